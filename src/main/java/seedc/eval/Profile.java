@@ -1,0 +1,116 @@
+package seedc.eval;
+
+import java.util.Arrays;
+import seedc.ir.Program;
+import seedc.ir.Value;
+
+/**
+ * What the float interpreter saw over a data set: the min and max of every real value and,
+ * for arguments of exp/tanh/sigmoid, a sample of the values themselves, from which a range
+ * covering a given fraction of them is picked.
+ */
+public final class Profile {
+    private static final int SAMPLE_LIMIT = 1 << 17;
+
+    private final double[] min;
+    private final double[] max;
+    private final double[][] samples;
+    private final int[] sampleCount;
+    private final long[] seen;
+
+    public Profile(Program program) {
+        int n = program.valueCount();
+        min = new double[n];
+        max = new double[n];
+        Arrays.fill(min, Double.POSITIVE_INFINITY);
+        Arrays.fill(max, Double.NEGATIVE_INFINITY);
+        samples = new double[n][];
+        sampleCount = new int[n];
+        seen = new long[n];
+    }
+
+    void observe(Value v, double[] data) {
+        int id = v.id();
+        double lo = min[id], hi = max[id];
+        for (double x : data) {
+            if (x < lo) {
+                lo = x;
+            }
+            if (x > hi) {
+                hi = x;
+            }
+        }
+        min[id] = lo;
+        max[id] = hi;
+    }
+
+    /** Keeps the argument values of a non-linear function (deterministic reservoir: every k-th once full). */
+    void sample(Value v, double[] data) {
+        int id = v.id();
+        if (samples[id] == null) {
+            samples[id] = new double[1024];
+        }
+        for (double x : data) {
+            seen[id]++;
+            if (sampleCount[id] < SAMPLE_LIMIT) {
+                if (sampleCount[id] == samples[id].length) {
+                    samples[id] = Arrays.copyOf(samples[id], samples[id].length * 2);
+                }
+                samples[id][sampleCount[id]++] = x;
+            } else {
+                samples[id][(int) (seen[id] % SAMPLE_LIMIT)] = x;
+            }
+        }
+    }
+
+    public boolean observed(Value v) {
+        return min[v.id()] <= max[v.id()];
+    }
+
+    public double min(Value v) {
+        return min[v.id()];
+    }
+
+    public double max(Value v) {
+        return max[v.id()];
+    }
+
+    /** Largest magnitude seen; 0 for a value never observed. */
+    public double maxAbs(Value v) {
+        return observed(v) ? Math.max(Math.abs(min(v)), Math.abs(max(v))) : 0.0;
+    }
+
+    /**
+     * The smallest interval [m, M] holding at least {@code fraction} of the sampled values of v
+     * (SeeDot sets exp's input range this way, excluding outliers).
+     */
+    public double[] coveringRange(Value v, double fraction) {
+        int n = sampleCount[v.id()];
+        if (n == 0) {
+            return new double[] {min(v), max(v)};
+        }
+        double[] s = Arrays.copyOf(samples[v.id()], n);
+        Arrays.sort(s);
+        int need = Math.max(1, (int) Math.ceil(fraction * n));
+        int best = 0;
+        for (int i = 1; i + need <= n; i++) {
+            if (s[i + need - 1] - s[i] < s[best + need - 1] - s[best]) {
+                best = i;
+            }
+        }
+        return new double[] {s[best], s[best + need - 1]};
+    }
+
+    /** Folds another profile of the same program into this one. */
+    public void merge(Profile other) {
+        for (int id = 0; id < min.length; id++) {
+            min[id] = Math.min(min[id], other.min[id]);
+            max[id] = Math.max(max[id], other.max[id]);
+            if (other.sampleCount[id] > 0) {
+                double[] tmp = Arrays.copyOf(other.samples[id], other.sampleCount[id]);
+                Value fake = new Value(id, "", Value.Kind.REAL, seedc.types.Shape.SCALAR, seedc.lang.Pos.NONE, 0, 0);
+                sample(fake, tmp);
+            }
+        }
+    }
+}

@@ -1,0 +1,97 @@
+package seedc.ir;
+
+import seedc.types.Shape;
+
+/**
+ * Index maps of the data-movement ops, shared by every interpreter: element k of the output
+ * is element map[k] of the input (plus a dynamic base for index and splice).
+ */
+public final class Layouts {
+    private Layouts() {}
+
+    public static int[] transpose(Shape in) {
+        int m = in.dim(0), n = in.dim(1);
+        int[] map = new int[m * n];
+        for (int i = 0; i < m; i++) {
+            for (int j = 0; j < n; j++) {
+                map[j * m + i] = i * n + j;
+            }
+        }
+        return map;
+    }
+
+    /** Visits the input's axes in {@code order} (outermost first); the k-th element visited is output k. */
+    public static int[] reshape(Shape in, int[] order) {
+        int rank = in.rank();
+        int[] strides = in.strides();
+        int[] map = new int[in.size()];
+        int[] counter = new int[rank];
+        for (int k = 0; k < map.length; k++) {
+            int lin = 0;
+            for (int a = 0; a < rank; a++) {
+                lin += counter[a] * strides[a];
+            }
+            map[k] = lin;
+            for (int p = rank - 1; p >= 0; p--) { // odometer over the axes in visiting order
+                int axis = order[p];
+                if (++counter[axis] < in.dim(axis)) {
+                    break;
+                }
+                counter[axis] = 0;
+            }
+        }
+        return map;
+    }
+
+    public static int[] reverse(Shape in, int axis) {
+        int[] strides = in.strides();
+        int n = in.dim(axis), stride = strides[axis];
+        int[] map = new int[in.size()];
+        for (int k = 0; k < map.length; k++) {
+            int i = (k / stride) % n;
+            map[k] = k + (n - 1 - 2 * i) * stride;
+        }
+        return map;
+    }
+
+    /** Relative input positions of a sub-tensor of shape {@code part} at offset zero. */
+    public static int[] splice(Shape in, Shape part) {
+        int[] inStrides = in.strides();
+        int[] partStrides = part.strides();
+        int[] map = new int[part.size()];
+        for (int k = 0; k < map.length; k++) {
+            int lin = 0;
+            for (int a = 0; a < part.rank(); a++) {
+                lin += ((k / partStrides[a]) % part.dim(a)) * inStrides[a];
+            }
+            map[k] = lin;
+        }
+        return map;
+    }
+
+    /** Linear position of the first element of a splice at the given offsets (one per leading axis). */
+    public static int spliceBase(Shape in, long[] offsets) {
+        int[] strides = in.strides();
+        int base = 0;
+        for (int a = 0; a < offsets.length; a++) {
+            base += (int) offsets[a] * strides[a];
+        }
+        return base;
+    }
+
+    /** Shape of an op's sub-tensor, padded with the input's trailing axes to the input's rank. */
+    public static Shape fullPart(Shape in, Shape part) {
+        if (part.rank() == in.rank()) {
+            return part;
+        }
+        int[] dims = in.dims();
+        int lead = in.rank() - part.rank();
+        for (int a = lead; a < in.rank(); a++) {
+            dims[a] = part.dim(a - lead);
+        }
+        for (int a = 0; a < lead; a++) {
+            dims[a] = 1;
+        }
+        return Shape.of(dims);
+    }
+}

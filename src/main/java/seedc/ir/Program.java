@@ -1,0 +1,48 @@
+package seedc.ir;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import seedc.types.Shape;
+
+/**
+ * A lowered program: the top-level block, its result (an int label or a real tensor),
+ * the runtime input (null if the program reads none) and the parameters it loads.
+ * {@code valueCount} bounds every value id, so interpreters can keep values in an array.
+ */
+public record Program(Block body, Value result, Value input, List<Param> params, int valueCount) {
+
+    /** A parameter to load from the model directory, with the range its declaration states. */
+    public record Param(Value value, String name, Shape shape, double lo, double hi, boolean sparse) {}
+
+    /** Visits every op, loop bodies included, in program order (a loop before its body). */
+    public void forEachOp(Consumer<Op> visitor) {
+        forEach(body, visitor);
+    }
+
+    private static void forEach(Block b, Consumer<Op> visitor) {
+        for (Op op : b.ops()) {
+            visitor.accept(op);
+            if (op instanceof Op.SumLoop s) {
+                forEach(s.body(), visitor);
+            } else if (op instanceof Op.Loop l) {
+                forEach(l.body(), visitor);
+            }
+        }
+    }
+
+    /** Every value the program defines (loop indices and accumulators included), in program order. */
+    public List<Value> values() {
+        List<Value> out = new ArrayList<>();
+        forEachOp(op -> {
+            if (op instanceof Op.SumLoop s) {
+                out.add(s.index());
+            } else if (op instanceof Op.Loop l) {
+                out.add(l.index());
+                out.add(l.acc());
+            }
+            out.add(op.out());
+        });
+        return out;
+    }
+}
