@@ -30,10 +30,12 @@ public final class MemoryPlanner {
 
     /**
      * Plans a buffer of at most {@code limitBytes} bytes ({@code Integer.MAX_VALUE}: no device
-     * limit). The buffer never exceeds the sum of all block sizes either: a layout worse than no
-     * reuse at all is pointless, so that sum acts as a limit too. Among the plans of the two block
-     * units that fit, the one with the fewest migrations wins (they cost time on every inference),
-     * then the smaller buffer, then the paper's unit.
+     * limit). The buffer never exceeds all values side by side either (sizes rounded up to the
+     * largest alignment): a layout worse than no reuse at all is pointless, so that sum acts as a
+     * limit too. Among the plans of the two block units that fit, the one with the fewest
+     * migrations wins (they cost time on every inference), then the smaller buffer, then the
+     * paper's unit. Pass {@link #peakLiveBytes} as the limit for Shiftry's default: the smallest
+     * buffer, at the price of possibly more migrations.
      *
      * @param instructionLabels optional text per instruction index (for example the IR statement),
      *     used only to name the instruction in the error message; may be shorter than the program
@@ -48,11 +50,11 @@ public final class MemoryPlanner {
         int fine = fineUnit(ranges);
         Peak peak = peak(ranges, fine);
         if (peak.bytes > limitBytes) {
-            throw new UserError(overflowMessage(ranges, peak, fine, limitBytes, instructionLabels));
+            throw new UserError(overflowMessage(ranges, peak, limitBytes, instructionLabels));
         }
+        int limit = (int) Math.min(limitBytes, sumOfBlocks(ranges, fine));
         MemoryPlan best = null;
         for (int unit : List.of(paperUnit(ranges), fine)) {
-            int limit = (int) Math.min(limitBytes, sumOfBlocks(ranges, unit));
             MemoryPlan p = BlockAllocator.run(ranges, unit, limit);
             if (p != null && (best == null || better(p, best))) {
                 best = p;
@@ -143,7 +145,7 @@ public final class MemoryPlanner {
      * has L", values in program order; any alignment padding included in N is shown last.
      */
     private static String overflowMessage(
-            List<LiveRange> ranges, Peak peak, int unit, int limit, List<String> labels) {
+            List<LiveRange> ranges, Peak peak, int limit, List<String> labels) {
         List<LiveRange> live = new ArrayList<>();
         for (LiveRange r : ranges) {
             if (r.liveAt(peak.instruction)) {
