@@ -3,6 +3,7 @@ package seedc.memory;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import seedc.diag.UserError;
@@ -158,5 +159,15 @@ class MemoryPlannerTest {
     void duplicateNamesAreRejected() {
         List<LiveRange> ranges = List.of(r("a", 4, 0, 1, 4), r("a", 4, 2, 3, 4));
         assertThrows(IllegalArgumentException.class, () -> MemoryPlanner.plan(ranges, NO_LIMIT));
+    }
+
+    @Test
+    void planSerializesAsPlainJson() throws Exception {
+        MemoryPlan plan = MemoryPlanner.plan(FRAGMENTED, 96);
+        ObjectMapper json = new ObjectMapper();
+        String text = json.writeValueAsString(plan);
+        assertEquals("{\"placements\":[{\"name\":\"x1\",\"offset\":0,\"sizeBytes\":32,"
+                + "\"firstUse\":0,\"lastUse\":2},", text.substring(0, text.indexOf('}') + 2));
+        assertEquals(plan, json.readValue(text, MemoryPlan.class));
     }
 }
