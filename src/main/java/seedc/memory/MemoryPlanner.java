@@ -1,0 +1,179 @@
+package seedc.memory;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import seedc.diag.UserError;
+
+/**
+ * Static RAM planner after Shiftry (OOPSLA'20, section 7): all temporaries share one static buffer,
+ * values whose live ranges are disjoint reuse the same bytes, and when the aligned first-fit
+ * allocation would overflow the limit, live values are compacted (defragmented) and the moves are
+ * recorded as {@link Migration}s for code generation to emit as {@code ShiftVars}.
+ *
+ * <p>Two block units are tried: the paper's (sizes rounded up to a multiple of the most frequent
+ * size) and a fine one (sizes rounded up to the largest alignment only); see
+ * {@link #plan(List, int, List)} for how one is picked. The paper's coarse rounding reduces
+ * fragmentation but can waste a lot on a 2 KB device when small scalars share a program with large
+ * vectors; the fine unit guarantees a plan whenever the live values fit at every instruction.
+ */
+public final class MemoryPlanner {
+    private MemoryPlanner() {}
+
+    /** {@link #plan(List, int, List)} without instruction labels. */
+    public static MemoryPlan plan(List<LiveRange> ranges, int limitBytes) {
+        return plan(ranges, limitBytes, List.of());
+    }
+
+    /**
+     * Plans a buffer of at most {@code limitBytes} bytes ({@code Integer.MAX_VALUE}: no device
+     * limit). The buffer never exceeds all values side by side either (sizes rounded up to the
+     * largest alignment): a layout worse than no reuse at all is pointless, so that sum acts as a
+     * limit too. Among the plans of the two block units that fit, the one with the fewest
+     * migrations wins (they cost time on every inference), then the smaller buffer, then the
+     * paper's unit. Pass {@link #peakLiveBytes} as the limit for Shiftry's default: the smallest
+     * buffer, at the price of possibly more migrations.
+     *
+     * @param instructionLabels optional text per instruction index (for example the IR statement),
+     *     used only to name the instruction in the error message; may be shorter than the program
+     *     or hold nulls
+     * @throws UserError when the values live at some instruction cannot fit in {@code limitBytes}
+     */
+    public static MemoryPlan plan(List<LiveRange> ranges, int limitBytes, List<String> instructionLabels) {
+        if (limitBytes < 0) {
+            throw new IllegalArgumentException("negative memory limit " + limitBytes);
+        }
+        checkUniqueNames(ranges);
+        int fine = fineUnit(ranges);
+        Peak peak = peak(ranges, fine);
+        if (peak.bytes > limitBytes) {
+            throw new UserError(overflowMessage(ranges, peak, limitBytes, instructionLabels));
+        }
+        int limit = (int) Math.min(limitBytes, sumOfBlocks(ranges, fine));
+        MemoryPlan best = null;
+        for (int unit : List.of(paperUnit(ranges), fine)) {
+            MemoryPlan p = BlockAllocator.run(ranges, unit, limit);
+            if (p != null && (best == null || better(p, best))) {
+                best = p;
+            }
+        }
+        if (best == null) { // cannot happen: the fine unit fits whenever its peak does
+            throw new IllegalStateException("memory planner failed although the peak fits");
+        }
+        return best;
+    }
+
+    private static boolean better(MemoryPlan a, MemoryPlan b) {
+        if (a.migrations().size() != b.migrations().size()) {
+            return a.migrations().size() < b.migrations().size();
+        }
+        return a.bufferBytes() < b.bufferBytes();
+    }
+
+    /**
+     * The most bytes live at any one instruction, each value rounded up to the largest alignment:
+     * the smallest limit for which {@link #plan} is guaranteed to succeed (Shiftry's default limit,
+     * max over instructions of SumSize).
+     */
+    public static int peakLiveBytes(List<LiveRange> ranges) {
+        return peak(ranges, fineUnit(ranges)).bytes;
+    }
+
+    /** Largest alignment, so every block is a multiple of every alignment. */
+    static int fineUnit(List<LiveRange> ranges) {
+        int a = 1;
+        for (LiveRange r : ranges) {
+            a = Math.max(a, r.alignment());
+        }
+        return a;
+    }
+
+    /**
+     * Shiftry's block unit: the most frequent value size (the smallest one on a tie: the paper's
+     * Table 3 example, two 4-byte and two 2-byte values, only gives its Pseudocode 5 layout with 2),
+     * rounded up to the largest alignment.
+     */
+    static int paperUnit(List<LiveRange> ranges) {
+        Map<Integer, Integer> count = new HashMap<>();
+        int best = 0;
+        int bestCount = 0;
+        for (LiveRange r : ranges) {
+            int c = count.merge(r.sizeBytes(), 1, Integer::sum);
+            if (c > bestCount || (c == bestCount && r.sizeBytes() < best)) {
+                best = r.sizeBytes();
+                bestCount = c;
+            }
+        }
+        int fine = fineUnit(ranges);
+        return best == 0 ? fine : BlockAllocator.roundUp(best, fine);
+    }
+
+    private static long sumOfBlocks(List<LiveRange> ranges, int unit) {
+        long sum = 0;
+        for (LiveRange r : ranges) {
+            sum += BlockAllocator.roundUp(r.sizeBytes(), unit);
+        }
+        return sum;
+    }
+
+    private record Peak(int instruction, int bytes) {}
+
+    /** The first instruction where the rounded live sizes add up to their maximum. */
+    private static Peak peak(List<LiveRange> ranges, int unit) {
+        Peak best = new Peak(0, 0);
+        for (LiveRange at : ranges) { // the live sum only grows where some value becomes live
+            int i = at.firstUse();
+            long sum = 0;
+            for (LiveRange r : ranges) {
+                if (r.liveAt(i)) {
+                    sum += BlockAllocator.roundUp(r.sizeBytes(), unit);
+                }
+            }
+            int bytes = (int) Math.min(sum, Integer.MAX_VALUE);
+            if (bytes > best.bytes || (bytes == best.bytes && i < best.instruction)) {
+                best = new Peak(i, bytes);
+            }
+        }
+        return best;
+    }
+
+    /**
+     * "model needs N bytes of RAM at instruction I [label] (live: a 64 B, b 1024 B), but the device
+     * has L", values in program order; any alignment padding included in N is shown last.
+     */
+    private static String overflowMessage(
+            List<LiveRange> ranges, Peak peak, int limit, List<String> labels) {
+        List<LiveRange> live = new ArrayList<>();
+        for (LiveRange r : ranges) {
+            if (r.liveAt(peak.instruction)) {
+                live.add(r);
+            }
+        }
+        live.sort(Comparator.comparingInt(LiveRange::firstUse).thenComparing(LiveRange::name));
+        List<String> parts = new ArrayList<>();
+        long raw = 0;
+        for (LiveRange r : live) {
+            parts.add(r.name() + " " + r.sizeBytes() + " B");
+            raw += r.sizeBytes();
+        }
+        if (peak.bytes > raw) {
+            parts.add("+ " + (peak.bytes - raw) + " B alignment padding");
+        }
+        String label = peak.instruction < labels.size() ? labels.get(peak.instruction) : null;
+        return "model needs " + peak.bytes + " bytes of RAM at instruction " + peak.instruction
+                + (label == null || label.isBlank() ? "" : " [" + label + "]")
+                + " (live: " + String.join(", ", parts) + "), but the device has " + limit;
+    }
+
+    static void checkUniqueNames(List<LiveRange> ranges) {
+        HashSet<String> seen = new HashSet<>();
+        for (LiveRange r : ranges) {
+            if (!seen.add(r.name())) {
+                throw new IllegalArgumentException("two live ranges named " + r.name());
+            }
+        }
+    }
+}
