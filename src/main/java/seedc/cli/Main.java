@@ -1,7 +1,52 @@
 package seedc.cli;
 
-public final class Main {
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import seedc.diag.UserError;
+
+/** The seedc command line: every user mistake is one message on stderr and exit status 1. */
+@Command(name = "seedc", mixinStandardHelpOptions = true, version = "seedc 0.1.0",
+        description = "Compiles floating-point SeeDot ML models to fixed-point code for microcontrollers.",
+        subcommands = {CheckCommand.class, RunCommand.class, DemoCommand.class, CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command (try 'seedc --help')");
+    }
+
     public static void main(String[] args) {
-        System.out.println("seedc");
+        System.exit(execute(args, System.out, System.err));
+    }
+
+    /** Runs a command line; returns the exit status. */
+    public static int execute(String[] args, PrintStream out, PrintStream err) {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        cl.setParameterExceptionHandler((ex, a) -> {
+            err.println("seedc: error: " + ex.getMessage());
+            CommandLine c = ex.getCommandLine();
+            err.println("(see 'seedc " + (c.getParent() == null ? "" : c.getCommandName() + " ") + "--help')");
+            return 1;
+        });
+        cl.setExecutionExceptionHandler((ex, c, parseResult) -> {
+            if (ex instanceof UserError ue) {
+                err.println(ue.getMessage());
+                return 1;
+            }
+            err.println("seedc: internal error: " + ex);
+            if (System.getenv("SEEDC_DEBUG") != null) {
+                ex.printStackTrace(err);
+            } else {
+                err.println("(this is a bug in seedc; set SEEDC_DEBUG=1 for details)");
+            }
+            return 2;
+        });
+        return cl.execute(args);
     }
 }

@@ -1,0 +1,45 @@
+package seedc.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "demo", mixinStandardHelpOptions = true,
+        description = "Runs the bundled ProtoNN digits example end to end.")
+final class DemoCommand implements Callable<Integer> {
+    static final String EXAMPLE = "protonn-digits-10";
+    static final List<String> FILES = List.of("input.sd", "W.npy", "B.npy", "Z.npy", "train.npy", "test.npy");
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Where to write the example and its outputs (default: a temporary directory).")
+    Path out;
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        Path dir = out != null ? out : Files.createTempDirectory("seedc-demo-");
+        Path model = dir.resolve(EXAMPLE);
+        Files.createDirectories(model);
+        for (String f : FILES) {
+            try (InputStream in = DemoCommand.class.getResourceAsStream("/examples/" + EXAMPLE + "/" + f)) {
+                Files.copy(in, model.resolve(f), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+        var o = spec.commandLine().getOut();
+        Path sd = model.resolve("input.sd");
+        o.println("== seedc demo: ProtoNN on the digits data set (" + model + ")");
+        o.println("$ seedc check input.sd");
+        Main.execute(new String[] {"check", sd.toString()}, System.out, System.err);
+        o.println("$ seedc run input.sd --model . --data test.npy --encoding float");
+        int rc = Main.execute(new String[] {"run", sd.toString(), "--model", model.toString(),
+                "--data", model.resolve("test.npy").toString()}, System.out, System.err);
+        return rc;
+    }
+}

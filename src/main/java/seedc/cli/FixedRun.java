@@ -1,0 +1,19 @@
+package seedc.cli;
+
+import java.nio.file.Path;
+import seedc.diag.UserError;
+import seedc.driver.Model;
+import seedc.eval.Result;
+import seedc.io.DataSet;
+
+/** 'seedc run --encoding fixed': the fixed-point program described by a compile report. */
+final class FixedRun {
+    private FixedRun() {}
+
+    static Result[] run(Model model, DataSet ds, Path config, int threads) {
+        if (config == null) {
+            throw new UserError("seedc: error: --encoding fixed needs --config OUT/report.json (written by 'seedc compile')");
+        }
+        throw new UserError("seedc: error: fixed-point evaluation is not available in this build");
+    }
+}

@@ -1,0 +1,104 @@
+package seedc.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import seedc.diag.UserError;
+import seedc.driver.Model;
+import seedc.eval.Evaluation;
+import seedc.eval.FloatInterpreter;
+import seedc.eval.Result;
+import seedc.io.DataSet;
+
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Runs a model on a data set (in floating point, or in the fixed point of a compiled report) "
+                + "and prints its accuracy.")
+final class RunCommand implements Callable<Integer> {
+    enum Encoding { FLOAT, FIXED }
+
+    @Parameters(index = "0", paramLabel = "PROGRAM.sd", description = "The SeeDot program.")
+    Path program;
+
+    @Option(names = "--model", required = true, paramLabel = "DIR", description = "Directory with one .npy per parameter.")
+    Path modelDir;
+
+    @Option(names = "--data", required = true, paramLabel = "FILE", description = "Data set (.npy, .csv or .tsv), label(s) first.")
+    Path data;
+
+    @Option(names = "--labels", defaultValue = "1", paramLabel = "N", description = "Number of label columns (default ${DEFAULT-VALUE}).")
+    int labels;
+
+    @Option(names = "--encoding", defaultValue = "float", paramLabel = "float|fixed",
+            description = "float: the reference interpreter; fixed: the bit-exact fixed-point program of --config.")
+    String encoding;
+
+    @Option(names = "--config", paramLabel = "REPORT.json", description = "report.json of 'seedc compile' (for --encoding fixed).")
+    Path config;
+
+    @Option(names = "--predictions", paramLabel = "FILE", description = "Write one prediction (or output row) per line.")
+    Path predictions;
+
+    @Option(names = "--jobs", paramLabel = "N", description = "Threads (default: all cores).")
+    Integer jobs;
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        Encoding enc = switch (encoding.toLowerCase(Locale.ROOT)) {
+            case "float" -> Encoding.FLOAT;
+            case "fixed" -> Encoding.FIXED;
+            default -> throw new UserError("seedc: error: unknown --encoding '" + encoding + "' (use float or fixed)");
+        };
+        if (labels < 1) {
+            throw new UserError("seedc: error: --labels must be at least 1");
+        }
+        Model model = Model.load(program, modelDir);
+        DataSet ds = model.data(data, labels);
+        int threads = jobs == null ? Runtime.getRuntime().availableProcessors() : Math.max(1, jobs);
+        Result[] results = switch (enc) {
+            case FLOAT -> Evaluation.run(ds, threads, () -> {
+                FloatInterpreter fi = new FloatInterpreter(model.program(), model.weights());
+                return x -> fi.run(x, null);
+            });
+            case FIXED -> FixedRun.run(model, ds, config, threads);
+        };
+        PrintWriter out = spec.commandLine().getOut();
+        if (model.program().result().isInt()) {
+            out.println("accuracy: " + Evaluation.accuracy(ds, results));
+        } else {
+            out.println("outputs: " + results.length + " examples of " + model.program().result().shape());
+        }
+        if (predictions != null) {
+            writePredictions(results);
+        }
+        return 0;
+    }
+
+    private void writePredictions(Result[] results) {
+        StringBuilder sb = new StringBuilder();
+        for (Result r : results) {
+            if (r.isLabel()) {
+                sb.append(r.label());
+            } else {
+                for (int i = 0; i < r.output().length; i++) {
+                    sb.append(i > 0 ? " " : "").append(r.output()[i]);
+                }
+            }
+            sb.append('\n');
+        }
+        try {
+            Files.writeString(predictions, sb.toString());
+        } catch (IOException e) {
+            throw UserError.inFile(predictions, "cannot write: " + e.getMessage());
+        }
+    }
+}
