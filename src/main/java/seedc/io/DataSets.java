@@ -1,6 +1,7 @@
 package seedc.io;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Locale;
 import seedc.diag.UserError;
 
@@ -38,7 +39,7 @@ public final class DataSets {
             }
         }
         double[][] rows = new double[n][];
-        for (int r = 0; r < n; r++) rows[r] = java.util.Arrays.copyOfRange(d, r * cols, (r + 1) * cols);
+        for (int r = 0; r < n; r++) rows[r] = Arrays.copyOfRange(d, r * cols, (r + 1) * cols);
         return rows;
     }
 
@@ -56,8 +57,8 @@ public final class DataSets {
         double[][] labels = new double[rows.length][];
         double[][] features = new double[rows.length][];
         for (int r = 0; r < rows.length; r++) {
-            labels[r] = java.util.Arrays.copyOfRange(rows[r], 0, labelColumns);
-            features[r] = java.util.Arrays.copyOfRange(rows[r], labelColumns, cols);
+            labels[r] = Arrays.copyOfRange(rows[r], 0, labelColumns);
+            features[r] = Arrays.copyOfRange(rows[r], labelColumns, cols);
         }
         return new DataSet(labelColumns, labels, features);
     }

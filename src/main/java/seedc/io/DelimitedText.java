@@ -28,7 +28,7 @@ final class DelimitedText {
         List<double[]> rows = new ArrayList<>();
         int columns = -1;
         int headerLine = 0;
-        int headerColumns = 0;
+        List<Field> header = List.of();
         int lineNo = 0;
         for (int start = 0; start < text.length(); ) {
             int end = text.indexOf('\n', start);
@@ -36,31 +36,47 @@ final class DelimitedText {
             String line = text.substring(start, end > start && text.charAt(end - 1) == '\r' ? end - 1 : end);
             start = end + 1;
             lineNo++;
+            if (line.indexOf('\0') >= 0) {
+                throw new UserError(file + ":" + lineNo + ": error: contains a NUL byte; this is not a text file");
+            }
             if (line.isBlank()) continue;
             List<Field> fields = split(line, delimiter);
             if (columns < 0 && headerLine == 0 && fields.stream().noneMatch(f -> isNumeric(f.text()))) {
                 headerLine = lineNo;
-                headerColumns = fields.size();
+                header = fields;
                 continue;
             }
             if (columns < 0) {
                 columns = fields.size();
-                if (headerLine > 0 && headerColumns != columns) {
-                    throw new UserError(file + ":" + headerLine + ": error: header row has " + headerColumns
-                            + " columns, but the first data row (line " + lineNo + ") has " + columns);
+                if (headerLine > 0 && header.size() != columns) {
+                    throw new UserError(file + ":" + headerLine + ": error: header row has " + columns(header.size())
+                            + ", but the first data row (line " + lineNo + ") has " + columns);
                 }
             } else if (fields.size() != columns) {
-                throw new UserError(file + ":" + lineNo + ": error: row has " + fields.size() + " columns, expected "
-                        + columns + " (as in the first data row)");
+                throw new UserError(file + ":" + lineNo + ": error: row has " + columns(fields.size()) + ", expected " + columns);
             }
             double[] row = new double[columns];
-            for (int i = 0; i < columns; i++) row[i] = number(fields.get(i), i + 1, file, lineNo);
+            for (int i = 0; i < columns; i++) row[i] = number(fields.get(i), i + 1, delimiter, file, lineNo);
             rows.add(row);
         }
-        if (rows.isEmpty()) {
-            throw UserError.inFile(file, headerLine > 0 ? "no data rows (only a header row)" : "empty data set (no data rows)");
+        if (rows.isEmpty() && headerLine > 0) {
+            throw UserError.inFile(file, "no data rows; line " + headerLine
+                    + " was taken as a header because none of its fields is a number"
+                    + delimiterHint(header.get(0).text(), delimiter));
         }
+        if (rows.isEmpty()) throw UserError.inFile(file, "empty data set (no data rows)");
         return rows.toArray(new double[0][]);
+    }
+
+    /** A hint when a field contains another common separator, e.g. a ';'-separated file named .csv. */
+    private static String delimiterHint(String field, char delimiter) {
+        for (char c : new char[] {',', ';', '\t', '|'}) {
+            if (c != delimiter && field.indexOf(c) >= 0) {
+                return delimiter == ',' ? "; the fields of a .csv file must be separated by ','"
+                        : "; the fields of a .tsv file must be separated by tabs";
+            }
+        }
+        return "";
     }
 
     private static String columns(int n) {
@@ -85,7 +101,7 @@ final class DelimitedText {
         }
     }
 
-    private static double number(Field f, int fieldNo, Path file, int lineNo) {
+    private static double number(Field f, int fieldNo, char delimiter, Path file, int lineNo) {
         String where = file + ":" + lineNo + ":" + f.column() + ": error: ";
         String s = f.text();
         if (s.isEmpty()) throw new UserError(where + "field " + fieldNo + " is empty");
@@ -94,7 +110,10 @@ final class DelimitedText {
             throw new UserError(where + FileAccess.quote(s) + " in field " + fieldNo + ": " + what
                     + " is not allowed in a data set");
         }
-        if (!isDecimal(s)) throw new UserError(where + FileAccess.quote(s) + " in field " + fieldNo + " is not a number");
+        if (!isDecimal(s)) {
+            throw new UserError(where + FileAccess.quote(s) + " in field " + fieldNo + " is not a number"
+                    + delimiterHint(s, delimiter));
+        }
         double d = Double.parseDouble(s);
         if (Double.isInfinite(d)) {
             throw new UserError(where + FileAccess.quote(s) + " in field " + fieldNo + " is out of range");

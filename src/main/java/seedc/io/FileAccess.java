@@ -43,23 +43,22 @@ final class FileAccess {
         return m == null ? e.getClass().getSimpleName() : m;
     }
 
-    /** Quotes user text for a message, escaping control characters and shortening long text. */
+    /** Quotes user text for a message: {@code 'text'}, see {@link #printable}. */
     static String quote(String s) {
-        return quote(s, 40);
+        return "'" + printable(s, 40) + "'";
     }
 
-    static String quote(String s, int maxChars) {
-        StringBuilder sb = new StringBuilder("'");
+    /** User text made safe to print: control characters escaped, cut to {@code maxChars} with "...". */
+    static String printable(String s, int maxChars) {
+        StringBuilder sb = new StringBuilder();
         int limit = Math.min(s.length(), maxChars);
         for (int i = 0; i < limit; i++) {
             char c = s.charAt(i);
-            if (c == '\'') sb.append("\\'");
-            else if (c == '\\') sb.append("\\\\");
-            else if (c < 0x20 || c == 0x7f) sb.append(String.format("\\x%02x", (int) c));
+            if (c < 0x20 || c == 0x7f) sb.append(String.format("\\x%02x", (int) c));
             else if (c == 0xfffd) sb.append("\\ufffd"); // an undecodable byte
             else sb.append(c);
         }
         if (s.length() > limit) sb.append("...");
-        return sb.append('\'').toString();
+        return sb.toString();
     }
 }

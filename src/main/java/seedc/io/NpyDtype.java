@@ -26,7 +26,7 @@ record NpyDtype(String descr, char kind, int size, ByteOrder order) {
             throw UserError.inFile(file, "object arrays (dtype " + FileAccess.quote(d)
                     + ") are not supported; save a numeric array, e.g. with arr.astype(np.float32)");
         }
-        if (body.length() == 2 && Character.isDigit(body.charAt(1))) {
+        if (body.length() == 2 && body.charAt(1) >= '1' && body.charAt(1) <= '9') {
             char kind = body.charAt(0);
             int size = body.charAt(1) - '0';
             boolean ok = switch (kind) {

@@ -69,6 +69,7 @@ record NpyHeader(Object descr, boolean fortranOrder, int[] shape) {
         }
 
         Map<String, Object> dict() {
+            if (s.isBlank()) throw malformed(file, "the header is empty");
             expect('{');
             Map<String, Object> dict = new LinkedHashMap<>();
             while (peek() != '}') {
@@ -126,10 +127,13 @@ record NpyHeader(Object descr, boolean fortranOrder, int[] shape) {
 
         private Long integer() {
             int start = pos;
-            while (pos < s.length() && Character.isDigit(s.charAt(pos))) pos++;
+            while (pos < s.length() && s.charAt(pos) >= '0' && s.charAt(pos) <= '9') pos++;
             String digits = s.substring(start, pos);
             if (pos < s.length() && (s.charAt(pos) == 'L' || s.charAt(pos) == 'l')) pos++; // Python 2 long
-            if (digits.length() > 18) return Long.MAX_VALUE;
+            if (digits.length() > 18) {
+                pos = start;
+                throw error("integer " + FileAccess.quote(digits) + " is too large");
+            }
             return Long.parseLong(digits);
         }
 
@@ -148,7 +152,7 @@ record NpyHeader(Object descr, boolean fortranOrder, int[] shape) {
         }
 
         private UserError error(String detail) {
-            return malformed(file, detail + " at offset " + pos + " in " + FileAccess.quote(s.strip(), 160));
+            return malformed(file, detail + " at offset " + pos + " of " + FileAccess.printable(s.stripTrailing(), 160));
         }
     }
 }
