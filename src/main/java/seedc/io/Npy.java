@@ -50,9 +50,6 @@ public final class Npy {
                 major == 3 ? StandardCharsets.UTF_8 : StandardCharsets.ISO_8859_1);
         NpyHeader header = NpyHeader.parse(text, file);
         NpyDtype dtype = NpyDtype.parse(header.descr(), file);
-        if (header.fortranOrder()) {
-            throw UserError.inFile(file, "Fortran-order arrays are not supported; save with np.ascontiguousarray");
-        }
         long count = Shapes.elementCount(header.shape());
         if (count < 0) throw UserError.inFile(file, "array of shape " + Shapes.format(header.shape()) + " is too large");
         int dataStart = preamble + (int) headerLength;
@@ -65,7 +62,30 @@ public final class Npy {
             throw UserError.inFile(file, "expected " + expected + " bytes of data, found " + found
                     + " (the file is longer than its header says)");
         }
-        return new NpyArray(header.shape(), dtype.decode(bytes, dataStart, (int) count));
+        double[] data = dtype.decode(bytes, dataStart, (int) count);
+        // EdgeML's trainers save some parameters Fortran-ordered (e.g. ProtoNN's W, Z): reorder to C order.
+        return new NpyArray(header.shape(), header.fortranOrder() ? fortranToC(data, header.shape()) : data);
+    }
+
+    /** Element at C-order position k comes from the Fortran-order position of the same index. */
+    static double[] fortranToC(double[] f, int[] shape) {
+        double[] c = new double[f.length];
+        int rank = shape.length;
+        int[] idx = new int[rank];
+        for (int k = 0; k < c.length; k++) {
+            int pos = 0;
+            for (int a = rank - 1; a >= 0; a--) {
+                pos = pos * shape[a] + idx[a];
+            }
+            c[k] = f[pos];
+            for (int a = rank - 1; a >= 0; a--) {
+                if (++idx[a] < shape[a]) {
+                    break;
+                }
+                idx[a] = 0;
+            }
+        }
+        return c;
     }
 
     private static void checkMagic(byte[] bytes, Path file) {

@@ -140,8 +140,6 @@ class NpyErrorTest {
         String unsupported = "; supported are float16/32/64, int8..int64, uint8..uint64 and bool";
         String h;
         return Stream.of(
-                Arguments.of(header("'<f8'", "True", "(2, 2)"),
-                        "Fortran-order arrays are not supported; save with np.ascontiguousarray"),
                 Arguments.of(header("'|O'", "False", "(2,)"),
                         "object arrays (dtype '|O') are not supported; save a numeric array, e.g. with arr.astype(np.float32)"),
                 Arguments.of(header("'<c16'", "False", "(2,)"), "unsupported dtype '<c16'" + unsupported),

@@ -87,6 +87,15 @@ class NpyReadTest {
     }
 
     @Test
+    void fortranOrderIsReorderedToCOrder() {
+        // the 2x3 matrix [[1, 2, 3], [4, 5, 6]] stored column by column: 1 4 2 5 3 6 (int16)
+        String header = "{'descr': '<i2', 'fortran_order': True, 'shape': (2, 3), }";
+        NpyArray a = read(NpyBytes.v1(header, hex("010004000200050003000600")));
+        assertArrayEquals(new int[] {2, 3}, a.shape());
+        assertArrayEquals(new double[] {1, 2, 3, 4, 5, 6}, a.data());
+    }
+
+    @Test
     void scalarShape() {
         NpyArray a = read(NpyBytes.v1(dict("<f8", "()"), hex("000000000000f03f")));
         assertArrayEquals(new int[0], a.shape());

@@ -1,0 +1,54 @@
+package seedc.fixed;
+
+/**
+ * The primitive integer operations every fixed-point op is built from (docs/fixed-point-semantics.md).
+ * All are exact on longs; results are reduced to a width only where an op says so.
+ */
+public final class FixedArith {
+    private FixedArith() {}
+
+    /** Two's complement wrap-around of v to {@code bits} bits (8, 16, 32 or 64). */
+    public static long wrap(long v, int bits) {
+        return switch (bits) {
+            case 8 -> (byte) v;
+            case 16 -> (short) v;
+            case 32 -> (int) v;
+            default -> v;
+        };
+    }
+
+    /** Scale shift: n > 0 divides by 2^n rounding toward minus infinity; n < 0 multiplies by 2^-n. */
+    public static long shr(long v, int n) {
+        return n >= 0 ? v >> Math.min(n, 63) : v << -n;
+    }
+
+    /** round(r * 2^scale) (halves away from zero), saturated to the type: how constants and inputs are stored. */
+    public static long quantize(double r, FixedType t) {
+        double x = Math.scalb(r, t.scale());
+        double rounded = Math.signum(x) * Math.floor(Math.abs(x) + 0.5);
+        if (rounded >= t.max()) {
+            return t.max();
+        }
+        if (rounded <= t.min()) {
+            return t.min();
+        }
+        return (long) rounded;
+    }
+
+    /** floor(sqrt(v)) for v >= 0, exactly. */
+    public static long isqrt(long v) {
+        long r = (long) Math.sqrt((double) v);
+        while (r * r > v) {
+            r--;
+        }
+        while ((r + 1) * (r + 1) <= v) {
+            r++;
+        }
+        return r;
+    }
+
+    /** ceil(log2(n)) for n >= 1. */
+    public static int ceilLog2(long n) {
+        return n <= 1 ? 0 : 64 - Long.numberOfLeadingZeros(n - 1);
+    }
+}
