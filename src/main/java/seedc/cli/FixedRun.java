@@ -4,7 +4,10 @@ import java.nio.file.Path;
 import seedc.diag.UserError;
 import seedc.driver.Model;
 import seedc.eval.Result;
+import seedc.fixed.FixedProgram;
 import seedc.io.DataSet;
+import seedc.report.Report;
+import seedc.search.Candidate;
 
 /** 'seedc run --encoding fixed': the fixed-point program described by a compile report. */
 final class FixedRun {
@@ -14,6 +17,8 @@ final class FixedRun {
         if (config == null) {
             throw new UserError("seedc: error: --encoding fixed needs --config OUT/report.json (written by 'seedc compile')");
         }
-        throw new UserError("seedc: error: fixed-point evaluation is not available in this build");
+        Report report = Report.read(config);
+        FixedProgram fp = report.fixedProgram().apply(model.program(), config.toString());
+        return Candidate.run(fp, model, ds, threads);
     }
 }

@@ -14,7 +14,7 @@ public record ExpTable(int sIn, long mQ, int hiBits, int loBits, int drop, long[
     /** Builds tables covering [lo, lo + 2^(hiBits+loBits+drop)) at input scale sIn, wide enough for [lo, hi]. */
     public static ExpTable build(int sIn, double lo, double hi, int hiBits, int loBits, int sf, int sg, int entryBits) {
         long mQ = Math.round(Math.floor(Math.scalb(lo, sIn)));
-        long span = Math.max(1, (long) Math.ceil(Math.scalb(hi, sIn)) - mQ + 1);
+        long span = Math.max(1, (long) Math.ceil(Math.scalb(hi, sIn)) - mQ);
         int drop = Math.max(0, FixedArith.ceilLog2(span) - hiBits - loBits);
         long max = (1L << (entryBits - 1)) - 1;
         long[] tf = new long[1 << hiBits];

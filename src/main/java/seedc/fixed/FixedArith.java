@@ -17,15 +17,22 @@ public final class FixedArith {
         };
     }
 
-    /** Scale shift: n > 0 divides by 2^n rounding toward minus infinity; n < 0 multiplies by 2^-n. */
+    /**
+     * Scale shift: n > 0 divides by 2^n rounding toward zero (as SeeDot's C division does, but computed
+     * with a shift); n < 0 multiplies by 2^-n.
+     */
     public static long shr(long v, int n) {
-        return n >= 0 ? v >> Math.min(n, 63) : v << -n;
+        if (n > 0) {
+            return n >= 63 ? 0 : v / (1L << n);
+        }
+        return n == 0 ? v : v << -n;
     }
 
     /** round(r * 2^scale) (halves away from zero), saturated to the type: how constants and inputs are stored. */
     public static long quantize(double r, FixedType t) {
         double x = Math.scalb(r, t.scale());
-        double rounded = Math.signum(x) * Math.floor(Math.abs(x) + 0.5);
+        double a = Math.abs(x), f = Math.floor(a); // a - f is exact, so this matches C's round()
+        double rounded = Math.copySign(a - f >= 0.5 ? f + 1 : f, x);
         if (rounded >= t.max()) {
             return t.max();
         }

@@ -4,6 +4,13 @@ package seedc.fixed;
  * The strategy-chosen constants of one op's integer computation. Together with the fixed types
  * of the op's inputs and output they fully determine its result (docs/fixed-point-semantics.md).
  */
+@com.fasterxml.jackson.annotation.JsonTypeInfo(use = com.fasterxml.jackson.annotation.JsonTypeInfo.Id.NAME,
+        property = "kind")
+@com.fasterxml.jackson.annotation.JsonSubTypes({
+        @com.fasterxml.jackson.annotation.JsonSubTypes.Type(value = OpParams.Mul.class, name = "mul"),
+        @com.fasterxml.jackson.annotation.JsonSubTypes.Type(value = OpParams.Add.class, name = "add"),
+        @com.fasterxml.jackson.annotation.JsonSubTypes.Type(value = OpParams.Exp.class, name = "exp"),
+        @com.fasterxml.jackson.annotation.JsonSubTypes.Type(value = OpParams.Activation.class, name = "activation")})
 public sealed interface OpParams {
 
     /**

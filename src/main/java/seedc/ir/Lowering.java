@@ -36,7 +36,9 @@ public final class Lowering {
         Lowering l = new Lowering(typed);
         l.collectSparse(typed.root());
         Value result = l.lower(typed.root(), Map.of());
-        return new Program(new Block(List.copyOf(l.ops)), result, l.input, List.copyOf(l.params), l.nextId);
+        var in = typed.input();
+        return new Program(new Block(List.copyOf(l.ops)), result, l.input, in == null ? 0 : in.lo(),
+                in == null ? 0 : in.hi(), List.copyOf(l.params), l.nextId);
     }
 
     UserError error(Pos pos, String message) {

@@ -7,10 +7,11 @@ import seedc.types.Shape;
 
 /**
  * A lowered program: the top-level block, its result (an int label or a real tensor),
- * the runtime input (null if the program reads none) and the parameters it loads.
+ * the runtime input (null if the program reads none) with its declared range, and the parameters it loads.
  * {@code valueCount} bounds every value id, so interpreters can keep values in an array.
  */
-public record Program(Block body, Value result, Value input, List<Param> params, int valueCount) {
+public record Program(Block body, Value result, Value input, double inputLo, double inputHi, List<Param> params,
+                      int valueCount) {
 
     /** A parameter to load from the model directory, with the range its declaration states. */
     public record Param(Value value, String name, Shape shape, double lo, double hi, boolean sparse) {}

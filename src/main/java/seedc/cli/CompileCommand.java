@@ -1,0 +1,94 @@
+package seedc.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import seedc.codegen.c.CTarget;
+import seedc.codegen.c.CodeWriter;
+import seedc.diag.UserError;
+import seedc.driver.Compilation;
+import seedc.driver.Model;
+import seedc.io.DataSet;
+import seedc.report.Report;
+import seedc.report.TextReport;
+import seedc.search.Metric;
+
+@Command(name = "compile", mixinStandardHelpOptions = true,
+        description = "Compiles a model to fixed-point code, choosing scales on the training set.")
+final class CompileCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "PROGRAM.sd", description = "The SeeDot program.")
+    Path program;
+
+    @Option(names = "--model", required = true, paramLabel = "DIR", description = "Directory with one .npy per parameter.")
+    Path modelDir;
+
+    @Option(names = "--train", required = true, paramLabel = "FILE", description = "Training set: scales are chosen on it.")
+    Path train;
+
+    @Option(names = "--test", required = true, paramLabel = "FILE", description = "Test set: accuracy is reported on it.")
+    Path test;
+
+    @Option(names = "--target", defaultValue = "x86", paramLabel = "TARGET", description = "x86 (default).")
+    String target;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory (created; a previous seedc output is replaced).")
+    Path out;
+
+    @Option(names = "--strategy", defaultValue = "seedot", paramLabel = "NAME", description = "seedot (maxscale search).")
+    String strategy;
+
+    @Option(names = "--bitwidth", defaultValue = "16", paramLabel = "B", description = "8, 16 or 32 (default ${DEFAULT-VALUE}).")
+    int bitwidth;
+
+    @Option(names = "--metric", defaultValue = "accuracy", paramLabel = "M",
+            description = "accuracy, disagreement or reduced-disagreement (default ${DEFAULT-VALUE}).")
+    String metric;
+
+    @Option(names = "--labels", defaultValue = "1", paramLabel = "N", description = "Label columns (default ${DEFAULT-VALUE}).")
+    int labels;
+
+    @Option(names = "--jobs", paramLabel = "N", description = "Threads (default: all cores).")
+    Integer jobs;
+
+    @Option(names = "--no-progress", description = "Do not show a progress bar.")
+    boolean noProgress;
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        if (bitwidth != 8 && bitwidth != 16 && bitwidth != 32) {
+            throw new UserError("seedc: error: --bitwidth must be 8, 16 or 32, not " + bitwidth);
+        }
+        if (!strategy.toLowerCase(Locale.ROOT).equals("seedot")) {
+            throw new UserError("seedc: error: unknown --strategy '" + strategy + "' (available: seedot)");
+        }
+        CTarget tgt = CTarget.parse(target);
+        Metric m = Metric.parse(metric);
+        OutputDirectory.prepare(out);
+        Model model = Model.load(program, modelDir);
+        DataSet trainSet = model.data(train, labels);
+        DataSet testSet = model.data(test, labels);
+        int threads = jobs == null ? Runtime.getRuntime().availableProcessors() : Math.max(1, jobs);
+        boolean progress = !noProgress && System.console() != null;
+        Compilation.Outcome outcome = Compilation.compile(model, trainSet, testSet,
+                new Compilation.Options(strategy, bitwidth, m, threads, progress, tgt.name().toLowerCase(Locale.ROOT)));
+        CodeWriter.write(tgt, outcome.fixed(), model, out);
+        Report report = outcome.report();
+        report.write(out.resolve("report.json"));
+        String text = TextReport.render(report);
+        Files.writeString(out.resolve("report.txt"), text);
+        PrintWriter o = spec.commandLine().getOut();
+        o.print(text);
+        o.println("wrote " + out);
+        return 0;
+    }
+}

@@ -1,0 +1,137 @@
+package seedc.codegen.c;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import seedc.fixed.ExpTable;
+import seedc.fixed.FixedProgram;
+import seedc.fixed.QuantizedModel;
+import seedc.ir.Op;
+import seedc.ir.Value;
+
+/**
+ * Everything constant the generated code reads: quantized parameters (dense, or SeeDot's sparse
+ * val/idx lists), literals, exp tables and index maps. Emitted on first use into model.h, in flash
+ * (SD_FLASH) on microcontrollers. Counts the bytes it emits.
+ */
+final class Constants {
+    private final FixedProgram fp;
+    private final QuantizedModel qm;
+    private final Map<Value, String> names = new IdentityHashMap<>();
+    private final Map<Value, long[]> pending = new IdentityHashMap<>();
+    private final Map<Value, String[]> sparse = new IdentityHashMap<>();
+    private final Map<String, String> maps = new HashMap<>();
+    private final Map<ExpTable, String[]> tables = new IdentityHashMap<>();
+    private final Map<String, String> emitted = new LinkedHashMap<>();
+    private int bytes;
+    private int counter;
+
+    Constants(FixedProgram fp, QuantizedModel qm) {
+        this.fp = fp;
+        this.qm = qm;
+    }
+
+    void param(Value v, String paramName) {
+        pending.put(v, qm.param(paramName));
+        names.put(v, "p_" + v.name());
+    }
+
+    void constant(Value v, Op.Const c) {
+        pending.put(v, qm.constant(c));
+        names.put(v, "c_" + v.name());
+    }
+
+    /** The C array holding v, emitted on first use. */
+    String name(Value v) {
+        String n = names.get(v);
+        if (!emitted.containsKey(n)) {
+            array(n, fp.type(v).bits(), pending.get(v));
+        }
+        return n;
+    }
+
+    /** SeeDot's sparse layout: for each column, the row+1 of every non-zero (then 0), and their values. */
+    String[] sparse(Value v) {
+        return sparse.computeIfAbsent(v, k -> {
+            long[] dense = pending.get(v);
+            int rows = v.shape().dim(0), cols = v.shape().dim(1);
+            List<Long> val = new ArrayList<>(), idx = new ArrayList<>();
+            for (int q = 0; q < cols; q++) {
+                for (int i = 0; i < rows; i++) {
+                    if (dense[i * cols + q] != 0) {
+                        val.add(dense[i * cols + q]);
+                        idx.add((long) i + 1);
+                    }
+                }
+                idx.add(0L);
+            }
+            String base = names.get(v);
+            array(base + "_val", fp.type(v).bits(), val.stream().mapToLong(Long::longValue).toArray());
+            array(base + "_idx", 16, idx.stream().mapToLong(Long::longValue).toArray());
+            return new String[] {base + "_val", base + "_idx"};
+        });
+    }
+
+    String indexMap(int[] map) {
+        String key = Arrays.toString(map);
+        return maps.computeIfAbsent(key, k -> {
+            String n = "m_" + counter++;
+            array(n, 32, Arrays.stream(map).asLongStream().toArray());
+            return n;
+        });
+    }
+
+    String[] table(ExpTable t) {
+        for (Map.Entry<ExpTable, String[]> e : tables.entrySet()) {
+            ExpTable o = e.getKey();
+            if (Arrays.equals(o.tf(), t.tf()) && Arrays.equals(o.tg(), t.tg())) {
+                return e.getValue();
+            }
+        }
+        String n = "t_" + counter++;
+        array(n + "_f", 16, t.tf());
+        array(n + "_g", 16, t.tg());
+        String[] names = {n + "_f", n + "_g"};
+        tables.put(t, names);
+        return names;
+    }
+
+    private void array(String name, int bits, long[] data) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("static const int").append(bits).append("_t SD_FLASH ").append(name).append('[')
+          .append(Math.max(1, data.length)).append("] = {");
+        for (int i = 0; i < data.length; i++) {
+            sb.append(i % 16 == 0 ? "\n    " : " ").append(literal(data[i], bits)).append(i + 1 < data.length ? "," : "");
+        }
+        if (data.length == 0) {
+            sb.append("0");
+        }
+        sb.append("\n};\n");
+        emitted.put(name, sb.toString());
+        bytes += Math.max(1, data.length) * bits / 8;
+    }
+
+    /** INT32_MIN and the like cannot be written as a plain negative literal in C. */
+    private static String literal(long v, int bits) {
+        if (v == -(1L << (bits - 1))) {
+            return "(" + (v + 1) + " - 1)";
+        }
+        return Long.toString(v);
+    }
+
+    boolean isConstant(Value v) {
+        return names.containsKey(v);
+    }
+
+    int bytes() {
+        return bytes;
+    }
+
+    String render() {
+        return String.join("\n", emitted.values());
+    }
+}

@@ -1,0 +1,59 @@
+package seedc.driver;
+
+import java.util.ArrayList;
+import java.util.List;
+import seedc.eval.Evaluation;
+import seedc.eval.FloatInterpreter;
+import seedc.eval.Profile;
+import seedc.eval.Result;
+import seedc.fixed.FixedProgram;
+import seedc.io.DataSet;
+import seedc.ir.Value;
+import seedc.report.FixedAssignment;
+import seedc.report.Report;
+import seedc.search.Candidate;
+import seedc.search.MaxscaleSearch;
+import seedc.search.Metric;
+
+/** The compile pipeline up to the fixed program: profile, search, evaluate; the report's numbers. */
+public final class Compilation {
+    private Compilation() {}
+
+    public record Options(String strategy, int bitwidth, Metric metric, int jobs, boolean progress, String target) {}
+
+    public record Outcome(FixedProgram fixed, Report report) {}
+
+    public static Result[] floatRun(Model model, DataSet data, int jobs) {
+        return Evaluation.run(data, jobs, () -> {
+            FloatInterpreter fi = new FloatInterpreter(model.program(), model.weights());
+            return x -> fi.run(x, null);
+        });
+    }
+
+    public static Outcome compile(Model model, DataSet train, DataSet test, Options o) {
+        long start = System.nanoTime();
+        Profile profile = Evaluation.profile(model, train, o.jobs());
+        Result[] floatTrain = floatRun(model, train, o.jobs());
+        Result[] floatTest = floatRun(model, test, o.jobs());
+        MaxscaleSearch.Outcome search = MaxscaleSearch.run(model, profile, train, floatTrain, o.bitwidth(), o.metric(),
+                o.jobs(), o.progress());
+        double seconds = (System.nanoTime() - start) / 1e9;
+        FixedProgram best = search.best();
+        Result[] fixedTrain = Candidate.run(best, model, train, o.jobs());
+        Result[] fixedTest = Candidate.run(best, model, test, o.jobs());
+        List<Report.ValueType> values = new ArrayList<>();
+        for (Value v : model.program().values()) {
+            if (!v.isInt()) {
+                values.add(new Report.ValueType(v.name(), best.type(v).bits(), best.type(v).scale()));
+            }
+        }
+        List<Report.SweepPoint> sweep = search.sweep().stream()
+                .map(p -> new Report.SweepPoint(p.maxscale(), p.trainAccuracy(), p.loss())).toList();
+        Report report = new Report(best.strategy(), best.bitwidth(), best.maxscale(),
+                o.metric().name().toLowerCase().replace('_', '-'), o.target(),
+                Evaluation.accuracy(test, floatTest).percent(), Evaluation.accuracy(test, fixedTest).percent(),
+                Evaluation.accuracy(train, floatTrain).percent(), Evaluation.accuracy(train, fixedTrain).percent(),
+                seconds, search.candidates(), values, sweep, new java.util.LinkedHashMap<>(), FixedAssignment.of(best));
+        return new Outcome(best, report);
+    }
+}

@@ -1,0 +1,271 @@
+package seedc.fixed;
+
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import seedc.eval.Result;
+import seedc.ir.Block;
+import seedc.ir.Layouts;
+import seedc.ir.Op;
+import seedc.ir.Op.*;
+import seedc.ir.Value;
+import seedc.types.Shape;
+
+/**
+ * Executes a {@link FixedProgram} on integers, bit for bit as the generated C does. One instance per
+ * thread; the quantized parameters and index maps are shared and immutable.
+ */
+public final class FixedInterpreter {
+    private final FixedProgram fp;
+    private final QuantizedModel model;
+    private final long[][] vals;
+    private final long[] ints;
+    private final Map<Op, int[]> maps = new IdentityHashMap<>();
+
+    public FixedInterpreter(FixedProgram fp, QuantizedModel model) {
+        this.fp = fp;
+        this.model = model;
+        this.vals = new long[fp.program().valueCount()][];
+        this.ints = new long[fp.program().valueCount()];
+    }
+
+    /** The result of one example: a label, or the raw integers of the output tensor and their real values. */
+    public Result run(double[] input) {
+        long[] raw = runRaw(input);
+        Value r = fp.program().result();
+        if (r.isInt()) {
+            return Result.label(ints[r.id()]);
+        }
+        FixedType t = fp.type(r);
+        double[] out = new double[raw.length];
+        for (int i = 0; i < raw.length; i++) {
+            out[i] = t.toReal(raw[i]);
+        }
+        return Result.tensor(out);
+    }
+
+    /** Runs one example; returns the raw output integers (null for an int result, see {@link #label()}). */
+    public long[] runRaw(double[] input) {
+        Value in = fp.program().input();
+        if (in != null) {
+            vals[in.id()] = model.quantizeInput(input);
+        }
+        exec(fp.program().body());
+        Value r = fp.program().result();
+        return r.isInt() ? null : vals[r.id()];
+    }
+
+    public long label() {
+        return ints[fp.program().result().id()];
+    }
+
+    private void exec(Block b) {
+        for (Op op : b.ops()) {
+            exec(op);
+        }
+    }
+
+    private long[] v(Value x) {
+        return vals[x.id()];
+    }
+
+    private FixedType t(Value x) {
+        return fp.type(x);
+    }
+
+    /** x converted to the type of {@code to}. */
+    private long[] as(Value x, Value to) {
+        return FixedKernels.convert(v(x), t(x), t(to));
+    }
+
+    private void set(Value out, long[] data) {
+        vals[out.id()] = data;
+    }
+
+    private void exec(Op op) {
+        switch (op) {
+            case Input in -> { }
+            case Param p -> set(p.out(), model.param(p.paramName()));
+            case Const c -> set(c.out(), model.constant(c));
+            case IntConst c -> ints[c.out().id()] = c.value();
+            case IntArith a -> {
+                long x = ints[a.a().id()], y = ints[a.b().id()];
+                ints[a.out().id()] = switch (a.op()) {
+                    case ADD -> x + y;
+                    case SUB -> x - y;
+                    case MUL -> x * y;
+                };
+            }
+            case MatMul m -> set(m.out(), FixedKernels.matmul(v(m.a()), v(m.b()), m.a().shape().dim(0),
+                    m.a().shape().dim(1), m.b().shape().dim(1), mul(m), bits(m.out())));
+            case SparseMatMul m -> set(m.out(), FixedKernels.sparseMatmul(v(m.a()), v(m.b()), m.a().shape().dim(0),
+                    m.a().shape().dim(1), mul(m), bits(m.out())));
+            case Add a -> set(a.out(), FixedKernels.add(v(a.a()), v(a.b()), a.out().size(), a.subtract(), add(a),
+                    bits(a.out())));
+            case ScalarMul m -> set(m.out(), FixedKernels.product(v(m.scalar()), v(m.tensor()), m.out().size(), mul(m),
+                    bits(m.out())));
+            case Hadamard h -> set(h.out(), FixedKernels.product(v(h.a()), v(h.b()), h.out().size(), mul(h),
+                    bits(h.out())));
+            case VecOp vo -> set(vo.out(), switch (vo.kind()) {
+                case MUL -> FixedKernels.product(v(vo.a()), v(vo.vec()), vo.out().size(), mul(vo), bits(vo.out()));
+                case ADD, SUB -> FixedKernels.add(v(vo.a()), v(vo.vec()), vo.out().size(),
+                        vo.kind() == VecKind.SUB, add(vo), bits(vo.out()));
+            });
+            case Neg n -> {
+                long[] a = v(n.a());
+                long[] neg = new long[a.length];
+                for (int i = 0; i < a.length; i++) {
+                    neg[i] = -a[i];
+                }
+                set(n.out(), FixedKernels.convert(neg, t(n.a()), t(n.out())));
+            }
+            case Exp e -> {
+                OpParams.Exp p = fp.params(e, OpParams.Exp.class);
+                long[] a = v(e.a());
+                long[] o = new long[a.length];
+                for (int i = 0; i < a.length; i++) {
+                    o[i] = FixedKernels.exp(a[i], p, bits(e.out()));
+                }
+                set(e.out(), o);
+            }
+            case Sigmoid s -> {
+                OpParams.Activation p = fp.params(s, OpParams.Activation.class);
+                long[] a = v(s.a());
+                long[] o = new long[a.length];
+                for (int i = 0; i < a.length; i++) {
+                    o[i] = FixedKernels.sigmoid(a[i], p, t(s.out()));
+                }
+                set(s.out(), o);
+            }
+            case Tanh th -> {
+                OpParams.Activation p = fp.params(th, OpParams.Activation.class);
+                long[] a = v(th.a());
+                long[] o = new long[a.length];
+                for (int i = 0; i < a.length; i++) {
+                    o[i] = FixedKernels.tanh(a[i], p, t(th.out()));
+                }
+                set(th.out(), o);
+            }
+            case Relu r -> {
+                long[] a = v(r.a()).clone();
+                for (int i = 0; i < a.length; i++) {
+                    a[i] = Math.max(a[i], 0);
+                }
+                set(r.out(), FixedKernels.convert(a, t(r.a()), t(r.out())));
+            }
+            case Relu6 r -> {
+                long[] a = v(r.a()).clone();
+                long six = FixedArith.shr(6, -t(r.a()).scale());
+                for (int i = 0; i < a.length; i++) {
+                    a[i] = Math.min(Math.max(a[i], 0), six);
+                }
+                set(r.out(), FixedKernels.convert(a, t(r.a()), t(r.out())));
+            }
+            case Sgn s -> ints[s.out().id()] = v(s.a())[0] > 0 ? 1 : 0;
+            case Argmax a -> {
+                long[] x = v(a.a());
+                int best = 0;
+                for (int i = 1; i < x.length; i++) {
+                    if (x[i] > x[best]) {
+                        best = i;
+                    }
+                }
+                ints[a.out().id()] = best;
+            }
+            case NormaliseL2 n -> set(n.out(), FixedKernels.normaliseL2(v(n.a()), n.a().shape(), t(n.out())));
+            case Transpose tr -> set(tr.out(), gather(as(tr.a(), tr.out()), map(op, () -> Layouts.transpose(tr.a().shape())), 0));
+            case Reshape r -> set(r.out(), gather(as(r.a(), r.out()), map(op, () -> Layouts.reshape(r.a().shape(), r.order())), 0));
+            case Reverse r -> set(r.out(), gather(as(r.a(), r.out()), map(op, () -> Layouts.reverse(r.a().shape(), r.axis())), 0));
+            case Index ix -> {
+                int n = ix.out().size();
+                long[] o = new long[n];
+                System.arraycopy(v(ix.a()), (int) ints[ix.index().id()] * n, o, 0, n);
+                set(ix.out(), FixedKernels.convert(o, t(ix.a()), t(ix.out())));
+            }
+            case Splice sp -> set(sp.out(), gather(as(sp.a(), sp.out()),
+                    map(op, () -> Layouts.splice(sp.a().shape(), sp.out().shape())),
+                    Layouts.spliceBase(sp.a().shape(), offsets(sp.offsets()))));
+            case SpliceWrite sw -> {
+                long[] o = as(sw.base(), sw.out()).clone();
+                long[] part = as(sw.part(), sw.out());
+                int[] m = map(op, () -> Layouts.splice(sw.base().shape(),
+                        Layouts.fullPart(sw.base().shape(), sw.part().shape())));
+                int base = Layouts.spliceBase(sw.base().shape(), offsets(sw.offsets()));
+                for (int k = 0; k < m.length; k++) {
+                    o[base + m[k]] = part[k];
+                }
+                set(sw.out(), o);
+            }
+            case Conv2d c -> set(c.out(), FixedKernels.conv2d(v(c.x()), c.x().shape(), v(c.filter()), c.filter().shape(),
+                    c.window(), c.groups(), c.out().shape(), mul(c), bits(c.out())));
+            case Maxpool m -> set(m.out(), FixedKernels.convert(FixedKernels.maxpool(v(m.x()), m.x().shape(), m.kh(),
+                    m.kw(), m.window(), m.out().shape()), t(m.x()), t(m.out())));
+            case Select s -> {
+                boolean c = s.cond().isInt() ? ints[s.cond().id()] >= 0 : v(s.cond())[0] >= 0;
+                Value pick = c ? s.a() : s.b();
+                if (s.out().isInt()) {
+                    ints[s.out().id()] = ints[pick.id()];
+                } else {
+                    set(s.out(), as(pick, s.out()));
+                }
+            }
+            case SumLoop s -> {
+                long[] acc = new long[s.out().size()];
+                int shift = t(s.result()).scale() - t(s.out()).scale();
+                int bits = bits(s.out());
+                for (int i = s.from(); i < s.to(); i++) {
+                    ints[s.index().id()] = i;
+                    exec(s.body());
+                    long[] r = v(s.result());
+                    for (int k = 0; k < acc.length; k++) {
+                        acc[k] = FixedArith.wrap(acc[k] + FixedArith.shr(r[k], shift), bits);
+                    }
+                }
+                set(s.out(), acc);
+            }
+            case Loop l -> {
+                long[] acc = as(l.init(), l.out());
+                for (int i = l.from(); i < l.to(); i++) {
+                    ints[l.index().id()] = i;
+                    set(l.acc(), acc);
+                    exec(l.body());
+                    acc = as(l.result(), l.out());
+                }
+                set(l.out(), acc);
+            }
+        }
+    }
+
+    private OpParams.Mul mul(Op op) {
+        return fp.params(op, OpParams.Mul.class);
+    }
+
+    private OpParams.Add add(Op op) {
+        return fp.params(op, OpParams.Add.class);
+    }
+
+    private int bits(Value v) {
+        return t(v).bits();
+    }
+
+    private int[] map(Op op, java.util.function.Supplier<int[]> build) {
+        return maps.computeIfAbsent(op, k -> build.get());
+    }
+
+    private long[] offsets(List<Value> offs) {
+        long[] o = new long[offs.size()];
+        for (int i = 0; i < o.length; i++) {
+            o[i] = ints[offs.get(i).id()];
+        }
+        return o;
+    }
+
+    private static long[] gather(long[] in, int[] map, int base) {
+        long[] o = new long[map.length];
+        for (int k = 0; k < map.length; k++) {
+            o[k] = in[base + map[k]];
+        }
+        return o;
+    }
+
+}

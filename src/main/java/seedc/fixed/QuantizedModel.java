@@ -1,0 +1,52 @@
+package seedc.fixed;
+
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import seedc.ir.Op;
+import seedc.ir.Program;
+import seedc.ir.Value;
+
+/** Parameters and constants of a fixed program, quantized once to their fixed types. Immutable. */
+public final class QuantizedModel {
+    private final FixedProgram fp;
+    private final Map<String, long[]> params = new HashMap<>();
+    private final Map<Op, long[]> constants = new IdentityHashMap<>();
+
+    public QuantizedModel(FixedProgram fp, Map<String, double[]> weights) {
+        this.fp = fp;
+        for (Program.Param p : fp.program().params()) {
+            params.put(p.name(), quantize(weights.get(p.name()), fp.type(p.value())));
+        }
+        fp.program().forEachOp(op -> {
+            if (op instanceof Op.Const c) {
+                constants.put(op, quantize(c.values(), fp.type(c.out())));
+            }
+        });
+    }
+
+    public static long[] quantize(double[] values, FixedType t) {
+        long[] q = new long[values.length];
+        for (int i = 0; i < q.length; i++) {
+            q[i] = FixedArith.quantize(values[i], t);
+        }
+        return q;
+    }
+
+    public long[] param(String name) {
+        return params.get(name);
+    }
+
+    public long[] constant(Op.Const c) {
+        return constants.get(c);
+    }
+
+    public long[] quantizeInput(double[] x) {
+        Value in = fp.program().input();
+        return quantize(x, fp.type(in));
+    }
+
+    public FixedProgram program() {
+        return fp;
+    }
+}

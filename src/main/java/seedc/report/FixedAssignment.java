@@ -1,0 +1,60 @@
+package seedc.report;
+
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import seedc.diag.UserError;
+import seedc.fixed.FixedProgram;
+import seedc.fixed.FixedType;
+import seedc.fixed.OpParams;
+import seedc.ir.Op;
+import seedc.ir.Program;
+import seedc.ir.Value;
+
+/**
+ * Every decision of a fixed program, keyed by value name: enough to rebuild exactly the same
+ * {@link FixedProgram} from the same source (lowering names values deterministically).
+ */
+public record FixedAssignment(String strategy, int bitwidth, int maxscale, Map<String, FixedType> types,
+                              Map<String, OpParams> ops) {
+
+    public static FixedAssignment of(FixedProgram fp) {
+        Map<String, FixedType> types = new LinkedHashMap<>();
+        for (Value v : fp.program().values()) {
+            if (!v.isInt()) {
+                types.put(v.name(), fp.type(v));
+            }
+        }
+        Map<String, OpParams> ops = new LinkedHashMap<>();
+        fp.program().forEachOp(op -> {
+            OpParams p = fp.paramMap().get(op);
+            if (p != null) {
+                ops.put(op.out().name(), p);
+            }
+        });
+        return new FixedAssignment(fp.strategy(), fp.bitwidth(), fp.maxscale(), types, ops);
+    }
+
+    /** Rebuilds the fixed program for {@code program}; a report from another program is an error. */
+    public FixedProgram apply(Program program, String reportName) {
+        FixedType[] t = new FixedType[program.valueCount()];
+        for (Value v : program.values()) {
+            if (!v.isInt()) {
+                FixedType ft = types.get(v.name());
+                if (ft == null) {
+                    throw UserError.inFile(reportName, "does not match this program (no type for value '" + v.name()
+                            + "'); compile the program again");
+                }
+                t[v.id()] = ft;
+            }
+        }
+        IdentityHashMap<Op, OpParams> params = new IdentityHashMap<>();
+        program.forEachOp(op -> {
+            OpParams p = ops.get(op.out().name());
+            if (p != null) {
+                params.put(op, p);
+            }
+        });
+        return new FixedProgram(program, t, params, strategy, bitwidth, maxscale);
+    }
+}

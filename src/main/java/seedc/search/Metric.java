@@ -1,0 +1,42 @@
+package seedc.search;
+
+import seedc.eval.Result;
+import seedc.io.DataSet;
+
+/** How a fixed-point candidate is scored against the labels and the float model (lower loss is better). */
+public enum Metric {
+    /** 1 - accuracy against the labels. */
+    ACCURACY,
+    /** Fraction of examples where fixed and float predictions differ. */
+    DISAGREEMENT,
+    /** Fraction of examples where float was right and fixed differs from it (the reference tool's default). */
+    REDUCED_DISAGREEMENT;
+
+    public static Metric parse(String s) {
+        return switch (s.toLowerCase(java.util.Locale.ROOT).replace('_', '-')) {
+            case "accuracy", "acc" -> ACCURACY;
+            case "disagreement", "disagree" -> DISAGREEMENT;
+            case "reduced-disagreement", "red-disagree", "reduced" -> REDUCED_DISAGREEMENT;
+            default -> throw new seedc.diag.UserError("seedc: error: unknown --metric '" + s
+                    + "' (use accuracy, disagreement or reduced-disagreement)");
+        };
+    }
+
+    public double loss(DataSet data, Result[] floatResults, Result[] fixed) {
+        int bad = 0;
+        for (int i = 0; i < fixed.length; i++) {
+            long label = Math.round(data.labels()[i][0]);
+            boolean differs = !same(fixed[i], floatResults[i]);
+            bad += switch (this) {
+                case ACCURACY -> fixed[i].label() != label || !fixed[i].isLabel() ? 1 : 0;
+                case DISAGREEMENT -> differs ? 1 : 0;
+                case REDUCED_DISAGREEMENT -> differs && floatResults[i].label() == label ? 1 : 0;
+            };
+        }
+        return fixed.length == 0 ? 0 : (double) bad / fixed.length;
+    }
+
+    private static boolean same(Result a, Result b) {
+        return a.isLabel() && b.isLabel() ? a.label() == b.label() : java.util.Arrays.equals(a.output(), b.output());
+    }
+}

@@ -1,0 +1,82 @@
+/* seedc runtime: the primitives of docs/fixed-point-semantics.md in C.
+ * Generated code includes this once. Only fixed-width integer types; no floating point,
+ * no dynamic allocation, no undefined behaviour (out-of-range conversions to signed types
+ * are implementation-defined: modulo 2^N on gcc, avr-gcc and arm-none-eabi-gcc). */
+#ifndef SEEDC_RUNTIME_H
+#define SEEDC_RUNTIME_H
+#include <stdint.h>
+
+#ifndef SEEDC_PARAM_READ
+/* Parameters and tables in ordinary memory; the AVR target reads them from flash instead. */
+#define SD_R8(a, i) ((int64_t)(a)[i])
+#define SD_R16(a, i) ((int64_t)(a)[i])
+#define SD_R32(a, i) ((int64_t)(a)[i])
+#define SD_RI(a, i) ((int32_t)(a)[i])
+#define SD_FLASH
+#endif
+
+/* Division by 2^n rounding toward zero for n > 0, multiplication by 2^-n for n < 0. */
+static inline int64_t sd_shr(int64_t v, int n) {
+    if (n > 0) return n >= 63 ? 0 : v / ((int64_t)1 << n);
+    if (n == 0) return v;
+    return (int64_t)((uint64_t)v << -n);
+}
+
+/* Two's complement wrap-around to 8, 16, 32 or 64 bits. */
+static inline int64_t sd_wrap(int64_t v, int bits) {
+    switch (bits) {
+    case 8: return (int8_t)(uint8_t)(uint64_t)v;
+    case 16: return (int16_t)(uint16_t)(uint64_t)v;
+    case 32: return (int32_t)(uint32_t)(uint64_t)v;
+    default: return v;
+    }
+}
+
+/* Wrapping addition in 64 bits (never overflows in C). */
+static inline int64_t sd_add64(int64_t a, int64_t b) {
+    return (int64_t)((uint64_t)a + (uint64_t)b);
+}
+
+/* Sum of t[0..n) in `width` bits, halving at the first `shift` levels of a balanced tree. */
+static inline int64_t sd_treesum(int64_t *t, int32_t n, int shift, int width) {
+    if (shift <= 0) {
+        int64_t s = 0;
+        for (int32_t i = 0; i < n; i++) s = sd_add64(s, t[i]);
+        return sd_wrap(s, width);
+    }
+    int remaining = shift;
+    while (n > 1) {
+        int s = remaining > 0 ? 1 : 0;
+        remaining--;
+        int32_t half = n / 2;
+        for (int32_t i = 0; i < half; i++) t[i] = sd_wrap(sd_shr(t[2 * i], s) + sd_shr(t[2 * i + 1], s), width);
+        if (n % 2 != 0) t[half] = sd_shr(t[n - 1], s);
+        n = (n + 1) / 2;
+    }
+    return t[0];
+}
+
+/* Two-table exp lookup: tf[i] * tg[j] for an argument x at the table's input scale. */
+static inline int64_t sd_exp_lookup(int64_t x, const int16_t SD_FLASH *tf, const int16_t SD_FLASH *tg,
+                                    int64_t mq, int hi_bits, int lo_bits, int drop) {
+    int64_t d = x - mq;
+    int64_t span = (int64_t)1 << (hi_bits + lo_bits + drop);
+    if (d < 0) d = 0; else if (d >= span) d = span - 1;
+    int32_t i = (int32_t)(d >> (lo_bits + drop));
+    int32_t j = (int32_t)((d >> drop) & (((int64_t)1 << lo_bits) - 1));
+    return SD_R16(tf, i) * SD_R16(tg, j);
+}
+
+static inline int64_t sd_abs(int64_t v) { return v < 0 ? -v : v; }
+
+/* floor(sqrt(v)) for v >= 0. */
+static inline int64_t sd_isqrt(int64_t v) {
+    uint64_t x = (uint64_t)v, r = 0, bit = (uint64_t)1 << 62;
+    while (bit > x) bit >>= 2;
+    while (bit != 0) {
+        if (x >= r + bit) { x -= r + bit; r = (r >> 1) + bit; } else { r >>= 1; }
+        bit >>= 2;
+    }
+    return (int64_t)r;
+}
+#endif
