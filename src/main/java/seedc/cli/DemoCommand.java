@@ -40,6 +40,21 @@ final class DemoCommand implements Callable<Integer> {
         o.println("$ seedc run input.sd --model . --data test.npy --encoding float");
         int rc = Main.execute(new String[] {"run", sd.toString(), "--model", model.toString(),
                 "--data", model.resolve("test.npy").toString()}, System.out, System.err);
-        return rc;
+        if (rc != 0) {
+            return rc;
+        }
+        Path code = dir.resolve("out");
+        o.println("$ seedc compile input.sd --model . --train train.npy --test test.npy --target x86 --out " + code);
+        rc = Main.execute(new String[] {"compile", sd.toString(), "--model", model.toString(),
+                "--train", model.resolve("train.npy").toString(), "--test", model.resolve("test.npy").toString(),
+                "--target", "x86", "--out", code.toString(), "--no-progress"}, System.out, System.err);
+        if (rc != 0) {
+            return rc;
+        }
+        seedc.report.Report r = seedc.report.Report.read(code.resolve("report.json"));
+        o.printf(java.util.Locale.ROOT, "== float test accuracy %.2f%%, fixed-point (%d-bit) test accuracy %.2f%%%n",
+                r.floatTestAccuracy(), r.bitwidth(), r.fixedTestAccuracy());
+        o.println("== generated C in " + code + " (make -C " + code + " builds ./predictor)");
+        return 0;
     }
 }
