@@ -41,13 +41,23 @@ final class CompileCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory (created; a previous seedc output is replaced).")
     Path out;
 
-    @Option(names = "--strategy", defaultValue = "seedot", paramLabel = "NAME", description = "seedot (maxscale search).")
+    @Option(names = "--strategy", defaultValue = "shiftry", paramLabel = "NAME",
+            description = "shiftry (default: data-driven scales, mixed 8/16 bits) or seedot (maxscale search).")
     String strategy;
+
+    @Option(names = "--max-accuracy-drop", defaultValue = "1.0", paramLabel = "PCT",
+            description = "shiftry: keep demoting to 8 bits while training accuracy stays within PCT points of float "
+                    + "(default ${DEFAULT-VALUE}).")
+    double maxDrop;
+
+    @Option(names = "--flash-budget", paramLabel = "BYTES",
+            description = "shiftry: demote only until the parameters fit in BYTES of flash (most accurate code).")
+    Integer flashBudget;
 
     @Option(names = "--bitwidth", defaultValue = "16", paramLabel = "B", description = "8, 16 or 32 (default ${DEFAULT-VALUE}).")
     int bitwidth;
 
-    @Option(names = "--metric", defaultValue = "accuracy", paramLabel = "M",
+    @Option(names = "--metric", defaultValue = "reduced-disagreement", paramLabel = "M",
             description = "accuracy, disagreement or reduced-disagreement (default ${DEFAULT-VALUE}).")
     String metric;
 
@@ -68,8 +78,9 @@ final class CompileCommand implements Callable<Integer> {
         if (bitwidth != 8 && bitwidth != 16 && bitwidth != 32) {
             throw new UserError("seedc: error: --bitwidth must be 8, 16 or 32, not " + bitwidth);
         }
-        if (!strategy.toLowerCase(Locale.ROOT).equals("seedot")) {
-            throw new UserError("seedc: error: unknown --strategy '" + strategy + "' (available: seedot)");
+        String strat = strategy.toLowerCase(Locale.ROOT);
+        if (!strat.equals("seedot") && !strat.equals("shiftry")) {
+            throw new UserError("seedc: error: unknown --strategy '" + strategy + "' (use shiftry or seedot)");
         }
         CTarget tgt = CTarget.parse(target);
         Metric m = Metric.parse(metric);
@@ -80,7 +91,8 @@ final class CompileCommand implements Callable<Integer> {
         int threads = jobs == null ? Runtime.getRuntime().availableProcessors() : Math.max(1, jobs);
         boolean progress = !noProgress && System.console() != null;
         Compilation.Outcome outcome = Compilation.compile(model, trainSet, testSet,
-                new Compilation.Options(strategy, bitwidth, m, threads, progress, tgt.name().toLowerCase(Locale.ROOT)));
+                new Compilation.Options(strat, bitwidth, m, threads, progress, tgt.name().toLowerCase(Locale.ROOT), maxDrop,
+                        flashBudget));
         CodeWriter.write(tgt, outcome.fixed(), model, out);
         Report report = outcome.report();
         report.write(out.resolve("report.json"));

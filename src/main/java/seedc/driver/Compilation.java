@@ -13,13 +13,15 @@ import seedc.report.FixedAssignment;
 import seedc.report.Report;
 import seedc.search.Candidate;
 import seedc.search.MaxscaleSearch;
+import seedc.search.ShiftrySearch;
 import seedc.search.Metric;
 
 /** The compile pipeline up to the fixed program: profile, search, evaluate; the report's numbers. */
 public final class Compilation {
     private Compilation() {}
 
-    public record Options(String strategy, int bitwidth, Metric metric, int jobs, boolean progress, String target) {}
+    public record Options(String strategy, int bitwidth, Metric metric, int jobs, boolean progress, String target,
+                          double maxAccuracyDrop, Integer flashBudget) {}
 
     public record Outcome(FixedProgram fixed, Report report) {}
 
@@ -35,10 +37,31 @@ public final class Compilation {
         Profile profile = Evaluation.profile(model, train, o.jobs());
         Result[] floatTrain = floatRun(model, train, o.jobs());
         Result[] floatTest = floatRun(model, test, o.jobs());
-        MaxscaleSearch.Outcome search = MaxscaleSearch.run(model, profile, train, floatTrain, o.bitwidth(), o.metric(),
-                o.jobs(), o.progress());
+        java.util.Map<String, Object> extra = new java.util.LinkedHashMap<>();
+        FixedProgram best;
+        int candidates;
+        List<Report.SweepPoint> sweep = List.of();
+        if (o.strategy().equals("shiftry")) {
+            ShiftrySearch.Outcome s = ShiftrySearch.run(model, profile, train, floatTrain,
+                    Evaluation.accuracy(train, floatTrain).percent(), o.metric(), o.maxAccuracyDrop(), o.flashBudget(),
+                    o.jobs(), o.progress());
+            best = s.best();
+            candidates = s.candidates();
+            extra.put("inputScale", s.inputScale());
+            extra.put("maxAccuracyDrop", o.maxAccuracyDrop());
+            extra.put("paramFlashBytes16", s.paramBytes16());
+            extra.put("paramFlashBytes", s.paramBytes());
+            extra.put("demotionOrder", s.order());
+            extra.put("demotionCurve", s.curve());
+        } else {
+            MaxscaleSearch.Outcome search = MaxscaleSearch.run(model, profile, train, floatTrain, o.bitwidth(), o.metric(),
+                    o.jobs(), o.progress());
+            best = search.best();
+            candidates = search.candidates();
+            sweep = search.sweep().stream()
+                    .map(p -> new Report.SweepPoint(p.maxscale(), p.trainAccuracy(), p.loss())).toList();
+        }
         double seconds = (System.nanoTime() - start) / 1e9;
-        FixedProgram best = search.best();
         Result[] fixedTrain = Candidate.run(best, model, train, o.jobs());
         Result[] fixedTest = Candidate.run(best, model, test, o.jobs());
         List<Report.ValueType> values = new ArrayList<>();
@@ -47,13 +70,11 @@ public final class Compilation {
                 values.add(new Report.ValueType(v.name(), best.type(v).bits(), best.type(v).scale()));
             }
         }
-        List<Report.SweepPoint> sweep = search.sweep().stream()
-                .map(p -> new Report.SweepPoint(p.maxscale(), p.trainAccuracy(), p.loss())).toList();
         Report report = new Report(best.strategy(), best.bitwidth(), best.maxscale(),
                 o.metric().name().toLowerCase().replace('_', '-'), o.target(),
                 Evaluation.accuracy(test, floatTest).percent(), Evaluation.accuracy(test, fixedTest).percent(),
                 Evaluation.accuracy(train, floatTrain).percent(), Evaluation.accuracy(train, fixedTrain).percent(),
-                seconds, search.candidates(), values, sweep, new java.util.LinkedHashMap<>(), FixedAssignment.of(best));
+                seconds, candidates, values, sweep, extra, FixedAssignment.of(best));
         return new Outcome(best, report);
     }
 }

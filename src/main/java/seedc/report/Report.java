@@ -17,8 +17,25 @@ import seedc.diag.UserError;
 public record Report(String strategy, int bitwidth, int maxscale, String metric, String target,
                      double floatTestAccuracy, double fixedTestAccuracy, double floatTrainAccuracy,
                      double fixedTrainAccuracy, double exploreSeconds, int candidatesEvaluated,
-                     List<ValueType> values, List<SweepPoint> maxscaleSweep, Map<String, Object> extra,
+                     List<ValueType> values, List<SweepPoint> maxscaleSweep,
+                     @com.fasterxml.jackson.annotation.JsonIgnore Map<String, Object> extra,
                      FixedAssignment fixedProgram) {
+
+    public Report {
+        extra = extra == null ? new java.util.LinkedHashMap<>() : new java.util.LinkedHashMap<>(extra);
+    }
+
+    /** Strategy- and target-specific entries (memory plan, demotion curve, ...), written as top-level keys. */
+    @com.fasterxml.jackson.annotation.JsonAnyGetter
+    @Override
+    public Map<String, Object> extra() {
+        return extra;
+    }
+
+    @com.fasterxml.jackson.annotation.JsonAnySetter
+    void putExtra(String key, Object value) {
+        extra.put(key, value);
+    }
 
     public record ValueType(String name, int bitwidth, int scale) {}
 

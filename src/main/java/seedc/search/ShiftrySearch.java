@@ -1,0 +1,136 @@
+package seedc.search;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Supplier;
+import seedc.driver.Model;
+import seedc.eval.Profile;
+import seedc.eval.Result;
+import seedc.fixed.FixedProgram;
+import seedc.io.DataSet;
+import seedc.ir.Op;
+import seedc.ir.Program;
+import seedc.ir.Value;
+
+/**
+ * Shiftry's bitwidth search (Algorithms 11-14): everything at 16 bits with data-driven scales (I),
+ * the input's scale explored (II), each value demoted alone to 8 bits at scales demoteScale..+3 (III),
+ * then values demoted cumulatively, least damaging first, while training accuracy stays within
+ * maxDrop of float (IV) — or, with a flash budget, only until the parameters fit.
+ */
+public final class ShiftrySearch {
+    private ShiftrySearch() {}
+
+    public record Demotion(String name, int scale, double loss) {}
+
+    public record Step(String name, boolean kept, double trainAccuracy, int paramBytes) {}
+
+    public record Outcome(FixedProgram best, int inputScale, List<Demotion> order, List<Step> curve,
+                          int paramBytes16, int paramBytes, int candidates) {}
+
+    public static Outcome run(Model model, Profile profile, DataSet train, Result[] floatTrain, double floatTrainAcc,
+                              Metric metric, double maxDrop, Integer flashBudget, int jobs, boolean progress) {
+        Program p = model.program();
+        int n = p.valueCount();
+        int[] bits = new int[n];
+        int[] scales = new int[n];
+        List<Value> vars = new ArrayList<>();
+        java.util.Set<Value> accs = new java.util.HashSet<>();
+        p.forEachOp(op -> {
+            if (op instanceof Op.Loop l) {
+                accs.add(l.acc());
+            }
+        });
+        for (Value v : p.values()) {
+            if (!v.isInt()) {
+                bits[v.id()] = 16;
+                scales[v.id()] = ShiftryStrategy.dataDrivenScale(profile.maxAbs(v), 16);
+                if (!accs.contains(v)) {
+                    vars.add(v);
+                }
+            }
+        }
+        try (CandidatePool pool = new CandidatePool(model, train, floatTrain, metric, jobs, progress)) {
+            // Stage II: the input's scale.
+            Value x = p.input();
+            if (x != null) {
+                List<Supplier<FixedProgram>> cands = new ArrayList<>();
+                for (int s = 0; s <= 16; s++) {
+                    int[] sc = scales.clone();
+                    sc[x.id()] = s;
+                    cands.add(() -> ShiftryStrategy.assign(p, profile, bits, sc, 16));
+                }
+                List<CandidatePool.Score> r = pool.evaluate("stage II: input scale", cands);
+                // Ties (common: many scales are perfect on the training set) go to the scale nearest the
+                // data-driven one, then to the higher scale: the training set says nothing between them.
+                int dataDriven = scales[x.id()];
+                int best = dataDriven;
+                for (int s = 0; s <= 16; s++) {
+                    double l = r.get(s).loss(), bl = r.get(best).loss();
+                    int d = Math.abs(s - dataDriven), bd = Math.abs(best - dataDriven);
+                    if (l < bl || (l == bl && (d < bd || (d == bd && s > best)))) {
+                        best = s;
+                    }
+                }
+                scales[x.id()] = best;
+            }
+            // Stage III: each value alone at 8 bits.
+            List<Supplier<FixedProgram>> cands = new ArrayList<>();
+            for (Value v : vars) {
+                int demote = scales[v.id()] - 8;
+                for (int s = demote; s <= demote + 3; s++) {
+                    int[] b = bits.clone(), sc = scales.clone();
+                    b[v.id()] = 8;
+                    sc[v.id()] = s;
+                    cands.add(() -> ShiftryStrategy.assign(p, profile, b, sc, 16));
+                }
+            }
+            List<CandidatePool.Score> r = pool.evaluate("stage III: demote each value", cands);
+            List<Demotion> order = new ArrayList<>();
+            for (int i = 0; i < vars.size(); i++) {
+                int bestK = 0;
+                for (int k = 1; k < 4; k++) {
+                    if (r.get(4 * i + k).loss() < r.get(4 * i + bestK).loss()) {
+                        bestK = k;
+                    }
+                }
+                Value v = vars.get(i);
+                order.add(new Demotion(v.name(), scales[v.id()] - 8 + bestK, r.get(4 * i + bestK).loss()));
+            }
+            order.sort(Comparator.comparingDouble(Demotion::loss));
+            // Stage IV: cumulative demotion, least damaging first.
+            int bytes16 = paramBytes(p, bits);
+            List<Step> curve = new ArrayList<>();
+            for (Demotion d : order) {
+                Value v = vars.stream().filter(u -> u.name().equals(d.name())).findFirst().orElseThrow();
+                if (flashBudget != null && paramBytes(p, bits) <= flashBudget) {
+                    break;
+                }
+                int[] b = bits.clone(), sc = scales.clone();
+                b[v.id()] = 8;
+                sc[v.id()] = d.scale();
+                CandidatePool.Score s = pool.evaluate("stage IV: cumulative demotion",
+                        () -> ShiftryStrategy.assign(p, profile, b, sc, 16));
+                boolean keep = flashBudget != null || s.accuracy() >= floatTrainAcc - maxDrop;
+                if (keep) {
+                    bits[v.id()] = 8;
+                    scales[v.id()] = d.scale();
+                }
+                curve.add(new Step(d.name(), keep, s.accuracy(), paramBytes(p, keep ? b : bits)));
+            }
+            FixedProgram best = ShiftryStrategy.assign(p, profile, bits, scales, 16);
+            return new Outcome(best, x == null ? 0 : scales[x.id()], order, curve, bytes16, paramBytes(p, bits),
+                    pool.evaluated());
+        }
+    }
+
+    /** Flash taken by the parameters at the given bitwidths. */
+    static int paramBytes(Program p, int[] bits) {
+        int total = 0;
+        for (Program.Param pa : p.params()) {
+            total += pa.shape().size() * bits[pa.value().id()] / 8;
+        }
+        return total;
+    }
+}

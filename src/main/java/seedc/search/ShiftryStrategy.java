@@ -1,0 +1,152 @@
+package seedc.search;
+
+import java.util.IdentityHashMap;
+import java.util.Map;
+import seedc.eval.Profile;
+import seedc.fixed.FixedArith;
+import seedc.fixed.FixedProgram;
+import seedc.fixed.FixedType;
+import seedc.fixed.OpParams;
+import seedc.ir.Block;
+import seedc.ir.Op;
+import seedc.ir.Op.*;
+import seedc.ir.Program;
+import seedc.ir.Value;
+
+/**
+ * Shiftry's compilation rules (Figure 5) for a given bitwidth and scale of every value: each op
+ * computes in a temporary wide enough for its operands and converts to its output's type (Psi).
+ * exp, sigmoid and tanh use fixed table scales (8-bit: in 4, out 6; 16-bit: in 11, out 14).
+ */
+public final class ShiftryStrategy {
+    private final Program program;
+    private final Profile profile;
+    private final int[] bits;
+    private final int[] scales;
+    private final FixedType[] types;
+    private final IdentityHashMap<Op, OpParams> params = new IdentityHashMap<>();
+
+    private ShiftryStrategy(Program program, Profile profile, int[] bits, int[] scales) {
+        this.program = program;
+        this.profile = profile;
+        this.bits = bits;
+        this.scales = scales;
+        this.types = new FixedType[program.valueCount()];
+    }
+
+    /** Data-driven scale (Algorithm 10): the largest scale at which the profiled extremes fit. */
+    public static int dataDrivenScale(double maxAbs, int bits) {
+        return new ScaleRules(bits, 0).getP(maxAbs == 0 ? 1.0 : maxAbs);
+    }
+
+    /** bits[id] and scales[id] for every real value (ints ignored). */
+    public static FixedProgram assign(Program program, Profile profile, int[] bits, int[] scales, int defaultBits) {
+        ShiftryStrategy s = new ShiftryStrategy(program, profile, bits, scales);
+        s.walk(program.body());
+        return new FixedProgram(program, s.types, s.params, "shiftry", defaultBits, -1);
+    }
+
+    private void walk(Block b) {
+        for (Op op : b.ops()) {
+            assign(op);
+        }
+    }
+
+    private FixedType t(Value v) {
+        return types[v.id()];
+    }
+
+    private void own(Value v) {
+        types[v.id()] = new FixedType(bits[v.id()], scales[v.id()]);
+    }
+
+    private void assign(Op op) {
+        Value out = op.out();
+        if (out.isInt()) {
+            return;
+        }
+        switch (op) {
+            case MatMul m -> product(op, m.a(), m.b(), m.a().shape().dim(1));
+            case SparseMatMul m -> product(op, m.a(), m.b(), m.a().shape().dim(1));
+            case Conv2d c -> product(op, c.x(), c.filter(),
+                    (long) c.filter().shape().dim(1) * c.filter().shape().dim(2) * c.filter().shape().dim(3));
+            case ScalarMul m -> product(op, m.scalar(), m.tensor(), 1);
+            case Hadamard h -> product(op, h.a(), h.b(), 1);
+            case VecOp v -> {
+                if (v.kind() == VecKind.MUL) {
+                    product(op, v.a(), v.vec(), 1);
+                } else {
+                    add(op, v.a(), v.vec());
+                }
+            }
+            case Add a -> add(op, a.a(), a.b());
+            case Exp e -> exp(e);
+            case Sigmoid s -> activation(op, s.a());
+            case Tanh th -> activation(op, th.a());
+            case SumLoop s -> {
+                own(out);
+                walk(s.body());
+            }
+            case Loop l -> {
+                own(out);
+                types[l.acc().id()] = t(out);
+                walk(l.body());
+            }
+            default -> own(out); // inputs, constants and data movement: conv to the value's own type
+        }
+    }
+
+    /** C-MatMul: the product sum in a temporary of 2^ceil(log2(bx + by + ceil(log2 n) - 1)) bits, then Psi. */
+    private void product(Op op, Value a, Value b, long terms) {
+        own(op.out());
+        int need = t(a).bits() + t(b).bits() + FixedArith.ceilLog2(terms) - 1;
+        int width = Math.max(16, 1 << FixedArith.ceilLog2(need));
+        int post = t(a).scale() + t(b).scale() - t(op.out()).scale();
+        params.put(op, new OpParams.Mul(0, 0, Math.min(width, 64), 0, post));
+    }
+
+    /**
+     * C-MatAdd: both operands brought to the smaller scale, added in a temporary one size wider than the
+     * wider operand (Shiftry uses the wider operand's width, which can overflow), then Psi to the output.
+     */
+    private void add(Op op, Value a, Value b) {
+        own(op.out());
+        int lo = Math.min(t(a).scale(), t(b).scale());
+        int width = Math.min(32, 2 * Math.max(t(a).bits(), t(b).bits()));
+        params.put(op, new OpParams.Add(t(a).scale() - lo, t(b).scale() - lo, width, lo - t(op.out()).scale()));
+    }
+
+    private int tableBits(Value out) {
+        return bits[out.id()] == 8 ? 8 : 16;
+    }
+
+    private void exp(Exp e) {
+        int tb = tableBits(e.out());
+        if (profile.max(e.a()) <= 0) {
+            var table = SeeDotStrategy.negativeExpTable(tb);
+            int so = table.sf();
+            types[e.out().id()] = new FixedType(bits[e.out().id()], so);
+            params.put(e, new OpParams.Exp(table, t(e.a()).scale() - table.sIn(), table.sf() + table.sg() - so));
+        } else {
+            // Arguments above 0: a table over the profiled range, as SeeDot does.
+            double lo = profile.min(e.a()), hi = profile.max(e.a());
+            int sIn = t(e.a()).scale();
+            int tbits = tb == 8 ? 4 : 6;
+            ScaleRules entries = new ScaleRules(tb, 0);
+            var probe = seedc.fixed.ExpTable.build(sIn, lo, hi, tbits, tbits, 0, 0, 64);
+            double tgMax = Math.exp(Math.scalb((double) (((1L << tbits) - 1) << probe.drop()), -sIn) + 1e-9);
+            int sf = entries.getP(Math.exp(hi)), sg = entries.getP(tgMax);
+            var table = seedc.fixed.ExpTable.build(sIn, lo, hi, tbits, tbits, sf, sg, tb);
+            own(e.out());
+            params.put(e, new OpParams.Exp(table, 0, sf + sg - t(e.out()).scale()));
+        }
+    }
+
+    private void activation(Op op, Value a) {
+        int tb = tableBits(op.out());
+        var table = SeeDotStrategy.negativeExpTable(tb);
+        types[op.out().id()] = new FixedType(bits[op.out().id()], bits[op.out().id()] - 2);
+        params.put(op, new OpParams.Activation(table, t(a).scale() - table.sIn()));
+    }
+
+}
