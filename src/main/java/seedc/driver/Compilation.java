@@ -62,6 +62,11 @@ public final class Compilation {
                     .map(p -> new Report.SweepPoint(p.maxscale(), p.trainAccuracy(), p.loss())).toList();
         }
         double seconds = (System.nanoTime() - start) / 1e9;
+        int paramBytes = 0;
+        for (seedc.ir.Program.Param pa : model.program().params()) {
+            paramBytes += pa.shape().size() * best.type(pa.value()).bits() / 8;
+        }
+        extra.put("paramFlashBytes", paramBytes);
         Result[] fixedTrain = Candidate.run(best, model, train, o.jobs());
         Result[] fixedTest = Candidate.run(best, model, test, o.jobs());
         List<Report.ValueType> values = new ArrayList<>();
