@@ -182,10 +182,13 @@ public final class SeeDotStrategy {
         return tableBits == 8 ? 4 : 11;
     }
 
-    /** Tables for e^x, x in [-2^(B-1) / 2^sIn, 0]: Shiftry's T8 (128 entries) or T16 with psi = 7. */
+    /**
+     * Tables for e^x, x in [-(2^(B-1) - 1) / 2^sIn, 0]: Shiftry's T8 (128 entries) or T16 with psi = 7.
+     * The range ends at 0 inclusive (e^0 = 1 exactly, so tanh(0) = 0); -2^(B-1) clamps to the next value up.
+     */
     static ExpTable negativeExpTable(int tableBits) {
         int sIn = negativeExpInputScale(tableBits);
-        double lo = -Math.scalb(1.0, tableBits - 1 - sIn);
+        double lo = -Math.scalb((double) ((1L << (tableBits - 1)) - 1), -sIn);
         return tableBits == 8
                 ? ExpTable.build(sIn, lo, 0, 7, 0, 6, 0, 8)
                 : ExpTable.build(sIn, lo, 0, 8, 7, 14, 14, 16);

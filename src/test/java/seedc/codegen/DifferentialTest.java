@@ -1,0 +1,250 @@
+package seedc.codegen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import seedc.cli.Main;
+import seedc.codegen.c.CTarget;
+import seedc.codegen.c.CodeWriter;
+import seedc.driver.Model;
+import seedc.eval.Evaluation;
+import seedc.eval.Profile;
+import seedc.fixed.FixedInterpreter;
+import seedc.fixed.FixedProgram;
+import seedc.fixed.QuantizedModel;
+import seedc.io.DataSet;
+import seedc.report.Report;
+import seedc.search.SeeDotStrategy;
+
+/**
+ * The generated C, built with gcc through its own Makefile, must agree with the Java fixed-point
+ * interpreter bit for bit on every test example, and be free of undefined behaviour.
+ */
+class DifferentialTest {
+    static final Path MODELS = Path.of("src/test/resources/fixtures/models");
+    static final List<String> FIXTURES = List.of("protonn-digits-10", "bonsai-digits-10", "fastgrnn-digits-10",
+            "cnn-digits-10");
+    static final String WARN = "-O2 -std=c99 -Wall -Wextra -Werror";
+    static final String SANITIZE = WARN + " -fsanitize=undefined,address -fno-sanitize-recover=all";
+    /** Largest allowed drop from float to fixed test accuracy, in percentage points. */
+    static final double MAX_DROP = 1.5;
+
+    private static Path work;
+    private static final Map<String, Path> compiled = new ConcurrentHashMap<>();
+
+    private static synchronized Path work() throws IOException {
+        if (work == null) {
+            work = Files.createTempDirectory("seedc-diff");
+        }
+        return work;
+    }
+
+    @AfterAll
+    static void cleanUp() throws IOException {
+        if (work != null && System.getenv("SEEDC_KEEP_TEST_OUTPUT") == null) {
+            try (Stream<Path> s = Files.walk(work)) {
+                s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    /** 'seedc compile' with the default options (--jobs 2); the output directory, compiled once per model. */
+    static Path compile(String name) {
+        return compiled.computeIfAbsent(name, n -> {
+            try {
+                Path dir = MODELS.resolve(n);
+                Path out = work().resolve(n);
+                Cli r = cli("compile", dir.resolve("input.sd").toString(), "--model", dir.toString(),
+                        "--train", dir.resolve("train.npy").toString(), "--test", dir.resolve("test.npy").toString(),
+                        "--out", out.toString(), "--jobs", "2", "--no-progress");
+                assertEquals(0, r.status, () -> "seedc compile " + n + " failed:\n" + r.err);
+                return out;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+
+    record Cli(int status, String out, String err) {}
+
+    static Cli cli(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+        int status = Main.execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Cli(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    record Proc(int status, String out, String err) {}
+
+    static Proc exec(Path dir, Path stdin, List<String> command) {
+        try {
+            ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile());
+            Path out = Files.createTempFile(work(), "out", ".txt"), err = Files.createTempFile(work(), "err", ".txt");
+            pb.redirectOutput(out.toFile()).redirectError(err.toFile());
+            pb.environment().put("ASAN_OPTIONS", "detect_leaks=1:abort_on_error=0");
+            if (stdin != null) {
+                pb.redirectInput(stdin.toFile());
+            }
+            Process p = pb.start();
+            if (!p.waitFor(300, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new AssertionError("timed out: " + command);
+            }
+            return new Proc(p.exitValue(), Files.readString(out), Files.readString(err));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    static boolean have(String tool) {
+        try {
+            Process p = new ProcessBuilder(tool, "--version").redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            return p.waitFor() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** Builds the predictor with the generated Makefile; asserts a clean build. */
+    static Path build(Path src, String cflags) {
+        assumeTrue(have("gcc") && have("make"), "gcc and make are needed");
+        exec(src, null, List.of("make", "clean"));
+        Proc r = exec(src, null, List.of("make", "CFLAGS=" + cflags));
+        assertEquals(0, r.status, () -> "make CFLAGS='" + cflags + "' failed in " + src + ":\n" + r.out + r.err);
+        Path exe = src.resolve("predictor");
+        assertTrue(Files.isExecutable(exe), "make did not produce " + exe);
+        return exe;
+    }
+
+    /** Runs the predictor on a CSV; asserts exit 0 and (sanitized or not) nothing on stderr. */
+    static List<String> predict(Path exe, Path csv, String what) {
+        Proc r = exec(exe.getParent(), csv, List.of(exe.toString()));
+        assertEquals("", r.err, () -> what + ": predictor wrote to stderr (sanitizer report?):\n" + r.err);
+        assertEquals(0, r.status, () -> what + ": predictor exited with " + r.status);
+        return r.out.lines().toList();
+    }
+
+    /** The data set as CSV, label first, each value written with Double.toString. */
+    static Path csv(DataSet ds, Path file) throws IOException {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < ds.size(); i++) {
+            List<String> cells = new ArrayList<>();
+            for (double l : ds.labels()[i]) {
+                cells.add(Double.toString(l));
+            }
+            for (double x : ds.features()[i]) {
+                cells.add(Double.toString(x));
+            }
+            sb.append(String.join(",", cells)).append('\n');
+        }
+        Files.writeString(file, sb);
+        return file;
+    }
+
+    static void assertSameLines(List<String> expected, List<String> actual, String what) {
+        assertEquals(expected.size(), actual.size(), what + ": number of output lines");
+        for (int i = 0; i < expected.size(); i++) {
+            int k = i;
+            assertEquals(expected.get(i).strip(), actual.get(i).strip(),
+                    () -> what + ": example " + k + " (line " + (k + 1) + ") differs");
+        }
+    }
+
+    @TestFactory
+    Stream<DynamicNode> fixtures() {
+        return FIXTURES.stream().map(name -> DynamicContainer.dynamicContainer(name, Stream.of(
+                DynamicTest.dynamicTest("C predictor equals the Java fixed-point interpreter", () -> bitExact(name)),
+                DynamicTest.dynamicTest("fixed test accuracy within " + MAX_DROP + " points of float",
+                        () -> accuracy(name)))));
+    }
+
+    void bitExact(String name) throws IOException {
+        Path out = compile(name);
+        Path dir = MODELS.resolve(name);
+        Model model = Model.load(dir.resolve("input.sd"), dir);
+        Path csv = csv(model.data(dir.resolve("test.npy"), 1), work().resolve(name + "-test.csv"));
+        Path javaPredictions = work().resolve(name + "-java.txt");
+        Cli r = cli("run", dir.resolve("input.sd").toString(), "--model", dir.toString(), "--data", csv.toString(),
+                "--encoding", "fixed", "--config", out.resolve("report.json").toString(),
+                "--predictions", javaPredictions.toString(), "--jobs", "2");
+        assertEquals(0, r.status, () -> "seedc run --encoding fixed failed:\n" + r.err);
+        List<String> expected = Files.readAllLines(javaPredictions);
+        assertEquals(360, expected.size(), "predictions of the Java interpreter");
+
+        assertSameLines(expected, predict(build(out, WARN), csv, name + " -O2"), name + " -O2");
+        assertSameLines(expected, predict(build(out, SANITIZE), csv, name + " sanitized"), name + " sanitized");
+    }
+
+    void accuracy(String name) {
+        Report report = Report.read(compile(name).resolve("report.json"));
+        double drop = report.floatTestAccuracy() - report.fixedTestAccuracy();
+        String numbers = String.format(java.util.Locale.ROOT, "%s: float %.3f%%, fixed %.3f%% (maxscale %d): drop %.3f points",
+                name, report.floatTestAccuracy(), report.fixedTestAccuracy(), report.maxscale(), drop);
+        System.out.println(numbers);
+        assertTrue(drop <= MAX_DROP, numbers + " > " + MAX_DROP);
+    }
+
+    /**
+     * ProtoNN returning the score vector instead of its argmax: the predictor's raw output integers
+     * must equal the interpreter's, at the maxscale the search picked for the argmax program.
+     */
+    @Test
+    void tensorValuedProgram() throws IOException {
+        String name = "protonn-digits-10";
+        Path dir = MODELS.resolve(name);
+        String text = Files.readString(dir.resolve("input.sd"));
+        int at = text.lastIndexOf("argmax(res)");
+        assertTrue(at > 0, "ProtoNN fixture ends with argmax(res)");
+        Path sd = work().resolve("protonn-scores.sd");
+        Files.writeString(sd, text.substring(0, at) + "res\n");
+        Model model = Model.load(sd, dir);
+        assertTrue(!model.program().result().isInt(), "result is a tensor");
+        DataSet train = model.data(dir.resolve("train.npy"), 1), test = model.data(dir.resolve("test.npy"), 1);
+        int maxscale = Report.read(compile(name).resolve("report.json")).maxscale();
+        Profile profile = Evaluation.profile(model, train, 2);
+        FixedProgram fp = SeeDotStrategy.assign(model.program(), profile, model.weights(), 16, maxscale);
+        Path out = work().resolve("protonn-scores");
+        CodeWriter.write(CTarget.X86, fp, model, out);
+
+        FixedInterpreter fi = new FixedInterpreter(fp, new QuantizedModel(fp, model.weights()));
+        List<String> expected = new ArrayList<>();
+        for (double[] x : test.features()) {
+            long[] raw = fi.runRaw(x);
+            assertEquals(10, raw.length);
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < raw.length; i++) {
+                sb.append(i > 0 ? " " : "").append(raw[i]);
+            }
+            expected.add(sb.toString());
+        }
+        Path csv = csv(test, work().resolve("protonn-scores-test.csv"));
+        assertSameLines(expected, predict(build(out, SANITIZE), csv, "scores sanitized"), "ProtoNN scores");
+    }
+}
