@@ -193,8 +193,9 @@ public final class Lowering {
 
     private void checkBounds(Pos pos, Value idx, long lo, long hi, String what) {
         if (idx.lo() < lo || idx.hi() > hi) {
-            throw error(pos, what + " may be out of range: it can be " + range(idx) + " but must stay within "
-                    + lo + ".." + hi);
+            boolean certain = idx.lo() > hi || idx.hi() < lo;
+            throw error(pos, what + (certain ? " is out of range: it is " : " may be out of range: it can be ")
+                    + range(idx) + " but must stay within " + lo + ".." + hi);
         }
     }
 

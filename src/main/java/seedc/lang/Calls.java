@@ -104,11 +104,14 @@ final class Calls {
 
     private static int[] option(SourceFile src, ArgContext arg, String key, int n) {
         if (!(arg instanceof OptionArgContext o) || !o.ID().getText().equals(key) || o.signedInt().size() != n) {
-            StringBuilder want = new StringBuilder("{").append(key);
-            for (int i = 0; i < n; i++) {
-                want.append(' ').append((char) ('a' + i));
-            }
-            throw src.error(pos(arg), "expected an option group " + want + "}");
+            String want = "{" + key + " " + switch (key) {
+                case "s" -> "sh sw} (strides)";
+                case "p" -> "t b l r} (paddings: top, bottom, left, right)";
+                case "d" -> "dh dw} (dilations)";
+                case "g" -> "G} (groups)";
+                default -> "kh kw} (kernel size)";
+            };
+            throw src.error(pos(arg), "expected the option group " + want);
         }
         int[] out = new int[n];
         for (int i = 0; i < n; i++) {

@@ -68,18 +68,56 @@ public final class SeeDotReader {
         return parse(read(file));
     }
 
+    /** Token names of everything that can start an expression, as ANTLR lists them. */
+    private static final String EXPRESSION_START = "{'(', '[', '-', '+', 'let', 'loop', '$', INT, REAL, ID}";
+
     private static String describe(Object offending, String antlrMessage) {
-        if (offending instanceof Token t) {
-            if (t.getType() == Token.EOF) {
-                return "unexpected end of program";
-            }
-            if (t.getType() == SeeDotLexer.ERROR_CHAR) {
-                return "unexpected character '" + printable(t.getText()) + "'";
-            }
-            String expected = antlrMessage.contains("expecting") ? antlrMessage.substring(antlrMessage.indexOf("expecting")) : "";
-            return "syntax error at '" + printable(t.getText()) + "'" + (expected.isEmpty() ? "" : ", " + expected);
+        if (!(offending instanceof Token t)) {
+            return "syntax error: " + antlrMessage;
         }
-        return "syntax error: " + antlrMessage;
+        if (t.getType() == SeeDotLexer.ERROR_CHAR) {
+            return "unexpected character '" + printable(t.getText()) + "'";
+        }
+        boolean eof = t.getType() == Token.EOF;
+        if (eof && t.getTokenIndex() == 0) {
+            return "empty program (it holds only comments)";
+        }
+        String where = eof ? "unexpected end of program" : "syntax error at '" + printable(t.getText()) + "'";
+        if (antlrMessage.startsWith("missing ")) { // "missing 'in' at 'x'": ANTLR could insert the token
+            String missing = antlrMessage.substring(8, antlrMessage.lastIndexOf(" at "));
+            return where + ": expected " + tokenName(missing) + (eof ? "" : " before it");
+        }
+        int k = antlrMessage.indexOf("expecting ");
+        if (k < 0) {
+            return where;
+        }
+        return where + ", expecting " + expected(antlrMessage.substring(k + 10));
+    }
+
+    /** ANTLR's expected-token set in words: "an expression", "'in'", "')' or ','". */
+    private static String expected(String set) {
+        if (set.equals(EXPRESSION_START)) {
+            return "an expression";
+        }
+        if (!set.startsWith("{")) {
+            return tokenName(set);
+        }
+        String[] names = set.substring(1, set.length() - 1).split(", ");
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < names.length; i++) {
+            sb.append(i == 0 ? "" : i == names.length - 1 ? " or " : ", ").append(tokenName(names[i]));
+        }
+        return sb.toString();
+    }
+
+    private static String tokenName(String antlrName) {
+        return switch (antlrName) {
+            case "<EOF>" -> "the end of the program";
+            case "ID" -> "a name";
+            case "INT" -> "an integer";
+            case "REAL" -> "a number";
+            default -> antlrName;
+        };
     }
 
     private static String printable(String s) {

@@ -77,7 +77,13 @@ final class Operators {
         if (r.isScalarLike()) {
             return l;
         }
-        throw mismatch(tc, b, l, r);
+        Shape ls = l.shape(), rs = r.shape();
+        if (ls.rank() == 2 && rs.rank() == 2) {
+            throw tc.error(b.pos(), "shape mismatch for '*': the left matrix has " + ls.dim(1)
+                    + " columns but the right one has " + rs.dim(0) + " rows (shape " + ls + " and shape " + rs + ")");
+        }
+        throw tc.error(b.pos(), "'*' multiplies two matrices (2-D) or a scalar and a tensor, found "
+                + describe(l) + " and " + describe(r));
     }
 
     private static Type sparse(TypeChecker tc, Binary b, Type l, Type r, Scope scope) {
