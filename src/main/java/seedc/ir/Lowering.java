@@ -101,7 +101,7 @@ public final class Lowering {
             case Index ix -> {
                 Value a = lower(ix.arg(), env);
                 Value idx = lower(ix.index(), env);
-                checkBounds(ix.index().pos(), idx, 0, a.shape().dim(0) - 1, "index");
+                checkBounds(AstWalker.start(ix.index()), idx, 0, a.shape().dim(0) - 1, "index");
                 yield emit(new Op.Index(real(name, type.shape(), pos), a, idx));
             }
             case Splice sp -> {
@@ -185,7 +185,7 @@ public final class Lowering {
         List<Value> out = new ArrayList<>();
         for (int k = 0; k < offsets.size(); k++) {
             Value off = lower(offsets.get(k), env);
-            checkBounds(offsets.get(k).pos(), off, 0, shape.dim(k) - sizes.get(k), "splice offset");
+            checkBounds(AstWalker.start(offsets.get(k)), off, 0, shape.dim(k) - sizes.get(k), "splice offset");
             out.add(off);
         }
         return out;
@@ -194,8 +194,8 @@ public final class Lowering {
     private void checkBounds(Pos pos, Value idx, long lo, long hi, String what) {
         if (idx.lo() < lo || idx.hi() > hi) {
             boolean certain = idx.lo() > hi || idx.hi() < lo;
-            throw error(pos, what + (certain ? " is out of range: it is " : " may be out of range: it can be ")
-                    + range(idx) + " but must stay within " + lo + ".." + hi);
+            throw error(pos, what + (certain ? " is out of range: it " : " may be out of range: it ")
+                    + (idx.lo() == idx.hi() ? "is " : "can be ") + range(idx) + " but must stay within " + lo + ".." + hi);
         }
     }
 
