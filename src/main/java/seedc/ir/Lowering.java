@@ -49,6 +49,9 @@ public final class Lowering {
     }
 
     Value integer(String hint, Pos pos, long lo, long hi) {
+        if (lo < Integer.MIN_VALUE || hi > Integer.MAX_VALUE) { // ints are 32-bit in the generated code
+            throw error(pos, "int arithmetic overflows 32 bits: the value " + (lo == hi ? "is " + lo : "can be " + lo + ".." + hi));
+        }
         return new Value(nextId++, uniqueName(hint), Value.Kind.INT, Shape.SCALAR, pos, lo, hi);
     }
 

@@ -35,10 +35,12 @@ final class Calls {
             case "reverse" -> {
                 expectCount(src, ctx, name, args, 2);
                 Expr axis = expr(src, args.get(1), b);
-                if (!(axis instanceof IntLit i)) {
-                    throw src.error(axis.pos(), "the axis of reverse must be an integer constant");
-                }
-                return new Reverse(pos, expr(src, args.get(0), b), (int) i.value());
+                long value = switch (axis) {
+                    case IntLit i -> i.value();
+                    case Unary u when u.arg() instanceof IntLit i -> -i.value();
+                    default -> throw src.error(axis.pos(), "the axis of reverse must be an integer constant");
+                };
+                return new Reverse(pos, expr(src, args.get(0), b), (int) value);
             }
             case "init" -> {
                 expectCount(src, ctx, name, args, 2);
