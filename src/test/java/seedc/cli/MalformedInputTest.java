@@ -150,6 +150,10 @@ class MalformedInputTest {
                     """,
                     "3:31: error: splice offset may be out of range: it can be 0..3 but must stay within 0..2",
                     "loop(i = [0:4], acc) (acc + W[i:+2])", "                              ^"),
+            prog("int overflow", "let n = 65536 in 2 * n * n",
+                    "1:24: error: int arithmetic overflows 32 bits: the value is 8589934592", " ".repeat(23) + "^"),
+            prog("int literal too large", "let n = 4294967296 in n",
+                    "1:9: error: integer 4294967296 is too large (ints are 32-bit)", "        ^"),
             // program files
             new Case("binary garbage", Map.of("p.sd", new byte[] {(byte) 0x89, 'P', 'N', 'G', 13, 10, 26, 10, 0, 0}),
                     "check {D}p.sd", "{D}p.sd: error: not a SeeDot program (the file is not UTF-8 text)"),

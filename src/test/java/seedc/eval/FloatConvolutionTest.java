@@ -68,6 +68,16 @@ class FloatConvolutionTest {
     }
 
     @Test
+    void batchesAreIndependent() {
+        // the two-channel pixels as a batch of two 2x1 images
+        String x = "let X = (8, 1) in [-10, 10] in let x = reshape(X, (2, 2, 1, 2), (1, 2)) in ";
+        assertOutput(v(51, 62, 73, 84), x + "let F = (1, 1, 1, 2, 1) in [-10, 10] in "
+                + "conv2d(x, F, {s 1 1}, {p 0 0 0 0}, {d 1 1}, {g 1})", w("F", v(1, 10)), TWO_CHANNELS);
+        // image 0 is pixels (1, 5), (2, 6); image 1 is (3, 7), (4, 8)
+        assertOutput(v(2, 6, 4, 8), x + "maxpool(x, {k 2 1}, {p 0 0 0 0}, {s 1 1})", w(), TWO_CHANNELS);
+    }
+
+    @Test
     void groupedConvolution() {
         // 2 groups of one input channel and two output channels each, 2x2 kernels, one output pixel:
         // group 0 (channel 0 = [[1,2];[3,4]]): [[1,0];[0,1]] -> 5, all ones -> 10

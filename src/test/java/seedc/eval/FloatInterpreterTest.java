@@ -163,6 +163,8 @@ class FloatInterpreterTest {
         // h = h U + x_t with U swapping the two units: [1,0], [0,2], [3,1]
         assertOutput(v(3, 1), "let U = (2, 2) in [0, 1] in let X = (3, 2) in [0, 1] in let h = init([1, 2], 0.0) in "
                 + "loop(t = [0:3], h) (h * U + X[t:+1])", w("U", v(0, 1, 1, 0)), v(1, 0, 0, 1, 1, 1));
+        // a real scalar accumulator
+        assertOutput(v(3), "let s = 0.0 in loop(t = [0:3], s) (s + 1.0)", w());
         // the loop's value is the accumulator after the last step; the initial binding is unchanged
         assertOutput(v(8, 1), "let h = [1.0, 1.0] in let r = loop(t = [0:3], h) (h <*> [2.0, 1.0]) in r <*> h", w());
     }

@@ -85,6 +85,7 @@ class TypeCheckerTest {
         assertShape("let X = (64, 1) in [0, 1] in reshape(X, (8, 1, 8), (1, 2))", 8, 1, 8);
         assertShape("let X = (64, 1) in [0, 1] in reshape(X, (8, 1, 8), (1, 2))[3]", 1, 8);
         assertShape(A + "reverse(A, 1)", 2, 3);
+        assertTypeError(A + "reverse(A, -1)", "reverse axis -1 is out of range for shape (2, 3) (axes are numbered from 0)");
         assertShape(A + "A[1]", 3);
         assertShape("let T = (2, 3, 4) in [0, 1] in T[1]", 3, 4);
         assertShape("let T = (2, 3, 4) in [0, 1] in let i = 1 in T[i][2 - i]", 4);
