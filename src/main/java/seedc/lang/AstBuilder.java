@@ -37,7 +37,7 @@ final class AstBuilder extends SeeDotBaseVisitor<Expr> {
         }
     }
 
-    private int intValue(SignedIntContext ctx) {
+    int intValue(SignedIntContext ctx) {
         int v = intValue(ctx.INT());
         return ctx.getChildCount() == 2 ? -v : v;
     }
