@@ -154,6 +154,8 @@ class MalformedInputTest {
                     "1:24: error: int arithmetic overflows 32 bits: the value is 8589934592", " ".repeat(23) + "^"),
             prog("int literal too large", "let n = 4294967296 in n",
                     "1:9: error: integer 4294967296 is too large (ints are 32-bit)", "        ^"),
+            prog("int too large in a tuple", "let v = [1, 2] in reshape(v, (99999999999), (1))",
+                    "1:31: error: integer 99999999999 is too large (ints are 32-bit)", " ".repeat(30) + "^"),
             // program files
             new Case("binary garbage", Map.of("p.sd", new byte[] {(byte) 0x89, 'P', 'N', 'G', 13, 10, 26, 10, 0, 0}),
                     "check {D}p.sd", "{D}p.sd: error: not a SeeDot program (the file is not UTF-8 text)"),
