@@ -85,6 +85,10 @@ public final class Layouts {
             return part;
         }
         int[] dims = in.dims();
+        if (part.size() == 1) { // a scalar, or a one-element tensor of any rank
+            java.util.Arrays.fill(dims, 1);
+            return Shape.of(dims);
+        }
         int lead = in.rank() - part.rank();
         for (int a = lead; a < in.rank(); a++) {
             dims[a] = part.dim(a - lead);

@@ -51,6 +51,9 @@ public final class Lowering {
     }
 
     Value integer(String hint, Pos pos, long lo, long hi) {
+        if (lo < Integer.MIN_VALUE || hi > Integer.MAX_VALUE) { // ints are 32-bit in the generated code
+            throw error(pos, "int arithmetic overflows 32 bits: the value " + (lo == hi ? "is " + lo : "can be " + lo + ".." + hi));
+        }
         return new Value(nextId++, uniqueName(hint), Value.Kind.INT, Shape.SCALAR, pos, lo, hi);
     }
 
@@ -103,7 +106,7 @@ public final class Lowering {
             case Index ix -> {
                 Value a = lower(ix.arg(), env);
                 Value idx = lower(ix.index(), env);
-                checkBounds(ix.index().pos(), idx, 0, a.shape().dim(0) - 1, "index");
+                checkBounds(AstWalker.start(ix.index()), idx, 0, a.shape().dim(0) - 1, "index");
                 yield emit(new Op.Index(real(name, type.shape(), pos), a, idx));
             }
             case Splice sp -> {
@@ -187,7 +190,7 @@ public final class Lowering {
         List<Value> out = new ArrayList<>();
         for (int k = 0; k < offsets.size(); k++) {
             Value off = lower(offsets.get(k), env);
-            checkBounds(offsets.get(k).pos(), off, 0, shape.dim(k) - sizes.get(k), "splice offset");
+            checkBounds(AstWalker.start(offsets.get(k)), off, 0, shape.dim(k) - sizes.get(k), "splice offset");
             out.add(off);
         }
         return out;
@@ -195,8 +198,9 @@ public final class Lowering {
 
     private void checkBounds(Pos pos, Value idx, long lo, long hi, String what) {
         if (idx.lo() < lo || idx.hi() > hi) {
-            throw error(pos, what + " may be out of range: it can be " + range(idx) + " but must stay within "
-                    + lo + ".." + hi);
+            boolean certain = idx.lo() > hi || idx.hi() < lo;
+            throw error(pos, what + (certain ? " is out of range: it " : " may be out of range: it ")
+                    + (idx.lo() == idx.hi() ? "is " : "can be ") + range(idx) + " but must stay within " + lo + ".." + hi);
         }
     }
 

@@ -33,11 +33,11 @@ final class AstBuilder extends SeeDotBaseVisitor<Expr> {
         try {
             return Integer.parseInt(node.getText());
         } catch (NumberFormatException e) {
-            throw source.error(pos(node.getSymbol()), "integer " + node.getText() + " is too large");
+            throw source.error(pos(node.getSymbol()), "integer " + node.getText() + " is too large (ints are 32-bit)");
         }
     }
 
-    private int intValue(SignedIntContext ctx) {
+    int intValue(SignedIntContext ctx) {
         int v = intValue(ctx.INT());
         return ctx.getChildCount() == 2 ? -v : v;
     }
@@ -164,11 +164,7 @@ final class AstBuilder extends SeeDotBaseVisitor<Expr> {
 
     @Override
     public Expr visitInt(IntContext ctx) {
-        try {
-            return new IntLit(pos(ctx), Long.parseLong(ctx.getText()));
-        } catch (NumberFormatException e) {
-            throw error(ctx, "integer " + ctx.getText() + " is too large");
-        }
+        return new IntLit(pos(ctx), intValue(ctx.INT()));
     }
 
     @Override

@@ -47,6 +47,18 @@ public final class AstWalker {
         };
     }
 
+    /** Where an expression's text begins (a binary node's own position is its operator). */
+    public static Pos start(Expr e) {
+        return switch (e) {
+            case Binary b -> start(b.left());
+            case Index i -> start(i.arg());
+            case Splice s -> start(s.arg());
+            case Transpose t -> start(t.arg());
+            case Cond c -> start(c.cond());
+            default -> e.pos();
+        };
+    }
+
     private static List<Expr> concat(List<Expr> a, List<Expr> b) {
         List<Expr> l = new ArrayList<>(a);
         l.addAll(b);

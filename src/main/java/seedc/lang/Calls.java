@@ -35,10 +35,12 @@ final class Calls {
             case "reverse" -> {
                 expectCount(src, ctx, name, args, 2);
                 Expr axis = expr(src, args.get(1), b);
-                if (!(axis instanceof IntLit i)) {
-                    throw src.error(axis.pos(), "the axis of reverse must be an integer constant");
-                }
-                return new Reverse(pos, expr(src, args.get(0), b), (int) i.value());
+                long value = switch (axis) {
+                    case IntLit i -> i.value();
+                    case Unary u when u.arg() instanceof IntLit i -> -i.value();
+                    default -> throw src.error(axis.pos(), "the axis of reverse must be an integer constant");
+                };
+                return new Reverse(pos, expr(src, args.get(0), b), (int) value);
             }
             case "init" -> {
                 expectCount(src, ctx, name, args, 2);
@@ -47,25 +49,25 @@ final class Calls {
             }
             case "conv2d" -> {
                 expectCount(src, ctx, name, args, 6);
-                int[] s = option(src, args.get(2), "s", 2);
-                int[] p = option(src, args.get(3), "p", 4);
-                int[] d = option(src, args.get(4), "d", 2);
-                int[] g = option(src, args.get(5), "g", 1);
+                int[] s = option(src, args.get(2), "s", 2, b);
+                int[] p = option(src, args.get(3), "p", 4, b);
+                int[] d = option(src, args.get(4), "d", 2, b);
+                int[] g = option(src, args.get(5), "g", 1, b);
                 return new Conv2d(pos, expr(src, args.get(0), b), expr(src, args.get(1), b),
                         new Window(s[0], s[1], p[0], p[1], p[2], p[3], d[0], d[1]), g[0]);
             }
             case "maxpool" -> {
                 expectCount(src, ctx, name, args, 4);
-                int[] k = option(src, args.get(1), "k", 2);
-                int[] p = option(src, args.get(2), "p", 4);
-                int[] s = option(src, args.get(3), "s", 2);
+                int[] k = option(src, args.get(1), "k", 2, b);
+                int[] p = option(src, args.get(2), "p", 4, b);
+                int[] s = option(src, args.get(3), "s", 2, b);
                 return new Maxpool(pos, expr(src, args.get(0), b), k[0], k[1],
                         new Window(s[0], s[1], p[0], p[1], p[2], p[3], 1, 1));
             }
             case "mbconv" -> {
                 expectCount(src, ctx, name, args, 6);
-                int[] s = option(src, args.get(4), "s", 2);
-                int[] p = option(src, args.get(5), "p", 4);
+                int[] s = option(src, args.get(4), "s", 2, b);
+                int[] p = option(src, args.get(5), "p", 4, b);
                 return new MBConv(pos, expr(src, args.get(0), b), triple(src, args.get(1), b),
                         triple(src, args.get(2), b), triple(src, args.get(3), b),
                         new Window(s[0], s[1], p[0], p[1], p[2], p[3], 1, 1));
@@ -84,7 +86,7 @@ final class Calls {
         return switch (arg) {
             case ExprArgContext e -> b.visit(e.expr());
             case TupleArgContext t when t.intList().signedInt().size() == 1 -> {
-                int v = Integer.parseInt(t.intList().signedInt(0).getText());
+                int v = b.intValue(t.intList().signedInt(0));
                 yield new IntLit(pos(t), v);
             }
             default -> throw src.error(pos(arg), "expected an expression here");
@@ -95,24 +97,27 @@ final class Calls {
         if (arg instanceof TupleArgContext t) {
             List<Integer> out = new ArrayList<>();
             for (SignedIntContext si : t.intList().signedInt()) {
-                out.add(Integer.parseInt(si.getText()));
+                out.add(b.intValue(si));
             }
             return out;
         }
         throw src.error(pos(arg), "expected a tuple of integers such as (1, 2)");
     }
 
-    private static int[] option(SourceFile src, ArgContext arg, String key, int n) {
+    private static int[] option(SourceFile src, ArgContext arg, String key, int n, AstBuilder b) {
         if (!(arg instanceof OptionArgContext o) || !o.ID().getText().equals(key) || o.signedInt().size() != n) {
-            StringBuilder want = new StringBuilder("{").append(key);
-            for (int i = 0; i < n; i++) {
-                want.append(' ').append((char) ('a' + i));
-            }
-            throw src.error(pos(arg), "expected an option group " + want + "}");
+            String want = "{" + key + " " + switch (key) {
+                case "s" -> "sh sw} (strides)";
+                case "p" -> "t b l r} (paddings: top, bottom, left, right)";
+                case "d" -> "dh dw} (dilations)";
+                case "g" -> "G} (groups)";
+                default -> "kh kw} (kernel size)";
+            };
+            throw src.error(pos(arg), "expected the option group " + want);
         }
         int[] out = new int[n];
         for (int i = 0; i < n; i++) {
-            out[i] = Integer.parseInt(o.signedInt(i).getText());
+            out[i] = b.intValue(o.signedInt(i));
         }
         return out;
     }

@@ -37,6 +37,11 @@ final class Literals {
             }
             return new TensorLit(pos, List.of(elems.size(), cols), values);
         }
+        if (rows && elems.size() > 1) {
+            Token t = ctx.sep.get(0);
+            throw source.error(new Pos(t.getLine(), t.getCharPositionInLine() + 1),
+                    "the rows of a matrix literal are separated by ';', as in [[1, 2]; [3, 4]]");
+        }
         List<Double> values = new ArrayList<>();
         for (Expr e : elems) {
             values.add(number(source, e));

@@ -7,6 +7,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
 import org.antlr.v4.runtime.BaseErrorListener;
 import org.antlr.v4.runtime.CharStreams;
 import org.antlr.v4.runtime.CommonTokenStream;
@@ -20,6 +23,9 @@ public final class SeeDotReader {
     private SeeDotReader() {}
 
     public static SourceFile read(Path file) {
+        if (Files.isDirectory(file)) {
+            throw UserError.inFile(file, "is a directory, expected a SeeDot program");
+        }
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(file);
@@ -48,7 +54,8 @@ public final class SeeDotReader {
             throw UserError.inFile(source.name(), "empty program");
         }
         SeeDotLexer lexer = new SeeDotLexer(CharStreams.fromString(source.text(), source.name()));
-        SeeDotParser parser = new SeeDotParser(new CommonTokenStream(lexer));
+        CommonTokenStream tokens = new CommonTokenStream(lexer);
+        SeeDotParser parser = new SeeDotParser(tokens);
         BaseErrorListener listener = new BaseErrorListener() {
             @Override
             public void syntaxError(Recognizer<?, ?> recognizer, Object offending, int line, int col,
@@ -60,6 +67,10 @@ public final class SeeDotReader {
         lexer.addErrorListener(listener);
         parser.removeErrorListeners();
         parser.addErrorListener(listener);
+        tokens.fill(); // the lexer never fails: any stray character becomes an ERROR_CHAR token
+        if (tokens.size() == 1) {
+            throw UserError.inFile(source.name(), "empty program (it holds only comments)");
+        }
         SeeDotParser.ProgramContext tree = parser.program();
         return new AstBuilder(source).visit(tree.expr());
     }
@@ -68,18 +79,58 @@ public final class SeeDotReader {
         return parse(read(file));
     }
 
+    /** Token names of everything that can start an expression, as ANTLR lists them. */
+    private static final Set<String> EXPRESSION_START =
+            Set.of("'('", "'['", "'-'", "'+'", "'let'", "'loop'", "'$'", "INT", "REAL", "ID");
+
     private static String describe(Object offending, String antlrMessage) {
-        if (offending instanceof Token t) {
-            if (t.getType() == Token.EOF) {
-                return "unexpected end of program";
-            }
-            if (t.getType() == SeeDotLexer.ERROR_CHAR) {
-                return "unexpected character '" + printable(t.getText()) + "'";
-            }
-            String expected = antlrMessage.contains("expecting") ? antlrMessage.substring(antlrMessage.indexOf("expecting")) : "";
-            return "syntax error at '" + printable(t.getText()) + "'" + (expected.isEmpty() ? "" : ", " + expected);
+        if (!(offending instanceof Token t)) {
+            return "syntax error: " + antlrMessage;
         }
-        return "syntax error: " + antlrMessage;
+        if (t.getType() == SeeDotLexer.ERROR_CHAR) {
+            return "unexpected character '" + printable(t.getText()) + "'";
+        }
+        boolean eof = t.getType() == Token.EOF;
+        String where = eof ? "unexpected end of program" : "syntax error at '" + printable(t.getText()) + "'";
+        if (antlrMessage.startsWith("missing ")) { // "missing 'in' at 'x'": ANTLR could insert the token
+            String missing = antlrMessage.substring(8, antlrMessage.lastIndexOf(" at "));
+            return where + ": expected " + tokenName(missing) + (eof ? "" : " before it");
+        }
+        int k = antlrMessage.indexOf("expecting ");
+        if (k < 0) {
+            return where;
+        }
+        return where + ", expecting " + expected(antlrMessage.substring(k + 10));
+    }
+
+    /** ANTLR's expected-token set in words: "an expression", "'in'", "')' or ','". */
+    private static String expected(String set) {
+        if (!set.startsWith("{")) {
+            return tokenName(set);
+        }
+        List<String> names = new ArrayList<>(List.of(set.substring(1, set.length() - 1).split(", ")));
+        if (names.containsAll(EXPRESSION_START)) {
+            names.removeAll(EXPRESSION_START);
+            if (names.equals(List.of("'{'"))) {
+                return "an argument"; // an expression, a tuple (1, 2) or an option group {s 1 1}
+            }
+            names.add(0, "an expression");
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < names.size(); i++) {
+            sb.append(i == 0 ? "" : i == names.size() - 1 ? " or " : ", ").append(tokenName(names.get(i)));
+        }
+        return sb.toString();
+    }
+
+    private static String tokenName(String antlrName) {
+        return switch (antlrName) {
+            case "<EOF>" -> "the end of the program";
+            case "ID" -> "a name";
+            case "INT" -> "an integer";
+            case "REAL" -> "a number";
+            default -> antlrName;
+        };
     }
 
     private static String printable(String s) {

@@ -1,6 +1,7 @@
 package seedc.types;
 
 import java.util.List;
+import seedc.lang.AstWalker;
 import seedc.lang.Expr;
 import seedc.lang.Expr.*;
 import seedc.lang.Pos;
@@ -13,14 +14,14 @@ final class Convolutions {
     static Type conv2d(TypeChecker tc, Conv2d c, Scope scope) {
         Shape x = tc.tensor(c.input(), scope, "conv2d").shape();
         Shape f = tc.tensor(c.filter(), scope, "conv2d").shape();
-        requireRank(tc, c.input().pos(), x, 4, "the conv2d input (N, H, W, C)");
-        requireRank(tc, c.filter().pos(), f, 5, "the conv2d filter (G, kh, kw, Cin/G, Cout/G)");
+        requireRank(tc, AstWalker.start(c.input()), x, 4, "the conv2d input (N, H, W, C)");
+        requireRank(tc, AstWalker.start(c.filter()), f, 5, "the conv2d filter (G, kh, kw, Cin/G, Cout/G)");
         checkWindow(tc, c.pos(), c.window());
         if (c.groups() < 1) {
             throw tc.error(c.pos(), "conv2d needs at least 1 group, found " + c.groups());
         }
         if (f.dim(0) != c.groups()) {
-            throw tc.error(c.filter().pos(), "conv2d has " + c.groups() + " group(s) but the filter's first dimension is "
+            throw tc.error(AstWalker.start(c.filter()), "conv2d has " + c.groups() + " group(s) but the filter's first dimension is "
                     + f.dim(0) + " (filter shape " + f + ")");
         }
         if (x.dim(3) != c.groups() * f.dim(3)) {
@@ -32,7 +33,7 @@ final class Convolutions {
 
     static Type maxpool(TypeChecker tc, Maxpool m, Scope scope) {
         Shape x = tc.tensor(m.input(), scope, "maxpool").shape();
-        requireRank(tc, m.input().pos(), x, 4, "the maxpool input (N, H, W, C)");
+        requireRank(tc, AstWalker.start(m.input()), x, 4, "the maxpool input (N, H, W, C)");
         checkWindow(tc, m.pos(), m.window());
         if (m.kh() < 1 || m.kw() < 1) {
             throw tc.error(m.pos(), "maxpool kernel sizes must be at least 1");
@@ -42,23 +43,23 @@ final class Convolutions {
 
     static Type mbconv(TypeChecker tc, MBConv m, Scope scope) {
         Shape x = tc.tensor(m.input(), scope, "mbconv").shape();
-        requireRank(tc, m.input().pos(), x, 4, "the mbconv input (N, H, W, C)");
+        requireRank(tc, AstWalker.start(m.input()), x, 4, "the mbconv input (N, H, W, C)");
         checkWindow(tc, m.pos(), m.window());
         Shape f1 = stage(tc, m.expand(), scope, "expansion");
         Shape f2 = stage(tc, m.depthwise(), scope, "depthwise");
         Shape f3 = stage(tc, m.project(), scope, "projection");
         int cin = x.dim(3);
         if (f1.dim(0) != 1 || f1.dim(1) != 1 || f1.dim(2) != 1 || f1.dim(3) != cin) {
-            throw tc.error(m.expand().get(0).pos(), "the mbconv expansion filter must have shape (1, 1, 1, " + cin
+            throw tc.error(AstWalker.start(m.expand().get(0)), "the mbconv expansion filter must have shape (1, 1, 1, " + cin
                     + ", E) for an input of " + cin + " channels, found " + f1);
         }
         int e = f1.dim(4);
         if (f2.dim(0) != e || f2.dim(3) != 1 || f2.dim(4) != 1) {
-            throw tc.error(m.depthwise().get(0).pos(), "the mbconv depthwise filter must have shape (" + e
+            throw tc.error(AstWalker.start(m.depthwise().get(0)), "the mbconv depthwise filter must have shape (" + e
                     + ", kh, kw, 1, 1), found " + f2);
         }
         if (f3.dim(0) != 1 || f3.dim(1) != 1 || f3.dim(2) != 1 || f3.dim(3) != e) {
-            throw tc.error(m.project().get(0).pos(), "the mbconv projection filter must have shape (1, 1, 1, " + e
+            throw tc.error(AstWalker.start(m.project().get(0)), "the mbconv projection filter must have shape (1, 1, 1, " + e
                     + ", C), found " + f3);
         }
         checkVector(tc, m.expand(), scope, e);
@@ -69,7 +70,7 @@ final class Convolutions {
 
     private static Shape stage(TypeChecker tc, List<Expr> stage, Scope scope, String what) {
         Shape f = tc.tensor(stage.get(0), scope, "mbconv").shape();
-        requireRank(tc, stage.get(0).pos(), f, 5, "the mbconv " + what + " filter");
+        requireRank(tc, AstWalker.start(stage.get(0)), f, 5, "the mbconv " + what + " filter");
         return f;
     }
 
@@ -77,7 +78,7 @@ final class Convolutions {
         for (int i = 1; i < 3; i++) {
             Shape s = tc.tensor(stage.get(i), scope, "mbconv").shape();
             if (!Operators.isVectorOf(s, n)) {
-                throw tc.error(stage.get(i).pos(), "expected a vector of " + n + " per-channel values, found shape " + s);
+                throw tc.error(AstWalker.start(stage.get(i)), "expected a vector of " + n + " per-channel values, found shape " + s);
             }
         }
     }

@@ -1,5 +1,6 @@
 package seedc.types;
 
+import seedc.lang.AstWalker;
 import seedc.lang.Expr;
 import seedc.lang.Expr.*;
 import seedc.types.Type.Int;
@@ -77,16 +78,22 @@ final class Operators {
         if (r.isScalarLike()) {
             return l;
         }
-        throw mismatch(tc, b, l, r);
+        Shape ls = l.shape(), rs = r.shape();
+        if (ls.rank() == 2 && rs.rank() == 2) {
+            throw tc.error(b.pos(), "shape mismatch for '*': the left matrix has " + ls.dim(1)
+                    + " columns but the right one has " + rs.dim(0) + " rows (shape " + ls + " and shape " + rs + ")");
+        }
+        throw tc.error(b.pos(), "'*' multiplies two matrices (2-D) or a scalar and a tensor, found "
+                + describe(l) + " and " + describe(r));
     }
 
     private static Type sparse(TypeChecker tc, Binary b, Type l, Type r, Scope scope) {
         if (!tc.isDeclaredParameter(b.left(), scope)) {
-            throw tc.error(b.left().pos(), "the left operand of '|*|' must be a model parameter (it is stored sparse)");
+            throw tc.error(AstWalker.start(b.left()), "the left operand of '|*|' must be a model parameter (it is stored sparse)");
         }
         Shape ls = l.shape();
         if (ls.rank() != 2) {
-            throw tc.error(b.left().pos(), "the left operand of '|*|' must be a 2-D matrix, found shape " + ls);
+            throw tc.error(AstWalker.start(b.left()), "the left operand of '|*|' must be a 2-D matrix, found shape " + ls);
         }
         Shape rs = r.shape();
         boolean column = rs.rank() == 2 && rs.dim(1) == 1 && rs.dim(0) == ls.dim(1);
@@ -101,24 +108,24 @@ final class Operators {
         Type t = tc.type(c.arg(), scope);
         String name = c.func().spelling;
         if (t instanceof Int) {
-            throw tc.error(c.arg().pos(), name + " needs a real argument, found int");
+            throw tc.error(AstWalker.start(c.arg()), name + " needs a real argument, found int");
         }
         return switch (c.func()) {
             case EXP, SGN -> {
                 if (!t.isScalarLike()) {
-                    throw tc.error(c.arg().pos(), name + " needs a scalar argument, found a tensor of shape " + t.shape());
+                    throw tc.error(AstWalker.start(c.arg()), name + " needs a scalar argument, found a tensor of shape " + t.shape());
                 }
                 yield c.func() == Func.SGN ? Type.INT : t;
             }
             case ARGMAX -> {
                 if (!(t instanceof Tensor)) {
-                    throw tc.error(c.arg().pos(), "argmax needs a tensor, found a scalar");
+                    throw tc.error(AstWalker.start(c.arg()), "argmax needs a tensor, found a scalar");
                 }
                 yield Type.INT;
             }
             case NORMALISE_L2 -> {
                 if (!(t instanceof Tensor)) {
-                    throw tc.error(c.arg().pos(), "normaliseL2 needs a tensor, found a scalar");
+                    throw tc.error(AstWalker.start(c.arg()), "normaliseL2 needs a tensor, found a scalar");
                 }
                 yield t;
             }

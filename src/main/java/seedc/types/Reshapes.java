@@ -1,6 +1,7 @@
 package seedc.types;
 
 import java.util.List;
+import seedc.lang.AstWalker;
 import seedc.lang.Expr;
 import seedc.lang.Expr.*;
 import seedc.lang.Pos;
@@ -36,7 +37,7 @@ final class Reshapes {
     static Type index(TypeChecker tc, Index ix, Shape in, Scope scope) {
         tc.integer(ix.index(), scope, "an index");
         if (ix.index() instanceof IntLit lit && (lit.value() < 0 || lit.value() >= in.dim(0))) {
-            throw tc.error(ix.index().pos(), "index " + lit.value() + " is out of range for a first axis of "
+            throw tc.error(AstWalker.start(ix.index()), "index " + lit.value() + " is out of range for a first axis of "
                     + in.dim(0));
         }
         return in.rank() == 1 ? Type.REAL : Type.tensor(in.dropFirst());
@@ -57,14 +58,14 @@ final class Reshapes {
             tc.integer(off, scope, "a splice offset");
             int n = sizes.get(k);
             if (n < 1) {
-                throw tc.error(off.pos(), "a splice size must be at least 1, found " + n);
+                throw tc.error(AstWalker.start(off), "a splice size must be at least 1, found " + n);
             }
             if (n > in.dim(k)) {
-                throw tc.error(off.pos(), "splice of " + n + " along axis " + k + " is larger than the tensor's "
+                throw tc.error(AstWalker.start(off), "splice of " + n + " along axis " + k + " is larger than the tensor's "
                         + in.dim(k) + " (shape " + in + ")");
             }
             if (off instanceof IntLit lit && (lit.value() < 0 || lit.value() + n > in.dim(k))) {
-                throw tc.error(off.pos(), "splice [" + lit.value() + ":+" + n + "] runs outside axis " + k
+                throw tc.error(AstWalker.start(off), "splice [" + lit.value() + ":+" + n + "] runs outside axis " + k
                         + " of length " + in.dim(k));
             }
             dims[k] = n;

@@ -6,6 +6,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import seedc.diag.UserError;
+import seedc.lang.AstWalker;
 import seedc.lang.Expr;
 import seedc.lang.Expr.*;
 import seedc.lang.Pos;
@@ -116,7 +117,7 @@ public final class TypeChecker {
                 checkRange(s.pos(), s.from(), s.to());
                 Type body = type(s.body(), scope.bind(s.index(), Type.INT, false));
                 if (body instanceof Int) {
-                    throw error(s.body().pos(), "a $-sum needs a real or tensor body, found int");
+                    throw error(AstWalker.start(s.body()), "a $-sum needs a real or tensor body, found int");
                 }
                 yield body;
             }
@@ -156,7 +157,7 @@ public final class TypeChecker {
         Shape part = Reshapes.spliceShape(this, l.pos(), t.shape(), l.offsets(), l.sizes(), scope);
         Type value = type(l.value(), scope);
         if (!value.shape().equals(part) && !(value.isScalarLike() && part.size() == 1)) {
-            throw error(l.value().pos(), "the assigned value has shape " + value.shape()
+            throw error(AstWalker.start(l.value()), "the assigned value has shape " + value.shape()
                     + " but the part of '" + l.name() + "' it replaces has shape " + part);
         }
         return type(l.body(), scope.bind(l.name(), t, false));
@@ -174,7 +175,7 @@ public final class TypeChecker {
         Scope inner = scope.bind(l.index(), Type.INT, false).bind(l.acc(), acc.type(), false);
         Type body = type(l.body(), inner);
         if (!body.equals(acc.type())) {
-            throw error(l.body().pos(), "the loop body has type " + body + " but the accumulator '" + l.acc()
+            throw error(AstWalker.start(l.body()), "the loop body has type " + body + " but the accumulator '" + l.acc()
                     + "' has type " + acc.type());
         }
         return body;
@@ -183,12 +184,12 @@ public final class TypeChecker {
     private Type cond(Cond c, Scope scope) {
         Type cond = type(c.cond(), scope);
         if (!(cond instanceof Int) && !cond.isScalarLike()) {
-            throw error(c.cond().pos(), "a condition needs a scalar, found shape " + cond.shape());
+            throw error(AstWalker.start(c.cond()), "a condition needs a scalar, found shape " + cond.shape());
         }
         Type a = type(c.then(), scope);
         Type b = type(c.otherwise(), scope);
         if (!a.equals(b)) {
-            throw error(c.otherwise().pos(), "the branches of '?:' differ: " + a + " and " + b);
+            throw error(AstWalker.start(c.otherwise()), "the branches of '?:' differ: " + a + " and " + b);
         }
         return a;
     }
@@ -223,14 +224,14 @@ public final class TypeChecker {
         if (t instanceof Tensor tt) {
             return tt;
         }
-        throw error(e.pos(), what + " needs a tensor, found " + t);
+        throw error(AstWalker.start(e), what + " needs a tensor, found " + t);
     }
 
     /** Types e and requires an int. */
     void integer(Expr e, Scope scope, String what) {
         Type t = type(e, scope);
         if (!(t instanceof Int)) {
-            throw error(e.pos(), what + " must be an int, found " + t);
+            throw error(AstWalker.start(e), what + " must be an int, found " + t);
         }
     }
 
