@@ -180,7 +180,7 @@ class MalformedInputTest {
             run("truncated weights", "{D}d.npy", "{D}m/W.npy: error: truncated: expected 48 bytes of data, found 20",
                     "m/W.npy", truncate(GOOD_W, 28)),
             // data sets
-            run("ragged CSV", "{D}d.csv", "{D}d.csv:2: error: row has 2 columns, expected 3 (as in the first data row)",
+            run("ragged CSV", "{D}d.csv", "{D}d.csv:2: error: row has 2 columns, expected 3",
                     "d.csv", "0,1,2\n1,2\n"),
             run("non-numeric CSV cell", "{D}d.csv", "{D}d.csv:2:3: error: 'x' in field 2 is not a number",
                     "d.csv", "0,1,2\n1,x,3\n"),
