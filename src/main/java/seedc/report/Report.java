@@ -17,8 +17,27 @@ import seedc.diag.UserError;
 public record Report(String strategy, int bitwidth, int maxscale, String metric, String target,
                      double floatTestAccuracy, double fixedTestAccuracy, double floatTrainAccuracy,
                      double fixedTrainAccuracy, double exploreSeconds, int candidatesEvaluated,
-                     List<ValueType> values, List<SweepPoint> maxscaleSweep, Map<String, Object> extra,
+                     List<ValueType> values, List<SweepPoint> maxscaleSweep,
+                     @com.fasterxml.jackson.annotation.JsonIgnore Map<String, Object> extra,
                      FixedAssignment fixedProgram) {
+
+    public Report {
+        extra = extra == null ? new java.util.LinkedHashMap<>() : extra;
+    }
+
+    /**
+     * Entries added by later stages (ramBytes, flashBytes, memoryPlan, ...), written as top-level
+     * keys of report.json. Mutable: code generation adds to it before the report is written.
+     */
+    @com.fasterxml.jackson.annotation.JsonAnyGetter
+    public Map<String, Object> topLevelExtras() {
+        return extra;
+    }
+
+    @com.fasterxml.jackson.annotation.JsonAnySetter
+    private void topLevelExtra(String key, Object value) {
+        extra.put(key, value);
+    }
 
     public record ValueType(String name, int bitwidth, int scale) {}
 
