@@ -60,17 +60,20 @@ public final class RamPlan {
         r.number(fp.program().body());
         r.labels.add("return " + fp.program().result().name());
         r.liveness();
-        r.plan = MemoryPlanner.plan(r.ranges, limitBytes, r.labels);
-        if (!r.migrationsSafe()) {
-            MemoryPlan relaxed = MemoryPlanner.plan(r.ranges, Integer.MAX_VALUE, r.labels);
-            if (relaxed.bufferBytes() > limitBytes) {
-                throw new UserError("model needs " + relaxed.bufferBytes() + " bytes of RAM (its values cannot be"
-                        + " moved inside loops to fit in less), but the device has " + limitBytes);
+        // Fails, naming the instruction and its live values, when the peak does not fit.
+        MemoryPlan roomy = MemoryPlanner.plan(r.ranges, limitBytes, r.labels);
+        // Shiftry's default limit, the live peak: the smallest buffer, maybe with more moves.
+        int peak = Math.min(limitBytes, MemoryPlanner.peakLiveBytes(r.ranges));
+        MemoryPlan tight = MemoryPlanner.plan(r.ranges, peak, r.labels);
+        MemoryPlan none = MemoryPlanner.plan(r.ranges, Integer.MAX_VALUE, r.labels);
+        for (MemoryPlan p : List.of(tight, roomy, none)) {
+            if (p.bufferBytes() <= limitBytes && r.safe(p) && (r.plan == null || better(p, r.plan))) {
+                r.plan = p;
             }
-            r.plan = relaxed;
-            if (!r.migrationsSafe()) {
-                throw new IllegalStateException("memory plan moves a value inside a loop that reads it");
-            }
+        }
+        if (r.plan == null) {
+            throw new UserError("model needs " + none.bufferBytes() + " bytes of RAM (its values cannot be"
+                    + " moved inside loops to fit in less), but the device has " + limitBytes);
         }
         return r;
     }
@@ -249,8 +252,14 @@ public final class RamPlan {
         return i;
     }
 
+    /** The smaller buffer wins (RAM is what a microcontroller lacks; a move costs a few cycles per byte), then fewer moves. */
+    private static boolean better(MemoryPlan a, MemoryPlan b) {
+        return a.bufferBytes() < b.bufferBytes()
+                || a.bufferBytes() == b.bufferBytes() && a.migrations().size() < b.migrations().size();
+    }
+
     /** A value moved inside a loop body must have been defined in that body, or later iterations miss it. */
-    private boolean migrationsSafe() {
+    private boolean safe(MemoryPlan plan) {
         for (Migration m : plan.migrations()) {
             int first = ranges.stream().filter(r -> r.name().equals(m.name())).findFirst().orElseThrow().firstUse();
             for (int[] loop : loops) {
