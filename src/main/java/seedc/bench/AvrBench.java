@@ -24,7 +24,7 @@ public final class AvrBench {
      * @param sizes    flash and static RAM from the ELF (including the harness: the input copy, its code)
      * @param peakStackBytes deepest stack seen (RAMEND - lowest SP)
      */
-    public record Run(List<String> outputs, List<Long> cycles, ElfSizes sizes, int peakStackBytes, Path elf) {
+    public record Run(List<String> outputs, List<Long> cycles, ElfSizes sizes, int peakStackBytes, Path elf, String mcu) {
         public double meanCycles() {
             return cycles.stream().mapToLong(Long::longValue).average().orElse(0);
         }
@@ -50,6 +50,12 @@ public final class AvrBench {
      */
     public static Run run(Kind kind, List<Path> sources, Path includeDir, List<String> examples, int cyclesPerExample,
                           Path work) {
+        return run(kind, sources, includeDir, examples, cyclesPerExample, work, AvrToolchain.MCU);
+    }
+
+    /** The same on another AVR (only the baseline uses one: a float model that needs more than the Uno's RAM). */
+    public static Run run(Kind kind, List<Path> sources, Path includeDir, List<String> examples, int cyclesPerExample,
+                          Path work, String mcu) {
         try {
             Files.createDirectories(work);
             Path harness = work.resolve("seedc_harness.c");
@@ -57,10 +63,11 @@ public final class AvrBench {
             List<Path> all = new ArrayList<>(sources);
             all.add(harness);
             Path elf = work.resolve(kind == Kind.FIXED ? "bench_fixed.elf" : "bench_float.elf");
-            AvrToolchain.find().compile(all, List.of(includeDir, BenchResources.includeDir()), List.of(), elf);
+            AvrToolchain.find().compile(all, List.of(includeDir, BenchResources.includeDir()),
+                    mcu.equals(AvrToolchain.MCU) ? List.of() : List.of("-mmcu=" + mcu), elf);
             ElfSizes sizes = ElfSizes.of(elf);
             long budget = 10_000_000L + (long) cyclesPerExample * examples.size();
-            SimResult r = SimavrRunner.run(elf, budget);
+            SimResult r = SimavrRunner.run(elf, budget, mcu);
             if (!r.finished()) {
                 throw new SimavrException("the benchmark did not finish within " + budget + " cycles: " + elf);
             }
@@ -69,7 +76,7 @@ public final class AvrBench {
                 throw new SimavrException("expected " + examples.size() + " predictions, got " + lines.size()
                         + " lines and " + r.intervalCycles().size() + " timings from " + elf + ":\n" + r.uartOutput());
             }
-            return new Run(lines, r.intervalCycles(), sizes, r.peakStackBytes(), elf);
+            return new Run(lines, r.intervalCycles(), sizes, r.peakStackBytes(), elf, mcu);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -102,8 +102,9 @@ final class BenchCommand implements Callable<Integer> {
         Compilation.Outcome c = Compilation.compile(model, trainSet, testSet,
                 new Compilation.Options(strategy, bitwidth, Metric.parse(metric), threads, false, "arduino"));
         Report r = c.report();
+        r.write(work.resolve("report.json"));
         ModelBench.Outcome fx = ModelBench.fixed(c.fixed(), model, testSet, examples, dev, work);
-        AvrBench.Run fl = noFloat ? null : FloatBench.run(model, testSet, examples, work);
+        AvrBench.Run fl = noFloat ? null : FloatBench.run(c.fixed(), model, testSet, examples, work);
         int n = fx.fixed().cycles().size();
 
         o.printf(Locale.ROOT, "seedc bench: %s, %d-bit fixed point (maxscale %d), %d test examples on an ATmega328P"
@@ -117,6 +118,10 @@ final class BenchCommand implements Callable<Integer> {
         row(o, "flash bytes (ELF)", fx.fixed().sizes().flashBytes(), fl == null ? null : (double) fl.sizes().flashBytes());
         row(o, "static RAM bytes (ELF)", fx.fixed().sizes().ramBytes(), fl == null ? null : (double) fl.sizes().ramBytes());
         row(o, "peak stack bytes", fx.fixed().peakStackBytes(), fl == null ? null : (double) fl.peakStackBytes());
+        if (fl != null && !fl.mcu().equals(AvrToolchain.MCU)) {
+            o.printf(Locale.ROOT, "(the float build needs more than the Uno's 2 KB of RAM: measured on an %s,"
+                    + " the same AVR core and cycle timings with 16 KB)%n", fl.mcu());
+        }
         o.printf(Locale.ROOT, "planned RAM buffer: %d B; parameters and tables in flash: %d B%n",
                 fx.written().ramBytes(), fx.written().flashBytes());
         o.printf(Locale.ROOT, "predictions equal the Java fixed-point interpreter's: %s (%d/%d)%n",
@@ -134,6 +139,7 @@ final class BenchCommand implements Callable<Integer> {
         json.put("predictionsEqual", fx.allEqual());
         if (fl != null) {
             json.put("float", runJson(fl));
+            json.put("floatMcu", fl.mcu());
             double speedup = fl.meanCycles() / fx.fixed().meanCycles();
             double sizeRatio = (double) fl.sizes().flashBytes() / fx.fixed().sizes().flashBytes();
             json.put("speedup", speedup);

@@ -60,6 +60,10 @@ final class CompileCommand implements Callable<Integer> {
                     + " default: uno for arduino, mkr1000 for cortex-m, none for x86.")
     String device;
 
+    @Option(names = "--encoding", defaultValue = "fixed", paramLabel = "fixed|float",
+            description = "fixed (default) or float: the same model in plain float C, the baseline of speedups.")
+    String encoding;
+
     @Option(names = "--jobs", paramLabel = "N", description = "Threads (default: all cores).")
     Integer jobs;
 
@@ -99,7 +103,12 @@ final class CompileCommand implements Callable<Integer> {
         } else if (dev != null) {
             co = new CodeWriter.Options(dev, null, null);
         }
-        CodeWriter.Written written = CodeWriter.write(tgt, outcome.fixed(), model, out, co);
+        if (!encoding.equals("fixed") && !encoding.equals("float")) {
+            throw new UserError("seedc: error: --encoding must be fixed or float, not '" + encoding + "'");
+        }
+        CodeWriter.Written written = encoding.equals("float")
+                ? seedc.codegen.c.FloatWriter.write(tgt, outcome.fixed(), model, out, dev)
+                : CodeWriter.write(tgt, outcome.fixed(), model, out, co);
         Report report = outcome.report();
         if (tgt.isDevice() || dev != null) {
             report.topLevelExtras().putAll(written.reportEntries());

@@ -46,8 +46,18 @@ public final class RamPlan {
     private List<LiveRange> ranges;
     private MemoryPlan plan;
 
-    private RamPlan(FixedProgram fp) {
+    private final java.util.function.ToIntFunction<Value> bits;
+    private final boolean withScratch;
+
+    private RamPlan(FixedProgram fp, java.util.function.ToIntFunction<Value> bits, boolean withScratch) {
         this.fp = fp;
+        this.bits = bits;
+        this.withScratch = withScratch;
+    }
+
+    /** The plan of the float build: every value 32-bit floats, no TreeSum scratch. */
+    public static RamPlan ofFloat(FixedProgram fp, int limitBytes) {
+        return of(new RamPlan(fp, v -> 32, false), limitBytes);
     }
 
     /**
@@ -56,7 +66,11 @@ public final class RamPlan {
      * @throws UserError naming the instruction and its live values when they cannot fit
      */
     public static RamPlan of(FixedProgram fp, int limitBytes) {
-        RamPlan r = new RamPlan(fp);
+        return of(new RamPlan(fp, v -> fp.type(v).bits(), true), limitBytes);
+    }
+
+    private static RamPlan of(RamPlan r, int limitBytes) {
+        FixedProgram fp = r.fp;
         r.number(fp.program().body());
         r.labels.add("return " + fp.program().result().name());
         r.liveness();
@@ -90,7 +104,7 @@ public final class RamPlan {
                 number(body);
                 loops.add(new int[] {i, flat.size() - 1});
             }
-            Scratch s = scratchOf(op);
+            Scratch s = withScratch ? scratchOf(op) : null;
             if (s != null) {
                 scratch.put(op, s);
             }
@@ -119,7 +133,7 @@ public final class RamPlan {
         String n = CNames.var(v);
         defs.put(n, at);
         live.put(n, new int[] {at, at});
-        int bytes = Math.max(1, fp.type(v).bits() / 8);
+        int bytes = Math.max(1, bits.applyAsInt(v) / 8);
         sizes.put(n, v.size() * bytes);
         align.put(n, Math.min(bytes, 4));
     }
@@ -199,7 +213,7 @@ public final class RamPlan {
             for (Value a : elementwiseOperands(op)) {
                 String an = CNames.var(a);
                 if (a.isInt() || !ownLast.containsKey(an) || ownLast.get(an) != i || a.size() != o.size()
-                        || fp.type(a).bits() < fp.type(o).bits() || (op instanceof Op.Loop)) {
+                        || bits.applyAsInt(a) < bits.applyAsInt(o) || (op instanceof Op.Loop)) {
                     continue;
                 }
                 String root = root(an);
@@ -301,7 +315,7 @@ public final class RamPlan {
         }
         for (Value v : fp.program().values()) {
             if (!v.isInt() && CNames.var(v).equals(name)) {
-                return fp.type(v).bits();
+                return bits.applyAsInt(v);
             }
         }
         throw new IllegalArgumentException("not planned: " + name + " (" + sizeBytes + " B)");
