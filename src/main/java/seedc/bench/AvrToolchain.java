@@ -55,7 +55,7 @@ public final class AvrToolchain {
 
     /**
      * Like {@link #compile(List, List, Path)}, with {@code extraFlags} (e.g. -D, -std) after
-     * the standard ones.
+     * the standard ones; a {@code -mmcu=} among them replaces the Uno's.
      *
      * @throws AvrCompileException with the compiler's diagnostics when it fails
      */
@@ -66,7 +66,8 @@ public final class AvrToolchain {
         }
         List<String> cmd = new ArrayList<>();
         cmd.add(gcc.toString());
-        cmd.addAll(FLAGS);
+        boolean otherMcu = extraFlags.stream().anyMatch(f -> f.startsWith("-mmcu="));
+        FLAGS.stream().filter(f -> !(otherMcu && f.startsWith("-mmcu="))).forEach(cmd::add);
         for (Path inc : includeDirs) {
             cmd.add("-I" + inc.toAbsolutePath());
         }

@@ -41,11 +41,20 @@ public final class SimavrRunner {
      * @throws SimavrException if the firmware crashed or misused the markers
      */
     public static SimResult run(Path elf, long maxCycles) {
-        return run(elf, maxCycles, true);
+        return run(elf, maxCycles, true, AvrToolchain.MCU);
+    }
+
+    /** Simulates another AVR than the ATmega328P, for instance atmega1284p (same core, 16 KB RAM). */
+    public static SimResult run(Path elf, long maxCycles, String mcu) {
+        return run(elf, maxCycles, true, mcu);
+    }
+
+    static SimResult run(Path elf, long maxCycles, boolean skipFix) {
+        return run(elf, maxCycles, skipFix, AvrToolchain.MCU);
     }
 
     /** {@code skipFix=false} leaves simavr's skip bug in place: only for tests showing it. */
-    static SimResult run(Path elf, long maxCycles, boolean skipFix) {
+    static SimResult run(Path elf, long maxCycles, boolean skipFix, String mcu) {
         if (maxCycles <= 0) {
             throw new IllegalArgumentException("maxCycles must be positive: " + maxCycles);
         }
@@ -60,6 +69,9 @@ public final class SimavrRunner {
                     elf.toAbsolutePath().toString(), Long.toString(maxCycles), side.toString()));
             if (!skipFix) {
                 cmd.add("--no-skip-fix");
+            }
+            if (!mcu.equals(AvrToolchain.MCU)) {
+                cmd.add("--mcu=" + mcu);
             }
             Proc.Result r = Proc.run(cmd, 120 + maxCycles / 5_000_000L);
             String figures = Files.readString(side, StandardCharsets.ISO_8859_1);

@@ -12,6 +12,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import seedc.codegen.c.CTarget;
 import seedc.codegen.c.CodeWriter;
+import seedc.codegen.c.Device;
 import seedc.diag.UserError;
 import seedc.driver.Compilation;
 import seedc.driver.Model;
@@ -35,7 +36,7 @@ final class CompileCommand implements Callable<Integer> {
     @Option(names = "--test", required = true, paramLabel = "FILE", description = "Test set: accuracy is reported on it.")
     Path test;
 
-    @Option(names = "--target", defaultValue = "x86", paramLabel = "TARGET", description = "x86 (default).")
+    @Option(names = "--target", defaultValue = "x86", paramLabel = "TARGET", description = "x86 (default), arduino (sketch folder for the Uno) or cortex-m.")
     String target;
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory (created; a previous seedc output is replaced).")
@@ -64,6 +65,15 @@ final class CompileCommand implements Callable<Integer> {
     @Option(names = "--labels", defaultValue = "1", paramLabel = "N", description = "Label columns (default ${DEFAULT-VALUE}).")
     int labels;
 
+    @Option(names = "--device", paramLabel = "DEV",
+            description = "uno (2048 B RAM, 32768 B flash), mkr1000 (32 KB, 256 KB) or RAM:FLASH in bytes;"
+                    + " default: uno for arduino, mkr1000 for cortex-m, none for x86.")
+    String device;
+
+    @Option(names = "--encoding", defaultValue = "fixed", paramLabel = "fixed|float",
+            description = "fixed (default) or float: the same model in plain float C, the baseline of speedups.")
+    String encoding;
+
     @Option(names = "--jobs", paramLabel = "N", description = "Threads (default: all cores).")
     Integer jobs;
 
@@ -91,10 +101,29 @@ final class CompileCommand implements Callable<Integer> {
         int threads = jobs == null ? Runtime.getRuntime().availableProcessors() : Math.max(1, jobs);
         boolean progress = !noProgress && System.console() != null;
         Compilation.Outcome outcome = Compilation.compile(model, trainSet, testSet,
-                new Compilation.Options(strat, bitwidth, m, threads, progress, tgt.name().toLowerCase(Locale.ROOT), maxDrop,
-                        flashBudget));
-        CodeWriter.write(tgt, outcome.fixed(), model, out);
+                new Compilation.Options(strat, bitwidth, m, threads, progress, tgt.id(), maxDrop, flashBudget));
+        Device dev = device == null ? null : Device.parse(device);
+        CodeWriter.Options co = CodeWriter.Options.NONE;
+        if (tgt == CTarget.ARDUINO && testSet.size() > 0) {
+            var fp = outcome.fixed();
+            var qm = new seedc.fixed.QuantizedModel(fp, model.weights());
+            var fi = new seedc.fixed.FixedInterpreter(fp, qm);
+            long[] raw = fi.runRaw(testSet.features()[0]);
+            String expected = raw == null ? Long.toString(fi.label()) : java.util.Arrays.toString(raw);
+            co = new CodeWriter.Options(dev, qm.quantizeInput(testSet.features()[0]), expected);
+        } else if (dev != null) {
+            co = new CodeWriter.Options(dev, null, null);
+        }
+        if (!encoding.equals("fixed") && !encoding.equals("float")) {
+            throw new UserError("seedc: error: --encoding must be fixed or float, not '" + encoding + "'");
+        }
+        CodeWriter.Written written = encoding.equals("float")
+                ? seedc.codegen.c.FloatWriter.write(tgt, outcome.fixed(), model, out, dev)
+                : CodeWriter.write(tgt, outcome.fixed(), model, out, co);
         Report report = outcome.report();
+        if (tgt.isDevice() || dev != null) {
+            report.topLevelExtras().putAll(written.reportEntries());
+        }
         report.write(out.resolve("report.json"));
         String text = TextReport.render(report);
         Files.writeString(out.resolve("report.txt"), text);

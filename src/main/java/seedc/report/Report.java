@@ -22,18 +22,20 @@ public record Report(String strategy, int bitwidth, int maxscale, String metric,
                      FixedAssignment fixedProgram) {
 
     public Report {
-        extra = extra == null ? new java.util.LinkedHashMap<>() : new java.util.LinkedHashMap<>(extra);
+        extra = extra == null ? new java.util.LinkedHashMap<>() : extra;
     }
 
-    /** Strategy- and target-specific entries (memory plan, demotion curve, ...), written as top-level keys. */
+    /**
+     * Entries added by later stages (ramBytes, flashBytes, memoryPlan, ...), written as top-level
+     * keys of report.json. Mutable: code generation adds to it before the report is written.
+     */
     @com.fasterxml.jackson.annotation.JsonAnyGetter
-    @Override
-    public Map<String, Object> extra() {
+    public Map<String, Object> topLevelExtras() {
         return extra;
     }
 
     @com.fasterxml.jackson.annotation.JsonAnySetter
-    void putExtra(String key, Object value) {
+    private void topLevelExtra(String key, Object value) {
         extra.put(key, value);
     }
 

@@ -1,7 +1,8 @@
 /*
  * seedc simavr runner: runs an ATmega328P ELF under libsimavr and measures it.
  *
- * usage: simavr_runner ELF MAX_CYCLES RESULT_FILE [--no-skip-fix]
+ * usage: simavr_runner ELF MAX_CYCLES RESULT_FILE [--no-skip-fix] [--mcu=NAME]
+ * (--mcu: another AVR than the default atmega328p, e.g. atmega1284p: same core and cycle timings, 16 KB RAM.)
  * (--no-skip-fix exists only so tests can show the simavr bug is real.)
  *
  * UART0 bytes go to stdout, unmodified. Measurements go to RESULT_FILE, one
@@ -99,9 +100,19 @@ static int is_misread_word(uint16_t w) {
 }
 
 int main(int argc, char **argv) {
-	int skip_fix = !(argc == 5 && strcmp(argv[4], "--no-skip-fix") == 0);
-	if (argc != 4 && skip_fix) {
-		fprintf(stderr, "usage: %s ELF MAX_CYCLES RESULT_FILE [--no-skip-fix]\n", argv[0]);
+	int skip_fix = 1;
+	const char *mcu = "atmega328p";
+	int bad = argc < 4;
+	for (int a = 4; a < argc; a++) {
+		if (strcmp(argv[a], "--no-skip-fix") == 0)
+			skip_fix = 0;
+		else if (strncmp(argv[a], "--mcu=", 6) == 0)
+			mcu = argv[a] + 6;
+		else
+			bad = 1;
+	}
+	if (bad) {
+		fprintf(stderr, "usage: %s ELF MAX_CYCLES RESULT_FILE [--no-skip-fix] [--mcu=NAME]\n", argv[0]);
 		return 2;
 	}
 	unsigned long long max_cycles = strtoull(argv[2], NULL, 10);
@@ -119,9 +130,9 @@ int main(int argc, char **argv) {
 		fprintf(stderr, "simavr: cannot load ELF %s\n", argv[1]);
 		return 3;
 	}
-	avr_t *avr = avr_make_mcu_by_name("atmega328p");
+	avr_t *avr = avr_make_mcu_by_name(mcu);
 	if (!avr) {
-		fprintf(stderr, "simavr: no atmega328p core\n");
+		fprintf(stderr, "simavr: no %s core\n", mcu);
 		return 3;
 	}
 	avr_init(avr);

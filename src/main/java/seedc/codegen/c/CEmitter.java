@@ -20,24 +20,51 @@ import seedc.ir.Value;
 final class CEmitter {
     private final FixedProgram fp;
     private final Constants consts;
+    private final RamPlan ram;
     private final StringBuilder out = new StringBuilder();
     private final Map<Value, Boolean> constant = new IdentityHashMap<>();
     private int indent = 1;
-    private int tmpSize = 1;
     private int label;
+    private Op current;
 
-    CEmitter(FixedProgram fp, Constants consts) {
+    CEmitter(FixedProgram fp, Constants consts, RamPlan ram) {
         this.fp = fp;
         this.consts = consts;
+        this.ram = ram;
     }
 
     String body() {
+        ram.aliases().forEach((alias, root) -> out.append("#define ").append(alias).append(" ((sd_a")
+                .append(ram.bitsOf(alias, 0)).append(" *)(").append(root).append("))\n"));
         emit(fp.program().body());
+        place(ram.labels().size() - 1);
         return out.toString();
     }
 
-    int tmpSize() {
-        return tmpSize;
+    /**
+     * Before instruction i: the defragmentation moves planned there, then the buffer address of
+     * every value whose placement starts there (a macro, so each use reads the planned bytes).
+     */
+    private void place(int i) {
+        for (seedc.memory.Migration m : ram.plan().migrationsAt(i)) {
+            line("sd_move(" + m.toOffset() + ", " + m.fromOffset() + ", " + m.sizeBytes() + "); /* " + m.name() + " */");
+        }
+        for (seedc.memory.Placement p : ram.plan().placements()) {
+            if (p.firstUse() == i) {
+                out.append("#undef ").append(p.name()).append('\n');
+                out.append("#define ").append(p.name()).append(" ((sd_a").append(ram.bitsOf(p.name(), p.sizeBytes()))
+                   .append(" *)(sd_mem + ").append(p.offset()).append("))\n");
+            }
+        }
+    }
+
+    /** The scratch array of the op being emitted, and its element type. */
+    private String scratch() {
+        return ram.scratch(current).name();
+    }
+
+    private int scratchBits() {
+        return ram.scratch(current).bits();
     }
 
     private void line(String s) {
@@ -101,7 +128,9 @@ final class CEmitter {
 
     private void emit(Block b) {
         for (Op op : b.ops()) {
-            line("/* " + op.out().name() + " = " + op.getClass().getSimpleName() + " */");
+            place(ram.indexOf(op));
+            line("/* " + ram.labels().get(ram.indexOf(op)) + " */");
+            current = op;
             emit(op);
         }
     }
@@ -181,10 +210,9 @@ final class CEmitter {
             case SpliceWrite sw -> {
                 copy(o, sw.base());
                 int[] m = Layouts.splice(sw.base().shape(), Layouts.fullPart(sw.base().shape(), sw.part().shape()));
-                String map = consts.indexMap(m);
                 String b = base(sw.base(), sw.offsets());
                 loop("k", m.length);
-                line(store(o, "(" + b + ") + " + "SD_RI(" + map + ", k)") + " = " + cast(o, conv(ref(sw.part(), "k"), t(sw.part()), t(o))) + ";");
+                line(store(o, "(" + b + ") + " + consts.readIndex(m, "k")) + " = " + cast(o, conv(ref(sw.part(), "k"), t(sw.part()), t(o))) + ";");
                 close();
             }
             case Select s -> {
@@ -255,23 +283,23 @@ final class CEmitter {
     }
 
     private void gather(Value o, Value a, int[] map, String base) {
-        String m = consts.indexMap(map);
         loop("k", map.length);
-        line(store(o, "k") + " = " + cast(o, conv(ref(a, "(" + base + ") + " + "SD_RI(" + m + ", k)"), t(a), t(o))) + ";");
+        line(store(o, "k") + " = " + cast(o, conv(ref(a, "(" + base + ") + " + consts.readIndex(map, "k")), t(a), t(o))) + ";");
         close();
     }
 
     private void matmul(MatMul m) {
         OpParams.Mul p = fp.params(m, OpParams.Mul.class);
         int rows = m.a().shape().dim(0), k = m.a().shape().dim(1), cols = m.b().shape().dim(1);
-        tmpSize = Math.max(tmpSize, k);
+        String t = scratch();
         loop("i", rows);
         loop("j", cols);
         loop("q", k);
-        line("sd_t[q] = " + term(ref(m.a(), "i * " + k + " + q"), ref(m.b(), "q * " + cols + " + j"), p) + ";");
+        line(t + "[q] = (" + CNames.ctype(scratchBits()) + ")" + term(ref(m.a(), "i * " + k + " + q"),
+                ref(m.b(), "q * " + cols + " + j"), p) + ";");
         close();
         line(store(m.out(), "i * " + cols + " + j") + " = " + cast(m.out(),
-                finish("sd_treesum(sd_t, " + k + ", " + p.treeShift() + ", " + p.width() + ")", p, m.out())) + ";");
+                finish(treesum(t, String.valueOf(k), p), p, m.out())) + ";");
         close();
         close();
     }
@@ -281,22 +309,23 @@ final class CEmitter {
         String[] arrays = consts.sparse(m.a());
         int rows = m.a().shape().dim(0);
         // idx lists, column by column: row+1 for each non-zero, 0 ends a column (SeeDot's layout).
+        String t = scratch();
         open("");
         line("int32_t iv = 0, ii = 0;");
         loop("i", rows);
-        line("sd_t[i] = 0;");
+        line(t + "[i] = 0;");
         close();
-        tmpSize = Math.max(tmpSize, rows);
         loop("q", m.a().shape().dim(1));
         line("int32_t r = (int32_t)SD_R16(" + arrays[1] + ", ii); ii++;");
         open("while (r != 0)");
-        line("sd_t[r - 1] = sd_wrap(sd_t[r - 1] + " + shr(term("SD_R" + t(m.a()).bits() + "(" + arrays[0] + ", iv)",
-                ref(m.b(), "q"), p), p.treeShift()) + ", " + p.width() + "); iv++;");
+        line(t + "[r - 1] = (" + CNames.ctype(scratchBits()) + ")sd_wrap((int64_t)" + t + "[r - 1] + "
+                + shr(term("SD_R" + t(m.a()).bits() + "(" + arrays[0] + ", iv)", ref(m.b(), "q"), p), p.treeShift())
+                + ", " + p.width() + "); iv++;");
         line("r = (int32_t)SD_R16(" + arrays[1] + ", ii); ii++;");
         close();
         close();
         loop("i", rows);
-        line(store(m.out(), "i") + " = " + cast(m.out(), finish("sd_t[i]", p, m.out())) + ";");
+        line(store(m.out(), "i") + " = " + cast(m.out(), finish("(int64_t)" + t + "[i]", p, m.out())) + ";");
         close();
         close();
     }
@@ -355,8 +384,16 @@ final class CEmitter {
         close();
     }
 
-    void needTmp(int n) {
-        tmpSize = Math.max(tmpSize, n);
+    String scratchName() {
+        return scratch();
+    }
+
+    String scratchType() {
+        return CNames.ctype(scratchBits());
+    }
+
+    String treesum(String t, String n, OpParams.Mul p) {
+        return "sd_treesum" + scratchBits() + "(" + t + ", " + n + ", " + p.treeShift() + ", " + p.width() + ")";
     }
 
     String storeRef(Value v, String idx) {

@@ -5,6 +5,8 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import seedc.diag.UserError;
 import seedc.driver.Model;
 import seedc.fixed.FixedProgram;
@@ -12,23 +14,84 @@ import seedc.fixed.FixedType;
 import seedc.fixed.QuantizedModel;
 import seedc.ir.Value;
 
-/** Writes the generated C: predict.h (the interface contract), predict.c, model.h, the runtime, main.c, Makefile. */
+/**
+ * Writes the generated C. Every target gets predict.h (the interface contract) and model.h
+ * (constants); x86 adds predict.c, the runtime header, main.c and a Makefile; cortex-m adds
+ * predict.c and the runtime header; arduino gets a sketch folder: predict.cpp (runtime inlined, so
+ * it includes only avr/pgmspace.h and stdint.h), model.h with every constant in PROGMEM, and
+ * {@code <folder>.ino} running the model on one example stored in flash.
+ */
 public final class CodeWriter {
     private CodeWriter() {}
 
-    /** What was written, for the report. */
-    public record Written(int constantBytes, int valueBytes) {}
+    /**
+     * @param device  the memory budget (null: the target's default, none for x86)
+     * @param example one input, already quantized to the input's type, for the Arduino sketch (or null)
+     * @param expected what the fixed-point interpreter predicts for it (printed next to the result)
+     */
+    public record Options(Device device, long[] example, String expected) {
+        public static final Options NONE = new Options(null, null, null);
+    }
+
+    /** What was written, for the report and the benchmark. */
+    public record Written(int constantBytes, int ramBytes, int flashBytes, Device device, RamPlan ram) {
+        /** Top-level report.json entries of a device target: ramBytes, flashBytes, memoryPlan, device. */
+        public Map<String, Object> reportEntries() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("ramBytes", ramBytes);
+            m.put("flashBytes", flashBytes);
+            if (device != null) {
+                m.put("device", Map.of("name", device.name(), "ramBytes", device.ramBytes(),
+                        "flashBytes", device.flashBytes()));
+            }
+            m.put("memoryPlan", ram.toReport());
+            return m;
+        }
+    }
 
     public static Written write(CTarget target, FixedProgram fp, Model model, Path out) {
+        return write(target, fp, model, out, Options.NONE);
+    }
+
+    public static Written write(CTarget target, FixedProgram fp, Model model, Path out, Options options) {
         QuantizedModel qm = new QuantizedModel(fp, model.weights());
-        Constants consts = new Constants(fp, qm);
-        CEmitter emitter = new CEmitter(fp, consts);
-        String body = emitter.body();
+        Constants consts = new Constants(fp, qm, target == CTarget.ARDUINO ? "PROGMEM" : "");
+        Device device = options.device() != null ? options.device() : target.defaultDevice();
         Value in = fp.program().input();
         Value result = fp.program().result();
         int inBits = in == null ? 16 : fp.type(in).bits();
         int inScale = in == null ? 0 : fp.type(in).scale();
         int outLen = result.isInt() ? 0 : result.size();
+        int otherStatics = 0;
+        for (Value v : fp.program().values()) {
+            otherStatics += v.isInt() ? 4 : 0;
+        }
+        otherStatics += outLen * (outLen > 0 ? fp.type(result).bits() / 8 : 0);
+        int limit = Integer.MAX_VALUE;
+        if (device != null) {
+            limit = device.ramBytes() - target.reservedRamBytes() - otherStatics;
+            if (limit <= 0) {
+                throw new UserError("seedc: error: the model does not fit " + device + ": "
+                        + target.reservedRamBytes() + " B are reserved for the stack and the runtime");
+            }
+        }
+        RamPlan ram;
+        try {
+            ram = RamPlan.of(fp, limit);
+        } catch (UserError e) {
+            throw new UserError("seedc: error: the model does not fit the RAM of " + device + " ("
+                    + target.reservedRamBytes() + " B kept for the stack and runtime, " + otherStatics
+                    + " B for scalars and the output): " + e.getMessage());
+        }
+        CEmitter emitter = new CEmitter(fp, consts, ram);
+        String body = emitter.body();
+        int[] opCount = {0};
+        fp.program().forEachOp(op -> opCount[0]++);
+        int flash = consts.bytes();
+        if (device != null && flash + target.codeBytesEstimate(opCount[0]) > device.flashBytes()) {
+            throw new UserError("seedc: error: the model does not fit the flash of " + device + ": parameters and"
+                    + " tables take " + flash + " B and the code about " + target.codeBytesEstimate(opCount[0]) + " B");
+        }
 
         StringBuilder h = new StringBuilder();
         h.append("/* Generated by seedc. The interface every target shares. */\n");
@@ -39,6 +102,7 @@ public final class CodeWriter {
         h.append("/* Input element i holds round(x[i] * 2^SEEDC_INPUT_SCALE), saturated to the type. */\n");
         h.append("typedef int").append(inBits).append("_t seedc_input_t;\n\n");
         h.append("#define SEEDC_OUTPUT_LEN ").append(outLen).append('\n');
+        h.append("#ifdef __cplusplus\nextern \"C\" {\n#endif\n");
         if (outLen > 0) {
             FixedType rt = fp.type(result);
             h.append("#define SEEDC_OUTPUT_SCALE ").append(rt.scale()).append('\n');
@@ -47,23 +111,34 @@ public final class CodeWriter {
             h.append("extern seedc_output_t seedc_output[SEEDC_OUTPUT_LEN];\n");
         }
         h.append("\n/* Runs the model on one input; returns the predicted label (0 for a tensor-valued model). */\n");
-        h.append("int32_t seedc_predict(const seedc_input_t *x);\n\n#endif\n");
+        h.append("int32_t seedc_predict(const seedc_input_t *x);\n");
+        h.append("#ifdef __cplusplus\n}\n#endif\n\n#endif\n");
 
         StringBuilder c = new StringBuilder();
         c.append("/* Generated by seedc: ").append(fp.strategy()).append(" strategy, ").append(fp.bitwidth())
-         .append(" bits, maxscale ").append(fp.maxscale()).append(". */\n");
-        c.append("#include \"predict.h\"\n#include \"seedc_runtime.h\"\n#include \"model.h\"\n\n");
-        int valueBytes = 0;
+         .append(" bits, maxscale ").append(fp.maxscale()).append(", target ").append(target.id()).append(". */\n");
+        c.append("#include \"predict.h\"\n");
+        if (target == CTarget.ARDUINO) {
+            c.append("#include <avr/pgmspace.h>\n");
+            c.append("#define SEEDC_PARAM_READ\n");
+            c.append("#define SD_R8(a, i) ((int64_t)(int8_t)pgm_read_byte(&(a)[i]))\n");
+            c.append("#define SD_R16(a, i) ((int64_t)(int16_t)pgm_read_word(&(a)[i]))\n");
+            c.append("#define SD_R32(a, i) ((int64_t)(int32_t)pgm_read_dword(&(a)[i]))\n");
+        }
+        c.append("\n/* The planned RAM: every temporary at its offset (see memoryPlan in report.json). */\n");
+        c.append("static uint8_t sd_mem[").append(Math.max(1, ram.plan().bufferBytes()))
+         .append("] __attribute__((aligned(4)));\n");
+        if (target == CTarget.ARDUINO) {
+            c.append(resource("seedc_runtime.h"));
+        } else {
+            c.append("#include \"seedc_runtime.h\"\n");
+        }
+        c.append("#include \"model.h\"\n\n");
         for (Value v : fp.program().values()) {
             if (v.isInt()) {
                 c.append("static int32_t ").append(CNames.var(v)).append(";\n");
-            } else if (!consts.isConstant(v)) {
-                c.append("static ").append(CNames.ctype(fp.type(v))).append(' ').append(CNames.var(v)).append('[')
-                 .append(v.size()).append("];\n");
-                valueBytes += v.size() * fp.type(v).bits() / 8;
             }
         }
-        c.append("static int64_t sd_t[").append(emitter.tmpSize()).append("];\n");
         if (outLen > 0) {
             c.append("seedc_output_t seedc_output[SEEDC_OUTPUT_LEN];\n");
         }
@@ -82,25 +157,57 @@ public final class CodeWriter {
         }
         c.append("}\n");
 
-        String model_h = "/* Generated by seedc: quantized parameters, tables and index maps. */\n"
-                + "#ifndef SEEDC_MODEL_H\n#define SEEDC_MODEL_H\n#include <stdint.h>\n\n" + consts.render() + "\n#endif\n";
+        String modelH = "/* Generated by seedc: quantized parameters, tables and index maps. */\n"
+                + "#ifndef SEEDC_MODEL_H\n#define SEEDC_MODEL_H\n#include <stdint.h>\n"
+                + (target == CTarget.ARDUINO ? "#include <avr/pgmspace.h>\n" : "") + "\n" + consts.render() + "\n#endif\n";
         try {
             Files.createDirectories(out);
             Files.writeString(out.resolve("predict.h"), h);
-            Files.writeString(out.resolve("predict.c"), c);
-            Files.writeString(out.resolve("model.h"), model_h);
-            copyResource("seedc_runtime.h", out);
-            copyResource("main.c", out);
-            copyResource("Makefile", out);
+            Files.writeString(out.resolve("model.h"), modelH);
+            switch (target) {
+                case X86 -> {
+                    Files.writeString(out.resolve("predict.c"), c);
+                    copyResource("seedc_runtime.h", out);
+                    copyResource("main.c", out);
+                    copyResource("Makefile", out);
+                }
+                case CORTEX_M -> {
+                    Files.writeString(out.resolve("predict.c"), c);
+                    copyResource("seedc_runtime.h", out);
+                    Files.writeString(out.resolve("Makefile"), resource("Makefile.cortex-m"));
+                }
+                case ARDUINO -> {
+                    Files.writeString(out.resolve("predict.cpp"), c);
+                    String sketch = sketchName(out);
+                    Files.writeString(out.resolve(sketch + ".ino"), Sketch.ino(sketch, inBits, options));
+                }
+            }
         } catch (IOException e) {
             throw UserError.inFile(out, "cannot write generated code: " + e.getMessage());
         }
-        return new Written(consts.bytes(), valueBytes);
+        int ramBytes = ram.plan().bufferBytes();
+        return new Written(flash, ramBytes, flash, device, ram);
+    }
+
+    /** The Arduino IDE wants the sketch named after its folder (letters, digits, '_', '-', '.'). */
+    public static String sketchName(Path out) {
+        Path f = out.toAbsolutePath().normalize().getFileName();
+        String n = f == null ? "" : f.toString().replaceAll("[^A-Za-z0-9_.-]", "_");
+        return n.isEmpty() || !Character.isLetterOrDigit(n.charAt(0)) ? "seedc" + n : n;
+    }
+
+    static String resource(String name) {
+        try (InputStream s = CodeWriter.class.getResourceAsStream("/seedc/codegen/c/" + name)) {
+            if (s == null) {
+                throw new IllegalStateException("missing resource seedc/codegen/c/" + name);
+            }
+            return new String(s.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static void copyResource(String name, Path out) throws IOException {
-        try (InputStream s = CodeWriter.class.getResourceAsStream("/seedc/codegen/c/" + name)) {
-            Files.writeString(out.resolve(name), new String(s.readAllBytes(), StandardCharsets.UTF_8));
-        }
+        Files.writeString(out.resolve(name), resource(name));
     }
 }

@@ -16,7 +16,7 @@ import seedc.ir.Value;
 /**
  * Everything constant the generated code reads: quantized parameters (dense, or SeeDot's sparse
  * val/idx lists), literals, exp tables and index maps. Emitted on first use into model.h, in flash
- * (SD_FLASH) on microcontrollers. Counts the bytes it emits.
+ * (PROGMEM) on the AVR. Counts the bytes it emits.
  */
 final class Constants {
     private final FixedProgram fp;
@@ -27,12 +27,15 @@ final class Constants {
     private final Map<String, String> maps = new HashMap<>();
     private final Map<ExpTable, String[]> tables = new IdentityHashMap<>();
     private final Map<String, String> emitted = new LinkedHashMap<>();
+    private final String flashAttribute;
     private int bytes;
     private int counter;
 
-    Constants(FixedProgram fp, QuantizedModel qm) {
+    /** @param flashAttribute what puts a constant array in flash ("PROGMEM" on AVR, "" elsewhere) */
+    Constants(FixedProgram fp, QuantizedModel qm, String flashAttribute) {
         this.fp = fp;
         this.qm = qm;
+        this.flashAttribute = flashAttribute;
     }
 
     void param(Value v, String paramName) {
@@ -76,13 +79,16 @@ final class Constants {
         });
     }
 
-    String indexMap(int[] map) {
+    /** Element idx of an index map (16-bit entries when they fit, else 32-bit), as an int32_t expression. */
+    String readIndex(int[] map, String idx) {
+        int bits = Arrays.stream(map).allMatch(i -> i >= 0 && i < 32768) ? 16 : 32;
         String key = Arrays.toString(map);
-        return maps.computeIfAbsent(key, k -> {
+        String name = maps.computeIfAbsent(key, k -> {
             String n = "m_" + counter++;
-            array(n, 32, Arrays.stream(map).asLongStream().toArray());
+            array(n, bits, Arrays.stream(map).asLongStream().toArray());
             return n;
         });
+        return "(int32_t)SD_R" + bits + "(" + name + ", " + idx + ")";
     }
 
     String[] table(ExpTable t) {
@@ -102,8 +108,9 @@ final class Constants {
 
     private void array(String name, int bits, long[] data) {
         StringBuilder sb = new StringBuilder();
-        sb.append("static const int").append(bits).append("_t SD_FLASH ").append(name).append('[')
-          .append(Math.max(1, data.length)).append("] = {");
+        sb.append("static const int").append(bits).append("_t ").append(name).append('[')
+          .append(Math.max(1, data.length)).append(']').append(flashAttribute.isEmpty() ? "" : " " + flashAttribute)
+          .append(" = {");
         for (int i = 0; i < data.length; i++) {
             sb.append(i % 16 == 0 ? "\n    " : " ").append(literal(data[i], bits)).append(i + 1 < data.length ? "," : "");
         }

@@ -18,7 +18,7 @@ final class ConvEmitter {
         Window w = c.window();
         int h = xs.dim(1), wd = xs.dim(2), ch = xs.dim(3);
         int kh = fs.dim(1), kw = fs.dim(2), cig = fs.dim(3), cog = fs.dim(4);
-        e.needTmp(kh * kw * cig);
+        String t = e.scratchName();
         e.emitOpen("for (int32_t b = 0; b < " + xs.dim(0) + "; b++)");
         e.emitOpen("for (int32_t y = 0; y < " + os.dim(1) + "; y++)");
         e.emitOpen("for (int32_t xo = 0; xo < " + os.dim(2) + "; xo++)");
@@ -33,13 +33,12 @@ final class ConvEmitter {
         e.emitOpen("for (int32_t ci = 0; ci < " + cig + "; ci++)");
         String xv = e.ref(c.x(), "((b * " + h + " + yi) * " + wd + " + xi) * " + ch + " + g * " + cig + " + ci");
         String fv = e.ref(c.filter(), "(((g * " + kh + " + i) * " + kw + " + j) * " + cig + " + ci) * " + cog + " + co");
-        e.emitLine("sd_t[q++] = inside ? " + e.termOf(xv, fv, p) + " : 0;");
+        e.emitLine(t + "[q++] = inside ? (" + e.scratchType() + ")" + e.termOf(xv, fv, p) + " : 0;");
         e.emitClose();
         e.emitClose();
         e.emitClose();
         String idx = "((b * " + os.dim(1) + " + y) * " + os.dim(2) + " + xo) * " + os.dim(3) + " + g * " + cog + " + co";
-        e.emitLine(e.storeRef(c.out(), idx) + " = " + e.cast(c.out(), e.finishOf("sd_treesum(sd_t, q, " + p.treeShift()
-                + ", " + p.width() + ")", p, c.out())) + ";");
+        e.emitLine(e.storeRef(c.out(), idx) + " = " + e.cast(c.out(), e.finishOf(e.treesum(t, "q", p), p, c.out())) + ";");
         for (int k = 0; k < 5; k++) {
             e.emitClose();
         }
@@ -54,7 +53,7 @@ final class ConvEmitter {
         e.emitOpen("for (int32_t y = 0; y < " + os.dim(1) + "; y++)");
         e.emitOpen("for (int32_t xo = 0; xo < " + os.dim(2) + "; xo++)");
         e.emitOpen("for (int32_t ch = 0; ch < " + c + "; ch++)");
-        e.emitLine("int64_t m = INT64_MIN;");
+        e.emitLine("int64_t m = SD_MIN64;");
         e.emitOpen("for (int32_t i = 0; i < " + m.kh() + "; i++)");
         e.emitLine("int32_t yi = y * " + w.sh() + " - " + w.pt() + " + i;");
         e.emitOpen("for (int32_t j = 0; j < " + m.kw() + "; j++)");
@@ -66,7 +65,7 @@ final class ConvEmitter {
         e.emitClose();
         e.emitClose();
         e.emitClose();
-        e.emitLine("if (m == INT64_MIN) m = 0;");
+        e.emitLine("if (m == SD_MIN64) m = 0;");
         String idx = "((b * " + os.dim(1) + " + y) * " + os.dim(2) + " + xo) * " + c + " + ch";
         e.emitLine(e.storeRef(m.out(), idx) + " = " + e.cast(m.out(), CEmitter.conv("m", from, to)) + ";");
         for (int k = 0; k < 4; k++) {

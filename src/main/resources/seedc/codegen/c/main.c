@@ -6,6 +6,16 @@
 #include <string.h>
 #include "predict.h"
 
+#ifdef SEEDC_FLOAT_BUILD
+typedef float seedc_input_t;
+static float quantize(double x) { return (float)x; }
+#define seedc_predict seedc_predict_float
+#define seedc_output seedc_output_float
+#define SD_OUT_FMT "%.6g"
+#define SD_OUT(v) ((double)(v))
+#else
+#define SD_OUT_FMT "%ld"
+#define SD_OUT(v) ((long)(v))
 static seedc_input_t quantize(double x) {
     double v = round(ldexp(x, SEEDC_INPUT_SCALE));
     double hi = (double)(((int64_t)1 << (SEEDC_INPUT_BITS - 1)) - 1), lo = -hi - 1;
@@ -13,6 +23,7 @@ static seedc_input_t quantize(double x) {
     if (v <= lo) return (seedc_input_t)lo;
     return (seedc_input_t)v;
 }
+#endif
 
 int main(void) {
     static char line[1 << 20];
@@ -35,7 +46,7 @@ int main(void) {
         int32_t label = seedc_predict(x);
 #if SEEDC_OUTPUT_LEN > 0
         (void)label;
-        for (int i = 0; i < SEEDC_OUTPUT_LEN; i++) printf(i ? " %ld" : "%ld", (long)seedc_output[i]);
+        for (int i = 0; i < SEEDC_OUTPUT_LEN; i++) printf(i ? " " SD_OUT_FMT : SD_OUT_FMT, SD_OUT(seedc_output[i]));
         printf("\n");
 #else
         printf("%ld\n", (long)label);

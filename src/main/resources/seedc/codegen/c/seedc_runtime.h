@@ -11,9 +11,10 @@
 #define SD_R8(a, i) ((int64_t)(a)[i])
 #define SD_R16(a, i) ((int64_t)(a)[i])
 #define SD_R32(a, i) ((int64_t)(a)[i])
-#define SD_RI(a, i) ((int32_t)(a)[i])
-#define SD_FLASH
 #endif
+
+/* INT64_MIN, spelled so that C++ before C++11 accepts it (avr-g++ 5 needs no __STDC_LIMIT_MACROS). */
+#define SD_MIN64 (-9223372036854775807LL - 1)
 
 /* Division by 2^n rounding toward zero for n > 0, multiplication by 2^-n for n < 0. */
 static inline int64_t sd_shr(int64_t v, int n) {
@@ -37,27 +38,45 @@ static inline int64_t sd_add64(int64_t a, int64_t b) {
     return (int64_t)((uint64_t)a + (uint64_t)b);
 }
 
-/* Sum of t[0..n) in `width` bits, halving at the first `shift` levels of a balanced tree. */
-static inline int64_t sd_treesum(int64_t *t, int32_t n, int shift, int width) {
-    if (shift <= 0) {
-        int64_t s = 0;
-        for (int32_t i = 0; i < n; i++) s = sd_add64(s, t[i]);
-        return sd_wrap(s, width);
-    }
-    int remaining = shift;
-    while (n > 1) {
-        int s = remaining > 0 ? 1 : 0;
-        remaining--;
-        int32_t half = n / 2;
-        for (int32_t i = 0; i < half; i++) t[i] = sd_wrap(sd_shr(t[2 * i], s) + sd_shr(t[2 * i + 1], s), width);
-        if (n % 2 != 0) t[half] = sd_shr(t[n - 1], s);
-        n = (n + 1) / 2;
-    }
-    return t[0];
+/* Sum of t[0..n) in `width` bits, halving at the first `shift` levels of a balanced tree.
+ * One function per element type of the scratch array (the width of the terms). */
+#define SD_TREESUM(T, NAME) \
+static inline int64_t NAME(T *t, int32_t n, int shift, int width) { \
+    if (shift <= 0) { \
+        int64_t s = 0; \
+        for (int32_t i = 0; i < n; i++) s = sd_add64(s, t[i]); \
+        return sd_wrap(s, width); \
+    } \
+    int remaining = shift; \
+    while (n > 1) { \
+        int s = remaining > 0 ? 1 : 0; \
+        remaining--; \
+        int32_t half = n / 2; \
+        for (int32_t i = 0; i < half; i++) t[i] = (T)sd_wrap(sd_shr(t[2 * i], s) + sd_shr(t[2 * i + 1], s), width); \
+        if (n % 2 != 0) t[half] = (T)sd_shr(t[n - 1], s); \
+        n = (n + 1) / 2; \
+    } \
+    return t[0]; \
 }
+SD_TREESUM(int8_t, sd_treesum8)
+SD_TREESUM(int16_t, sd_treesum16)
+SD_TREESUM(int32_t, sd_treesum32)
+SD_TREESUM(int64_t, sd_treesum64)
+
+/* The planned RAM: every temporary lives in sd_mem at the offset the memory plan gives it,
+ * accessed through these types (may_alias: one buffer holds values of several types over time). */
+typedef int8_t sd_a8 __attribute__((may_alias));
+typedef int16_t sd_a16 __attribute__((may_alias));
+typedef int32_t sd_a32 __attribute__((may_alias));
+typedef int64_t sd_a64 __attribute__((may_alias));
+
+/* Defragmentation move: always to a lower offset, so a forward copy is safe. */
+#define sd_move(to, from, n) do { \
+    for (uint32_t sd_k = 0; sd_k < (uint32_t)(n); sd_k++) sd_mem[(to) + sd_k] = sd_mem[(from) + sd_k]; \
+} while (0)
 
 /* Two-table exp lookup: tf[i] * tg[j] for an argument x at the table's input scale. */
-static inline int64_t sd_exp_lookup(int64_t x, const int16_t SD_FLASH *tf, const int16_t SD_FLASH *tg,
+static inline int64_t sd_exp_lookup(int64_t x, const int16_t *tf, const int16_t *tg,
                                     int64_t mq, int hi_bits, int lo_bits, int drop) {
     int64_t d = x - mq;
     int64_t span = (int64_t)1 << (hi_bits + lo_bits + drop);

@@ -1,0 +1,43 @@
+package seedc.bench;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import seedc.codegen.c.CTarget;
+import seedc.codegen.c.Device;
+import seedc.codegen.c.FloatWriter;
+import seedc.diag.UserError;
+import seedc.driver.Model;
+import seedc.fixed.FixedProgram;
+import seedc.io.DataSet;
+
+/**
+ * The float baseline under simavr: the same program in float C, avr-gcc -Os, the same examples.
+ * A float model whose values do not fit the Uno's 2 KB of RAM runs on a simulated ATmega1284P
+ * instead (the same AVR core and cycle timings, 16 KB RAM), and the result says so.
+ */
+public final class FloatBench {
+    /** The larger AVR used when the float build does not fit the Uno. */
+    public static final String BIG_MCU = "atmega1284p";
+    private static final Device BIG = new Device(BIG_MCU, 16384, 131072);
+
+    private FloatBench() {}
+
+    public static AvrBench.Run run(FixedProgram fp, Model model, DataSet data, int n, Path work) {
+        Path dir = work.resolve("float-sketch");
+        String mcu = AvrToolchain.MCU;
+        try {
+            FloatWriter.write(CTarget.ARDUINO, fp, model, dir, Device.UNO);
+        } catch (UserError e) {
+            FloatWriter.write(CTarget.ARDUINO, fp, model, dir, BIG);
+            mcu = BIG_MCU;
+        }
+        int count = Math.min(n, data.size());
+        List<String> examples = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            examples.add(AvrBench.initializer(fp.program().input() == null ? new double[] {0} : data.features()[i]));
+        }
+        return AvrBench.run(AvrBench.Kind.FLOAT, List.of(dir.resolve("predict.cpp")), dir, examples,
+                ModelBench.CYCLE_BUDGET, work.resolve("float"), mcu);
+    }
+}

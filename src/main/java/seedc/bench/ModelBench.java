@@ -1,0 +1,72 @@
+package seedc.bench;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+import seedc.codegen.c.CTarget;
+import seedc.codegen.c.CodeWriter;
+import seedc.codegen.c.Device;
+import seedc.driver.Model;
+import seedc.fixed.FixedInterpreter;
+import seedc.fixed.FixedProgram;
+import seedc.fixed.QuantizedModel;
+import seedc.io.DataSet;
+
+/**
+ * The measurement behind 'seedc bench': the Arduino build of a fixed program, run under simavr on
+ * the first N examples of a data set, compared line by line with the Java fixed-point interpreter.
+ */
+public final class ModelBench {
+    private ModelBench() {}
+
+    /** Cycles allowed per inference before the simulation is declared stuck. */
+    static final int CYCLE_BUDGET = 50_000_000;
+
+    /**
+     * @param expected the interpreter's prediction for every example, formatted as the firmware prints it
+     * @param mismatches indices of the examples whose device output differs from {@code expected}
+     */
+    public record Outcome(AvrBench.Run fixed, List<String> expected, List<Integer> mismatches,
+                          CodeWriter.Written written, Path sketch) {
+        public boolean allEqual() {
+            return mismatches.isEmpty();
+        }
+    }
+
+    /** Writes the Arduino sketch to {@code work/sketch}, builds and runs it with the first {@code n} examples. */
+    public static Outcome fixed(FixedProgram fp, Model model, DataSet data, int n, Device device, Path work) {
+        int count = Math.min(n, data.size());
+        QuantizedModel qm = new QuantizedModel(fp, model.weights());
+        FixedInterpreter fi = new FixedInterpreter(fp, qm);
+        List<String> examples = new ArrayList<>();
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            double[] x = data.features()[i];
+            examples.add(AvrBench.initializer(fp.program().input() == null ? new long[] {0} : qm.quantizeInput(x)));
+            expected.add(format(fi, fi.runRaw(x)));
+        }
+        Path sketch = work.resolve("sketch");
+        CodeWriter.Written w = CodeWriter.write(CTarget.ARDUINO, fp, model, sketch,
+                new CodeWriter.Options(device, count > 0 ? qm.quantizeInput(data.features()[0]) : null,
+                        count > 0 ? expected.get(0) : null));
+        AvrBench.Run run = AvrBench.run(AvrBench.Kind.FIXED, List.of(sketch.resolve("predict.cpp")), sketch,
+                examples, CYCLE_BUDGET, work.resolve("fixed"));
+        List<Integer> bad = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            if (!run.outputs().get(i).equals(expected.get(i))) {
+                bad.add(i);
+            }
+        }
+        return new Outcome(run, expected, bad, w, sketch);
+    }
+
+    /** A label, or the raw output integers separated by spaces: as the harness prints them. */
+    static String format(FixedInterpreter fi, long[] raw) {
+        if (raw == null) {
+            return Long.toString(fi.label());
+        }
+        return Arrays.stream(raw).mapToObj(Long::toString).collect(Collectors.joining(" "));
+    }
+}

@@ -1,0 +1,182 @@
+package seedc.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import seedc.bench.AvrBench;
+import seedc.bench.AvrToolchain;
+import seedc.bench.FloatBench;
+import seedc.bench.ModelBench;
+import seedc.codegen.c.Device;
+import seedc.diag.UserError;
+import seedc.driver.Compilation;
+import seedc.driver.Model;
+import seedc.io.DataSet;
+import seedc.report.Report;
+import seedc.search.Metric;
+
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Compiles a model for the Arduino Uno, runs it under simavr on test examples stored in flash,"
+                + " and reports cycles, flash, RAM and stack, for the fixed-point and the float build.")
+final class BenchCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "PROGRAM.sd", description = "The SeeDot program.")
+    Path program;
+
+    @Option(names = "--model", required = true, paramLabel = "DIR", description = "Directory with one .npy per parameter.")
+    Path modelDir;
+
+    @Option(names = "--train", required = true, paramLabel = "FILE", description = "Training set: scales are chosen on it.")
+    Path train;
+
+    @Option(names = "--test", required = true, paramLabel = "FILE", description = "Test set: the first N examples run on the device.")
+    Path test;
+
+    @Option(names = "--device", defaultValue = "uno", paramLabel = "DEV", description = "uno (the simulated ATmega328P; default).")
+    String device;
+
+    @Option(names = "--examples", defaultValue = "20", paramLabel = "N", description = "Test examples to run (default ${DEFAULT-VALUE}).")
+    int examples;
+
+    @Option(names = "--bitwidth", defaultValue = "16", paramLabel = "B", description = "8, 16 or 32 (default ${DEFAULT-VALUE}).")
+    int bitwidth;
+
+    @Option(names = "--strategy", defaultValue = "shiftry", paramLabel = "NAME", description = "shiftry (default) or seedot.")
+    String strategy;
+
+    @Option(names = "--metric", defaultValue = "accuracy", paramLabel = "M", description = "Search metric (default ${DEFAULT-VALUE}).")
+    String metric;
+
+    @Option(names = "--labels", defaultValue = "1", paramLabel = "N", description = "Label columns (default ${DEFAULT-VALUE}).")
+    int labels;
+
+    @Option(names = "--jobs", paramLabel = "N", description = "Threads (default: all cores).")
+    Integer jobs;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Keep the builds (sketch, harnesses, ELFs) and bench.json here (default: a temporary directory).")
+    Path out;
+
+    @Option(names = "--no-float", description = "Skip the float build.")
+    boolean noFloat;
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        Device dev = Device.parse(device);
+        if (!dev.equals(Device.UNO)) {
+            throw new UserError("seedc: error: bench simulates the Arduino Uno (ATmega328P) only; use --device uno");
+        }
+        if (examples < 1) {
+            throw new UserError("seedc: error: --examples must be at least 1");
+        }
+        if (bitwidth != 8 && bitwidth != 16 && bitwidth != 32) {
+            throw new UserError("seedc: error: --bitwidth must be 8, 16 or 32, not " + bitwidth);
+        }
+        if (!strategy.toLowerCase(Locale.ROOT).equals("seedot")) {
+            throw new UserError("seedc: error: unknown --strategy '" + strategy + "' (available: seedot)");
+        }
+        AvrToolchain.find();
+        Model model = Model.load(program, modelDir);
+        DataSet trainSet = model.data(train, labels);
+        DataSet testSet = model.data(test, labels);
+        if (testSet.size() == 0) {
+            throw UserError.inFile(test, "no examples");
+        }
+        int threads = jobs == null ? Runtime.getRuntime().availableProcessors() : Math.max(1, jobs);
+        Path work = out != null ? out : Files.createTempDirectory("seedc-bench-");
+        if (out != null) {
+            OutputDirectory.prepare(out);
+        }
+        PrintWriter o = spec.commandLine().getOut();
+        Compilation.Outcome c = Compilation.compile(model, trainSet, testSet,
+                new Compilation.Options(strategy.toLowerCase(Locale.ROOT), bitwidth, Metric.parse(metric), threads, false,
+                        "arduino", 1.0, null));
+        Report r = c.report();
+        r.write(work.resolve("report.json"));
+        ModelBench.Outcome fx = ModelBench.fixed(c.fixed(), model, testSet, examples, dev, work);
+        AvrBench.Run fl = noFloat ? null : FloatBench.run(c.fixed(), model, testSet, examples, work);
+        int n = fx.fixed().cycles().size();
+
+        o.printf(Locale.ROOT, "seedc bench: %s, %d-bit fixed point (maxscale %d), %d test examples on an ATmega328P"
+                + " at 16 MHz (simavr, avr-gcc -Os)%n", program.getFileName(), r.bitwidth(), r.maxscale(), n);
+        o.printf(Locale.ROOT, "test accuracy (whole test set, Java interpreters): float %.2f%%, fixed %.2f%%%n",
+                r.floatTestAccuracy(), r.fixedTestAccuracy());
+        o.printf(Locale.ROOT, "%-28s %14s %14s%n", "", "fixed", noFloat ? "" : "float");
+        row(o, "cycles/inference (mean)", fx.fixed().meanCycles(), fl == null ? null : fl.meanCycles());
+        row(o, "cycles/inference (max)", fx.fixed().maxCycles(), fl == null ? null : (double) fl.maxCycles());
+        row3(o, "ms/inference at 16 MHz (mean)", ms(fx.fixed().meanCycles()), fl == null ? null : ms(fl.meanCycles()));
+        row(o, "flash bytes (ELF)", fx.fixed().sizes().flashBytes(), fl == null ? null : (double) fl.sizes().flashBytes());
+        row(o, "static RAM bytes (ELF)", fx.fixed().sizes().ramBytes(), fl == null ? null : (double) fl.sizes().ramBytes());
+        row(o, "peak stack bytes", fx.fixed().peakStackBytes(), fl == null ? null : (double) fl.peakStackBytes());
+        if (fl != null && !fl.mcu().equals(AvrToolchain.MCU)) {
+            o.printf(Locale.ROOT, "(the float build needs more than the Uno's 2 KB of RAM: measured on an %s,"
+                    + " the same AVR core and cycle timings with 16 KB)%n", fl.mcu());
+        }
+        o.printf(Locale.ROOT, "planned RAM buffer: %d B; parameters and tables in flash: %d B%n",
+                fx.written().ramBytes(), fx.written().flashBytes());
+        o.printf(Locale.ROOT, "predictions equal the Java fixed-point interpreter's: %s (%d/%d)%n",
+                fx.allEqual() ? "yes" : "NO", n - fx.mismatches().size(), n);
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("program", program.toString());
+        json.put("bitwidth", r.bitwidth());
+        json.put("maxscale", r.maxscale());
+        json.put("examples", n);
+        json.put("floatTestAccuracy", r.floatTestAccuracy());
+        json.put("fixedTestAccuracy", r.fixedTestAccuracy());
+        json.put("fixed", runJson(fx.fixed()));
+        json.put("plannedRamBytes", fx.written().ramBytes());
+        json.put("paramFlashBytes", fx.written().flashBytes());
+        json.put("predictionsEqual", fx.allEqual());
+        if (fl != null) {
+            json.put("float", runJson(fl));
+            json.put("floatMcu", fl.mcu());
+            double speedup = fl.meanCycles() / fx.fixed().meanCycles();
+            double sizeRatio = (double) fl.sizes().flashBytes() / fx.fixed().sizes().flashBytes();
+            json.put("speedup", speedup);
+            json.put("flashRatio", sizeRatio);
+            o.printf(Locale.ROOT, "speedup over float: %.2fx; float flash / fixed flash: %.2fx%n", speedup, sizeRatio);
+        }
+        Report.JSON.writeValue(work.resolve("bench.json").toFile(), json);
+        o.println("builds and bench.json in " + work);
+        if (!fx.allEqual()) {
+            spec.commandLine().getErr().println("seedc: error: the device's predictions differ from the interpreter's on"
+                    + " examples " + fx.mismatches());
+            return 1;
+        }
+        return 0;
+    }
+
+    private static double ms(double cycles) {
+        return cycles / (AvrToolchain.F_CPU / 1000.0);
+    }
+
+    private static Map<String, Object> runJson(AvrBench.Run run) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("meanCycles", run.meanCycles());
+        m.put("maxCycles", run.maxCycles());
+        m.put("meanMs", ms(run.meanCycles()));
+        m.put("flashBytes", run.sizes().flashBytes());
+        m.put("staticRamBytes", run.sizes().ramBytes());
+        m.put("peakStackBytes", run.peakStackBytes());
+        return m;
+    }
+
+    private static void row(PrintWriter o, String label, double fixed, Double fl) {
+        o.printf(Locale.ROOT, "%-28s %14.0f %14s%n", label, fixed, fl == null ? "" : String.format(Locale.ROOT, "%.0f", fl));
+    }
+
+    private static void row3(PrintWriter o, String label, double fixed, Double fl) {
+        o.printf(Locale.ROOT, "%-28s %14.3f %14s%n", label, fixed, fl == null ? "" : String.format(Locale.ROOT, "%.3f", fl));
+    }
+}

@@ -1,0 +1,50 @@
+package seedc.codegen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import seedc.bench.ModelBench;
+import seedc.codegen.c.CodeWriter;
+import seedc.codegen.c.Device;
+
+/**
+ * The Arduino build, compiled with avr-gcc as the IDE does and run under simavr, predicts exactly
+ * what the Java fixed-point interpreter predicts, on examples embedded in flash.
+ */
+class ArduinoDifferentialTest {
+    static final int EXAMPLES = 12;
+
+    @TempDir
+    Path dir;
+
+    static java.util.List<String> models() {
+        return Fixtures.MODELS;
+    }
+
+    @ParameterizedTest
+    @MethodSource("models")
+    void deviceMatchesInterpreter(String name) throws Exception {
+        Fixtures.Compiled c = Fixtures.get(name);
+        ModelBench.Outcome o = ModelBench.fixed(c.fixed(), c.model(), c.test(), EXAMPLES, Device.UNO, dir);
+        assertEquals(o.expected(), o.fixed().outputs(), name + ": device predictions differ from the interpreter");
+        assertEquals(EXAMPLES, o.fixed().cycles().size());
+        // Within the Uno's 2 KB: planned buffer and other static data, plus the measured stack.
+        long ram = o.fixed().sizes().ramBytes() + o.fixed().peakStackBytes();
+        assertTrue(ram <= 2048, name + " needs " + ram + " B of RAM");
+        assertTrue(o.fixed().sizes().flashBytes() <= 32768, name + " needs " + o.fixed().sizes().flashBytes() + " B of flash");
+        // The sketch folder: .ino named after the folder; predict.cpp and model.h never use the Arduino core.
+        assertTrue(Files.exists(o.sketch().resolve(CodeWriter.sketchName(o.sketch()) + ".ino")));
+        for (String f : new String[] {"predict.cpp", "predict.h", "model.h"}) {
+            String text = Files.readString(o.sketch().resolve(f));
+            assertTrue(!text.contains("Arduino.h") && !text.matches("(?s).*\\bfloat\\b.*") && !text.contains("malloc"), f);
+            for (String line : text.lines().filter(l -> l.startsWith("#include")).toList()) {
+                assertTrue(line.matches("#include (<avr/pgmspace.h>|<stdint.h>|\"predict.h\"|\"model.h\")"), f + ": " + line);
+            }
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package seedc.codegen;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import seedc.driver.Compilation;
+import seedc.driver.Model;
+import seedc.fixed.FixedProgram;
+import seedc.io.DataSet;
+import seedc.search.Metric;
+
+/** The fixture models, compiled once per JVM (16 bits, SeeDot's maxscale search, 2 threads). */
+public final class Fixtures {
+    public static final List<String> MODELS = List.of(
+            "protonn-digits-10", "bonsai-digits-10", "fastgrnn-digits-10", "cnn-digits-10");
+
+    public record Compiled(String name, Model model, DataSet train, DataSet test, FixedProgram fixed) {}
+
+    private static final Map<String, Compiled> CACHE = new ConcurrentHashMap<>();
+
+    private Fixtures() {}
+
+    public static Path dir(String name) {
+        return Path.of("src/test/resources/fixtures/models", name);
+    }
+
+    public static Compiled get(String name) {
+        return CACHE.computeIfAbsent(name, n -> {
+            Path d = dir(n);
+            Model model = Model.load(d.resolve("input.sd"), d);
+            DataSet train = model.data(d.resolve("train.npy"), 1);
+            DataSet test = model.data(d.resolve("test.npy"), 1);
+            Compilation.Outcome o = Compilation.compile(model, train, test,
+                    new Compilation.Options("seedot", 16, Metric.ACCURACY, 2, false, "arduino"));
+            return new Compiled(n, model, train, test, o.fixed());
+        });
+    }
+}

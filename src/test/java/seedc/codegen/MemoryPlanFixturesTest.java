@@ -1,0 +1,87 @@
+package seedc.codegen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import seedc.codegen.c.RamPlan;
+import seedc.diag.UserError;
+import seedc.memory.LiveRange;
+import seedc.memory.MemoryPlan;
+import seedc.memory.MemoryPlanner;
+
+/** The static RAM plan of every fixture model: valid, no overlap, never above the no-reuse layout. */
+class MemoryPlanFixturesTest {
+    static List<String> models() {
+        return Fixtures.MODELS;
+    }
+
+    @ParameterizedTest
+    @MethodSource("models")
+    void planIsValid(String name) {
+        Fixtures.Compiled c = Fixtures.get(name);
+        RamPlan r = RamPlan.of(c.fixed(), Integer.MAX_VALUE);
+        List<LiveRange> ranges = r.ranges();
+        MemoryPlan plan = r.plan();
+        plan.check(ranges); // placements cover live ranges; no two live values share a byte
+        int instructions = r.labels().size();
+        long all = 0;
+        int peak = 0;
+        for (LiveRange lr : ranges) {
+            all += lr.sizeBytes();
+            assertTrue(lr.lastUse() < instructions, lr.toString());
+        }
+        for (int i = 0; i < instructions; i++) {
+            int sum = 0;
+            for (LiveRange lr : ranges) {
+                sum += lr.liveAt(i) ? lr.sizeBytes() : 0;
+            }
+            peak = Math.max(peak, sum);
+        }
+        assertTrue(plan.bufferBytes() >= peak, "buffer below the live peak");
+        assertTrue(plan.bufferBytes() <= all, "buffer above the no-reuse layout");
+        // Shiftry's default limit, the live peak itself, always yields a plan within it.
+        MemoryPlan tight = MemoryPlanner.plan(ranges, MemoryPlanner.peakLiveBytes(ranges), r.labels());
+        tight.check(ranges);
+        assertTrue(tight.bufferBytes() <= MemoryPlanner.peakLiveBytes(ranges));
+    }
+
+    @Test
+    void loopReadValuesLiveAcrossTheLoop() {
+        Fixtures.Compiled c = Fixtures.get("fastgrnn-digits-10");
+        RamPlan r = RamPlan.of(c.fixed(), Integer.MAX_VALUE);
+        LiveRange xx = find(r, "v_XX");
+        LiveRange acc = find(r, "v_H_1");
+        int loopStart = r.labels().indexOf(r.labels().stream().filter(l -> l.contains("= Loop")).findFirst().orElseThrow());
+        int loopEnd = r.labels().indexOf(r.labels().stream().filter(l -> l.startsWith("H_2 =")).findFirst().orElseThrow());
+        assertTrue(xx.firstUse() < loopStart && xx.lastUse() >= loopEnd, "XX is read in every iteration: " + xx);
+        assertTrue(acc.firstUse() <= loopStart && acc.lastUse() >= loopEnd, "the accumulator lives across the loop: " + acc);
+    }
+
+    @Test
+    void tooLittleRamNamesInstructionAndLiveValues() {
+        Fixtures.Compiled c = Fixtures.get("cnn-digits-10");
+        UserError e = assertThrows(UserError.class, () -> RamPlan.of(c.fixed(), 600));
+        assertTrue(e.getMessage().contains("at instruction") && e.getMessage().contains("Maxpool(t12)"), e.getMessage());
+        assertTrue(e.getMessage().contains("live: ") && e.getMessage().contains("1024 B"), e.getMessage());
+    }
+
+    private static LiveRange find(RamPlan r, String name) {
+        return r.ranges().stream().filter(l -> l.name().equals(name)).findFirst().orElseThrow(
+                () -> new AssertionError(name + " not planned: " + r.ranges()));
+    }
+
+    @Test
+    void inPlaceChainsShareStorage() {
+        Fixtures.Compiled c = Fixtures.get("cnn-digits-10");
+        RamPlan r = RamPlan.of(c.fixed(), Integer.MAX_VALUE);
+        // conv -> bias add -> relu write over each other: at most one 8x8x8 tensor of int16 plus the input.
+        assertTrue(r.plan().bufferBytes() < 2 * 1024, "buffer " + r.plan());
+        assertEquals(1L, r.plan().placements().stream().filter(p -> p.sizeBytes() == 1024).map(p -> p.name())
+                .distinct().count());
+    }
+}
