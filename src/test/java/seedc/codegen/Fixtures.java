@@ -32,7 +32,7 @@ public final class Fixtures {
             DataSet train = model.data(d.resolve("train.npy"), 1);
             DataSet test = model.data(d.resolve("test.npy"), 1);
             Compilation.Outcome o = Compilation.compile(model, train, test,
-                    new Compilation.Options("seedot", 16, Metric.ACCURACY, 2, false, "arduino"));
+                    new Compilation.Options("seedot", 16, Metric.ACCURACY, 2, false, "arduino", 1.0, null));
             return new Compiled(n, model, train, test, o.fixed());
         });
     }
