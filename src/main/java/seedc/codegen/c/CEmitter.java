@@ -89,41 +89,38 @@ final class CEmitter {
         return fp.type(v);
     }
 
-    /** The element idx of v as an int64_t expression. */
-    String ref(Value v, String idx) {
+    /** The element idx of v, in v's own type. */
+    X x(Value v, String idx) {
         if (constant.containsKey(v)) {
-            return "SD_R" + t(v).bits() + "(" + consts.name(v) + ", " + idx + ")";
+            return X.of("SD_R" + t(v).bits() + "(" + consts.name(v) + ", " + idx + ")", t(v).bits());
         }
         if (v.isInt()) {
-            return "(int64_t)" + CNames.var(v);
+            return X.of(CNames.var(v), 32);
         }
-        return "(int64_t)" + CNames.var(v) + "[" + idx + "]";
+        return X.of(CNames.var(v) + "[" + idx + "]", t(v).bits());
+    }
+
+    /** The element idx of v as C text (for comparisons and copies out). */
+    String ref(Value v, String idx) {
+        return x(v, idx).c();
     }
 
     private String store(Value v, String idx) {
         return CNames.var(v) + "[" + idx + "]";
     }
 
-    /** Conversion between fixed types: wrap(shr(e, from - to)); the wrap is skipped when it cannot change e. */
-    static String conv(String e, FixedType from, FixedType to) {
-        int d = from.scale() - to.scale();
-        String shifted = d == 0 ? e : "sd_shr(" + e + ", " + d + ")";
-        if (d >= 0 && to.bits() >= from.bits()) {
-            return shifted;
-        }
-        return "sd_wrap(" + shifted + ", " + to.bits() + ")";
+    /** Conversion between fixed types: wrap(shr(e, from - to), to). */
+    static X conv(X e, FixedType from, FixedType to) {
+        return e.shr(from.scale() - to.scale()).wrap(to.bits());
     }
 
-    private static String shr(String e, int n) {
-        return n == 0 ? e : "sd_shr(" + e + ", " + n + ")";
+    /** One product term: wrap_W(shr(a, shrA) * shr(b, shrB)). */
+    static X term(X a, X b, OpParams.Mul p) {
+        return a.shr(p.shrA()).timesWrap(b.shr(p.shrB()), p.width());
     }
 
-    private String term(String a, String b, OpParams.Mul p) {
-        return "sd_wrap(" + shr(a, p.shrA()) + " * " + shr(b, p.shrB()) + ", " + p.width() + ")";
-    }
-
-    private String finish(String sum, OpParams.Mul p, Value out) {
-        return "sd_wrap(" + shr(sum, p.post()) + ", " + t(out).bits() + ")";
+    private X finish(X sum, OpParams.Mul p, Value out) {
+        return sum.shr(p.post()).wrap(t(out).bits());
     }
 
     private void emit(Block b) {
@@ -136,7 +133,7 @@ final class CEmitter {
     }
 
     private void loop(String var, int n) {
-        open("for (int32_t " + var + " = 0; " + var + " < " + n + "; " + var + "++)");
+        open("for (sd_idx " + var + " = 0; " + var + " < " + n + "; " + var + "++)");
     }
 
     private void emit(Op op) {
@@ -172,18 +169,22 @@ final class CEmitter {
                 }
             }
             case Add a -> add(o, a.a(), a.b(), a.subtract(), fp.params(op, OpParams.Add.class));
-            case Neg n -> map(o, n.a(), "-" + "(" + ref(n.a(), "k") + ")");
-            case Relu r -> map(o, r.a(), "(" + ref(r.a(), "k") + " > 0 ? " + ref(r.a(), "k") + " : 0)");
+            case Neg n -> map(o, n.a(), x(n.a(), "k").neg());
+            case Relu r -> {
+                X a = x(r.a(), "k");
+                map(o, r.a(), X.of("(" + a.c() + " > 0 ? " + a.c() + " : 0)", a.bits()));
+            }
             case Relu6 r -> {
-                long six = seedc.fixed.FixedArith.shr(6, -t(r.a()).scale());
-                String a = ref(r.a(), "k");
-                map(o, r.a(), "(" + a + " < 0 ? 0 : " + a + " > " + six + "LL ? " + six + "LL : " + a + ")");
+                X six = X.lit(seedc.fixed.FixedArith.shr(6, -t(r.a()).scale()));
+                X a = x(r.a(), "k");
+                map(o, r.a(), X.of("(" + a.c() + " < 0 ? 0 : " + a.c() + " > " + six.c() + " ? " + six.as(a.width())
+                        + " : " + a.c() + ")", a.bits()));
             }
             case Exp e -> {
                 OpParams.Exp p = fp.params(e, OpParams.Exp.class);
                 loop("k", o.size());
-                line(store(o, "k") + " = (" + CNames.ctype(t(o)) + ")sd_wrap(" + shr(lookup(p.table(),
-                        shr(ref(e.a(), "k"), p.inShift())), p.post()) + ", " + t(o).bits() + ");");
+                line(store(o, "k") + " = " + lookup(p.table(), x(e.a(), "k").shr(p.inShift())).shr(p.post())
+                        .wrap(t(o).bits()).c() + ";");
                 close();
             }
             case Sigmoid s -> activation(o, s.a(), fp.params(s, OpParams.Activation.class), true);
@@ -191,7 +192,7 @@ final class CEmitter {
             case Sgn s -> line(CNames.var(o) + " = " + ref(s.a(), "0") + " > 0 ? 1 : 0;");
             case Argmax a -> {
                 line(CNames.var(o) + " = 0;");
-                open("for (int32_t k = 1; k < " + a.a().size() + "; k++)");
+                open("for (sd_idx k = 1; k < " + a.a().size() + "; k++)");
                 line("if (" + ref(a.a(), "k") + " > " + ref(a.a(), CNames.var(o)) + ") " + CNames.var(o) + " = k;");
                 close();
             }
@@ -201,8 +202,8 @@ final class CEmitter {
             case Reverse r -> gather(o, r.a(), Layouts.reverse(r.a().shape(), r.axis()), "0");
             case Index ix -> {
                 loop("k", o.size());
-                line(store(o, "k") + " = " + cast(o, conv(ref(ix.a(), CNames.var(ix.index()) + " * " + o.size() + " + k"),
-                        t(ix.a()), t(o))) + ";");
+                line(store(o, "k") + " = " + conv(x(ix.a(), "(sd_idx)" + CNames.var(ix.index()) + " * " + o.size() + " + k"),
+                        t(ix.a()), t(o)).c() + ";");
                 close();
             }
             case Splice sp -> gather(o, sp.a(), Layouts.splice(sp.a().shape(), sp.out().shape()),
@@ -212,7 +213,7 @@ final class CEmitter {
                 int[] m = Layouts.splice(sw.base().shape(), Layouts.fullPart(sw.base().shape(), sw.part().shape()));
                 String b = base(sw.base(), sw.offsets());
                 loop("k", m.length);
-                line(store(o, "(" + b + ") + " + consts.readIndex(m, "k")) + " = " + cast(o, conv(ref(sw.part(), "k"), t(sw.part()), t(o))) + ";");
+                line(store(o, "(" + b + ") + " + consts.readIndex(m, "k")) + " = " + conv(x(sw.part(), "k"), t(sw.part()), t(o)).c() + ";");
                 close();
             }
             case Select s -> {
@@ -238,8 +239,7 @@ final class CEmitter {
                 emit(s.body());
                 int shift = t(s.result()).scale() - t(o).scale();
                 loop("k", o.size());
-                line(store(o, "k") + " = " + cast(o, "sd_wrap(" + ref(o, "k") + " + " + shr(ref(s.result(), "k"), shift)
-                        + ", " + t(o).bits() + ")") + ";");
+                line(store(o, "k") + " = " + x(o, "k").plus(x(s.result(), "k").shr(shift), false).wrap(t(o).bits()).c() + ";");
                 close();
                 close();
             }
@@ -262,14 +262,14 @@ final class CEmitter {
     /** out[k] = conv(a[k]) for every k. */
     private void copy(Value o, Value a) {
         loop("k", o.size());
-        line(store(o, "k") + " = " + cast(o, conv(ref(a, "k"), t(a), t(o))) + ";");
+        line(store(o, "k") + " = " + conv(x(a, "k"), t(a), t(o)).c() + ";");
         close();
     }
 
-    /** out[k] = conv(f(a[k])) where expr is f written with "k". */
-    private void map(Value o, Value a, String expr) {
+    /** out[k] = conv(f(a[k])) where e is f written with "k". */
+    private void map(Value o, Value a, X e) {
         loop("k", o.size());
-        line(store(o, "k") + " = " + cast(o, conv(expr, t(a), t(o))) + ";");
+        line(store(o, "k") + " = " + conv(e, t(a), t(o)).c() + ";");
         close();
     }
 
@@ -284,7 +284,7 @@ final class CEmitter {
 
     private void gather(Value o, Value a, int[] map, String base) {
         loop("k", map.length);
-        line(store(o, "k") + " = " + cast(o, conv(ref(a, "(" + base + ") + " + consts.readIndex(map, "k")), t(a), t(o))) + ";");
+        line(store(o, "k") + " = " + conv(x(a, "(" + base + ") + " + consts.readIndex(map, "k")), t(a), t(o)).c() + ";");
         close();
     }
 
@@ -294,12 +294,16 @@ final class CEmitter {
         String t = scratch();
         loop("i", rows);
         loop("j", cols);
-        loop("q", k);
-        line(t + "[q] = (" + CNames.ctype(scratchBits()) + ")" + term(ref(m.a(), "i * " + k + " + q"),
-                ref(m.b(), "q * " + cols + " + j"), p) + ";");
+        if (cols == 1) { // a matrix times a vector: read the matrix row sequentially
+            line("sd_idx r = i * " + k + ";");
+            loop("q", k);
+            line(t + "[q] = " + term(x(m.a(), "r + q"), x(m.b(), "q"), p).c() + ";");
+        } else {
+            loop("q", k);
+            line(t + "[q] = " + term(x(m.a(), "i * " + k + " + q"), x(m.b(), "q * " + cols + " + j"), p).c() + ";");
+        }
         close();
-        line(store(m.out(), "i * " + cols + " + j") + " = " + cast(m.out(),
-                finish(treesum(t, String.valueOf(k), p), p, m.out())) + ";");
+        line(store(m.out(), "i * " + cols + " + j") + " = " + finish(treesum(t, String.valueOf(k), p), p, m.out()).c() + ";");
         close();
         close();
     }
@@ -310,60 +314,77 @@ final class CEmitter {
         int rows = m.a().shape().dim(0);
         // idx lists, column by column: row+1 for each non-zero, 0 ends a column (SeeDot's layout).
         String t = scratch();
+        int w = scratchBits();
         open("");
-        line("int32_t iv = 0, ii = 0;");
+        line("sd_idx iv = 0, ii = 0;");
         loop("i", rows);
         line(t + "[i] = 0;");
         close();
         loop("q", m.a().shape().dim(1));
-        line("int32_t r = (int32_t)SD_R16(" + arrays[1] + ", ii); ii++;");
+        line("sd_idx r = (sd_idx)SD_R16(" + arrays[1] + ", ii); ii++;");
         open("while (r != 0)");
-        line(t + "[r - 1] = (" + CNames.ctype(scratchBits()) + ")sd_wrap((int64_t)" + t + "[r - 1] + "
-                + shr(term("SD_R" + t(m.a()).bits() + "(" + arrays[0] + ", iv)", ref(m.b(), "q"), p), p.treeShift())
-                + ", " + p.width() + "); iv++;");
-        line("r = (int32_t)SD_R16(" + arrays[1] + ", ii); ii++;");
+        X v = X.of("SD_R" + t(m.a()).bits() + "(" + arrays[0] + ", iv)", t(m.a()).bits());
+        line(t + "[r - 1] = " + X.of(t + "[r - 1]", w).plus(term(v, x(m.b(), "q"), p).shr(p.treeShift()), false).wrap(w).c()
+                + "; iv++;");
+        line("r = (sd_idx)SD_R16(" + arrays[1] + ", ii); ii++;");
         close();
         close();
         loop("i", rows);
-        line(store(m.out(), "i") + " = " + cast(m.out(), finish("(int64_t)" + t + "[i]", p, m.out())) + ";");
+        line(store(m.out(), "i") + " = " + finish(X.of(t + "[i]", w), p, m.out()).c() + ";");
         close();
         close();
     }
 
     private void product(Value o, Value a, Value b, OpParams.Mul p) {
         loop("k", o.size());
-        line(store(o, "k") + " = " + cast(o, finish(term(ref(a, "k % " + a.size()), ref(b, "k % " + b.size()), p), p, o)) + ";");
+        line(store(o, "k") + " = " + finish(term(x(a, index(a, o)), x(b, index(b, o)), p), p, o).c() + ";");
         close();
+    }
+
+    /** k, or the broadcast index of a smaller operand. */
+    private static String index(Value a, Value o) {
+        return a.size() == o.size() ? "k" : a.size() == 1 ? "0" : "k % " + a.size();
     }
 
     private void add(Value o, Value a, Value b, boolean subtract, OpParams.Add p) {
         loop("k", o.size());
-        String e = "sd_wrap(" + shr(ref(a, "k % " + a.size()), p.shrA()) + (subtract ? " - " : " + ")
-                + shr(ref(b, "k % " + b.size()), p.shrB()) + ", " + p.width() + ")";
-        line(store(o, "k") + " = " + cast(o, "sd_wrap(" + shr(e, p.post()) + ", " + t(o).bits() + ")") + ";");
+        X e = x(a, index(a, o)).shr(p.shrA()).plus(x(b, index(b, o)).shr(p.shrB()), subtract).wrap(p.width());
+        line(store(o, "k") + " = " + e.shr(p.post()).wrap(t(o).bits()).c() + ";");
         close();
     }
 
-    String lookup(ExpTable table, String x) {
+    X lookup(ExpTable table, X arg) {
         String[] names = consts.table(table);
-        return "sd_exp_lookup(" + x + ", " + names[0] + ", " + names[1] + ", " + table.mQ() + "LL, " + table.hiBits()
-                + ", " + table.loBits() + ", " + table.drop() + ")";
+        int span = table.hiBits() + table.loBits() + table.drop();
+        boolean narrow = arg.bits() <= 31 && span <= 30 && Math.abs(table.mQ()) < (1L << 30);
+        return X.of((narrow ? "sd_exp_lookup32(" + arg.as(32) : "sd_exp_lookup(" + arg.as(64)) + ", " + names[0] + ", "
+                + names[1] + ", " + X.lit(table.mQ()).c() + ", " + table.hiBits() + ", " + table.loBits() + ", "
+                + table.drop() + ")", narrow ? 32 : 64);
     }
 
     private void activation(Value o, Value a, OpParams.Activation p, boolean sigmoid) {
         ExpTable tb = p.table();
         int so = t(o).scale();
         loop("k", o.size());
-        line("int64_t x = " + shr(ref(a, "k"), p.inShift()) + ";");
-        line("int64_t e = " + shr(lookup(tb, (sigmoid ? "-sd_abs(x)" : "-2 * sd_abs(x)")), tb.sg()) + ";");
-        line("int64_t one = (int64_t)1 << " + tb.sf() + ";");
-        if (sigmoid) {
-            line("int64_t r = " + shr("(x <= 0 ? e : one)", -so) + " / (one + e);");
+        X xv = x(a, "k").shr(p.inShift());
+        line(xv.ctype() + " x = " + xv.c() + ";");
+        X xs = X.of("x", xv.bits());
+        X mag = sigmoid ? xs.abs() : X.lit(2).times(xs.abs());
+        X ev = lookup(tb, mag.neg()).shr(tb.sg());
+        line(ev.ctype() + " e = " + ev.c() + ";");
+        X e = X.of("e", ev.bits());
+        X one = X.lit(1L << tb.sf());
+        X num = sigmoid ? X.of("(x <= 0 ? " + e.as(Math.max(e.width(), one.width())) + " : " + one.as(Math.max(e.width(),
+                one.width())) + ")", Math.max(e.bits(), one.bits())) : one.plus(e, true);
+        X r = num.shr(-so).div(one.plus(e, false));
+        line(r.ctype() + " r = " + r.c() + ";");
+        X rv = X.of("r", r.bits());
+        if (!sigmoid) {
+            X nr = rv.neg();
+            line(store(o, "k") + " = x < 0 ? " + nr.wrap(t(o).bits()).c() + " : " + rv.wrap(t(o).bits()).c() + ";");
         } else {
-            line("int64_t r = " + shr("(one - e)", -so) + " / (one + e);");
-            line("if (x < 0) r = -r;");
+            line(store(o, "k") + " = " + rv.wrap(t(o).bits()).c() + ";");
         }
-        line(store(o, "k") + " = " + cast(o, "sd_wrap(r, " + t(o).bits() + ")") + ";");
         close();
     }
 
@@ -392,19 +413,15 @@ final class CEmitter {
         return CNames.ctype(scratchBits());
     }
 
-    String treesum(String t, String n, OpParams.Mul p) {
-        return "sd_treesum" + scratchBits() + "(" + t + ", " + n + ", " + p.treeShift() + ", " + p.width() + ")";
+    X treesum(String t, String n, OpParams.Mul p) {
+        return X.of("sd_treesum" + scratchBits() + "(" + t + ", " + n + ", " + p.treeShift() + ")", scratchBits());
     }
 
     String storeRef(Value v, String idx) {
         return store(v, idx);
     }
 
-    String termOf(String a, String b, OpParams.Mul p) {
-        return term(a, b, p);
-    }
-
-    String finishOf(String sum, OpParams.Mul p, Value o) {
+    X finishOf(X sum, OpParams.Mul p, Value o) {
         return finish(sum, p, o);
     }
 }

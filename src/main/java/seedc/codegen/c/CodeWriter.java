@@ -121,9 +121,12 @@ public final class CodeWriter {
         if (target == CTarget.ARDUINO) {
             c.append("#include <avr/pgmspace.h>\n");
             c.append("#define SEEDC_PARAM_READ\n");
-            c.append("#define SD_R8(a, i) ((int64_t)(int8_t)pgm_read_byte(&(a)[i]))\n");
-            c.append("#define SD_R16(a, i) ((int64_t)(int16_t)pgm_read_word(&(a)[i]))\n");
-            c.append("#define SD_R32(a, i) ((int64_t)(int32_t)pgm_read_dword(&(a)[i]))\n");
+            c.append("#define SD_R8(a, i) ((int8_t)pgm_read_byte(&(a)[i]))\n");
+            c.append("#define SD_R16(a, i) ((int16_t)pgm_read_word(&(a)[i]))\n");
+            c.append("#define SD_R32(a, i) ((int32_t)pgm_read_dword(&(a)[i]))\n");
+        }
+        if (needsWideIndex(fp)) {
+            c.append("#define SEEDC_IDX32\n");
         }
         c.append("\n/* The planned RAM: every temporary at its offset (see memoryPlan in report.json). */\n");
         c.append("static uint8_t sd_mem[").append(Math.max(1, ram.plan().bufferBytes()))
@@ -149,7 +152,7 @@ public final class CodeWriter {
         c.append(body);
         if (outLen > 0) {
             String src = consts.isConstant(result) ? null : CNames.var(result);
-            c.append("    for (int32_t k = 0; k < SEEDC_OUTPUT_LEN; k++) seedc_output[k] = ")
+            c.append("    for (sd_idx k = 0; k < SEEDC_OUTPUT_LEN; k++) seedc_output[k] = ")
              .append(src == null ? "(seedc_output_t)" + emitter.ref(result, "k") : src + "[k]").append(";\n");
             c.append("    return 0;\n");
         } else {
@@ -187,6 +190,16 @@ public final class CodeWriter {
         }
         int ramBytes = ram.plan().bufferBytes();
         return new Written(flash, ramBytes, flash, device, ram);
+    }
+
+    /** True when some tensor has 32768 elements or more: loop counters then need 32 bits. */
+    static boolean needsWideIndex(FixedProgram fp) {
+        for (Value v : fp.program().values()) {
+            if (!v.isInt() && v.size() >= 32768) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The Arduino IDE wants the sketch named after its folder (letters, digits, '_', '-', '.'). */

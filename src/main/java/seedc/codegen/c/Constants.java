@@ -88,7 +88,7 @@ final class Constants {
             array(n, bits, Arrays.stream(map).asLongStream().toArray());
             return n;
         });
-        return "(int32_t)SD_R" + bits + "(" + name + ", " + idx + ")";
+        return "(sd_idx)SD_R" + bits + "(" + name + ", " + idx + ")";
     }
 
     String[] table(ExpTable t) {

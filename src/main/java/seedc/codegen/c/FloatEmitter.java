@@ -57,6 +57,7 @@ final class FloatEmitter {
             c.append("#define SD_RF(a, i) ((a)[i])\n#define SD_RI(a, i) ((int32_t)(a)[i])\n#define SD_ATTR\n");
         }
         c.append("typedef float sd_af __attribute__((may_alias));\n");
+        c.append(CodeWriter.needsWideIndex(fp) ? "typedef int32_t sd_idx;\n" : "typedef int16_t sd_idx;\n");
         c.append("static uint8_t sd_mem[").append(Math.max(1, ram.plan().bufferBytes())).append("] __attribute__((aligned(4)));\n\n");
         arrays.values().forEach(c::append);
         for (Value v : fp.program().values()) {
@@ -76,7 +77,7 @@ final class FloatEmitter {
         if (r.isInt()) {
             c.append("    return (int32_t)").append(CNames.var(r)).append(";\n}\n");
         } else {
-            c.append("    for (int32_t k = 0; k < ").append(r.size()).append("; k++) seedc_output_float[k] = ")
+            c.append("    for (sd_idx k = 0; k < ").append(r.size()).append("; k++) seedc_output_float[k] = ")
              .append(ref(r, "k")).append(";\n    return 0;\n}\n");
         }
         return c.toString();
@@ -97,7 +98,7 @@ final class FloatEmitter {
     }
 
     private void loop(String var, int n) {
-        open("for (int32_t " + var + " = 0; " + var + " < " + n + "; " + var + "++)");
+        open("for (sd_idx " + var + " = 0; " + var + " < " + n + "; " + var + "++)");
     }
 
     private void place(int i) {
@@ -195,17 +196,17 @@ final class FloatEmitter {
             case Sgn s -> line(CNames.var(o) + " = " + ref(s.a(), "0") + " > 0 ? 1 : 0;");
             case Argmax a -> {
                 line(CNames.var(o) + " = 0;");
-                open("for (int32_t k = 1; k < " + a.a().size() + "; k++)");
+                open("for (sd_idx k = 1; k < " + a.a().size() + "; k++)");
                 line("if (" + ref(a.a(), "k") + " > " + ref(a.a(), CNames.var(o)) + ") " + CNames.var(o) + " = k;");
                 close();
             }
             case NormaliseL2 n -> {
                 int group = n.a().shape().rank() == 4 ? n.a().shape().last() : n.a().size();
-                open("for (int32_t s = 0; s < " + n.a().size() + "; s += " + group + ")");
+                open("for (sd_idx s = 0; s < " + n.a().size() + "; s += " + group + ")");
                 line("float sq = 0.0f;");
-                line("for (int32_t i = s; i < s + " + group + "; i++) sq += " + ref(n.a(), "i") + " * " + ref(n.a(), "i") + ";");
+                line("for (sd_idx i = s; i < s + " + group + "; i++) sq += " + ref(n.a(), "i") + " * " + ref(n.a(), "i") + ";");
                 line("float norm = sqrtf(sq);");
-                line("for (int32_t i = s; i < s + " + group + "; i++) " + st(o, "i") + " = norm == 0.0f ? 0.0f : "
+                line("for (sd_idx i = s; i < s + " + group + "; i++) " + st(o, "i") + " = norm == 0.0f ? 0.0f : "
                         + ref(n.a(), "i") + " / norm;");
                 close();
             }
@@ -276,7 +277,7 @@ final class FloatEmitter {
         loop("i", rows);
         loop("j", cols);
         line("float s = 0.0f;");
-        line("for (int32_t q = 0; q < " + k + "; q++) s += " + ref(a, "i * " + k + " + q") + " * "
+        line("for (sd_idx q = 0; q < " + k + "; q++) s += " + ref(a, "i * " + k + " + q") + " * "
                 + ref(b, "q * " + cols + " + j") + ";");
         line(st(o, "i * " + cols + " + j") + " = s;");
         close();
@@ -295,12 +296,12 @@ final class FloatEmitter {
         loop("co", cog);
         line("float s = 0.0f;");
         loop("i", kh);
-        line("int32_t yi = y * " + w.sh() + " - " + w.pt() + " + i * " + w.dh() + ";");
+        line("sd_idx yi = y * " + w.sh() + " - " + w.pt() + " + i * " + w.dh() + ";");
         line("if (yi < 0 || yi >= " + h + ") continue;");
         loop("j", kw);
-        line("int32_t xi = xo * " + w.sw() + " - " + w.pl() + " + j * " + w.dw() + ";");
+        line("sd_idx xi = xo * " + w.sw() + " - " + w.pl() + " + j * " + w.dw() + ";");
         line("if (xi < 0 || xi >= " + wd + ") continue;");
-        line("for (int32_t ci = 0; ci < " + cig + "; ci++) s += " + ref(c.x(), "((b * " + h + " + yi) * " + wd + " + xi) * "
+        line("for (sd_idx ci = 0; ci < " + cig + "; ci++) s += " + ref(c.x(), "((b * " + h + " + yi) * " + wd + " + xi) * "
                 + ch + " + g * " + cig + " + ci") + " * " + ref(c.filter(), "(((g * " + kh + " + i) * " + kw + " + j) * "
                 + cig + " + ci) * " + cog + " + co") + ";");
         close();
@@ -323,9 +324,9 @@ final class FloatEmitter {
         line("float m = 0.0f;");
         line("int any = 0;");
         loop("i", m.kh());
-        line("int32_t yi = y * " + w.sh() + " - " + w.pt() + " + i;");
+        line("sd_idx yi = y * " + w.sh() + " - " + w.pt() + " + i;");
         loop("j", m.kw());
-        line("int32_t xi = xo * " + w.sw() + " - " + w.pl() + " + j;");
+        line("sd_idx xi = xo * " + w.sw() + " - " + w.pl() + " + j;");
         open("if (yi >= 0 && yi < " + h + " && xi >= 0 && xi < " + wd + ")");
         line("float v = " + ref(m.x(), "((b * " + h + " + yi) * " + wd + " + xi) * " + c + " + ch") + ";");
         line("if (!any || v > m) m = v;");

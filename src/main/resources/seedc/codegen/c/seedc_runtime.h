@@ -8,9 +8,9 @@
 
 #ifndef SEEDC_PARAM_READ
 /* Parameters and tables in ordinary memory; the AVR target reads them from flash instead. */
-#define SD_R8(a, i) ((int64_t)(a)[i])
-#define SD_R16(a, i) ((int64_t)(a)[i])
-#define SD_R32(a, i) ((int64_t)(a)[i])
+#define SD_R8(a, i) ((a)[i])
+#define SD_R16(a, i) ((a)[i])
+#define SD_R32(a, i) ((a)[i])
 #endif
 
 /* INT64_MIN, spelled so that C++ before C++11 accepts it (avr-g++ 5 needs no __STDC_LIMIT_MACROS). */
@@ -38,30 +38,58 @@ static inline int64_t sd_add64(int64_t a, int64_t b) {
     return (int64_t)((uint64_t)a + (uint64_t)b);
 }
 
-/* Sum of t[0..n) in `width` bits, halving at the first `shift` levels of a balanced tree.
- * One function per element type of the scratch array (the width of the terms). */
-#define SD_TREESUM(T, NAME) \
-static inline int64_t NAME(T *t, int32_t n, int shift, int width) { \
+#define SD_INLINE static inline __attribute__((always_inline))
+
+/* Loop counters and indices: 16 bits (fast on an 8-bit AVR) unless a tensor has 32768 elements or more. */
+#ifdef SEEDC_IDX32
+typedef int32_t sd_idx;
+#else
+typedef int16_t sd_idx;
+#endif
+
+/* Division by 2^n (0 < n < bits) rounding toward zero, at each width: negative values are biased
+ * by 2^n - 1 (which cannot overflow: v < 0) and shifted arithmetically (gcc's >> on signed). */
+SD_INLINE int8_t sd_shr8(int8_t v, int n) {
+    return (int8_t)((v < 0 ? (int8_t)(v + (int8_t)((1u << n) - 1)) : v) >> n);
+}
+SD_INLINE int16_t sd_shr16(int16_t v, int n) {
+    return (int16_t)((v < 0 ? (int16_t)(v + (int16_t)((1u << n) - 1)) : v) >> n);
+}
+SD_INLINE int32_t sd_shr32(int32_t v, int n) {
+    return (v < 0 ? (int32_t)(v + (int32_t)((1ul << n) - 1)) : v) >> n;
+}
+SD_INLINE int64_t sd_shr64(int64_t v, int n) {
+    return (v < 0 ? (int64_t)(v + (int64_t)((1ull << n) - 1)) : v) >> n;
+}
+
+/* Sum of t[0..n) in the width of T, halving at the first `shift` levels of a balanced tree.
+ * Wrap-around is modulo 2^width: sums go through the unsigned type U. */
+#define SD_TREESUM(T, U, SHR, NAME) \
+static __attribute__((unused)) T NAME(T *t, sd_idx n, int8_t shift) { \
     if (shift <= 0) { \
-        int64_t s = 0; \
-        for (int32_t i = 0; i < n; i++) s = sd_add64(s, t[i]); \
-        return sd_wrap(s, width); \
+        U s = 0; \
+        for (sd_idx i = 0; i < n; i++) s = (U)(s + (U)t[i]); \
+        return (T)s; \
     } \
-    int remaining = shift; \
+    int8_t remaining = shift; \
     while (n > 1) { \
-        int s = remaining > 0 ? 1 : 0; \
+        sd_idx half = n / 2; \
+        if (remaining > 0) { \
+            for (sd_idx i = 0; i < half; i++) t[i] = (T)(U)((U)SHR(t[2 * i], 1) + (U)SHR(t[2 * i + 1], 1)); \
+            if (n % 2 != 0) t[half] = SHR(t[n - 1], 1); \
+        } else { \
+            for (sd_idx i = 0; i < half; i++) t[i] = (T)(U)((U)t[2 * i] + (U)t[2 * i + 1]); \
+            if (n % 2 != 0) t[half] = t[n - 1]; \
+        } \
         remaining--; \
-        int32_t half = n / 2; \
-        for (int32_t i = 0; i < half; i++) t[i] = (T)sd_wrap(sd_shr(t[2 * i], s) + sd_shr(t[2 * i + 1], s), width); \
-        if (n % 2 != 0) t[half] = (T)sd_shr(t[n - 1], s); \
-        n = (n + 1) / 2; \
+        n = (sd_idx)((n + 1) / 2); \
     } \
     return t[0]; \
 }
-SD_TREESUM(int8_t, sd_treesum8)
-SD_TREESUM(int16_t, sd_treesum16)
-SD_TREESUM(int32_t, sd_treesum32)
-SD_TREESUM(int64_t, sd_treesum64)
+SD_TREESUM(int8_t, uint8_t, sd_shr8, sd_treesum8)
+SD_TREESUM(int16_t, uint16_t, sd_shr16, sd_treesum16)
+SD_TREESUM(int32_t, uint32_t, sd_shr32, sd_treesum32)
+SD_TREESUM(int64_t, uint64_t, sd_shr64, sd_treesum64)
 
 /* The planned RAM: every temporary lives in sd_mem at the offset the memory plan gives it,
  * accessed through these types (may_alias: one buffer holds values of several types over time). */
@@ -83,7 +111,18 @@ static inline int64_t sd_exp_lookup(int64_t x, const int16_t *tf, const int16_t 
     if (d < 0) d = 0; else if (d >= span) d = span - 1;
     int32_t i = (int32_t)(d >> (lo_bits + drop));
     int32_t j = (int32_t)((d >> drop) & (((int64_t)1 << lo_bits) - 1));
-    return SD_R16(tf, i) * SD_R16(tg, j);
+    return (int64_t)SD_R16(tf, i) * SD_R16(tg, j);
+}
+
+/* The same for an argument and table span that fit in 32 bits. */
+static __attribute__((unused)) int32_t sd_exp_lookup32(int32_t x, const int16_t *tf, const int16_t *tg,
+                               int32_t mq, int8_t hi_bits, int8_t lo_bits, int8_t drop) {
+    int32_t d = x - mq;
+    int32_t span = (int32_t)1 << (hi_bits + lo_bits + drop);
+    if (d < 0) d = 0; else if (d >= span) d = span - 1;
+    int16_t i = (int16_t)(d >> (lo_bits + drop));
+    int16_t j = (int16_t)((d >> drop) & (((int32_t)1 << lo_bits) - 1));
+    return (int32_t)SD_R16(tf, i) * SD_R16(tg, j);
 }
 
 static inline int64_t sd_abs(int64_t v) { return v < 0 ? -v : v; }

@@ -1,0 +1,116 @@
+package seedc.codegen.c;
+
+/**
+ * A C expression whose value always fits in {@code bits} signed bits, held in the narrowest
+ * fixed-width C type that can ({@link #ctype()}). The operations build the exact integer result of
+ * docs/fixed-point-semantics.md (computed on longs by the Java interpreter) in the narrowest type
+ * that cannot overflow, so that an 8-bit AVR multiplies 8x8->16 in one instruction, adds and
+ * shifts 16-bit values in registers, and reaches for 32 or 64 bits only when a value needs them.
+ * No signed overflow ever happens in C; wrap-around goes through unsigned types or a conversion
+ * to a narrower signed type (modulo 2^N on every gcc target).
+ */
+record X(String c, int bits) {
+    X {
+        bits = Math.max(1, Math.min(bits, 64));
+    }
+
+    static int container(int bits) {
+        return bits <= 8 ? 8 : bits <= 16 ? 16 : bits <= 32 ? 32 : 64;
+    }
+
+    int width() {
+        return container(bits);
+    }
+
+    String ctype() {
+        return "int" + width() + "_t";
+    }
+
+    /** This expression in the C type of {@code w} bits (w >= its own width). */
+    String as(int w) {
+        return "(int" + w + "_t)(" + c + ")";
+    }
+
+    static X of(String c, int bits) {
+        return new X(c, bits);
+    }
+
+    /** A literal with the bits it needs. */
+    static X lit(long v) {
+        int bits = 65 - Long.numberOfLeadingZeros(v < 0 ? ~v : v);
+        String s = v == Long.MIN_VALUE ? "(-9223372036854775807LL - 1)"
+                : bits > 32 ? v + "LL" : bits > 16 ? v + "L" : Long.toString(v);
+        return new X(s, bits);
+    }
+
+    /** Division by 2^n rounding toward zero (n > 0), multiplication by 2^-n (n < 0). */
+    X shr(int n) {
+        if (n == 0) {
+            return this;
+        }
+        if (n > 0) {
+            if (n >= bits) { // |v| <= 2^(bits-1) < 2^n except v = -2^(bits-1) when n = bits - 1
+                return new X("0", 1);
+            }
+            return new X("sd_shr" + width() + "(" + c + ", " + n + ")", bits - n);
+        }
+        int k = -n;
+        if (bits + k > 64) { // a long shifted in Java: wraps modulo 2^64
+            return new X("(int64_t)((uint64_t)" + as(64) + " << " + k + ")", 64);
+        }
+        int w = container(bits + k);
+        return new X("(int" + w + "_t)((uint" + w + "_t)" + as(w) + " << " + k + ")", bits + k);
+    }
+
+    /** Two's complement wrap-around to w bits. */
+    X wrap(int w) {
+        if (bits <= w) {
+            return this;
+        }
+        return new X("(int" + w + "_t)(" + c + ")", w);
+    }
+
+    X plus(X o, boolean subtract) {
+        int nb = Math.max(bits, o.bits) + 1;
+        if (nb > 64) {
+            return new X("(int64_t)((uint64_t)" + as(64) + (subtract ? " - " : " + ") + "(uint64_t)" + o.as(64) + ")", 64);
+        }
+        int w = container(nb);
+        return new X("(int" + w + "_t)(" + as(w) + (subtract ? " - " : " + ") + o.as(w) + ")", nb);
+    }
+
+    X neg() {
+        return new X("0", 1).plus(this, true);
+    }
+
+    /** The exact product (wrapping modulo 2^64 like a Java long when it needs more). */
+    X times(X o) {
+        int nb = bits + o.bits;
+        if (nb > 64) {
+            return new X("(int64_t)((uint64_t)" + as(64) + " * (uint64_t)" + o.as(64) + ")", 64);
+        }
+        int w = container(nb);
+        return new X("(int" + w + "_t)(" + as(w) + " * " + o.as(w) + ")", nb);
+    }
+
+    /** wrap_w(this * o), computed at w bits when the exact product is wider. */
+    X timesWrap(X o, int w) {
+        if (bits + o.bits <= w) {
+            return times(o);
+        }
+        // Only the low w bits matter; 1u makes the arithmetic unsigned on every target (no int promotion trap).
+        return new X("(int" + w + "_t)(uint" + w + "_t)(1u * (uint" + w + "_t)(" + c + ") * (uint" + w + "_t)(" + o.c + "))", w);
+    }
+
+    /** |v|. */
+    X abs() {
+        int w = container(bits + 1);
+        return new X("(" + c + " < 0 ? (int" + w + "_t)(-" + as(w) + ") : " + as(w) + ")", bits + 1);
+    }
+
+    /** Truncating division (C and Java agree); the result is no bigger than the dividend. */
+    X div(X o) {
+        int w = Math.max(width(), o.width());
+        return new X("(int" + w + "_t)(" + as(w) + " / " + o.as(w) + ")", bits);
+    }
+}

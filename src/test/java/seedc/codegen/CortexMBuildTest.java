@@ -1,0 +1,47 @@
+package seedc.codegen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import seedc.codegen.c.CTarget;
+import seedc.codegen.c.CodeWriter;
+import seedc.codegen.c.FloatWriter;
+
+/** The cortex-m output (fixed and float) compiles cleanly with arm-none-eabi-gcc -Wall -Wextra -Werror. */
+class CortexMBuildTest {
+    @TempDir
+    Path dir;
+
+    static List<String> models() {
+        return Fixtures.MODELS;
+    }
+
+    @ParameterizedTest
+    @MethodSource("models")
+    void compilesWithoutWarnings(String name) throws Exception {
+        assumeTrue(new File("/usr/bin/arm-none-eabi-gcc").canExecute(), "gcc-arm-none-eabi not installed");
+        Fixtures.Compiled c = Fixtures.get(name);
+        Path fixed = dir.resolve("fixed"), flt = dir.resolve("float");
+        CodeWriter.write(CTarget.CORTEX_M, c.fixed(), c.model(), fixed);
+        FloatWriter.write(CTarget.CORTEX_M, c.fixed(), c.model(), flt, null);
+        // The float build needs math.h from newlib (libnewlib-arm-none-eabi), which is optional.
+        boolean newlib = new File("/usr/lib/arm-none-eabi/include/math.h").exists();
+        for (Path d : newlib ? List.of(fixed, flt) : List.of(fixed)) {
+            Process make = new ProcessBuilder("make", "-s").directory(d.toFile()).redirectErrorStream(true).start();
+            String log = new String(make.getInputStream().readAllBytes());
+            assertEquals(0, make.waitFor(), d + ":\n" + log);
+            assertTrue(log.isBlank(), log);
+            assertTrue(Files.size(d.resolve("predict.o")) > 0);
+        }
+        String src = Files.readString(fixed.resolve("predict.c")) + Files.readString(fixed.resolve("model.h"));
+        assertTrue(!src.matches("(?s).*\\bfloat\\b.*") && !src.contains("malloc"), "integer-only, static memory");
+    }
+}
