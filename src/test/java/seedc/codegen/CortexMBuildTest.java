@@ -2,7 +2,6 @@ package seedc.codegen;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.File;
 import java.nio.file.Files;
@@ -27,14 +26,14 @@ class CortexMBuildTest {
     @ParameterizedTest
     @MethodSource("models")
     void compilesWithoutWarnings(String name) throws Exception {
-        assumeTrue(new File("/usr/bin/arm-none-eabi-gcc").canExecute(), "gcc-arm-none-eabi not installed");
+        assertTrue(new File("/usr/bin/arm-none-eabi-gcc").canExecute(), "gcc-arm-none-eabi not installed");
         Fixtures.Compiled c = Fixtures.get(name);
         Path fixed = dir.resolve("fixed"), flt = dir.resolve("float");
         CodeWriter.write(CTarget.CORTEX_M, c.fixed(), c.model(), fixed);
         FloatWriter.write(CTarget.CORTEX_M, c.fixed(), c.model(), flt, null);
-        // The float build needs math.h from newlib (libnewlib-arm-none-eabi), which is optional.
-        boolean newlib = new File("/usr/lib/arm-none-eabi/include/math.h").exists();
-        for (Path d : newlib ? List.of(fixed, flt) : List.of(fixed)) {
+        // The float build needs math.h from newlib (libnewlib-arm-none-eabi, installed by ./run-tests).
+        assertTrue(new File("/usr/lib/arm-none-eabi/include/math.h").exists(), "libnewlib-arm-none-eabi not installed");
+        for (Path d : List.of(fixed, flt)) {
             Process make = new ProcessBuilder("make", "-s").directory(d.toFile()).redirectErrorStream(true).start();
             String log = new String(make.getInputStream().readAllBytes());
             assertEquals(0, make.waitFor(), d + ":\n" + log);

@@ -2,7 +2,6 @@ package seedc.codegen;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -139,7 +138,7 @@ class DifferentialTest {
 
     /** Builds the predictor with the generated Makefile; asserts a clean build. */
     static Path build(Path src, String cflags) {
-        assumeTrue(have("gcc") && have("make"), "gcc and make are needed");
+        assertTrue(have("gcc") && have("make"), "gcc and make are needed");
         exec(src, null, List.of("make", "clean"));
         Proc r = exec(src, null, List.of("make", "CFLAGS=" + cflags));
         assertEquals(0, r.status, () -> "make CFLAGS='" + cflags + "' failed in " + src + ":\n" + r.out + r.err);
