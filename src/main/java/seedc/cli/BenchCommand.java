@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -28,17 +29,8 @@ import seedc.search.Metric;
         description = "Compiles a model for the Arduino Uno, runs it under simavr on test examples stored in flash,"
                 + " and reports cycles, flash, RAM and stack, for the fixed-point and the float build.")
 final class BenchCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "PROGRAM.sd", description = "The SeeDot program.")
-    Path program;
-
-    @Option(names = "--model", required = true, paramLabel = "DIR", description = "Directory with one .npy per parameter.")
-    Path modelDir;
-
-    @Option(names = "--train", required = true, paramLabel = "FILE", description = "Training set: scales are chosen on it.")
-    Path train;
-
-    @Option(names = "--test", required = true, paramLabel = "FILE", description = "Test set: the first N examples run on the device.")
-    Path test;
+    @Mixin
+    ModelInputs in;
 
     @Option(names = "--device", defaultValue = "uno", paramLabel = "DEV", description = "uno (the simulated ATmega328P; default).")
     String device;
@@ -54,12 +46,6 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--metric", defaultValue = "accuracy", paramLabel = "M", description = "Search metric (default ${DEFAULT-VALUE}).")
     String metric;
-
-    @Option(names = "--labels", defaultValue = "1", paramLabel = "N", description = "Label columns (default ${DEFAULT-VALUE}).")
-    int labels;
-
-    @Option(names = "--jobs", paramLabel = "N", description = "Threads (default: all cores).")
-    Integer jobs;
 
     @Option(names = "--out", paramLabel = "DIR",
             description = "Keep the builds (sketch, harnesses, ELFs) and bench.json here (default: a temporary directory).")
@@ -87,13 +73,13 @@ final class BenchCommand implements Callable<Integer> {
             throw new UserError("seedc: error: unknown --strategy '" + strategy + "' (available: seedot)");
         }
         AvrToolchain.find();
-        Model model = Model.load(program, modelDir);
-        DataSet trainSet = model.data(train, labels);
-        DataSet testSet = model.data(test, labels);
+        Model model = Model.load(in.program, in.modelDir);
+        DataSet trainSet = model.data(in.train, in.labels);
+        DataSet testSet = model.data(in.test, in.labels);
         if (testSet.size() == 0) {
-            throw UserError.inFile(test, "no examples");
+            throw UserError.inFile(in.test, "no examples");
         }
-        int threads = jobs == null ? Runtime.getRuntime().availableProcessors() : Math.max(1, jobs);
+        int threads = in.threads();
         Path work = out != null ? out : Files.createTempDirectory("seedc-bench-");
         if (out != null) {
             OutputDirectory.prepare(out);
@@ -109,7 +95,7 @@ final class BenchCommand implements Callable<Integer> {
         int n = fx.fixed().cycles().size();
 
         o.printf(Locale.ROOT, "seedc bench: %s, %d-bit fixed point (maxscale %d), %d test examples on an ATmega328P"
-                + " at 16 MHz (simavr, avr-gcc -Os)%n", program.getFileName(), r.bitwidth(), r.maxscale(), n);
+                + " at 16 MHz (simavr, avr-gcc -Os)%n", in.program.getFileName(), r.bitwidth(), r.maxscale(), n);
         o.printf(Locale.ROOT, "test accuracy (whole test set, Java interpreters): float %.2f%%, fixed %.2f%%%n",
                 r.floatTestAccuracy(), r.fixedTestAccuracy());
         o.printf(Locale.ROOT, "%-28s %14s %14s%n", "", "fixed", noFloat ? "" : "float");
@@ -128,7 +114,7 @@ final class BenchCommand implements Callable<Integer> {
         o.printf(Locale.ROOT, "predictions equal the Java fixed-point interpreter's: %s (%d/%d)%n",
                 fx.allEqual() ? "yes" : "NO", n - fx.mismatches().size(), n);
         Map<String, Object> json = new LinkedHashMap<>();
-        json.put("program", program.toString());
+        json.put("program", in.program.toString());
         json.put("bitwidth", r.bitwidth());
         json.put("maxscale", r.maxscale());
         json.put("examples", n);

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -24,17 +25,8 @@ import seedc.search.Metric;
 @Command(name = "compile", mixinStandardHelpOptions = true,
         description = "Compiles a model to fixed-point code, choosing scales on the training set.")
 final class CompileCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "PROGRAM.sd", description = "The SeeDot program.")
-    Path program;
-
-    @Option(names = "--model", required = true, paramLabel = "DIR", description = "Directory with one .npy per parameter.")
-    Path modelDir;
-
-    @Option(names = "--train", required = true, paramLabel = "FILE", description = "Training set: scales are chosen on it.")
-    Path train;
-
-    @Option(names = "--test", required = true, paramLabel = "FILE", description = "Test set: accuracy is reported on it.")
-    Path test;
+    @Mixin
+    ModelInputs in;
 
     @Option(names = "--target", defaultValue = "x86", paramLabel = "TARGET", description = "x86 (default), arduino (sketch folder for the Uno) or cortex-m.")
     String target;
@@ -62,9 +54,6 @@ final class CompileCommand implements Callable<Integer> {
             description = "accuracy, disagreement or reduced-disagreement (default ${DEFAULT-VALUE}).")
     String metric;
 
-    @Option(names = "--labels", defaultValue = "1", paramLabel = "N", description = "Label columns (default ${DEFAULT-VALUE}).")
-    int labels;
-
     @Option(names = "--device", paramLabel = "DEV",
             description = "uno (2048 B RAM, 32768 B flash), mkr1000 (32 KB, 256 KB) or RAM:FLASH in bytes;"
                     + " default: uno for arduino, mkr1000 for cortex-m, none for x86.")
@@ -73,9 +62,6 @@ final class CompileCommand implements Callable<Integer> {
     @Option(names = "--encoding", defaultValue = "fixed", paramLabel = "fixed|float",
             description = "fixed (default) or float: the same model in plain float C, the baseline of speedups.")
     String encoding;
-
-    @Option(names = "--jobs", paramLabel = "N", description = "Threads (default: all cores).")
-    Integer jobs;
 
     @Option(names = "--no-progress", description = "Do not show a progress bar.")
     boolean noProgress;
@@ -95,10 +81,10 @@ final class CompileCommand implements Callable<Integer> {
         CTarget tgt = CTarget.parse(target);
         Metric m = Metric.parse(metric);
         OutputDirectory.prepare(out);
-        Model model = Model.load(program, modelDir);
-        DataSet trainSet = model.data(train, labels);
-        DataSet testSet = model.data(test, labels);
-        int threads = jobs == null ? Runtime.getRuntime().availableProcessors() : Math.max(1, jobs);
+        Model model = Model.load(in.program, in.modelDir);
+        DataSet trainSet = model.data(in.train, in.labels);
+        DataSet testSet = model.data(in.test, in.labels);
+        int threads = in.threads();
         boolean progress = !noProgress && System.console() != null;
         Compilation.Outcome outcome = Compilation.compile(model, trainSet, testSet,
                 new Compilation.Options(strat, bitwidth, m, threads, progress, tgt.id(), maxDrop, flashBudget));

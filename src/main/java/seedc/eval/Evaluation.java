@@ -19,28 +19,35 @@ public final class Evaluation {
 
     /** Results in data-set order. Chunks are contiguous, so any per-chunk state merges in a fixed order. */
     public static Result[] run(DataSet data, int jobs, Supplier<Runner> runners) {
-        int n = data.size();
-        Result[] out = new Result[n];
-        int threads = Math.max(1, Math.min(jobs, n));
-        if (threads == 1) {
+        Result[] out = new Result[data.size()];
+        forChunks(data.size(), jobs, (t, lo, hi) -> {
             Runner r = runners.get();
-            for (int i = 0; i < n; i++) {
+            for (int i = lo; i < hi; i++) {
                 out[i] = r.run(data.features()[i]);
             }
-            return out;
+        });
+        return out;
+    }
+
+    /** Work on the examples [lo, hi) of chunk t. */
+    private interface Chunk {
+        void run(int t, int lo, int hi);
+    }
+
+    /** Splits [0, n) into at most {@code jobs} contiguous chunks and runs them in parallel; returns the chunk count. */
+    private static int forChunks(int n, int jobs, Chunk work) {
+        int threads = Math.max(1, Math.min(jobs, n));
+        if (threads == 1) {
+            work.run(0, 0, n);
+            return 1;
         }
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
             List<Future<?>> fs = new ArrayList<>();
             int chunk = (n + threads - 1) / threads;
             for (int t = 0; t < threads; t++) {
-                int lo = t * chunk, hi = Math.min(n, lo + chunk);
-                fs.add(pool.submit(() -> {
-                    Runner r = runners.get();
-                    for (int i = lo; i < hi; i++) {
-                        out[i] = r.run(data.features()[i]);
-                    }
-                }));
+                int ti = t, lo = t * chunk, hi = Math.min(n, lo + chunk);
+                fs.add(pool.submit(() -> work.run(ti, lo, hi)));
             }
             for (Future<?> f : fs) {
                 f.get();
@@ -54,7 +61,7 @@ public final class Evaluation {
         } finally {
             pool.shutdown();
         }
-        return out;
+        return threads;
     }
 
     /** Fraction of examples whose predicted label equals the first label column. */
@@ -87,33 +94,17 @@ public final class Evaluation {
     public static Profile profile(seedc.driver.Model model, DataSet data, int jobs) {
         seedc.ir.Program p = model.program();
         // One profile per chunk, merged in chunk order so the result does not depend on scheduling.
-        int threads = Math.max(1, Math.min(jobs, data.size()));
-        int chunk = (data.size() + threads - 1) / threads;
-        Profile[] byChunk = new Profile[threads];
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        try {
-            List<Future<?>> fs = new ArrayList<>();
-            for (int t = 0; t < threads; t++) {
-                int ti = t, lo = t * chunk, hi = Math.min(data.size(), lo + chunk);
-                fs.add(pool.submit(() -> {
-                    Profile prof = new Profile(p);
-                    FloatInterpreter fi = new FloatInterpreter(p, model.weights());
-                    for (int i = lo; i < hi; i++) {
-                        fi.run(data.features()[i], prof);
-                    }
-                    byChunk[ti] = prof;
-                }));
+        Profile[] byChunk = new Profile[Math.max(1, Math.min(jobs, data.size()))];
+        int chunks = forChunks(data.size(), jobs, (t, lo, hi) -> {
+            Profile prof = new Profile(p);
+            FloatInterpreter fi = new FloatInterpreter(p, model.weights());
+            for (int i = lo; i < hi; i++) {
+                fi.run(data.features()[i], prof);
             }
-            for (Future<?> f : fs) {
-                f.get();
-            }
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        } finally {
-            pool.shutdown();
-        }
+            byChunk[t] = prof;
+        });
         Profile total = byChunk[0];
-        for (int t = 1; t < threads; t++) {
+        for (int t = 1; t < chunks; t++) {
             total.merge(byChunk[t]);
         }
         return total;

@@ -2,12 +2,8 @@ package seedc.search;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import me.tongfei.progressbar.ProgressBar;
+import java.util.function.Supplier;
 import seedc.driver.Model;
-import seedc.eval.Evaluation;
 import seedc.eval.Profile;
 import seedc.eval.Result;
 import seedc.fixed.FixedProgram;
@@ -26,35 +22,19 @@ public final class MaxscaleSearch {
 
     public static Outcome run(Model model, Profile profile, DataSet train, Result[] floatTrain, int bits, Metric metric,
                               int jobs, boolean progress) {
-        List<Point> sweep = new ArrayList<>();
         FixedProgram[] programs = new FixedProgram[bits];
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, jobs));
-        try (ProgressBar bar = progress ? new ProgressBar("maxscale search", bits) : null) {
-            List<Future<Point>> futures = new ArrayList<>();
+        List<Supplier<FixedProgram>> candidates = new ArrayList<>();
+        for (int p = 0; p < bits; p++) {
+            int maxscale = p;
+            candidates.add(() -> programs[maxscale] =
+                    SeeDotStrategy.assign(model.program(), profile, model.weights(), bits, maxscale));
+        }
+        List<Point> sweep = new ArrayList<>();
+        try (CandidatePool pool = new CandidatePool(model, train, floatTrain, metric, jobs, progress)) {
+            List<CandidatePool.Score> scores = pool.evaluate("maxscale search", candidates);
             for (int p = 0; p < bits; p++) {
-                int maxscale = p;
-                futures.add(pool.submit(() -> {
-                    FixedProgram fp = SeeDotStrategy.assign(model.program(), profile, model.weights(), bits, maxscale);
-                    programs[maxscale] = fp;
-                    Result[] r = Candidate.run(fp, model, train, 1);
-                    if (bar != null) {
-                        bar.step();
-                    }
-                    return new Point(maxscale, Evaluation.accuracy(train, r).percent(),
-                            metric.loss(train, floatTrain, r));
-                }));
+                sweep.add(new Point(p, scores.get(p).accuracy(), scores.get(p).loss()));
             }
-            for (Future<Point> f : futures) {
-                sweep.add(f.get());
-            }
-        } catch (Exception e) {
-            Throwable c = e.getCause() != null ? e.getCause() : e;
-            if (c instanceof RuntimeException re) {
-                throw re;
-            }
-            throw new IllegalStateException(c);
-        } finally {
-            pool.shutdown();
         }
         Point best = sweep.get(0);
         for (Point pt : sweep) {

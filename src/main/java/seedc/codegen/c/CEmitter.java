@@ -17,14 +17,11 @@ import seedc.ir.Value;
  * FixedKernels / FixedInterpreter written in C. Constants (parameters, literals, tables, index maps)
  * go to {@link Constants}, which writes model.h.
  */
-final class CEmitter {
+final class CEmitter extends IndentedC {
     private final FixedProgram fp;
     private final Constants consts;
     private final RamPlan ram;
-    private final StringBuilder out = new StringBuilder();
     private final Map<Value, Boolean> constant = new IdentityHashMap<>();
-    private int indent = 1;
-    private int label;
     private Op current;
 
     CEmitter(FixedProgram fp, Constants consts, RamPlan ram) {
@@ -65,24 +62,6 @@ final class CEmitter {
 
     private int scratchBits() {
         return ram.scratch(current).bits();
-    }
-
-    private void line(String s) {
-        out.append("    ".repeat(indent)).append(s).append('\n');
-    }
-
-    private void open(String s) {
-        line(s + " {");
-        indent++;
-    }
-
-    private void close() {
-        indent--;
-        line("}");
-    }
-
-    private String fresh(String base) {
-        return base + (label++);
     }
 
     private FixedType t(Value v) {
@@ -130,10 +109,6 @@ final class CEmitter {
             current = op;
             emit(op);
         }
-    }
-
-    private void loop(String var, int n) {
-        open("for (sd_idx " + var + " = 0; " + var + " < " + n + "; " + var + "++)");
     }
 
     private void emit(Op op) {
@@ -223,9 +198,7 @@ final class CEmitter {
                 } else {
                     open("if (" + cond + " >= 0)");
                     copy(o, s.a());
-                    indent--;
-                    line("} else {");
-                    indent++;
+                    orElse();
                     copy(o, s.b());
                     close();
                 }

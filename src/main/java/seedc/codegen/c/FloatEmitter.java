@@ -20,15 +20,13 @@ import seedc.types.Shape;
  * in float instead of double), with the same planned static RAM and constants in flash on the AVR.
  * Exposes {@code int32_t seedc_predict_float(const float *x)}.
  */
-final class FloatEmitter {
+final class FloatEmitter extends IndentedC {
     private final FixedProgram fp;
     private final Model model;
     private final RamPlan ram;
     private final boolean avr;
-    private final StringBuilder out = new StringBuilder();
     private final Map<Value, String> constants = new IdentityHashMap<>();
     private final Map<String, String> arrays = new LinkedHashMap<>();
-    private int indent = 1;
     private int flashBytes;
 
     FloatEmitter(FixedProgram fp, Model model, RamPlan ram, boolean avr) {
@@ -81,24 +79,6 @@ final class FloatEmitter {
              .append(ref(r, "k")).append(";\n    return 0;\n}\n");
         }
         return c.toString();
-    }
-
-    private void line(String s) {
-        out.append("    ".repeat(indent)).append(s).append('\n');
-    }
-
-    private void open(String s) {
-        line(s + " {");
-        indent++;
-    }
-
-    private void close() {
-        indent--;
-        line("}");
-    }
-
-    private void loop(String var, int n) {
-        open("for (sd_idx " + var + " = 0; " + var + " < " + n + "; " + var + "++)");
     }
 
     private void place(int i) {
@@ -231,9 +211,7 @@ final class FloatEmitter {
                 } else {
                     open("if (" + cond + " >= 0)");
                     each(o, ref(s.a(), "k"));
-                    indent--;
-                    line("} else {");
-                    indent++;
+                    orElse();
                     each(o, ref(s.b(), "k"));
                     close();
                 }
