@@ -50,6 +50,11 @@ final class CompileCommand implements Callable<Integer> {
     @Option(names = "--bitwidth", defaultValue = "16", paramLabel = "B", description = "8, 16 or 32 (default ${DEFAULT-VALUE}).")
     int bitwidth;
 
+    @Option(names = "--products", defaultValue = "auto", paramLabel = "MODE",
+            description = "seedot: how products are computed: narrow (the paper's rule: operands shifted to fit B bits),"
+                    + " wide (2B-bit products, shifted after the sum) or auto (search both; default).")
+    String products;
+
     @Option(names = "--metric", defaultValue = "reduced-disagreement", paramLabel = "M",
             description = "accuracy, disagreement or reduced-disagreement (default ${DEFAULT-VALUE}).")
     String metric;
@@ -62,6 +67,9 @@ final class CompileCommand implements Callable<Integer> {
     @Option(names = "--encoding", defaultValue = "fixed", paramLabel = "fixed|float",
             description = "fixed (default) or float: the same model in plain float C, the baseline of speedups.")
     String encoding;
+
+    @Option(names = "--emit-ir", description = "Also write OUT/program.ir: the IR with every value's fixed type.")
+    boolean emitIr;
 
     @Option(names = "--no-progress", description = "Do not show a progress bar.")
     boolean noProgress;
@@ -78,6 +86,10 @@ final class CompileCommand implements Callable<Integer> {
         if (!strat.equals("seedot") && !strat.equals("shiftry")) {
             throw new UserError("seedc: error: unknown --strategy '" + strategy + "' (use shiftry or seedot)");
         }
+        String prod = products.toLowerCase(Locale.ROOT);
+        if (!prod.equals("auto") && !prod.equals("narrow") && !prod.equals("wide")) {
+            throw new UserError("seedc: error: unknown --products '" + products + "' (use auto, narrow or wide)");
+        }
         CTarget tgt = CTarget.parse(target);
         Metric m = Metric.parse(metric);
         OutputDirectory.prepare(out);
@@ -87,7 +99,7 @@ final class CompileCommand implements Callable<Integer> {
         int threads = in.threads();
         boolean progress = !noProgress && System.console() != null;
         Compilation.Outcome outcome = Compilation.compile(model, trainSet, testSet,
-                new Compilation.Options(strat, bitwidth, m, threads, progress, tgt.id(), maxDrop, flashBudget));
+                new Compilation.Options(strat, bitwidth, m, threads, progress, tgt.id(), maxDrop, flashBudget, prod));
         Device dev = device == null ? null : Device.parse(device);
         CodeWriter.Options co = CodeWriter.Options.NONE;
         if (tgt == CTarget.ARDUINO && testSet.size() > 0) {
@@ -111,6 +123,9 @@ final class CompileCommand implements Callable<Integer> {
             report.topLevelExtras().putAll(written.reportEntries());
         }
         report.write(out.resolve("report.json"));
+        if (emitIr) {
+            Files.writeString(out.resolve("program.ir"), outcome.fixed().irText());
+        }
         String text = TextReport.render(report);
         Files.writeString(out.resolve("report.txt"), text);
         PrintWriter o = spec.commandLine().getOut();

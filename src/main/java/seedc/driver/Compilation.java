@@ -13,6 +13,7 @@ import seedc.report.FixedAssignment;
 import seedc.report.Report;
 import seedc.search.Candidate;
 import seedc.search.MaxscaleSearch;
+import seedc.search.SeeDotStrategy;
 import seedc.search.ShiftrySearch;
 import seedc.search.Metric;
 
@@ -20,8 +21,27 @@ import seedc.search.Metric;
 public final class Compilation {
     private Compilation() {}
 
+    /** {@code products}: seedot's product modes to search, "auto" (both where allowed), "narrow" or "wide". */
     public record Options(String strategy, int bitwidth, Metric metric, int jobs, boolean progress, String target,
-                          double maxAccuracyDrop, Integer flashBudget) {}
+                          double maxAccuracyDrop, Integer flashBudget, String products) {
+        public Options(String strategy, int bitwidth, Metric metric, int jobs, boolean progress, String target,
+                       double maxAccuracyDrop, Integer flashBudget) {
+            this(strategy, bitwidth, metric, jobs, progress, target, maxAccuracyDrop, flashBudget, "auto");
+        }
+
+        List<SeeDotStrategy.Products> productModes() {
+            List<SeeDotStrategy.Products> allowed = SeeDotStrategy.Products.allowed(bitwidth);
+            if (products.equals("auto")) {
+                return allowed;
+            }
+            SeeDotStrategy.Products p = SeeDotStrategy.Products.valueOf(products.toUpperCase(java.util.Locale.ROOT));
+            if (!allowed.contains(p)) {
+                throw new seedc.diag.UserError("seedc: error: --products " + products + " needs a bitwidth of 16 or"
+                        + " less (the products are twice as wide)");
+            }
+            return List.of(p);
+        }
+    }
 
     public record Outcome(FixedProgram fixed, Report report) {}
 
@@ -55,11 +75,13 @@ public final class Compilation {
             extra.put("demotionCurve", s.curve());
         } else {
             MaxscaleSearch.Outcome search = MaxscaleSearch.run(model, profile, train, floatTrain, o.bitwidth(), o.metric(),
-                    o.jobs(), o.progress());
+                    o.productModes(), o.jobs(), o.progress());
             best = search.best();
             candidates = search.candidates();
-            sweep = search.sweep().stream()
+            sweep = search.sweep().stream().filter(p -> p.products() == search.products())
                     .map(p -> new Report.SweepPoint(p.maxscale(), p.trainAccuracy(), p.loss())).toList();
+            extra.put("products", search.products().id());
+            extra.put("productsSweep", search.sweep());
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         int paramBytes = 0;

@@ -33,4 +33,26 @@ public record FixedProgram(Program program, FixedType[] types, IdentityHashMap<O
     public Map<Op, OpParams> paramMap() {
         return params;
     }
+
+    /** The program as text with every value's fixed type and every op's integer constants (--emit-ir). */
+    public String irText() {
+        String head = "// strategy " + strategy + ", " + bitwidth + " bits"
+                + (strategy.equals("seedot") ? ", maxscale " + maxscale : "")
+                + "; a type intB@s stores r as round(r * 2^s) in B bits\n";
+        return head + seedc.ir.IrPrinter.print(program, v -> type(v).toString(), op -> describe(params.get(op)));
+    }
+
+    private static String describe(OpParams p) {
+        return switch (p) {
+            case null -> null;
+            case OpParams.Mul m -> "mul: operands >> " + m.shrA() + ", " + m.shrB() + "; int" + m.width()
+                    + " terms; tree halvings " + m.treeShift() + "; >> " + m.post();
+            case OpParams.Add a -> "add: operands >> " + a.shrA() + ", " + a.shrB() + "; int" + a.width()
+                    + "; >> " + a.post();
+            case OpParams.Exp e -> "exp: >> " + e.inShift() + " to table scale " + e.table().sIn() + "; "
+                    + e.table().bytes() + " B of tables; >> " + e.post();
+            case OpParams.Activation a -> "e^-|x| table: >> " + a.inShift() + " to scale " + a.table().sIn() + "; "
+                    + a.table().bytes() + " B";
+        };
+    }
 }

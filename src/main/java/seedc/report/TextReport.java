@@ -8,8 +8,9 @@ public final class TextReport {
 
     public static String render(Report r) {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "strategy %s, %d bits, maxscale %d, metric %s%n", r.strategy(),
-                r.bitwidth(), r.maxscale(), r.metric()));
+        Object products = r.topLevelExtras().get("products");
+        sb.append(String.format(Locale.ROOT, "strategy %s, %d bits, maxscale %d%s, metric %s%n", r.strategy(),
+                r.bitwidth(), r.maxscale(), products == null ? "" : ", " + products + " products", r.metric()));
         sb.append(String.format(Locale.ROOT, "accuracy        float     fixed%n"));
         sb.append(String.format(Locale.ROOT, "  train       %6.2f%%   %6.2f%%%n", r.floatTrainAccuracy(), r.fixedTrainAccuracy()));
         sb.append(String.format(Locale.ROOT, "  test        %6.2f%%   %6.2f%%%n", r.floatTestAccuracy(), r.fixedTestAccuracy()));

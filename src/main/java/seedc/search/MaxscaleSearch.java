@@ -8,40 +8,48 @@ import seedc.eval.Profile;
 import seedc.eval.Result;
 import seedc.fixed.FixedProgram;
 import seedc.io.DataSet;
+import seedc.search.SeeDotStrategy.Products;
 
 /**
- * SeeDot's brute-force search (5.3.2): one program per maxscale P in [0, B-1], each evaluated on the
- * training set in-process; the best by the metric wins (ties go to the larger P, which keeps more bits).
+ * SeeDot's brute-force search (5.3.2): one program per maxscale P in [0, B-1] and per product mode,
+ * each evaluated on the training set in-process. The best by the metric wins; ties go to the larger P,
+ * which keeps more bits, and between modes to narrow products, which are cheaper on the device.
  */
 public final class MaxscaleSearch {
     private MaxscaleSearch() {}
 
-    public record Point(int maxscale, double trainAccuracy, double loss) {}
+    public record Point(int maxscale, Products products, double trainAccuracy, double loss) {}
 
-    public record Outcome(FixedProgram best, List<Point> sweep, int candidates) {}
+    public record Outcome(FixedProgram best, Products products, List<Point> sweep, int candidates) {}
 
+    /** Searches the given product modes (each must be allowed at {@code bits}). */
     public static Outcome run(Model model, Profile profile, DataSet train, Result[] floatTrain, int bits, Metric metric,
-                              int jobs, boolean progress) {
-        FixedProgram[] programs = new FixedProgram[bits];
+                              List<Products> modes, int jobs, boolean progress) {
+        FixedProgram[] programs = new FixedProgram[bits * modes.size()];
         List<Supplier<FixedProgram>> candidates = new ArrayList<>();
-        for (int p = 0; p < bits; p++) {
-            int maxscale = p;
-            candidates.add(() -> programs[maxscale] =
-                    SeeDotStrategy.assign(model.program(), profile, model.weights(), bits, maxscale));
+        for (int m = 0; m < modes.size(); m++) {
+            Products mode = modes.get(m);
+            for (int p = 0; p < bits; p++) {
+                int maxscale = p, slot = m * bits + p;
+                candidates.add(() -> programs[slot] =
+                        SeeDotStrategy.assign(model.program(), profile, model.weights(), bits, maxscale, mode));
+            }
         }
         List<Point> sweep = new ArrayList<>();
         try (CandidatePool pool = new CandidatePool(model, train, floatTrain, metric, jobs, progress)) {
             List<CandidatePool.Score> scores = pool.evaluate("maxscale search", candidates);
-            for (int p = 0; p < bits; p++) {
-                sweep.add(new Point(p, scores.get(p).accuracy(), scores.get(p).loss()));
+            for (int i = 0; i < scores.size(); i++) {
+                sweep.add(new Point(i % bits, modes.get(i / bits), scores.get(i).accuracy(), scores.get(i).loss()));
             }
         }
-        Point best = sweep.get(0);
-        for (Point pt : sweep) {
-            if (pt.loss() <= best.loss()) {
-                best = pt;
+        int best = 0;
+        for (int i = 1; i < sweep.size(); i++) {
+            double l = sweep.get(i).loss(), bl = sweep.get(best).loss();
+            boolean sameMode = i / bits == best / bits;
+            if (l < bl || (l == bl && sameMode)) {
+                best = i;
             }
         }
-        return new Outcome(programs[best.maxscale()], sweep, bits);
+        return new Outcome(programs[best], modes.get(best / bits), sweep, candidates.size());
     }
 }

@@ -1,6 +1,7 @@
 package seedc.search;
 
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import seedc.eval.Profile;
 import seedc.fixed.ExpTable;
@@ -17,6 +18,8 @@ import seedc.ir.Value;
  * SeeDot's compilation rules (Figure 3) for one bitwidth B and maxscale P: every value is B bits wide;
  * scales follow GetP, MulScale, AddScale and TreeSumScale. The exp input range comes from profiling
  * (the smallest range holding 90% of the arguments); loop-carried values take their scale from the profile.
+ * With {@link Products#WIDE} every product keeps all 2B bits and MulScale's shift comes after the sum
+ * (same scales as the paper, no bits dropped before multiplying).
  */
 public final class SeeDotStrategy {
     /** Fraction of profiled exp arguments the table range must hold (SeeDot 5.3.2). */
@@ -26,22 +29,53 @@ public final class SeeDotStrategy {
     private final Profile profile;
     private final Map<String, double[]> weights;
     private final int bits;
+    private final Products products;
     private final ScaleRules rules;
     private final FixedType[] types;
     private final IdentityHashMap<Op, OpParams> params = new IdentityHashMap<>();
 
-    private SeeDotStrategy(Program program, Profile profile, Map<String, double[]> weights, int bits, int maxscale) {
+    /**
+     * How a product of two B-bit values is computed. NARROW is SeeDot's rule: each operand is shifted
+     * right by S_mul / 2 first so that the product fits B bits. WIDE multiplies the unshifted operands
+     * into 2B bits, sums in 2B bits and shifts by S_mul at the end: the same output scale, without losing
+     * the operands' low bits (one wider multiply per term on the device).
+     */
+    public enum Products {
+        NARROW, WIDE;
+
+        /** The modes a bitwidth allows: WIDE needs 2B <= 32. */
+        public static List<Products> allowed(int bits) {
+            return bits <= 16 ? List.of(NARROW, WIDE) : List.of(NARROW);
+        }
+
+        @com.fasterxml.jackson.annotation.JsonValue
+        public String id() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    private SeeDotStrategy(Program program, Profile profile, Map<String, double[]> weights, int bits, int maxscale,
+                           Products products) {
         this.program = program;
         this.profile = profile;
         this.weights = weights;
         this.bits = bits;
+        this.products = products;
         this.rules = new ScaleRules(bits, maxscale);
         this.types = new FixedType[program.valueCount()];
     }
 
     public static FixedProgram assign(Program program, Profile profile, Map<String, double[]> weights, int bits,
                                       int maxscale) {
-        SeeDotStrategy s = new SeeDotStrategy(program, profile, weights, bits, maxscale);
+        return assign(program, profile, weights, bits, maxscale, Products.NARROW);
+    }
+
+    public static FixedProgram assign(Program program, Profile profile, Map<String, double[]> weights, int bits,
+                                      int maxscale, Products products) {
+        if (!Products.allowed(bits).contains(products)) {
+            throw new IllegalArgumentException(products + " products at " + bits + " bits");
+        }
+        SeeDotStrategy s = new SeeDotStrategy(program, profile, weights, bits, maxscale, products);
         s.walk(program.body());
         return new FixedProgram(program, s.types, s.params, "seedot", bits, maxscale);
     }
@@ -133,13 +167,20 @@ public final class SeeDotStrategy {
     private void matmul(Op op, Value a, Value b, long terms) {
         ScaleRules.Mul m = rules.mulScale(scale(a), scale(b));
         ScaleRules.Sum s = rules.treeSumScale(m.scale(), terms);
-        params.put(op, new OpParams.Mul(m.shift() / 2, m.shift() / 2, bits, s.shift(), 0));
+        params.put(op, mul(m, s.shift()));
         set(op.out(), s.scale());
+    }
+
+    private OpParams.Mul mul(ScaleRules.Mul m, int treeShift) {
+        int half = m.shift() / 2;
+        return products == Products.WIDE
+                ? new OpParams.Mul(0, 0, 2 * bits, treeShift, 2 * half)
+                : new OpParams.Mul(half, half, bits, treeShift, 0);
     }
 
     private void product(Op op, Value a, Value b) {
         ScaleRules.Mul m = rules.mulScale(scale(a), scale(b));
-        params.put(op, new OpParams.Mul(m.shift() / 2, m.shift() / 2, bits, 0, 0));
+        params.put(op, mul(m, 0));
         set(op.out(), m.scale());
     }
 

@@ -1,6 +1,7 @@
 package seedc.codegen;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -80,7 +81,7 @@ class DifferentialTest {
                 Path out = work().resolve(key);
                 Cli r = cli("compile", dir.resolve("input.sd").toString(), "--model", dir.toString(),
                         "--train", dir.resolve("train.npy").toString(), "--test", dir.resolve("test.npy").toString(),
-                        "--out", out.toString(), "--jobs", "2", "--no-progress", "--strategy", strategy);
+                        "--out", out.toString(), "--jobs", "2", "--no-progress", "--strategy", strategy, "--emit-ir");
                 assertEquals(0, r.status, () -> "seedc compile " + n + " failed:\n" + r.err);
                 return out;
             } catch (IOException e) {
@@ -187,17 +188,32 @@ class DifferentialTest {
                 DynamicContainer.dynamicContainer(name + " " + strategy, Stream.of(
                 DynamicTest.dynamicTest("C predictor equals the Java fixed-point interpreter",
                         () -> bitExact(name, strategy)),
-                DynamicTest.dynamicTest("fixed test accuracy within " + maxDrop(name) + " points of float",
-                        () -> accuracy(name, strategy))))));
+                DynamicTest.dynamicTest("fixed test accuracy within " + maxDrop(name, strategy) + " points of float",
+                        () -> accuracy(name, strategy)),
+                DynamicTest.dynamicTest("program.ir (--emit-ir) gives every value the type report.json gives it",
+                        () -> emittedIr(name, strategy))))));
+    }
+
+    void emittedIr(String name, String strategy) throws IOException {
+        Path out = compile(name, strategy);
+        String ir = Files.readString(out.resolve("program.ir"));
+        Report report = Report.read(out.resolve("report.json"));
+        assertFalse(report.values().isEmpty());
+        for (Report.ValueType v : report.values()) {
+            String type = " int" + v.bitwidth() + "@" + v.scale();
+            assertTrue(java.util.regex.Pattern.compile("(?m)^\\s*" + java.util.regex.Pattern.quote(v.name())
+                    + " : real\\([0-9, ]*\\)" + java.util.regex.Pattern.quote(type) + " ").matcher(ir).find(),
+                    () -> v.name() + type + " missing from program.ir:\n" + ir);
+        }
     }
 
     /**
-     * The target is 1.5 points. Bonsai misses it (about 2.5 with seedot, 3 with shiftry: a few test examples
-     * outside the training range flip its branch decisions); that is recorded as open work on the issue,
-     * and this bound only guards against it getting worse.
+     * The target is 1.5 points. Shiftry's Bonsai misses it (about 3 points: stage IV demotes values whose
+     * damage the training set cannot show); that is recorded as open work on the issue, and this bound
+     * only guards against it getting worse.
      */
-    static double maxDrop(String name) {
-        return name.startsWith("bonsai") ? 3.5 : MAX_DROP;
+    static double maxDrop(String name, String strategy) {
+        return name.startsWith("bonsai") && strategy.equals("shiftry") ? 3.5 : MAX_DROP;
     }
 
     void bitExact(String name, String strategy) throws IOException {
@@ -223,7 +239,7 @@ class DifferentialTest {
         String numbers = String.format(java.util.Locale.ROOT, "%s: float %.3f%%, fixed %.3f%% (maxscale %d): drop %.3f points",
                 name, report.floatTestAccuracy(), report.fixedTestAccuracy(), report.maxscale(), drop);
         System.out.println(numbers);
-        assertTrue(drop <= maxDrop(name), numbers + " > " + maxDrop(name));
+        assertTrue(drop <= maxDrop(name, strategy), numbers + " > " + maxDrop(name, strategy));
     }
 
     /**

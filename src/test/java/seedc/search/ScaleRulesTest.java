@@ -140,6 +140,27 @@ class ScaleRulesTest {
     }
 
     @Test
+    void linearClassifierWithWideProducts() {
+        // Same scales, but no operand bits dropped: x = [10, 118, -106, 105] @7, w = [50, -47, 115, -119] @6;
+        // 16-bit products 500, -5546, -12190, -12495; tree -5046 + -24685 = -29731; / 2^8 toward zero = -116
+        // at scale 5, i.e. -3.625 (exact -3.64214951; the paper's narrow rule gives -3.0625).
+        Program program = LoadedProgram.from(new SourceFile("example.sd", LINEAR)).program();
+        Profile profile = new Profile(program);
+        new FloatInterpreter(program, Map.of()).run(new double[0], profile);
+        FixedProgram fp = SeeDotStrategy.assign(program, profile, Map.of(), 8, 5, SeeDotStrategy.Products.WIDE);
+        assertEquals(new OpParams.Mul(0, 0, 16, 0, 8), fp.params(ops(fp, Op.MatMul.class).get(0), OpParams.Mul.class));
+        assertEquals(new FixedType(8, 5), fp.type(fp.program().result()));
+        assertArrayEquals(new long[] {-116}, run(fp));
+    }
+
+    @Test
+    void wideProductsNeedATwiceWiderType() {
+        assertEquals(List.of(SeeDotStrategy.Products.NARROW), SeeDotStrategy.Products.allowed(32));
+        assertEquals(List.of(SeeDotStrategy.Products.NARROW, SeeDotStrategy.Products.WIDE),
+                SeeDotStrategy.Products.allowed(16));
+    }
+
+    @Test
     void linearClassifierWithSmallerMaxscaleHalvesInTheTree() {
         // P = 3: TreeSumScale(5, 4) = (3, 2); the sum halves at both levels: -24 at scale 3 = -3.0.
         FixedProgram fp = compile(LINEAR, 8, 3);
