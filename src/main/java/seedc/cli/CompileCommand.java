@@ -43,6 +43,12 @@ final class CompileCommand implements Callable<Integer> {
                     + "(default ${DEFAULT-VALUE}).")
     double maxDrop;
 
+    @Option(names = "--max-score-error", defaultValue = "0.1", paramLabel = "R",
+            description = "shiftry: also refuse a demotion that moves the decision scores (argmax operand or output)"
+                    + " by more than R relative RMS from float on the training set (default ${DEFAULT-VALUE};"
+                    + " a large value turns the guard off).")
+    double maxScoreError;
+
     @Option(names = "--flash-budget", paramLabel = "BYTES",
             description = "shiftry: demote only until the parameters fit in BYTES of flash (most accurate code).")
     Integer flashBudget;
@@ -90,6 +96,9 @@ final class CompileCommand implements Callable<Integer> {
         if (!prod.equals("auto") && !prod.equals("narrow") && !prod.equals("wide")) {
             throw new UserError("seedc: error: unknown --products '" + products + "' (use auto, narrow or wide)");
         }
+        if (!(maxScoreError >= 0)) {
+            throw new UserError("seedc: error: --max-score-error must be a number >= 0, not " + maxScoreError);
+        }
         CTarget tgt = CTarget.parse(target);
         Metric m = Metric.parse(metric);
         OutputDirectory.prepare(out);
@@ -99,7 +108,7 @@ final class CompileCommand implements Callable<Integer> {
         int threads = in.threads();
         boolean progress = !noProgress && System.console() != null;
         Compilation.Outcome outcome = Compilation.compile(model, trainSet, testSet,
-                new Compilation.Options(strat, bitwidth, m, threads, progress, tgt.id(), maxDrop, flashBudget, prod));
+                new Compilation.Options(strat, bitwidth, m, threads, progress, tgt.id(), maxDrop, flashBudget, prod, maxScoreError));
         Device dev = device == null ? null : Device.parse(device);
         CodeWriter.Options co = CodeWriter.Options.NONE;
         if (tgt == CTarget.ARDUINO && testSet.size() > 0) {

@@ -23,10 +23,14 @@ public final class Compilation {
 
     /** {@code products}: seedot's product modes to search, "auto" (both where allowed), "narrow" or "wide". */
     public record Options(String strategy, int bitwidth, Metric metric, int jobs, boolean progress, String target,
-                          double maxAccuracyDrop, Integer flashBudget, String products) {
+                          double maxAccuracyDrop, Integer flashBudget, String products, double maxScoreError) {
+        /** shiftry's default guard on the decision scores (see ShiftrySearch). */
+        public static final double MAX_SCORE_ERROR = 0.1;
+
         public Options(String strategy, int bitwidth, Metric metric, int jobs, boolean progress, String target,
                        double maxAccuracyDrop, Integer flashBudget) {
-            this(strategy, bitwidth, metric, jobs, progress, target, maxAccuracyDrop, flashBudget, "auto");
+            this(strategy, bitwidth, metric, jobs, progress, target, maxAccuracyDrop, flashBudget, "auto",
+                    MAX_SCORE_ERROR);
         }
 
         List<SeeDotStrategy.Products> productModes() {
@@ -63,12 +67,14 @@ public final class Compilation {
         List<Report.SweepPoint> sweep = List.of();
         if (o.strategy().equals("shiftry")) {
             ShiftrySearch.Outcome s = ShiftrySearch.run(model, profile, train, floatTrain,
-                    Evaluation.accuracy(train, floatTrain).percent(), o.metric(), o.maxAccuracyDrop(), o.flashBudget(),
+                    Evaluation.accuracy(train, floatTrain).percent(), o.metric(), o.maxAccuracyDrop(),
+                    o.maxScoreError(), o.flashBudget(),
                     o.jobs(), o.progress());
             best = s.best();
             candidates = s.candidates();
             extra.put("inputScale", s.inputScale());
             extra.put("maxAccuracyDrop", o.maxAccuracyDrop());
+            extra.put("maxScoreError", o.maxScoreError());
             extra.put("paramFlashBytes16", s.paramBytes16());
             extra.put("paramFlashBytes", s.paramBytes());
             extra.put("demotionOrder", s.order());

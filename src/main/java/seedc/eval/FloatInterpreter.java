@@ -40,7 +40,11 @@ public final class FloatInterpreter {
         }
         exec(program.body());
         Value r = program.result();
-        return r.isInt() ? Result.label(ints[r.id()]) : Result.tensor(vals[r.id()]);
+        if (!r.isInt()) {
+            return Result.tensor(vals[r.id()]);
+        }
+        Value scores = program.decisionScores();
+        return Result.label(ints[r.id()], scores == null ? null : vals[scores.id()].clone());
     }
 
     private void exec(Block block) {

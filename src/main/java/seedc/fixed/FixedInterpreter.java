@@ -34,14 +34,18 @@ public final class FixedInterpreter {
         long[] raw = runRaw(input);
         Value r = fp.program().result();
         if (r.isInt()) {
-            return Result.label(ints[r.id()]);
+            Value scores = fp.program().decisionScores();
+            return Result.label(ints[r.id()], scores == null ? null : toReal(vals[scores.id()], fp.type(scores)));
         }
-        FixedType t = fp.type(r);
-        double[] out = new double[raw.length];
-        for (int i = 0; i < raw.length; i++) {
-            out[i] = t.toReal(raw[i]);
+        return Result.tensor(toReal(raw, fp.type(r)));
+    }
+
+    private static double[] toReal(long[] q, FixedType t) {
+        double[] out = new double[q.length];
+        for (int i = 0; i < q.length; i++) {
+            out[i] = t.toReal(q[i]);
         }
-        return Result.tensor(out);
+        return out;
     }
 
     /** Runs one example; returns the raw output integers (null for an int result, see {@link #label()}). */

@@ -32,6 +32,22 @@ public record Program(Block body, Value result, Value input, double inputLo, dou
         }
     }
 
+    /**
+     * The real value the program's label is the argmax of (a classifier's scores), or the real result
+     * itself; null when the result is an int computed otherwise.
+     */
+    public Value decisionScores() {
+        if (!result.isInt()) {
+            return result;
+        }
+        for (Op op : body.ops()) {
+            if (op instanceof Op.Argmax a && a.out().equals(result)) {
+                return a.a();
+            }
+        }
+        return null;
+    }
+
     /** Every value the program defines (loop indices and accumulators included), in program order. */
     public List<Value> values() {
         List<Value> out = new ArrayList<>();

@@ -18,7 +18,7 @@ import seedc.io.DataSet;
  * set), and counts them. The optional progress bar names the search stage.
  */
 final class CandidatePool implements AutoCloseable {
-    record Score(double accuracy, double loss) {}
+    record Score(double accuracy, double loss, double scoreError) {}
 
     private final Model model;
     private final DataSet train;
@@ -49,7 +49,8 @@ final class CandidatePool implements AutoCloseable {
                             bar.step();
                         }
                     }
-                    return new Score(Evaluation.accuracy(train, r).percent(), metric.loss(train, floatTrain, r));
+                    return new Score(Evaluation.accuracy(train, r).percent(), metric.loss(train, floatTrain, r),
+                            Metric.scoreError(floatTrain, r));
                 }));
             }
             for (Future<Score> f : fs) {

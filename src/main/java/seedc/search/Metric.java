@@ -36,6 +36,31 @@ public enum Metric {
         return fixed.length == 0 ? 0 : (double) bad / fixed.length;
     }
 
+    /**
+     * How far the fixed decision values (argmax scores or output tensor) are from float's, relative to
+     * their spread: sqrt(sum (fixed - float)^2 / sum (float - mean of its example)^2) over the data set.
+     * Labels can hide damage (an example far from the decision boundary keeps its label); this cannot.
+     * 0 when the program has no decision values.
+     */
+    public static double scoreError(Result[] floatResults, Result[] fixed) {
+        double err = 0, spread = 0;
+        for (int i = 0; i < fixed.length; i++) {
+            double[] f = floatResults[i].decisionValues(), q = fixed[i].decisionValues();
+            if (f == null || q == null) {
+                continue;
+            }
+            double mean = 0;
+            for (double y : f) {
+                mean += y / f.length;
+            }
+            for (int k = 0; k < f.length; k++) {
+                err += (f[k] - q[k]) * (f[k] - q[k]);
+                spread += (f[k] - mean) * (f[k] - mean);
+            }
+        }
+        return spread == 0 ? (err == 0 ? 0 : Double.POSITIVE_INFINITY) : Math.sqrt(err / spread);
+    }
+
     private static boolean same(Result a, Result b) {
         return a.isLabel() && b.isLabel() ? a.label() == b.label() : java.util.Arrays.equals(a.output(), b.output());
     }

@@ -18,19 +18,24 @@ import seedc.ir.Value;
  * the input's scale explored (II), each value demoted alone to 8 bits at scales demoteScale..+3 (III),
  * then values demoted cumulatively, least damaging first, while training accuracy stays within
  * maxDrop of float (IV) — or, with a flash budget, only until the parameters fit.
+ * seedc adds one guard to stage IV's accuracy mode: a demotion is also refused when the decision scores
+ * move more than maxScoreError from float's (Metric.scoreError). A training set the model fits almost
+ * perfectly shows no label damage until late, while the scores already show what test examples near
+ * the decision boundary will suffer.
  */
 public final class ShiftrySearch {
     private ShiftrySearch() {}
 
     public record Demotion(String name, int scale, double loss) {}
 
-    public record Step(String name, boolean kept, double trainAccuracy, int paramBytes) {}
+    public record Step(String name, boolean kept, double trainAccuracy, double scoreError, int paramBytes) {}
 
     public record Outcome(FixedProgram best, int inputScale, List<Demotion> order, List<Step> curve,
                           int paramBytes16, int paramBytes, int candidates) {}
 
     public static Outcome run(Model model, Profile profile, DataSet train, Result[] floatTrain, double floatTrainAcc,
-                              Metric metric, double maxDrop, Integer flashBudget, int jobs, boolean progress) {
+                              Metric metric, double maxDrop, double maxScoreError, Integer flashBudget, int jobs,
+                              boolean progress) {
         Program p = model.program();
         int n = p.valueCount();
         int[] bits = new int[n];
@@ -112,12 +117,13 @@ public final class ShiftrySearch {
                 sc[v.id()] = d.scale();
                 CandidatePool.Score s = pool.evaluate("stage IV: cumulative demotion",
                         () -> ShiftryStrategy.assign(p, profile, b, sc, 16));
-                boolean keep = flashBudget != null || s.accuracy() >= floatTrainAcc - maxDrop;
+                boolean keep = flashBudget != null
+                        || (s.accuracy() >= floatTrainAcc - maxDrop && s.scoreError() <= maxScoreError);
                 if (keep) {
                     bits[v.id()] = 8;
                     scales[v.id()] = d.scale();
                 }
-                curve.add(new Step(d.name(), keep, s.accuracy(), paramBytes(p, keep ? b : bits)));
+                curve.add(new Step(d.name(), keep, s.accuracy(), s.scoreError(), paramBytes(p, keep ? b : bits)));
             }
             FixedProgram best = ShiftryStrategy.assign(p, profile, bits, scales, 16);
             return new Outcome(best, x == null ? 0 : scales[x.id()], order, curve, bytes16, paramBytes(p, bits),
