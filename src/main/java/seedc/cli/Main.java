@@ -16,7 +16,7 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command (try 'seedc --help')");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: check, run, compile, bench or demo");
     }
 
     public static void main(String[] args) {
@@ -29,8 +29,13 @@ public final class Main implements Runnable {
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         cl.setParameterExceptionHandler((ex, a) -> {
-            err.println("seedc: error: " + ex.getMessage());
             CommandLine c = ex.getCommandLine();
+            boolean unknownCommand = c.getParent() == null && ex instanceof CommandLine.UnmatchedArgumentException u
+                    && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-");
+            err.println("seedc: error: " + (unknownCommand
+                    ? "unknown command '" + ((CommandLine.UnmatchedArgumentException) ex).getUnmatched().get(0)
+                            + "' (use check, run, compile, bench or demo)"
+                    : ex.getMessage()));
             err.println("(see 'seedc " + (c.getParent() == null ? "" : c.getCommandName() + " ") + "--help')");
             return 1;
         });

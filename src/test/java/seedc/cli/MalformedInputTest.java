@@ -156,6 +156,14 @@ class MalformedInputTest {
                     "1:9: error: integer 4294967296 is too large (ints are 32-bit)", "        ^"),
             prog("int too large in a tuple", "let v = [1, 2] in reshape(v, (99999999999), (1))",
                     "1:31: error: integer 99999999999 is too large (ints are 32-bit)", " ".repeat(30) + "^"),
+            // commands
+            new Case("unknown command", Map.of(), "compil x.sd",
+                    "seedc: error: unknown command 'compil' (use check, run, compile, bench or demo)"),
+            new Case("negative score error", Map.of(), "compile x.sd --model m --train t --test t --out o"
+                    + " --max-score-error -1", "seedc: error: --max-score-error must be a number >= 0, not -1.0"),
+            new Case("unknown products", Map.of(), "compile x.sd --model m --train t --test t --out o"
+                    + " --strategy seedot --products half",
+                    "seedc: error: unknown --products 'half' (use auto, narrow or wide)"),
             // program files
             new Case("binary garbage", Map.of("p.sd", new byte[] {(byte) 0x89, 'P', 'N', 'G', 13, 10, 26, 10, 0, 0}),
                     "check {D}p.sd", "{D}p.sd: error: not a SeeDot program (the file is not UTF-8 text)"),
