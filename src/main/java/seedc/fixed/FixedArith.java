@@ -23,7 +23,8 @@ public final class FixedArith {
      */
     public static long shr(long v, int n) {
         if (n > 0) {
-            return n >= 63 ? 0 : v / (1L << n);
+            // v / 2^n toward zero: a negative v is biased by 2^n - 1 first (never overflows), as C compilers do.
+            return n >= 63 ? 0 : (v + ((v >> 63) & ((1L << n) - 1))) >> n;
         }
         return n == 0 ? v : v << -n;
     }
