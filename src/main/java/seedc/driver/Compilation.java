@@ -2,6 +2,9 @@ package seedc.driver;
 
 import java.util.ArrayList;
 import java.util.List;
+import seedc.codegen.c.CTarget;
+import seedc.codegen.c.CodeWriter;
+import seedc.codegen.c.Device;
 import seedc.eval.Evaluation;
 import seedc.eval.FloatInterpreter;
 import seedc.eval.Profile;
@@ -12,6 +15,7 @@ import seedc.ir.Value;
 import seedc.report.FixedAssignment;
 import seedc.report.Report;
 import seedc.search.Candidate;
+import seedc.search.FlashBudget;
 import seedc.search.MaxscaleSearch;
 import seedc.search.ShiftrySearch;
 import seedc.search.Metric;
@@ -21,9 +25,17 @@ public final class Compilation {
     private Compilation() {}
 
     public record Options(String strategy, int bitwidth, Metric metric, int jobs, boolean progress, String target,
-                          double maxAccuracyDrop, Integer flashBudget) {}
+                          double maxAccuracyDrop, FlashBudget flashBudget) {}
 
     public record Outcome(FixedProgram fixed, Report report) {}
+
+    /** The flash of a device as stage IV's budget: what the code writer would put there for the target. */
+    public static FlashBudget deviceFlash(CTarget target, Device device, Model model) {
+        return new FlashBudget("the flash of " + device, device.flashBytes(), fp -> {
+            CodeWriter.FlashUse use = CodeWriter.flashUse(target, fp, model);
+            return new FlashBudget.Use(use.total(), use.toString());
+        });
+    }
 
     public static Result[] floatRun(Model model, DataSet data, int jobs) {
         return Evaluation.run(data, jobs, () -> {
@@ -48,7 +60,17 @@ public final class Compilation {
             best = s.best();
             candidates = s.candidates();
             extra.put("inputScale", s.inputScale());
-            extra.put("maxAccuracyDrop", o.maxAccuracyDrop());
+            if (o.flashBudget() == null) {
+                extra.put("maxAccuracyDrop", o.maxAccuracyDrop());
+            } else {
+                FlashBudget.Use use = o.flashBudget().use().apply(s.best());
+                java.util.Map<String, Object> fit = new java.util.LinkedHashMap<>();
+                fit.put("of", o.flashBudget().name());
+                fit.put("limitBytes", o.flashBudget().limit());
+                fit.put("usedBytes", use.bytes());
+                fit.put("use", use.text());
+                extra.put("flashBudget", fit);
+            }
             extra.put("paramFlashBytes16", s.paramBytes16());
             extra.put("paramFlashBytes", s.paramBytes());
             extra.put("demotionOrder", s.order());
@@ -62,11 +84,7 @@ public final class Compilation {
                     .map(p -> new Report.SweepPoint(p.maxscale(), p.trainAccuracy(), p.loss())).toList();
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        int paramBytes = 0;
-        for (seedc.ir.Program.Param pa : model.program().params()) {
-            paramBytes += pa.shape().size() * best.type(pa.value()).bits() / 8;
-        }
-        extra.put("paramFlashBytes", paramBytes);
+        extra.put("paramFlashBytes", best.paramBytes());
         Result[] fixedTrain = Candidate.run(best, model, train, o.jobs());
         Result[] fixedTest = Candidate.run(best, model, test, o.jobs());
         List<Report.ValueType> values = new ArrayList<>();
