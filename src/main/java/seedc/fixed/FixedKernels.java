@@ -99,17 +99,21 @@ public final class FixedKernels {
     /** Element-wise products; b (or a) of one element, or a vector along the last axis, broadcasts by modulo. */
     public static long[] product(long[] a, long[] b, int n, OpParams.Mul p, int outBits) {
         long[] c = new long[n];
-        for (int i = 0; i < n; i++) {
-            c[i] = finish(term(a[i % a.length], b[i % b.length], p), p, outBits);
+        for (int i = 0, ia = 0, ib = 0; i < n; i++) { // ia = i % a.length, ib = i % b.length
+            c[i] = finish(term(a[ia], b[ib], p), p, outBits);
+            ia = ia + 1 == a.length ? 0 : ia + 1;
+            ib = ib + 1 == b.length ? 0 : ib + 1;
         }
         return c;
     }
 
     public static long[] add(long[] a, long[] b, int n, boolean subtract, OpParams.Add p, int outBits) {
         long[] c = new long[n];
-        for (int i = 0; i < n; i++) {
-            long x = shr(a[i % a.length], p.shrA()), y = shr(b[i % b.length], p.shrB());
+        for (int i = 0, ia = 0, ib = 0; i < n; i++) { // ia = i % a.length, ib = i % b.length
+            long x = shr(a[ia], p.shrA()), y = shr(b[ib], p.shrB());
             c[i] = wrap(shr(wrap(subtract ? x - y : x + y, p.width()), p.post()), outBits);
+            ia = ia + 1 == a.length ? 0 : ia + 1;
+            ib = ib + 1 == b.length ? 0 : ib + 1;
         }
         return c;
     }
