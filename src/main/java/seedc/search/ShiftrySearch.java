@@ -79,7 +79,10 @@ public final class ShiftrySearch {
                 }
                 scales[x.id()] = best;
             }
-            // Stage III: each value alone at 8 bits.
+            // Stage III: each value alone at 8 bits, each reusing the 16-bit program's values upstream of it.
+            if (!vars.isEmpty()) {
+                pool.reference(ShiftryStrategy.assign(p, profile, bits, scales, 16));
+            }
             List<Supplier<FixedProgram>> cands = new ArrayList<>();
             for (Value v : vars) {
                 int demote = scales[v.id()] - 8;
