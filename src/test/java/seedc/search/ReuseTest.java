@@ -27,14 +27,14 @@ import seedc.lang.SourceFile;
 /** Candidates that reuse an earlier run's values compute exactly what the plain interpreter computes. */
 class ReuseTest {
 
-    /** Every real value at 16 bits with its data-driven scale, except {@code demoted} at 8 bits, scale - 8 + 1. */
-    static FixedProgram program(Program p, Profile prof, List<String> demoted) {
+    /** Every real value at 16 bits with its data-driven scale, except {@code demoted} at 8 bits, scale - below. */
+    static FixedProgram program(Program p, Profile prof, List<String> demoted, int below) {
         int[] bits = new int[p.valueCount()], scales = new int[p.valueCount()];
         for (Value v : p.values()) {
             if (!v.isInt()) {
                 boolean d = demoted.contains(v.name());
                 bits[v.id()] = d ? 8 : 16;
-                scales[v.id()] = ShiftryStrategy.dataDrivenScale(prof.maxAbs(v), 16) - (d ? 7 : 0);
+                scales[v.id()] = ShiftryStrategy.dataDrivenScale(prof.maxAbs(v), 16) - (d ? below : 0);
             }
         }
         return ShiftryStrategy.assign(p, prof, bits, scales, 16);
@@ -59,15 +59,15 @@ class ReuseTest {
         Program p = LoadedProgram.from(new SourceFile("ex.sd", ShiftryExampleTest.PROGRAM)).program();
         Profile prof = new Profile(p);
         new FloatInterpreter(p, ShiftryExampleTest.WEIGHTS).run(ShiftryExampleTest.X, prof);
-        FixedProgram all16 = program(p, prof, List.of());
+        FixedProgram all16 = program(p, prof, List.of(), 7);
         assertEquals(List.of(), mustRun(all16, all16));
         // B1 at 8 bits: B1 itself (quantized anew), the sum reading it and everything after; t1 is reused.
-        assertEquals(List.of("B1", "t2", "t3", "t4"), mustRun(program(p, prof, List.of("B1")), all16));
-        assertEquals(List.of("t3", "t4"), mustRun(program(p, prof, List.of("t3")), all16));
-        assertEquals(List.of("X", "t1", "t2", "t3", "t4"), mustRun(program(p, prof, List.of("X")), all16));
+        assertEquals(List.of("B1", "t2", "t3", "t4"), mustRun(program(p, prof, List.of("B1"), 7), all16));
+        assertEquals(List.of("t3", "t4"), mustRun(program(p, prof, List.of("t3"), 7), all16));
+        assertEquals(List.of("X", "t1", "t2", "t3", "t4"), mustRun(program(p, prof, List.of("X"), 7), all16));
         // Stage IV: B2 then B1 demoted; from the run with B2 demoted only B1's part reruns.
         assertEquals(List.of("B1", "t2", "t3", "t4"),
-                mustRun(program(p, prof, List.of("B2", "B1")), program(p, prof, List.of("B2"))));
+                mustRun(program(p, prof, List.of("B2", "B1"), 7), program(p, prof, List.of("B2"), 7)));
     }
 
     /**
@@ -87,13 +87,13 @@ class ReuseTest {
         Program p = model.program();
         List<String> names = p.values().stream().filter(v -> !v.isInt()).map(Value::name).toList();
         try (CandidatePool pool = new CandidatePool(model, train, floatTrain, Metric.ACCURACY, 2, false)) {
-            pool.reference(program(p, prof, List.of()));
+            pool.reference(program(p, prof, List.of(), 7));
             List<String> cumulative = new ArrayList<>();
             for (String v : names) {
-                FixedProgram alone = program(p, prof, List.of(v));
+                FixedProgram alone = program(p, prof, List.of(v), 7);
                 assertSame(Candidate.run(alone, model, train, 2), pool.results(alone, false), v + " alone");
                 cumulative.add(v);
-                FixedProgram upTo = program(p, prof, cumulative);
+                FixedProgram upTo = program(p, prof, cumulative, 7);
                 assertSame(Candidate.run(upTo, model, train, 2), pool.results(upTo, true), "up to " + v);
             }
         }

@@ -23,7 +23,6 @@ import seedc.eval.Profile;
 import seedc.eval.Result;
 import seedc.fixed.FixedProgram;
 import seedc.io.DataSet;
-import seedc.ir.Program;
 import seedc.ir.Value;
 
 /**
@@ -53,16 +52,7 @@ class ShiftryFitTest {
 
     /** The program with the given values at 8 bits (each at its 16-bit data-driven scale - 8), the rest at 16. */
     static FixedProgram with8(List<String> names) {
-        Program p = model.program();
-        int[] bits = new int[p.valueCount()], scales = new int[p.valueCount()];
-        for (Value v : p.values()) {
-            if (!v.isInt()) {
-                boolean demoted = names.contains(v.name());
-                bits[v.id()] = demoted ? 8 : 16;
-                scales[v.id()] = ShiftryStrategy.dataDrivenScale(profile.maxAbs(v), 16) - (demoted ? 8 : 0);
-            }
-        }
-        return ShiftryStrategy.assign(p, profile, bits, scales, 16);
+        return ReuseTest.program(model.program(), profile, names, 8);
     }
 
     static List<String> all() {
