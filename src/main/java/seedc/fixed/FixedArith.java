@@ -9,12 +9,8 @@ public final class FixedArith {
 
     /** Two's complement wrap-around of v to {@code bits} bits (8, 16, 32 or 64). */
     public static long wrap(long v, int bits) {
-        return switch (bits) {
-            case 8 -> (byte) v;
-            case 16 -> (short) v;
-            case 32 -> (int) v;
-            default -> v;
-        };
+        // Sign-extends the low bits; no branch, so compiled code needs no recompiling when a new width appears.
+        return (v << (64 - bits)) >> (64 - bits);
     }
 
     /**
