@@ -20,10 +20,16 @@ import seedc.driver.Model;
 import seedc.io.DataSet;
 import seedc.report.Report;
 import seedc.report.TextReport;
+import seedc.search.FlashBudget;
 import seedc.search.Metric;
 
 @Command(name = "compile", mixinStandardHelpOptions = true,
-        description = "Compiles a model to fixed-point code, choosing scales on the training set.")
+        description = "Compiles a model to fixed-point code, choosing scales on the training set.",
+        footer = {"", "shiftry demotes values to 8 bits, least damaging first, and stops either",
+                "  by accuracy (default): while training accuracy stays within",
+                "    --max-accuracy-drop of float, for the fastest code, or",
+                "  by size (--fit or --flash-budget): once the model fits, for the most",
+                "    accurate code that fits."})
 final class CompileCommand implements Callable<Integer> {
     @Mixin
     ModelInputs in;
@@ -38,10 +44,15 @@ final class CompileCommand implements Callable<Integer> {
             description = "shiftry (default: data-driven scales, mixed 8/16 bits) or seedot (maxscale search).")
     String strategy;
 
-    @Option(names = "--max-accuracy-drop", defaultValue = "1.0", paramLabel = "PCT",
-            description = "shiftry: keep demoting to 8 bits while training accuracy stays within PCT points of float "
-                    + "(default ${DEFAULT-VALUE}).")
-    double maxDrop;
+    @Option(names = "--max-accuracy-drop", paramLabel = "PCT",
+            description = "shiftry: keep demoting values to 8 bits while training accuracy stays within PCT points"
+                    + " of float (default 1.0).")
+    Double maxDrop;
+
+    @Option(names = "--fit",
+            description = "shiftry: demote values to 8 bits only until the model (parameters, tables and code)"
+                    + " fits the flash of --device (default: the target's device); not with --max-accuracy-drop.")
+    boolean fit;
 
     @Option(names = "--max-score-error", defaultValue = "0.1", paramLabel = "R",
             description = "shiftry: also refuse a demotion that moves the decision scores (argmax operand or output)"
@@ -50,7 +61,7 @@ final class CompileCommand implements Callable<Integer> {
     double maxScoreError;
 
     @Option(names = "--flash-budget", paramLabel = "BYTES",
-            description = "shiftry: demote only until the parameters fit in BYTES of flash (most accurate code).")
+            description = "shiftry: like --fit, but only until the parameters alone fit in BYTES.")
     Integer flashBudget;
 
     @Option(names = "--bitwidth", defaultValue = "16", paramLabel = "B", description = "8, 16 or 32 (default ${DEFAULT-VALUE}).")
@@ -83,6 +94,43 @@ final class CompileCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
+    /** How stage IV stops: --fit (the device's flash), --flash-budget (the parameters') or --max-accuracy-drop. */
+    private void checkDemotionMode() {
+        if (!fit && flashBudget == null) {
+            return;
+        }
+        String mode = fit ? "--fit" : "--flash-budget";
+        if (!strategy.equalsIgnoreCase("shiftry")) {
+            throw new UserError("seedc: error: " + mode + " applies to --strategy shiftry only");
+        }
+        if (fit && flashBudget != null) {
+            throw new UserError("seedc: error: give --fit (the device's flash) or --flash-budget (the parameters'),"
+                    + " not both");
+        }
+        if (maxDrop != null) {
+            throw new UserError("seedc: error: " + mode + " demotes until the model fits, --max-accuracy-drop while the"
+                    + " accuracy allows: give one of them");
+        }
+        if (flashBudget != null && flashBudget <= 0) {
+            throw new UserError("seedc: error: --flash-budget must be a positive number of bytes, not " + flashBudget);
+        }
+        if (fit && device == null && CTarget.parse(target).defaultDevice() == null) {
+            throw new UserError("seedc: error: --fit needs a device: give --device (uno, mkr1000 or RAM:FLASH) or"
+                    + " --target arduino or cortex-m");
+        }
+    }
+
+    /** Stage IV's flash budget (null: demote while the accuracy allows). */
+    private FlashBudget budget(CTarget tgt, Device dev, Model model) {
+        if (flashBudget != null) {
+            return FlashBudget.parameters(flashBudget);
+        }
+        if (!fit) {
+            return null;
+        }
+        return Compilation.deviceFlash(tgt, dev != null ? dev : tgt.defaultDevice(), model);
+    }
+
     @Override
     public Integer call() throws IOException {
         if (bitwidth != 8 && bitwidth != 16 && bitwidth != 32) {
@@ -101,15 +149,17 @@ final class CompileCommand implements Callable<Integer> {
         }
         CTarget tgt = CTarget.parse(target);
         Metric m = Metric.parse(metric);
+        Device dev = device == null ? null : Device.parse(device);
+        checkDemotionMode();
         OutputDirectory.prepare(out);
         Model model = Model.load(in.program, in.modelDir);
         DataSet trainSet = model.data(in.train, in.labels);
         DataSet testSet = model.data(in.test, in.labels);
         int threads = in.threads();
         boolean progress = !noProgress && System.console() != null;
-        Compilation.Outcome outcome = Compilation.compile(model, trainSet, testSet,
-                new Compilation.Options(strat, bitwidth, m, threads, progress, tgt.id(), maxDrop, flashBudget, prod, maxScoreError));
-        Device dev = device == null ? null : Device.parse(device);
+        Compilation.Outcome outcome = Compilation.compile(model, trainSet, testSet, new Compilation.Options(strat,
+                bitwidth, m, threads, progress, tgt.id(), maxDrop == null ? 1.0 : maxDrop, budget(tgt, dev, model), prod,
+                maxScoreError));
         CodeWriter.Options co = CodeWriter.Options.NONE;
         if (tgt == CTarget.ARDUINO && testSet.size() > 0) {
             var fp = outcome.fixed();

@@ -2,6 +2,9 @@ package seedc.driver;
 
 import java.util.ArrayList;
 import java.util.List;
+import seedc.codegen.c.CTarget;
+import seedc.codegen.c.CodeWriter;
+import seedc.codegen.c.Device;
 import seedc.eval.Evaluation;
 import seedc.eval.FloatInterpreter;
 import seedc.eval.Profile;
@@ -12,6 +15,7 @@ import seedc.ir.Value;
 import seedc.report.FixedAssignment;
 import seedc.report.Report;
 import seedc.search.Candidate;
+import seedc.search.FlashBudget;
 import seedc.search.MaxscaleSearch;
 import seedc.search.SeeDotStrategy;
 import seedc.search.ShiftrySearch;
@@ -23,12 +27,12 @@ public final class Compilation {
 
     /** {@code products}: seedot's product modes to search, "auto" (both where allowed), "narrow" or "wide". */
     public record Options(String strategy, int bitwidth, Metric metric, int jobs, boolean progress, String target,
-                          double maxAccuracyDrop, Integer flashBudget, String products, double maxScoreError) {
+                          double maxAccuracyDrop, FlashBudget flashBudget, String products, double maxScoreError) {
         /** shiftry's default guard on the decision scores (see ShiftrySearch). */
         public static final double MAX_SCORE_ERROR = 0.1;
 
         public Options(String strategy, int bitwidth, Metric metric, int jobs, boolean progress, String target,
-                       double maxAccuracyDrop, Integer flashBudget) {
+                       double maxAccuracyDrop, FlashBudget flashBudget) {
             this(strategy, bitwidth, metric, jobs, progress, target, maxAccuracyDrop, flashBudget, "auto",
                     MAX_SCORE_ERROR);
         }
@@ -48,6 +52,14 @@ public final class Compilation {
     }
 
     public record Outcome(FixedProgram fixed, Report report) {}
+
+    /** The flash of a device as stage IV's budget: what the code writer would put there for the target. */
+    public static FlashBudget deviceFlash(CTarget target, Device device, Model model) {
+        return new FlashBudget("the flash of " + device, device.flashBytes(), fp -> {
+            CodeWriter.FlashUse use = CodeWriter.flashUse(target, fp, model);
+            return new FlashBudget.Use(use.total(), use.toString());
+        });
+    }
 
     public static Result[] floatRun(Model model, DataSet data, int jobs) {
         return Evaluation.run(data, jobs, () -> {
@@ -73,8 +85,18 @@ public final class Compilation {
             best = s.best();
             candidates = s.candidates();
             extra.put("inputScale", s.inputScale());
-            extra.put("maxAccuracyDrop", o.maxAccuracyDrop());
-            extra.put("maxScoreError", o.maxScoreError());
+            if (o.flashBudget() == null) {
+                extra.put("maxAccuracyDrop", o.maxAccuracyDrop());
+                extra.put("maxScoreError", o.maxScoreError());
+            } else {
+                FlashBudget.Use use = o.flashBudget().use().apply(s.best());
+                java.util.Map<String, Object> fit = new java.util.LinkedHashMap<>();
+                fit.put("of", o.flashBudget().name());
+                fit.put("limitBytes", o.flashBudget().limit());
+                fit.put("usedBytes", use.bytes());
+                fit.put("use", use.text());
+                extra.put("flashBudget", fit);
+            }
             extra.put("paramFlashBytes16", s.paramBytes16());
             extra.put("paramFlashBytes", s.paramBytes());
             extra.put("demotionOrder", s.order());
@@ -90,11 +112,7 @@ public final class Compilation {
             extra.put("productsSweep", search.sweep());
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        int paramBytes = 0;
-        for (seedc.ir.Program.Param pa : model.program().params()) {
-            paramBytes += pa.shape().size() * best.type(pa.value()).bits() / 8;
-        }
-        extra.put("paramFlashBytes", paramBytes);
+        extra.put("paramFlashBytes", best.paramBytes());
         Result[] fixedTrain = Candidate.run(best, model, train, o.jobs());
         Result[] fixedTest = Candidate.run(best, model, test, o.jobs());
         List<Report.ValueType> values = new ArrayList<>();

@@ -17,13 +17,25 @@ public final class Evaluation {
         Result run(double[] features);
     }
 
+    /** Something that evaluates example i of a data set; one instance per thread. */
+    public interface IndexedRunner {
+        Result run(int example, double[] features);
+    }
+
     /** Results in data-set order. Chunks are contiguous, so any per-chunk state merges in a fixed order. */
     public static Result[] run(DataSet data, int jobs, Supplier<Runner> runners) {
+        return runIndexed(data, jobs, () -> {
+            Runner r = runners.get();
+            return (i, x) -> r.run(x);
+        });
+    }
+
+    public static Result[] runIndexed(DataSet data, int jobs, Supplier<IndexedRunner> runners) {
         Result[] out = new Result[data.size()];
         forChunks(data.size(), jobs, (t, lo, hi) -> {
-            Runner r = runners.get();
+            IndexedRunner r = runners.get();
             for (int i = lo; i < hi; i++) {
-                out[i] = r.run(data.features()[i]);
+                out[i] = r.run(i, data.features()[i]);
             }
         });
         return out;

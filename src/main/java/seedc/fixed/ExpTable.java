@@ -45,6 +45,20 @@ public record ExpTable(int sIn, long mQ, int hiBits, int loBits, int drop, long[
         return tf[i] * tg[j];
     }
 
+    /** Equal when they compute the same: the same parameters and entries (a record compares arrays by identity). */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ExpTable t && sIn == t.sIn && mQ == t.mQ && hiBits == t.hiBits && loBits == t.loBits
+                && drop == t.drop && sf == t.sf && sg == t.sg && entryBits == t.entryBits
+                && java.util.Arrays.equals(tf, t.tf) && java.util.Arrays.equals(tg, t.tg);
+    }
+
+    @Override
+    public int hashCode() {
+        return java.util.Objects.hash(sIn, mQ, hiBits, loBits, drop, sf, sg, entryBits, java.util.Arrays.hashCode(tf),
+                java.util.Arrays.hashCode(tg));
+    }
+
     /** Bytes of flash both tables take. */
     public int bytes() {
         return (tf.length + (loBits == 0 ? 0 : tg.length)) * entryBits / 8;

@@ -9,12 +9,8 @@ public final class FixedArith {
 
     /** Two's complement wrap-around of v to {@code bits} bits (8, 16, 32 or 64). */
     public static long wrap(long v, int bits) {
-        return switch (bits) {
-            case 8 -> (byte) v;
-            case 16 -> (short) v;
-            case 32 -> (int) v;
-            default -> v;
-        };
+        // Sign-extends the low bits; no branch, so compiled code needs no recompiling when a new width appears.
+        return (v << (64 - bits)) >> (64 - bits);
     }
 
     /**
@@ -23,7 +19,8 @@ public final class FixedArith {
      */
     public static long shr(long v, int n) {
         if (n > 0) {
-            return n >= 63 ? 0 : v / (1L << n);
+            // v / 2^n toward zero: a negative v is biased by 2^n - 1 first (never overflows), as C compilers do.
+            return n >= 63 ? 0 : (v + ((v >> 63) & ((1L << n) - 1))) >> n;
         }
         return n == 0 ? v : v << -n;
     }

@@ -21,6 +21,7 @@ public final class FixedInterpreter {
     private final long[][] vals;
     private final long[] ints;
     private final Map<Op, int[]> maps = new IdentityHashMap<>();
+    private double[] input;
 
     public FixedInterpreter(FixedProgram fp, QuantizedModel model) {
         this.fp = fp;
@@ -31,13 +32,49 @@ public final class FixedInterpreter {
 
     /** The result of one example: a label, or the raw integers of the output tensor and their real values. */
     public Result run(double[] input) {
-        long[] raw = runRaw(input);
+        runRaw(input);
+        return result();
+    }
+
+    /** Runs one example; returns the raw output integers (null for an int result, see {@link #label()}). */
+    public long[] runRaw(double[] input) {
+        this.input = input;
+        exec(fp.program().body());
+        Value r = fp.program().result();
+        return r.isInt() ? null : vals[r.id()];
+    }
+
+    /** Every value after a run. The arrays are shared: no value's array is written after it is set. */
+    public record State(long[][] vals, long[] ints) {}
+
+    public State state() {
+        return new State(vals.clone(), ints.clone());
+    }
+
+    /**
+     * {@link #run(double[])}, executing only the top-level ops i with {@code run[i]}: the values of the others
+     * come from {@code from}, the state after running on the same input a program that computes them alike.
+     */
+    public Result run(double[] input, State from, boolean[] run) {
+        this.input = input;
+        System.arraycopy(from.vals(), 0, vals, 0, vals.length);
+        System.arraycopy(from.ints(), 0, ints, 0, ints.length);
+        List<Op> ops = fp.program().body().ops();
+        for (int i = 0; i < run.length; i++) {
+            if (run[i]) {
+                exec(ops.get(i));
+            }
+        }
+        return result();
+    }
+
+    private Result result() {
         Value r = fp.program().result();
         if (r.isInt()) {
             Value scores = fp.program().decisionScores();
             return Result.label(ints[r.id()], scores == null ? null : toReal(vals[scores.id()], fp.type(scores)));
         }
-        return Result.tensor(toReal(raw, fp.type(r)));
+        return Result.tensor(toReal(vals[r.id()], fp.type(r)));
     }
 
     private static double[] toReal(long[] q, FixedType t) {
@@ -46,17 +83,6 @@ public final class FixedInterpreter {
             out[i] = t.toReal(q[i]);
         }
         return out;
-    }
-
-    /** Runs one example; returns the raw output integers (null for an int result, see {@link #label()}). */
-    public long[] runRaw(double[] input) {
-        Value in = fp.program().input();
-        if (in != null) {
-            vals[in.id()] = model.quantizeInput(input);
-        }
-        exec(fp.program().body());
-        Value r = fp.program().result();
-        return r.isInt() ? null : vals[r.id()];
     }
 
     public long label() {
@@ -88,7 +114,7 @@ public final class FixedInterpreter {
 
     private void exec(Op op) {
         switch (op) {
-            case Input in -> { }
+            case Input in -> set(in.out(), model.quantizeInput(input));
             case Param p -> set(p.out(), model.param(p.paramName()));
             case Const c -> set(c.out(), model.constant(c));
             case IntConst c -> ints[c.out().id()] = c.value();

@@ -45,6 +45,30 @@ public final class FixedKernels {
 
     public static long[] matmul(long[] a, long[] b, int m, int k, int n, OpParams.Mul p, int outBits) {
         long[] c = new long[m * n];
+        if (p.treeShift() <= 0) {
+            // A plain sum wraps modulo 2^W like its wrapped terms, and Java's long arithmetic wraps modulo
+            // 2^64: summing the unwrapped products and wrapping once gives the same integers, faster.
+            for (int i = 0; i < m; i++) {
+                if (n == 1) {
+                    long sum = 0;
+                    for (int q = 0; q < k; q++) {
+                        sum += shr(a[i * k + q], p.shrA()) * shr(b[q], p.shrB());
+                    }
+                    c[i] = sum;
+                } else {
+                    for (int q = 0; q < k; q++) {
+                        long x = shr(a[i * k + q], p.shrA());
+                        for (int j = 0; j < n; j++) {
+                            c[i * n + j] += x * shr(b[q * n + j], p.shrB());
+                        }
+                    }
+                }
+                for (int j = 0; j < n; j++) {
+                    c[i * n + j] = finish(wrap(c[i * n + j], p.width()), p, outBits);
+                }
+            }
+            return c;
+        }
         long[] t = new long[k];
         for (int i = 0; i < m; i++) {
             for (int j = 0; j < n; j++) {
@@ -75,17 +99,21 @@ public final class FixedKernels {
     /** Element-wise products; b (or a) of one element, or a vector along the last axis, broadcasts by modulo. */
     public static long[] product(long[] a, long[] b, int n, OpParams.Mul p, int outBits) {
         long[] c = new long[n];
-        for (int i = 0; i < n; i++) {
-            c[i] = finish(term(a[i % a.length], b[i % b.length], p), p, outBits);
+        for (int i = 0, ia = 0, ib = 0; i < n; i++) { // ia = i % a.length, ib = i % b.length
+            c[i] = finish(term(a[ia], b[ib], p), p, outBits);
+            ia = ia + 1 == a.length ? 0 : ia + 1;
+            ib = ib + 1 == b.length ? 0 : ib + 1;
         }
         return c;
     }
 
     public static long[] add(long[] a, long[] b, int n, boolean subtract, OpParams.Add p, int outBits) {
         long[] c = new long[n];
-        for (int i = 0; i < n; i++) {
-            long x = shr(a[i % a.length], p.shrA()), y = shr(b[i % b.length], p.shrB());
+        for (int i = 0, ia = 0, ib = 0; i < n; i++) { // ia = i % a.length, ib = i % b.length
+            long x = shr(a[ia], p.shrA()), y = shr(b[ib], p.shrB());
             c[i] = wrap(shr(wrap(subtract ? x - y : x + y, p.width()), p.post()), outBits);
+            ia = ia + 1 == a.length ? 0 : ia + 1;
+            ib = ib + 1 == b.length ? 0 : ib + 1;
         }
         return c;
     }
@@ -93,6 +121,9 @@ public final class FixedKernels {
     /** NHWC convolution: per output, the kh*kw*cin/G terms in (i, j, c) order, padding terms 0. */
     public static long[] conv2d(long[] x, Shape xs, long[] f, Shape fs, Window w, int groups, Shape os,
                                 OpParams.Mul p, int outBits) {
+        if (p.treeShift() <= 0) {
+            return conv2dPlainSum(x, xs, f, fs, w, groups, os, p, outBits);
+        }
         int h = xs.dim(1), wd = xs.dim(2), c = xs.dim(3);
         int kh = fs.dim(1), kw = fs.dim(2), cig = fs.dim(3), cog = fs.dim(4);
         int oh = os.dim(1), ow = os.dim(2), oc = os.dim(3);
@@ -117,6 +148,52 @@ public final class FixedKernels {
                             }
                             out[((b * oh + y) * ow + xo) * oc + g * cog + co] =
                                     finish(treeSum(t, q, p.treeShift(), p.width()), p, outBits);
+                        }
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * conv2d with a plain (unhalved) sum: as in {@link #matmul}, the unwrapped products summed in 64 bits and
+     * wrapped once equal the wrapped terms' sum; padding terms are 0 and skipped. Every output channel of a
+     * pixel accumulates at once, so the filter is read along its contiguous last axis.
+     */
+    private static long[] conv2dPlainSum(long[] x, Shape xs, long[] f, Shape fs, Window w, int groups, Shape os,
+                                         OpParams.Mul p, int outBits) {
+        int h = xs.dim(1), wd = xs.dim(2), c = xs.dim(3);
+        int kh = fs.dim(1), kw = fs.dim(2), cig = fs.dim(3), cog = fs.dim(4);
+        int oh = os.dim(1), ow = os.dim(2), oc = os.dim(3);
+        long[] out = new long[os.size()];
+        long[] acc = new long[cog];
+        for (int b = 0; b < xs.dim(0); b++) {
+            for (int y = 0; y < oh; y++) {
+                for (int xo = 0; xo < ow; xo++) {
+                    for (int g = 0; g < groups; g++) {
+                        java.util.Arrays.fill(acc, 0);
+                        for (int i = 0; i < kh; i++) {
+                            int yi = y * w.sh() - w.pt() + i * w.dh();
+                            for (int j = 0; j < kw; j++) {
+                                int xi = xo * w.sw() - w.pl() + j * w.dw();
+                                if (yi < 0 || yi >= h || xi < 0 || xi >= wd) {
+                                    continue;
+                                }
+                                int xb = ((b * h + yi) * wd + xi) * c + g * cig;
+                                int fb = ((g * kh + i) * kw + j) * cig * cog;
+                                for (int ci = 0; ci < cig; ci++) {
+                                    long xv = shr(x[xb + ci], p.shrA());
+                                    int fr = fb + ci * cog;
+                                    for (int co = 0; co < cog; co++) {
+                                        acc[co] += xv * shr(f[fr + co], p.shrB());
+                                    }
+                                }
+                            }
+                        }
+                        int ob = ((b * oh + y) * ow + xo) * oc + g * cog;
+                        for (int co = 0; co < cog; co++) {
+                            out[ob + co] = finish(wrap(acc[co], p.width()), p, outBits);
                         }
                     }
                 }

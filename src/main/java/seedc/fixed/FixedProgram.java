@@ -30,6 +30,15 @@ public record FixedProgram(Program program, FixedType[] types, IdentityHashMap<O
         return (P) p;
     }
 
+    /** Flash taken by the parameters at their bitwidths, counted dense (a sparse one stores its non-zeros and indices). */
+    public int paramBytes() {
+        int total = 0;
+        for (Program.Param pa : program.params()) {
+            total += pa.shape().size() * type(pa.value()).bits() / 8;
+        }
+        return total;
+    }
+
     public Map<Op, OpParams> paramMap() {
         return params;
     }

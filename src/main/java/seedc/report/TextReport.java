@@ -1,27 +1,126 @@
 package seedc.report;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import seedc.search.ShiftrySearch;
 
-/** The human-readable summary of a report. */
+/**
+ * The human-readable summary of a report (report.txt, and what 'seedc compile' prints): accuracy, the
+ * type of every value and, for shiftry, its search: the demotion order, the cumulative demotion curve and
+ * the parameters' flash. Reads the report's JSON entries, so it renders a report read back from disk too.
+ */
 public final class TextReport {
     private TextReport() {}
 
     public static String render(Report r) {
         StringBuilder sb = new StringBuilder();
-        Object products = r.topLevelExtras().get("products");
-        sb.append(String.format(Locale.ROOT, "strategy %s, %d bits, maxscale %d%s, metric %s%n", r.strategy(),
-                r.bitwidth(), r.maxscale(), products == null ? "" : ", " + products + " products", r.metric()));
-        sb.append(String.format(Locale.ROOT, "accuracy        float     fixed%n"));
-        sb.append(String.format(Locale.ROOT, "  train       %6.2f%%   %6.2f%%%n", r.floatTrainAccuracy(), r.fixedTrainAccuracy()));
-        sb.append(String.format(Locale.ROOT, "  test        %6.2f%%   %6.2f%%%n", r.floatTestAccuracy(), r.fixedTestAccuracy()));
-        sb.append(String.format(Locale.ROOT, "explored %d candidates in %.2f s%n", r.candidatesEvaluated(), r.exploreSeconds()));
+        boolean shiftry = r.strategy().equals("shiftry");
+        if (shiftry) {
+            sb.append(f("strategy shiftry (8/16 bits), metric %s, target %s%n", r.metric(), r.target()));
+        } else {
+            Object products = r.topLevelExtras().get("products");
+            sb.append(f("strategy %s, %d bits, maxscale %d%s, metric %s, target %s%n", r.strategy(), r.bitwidth(),
+                    r.maxscale(), products == null ? "" : ", " + products + " products", r.metric(), r.target()));
+        }
+        sb.append(f("accuracy        float     fixed%n"));
+        sb.append(f("  train       %6.2f%%   %6.2f%%%n", r.floatTrainAccuracy(), r.fixedTrainAccuracy()));
+        sb.append(f("  test        %6.2f%%   %6.2f%%%n", r.floatTestAccuracy(), r.fixedTestAccuracy()));
+        sb.append(f("explored %d candidates in %.2f s%n", r.candidatesEvaluated(), r.exploreSeconds()));
         if (!r.maxscaleSweep().isEmpty()) {
-            sb.append("maxscale  train accuracy\n");
+            sb.append("\nmaxscale  train accuracy\n");
             for (Report.SweepPoint p : r.maxscaleSweep()) {
-                sb.append(String.format(Locale.ROOT, "  %2d      %6.2f%%%s%n", p.maxscale(), p.trainAccuracy(),
+                sb.append(f("  %2d      %6.2f%%%s%n", p.maxscale(), p.trainAccuracy(),
                         p.maxscale() == r.maxscale() ? "  <- chosen" : ""));
             }
         }
+        Map<String, Object> x = r.topLevelExtras();
+        sb.append('\n').append(shiftry && x.containsKey("inputScale")
+                ? f("values (stage II chose the input's scale: %s)%n", x.get("inputScale")) : "values\n");
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"value", "bits", "scale"});
+        for (Report.ValueType v : r.values()) {
+            rows.add(new String[] {v.name(), Integer.toString(v.bitwidth()), Integer.toString(v.scale())});
+        }
+        table(sb, rows);
+        if (shiftry) {
+            shiftry(sb, r, x);
+        }
+        if (x.get("paramFlashBytes") instanceof Number bytes) {
+            sb.append('\n').append(x.get("paramFlashBytes16") instanceof Number b16
+                    ? f("parameter flash: %d B with 8/16-bit values, %d B with all 16-bit (%.0f%% less)%n",
+                    bytes.intValue(), b16.intValue(), 100.0 * (1 - bytes.doubleValue() / b16.doubleValue()))
+                    : f("parameter flash: %d B%n", bytes.intValue()));
+        }
+        if (x.get("flashBytes") instanceof Number flash && x.get("ramBytes") instanceof Number ram) {
+            sb.append(f("on the device: %d B of constants in flash, a %d B RAM buffer%n", flash.intValue(),
+                    ram.intValue()));
+        }
         return sb.toString();
+    }
+
+    /** Stage III's order (the loss of each value alone at 8 bits) and stage IV's cumulative curve. */
+    private static void shiftry(StringBuilder sb, Report r, Map<String, Object> x) {
+        List<ShiftrySearch.Demotion> order = Report.JSON.convertValue(x.getOrDefault("demotionOrder", List.of()),
+                new TypeReference<List<ShiftrySearch.Demotion>>() {});
+        List<ShiftrySearch.Step> curve = Report.JSON.convertValue(x.getOrDefault("demotionCurve", List.of()),
+                new TypeReference<List<ShiftrySearch.Step>>() {});
+        sb.append(f("%nstage III: each value alone at 8 bits, least loss (%s on the training set) first%n",
+                r.metric()));
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"value", "scale", "loss %"});
+        for (ShiftrySearch.Demotion d : order) {
+            rows.add(new String[] {d.name(), Integer.toString(d.scale()), f("%.2f", 100 * d.loss())});
+        }
+        table(sb, rows);
+        if (x.get("flashBudget") instanceof Map<?, ?> fit) {
+            sb.append(f("%nstage IV: values demoted in that order (those that take flash) until the model fits%n"
+                    + "  %s%n", fit.get("of")));
+        } else {
+            sb.append(f("%nstage IV: values demoted in that order, each kept while train accuracy stays%n"
+                    + "  within %s points of float (%.2f%%) and the score error within %s%n", x.get("maxAccuracyDrop"),
+                    r.floatTrainAccuracy(), x.get("maxScoreError")));
+        }
+        rows = new ArrayList<>();
+        rows.add(new String[] {"value", "kept", "train acc", "score error", "param bytes"});
+        for (ShiftrySearch.Step s : curve) {
+            rows.add(new String[] {s.name(), s.kept() ? "yes" : "no", f("%.2f%%", s.trainAccuracy()),
+                    f("%.4f", s.scoreError()), Integer.toString(s.paramBytes())});
+        }
+        table(sb, rows);
+        if (x.get("flashBudget") instanceof Map<?, ?> fit) {
+            sb.append(f("fits: %s B of %s B (%s)%n", fit.get("usedBytes"), fit.get("limitBytes"), fit.get("use")));
+        }
+    }
+
+    /** Rows under a header, two spaces in; the first column left-aligned, the others right-aligned. */
+    private static void table(StringBuilder sb, List<String[]> rows) {
+        int[] width = new int[rows.get(0).length];
+        for (String[] row : rows) {
+            for (int c = 0; c < row.length; c++) {
+                width[c] = Math.max(width[c], row[c].length());
+            }
+        }
+        if (rows.size() == 1) {
+            sb.append("  (none)\n");
+            return;
+        }
+        for (String[] row : rows) {
+            StringBuilder line = new StringBuilder("  ").append(pad(row[0], -width[0]));
+            for (int c = 1; c < row.length; c++) {
+                line.append("  ").append(pad(row[c], width[c]));
+            }
+            sb.append(line.toString().stripTrailing()).append('\n');
+        }
+    }
+
+    private static String pad(String s, int width) {
+        return width < 0 ? s + " ".repeat(-width - s.length()) : " ".repeat(width - s.length()) + s;
+    }
+
+    private static String f(String format, Object... args) {
+        return String.format(Locale.ROOT, format, args);
     }
 }

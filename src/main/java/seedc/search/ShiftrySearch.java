@@ -17,7 +17,8 @@ import seedc.ir.Value;
  * Shiftry's bitwidth search (Algorithms 11-14): everything at 16 bits with data-driven scales (I),
  * the input's scale explored (II), each value demoted alone to 8 bits at scales demoteScale..+3 (III),
  * then values demoted cumulatively, least damaging first, while training accuracy stays within
- * maxDrop of float (IV) — or, with a flash budget, only until the parameters fit.
+ * maxDrop of float (IV) — or, with a flash budget, only values that take flash and only until the program
+ * fits. A budget that even the all-8-bit program exceeds is a user error, raised before exploring.
  * seedc adds one guard to stage IV's accuracy mode: a demotion is also refused when the decision scores
  * move more than maxScoreError from float's (Metric.scoreError). A training set the model fits almost
  * perfectly shows no label damage until late, while the scores already show what test examples near
@@ -34,7 +35,7 @@ public final class ShiftrySearch {
                           int paramBytes16, int paramBytes, int candidates) {}
 
     public static Outcome run(Model model, Profile profile, DataSet train, Result[] floatTrain, double floatTrainAcc,
-                              Metric metric, double maxDrop, double maxScoreError, Integer flashBudget, int jobs,
+                              Metric metric, double maxDrop, double maxScoreError, FlashBudget budget, int jobs,
                               boolean progress) {
         Program p = model.program();
         int n = p.valueCount();
@@ -55,6 +56,9 @@ public final class ShiftrySearch {
                     vars.add(v);
                 }
             }
+        }
+        if (budget != null) {
+            keepFlashSavers(p, profile, bits, scales, vars, budget);
         }
         try (CandidatePool pool = new CandidatePool(model, train, floatTrain, metric, jobs, progress)) {
             // Stage II: the input's scale.
@@ -80,7 +84,10 @@ public final class ShiftrySearch {
                 }
                 scales[x.id()] = best;
             }
-            // Stage III: each value alone at 8 bits.
+            // Stage III: each value alone at 8 bits, each reusing the 16-bit program's values upstream of it.
+            if (!vars.isEmpty()) {
+                pool.reference(ShiftryStrategy.assign(p, profile, bits, scales, 16));
+            }
             List<Supplier<FixedProgram>> cands = new ArrayList<>();
             for (Value v : vars) {
                 int demote = scales[v.id()] - 8;
@@ -109,7 +116,7 @@ public final class ShiftrySearch {
             List<Step> curve = new ArrayList<>();
             for (Demotion d : order) {
                 Value v = vars.stream().filter(u -> u.name().equals(d.name())).findFirst().orElseThrow();
-                if (flashBudget != null && paramBytes(p, bits) <= flashBudget) {
+                if (budget != null && budget.fits(ShiftryStrategy.assign(p, profile, bits, scales, 16))) {
                     break;
                 }
                 int[] b = bits.clone(), sc = scales.clone();
@@ -117,7 +124,7 @@ public final class ShiftrySearch {
                 sc[v.id()] = d.scale();
                 CandidatePool.Score s = pool.evaluate("stage IV: cumulative demotion",
                         () -> ShiftryStrategy.assign(p, profile, b, sc, 16));
-                boolean keep = flashBudget != null
+                boolean keep = budget != null
                         || (s.accuracy() >= floatTrainAcc - maxDrop && s.scoreError() <= maxScoreError);
                 if (keep) {
                     bits[v.id()] = 8;
@@ -126,9 +133,39 @@ public final class ShiftrySearch {
                 curve.add(new Step(d.name(), keep, s.accuracy(), s.scoreError(), paramBytes(p, keep ? b : bits)));
             }
             FixedProgram best = ShiftryStrategy.assign(p, profile, bits, scales, 16);
+            if (budget != null) {
+                budget.requireFits(best, "after demoting every value that takes flash");
+            }
             return new Outcome(best, x == null ? 0 : scales[x.id()], order, curve, bytes16, paramBytes(p, bits),
                     pool.evaluated());
         }
+    }
+
+    /**
+     * Fitting a flash budget: fails, before exploring, unless the program with every value at 8 bits fits; then
+     * keeps in {@code vars} only the values whose bitwidth changes the flash taken (none if the 16-bit program
+     * fits): demoted alone they save flash, or promoted alone from the all-8-bit program they cost some (two
+     * activations sharing one 16-bit table save it only together). Stages III and IV try only those.
+     */
+    private static void keepFlashSavers(Program p, Profile profile, int[] bits, int[] scales, List<Value> vars,
+                                        FlashBudget budget) {
+        int[] b8 = bits.clone(), s8 = scales.clone();
+        for (Value v : vars) {
+            b8[v.id()] = 8;
+            s8[v.id()] -= 8;
+        }
+        FixedProgram smallest = ShiftryStrategy.assign(p, profile, b8, s8, 16);
+        budget.requireFits(smallest, "even with every value demoted to 8 bits");
+        int all16 = budget.bytes(ShiftryStrategy.assign(p, profile, bits, scales, 16)), all8 = budget.bytes(smallest);
+        vars.removeIf(v -> {
+            int[] b = bits.clone(), sc = scales.clone(), b8v = b8.clone(), s8v = s8.clone();
+            b[v.id()] = 8;
+            sc[v.id()] -= 8;
+            b8v[v.id()] = 16;
+            s8v[v.id()] += 8;
+            return all16 <= budget.limit() || (budget.bytes(ShiftryStrategy.assign(p, profile, b, sc, 16)) >= all16
+                    && budget.bytes(ShiftryStrategy.assign(p, profile, b8v, s8v, 16)) <= all8);
+        });
     }
 
     /** Flash taken by the parameters at the given bitwidths. */

@@ -69,6 +69,13 @@ class MalformedInputTest {
         return new Case(name, files, RUN + data, expectedFirstLine);
     }
 
+    /** 'seedc compile' of the good program with some options. */
+    static Case compile(String name, String options, String expectedFirstLine) {
+        return new Case(name, Map.of("q.sd", GOOD_PROGRAM, "m/W.npy", GOOD_W, "d.npy", GOOD_DATA),
+                "compile {D}q.sd --model {D}m --train {D}d.npy --test {D}d.npy --out {D}out --jobs 1 " + options,
+                expectedFirstLine);
+    }
+
     private static final String AB = "let a = (2, 3) in [0, 1] in let b = (3, 2) in [0, 1] in ";
     private static final String X4 = "let x = (1, 3, 3, 4) in [0, 1] in ";
 
@@ -206,7 +213,28 @@ class MalformedInputTest {
             new Case("missing --model", Map.of("q.sd", GOOD_PROGRAM, "d.npy", GOOD_DATA), "run {D}q.sd --data {D}d.npy",
                     "seedc: error: Missing required option: '--model=DIR'"),
             new Case("missing --data", Map.of("q.sd", GOOD_PROGRAM, "m/W.npy", GOOD_W), "run {D}q.sd --model {D}m",
-                    "seedc: error: Missing required option: '--data=FILE'")));
+                    "seedc: error: Missing required option: '--data=FILE'"),
+            // how shiftry's stage IV stops
+            compile("--fit with seedot", "--fit --target arduino --strategy seedot",
+                    "seedc: error: --fit applies to --strategy shiftry only"),
+            compile("--fit and --flash-budget", "--fit --flash-budget 100 --target arduino",
+                    "seedc: error: give --fit (the device's flash) or --flash-budget (the parameters'), not both"),
+            compile("--flash-budget and --max-accuracy-drop", "--flash-budget 100 --max-accuracy-drop 2",
+                    "seedc: error: --flash-budget demotes until the model fits, --max-accuracy-drop while the accuracy"
+                            + " allows: give one of them"),
+            compile("--fit without a device", "--fit", "seedc: error: --fit needs a device: give --device (uno,"
+                    + " mkr1000 or RAM:FLASH) or --target arduino or cortex-m"),
+            compile("--flash-budget of 0", "--flash-budget 0",
+                    "seedc: error: --flash-budget must be a positive number of bytes, not 0"),
+            // W (3, 2) takes 6 B at 8 bits
+            compile("parameters over --flash-budget even at 8 bits", "--flash-budget 5",
+                    "seedc: error: the model does not fit a flash budget of 5 B for its parameters even with every"
+                            + " value demoted to 8 bits: the parameters take 6 B, 1 B over"),
+            // the Arduino code estimate (CTarget): 3000 B + 120 B for each of the 4 ops (X, W, W * X, argmax)
+            compile("over the device's flash even at 8 bits", "--fit --target arduino --device 2048:1000",
+                    "seedc: error: the model does not fit the flash of 2048:1000 (2048 B RAM, 1000 B flash) even with"
+                            + " every value demoted to 8 bits: parameters and tables take 6 B and the code about"
+                            + " 3480 B, 2486 B over")));
         return c.stream();
     }
 

@@ -75,6 +75,81 @@ class FixedKernelsTest {
                 FixedKernels.matmul(a, b, 2, 2, 2, mul(0, 0, 16, 0, -3), 8));
     }
 
+    /** The definition: every term wrapped to W, the wrapped sum of the wrapped terms, then post and out wrap. */
+    private static long definedSum(long[] as, long[] bs, OpParams.Mul p, int outBits) {
+        long sum = 0;
+        for (int q = 0; q < as.length; q++) {
+            long term = FixedArith.wrap(FixedArith.shr(as[q], p.shrA()) * FixedArith.shr(bs[q], p.shrB()), p.width());
+            sum = FixedArith.wrap(sum + term, p.width());
+        }
+        return FixedArith.wrap(FixedArith.shr(sum, p.post()), outBits);
+    }
+
+    private static long[] random(Random rnd, int n, int bits) {
+        long[] v = new long[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = rnd.nextInt(1 << bits) - (1 << (bits - 1));
+        }
+        return v;
+    }
+
+    @Test
+    void plainSumProductsWrapLikeTheirTermsInEveryShape() {
+        // 16-bit operands in a 16-bit temporary: most terms and sums wrap.
+        Random rnd = new Random(7);
+        for (int trial = 0; trial < 200; trial++) {
+            int m = 1 + rnd.nextInt(4), k = 1 + rnd.nextInt(9), n = 1 + rnd.nextInt(3);
+            long[] a = random(rnd, m * k, 16), b = random(rnd, k * n, 16);
+            OpParams.Mul p = mul(rnd.nextInt(3), rnd.nextInt(3), new int[] {16, 32, 64}[rnd.nextInt(3)], 0,
+                    rnd.nextInt(5) - 1);
+            long[] c = FixedKernels.matmul(a, b, m, k, n, p, 16);
+            for (int i = 0; i < m; i++) {
+                for (int j = 0; j < n; j++) {
+                    long[] row = new long[k], col = new long[k];
+                    for (int q = 0; q < k; q++) {
+                        row[q] = a[i * k + q];
+                        col[q] = b[q * n + j];
+                    }
+                    assertEquals(definedSum(row, col, p, 16), c[i * n + j], "trial " + trial + " " + p);
+                }
+            }
+        }
+    }
+
+    @Test
+    void plainSumConvolutionWrapsLikeItsTermsWithPaddingGroupsStrideAndDilation() {
+        Random rnd = new Random(11);
+        for (int trial = 0; trial < 100; trial++) {
+            int groups = 1 + rnd.nextInt(2), cig = 1 + rnd.nextInt(2), cog = 1 + rnd.nextInt(3);
+            int h = 2 + rnd.nextInt(4), w = 2 + rnd.nextInt(4), kh = 1 + rnd.nextInt(3), kw = 1 + rnd.nextInt(3);
+            Window win = new Window(1 + rnd.nextInt(2), 1 + rnd.nextInt(2), rnd.nextInt(2), rnd.nextInt(2),
+                    rnd.nextInt(2), rnd.nextInt(2), 1 + rnd.nextInt(2), 1 + rnd.nextInt(2));
+            int oh = (h + win.pt() + win.pb() - win.dh() * (kh - 1) - 1) / win.sh() + 1;
+            int ow = (w + win.pl() + win.pr() - win.dw() * (kw - 1) - 1) / win.sw() + 1;
+            if (oh < 1 || ow < 1) {
+                continue;
+            }
+            int c = groups * cig, oc = groups * cog;
+            long[] x = random(rnd, h * w * c, 16), f = random(rnd, groups * kh * kw * cig * cog, 16);
+            OpParams.Mul p = mul(rnd.nextInt(2), rnd.nextInt(2), 16, 0, rnd.nextInt(3));
+            long[] out = FixedKernels.conv2d(x, Shape.of(1, h, w, c), f, Shape.of(groups, kh, kw, cig, cog), win,
+                    groups, Shape.of(1, oh, ow, oc), p, 16);
+            for (int o = 0; o < out.length; o++) {
+                int y = o / (ow * oc), xo = o / oc % ow, ch = o % oc, g = ch / cog, co = ch % cog;
+                long[] xs = new long[kh * kw * cig], fs = new long[kh * kw * cig]; // padding: 0 * 0
+                for (int t = 0; t < xs.length; t++) {
+                    int i = t / (kw * cig), j = t / cig % kw, ci = t % cig;
+                    int yi = y * win.sh() - win.pt() + i * win.dh(), xi = xo * win.sw() - win.pl() + j * win.dw();
+                    if (yi >= 0 && yi < h && xi >= 0 && xi < w) {
+                        xs[t] = x[(yi * w + xi) * c + g * cig + ci];
+                        fs[t] = f[(((g * kh + i) * kw + j) * cig + ci) * cog + co];
+                    }
+                }
+                assertEquals(definedSum(xs, fs, p, 16), out[o], "trial " + trial + " output " + o);
+            }
+        }
+    }
+
     @Test
     void sparseMatmulHandWorked() {
         long[] a = {4, 0, -6, 0, 0, 0}; // 2x3

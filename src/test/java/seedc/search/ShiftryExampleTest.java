@@ -36,7 +36,7 @@ class ShiftryExampleTest {
             "W2", new double[] {-0.402, -1.013}, "B2", new double[] {0.737});
     static final double[] X = {2.391, -3.583};
 
-    private static Value named(Program p, String name) {
+    static Value named(Program p, String name) {
         return p.values().stream().filter(v -> v.name().equals(name)).findFirst().orElseThrow();
     }
 

@@ -49,6 +49,31 @@ public final class CodeWriter {
         }
     }
 
+    /** Flash a program takes on a target: its constants (parameters, tables, index maps) and its code, estimated. */
+    public record FlashUse(int constantBytes, int codeBytes) {
+        public int total() {
+            return constantBytes + codeBytes;
+        }
+
+        @Override
+        public String toString() {
+            return "parameters and tables take " + constantBytes + " B and the code about " + codeBytes + " B";
+        }
+    }
+
+    /** What {@link #write} would put in flash for {@code fp}, without writing anything. */
+    public static FlashUse flashUse(CTarget target, FixedProgram fp, Model model) {
+        Constants consts = new Constants(fp, new QuantizedModel(fp, model.weights()), "");
+        new CEmitter(fp, consts, RamPlan.of(fp, Integer.MAX_VALUE)).body(); // constants are counted as they are used
+        return flashUse(target, fp, consts);
+    }
+
+    private static FlashUse flashUse(CTarget target, FixedProgram fp, Constants consts) {
+        int[] ops = {0};
+        fp.program().forEachOp(op -> ops[0]++);
+        return new FlashUse(consts.bytes(), target.codeBytesEstimate(ops[0]));
+    }
+
     public static Written write(CTarget target, FixedProgram fp, Model model, Path out) {
         return write(target, fp, model, out, Options.NONE);
     }
@@ -85,12 +110,12 @@ public final class CodeWriter {
         }
         CEmitter emitter = new CEmitter(fp, consts, ram);
         String body = emitter.body();
-        int[] opCount = {0};
-        fp.program().forEachOp(op -> opCount[0]++);
+        FlashUse flashUse = flashUse(target, fp, consts);
         int flash = consts.bytes();
-        if (device != null && flash + target.codeBytesEstimate(opCount[0]) > device.flashBytes()) {
-            throw new UserError("seedc: error: the model does not fit the flash of " + device + ": parameters and"
-                    + " tables take " + flash + " B and the code about " + target.codeBytesEstimate(opCount[0]) + " B");
+        if (device != null && flashUse.total() > device.flashBytes()) {
+            throw new UserError("seedc: error: the model does not fit the flash of " + device + ": " + flashUse
+                    + (fp.strategy().equals("shiftry") ? " (--fit demotes values to 8 bits until it fits)"
+                    : " (--strategy shiftry --fit demotes values to 8 bits until it fits)"));
         }
 
         StringBuilder h = new StringBuilder();

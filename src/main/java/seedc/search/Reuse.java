@@ -1,0 +1,85 @@
+package seedc.search;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import seedc.fixed.FixedProgram;
+import seedc.ir.Op;
+import seedc.ir.Program;
+import seedc.ir.Value;
+
+/**
+ * Which top-level ops of a candidate must run when another fixed program of the same source has already run
+ * on the same input: a demoted value changes only the ops downstream of it, and every other op computes the
+ * same integers as in the other program. An op must run when its own fixed types or op parameters differ
+ * (for a loop, those of any op in its body), or when it reads (in a loop, anywhere in its body) a value an
+ * op that runs defines.
+ */
+final class Reuse {
+    private Reuse() {}
+
+    /** run[i] for top-level op i of {@code cand}'s program, relative to {@code ref}. */
+    static boolean[] mustRun(FixedProgram cand, FixedProgram ref) {
+        Program p = cand.program();
+        List<Op> ops = p.body().ops();
+        boolean[] changed = new boolean[p.valueCount()];
+        boolean[] run = new boolean[ops.size()];
+        for (int i = 0; i < ops.size(); i++) {
+            List<Op> nested = new ArrayList<>();
+            flatten(ops.get(i), nested);
+            for (Op op : nested) {
+                run[i] |= !Objects.equals(cand.paramMap().get(op), ref.paramMap().get(op));
+                for (Value v : defined(op)) {
+                    run[i] |= !Objects.equals(cand.types()[v.id()], ref.types()[v.id()]);
+                }
+                for (Value v : op.inputs()) {
+                    run[i] |= changed[v.id()];
+                }
+            }
+            if (run[i]) {
+                for (Op op : nested) {
+                    defined(op).forEach(v -> changed[v.id()] = true);
+                }
+            }
+        }
+        return run;
+    }
+
+    /** Work of the top-level ops that run: about one unit per element computed, loops times their trip count. */
+    static long cost(Program p, boolean[] run) {
+        long total = 0;
+        for (int i = 0; i < run.length; i++) {
+            total += run[i] ? cost(p.body().ops().get(i)) : 0;
+        }
+        return total;
+    }
+
+    private static long cost(Op op) {
+        return switch (op) {
+            case Op.SumLoop s -> (long) (s.to() - s.from()) * s.body().ops().stream().mapToLong(Reuse::cost).sum();
+            case Op.Loop l -> (long) (l.to() - l.from()) * l.body().ops().stream().mapToLong(Reuse::cost).sum();
+            case Op.MatMul m -> (long) m.out().size() * m.a().shape().dim(1);
+            case Op.Conv2d c -> (long) c.out().size() * c.filter().size() / c.filter().shape().dim(0)
+                    / c.filter().shape().dim(4);
+            default -> Math.max(1, op.out().size());
+        };
+    }
+
+    private static void flatten(Op op, List<Op> out) {
+        out.add(op);
+        if (op instanceof Op.SumLoop s) {
+            s.body().ops().forEach(o -> flatten(o, out));
+        } else if (op instanceof Op.Loop l) {
+            l.body().ops().forEach(o -> flatten(o, out));
+        }
+    }
+
+    /** The values an op defines: its output and, for loops, the index and the accumulator. */
+    private static List<Value> defined(Op op) {
+        return switch (op) {
+            case Op.SumLoop s -> List.of(s.out(), s.index());
+            case Op.Loop l -> List.of(l.out(), l.index(), l.acc());
+            default -> List.of(op.out());
+        };
+    }
+}

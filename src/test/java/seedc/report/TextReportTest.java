@@ -1,0 +1,102 @@
+package seedc.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import seedc.search.ShiftrySearch.Demotion;
+import seedc.search.ShiftrySearch.Step;
+
+/** report.txt: what report.json says, in aligned columns. */
+class TextReportTest {
+    static final List<Report.ValueType> VALUES = List.of(new Report.ValueType("X", 16, 13),
+            new Report.ValueType("W", 8, 3), new Report.ValueType("WX", 16, 10), new Report.ValueType("res", 16, 11));
+
+    static Report shiftry(Map<String, Object> stageIv) {
+        Map<String, Object> extra = new LinkedHashMap<>();
+        extra.put("inputScale", 13);
+        extra.putAll(stageIv);
+        extra.put("paramFlashBytes16", 4128);
+        extra.put("paramFlashBytes", 3104);
+        extra.put("demotionOrder", List.of(new Demotion("W", 3, 0.0), new Demotion("Z", 4, 2.0 / 1437)));
+        extra.put("demotionCurve", List.of(new Step("W", true, 100.0, 0.05, 3104), new Step("Z", false, 98.5, 0.25, 3104)));
+        return new Report("shiftry", 16, -1, "reduced-disagreement", "x86", 95.83, 95.56, 100.0, 99.5, 1.5, 102,
+                VALUES, List.of(), extra, null);
+    }
+
+    @Test
+    void shiftryShowsTypesDemotionOrderCurveAndFlash() throws Exception {
+        Report r = shiftry(Map.of("maxAccuracyDrop", 1.0, "maxScoreError", 0.1));
+        String expected = """
+                strategy shiftry (8/16 bits), metric reduced-disagreement, target x86
+                accuracy        float     fixed
+                  train       100.00%    99.50%
+                  test         95.83%    95.56%
+                explored 102 candidates in 1.50 s
+
+                values (stage II chose the input's scale: 13)
+                  value  bits  scale
+                  X        16     13
+                  W         8      3
+                  WX       16     10
+                  res      16     11
+
+                stage III: each value alone at 8 bits, least loss (reduced-disagreement on the training set) first
+                  value  scale  loss %
+                  W          3    0.00
+                  Z          4    0.14
+
+                stage IV: values demoted in that order, each kept while train accuracy stays
+                  within 1.0 points of float (100.00%) and the score error within 0.1
+                  value  kept  train acc  score error  param bytes
+                  W       yes    100.00%       0.0500         3104
+                  Z        no     98.50%       0.2500         3104
+
+                parameter flash: 3104 B with 8/16-bit values, 4128 B with all 16-bit (25% less)
+                """;
+        assertEquals(expected, TextReport.render(r));
+        // The same text from the report read back from its JSON (the entries are then plain maps).
+        Report back = Report.JSON.readValue(Report.JSON.writeValueAsString(r), Report.class);
+        assertEquals(expected, TextReport.render(back));
+    }
+
+    @Test
+    void fittingAFlashBudgetSaysWhatAndHowMuch() {
+        Map<String, Object> fit = new LinkedHashMap<>();
+        fit.put("of", "the flash of uno (2048 B RAM, 32768 B flash)");
+        fit.put("limitBytes", 32768);
+        fit.put("usedBytes", 30000);
+        fit.put("use", "parameters and tables take 27000 B and the code about 3000 B");
+        Report r = shiftry(Map.of("flashBudget", fit));
+        r.topLevelExtras().put("flashBytes", 27000);
+        r.topLevelExtras().put("ramBytes", 512);
+        String text = TextReport.render(r);
+        assertTrue(text.contains("""
+                stage IV: values demoted in that order (those that take flash) until the model fits
+                  the flash of uno (2048 B RAM, 32768 B flash)
+                  value  kept  train acc  score error  param bytes
+                """), text);
+        assertTrue(text.contains("fits: 30000 B of 32768 B (parameters and tables take 27000 B and the code about"
+                + " 3000 B)\n"), text);
+        assertTrue(text.endsWith("on the device: 27000 B of constants in flash, a 512 B RAM buffer\n"), text);
+    }
+
+    @Test
+    void seedotShowsItsMaxscaleSweep() {
+        Map<String, Object> extra = new LinkedHashMap<>(Map.of("paramFlashBytes", 4128));
+        Report r = new Report("seedot", 16, 2, "accuracy", "arduino", 95.83, 95.83, 100.0, 100.0, 4.0, 16,
+                VALUES, List.of(new Report.SweepPoint(1, 99.0, 0.01), new Report.SweepPoint(2, 100.0, 0)), extra, null);
+        String text = TextReport.render(r);
+        assertTrue(text.startsWith("strategy seedot, 16 bits, maxscale 2, metric accuracy, target arduino\n"), text);
+        assertTrue(text.contains("""
+                maxscale  train accuracy
+                   1       99.00%
+                   2      100.00%  <- chosen
+                """), text);
+        assertTrue(text.contains("\nvalues\n  value  bits  scale\n  X        16     13\n"), text);
+        assertTrue(text.endsWith("\nparameter flash: 4128 B\n"), text);
+    }
+}

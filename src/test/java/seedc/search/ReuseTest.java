@@ -1,0 +1,110 @@
+package seedc.search;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import seedc.driver.Compilation;
+import seedc.driver.LoadedProgram;
+import seedc.driver.Model;
+import seedc.eval.Evaluation;
+import seedc.eval.FloatInterpreter;
+import seedc.eval.Profile;
+import seedc.eval.Result;
+import seedc.fixed.FixedProgram;
+import seedc.io.DataSet;
+import seedc.ir.Op;
+import seedc.ir.Program;
+import seedc.ir.Value;
+import seedc.lang.SourceFile;
+
+/** Candidates that reuse an earlier run's values compute exactly what the plain interpreter computes. */
+class ReuseTest {
+
+    /** Every real value at 16 bits with its data-driven scale, except {@code demoted} at 8 bits, scale - below. */
+    static FixedProgram program(Program p, Profile prof, List<String> demoted, int below) {
+        int[] bits = new int[p.valueCount()], scales = new int[p.valueCount()];
+        for (Value v : p.values()) {
+            if (!v.isInt()) {
+                boolean d = demoted.contains(v.name());
+                bits[v.id()] = d ? 8 : 16;
+                scales[v.id()] = ShiftryStrategy.dataDrivenScale(prof.maxAbs(v), 16) - (d ? below : 0);
+            }
+        }
+        return ShiftryStrategy.assign(p, prof, bits, scales, 16);
+    }
+
+    /** The names of the top-level ops that must run. */
+    static List<String> mustRun(FixedProgram cand, FixedProgram ref) {
+        boolean[] run = Reuse.mustRun(cand, ref);
+        List<String> names = new ArrayList<>();
+        List<Op> ops = cand.program().body().ops();
+        for (int i = 0; i < run.length; i++) {
+            if (run[i]) {
+                names.add(ops.get(i).out().name());
+            }
+        }
+        return names;
+    }
+
+    @Test
+    void aDemotedValueRerunsOnlyWhatIsDownstreamOfIt() {
+        // Shiftry section 3: t1 = W1 * X, t2 = t1 + B1, t3 = W2 * t2, t4 = t3 + B2.
+        Program p = LoadedProgram.from(new SourceFile("ex.sd", ShiftryExampleTest.PROGRAM)).program();
+        Profile prof = new Profile(p);
+        new FloatInterpreter(p, ShiftryExampleTest.WEIGHTS).run(ShiftryExampleTest.X, prof);
+        FixedProgram all16 = program(p, prof, List.of(), 7);
+        assertEquals(List.of(), mustRun(all16, all16));
+        // B1 at 8 bits: B1 itself (quantized anew), the sum reading it and everything after; t1 is reused.
+        assertEquals(List.of("B1", "t2", "t3", "t4"), mustRun(program(p, prof, List.of("B1"), 7), all16));
+        assertEquals(List.of("t3", "t4"), mustRun(program(p, prof, List.of("t3"), 7), all16));
+        assertEquals(List.of("X", "t1", "t2", "t3", "t4"), mustRun(program(p, prof, List.of("X"), 7), all16));
+        // Stage IV: B2 then B1 demoted; from the run with B2 demoted only B1's part reruns.
+        assertEquals(List.of("B1", "t2", "t3", "t4"),
+                mustRun(program(p, prof, List.of("B2", "B1"), 7), program(p, prof, List.of("B2"), 7)));
+    }
+
+    /**
+     * Stage III's pattern (each value demoted alone, reusing the 16-bit run) and stage IV's (each value demoted in
+     * turn on top of the previous program, reusing its run) give the plain interpreter's results on every
+     * training example. ProtoNN has a sum loop, Bonsai int values that depend on reals, FastGRNN a loop
+     * reading parameters in its body, the CNN convolutions.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"protonn", "bonsai", "fastgrnn", "cnn"})
+    void reusedRunsEqualThePlainInterpreter(String name) {
+        Path d = Path.of("src/test/resources/fixtures/models/" + name + "-digits-10");
+        Model model = Model.load(d.resolve("input.sd"), d);
+        DataSet train = model.data(d.resolve("train.npy"), 1);
+        Profile prof = Evaluation.profile(model, train, 2);
+        Result[] floatTrain = Compilation.floatRun(model, train, 2);
+        Program p = model.program();
+        List<String> names = p.values().stream().filter(v -> !v.isInt()).map(Value::name).toList();
+        try (CandidatePool pool = new CandidatePool(model, train, floatTrain, Metric.ACCURACY, 2, false)) {
+            pool.reference(program(p, prof, List.of(), 7));
+            List<String> cumulative = new ArrayList<>();
+            for (String v : names) {
+                FixedProgram alone = program(p, prof, List.of(v), 7);
+                assertSame(Candidate.run(alone, model, train, 2), pool.results(alone, false), v + " alone");
+                cumulative.add(v);
+                FixedProgram upTo = program(p, prof, cumulative, 7);
+                assertSame(Candidate.run(upTo, model, train, 2), pool.results(upTo, true), "up to " + v);
+            }
+        }
+    }
+
+    static void assertSame(Result[] plain, Result[] reused, String what) {
+        assertEquals(plain.length, reused.length);
+        for (int i = 0; i < plain.length; i++) {
+            assertTrue(plain[i].isLabel() == reused[i].isLabel(), what);
+            assertEquals(plain[i].label(), reused[i].label(), what + ", example " + i);
+            assertArrayEquals(plain[i].output(), reused[i].output(), what + ", example " + i);
+        }
+    }
+}
