@@ -64,7 +64,7 @@ public final class ModelBench {
     }
 
     /** A label, or the raw output integers separated by spaces: as the harness prints them. */
-    static String format(FixedInterpreter fi, long[] raw) {
+    public static String format(FixedInterpreter fi, long[] raw) {
         if (raw == null) {
             return Long.toString(fi.label());
         }

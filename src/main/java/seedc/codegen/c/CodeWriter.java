@@ -124,6 +124,13 @@ public final class CodeWriter {
             c.append("#define SD_R8(a, i) ((int8_t)pgm_read_byte(&(a)[i]))\n");
             c.append("#define SD_R16(a, i) ((int16_t)pgm_read_word(&(a)[i]))\n");
             c.append("#define SD_R32(a, i) ((int32_t)pgm_read_dword(&(a)[i]))\n");
+            c.append("/* Sequential flash reads: lpm with post-increment of Z. */\n");
+            c.append("#define SD_NEXT8(p) (__extension__({ uint8_t sd_v_; __asm__(\"lpm %0, Z+\" : \"=r\"(sd_v_), \"+z\"(p));"
+                    + " (int8_t)sd_v_; }))\n");
+            c.append("#define SD_NEXT16(p) (__extension__({ uint16_t sd_v_; __asm__(\"lpm %A0, Z+\\n\\tlpm %B0, Z+\""
+                    + " : \"=r\"(sd_v_), \"+z\"(p)); (int16_t)sd_v_; }))\n");
+            c.append("#define SD_NEXT32(p) (__extension__({ uint32_t sd_v_; __asm__(\"lpm %A0, Z+\\n\\tlpm %B0, Z+\\n\\t"
+                    + "lpm %C0, Z+\\n\\tlpm %D0, Z+\" : \"=r\"(sd_v_), \"+z\"(p)); (int32_t)sd_v_; }))\n");
         }
         if (needsWideIndex(fp)) {
             c.append("#define SEEDC_IDX32\n");
@@ -145,13 +152,14 @@ public final class CodeWriter {
         if (outLen > 0) {
             c.append("seedc_output_t seedc_output[SEEDC_OUTPUT_LEN];\n");
         }
-        c.append("\nint32_t seedc_predict(const seedc_input_t *x) {\n");
+        c.append('\n').append(emitter.helpers());
+        c.append("int32_t seedc_predict(const seedc_input_t *x) {\n");
         if (in == null) {
             c.append("    (void)x;\n");
         }
         c.append(body);
         if (outLen > 0) {
-            String src = consts.isConstant(result) ? null : CNames.var(result);
+            String src = emitter.inRam(result) ? CNames.var(result) : null;
             c.append("    for (sd_idx k = 0; k < SEEDC_OUTPUT_LEN; k++) seedc_output[k] = ")
              .append(src == null ? "(seedc_output_t)" + emitter.ref(result, "k") : src + "[k]").append(";\n");
             c.append("    return 0;\n");
