@@ -245,7 +245,7 @@ final class DotEmitter {
         f = new Fn();
         local = 0;
         int w = p.width();
-        String avr = avrKernel(a, b, w);
+        String avr = avrKernel(a, b, w, "dot", "n");
         if (avr != null) { // the AVR's assembly loop; the C below elsewhere (same sum)
             f.line("#ifdef SD_AVR_DOT");
             f.line("return " + avr + ";");
@@ -273,22 +273,23 @@ final class DotEmitter {
     }
 
     /**
-     * The runtime's AVR loop for this sum (seedc_runtime.h, sd_avr_dot*), or null: one operand in RAM
-     * and one in flash, both read in order and already shifted, 8x8-bit products summed in 16 or 32
-     * bits, or 16x16-bit products modulo 2^16 summed in 16 bits.
+     * The runtime's AVR loop (seedc_runtime.h: sd_avr_dot* for a plain sum, sd_avr_pairs* for one
+     * halving level) for n terms, or null: one operand in RAM and one in flash, both read in order and
+     * already shifted, 8x8-bit products summed in 16 (or, plain, 32) bits, or 16x16-bit products modulo
+     * 2^16 summed in 16 bits.
      */
-    private static String avrKernel(Stream a, Stream b, int w) {
+    private static String avrKernel(Stream a, Stream b, int w, String kind, String n) {
         Stream ram = a.read().startsWith("SD_NEXT") ? b : a, flash = ram == a ? b : a;
         if (ram.shift() != 0 || flash.shift() != 0 || !ram.read().equals("*%s++") || !flash.read().startsWith("SD_NEXT")) {
             return null;
         }
         int ra = X.container(ram.bits()), fb = X.container(flash.bits());
         String args = "((const int" + ra + "_t *)" + (ram == a ? "pa" : "pb") + ", " + (ram == a ? "pb" : "pa")
-                + ", (uint16_t)n)";
-        if (ra == 8 && fb == 8 && (w == 16 || w == 32)) {
-            return "sd_avr_dot8_" + w + args;
+                + ", (uint16_t)" + n + ")";
+        if (ra == 8 && fb == 8 && (w == 16 || w == 32 && kind.equals("dot"))) {
+            return "sd_avr_" + kind + "8_" + w + args;
         }
-        return ra == 16 && fb == 16 && w == 16 ? "sd_avr_dot16_16" + args : null;
+        return ra == 16 && fb == 16 && w == 16 ? "sd_avr_" + kind + "16_16" + args : null;
     }
 
     /** Writes (or reuses) the function just built in f and declares its result at the call site. */
@@ -322,8 +323,14 @@ final class DotEmitter {
         }
         f = new Fn();
         local = 0;
-        Terms terms = new Terms(a, b, "pa", "pb", p.width());
         int w = p.width();
+        String avr = levels == 1 ? avrKernel(a, b, w, "pairs", String.valueOf(n)) : null;
+        if (avr != null) { // one halving level: the AVR's assembly loop over pairs; the C below elsewhere
+            f.line("#ifdef SD_AVR_DOT");
+            f.line("return " + avr + ";");
+            f.line("#else");
+        }
+        Terms terms = new Terms(a, b, "pa", "pb", p.width());
         f.line(CNames.ctype(w) + " acc = 0;");
         X sum = X.of("acc", w);
         int whole = n >> levels, rest = n & ((1 << levels) - 1);
@@ -354,7 +361,11 @@ final class DotEmitter {
             }
             f.line("acc = " + sum.plusWrap(c, false, w).c() + ";");
         }
-        return call(a, b, "", "", w, true);
+        if (avr != null) {
+            f.line("return acc;");
+            f.line("#endif");
+        }
+        return call(a, b, "", "", w, avr == null);
     }
 
     /** The node of the tree over the next 2^level terms (halving at every level), held in a new variable. */

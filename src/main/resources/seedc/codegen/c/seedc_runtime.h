@@ -141,6 +141,58 @@ static __attribute__((unused)) int16_t sd_avr_dot8_16(const int8_t *a, const int
     return (int16_t)acc;
 }
 
+/* Halves the 16-bit value in LO:HI rounding toward zero (adds its sign bit, then shifts): 6 cycles. */
+#define SD_AVR_HALVE(LO, HI) "mov %[t], " HI "\n\tlsl %[t]\n\tadc " LO ", %[zero]\n\tadc " HI ", %[zero]\n\t" \
+    "asr " HI "\n\tror " LO "\n\t"
+
+/* TreeSum with one halving level (T = 1) of n 8x8-bit products: the sum, modulo 2^16, of
+ * shr(p[2i], 1) + shr(p[2i+1], 1) over the pairs, plus shr(p[n-1], 1) when n is odd. */
+static __attribute__((unused)) int16_t sd_avr_pairs8_16(const int8_t *a, const int8_t *b, uint16_t n) {
+    uint16_t acc = 0, s, pairs = n >> 1;
+    uint8_t ta, tb, t, zero = 0;
+    if (pairs) {
+        __asm__ volatile(
+            "1:\n\t"
+            "ld %[ta], %a[a]+\n\tlpm %[tb], %a[b]+\n\tmuls %[ta], %[tb]\n\tmovw %A[s], r0\n\t"
+            "ld %[ta], %a[a]+\n\tlpm %[tb], %a[b]+\n\tmuls %[ta], %[tb]\n\t"
+            SD_AVR_HALVE("r0", "r1") SD_AVR_HALVE("%A[s]", "%B[s]")
+            "add %A[s], r0\n\tadc %B[s], r1\n\tadd %A[acc], %A[s]\n\tadc %B[acc], %B[s]\n\t"
+            "sbiw %[pairs], 1\n\tbrne 1b\n\tclr r1"
+            : [acc] "+r"(acc), [a] "+x"(a), [b] "+z"(b), [pairs] "+w"(pairs), [ta] "=&d"(ta), [tb] "=&d"(tb),
+              [s] "=&r"(s), [t] "=&r"(t)
+            : [zero] "r"(zero) : "memory");
+    }
+    if (n & 1) acc = (uint16_t)(acc + (uint16_t)sd_shr16(sd_mul8(*a, (int8_t)pgm_read_byte(b)), 1));
+    return (int16_t)acc;
+}
+
+/* The same for int16 x int16 products modulo 2^16. */
+static __attribute__((unused)) int16_t sd_avr_pairs16_16(const int16_t *a, const int16_t *b, uint16_t n) {
+    uint16_t acc = 0, s, u, ta, tb, pairs = n >> 1;
+    uint8_t t, zero = 0;
+    if (pairs) {
+        __asm__ volatile(
+            "1:\n\t"
+            "ld %A[ta], %a[a]+\n\tld %B[ta], %a[a]+\n\tlpm %A[tb], %a[b]+\n\tlpm %B[tb], %a[b]+\n\t"
+            "mul %A[ta], %A[tb]\n\tmovw %A[s], r0\n\tmul %A[ta], %B[tb]\n\tadd %B[s], r0\n\t"
+            "mul %B[ta], %A[tb]\n\tadd %B[s], r0\n\t"
+            "ld %A[ta], %a[a]+\n\tld %B[ta], %a[a]+\n\tlpm %A[tb], %a[b]+\n\tlpm %B[tb], %a[b]+\n\t"
+            "mul %A[ta], %A[tb]\n\tmovw %A[u], r0\n\tmul %A[ta], %B[tb]\n\tadd %B[u], r0\n\t"
+            "mul %B[ta], %A[tb]\n\tadd %B[u], r0\n\t"
+            SD_AVR_HALVE("%A[s]", "%B[s]") SD_AVR_HALVE("%A[u]", "%B[u]")
+            "add %A[s], %A[u]\n\tadc %B[s], %B[u]\n\tadd %A[acc], %A[s]\n\tadc %B[acc], %B[s]\n\t"
+            "sbiw %[pairs], 1\n\tbrne 1b\n\tclr r1"
+            : [acc] "+r"(acc), [a] "+x"(a), [b] "+z"(b), [pairs] "+w"(pairs), [ta] "=&r"(ta), [tb] "=&r"(tb),
+              [s] "=&r"(s), [u] "=&r"(u), [t] "=&r"(t)
+            : [zero] "r"(zero) : "memory");
+    }
+    if (n & 1) {
+        uint16_t p = (uint16_t)(1u * (uint16_t)*a * (uint16_t)pgm_read_word(b));
+        acc = (uint16_t)(acc + (uint16_t)sd_shr16((int16_t)p, 1));
+    }
+    return (int16_t)acc;
+}
+
 /* int16 x int16 products modulo 2^16 (the low half: three 8x8 multiplies), summed in 16 bits. */
 static __attribute__((unused)) int16_t sd_avr_dot16_16(const int16_t *a, const int16_t *b, uint16_t n) {
     uint16_t acc = 0, ta, tb;
