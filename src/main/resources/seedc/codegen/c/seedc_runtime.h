@@ -145,6 +145,18 @@ static __attribute__((unused)) int16_t sd_avr_dot8_16(const int8_t *a, const int
 #define SD_AVR_HALVE(LO, HI) "mov %[t], " HI "\n\tlsl %[t]\n\tadc " LO ", %[zero]\n\tadc " HI ", %[zero]\n\t" \
     "asr " HI "\n\tror " LO "\n\t"
 
+/* The pair's end, the first product in %[s] and the second in LO:HI: both halved, added, and the sum added
+ * to %[acc]; then the next pair. */
+#define SD_AVR_PAIR_END(LO, HI) SD_AVR_HALVE(LO, HI) SD_AVR_HALVE("%A[s]", "%B[s]") \
+    "add %A[s], " LO "\n\tadc %B[s], " HI "\n\tadd %A[acc], %A[s]\n\tadc %B[acc], %B[s]\n\t" \
+    "sbiw %[pairs], 1\n\tbrne 1b\n\tclr r1"
+
+/* The low 16 bits of the product of the next int16 of a[] (RAM) and of b[] (flash), into D. */
+#define SD_AVR_PRODUCT16(D) \
+    "ld %A[ta], %a[a]+\n\tld %B[ta], %a[a]+\n\tlpm %A[tb], %a[b]+\n\tlpm %B[tb], %a[b]+\n\t" \
+    "mul %A[ta], %A[tb]\n\tmovw %A[" D "], r0\n\tmul %A[ta], %B[tb]\n\tadd %B[" D "], r0\n\t" \
+    "mul %B[ta], %A[tb]\n\tadd %B[" D "], r0\n\t"
+
 /* TreeSum with one halving level (T = 1) of n 8x8-bit products: the sum, modulo 2^16, of
  * shr(p[2i], 1) + shr(p[2i+1], 1) over the pairs, plus shr(p[n-1], 1) when n is odd. */
 static __attribute__((unused)) int16_t sd_avr_pairs8_16(const int8_t *a, const int8_t *b, uint16_t n) {
@@ -155,9 +167,7 @@ static __attribute__((unused)) int16_t sd_avr_pairs8_16(const int8_t *a, const i
             "1:\n\t"
             "ld %[ta], %a[a]+\n\tlpm %[tb], %a[b]+\n\tmuls %[ta], %[tb]\n\tmovw %A[s], r0\n\t"
             "ld %[ta], %a[a]+\n\tlpm %[tb], %a[b]+\n\tmuls %[ta], %[tb]\n\t"
-            SD_AVR_HALVE("r0", "r1") SD_AVR_HALVE("%A[s]", "%B[s]")
-            "add %A[s], r0\n\tadc %B[s], r1\n\tadd %A[acc], %A[s]\n\tadc %B[acc], %B[s]\n\t"
-            "sbiw %[pairs], 1\n\tbrne 1b\n\tclr r1"
+            SD_AVR_PAIR_END("r0", "r1")
             : [acc] "+r"(acc), [a] "+x"(a), [b] "+z"(b), [pairs] "+w"(pairs), [ta] "=&d"(ta), [tb] "=&d"(tb),
               [s] "=&r"(s), [t] "=&r"(t)
             : [zero] "r"(zero) : "memory");
@@ -173,15 +183,8 @@ static __attribute__((unused)) int16_t sd_avr_pairs16_16(const int16_t *a, const
     if (pairs) {
         __asm__ volatile(
             "1:\n\t"
-            "ld %A[ta], %a[a]+\n\tld %B[ta], %a[a]+\n\tlpm %A[tb], %a[b]+\n\tlpm %B[tb], %a[b]+\n\t"
-            "mul %A[ta], %A[tb]\n\tmovw %A[s], r0\n\tmul %A[ta], %B[tb]\n\tadd %B[s], r0\n\t"
-            "mul %B[ta], %A[tb]\n\tadd %B[s], r0\n\t"
-            "ld %A[ta], %a[a]+\n\tld %B[ta], %a[a]+\n\tlpm %A[tb], %a[b]+\n\tlpm %B[tb], %a[b]+\n\t"
-            "mul %A[ta], %A[tb]\n\tmovw %A[u], r0\n\tmul %A[ta], %B[tb]\n\tadd %B[u], r0\n\t"
-            "mul %B[ta], %A[tb]\n\tadd %B[u], r0\n\t"
-            SD_AVR_HALVE("%A[s]", "%B[s]") SD_AVR_HALVE("%A[u]", "%B[u]")
-            "add %A[s], %A[u]\n\tadc %B[s], %B[u]\n\tadd %A[acc], %A[s]\n\tadc %B[acc], %B[s]\n\t"
-            "sbiw %[pairs], 1\n\tbrne 1b\n\tclr r1"
+            SD_AVR_PRODUCT16("s") SD_AVR_PRODUCT16("u")
+            SD_AVR_PAIR_END("%A[u]", "%B[u]")
             : [acc] "+r"(acc), [a] "+x"(a), [b] "+z"(b), [pairs] "+w"(pairs), [ta] "=&r"(ta), [tb] "=&r"(tb),
               [s] "=&r"(s), [u] "=&r"(u), [t] "=&r"(t)
             : [zero] "r"(zero) : "memory");
