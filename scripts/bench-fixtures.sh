@@ -21,8 +21,9 @@ import json, sys
 work, n, heading, models = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
 print(heading + "\n")
 print("Measured by `seedc bench` on the fixture models: the Arduino output built with avr-gcc -Os for the")
-print(f"ATmega328P (as the Arduino IDE builds for an Uno) and run under simavr at 16 MHz on the first {n} test")
-print("examples, embedded in flash. Cycles count the `seedc_predict` call alone. Flash and static RAM come")
+print("ATmega328P (as the Arduino IDE builds for an Uno; the fixed predict.cpp asks for -O2 itself) and run")
+print(f"under simavr at 16 MHz on the first {n} test examples, embedded in flash. Cycles count the")
+print("`seedc_predict` call alone. Flash and static RAM come")
 print("from the ELF (harness included: its input copy and code); peak stack is the deepest SP seen. The float")
 print("baseline is the same program in float C built and run the same way (one build serves both strategies).")
 print("MACs are the multiply-accumulates of one inference (matrix and convolution terms inside the input,")
