@@ -19,12 +19,13 @@ import seedc.bench.SimResult;
 import seedc.bench.SimavrRunner;
 
 /**
- * The AVR assembly dot products of seedc_runtime.h (sd_avr_dot8_32, sd_avr_dot8_16, sd_avr_dot16_16, and
- * with one TreeSum halving level sd_avr_pairs8_16, sd_avr_pairs16_16), run under simavr on vectors with
- * random and extreme elements and every length parity, equal the wrapped sums computed here in Java.
+ * The AVR assembly dot products of seedc_runtime.h (sd_avr_dot8_32, sd_avr_dot8_16, sd_avr_dot16_16, their
+ * _ram twins with both vectors in RAM, and with one TreeSum halving level sd_avr_pairs8_16,
+ * sd_avr_pairs16_16), run under simavr on vectors with random and extreme elements and every length
+ * parity, equal the wrapped sums computed here in Java.
  */
 class AvrDotKernelTest {
-    static final int[] LENGTHS = {0, 1, 2, 3, 7, 64, 101, 300};
+    static final int[] LENGTHS = {0, 1, 2, 3, 7, 40, 33, 300};
 
     @TempDir
     Path dir;
@@ -46,27 +47,31 @@ class AvrDotKernelTest {
         List<Long> expected = new ArrayList<>();
         int id = 0;
         for (int n : LENGTHS) {
-            for (int kind = 0; kind < (n > 255 ? 1 : 5); kind++) { // a long run for one kernel: the RAM is 2 KB
-                boolean wide = kind == 2 || kind == 4;
+            for (int kind = 0; kind < (n > 255 ? 1 : 8); kind++) { // a long run for one kernel: the RAM is 2 KB
+                boolean wide = kind == 2 || kind == 4 || kind == 7;
+                boolean ram = kind >= 5; // b[] in RAM too
                 long[] a = values(r, n, wide), b = values(r, n, wide);
                 String t = wide ? "int16_t" : "int8_t";
                 c.append("static ").append(t).append(" a").append(id).append("[] = ").append(init(a)).append(";\n");
-                c.append("static const ").append(t).append(" b").append(id).append("[] PROGMEM = ").append(init(b))
-                        .append(";\n");
+                c.append("static const ").append(t).append(" b").append(id).append("[]").append(ram ? "" : " PROGMEM")
+                        .append(" = ").append(init(b)).append(";\n");
                 long sum = 0;
                 for (int q = 0; q < n; q++) {
                     long p = wide ? (short) (a[q] * b[q]) : a[q] * b[q];
-                    sum += kind >= 3 ? p / 2 : p; // one halving level: each term shifted by 1 toward zero
+                    sum += kind == 3 || kind == 4 ? p / 2 : p; // one halving level: each term shifted by 1 toward zero
                 }
                 String fn = switch (kind) {
                     case 0 -> "sd_avr_dot8_32";
                     case 1 -> "sd_avr_dot8_16";
                     case 2 -> "sd_avr_dot16_16";
                     case 3 -> "sd_avr_pairs8_16";
-                    default -> "sd_avr_pairs16_16";
+                    case 4 -> "sd_avr_pairs16_16";
+                    case 5 -> "sd_avr_dot8_32_ram";
+                    case 6 -> "sd_avr_dot8_16_ram";
+                    default -> "sd_avr_dot16_16_ram";
                 };
                 calls.add("put(" + fn + "(a" + id + ", b" + id + ", " + n + "));");
-                expected.add(kind == 0 ? (long) (int) sum : (long) (short) sum);
+                expected.add(kind == 0 || kind == 5 ? (long) (int) sum : (long) (short) sum);
                 id++;
             }
         }

@@ -40,6 +40,9 @@ final class DotEmitter {
             case MatMul m -> {
                 OpParams.Mul p = fp.params(op, OpParams.Mul.class);
                 int rows = m.a().shape().dim(0), k = m.a().shape().dim(1), cols = m.b().shape().dim(1);
+                if (k == 1) {
+                    yield null;
+                }
                 if (shiftedVector(flash, m.b(), p.shrB(), cols, rows)) {
                     yield new RamPlan.Scratch(name, shiftedWidth(fp, m.b(), p.shrB()), k);
                 }
@@ -96,6 +99,15 @@ final class DotEmitter {
         OpParams.Mul p = e.program().params(m, OpParams.Mul.class);
         Value a = m.a(), b = m.b();
         int rows = a.shape().dim(0), k = a.shape().dim(1), cols = b.shape().dim(1);
+        if (k == 1) { // one term per output (an outer product): nothing to sum
+            e.emitOpen("for (sd_idx i = 0; i < " + rows + "; i++)");
+            e.emitOpen("for (sd_idx j = 0; j < " + cols + "; j++)");
+            X t = e.operand(a, p.shrA(), "i").timesWrap(e.operand(b, p.shrB(), "j"), p.width());
+            e.emitLine(e.storeRef(m.out(), "i * " + cols + " + j") + " = " + e.finishOf(t, p, m.out()).c() + ";");
+            e.emitClose();
+            e.emitClose();
+            return;
+        }
         RamPlan.Scratch s = e.scratch();
         Set<Value> flash = e.flashValues();
         boolean scratchB = shiftedVector(flash, b, p.shrB(), cols, rows);
@@ -274,22 +286,26 @@ final class DotEmitter {
 
     /**
      * The runtime's AVR loop (seedc_runtime.h: sd_avr_dot* for a plain sum, sd_avr_pairs* for one
-     * halving level) for n terms, or null: one operand in RAM and one in flash, both read in order and
-     * already shifted, 8x8-bit products summed in 16 (or, plain, 32) bits, or 16x16-bit products modulo
+     * halving level) for n terms, or null: one operand in RAM and one in flash (or, for a plain sum, both
+     * in RAM), both read in order and already shifted, 8x8-bit products summed in 16 (or, plain, 32) bits, or 16x16-bit products modulo
      * 2^16 summed in 16 bits.
      */
     private static String avrKernel(Stream a, Stream b, int w, String kind, String n) {
-        Stream ram = a.read().startsWith("SD_NEXT") ? b : a, flash = ram == a ? b : a;
-        if (ram.shift() != 0 || flash.shift() != 0 || !ram.read().equals("*%s++") || !flash.read().startsWith("SD_NEXT")) {
+        boolean aFlash = a.read().startsWith("SD_NEXT"), bFlash = b.read().startsWith("SD_NEXT");
+        Stream ram = aFlash ? b : a, other = ram == a ? b : a;
+        String suffix = aFlash || bFlash ? "" : "_ram"; // both in RAM: the ld twins of the flash loops
+        if (aFlash && bFlash || ram.shift() != 0 || other.shift() != 0 || !ram.read().equals("*%s++")
+                || !(other.read().equals("*%s++") || other.read().startsWith("SD_NEXT"))
+                || suffix.equals("_ram") && !kind.equals("dot")) {
             return null;
         }
-        int ra = X.container(ram.bits()), fb = X.container(flash.bits());
-        String args = "((const int" + ra + "_t *)" + (ram == a ? "pa" : "pb") + ", " + (ram == a ? "pb" : "pa")
-                + ", (uint16_t)" + n + ")";
-        if (ra == 8 && fb == 8 && (w == 16 || w == 32 && kind.equals("dot"))) {
-            return "sd_avr_" + kind + "8_" + w + args;
+        int ra = X.container(ram.bits()), ob = X.container(other.bits());
+        String args = "((const int" + ra + "_t *)" + (ram == a ? "pa" : "pb") + ", (const int" + ob + "_t *)"
+                + (ram == a ? "pb" : "pa") + ", (uint16_t)" + n + ")";
+        if (ra == 8 && ob == 8 && (w == 16 || w == 32 && kind.equals("dot"))) {
+            return "sd_avr_" + kind + "8_" + w + suffix + args;
         }
-        return ra == 16 && fb == 16 && w == 16 ? "sd_avr_" + kind + "16_16" + args : null;
+        return ra == 16 && ob == 16 && w == 16 ? "sd_avr_" + kind + "16_16" + suffix + args : null;
     }
 
     /** Writes (or reuses) the function just built in f and declares its result at the call site. */

@@ -84,62 +84,67 @@ SD_INLINE int16_t sd_mul8(int8_t a, int8_t b) {
 
 #if defined(__AVR__) && defined(SEEDC_PARAM_READ)
 #define SD_AVR_DOT 1
-/* Dot products of n terms, a[] in RAM and b[] in flash, summed modulo 2^16 or 2^32: the inner
- * loops of matrix products and convolutions, written for the AVR (avr-gcc keeps neither the pointers
- * nor the sum in registers in a long function). Two terms per step. */
-
-/* int8 x int8 -> 16-bit products (muls), summed in 32 bits. Each product p is added as the unsigned
- * p + 2^15 (its sign bit flipped), so no sign extension is needed; n * 2^15 comes off at the end. */
-static __attribute__((unused)) int32_t sd_avr_dot8_32(const int8_t *a, const int8_t *b, uint16_t n) {
-    uint32_t acc = 0;
-    uint8_t ta, tb, bias = 0x80, zero = 0;
-    uint16_t pairs = n >> 1;
-    if (n & 1) {
-        __asm__ volatile(
-            "ld %[ta], %a[a]+\n\tlpm %[tb], %a[b]+\n\tmuls %[ta], %[tb]\n\teor r1, %[bias]\n\t"
-            "add %A[acc], r0\n\tadc %B[acc], r1\n\tadc %C[acc], %[zero]\n\tadc %D[acc], %[zero]\n\tclr r1"
-            : [acc] "+r"(acc), [a] "+x"(a), [b] "+z"(b), [ta] "=&d"(ta), [tb] "=&d"(tb)
-            : [bias] "r"(bias), [zero] "r"(zero) : "memory");
-    }
-    if (pairs) {
-        __asm__ volatile(
-            "1:\n\t"
-            "ld %[ta], %a[a]+\n\tlpm %[tb], %a[b]+\n\tmuls %[ta], %[tb]\n\teor r1, %[bias]\n\t"
-            "add %A[acc], r0\n\tadc %B[acc], r1\n\tadc %C[acc], %[zero]\n\tadc %D[acc], %[zero]\n\t"
-            "ld %[ta], %a[a]+\n\tlpm %[tb], %a[b]+\n\tmuls %[ta], %[tb]\n\teor r1, %[bias]\n\t"
-            "add %A[acc], r0\n\tadc %B[acc], r1\n\tadc %C[acc], %[zero]\n\tadc %D[acc], %[zero]\n\t"
-            "sbiw %[pairs], 1\n\tbrne 1b\n\tclr r1"
-            : [acc] "+r"(acc), [a] "+x"(a), [b] "+z"(b), [pairs] "+w"(pairs), [ta] "=&d"(ta), [tb] "=&d"(tb)
-            : [bias] "r"(bias), [zero] "r"(zero) : "memory");
-    }
-    /* n * 2^15, without a 15-step shift loop */
-    return (int32_t)(acc - ((uint32_t)(uint16_t)(n >> 1) << 16) - ((n & 1) ? 0x8000u : 0));
+/* Dot products of n terms, a[] in RAM and b[] in flash (LD "lpm") or in RAM too (LD "ld", the functions
+ * named ..._ram), summed modulo 2^16 or 2^32: the inner loops of matrix products and convolutions, written
+ * for the AVR (avr-gcc keeps neither the pointers nor the sum in registers in a long function). Two terms
+ * per loop step.
+ * sd_avr_dot8_32: int8 x int8 -> 16-bit products (muls), summed in 32 bits. Each product p is added as
+ * the unsigned p + 2^15 (its sign bit flipped), so no sign extension is needed; n * 2^15 comes off at
+ * the end. sd_avr_dot8_16: the same products summed in 16 bits. sd_avr_dot16_16: int16 x int16
+ * products modulo 2^16 (the low half: three 8x8 multiplies), summed in 16 bits. */
+#define SD_AVR_TERM8(LD) "ld %[ta], %a[a]+\n\t" LD " %[tb], %a[b]+\n\tmuls %[ta], %[tb]\n\t"
+#define SD_AVR_ADD8_32 "eor r1, %[bias]\n\tadd %A[acc], r0\n\tadc %B[acc], r1\n\t" \
+    "adc %C[acc], %[zero]\n\tadc %D[acc], %[zero]\n\t"
+#define SD_AVR_ADD8_16 "add %A[acc], r0\n\tadc %B[acc], r1\n\t"
+#define SD_AVR_LOOP "sbiw %[pairs], 1\n\tbrne 1b\n\t"
+#define SD_AVR_DOTS(SUFFIX, LD) \
+static __attribute__((unused)) int32_t sd_avr_dot8_32##SUFFIX(const int8_t *a, const int8_t *b, uint16_t n) { \
+    uint32_t acc = 0; \
+    uint8_t ta, tb, bias = 0x80, zero = 0; \
+    uint16_t pairs = n >> 1; \
+    if (n & 1) { \
+        __asm__ volatile(SD_AVR_TERM8(LD) SD_AVR_ADD8_32 "clr r1" \
+            : [acc] "+r"(acc), [a] "+x"(a), [b] "+z"(b), [ta] "=&d"(ta), [tb] "=&d"(tb) \
+            : [bias] "r"(bias), [zero] "r"(zero) : "memory"); \
+    } \
+    if (pairs) { \
+        __asm__ volatile("1:\n\t" SD_AVR_TERM8(LD) SD_AVR_ADD8_32 SD_AVR_TERM8(LD) SD_AVR_ADD8_32 SD_AVR_LOOP "clr r1" \
+            : [acc] "+r"(acc), [a] "+x"(a), [b] "+z"(b), [pairs] "+w"(pairs), [ta] "=&d"(ta), [tb] "=&d"(tb) \
+            : [bias] "r"(bias), [zero] "r"(zero) : "memory"); \
+    } \
+    /* n * 2^15, without a 15-step shift loop */ \
+    return (int32_t)(acc - ((uint32_t)(uint16_t)(n >> 1) << 16) - ((n & 1) ? 0x8000u : 0)); \
+} \
+static __attribute__((unused)) int16_t sd_avr_dot8_16##SUFFIX(const int8_t *a, const int8_t *b, uint16_t n) { \
+    uint16_t acc = 0; \
+    uint8_t ta, tb; \
+    uint16_t pairs = n >> 1; \
+    if (n & 1) { \
+        __asm__ volatile(SD_AVR_TERM8(LD) SD_AVR_ADD8_16 "clr r1" \
+            : [acc] "+r"(acc), [a] "+x"(a), [b] "+z"(b), [ta] "=&d"(ta), [tb] "=&d"(tb) : : "memory"); \
+    } \
+    if (pairs) { \
+        __asm__ volatile("1:\n\t" SD_AVR_TERM8(LD) SD_AVR_ADD8_16 SD_AVR_TERM8(LD) SD_AVR_ADD8_16 SD_AVR_LOOP "clr r1" \
+            : [acc] "+r"(acc), [a] "+x"(a), [b] "+z"(b), [pairs] "+w"(pairs), [ta] "=&d"(ta), [tb] "=&d"(tb) \
+            : : "memory"); \
+    } \
+    return (int16_t)acc; \
+} \
+static __attribute__((unused)) int16_t sd_avr_dot16_16##SUFFIX(const int16_t *a, const int16_t *b, uint16_t pairs) { \
+    uint16_t acc = 0, ta, tb; \
+    if (pairs == 0) return 0; /* one term per step here: "pairs" is n */ \
+    __asm__ volatile( \
+        "1:\n\t" \
+        "ld %A[ta], %a[a]+\n\tld %B[ta], %a[a]+\n\t" LD " %A[tb], %a[b]+\n\t" LD " %B[tb], %a[b]+\n\t" \
+        "mul %A[ta], %A[tb]\n\tadd %A[acc], r0\n\tadc %B[acc], r1\n\t" \
+        "mul %A[ta], %B[tb]\n\tadd %B[acc], r0\n\t" \
+        "mul %B[ta], %A[tb]\n\tadd %B[acc], r0\n\t" SD_AVR_LOOP "clr r1" \
+        : [acc] "+r"(acc), [a] "+x"(a), [b] "+z"(b), [pairs] "+w"(pairs), [ta] "=&r"(ta), [tb] "=&r"(tb) \
+        : : "memory"); \
+    return (int16_t)acc; \
 }
-
-/* int8 x int8 -> 16-bit products (muls), summed in 16 bits. */
-static __attribute__((unused)) int16_t sd_avr_dot8_16(const int8_t *a, const int8_t *b, uint16_t n) {
-    uint16_t acc = 0;
-    uint8_t ta, tb;
-    uint16_t pairs = n >> 1;
-    if (n & 1) {
-        __asm__ volatile(
-            "ld %[ta], %a[a]+\n\tlpm %[tb], %a[b]+\n\tmuls %[ta], %[tb]\n\t"
-            "add %A[acc], r0\n\tadc %B[acc], r1\n\tclr r1"
-            : [acc] "+r"(acc), [a] "+x"(a), [b] "+z"(b), [ta] "=&d"(ta), [tb] "=&d"(tb) : : "memory");
-    }
-    if (pairs) {
-        __asm__ volatile(
-            "1:\n\t"
-            "ld %[ta], %a[a]+\n\tlpm %[tb], %a[b]+\n\tmuls %[ta], %[tb]\n\t"
-            "add %A[acc], r0\n\tadc %B[acc], r1\n\t"
-            "ld %[ta], %a[a]+\n\tlpm %[tb], %a[b]+\n\tmuls %[ta], %[tb]\n\t"
-            "add %A[acc], r0\n\tadc %B[acc], r1\n\t"
-            "sbiw %[pairs], 1\n\tbrne 1b\n\tclr r1"
-            : [acc] "+r"(acc), [a] "+x"(a), [b] "+z"(b), [pairs] "+w"(pairs), [ta] "=&d"(ta), [tb] "=&d"(tb)
-            : : "memory");
-    }
-    return (int16_t)acc;
-}
+SD_AVR_DOTS(, "lpm")
+SD_AVR_DOTS(_ram, "ld")
 
 /* Halves the 16-bit value in LO:HI rounding toward zero (adds its sign bit, then shifts): 6 cycles. */
 #define SD_AVR_HALVE(LO, HI) "mov %[t], " HI "\n\tlsl %[t]\n\tadc " LO ", %[zero]\n\tadc " HI ", %[zero]\n\t" \
@@ -149,7 +154,7 @@ static __attribute__((unused)) int16_t sd_avr_dot8_16(const int8_t *a, const int
  * to %[acc]; then the next pair. */
 #define SD_AVR_PAIR_END(LO, HI) SD_AVR_HALVE(LO, HI) SD_AVR_HALVE("%A[s]", "%B[s]") \
     "add %A[s], " LO "\n\tadc %B[s], " HI "\n\tadd %A[acc], %A[s]\n\tadc %B[acc], %B[s]\n\t" \
-    "sbiw %[pairs], 1\n\tbrne 1b\n\tclr r1"
+    SD_AVR_LOOP "clr r1"
 
 /* The low 16 bits of the product of the next int16 of a[] (RAM) and of b[] (flash), into D. */
 #define SD_AVR_PRODUCT16(D) \
@@ -196,20 +201,6 @@ static __attribute__((unused)) int16_t sd_avr_pairs16_16(const int16_t *a, const
     return (int16_t)acc;
 }
 
-/* int16 x int16 products modulo 2^16 (the low half: three 8x8 multiplies), summed in 16 bits. */
-static __attribute__((unused)) int16_t sd_avr_dot16_16(const int16_t *a, const int16_t *b, uint16_t n) {
-    uint16_t acc = 0, ta, tb;
-    if (n == 0) return 0;
-    __asm__ volatile(
-        "1:\n\t"
-        "ld %A[ta], %a[a]+\n\tld %B[ta], %a[a]+\n\tlpm %A[tb], %a[b]+\n\tlpm %B[tb], %a[b]+\n\t"
-        "mul %A[ta], %A[tb]\n\tadd %A[acc], r0\n\tadc %B[acc], r1\n\t"
-        "mul %A[ta], %B[tb]\n\tadd %B[acc], r0\n\t"
-        "mul %B[ta], %A[tb]\n\tadd %B[acc], r0\n\t"
-        "sbiw %[n], 1\n\tbrne 1b\n\tclr r1"
-        : [acc] "+r"(acc), [a] "+x"(a), [b] "+z"(b), [n] "+w"(n), [ta] "=&r"(ta), [tb] "=&r"(tb) : : "memory");
-    return (int16_t)acc;
-}
 #endif
 
 /* The planned RAM: every temporary lives in sd_mem at the offset the memory plan gives it,
@@ -219,9 +210,16 @@ typedef int16_t sd_a16 __attribute__((may_alias));
 typedef int32_t sd_a32 __attribute__((may_alias));
 typedef int64_t sd_a64 __attribute__((may_alias));
 
-/* Defragmentation move: always to a lower offset, so a forward copy is safe. */
+/* Defragmentation move: always to a lower offset, so a forward copy is safe. Byte counts fit 16 bits
+ * on the AVR (its RAM does), 32 elsewhere. */
+#ifdef __AVR__
+typedef uint16_t sd_bytes;
+#else
+typedef uint32_t sd_bytes;
+#endif
 #define sd_move(to, from, n) do { \
-    for (uint32_t sd_k = 0; sd_k < (uint32_t)(n); sd_k++) sd_mem[(to) + sd_k] = sd_mem[(from) + sd_k]; \
+    uint8_t *sd_d = sd_mem + (to); const uint8_t *sd_s = sd_mem + (from); \
+    for (sd_bytes sd_k = (sd_bytes)(n); sd_k != 0; sd_k--) *sd_d++ = *sd_s++; \
 } while (0)
 
 /* Two-table exp lookup: tf[i] * tg[j] for an argument x at the table's input scale. */
