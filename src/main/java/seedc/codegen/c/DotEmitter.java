@@ -286,7 +286,7 @@ final class DotEmitter {
 
     /**
      * The runtime's AVR loop (seedc_runtime.h: sd_avr_dot* for a plain sum, sd_avr_pairs* for one
-     * halving level) for n terms, or null: one operand in RAM and one in flash (or, for a plain sum, both
+     * halving level; kind "pair": the SD_AVR_PAIR macro for one node of two terms) for n terms, or null: one operand in RAM and one in flash (or, for a plain sum, both
      * in RAM), both read in order and already shifted, 8x8-bit products summed in 16 (or, plain, 32) bits, or 16x16-bit products modulo
      * 2^16 summed in 16 bits.
      */
@@ -296,10 +296,14 @@ final class DotEmitter {
         String suffix = aFlash || bFlash ? "" : "_ram"; // both in RAM: the ld twins of the flash loops
         if (aFlash && bFlash || ram.shift() != 0 || other.shift() != 0 || !ram.read().equals("*%s++")
                 || !(other.read().equals("*%s++") || other.read().startsWith("SD_NEXT"))
-                || suffix.equals("_ram") && !kind.equals("dot")) {
+                || suffix.equals("_ram") && !kind.equals("dot") || kind.equals("pair") && !suffix.isEmpty()) {
             return null;
         }
         int ra = X.container(ram.bits()), ob = X.container(other.bits());
+        if (kind.equals("pair")) { // SD_AVR_PAIR8/16 (ram pointer, flash pointer): one node, both pointers move on
+            return suffix.isEmpty() && ra == ob && (ra == 8 || ra == 16) && w == 16
+                    ? "SD_AVR_PAIR" + ra + "(" + (ram == a ? "pa" : "pb") + ", " + (ram == a ? "pb" : "pa") + ")" : null;
+        }
         String args = "((const int" + ra + "_t *)" + (ram == a ? "pa" : "pb") + ", (const int" + ob + "_t *)"
                 + (ram == a ? "pb" : "pa") + ", (uint16_t)" + n + ")";
         if (ra == 8 && ob == 8 && (w == 16 || w == 32 && kind.equals("dot"))) {
@@ -392,8 +396,17 @@ final class DotEmitter {
         }
         String v = "n" + local++;
         if (level == 1) {
+            String pair = avrKernel(terms.a, terms.b, w, "pair", null);
+            if (pair != null) { // the AVR's assembly for one pair; the C below elsewhere
+                f.line("#ifdef SD_AVR_DOT");
+                f.line(CNames.ctype(w) + " " + v + " = " + pair + ";");
+                f.line("#else");
+            }
             X t0 = terms.next(), t1 = terms.next();
             f.line(CNames.ctype(w) + " " + v + " = " + t0.shr(1).plusWrap(t1.shr(1), false, w).c() + ";");
+            if (pair != null) {
+                f.line("#endif");
+            }
             return X.of(v, w);
         }
         f.line(CNames.ctype(w) + " " + v + " = 0;");

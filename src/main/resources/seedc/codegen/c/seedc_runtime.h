@@ -150,57 +150,45 @@ SD_AVR_DOTS(_ram, "ld")
 #define SD_AVR_HALVE(LO, HI) "mov %[t], " HI "\n\tlsl %[t]\n\tadc " LO ", %[zero]\n\tadc " HI ", %[zero]\n\t" \
     "asr " HI "\n\tror " LO "\n\t"
 
-/* The pair's end, the first product in %[s] and the second in LO:HI: both halved, added, and the sum added
- * to %[acc]; then the next pair. */
-#define SD_AVR_PAIR_END(LO, HI) SD_AVR_HALVE(LO, HI) SD_AVR_HALVE("%A[s]", "%B[s]") \
-    "add %A[s], " LO "\n\tadc %B[s], " HI "\n\tadd %A[acc], %A[s]\n\tadc %B[acc], %B[s]\n\t" \
-    SD_AVR_LOOP "clr r1"
-
 /* The low 16 bits of the product of the next int16 of a[] (RAM) and of b[] (flash), into D. */
 #define SD_AVR_PRODUCT16(D) \
     "ld %A[ta], %a[a]+\n\tld %B[ta], %a[a]+\n\tlpm %A[tb], %a[b]+\n\tlpm %B[tb], %a[b]+\n\t" \
     "mul %A[ta], %A[tb]\n\tmovw %A[" D "], r0\n\tmul %A[ta], %B[tb]\n\tadd %B[" D "], r0\n\t" \
     "mul %B[ta], %A[tb]\n\tadd %B[" D "], r0\n\t"
 
-/* TreeSum with one halving level (T = 1) of n 8x8-bit products: the sum, modulo 2^16, of
- * shr(p[2i], 1) + shr(p[2i+1], 1) over the pairs, plus shr(p[n-1], 1) when n is odd. */
+/* One TreeSum node of the next two terms, shr(p0, 1) + shr(p1, 1), A in RAM and B in flash (both
+ * pointers move on): for the trees with more halving levels. 8x8-bit and 16x16-bit (mod 2^16) products. */
+#define SD_AVR_PAIR8(A, B) (__extension__({ uint16_t sd_s_; uint8_t sd_ta_, sd_tb_, sd_t_, sd_z_ = 0; \
+    __asm__ volatile(SD_AVR_TERM8("lpm") "movw %A[s], r0\n\t" SD_AVR_TERM8("lpm") \
+        SD_AVR_HALVE("r0", "r1") SD_AVR_HALVE("%A[s]", "%B[s]") "add %A[s], r0\n\tadc %B[s], r1\n\tclr r1" \
+        : [s] "=&r"(sd_s_), [a] "+x"(A), [b] "+z"(B), [ta] "=&d"(sd_ta_), [tb] "=&d"(sd_tb_), [t] "=&r"(sd_t_) \
+        : [zero] "r"(sd_z_) : "memory"); \
+    (int16_t)sd_s_; }))
+#define SD_AVR_PAIR16(A, B) (__extension__({ uint16_t sd_s_, sd_u_, sd_ta_, sd_tb_; uint8_t sd_t_, sd_z_ = 0; \
+    __asm__ volatile(SD_AVR_PRODUCT16("s") SD_AVR_PRODUCT16("u") \
+        SD_AVR_HALVE("%A[u]", "%B[u]") SD_AVR_HALVE("%A[s]", "%B[s]") "add %A[s], %A[u]\n\tadc %B[s], %B[u]\n\tclr r1" \
+        : [s] "=&r"(sd_s_), [u] "=&r"(sd_u_), [a] "+x"(A), [b] "+z"(B), [ta] "=&r"(sd_ta_), [tb] "=&r"(sd_tb_), \
+          [t] "=&r"(sd_t_) : [zero] "r"(sd_z_) : "memory"); \
+    (int16_t)sd_s_; }))
+
+/* TreeSum with one halving level (T = 1) of n products: the sum, modulo 2^16, of shr(p[2i], 1) +
+ * shr(p[2i+1], 1) over the pairs, plus shr(p[n-1], 1) when n is odd. */
 static __attribute__((unused)) int16_t sd_avr_pairs8_16(const int8_t *a, const int8_t *b, uint16_t n) {
-    uint16_t acc = 0, s, pairs = n >> 1;
-    uint8_t ta, tb, t, zero = 0;
-    if (pairs) {
-        __asm__ volatile(
-            "1:\n\t"
-            "ld %[ta], %a[a]+\n\tlpm %[tb], %a[b]+\n\tmuls %[ta], %[tb]\n\tmovw %A[s], r0\n\t"
-            "ld %[ta], %a[a]+\n\tlpm %[tb], %a[b]+\n\tmuls %[ta], %[tb]\n\t"
-            SD_AVR_PAIR_END("r0", "r1")
-            : [acc] "+r"(acc), [a] "+x"(a), [b] "+z"(b), [pairs] "+w"(pairs), [ta] "=&d"(ta), [tb] "=&d"(tb),
-              [s] "=&r"(s), [t] "=&r"(t)
-            : [zero] "r"(zero) : "memory");
-    }
+    uint16_t acc = 0;
+    for (uint16_t k = n >> 1; k != 0; k--) acc = (uint16_t)(acc + (uint16_t)SD_AVR_PAIR8(a, b));
     if (n & 1) acc = (uint16_t)(acc + (uint16_t)sd_shr16(sd_mul8(*a, (int8_t)pgm_read_byte(b)), 1));
     return (int16_t)acc;
 }
 
-/* The same for int16 x int16 products modulo 2^16. */
 static __attribute__((unused)) int16_t sd_avr_pairs16_16(const int16_t *a, const int16_t *b, uint16_t n) {
-    uint16_t acc = 0, s, u, ta, tb, pairs = n >> 1;
-    uint8_t t, zero = 0;
-    if (pairs) {
-        __asm__ volatile(
-            "1:\n\t"
-            SD_AVR_PRODUCT16("s") SD_AVR_PRODUCT16("u")
-            SD_AVR_PAIR_END("%A[u]", "%B[u]")
-            : [acc] "+r"(acc), [a] "+x"(a), [b] "+z"(b), [pairs] "+w"(pairs), [ta] "=&r"(ta), [tb] "=&r"(tb),
-              [s] "=&r"(s), [u] "=&r"(u), [t] "=&r"(t)
-            : [zero] "r"(zero) : "memory");
-    }
+    uint16_t acc = 0;
+    for (uint16_t k = n >> 1; k != 0; k--) acc = (uint16_t)(acc + (uint16_t)SD_AVR_PAIR16(a, b));
     if (n & 1) {
         uint16_t p = (uint16_t)(1u * (uint16_t)*a * (uint16_t)pgm_read_word(b));
         acc = (uint16_t)(acc + (uint16_t)sd_shr16((int16_t)p, 1));
     }
     return (int16_t)acc;
 }
-
 #endif
 
 /* The planned RAM: every temporary lives in sd_mem at the offset the memory plan gives it,
