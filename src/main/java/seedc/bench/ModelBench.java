@@ -27,9 +27,10 @@ public final class ModelBench {
     /**
      * @param expected the interpreter's prediction for every example, formatted as the firmware prints it
      * @param mismatches indices of the examples whose device output differs from {@code expected}
+     * @param macs     multiply-accumulates of one inference ({@link MacCount})
      */
     public record Outcome(AvrBench.Run fixed, List<String> expected, List<Integer> mismatches,
-                          CodeWriter.Written written, Path sketch) {
+                          CodeWriter.Written written, Path sketch, long macs) {
         public boolean allEqual() {
             return mismatches.isEmpty();
         }
@@ -59,11 +60,11 @@ public final class ModelBench {
                 bad.add(i);
             }
         }
-        return new Outcome(run, expected, bad, w, sketch);
+        return new Outcome(run, expected, bad, w, sketch, MacCount.of(qm));
     }
 
     /** A label, or the raw output integers separated by spaces: as the harness prints them. */
-    static String format(FixedInterpreter fi, long[] raw) {
+    public static String format(FixedInterpreter fi, long[] raw) {
         if (raw == null) {
             return Long.toString(fi.label());
         }

@@ -41,8 +41,13 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--bitwidth", defaultValue = "16", paramLabel = "B", description = "8, 16 or 32 (default ${DEFAULT-VALUE}).")
     int bitwidth;
 
-    @Option(names = "--strategy", defaultValue = "shiftry", paramLabel = "NAME", description = "shiftry (default) or seedot.")
+    @Option(names = "--strategy", defaultValue = "shiftry", paramLabel = "NAME",
+            description = "shiftry (default: data-driven scales, mixed 8/16 bits) or seedot (maxscale search at --bitwidth).")
     String strategy;
+
+    @Option(names = "--max-accuracy-drop", defaultValue = "1.0", paramLabel = "PCT",
+            description = "shiftry: demote to 8 bits while training accuracy stays within PCT points of float (default ${DEFAULT-VALUE}).")
+    double maxDrop;
 
     @Option(names = "--metric", defaultValue = "accuracy", paramLabel = "M", description = "Search metric (default ${DEFAULT-VALUE}).")
     String metric;
@@ -69,8 +74,9 @@ final class BenchCommand implements Callable<Integer> {
         if (bitwidth != 8 && bitwidth != 16 && bitwidth != 32) {
             throw new UserError("seedc: error: --bitwidth must be 8, 16 or 32, not " + bitwidth);
         }
-        if (!strategy.toLowerCase(Locale.ROOT).equals("seedot")) {
-            throw new UserError("seedc: error: unknown --strategy '" + strategy + "' (available: seedot)");
+        String strat = strategy.toLowerCase(Locale.ROOT);
+        if (!strat.equals("seedot") && !strat.equals("shiftry")) {
+            throw new UserError("seedc: error: unknown --strategy '" + strategy + "' (use shiftry or seedot)");
         }
         AvrToolchain.find();
         Model model = Model.load(in.program, in.modelDir);
@@ -86,16 +92,16 @@ final class BenchCommand implements Callable<Integer> {
         }
         PrintWriter o = spec.commandLine().getOut();
         Compilation.Outcome c = Compilation.compile(model, trainSet, testSet,
-                new Compilation.Options(strategy.toLowerCase(Locale.ROOT), bitwidth, Metric.parse(metric), threads, false,
-                        "arduino", 1.0, null));
+                new Compilation.Options(strat, bitwidth, Metric.parse(metric), threads, false, "arduino", maxDrop, null));
         Report r = c.report();
         r.write(work.resolve("report.json"));
         ModelBench.Outcome fx = ModelBench.fixed(c.fixed(), model, testSet, examples, dev, work);
         AvrBench.Run fl = noFloat ? null : FloatBench.run(c.fixed(), model, testSet, examples, work);
         int n = fx.fixed().cycles().size();
 
-        o.printf(Locale.ROOT, "seedc bench: %s, %d-bit fixed point (maxscale %d), %d test examples on an ATmega328P"
-                + " at 16 MHz (simavr, avr-gcc -Os)%n", in.program.getFileName(), r.bitwidth(), r.maxscale(), n);
+        o.printf(Locale.ROOT, "seedc bench: %s, %s strategy, %s fixed point (maxscale %d), %d test examples on an"
+                + " ATmega328P at 16 MHz (simavr, avr-gcc -Os)%n", in.program.getFileName(), strat, bitsLabel(c.fixed()),
+                r.maxscale(), n);
         o.printf(Locale.ROOT, "test accuracy (whole test set, Java interpreters): float %.2f%%, fixed %.2f%%%n",
                 r.floatTestAccuracy(), r.fixedTestAccuracy());
         o.printf(Locale.ROOT, "%-28s %14s %14s%n", "", "fixed", noFloat ? "" : "float");
@@ -105,6 +111,10 @@ final class BenchCommand implements Callable<Integer> {
         row(o, "flash bytes (ELF)", fx.fixed().sizes().flashBytes(), fl == null ? null : (double) fl.sizes().flashBytes());
         row(o, "static RAM bytes (ELF)", fx.fixed().sizes().ramBytes(), fl == null ? null : (double) fl.sizes().ramBytes());
         row(o, "peak stack bytes", fx.fixed().peakStackBytes(), fl == null ? null : (double) fl.peakStackBytes());
+        o.printf(Locale.ROOT, "%-28s %14d%n", "multiply-accumulates", fx.macs());
+        if (fx.macs() > 0) {
+            row3(o, "cycles per MAC", fx.fixed().meanCycles() / fx.macs(), fl == null ? null : fl.meanCycles() / fx.macs());
+        }
         if (fl != null && !fl.mcu().equals(AvrToolchain.MCU)) {
             o.printf(Locale.ROOT, "(the float build needs more than the Uno's 2 KB of RAM: measured on an %s,"
                     + " the same AVR core and cycle timings with 16 KB)%n", fl.mcu());
@@ -115,17 +125,20 @@ final class BenchCommand implements Callable<Integer> {
                 fx.allEqual() ? "yes" : "NO", n - fx.mismatches().size(), n);
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("program", in.program.toString());
+        json.put("strategy", strat);
         json.put("bitwidth", r.bitwidth());
+        json.put("bits", bitsLabel(c.fixed()));
         json.put("maxscale", r.maxscale());
         json.put("examples", n);
         json.put("floatTestAccuracy", r.floatTestAccuracy());
         json.put("fixedTestAccuracy", r.fixedTestAccuracy());
-        json.put("fixed", runJson(fx.fixed()));
+        json.put("macs", fx.macs());
+        json.put("fixed", runJson(fx.fixed(), fx.macs()));
         json.put("plannedRamBytes", fx.written().ramBytes());
         json.put("paramFlashBytes", fx.written().flashBytes());
         json.put("predictionsEqual", fx.allEqual());
         if (fl != null) {
-            json.put("float", runJson(fl));
+            json.put("float", runJson(fl, fx.macs()));
             json.put("floatMcu", fl.mcu());
             double speedup = fl.meanCycles() / fx.fixed().meanCycles();
             double sizeRatio = (double) fl.sizes().flashBytes() / fx.fixed().sizes().flashBytes();
@@ -143,13 +156,27 @@ final class BenchCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** "16-bit", or "8/16-bit" when the strategy mixed widths. */
+    static String bitsLabel(seedc.fixed.FixedProgram fp) {
+        java.util.TreeSet<Integer> widths = new java.util.TreeSet<>();
+        for (seedc.ir.Value v : fp.program().values()) {
+            if (!v.isInt()) {
+                widths.add(fp.type(v).bits());
+            }
+        }
+        return widths.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining("/")) + "-bit";
+    }
+
     private static double ms(double cycles) {
         return cycles / (AvrToolchain.F_CPU / 1000.0);
     }
 
-    private static Map<String, Object> runJson(AvrBench.Run run) {
+    private static Map<String, Object> runJson(AvrBench.Run run, long macs) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("meanCycles", run.meanCycles());
+        if (macs > 0) {
+            m.put("cyclesPerMac", run.meanCycles() / macs);
+        }
         m.put("maxCycles", run.maxCycles());
         m.put("meanMs", ms(run.meanCycles()));
         m.put("flashBytes", run.sizes().flashBytes());

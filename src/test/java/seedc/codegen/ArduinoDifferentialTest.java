@@ -14,7 +14,7 @@ import seedc.codegen.c.Device;
 
 /**
  * The Arduino build, compiled with avr-gcc as the IDE does and run under simavr, predicts exactly
- * what the Java fixed-point interpreter predicts, on examples embedded in flash.
+ * what the Java fixed-point interpreter predicts, on examples embedded in flash, with either strategy.
  */
 class ArduinoDifferentialTest {
     static final int EXAMPLES = 12;
@@ -22,16 +22,17 @@ class ArduinoDifferentialTest {
     @TempDir
     Path dir;
 
-    static java.util.List<String> models() {
-        return Fixtures.MODELS;
+    /** Both strategies: SeeDot's 16-bit programs and Shiftry's mixed 8/16-bit ones. */
+    static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> models() {
+        return Fixtures.modelsAndStrategies();
     }
 
-    @ParameterizedTest
+    @ParameterizedTest(name = "{0} {1}")
     @MethodSource("models")
-    void deviceMatchesInterpreter(String name) throws Exception {
-        Fixtures.Compiled c = Fixtures.get(name);
+    void deviceMatchesInterpreter(String name, String strategy) throws Exception {
+        Fixtures.Compiled c = Fixtures.get(name, strategy);
         ModelBench.Outcome o = ModelBench.fixed(c.fixed(), c.model(), c.test(), EXAMPLES, Device.UNO, dir);
-        assertEquals(o.expected(), o.fixed().outputs(), name + ": device predictions differ from the interpreter");
+        assertEquals(o.expected(), o.fixed().outputs(), name + " " + strategy + ": device predictions differ from the interpreter");
         assertEquals(EXAMPLES, o.fixed().cycles().size());
         // Within the Uno's 2 KB: planned buffer and other static data, plus the measured stack.
         long ram = o.fixed().sizes().ramBytes() + o.fixed().peakStackBytes();

@@ -10,10 +10,16 @@ import seedc.fixed.FixedProgram;
 import seedc.io.DataSet;
 import seedc.search.Metric;
 
-/** The fixture models, compiled once per JVM (16 bits, SeeDot's maxscale search, 2 threads). */
+/** The fixture models, compiled once per JVM per strategy (SeeDot's maxscale search at 16 bits by default; 2 threads). */
 public final class Fixtures {
     public static final List<String> MODELS = List.of(
             "protonn-digits-10", "bonsai-digits-10", "fastgrnn-digits-10", "cnn-digits-10");
+    public static final List<String> STRATEGIES = List.of("seedot", "shiftry");
+
+    /** Every model with every strategy, as JUnit arguments (name, strategy). */
+    public static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> modelsAndStrategies() {
+        return MODELS.stream().flatMap(m -> STRATEGIES.stream().map(s -> org.junit.jupiter.params.provider.Arguments.of(m, s)));
+    }
 
     public record Compiled(String name, Model model, DataSet train, DataSet test, FixedProgram fixed) {}
 
@@ -26,13 +32,19 @@ public final class Fixtures {
     }
 
     public static Compiled get(String name) {
-        return CACHE.computeIfAbsent(name, n -> {
+        return get(name, "seedot");
+    }
+
+    /** Strategy "seedot" (16 bits) or "shiftry" (mixed 8/16 bits, 1 point of training accuracy allowed). */
+    public static Compiled get(String name, String strategy) {
+        return CACHE.computeIfAbsent(name + " " + strategy, key -> {
+            String n = name;
             Path d = dir(n);
             Model model = Model.load(d.resolve("input.sd"), d);
             DataSet train = model.data(d.resolve("train.npy"), 1);
             DataSet test = model.data(d.resolve("test.npy"), 1);
             Compilation.Outcome o = Compilation.compile(model, train, test,
-                    new Compilation.Options("seedot", 16, Metric.ACCURACY, 2, false, "arduino", 1.0, null));
+                    new Compilation.Options(strategy, 16, Metric.ACCURACY, 2, false, "arduino", 1.0, null));
             return new Compiled(n, model, train, test, o.fixed());
         });
     }

@@ -54,7 +54,9 @@ class MemoryPlanFixturesTest {
     void loopReadValuesLiveAcrossTheLoop() {
         Fixtures.Compiled c = Fixtures.get("fastgrnn-digits-10");
         RamPlan r = RamPlan.of(c.fixed(), Integer.MAX_VALUE);
-        LiveRange xx = find(r, "v_XX");
+        // XX, a row-major reshape of X, is X's bytes read in place.
+        assertEquals("v_X", r.storage("v_XX"));
+        LiveRange xx = find(r, r.storage("v_XX"));
         LiveRange acc = find(r, "v_H_1");
         int loopStart = r.labels().indexOf(r.labels().stream().filter(l -> l.contains("= Loop")).findFirst().orElseThrow());
         int loopEnd = r.labels().indexOf(r.labels().stream().filter(l -> l.startsWith("H_2 =")).findFirst().orElseThrow());

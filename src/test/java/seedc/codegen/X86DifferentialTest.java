@@ -14,7 +14,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import seedc.codegen.c.CTarget;
 import seedc.codegen.c.CodeWriter;
+import seedc.driver.Model;
 import seedc.fixed.FixedInterpreter;
+import seedc.fixed.FixedProgram;
+import seedc.io.DataSet;
 import seedc.fixed.QuantizedModel;
 
 /** The x86 predictor, built with -fsanitize=undefined,address, predicts exactly what the interpreter does. */
@@ -29,21 +32,26 @@ class X86DifferentialTest {
     @ParameterizedTest
     @MethodSource("models")
     void hostMatchesInterpreter(String name) throws Exception {
-        assertTrue(new File("/usr/bin/gcc").canExecute() || new File("/usr/bin/cc").canExecute(), "gcc needed");
         Fixtures.Compiled c = Fixtures.get(name);
-        CodeWriter.write(CTarget.X86, c.fixed(), c.model(), dir);
+        assertHostMatches(dir, c.fixed(), c.model(), c.test(), 120);
+    }
+
+    /** Builds fp for x86 in dir with the sanitizers; its predictions on the first n examples equal the interpreter's. */
+    static void assertHostMatches(Path dir, FixedProgram fp, Model model, DataSet test, int n) throws Exception {
+        assertTrue(new File("/usr/bin/gcc").canExecute() || new File("/usr/bin/cc").canExecute(), "gcc needed");
+        CodeWriter.write(CTarget.X86, fp, model, dir);
         Process make = new ProcessBuilder("make", "-s", "CFLAGS=-O1 -g -std=c99 -Wall -Wextra -Werror"
                 + " -fsanitize=undefined,address -fno-sanitize-recover=all")
                 .directory(dir.toFile()).redirectErrorStream(true).start();
         String log = new String(make.getInputStream().readAllBytes());
         assertEquals(0, make.waitFor(), log);
-        int n = Math.min(120, c.test().size());
+        n = Math.min(n, test.size());
         StringBuilder in = new StringBuilder();
         List<String> expected = new ArrayList<>();
-        QuantizedModel qm = new QuantizedModel(c.fixed(), c.model().weights());
-        FixedInterpreter fi = new FixedInterpreter(c.fixed(), qm);
+        QuantizedModel qm = new QuantizedModel(fp, model.weights());
+        FixedInterpreter fi = new FixedInterpreter(fp, qm);
         for (int i = 0; i < n; i++) {
-            double[] x = c.test().features()[i];
+            double[] x = test.features()[i];
             in.append("0");
             for (double v : x) {
                 in.append(',').append(v);

@@ -2,7 +2,6 @@ package seedc.codegen.c;
 
 import java.util.IdentityHashMap;
 import java.util.Map;
-import seedc.fixed.ExpTable;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.FixedType;
 import seedc.fixed.OpParams;
@@ -21,13 +20,23 @@ final class CEmitter extends IndentedC {
     private final FixedProgram fp;
     private final Constants consts;
     private final RamPlan ram;
-    private final Map<Value, Boolean> constant = new IdentityHashMap<>();
+    private final Map<Value, FlashSource> flash = new IdentityHashMap<>();
+    private final java.util.Set<Value> flashValues;
+    private final DotEmitter dots = new DotEmitter(this);
+    private final ActivationEmitter activations = new ActivationEmitter(this);
     private Op current;
+
+    /**
+     * A value read from flash: the constant, the C offset of its block ("0": all of it; an Index of a
+     * constant starts at index * size), and the types it passes through, the constant's own first.
+     */
+    record FlashSource(Value constant, String base, java.util.List<FixedType> chain) {}
 
     CEmitter(FixedProgram fp, Constants consts, RamPlan ram) {
         this.fp = fp;
         this.consts = consts;
         this.ram = ram;
+        this.flashValues = Constants.flashValues(fp.program());
     }
 
     String body() {
@@ -55,13 +64,9 @@ final class CEmitter extends IndentedC {
         }
     }
 
-    /** The scratch array of the op being emitted, and its element type. */
-    private String scratch() {
-        return ram.scratch(current).name();
-    }
-
-    private int scratchBits() {
-        return ram.scratch(current).bits();
+    /** The scratch array of the op being emitted (null: none). */
+    RamPlan.Scratch scratch() {
+        return ram.scratch(current);
     }
 
     private FixedType t(Value v) {
@@ -70,13 +75,52 @@ final class CEmitter extends IndentedC {
 
     /** The element idx of v, in v's own type. */
     X x(Value v, String idx) {
-        if (constant.containsKey(v)) {
-            return X.of("SD_R" + t(v).bits() + "(" + consts.name(v) + ", " + idx + ")", t(v).bits());
+        return operand(v, 0, idx);
+    }
+
+    /** shr(v[idx], shift): for a value in flash, read from a copy of the constant shifted at compile time. */
+    X operand(Value v, int shift, String idx) {
+        FlashSource src = flash.get(v);
+        if (src != null) {
+            Constants.Variant var = consts.variant(src.constant(), src.chain(), shift, v.size(), null);
+            String base = flashBase(src);
+            return X.of("SD_R" + var.container() + "(" + var.name() + ", " + (base.equals("0") ? "" : "(" + base + ") + ")
+                    + idx + ")", var.bits());
         }
         if (v.isInt()) {
             return X.of(CNames.var(v), 32);
         }
-        return X.of(CNames.var(v) + "[" + idx + "]", t(v).bits());
+        return X.of(CNames.var(v) + "[" + idx + "]", t(v).bits()).shr(shift);
+    }
+
+    String flashBase(FlashSource src) {
+        return src.base();
+    }
+
+    FlashSource flashSource(Value v) {
+        return flash.get(v);
+    }
+
+    boolean isFlash(Value v) {
+        return flash.containsKey(v);
+    }
+
+    java.util.Set<Value> flashValues() {
+        return flashValues;
+    }
+
+    Constants constants() {
+        return consts;
+    }
+
+    /** Functions the body calls (dot products), to be written before seedc_predict. */
+    String helpers() {
+        return dots.helpers();
+    }
+
+    /** True when v's elements are in RAM under its own name. */
+    boolean inRam(Value v) {
+        return !v.isInt() && !flash.containsKey(v);
     }
 
     /** The element idx of v as C text (for comparisons and copies out). */
@@ -90,7 +134,7 @@ final class CEmitter extends IndentedC {
 
     /** Conversion between fixed types: wrap(shr(e, from - to), to). */
     static X conv(X e, FixedType from, FixedType to) {
-        return e.shr(from.scale() - to.scale()).wrap(to.bits());
+        return e.shrWrap(from.scale() - to.scale(), to.bits());
     }
 
     /** One product term: wrap_W(shr(a, shrA) * shr(b, shrB)). */
@@ -99,7 +143,7 @@ final class CEmitter extends IndentedC {
     }
 
     private X finish(X sum, OpParams.Mul p, Value out) {
-        return sum.shr(p.post()).wrap(t(out).bits());
+        return sum.shrWrap(p.post(), t(out).bits());
     }
 
     private void emit(Block b) {
@@ -120,19 +164,19 @@ final class CEmitter extends IndentedC {
                 close();
             }
             case Param p -> {
-                constant.put(o, true);
+                flash.put(o, new FlashSource(o, "0", java.util.List.of(t(o))));
                 consts.param(o, p.paramName());
             }
             case Const c -> {
-                constant.put(o, true);
+                flash.put(o, new FlashSource(o, "0", java.util.List.of(t(o))));
                 consts.constant(o, c);
             }
             case IntConst c -> line(CNames.var(o) + " = " + c.value() + ";");
             case IntArith a -> line(CNames.var(o) + " = " + CNames.var(a.a()) + " "
                     + switch (a.op()) { case ADD -> "+"; case SUB -> "-"; case MUL -> "*"; } + " " + CNames.var(a.b()) + ";");
-            case MatMul m -> matmul(m);
+            case MatMul m -> dots.matmul(m);
             case SparseMatMul m -> sparse(m);
-            case Conv2d c -> ConvEmitter.conv2d(this, c, fp.params(c, OpParams.Mul.class));
+            case Conv2d c -> dots.conv2d(c);
             case Maxpool m -> ConvEmitter.maxpool(this, m);
             case ScalarMul m -> product(o, m.scalar(), m.tensor(), fp.params(op, OpParams.Mul.class));
             case Hadamard h -> product(o, h.a(), h.b(), fp.params(op, OpParams.Mul.class));
@@ -155,15 +199,9 @@ final class CEmitter extends IndentedC {
                 map(o, r.a(), X.of("(" + a.c() + " < 0 ? 0 : " + a.c() + " > " + six.c() + " ? " + six.as(a.width())
                         + " : " + a.c() + ")", a.bits()));
             }
-            case Exp e -> {
-                OpParams.Exp p = fp.params(e, OpParams.Exp.class);
-                loop("k", o.size());
-                line(store(o, "k") + " = " + lookup(p.table(), x(e.a(), "k").shr(p.inShift())).shr(p.post())
-                        .wrap(t(o).bits()).c() + ";");
-                close();
-            }
-            case Sigmoid s -> activation(o, s.a(), fp.params(s, OpParams.Activation.class), true);
-            case Tanh th -> activation(o, th.a(), fp.params(th, OpParams.Activation.class), false);
+            case Exp e -> activations.exp(o, e.a(), fp.params(e, OpParams.Exp.class));
+            case Sigmoid s -> activations.activation(o, s.a(), fp.params(s, OpParams.Activation.class), true);
+            case Tanh th -> activations.activation(o, th.a(), fp.params(th, OpParams.Activation.class), false);
             case Sgn s -> line(CNames.var(o) + " = " + ref(s.a(), "0") + " > 0 ? 1 : 0;");
             case Argmax a -> {
                 line(CNames.var(o) + " = 0;");
@@ -175,6 +213,13 @@ final class CEmitter extends IndentedC {
             case Transpose tr -> gather(o, tr.a(), Layouts.transpose(tr.a().shape()), "0");
             case Reshape r -> gather(o, r.a(), Layouts.reshape(r.a().shape(), r.order()), "0");
             case Reverse r -> gather(o, r.a(), Layouts.reverse(r.a().shape(), r.axis()), "0");
+            case Index ix when flash.containsKey(ix.a()) -> {
+                FlashSource src = flash.get(ix.a());
+                String at = "(sd_idx)" + CNames.var(ix.index()) + " * " + o.size();
+                java.util.List<FixedType> chain = new java.util.ArrayList<>(src.chain());
+                chain.add(t(o));
+                flash.put(o, new FlashSource(src.constant(), src.base().equals("0") ? at : src.base() + " + " + at, chain));
+            }
             case Index ix -> {
                 loop("k", o.size());
                 line(store(o, "k") + " = " + conv(x(ix.a(), "(sd_idx)" + CNames.var(ix.index()) + " * " + o.size() + " + k"),
@@ -212,7 +257,7 @@ final class CEmitter extends IndentedC {
                 emit(s.body());
                 int shift = t(s.result()).scale() - t(o).scale();
                 loop("k", o.size());
-                line(store(o, "k") + " = " + x(o, "k").plus(x(s.result(), "k").shr(shift), false).wrap(t(o).bits()).c() + ";");
+                line(store(o, "k") + " = " + x(o, "k").plusWrap(x(s.result(), "k").shr(shift), false, t(o).bits()).c() + ";");
                 close();
                 close();
             }
@@ -256,28 +301,14 @@ final class CEmitter extends IndentedC {
     }
 
     private void gather(Value o, Value a, int[] map, String base) {
-        loop("k", map.length);
-        line(store(o, "k") + " = " + conv(x(a, "(" + base + ") + " + consts.readIndex(map, "k")), t(a), t(o)).c() + ";");
-        close();
-    }
-
-    private void matmul(MatMul m) {
-        OpParams.Mul p = fp.params(m, OpParams.Mul.class);
-        int rows = m.a().shape().dim(0), k = m.a().shape().dim(1), cols = m.b().shape().dim(1);
-        String t = scratch();
-        loop("i", rows);
-        loop("j", cols);
-        if (cols == 1) { // a matrix times a vector: read the matrix row sequentially
-            line("sd_idx r = i * " + k + ";");
-            loop("q", k);
-            line(t + "[q] = " + term(x(m.a(), "r + q"), x(m.b(), "q"), p).c() + ";");
-        } else {
-            loop("q", k);
-            line(t + "[q] = " + term(x(m.a(), "i * " + k + " + q"), x(m.b(), "q * " + cols + " + j"), p).c() + ";");
+        if (ram.aliases().containsKey(CNames.var(o)) && ram.identityView(current)) {
+            line("/* the same bytes as " + CNames.var(a) + " */");
+            return;
         }
-        close();
-        line(store(m.out(), "i * " + cols + " + j") + " = " + finish(treesum(t, String.valueOf(k), p), p, m.out()).c() + ";");
-        close();
+        boolean identity = java.util.stream.IntStream.range(0, map.length).allMatch(k -> map[k] == k);
+        loop("k", map.length);
+        String at = identity ? "k" : consts.readIndex(map, "k");
+        line(store(o, "k") + " = " + conv(x(a, base.equals("0") ? at : "(" + base + ") + " + at), t(a), t(o)).c() + ";");
         close();
     }
 
@@ -286,8 +317,8 @@ final class CEmitter extends IndentedC {
         String[] arrays = consts.sparse(m.a());
         int rows = m.a().shape().dim(0);
         // idx lists, column by column: row+1 for each non-zero, 0 ends a column (SeeDot's layout).
-        String t = scratch();
-        int w = scratchBits();
+        String t = scratch().name();
+        int w = scratch().bits();
         open("");
         line("sd_idx iv = 0, ii = 0;");
         loop("i", rows);
@@ -297,7 +328,7 @@ final class CEmitter extends IndentedC {
         line("sd_idx r = (sd_idx)SD_R16(" + arrays[1] + ", ii); ii++;");
         open("while (r != 0)");
         X v = X.of("SD_R" + t(m.a()).bits() + "(" + arrays[0] + ", iv)", t(m.a()).bits());
-        line(t + "[r - 1] = " + X.of(t + "[r - 1]", w).plus(term(v, x(m.b(), "q"), p).shr(p.treeShift()), false).wrap(w).c()
+        line(t + "[r - 1] = " + X.of(t + "[r - 1]", w).plusWrap(term(v, x(m.b(), "q"), p).shr(p.treeShift()), false, w).c()
                 + "; iv++;");
         line("r = (sd_idx)SD_R16(" + arrays[1] + ", ii); ii++;");
         close();
@@ -309,59 +340,55 @@ final class CEmitter extends IndentedC {
     }
 
     private void product(Value o, Value a, Value b, OpParams.Mul p) {
-        loop("k", o.size());
-        line(store(o, "k") + " = " + finish(term(x(a, index(a, o)), x(b, index(b, o)), p), p, o).c() + ";");
-        close();
-    }
-
-    /** k, or the broadcast index of a smaller operand. */
-    private static String index(Value a, Value o) {
-        return a.size() == o.size() ? "k" : a.size() == 1 ? "0" : "k % " + a.size();
+        String[] k = elements(o, a, b);
+        X term = operand(a, p.shrA(), k[0]).timesWrap(operand(b, p.shrB(), k[1]), p.width());
+        line(store(o, "k") + " = " + finish(term, p, o).c() + ";");
+        closeElements();
     }
 
     private void add(Value o, Value a, Value b, boolean subtract, OpParams.Add p) {
-        loop("k", o.size());
-        X e = x(a, index(a, o)).shr(p.shrA()).plus(x(b, index(b, o)).shr(p.shrB()), subtract).wrap(p.width());
-        line(store(o, "k") + " = " + e.shr(p.post()).wrap(t(o).bits()).c() + ";");
-        close();
+        String[] k = elements(o, a, b);
+        X e = operand(a, p.shrA(), k[0]).plusWrap(operand(b, p.shrB(), k[1]), subtract, p.width());
+        line(store(o, "k") + " = " + e.shrWrap(p.post(), t(o).bits()).c() + ";");
+        closeElements();
     }
 
-    X lookup(ExpTable table, X arg) {
-        String[] names = consts.table(table);
-        int span = table.hiBits() + table.loBits() + table.drop();
-        boolean narrow = arg.bits() <= 31 && span <= 30 && Math.abs(table.mQ()) < (1L << 30);
-        return X.of((narrow ? "sd_exp_lookup32(" + arg.as(32) : "sd_exp_lookup(" + arg.as(64)) + ", " + names[0] + ", "
-                + names[1] + ", " + X.lit(table.mQ()).c() + ", " + table.hiBits() + ", " + table.loBits() + ", "
-                + table.drop() + ")", narrow ? 32 : 64);
-    }
+    private int elementLoops;
 
-    private void activation(Value o, Value a, OpParams.Activation p, boolean sigmoid) {
-        ExpTable tb = p.table();
-        int so = t(o).scale();
-        loop("k", o.size());
-        X xv = x(a, "k").shr(p.inShift());
-        line(xv.ctype() + " x = " + xv.c() + ";");
-        X xs = X.of("x", xv.bits());
-        X mag = sigmoid ? xs.abs() : X.lit(2).times(xs.abs());
-        X ev = lookup(tb, mag.neg()).shr(tb.sg());
-        line(ev.ctype() + " e = " + ev.c() + ";");
-        X e = X.of("e", ev.bits());
-        X one = X.lit(1L << tb.sf());
-        X num = sigmoid ? X.of("(x <= 0 ? " + e.as(Math.max(e.width(), one.width())) + " : " + one.as(Math.max(e.width(),
-                one.width())) + ")", Math.max(e.bits(), one.bits())) : one.plus(e, true);
-        X r = num.shr(-so).div(one.plus(e, false));
-        line(r.ctype() + " r = " + r.c() + ";");
-        X rv = X.of("r", r.bits());
-        if (!sigmoid) {
-            X nr = rv.neg();
-            line(store(o, "k") + " = x < 0 ? " + nr.wrap(t(o).bits()).c() + " : " + rv.wrap(t(o).bits()).c() + ";");
-        } else {
-            line(store(o, "k") + " = " + rv.wrap(t(o).bits()).c() + ";");
+    /**
+     * Opens the loop over the elements k of o and returns the index of each operand: k, 0 for one
+     * element, kb for a vector broadcast along the last axis (an inner loop counts it: no k % n).
+     */
+    private String[] elements(Value o, Value... operands) {
+        int vec = 0;
+        for (Value a : operands) {
+            if (a.size() != o.size() && a.size() != 1) {
+                vec = vec == 0 || vec == a.size() ? a.size() : -1;
+            }
         }
-        close();
+        if (vec > 0) {
+            open("for (sd_idx k = 0; k < " + o.size() + "; )");
+            open("for (sd_idx kb = 0; kb < " + vec + "; kb++, k++)");
+            elementLoops = 2;
+        } else {
+            loop("k", o.size());
+            elementLoops = 1;
+        }
+        String[] idx = new String[operands.length];
+        for (int i = 0; i < idx.length; i++) {
+            Value a = operands[i];
+            idx[i] = a.size() == o.size() ? "k" : a.size() == 1 ? "0" : vec > 0 ? "kb" : "k % " + a.size();
+        }
+        return idx;
     }
 
-    // Accessors for ConvEmitter.
+    private void closeElements() {
+        for (int i = 0; i < elementLoops; i++) {
+            close();
+        }
+    }
+
+    // Accessors for the emitters of windowed, product and activation ops.
     FixedProgram program() {
         return fp;
     }
@@ -378,16 +405,8 @@ final class CEmitter extends IndentedC {
         close();
     }
 
-    String scratchName() {
-        return scratch();
-    }
-
-    String scratchType() {
-        return CNames.ctype(scratchBits());
-    }
-
-    X treesum(String t, String n, OpParams.Mul p) {
-        return X.of("sd_treesum" + scratchBits() + "(" + t + ", " + n + ", " + p.treeShift() + ")", scratchBits());
+    void orElseOpen() {
+        orElse();
     }
 
     String storeRef(Value v, String idx) {

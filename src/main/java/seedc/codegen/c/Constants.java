@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import seedc.fixed.ExpTable;
+import seedc.fixed.FixedArith;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.QuantizedModel;
 import seedc.ir.Op;
@@ -25,11 +26,26 @@ final class Constants {
     private final Map<Value, long[]> pending = new IdentityHashMap<>();
     private final Map<Value, String[]> sparse = new IdentityHashMap<>();
     private final Map<String, String> maps = new HashMap<>();
+    private final Map<String, Variant> variants = new HashMap<>();
     private final Map<ExpTable, String[]> tables = new IdentityHashMap<>();
     private final Map<String, String> emitted = new LinkedHashMap<>();
     private final String flashAttribute;
     private int bytes;
     private int counter;
+
+    /**
+     * The values the fixed C reads from flash instead of RAM: parameters, literals, and an Index of one
+     * of them (a block of the constant at a run-time offset: nothing is copied).
+     */
+    static java.util.Set<Value> flashValues(seedc.ir.Program p) {
+        java.util.Set<Value> s = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        p.forEachOp(op -> {
+            if (op instanceof Op.Param || op instanceof Op.Const || op instanceof Op.Index ix && s.contains(ix.a())) {
+                s.add(op.out());
+            }
+        });
+        return s;
+    }
 
     /** @param flashAttribute what puts a constant array in flash ("PROGMEM" on AVR, "" elsewhere) */
     Constants(FixedProgram fp, QuantizedModel qm, String flashAttribute) {
@@ -55,6 +71,47 @@ final class Constants {
             array(n, fp.type(v).bits(), pending.get(v));
         }
         return n;
+    }
+
+    /** A constant as one reader wants it (see {@link #variant}): its C array and the bits its elements need. */
+    record Variant(String name, int bits) {
+        int container() {
+            return X.container(bits);
+        }
+    }
+
+    /**
+     * The constant {@code v} converted along {@code chain} (its own type first: each step is
+     * conv(e, chain[i] -> chain[i+1]), as an Index of it reads it), then shifted by {@code shift} (shr), every
+     * block of {@code block} elements reordered by {@code layout} (new position to old; null keeps the
+     * order), stored in the narrowest type that holds the results. Computed here, once, instead of on
+     * the device for every read.
+     */
+    Variant variant(Value v, List<seedc.fixed.FixedType> chain, int shift, int block, int[] layout) {
+        if (chain.size() == 1 && shift == 0 && layout == null) {
+            return new Variant(name(v), fp.type(v).bits());
+        }
+        String key = names.get(v) + chain + shift + "/" + block + (layout == null ? "" : Arrays.toString(layout));
+        return variants.computeIfAbsent(key, k -> {
+            long[] data = pending.get(v);
+            long[] o = new long[data.length];
+            long lo = 0, hi = 0;
+            for (int i = 0; i < data.length; i++) {
+                int from = layout == null ? i : i - i % block + layout[i % block];
+                long e = data[from];
+                for (int c = 1; c < chain.size(); c++) {
+                    e = FixedArith.wrap(FixedArith.shr(e, chain.get(c - 1).scale() - chain.get(c).scale()),
+                            chain.get(c).bits());
+                }
+                o[i] = FixedArith.shr(e, shift);
+                lo = Math.min(lo, o[i]);
+                hi = Math.max(hi, o[i]);
+            }
+            int bits = Math.max(X.lit(lo).bits(), X.lit(hi).bits());
+            String n = names.get(v) + "_v" + counter++;
+            array(n, X.container(bits), o);
+            return new Variant(n, bits);
+        });
     }
 
     /** SeeDot's sparse layout: for each column, the row+1 of every non-zero (then 0), and their values. */
@@ -89,6 +146,15 @@ final class Constants {
             return n;
         });
         return "(sd_idx)SD_R" + bits + "(" + name + ", " + idx + ")";
+    }
+
+    /** A lookup table of {@code bits}-bit entries (one per possible input), shared by equal tables. */
+    String table(long[] entries, int bits) {
+        return maps.computeIfAbsent("table" + bits + Arrays.toString(entries), k -> {
+            String n = "l_" + counter++;
+            array(n, bits, entries);
+            return n;
+        });
     }
 
     String[] table(ExpTable t) {

@@ -1,48 +1,15 @@
 package seedc.codegen.c;
 
 import seedc.fixed.FixedType;
-import seedc.fixed.OpParams;
-import seedc.ir.Op.Conv2d;
 import seedc.ir.Op.Maxpool;
 import seedc.ir.Op.NormaliseL2;
 import seedc.ir.Value;
 import seedc.lang.Expr.Window;
 import seedc.types.Shape;
 
-/** C for the windowed ops (conv2d, maxpool) and normaliseL2, mirroring FixedKernels. */
+/** C for maxpool and normaliseL2, mirroring FixedKernels (conv2d: {@link DotEmitter}). */
 final class ConvEmitter {
     private ConvEmitter() {}
-
-    static void conv2d(CEmitter e, Conv2d c, OpParams.Mul p) {
-        Shape xs = c.x().shape(), fs = c.filter().shape(), os = c.out().shape();
-        Window w = c.window();
-        int h = xs.dim(1), wd = xs.dim(2), ch = xs.dim(3);
-        int kh = fs.dim(1), kw = fs.dim(2), cig = fs.dim(3), cog = fs.dim(4);
-        String t = e.scratchName();
-        e.emitOpen("for (sd_idx b = 0; b < " + xs.dim(0) + "; b++)");
-        e.emitOpen("for (sd_idx y = 0; y < " + os.dim(1) + "; y++)");
-        e.emitOpen("for (sd_idx xo = 0; xo < " + os.dim(2) + "; xo++)");
-        e.emitOpen("for (sd_idx g = 0; g < " + c.groups() + "; g++)");
-        e.emitOpen("for (sd_idx co = 0; co < " + cog + "; co++)");
-        e.emitLine("sd_idx q = 0;");
-        e.emitOpen("for (sd_idx i = 0; i < " + kh + "; i++)");
-        e.emitLine("sd_idx yi = y * " + w.sh() + " - " + w.pt() + " + i * " + w.dh() + ";");
-        e.emitOpen("for (sd_idx j = 0; j < " + kw + "; j++)");
-        e.emitLine("sd_idx xi = xo * " + w.sw() + " - " + w.pl() + " + j * " + w.dw() + ";");
-        e.emitLine("int inside = yi >= 0 && yi < " + h + " && xi >= 0 && xi < " + wd + ";");
-        e.emitOpen("for (sd_idx ci = 0; ci < " + cig + "; ci++)");
-        X xv = e.x(c.x(), "((b * " + h + " + yi) * " + wd + " + xi) * " + ch + " + g * " + cig + " + ci");
-        X fv = e.x(c.filter(), "(((g * " + kh + " + i) * " + kw + " + j) * " + cig + " + ci) * " + cog + " + co");
-        e.emitLine(t + "[q++] = inside ? " + CEmitter.term(xv, fv, p).c() + " : 0;");
-        e.emitClose();
-        e.emitClose();
-        e.emitClose();
-        String idx = "((b * " + os.dim(1) + " + y) * " + os.dim(2) + " + xo) * " + os.dim(3) + " + g * " + cog + " + co";
-        e.emitLine(e.storeRef(c.out(), idx) + " = " + e.finishOf(e.treesum(t, "q", p), p, c.out()).c() + ";");
-        for (int k = 0; k < 5; k++) {
-            e.emitClose();
-        }
-    }
 
     static void maxpool(CEmitter e, Maxpool m) {
         Shape xs = m.x().shape(), os = m.out().shape();

@@ -10,7 +10,7 @@ abstract class IndentedC {
     }
 
     protected void open(String s) {
-        line(s + " {");
+        line(s.isEmpty() ? "{" : s + " {");
         indent++;
     }
 

@@ -24,9 +24,9 @@ import seedc.memory.Migration;
  * instruction that returns the result. A temporary lives from the op defining it to its last
  * reader; one read inside a loop body but defined before the loop lives across the whole loop
  * (the next iteration reads it again), and a loop's accumulator, output and result live across
- * it. Ops that sum with a TreeSum need a scratch array of their terms for one instruction.
- * Constants (parameters, literals) live in flash and int scalars in their own statics: neither is
- * planned.
+ * it. A product may need a scratch array for one instruction (see {@link DotEmitter#scratch}; a sparse
+ * product's row sums). Constants (parameters, literals, and in the fixed build Index views of them)
+ * live in flash and int scalars in their own statics: neither is planned.
  */
 public final class RamPlan {
     /** The scratch array of one op: {@code size} elements of {@code bits} bits. */
@@ -49,10 +49,13 @@ public final class RamPlan {
     private final java.util.function.ToIntFunction<Value> bits;
     private final boolean withScratch;
 
+    private final java.util.Set<Value> flash;
+
     private RamPlan(FixedProgram fp, java.util.function.ToIntFunction<Value> bits, boolean withScratch) {
         this.fp = fp;
         this.bits = bits;
         this.withScratch = withScratch;
+        this.flash = Constants.flashValues(fp.program());
     }
 
     /** The plan of the float build: every value 32-bit floats, no TreeSum scratch. */
@@ -113,17 +116,14 @@ public final class RamPlan {
 
     private Scratch scratchOf(Op op) {
         String name = "sd_t_" + op.out().name();
-        return switch (op) {
-            case Op.MatMul m -> new Scratch(name, fp.params(op, OpParams.Mul.class).width(), m.a().shape().dim(1));
-            case Op.SparseMatMul m -> new Scratch(name, fp.params(op, OpParams.Mul.class).width(), m.a().shape().dim(0));
-            case Op.Conv2d c -> new Scratch(name, fp.params(op, OpParams.Mul.class).width(),
-                    c.filter().shape().dim(1) * c.filter().shape().dim(2) * c.filter().shape().dim(3));
-            default -> null;
-        };
+        return op instanceof Op.SparseMatMul m
+                ? new Scratch(name, fp.params(op, OpParams.Mul.class).width(), m.a().shape().dim(0))
+                : DotEmitter.scratch(fp, flash, op, name);
     }
 
-    private static boolean isConstant(Op op) {
-        return op instanceof Op.Param || op instanceof Op.Const;
+    /** Constants, and (in the fixed build) the Index views of them the C reads from flash: not planned. */
+    private boolean isConstant(Op op) {
+        return op instanceof Op.Param || op instanceof Op.Const || withScratch && flash.contains(op.out());
     }
 
     private void define(Value v, int at) {
@@ -204,27 +204,59 @@ public final class RamPlan {
     private void inPlace() {
         Map<String, Integer> ownLast = new LinkedHashMap<>();
         live.forEach((n, r) -> ownLast.put(n, r[1]));
+        Map<String, Integer> groupLast = new LinkedHashMap<>(ownLast); // per storage: its values' last use
         for (Op op : flat) {
             int i = index.get(op);
             Value o = op.out();
             if (o.isInt() || !live.containsKey(CNames.var(o))) {
                 continue;
             }
+            String on = CNames.var(o);
+            if (withScratch && identityView(op) && ownLast.containsKey(CNames.var(op.inputs().get(0)))) {
+                share(on, root(CNames.var(op.inputs().get(0))), ownLast, groupLast);
+                continue;
+            }
             for (Value a : elementwiseOperands(op)) {
-                String an = CNames.var(a);
-                if (a.isInt() || !ownLast.containsKey(an) || ownLast.get(an) != i || a.size() != o.size()
+                String an = a.isInt() ? null : CNames.var(a);
+                if (an == null || !ownLast.containsKey(an) || groupLast.get(root(an)) != i || a.size() != o.size()
                         || bits.applyAsInt(a) < bits.applyAsInt(o) || (op instanceof Op.Loop)) {
                     continue;
                 }
-                String root = root(an);
-                String on = CNames.var(o);
-                int[] r = live.get(root);
-                r[1] = Math.max(r[1], live.get(on)[1]);
-                live.remove(on);
-                aliases.put(on, root);
+                share(on, root(an), ownLast, groupLast);
                 break;
             }
         }
+    }
+
+    /** Value {@code on} is stored in the bytes of {@code root}, which then live until both are dead. */
+    private void share(String on, String root, Map<String, Integer> ownLast, Map<String, Integer> groupLast) {
+        int[] r = live.get(root);
+        r[1] = Math.max(r[1], live.get(on)[1]);
+        live.remove(on);
+        aliases.put(on, root);
+        groupLast.put(root, Math.max(groupLast.get(root), ownLast.get(on)));
+    }
+
+    /**
+     * A transpose, reshape or reverse that moves no element and keeps the type (a vector transposed,
+     * a row-major reshape): its result is its operand, read in place, and the emitter writes no code.
+     */
+    boolean identityView(Op op) {
+        int[] map = switch (op) {
+            case Op.Transpose t -> seedc.ir.Layouts.transpose(t.a().shape());
+            case Op.Reshape r -> seedc.ir.Layouts.reshape(r.a().shape(), r.order());
+            case Op.Reverse r -> seedc.ir.Layouts.reverse(r.a().shape(), r.axis());
+            default -> null;
+        };
+        if (map == null || !fp.type(op.inputs().get(0)).equals(fp.type(op.out()))) {
+            return false;
+        }
+        for (int k = 0; k < map.length; k++) {
+            if (map[k] != k) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private String root(String name) {
@@ -249,6 +281,11 @@ public final class RamPlan {
             case Op.Tanh t -> List.of(t.a());
             default -> List.of();
         };
+    }
+
+    /** The planned name whose bytes hold value {@code name} (itself unless it shares another's). */
+    public String storage(String name) {
+        return root(name);
     }
 
     /** Values stored over a dying operand: name to the planned value whose bytes they reuse. */

@@ -62,6 +62,21 @@ record X(String c, int bits) {
         return new X("(int" + w + "_t)((uint" + w + "_t)" + as(w) + " << " + k + ")", bits + k);
     }
 
+    /**
+     * wrap_w(shr(v, n)). When the shifted value would still be wider than w bits, only bits n to
+     * n + w - 1 of v + (v < 0 ? 2^n - 1 : 0) are kept: they are computed in the unsigned type of
+     * n + w bits, not at v's full width (a 32-bit value shifted by 7 into 8 bits takes 16-bit steps).
+     */
+    X shrWrap(int n, int w) {
+        int narrow = container(n + w);
+        if (n <= 0 || bits - n <= w || narrow >= width() || !c.matches("[A-Za-z_][A-Za-z0-9_]*(\\[[^\\]\\[]*\\])?")) {
+            return shr(n).wrap(w);
+        }
+        String u = "uint" + narrow + "_t";
+        return new X("(int" + w + "_t)(" + u + ")((" + u + ")((" + u + ")" + c + " + (" + c + " < 0 ? " + ((1L << n) - 1)
+                + "u : 0u)) >> " + n + ")", w);
+    }
+
     /** Two's complement wrap-around to w bits. */
     X wrap(int w) {
         if (bits <= w) {
@@ -79,6 +94,15 @@ record X(String c, int bits) {
         return new X("(int" + w + "_t)(" + as(w) + (subtract ? " - " : " + ") + o.as(w) + ")", nb);
     }
 
+    /** wrap_w(this ± o), computed at w bits (through the unsigned type) when the exact result is wider. */
+    X plusWrap(X o, boolean subtract, int w) {
+        if (Math.max(bits, o.bits) + 1 <= w) {
+            return plus(o, subtract);
+        }
+        return new X("(int" + w + "_t)(uint" + w + "_t)((uint" + w + "_t)(" + c + ")" + (subtract ? " - " : " + ")
+                + "(uint" + w + "_t)(" + o.c + "))", w);
+    }
+
     X neg() {
         return new X("0", 1).plus(this, true);
     }
@@ -86,6 +110,9 @@ record X(String c, int bits) {
     /** The exact product (wrapping modulo 2^64 like a Java long when it needs more). */
     X times(X o) {
         int nb = bits + o.bits;
+        if (bits <= 8 && o.bits <= 8) { // one 8x8->16 multiply on the AVR (sd_mul8 keeps gcc from widening it)
+            return new X("sd_mul8(" + c + ", " + o.c + ")", nb);
+        }
         if (nb > 64) {
             return new X("(int64_t)((uint64_t)" + as(64) + " * (uint64_t)" + o.as(64) + ")", 64);
         }

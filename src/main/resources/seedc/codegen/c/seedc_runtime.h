@@ -11,6 +11,17 @@
 #define SD_R8(a, i) ((a)[i])
 #define SD_R16(a, i) ((a)[i])
 #define SD_R32(a, i) ((a)[i])
+/* The element p points to, then p moves to the next one (the AVR reads flash with lpm Z+). */
+#define SD_NEXT8(p) (*(p)++)
+#define SD_NEXT16(p) (*(p)++)
+#define SD_NEXT32(p) (*(p)++)
+#endif
+
+#if defined(__GNUC__)
+/* Makes gcc forget what it knows about v's value (no instruction is emitted). */
+#define SD_OPAQUE(v) __asm__("" : "+r"(v))
+#else
+#define SD_OPAQUE(v) ((void)0)
 #endif
 
 /* INT64_MIN, spelled so that C++ before C++11 accepts it (avr-g++ 5 needs no __STDC_LIMIT_MACROS). */
@@ -62,34 +73,123 @@ SD_INLINE int64_t sd_shr64(int64_t v, int n) {
     return (v < 0 ? (int64_t)(v + (int64_t)((1ull << n) - 1)) : v) >> n;
 }
 
-/* Sum of t[0..n) in the width of T, halving at the first `shift` levels of a balanced tree.
- * Wrap-around is modulo 2^width: sums go through the unsigned type U. */
-#define SD_TREESUM(T, U, SHR, NAME) \
-static __attribute__((unused)) T NAME(T *t, sd_idx n, int8_t shift) { \
-    if (shift <= 0) { \
-        U s = 0; \
-        for (sd_idx i = 0; i < n; i++) s = (U)(s + (U)t[i]); \
-        return (T)s; \
-    } \
-    int8_t remaining = shift; \
-    while (n > 1) { \
-        sd_idx half = n / 2; \
-        if (remaining > 0) { \
-            for (sd_idx i = 0; i < half; i++) t[i] = (T)(U)((U)SHR(t[2 * i], 1) + (U)SHR(t[2 * i + 1], 1)); \
-            if (n % 2 != 0) t[half] = SHR(t[n - 1], 1); \
-        } else { \
-            for (sd_idx i = 0; i < half; i++) t[i] = (T)(U)((U)t[2 * i] + (U)t[2 * i + 1]); \
-            if (n % 2 != 0) t[half] = t[n - 1]; \
-        } \
-        remaining--; \
-        n = (sd_idx)((n + 1) / 2); \
-    } \
-    return t[0]; \
+/* The exact product of two 8-bit values: one muls on the AVR. Without SD_OPAQUE, avr-gcc turns a
+ * product that is then sign-extended to 32 bits into a 16x16->32 library call. */
+SD_INLINE int16_t sd_mul8(int8_t a, int8_t b) {
+    int16_t p = (int16_t)(a * b);
+    SD_OPAQUE(p);
+    return p;
 }
-SD_TREESUM(int8_t, uint8_t, sd_shr8, sd_treesum8)
-SD_TREESUM(int16_t, uint16_t, sd_shr16, sd_treesum16)
-SD_TREESUM(int32_t, uint32_t, sd_shr32, sd_treesum32)
-SD_TREESUM(int64_t, uint64_t, sd_shr64, sd_treesum64)
+
+
+#if defined(__AVR__) && defined(SEEDC_PARAM_READ)
+#define SD_AVR_DOT 1
+/* Dot products of n terms, a[] in RAM and b[] in flash (LD "lpm") or in RAM too (LD "ld", the functions
+ * named ..._ram), summed modulo 2^16 or 2^32: the inner loops of matrix products and convolutions, written
+ * for the AVR (avr-gcc keeps neither the pointers nor the sum in registers in a long function). Two terms
+ * per loop step.
+ * sd_avr_dot8_32: int8 x int8 -> 16-bit products (muls), summed in 32 bits. Each product p is added as
+ * the unsigned p + 2^15 (its sign bit flipped), so no sign extension is needed; n * 2^15 comes off at
+ * the end. sd_avr_dot8_16: the same products summed in 16 bits. sd_avr_dot16_16: int16 x int16
+ * products modulo 2^16 (the low half: three 8x8 multiplies), summed in 16 bits. */
+#define SD_AVR_TERM8(LD) "ld %[ta], %a[a]+\n\t" LD " %[tb], %a[b]+\n\tmuls %[ta], %[tb]\n\t"
+#define SD_AVR_ADD8_32 "eor r1, %[bias]\n\tadd %A[acc], r0\n\tadc %B[acc], r1\n\t" \
+    "adc %C[acc], %[zero]\n\tadc %D[acc], %[zero]\n\t"
+#define SD_AVR_ADD8_16 "add %A[acc], r0\n\tadc %B[acc], r1\n\t"
+#define SD_AVR_LOOP "sbiw %[pairs], 1\n\tbrne 1b\n\t"
+#define SD_AVR_DOTS(SUFFIX, LD) \
+static __attribute__((unused)) int32_t sd_avr_dot8_32##SUFFIX(const int8_t *a, const int8_t *b, uint16_t n) { \
+    uint32_t acc = 0; \
+    uint8_t ta, tb, bias = 0x80, zero = 0; \
+    uint16_t pairs = n >> 1; \
+    if (n & 1) { \
+        __asm__ volatile(SD_AVR_TERM8(LD) SD_AVR_ADD8_32 "clr r1" \
+            : [acc] "+r"(acc), [a] "+x"(a), [b] "+z"(b), [ta] "=&d"(ta), [tb] "=&d"(tb) \
+            : [bias] "r"(bias), [zero] "r"(zero) : "memory"); \
+    } \
+    if (pairs) { \
+        __asm__ volatile("1:\n\t" SD_AVR_TERM8(LD) SD_AVR_ADD8_32 SD_AVR_TERM8(LD) SD_AVR_ADD8_32 SD_AVR_LOOP "clr r1" \
+            : [acc] "+r"(acc), [a] "+x"(a), [b] "+z"(b), [pairs] "+w"(pairs), [ta] "=&d"(ta), [tb] "=&d"(tb) \
+            : [bias] "r"(bias), [zero] "r"(zero) : "memory"); \
+    } \
+    /* n * 2^15, without a 15-step shift loop */ \
+    return (int32_t)(acc - ((uint32_t)(uint16_t)(n >> 1) << 16) - ((n & 1) ? 0x8000u : 0)); \
+} \
+static __attribute__((unused)) int16_t sd_avr_dot8_16##SUFFIX(const int8_t *a, const int8_t *b, uint16_t n) { \
+    uint16_t acc = 0; \
+    uint8_t ta, tb; \
+    uint16_t pairs = n >> 1; \
+    if (n & 1) { \
+        __asm__ volatile(SD_AVR_TERM8(LD) SD_AVR_ADD8_16 "clr r1" \
+            : [acc] "+r"(acc), [a] "+x"(a), [b] "+z"(b), [ta] "=&d"(ta), [tb] "=&d"(tb) : : "memory"); \
+    } \
+    if (pairs) { \
+        __asm__ volatile("1:\n\t" SD_AVR_TERM8(LD) SD_AVR_ADD8_16 SD_AVR_TERM8(LD) SD_AVR_ADD8_16 SD_AVR_LOOP "clr r1" \
+            : [acc] "+r"(acc), [a] "+x"(a), [b] "+z"(b), [pairs] "+w"(pairs), [ta] "=&d"(ta), [tb] "=&d"(tb) \
+            : : "memory"); \
+    } \
+    return (int16_t)acc; \
+} \
+static __attribute__((unused)) int16_t sd_avr_dot16_16##SUFFIX(const int16_t *a, const int16_t *b, uint16_t pairs) { \
+    uint16_t acc = 0, ta, tb; \
+    if (pairs == 0) return 0; /* one term per step here: "pairs" is n */ \
+    __asm__ volatile( \
+        "1:\n\t" \
+        "ld %A[ta], %a[a]+\n\tld %B[ta], %a[a]+\n\t" LD " %A[tb], %a[b]+\n\t" LD " %B[tb], %a[b]+\n\t" \
+        "mul %A[ta], %A[tb]\n\tadd %A[acc], r0\n\tadc %B[acc], r1\n\t" \
+        "mul %A[ta], %B[tb]\n\tadd %B[acc], r0\n\t" \
+        "mul %B[ta], %A[tb]\n\tadd %B[acc], r0\n\t" SD_AVR_LOOP "clr r1" \
+        : [acc] "+r"(acc), [a] "+x"(a), [b] "+z"(b), [pairs] "+w"(pairs), [ta] "=&r"(ta), [tb] "=&r"(tb) \
+        : : "memory"); \
+    return (int16_t)acc; \
+}
+SD_AVR_DOTS(, "lpm")
+SD_AVR_DOTS(_ram, "ld")
+
+/* Halves the 16-bit value in LO:HI rounding toward zero (adds its sign bit, then shifts): 6 cycles. */
+#define SD_AVR_HALVE(LO, HI) "mov %[t], " HI "\n\tlsl %[t]\n\tadc " LO ", %[zero]\n\tadc " HI ", %[zero]\n\t" \
+    "asr " HI "\n\tror " LO "\n\t"
+
+/* The low 16 bits of the product of the next int16 of a[] (RAM) and of b[] (flash), into D. */
+#define SD_AVR_PRODUCT16(D) \
+    "ld %A[ta], %a[a]+\n\tld %B[ta], %a[a]+\n\tlpm %A[tb], %a[b]+\n\tlpm %B[tb], %a[b]+\n\t" \
+    "mul %A[ta], %A[tb]\n\tmovw %A[" D "], r0\n\tmul %A[ta], %B[tb]\n\tadd %B[" D "], r0\n\t" \
+    "mul %B[ta], %A[tb]\n\tadd %B[" D "], r0\n\t"
+
+/* One TreeSum node of the next two terms, shr(p0, 1) + shr(p1, 1), A in RAM and B in flash (both
+ * pointers move on): for the trees with more halving levels. 8x8-bit and 16x16-bit (mod 2^16) products. */
+#define SD_AVR_PAIR8(A, B) (__extension__({ uint16_t sd_s_; uint8_t sd_ta_, sd_tb_, sd_t_, sd_z_ = 0; \
+    __asm__ volatile(SD_AVR_TERM8("lpm") "movw %A[s], r0\n\t" SD_AVR_TERM8("lpm") \
+        SD_AVR_HALVE("r0", "r1") SD_AVR_HALVE("%A[s]", "%B[s]") "add %A[s], r0\n\tadc %B[s], r1\n\tclr r1" \
+        : [s] "=&r"(sd_s_), [a] "+x"(A), [b] "+z"(B), [ta] "=&d"(sd_ta_), [tb] "=&d"(sd_tb_), [t] "=&r"(sd_t_) \
+        : [zero] "r"(sd_z_) : "memory"); \
+    (int16_t)sd_s_; }))
+#define SD_AVR_PAIR16(A, B) (__extension__({ uint16_t sd_s_, sd_u_, sd_ta_, sd_tb_; uint8_t sd_t_, sd_z_ = 0; \
+    __asm__ volatile(SD_AVR_PRODUCT16("s") SD_AVR_PRODUCT16("u") \
+        SD_AVR_HALVE("%A[u]", "%B[u]") SD_AVR_HALVE("%A[s]", "%B[s]") "add %A[s], %A[u]\n\tadc %B[s], %B[u]\n\tclr r1" \
+        : [s] "=&r"(sd_s_), [u] "=&r"(sd_u_), [a] "+x"(A), [b] "+z"(B), [ta] "=&r"(sd_ta_), [tb] "=&r"(sd_tb_), \
+          [t] "=&r"(sd_t_) : [zero] "r"(sd_z_) : "memory"); \
+    (int16_t)sd_s_; }))
+
+/* TreeSum with one halving level (T = 1) of n products: the sum, modulo 2^16, of shr(p[2i], 1) +
+ * shr(p[2i+1], 1) over the pairs, plus shr(p[n-1], 1) when n is odd. */
+static __attribute__((unused)) int16_t sd_avr_pairs8_16(const int8_t *a, const int8_t *b, uint16_t n) {
+    uint16_t acc = 0;
+    for (uint16_t k = n >> 1; k != 0; k--) acc = (uint16_t)(acc + (uint16_t)SD_AVR_PAIR8(a, b));
+    if (n & 1) acc = (uint16_t)(acc + (uint16_t)sd_shr16(sd_mul8(*a, (int8_t)pgm_read_byte(b)), 1));
+    return (int16_t)acc;
+}
+
+static __attribute__((unused)) int16_t sd_avr_pairs16_16(const int16_t *a, const int16_t *b, uint16_t n) {
+    uint16_t acc = 0;
+    for (uint16_t k = n >> 1; k != 0; k--) acc = (uint16_t)(acc + (uint16_t)SD_AVR_PAIR16(a, b));
+    if (n & 1) {
+        uint16_t p = (uint16_t)(1u * (uint16_t)*a * (uint16_t)pgm_read_word(b));
+        acc = (uint16_t)(acc + (uint16_t)sd_shr16((int16_t)p, 1));
+    }
+    return (int16_t)acc;
+}
+#endif
 
 /* The planned RAM: every temporary lives in sd_mem at the offset the memory plan gives it,
  * accessed through these types (may_alias: one buffer holds values of several types over time). */
@@ -98,9 +198,16 @@ typedef int16_t sd_a16 __attribute__((may_alias));
 typedef int32_t sd_a32 __attribute__((may_alias));
 typedef int64_t sd_a64 __attribute__((may_alias));
 
-/* Defragmentation move: always to a lower offset, so a forward copy is safe. */
+/* Defragmentation move: always to a lower offset, so a forward copy is safe. Byte counts fit 16 bits
+ * on the AVR (its RAM does), 32 elsewhere. */
+#ifdef __AVR__
+typedef uint16_t sd_bytes;
+#else
+typedef uint32_t sd_bytes;
+#endif
 #define sd_move(to, from, n) do { \
-    for (uint32_t sd_k = 0; sd_k < (uint32_t)(n); sd_k++) sd_mem[(to) + sd_k] = sd_mem[(from) + sd_k]; \
+    uint8_t *sd_d = sd_mem + (to); const uint8_t *sd_s = sd_mem + (from); \
+    for (sd_bytes sd_k = (sd_bytes)(n); sd_k != 0; sd_k--) *sd_d++ = *sd_s++; \
 } while (0)
 
 /* Two-table exp lookup: tf[i] * tg[j] for an argument x at the table's input scale. */
@@ -114,8 +221,8 @@ static inline int64_t sd_exp_lookup(int64_t x, const int16_t *tf, const int16_t 
     return (int64_t)SD_R16(tf, i) * SD_R16(tg, j);
 }
 
-/* The same for an argument and table span that fit in 32 bits. */
-static __attribute__((unused)) int32_t sd_exp_lookup32(int32_t x, const int16_t *tf, const int16_t *tg,
+/* The same for an argument and table span that fit in 32 bits (inlined: the shifts are constants). */
+SD_INLINE int32_t sd_exp_lookup32(int32_t x, const int16_t *tf, const int16_t *tg,
                                int32_t mq, int8_t hi_bits, int8_t lo_bits, int8_t drop) {
     int32_t d = x - mq;
     int32_t span = (int32_t)1 << (hi_bits + lo_bits + drop);
@@ -123,6 +230,31 @@ static __attribute__((unused)) int32_t sd_exp_lookup32(int32_t x, const int16_t 
     int16_t i = (int16_t)(d >> (lo_bits + drop));
     int16_t j = (int16_t)((d >> drop) & (((int32_t)1 << lo_bits) - 1));
     return (int32_t)SD_R16(tf, i) * SD_R16(tg, j);
+}
+
+/* floor(n * 2^s / d) for 0 <= n <= d, 0 < d <= 2^15 and s <= 15 (so the quotient, at most 2^s, fits):
+ * a restoring division that produces the s + 1 quotient bits one by one. */
+static __attribute__((unused)) uint16_t sd_fracdiv16(uint16_t n, uint16_t d, uint8_t s) {
+    uint16_t q = 0;
+    if (n >= d) { n = (uint16_t)(n - d); q = 1; }
+    while (s--) {
+        n = (uint16_t)(n << 1); /* n < d <= 2^15: no overflow */
+        q = (uint16_t)(q << 1);
+        if (n >= d) { n = (uint16_t)(n - d); q |= 1; }
+    }
+    return q;
+}
+
+/* The same for 0 <= n <= d, 0 < d <= 2^31, s <= 31. */
+static __attribute__((unused)) uint32_t sd_fracdiv32(uint32_t n, uint32_t d, uint8_t s) {
+    uint32_t q = 0;
+    if (n >= d) { n -= d; q = 1; }
+    while (s--) {
+        n <<= 1;
+        q <<= 1;
+        if (n >= d) { n -= d; q |= 1; }
+    }
+    return q;
 }
 
 static inline int64_t sd_abs(int64_t v) { return v < 0 ? -v : v; }

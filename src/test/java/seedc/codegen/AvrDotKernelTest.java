@@ -1,0 +1,117 @@
+package seedc.codegen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import seedc.bench.AvrToolchain;
+import seedc.bench.BenchResources;
+import seedc.bench.SimResult;
+import seedc.bench.SimavrRunner;
+
+/**
+ * The AVR assembly dot products of seedc_runtime.h (sd_avr_dot8_32, sd_avr_dot8_16, sd_avr_dot16_16, their
+ * _ram twins with both vectors in RAM, and with one TreeSum halving level sd_avr_pairs8_16,
+ * sd_avr_pairs16_16), run under simavr on vectors with random and extreme elements and every length
+ * parity, equal the wrapped sums computed here in Java.
+ */
+class AvrDotKernelTest {
+    static final int[] LENGTHS = {0, 1, 2, 3, 7, 40, 33, 300};
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void kernelsEqualTheWrappedSums() throws IOException {
+        Random r = new Random(7);
+        StringBuilder c = new StringBuilder();
+        c.append("#include <avr/pgmspace.h>\n#define SEEDC_PARAM_READ\n");
+        c.append("#define SD_R8(a, i) ((int8_t)pgm_read_byte(&(a)[i]))\n");
+        c.append("#define SD_R16(a, i) ((int16_t)pgm_read_word(&(a)[i]))\n");
+        c.append("#define SD_R32(a, i) ((int32_t)pgm_read_dword(&(a)[i]))\n");
+        c.append(runtime()).append("\n#include \"seedc_bench.h\"\n\n");
+        c.append("static void put(int32_t v) {\n    char b[12]; uint8_t n = 0;\n"
+                + "    uint32_t u = v < 0 ? 0u - (uint32_t)v : (uint32_t)v;\n    if (v < 0) seedc_uart_putc('-');\n"
+                + "    do { b[n++] = (char)('0' + u % 10); u /= 10; } while (u);\n"
+                + "    while (n) seedc_uart_putc(b[--n]);\n    seedc_uart_putc('\\n');\n}\n\n");
+        List<String> calls = new ArrayList<>();
+        List<Long> expected = new ArrayList<>();
+        int id = 0;
+        for (int n : LENGTHS) {
+            for (int kind = 0; kind < (n > 255 ? 1 : 8); kind++) { // a long run for one kernel: the RAM is 2 KB
+                boolean wide = kind == 2 || kind == 4 || kind == 7;
+                boolean ram = kind >= 5; // b[] in RAM too
+                long[] a = values(r, n, wide), b = values(r, n, wide);
+                String t = wide ? "int16_t" : "int8_t";
+                c.append("static ").append(t).append(" a").append(id).append("[] = ").append(init(a)).append(";\n");
+                c.append("static const ").append(t).append(" b").append(id).append("[]").append(ram ? "" : " PROGMEM")
+                        .append(" = ").append(init(b)).append(";\n");
+                long sum = 0;
+                for (int q = 0; q < n; q++) {
+                    long p = wide ? (short) (a[q] * b[q]) : a[q] * b[q];
+                    sum += kind == 3 || kind == 4 ? p / 2 : p; // one halving level: each term shifted by 1 toward zero
+                }
+                String fn = switch (kind) {
+                    case 0 -> "sd_avr_dot8_32";
+                    case 1 -> "sd_avr_dot8_16";
+                    case 2 -> "sd_avr_dot16_16";
+                    case 3 -> "sd_avr_pairs8_16";
+                    case 4 -> "sd_avr_pairs16_16";
+                    case 5 -> "sd_avr_dot8_32_ram";
+                    case 6 -> "sd_avr_dot8_16_ram";
+                    default -> "sd_avr_dot16_16_ram";
+                };
+                calls.add("put(" + fn + "(a" + id + ", b" + id + ", " + n + "));");
+                expected.add(kind == 0 || kind == 5 ? (long) (int) sum : (long) (short) sum);
+                id++;
+            }
+        }
+        c.append("\nint main(void) {\n    seedc_uart_init();\n");
+        for (String call : calls) {
+            c.append("    ").append(call).append('\n');
+        }
+        c.append("    SEEDC_BENCH_EXIT();\n}\n");
+        Path src = dir.resolve("kernels.c");
+        Files.writeString(src, c);
+        Path elf = AvrToolchain.find().compile(List.of(src), List.of(BenchResources.includeDir()), List.of("-Wall",
+                "-Werror"), dir.resolve("kernels.elf"));
+        SimResult s = SimavrRunner.run(elf, 50_000_000L);
+        assertTrue(s.finished(), "the kernel firmware did not finish");
+        List<Long> got = s.uartOutput().lines().map(String::strip).map(Long::parseLong).toList();
+        assertEquals(expected, got);
+    }
+
+    /** Random elements, with the extremes (-128/127, -32768/32767) and zero mixed in. */
+    private static long[] values(Random r, int n, boolean wide) {
+        long lo = wide ? -32768 : -128, hi = wide ? 32767 : 127;
+        long[] v = new long[n];
+        for (int i = 0; i < n; i++) {
+            int pick = r.nextInt(5);
+            v[i] = pick == 0 ? lo : pick == 1 ? hi : pick == 2 ? 0 : lo + r.nextInt((int) (hi - lo + 1));
+        }
+        return v;
+    }
+
+    private static String init(long[] v) {
+        StringBuilder sb = new StringBuilder("{");
+        for (int i = 0; i < v.length; i++) {
+            sb.append(i == 0 ? "" : ",").append(v[i] == -32768 ? "-32767 - 1" : Long.toString(v[i]));
+        }
+        return sb.append(v.length == 0 ? "0}" : "}").toString();
+    }
+
+    private static String runtime() throws IOException {
+        try (InputStream in = AvrDotKernelTest.class.getResourceAsStream("/seedc/codegen/c/seedc_runtime.h")) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}
