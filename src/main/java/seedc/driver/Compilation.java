@@ -42,7 +42,9 @@ public final class Compilation {
             if (products.equals("auto")) {
                 return allowed;
             }
-            SeeDotStrategy.Products p = SeeDotStrategy.Products.valueOf(products.toUpperCase(java.util.Locale.ROOT));
+            SeeDotStrategy.Products p = java.util.Arrays.stream(SeeDotStrategy.Products.values())
+                    .filter(m -> m.id().equals(products)).findFirst().orElseThrow(() -> new seedc.diag.UserError(
+                            "seedc: error: unknown --products '" + products + "' (use auto, narrow or wide)"));
             if (!allowed.contains(p)) {
                 throw new seedc.diag.UserError("seedc: error: --products " + products + " needs a bitwidth of 16 or"
                         + " less (the products are twice as wide)");
