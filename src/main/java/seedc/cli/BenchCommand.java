@@ -32,6 +32,9 @@ final class BenchCommand implements Callable<Integer> {
     @Mixin
     ModelInputs in;
 
+    @Mixin
+    PrecisionOptions precision;
+
     @Option(names = "--device", defaultValue = "uno", paramLabel = "DEV", description = "uno (the simulated ATmega328P; default).")
     String device;
 
@@ -48,15 +51,6 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--max-accuracy-drop", defaultValue = "1.0", paramLabel = "PCT",
             description = "shiftry: demote to 8 bits while training accuracy stays within PCT points of float (default ${DEFAULT-VALUE}).")
     double maxDrop;
-
-    @Option(names = "--max-score-error", defaultValue = "0.1", paramLabel = "R",
-            description = "shiftry: refuse demotions that move the decision scores more than R (relative RMS) from"
-                    + " float (default ${DEFAULT-VALUE}; a large value gives the fastest, least accurate code).")
-    double maxScoreError;
-
-    @Option(names = "--products", defaultValue = "auto", paramLabel = "MODE",
-            description = "seedot: narrow (the paper's rule), wide or auto (default ${DEFAULT-VALUE}).")
-    String products;
 
     @Option(names = "--metric", defaultValue = "accuracy", paramLabel = "M", description = "Search metric (default ${DEFAULT-VALUE}).")
     String metric;
@@ -102,7 +96,7 @@ final class BenchCommand implements Callable<Integer> {
         PrintWriter o = spec.commandLine().getOut();
         Compilation.Outcome c = Compilation.compile(model, trainSet, testSet,
                 new Compilation.Options(strat, bitwidth, Metric.parse(metric), threads, false, "arduino", maxDrop, null,
-                        products.toLowerCase(Locale.ROOT), maxScoreError));
+                        precision.checkedProducts(), precision.maxScoreError));
         Report r = c.report();
         r.write(work.resolve("report.json"));
         ModelBench.Outcome fx = ModelBench.fixed(c.fixed(), model, testSet, examples, dev, work);

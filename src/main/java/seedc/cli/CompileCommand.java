@@ -34,6 +34,9 @@ final class CompileCommand implements Callable<Integer> {
     @Mixin
     ModelInputs in;
 
+    @Mixin
+    PrecisionOptions precision;
+
     @Option(names = "--target", defaultValue = "x86", paramLabel = "TARGET", description = "x86 (default), arduino (sketch folder for the Uno) or cortex-m.")
     String target;
 
@@ -54,23 +57,12 @@ final class CompileCommand implements Callable<Integer> {
                     + " fits the flash of --device (default: the target's device); not with --max-accuracy-drop.")
     boolean fit;
 
-    @Option(names = "--max-score-error", defaultValue = "0.1", paramLabel = "R",
-            description = "shiftry: also refuse a demotion that moves the decision scores (argmax operand or output)"
-                    + " by more than R relative RMS from float on the training set (default ${DEFAULT-VALUE};"
-                    + " a large value turns the guard off).")
-    double maxScoreError;
-
     @Option(names = "--flash-budget", paramLabel = "BYTES",
             description = "shiftry: like --fit, but only until the parameters alone fit in BYTES.")
     Integer flashBudget;
 
     @Option(names = "--bitwidth", defaultValue = "16", paramLabel = "B", description = "8, 16 or 32 (default ${DEFAULT-VALUE}).")
     int bitwidth;
-
-    @Option(names = "--products", defaultValue = "auto", paramLabel = "MODE",
-            description = "seedot: how products are computed: narrow (the paper's rule: operands shifted to fit B bits),"
-                    + " wide (2B-bit products, shifted after the sum) or auto (search both; default).")
-    String products;
 
     @Option(names = "--metric", defaultValue = "reduced-disagreement", paramLabel = "M",
             description = "accuracy, disagreement or reduced-disagreement (default ${DEFAULT-VALUE}).")
@@ -140,13 +132,7 @@ final class CompileCommand implements Callable<Integer> {
         if (!strat.equals("seedot") && !strat.equals("shiftry")) {
             throw new UserError("seedc: error: unknown --strategy '" + strategy + "' (use shiftry or seedot)");
         }
-        String prod = products.toLowerCase(Locale.ROOT);
-        if (!prod.equals("auto") && !prod.equals("narrow") && !prod.equals("wide")) {
-            throw new UserError("seedc: error: unknown --products '" + products + "' (use auto, narrow or wide)");
-        }
-        if (!(maxScoreError >= 0)) {
-            throw new UserError("seedc: error: --max-score-error must be a number >= 0, not " + maxScoreError);
-        }
+        String prod = precision.checkedProducts();
         CTarget tgt = CTarget.parse(target);
         Metric m = Metric.parse(metric);
         Device dev = device == null ? null : Device.parse(device);
@@ -159,7 +145,7 @@ final class CompileCommand implements Callable<Integer> {
         boolean progress = !noProgress && System.console() != null;
         Compilation.Outcome outcome = Compilation.compile(model, trainSet, testSet, new Compilation.Options(strat,
                 bitwidth, m, threads, progress, tgt.id(), maxDrop == null ? 1.0 : maxDrop, budget(tgt, dev, model), prod,
-                maxScoreError));
+                precision.maxScoreError));
         CodeWriter.Options co = CodeWriter.Options.NONE;
         if (tgt == CTarget.ARDUINO && testSet.size() > 0) {
             var fp = outcome.fixed();
