@@ -227,11 +227,11 @@ final class CEmitter extends IndentedC {
                 close();
             }
             case Splice sp -> gather(o, sp.a(), Layouts.splice(sp.a().shape(), sp.out().shape()),
-                    base(sp.a(), sp.offsets()));
+                    CNames.offset(sp.a(), sp.offsets()));
             case SpliceWrite sw -> {
                 copy(o, sw.base());
                 int[] m = Layouts.splice(sw.base().shape(), Layouts.fullPart(sw.base().shape(), sw.part().shape()));
-                String b = base(sw.base(), sw.offsets());
+                String b = CNames.offset(sw.base(), sw.offsets());
                 loop("k", m.length);
                 line(store(o, "(" + b + ") + " + consts.readIndex(m, "k")) + " = " + conv(x(sw.part(), "k"), t(sw.part()), t(o)).c() + ";");
                 close();
@@ -289,15 +289,6 @@ final class CEmitter extends IndentedC {
         loop("k", o.size());
         line(store(o, "k") + " = " + conv(e, t(a), t(o)).c() + ";");
         close();
-    }
-
-    private String base(Value a, java.util.List<Value> offsets) {
-        int[] strides = a.shape().strides();
-        StringBuilder sb = new StringBuilder("0");
-        for (int i = 0; i < offsets.size(); i++) {
-            sb.append(" + ").append(CNames.var(offsets.get(i))).append(" * ").append(strides[i]);
-        }
-        return sb.toString();
     }
 
     private void gather(Value o, Value a, int[] map, String base) {

@@ -7,6 +7,16 @@ import seedc.ir.Value;
 final class CNames {
     private CNames() {}
 
+    /** The C expression of the row-major offset of a's sub-tensor at the given int offsets (one per leading axis). */
+    static String offset(Value a, java.util.List<Value> offsets) {
+        int[] strides = a.shape().strides();
+        StringBuilder sb = new StringBuilder("0");
+        for (int i = 0; i < offsets.size(); i++) {
+            sb.append(" + ").append(var(offsets.get(i))).append(" * ").append(strides[i]);
+        }
+        return sb.toString();
+    }
+
     static String var(Value v) {
         return (v.isInt() ? "i_" : "v_") + v.name();
     }

@@ -194,12 +194,12 @@ final class FloatEmitter extends IndentedC {
             case Reshape r -> gather(o, r.a(), Layouts.reshape(r.a().shape(), r.order()), "0");
             case Reverse r -> gather(o, r.a(), Layouts.reverse(r.a().shape(), r.axis()), "0");
             case Index ix -> each(o, ref(ix.a(), CNames.var(ix.index()) + " * " + o.size() + " + k"));
-            case Splice sp -> gather(o, sp.a(), Layouts.splice(sp.a().shape(), sp.out().shape()), base(sp.a(), sp.offsets()));
+            case Splice sp -> gather(o, sp.a(), Layouts.splice(sp.a().shape(), sp.out().shape()), CNames.offset(sp.a(), sp.offsets()));
             case SpliceWrite sw -> {
                 each(o, ref(sw.base(), "k"));
                 int[] m = Layouts.splice(sw.base().shape(), Layouts.fullPart(sw.base().shape(), sw.part().shape()));
                 loop("k", m.length);
-                line(st(o, "(" + base(sw.base(), sw.offsets()) + ") + " + map(m) + "k)") + " = " + ref(sw.part(), "k") + ";");
+                line(st(o, "(" + CNames.offset(sw.base(), sw.offsets()) + ") + " + map(m) + "k)") + " = " + ref(sw.part(), "k") + ";");
                 close();
             }
             case Conv2d c -> conv(c);
@@ -234,15 +234,6 @@ final class FloatEmitter extends IndentedC {
                 close();
             }
         }
-    }
-
-    private String base(Value a, List<Value> offsets) {
-        int[] strides = a.shape().strides();
-        StringBuilder sb = new StringBuilder("0");
-        for (int i = 0; i < offsets.size(); i++) {
-            sb.append(" + ").append(CNames.var(offsets.get(i))).append(" * ").append(strides[i]);
-        }
-        return sb.toString();
     }
 
     private void gather(Value o, Value a, int[] m, String base) {
