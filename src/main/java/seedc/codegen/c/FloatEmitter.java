@@ -3,7 +3,6 @@ package seedc.codegen.c;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import seedc.driver.Model;
 import seedc.fixed.FixedProgram;
