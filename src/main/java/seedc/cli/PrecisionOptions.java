@@ -3,6 +3,7 @@ package seedc.cli;
 import java.util.Locale;
 import picocli.CommandLine.Option;
 import seedc.diag.UserError;
+import seedc.search.SeeDotStrategy;
 
 /** seedc's additions to the two strategies, shared by compile and bench: the score guard and wide products. */
 final class PrecisionOptions {
@@ -23,8 +24,8 @@ final class PrecisionOptions {
             throw new UserError("seedc: error: --max-score-error must be a number >= 0, not " + maxScoreError);
         }
         String p = products.toLowerCase(Locale.ROOT);
-        if (!p.equals("auto") && !p.equals("narrow") && !p.equals("wide")) {
-            throw new UserError("seedc: error: unknown --products '" + products + "' (use auto, narrow or wide)");
+        if (!p.equals("auto")) {
+            SeeDotStrategy.Products.byId(p); // checked now, before any file is read
         }
         return p;
     }

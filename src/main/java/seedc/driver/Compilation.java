@@ -42,9 +42,7 @@ public final class Compilation {
             if (products.equals("auto")) {
                 return allowed;
             }
-            SeeDotStrategy.Products p = java.util.Arrays.stream(SeeDotStrategy.Products.values())
-                    .filter(m -> m.id().equals(products)).findFirst().orElseThrow(() -> new seedc.diag.UserError(
-                            "seedc: error: unknown --products '" + products + "' (use auto, narrow or wide)"));
+            SeeDotStrategy.Products p = SeeDotStrategy.Products.byId(products);
             if (!allowed.contains(p)) {
                 throw new seedc.diag.UserError("seedc: error: --products " + products + " needs a bitwidth of 16 or"
                         + " less (the products are twice as wide)");
@@ -100,7 +98,6 @@ public final class Compilation {
                 extra.put("flashBudget", fit);
             }
             extra.put("paramFlashBytes16", s.paramBytes16());
-            extra.put("paramFlashBytes", s.paramBytes());
             extra.put("demotionOrder", s.order());
             extra.put("demotionCurve", s.curve());
         } else {

@@ -48,6 +48,16 @@ public final class SeeDotStrategy {
             return bits <= 16 ? List.of(NARROW, WIDE) : List.of(NARROW);
         }
 
+        /** The mode --products names ("narrow" or "wide"); a user error for any other name. */
+        public static Products byId(String id) {
+            for (Products p : values()) {
+                if (p.id().equals(id)) {
+                    return p;
+                }
+            }
+            throw new seedc.diag.UserError("seedc: error: unknown --products '" + id + "' (use auto, narrow or wide)");
+        }
+
         @com.fasterxml.jackson.annotation.JsonValue
         public String id() {
             return name().toLowerCase(java.util.Locale.ROOT);
