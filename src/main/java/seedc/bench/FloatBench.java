@@ -7,7 +7,7 @@ import seedc.codegen.c.CTarget;
 import seedc.codegen.c.Device;
 import seedc.codegen.c.FloatWriter;
 import seedc.diag.UserError;
-import seedc.driver.Model;
+import seedc.ir.FloatModel;
 import seedc.fixed.FixedProgram;
 import seedc.io.DataSet;
 
@@ -23,7 +23,7 @@ public final class FloatBench {
 
     private FloatBench() {}
 
-    public static AvrBench.Run run(FixedProgram fp, Model model, DataSet data, int n, Path work) {
+    public static AvrBench.Run run(FixedProgram fp, FloatModel model, DataSet data, int n, Path work) {
         Path dir = work.resolve("float-sketch");
         String mcu = AvrToolchain.MCU;
         try {

@@ -6,7 +6,7 @@ import seedc.fixed.QuantizedModel;
 import seedc.ir.Block;
 import seedc.ir.Op;
 import seedc.ir.Value;
-import seedc.lang.Expr.Window;
+import seedc.ir.Window;
 
 /**
  * The multiply-accumulate count of one inference: the floor any implementation of the model has to

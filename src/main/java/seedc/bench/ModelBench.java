@@ -8,7 +8,7 @@ import java.util.stream.Collectors;
 import seedc.codegen.c.CTarget;
 import seedc.codegen.c.CodeWriter;
 import seedc.codegen.c.Device;
-import seedc.driver.Model;
+import seedc.ir.FloatModel;
 import seedc.fixed.FixedInterpreter;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.QuantizedModel;
@@ -37,7 +37,7 @@ public final class ModelBench {
     }
 
     /** Writes the Arduino sketch to {@code work/sketch}, builds and runs it with the first {@code n} examples. */
-    public static Outcome fixed(FixedProgram fp, Model model, DataSet data, int n, Device device, Path work) {
+    public static Outcome fixed(FixedProgram fp, FloatModel model, DataSet data, int n, Device device, Path work) {
         int count = Math.min(n, data.size());
         QuantizedModel qm = new QuantizedModel(fp, model.weights());
         FixedInterpreter fi = new FixedInterpreter(fp, qm);

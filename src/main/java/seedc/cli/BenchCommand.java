@@ -1,5 +1,7 @@
 package seedc.cli;
 
+import seedc.driver.DataInputs;
+import seedc.frontend.seedot.SeeDotFrontEnd;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -20,7 +22,7 @@ import seedc.bench.ModelBench;
 import seedc.codegen.c.Device;
 import seedc.diag.UserError;
 import seedc.driver.Compilation;
-import seedc.driver.Model;
+import seedc.ir.FloatModel;
 import seedc.io.DataSet;
 import seedc.report.Report;
 import seedc.search.Metric;
@@ -82,9 +84,9 @@ final class BenchCommand implements Callable<Integer> {
             throw new UserError("seedc: error: unknown --strategy '" + strategy + "' (use shiftry or seedot)");
         }
         AvrToolchain.find();
-        Model model = Model.load(in.program, in.modelDir);
-        DataSet trainSet = model.data(in.train, in.labels);
-        DataSet testSet = model.data(in.test, in.labels);
+        FloatModel model = SeeDotFrontEnd.load(in.program, in.modelDir);
+        DataSet trainSet = DataInputs.load(model.program(), in.train, in.labels);
+        DataSet testSet = DataInputs.load(model.program(), in.test, in.labels);
         if (testSet.size() == 0) {
             throw UserError.inFile(in.test, "no examples");
         }

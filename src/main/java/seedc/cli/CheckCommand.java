@@ -5,7 +5,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import seedc.driver.LoadedProgram;
+import seedc.frontend.seedot.SeeDotProgram;
 
 @Command(name = "check", mixinStandardHelpOptions = true,
         description = "Parses and type-checks a SeeDot program and prints its result type.")
@@ -18,7 +18,7 @@ final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        LoadedProgram lp = LoadedProgram.load(program);
+        SeeDotProgram lp = SeeDotProgram.load(program);
         spec.commandLine().getOut().println(lp.typed().resultType());
         return 0;
     }

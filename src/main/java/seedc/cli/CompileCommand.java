@@ -1,5 +1,7 @@
 package seedc.cli;
 
+import seedc.driver.DataInputs;
+import seedc.frontend.seedot.SeeDotFrontEnd;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -16,7 +18,7 @@ import seedc.codegen.c.CodeWriter;
 import seedc.codegen.c.Device;
 import seedc.diag.UserError;
 import seedc.driver.Compilation;
-import seedc.driver.Model;
+import seedc.ir.FloatModel;
 import seedc.io.DataSet;
 import seedc.report.Report;
 import seedc.report.TextReport;
@@ -113,7 +115,7 @@ final class CompileCommand implements Callable<Integer> {
     }
 
     /** Stage IV's flash budget (null: demote while the accuracy allows). */
-    private FlashBudget budget(CTarget tgt, Device dev, Model model) {
+    private FlashBudget budget(CTarget tgt, Device dev, FloatModel model) {
         if (flashBudget != null) {
             return FlashBudget.parameters(flashBudget);
         }
@@ -138,9 +140,9 @@ final class CompileCommand implements Callable<Integer> {
         Device dev = device == null ? null : Device.parse(device);
         checkDemotionMode();
         OutputDirectory.prepare(out);
-        Model model = Model.load(in.program, in.modelDir);
-        DataSet trainSet = model.data(in.train, in.labels);
-        DataSet testSet = model.data(in.test, in.labels);
+        FloatModel model = SeeDotFrontEnd.load(in.program, in.modelDir);
+        DataSet trainSet = DataInputs.load(model.program(), in.train, in.labels);
+        DataSet testSet = DataInputs.load(model.program(), in.test, in.labels);
         int threads = in.threads();
         boolean progress = !noProgress && System.console() != null;
         Compilation.Outcome outcome = Compilation.compile(model, trainSet, testSet, new Compilation.Options(strat,

@@ -2,7 +2,7 @@ package seedc.cli;
 
 import java.nio.file.Path;
 import seedc.diag.UserError;
-import seedc.driver.Model;
+import seedc.ir.FloatModel;
 import seedc.eval.Result;
 import seedc.fixed.FixedProgram;
 import seedc.io.DataSet;
@@ -13,7 +13,7 @@ import seedc.search.Candidate;
 final class FixedRun {
     private FixedRun() {}
 
-    static Result[] run(Model model, DataSet ds, Path config, int threads) {
+    static Result[] run(FloatModel model, DataSet ds, Path config, int threads) {
         if (config == null) {
             throw new UserError("seedc: error: --encoding fixed needs --config OUT/report.json (written by 'seedc compile')");
         }

@@ -1,5 +1,7 @@
 package seedc.cli;
 
+import seedc.driver.DataInputs;
+import seedc.frontend.seedot.SeeDotFrontEnd;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -11,7 +13,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import seedc.diag.UserError;
-import seedc.driver.Model;
+import seedc.ir.FloatModel;
 import seedc.eval.Evaluation;
 import seedc.eval.FloatInterpreter;
 import seedc.eval.Result;
@@ -61,8 +63,8 @@ final class RunCommand implements Callable<Integer> {
         if (labels < 1) {
             throw new UserError("seedc: error: --labels must be at least 1");
         }
-        Model model = Model.load(program, modelDir);
-        DataSet ds = model.data(data, labels);
+        FloatModel model = SeeDotFrontEnd.load(program, modelDir);
+        DataSet ds = DataInputs.load(model.program(), data, labels);
         int threads = jobs == null ? Runtime.getRuntime().availableProcessors() : Math.max(1, jobs);
         Result[] results = switch (enc) {
             case FLOAT -> Evaluation.run(ds, threads, () -> {

@@ -1,5 +1,6 @@
 package seedc.driver;
 
+import seedc.ir.FloatModel;
 import java.util.ArrayList;
 import java.util.List;
 import seedc.codegen.c.CTarget;
@@ -54,21 +55,21 @@ public final class Compilation {
     public record Outcome(FixedProgram fixed, Report report) {}
 
     /** The flash of a device as stage IV's budget: what the code writer would put there for the target. */
-    public static FlashBudget deviceFlash(CTarget target, Device device, Model model) {
+    public static FlashBudget deviceFlash(CTarget target, Device device, FloatModel model) {
         return new FlashBudget("the flash of " + device, device.flashBytes(), fp -> {
             CodeWriter.FlashUse use = CodeWriter.flashUse(target, fp, model);
             return new FlashBudget.Use(use.total(), use.toString());
         });
     }
 
-    public static Result[] floatRun(Model model, DataSet data, int jobs) {
+    public static Result[] floatRun(FloatModel model, DataSet data, int jobs) {
         return Evaluation.run(data, jobs, () -> {
             FloatInterpreter fi = new FloatInterpreter(model.program(), model.weights());
             return x -> fi.run(x, null);
         });
     }
 
-    public static Outcome compile(Model model, DataSet train, DataSet test, Options o) {
+    public static Outcome compile(FloatModel model, DataSet train, DataSet test, Options o) {
         long start = System.nanoTime();
         Profile profile = Evaluation.profile(model, train, o.jobs());
         Result[] floatTrain = floatRun(model, train, o.jobs());

@@ -103,7 +103,7 @@ public final class Evaluation {
     }
 
     /** Profiles the float program over a data set: ranges of every value (deterministic). */
-    public static Profile profile(seedc.driver.Model model, DataSet data, int jobs) {
+    public static Profile profile(seedc.ir.FloatModel model, DataSet data, int jobs) {
         seedc.ir.Program p = model.program();
         // One profile per chunk, merged in chunk order so the result does not depend on scheduling.
         Profile[] byChunk = new Profile[Math.max(1, Math.min(jobs, data.size()))];

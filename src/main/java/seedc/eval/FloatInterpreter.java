@@ -7,7 +7,7 @@ import seedc.ir.Op;
 import seedc.ir.Op.*;
 import seedc.ir.Program;
 import seedc.ir.Value;
-import seedc.types.Shape;
+import seedc.ir.Shape;
 
 /**
  * Executes the IR in double precision: the reference every fixed-point result is compared with.

@@ -1,7 +1,7 @@
 package seedc.eval;
 
-import seedc.lang.Expr.Window;
-import seedc.types.Shape;
+import seedc.ir.Window;
+import seedc.ir.Shape;
 
 /** Reference kernels over doubles: the real-valued meaning of the IR's compute ops. */
 public final class FloatKernels {

@@ -108,7 +108,7 @@ public final class Profile {
             max[id] = Math.max(max[id], other.max[id]);
             if (other.sampleCount[id] > 0) {
                 double[] tmp = Arrays.copyOf(other.samples[id], other.sampleCount[id]);
-                Value fake = new Value(id, "", Value.Kind.REAL, seedc.types.Shape.SCALAR, seedc.lang.Pos.NONE, 0, 0);
+                Value fake = new Value(id, "", Value.Kind.REAL, seedc.ir.Shape.SCALAR, seedc.diag.Pos.NONE, 0, 0);
                 sample(fake, tmp);
             }
         }

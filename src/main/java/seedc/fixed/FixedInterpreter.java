@@ -9,7 +9,7 @@ import seedc.ir.Layouts;
 import seedc.ir.Op;
 import seedc.ir.Op.*;
 import seedc.ir.Value;
-import seedc.types.Shape;
+import seedc.ir.Shape;
 
 /**
  * Executes a {@link FixedProgram} on integers, bit for bit as the generated C does. One instance per

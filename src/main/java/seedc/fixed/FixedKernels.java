@@ -3,8 +3,8 @@ package seedc.fixed;
 import static seedc.fixed.FixedArith.shr;
 import static seedc.fixed.FixedArith.wrap;
 
-import seedc.lang.Expr.Window;
-import seedc.types.Shape;
+import seedc.ir.Window;
+import seedc.ir.Shape;
 
 /** Reference integer kernels: the definitions of docs/fixed-point-semantics.md, written once. */
 public final class FixedKernels {

@@ -1,6 +1,5 @@
 package seedc.ir;
 
-import seedc.types.Shape;
 
 /**
  * Index maps of the data-movement ops, shared by every interpreter: element k of the output

@@ -1,7 +1,6 @@
 package seedc.ir;
 
 import java.util.List;
-import seedc.lang.Expr.Window;
 
 /**
  * One operation of the tensor IR. Every op defines one value, {@link #out()}, from its inputs.

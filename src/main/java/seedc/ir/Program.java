@@ -3,7 +3,6 @@ package seedc.ir;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-import seedc.types.Shape;
 
 /**
  * A lowered program: the top-level block, its result (an int label or a real tensor),

@@ -1,7 +1,6 @@
 package seedc.ir;
 
-import seedc.lang.Pos;
-import seedc.types.Shape;
+import seedc.diag.Pos;
 
 /**
  * A value of the IR, defined by exactly one op. Reals are tensors (rank 0 for a scalar);

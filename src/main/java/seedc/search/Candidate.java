@@ -1,6 +1,6 @@
 package seedc.search;
 
-import seedc.driver.Model;
+import seedc.ir.FloatModel;
 import seedc.eval.Evaluation;
 import seedc.eval.Result;
 import seedc.fixed.FixedInterpreter;
@@ -12,7 +12,7 @@ import seedc.io.DataSet;
 public final class Candidate {
     private Candidate() {}
 
-    public static Result[] run(FixedProgram fp, Model model, DataSet data, int jobs) {
+    public static Result[] run(FixedProgram fp, FloatModel model, DataSet data, int jobs) {
         QuantizedModel qm = new QuantizedModel(fp, model.weights());
         return Evaluation.run(data, jobs, () -> {
             FixedInterpreter fi = new FixedInterpreter(fp, qm);

@@ -7,7 +7,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Supplier;
 import me.tongfei.progressbar.ProgressBar;
-import seedc.driver.Model;
+import seedc.ir.FloatModel;
 import seedc.eval.Evaluation;
 import seedc.eval.Result;
 import seedc.fixed.FixedInterpreter;
@@ -27,7 +27,7 @@ import seedc.io.DataSet;
 final class CandidatePool implements AutoCloseable {
     record Score(double accuracy, double loss, double scoreError) {}
 
-    private final Model model;
+    private final FloatModel model;
     private final DataSet train;
     private final Result[] floatTrain;
     private final Metric metric;
@@ -38,7 +38,7 @@ final class CandidatePool implements AutoCloseable {
     private Run reference;
     private Run last;
 
-    CandidatePool(Model model, DataSet train, Result[] floatTrain, Metric metric, int jobs, boolean progress) {
+    CandidatePool(FloatModel model, DataSet train, Result[] floatTrain, Metric metric, int jobs, boolean progress) {
         this.model = model;
         this.train = train;
         this.floatTrain = floatTrain;

@@ -3,7 +3,7 @@ package seedc.search;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
-import seedc.driver.Model;
+import seedc.ir.FloatModel;
 import seedc.eval.Profile;
 import seedc.eval.Result;
 import seedc.fixed.FixedProgram;
@@ -23,7 +23,7 @@ public final class MaxscaleSearch {
     public record Outcome(FixedProgram best, Products products, List<Point> sweep, int candidates) {}
 
     /** Searches the given product modes (each must be allowed at {@code bits}). */
-    public static Outcome run(Model model, Profile profile, DataSet train, Result[] floatTrain, int bits, Metric metric,
+    public static Outcome run(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, int bits, Metric metric,
                               List<Products> modes, int jobs, boolean progress) {
         FixedProgram[] programs = new FixedProgram[bits * modes.size()];
         List<Supplier<FixedProgram>> candidates = new ArrayList<>();

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.Supplier;
-import seedc.driver.Model;
+import seedc.ir.FloatModel;
 import seedc.eval.Profile;
 import seedc.eval.Result;
 import seedc.fixed.FixedProgram;
@@ -34,7 +34,7 @@ public final class ShiftrySearch {
     public record Outcome(FixedProgram best, int inputScale, List<Demotion> order, List<Step> curve,
                           int paramBytes16, int paramBytes, int candidates) {}
 
-    public static Outcome run(Model model, Profile profile, DataSet train, Result[] floatTrain, double floatTrainAcc,
+    public static Outcome run(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, double floatTrainAcc,
                               Metric metric, double maxDrop, double maxScoreError, FlashBudget budget, int jobs,
                               boolean progress) {
         Program p = model.program();

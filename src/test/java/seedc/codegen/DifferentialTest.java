@@ -1,5 +1,7 @@
 package seedc.codegen;
 
+import seedc.driver.DataInputs;
+import seedc.frontend.seedot.SeeDotFrontEnd;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -26,7 +28,7 @@ import org.junit.jupiter.api.TestFactory;
 import seedc.cli.Main;
 import seedc.codegen.c.CTarget;
 import seedc.codegen.c.CodeWriter;
-import seedc.driver.Model;
+import seedc.ir.FloatModel;
 import seedc.eval.Evaluation;
 import seedc.eval.Profile;
 import seedc.fixed.FixedInterpreter;
@@ -215,8 +217,8 @@ class DifferentialTest {
     void bitExact(String name, String strategy) throws IOException {
         Path out = compile(name, strategy);
         Path dir = MODELS.resolve(name);
-        Model model = Model.load(dir.resolve("input.sd"), dir);
-        Path csv = csv(model.data(dir.resolve("test.npy"), 1), work().resolve(name + "-test.csv"));
+        FloatModel model = SeeDotFrontEnd.load(dir.resolve("input.sd"), dir);
+        Path csv = csv(DataInputs.load(model.program(), dir.resolve("test.npy"), 1), work().resolve(name + "-test.csv"));
         Path javaPredictions = work().resolve(name + "-" + strategy + "-java.txt");
         Cli r = cli("run", dir.resolve("input.sd").toString(), "--model", dir.toString(), "--data", csv.toString(),
                 "--encoding", "fixed", "--config", out.resolve("report.json").toString(),
@@ -251,9 +253,9 @@ class DifferentialTest {
         assertTrue(at > 0, "ProtoNN fixture ends with argmax(res)");
         Path sd = work().resolve("protonn-scores.sd");
         Files.writeString(sd, text.substring(0, at) + "res\n");
-        Model model = Model.load(sd, dir);
+        FloatModel model = SeeDotFrontEnd.load(sd, dir);
         assertTrue(!model.program().result().isInt(), "result is a tensor");
-        DataSet train = model.data(dir.resolve("train.npy"), 1), test = model.data(dir.resolve("test.npy"), 1);
+        DataSet train = DataInputs.load(model.program(), dir.resolve("train.npy"), 1), test = DataInputs.load(model.program(), dir.resolve("test.npy"), 1);
         int maxscale = Report.read(compile(name).resolve("report.json")).maxscale();
         Profile profile = Evaluation.profile(model, train, 2);
         FixedProgram fp = SeeDotStrategy.assign(model.program(), profile, model.weights(), 16, maxscale);

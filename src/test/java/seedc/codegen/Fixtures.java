@@ -1,11 +1,13 @@
 package seedc.codegen;
 
+import seedc.driver.DataInputs;
+import seedc.frontend.seedot.SeeDotFrontEnd;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import seedc.driver.Compilation;
-import seedc.driver.Model;
+import seedc.ir.FloatModel;
 import seedc.fixed.FixedProgram;
 import seedc.io.DataSet;
 import seedc.search.Metric;
@@ -21,7 +23,7 @@ public final class Fixtures {
         return MODELS.stream().flatMap(m -> STRATEGIES.stream().map(s -> org.junit.jupiter.params.provider.Arguments.of(m, s)));
     }
 
-    public record Compiled(String name, Model model, DataSet train, DataSet test, FixedProgram fixed) {}
+    public record Compiled(String name, FloatModel model, DataSet train, DataSet test, FixedProgram fixed) {}
 
     private static final Map<String, Compiled> CACHE = new ConcurrentHashMap<>();
 
@@ -40,9 +42,9 @@ public final class Fixtures {
         return CACHE.computeIfAbsent(name + " " + strategy, key -> {
             String n = name;
             Path d = dir(n);
-            Model model = Model.load(d.resolve("input.sd"), d);
-            DataSet train = model.data(d.resolve("train.npy"), 1);
-            DataSet test = model.data(d.resolve("test.npy"), 1);
+            FloatModel model = SeeDotFrontEnd.load(d.resolve("input.sd"), d);
+            DataSet train = DataInputs.load(model.program(), d.resolve("train.npy"), 1);
+            DataSet test = DataInputs.load(model.program(), d.resolve("test.npy"), 1);
             Compilation.Outcome o = Compilation.compile(model, train, test,
                     new Compilation.Options(strategy, 16, Metric.ACCURACY, 2, false, "arduino", 1.0, null));
             return new Compiled(n, model, train, test, o.fixed());

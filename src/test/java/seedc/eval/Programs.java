@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashMap;
 import java.util.Map;
-import seedc.driver.LoadedProgram;
-import seedc.lang.SourceFile;
+import seedc.frontend.seedot.SeeDotProgram;
+import seedc.frontend.seedot.lang.SourceFile;
 
 /** Runs inline SeeDot programs through the front end and the float interpreter. */
 final class Programs {
@@ -30,7 +30,7 @@ final class Programs {
     }
 
     static Result run(String program, Map<String, double[]> weights, double[] input) {
-        LoadedProgram lp = LoadedProgram.from(new SourceFile("t.sd", program));
+        SeeDotProgram lp = SeeDotProgram.from(new SourceFile("t.sd", program));
         return new FloatInterpreter(lp.program(), weights).run(input, null);
     }
 

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import seedc.lang.Expr.Window;
-import seedc.types.Shape;
+import seedc.ir.Window;
+import seedc.ir.Shape;
 
 /** The reference integer kernels on tiny inputs worked by hand. */
 class FixedKernelsTest {

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import seedc.driver.LoadedProgram;
+import seedc.frontend.seedot.SeeDotProgram;
 import seedc.eval.FloatInterpreter;
 import seedc.eval.Profile;
 import seedc.fixed.FixedProgram;
-import seedc.lang.SourceFile;
+import seedc.frontend.seedot.lang.SourceFile;
 import seedc.search.SeeDotStrategy;
 
 class IrPrinterTest {
@@ -20,7 +20,7 @@ class IrPrinterTest {
             """;
 
     private static Program program() {
-        return LoadedProgram.from(new SourceFile("t.sd", SOURCE)).program();
+        return SeeDotProgram.from(new SourceFile("t.sd", SOURCE)).program();
     }
 
     @Test

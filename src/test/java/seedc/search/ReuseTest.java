@@ -1,5 +1,7 @@
 package seedc.search;
 
+import seedc.driver.DataInputs;
+import seedc.frontend.seedot.SeeDotFrontEnd;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,8 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import seedc.driver.Compilation;
-import seedc.driver.LoadedProgram;
-import seedc.driver.Model;
+import seedc.frontend.seedot.SeeDotProgram;
+import seedc.ir.FloatModel;
 import seedc.eval.Evaluation;
 import seedc.eval.FloatInterpreter;
 import seedc.eval.Profile;
@@ -22,7 +24,7 @@ import seedc.io.DataSet;
 import seedc.ir.Op;
 import seedc.ir.Program;
 import seedc.ir.Value;
-import seedc.lang.SourceFile;
+import seedc.frontend.seedot.lang.SourceFile;
 
 /** Candidates that reuse an earlier run's values compute exactly what the plain interpreter computes. */
 class ReuseTest {
@@ -56,7 +58,7 @@ class ReuseTest {
     @Test
     void aDemotedValueRerunsOnlyWhatIsDownstreamOfIt() {
         // Shiftry section 3: t1 = W1 * X, t2 = t1 + B1, t3 = W2 * t2, t4 = t3 + B2.
-        Program p = LoadedProgram.from(new SourceFile("ex.sd", ShiftryExampleTest.PROGRAM)).program();
+        Program p = SeeDotProgram.from(new SourceFile("ex.sd", ShiftryExampleTest.PROGRAM)).program();
         Profile prof = new Profile(p);
         new FloatInterpreter(p, ShiftryExampleTest.WEIGHTS).run(ShiftryExampleTest.X, prof);
         FixedProgram all16 = program(p, prof, List.of(), 7);
@@ -80,8 +82,8 @@ class ReuseTest {
     @ValueSource(strings = {"protonn", "bonsai", "fastgrnn", "cnn"})
     void reusedRunsEqualThePlainInterpreter(String name) {
         Path d = Path.of("src/test/resources/fixtures/models/" + name + "-digits-10");
-        Model model = Model.load(d.resolve("input.sd"), d);
-        DataSet train = model.data(d.resolve("train.npy"), 1);
+        FloatModel model = SeeDotFrontEnd.load(d.resolve("input.sd"), d);
+        DataSet train = DataInputs.load(model.program(), d.resolve("train.npy"), 1);
         Profile prof = Evaluation.profile(model, train, 2);
         Result[] floatTrain = Compilation.floatRun(model, train, 2);
         Program p = model.program();

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import seedc.driver.LoadedProgram;
+import seedc.frontend.seedot.SeeDotProgram;
 import seedc.eval.FloatInterpreter;
 import seedc.eval.Profile;
 import seedc.fixed.FixedInterpreter;
@@ -17,7 +17,7 @@ import seedc.fixed.OpParams;
 import seedc.fixed.QuantizedModel;
 import seedc.ir.Op;
 import seedc.ir.Program;
-import seedc.lang.SourceFile;
+import seedc.frontend.seedot.lang.SourceFile;
 
 /** SeeDot's Algorithm 1 and Figure 3, against the paper's worked examples and cases worked by hand. */
 class ScaleRulesTest {
@@ -99,7 +99,7 @@ class ScaleRulesTest {
 
     /** Parses, profiles in floating point and assigns SeeDot's scales: the whole pipeline on a constant program. */
     private static FixedProgram compile(String text, int bits, int maxscale) {
-        Program program = LoadedProgram.from(new SourceFile("example.sd", text)).program();
+        Program program = SeeDotProgram.from(new SourceFile("example.sd", text)).program();
         Profile profile = new Profile(program);
         new FloatInterpreter(program, Map.of()).run(new double[0], profile);
         return SeeDotStrategy.assign(program, profile, Map.of(), bits, maxscale);
@@ -144,7 +144,7 @@ class ScaleRulesTest {
         // Same scales, but no operand bits dropped: x = [10, 118, -106, 105] @7, w = [50, -47, 115, -119] @6;
         // 16-bit products 500, -5546, -12190, -12495; tree -5046 + -24685 = -29731; / 2^8 toward zero = -116
         // at scale 5, i.e. -3.625 (exact -3.64214951; the paper's narrow rule gives -3.0625).
-        Program program = LoadedProgram.from(new SourceFile("example.sd", LINEAR)).program();
+        Program program = SeeDotProgram.from(new SourceFile("example.sd", LINEAR)).program();
         Profile profile = new Profile(program);
         new FloatInterpreter(program, Map.of()).run(new double[0], profile);
         FixedProgram fp = SeeDotStrategy.assign(program, profile, Map.of(), 8, 5, SeeDotStrategy.Products.WIDE);

@@ -1,12 +1,14 @@
 package seedc.search;
 
+import seedc.driver.DataInputs;
+import seedc.frontend.seedot.SeeDotFrontEnd;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import seedc.driver.Compilation;
-import seedc.driver.Model;
+import seedc.ir.FloatModel;
 import seedc.eval.Evaluation;
 import seedc.eval.Profile;
 import seedc.eval.Result;
@@ -20,8 +22,8 @@ class ScoreGuardTest {
     @Test
     void stageFourKeepsOnlyDemotionsWithinBothLimits() {
         Path d = Path.of("src/test/resources/fixtures/models/bonsai-digits-10");
-        Model model = Model.load(d.resolve("input.sd"), d);
-        DataSet train = model.data(d.resolve("train.npy"), 1);
+        FloatModel model = SeeDotFrontEnd.load(d.resolve("input.sd"), d);
+        DataSet train = DataInputs.load(model.program(), d.resolve("train.npy"), 1);
         Profile profile = Evaluation.profile(model, train, 2);
         Result[] floatTrain = Compilation.floatRun(model, train, 2);
         double floatAcc = Evaluation.accuracy(train, floatTrain).percent();

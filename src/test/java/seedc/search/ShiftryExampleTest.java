@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import seedc.driver.LoadedProgram;
+import seedc.frontend.seedot.SeeDotProgram;
 import seedc.eval.FloatInterpreter;
 import seedc.eval.Profile;
 import seedc.fixed.FixedInterpreter;
@@ -15,7 +15,7 @@ import seedc.fixed.OpParams;
 import seedc.fixed.QuantizedModel;
 import seedc.ir.Program;
 import seedc.ir.Value;
-import seedc.lang.SourceFile;
+import seedc.frontend.seedot.lang.SourceFile;
 
 /** Shiftry section 3 (Pseudocode 1-3): W2 * (W1 * X + B1) + B2. */
 class ShiftryExampleTest {
@@ -42,7 +42,7 @@ class ShiftryExampleTest {
 
     @Test
     void sixteenBitDataDrivenScalesAreThePapers() {
-        Program p = LoadedProgram.from(new SourceFile("ex.sd", PROGRAM)).program();
+        Program p = SeeDotProgram.from(new SourceFile("ex.sd", PROGRAM)).program();
         Profile prof = new Profile(p);
         new FloatInterpreter(p, WEIGHTS).run(X, prof);
         int[] bits = new int[p.valueCount()], scales = new int[p.valueCount()];

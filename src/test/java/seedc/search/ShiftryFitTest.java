@@ -1,5 +1,7 @@
 package seedc.search;
 
+import seedc.driver.DataInputs;
+import seedc.frontend.seedot.SeeDotFrontEnd;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,7 +19,7 @@ import seedc.codegen.c.CodeWriter;
 import seedc.codegen.c.Device;
 import seedc.diag.UserError;
 import seedc.driver.Compilation;
-import seedc.driver.Model;
+import seedc.ir.FloatModel;
 import seedc.eval.Evaluation;
 import seedc.eval.Profile;
 import seedc.eval.Result;
@@ -31,7 +33,7 @@ import seedc.ir.Value;
  * 2 * (1040 + 1120 + 1120 + 48) = 6656 B at 16 bits and 3328 B at 8.
  */
 class ShiftryFitTest {
-    static Model model;
+    static FloatModel model;
     static DataSet train;
     static Profile profile;
     static Result[] floatTrain;
@@ -39,8 +41,8 @@ class ShiftryFitTest {
     @BeforeAll
     static void load() {
         Path d = Path.of("src/test/resources/fixtures/models/bonsai-digits-10");
-        model = Model.load(d.resolve("input.sd"), d);
-        train = model.data(d.resolve("train.npy"), 1);
+        model = SeeDotFrontEnd.load(d.resolve("input.sd"), d);
+        train = DataInputs.load(model.program(), d.resolve("train.npy"), 1);
         profile = Evaluation.profile(model, train, 2);
         floatTrain = Compilation.floatRun(model, train, 2);
     }

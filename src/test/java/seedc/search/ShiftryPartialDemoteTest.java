@@ -9,7 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import seedc.driver.LoadedProgram;
+import seedc.frontend.seedot.SeeDotProgram;
 import seedc.eval.FloatInterpreter;
 import seedc.eval.Profile;
 import seedc.fixed.FixedInterpreter;
@@ -19,7 +19,7 @@ import seedc.fixed.OpParams;
 import seedc.fixed.QuantizedModel;
 import seedc.ir.Program;
 import seedc.ir.Value;
-import seedc.lang.SourceFile;
+import seedc.frontend.seedot.lang.SourceFile;
 
 /**
  * Shiftry section 3, Table 1 ("Partial Demote"): each variable of W2 * (W1 * X + B1) + B2 demoted alone to
@@ -74,7 +74,7 @@ class ShiftryPartialDemoteTest {
     record Row(String name, int scale, long raw, double loss) {}
 
     static List<Row> partialDemote(List<String> names) {
-        Program p = LoadedProgram.from(new SourceFile("ex.sd", ShiftryExampleTest.PROGRAM)).program();
+        Program p = SeeDotProgram.from(new SourceFile("ex.sd", ShiftryExampleTest.PROGRAM)).program();
         Profile prof = new Profile(p);
         new FloatInterpreter(p, ShiftryExampleTest.WEIGHTS).run(ShiftryExampleTest.X, prof);
         int[] bits = new int[p.valueCount()], scales = new int[p.valueCount()];

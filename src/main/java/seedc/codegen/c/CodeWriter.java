@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import seedc.diag.UserError;
-import seedc.driver.Model;
+import seedc.ir.FloatModel;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.FixedType;
 import seedc.fixed.QuantizedModel;
@@ -62,7 +62,7 @@ public final class CodeWriter {
     }
 
     /** What {@link #write} would put in flash for {@code fp}, without writing anything. */
-    public static FlashUse flashUse(CTarget target, FixedProgram fp, Model model) {
+    public static FlashUse flashUse(CTarget target, FixedProgram fp, FloatModel model) {
         Constants consts = new Constants(fp, new QuantizedModel(fp, model.weights()), "");
         new CEmitter(fp, consts, RamPlan.of(fp, Integer.MAX_VALUE)).body(); // constants are counted as they are used
         return flashUse(target, fp, consts);
@@ -74,11 +74,11 @@ public final class CodeWriter {
         return new FlashUse(consts.bytes(), target.codeBytesEstimate(ops[0]));
     }
 
-    public static Written write(CTarget target, FixedProgram fp, Model model, Path out) {
+    public static Written write(CTarget target, FixedProgram fp, FloatModel model, Path out) {
         return write(target, fp, model, out, Options.NONE);
     }
 
-    public static Written write(CTarget target, FixedProgram fp, Model model, Path out, Options options) {
+    public static Written write(CTarget target, FixedProgram fp, FloatModel model, Path out, Options options) {
         QuantizedModel qm = new QuantizedModel(fp, model.weights());
         Constants consts = new Constants(fp, qm, target == CTarget.ARDUINO ? "PROGMEM" : "");
         Device device = options.device() != null ? options.device() : target.defaultDevice();

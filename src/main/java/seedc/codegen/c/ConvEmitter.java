@@ -4,8 +4,8 @@ import seedc.fixed.FixedType;
 import seedc.ir.Op.Maxpool;
 import seedc.ir.Op.NormaliseL2;
 import seedc.ir.Value;
-import seedc.lang.Expr.Window;
-import seedc.types.Shape;
+import seedc.ir.Window;
+import seedc.ir.Shape;
 
 /** C for maxpool and normaliseL2, mirroring FixedKernels (conv2d: {@link DotEmitter}). */
 final class ConvEmitter {

@@ -8,8 +8,8 @@ import seedc.ir.Op;
 import seedc.ir.Op.Conv2d;
 import seedc.ir.Op.MatMul;
 import seedc.ir.Value;
-import seedc.lang.Expr.Window;
-import seedc.types.Shape;
+import seedc.ir.Window;
+import seedc.ir.Shape;
 
 /**
  * Matrix products and convolutions as dot products whose terms are read in order and summed in

@@ -4,15 +4,15 @@ import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import seedc.driver.Model;
+import seedc.ir.FloatModel;
 import seedc.fixed.FixedProgram;
 import seedc.ir.Block;
 import seedc.ir.Layouts;
 import seedc.ir.Op;
 import seedc.ir.Op.*;
 import seedc.ir.Value;
-import seedc.lang.Expr.Window;
-import seedc.types.Shape;
+import seedc.ir.Window;
+import seedc.ir.Shape;
 
 /**
  * The float baseline: the same program in plain 32-bit float C (the float interpreter's meaning,
@@ -21,14 +21,14 @@ import seedc.types.Shape;
  */
 final class FloatEmitter extends IndentedC {
     private final FixedProgram fp;
-    private final Model model;
+    private final FloatModel model;
     private final RamPlan ram;
     private final boolean avr;
     private final Map<Value, String> constants = new IdentityHashMap<>();
     private final Map<String, String> arrays = new LinkedHashMap<>();
     private int flashBytes;
 
-    FloatEmitter(FixedProgram fp, Model model, RamPlan ram, boolean avr) {
+    FloatEmitter(FixedProgram fp, FloatModel model, RamPlan ram, boolean avr) {
         this.fp = fp;
         this.model = model;
         this.ram = ram;

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import seedc.diag.UserError;
-import seedc.driver.Model;
+import seedc.ir.FloatModel;
 import seedc.fixed.FixedProgram;
 import seedc.ir.Value;
 
@@ -17,7 +17,7 @@ public final class FloatWriter {
     private FloatWriter() {}
 
     /** @param device the RAM budget (null: the target's default) */
-    public static CodeWriter.Written write(CTarget target, FixedProgram fp, Model model, Path out, Device device) {
+    public static CodeWriter.Written write(CTarget target, FixedProgram fp, FloatModel model, Path out, Device device) {
         Device dev = device != null ? device : target.defaultDevice();
         Value in = fp.program().input();
         Value result = fp.program().result();

@@ -1,0 +1,27 @@
+package seedc.frontend.seedot;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import seedc.diag.UserError;
+import seedc.io.Parameters;
+import seedc.ir.FloatModel;
+import seedc.ir.Program;
+
+/** The SeeDot front end: a .sd program and a folder of NAME.npy parameters in, a {@link FloatModel} out. */
+public final class SeeDotFrontEnd {
+    private SeeDotFrontEnd() {}
+
+    public static FloatModel load(Path programFile, Path modelDir) {
+        Program program = SeeDotProgram.load(programFile).program();
+        if (!Files.isDirectory(modelDir)) {
+            throw UserError.inFile(modelDir, "model directory not found");
+        }
+        Map<String, double[]> weights = new LinkedHashMap<>();
+        for (Program.Param p : program.params()) {
+            weights.put(p.name(), Parameters.load(modelDir, p.name(), p.shape().dims()));
+        }
+        return new FloatModel(program, weights);
+    }
+}

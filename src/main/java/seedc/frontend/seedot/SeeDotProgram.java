@@ -1,0 +1,23 @@
+package seedc.frontend.seedot;
+
+import java.nio.file.Path;
+import seedc.ir.Program;
+import seedc.frontend.seedot.lang.Expr;
+import seedc.frontend.seedot.lang.SeeDotReader;
+import seedc.frontend.seedot.lang.SourceFile;
+import seedc.frontend.seedot.types.TypeChecker;
+import seedc.frontend.seedot.types.TypedProgram;
+
+/** A SeeDot program taken through the front end: parsed, type-checked and lowered to IR. */
+public record SeeDotProgram(SourceFile source, TypedProgram typed, Program program) {
+
+    public static SeeDotProgram load(Path file) {
+        return from(SeeDotReader.read(file));
+    }
+
+    public static SeeDotProgram from(SourceFile source) {
+        Expr ast = SeeDotReader.parse(source);
+        TypedProgram typed = TypeChecker.check(source, ast);
+        return new SeeDotProgram(source, typed, Lowering.lower(typed));
+    }
+}

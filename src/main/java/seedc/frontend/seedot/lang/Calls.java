@@ -1,0 +1,134 @@
+package seedc.frontend.seedot.lang;
+
+import seedc.ir.Window;
+import seedc.diag.Pos;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import seedc.frontend.seedot.lang.Expr.*;
+import seedc.frontend.seedot.lang.SeeDotParser.*;
+
+/** Builds the AST of built-in calls, checking argument count and kind with precise positions. */
+final class Calls {
+    private Calls() {}
+
+    private static final Map<String, Func> FUNCS = Map.of(
+            "exp", Func.EXP, "argmax", Func.ARGMAX, "sgn", Func.SGN, "relu", Func.RELU, "relu6", Func.RELU6,
+            "tanh", Func.TANH, "sigmoid", Func.SIGMOID, "normaliseL2", Func.NORMALISE_L2);
+
+    private static Pos pos(org.antlr.v4.runtime.ParserRuleContext c) {
+        return new Pos(c.getStart().getLine(), c.getStart().getCharPositionInLine() + 1);
+    }
+
+    static Expr build(SourceFile src, CallContext ctx, AstBuilder b) {
+        String name = ctx.ID().getText();
+        List<ArgContext> args = ctx.arg();
+        Pos pos = pos(ctx);
+        Func f = FUNCS.get(name);
+        if (f != null) {
+            expectCount(src, ctx, name, args, 1);
+            return new Call(pos, f, expr(src, args.get(0), b));
+        }
+        switch (name) {
+            case "reshape" -> {
+                expectCount(src, ctx, name, args, 3);
+                return new Reshape(pos, expr(src, args.get(0), b), tuple(src, args.get(1), b), tuple(src, args.get(2), b));
+            }
+            case "reverse" -> {
+                expectCount(src, ctx, name, args, 2);
+                Expr axis = expr(src, args.get(1), b);
+                long value = switch (axis) {
+                    case IntLit i -> i.value();
+                    case Unary u when u.arg() instanceof IntLit i -> -i.value();
+                    default -> throw src.error(axis.pos(), "the axis of reverse must be an integer constant");
+                };
+                return new Reverse(pos, expr(src, args.get(0), b), (int) value);
+            }
+            case "init" -> {
+                expectCount(src, ctx, name, args, 2);
+                List<Integer> shape = Literals.intList(src, expr(src, args.get(0), b));
+                return new Init(pos, shape, Literals.number(src, expr(src, args.get(1), b)));
+            }
+            case "conv2d" -> {
+                expectCount(src, ctx, name, args, 6);
+                int[] s = option(src, args.get(2), "s", 2, b);
+                int[] p = option(src, args.get(3), "p", 4, b);
+                int[] d = option(src, args.get(4), "d", 2, b);
+                int[] g = option(src, args.get(5), "g", 1, b);
+                return new Conv2d(pos, expr(src, args.get(0), b), expr(src, args.get(1), b),
+                        new Window(s[0], s[1], p[0], p[1], p[2], p[3], d[0], d[1]), g[0]);
+            }
+            case "maxpool" -> {
+                expectCount(src, ctx, name, args, 4);
+                int[] k = option(src, args.get(1), "k", 2, b);
+                int[] p = option(src, args.get(2), "p", 4, b);
+                int[] s = option(src, args.get(3), "s", 2, b);
+                return new Maxpool(pos, expr(src, args.get(0), b), k[0], k[1],
+                        new Window(s[0], s[1], p[0], p[1], p[2], p[3], 1, 1));
+            }
+            case "mbconv" -> {
+                expectCount(src, ctx, name, args, 6);
+                int[] s = option(src, args.get(4), "s", 2, b);
+                int[] p = option(src, args.get(5), "p", 4, b);
+                return new MBConv(pos, expr(src, args.get(0), b), triple(src, args.get(1), b),
+                        triple(src, args.get(2), b), triple(src, args.get(3), b),
+                        new Window(s[0], s[1], p[0], p[1], p[2], p[3], 1, 1));
+            }
+            default -> throw src.error(pos, "unknown function '" + name + "'");
+        }
+    }
+
+    private static void expectCount(SourceFile src, CallContext ctx, String name, List<ArgContext> args, int n) {
+        if (args.size() != n) {
+            throw src.error(pos(ctx), name + " takes " + n + " argument" + (n == 1 ? "" : "s") + ", found " + args.size());
+        }
+    }
+
+    private static Expr expr(SourceFile src, ArgContext arg, AstBuilder b) {
+        return switch (arg) {
+            case ExprArgContext e -> b.visit(e.expr());
+            case TupleArgContext t when t.intList().signedInt().size() == 1 -> {
+                int v = b.intValue(t.intList().signedInt(0));
+                yield new IntLit(pos(t), v);
+            }
+            default -> throw src.error(pos(arg), "expected an expression here");
+        };
+    }
+
+    private static List<Integer> tuple(SourceFile src, ArgContext arg, AstBuilder b) {
+        if (arg instanceof TupleArgContext t) {
+            List<Integer> out = new ArrayList<>();
+            for (SignedIntContext si : t.intList().signedInt()) {
+                out.add(b.intValue(si));
+            }
+            return out;
+        }
+        throw src.error(pos(arg), "expected a tuple of integers such as (1, 2)");
+    }
+
+    private static int[] option(SourceFile src, ArgContext arg, String key, int n, AstBuilder b) {
+        if (!(arg instanceof OptionArgContext o) || !o.ID().getText().equals(key) || o.signedInt().size() != n) {
+            String want = "{" + key + " " + switch (key) {
+                case "s" -> "sh sw} (strides)";
+                case "p" -> "t b l r} (paddings: top, bottom, left, right)";
+                case "d" -> "dh dw} (dilations)";
+                case "g" -> "G} (groups)";
+                default -> "kh kw} (kernel size)";
+            };
+            throw src.error(pos(arg), "expected the option group " + want);
+        }
+        int[] out = new int[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = b.intValue(o.signedInt(i));
+        }
+        return out;
+    }
+
+    private static List<Expr> triple(SourceFile src, ArgContext arg, AstBuilder b) {
+        if (arg instanceof ExprArgContext e && e.expr() instanceof BracketContext br && br.expr().size() == 3
+                && br.sep.stream().allMatch(t -> t.getText().equals(","))) {
+            return br.expr().stream().map(b::visit).toList();
+        }
+        throw src.error(pos(arg), "expected [filter, scale, bias]");
+    }
+}
