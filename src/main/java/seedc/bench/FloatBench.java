@@ -3,12 +3,11 @@ package seedc.bench;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import seedc.codegen.c.CTarget;
-import seedc.codegen.c.Device;
-import seedc.codegen.c.FloatWriter;
+import seedc.backend.Device;
+import seedc.backend.EmitOptions;
+import seedc.codegen.c.CBackend;
 import seedc.diag.UserError;
 import seedc.ir.FloatModel;
-import seedc.fixed.FixedProgram;
 import seedc.io.DataSet;
 
 /**
@@ -23,19 +22,19 @@ public final class FloatBench {
 
     private FloatBench() {}
 
-    public static AvrBench.Run run(FixedProgram fp, FloatModel model, DataSet data, int n, Path work) {
+    public static AvrBench.Run run(FloatModel model, DataSet data, int n, Path work) {
         Path dir = work.resolve("float-sketch");
         String mcu = AvrToolchain.MCU;
         try {
-            FloatWriter.write(CTarget.ARDUINO, fp, model, dir, Device.UNO);
+            CBackend.ARDUINO.emitFloat(model.program(), model.weights(), EmitOptions.on(Device.UNO), dir);
         } catch (UserError e) {
-            FloatWriter.write(CTarget.ARDUINO, fp, model, dir, BIG);
+            CBackend.ARDUINO.emitFloat(model.program(), model.weights(), EmitOptions.on(BIG), dir);
             mcu = BIG_MCU;
         }
         int count = Math.min(n, data.size());
         List<String> examples = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            examples.add(AvrBench.initializer(fp.program().input() == null ? new double[] {0} : data.features()[i]));
+            examples.add(AvrBench.initializer(model.program().input() == null ? new double[] {0} : data.features()[i]));
         }
         return AvrBench.run(AvrBench.Kind.FLOAT, List.of(dir.resolve("predict.cpp")), dir, examples,
                 ModelBench.CYCLE_BUDGET, work.resolve("float"), mcu);

@@ -5,9 +5,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
-import seedc.codegen.c.CTarget;
-import seedc.codegen.c.CodeWriter;
-import seedc.codegen.c.Device;
+import seedc.backend.Device;
+import seedc.backend.EmitOptions;
+import seedc.backend.Emitted;
+import seedc.codegen.c.CBackend;
 import seedc.ir.FloatModel;
 import seedc.fixed.FixedInterpreter;
 import seedc.fixed.FixedProgram;
@@ -30,7 +31,7 @@ public final class ModelBench {
      * @param macs     multiply-accumulates of one inference ({@link MacCount})
      */
     public record Outcome(AvrBench.Run fixed, List<String> expected, List<Integer> mismatches,
-                          CodeWriter.Written written, Path sketch, long macs) {
+                          Emitted written, Path sketch, long macs) {
         public boolean allEqual() {
             return mismatches.isEmpty();
         }
@@ -49,9 +50,8 @@ public final class ModelBench {
             expected.add(format(fi, fi.runRaw(x)));
         }
         Path sketch = work.resolve("sketch");
-        CodeWriter.Written w = CodeWriter.write(CTarget.ARDUINO, fp, model, sketch,
-                new CodeWriter.Options(device, count > 0 ? qm.quantizeInput(data.features()[0]) : null,
-                        count > 0 ? expected.get(0) : null));
+        Emitted w = CBackend.ARDUINO.emit(fp, model.weights(), new EmitOptions(device,
+                count > 0 ? qm.quantizeInput(data.features()[0]) : null, count > 0 ? expected.get(0) : null), sketch);
         AvrBench.Run run = AvrBench.run(AvrBench.Kind.FIXED, List.of(sketch.resolve("predict.cpp")), sketch,
                 examples, CYCLE_BUDGET, work.resolve("fixed"));
         List<Integer> bad = new ArrayList<>();

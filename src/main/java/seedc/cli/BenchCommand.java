@@ -19,7 +19,7 @@ import seedc.bench.AvrBench;
 import seedc.bench.AvrToolchain;
 import seedc.bench.FloatBench;
 import seedc.bench.ModelBench;
-import seedc.codegen.c.Device;
+import seedc.backend.Device;
 import seedc.diag.UserError;
 import seedc.driver.Compilation;
 import seedc.ir.FloatModel;
@@ -102,7 +102,7 @@ final class BenchCommand implements Callable<Integer> {
         Report r = c.report();
         r.write(work.resolve("report.json"));
         ModelBench.Outcome fx = ModelBench.fixed(c.fixed(), model, testSet, examples, dev, work);
-        AvrBench.Run fl = noFloat ? null : FloatBench.run(c.fixed(), model, testSet, examples, work);
+        AvrBench.Run fl = noFloat ? null : FloatBench.run(model, testSet, examples, work);
         int n = fx.fixed().cycles().size();
 
         o.printf(Locale.ROOT, "seedc bench: %s, %s strategy, %s fixed point (maxscale %d), %d test examples on an"

@@ -13,9 +13,11 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import seedc.codegen.c.CTarget;
-import seedc.codegen.c.CodeWriter;
-import seedc.codegen.c.Device;
+import seedc.backend.Backend;
+import seedc.backend.Device;
+import seedc.backend.EmitOptions;
+import seedc.backend.Emitted;
+import seedc.driver.Backends;
 import seedc.diag.UserError;
 import seedc.driver.Compilation;
 import seedc.ir.FloatModel;
@@ -108,14 +110,14 @@ final class CompileCommand implements Callable<Integer> {
         if (flashBudget != null && flashBudget <= 0) {
             throw new UserError("seedc: error: --flash-budget must be a positive number of bytes, not " + flashBudget);
         }
-        if (fit && device == null && CTarget.parse(target).defaultDevice() == null) {
+        if (fit && device == null && Backends.byId(target).defaultDevice() == null) {
             throw new UserError("seedc: error: --fit needs a device: give --device (uno, mkr1000 or RAM:FLASH) or"
                     + " --target arduino or cortex-m");
         }
     }
 
     /** Stage IV's flash budget (null: demote while the accuracy allows). */
-    private FlashBudget budget(CTarget tgt, Device dev, FloatModel model) {
+    private FlashBudget budget(Backend tgt, Device dev, FloatModel model) {
         if (flashBudget != null) {
             return FlashBudget.parameters(flashBudget);
         }
@@ -135,7 +137,7 @@ final class CompileCommand implements Callable<Integer> {
             throw new UserError("seedc: error: unknown --strategy '" + strategy + "' (use shiftry or seedot)");
         }
         String prod = precision.checkedProducts();
-        CTarget tgt = CTarget.parse(target);
+        Backend tgt = Backends.byId(target);
         Metric m = Metric.parse(metric);
         Device dev = device == null ? null : Device.parse(device);
         checkDemotionMode();
@@ -148,25 +150,23 @@ final class CompileCommand implements Callable<Integer> {
         Compilation.Outcome outcome = Compilation.compile(model, trainSet, testSet, new Compilation.Options(strat,
                 bitwidth, m, threads, progress, tgt.id(), maxDrop == null ? 1.0 : maxDrop, budget(tgt, dev, model), prod,
                 precision.maxScoreError));
-        CodeWriter.Options co = CodeWriter.Options.NONE;
-        if (tgt == CTarget.ARDUINO && testSet.size() > 0) {
+        EmitOptions eo = new EmitOptions(dev, null, null);
+        if (testSet.size() > 0) { // one example for backends that embed a demonstration (the Arduino sketch)
             var fp = outcome.fixed();
             var qm = new seedc.fixed.QuantizedModel(fp, model.weights());
             var fi = new seedc.fixed.FixedInterpreter(fp, qm);
             long[] raw = fi.runRaw(testSet.features()[0]);
             String expected = raw == null ? Long.toString(fi.label()) : java.util.Arrays.toString(raw);
-            co = new CodeWriter.Options(dev, qm.quantizeInput(testSet.features()[0]), expected);
-        } else if (dev != null) {
-            co = new CodeWriter.Options(dev, null, null);
+            eo = new EmitOptions(dev, qm.quantizeInput(testSet.features()[0]), expected);
         }
         if (!encoding.equals("fixed") && !encoding.equals("float")) {
             throw new UserError("seedc: error: --encoding must be fixed or float, not '" + encoding + "'");
         }
-        CodeWriter.Written written = encoding.equals("float")
-                ? seedc.codegen.c.FloatWriter.write(tgt, outcome.fixed(), model, out, dev)
-                : CodeWriter.write(tgt, outcome.fixed(), model, out, co);
+        Emitted written = encoding.equals("float")
+                ? tgt.emitFloat(model.program(), model.weights(), eo, out)
+                : tgt.emit(outcome.fixed(), model.weights(), eo, out);
         Report report = outcome.report();
-        if (tgt.isDevice() || dev != null) {
+        if (written.device() != null) {
             report.topLevelExtras().putAll(written.reportEntries());
         }
         report.write(out.resolve("report.json"));

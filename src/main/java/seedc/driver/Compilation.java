@@ -3,9 +3,9 @@ package seedc.driver;
 import seedc.ir.FloatModel;
 import java.util.ArrayList;
 import java.util.List;
-import seedc.codegen.c.CTarget;
-import seedc.codegen.c.CodeWriter;
-import seedc.codegen.c.Device;
+import seedc.backend.Backend;
+import seedc.backend.Cost;
+import seedc.backend.Device;
 import seedc.eval.Evaluation;
 import seedc.eval.FloatInterpreter;
 import seedc.eval.Profile;
@@ -55,10 +55,10 @@ public final class Compilation {
     public record Outcome(FixedProgram fixed, Report report) {}
 
     /** The flash of a device as stage IV's budget: what the code writer would put there for the target. */
-    public static FlashBudget deviceFlash(CTarget target, Device device, FloatModel model) {
+    public static FlashBudget deviceFlash(Backend backend, Device device, FloatModel model) {
         return new FlashBudget("the flash of " + device, device.flashBytes(), fp -> {
-            CodeWriter.FlashUse use = CodeWriter.flashUse(target, fp, model);
-            return new FlashBudget.Use(use.total(), use.toString());
+            Cost cost = backend.cost(fp, model.weights());
+            return new FlashBudget.Use((int) cost.of(Cost.Resource.FLASH_BYTES), cost.breakdown());
         });
     }
 

@@ -9,8 +9,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import seedc.bench.ModelBench;
-import seedc.codegen.c.CodeWriter;
-import seedc.codegen.c.Device;
+import seedc.backend.Device;
+import seedc.codegen.c.CBackend;
 
 /**
  * The Arduino build, compiled with avr-gcc as the IDE does and run under simavr, predicts exactly
@@ -39,7 +39,7 @@ class ArduinoDifferentialTest {
         assertTrue(ram <= 2048, name + " needs " + ram + " B of RAM");
         assertTrue(o.fixed().sizes().flashBytes() <= 32768, name + " needs " + o.fixed().sizes().flashBytes() + " B of flash");
         // The sketch folder: .ino named after the folder; predict.cpp and model.h never use the Arduino core.
-        assertTrue(Files.exists(o.sketch().resolve(CodeWriter.sketchName(o.sketch()) + ".ino")));
+        assertTrue(Files.exists(o.sketch().resolve(CBackend.sketchName(o.sketch()) + ".ino")));
         for (String f : new String[] {"predict.cpp", "predict.h", "model.h"}) {
             String text = Files.readString(o.sketch().resolve(f));
             assertTrue(!text.contains("Arduino.h") && !text.matches("(?s).*\\bfloat\\b.*") && !text.contains("malloc"), f);

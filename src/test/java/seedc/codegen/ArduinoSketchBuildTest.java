@@ -19,8 +19,9 @@ import seedc.bench.ElfSizes;
 import seedc.bench.ModelBench;
 import seedc.bench.SimResult;
 import seedc.bench.SimavrRunner;
-import seedc.codegen.c.CodeWriter;
-import seedc.codegen.c.Device;
+import seedc.backend.Device;
+import seedc.backend.EmitOptions;
+import seedc.codegen.c.CBackend;
 import seedc.fixed.FixedInterpreter;
 import seedc.fixed.QuantizedModel;
 
@@ -61,9 +62,9 @@ class ArduinoSketchBuildTest {
         long[] raw = fi.runRaw(x);
         String expected = raw == null ? Long.toString(fi.label()) : ModelBench.format(fi, raw);
         Path sketch = dir.resolve("sketch");
-        CodeWriter.write(seedc.codegen.c.CTarget.ARDUINO, c.fixed(), c.model(), sketch,
-                new CodeWriter.Options(Device.UNO, qm.quantizeInput(x), expected));
-        String ino = CodeWriter.sketchName(sketch) + ".ino";
+        CBackend.ARDUINO.emit(c.fixed(), c.model().weights(), new EmitOptions(Device.UNO, qm.quantizeInput(x), expected),
+                sketch);
+        String ino = CBackend.sketchName(sketch) + ".ino";
         // The IDE's preprocessing of a sketch: Arduino.h first, then the .ino as C++.
         Path inoCpp = dir.resolve(ino + ".cpp");
         Files.writeString(inoCpp, "#include <Arduino.h>\n#line 1 \"" + ino + "\"\n"

@@ -10,9 +10,8 @@ import java.util.List;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import seedc.codegen.c.CTarget;
-import seedc.codegen.c.CodeWriter;
-import seedc.codegen.c.FloatWriter;
+import seedc.backend.EmitOptions;
+import seedc.codegen.c.CBackend;
 
 /** The cortex-m output (fixed and float) compiles cleanly with arm-none-eabi-gcc -Wall -Wextra -Werror. */
 class CortexMBuildTest {
@@ -29,8 +28,8 @@ class CortexMBuildTest {
         assertTrue(new File("/usr/bin/arm-none-eabi-gcc").canExecute(), "gcc-arm-none-eabi not installed");
         Fixtures.Compiled c = Fixtures.get(name);
         Path fixed = dir.resolve("fixed"), flt = dir.resolve("float");
-        CodeWriter.write(CTarget.CORTEX_M, c.fixed(), c.model(), fixed);
-        FloatWriter.write(CTarget.CORTEX_M, c.fixed(), c.model(), flt, null);
+        CBackend.CORTEX_M.emit(c.fixed(), c.model().weights(), EmitOptions.NONE, fixed);
+        CBackend.CORTEX_M.emitFloat(c.model().program(), c.model().weights(), EmitOptions.NONE, flt);
         // The float build needs math.h from newlib (libnewlib-arm-none-eabi, installed by ./run-tests).
         assertTrue(new File("/usr/lib/arm-none-eabi/include/math.h").exists(), "libnewlib-arm-none-eabi not installed");
         for (Path d : List.of(fixed, flt)) {

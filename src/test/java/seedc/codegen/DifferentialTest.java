@@ -26,8 +26,8 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import seedc.cli.Main;
-import seedc.codegen.c.CTarget;
-import seedc.codegen.c.CodeWriter;
+import seedc.backend.EmitOptions;
+import seedc.codegen.c.CBackend;
 import seedc.ir.FloatModel;
 import seedc.eval.Evaluation;
 import seedc.eval.Profile;
@@ -260,7 +260,7 @@ class DifferentialTest {
         Profile profile = Evaluation.profile(model, train, 2);
         FixedProgram fp = SeeDotStrategy.assign(model.program(), profile, model.weights(), 16, maxscale);
         Path out = work().resolve("protonn-scores");
-        CodeWriter.write(CTarget.X86, fp, model, out);
+        CBackend.X86.emit(fp, model.weights(), EmitOptions.NONE, out);
 
         FixedInterpreter fi = new FixedInterpreter(fp, new QuantizedModel(fp, model.weights()));
         List<String> expected = new ArrayList<>();

@@ -12,8 +12,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import seedc.codegen.c.CTarget;
-import seedc.codegen.c.CodeWriter;
+import seedc.backend.EmitOptions;
+import seedc.codegen.c.CBackend;
 import seedc.ir.FloatModel;
 import seedc.fixed.FixedInterpreter;
 import seedc.fixed.FixedProgram;
@@ -39,7 +39,7 @@ class X86DifferentialTest {
     /** Builds fp for x86 in dir with the sanitizers; its predictions on the first n examples equal the interpreter's. */
     static void assertHostMatches(Path dir, FixedProgram fp, FloatModel model, DataSet test, int n) throws Exception {
         assertTrue(new File("/usr/bin/gcc").canExecute() || new File("/usr/bin/cc").canExecute(), "gcc needed");
-        CodeWriter.write(CTarget.X86, fp, model, dir);
+        CBackend.X86.emit(fp, model.weights(), EmitOptions.NONE, dir);
         Process make = new ProcessBuilder("make", "-s", "CFLAGS=-O1 -g -std=c99 -Wall -Wextra -Werror"
                 + " -fsanitize=undefined,address -fno-sanitize-recover=all")
                 .directory(dir.toFile()).redirectErrorStream(true).start();

@@ -14,9 +14,9 @@ import java.util.function.ToIntFunction;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import seedc.codegen.c.CTarget;
-import seedc.codegen.c.CodeWriter;
-import seedc.codegen.c.Device;
+import seedc.backend.Cost;
+import seedc.backend.Device;
+import seedc.codegen.c.CBackend;
 import seedc.diag.UserError;
 import seedc.driver.Compilation;
 import seedc.ir.FloatModel;
@@ -94,10 +94,10 @@ class ShiftryFitTest {
 
     @Test
     void aDeviceBudgetCountsParametersTablesAndCode() {
-        ToIntFunction<FixedProgram> flash = fp -> CodeWriter.flashUse(CTarget.ARDUINO, fp, model).total();
+        ToIntFunction<FixedProgram> flash = fp -> (int) CBackend.ARDUINO.cost(fp, model.weights()).of(Cost.Resource.FLASH_BYTES);
         int all16 = flash.applyAsInt(with8(List.of())), all8 = flash.applyAsInt(with8(all()));
         int limit = (all16 + all8) / 2;
-        ShiftrySearch.Outcome out = fit(Compilation.deviceFlash(CTarget.ARDUINO, new Device("tiny", 4096, limit), model));
+        ShiftrySearch.Outcome out = fit(Compilation.deviceFlash(CBackend.ARDUINO, new Device("tiny", 4096, limit), model));
         assertDemotedOnlyAsNeeded(out, limit, flash);
     }
 

@@ -25,6 +25,16 @@ final class CNames {
         return "int" + t.bits() + "_t";
     }
 
+    /** True when some tensor has 32768 elements or more: loop counters then need 32 bits. */
+    static boolean needsWideIndex(seedc.ir.Program program) {
+        for (Value v : program.values()) {
+            if (!v.isInt() && v.size() >= 32768) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     static String ctype(int bits) {
         return "int" + bits + "_t";
     }

@@ -11,6 +11,7 @@ import seedc.fixed.FixedProgram;
 import seedc.fixed.OpParams;
 import seedc.ir.Block;
 import seedc.ir.Op;
+import seedc.ir.Program;
 import seedc.ir.Value;
 import seedc.memory.LiveRange;
 import seedc.memory.MemoryPlan;
@@ -32,6 +33,8 @@ public final class RamPlan {
     /** The scratch array of one op: {@code size} elements of {@code bits} bits. */
     record Scratch(String name, int bits, int size) {}
 
+    private final Program program;
+    /** The fixed program whose types and scratch the plan follows; null for the float build. */
     private final FixedProgram fp;
     private final IdentityHashMap<Op, Integer> index = new IdentityHashMap<>();
     private final IdentityHashMap<Op, Scratch> scratch = new IdentityHashMap<>();
@@ -51,16 +54,17 @@ public final class RamPlan {
 
     private final java.util.Set<Value> flash;
 
-    private RamPlan(FixedProgram fp, java.util.function.ToIntFunction<Value> bits, boolean withScratch) {
+    private RamPlan(Program program, FixedProgram fp, java.util.function.ToIntFunction<Value> bits) {
+        this.program = program;
         this.fp = fp;
         this.bits = bits;
-        this.withScratch = withScratch;
-        this.flash = Constants.flashValues(fp.program());
+        this.withScratch = fp != null;
+        this.flash = Constants.flashValues(program);
     }
 
-    /** The plan of the float build: every value 32-bit floats, no TreeSum scratch. */
-    public static RamPlan ofFloat(FixedProgram fp, int limitBytes) {
-        return of(new RamPlan(fp, v -> 32, false), limitBytes);
+    /** The plan of the float build: every value 32-bit floats, no TreeSum scratch; it needs no fixed types. */
+    public static RamPlan ofFloat(Program program, int limitBytes) {
+        return of(new RamPlan(program, null, v -> 32), limitBytes);
     }
 
     /**
@@ -69,13 +73,12 @@ public final class RamPlan {
      * @throws UserError naming the instruction and its live values when they cannot fit
      */
     public static RamPlan of(FixedProgram fp, int limitBytes) {
-        return of(new RamPlan(fp, v -> fp.type(v).bits(), true), limitBytes);
+        return of(new RamPlan(fp.program(), fp, v -> fp.type(v).bits()), limitBytes);
     }
 
     private static RamPlan of(RamPlan r, int limitBytes) {
-        FixedProgram fp = r.fp;
-        r.number(fp.program().body());
-        r.labels.add("return " + fp.program().result().name());
+        r.number(r.program.body());
+        r.labels.add("return " + r.program.result().name());
         r.liveness();
         // Fails, naming the instruction and its live values, when the peak does not fit.
         MemoryPlan roomy = MemoryPlanner.plan(r.ranges, limitBytes, r.labels);
@@ -178,7 +181,7 @@ public final class RamPlan {
                 use(l.acc(), end);
             }
         }
-        use(fp.program().result(), flat.size());
+        use(program.result(), flat.size());
         inPlace();
         ranges = new ArrayList<>();
         for (Map.Entry<String, int[]> e : live.entrySet()) {
@@ -248,7 +251,7 @@ public final class RamPlan {
             case Op.Reverse r -> seedc.ir.Layouts.reverse(r.a().shape(), r.axis());
             default -> null;
         };
-        if (map == null || !fp.type(op.inputs().get(0)).equals(fp.type(op.out()))) {
+        if (map == null || fp != null && !fp.type(op.inputs().get(0)).equals(fp.type(op.out()))) {
             return false;
         }
         for (int k = 0; k < map.length; k++) {
@@ -350,7 +353,7 @@ public final class RamPlan {
                 return s.bits();
             }
         }
-        for (Value v : fp.program().values()) {
+        for (Value v : program.values()) {
             if (!v.isInt() && CNames.var(v).equals(name)) {
                 return bits.applyAsInt(v);
             }

@@ -1,4 +1,4 @@
-package seedc.codegen.c;
+package seedc.backend;
 
 import java.util.Locale;
 import seedc.diag.UserError;

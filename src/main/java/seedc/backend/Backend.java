@@ -1,0 +1,31 @@
+package seedc.backend;
+
+import java.nio.file.Path;
+import java.util.Map;
+import seedc.fixed.FixedProgram;
+import seedc.ir.Program;
+
+/**
+ * A code generator for one kind of device, chosen by name ({@code --target}) from the driver's
+ * registry. It reads only the fixed-point IR (or, for the float baseline, the float program), the
+ * weights and IR-level analyses; it never sees a front end's AST or the search.
+ */
+public interface Backend {
+    /** The name on the command line and in report.json. */
+    String id();
+
+    /** One line for help and error messages. */
+    String summary();
+
+    /** The device assumed when none is given (null: no budget, e.g. a host). */
+    Device defaultDevice();
+
+    /** What a program would take on this backend, without writing anything: the search's budgets read it. */
+    Cost cost(FixedProgram program, Map<String, double[]> weights);
+
+    /** Writes the fixed-point program into {@code dir}. */
+    Emitted emit(FixedProgram program, Map<String, double[]> weights, EmitOptions options, Path dir);
+
+    /** Writes the float baseline of the same program into {@code dir}. */
+    Emitted emitFloat(Program program, Map<String, double[]> weights, EmitOptions options, Path dir);
+}

@@ -1,0 +1,97 @@
+package seedc.codegen.c;
+
+import java.nio.file.Path;
+import java.util.Map;
+import seedc.backend.Device;
+
+/**
+ * Arduino (ATmega328P, the Uno): a sketch folder. Constants live in flash (PROGMEM) and are read with
+ * lpm; the runtime, with its AVR assembly dot-product loops, is inlined into predict.cpp so that it
+ * includes only avr/pgmspace.h and stdint.h; {@code <folder>.ino} runs the model on one example.
+ */
+final class AvrDialect extends CDialect {
+    @Override
+    public String id() {
+        return "arduino";
+    }
+
+    @Override
+    public String summary() {
+        return "arduino: a sketch folder for the Uno (avr-gcc, constants in PROGMEM)";
+    }
+
+    @Override
+    public Device defaultDevice() {
+        return Device.UNO;
+    }
+
+
+    /** The Arduino core's serial buffers and timers take about 200 B; seedc_predict's stack is under 100 B. */
+    @Override
+    public int reservedRamBytes() {
+        return 320;
+    }
+
+    @Override
+    public int codeBytesEstimate(int ops) {
+        return 3000 + 120 * ops;
+    }
+
+    @Override
+    protected String flashAttribute() {
+        return "PROGMEM";
+    }
+
+    /**
+     * The IDE builds with -Os, which turns constant shifts into bit-by-bit loops and keeps few values in
+     * registers; the model's loops are worth the few hundred bytes -O2 adds.
+     */
+    @Override
+    protected String beforeInterface() {
+        return "#pragma GCC optimize(\"O2\")\n";
+    }
+
+    @Override
+    protected String constantReads() {
+        return Templates.resource("avr_reads.h");
+    }
+
+    @Override
+    protected String runtime() {
+        return Templates.resource("seedc_runtime.h");
+    }
+
+    @Override
+    protected String modelIncludes() {
+        return "#include <avr/pgmspace.h>\n";
+    }
+
+    @Override
+    protected boolean floatConstantsInProgramMemory() {
+        return true;
+    }
+
+    @Override
+    protected Map<String, String> fixedFiles(RenderedC p, SketchExample example, String folderName) {
+        String sketch = sketchName(folderName);
+        return files("predict.h", p.predictH(), "model.h", p.modelH(), "predict.cpp", p.predictC(),
+                sketch + ".ino", Sketch.ino(sketch, example));
+    }
+
+    @Override
+    protected Map<String, String> floatFiles(String predictH, String source) {
+        return files("predict.h", predictH, "predict.cpp", source);
+    }
+
+    /** The Arduino IDE wants the sketch named after its folder (letters, digits, '_', '-', '.'). */
+    static String sketchName(String folderName) {
+        String n = folderName == null ? "" : folderName.replaceAll("[^A-Za-z0-9_.-]", "_");
+        return n.isEmpty() || !Character.isLetterOrDigit(n.charAt(0)) ? "seedc" + n : n;
+    }
+
+    /** The sketch name of an output folder. */
+    public static String sketchName(Path out) {
+        Path f = out.toAbsolutePath().normalize().getFileName();
+        return sketchName(f == null ? "" : f.toString());
+    }
+}

@@ -1,0 +1,87 @@
+package seedc.codegen.c;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import seedc.backend.Backend;
+import seedc.backend.Cost;
+import seedc.backend.Device;
+import seedc.backend.EmitOptions;
+import seedc.backend.Emitted;
+import seedc.diag.UserError;
+import seedc.fixed.FixedProgram;
+import seedc.ir.Program;
+
+/** A C backend: the shared C generator with one target's {@link CDialect}. */
+public final class CBackend implements Backend {
+    public static final CBackend X86 = new CBackend(new HostDialect());
+    public static final CBackend ARDUINO = new CBackend(new AvrDialect());
+    public static final CBackend CORTEX_M = new CBackend(new CortexMDialect());
+
+    private final CDialect dialect;
+
+    public CBackend(CDialect dialect) {
+        this.dialect = dialect;
+    }
+
+    @Override
+    public String id() {
+        return dialect.id();
+    }
+
+    @Override
+    public String summary() {
+        return dialect.summary();
+    }
+
+    @Override
+    public Device defaultDevice() {
+        return dialect.defaultDevice();
+    }
+
+    @Override
+    public Cost cost(FixedProgram program, Map<String, double[]> weights) {
+        return FixedCBuild.cost(dialect, program, weights);
+    }
+
+    @Override
+    public Emitted emit(FixedProgram program, Map<String, double[]> weights, EmitOptions options, Path dir) {
+        Device device = options.device() != null ? options.device() : dialect.defaultDevice();
+        FixedCBuild build = FixedCBuild.plan(dialect, program, weights, device);
+        var example = new CDialect.SketchExample(build.inputBits(), options.example(), options.expected());
+        Path name = dir.toAbsolutePath().normalize().getFileName();
+        write(dialect.fixedFiles(build.render(), example, name == null ? "" : name.toString()), dir);
+        int flash = build.flashUse().constantBytes();
+        return new Emitted(flash, build.ram().plan().bufferBytes(), device, build.ram().toReport());
+    }
+
+    @Override
+    public Emitted emitFloat(Program program, Map<String, double[]> weights, EmitOptions options, Path dir) {
+        Device device = options.device() != null ? options.device() : dialect.defaultDevice();
+        FloatCBuild.Built b = FloatCBuild.build(dialect, program, weights, device);
+        write(b.files(), dir);
+        return new Emitted(b.flashBytes(), b.ram().plan().bufferBytes(), device, b.ram().toReport());
+    }
+
+    /** The sketch (.ino) name the arduino backend gives an output folder. */
+    public static String sketchName(Path dir) {
+        return AvrDialect.sketchName(dir);
+    }
+
+    private static void write(Map<String, String> files, Path dir) {
+        try {
+            Files.createDirectories(dir);
+            for (var f : files.entrySet()) {
+                Files.writeString(dir.resolve(f.getKey()), f.getValue());
+            }
+        } catch (IOException e) {
+            throw UserError.inFile(dir, "cannot write generated code: " + e.getMessage());
+        }
+    }
+
+    @Override
+    public String toString() {
+        return id();
+    }
+}

@@ -1,0 +1,81 @@
+package seedc.codegen.c;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import seedc.backend.Device;
+
+/**
+ * What one C target changes in the shared C generator (TVM's codegen hooks): where constants live and
+ * how they are read, what comes before the runtime, which files make up the output, and the device
+ * budget. The generator renders the model once; a dialect only adds its lines and chooses the files.
+ * A new C-like target (HLS C, another microcontroller) is a small subclass.
+ */
+public abstract class CDialect {
+    /** The backend's name ({@code --target}). */
+    public abstract String id();
+
+    public abstract String summary();
+
+    /** The device assumed when none is given (null: none, no budget). */
+    public abstract Device defaultDevice();
+
+
+    /** RAM kept out of the planned buffer for the stack and the runtime's own data. */
+    public abstract int reservedRamBytes();
+
+    /** Flash taken by code: a fixed part (runtime, startup, core) plus a part per IR op. */
+    public abstract int codeBytesEstimate(int ops);
+
+    /** What puts a constant array in flash ("PROGMEM" on the AVR, "" where const data is in flash anyway). */
+    protected String flashAttribute() {
+        return "";
+    }
+
+    /** Lines before {@code #include "predict.h"} in the fixed predictor's source. */
+    protected String beforeInterface() {
+        return "";
+    }
+
+    /** Lines after {@code #include "predict.h"}: how constants are read. */
+    protected String constantReads() {
+        return "";
+    }
+
+    /** The runtime: included from its own file, or inlined where the build takes one source file. */
+    protected String runtime() {
+        return "#include \"seedc_runtime.h\"\n";
+    }
+
+    /** Includes of model.h beyond stdint.h. */
+    protected String modelIncludes() {
+        return "";
+    }
+
+    /** Whether the float build reads its constants through the AVR's program-memory instructions. */
+    protected boolean floatConstantsInProgramMemory() {
+        return false;
+    }
+
+    /**
+     * The files of a fixed-point build, in writing order, from the rendered parts (predict.h,
+     * model.h, the predictor source).
+     */
+    protected abstract Map<String, String> fixedFiles(RenderedC parts, SketchExample example, String folderName);
+
+    /** The files of the float baseline from its interface and source. */
+    protected abstract Map<String, String> floatFiles(String predictH, String source);
+
+    /** The rendered parts every dialect's file list draws on. */
+    public record RenderedC(String predictH, String modelH, String predictC) {}
+
+    /** One quantized input and the interpreter's prediction for it, for a demonstration program. */
+    public record SketchExample(int inBits, long[] values, String expected) {}
+
+    protected static Map<String, String> files(String... nameThenText) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = 0; i < nameThenText.length; i += 2) {
+            m.put(nameThenText[i], nameThenText[i + 1]);
+        }
+        return m;
+    }
+}

@@ -1,0 +1,46 @@
+package seedc.codegen.c;
+
+import java.util.Map;
+import seedc.backend.Device;
+
+/** Cortex-M (arm-none-eabi-gcc): plain C, constants const (so in flash), a Makefile building predict.o. */
+final class CortexMDialect extends CDialect {
+    @Override
+    public String id() {
+        return "cortex-m";
+    }
+
+    @Override
+    public String summary() {
+        return "cortex-m: C for arm-none-eabi-gcc (default device mkr1000)";
+    }
+
+    @Override
+    public Device defaultDevice() {
+        return Device.MKR1000;
+    }
+
+
+    @Override
+    public int reservedRamBytes() {
+        return 1024;
+    }
+
+    @Override
+    public int codeBytesEstimate(int ops) {
+        return 2000 + 80 * ops;
+    }
+
+    @Override
+    protected Map<String, String> fixedFiles(RenderedC p, SketchExample example, String folderName) {
+        return files("predict.h", p.predictH(), "model.h", p.modelH(), "predict.c", p.predictC(),
+                "seedc_runtime.h", Templates.resource("seedc_runtime.h"),
+                "Makefile", Templates.resource("Makefile.cortex-m"));
+    }
+
+    @Override
+    protected Map<String, String> floatFiles(String predictH, String source) {
+        return files("predict.h", predictH, "predict.c", source,
+                "Makefile", Templates.resource("Makefile.cortex-m").replace(" model.h seedc_runtime.h", ""));
+    }
+}

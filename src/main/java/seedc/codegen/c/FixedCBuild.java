@@ -1,0 +1,187 @@
+package seedc.codegen.c;
+
+import java.util.Map;
+import seedc.backend.Cost;
+import seedc.backend.Device;
+import seedc.diag.UserError;
+import seedc.fixed.FixedProgram;
+import seedc.fixed.FixedType;
+import seedc.fixed.QuantizedModel;
+import seedc.ir.Value;
+
+/**
+ * The fixed-point C of one program for one dialect, in two steps: {@link #plan} quantizes the
+ * constants, plans the RAM within the device and checks the flash; {@link #render} produces the texts
+ * (predict.h, model.h, the predictor source) that the dialect arranges into files.
+ */
+final class FixedCBuild {
+    private final CDialect dialect;
+    private final FixedProgram fp;
+    private final Constants consts;
+    private final RamPlan ram;
+    private final Device device;
+    private final CEmitter emitter;
+    private final String body;
+
+    private FixedCBuild(CDialect dialect, FixedProgram fp, Constants consts, RamPlan ram, Device device) {
+        this.dialect = dialect;
+        this.fp = fp;
+        this.consts = consts;
+        this.ram = ram;
+        this.device = device;
+        this.emitter = new CEmitter(fp, consts, ram);
+        this.body = emitter.body(); // constants are counted as the emitter uses them
+    }
+
+    /** Flash a program takes: its constants (parameters, tables, index maps) and its code, estimated. */
+    record FlashUse(int constantBytes, int codeBytes) {
+        int total() {
+            return constantBytes + codeBytes;
+        }
+
+        @Override
+        public String toString() {
+            return "parameters and tables take " + constantBytes + " B and the code about " + codeBytes + " B";
+        }
+    }
+
+    /** What the program takes, planned without a RAM limit: the search's budgets read this. */
+    static Cost cost(CDialect dialect, FixedProgram fp, Map<String, double[]> weights) {
+        Constants consts = new Constants(fp, new QuantizedModel(fp, weights), "");
+        FixedCBuild b = new FixedCBuild(dialect, fp, consts, RamPlan.of(fp, Integer.MAX_VALUE), null);
+        FlashUse use = b.flashUse();
+        return new Cost(Map.of(Cost.Resource.FLASH_BYTES, (long) use.total(),
+                Cost.Resource.RAM_BYTES, (long) b.ram.plan().bufferBytes()), use.toString());
+    }
+
+    /**
+     * Plans the build on {@code device} (null: no limit).
+     *
+     * @throws UserError when the model's RAM or flash does not fit the device, saying what takes what
+     */
+    static FixedCBuild plan(CDialect dialect, FixedProgram fp, Map<String, double[]> weights, Device device) {
+        Constants consts = new Constants(fp, new QuantizedModel(fp, weights), dialect.flashAttribute());
+        FixedCBuild b = new FixedCBuild(dialect, fp, consts, planRam(dialect, fp, device), device);
+        FlashUse use = b.flashUse();
+        if (device != null && use.total() > device.flashBytes()) {
+            throw new UserError("seedc: error: the model does not fit the flash of " + device + ": " + use
+                    + (fp.strategy().equals("shiftry") ? " (--fit demotes values to 8 bits until it fits)"
+                    : " (--strategy shiftry --fit demotes values to 8 bits until it fits)"));
+        }
+        return b;
+    }
+
+    private static RamPlan planRam(CDialect dialect, FixedProgram fp, Device device) {
+        int otherStatics = staticBytes(fp);
+        int limit = Integer.MAX_VALUE;
+        if (device != null) {
+            limit = device.ramBytes() - dialect.reservedRamBytes() - otherStatics;
+            if (limit <= 0) {
+                throw new UserError("seedc: error: the model does not fit " + device + ": "
+                        + dialect.reservedRamBytes() + " B are reserved for the stack and the runtime");
+            }
+        }
+        try {
+            return RamPlan.of(fp, limit);
+        } catch (UserError e) {
+            throw new UserError("seedc: error: the model does not fit the RAM of " + device + " ("
+                    + dialect.reservedRamBytes() + " B kept for the stack and runtime, " + otherStatics
+                    + " B for scalars and the output): " + e.getMessage());
+        }
+    }
+
+    /** RAM outside the planned buffer: int scalars and the output array. */
+    private static int staticBytes(FixedProgram fp) {
+        int bytes = 0;
+        for (Value v : fp.program().values()) {
+            bytes += v.isInt() ? 4 : 0;
+        }
+        Value result = fp.program().result();
+        int outLen = result.isInt() ? 0 : result.size();
+        return bytes + outLen * (outLen > 0 ? fp.type(result).bits() / 8 : 0);
+    }
+
+    FlashUse flashUse() {
+        int[] ops = {0};
+        fp.program().forEachOp(op -> ops[0]++);
+        return new FlashUse(consts.bytes(), dialect.codeBytesEstimate(ops[0]));
+    }
+
+    RamPlan ram() {
+        return ram;
+    }
+
+    Device device() {
+        return device;
+    }
+
+    int inputBits() {
+        Value in = fp.program().input();
+        return in == null ? 16 : fp.type(in).bits();
+    }
+
+    CDialect.RenderedC render() {
+        String modelH = "/* Generated by seedc: quantized parameters, tables and index maps. */\n"
+                + "#ifndef SEEDC_MODEL_H\n#define SEEDC_MODEL_H\n#include <stdint.h>\n"
+                + dialect.modelIncludes() + "\n" + consts.render() + "\n#endif\n";
+        return new CDialect.RenderedC(predictH(), modelH, predictC());
+    }
+
+    private String predictH() {
+        Value in = fp.program().input();
+        Value result = fp.program().result();
+        int outLen = result.isInt() ? 0 : result.size();
+        String output = "";
+        if (outLen > 0) {
+            FixedType rt = fp.type(result);
+            output = Templates.fill("predict-output.h", Map.of("OUTPUT_SCALE", String.valueOf(rt.scale()),
+                    "OUTPUT_BITS", String.valueOf(rt.bits())));
+        }
+        return Templates.fill("predict.h", Map.of("INPUT_LEN", String.valueOf(in == null ? 0 : in.size()),
+                "INPUT_BITS", String.valueOf(inputBits()),
+                "INPUT_SCALE", String.valueOf(in == null ? 0 : fp.type(in).scale()),
+                "OUTPUT_LEN", String.valueOf(outLen), "OUTPUT", output));
+    }
+
+    private String predictC() {
+        StringBuilder c = new StringBuilder();
+        c.append("/* Generated by seedc: ").append(fp.strategy()).append(" strategy, ").append(fp.bitwidth())
+         .append(" bits, maxscale ").append(fp.maxscale()).append(", target ").append(dialect.id()).append(". */\n");
+        c.append(dialect.beforeInterface());
+        c.append("#include \"predict.h\"\n");
+        c.append(dialect.constantReads());
+        if (CNames.needsWideIndex(fp.program())) {
+            c.append("#define SEEDC_IDX32\n");
+        }
+        c.append("\n/* The planned RAM: every temporary at its offset (see memoryPlan in report.json). */\n");
+        c.append("static uint8_t sd_mem[").append(Math.max(1, ram.plan().bufferBytes()))
+         .append("] __attribute__((aligned(4)));\n");
+        c.append(dialect.runtime());
+        c.append("#include \"model.h\"\n\n");
+        for (Value v : fp.program().values()) {
+            if (v.isInt()) {
+                c.append("static int32_t ").append(CNames.var(v)).append(";\n");
+            }
+        }
+        Value result = fp.program().result();
+        boolean tensorOut = !result.isInt();
+        if (tensorOut) {
+            c.append("seedc_output_t seedc_output[SEEDC_OUTPUT_LEN];\n");
+        }
+        c.append('\n').append(emitter.helpers());
+        c.append("int32_t seedc_predict(const seedc_input_t *x) {\n");
+        if (fp.program().input() == null) {
+            c.append("    (void)x;\n");
+        }
+        c.append(body);
+        if (tensorOut) {
+            String src = emitter.inRam(result) ? CNames.var(result) : null;
+            c.append("    for (sd_idx k = 0; k < SEEDC_OUTPUT_LEN; k++) seedc_output[k] = ")
+             .append(src == null ? "(seedc_output_t)" + emitter.ref(result, "k") : src + "[k]").append(";\n");
+            c.append("    return 0;\n");
+        } else {
+            c.append("    return (int32_t)").append(CNames.var(result)).append(";\n");
+        }
+        return c.append("}\n").toString();
+    }
+}

@@ -1,0 +1,48 @@
+package seedc.codegen.c;
+
+import java.util.Map;
+import seedc.backend.Device;
+
+/** x86 (any host with gcc): predict.c plus main.c and a Makefile building {@code predictor}, which reads CSV on stdin. */
+final class HostDialect extends CDialect {
+    @Override
+    public String id() {
+        return "x86";
+    }
+
+    @Override
+    public String summary() {
+        return "x86: a host predictor (gcc; reads CSV examples on stdin)";
+    }
+
+    @Override
+    public Device defaultDevice() {
+        return null;
+    }
+
+
+    @Override
+    public int reservedRamBytes() {
+        return 0;
+    }
+
+    @Override
+    public int codeBytesEstimate(int ops) {
+        return 0;
+    }
+
+    @Override
+    protected Map<String, String> fixedFiles(RenderedC p, SketchExample example, String folderName) {
+        return files("predict.h", p.predictH(), "model.h", p.modelH(), "predict.c", p.predictC(),
+                "seedc_runtime.h", Templates.resource("seedc_runtime.h"), "main.c", Templates.resource("main.c"),
+                "Makefile", Templates.resource("Makefile"));
+    }
+
+    @Override
+    protected Map<String, String> floatFiles(String predictH, String source) {
+        return files("predict.h", predictH, "predict.c", source, "main.c", Templates.resource("main.c"),
+                "Makefile", Templates.resource("Makefile"),
+                "seedc_runtime.h", "/* not used by the float build */\n",
+                "model.h", "/* the float build keeps its constants in predict.c */\n");
+    }
+}

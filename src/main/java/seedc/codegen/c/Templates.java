@@ -1,0 +1,41 @@
+package seedc.codegen.c;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** The fixed texts of the C backends (resources under seedc/codegen/c), with {@code @NAME@} holes filled. */
+final class Templates {
+    private static final Pattern HOLE = Pattern.compile("@([A-Z_]+)@");
+
+    private Templates() {}
+
+    static String resource(String name) {
+        try (InputStream s = Templates.class.getResourceAsStream("/seedc/codegen/c/" + name)) {
+            if (s == null) {
+                throw new IllegalStateException("missing resource seedc/codegen/c/" + name);
+            }
+            return new String(s.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The resource with every hole replaced; a hole without a value is a bug in the caller. */
+    static String fill(String name, Map<String, String> values) {
+        Matcher m = HOLE.matcher(resource(name));
+        StringBuilder sb = new StringBuilder();
+        while (m.find()) {
+            String v = values.get(m.group(1));
+            if (v == null) {
+                throw new IllegalStateException("template " + name + " has no value for @" + m.group(1) + "@");
+            }
+            m.appendReplacement(sb, Matcher.quoteReplacement(v));
+        }
+        return m.appendTail(sb).toString();
+    }
+}

@@ -1,0 +1,40 @@
+package seedc.driver;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import seedc.backend.Backend;
+import seedc.codegen.c.CBackend;
+import seedc.diag.UserError;
+
+/** The backend registry: every code generator seedc has, by name. A new backend is one line here. */
+public final class Backends {
+    private static final List<Backend> ALL = List.of(
+            CBackend.X86,
+            CBackend.ARDUINO,
+            CBackend.CORTEX_M);
+
+    private Backends() {}
+
+    public static List<Backend> all() {
+        return ALL;
+    }
+
+    /** The backend named {@code name} (or one of its older spellings); a user error naming the choices otherwise. */
+    public static Backend byId(String name) {
+        String n = name.toLowerCase(Locale.ROOT);
+        String id = switch (n) {
+            case "x86-64", "host" -> "x86";
+            case "avr", "uno" -> "arduino";
+            case "cortexm", "arm", "mkr1000" -> "cortex-m";
+            default -> n;
+        };
+        for (Backend b : ALL) {
+            if (b.id().equals(id)) {
+                return b;
+            }
+        }
+        throw new UserError("seedc: error: unknown --target '" + name + "' (available: "
+                + ALL.stream().map(Backend::id).collect(Collectors.joining(", ")) + ")");
+    }
+}
