@@ -1,7 +1,6 @@
 package seedc.backend;
 
 import java.util.Locale;
-import seedc.diag.UserError;
 
 /**
  * A device's memory budget: {@code uno} (ATmega328P: 2 KB RAM, 32 KB flash), {@code mkr1000}
@@ -11,14 +10,15 @@ public record Device(String name, int ramBytes, int flashBytes) {
     public static final Device UNO = new Device("uno", 2048, 32768);
     public static final Device MKR1000 = new Device("mkr1000", 32 * 1024, 256 * 1024);
 
-    public static Device parse(String s) {
+    /** The device a name stands for: uno, mkr1000, or RAM:FLASH in bytes. */
+    public static java.util.Optional<Device> byName(String s) {
         String k = s.trim().toLowerCase(Locale.ROOT);
         switch (k) {
             case "uno", "arduino-uno", "atmega328p" -> {
-                return UNO;
+                return java.util.Optional.of(UNO);
             }
             case "mkr1000", "mkr", "samd21" -> {
-                return MKR1000;
+                return java.util.Optional.of(MKR1000);
             }
             default -> { }
         }
@@ -27,14 +27,13 @@ public record Device(String name, int ramBytes, int flashBytes) {
             try {
                 int ram = Integer.parseInt(f[0]), flash = Integer.parseInt(f[1]);
                 if (ram > 0 && flash > 0) {
-                    return new Device(ram + ":" + flash, ram, flash);
+                    return java.util.Optional.of(new Device(ram + ":" + flash, ram, flash));
                 }
             } catch (NumberFormatException e) {
                 // falls through to the error
             }
         }
-        throw new UserError("seedc: error: unknown --device '" + s
-                + "' (available: uno, mkr1000, or RAM:FLASH in bytes such as 2048:32768)");
+        return java.util.Optional.empty();
     }
 
     @Override

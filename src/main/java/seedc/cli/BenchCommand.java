@@ -1,5 +1,9 @@
 package seedc.cli;
 
+import java.util.List;
+import seedc.codegen.c.CBackend;
+import seedc.fixed.Strategy;
+import seedc.search.SeeDotStrategy;
 import seedc.driver.DataInputs;
 import seedc.frontend.seedot.SeeDotFrontEnd;
 import java.io.IOException;
@@ -69,20 +73,17 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Device dev = Device.parse(device);
+        Device dev = Choices.device(device);
         if (!dev.equals(Device.UNO)) {
-            throw new UserError("seedc: error: bench simulates the Arduino Uno (ATmega328P) only; use --device uno");
+            throw UserError.of("bench simulates the Arduino Uno (ATmega328P) only; use --device uno");
         }
         if (examples < 1) {
-            throw new UserError("seedc: error: --examples must be at least 1");
+            throw UserError.of("--examples must be at least 1");
         }
-        if (bitwidth != 8 && bitwidth != 16 && bitwidth != 32) {
-            throw new UserError("seedc: error: --bitwidth must be 8, 16 or 32, not " + bitwidth);
-        }
-        String strat = strategy.toLowerCase(Locale.ROOT);
-        if (!strat.equals("seedot") && !strat.equals("shiftry")) {
-            throw new UserError("seedc: error: unknown --strategy '" + strategy + "' (use shiftry or seedot)");
-        }
+        Choices.bitwidth(bitwidth);
+        Strategy strat = Choices.strategy(strategy);
+        Metric m = Choices.metric(metric);
+        List<SeeDotStrategy.Products> products = precision.products(bitwidth);
         AvrToolchain.find();
         FloatModel model = SeeDotFrontEnd.load(in.program, in.modelDir);
         DataSet trainSet = DataInputs.load(model.program(), in.train, in.labels);
@@ -97,8 +98,8 @@ final class BenchCommand implements Callable<Integer> {
         }
         PrintWriter o = spec.commandLine().getOut();
         Compilation.Outcome c = Compilation.compile(model, trainSet, testSet,
-                new Compilation.Options(strat, bitwidth, Metric.parse(metric), threads, false, "arduino", maxDrop, null,
-                        precision.checkedProducts(), precision.maxScoreError));
+                new Compilation.Options(strat, bitwidth, m, threads, false, CBackend.ARDUINO, maxDrop, null,
+                        products, precision.maxScoreError));
         Report r = c.report();
         r.write(work.resolve("report.json"));
         ModelBench.Outcome fx = ModelBench.fixed(c.fixed(), model, testSet, examples, dev, work);
@@ -106,7 +107,7 @@ final class BenchCommand implements Callable<Integer> {
         int n = fx.fixed().cycles().size();
 
         o.printf(Locale.ROOT, "seedc bench: %s, %s strategy, %s fixed point (maxscale %d), %d test examples on an"
-                + " ATmega328P at 16 MHz (simavr, avr-gcc -Os)%n", in.program.getFileName(), strat, bitsLabel(c.fixed()),
+                + " ATmega328P at 16 MHz (simavr, avr-gcc -Os)%n", in.program.getFileName(), strat.id(), bitsLabel(c.fixed()),
                 r.maxscale(), n);
         o.printf(Locale.ROOT, "test accuracy (whole test set, Java interpreters): float %.2f%%, fixed %.2f%%%n",
                 r.floatTestAccuracy(), r.fixedTestAccuracy());
@@ -131,7 +132,7 @@ final class BenchCommand implements Callable<Integer> {
                 fx.allEqual() ? "yes" : "NO", n - fx.mismatches().size(), n);
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("program", in.program.toString());
-        json.put("strategy", strat);
+        json.put("strategy", strat.id());
         json.put("bitwidth", r.bitwidth());
         json.put("bits", bitsLabel(c.fixed()));
         json.put("maxscale", r.maxscale());

@@ -15,9 +15,12 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import seedc.backend.Backend;
 import seedc.backend.Device;
+import seedc.backend.DoesNotFit;
 import seedc.backend.EmitOptions;
 import seedc.backend.Emitted;
-import seedc.driver.Backends;
+import seedc.fixed.Strategy;
+import seedc.search.SeeDotStrategy;
+import java.util.List;
 import seedc.diag.UserError;
 import seedc.driver.Compilation;
 import seedc.ir.FloatModel;
@@ -96,22 +99,22 @@ final class CompileCommand implements Callable<Integer> {
             return;
         }
         String mode = fit ? "--fit" : "--flash-budget";
-        if (!strategy.equalsIgnoreCase("shiftry")) {
-            throw new UserError("seedc: error: " + mode + " applies to --strategy shiftry only");
+        if (Choices.strategy(strategy) != Strategy.SHIFTRY) {
+            throw UserError.of("" + mode + " applies to --strategy shiftry only");
         }
         if (fit && flashBudget != null) {
-            throw new UserError("seedc: error: give --fit (the device's flash) or --flash-budget (the parameters'),"
+            throw UserError.of("give --fit (the device's flash) or --flash-budget (the parameters'),"
                     + " not both");
         }
         if (maxDrop != null) {
-            throw new UserError("seedc: error: " + mode + " demotes until the model fits, --max-accuracy-drop while the"
+            throw UserError.of("" + mode + " demotes until the model fits, --max-accuracy-drop while the"
                     + " accuracy allows: give one of them");
         }
         if (flashBudget != null && flashBudget <= 0) {
-            throw new UserError("seedc: error: --flash-budget must be a positive number of bytes, not " + flashBudget);
+            throw UserError.of("--flash-budget must be a positive number of bytes, not " + flashBudget);
         }
-        if (fit && device == null && Backends.byId(target).defaultDevice() == null) {
-            throw new UserError("seedc: error: --fit needs a device: give --device (uno, mkr1000 or RAM:FLASH) or"
+        if (fit && device == null && Choices.target(target).defaultDevice() == null) {
+            throw UserError.of("--fit needs a device: give --device (uno, mkr1000 or RAM:FLASH) or"
                     + " --target arduino or cortex-m");
         }
     }
@@ -129,17 +132,13 @@ final class CompileCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (bitwidth != 8 && bitwidth != 16 && bitwidth != 32) {
-            throw new UserError("seedc: error: --bitwidth must be 8, 16 or 32, not " + bitwidth);
-        }
-        String strat = strategy.toLowerCase(Locale.ROOT);
-        if (!strat.equals("seedot") && !strat.equals("shiftry")) {
-            throw new UserError("seedc: error: unknown --strategy '" + strategy + "' (use shiftry or seedot)");
-        }
-        String prod = precision.checkedProducts();
-        Backend tgt = Backends.byId(target);
-        Metric m = Metric.parse(metric);
-        Device dev = device == null ? null : Device.parse(device);
+        Choices.bitwidth(bitwidth);
+        Strategy strat = Choices.strategy(strategy);
+        List<SeeDotStrategy.Products> prod = precision.products(bitwidth);
+        Backend tgt = Choices.target(target);
+        Metric m = Choices.metric(metric);
+        Choices.Encoding enc = Choices.encoding(encoding, "--encoding must be fixed or float, not '%s'");
+        Device dev = device == null ? null : Choices.device(device);
         checkDemotionMode();
         OutputDirectory.prepare(out);
         FloatModel model = SeeDotFrontEnd.load(in.program, in.modelDir);
@@ -148,7 +147,7 @@ final class CompileCommand implements Callable<Integer> {
         int threads = in.threads();
         boolean progress = !noProgress && System.console() != null;
         Compilation.Outcome outcome = Compilation.compile(model, trainSet, testSet, new Compilation.Options(strat,
-                bitwidth, m, threads, progress, tgt.id(), maxDrop == null ? 1.0 : maxDrop, budget(tgt, dev, model), prod,
+                bitwidth, m, threads, progress, tgt, maxDrop == null ? 1.0 : maxDrop, budget(tgt, dev, model), prod,
                 precision.maxScoreError));
         EmitOptions eo = new EmitOptions(dev, null, null);
         if (testSet.size() > 0) { // one example for backends that embed a demonstration (the Arduino sketch)
@@ -159,12 +158,16 @@ final class CompileCommand implements Callable<Integer> {
             String expected = raw == null ? Long.toString(fi.label()) : java.util.Arrays.toString(raw);
             eo = new EmitOptions(dev, qm.quantizeInput(testSet.features()[0]), expected);
         }
-        if (!encoding.equals("fixed") && !encoding.equals("float")) {
-            throw new UserError("seedc: error: --encoding must be fixed or float, not '" + encoding + "'");
+        Emitted written;
+        try {
+            written = enc == Choices.Encoding.FLOAT
+                    ? tgt.emitFloat(model.program(), model.weights(), eo, out)
+                    : tgt.emit(outcome.fixed(), model.weights(), eo, out);
+        } catch (DoesNotFit e) {
+            throw new UserError(e.getMessage() + (enc == Choices.Encoding.FLOAT ? ""
+                    : strat == Strategy.SHIFTRY ? " (--fit demotes values to 8 bits until it fits)"
+                    : " (--strategy shiftry --fit demotes values to 8 bits until it fits)"));
         }
-        Emitted written = encoding.equals("float")
-                ? tgt.emitFloat(model.program(), model.weights(), eo, out)
-                : tgt.emit(outcome.fixed(), model.weights(), eo, out);
         Report report = outcome.report();
         if (written.device() != null) {
             report.topLevelExtras().putAll(written.reportEntries());

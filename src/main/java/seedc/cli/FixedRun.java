@@ -15,7 +15,7 @@ final class FixedRun {
 
     static Result[] run(FloatModel model, DataSet ds, Path config, int threads) {
         if (config == null) {
-            throw new UserError("seedc: error: --encoding fixed needs --config OUT/report.json (written by 'seedc compile')");
+            throw UserError.of("--encoding fixed needs --config OUT/report.json (written by 'seedc compile')");
         }
         Report report = Report.read(config);
         FixedProgram fp = report.fixedProgram().apply(model.program(), config.toString());

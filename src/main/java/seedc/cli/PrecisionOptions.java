@@ -1,6 +1,6 @@
 package seedc.cli;
 
-import java.util.Locale;
+import java.util.List;
 import picocli.CommandLine.Option;
 import seedc.diag.UserError;
 import seedc.search.SeeDotStrategy;
@@ -18,15 +18,11 @@ final class PrecisionOptions {
                     + " wide (2B-bit products, shifted after the sum) or auto (search both; default).")
     String products;
 
-    /** The --products mode, lower case; a user error if unknown or the score limit is negative. */
-    String checkedProducts() {
+    /** The product modes to search at a bitwidth; a user error if unknown or the score limit is negative. */
+    List<SeeDotStrategy.Products> products(int bits) {
         if (!(maxScoreError >= 0)) {
-            throw new UserError("seedc: error: --max-score-error must be a number >= 0, not " + maxScoreError);
+            throw UserError.of("--max-score-error must be a number >= 0, not " + maxScoreError);
         }
-        String p = products.toLowerCase(Locale.ROOT);
-        if (!p.equals("auto")) {
-            SeeDotStrategy.Products.byId(p); // checked now, before any file is read
-        }
-        return p;
+        return Choices.products(products, bits);
     }
 }

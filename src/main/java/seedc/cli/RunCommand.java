@@ -23,8 +23,6 @@ import seedc.io.DataSet;
         description = "Runs a model on a data set (in floating point, or in the fixed point of a compiled report) "
                 + "and prints its accuracy.")
 final class RunCommand implements Callable<Integer> {
-    enum Encoding { FLOAT, FIXED }
-
     @Parameters(index = "0", paramLabel = "PROGRAM.sd", description = "The SeeDot program.")
     Path program;
 
@@ -55,13 +53,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Encoding enc = switch (encoding.toLowerCase(Locale.ROOT)) {
-            case "float" -> Encoding.FLOAT;
-            case "fixed" -> Encoding.FIXED;
-            default -> throw new UserError("seedc: error: unknown --encoding '" + encoding + "' (use float or fixed)");
-        };
+        Choices.Encoding enc = Choices.encoding(encoding, "unknown --encoding '%s' (use float or fixed)");
         if (labels < 1) {
-            throw new UserError("seedc: error: --labels must be at least 1");
+            throw UserError.of("--labels must be at least 1");
         }
         FloatModel model = SeeDotFrontEnd.load(program, modelDir);
         DataSet ds = DataInputs.load(model.program(), data, labels);

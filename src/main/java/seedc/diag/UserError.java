@@ -10,6 +10,11 @@ public class UserError extends RuntimeException {
         super(message, null, false, false);
     }
 
+    /** An error about no one file (an option, a combination of inputs): "seedc: error: MESSAGE". */
+    public static UserError of(String message) {
+        return new UserError("seedc: error: " + message);
+    }
+
     /** An error about a whole file: "FILE: error: MESSAGE". */
     public static UserError inFile(Object file, String message) {
         return new UserError(file + ": error: " + message);

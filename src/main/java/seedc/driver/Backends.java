@@ -2,10 +2,9 @@ package seedc.driver;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Collectors;
+import java.util.Optional;
 import seedc.backend.Backend;
 import seedc.codegen.c.CBackend;
-import seedc.diag.UserError;
 
 /** The backend registry: every code generator seedc has, by name. A new backend is one line here. */
 public final class Backends {
@@ -20,8 +19,8 @@ public final class Backends {
         return ALL;
     }
 
-    /** The backend named {@code name} (or one of its older spellings); a user error naming the choices otherwise. */
-    public static Backend byId(String name) {
+    /** The backend named {@code name} (or one of its older spellings). */
+    public static Optional<Backend> byId(String name) {
         String n = name.toLowerCase(Locale.ROOT);
         String id = switch (n) {
             case "x86-64", "host" -> "x86";
@@ -29,12 +28,6 @@ public final class Backends {
             case "cortexm", "arm", "mkr1000" -> "cortex-m";
             default -> n;
         };
-        for (Backend b : ALL) {
-            if (b.id().equals(id)) {
-                return b;
-            }
-        }
-        throw new UserError("seedc: error: unknown --target '" + name + "' (available: "
-                + ALL.stream().map(Backend::id).collect(Collectors.joining(", ")) + ")");
+        return ALL.stream().filter(b -> b.id().equals(id)).findFirst();
     }
 }

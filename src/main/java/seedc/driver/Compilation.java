@@ -11,6 +11,7 @@ import seedc.eval.FloatInterpreter;
 import seedc.eval.Profile;
 import seedc.eval.Result;
 import seedc.fixed.FixedProgram;
+import seedc.fixed.Strategy;
 import seedc.io.DataSet;
 import seedc.ir.Value;
 import seedc.report.FixedAssignment;
@@ -26,29 +27,27 @@ import seedc.search.Metric;
 public final class Compilation {
     private Compilation() {}
 
-    /** {@code products}: seedot's product modes to search, "auto" (both where allowed), "narrow" or "wide". */
-    public record Options(String strategy, int bitwidth, Metric metric, int jobs, boolean progress, String target,
-                          double maxAccuracyDrop, FlashBudget flashBudget, String products, double maxScoreError) {
+    /**
+     * How to compile, converted once at the command line. {@code products}: seedot's product modes to
+     * search (each allowed at {@code bitwidth}); {@code target}: the backend whose name the report gives.
+     */
+    public record Options(Strategy strategy, int bitwidth, Metric metric, int jobs, boolean progress, Backend target,
+                          double maxAccuracyDrop, FlashBudget flashBudget, List<SeeDotStrategy.Products> products,
+                          double maxScoreError) {
         /** shiftry's default guard on the decision scores (see ShiftrySearch). */
         public static final double MAX_SCORE_ERROR = 0.1;
 
-        public Options(String strategy, int bitwidth, Metric metric, int jobs, boolean progress, String target,
-                       double maxAccuracyDrop, FlashBudget flashBudget) {
-            this(strategy, bitwidth, metric, jobs, progress, target, maxAccuracyDrop, flashBudget, "auto",
-                    MAX_SCORE_ERROR);
+        public Options {
+            if (!SeeDotStrategy.Products.allowed(bitwidth).containsAll(products)) {
+                throw new IllegalArgumentException("products " + products + " at " + bitwidth + " bits");
+            }
         }
 
-        List<SeeDotStrategy.Products> productModes() {
-            List<SeeDotStrategy.Products> allowed = SeeDotStrategy.Products.allowed(bitwidth);
-            if (products.equals("auto")) {
-                return allowed;
-            }
-            SeeDotStrategy.Products p = SeeDotStrategy.Products.byId(products);
-            if (!allowed.contains(p)) {
-                throw new seedc.diag.UserError("seedc: error: --products " + products + " needs a bitwidth of 16 or"
-                        + " less (the products are twice as wide)");
-            }
-            return List.of(p);
+        /** Every product mode the bitwidth allows, shiftry's default score guard. */
+        public Options(Strategy strategy, int bitwidth, Metric metric, int jobs, boolean progress, Backend target,
+                       double maxAccuracyDrop, FlashBudget flashBudget) {
+            this(strategy, bitwidth, metric, jobs, progress, target, maxAccuracyDrop, flashBudget,
+                    SeeDotStrategy.Products.allowed(bitwidth), MAX_SCORE_ERROR);
         }
     }
 
@@ -78,7 +77,7 @@ public final class Compilation {
         FixedProgram best;
         int candidates;
         List<Report.SweepPoint> sweep = List.of();
-        if (o.strategy().equals("shiftry")) {
+        if (o.strategy() == Strategy.SHIFTRY) {
             ShiftrySearch.Outcome s = ShiftrySearch.run(model, profile, train, floatTrain,
                     Evaluation.accuracy(train, floatTrain).percent(), o.metric(), o.maxAccuracyDrop(),
                     o.maxScoreError(), o.flashBudget(),
@@ -103,7 +102,7 @@ public final class Compilation {
             extra.put("demotionCurve", s.curve());
         } else {
             MaxscaleSearch.Outcome search = MaxscaleSearch.run(model, profile, train, floatTrain, o.bitwidth(), o.metric(),
-                    o.productModes(), o.jobs(), o.progress());
+                    o.products(), o.jobs(), o.progress());
             best = search.best();
             candidates = search.candidates();
             sweep = search.sweep().stream().filter(p -> p.products() == search.products())
@@ -121,8 +120,8 @@ public final class Compilation {
                 values.add(new Report.ValueType(v.name(), best.type(v).bits(), best.type(v).scale()));
             }
         }
-        Report report = new Report(best.strategy(), best.bitwidth(), best.maxscale(),
-                o.metric().name().toLowerCase().replace('_', '-'), o.target(),
+        Report report = new Report(best.strategy().id(), best.bitwidth(), best.maxscale(), o.metric().id(),
+                o.target().id(),
                 Evaluation.accuracy(test, floatTest).percent(), Evaluation.accuracy(test, fixedTest).percent(),
                 Evaluation.accuracy(train, floatTrain).percent(), Evaluation.accuracy(train, fixedTrain).percent(),
                 seconds, candidates, values, sweep, extra, FixedAssignment.of(best));

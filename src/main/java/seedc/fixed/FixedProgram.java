@@ -11,7 +11,7 @@ import seedc.ir.Value;
  * op carries the constants of its integer computation. Backends read only this (and a memory plan).
  */
 public record FixedProgram(Program program, FixedType[] types, IdentityHashMap<Op, OpParams> params,
-                           String strategy, int bitwidth, int maxscale) {
+                           Strategy strategy, int bitwidth, int maxscale) {
 
     public FixedType type(Value v) {
         FixedType t = types[v.id()];
@@ -45,8 +45,8 @@ public record FixedProgram(Program program, FixedType[] types, IdentityHashMap<O
 
     /** The program as text with every value's fixed type and every op's integer constants (--emit-ir). */
     public String irText() {
-        String head = "// strategy " + strategy + ", " + bitwidth + " bits"
-                + (strategy.equals("seedot") ? ", maxscale " + maxscale : "")
+        String head = "// strategy " + strategy.id() + ", " + bitwidth + " bits"
+                + (strategy == Strategy.SEEDOT ? ", maxscale " + maxscale : "")
                 + "; a type intB@s stores r as round(r * 2^s) in B bits\n";
         return head + seedc.ir.IrPrinter.print(program, v -> type(v).toString(), op -> describe(params.get(op)));
     }

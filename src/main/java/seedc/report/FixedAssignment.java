@@ -6,6 +6,7 @@ import java.util.Map;
 import seedc.diag.UserError;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.FixedType;
+import seedc.fixed.Strategy;
 import seedc.fixed.OpParams;
 import seedc.ir.Op;
 import seedc.ir.Program;
@@ -32,7 +33,7 @@ public record FixedAssignment(String strategy, int bitwidth, int maxscale, Map<S
                 ops.put(op.out().name(), p);
             }
         });
-        return new FixedAssignment(fp.strategy(), fp.bitwidth(), fp.maxscale(), types, ops);
+        return new FixedAssignment(fp.strategy().id(), fp.bitwidth(), fp.maxscale(), types, ops);
     }
 
     /** Rebuilds the fixed program for {@code program}; a report from another program is an error. */
@@ -55,6 +56,8 @@ public record FixedAssignment(String strategy, int bitwidth, int maxscale, Map<S
                 params.put(op, p);
             }
         });
-        return new FixedProgram(program, t, params, strategy, bitwidth, maxscale);
+        Strategy s = Strategy.byId(strategy).orElseThrow(() -> UserError.inFile(reportName,
+                "names an unknown strategy '" + strategy + "' (shiftry or seedot)"));
+        return new FixedProgram(program, t, params, s, bitwidth, maxscale);
     }
 }

@@ -35,7 +35,7 @@ public record FlashBudget(String name, int limit, Function<FixedProgram, Use> us
     void requireFits(FixedProgram fp, String how) {
         Use u = use.apply(fp);
         if (u.bytes() > limit) {
-            throw new UserError("seedc: error: the model does not fit " + name + " " + how + ": " + u.text() + ", "
+            throw UserError.of("the model does not fit " + name + " " + how + ": " + u.text() + ", "
                     + (u.bytes() - limit) + " B over");
         }
     }

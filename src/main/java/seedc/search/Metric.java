@@ -12,14 +12,19 @@ public enum Metric {
     /** Fraction of examples where float was right and fixed differs from it (the reference tool's default). */
     REDUCED_DISAGREEMENT;
 
-    public static Metric parse(String s) {
-        return switch (s.toLowerCase(java.util.Locale.ROOT).replace('_', '-')) {
+    /** The metric a name stands for (its id, or an older short name), if any. */
+    public static java.util.Optional<Metric> byId(String s) {
+        return java.util.Optional.ofNullable(switch (s.toLowerCase(java.util.Locale.ROOT).replace('_', '-')) {
             case "accuracy", "acc" -> ACCURACY;
             case "disagreement", "disagree" -> DISAGREEMENT;
             case "reduced-disagreement", "red-disagree", "reduced" -> REDUCED_DISAGREEMENT;
-            default -> throw new seedc.diag.UserError("seedc: error: unknown --metric '" + s
-                    + "' (use accuracy, disagreement or reduced-disagreement)");
-        };
+            default -> null;
+        });
+    }
+
+    /** The name on the command line and in report.json. */
+    public String id() {
+        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
     }
 
     public double loss(DataSet data, Result[] floatResults, Result[] fixed) {

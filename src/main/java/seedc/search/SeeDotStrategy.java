@@ -1,5 +1,6 @@
 package seedc.search;
 
+import seedc.fixed.Strategy;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,14 +49,14 @@ public final class SeeDotStrategy {
             return bits <= 16 ? List.of(NARROW, WIDE) : List.of(NARROW);
         }
 
-        /** The mode --products names ("narrow" or "wide"); a user error for any other name. */
+        /** The mode named "narrow" or "wide". */
         public static Products byId(String id) {
             for (Products p : values()) {
                 if (p.id().equals(id)) {
                     return p;
                 }
             }
-            throw new seedc.diag.UserError("seedc: error: unknown --products '" + id + "' (use auto, narrow or wide)");
+            throw new IllegalArgumentException("no products mode " + id);
         }
 
         @com.fasterxml.jackson.annotation.JsonValue
@@ -87,7 +88,7 @@ public final class SeeDotStrategy {
         }
         SeeDotStrategy s = new SeeDotStrategy(program, profile, weights, bits, maxscale, products);
         s.walk(program.body());
-        return new FixedProgram(program, s.types, s.params, "seedot", bits, maxscale);
+        return new FixedProgram(program, s.types, s.params, Strategy.SEEDOT, bits, maxscale);
     }
 
     private FixedType type(int scale) {

@@ -1,5 +1,6 @@
 package seedc.search;
 
+import seedc.fixed.Strategy;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import seedc.eval.Profile;
@@ -43,7 +44,7 @@ public final class ShiftryStrategy {
     public static FixedProgram assign(Program program, Profile profile, int[] bits, int[] scales, int defaultBits) {
         ShiftryStrategy s = new ShiftryStrategy(program, profile, bits, scales);
         s.walk(program.body());
-        return new FixedProgram(program, s.types, s.params, "shiftry", defaultBits, -1);
+        return new FixedProgram(program, s.types, s.params, Strategy.SHIFTRY, defaultBits, -1);
     }
 
     private void walk(Block b) {

@@ -6,7 +6,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import seedc.codegen.c.CBackend;
 import seedc.driver.Compilation;
+import seedc.fixed.Strategy;
 import seedc.ir.FloatModel;
 import seedc.fixed.FixedProgram;
 import seedc.io.DataSet;
@@ -46,7 +48,8 @@ public final class Fixtures {
             DataSet train = DataInputs.load(model.program(), d.resolve("train.npy"), 1);
             DataSet test = DataInputs.load(model.program(), d.resolve("test.npy"), 1);
             Compilation.Outcome o = Compilation.compile(model, train, test,
-                    new Compilation.Options(strategy, 16, Metric.ACCURACY, 2, false, "arduino", 1.0, null));
+                    new Compilation.Options(Strategy.byId(strategy).orElseThrow(), 16, Metric.ACCURACY, 2, false,
+                            CBackend.ARDUINO, 1.0, null));
             return new Compiled(n, model, train, test, o.fixed());
         });
     }

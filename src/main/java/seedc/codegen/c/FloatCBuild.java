@@ -24,7 +24,7 @@ final class FloatCBuild {
         try {
             ram = RamPlan.ofFloat(program, Math.max(0, limit));
         } catch (UserError e) {
-            throw new UserError("seedc: error: the float build does not fit the RAM of " + device + ": " + e.getMessage());
+            throw UserError.of("the float build does not fit the RAM of " + device + ": " + e.getMessage());
         }
         FloatEmitter fe = new FloatEmitter(program, weights, ram, dialect.floatConstantsInProgramMemory());
         String src = fe.source();

@@ -1,0 +1,76 @@
+package seedc.cli;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import seedc.backend.Backend;
+import seedc.backend.Device;
+import seedc.diag.UserError;
+import seedc.driver.Backends;
+import seedc.fixed.Strategy;
+import seedc.search.Metric;
+import seedc.search.SeeDotStrategy.Products;
+
+/**
+ * The words of the command line turned into typed choices, once, before any work starts; the only
+ * place that words their mistakes in terms of flags.
+ */
+final class Choices {
+    private Choices() {}
+
+    /** Whether a command computes in fixed point or runs / emits the float program. */
+    enum Encoding { FIXED, FLOAT }
+
+    static Strategy strategy(String word) {
+        return Strategy.byId(word).orElseThrow(() ->
+                UserError.of("unknown --strategy '" + word + "' (use shiftry or seedot)"));
+    }
+
+    static Metric metric(String word) {
+        return Metric.byId(word).orElseThrow(() ->
+                UserError.of("unknown --metric '" + word + "' (use accuracy, disagreement or reduced-disagreement)"));
+    }
+
+    static Encoding encoding(String word, String usage) {
+        return switch (word.toLowerCase(Locale.ROOT)) {
+            case "fixed" -> Encoding.FIXED;
+            case "float" -> Encoding.FLOAT;
+            default -> throw UserError.of(usage.formatted(word));
+        };
+    }
+
+    static Backend target(String word) {
+        return Backends.byId(word).orElseThrow(() -> UserError.of("unknown --target '" + word + "' (available: "
+                + Backends.all().stream().map(Backend::id).collect(Collectors.joining(", ")) + ")"));
+    }
+
+    static Device device(String word) {
+        return Device.byName(word).orElseThrow(() -> UserError.of("unknown --device '" + word
+                + "' (available: uno, mkr1000, or RAM:FLASH in bytes such as 2048:32768)"));
+    }
+
+    static int bitwidth(int bits) {
+        if (bits != 8 && bits != 16 && bits != 32) {
+            throw UserError.of("--bitwidth must be 8, 16 or 32, not " + bits);
+        }
+        return bits;
+    }
+
+    /** The product modes --products names at a bitwidth ("auto": every mode the bitwidth allows). */
+    static List<Products> products(String word, int bits) {
+        String w = word.toLowerCase(Locale.ROOT);
+        List<Products> allowed = Products.allowed(bits);
+        if (w.equals("auto")) {
+            return allowed;
+        }
+        Products p = switch (w) {
+            case "narrow" -> Products.NARROW;
+            case "wide" -> Products.WIDE;
+            default -> throw UserError.of("unknown --products '" + word + "' (use auto, narrow or wide)");
+        };
+        if (!allowed.contains(p)) {
+            throw UserError.of("--products " + w + " needs a bitwidth of 16 or less (the products are twice as wide)");
+        }
+        return List.of(p);
+    }
+}
