@@ -1,6 +1,5 @@
 package seedc.backend;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -9,21 +8,4 @@ import java.util.Map;
  * report shows it.
  */
 public record Emitted(int flashBytes, int ramBytes, Device device,
-                      Map<String, Object> memoryPlan) {
-
-    /** The top-level report.json entries of a device build: ramBytes, flashBytes, device, memoryPlan. */
-    public Map<String, Object> reportEntries() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("ramBytes", ramBytes);
-        m.put("flashBytes", flashBytes);
-        if (device != null) {
-            Map<String, Object> d = new LinkedHashMap<>(); // a fixed key order: report.json is diffed
-            d.put("name", device.name());
-            d.put("ramBytes", device.ramBytes());
-            d.put("flashBytes", device.flashBytes());
-            m.put("device", d);
-        }
-        m.put("memoryPlan", memoryPlan);
-        return m;
-    }
-}
+                      Map<String, Object> memoryPlan) {}

@@ -25,6 +25,7 @@ import seedc.diag.UserError;
 import seedc.driver.Compilation;
 import seedc.ir.FloatModel;
 import seedc.io.DataSet;
+import seedc.report.DeviceUse;
 import seedc.report.Report;
 import seedc.report.TextReport;
 import seedc.search.FlashBudget;
@@ -170,7 +171,7 @@ final class CompileCommand implements Callable<Integer> {
         }
         Report report = outcome.report();
         if (written.device() != null) {
-            report.topLevelExtras().putAll(written.reportEntries());
+            report = report.withDeviceUse(DeviceUse.of(written));
         }
         report.write(out.resolve("report.json"));
         if (emitIr) {

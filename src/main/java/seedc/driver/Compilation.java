@@ -16,6 +16,7 @@ import seedc.io.DataSet;
 import seedc.ir.Value;
 import seedc.report.FixedAssignment;
 import seedc.report.Report;
+import seedc.report.SearchSummary;
 import seedc.search.Candidate;
 import seedc.search.FlashBudget;
 import seedc.search.MaxscaleSearch;
@@ -68,50 +69,19 @@ public final class Compilation {
         });
     }
 
+    /** The search's result: the chosen program, how many candidates ran, and the summary the report shows. */
+    private record Searched(FixedProgram best, int candidates, List<Report.SweepPoint> sweep, SearchSummary summary) {}
+
     public static Outcome compile(FloatModel model, DataSet train, DataSet test, Options o) {
         long start = System.nanoTime();
         Profile profile = Evaluation.profile(model, train, o.jobs());
         Result[] floatTrain = floatRun(model, train, o.jobs());
         Result[] floatTest = floatRun(model, test, o.jobs());
-        java.util.Map<String, Object> extra = new java.util.LinkedHashMap<>();
-        FixedProgram best;
-        int candidates;
-        List<Report.SweepPoint> sweep = List.of();
-        if (o.strategy() == Strategy.SHIFTRY) {
-            ShiftrySearch.Outcome s = ShiftrySearch.run(model, profile, train, floatTrain,
-                    Evaluation.accuracy(train, floatTrain).percent(), o.metric(), o.maxAccuracyDrop(),
-                    o.maxScoreError(), o.flashBudget(),
-                    o.jobs(), o.progress());
-            best = s.best();
-            candidates = s.candidates();
-            extra.put("inputScale", s.inputScale());
-            if (o.flashBudget() == null) {
-                extra.put("maxAccuracyDrop", o.maxAccuracyDrop());
-                extra.put("maxScoreError", o.maxScoreError());
-            } else {
-                FlashBudget.Use use = o.flashBudget().use().apply(s.best());
-                java.util.Map<String, Object> fit = new java.util.LinkedHashMap<>();
-                fit.put("of", o.flashBudget().name());
-                fit.put("limitBytes", o.flashBudget().limit());
-                fit.put("usedBytes", use.bytes());
-                fit.put("use", use.text());
-                extra.put("flashBudget", fit);
-            }
-            extra.put("paramFlashBytes16", s.paramBytes16());
-            extra.put("demotionOrder", s.order());
-            extra.put("demotionCurve", s.curve());
-        } else {
-            MaxscaleSearch.Outcome search = MaxscaleSearch.run(model, profile, train, floatTrain, o.bitwidth(), o.metric(),
-                    o.products(), o.jobs(), o.progress());
-            best = search.best();
-            candidates = search.candidates();
-            sweep = search.sweep().stream().filter(p -> p.products() == search.products())
-                    .map(p -> new Report.SweepPoint(p.maxscale(), p.trainAccuracy(), p.loss())).toList();
-            extra.put("products", search.products().id());
-            extra.put("productsSweep", search.sweep());
-        }
+        Searched s = o.strategy() == Strategy.SHIFTRY
+                ? shiftry(model, profile, train, floatTrain, o)
+                : seedot(model, profile, train, floatTrain, o);
         double seconds = (System.nanoTime() - start) / 1e9;
-        extra.put("paramFlashBytes", best.paramBytes());
+        FixedProgram best = s.best();
         Result[] fixedTrain = Candidate.run(best, model, train, o.jobs());
         Result[] fixedTest = Candidate.run(best, model, test, o.jobs());
         List<Report.ValueType> values = new ArrayList<>();
@@ -124,7 +94,37 @@ public final class Compilation {
                 o.target().id(),
                 Evaluation.accuracy(test, floatTest).percent(), Evaluation.accuracy(test, fixedTest).percent(),
                 Evaluation.accuracy(train, floatTrain).percent(), Evaluation.accuracy(train, fixedTrain).percent(),
-                seconds, candidates, values, sweep, extra, FixedAssignment.of(best));
+                seconds, s.candidates(), values, s.sweep(), FixedAssignment.of(best), best.paramBytes(), s.summary(),
+                null);
         return new Outcome(best, report);
+    }
+
+    private static Searched shiftry(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, Options o) {
+        ShiftrySearch.Outcome s = ShiftrySearch.run(model, profile, train, floatTrain,
+                Evaluation.accuracy(train, floatTrain).percent(), o.metric(), o.maxAccuracyDrop(),
+                o.maxScoreError(), o.flashBudget(), o.jobs(), o.progress());
+        SearchSummary.FlashFit fit = null;
+        if (o.flashBudget() != null) {
+            FlashBudget.Use use = o.flashBudget().use().apply(s.best());
+            fit = new SearchSummary.FlashFit(o.flashBudget().name(), o.flashBudget().limit(), use.bytes(), use.text());
+        }
+        boolean byAccuracy = fit == null;
+        SearchSummary summary = new SearchSummary.Shiftry(s.inputScale(), byAccuracy ? o.maxAccuracyDrop() : null,
+                byAccuracy ? o.maxScoreError() : null, fit, s.paramBytes16(),
+                s.order().stream().map(d -> new SearchSummary.Demotion(d.name(), d.scale(), d.loss())).toList(),
+                s.curve().stream().map(t -> new SearchSummary.Step(t.name(), t.kept(), t.trainAccuracy(),
+                        t.scoreError(), t.paramBytes())).toList());
+        return new Searched(s.best(), s.candidates(), List.of(), summary);
+    }
+
+    private static Searched seedot(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, Options o) {
+        MaxscaleSearch.Outcome search = MaxscaleSearch.run(model, profile, train, floatTrain, o.bitwidth(), o.metric(),
+                o.products(), o.jobs(), o.progress());
+        List<Report.SweepPoint> sweep = search.sweep().stream().filter(p -> p.products() == search.products())
+                .map(p -> new Report.SweepPoint(p.maxscale(), p.trainAccuracy(), p.loss())).toList();
+        SearchSummary summary = new SearchSummary.SeeDot(search.products().id(), search.sweep().stream()
+                .map(p -> new SearchSummary.ProductsPoint(p.maxscale(), p.products().id(), p.trainAccuracy(), p.loss()))
+                .toList());
+        return new Searched(search.best(), search.candidates(), sweep, summary);
     }
 }

@@ -1,55 +1,72 @@
 package seedc.report;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import seedc.diag.UserError;
 
 /**
  * report.json of 'seedc compile'. The top-level keys up to {@code maxscaleSweep} are a contract
- * for scripts; {@code fixedProgram} lets 'seedc run --encoding fixed' rebuild the exact program.
+ * for scripts; {@code fixedProgram} lets 'seedc run --encoding fixed' rebuild the exact program. The
+ * search's summary and the device's use are typed parts whose fields are top-level keys too.
  */
+@JsonIgnoreProperties(value = {"search", "deviceUse"}, allowSetters = false)
 public record Report(String strategy, int bitwidth, int maxscale, String metric, String target,
                      double floatTestAccuracy, double fixedTestAccuracy, double floatTrainAccuracy,
                      double fixedTrainAccuracy, double exploreSeconds, int candidatesEvaluated,
-                     List<ValueType> values, List<SweepPoint> maxscaleSweep,
-                     @com.fasterxml.jackson.annotation.JsonIgnore Map<String, Object> extra,
-                     FixedAssignment fixedProgram) {
-
-    public Report {
-        extra = extra == null ? new java.util.LinkedHashMap<>() : extra;
-    }
-
-    /**
-     * Entries added by later stages (ramBytes, flashBytes, memoryPlan, ...), written as top-level
-     * keys of report.json. Mutable: code generation adds to it before the report is written.
-     */
-    @com.fasterxml.jackson.annotation.JsonAnyGetter
-    public Map<String, Object> topLevelExtras() {
-        return extra;
-    }
-
-    @com.fasterxml.jackson.annotation.JsonAnySetter
-    private void topLevelExtra(String key, Object value) {
-        extra.put(key, value);
-    }
+                     List<ValueType> values, List<SweepPoint> maxscaleSweep, FixedAssignment fixedProgram,
+                     int paramFlashBytes, SearchSummary search, DeviceUse deviceUse) {
 
     public record ValueType(String name, int bitwidth, int scale) {}
 
     public record SweepPoint(int maxscale, double trainAccuracy, double loss) {}
 
+    /** The same report with what the device build takes. */
+    public Report withDeviceUse(DeviceUse use) {
+        return new Report(strategy, bitwidth, maxscale, metric, target, floatTestAccuracy, fixedTestAccuracy,
+                floatTrainAccuracy, fixedTrainAccuracy, exploreSeconds, candidatesEvaluated, values, maxscaleSweep,
+                fixedProgram, paramFlashBytes, search, use);
+    }
+
     public static final ObjectMapper JSON = new ObjectMapper()
             .enable(SerializationFeature.INDENT_OUTPUT)
             .configure(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
+    /** The JSON object: the contract keys, then the search's and the device's keys at the top level. */
+    public ObjectNode toJson() {
+        ObjectNode n = JSON.valueToTree(this);
+        if (search != null) {
+            n.setAll((ObjectNode) JSON.valueToTree(search));
+        }
+        if (deviceUse != null) {
+            n.setAll((ObjectNode) JSON.valueToTree(deviceUse));
+        }
+        return n;
+    }
+
+    /** Reads back what {@link #toJson} wrote; each typed part takes its own keys from the one object. */
+    public static Report fromJson(JsonNode n) throws IOException {
+        Report core = JSON.treeToValue(n, Report.class);
+        Class<? extends SearchSummary> kind = "shiftry".equals(core.strategy())
+                ? SearchSummary.Shiftry.class : SearchSummary.SeeDot.class;
+        SearchSummary search = n.has("demotionOrder") || n.has("productsSweep") ? JSON.treeToValue(n, kind) : null;
+        DeviceUse use = n.has("memoryPlan") ? JSON.treeToValue(n, DeviceUse.class) : null;
+        return new Report(core.strategy, core.bitwidth, core.maxscale, core.metric, core.target,
+                core.floatTestAccuracy, core.fixedTestAccuracy, core.floatTrainAccuracy, core.fixedTrainAccuracy,
+                core.exploreSeconds, core.candidatesEvaluated, core.values, core.maxscaleSweep, core.fixedProgram,
+                core.paramFlashBytes, search, use);
+    }
+
     public void write(Path file) {
         try {
-            JSON.writeValue(file.toFile(), this);
+            JSON.writeValue(file.toFile(), toJson());
         } catch (IOException e) {
             throw UserError.inFile(file, "cannot write: " + e.getMessage());
         }
@@ -60,7 +77,7 @@ public record Report(String strategy, int bitwidth, int maxscale, String metric,
             if (!Files.exists(file)) {
                 throw new NoSuchFileException(file.toString());
             }
-            Report r = JSON.readValue(file.toFile(), Report.class);
+            Report r = fromJson(JSON.readTree(file.toFile()));
             if (r.fixedProgram() == null) {
                 throw UserError.inFile(file, "not a seedc compile report (no 'fixedProgram')");
             }

@@ -1,27 +1,24 @@
 package seedc.report;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import seedc.search.ShiftrySearch;
 
 /**
  * The human-readable summary of a report (report.txt, and what 'seedc compile' prints): accuracy, the
  * type of every value and, for shiftry, its search: the demotion order, the cumulative demotion curve and
- * the parameters' flash. Reads the report's JSON entries, so it renders a report read back from disk too.
+ * the parameters' flash. It reads only the report, so it renders a report read back from disk too.
  */
 public final class TextReport {
     private TextReport() {}
 
     public static String render(Report r) {
         StringBuilder sb = new StringBuilder();
-        boolean shiftry = r.strategy().equals("shiftry");
-        if (shiftry) {
+        SearchSummary.Shiftry shiftry = r.search() instanceof SearchSummary.Shiftry s ? s : null;
+        if (shiftry != null) {
             sb.append(f("strategy shiftry (8/16 bits), metric %s, target %s%n", r.metric(), r.target()));
         } else {
-            Object products = r.topLevelExtras().get("products");
+            String products = r.search() instanceof SearchSummary.SeeDot s ? s.products() : null;
             sb.append(f("strategy %s, %d bits, maxscale %d%s, metric %s, target %s%n", r.strategy(), r.bitwidth(),
                     r.maxscale(), products == null ? "" : ", " + products + " products", r.metric(), r.target()));
         }
@@ -36,62 +33,57 @@ public final class TextReport {
                         p.maxscale() == r.maxscale() ? "  <- chosen" : ""));
             }
         }
-        Map<String, Object> x = r.topLevelExtras();
-        sb.append('\n').append(shiftry && x.containsKey("inputScale")
-                ? f("values (stage II chose the input's scale: %s)%n", x.get("inputScale")) : "values\n");
+        sb.append('\n').append(shiftry != null
+                ? f("values (stage II chose the input's scale: %s)%n", shiftry.inputScale()) : "values\n");
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"value", "bits", "scale"});
         for (Report.ValueType v : r.values()) {
             rows.add(new String[] {v.name(), Integer.toString(v.bitwidth()), Integer.toString(v.scale())});
         }
         table(sb, rows);
-        if (shiftry) {
-            shiftry(sb, r, x);
+        if (shiftry != null) {
+            shiftry(sb, r, shiftry);
         }
-        if (x.get("paramFlashBytes") instanceof Number bytes) {
-            sb.append('\n').append(x.get("paramFlashBytes16") instanceof Number b16
-                    ? f("parameter flash: %d B with 8/16-bit values, %d B with all 16-bit (%.0f%% less)%n",
-                    bytes.intValue(), b16.intValue(), 100.0 * (1 - bytes.doubleValue() / b16.doubleValue()))
-                    : f("parameter flash: %d B%n", bytes.intValue()));
-        }
-        if (x.get("flashBytes") instanceof Number flash && x.get("ramBytes") instanceof Number ram) {
-            sb.append(f("on the device: %d B of constants in flash, a %d B RAM buffer%n", flash.intValue(),
-                    ram.intValue()));
+        int bytes = r.paramFlashBytes();
+        sb.append('\n').append(shiftry != null
+                ? f("parameter flash: %d B with 8/16-bit values, %d B with all 16-bit (%.0f%% less)%n",
+                bytes, shiftry.paramFlashBytes16(), 100.0 * (1 - (double) bytes / shiftry.paramFlashBytes16()))
+                : f("parameter flash: %d B%n", bytes));
+        if (r.deviceUse() != null) {
+            sb.append(f("on the device: %d B of constants in flash, a %d B RAM buffer%n", r.deviceUse().flashBytes(),
+                    r.deviceUse().ramBytes()));
         }
         return sb.toString();
     }
 
     /** Stage III's order (the loss of each value alone at 8 bits) and stage IV's cumulative curve. */
-    private static void shiftry(StringBuilder sb, Report r, Map<String, Object> x) {
-        List<ShiftrySearch.Demotion> order = Report.JSON.convertValue(x.getOrDefault("demotionOrder", List.of()),
-                new TypeReference<List<ShiftrySearch.Demotion>>() {});
-        List<ShiftrySearch.Step> curve = Report.JSON.convertValue(x.getOrDefault("demotionCurve", List.of()),
-                new TypeReference<List<ShiftrySearch.Step>>() {});
+    private static void shiftry(StringBuilder sb, Report r, SearchSummary.Shiftry x) {
         sb.append(f("%nstage III: each value alone at 8 bits, least loss (%s on the training set) first%n",
                 r.metric()));
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"value", "scale", "loss %"});
-        for (ShiftrySearch.Demotion d : order) {
+        for (SearchSummary.Demotion d : x.demotionOrder()) {
             rows.add(new String[] {d.name(), Integer.toString(d.scale()), f("%.2f", 100 * d.loss())});
         }
         table(sb, rows);
-        if (x.get("flashBudget") instanceof Map<?, ?> fit) {
+        if (x.flashBudget() != null) {
             sb.append(f("%nstage IV: values demoted in that order (those that take flash) until the model fits%n"
-                    + "  %s%n", fit.get("of")));
+                    + "  %s%n", x.flashBudget().of()));
         } else {
             sb.append(f("%nstage IV: values demoted in that order, each kept while train accuracy stays%n"
-                    + "  within %s points of float (%.2f%%) and the score error within %s%n", x.get("maxAccuracyDrop"),
-                    r.floatTrainAccuracy(), x.get("maxScoreError")));
+                    + "  within %s points of float (%.2f%%) and the score error within %s%n", x.maxAccuracyDrop(),
+                    r.floatTrainAccuracy(), x.maxScoreError()));
         }
         rows = new ArrayList<>();
         rows.add(new String[] {"value", "kept", "train acc", "score error", "param bytes"});
-        for (ShiftrySearch.Step s : curve) {
+        for (SearchSummary.Step s : x.demotionCurve()) {
             rows.add(new String[] {s.name(), s.kept() ? "yes" : "no", f("%.2f%%", s.trainAccuracy()),
                     f("%.4f", s.scoreError()), Integer.toString(s.paramBytes())});
         }
         table(sb, rows);
-        if (x.get("flashBudget") instanceof Map<?, ?> fit) {
-            sb.append(f("fits: %s B of %s B (%s)%n", fit.get("usedBytes"), fit.get("limitBytes"), fit.get("use")));
+        if (x.flashBudget() != null) {
+            SearchSummary.FlashFit fit = x.flashBudget();
+            sb.append(f("fits: %s B of %s B (%s)%n", fit.usedBytes(), fit.limitBytes(), fit.use()));
         }
     }
 

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import seedc.io.Npy;
 import seedc.io.NpyArray;
 import seedc.report.Report;
+import seedc.report.SearchSummary;
 
 /**
  * 'seedc compile --fit' end to end on a program small enough to count its flash by hand: W (3, 2) takes 12 B at
@@ -41,9 +42,9 @@ class CompileFitTest {
         r.values().forEach(v -> bits.put(v.name(), v.bitwidth()));
         assertEquals(8, bits.get("W"));
         assertEquals(16, bits.get("X")); // in RAM, not flash: never demoted to fit
-        assertEquals(Map.of("of", "the flash of 2048:3487 (2048 B RAM, 3487 B flash)", "limitBytes", 3487,
-                "usedBytes", 3486, "use", "parameters and tables take 6 B and the code about 3480 B"),
-                r.topLevelExtras().get("flashBudget"));
+        assertEquals(new SearchSummary.FlashFit("the flash of 2048:3487 (2048 B RAM, 3487 B flash)", 3487, 3486,
+                "parameters and tables take 6 B and the code about 3480 B"),
+                ((SearchSummary.Shiftry) r.search()).flashBudget());
         String text = Files.readString(out.resolve("report.txt"));
         assertTrue(text.contains("fits: 3486 B of 3487 B (parameters and tables take 6 B and the code about 3480 B)\n"),
                 text);

@@ -3,33 +3,30 @@ package seedc.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import seedc.search.ShiftrySearch.Demotion;
-import seedc.search.ShiftrySearch.Step;
+import seedc.report.SearchSummary.Demotion;
+import seedc.report.SearchSummary.FlashFit;
+import seedc.report.SearchSummary.Step;
 
 /** report.txt: what report.json says, in aligned columns. */
 class TextReportTest {
     static final List<Report.ValueType> VALUES = List.of(new Report.ValueType("X", 16, 13),
             new Report.ValueType("W", 8, 3), new Report.ValueType("WX", 16, 10), new Report.ValueType("res", 16, 11));
 
-    static Report shiftry(Map<String, Object> stageIv) {
-        Map<String, Object> extra = new LinkedHashMap<>();
-        extra.put("inputScale", 13);
-        extra.putAll(stageIv);
-        extra.put("paramFlashBytes16", 4128);
-        extra.put("paramFlashBytes", 3104);
-        extra.put("demotionOrder", List.of(new Demotion("W", 3, 0.0), new Demotion("Z", 4, 2.0 / 1437)));
-        extra.put("demotionCurve", List.of(new Step("W", true, 100.0, 0.05, 3104), new Step("Z", false, 98.5, 0.25, 3104)));
+    /** A shiftry report that stopped by accuracy (fit null) or by fitting a flash budget. */
+    static Report shiftry(FlashFit fit) {
+        var search = new SearchSummary.Shiftry(13, fit == null ? 1.0 : null, fit == null ? 0.1 : null, fit, 4128,
+                List.of(new Demotion("W", 3, 0.0), new Demotion("Z", 4, 2.0 / 1437)),
+                List.of(new Step("W", true, 100.0, 0.05, 3104), new Step("Z", false, 98.5, 0.25, 3104)));
         return new Report("shiftry", 16, -1, "reduced-disagreement", "x86", 95.83, 95.56, 100.0, 99.5, 1.5, 102,
-                VALUES, List.of(), extra, null);
+                VALUES, List.of(), null, 3104, search, null);
     }
 
     @Test
     void shiftryShowsTypesDemotionOrderCurveAndFlash() throws Exception {
-        Report r = shiftry(Map.of("maxAccuracyDrop", 1.0, "maxScoreError", 0.1));
+        Report r = shiftry(null);
         String expected = """
                 strategy shiftry (8/16 bits), metric reduced-disagreement, target x86
                 accuracy        float     fixed
@@ -58,21 +55,16 @@ class TextReportTest {
                 parameter flash: 3104 B with 8/16-bit values, 4128 B with all 16-bit (25% less)
                 """;
         assertEquals(expected, TextReport.render(r));
-        // The same text from the report read back from its JSON (the entries are then plain maps).
-        Report back = Report.JSON.readValue(Report.JSON.writeValueAsString(r), Report.class);
+        // The same text from the report read back from its JSON.
+        Report back = Report.fromJson(Report.JSON.readTree(Report.JSON.writeValueAsString(r.toJson())));
         assertEquals(expected, TextReport.render(back));
     }
 
     @Test
     void fittingAFlashBudgetSaysWhatAndHowMuch() {
-        Map<String, Object> fit = new LinkedHashMap<>();
-        fit.put("of", "the flash of uno (2048 B RAM, 32768 B flash)");
-        fit.put("limitBytes", 32768);
-        fit.put("usedBytes", 30000);
-        fit.put("use", "parameters and tables take 27000 B and the code about 3000 B");
-        Report r = shiftry(Map.of("flashBudget", fit));
-        r.topLevelExtras().put("flashBytes", 27000);
-        r.topLevelExtras().put("ramBytes", 512);
+        Report r = shiftry(new FlashFit("the flash of uno (2048 B RAM, 32768 B flash)", 32768, 30000,
+                "parameters and tables take 27000 B and the code about 3000 B"))
+                .withDeviceUse(new DeviceUse(512, 27000, null, Map.of()));
         String text = TextReport.render(r);
         assertTrue(text.contains("""
                 stage IV: values demoted in that order (those that take flash) until the model fits
@@ -86,9 +78,9 @@ class TextReportTest {
 
     @Test
     void seedotShowsItsMaxscaleSweep() {
-        Map<String, Object> extra = new LinkedHashMap<>(Map.of("paramFlashBytes", 4128));
         Report r = new Report("seedot", 16, 2, "accuracy", "arduino", 95.83, 95.83, 100.0, 100.0, 4.0, 16,
-                VALUES, List.of(new Report.SweepPoint(1, 99.0, 0.01), new Report.SweepPoint(2, 100.0, 0)), extra, null);
+                VALUES, List.of(new Report.SweepPoint(1, 99.0, 0.01), new Report.SweepPoint(2, 100.0, 0)), null, 4128,
+                null, null);
         String text = TextReport.render(r);
         assertTrue(text.startsWith("strategy seedot, 16 bits, maxscale 2, metric accuracy, target arduino\n"), text);
         assertTrue(text.contains("""

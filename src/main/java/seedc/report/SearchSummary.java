@@ -1,0 +1,36 @@
+package seedc.report;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+
+/**
+ * What the search saw, as report.json and report.txt show it: one record per strategy, its fields
+ * top-level keys of report.json. The driver fills these from the search's results; the report never
+ * reads the search itself.
+ */
+public sealed interface SearchSummary {
+
+    /**
+     * Shiftry: the input's scale from stage II, how stage IV stopped (within maxAccuracyDrop and
+     * maxScoreError of float, or once the model fit flashBudget), the all-16-bit parameter flash, stage
+     * III's order and stage IV's curve.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Shiftry(int inputScale, Double maxAccuracyDrop, Double maxScoreError, FlashFit flashBudget,
+                   int paramFlashBytes16, List<Demotion> demotionOrder, List<Step> demotionCurve)
+            implements SearchSummary {}
+
+    /** SeeDot: the product mode chosen and the train accuracy of every (maxscale, mode) tried. */
+    record SeeDot(String products, List<ProductsPoint> productsSweep) implements SearchSummary {}
+
+    /** A value alone at 8 bits (stage III): its scale and the loss it causes. */
+    record Demotion(String name, int scale, double loss) {}
+
+    /** One step of stage IV: whether demoting the value was kept, and the program's numbers after it. */
+    record Step(String name, boolean kept, double trainAccuracy, double scoreError, int paramBytes) {}
+
+    /** The budget stage IV demoted until the model fit: what it is, its limit, and what the model uses. */
+    record FlashFit(String of, int limitBytes, int usedBytes, String use) {}
+
+    record ProductsPoint(int maxscale, String products, double trainAccuracy, double loss) {}
+}
