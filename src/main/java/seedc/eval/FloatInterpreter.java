@@ -167,8 +167,8 @@ public final class FloatInterpreter {
             }
             case Conv2d c -> set(c.out(), FloatKernels.conv2d(v(c.x()), c.x().shape(), v(c.filter()),
                     c.filter().shape(), c.window(), c.groups(), c.out().shape()));
-            case Maxpool m -> set(m.out(), FloatKernels.maxpool(v(m.x()), m.x().shape(), m.kh(), m.kw(), m.window(),
-                    m.out().shape()));
+            case Maxpool m -> set(m.out(), FloatKernels.maxpool(v(m.x()),
+                    Layouts.maxpool(m.x().shape(), m.kh(), m.kw(), m.window(), m.out().shape())));
             case Select s -> {
                 double c = s.cond().isInt() ? ints[s.cond().id()] : v(s.cond())[0];
                 Value pick = c >= 0 ? s.a() : s.b();

@@ -1,6 +1,7 @@
 package seedc.eval;
 
 import seedc.ir.Window;
+import seedc.ir.Layouts;
 import seedc.ir.Shape;
 
 /** Reference kernels over doubles: the real-valued meaning of the IR's compute ops. */
@@ -34,12 +35,12 @@ public final class FloatKernels {
                         for (int co = 0; co < cog; co++) {
                             double s = 0;
                             for (int i = 0; i < kh; i++) {
-                                int yi = y * w.sh() - w.pt() + i * w.dh();
+                                int yi = w.inRow(y, i);
                                 if (yi < 0 || yi >= h) {
                                     continue;
                                 }
                                 for (int j = 0; j < kw; j++) {
-                                    int xi = xo * w.sw() - w.pl() + j * w.dw();
+                                    int xi = w.inCol(xo, j);
                                     if (xi < 0 || xi >= wd) {
                                         continue;
                                     }
@@ -59,29 +60,15 @@ public final class FloatKernels {
         return out;
     }
 
-    /** NHWC max pooling; cells in the padding are ignored (a window wholly in padding gives 0). */
-    public static double[] maxpool(double[] x, Shape xs, int kh, int kw, Window w, Shape os) {
-        int h = xs.dim(1), wd = xs.dim(2), c = xs.dim(3);
-        int oh = os.dim(1), ow = os.dim(2);
-        double[] out = new double[os.size()];
-        for (int b = 0; b < xs.dim(0); b++) {
-            for (int y = 0; y < oh; y++) {
-                for (int xo = 0; xo < ow; xo++) {
-                    for (int ch = 0; ch < c; ch++) {
-                        double m = Double.NEGATIVE_INFINITY;
-                        for (int i = 0; i < kh; i++) {
-                            int yi = y * w.sh() - w.pt() + i;
-                            for (int j = 0; j < kw; j++) {
-                                int xi = xo * w.sw() - w.pl() + j;
-                                if (yi >= 0 && yi < h && xi >= 0 && xi < wd) {
-                                    m = Math.max(m, x[((b * h + yi) * wd + xi) * c + ch]);
-                                }
-                            }
-                        }
-                        out[((b * oh + y) * ow + xo) * c + ch] = m == Double.NEGATIVE_INFINITY ? 0 : m;
-                    }
-                }
+    /** NHWC max pooling over the windows of {@link Layouts#maxpool} (a window wholly in padding gives 0). */
+    public static double[] maxpool(double[] x, Layouts.Windows w) {
+        double[] out = new double[w.start().length - 1];
+        for (int k = 0; k < out.length; k++) {
+            double m = Double.NEGATIVE_INFINITY;
+            for (int e = w.start()[k]; e < w.start()[k + 1]; e++) {
+                m = Math.max(m, x[w.index()[e]]);
             }
+            out[k] = m == Double.NEGATIVE_INFINITY ? 0 : m;
         }
         return out;
     }

@@ -21,6 +21,7 @@ public final class FixedInterpreter {
     private final long[][] vals;
     private final long[] ints;
     private final Map<Op, int[]> maps = new IdentityHashMap<>();
+    private final Map<Op, Layouts.Windows> windows = new IdentityHashMap<>();
     private double[] input;
 
     public FixedInterpreter(FixedProgram fp, QuantizedModel model) {
@@ -228,8 +229,9 @@ public final class FixedInterpreter {
             }
             case Conv2d c -> set(c.out(), FixedKernels.conv2d(v(c.x()), c.x().shape(), v(c.filter()), c.filter().shape(),
                     c.window(), c.groups(), c.out().shape(), mul(c), bits(c.out())));
-            case Maxpool m -> set(m.out(), FixedKernels.convert(FixedKernels.maxpool(v(m.x()), m.x().shape(), m.kh(),
-                    m.kw(), m.window(), m.out().shape()), t(m.x()), t(m.out())));
+            case Maxpool m -> set(m.out(), FixedKernels.convert(FixedKernels.maxpool(v(m.x()), windows.computeIfAbsent(
+                    m, k -> Layouts.maxpool(m.x().shape(), m.kh(), m.kw(), m.window(), m.out().shape()))),
+                    t(m.x()), t(m.out())));
             case Select s -> {
                 boolean c = s.cond().isInt() ? ints[s.cond().id()] >= 0 : v(s.cond())[0] >= 0;
                 Value pick = c ? s.a() : s.b();

@@ -4,6 +4,7 @@ import static seedc.fixed.FixedArith.shr;
 import static seedc.fixed.FixedArith.wrap;
 
 import seedc.ir.Window;
+import seedc.ir.Layouts;
 import seedc.ir.Shape;
 
 /** Reference integer kernels: the definitions of docs/fixed-point-semantics.md, written once. */
@@ -136,9 +137,9 @@ public final class FixedKernels {
                         for (int co = 0; co < cog; co++) {
                             int q = 0;
                             for (int i = 0; i < kh; i++) {
-                                int yi = y * w.sh() - w.pt() + i * w.dh();
+                                int yi = w.inRow(y, i);
                                 for (int j = 0; j < kw; j++) {
-                                    int xi = xo * w.sw() - w.pl() + j * w.dw();
+                                    int xi = w.inCol(xo, j);
                                     boolean inside = yi >= 0 && yi < h && xi >= 0 && xi < wd;
                                     for (int ci = 0; ci < cig; ci++) {
                                         t[q++] = inside ? term(x[((b * h + yi) * wd + xi) * c + g * cig + ci],
@@ -174,9 +175,9 @@ public final class FixedKernels {
                     for (int g = 0; g < groups; g++) {
                         java.util.Arrays.fill(acc, 0);
                         for (int i = 0; i < kh; i++) {
-                            int yi = y * w.sh() - w.pt() + i * w.dh();
+                            int yi = w.inRow(y, i);
                             for (int j = 0; j < kw; j++) {
-                                int xi = xo * w.sw() - w.pl() + j * w.dw();
+                                int xi = w.inCol(xo, j);
                                 if (yi < 0 || yi >= h || xi < 0 || xi >= wd) {
                                     continue;
                                 }
@@ -202,28 +203,15 @@ public final class FixedKernels {
         return out;
     }
 
-    public static long[] maxpool(long[] x, Shape xs, int kh, int kw, Window w, Shape os) {
-        int h = xs.dim(1), wd = xs.dim(2), c = xs.dim(3);
-        int oh = os.dim(1), ow = os.dim(2);
-        long[] out = new long[os.size()];
-        for (int b = 0; b < xs.dim(0); b++) {
-            for (int y = 0; y < oh; y++) {
-                for (int xo = 0; xo < ow; xo++) {
-                    for (int ch = 0; ch < c; ch++) {
-                        long m = Long.MIN_VALUE;
-                        for (int i = 0; i < kh; i++) {
-                            int yi = y * w.sh() - w.pt() + i;
-                            for (int j = 0; j < kw; j++) {
-                                int xi = xo * w.sw() - w.pl() + j;
-                                if (yi >= 0 && yi < h && xi >= 0 && xi < wd) {
-                                    m = Math.max(m, x[((b * h + yi) * wd + xi) * c + ch]);
-                                }
-                            }
-                        }
-                        out[((b * oh + y) * ow + xo) * c + ch] = m == Long.MIN_VALUE ? 0 : m;
-                    }
-                }
+    /** NHWC max pooling over the windows of {@link Layouts#maxpool} (a window wholly in padding gives 0). */
+    public static long[] maxpool(long[] x, Layouts.Windows w) {
+        long[] out = new long[w.start().length - 1];
+        for (int k = 0; k < out.length; k++) {
+            long m = Long.MIN_VALUE;
+            for (int e = w.start()[k]; e < w.start()[k + 1]; e++) {
+                m = Math.max(m, x[w.index()[e]]);
             }
+            out[k] = m == Long.MIN_VALUE ? 0 : m;
         }
         return out;
     }

@@ -40,19 +40,15 @@ public final class IrPrinter {
                 sb.append("   {").append(params).append('}');
             }
             sb.append('\n');
-            switch (op) {
-                case Op.SumLoop s -> {
-                    block(s.body(), indent + "  ");
-                    sb.append(indent).append("  yield ").append(s.result().name()).append('\n');
-                }
-                case Op.Loop l -> {
-                    sb.append(indent).append("  ").append(decl(l.acc())).append(" = carried, first ")
-                            .append(l.init().name()).append('\n');
-                    block(l.body(), indent + "  ");
-                    sb.append(indent).append("  next ").append(l.acc().name()).append(" = ")
-                            .append(l.result().name()).append('\n');
-                }
-                default -> { }
+            if (op instanceof Op.SumLoop s) {
+                block(s.body(), indent + "  ");
+                sb.append(indent).append("  yield ").append(s.result().name()).append('\n');
+            } else if (op instanceof Op.Loop l) {
+                sb.append(indent).append("  ").append(decl(l.acc())).append(" = carried, first ")
+                        .append(l.init().name()).append('\n');
+                block(l.body(), indent + "  ");
+                sb.append(indent).append("  next ").append(l.acc().name()).append(" = ")
+                        .append(l.result().name()).append('\n');
             }
         }
     }
@@ -84,8 +80,30 @@ public final class IrPrinter {
             case Op.Maxpool m -> "maxpool " + m.x().name() + " " + m.kh() + "x" + m.kw() + " " + m.window();
             case Op.SumLoop s -> "sum " + s.index().name() + " in [" + s.from() + ", " + s.to() + ")";
             case Op.Loop l -> "loop " + l.index().name() + " in [" + l.from() + ", " + l.to() + ")";
-            default -> opName(op) + " " + names(op.inputs());
+            case Op.MatMul o -> plain(o);
+            case Op.SparseMatMul o -> plain(o);
+            case Op.ScalarMul o -> plain(o);
+            case Op.Hadamard o -> plain(o);
+            case Op.Neg o -> plain(o);
+            case Op.Exp o -> plain(o);
+            case Op.Tanh o -> plain(o);
+            case Op.Sigmoid o -> plain(o);
+            case Op.Relu o -> plain(o);
+            case Op.Relu6 o -> plain(o);
+            case Op.Sgn o -> plain(o);
+            case Op.Argmax o -> plain(o);
+            case Op.NormaliseL2 o -> plain(o);
+            case Op.Transpose o -> plain(o);
+            case Op.Index o -> plain(o);
+            case Op.Splice o -> plain(o);
+            case Op.SpliceWrite o -> plain(o);
+            case Op.Select o -> plain(o);
         };
+    }
+
+    /** An op with no attributes: its name and its operands. */
+    private static String plain(Op op) {
+        return opName(op) + " " + names(op.inputs());
     }
 
     /** MatMul -> matmul, SparseMatMul -> sparse_mat_mul, ... */

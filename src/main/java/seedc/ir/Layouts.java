@@ -97,4 +97,39 @@ public final class Layouts {
         }
         return Shape.of(dims);
     }
+
+    /**
+     * The input elements each output element of an NHWC max pooling reads: output k reads
+     * {@code index[start[k] .. start[k + 1])}. Cells in the padding are left out, so a window wholly in
+     * the padding reads nothing (its maximum is defined as 0).
+     */
+    public record Windows(int[] start, int[] index) {}
+
+    public static Windows maxpool(Shape in, int kh, int kw, Window w, Shape out) {
+        int h = in.dim(1), wd = in.dim(2), c = in.dim(3);
+        int oh = out.dim(1), ow = out.dim(2);
+        int[] start = new int[out.size() + 1];
+        int[] index = new int[out.size() * kh * kw];
+        int n = 0, k = 0;
+        for (int b = 0; b < in.dim(0); b++) {
+            for (int y = 0; y < oh; y++) {
+                for (int xo = 0; xo < ow; xo++) {
+                    for (int ch = 0; ch < c; ch++) {
+                        start[k++] = n;
+                        for (int i = 0; i < kh; i++) {
+                            int yi = y * w.sh() - w.pt() + i; // pooling windows are not dilated
+                            for (int j = 0; j < kw; j++) {
+                                int xi = xo * w.sw() - w.pl() + j;
+                                if (yi >= 0 && yi < h && xi >= 0 && xi < wd) {
+                                    index[n++] = ((b * h + yi) * wd + xi) * c + ch;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        start[k] = n;
+        return new Windows(start, java.util.Arrays.copyOf(index, n));
+    }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Objects;
 import seedc.fixed.FixedProgram;
 import seedc.ir.Op;
+import seedc.ir.OpFacts;
 import seedc.ir.Program;
 import seedc.ir.Value;
 
@@ -29,7 +30,7 @@ final class Reuse {
             flatten(ops.get(i), nested);
             for (Op op : nested) {
                 run[i] |= !Objects.equals(cand.paramMap().get(op), ref.paramMap().get(op));
-                for (Value v : defined(op)) {
+                for (Value v : OpFacts.defines(op)) {
                     run[i] |= !Objects.equals(cand.types()[v.id()], ref.types()[v.id()]);
                 }
                 for (Value v : op.inputs()) {
@@ -38,7 +39,7 @@ final class Reuse {
             }
             if (run[i]) {
                 for (Op op : nested) {
-                    defined(op).forEach(v -> changed[v.id()] = true);
+                    OpFacts.defines(op).forEach(v -> changed[v.id()] = true);
                 }
             }
         }
@@ -49,20 +50,9 @@ final class Reuse {
     static long cost(Program p, boolean[] run) {
         long total = 0;
         for (int i = 0; i < run.length; i++) {
-            total += run[i] ? cost(p.body().ops().get(i)) : 0;
+            total += run[i] ? OpFacts.work(p.body().ops().get(i)) : 0;
         }
         return total;
-    }
-
-    private static long cost(Op op) {
-        return switch (op) {
-            case Op.SumLoop s -> (long) (s.to() - s.from()) * s.body().ops().stream().mapToLong(Reuse::cost).sum();
-            case Op.Loop l -> (long) (l.to() - l.from()) * l.body().ops().stream().mapToLong(Reuse::cost).sum();
-            case Op.MatMul m -> (long) m.out().size() * m.a().shape().dim(1);
-            case Op.Conv2d c -> (long) c.out().size() * c.filter().size() / c.filter().shape().dim(0)
-                    / c.filter().shape().dim(4);
-            default -> Math.max(1, op.out().size());
-        };
     }
 
     private static void flatten(Op op, List<Op> out) {
@@ -72,14 +62,5 @@ final class Reuse {
         } else if (op instanceof Op.Loop l) {
             l.body().ops().forEach(o -> flatten(o, out));
         }
-    }
-
-    /** The values an op defines: its output and, for loops, the index and the accumulator. */
-    private static List<Value> defined(Op op) {
-        return switch (op) {
-            case Op.SumLoop s -> List.of(s.out(), s.index());
-            case Op.Loop l -> List.of(l.out(), l.index(), l.acc());
-            default -> List.of(op.out());
-        };
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import seedc.ir.Window;
+import seedc.ir.Layouts;
 import seedc.ir.Shape;
 
 /** The reference integer kernels on tiny inputs worked by hand. */
@@ -265,19 +266,23 @@ class FixedKernelsTest {
         }
         Window s2 = new Window(2, 2, 0, 0, 0, 0, 1, 1);
         assertArrayEquals(new long[] {5, 7, 13, 15},
-                FixedKernels.maxpool(x, Shape.of(1, 4, 4, 1), 2, 2, s2, Shape.of(1, 2, 2, 1)));
+                pool(x, Shape.of(1, 4, 4, 1), 2, 2, s2, Shape.of(1, 2, 2, 1)));
         long[] neg = new long[16];
         for (int i = 0; i < 16; i++) {
             neg[i] = -i;
         }
         assertArrayEquals(new long[] {0, -2, -8, -10},
-                FixedKernels.maxpool(neg, Shape.of(1, 4, 4, 1), 2, 2, s2, Shape.of(1, 2, 2, 1)));
+                pool(neg, Shape.of(1, 4, 4, 1), 2, 2, s2, Shape.of(1, 2, 2, 1)));
         // padding cells are ignored, not zeros: each 2x2 window over the padded 2x2 input sees one pixel
-        assertArrayEquals(new long[] {-1, -2, -3, -4}, FixedKernels.maxpool(new long[] {-1, -2, -3, -4},
+        assertArrayEquals(new long[] {-1, -2, -3, -4}, pool(new long[] {-1, -2, -3, -4},
                 Shape.of(1, 2, 2, 1), 2, 2, new Window(2, 2, 1, 1, 1, 1, 1, 1), Shape.of(1, 2, 2, 1)));
         // channels pool separately: 1x2x2x2
-        assertArrayEquals(new long[] {7, -1}, FixedKernels.maxpool(new long[] {1, -1, 7, -8, 3, -5, 2, -2},
+        assertArrayEquals(new long[] {7, -1}, pool(new long[] {1, -1, 7, -8, 3, -5, 2, -2},
                 Shape.of(1, 2, 2, 2), 2, 2, s2, Shape.of(1, 1, 1, 2)));
+    }
+
+    private static long[] pool(long[] x, Shape in, int kh, int kw, Window w, Shape out) {
+        return FixedKernels.maxpool(x, Layouts.maxpool(in, kh, kw, w, out));
     }
 
     @Test

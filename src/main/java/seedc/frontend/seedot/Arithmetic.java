@@ -89,8 +89,8 @@ final class Arithmetic {
         Value scale = lo.lower(fwb.get(1), env);
         Value bias = lo.lower(fwb.get(2), env);
         Shape fs = f.shape();
-        int oh = seedc.frontend.seedot.types.ConvShapes.outHeight(x.shape().dim(1), fs.dim(1), w);
-        int ow = seedc.frontend.seedot.types.ConvShapes.outWidth(x.shape().dim(2), fs.dim(2), w);
+        int oh = w.outHeight(x.shape().dim(1), fs.dim(1));
+        int ow = w.outWidth(x.shape().dim(2), fs.dim(2));
         Shape out = Shape.of(x.shape().dim(0), oh, ow, groups * fs.dim(4));
         Value conv = lo.emit(new Op.Conv2d(lo.real(null, out, pos), x, f, w, groups));
         Value scaled = lo.emit(new Op.VecOp(lo.real(null, out, pos), Op.VecKind.MUL, conv, scale));

@@ -6,22 +6,12 @@ import seedc.ir.Window;
 public final class ConvShapes {
     private ConvShapes() {}
 
-    /** Output length along one axis, or a value below 1 when the window does not fit. */
-    public static int outLength(int in, int kernel, int stride, int padBefore, int padAfter, int dilation) {
-        int span = dilation * (kernel - 1) + 1;
-        int padded = in + padBefore + padAfter;
-        if (padded < span) {
-            return 0;
-        }
-        return (padded - span) / stride + 1;
-    }
-
     public static int outHeight(int h, int kh, Window w) {
-        return outLength(h, kh, w.sh(), w.pt(), w.pb(), w.dh());
+        return w.outHeight(h, kh);
     }
 
     public static int outWidth(int wd, int kw, Window w) {
-        return outLength(wd, kw, w.sw(), w.pl(), w.pr(), w.dw());
+        return w.outWidth(wd, kw);
     }
 
     /** A description of what is wrong with a window's numbers, or null. */

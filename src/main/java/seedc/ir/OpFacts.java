@@ -1,0 +1,166 @@
+package seedc.ir;
+
+import java.util.List;
+import java.util.function.ToLongFunction;
+
+/**
+ * Facts about each op, written once so that every stage reads them from here instead of keeping its own
+ * switch with a default branch: what an op defines, its loop body, its multiply-accumulates and the
+ * work of running it. Every switch here names every op, so a new op must be given its facts.
+ */
+public final class OpFacts {
+    private OpFacts() {}
+
+    /** The body of a loop op, or null for any other op. */
+    public static Block body(Op op) {
+        return op instanceof Op.SumLoop s ? s.body() : op instanceof Op.Loop l ? l.body() : null;
+    }
+
+    /** The values an op defines: its output and, for loops, the index and the accumulator. */
+    public static List<Value> defines(Op op) {
+        return switch (op) {
+            case Op.SumLoop s -> List.of(s.out(), s.index());
+            case Op.Loop l -> List.of(l.out(), l.index(), l.acc());
+            case Op.Input o -> List.of(o.out());
+            case Op.Param o -> List.of(o.out());
+            case Op.Const o -> List.of(o.out());
+            case Op.IntConst o -> List.of(o.out());
+            case Op.IntArith o -> List.of(o.out());
+            case Op.MatMul o -> List.of(o.out());
+            case Op.SparseMatMul o -> List.of(o.out());
+            case Op.Add o -> List.of(o.out());
+            case Op.ScalarMul o -> List.of(o.out());
+            case Op.Hadamard o -> List.of(o.out());
+            case Op.VecOp o -> List.of(o.out());
+            case Op.Neg o -> List.of(o.out());
+            case Op.Exp o -> List.of(o.out());
+            case Op.Tanh o -> List.of(o.out());
+            case Op.Sigmoid o -> List.of(o.out());
+            case Op.Relu o -> List.of(o.out());
+            case Op.Relu6 o -> List.of(o.out());
+            case Op.Sgn o -> List.of(o.out());
+            case Op.Argmax o -> List.of(o.out());
+            case Op.NormaliseL2 o -> List.of(o.out());
+            case Op.Transpose o -> List.of(o.out());
+            case Op.Reshape o -> List.of(o.out());
+            case Op.Reverse o -> List.of(o.out());
+            case Op.Index o -> List.of(o.out());
+            case Op.Splice o -> List.of(o.out());
+            case Op.SpliceWrite o -> List.of(o.out());
+            case Op.Conv2d o -> List.of(o.out());
+            case Op.Maxpool o -> List.of(o.out());
+            case Op.Select o -> List.of(o.out());
+        };
+    }
+
+    /**
+     * Multiply-accumulates of one execution of op: matrix and convolution terms (convolution taps in the
+     * padding are not counted), element-wise products, loops times their trip count. A sparse product's
+     * count depends on its matrix's non-zeros, which the caller knows: {@code sparse} gives it.
+     */
+    public static long macs(Op op, ToLongFunction<Op.SparseMatMul> sparse) {
+        return switch (op) {
+            case Op.MatMul m -> (long) m.a().shape().dim(0) * m.a().shape().dim(1) * m.b().shape().dim(1);
+            case Op.SparseMatMul m -> sparse.applyAsLong(m);
+            case Op.Conv2d c -> convMacs(c);
+            case Op.ScalarMul m -> m.out().size();
+            case Op.Hadamard h -> h.out().size();
+            case Op.VecOp v -> v.kind() == Op.VecKind.MUL ? v.out().size() : 0;
+            case Op.SumLoop s -> (long) (s.to() - s.from()) * macs(s.body(), sparse);
+            case Op.Loop l -> (long) (l.to() - l.from()) * macs(l.body(), sparse);
+            case Op.Input o -> 0;
+            case Op.Param o -> 0;
+            case Op.Const o -> 0;
+            case Op.IntConst o -> 0;
+            case Op.IntArith o -> 0;
+            case Op.Add o -> 0;
+            case Op.Neg o -> 0;
+            case Op.Exp o -> 0;
+            case Op.Tanh o -> 0;
+            case Op.Sigmoid o -> 0;
+            case Op.Relu o -> 0;
+            case Op.Relu6 o -> 0;
+            case Op.Sgn o -> 0;
+            case Op.Argmax o -> 0;
+            case Op.NormaliseL2 o -> 0;
+            case Op.Transpose o -> 0;
+            case Op.Reshape o -> 0;
+            case Op.Reverse o -> 0;
+            case Op.Index o -> 0;
+            case Op.Splice o -> 0;
+            case Op.SpliceWrite o -> 0;
+            case Op.Maxpool o -> 0;
+            case Op.Select o -> 0;
+        };
+    }
+
+    public static long macs(Block b, ToLongFunction<Op.SparseMatMul> sparse) {
+        return b.ops().stream().mapToLong(op -> macs(op, sparse)).sum();
+    }
+
+    /**
+     * The interpreter's work for one execution, in about one unit per element computed: products count
+     * their terms (a convolution all its filter taps), loops their body times the trip count. A guide for
+     * choosing what to recompute, not a measurement.
+     */
+    public static long work(Op op) {
+        return switch (op) {
+            case Op.SumLoop s -> (long) (s.to() - s.from()) * s.body().ops().stream().mapToLong(OpFacts::work).sum();
+            case Op.Loop l -> (long) (l.to() - l.from()) * l.body().ops().stream().mapToLong(OpFacts::work).sum();
+            case Op.MatMul m -> (long) m.out().size() * m.a().shape().dim(1);
+            case Op.Conv2d c -> (long) c.out().size() * c.filter().size() / c.filter().shape().dim(0)
+                    / c.filter().shape().dim(4);
+            case Op.Input o -> elements(o);
+            case Op.Param o -> elements(o);
+            case Op.Const o -> elements(o);
+            case Op.IntConst o -> elements(o);
+            case Op.IntArith o -> elements(o);
+            case Op.SparseMatMul o -> elements(o);
+            case Op.Add o -> elements(o);
+            case Op.ScalarMul o -> elements(o);
+            case Op.Hadamard o -> elements(o);
+            case Op.VecOp o -> elements(o);
+            case Op.Neg o -> elements(o);
+            case Op.Exp o -> elements(o);
+            case Op.Tanh o -> elements(o);
+            case Op.Sigmoid o -> elements(o);
+            case Op.Relu o -> elements(o);
+            case Op.Relu6 o -> elements(o);
+            case Op.Sgn o -> elements(o);
+            case Op.Argmax o -> elements(o);
+            case Op.NormaliseL2 o -> elements(o);
+            case Op.Transpose o -> elements(o);
+            case Op.Reshape o -> elements(o);
+            case Op.Reverse o -> elements(o);
+            case Op.Index o -> elements(o);
+            case Op.Splice o -> elements(o);
+            case Op.SpliceWrite o -> elements(o);
+            case Op.Maxpool o -> elements(o);
+            case Op.Select o -> elements(o);
+        };
+    }
+
+    private static long elements(Op op) {
+        return Math.max(1, op.out().size());
+    }
+
+    /** Taps inside the input, times the input channels of a group, for every output element. */
+    private static long convMacs(Op.Conv2d c) {
+        Window w = c.window();
+        int h = c.x().shape().dim(1), wd = c.x().shape().dim(2);
+        int kh = c.filter().shape().dim(1), kw = c.filter().shape().dim(2), cig = c.filter().shape().dim(3);
+        int oh = c.out().shape().dim(1), ow = c.out().shape().dim(2), oc = c.out().shape().dim(3);
+        long rows = 0, cols = 0;
+        for (int y = 0; y < oh; y++) {
+            for (int i = 0; i < kh; i++) {
+                rows += w.insideRows(y, i, h) ? 1 : 0;
+            }
+        }
+        for (int x = 0; x < ow; x++) {
+            for (int j = 0; j < kw; j++) {
+                cols += w.insideCols(x, j, wd) ? 1 : 0;
+            }
+        }
+        return (long) c.x().shape().dim(0) * rows * cols * cig * oc;
+    }
+}
