@@ -2,6 +2,7 @@ package seedc.backend;
 
 import java.nio.file.Path;
 import java.util.Map;
+import seedc.fixed.Cost;
 import seedc.fixed.FixedProgram;
 import seedc.ir.Program;
 

@@ -28,7 +28,7 @@ import seedc.io.DataSet;
 import seedc.report.DeviceUse;
 import seedc.report.Report;
 import seedc.report.TextReport;
-import seedc.search.FlashBudget;
+import seedc.search.Budget;
 import seedc.search.Metric;
 
 @Command(name = "compile", mixinStandardHelpOptions = true,
@@ -121,9 +121,9 @@ final class CompileCommand implements Callable<Integer> {
     }
 
     /** Stage IV's flash budget (null: demote while the accuracy allows). */
-    private FlashBudget budget(Backend tgt, Device dev, FloatModel model) {
+    private Budget budget(Backend tgt, Device dev, FloatModel model) {
         if (flashBudget != null) {
-            return FlashBudget.parameters(flashBudget);
+            return Budget.parameters(flashBudget);
         }
         if (!fit) {
             return null;

@@ -4,7 +4,7 @@ import seedc.ir.FloatModel;
 import java.util.ArrayList;
 import java.util.List;
 import seedc.backend.Backend;
-import seedc.backend.Cost;
+import seedc.fixed.Cost;
 import seedc.backend.Device;
 import seedc.eval.Evaluation;
 import seedc.eval.FloatInterpreter;
@@ -18,7 +18,7 @@ import seedc.report.FixedAssignment;
 import seedc.report.Report;
 import seedc.report.SearchSummary;
 import seedc.search.Candidate;
-import seedc.search.FlashBudget;
+import seedc.search.Budget;
 import seedc.search.MaxscaleSearch;
 import seedc.search.SeeDotStrategy;
 import seedc.search.ShiftrySearch;
@@ -33,7 +33,7 @@ public final class Compilation {
      * search (each allowed at {@code bitwidth}); {@code target}: the backend whose name the report gives.
      */
     public record Options(Strategy strategy, int bitwidth, Metric metric, int jobs, boolean progress, Backend target,
-                          double maxAccuracyDrop, FlashBudget flashBudget, List<SeeDotStrategy.Products> products,
+                          double maxAccuracyDrop, Budget flashBudget, List<SeeDotStrategy.Products> products,
                           double maxScoreError) {
         /** shiftry's default guard on the decision scores (see ShiftrySearch). */
         public static final double MAX_SCORE_ERROR = 0.1;
@@ -46,7 +46,7 @@ public final class Compilation {
 
         /** Every product mode the bitwidth allows, shiftry's default score guard. */
         public Options(Strategy strategy, int bitwidth, Metric metric, int jobs, boolean progress, Backend target,
-                       double maxAccuracyDrop, FlashBudget flashBudget) {
+                       double maxAccuracyDrop, Budget flashBudget) {
             this(strategy, bitwidth, metric, jobs, progress, target, maxAccuracyDrop, flashBudget,
                     SeeDotStrategy.Products.allowed(bitwidth), MAX_SCORE_ERROR);
         }
@@ -55,11 +55,9 @@ public final class Compilation {
     public record Outcome(FixedProgram fixed, Report report) {}
 
     /** The flash of a device as stage IV's budget: what the code writer would put there for the target. */
-    public static FlashBudget deviceFlash(Backend backend, Device device, FloatModel model) {
-        return new FlashBudget("the flash of " + device, device.flashBytes(), fp -> {
-            Cost cost = backend.cost(fp, model.weights());
-            return new FlashBudget.Use((int) cost.of(Cost.Resource.FLASH_BYTES), cost.breakdown());
-        });
+    public static Budget deviceFlash(Backend backend, Device device, FloatModel model) {
+        return new Budget("the flash of " + device, Cost.Resource.FLASH_BYTES, device.flashBytes(),
+                fp -> backend.cost(fp, model.weights()));
     }
 
     public static Result[] floatRun(FloatModel model, DataSet data, int jobs) {
@@ -105,8 +103,9 @@ public final class Compilation {
                 o.maxScoreError(), o.flashBudget(), o.jobs(), o.progress());
         SearchSummary.FlashFit fit = null;
         if (o.flashBudget() != null) {
-            FlashBudget.Use use = o.flashBudget().use().apply(s.best());
-            fit = new SearchSummary.FlashFit(o.flashBudget().name(), o.flashBudget().limit(), use.bytes(), use.text());
+            Budget b = o.flashBudget();
+            Cost use = b.cost().apply(s.best());
+            fit = new SearchSummary.FlashFit(b.name(), (int) b.limit(), (int) use.of(b.resource()), use.breakdown());
         }
         boolean byAccuracy = fit == null;
         SearchSummary summary = new SearchSummary.Shiftry(s.inputScale(), byAccuracy ? o.maxAccuracyDrop() : null,

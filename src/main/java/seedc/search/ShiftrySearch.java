@@ -35,7 +35,7 @@ public final class ShiftrySearch {
                           int paramBytes16, int paramBytes, int candidates) {}
 
     public static Outcome run(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, double floatTrainAcc,
-                              Metric metric, double maxDrop, double maxScoreError, FlashBudget budget, int jobs,
+                              Metric metric, double maxDrop, double maxScoreError, Budget budget, int jobs,
                               boolean progress) {
         Program p = model.program();
         int n = p.valueCount();
@@ -148,7 +148,7 @@ public final class ShiftrySearch {
      * activations sharing one 16-bit table save it only together). Stages III and IV try only those.
      */
     private static void keepFlashSavers(Program p, Profile profile, int[] bits, int[] scales, List<Value> vars,
-                                        FlashBudget budget) {
+                                        Budget budget) {
         int[] b8 = bits.clone(), s8 = scales.clone();
         for (Value v : vars) {
             b8[v.id()] = 8;
@@ -156,15 +156,15 @@ public final class ShiftrySearch {
         }
         FixedProgram smallest = ShiftryStrategy.assign(p, profile, b8, s8, 16);
         budget.requireFits(smallest, "even with every value demoted to 8 bits");
-        int all16 = budget.bytes(ShiftryStrategy.assign(p, profile, bits, scales, 16)), all8 = budget.bytes(smallest);
+        long all16 = budget.amount(ShiftryStrategy.assign(p, profile, bits, scales, 16)), all8 = budget.amount(smallest);
         vars.removeIf(v -> {
             int[] b = bits.clone(), sc = scales.clone(), b8v = b8.clone(), s8v = s8.clone();
             b[v.id()] = 8;
             sc[v.id()] -= 8;
             b8v[v.id()] = 16;
             s8v[v.id()] += 8;
-            return all16 <= budget.limit() || (budget.bytes(ShiftryStrategy.assign(p, profile, b, sc, 16)) >= all16
-                    && budget.bytes(ShiftryStrategy.assign(p, profile, b8v, s8v, 16)) <= all8);
+            return all16 <= budget.limit() || (budget.amount(ShiftryStrategy.assign(p, profile, b, sc, 16)) >= all16
+                    && budget.amount(ShiftryStrategy.assign(p, profile, b8v, s8v, 16)) <= all8);
         });
     }
 

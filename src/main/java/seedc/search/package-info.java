@@ -2,6 +2,6 @@
  * Choosing the fixed-point program. Takes a {@link seedc.ir.FloatModel}, its profile, the training
  * set and the float results; gives the chosen {@link seedc.fixed.FixedProgram} and what the search saw
  * (SeeDot's maxscale sweep, Shiftry's demotion order and curve). Candidates are scored by running the
- * fixed interpreter; a backend's cost may bound the search (FlashBudget).
+ * fixed interpreter; a backend's cost may bound the search (Budget).
  */
 package seedc.search;

@@ -14,7 +14,7 @@ import java.util.function.ToIntFunction;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import seedc.backend.Cost;
+import seedc.fixed.Cost;
 import seedc.backend.Device;
 import seedc.codegen.c.CBackend;
 import seedc.diag.UserError;
@@ -47,7 +47,7 @@ class ShiftryFitTest {
         floatTrain = Compilation.floatRun(model, train, 2);
     }
 
-    static ShiftrySearch.Outcome fit(FlashBudget budget) {
+    static ShiftrySearch.Outcome fit(Budget budget) {
         return ShiftrySearch.run(model, profile, train, floatTrain, Evaluation.accuracy(train, floatTrain).percent(),
                 Metric.REDUCED_DISAGREEMENT, 1.0, 0.1, budget, 2, false);
     }
@@ -85,7 +85,7 @@ class ShiftryFitTest {
     @Test
     void aParameterBudgetDemotesTheLeastDamagingParametersUntilTheyFit() {
         // 6656 - 5000 = 1656 B to save: at least two of Z, W, V (1040, 1120, 1120 B each).
-        ShiftrySearch.Outcome out = fit(FlashBudget.parameters(5000));
+        ShiftrySearch.Outcome out = fit(Budget.parameters(5000));
         assertDemotedOnlyAsNeeded(out, 5000, FixedProgram::paramBytes);
         // Only parameters change the parameters' flash: stage III tried nothing else.
         assertEquals(Set.of("Z", "W", "V", "T"),
@@ -103,7 +103,7 @@ class ShiftryFitTest {
 
     @Test
     void aBudgetThe16BitProgramMeetsDemotesNothingAndSkipsStageIII() {
-        ShiftrySearch.Outcome out = fit(FlashBudget.parameters(6656));
+        ShiftrySearch.Outcome out = fit(Budget.parameters(6656));
         assertEquals(List.of(), out.order());
         assertEquals(List.of(), out.curve());
         assertEquals(6656, out.best().paramBytes());
@@ -112,7 +112,7 @@ class ShiftryFitTest {
 
     @Test
     void aBudgetEvenThe8BitProgramMissesIsAUserErrorBeforeExploring() {
-        UserError e = assertThrows(UserError.class, () -> fit(FlashBudget.parameters(3000)));
+        UserError e = assertThrows(UserError.class, () -> fit(Budget.parameters(3000)));
         assertEquals("seedc: error: the model does not fit a flash budget of 3000 B for its parameters even with"
                 + " every value demoted to 8 bits: the parameters take 3328 B, 328 B over", e.getMessage());
     }

@@ -5,7 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import seedc.backend.Backend;
-import seedc.backend.Cost;
+import seedc.fixed.Cost;
 import seedc.backend.Device;
 import seedc.backend.EmitOptions;
 import seedc.backend.Emitted;

@@ -1,7 +1,7 @@
 package seedc.codegen.c;
 
 import java.util.Map;
-import seedc.backend.Cost;
+import seedc.fixed.Cost;
 import seedc.backend.Device;
 import seedc.backend.DoesNotFit;
 import seedc.diag.UserError;

@@ -1,4 +1,4 @@
-package seedc.backend;
+package seedc.fixed;
 
 import java.util.Map;
 
@@ -8,7 +8,7 @@ import java.util.Map;
  */
 public record Cost(Map<Resource, Long> amounts, String breakdown) {
     public enum Resource {
-        FLASH_BYTES("B of flash"), RAM_BYTES("B of RAM"), LUTS("LUTs"), DSPS("DSP blocks"), BRAMS("block RAMs");
+        FLASH_BYTES("B"), RAM_BYTES("B"), LUTS("LUTs"), DSPS("DSP blocks"), BRAMS("block RAMs");
 
         private final String unit;
 
