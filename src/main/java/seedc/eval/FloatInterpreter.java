@@ -2,6 +2,7 @@ package seedc.eval;
 
 import java.util.Map;
 import seedc.ir.Block;
+import seedc.ir.IntState;
 import seedc.ir.Layouts;
 import seedc.ir.Op;
 import seedc.ir.Op.*;
@@ -18,14 +19,14 @@ public final class FloatInterpreter {
     private final Program program;
     private final Map<String, double[]> weights;
     private final double[][] vals;
-    private final long[] ints;
+    private final IntState ints;
     private Profile profile;
 
     public FloatInterpreter(Program program, Map<String, double[]> weights) {
         this.program = program;
         this.weights = weights;
         this.vals = new double[program.valueCount()][];
-        this.ints = new long[program.valueCount()];
+        this.ints = new IntState(program.valueCount());
     }
 
     /** Runs one example; the result is a label for int programs, else the output tensor. */
@@ -44,7 +45,7 @@ public final class FloatInterpreter {
             return Result.tensor(vals[r.id()]);
         }
         Value scores = program.decisionScores();
-        return Result.label(ints[r.id()], scores == null ? null : vals[scores.id()].clone());
+        return Result.label(ints.get(r), scores == null ? null : vals[scores.id()].clone());
     }
 
     private void exec(Block block) {
@@ -73,15 +74,8 @@ public final class FloatInterpreter {
             }
             case Param p -> set(p.out(), weights.get(p.paramName()));
             case Const c -> set(c.out(), c.values());
-            case IntConst c -> ints[c.out().id()] = c.value();
-            case IntArith a -> {
-                long x = ints[a.a().id()], y = ints[a.b().id()];
-                ints[a.out().id()] = switch (a.op()) {
-                    case ADD -> x + y;
-                    case SUB -> x - y;
-                    case MUL -> x * y;
-                };
-            }
+            case IntConst c -> ints.constant(c);
+            case IntArith a -> ints.arith(a);
             case MatMul m -> set(m.out(), FloatKernels.matmul(v(m.a()), v(m.b()), m.a().shape().dim(0),
                     m.a().shape().dim(1), m.b().shape().dim(1)));
             case SparseMatMul m -> set(m.out(), FloatKernels.matmul(v(m.a()), v(m.b()), m.a().shape().dim(0),
@@ -140,8 +134,8 @@ public final class FloatInterpreter {
             }
             case Relu r -> set(r.out(), map(v(r.a()), x -> Math.max(x, 0)));
             case Relu6 r -> set(r.out(), map(v(r.a()), x -> Math.min(Math.max(x, 0), 6)));
-            case Sgn s -> ints[s.out().id()] = v(s.a())[0] > 0 ? 1 : 0;
-            case Argmax a -> ints[a.out().id()] = FloatKernels.argmax(v(a.a()));
+            case Sgn s -> ints.set(s.out(), v(s.a())[0] > 0 ? 1 : 0);
+            case Argmax a -> ints.set(a.out(), FloatKernels.argmax(v(a.a())));
             case NormaliseL2 n -> set(n.out(), FloatKernels.normaliseL2(v(n.a()), n.a().shape()));
             case Transpose t -> set(t.out(), gather(v(t.a()), Layouts.transpose(t.a().shape()), 0));
             case Reshape r -> set(r.out(), gather(v(r.a()), Layouts.reshape(r.a().shape(), r.order()), 0));
@@ -149,17 +143,17 @@ public final class FloatInterpreter {
             case Index ix -> {
                 int n = ix.out().size();
                 double[] o = new double[n];
-                System.arraycopy(v(ix.a()), (int) ints[ix.index().id()] * n, o, 0, n);
+                System.arraycopy(v(ix.a()), (int) ints.get(ix.index()) * n, o, 0, n);
                 set(ix.out(), o);
             }
             case Splice sp -> set(sp.out(), gather(v(sp.a()), Layouts.splice(sp.a().shape(), sp.out().shape()),
-                    Layouts.spliceBase(sp.a().shape(), offsets(sp.offsets()))));
+                    ints.spliceBase(sp.a().shape(), sp.offsets())));
             case SpliceWrite sw -> {
                 double[] o = v(sw.base()).clone();
                 double[] part = v(sw.part());
                 Shape region = Layouts.fullPart(sw.base().shape(), sw.part().shape());
                 int[] map = Layouts.splice(sw.base().shape(), region);
-                int base = Layouts.spliceBase(sw.base().shape(), offsets(sw.offsets()));
+                int base = ints.spliceBase(sw.base().shape(), sw.offsets());
                 for (int k = 0; k < map.length; k++) {
                     o[base + map[k]] = part[k];
                 }
@@ -170,10 +164,10 @@ public final class FloatInterpreter {
             case Maxpool m -> set(m.out(), FloatKernels.maxpool(v(m.x()),
                     Layouts.maxpool(m.x().shape(), m.kh(), m.kw(), m.window(), m.out().shape())));
             case Select s -> {
-                double c = s.cond().isInt() ? ints[s.cond().id()] : v(s.cond())[0];
+                double c = s.cond().isInt() ? ints.get(s.cond()) : v(s.cond())[0];
                 Value pick = c >= 0 ? s.a() : s.b();
                 if (s.out().isInt()) {
-                    ints[s.out().id()] = ints[pick.id()];
+                    ints.set(s.out(), ints.get(pick));
                 } else {
                     set(s.out(), v(pick));
                 }
@@ -181,7 +175,7 @@ public final class FloatInterpreter {
             case SumLoop s -> {
                 double[] acc = new double[s.out().size()];
                 for (int i = s.from(); i < s.to(); i++) {
-                    ints[s.index().id()] = i;
+                    ints.set(s.index(), i);
                     exec(s.body());
                     double[] r = v(s.result());
                     for (int k = 0; k < acc.length; k++) {
@@ -193,7 +187,7 @@ public final class FloatInterpreter {
             case Loop l -> {
                 double[] acc = v(l.init());
                 for (int i = l.from(); i < l.to(); i++) {
-                    ints[l.index().id()] = i;
+                    ints.set(l.index(), i);
                     set(l.acc(), acc);
                     exec(l.body());
                     acc = v(l.result());
@@ -209,13 +203,6 @@ public final class FloatInterpreter {
         }
     }
 
-    private long[] offsets(java.util.List<Value> offs) {
-        long[] o = new long[offs.size()];
-        for (int i = 0; i < o.length; i++) {
-            o[i] = ints[offs.get(i).id()];
-        }
-        return o;
-    }
 
     private static double[] gather(double[] in, int[] map, int base) {
         double[] o = new double[map.length];

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import seedc.eval.Result;
 import seedc.ir.Block;
+import seedc.ir.IntState;
 import seedc.ir.Layouts;
 import seedc.ir.Op;
 import seedc.ir.Op.*;
@@ -19,7 +20,7 @@ public final class FixedInterpreter {
     private final FixedProgram fp;
     private final QuantizedModel model;
     private final long[][] vals;
-    private final long[] ints;
+    private final IntState ints;
     private final Map<Op, int[]> maps = new IdentityHashMap<>();
     private final Map<Op, Layouts.Windows> windows = new IdentityHashMap<>();
     private double[] input;
@@ -28,7 +29,7 @@ public final class FixedInterpreter {
         this.fp = fp;
         this.model = model;
         this.vals = new long[fp.program().valueCount()][];
-        this.ints = new long[fp.program().valueCount()];
+        this.ints = new IntState(fp.program().valueCount());
     }
 
     /** The result of one example: a label, or the raw integers of the output tensor and their real values. */
@@ -49,7 +50,7 @@ public final class FixedInterpreter {
     public record State(long[][] vals, long[] ints) {}
 
     public State state() {
-        return new State(vals.clone(), ints.clone());
+        return new State(vals.clone(), ints.array().clone());
     }
 
     /**
@@ -59,7 +60,7 @@ public final class FixedInterpreter {
     public Result run(double[] input, State from, boolean[] run) {
         this.input = input;
         System.arraycopy(from.vals(), 0, vals, 0, vals.length);
-        System.arraycopy(from.ints(), 0, ints, 0, ints.length);
+        System.arraycopy(from.ints(), 0, ints.array(), 0, ints.array().length);
         List<Op> ops = fp.program().body().ops();
         for (int i = 0; i < run.length; i++) {
             if (run[i]) {
@@ -73,7 +74,7 @@ public final class FixedInterpreter {
         Value r = fp.program().result();
         if (r.isInt()) {
             Value scores = fp.program().decisionScores();
-            return Result.label(ints[r.id()], scores == null ? null : toReal(vals[scores.id()], fp.type(scores)));
+            return Result.label(ints.get(r), scores == null ? null : toReal(vals[scores.id()], fp.type(scores)));
         }
         return Result.tensor(toReal(vals[r.id()], fp.type(r)));
     }
@@ -87,7 +88,7 @@ public final class FixedInterpreter {
     }
 
     public long label() {
-        return ints[fp.program().result().id()];
+        return ints.get(fp.program().result());
     }
 
     private void exec(Block b) {
@@ -118,15 +119,8 @@ public final class FixedInterpreter {
             case Input in -> set(in.out(), model.quantizeInput(input));
             case Param p -> set(p.out(), model.param(p.paramName()));
             case Const c -> set(c.out(), model.constant(c));
-            case IntConst c -> ints[c.out().id()] = c.value();
-            case IntArith a -> {
-                long x = ints[a.a().id()], y = ints[a.b().id()];
-                ints[a.out().id()] = switch (a.op()) {
-                    case ADD -> x + y;
-                    case SUB -> x - y;
-                    case MUL -> x * y;
-                };
-            }
+            case IntConst c -> ints.constant(c);
+            case IntArith a -> ints.arith(a);
             case MatMul m -> set(m.out(), FixedKernels.matmul(v(m.a()), v(m.b()), m.a().shape().dim(0),
                     m.a().shape().dim(1), m.b().shape().dim(1), mul(m), bits(m.out())));
             case SparseMatMul m -> set(m.out(), FixedKernels.sparseMatmul(v(m.a()), v(m.b()), m.a().shape().dim(0),
@@ -192,7 +186,7 @@ public final class FixedInterpreter {
                 }
                 set(r.out(), FixedKernels.convert(a, t(r.a()), t(r.out())));
             }
-            case Sgn s -> ints[s.out().id()] = v(s.a())[0] > 0 ? 1 : 0;
+            case Sgn s -> ints.set(s.out(), v(s.a())[0] > 0 ? 1 : 0);
             case Argmax a -> {
                 long[] x = v(a.a());
                 int best = 0;
@@ -201,7 +195,7 @@ public final class FixedInterpreter {
                         best = i;
                     }
                 }
-                ints[a.out().id()] = best;
+                ints.set(a.out(), best);
             }
             case NormaliseL2 n -> set(n.out(), FixedKernels.normaliseL2(v(n.a()), n.a().shape(), t(n.out())));
             case Transpose tr -> set(tr.out(), gather(as(tr.a(), tr.out()), map(op, () -> Layouts.transpose(tr.a().shape())), 0));
@@ -210,18 +204,18 @@ public final class FixedInterpreter {
             case Index ix -> {
                 int n = ix.out().size();
                 long[] o = new long[n];
-                System.arraycopy(v(ix.a()), (int) ints[ix.index().id()] * n, o, 0, n);
+                System.arraycopy(v(ix.a()), (int) ints.get(ix.index()) * n, o, 0, n);
                 set(ix.out(), FixedKernels.convert(o, t(ix.a()), t(ix.out())));
             }
             case Splice sp -> set(sp.out(), gather(as(sp.a(), sp.out()),
                     map(op, () -> Layouts.splice(sp.a().shape(), sp.out().shape())),
-                    Layouts.spliceBase(sp.a().shape(), offsets(sp.offsets()))));
+                    ints.spliceBase(sp.a().shape(), sp.offsets())));
             case SpliceWrite sw -> {
                 long[] o = as(sw.base(), sw.out()).clone();
                 long[] part = as(sw.part(), sw.out());
                 int[] m = map(op, () -> Layouts.splice(sw.base().shape(),
                         Layouts.fullPart(sw.base().shape(), sw.part().shape())));
-                int base = Layouts.spliceBase(sw.base().shape(), offsets(sw.offsets()));
+                int base = ints.spliceBase(sw.base().shape(), sw.offsets());
                 for (int k = 0; k < m.length; k++) {
                     o[base + m[k]] = part[k];
                 }
@@ -233,10 +227,10 @@ public final class FixedInterpreter {
                     m, k -> Layouts.maxpool(m.x().shape(), m.kh(), m.kw(), m.window(), m.out().shape()))),
                     t(m.x()), t(m.out())));
             case Select s -> {
-                boolean c = s.cond().isInt() ? ints[s.cond().id()] >= 0 : v(s.cond())[0] >= 0;
+                boolean c = s.cond().isInt() ? ints.get(s.cond()) >= 0 : v(s.cond())[0] >= 0;
                 Value pick = c ? s.a() : s.b();
                 if (s.out().isInt()) {
-                    ints[s.out().id()] = ints[pick.id()];
+                    ints.set(s.out(), ints.get(pick));
                 } else {
                     set(s.out(), as(pick, s.out()));
                 }
@@ -246,7 +240,7 @@ public final class FixedInterpreter {
                 int shift = t(s.result()).scale() - t(s.out()).scale();
                 int bits = bits(s.out());
                 for (int i = s.from(); i < s.to(); i++) {
-                    ints[s.index().id()] = i;
+                    ints.set(s.index(), i);
                     exec(s.body());
                     long[] r = v(s.result());
                     for (int k = 0; k < acc.length; k++) {
@@ -258,7 +252,7 @@ public final class FixedInterpreter {
             case Loop l -> {
                 long[] acc = as(l.init(), l.out());
                 for (int i = l.from(); i < l.to(); i++) {
-                    ints[l.index().id()] = i;
+                    ints.set(l.index(), i);
                     set(l.acc(), acc);
                     exec(l.body());
                     acc = as(l.result(), l.out());
@@ -284,13 +278,6 @@ public final class FixedInterpreter {
         return maps.computeIfAbsent(op, k -> build.get());
     }
 
-    private long[] offsets(List<Value> offs) {
-        long[] o = new long[offs.size()];
-        for (int i = 0; i < o.length; i++) {
-            o[i] = ints[offs.get(i).id()];
-        }
-        return o;
-    }
 
     private static long[] gather(long[] in, int[] map, int base) {
         long[] o = new long[map.length];
