@@ -1,6 +1,7 @@
 package seedc.codegen.c;
 
 import seedc.fixed.FixedType;
+import seedc.ir.Program;
 import seedc.ir.Value;
 
 /** C identifiers and types of IR values. */
@@ -19,6 +20,21 @@ final class CNames {
 
     static String var(Value v) {
         return (v.isInt() ? "i_" : "v_") + v.name();
+    }
+
+    /** The scratch array of the op defining {@code out} (see {@link Scratch}). */
+    static String scratch(Value out) {
+        return "sd_t_" + out.name();
+    }
+
+    /** Whether some array has more elements than a 16-bit index reaches (the C then indexes with 32 bits). */
+    static boolean needsWideIndex(Program p) {
+        for (Value v : p.values()) {
+            if (!v.isInt() && v.size() >= 32768) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static String ctype(FixedType t) {

@@ -232,12 +232,7 @@ public final class CodeWriter {
 
     /** True when some tensor has 32768 elements or more: loop counters then need 32 bits. */
     static boolean needsWideIndex(FixedProgram fp) {
-        for (Value v : fp.program().values()) {
-            if (!v.isInt() && v.size() >= 32768) {
-                return true;
-            }
-        }
-        return false;
+        return CNames.needsWideIndex(fp.program());
     }
 
     /** The Arduino IDE wants the sketch named after its folder (letters, digits, '_', '-', '.'). */
