@@ -6,6 +6,8 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Predicate;
 import seedc.diag.UserError;
 
 /**
@@ -16,11 +18,20 @@ import seedc.diag.UserError;
  *
  * <p>Two block units are tried: the paper's (sizes rounded up to a multiple of the most frequent
  * size) and a fine one (sizes rounded up to the largest alignment only); see
- * {@link #plan(List, int, List)} for how one is picked. The paper's coarse rounding reduces
- * fragmentation but can waste a lot on a 2 KB device when small scalars share a program with large
- * vectors; the fine unit guarantees a plan whenever the live values fit at every instruction.
+ * {@link #plan(List, int, List)} for how one is picked, and {@link #choose} for the plan a code
+ * generator uses. The paper's coarse rounding reduces fragmentation but can waste a lot on a 2 KB
+ * device when small scalars share a program with large vectors; the fine unit guarantees a plan
+ * whenever the live values fit at every instruction.
  */
 public final class MemoryPlanner {
+    /**
+     * The one ranking of plans of the same values, for the choice of block unit and of limit alike:
+     * the smaller buffer first (RAM is what a microcontroller lacks; a migration costs a few cycles
+     * per byte), then fewer migrations.
+     */
+    public static final Comparator<MemoryPlan> PREFERRED =
+            Comparator.comparingInt(MemoryPlan::bufferBytes).thenComparingInt(p -> p.migrations().size());
+
     private MemoryPlanner() {}
 
     /** {@link #plan(List, int, List)} without instruction labels. */
@@ -32,10 +43,10 @@ public final class MemoryPlanner {
      * Plans a buffer of at most {@code limitBytes} bytes ({@code Integer.MAX_VALUE}: no device
      * limit). The buffer never exceeds all values side by side either (sizes rounded up to the
      * largest alignment): a layout worse than no reuse at all is pointless, so that sum acts as a
-     * limit too. Among the plans of the two block units that fit, the one with the fewest
-     * migrations wins (they cost time on every inference), then the smaller buffer, then the
-     * paper's unit. Pass {@link #peakLiveBytes} as the limit for Shiftry's default: the smallest
-     * buffer, at the price of possibly more migrations.
+     * limit too. Of the plans of the two block units that fit, the one {@link #PREFERRED} ranks
+     * first is returned, the paper's unit on a tie. Pass {@link #peakLiveBytes} as the limit for
+     * Shiftry's default: the smallest buffer, at the price of possibly more migrations; see
+     * {@link #choose} for a code generator's choice of limit.
      *
      * @param instructionLabels optional text per instruction index (for example the IR statement),
      *     used only to name the instruction in the error message; may be shorter than the program
@@ -53,24 +64,53 @@ public final class MemoryPlanner {
             throw new UserError(overflowMessage(ranges, peak, limitBytes, instructionLabels));
         }
         int limit = (int) Math.min(limitBytes, sumOfBlocks(ranges, fine));
-        MemoryPlan best = null;
+        List<MemoryPlan> fitting = new ArrayList<>();
         for (int unit : List.of(paperUnit(ranges), fine)) {
             MemoryPlan p = BlockAllocator.run(ranges, unit, limit);
-            if (p != null && (best == null || better(p, best))) {
-                best = p;
+            if (p != null) {
+                fitting.add(p);
             }
         }
-        if (best == null) { // cannot happen: the fine unit fits whenever its peak does
+        if (fitting.isEmpty()) { // cannot happen: the fine unit fits whenever its peak does
             throw new IllegalStateException("memory planner failed although the peak fits");
+        }
+        return best(fitting);
+    }
+
+    /** The first plan that {@link #PREFERRED} ranks best; null for none. */
+    private static MemoryPlan best(List<MemoryPlan> plans) {
+        MemoryPlan best = null;
+        for (MemoryPlan p : plans) {
+            if (best == null || PREFERRED.compare(p, best) < 0) {
+                best = p;
+            }
         }
         return best;
     }
 
-    private static boolean better(MemoryPlan a, MemoryPlan b) {
-        if (a.migrations().size() != b.migrations().size()) {
-            return a.migrations().size() < b.migrations().size();
+    /**
+     * A code generator's plan for a device of {@code limitBytes} bytes: of the plans for Shiftry's
+     * default limit (the live peak), for the device's limit itself and for no limit, those within
+     * the limit that {@code acceptable} takes (it may reject migrations the generated code could not
+     * run), the one {@link #PREFERRED} ranks first, in that order on a tie.
+     *
+     * @return empty when {@code acceptable} takes no plan within the limit
+     * @throws UserError as {@link #plan(List, int, List)} does when the values live at some
+     *     instruction cannot fit in {@code limitBytes}
+     */
+    public static Optional<MemoryPlan> choose(List<LiveRange> ranges, int limitBytes, List<String> instructionLabels,
+                                              Predicate<MemoryPlan> acceptable) {
+        // The device's limit first: when even the peak does not fit, its error names the instruction.
+        MemoryPlan device = plan(ranges, limitBytes, instructionLabels);
+        MemoryPlan peak = plan(ranges, Math.min(limitBytes, peakLiveBytes(ranges)), instructionLabels);
+        MemoryPlan unlimited = plan(ranges, Integer.MAX_VALUE, instructionLabels);
+        List<MemoryPlan> ok = new ArrayList<>();
+        for (MemoryPlan p : List.of(peak, device, unlimited)) {
+            if (p.bufferBytes() <= limitBytes && acceptable.test(p)) {
+                ok.add(p);
+            }
         }
-        return a.bufferBytes() < b.bufferBytes();
+        return Optional.ofNullable(best(ok));
     }
 
     /**

@@ -12,7 +12,9 @@
  *       line 11); on a tie the smaller size, which reproduces Pseudocode 5 from Table 3. The unit is
  *       also rounded up to the largest alignment so that every slot is aligned.
  *   <li>A second plan with the unit equal to the largest alignment is also computed, and the plan
- *       with fewer migrations, then the smaller buffer, then the paper's, is returned. The fine unit
+ *       with the smaller buffer, then fewer migrations, then the paper's, is returned
+ *       ({@link seedc.memory.MemoryPlanner#PREFERRED}, the one ranking of plans, which also picks a
+ *       code generator's limit in {@link seedc.memory.MemoryPlanner#choose}). The fine unit
  *       guarantees success whenever the live values fit at every instruction.
  *   <li>Values are sorted by (first use, last use), ties in input order. A value whose last use is
  *       the first use of another is still live there (the instruction reads one and writes the

@@ -41,7 +41,7 @@ final class CEmitter extends IndentedC {
 
     String body() {
         ram.aliases().forEach((alias, root) -> out.append("#define ").append(alias).append(" ((sd_a")
-                .append(ram.bitsOf(alias, 0)).append(" *)(").append(root).append("))\n"));
+                .append(ram.bitsOf(alias)).append(" *)(").append(root).append("))\n"));
         emit(fp.program().body());
         place(ram.labels().size() - 1);
         return out.toString();
@@ -58,14 +58,14 @@ final class CEmitter extends IndentedC {
         for (seedc.memory.Placement p : ram.plan().placements()) {
             if (p.firstUse() == i) {
                 out.append("#undef ").append(p.name()).append('\n');
-                out.append("#define ").append(p.name()).append(" ((sd_a").append(ram.bitsOf(p.name(), p.sizeBytes()))
+                out.append("#define ").append(p.name()).append(" ((sd_a").append(ram.bitsOf(p.name()))
                    .append(" *)(sd_mem + ").append(p.offset()).append("))\n");
             }
         }
     }
 
     /** The scratch array of the op being emitted (null: none). */
-    RamPlan.Scratch scratch() {
+    Scratch scratch() {
         return ram.scratch(current);
     }
 
@@ -292,7 +292,7 @@ final class CEmitter extends IndentedC {
     }
 
     private void gather(Value o, Value a, int[] map, String base) {
-        if (ram.aliases().containsKey(CNames.var(o)) && ram.identityView(current)) {
+        if (ram.isView(o)) {
             line("/* the same bytes as " + CNames.var(a) + " */");
             return;
         }
@@ -301,6 +301,11 @@ final class CEmitter extends IndentedC {
         String at = identity ? "k" : consts.readIndex(map, "k");
         line(store(o, "k") + " = " + conv(x(a, base.equals("0") ? at : "(" + base + ") + " + at), t(a), t(o)).c() + ";");
         close();
+    }
+
+    /** The scratch of {@link #sparse}: a row sum per row, in the width of the product's terms. */
+    static Scratch sparseScratch(FixedProgram fp, SparseMatMul m) {
+        return new Scratch(CNames.scratch(m.out()), fp.params(m, OpParams.Mul.class).width(), m.a().shape().dim(0));
     }
 
     private void sparse(SparseMatMul m) {

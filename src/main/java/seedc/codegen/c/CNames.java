@@ -1,6 +1,7 @@
 package seedc.codegen.c;
 
 import seedc.fixed.FixedType;
+import seedc.ir.Program;
 import seedc.ir.Value;
 
 /** C identifiers and types of IR values. */
@@ -21,18 +22,23 @@ final class CNames {
         return (v.isInt() ? "i_" : "v_") + v.name();
     }
 
-    static String ctype(FixedType t) {
-        return "int" + t.bits() + "_t";
+    /** The scratch array of the op defining {@code out} (see {@link Scratch}). */
+    static String scratch(Value out) {
+        return "sd_t_" + out.name();
     }
 
-    /** True when some tensor has 32768 elements or more: loop counters then need 32 bits. */
-    static boolean needsWideIndex(seedc.ir.Program program) {
-        for (Value v : program.values()) {
+    /** Whether some array has more elements than a 16-bit index reaches (the C then indexes with 32 bits). */
+    static boolean needsWideIndex(Program p) {
+        for (Value v : p.values()) {
             if (!v.isInt() && v.size() >= 32768) {
                 return true;
             }
         }
         return false;
+    }
+
+    static String ctype(FixedType t) {
+        return "int" + t.bits() + "_t";
     }
 
     static String ctype(int bits) {

@@ -35,7 +35,7 @@ final class DotEmitter {
     }
 
     /** The elements of the scratch array of a product op (null: none): bits of each, and how many. */
-    static RamPlan.Scratch scratch(FixedProgram fp, Set<Value> flash, Op op, String name) {
+    static Scratch scratch(FixedProgram fp, Set<Value> flash, Op op, String name) {
         return switch (op) {
             case MatMul m -> {
                 OpParams.Mul p = fp.params(op, OpParams.Mul.class);
@@ -44,16 +44,16 @@ final class DotEmitter {
                     yield null;
                 }
                 if (shiftedVector(flash, m.b(), p.shrB(), cols, rows)) {
-                    yield new RamPlan.Scratch(name, shiftedWidth(fp, m.b(), p.shrB()), k);
+                    yield new Scratch(name, shiftedWidth(fp, m.b(), p.shrB()), k);
                 }
                 if (shiftedVector(flash, m.a(), p.shrA(), rows, cols)) {
-                    yield new RamPlan.Scratch(name, shiftedWidth(fp, m.a(), p.shrA()), k);
+                    yield new Scratch(name, shiftedWidth(fp, m.a(), p.shrA()), k);
                 }
                 yield null;
             }
             case Conv2d c -> {
                 Shape fs = c.filter().shape();
-                yield new RamPlan.Scratch(name, shiftedWidth(fp, c.x(), fp.params(op, OpParams.Mul.class).shrA()),
+                yield new Scratch(name, shiftedWidth(fp, c.x(), fp.params(op, OpParams.Mul.class).shrA()),
                         fs.dim(1) * fs.dim(2) * fs.dim(3));
             }
             default -> null;
@@ -90,7 +90,7 @@ final class DotEmitter {
 
     /** The scratch array from element {@code offset} on, holding a shifted copy of a vector or a convolution window. */
     private Stream scratchStream(int bits, String offset) {
-        RamPlan.Scratch s = e.scratch();
+        Scratch s = e.scratch();
         return new Stream("const sd_a" + s.bits() + " *", offset.equals("0") ? s.name() : s.name() + " + " + offset,
                 "*%s++", bits, 0);
     }
@@ -108,7 +108,7 @@ final class DotEmitter {
             e.emitClose();
             return;
         }
-        RamPlan.Scratch s = e.scratch();
+        Scratch s = e.scratch();
         Set<Value> flash = e.flashValues();
         boolean scratchB = shiftedVector(flash, b, p.shrB(), cols, rows);
         boolean scratchA = !scratchB && shiftedVector(flash, a, p.shrA(), rows, cols);
@@ -147,7 +147,7 @@ final class DotEmitter {
     }
 
     /** scratch[q] = shr(v[q], shift) for the k elements of vector v. */
-    private void fillShifted(RamPlan.Scratch s, Value v, int shift) {
+    private void fillShifted(Scratch s, Value v, int shift) {
         e.emitOpen("for (sd_idx q = 0; q < " + v.size() + "; q++)");
         e.emitLine(s.name() + "[q] = " + e.x(v, "q").shr(shift).c() + ";");
         e.emitClose();
@@ -166,7 +166,7 @@ final class DotEmitter {
         int h = xs.dim(1), wd = xs.dim(2), ch = xs.dim(3);
         int kh = fs.dim(1), kw = fs.dim(2), cig = fs.dim(3), cog = fs.dim(4), n = kh * kw * cig;
         boolean plain = levels(p, n) == 0;
-        RamPlan.Scratch s = e.scratch();
+        Scratch s = e.scratch();
         X xv = e.x(c.x(), "0").shr(p.shrA());
         String yi = "y * " + w.sh() + " - " + w.pt() + " + i * " + w.dh();
         String xi = "xo * " + w.sw() + " - " + w.pl() + " + j * " + w.dw();

@@ -27,6 +27,7 @@ final class FloatEmitter extends IndentedC {
     private final Map<String, String> arrays = new LinkedHashMap<>();
     private int flashBytes;
 
+    /** @param ram the float program's own plan ({@link RamPlan#ofFloat}) */
     FloatEmitter(Program program, Map<String, double[]> weights, RamPlan ram, boolean avr) {
         this.program = program;
         this.weights = weights;
@@ -85,7 +86,7 @@ final class FloatEmitter extends IndentedC {
                     + m.fromOffset() + " + k]; /* move " + m.name() + " */");
         }
         for (seedc.memory.Placement p : ram.plan().placements()) {
-            if (p.firstUse() == i && !p.name().startsWith("sd_t_")) {
+            if (p.firstUse() == i) { // every placement is a value's: the float kernels need no scratch
                 out.append("#undef ").append(p.name()).append("\n#define ").append(p.name())
                    .append(" ((sd_af *)(sd_mem + ").append(p.offset()).append("))\n");
             }
