@@ -1,0 +1,61 @@
+package seedc.arch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Data flows one way through the pipeline: no stage's source names a class of a stage after it. Reads
+ * every main source file and checks each reference to {@code seedc.<stage>.} (imports and fully
+ * qualified names) against the order below.
+ */
+class PipelineLayersTest {
+    /** The stages in pipeline order; a stage may use only itself and the stages before it. */
+    static final List<String> ORDER = List.of("diag", "io", "ir", "analysis", "frontend", "eval", "fixed", "search",
+            "memory", "backend", "codegen", "report", "bench", "driver", "cli");
+
+    private static final Pattern REFERENCE = Pattern.compile("\\bseedc\\.([a-z]+)\\.[A-Za-z]");
+
+    @Test
+    void noStageUsesALaterOne() throws IOException {
+        Path root = Path.of("src/main/java/seedc");
+        List<String> violations = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(root)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                String stage = root.relativize(f).getName(0).toString();
+                if (!ORDER.contains(stage)) {
+                    violations.add(f + ": package seedc." + stage + " is not in the pipeline order");
+                    continue;
+                }
+                violations.addAll(laterReferences(f, stage));
+            }
+        }
+        assertEquals(List.of(), violations);
+    }
+
+    private static List<String> laterReferences(Path f, String stage) throws IOException {
+        List<String> out = new ArrayList<>();
+        String code = withoutComments(Files.readString(f));
+        Matcher m = REFERENCE.matcher(code);
+        while (m.find()) {
+            String used = m.group(1);
+            if (ORDER.contains(used) && ORDER.indexOf(used) > ORDER.indexOf(stage)) {
+                out.add(f + ": seedc." + stage + " uses seedc." + used + ", a later stage");
+            }
+        }
+        return out;
+    }
+
+    /** Javadoc may name later stages (to say who reads a result); only code counts. */
+    private static String withoutComments(String code) {
+        return code.replaceAll("(?s)/\\*.*?\\*/", "").replaceAll("//[^\n]*", "");
+    }
+}
