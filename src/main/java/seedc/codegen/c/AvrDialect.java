@@ -10,31 +10,10 @@ import seedc.backend.Device;
  * includes only avr/pgmspace.h and stdint.h; {@code <folder>.ino} runs the model on one example.
  */
 final class AvrDialect extends CDialect {
-    @Override
-    public String id() {
-        return "arduino";
-    }
-
-    @Override
-    public String summary() {
-        return "arduino: a sketch folder for the Uno (avr-gcc, constants in PROGMEM)";
-    }
-
-    @Override
-    public Device defaultDevice() {
-        return Device.UNO;
-    }
-
-
     /** The Arduino core's serial buffers and timers take about 200 B; seedc_predict's stack is under 100 B. */
-    @Override
-    public int reservedRamBytes() {
-        return 320;
-    }
-
-    @Override
-    public int codeBytesEstimate(int ops) {
-        return 3000 + 120 * ops;
+    AvrDialect() {
+        super("arduino", "arduino: a sketch folder for the Uno (avr-gcc, constants in PROGMEM)", Device.UNO, 320, 3000,
+                120);
     }
 
     @Override

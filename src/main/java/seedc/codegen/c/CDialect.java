@@ -11,20 +11,51 @@ import seedc.backend.Device;
  * A new C-like target (HLS C, another microcontroller) is a small subclass.
  */
 public abstract class CDialect {
-    /** The backend's name ({@code --target}). */
-    public abstract String id();
+    private final String id;
+    private final String summary;
+    private final Device defaultDevice;
+    private final int reservedRamBytes;
+    private final int codeBytesFixed;
+    private final int codeBytesPerOp;
 
-    public abstract String summary();
+    /**
+     * @param id               the backend's name ({@code --target})
+     * @param summary          one line for help and error messages
+     * @param defaultDevice    the device assumed when none is given (null: none, no budget)
+     * @param reservedRamBytes RAM kept out of the planned buffer for the stack and the runtime's own data
+     * @param codeBytesFixed   flash taken by the runtime, startup and core whatever the model
+     * @param codeBytesPerOp   flash taken by the code of one IR op, estimated
+     */
+    protected CDialect(String id, String summary, Device defaultDevice, int reservedRamBytes, int codeBytesFixed,
+                       int codeBytesPerOp) {
+        this.id = id;
+        this.summary = summary;
+        this.defaultDevice = defaultDevice;
+        this.reservedRamBytes = reservedRamBytes;
+        this.codeBytesFixed = codeBytesFixed;
+        this.codeBytesPerOp = codeBytesPerOp;
+    }
 
-    /** The device assumed when none is given (null: none, no budget). */
-    public abstract Device defaultDevice();
+    public final String id() {
+        return id;
+    }
 
+    public final String summary() {
+        return summary;
+    }
 
-    /** RAM kept out of the planned buffer for the stack and the runtime's own data. */
-    public abstract int reservedRamBytes();
+    public final Device defaultDevice() {
+        return defaultDevice;
+    }
+
+    public final int reservedRamBytes() {
+        return reservedRamBytes;
+    }
 
     /** Flash taken by code: a fixed part (runtime, startup, core) plus a part per IR op. */
-    public abstract int codeBytesEstimate(int ops);
+    public final int codeBytesEstimate(int ops) {
+        return codeBytesFixed + codeBytesPerOp * ops;
+    }
 
     /** What puts a constant array in flash ("PROGMEM" on the AVR, "" where const data is in flash anyway). */
     protected String flashAttribute() {

@@ -5,30 +5,8 @@ import seedc.backend.Device;
 
 /** Cortex-M (arm-none-eabi-gcc): plain C, constants const (so in flash), a Makefile building predict.o. */
 final class CortexMDialect extends CDialect {
-    @Override
-    public String id() {
-        return "cortex-m";
-    }
-
-    @Override
-    public String summary() {
-        return "cortex-m: C for arm-none-eabi-gcc (default device mkr1000)";
-    }
-
-    @Override
-    public Device defaultDevice() {
-        return Device.MKR1000;
-    }
-
-
-    @Override
-    public int reservedRamBytes() {
-        return 1024;
-    }
-
-    @Override
-    public int codeBytesEstimate(int ops) {
-        return 2000 + 80 * ops;
+    CortexMDialect() {
+        super("cortex-m", "cortex-m: C for arm-none-eabi-gcc (default device mkr1000)", Device.MKR1000, 1024, 2000, 80);
     }
 
     @Override

@@ -1,34 +1,11 @@
 package seedc.codegen.c;
 
 import java.util.Map;
-import seedc.backend.Device;
 
 /** x86 (any host with gcc): predict.c plus main.c and a Makefile building {@code predictor}, which reads CSV on stdin. */
 final class HostDialect extends CDialect {
-    @Override
-    public String id() {
-        return "x86";
-    }
-
-    @Override
-    public String summary() {
-        return "x86: a host predictor (gcc; reads CSV examples on stdin)";
-    }
-
-    @Override
-    public Device defaultDevice() {
-        return null;
-    }
-
-
-    @Override
-    public int reservedRamBytes() {
-        return 0;
-    }
-
-    @Override
-    public int codeBytesEstimate(int ops) {
-        return 0;
+    HostDialect() {
+        super("x86", "x86: a host predictor (gcc; reads CSV examples on stdin)", null, 0, 0, 0);
     }
 
     @Override
