@@ -59,8 +59,8 @@ public record ExpTable(int sIn, long mQ, int hiBits, int loBits, int drop, long[
                 java.util.Arrays.hashCode(tg));
     }
 
-    /** Bytes of flash both tables take. */
+    /** Bytes of flash both tables take, their entries packed at entryBits. */
     public int bytes() {
-        return (tf.length + (loBits == 0 ? 0 : tg.length)) * entryBits / 8;
+        return (int) FixedType.packedBytes(entryBits, tf.length + (loBits == 0 ? 0 : tg.length));
     }
 }

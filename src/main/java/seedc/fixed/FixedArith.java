@@ -7,7 +7,7 @@ package seedc.fixed;
 public final class FixedArith {
     private FixedArith() {}
 
-    /** Two's complement wrap-around of v to {@code bits} bits (8, 16, 32 or 64). */
+    /** Two's complement wrap-around of v to {@code bits} bits (any width 1..64). */
     public static long wrap(long v, int bits) {
         // Sign-extends the low bits; no branch, so compiled code needs no recompiling when a new width appears.
         return (v << (64 - bits)) >> (64 - bits);
@@ -30,13 +30,15 @@ public final class FixedArith {
         double x = Math.scalb(r, t.scale());
         double a = Math.abs(x), f = Math.floor(a); // a - f is exact, so this matches C's round()
         double rounded = Math.copySign(a - f >= 0.5 ? f + 1 : f, x);
-        if (rounded >= t.max()) {
-            return t.max();
-        }
-        if (rounded <= t.min()) {
-            return t.min();
-        }
-        return (long) rounded;
+        // (long) saturates a double beyond the range of long and takes NaN to 0, so saturating after it is exact.
+        return saturate((long) rounded, t.bits());
+    }
+
+    /** v clamped to [-2^(bits-1), 2^(bits-1) - 1] (bits 1..64): how constants and inputs are stored. */
+    public static long saturate(long v, int bits) {
+        long max = bits == 64 ? Long.MAX_VALUE : (1L << (bits - 1)) - 1;
+        long min = -max - 1;
+        return v > max ? max : Math.max(v, min);
     }
 
     /** floor(sqrt(v)) for v >= 0, exactly. */

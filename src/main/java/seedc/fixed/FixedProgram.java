@@ -30,13 +30,21 @@ public record FixedProgram(Program program, FixedType[] types, IdentityHashMap<O
         return (P) p;
     }
 
-    /** Flash taken by the parameters at their bitwidths, counted dense (a sparse one stores its non-zeros and indices). */
+    /**
+     * Flash taken by the parameters at their bitwidths, counted dense (a sparse one stores its non-zeros and
+     * indices) and packed ({@link FixedType#packedBytes}: for 8, 16 and 32 bits, the C arrays' bytes).
+     */
     public int paramBytes() {
-        int total = 0;
+        return paramBytes(program, v -> type(v).bits());
+    }
+
+    /** {@link #paramBytes()} with the parameters at the given widths. */
+    public static int paramBytes(Program program, java.util.function.ToIntFunction<Value> bits) {
+        long total = 0;
         for (Program.Param pa : program.params()) {
-            total += pa.shape().size() * type(pa.value()).bits() / 8;
+            total += FixedType.packedBytes(bits.applyAsInt(pa.value()), pa.shape().size());
         }
-        return total;
+        return Math.toIntExact(total);
     }
 
     public Map<Op, OpParams> paramMap() {
