@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import seedc.fixed.Cost;
 import seedc.fixed.FixedProgram;
+import seedc.fixed.WidthPolicy;
 import seedc.ir.Program;
 
 /**
@@ -20,6 +21,9 @@ public interface Backend {
 
     /** The device assumed when none is given (null: no budget, e.g. a host). */
     Device defaultDevice();
+
+    /** The widths this backend stores values and computes temporaries in: the strategies choose among them. */
+    WidthPolicy widths();
 
     /** What a program would take on this backend, without writing anything: the search's budgets read it. */
     Cost cost(FixedProgram program, Map<String, double[]> weights);

@@ -23,6 +23,7 @@ import seedc.bench.AvrBench;
 import seedc.bench.AvrToolchain;
 import seedc.bench.FloatBench;
 import seedc.bench.ModelBench;
+import seedc.backend.Backend;
 import seedc.backend.Device;
 import seedc.diag.UserError;
 import seedc.driver.Compilation;
@@ -83,7 +84,8 @@ final class BenchCommand implements Callable<Integer> {
         Choices.bitwidth(bitwidth);
         Strategy strat = Choices.strategy(strategy);
         Metric m = Choices.metric(metric);
-        List<SeeDotStrategy.Products> products = precision.products(bitwidth);
+        Backend uno = CBackend.ARDUINO; // bench simulates the Uno
+        List<SeeDotStrategy.Products> products = precision.products(bitwidth, uno.widths());
         AvrToolchain.find();
         FloatModel model = SeeDotFrontEnd.load(in.program, in.modelDir);
         DataSet trainSet = DataInputs.load(model.program(), in.train, in.labels);
@@ -98,7 +100,7 @@ final class BenchCommand implements Callable<Integer> {
         }
         PrintWriter o = spec.commandLine().getOut();
         Compilation.Outcome c = Compilation.compile(model, trainSet, testSet,
-                new Compilation.Options(strat, bitwidth, m, threads, false, CBackend.ARDUINO, maxDrop, null,
+                new Compilation.Options(strat, bitwidth, m, threads, false, uno, maxDrop, null,
                         products, precision.maxScoreError));
         Report r = c.report();
         r.write(work.resolve("report.json"));

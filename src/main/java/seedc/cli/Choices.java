@@ -8,6 +8,7 @@ import seedc.backend.Device;
 import seedc.diag.UserError;
 import seedc.driver.Backends;
 import seedc.fixed.Strategy;
+import seedc.fixed.WidthPolicy;
 import seedc.search.Metric;
 import seedc.search.SeeDotStrategy.Products;
 
@@ -56,10 +57,10 @@ final class Choices {
         return bits;
     }
 
-    /** The product modes --products names at a bitwidth ("auto": every mode the bitwidth allows). */
-    static List<Products> products(String word, int bits) {
+    /** The product modes --products names at a bitwidth ("auto": every mode the bitwidth allows on the target). */
+    static List<Products> products(String word, int bits, WidthPolicy widths) {
         String w = word.toLowerCase(Locale.ROOT);
-        List<Products> allowed = Products.allowed(bits);
+        List<Products> allowed = Products.allowed(bits, widths);
         if (w.equals("auto")) {
             return allowed;
         }

@@ -135,8 +135,8 @@ final class CompileCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         Choices.bitwidth(bitwidth);
         Strategy strat = Choices.strategy(strategy);
-        List<SeeDotStrategy.Products> prod = precision.products(bitwidth);
         Backend tgt = Choices.target(target);
+        List<SeeDotStrategy.Products> prod = precision.products(bitwidth, tgt.widths());
         Metric m = Choices.metric(metric);
         Choices.Encoding enc = Choices.encoding(encoding, "--encoding must be fixed or float, not '%s'");
         Device dev = device == null ? null : Choices.device(device);

@@ -3,6 +3,7 @@ package seedc.cli;
 import java.util.List;
 import picocli.CommandLine.Option;
 import seedc.diag.UserError;
+import seedc.fixed.WidthPolicy;
 import seedc.search.SeeDotStrategy;
 
 /** seedc's additions to the two strategies, shared by compile and bench: the score guard and wide products. */
@@ -18,11 +19,11 @@ final class PrecisionOptions {
                     + " wide (2B-bit products, shifted after the sum) or auto (search both; default).")
     String products;
 
-    /** The product modes to search at a bitwidth; a user error if unknown or the score limit is negative. */
-    List<SeeDotStrategy.Products> products(int bits) {
+    /** The product modes to search at a bitwidth on a target; a user error if unknown or the score limit is negative. */
+    List<SeeDotStrategy.Products> products(int bits, WidthPolicy widths) {
         if (!(maxScoreError >= 0)) {
             throw UserError.of("--max-score-error must be a number >= 0, not " + maxScoreError);
         }
-        return Choices.products(products, bits);
+        return Choices.products(products, bits, widths);
     }
 }

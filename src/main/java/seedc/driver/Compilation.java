@@ -21,6 +21,7 @@ import seedc.search.Candidate;
 import seedc.search.Budget;
 import seedc.search.MaxscaleSearch;
 import seedc.search.SeeDotStrategy;
+import seedc.search.ShiftryLadder;
 import seedc.search.ShiftrySearch;
 import seedc.search.Metric;
 
@@ -30,7 +31,8 @@ public final class Compilation {
 
     /**
      * How to compile, converted once at the command line. {@code products}: seedot's product modes to
-     * search (each allowed at {@code bitwidth}); {@code target}: the backend whose name the report gives.
+     * search (each allowed at {@code bitwidth}); {@code target}: the backend whose name the report gives and
+     * whose width policy the strategies follow.
      */
     public record Options(Strategy strategy, int bitwidth, Metric metric, int jobs, boolean progress, Backend target,
                           double maxAccuracyDrop, Budget flashBudget, List<SeeDotStrategy.Products> products,
@@ -39,7 +41,7 @@ public final class Compilation {
         public static final double MAX_SCORE_ERROR = 0.1;
 
         public Options {
-            if (!SeeDotStrategy.Products.allowed(bitwidth).containsAll(products)) {
+            if (!SeeDotStrategy.Products.allowed(bitwidth, target.widths()).containsAll(products)) {
                 throw new IllegalArgumentException("products " + products + " at " + bitwidth + " bits");
             }
         }
@@ -48,7 +50,7 @@ public final class Compilation {
         public Options(Strategy strategy, int bitwidth, Metric metric, int jobs, boolean progress, Backend target,
                        double maxAccuracyDrop, Budget flashBudget) {
             this(strategy, bitwidth, metric, jobs, progress, target, maxAccuracyDrop, flashBudget,
-                    SeeDotStrategy.Products.allowed(bitwidth), MAX_SCORE_ERROR);
+                    SeeDotStrategy.Products.allowed(bitwidth, target.widths()), MAX_SCORE_ERROR);
         }
     }
 
@@ -100,7 +102,7 @@ public final class Compilation {
     private static Searched shiftry(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, Options o) {
         ShiftrySearch.Outcome s = ShiftrySearch.run(model, profile, train, floatTrain,
                 Evaluation.accuracy(train, floatTrain).percent(), o.metric(), o.maxAccuracyDrop(),
-                o.maxScoreError(), o.flashBudget(), o.jobs(), o.progress());
+                o.maxScoreError(), o.flashBudget(), ShiftryLadder.shiftry(o.target().widths()), o.jobs(), o.progress());
         SearchSummary.FlashFit fit = null;
         if (o.flashBudget() != null) {
             Budget b = o.flashBudget();
@@ -109,7 +111,7 @@ public final class Compilation {
         }
         boolean byAccuracy = fit == null;
         SearchSummary summary = new SearchSummary.Shiftry(s.inputScale(), byAccuracy ? o.maxAccuracyDrop() : null,
-                byAccuracy ? o.maxScoreError() : null, fit, s.paramBytes16(),
+                byAccuracy ? o.maxScoreError() : null, fit, s.paramBytesStart(),
                 s.order().stream().map(d -> new SearchSummary.Demotion(d.name(), d.scale(), d.loss())).toList(),
                 s.curve().stream().map(t -> new SearchSummary.Step(t.name(), t.kept(), t.trainAccuracy(),
                         t.scoreError(), t.paramBytes())).toList());
@@ -117,8 +119,8 @@ public final class Compilation {
     }
 
     private static Searched seedot(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, Options o) {
-        MaxscaleSearch.Outcome search = MaxscaleSearch.run(model, profile, train, floatTrain, o.bitwidth(), o.metric(),
-                o.products(), o.jobs(), o.progress());
+        MaxscaleSearch.Outcome search = MaxscaleSearch.run(model, profile, train, floatTrain, o.target().widths(),
+                o.bitwidth(), o.metric(), o.products(), o.jobs(), o.progress());
         List<Report.SweepPoint> sweep = search.sweep().stream().filter(p -> p.products() == search.products())
                 .map(p -> new Report.SweepPoint(p.maxscale(), p.trainAccuracy(), p.loss())).toList();
         SearchSummary summary = new SearchSummary.SeeDot(search.products().id(), search.sweep().stream()

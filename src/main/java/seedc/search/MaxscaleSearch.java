@@ -7,6 +7,7 @@ import seedc.ir.FloatModel;
 import seedc.eval.Profile;
 import seedc.eval.Result;
 import seedc.fixed.FixedProgram;
+import seedc.fixed.WidthPolicy;
 import seedc.io.DataSet;
 import seedc.search.SeeDotStrategy.Products;
 
@@ -22,9 +23,9 @@ public final class MaxscaleSearch {
 
     public record Outcome(FixedProgram best, Products products, List<Point> sweep, int candidates) {}
 
-    /** Searches the given product modes (each must be allowed at {@code bits}). */
-    public static Outcome run(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, int bits, Metric metric,
-                              List<Products> modes, int jobs, boolean progress) {
+    /** Searches the given product modes (each must be allowed at {@code bits} under {@code widths}). */
+    public static Outcome run(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, WidthPolicy widths,
+                              int bits, Metric metric, List<Products> modes, int jobs, boolean progress) {
         FixedProgram[] programs = new FixedProgram[bits * modes.size()];
         List<Supplier<FixedProgram>> candidates = new ArrayList<>();
         for (int m = 0; m < modes.size(); m++) {
@@ -32,7 +33,7 @@ public final class MaxscaleSearch {
             for (int p = 0; p < bits; p++) {
                 int maxscale = p, slot = m * bits + p;
                 candidates.add(() -> programs[slot] =
-                        SeeDotStrategy.assign(model.program(), profile, model.weights(), bits, maxscale, mode));
+                        SeeDotStrategy.assign(model.program(), profile, model.weights(), widths, bits, maxscale, mode));
             }
         }
         List<Point> sweep = new ArrayList<>();

@@ -9,6 +9,7 @@ import seedc.fixed.ExpTable;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.FixedType;
 import seedc.fixed.OpParams;
+import seedc.fixed.WidthPolicy;
 import seedc.ir.Block;
 import seedc.ir.Op;
 import seedc.ir.Op.*;
@@ -20,7 +21,8 @@ import seedc.ir.Value;
  * scales follow GetP, MulScale, AddScale and TreeSumScale. The exp input range comes from profiling
  * (the smallest range holding 90% of the arguments); loop-carried values take their scale from the profile.
  * With {@link Products#WIDE} every product keeps all 2B bits and MulScale's shift comes after the sum
- * (same scales as the paper, no bits dropped before multiplying).
+ * (same scales as the paper, no bits dropped before multiplying). B must be a width the backend's
+ * {@link WidthPolicy} stores; the policy also says whether wide products exist and which tables to read.
  */
 public final class SeeDotStrategy {
     /** Fraction of profiled exp arguments the table range must hold (SeeDot 5.3.2). */
@@ -29,6 +31,7 @@ public final class SeeDotStrategy {
     private final Program program;
     private final Profile profile;
     private final Map<String, double[]> weights;
+    private final WidthPolicy widths;
     private final int bits;
     private final Products products;
     private final ScaleRules rules;
@@ -44,9 +47,9 @@ public final class SeeDotStrategy {
     public enum Products {
         NARROW, WIDE;
 
-        /** The modes a bitwidth allows: WIDE needs 2B <= 32. */
-        public static List<Products> allowed(int bits) {
-            return bits <= 16 ? List.of(NARROW, WIDE) : List.of(NARROW);
+        /** The modes a bitwidth allows: WIDE needs a 2B-bit product the backend has (the C backends: 2B <= 32). */
+        public static List<Products> allowed(int bits, WidthPolicy widths) {
+            return widths.wideProductWidth(bits).isPresent() ? List.of(NARROW, WIDE) : List.of(NARROW);
         }
 
         /** The mode named "narrow" or "wide". */
@@ -65,28 +68,32 @@ public final class SeeDotStrategy {
         }
     }
 
-    private SeeDotStrategy(Program program, Profile profile, Map<String, double[]> weights, int bits, int maxscale,
-                           Products products) {
+    private SeeDotStrategy(Program program, Profile profile, Map<String, double[]> weights, WidthPolicy widths,
+                           int bits, int maxscale, Products products) {
         this.program = program;
         this.profile = profile;
         this.weights = weights;
+        this.widths = widths;
         this.bits = bits;
         this.products = products;
         this.rules = new ScaleRules(bits, maxscale);
         this.types = new FixedType[program.valueCount()];
     }
 
-    public static FixedProgram assign(Program program, Profile profile, Map<String, double[]> weights, int bits,
-                                      int maxscale) {
-        return assign(program, profile, weights, bits, maxscale, Products.NARROW);
+    public static FixedProgram assign(Program program, Profile profile, Map<String, double[]> weights,
+                                      WidthPolicy widths, int bits, int maxscale) {
+        return assign(program, profile, weights, widths, bits, maxscale, Products.NARROW);
     }
 
-    public static FixedProgram assign(Program program, Profile profile, Map<String, double[]> weights, int bits,
-                                      int maxscale, Products products) {
-        if (!Products.allowed(bits).contains(products)) {
+    public static FixedProgram assign(Program program, Profile profile, Map<String, double[]> weights,
+                                      WidthPolicy widths, int bits, int maxscale, Products products) {
+        if (!widths.stores(bits)) {
+            throw new IllegalArgumentException(widths.name() + " store no " + bits + "-bit values");
+        }
+        if (!Products.allowed(bits, widths).contains(products)) {
             throw new IllegalArgumentException(products + " products at " + bits + " bits");
         }
-        SeeDotStrategy s = new SeeDotStrategy(program, profile, weights, bits, maxscale, products);
+        SeeDotStrategy s = new SeeDotStrategy(program, profile, weights, widths, bits, maxscale, products);
         s.walk(program.body());
         return new FixedProgram(program, s.types, s.params, Strategy.SEEDOT, bits, maxscale);
     }
@@ -185,7 +192,7 @@ public final class SeeDotStrategy {
     private OpParams.Mul mul(ScaleRules.Mul m, int treeShift) {
         int half = m.shift() / 2;
         return products == Products.WIDE
-                ? new OpParams.Mul(0, 0, 2 * bits, treeShift, 2 * half)
+                ? new OpParams.Mul(0, 0, widths.wideProductWidth(bits).orElseThrow(), treeShift, 2 * half)
                 : new OpParams.Mul(half, half, bits, treeShift, 0);
     }
 
@@ -203,46 +210,24 @@ public final class SeeDotStrategy {
         set(op.out(), s.scale());
     }
 
-    private int tableBits() {
-        return Math.min(bits, 16);
+    private TableDesign tables() {
+        return TableDesign.forValue(widths, bits);
     }
 
     private void exp(Exp e) {
         double[] range = profile.coveringRange(e.a(), EXP_COVERAGE);
         double lo = range[0], hi = Math.max(range[1], range[0]);
-        int tbits = tableBits();
-        int t = tbits >= 16 ? 6 : 3;
-        ScaleRules entries = new ScaleRules(tbits, 0);
-        int sIn = scale(e.a());
-        ExpTable probe = ExpTable.build(sIn, lo, hi, t, t, 0, 0, 64);
-        double tgMax = Math.exp(Math.scalb((double) (((1L << t) - 1) << probe.drop()), -sIn) + 1e-9);
-        int sf = entries.getP(Math.exp(hi));
-        int sg = entries.getP(tgMax);
-        ExpTable table = ExpTable.build(sIn, lo, hi, t, t, sf, sg, tbits);
+        TableDesign design = tables();
+        ExpTable table = design.rangeExp(scale(e.a()), lo, hi, design.seedotIndexBits());
         int so = rules.getP(Math.exp(hi));
-        params.put(e, new OpParams.Exp(table, 0, sf + sg - so));
+        params.put(e, new OpParams.Exp(table, 0, table.sf() + table.sg() - so));
         set(e.out(), so);
     }
 
-    /** tanh and sigmoid from e^-|x| with Shiftry's fixed table scales (8-bit: in 4, out 6; else in 11, out 14). */
+    /** tanh and sigmoid from e^-|x| with Shiftry's fixed table scales ({@link TableDesign}). */
     private void activation(Op op, Value a) {
-        params.put(op, new OpParams.Activation(negativeExpTable(tableBits()), scale(a) - negativeExpInputScale(tableBits())));
+        ExpTable table = tables().negativeExp();
+        params.put(op, new OpParams.Activation(table, scale(a) - table.sIn()));
         set(op.out(), rules.getP(1.0));
-    }
-
-    static int negativeExpInputScale(int tableBits) {
-        return tableBits == 8 ? 4 : 11;
-    }
-
-    /**
-     * Tables for e^x, x in [-(2^(B-1) - 1) / 2^sIn, 0]: Shiftry's T8 (128 entries) or T16 with psi = 7.
-     * The range ends at 0 inclusive (e^0 = 1 exactly, so tanh(0) = 0); -2^(B-1) clamps to the next value up.
-     */
-    static ExpTable negativeExpTable(int tableBits) {
-        int sIn = negativeExpInputScale(tableBits);
-        double lo = -Math.scalb((double) ((1L << (tableBits - 1)) - 1), -sIn);
-        return tableBits == 8
-                ? ExpTable.build(sIn, lo, 0, 7, 0, 6, 0, 8)
-                : ExpTable.build(sIn, lo, 0, 8, 7, 14, 14, 16);
     }
 }

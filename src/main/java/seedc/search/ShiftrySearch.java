@@ -2,7 +2,9 @@ package seedc.search;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Supplier;
 import seedc.ir.FloatModel;
 import seedc.eval.Profile;
@@ -14,166 +16,257 @@ import seedc.ir.Program;
 import seedc.ir.Value;
 
 /**
- * Shiftry's bitwidth search (Algorithms 11-14): everything at 16 bits with data-driven scales (I),
- * the input's scale explored (II), each value demoted alone to 8 bits at scales demoteScale..+3 (III),
- * then values demoted cumulatively, least damaging first, while training accuracy stays within
- * maxDrop of float (IV) — or, with a flash budget, only values that take flash and only until the program
- * fits. A budget that even the all-8-bit program exceeds is a user error, raised before exploring.
+ * Shiftry's bitwidth search (Algorithms 11-14) down a {@link ShiftryLadder} (Shiftry's: 16 -> 8):
+ * everything at the ladder's first width with data-driven scales (I), the input's scale explored (II),
+ * then for each rung below: each value demoted alone to it at its rung's scale trials (III), then values
+ * demoted cumulatively, least damaging first, while training accuracy stays within maxDrop of float (IV)
+ * — or, with a flash budget, only values that take flash and only until the program fits. A budget that
+ * even the program with every value at the last rung exceeds is a user error, raised before exploring.
  * seedc adds one guard to stage IV's accuracy mode: a demotion is also refused when the decision scores
  * move more than maxScoreError from float's (Metric.scoreError). A training set the model fits almost
  * perfectly shows no label damage until late, while the scores already show what test examples near
  * the decision boundary will suffer.
  */
 public final class ShiftrySearch {
-    private ShiftrySearch() {}
-
-    public record Demotion(String name, int scale, double loss) {}
+    /** Stage III's best for one value: demoted alone to {@code bits} at {@code scale}, with its loss. */
+    public record Demotion(String name, int bits, int scale, double loss) {}
 
     public record Step(String name, boolean kept, double trainAccuracy, double scoreError, int paramBytes) {}
 
+    /** {@code paramBytesStart}: the parameters' flash with every value at the ladder's first width. */
     public record Outcome(FixedProgram best, int inputScale, List<Demotion> order, List<Step> curve,
-                          int paramBytes16, int paramBytes, int candidates) {}
+                          int paramBytesStart, int paramBytes, int candidates) {}
+
+    /** What stage IV keeps: everything while a budget is not met, else what the accuracy allows. */
+    private record Limits(Budget budget, double floatTrainAcc, double maxDrop, double maxScoreError) {
+        boolean keeps(CandidatePool.Score s) {
+            return budget != null || (s.accuracy() >= floatTrainAcc - maxDrop && s.scoreError() <= maxScoreError);
+        }
+    }
+
+    private final Program p;
+    private final Profile profile;
+    private final ShiftryLadder ladder;
+    private final Budget budget;
+    /** The current program: every real value's width and scale. */
+    private final int[] bits;
+    private final int[] scales;
+
+    private ShiftrySearch(Program p, Profile profile, ShiftryLadder ladder, Budget budget) {
+        this.p = p;
+        this.profile = profile;
+        this.ladder = ladder;
+        this.budget = budget;
+        this.bits = new int[p.valueCount()];
+        this.scales = new int[p.valueCount()];
+    }
 
     public static Outcome run(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, double floatTrainAcc,
-                              Metric metric, double maxDrop, double maxScoreError, Budget budget, int jobs,
-                              boolean progress) {
-        Program p = model.program();
-        int n = p.valueCount();
-        int[] bits = new int[n];
-        int[] scales = new int[n];
-        List<Value> vars = new ArrayList<>();
-        java.util.Set<Value> accs = new java.util.HashSet<>();
+                              Metric metric, double maxDrop, double maxScoreError, Budget budget,
+                              ShiftryLadder ladder, int jobs, boolean progress) {
+        ShiftrySearch s = new ShiftrySearch(model.program(), profile, ladder, budget);
+        List<Value> all = s.start();
+        List<ShiftryLadder.Step> steps = ladder.steps();
+        List<Value> first = budget == null || steps.isEmpty() ? all : s.firstFlashSavers(all, steps);
+        Limits limits = new Limits(budget, floatTrainAcc, maxDrop, maxScoreError);
+        try (CandidatePool pool = new CandidatePool(model, train, floatTrain, metric, jobs, progress)) {
+            Value x = s.p.input();
+            if (x != null) {
+                s.scales[x.id()] = s.inputScale(pool, x);
+            }
+            int bytesStart = s.paramBytes(s.bits);
+            List<Demotion> order = new ArrayList<>();
+            List<Step> curve = new ArrayList<>();
+            for (int i = 0; i < steps.size(); i++) {
+                List<Value> vars = i == 0 ? first : s.nextCandidates(all, steps.get(i));
+                if (vars == null) {
+                    break;
+                }
+                List<Demotion> stepOrder = s.demoteEach(pool, steps.get(i), vars);
+                s.demoteCumulatively(pool, vars, stepOrder, limits, curve);
+                order.addAll(stepOrder);
+            }
+            FixedProgram best = s.current();
+            if (budget != null) {
+                budget.requireFits(best, "after demoting every value that takes flash");
+            }
+            return new Outcome(best, x == null ? 0 : s.scales[x.id()], order, curve, bytesStart, s.paramBytes(s.bits),
+                    pool.evaluated());
+        }
+    }
+
+    /** Stage I: every real value at the ladder's first width and data-driven scale; the ones stages III and IV try. */
+    private List<Value> start() {
+        Set<Value> accs = new HashSet<>();
         p.forEachOp(op -> {
             if (op instanceof Op.Loop l) {
                 accs.add(l.acc());
             }
         });
+        List<Value> vars = new ArrayList<>();
         for (Value v : p.values()) {
             if (!v.isInt()) {
-                bits[v.id()] = 16;
-                scales[v.id()] = ShiftryStrategy.dataDrivenScale(profile.maxAbs(v), 16);
+                bits[v.id()] = ladder.start();
+                scales[v.id()] = ShiftryStrategy.dataDrivenScale(profile.maxAbs(v), ladder.start());
                 if (!accs.contains(v)) {
                     vars.add(v);
                 }
             }
         }
-        if (budget != null) {
-            keepFlashSavers(p, profile, bits, scales, vars, budget);
+        return vars;
+    }
+
+    /**
+     * Stage II: the input's scale, 0 to the first width. Ties (common: many scales are perfect on the training
+     * set) go to the scale nearest the data-driven one, then to the higher scale: the training set says nothing
+     * between them.
+     */
+    private int inputScale(CandidatePool pool, Value x) {
+        List<Supplier<FixedProgram>> cands = new ArrayList<>();
+        for (int s = 0; s <= ladder.start(); s++) {
+            int[] sc = scales.clone();
+            sc[x.id()] = s;
+            cands.add(() -> assign(bits, sc));
         }
-        try (CandidatePool pool = new CandidatePool(model, train, floatTrain, metric, jobs, progress)) {
-            // Stage II: the input's scale.
-            Value x = p.input();
-            if (x != null) {
-                List<Supplier<FixedProgram>> cands = new ArrayList<>();
-                for (int s = 0; s <= 16; s++) {
-                    int[] sc = scales.clone();
-                    sc[x.id()] = s;
-                    cands.add(() -> ShiftryStrategy.assign(p, profile, bits, sc, 16));
-                }
-                List<CandidatePool.Score> r = pool.evaluate("stage II: input scale", cands);
-                // Ties (common: many scales are perfect on the training set) go to the scale nearest the
-                // data-driven one, then to the higher scale: the training set says nothing between them.
-                int dataDriven = scales[x.id()];
-                int best = dataDriven;
-                for (int s = 0; s <= 16; s++) {
-                    double l = r.get(s).loss(), bl = r.get(best).loss();
-                    int d = Math.abs(s - dataDriven), bd = Math.abs(best - dataDriven);
-                    if (l < bl || (l == bl && (d < bd || (d == bd && s > best)))) {
-                        best = s;
-                    }
-                }
-                scales[x.id()] = best;
+        List<CandidatePool.Score> r = pool.evaluate("stage II: input scale", cands);
+        int dataDriven = scales[x.id()];
+        int best = dataDriven;
+        for (int s = 0; s <= ladder.start(); s++) {
+            double l = r.get(s).loss(), bl = r.get(best).loss();
+            int d = Math.abs(s - dataDriven), bd = Math.abs(best - dataDriven);
+            if (l < bl || (l == bl && (d < bd || (d == bd && s > best)))) {
+                best = s;
             }
-            // Stage III: each value alone at 8 bits, each reusing the 16-bit program's values upstream of it.
-            if (!vars.isEmpty()) {
-                pool.reference(ShiftryStrategy.assign(p, profile, bits, scales, 16));
-            }
-            List<Supplier<FixedProgram>> cands = new ArrayList<>();
-            for (Value v : vars) {
-                int demote = scales[v.id()] - 8;
-                for (int s = demote; s <= demote + 3; s++) {
-                    int[] b = bits.clone(), sc = scales.clone();
-                    b[v.id()] = 8;
-                    sc[v.id()] = s;
-                    cands.add(() -> ShiftryStrategy.assign(p, profile, b, sc, 16));
-                }
-            }
-            List<CandidatePool.Score> r = pool.evaluate("stage III: demote each value", cands);
-            List<Demotion> order = new ArrayList<>();
-            for (int i = 0; i < vars.size(); i++) {
-                int bestK = 0;
-                for (int k = 1; k < 4; k++) {
-                    if (r.get(4 * i + k).loss() < r.get(4 * i + bestK).loss()) {
-                        bestK = k;
-                    }
-                }
-                Value v = vars.get(i);
-                order.add(new Demotion(v.name(), scales[v.id()] - 8 + bestK, r.get(4 * i + bestK).loss()));
-            }
-            order.sort(Comparator.comparingDouble(Demotion::loss));
-            // Stage IV: cumulative demotion, least damaging first.
-            int bytes16 = paramBytes(p, bits);
-            List<Step> curve = new ArrayList<>();
-            for (Demotion d : order) {
-                Value v = vars.stream().filter(u -> u.name().equals(d.name())).findFirst().orElseThrow();
-                if (budget != null && budget.fits(ShiftryStrategy.assign(p, profile, bits, scales, 16))) {
-                    break;
-                }
+        }
+        return best;
+    }
+
+    /**
+     * The values a later step tries: those the steps above demoted to its width (with a budget, only those whose
+     * width changes the flash); null when the budget is already met.
+     */
+    private List<Value> nextCandidates(List<Value> all, ShiftryLadder.Step step) {
+        if (budget == null) {
+            return at(all, step.from());
+        }
+        return budget.fits(current()) ? null : flashSavers(step, at(all, step.from()), false);
+    }
+
+    /** Stage III: each value alone one rung down at each of the rung's scales, reusing the current program's values upstream. */
+    private List<Demotion> demoteEach(CandidatePool pool, ShiftryLadder.Step step, List<Value> vars) {
+        if (!vars.isEmpty()) {
+            pool.reference(current());
+        }
+        int trials = step.to().scaleTrials();
+        List<Supplier<FixedProgram>> cands = new ArrayList<>();
+        for (Value v : vars) {
+            int first = step.firstScale(scales[v.id()]);
+            for (int s = first; s < first + trials; s++) {
                 int[] b = bits.clone(), sc = scales.clone();
-                b[v.id()] = 8;
-                sc[v.id()] = d.scale();
-                CandidatePool.Score s = pool.evaluate("stage IV: cumulative demotion",
-                        () -> ShiftryStrategy.assign(p, profile, b, sc, 16));
-                boolean keep = budget != null
-                        || (s.accuracy() >= floatTrainAcc - maxDrop && s.scoreError() <= maxScoreError);
-                if (keep) {
-                    bits[v.id()] = 8;
-                    scales[v.id()] = d.scale();
+                b[v.id()] = step.to().bits();
+                sc[v.id()] = s;
+                cands.add(() -> assign(b, sc));
+            }
+        }
+        List<CandidatePool.Score> r = pool.evaluate("stage III: demote each value", cands);
+        List<Demotion> order = new ArrayList<>();
+        for (int i = 0; i < vars.size(); i++) {
+            int bestK = 0;
+            for (int k = 1; k < trials; k++) {
+                if (r.get(trials * i + k).loss() < r.get(trials * i + bestK).loss()) {
+                    bestK = k;
                 }
-                curve.add(new Step(d.name(), keep, s.accuracy(), s.scoreError(), paramBytes(p, keep ? b : bits)));
             }
-            FixedProgram best = ShiftryStrategy.assign(p, profile, bits, scales, 16);
-            if (budget != null) {
-                budget.requireFits(best, "after demoting every value that takes flash");
+            Value v = vars.get(i);
+            order.add(new Demotion(v.name(), step.to().bits(), step.firstScale(scales[v.id()]) + bestK,
+                    r.get(trials * i + bestK).loss()));
+        }
+        order.sort(Comparator.comparingDouble(Demotion::loss));
+        return order;
+    }
+
+    /** Stage IV: cumulative demotion, least damaging first; each try is a point of the curve. */
+    private void demoteCumulatively(CandidatePool pool, List<Value> vars, List<Demotion> order, Limits limits,
+                                    List<Step> curve) {
+        for (Demotion d : order) {
+            Value v = vars.stream().filter(u -> u.name().equals(d.name())).findFirst().orElseThrow();
+            if (budget != null && budget.fits(current())) {
+                break;
             }
-            return new Outcome(best, x == null ? 0 : scales[x.id()], order, curve, bytes16, paramBytes(p, bits),
-                    pool.evaluated());
+            int[] b = bits.clone(), sc = scales.clone();
+            b[v.id()] = d.bits();
+            sc[v.id()] = d.scale();
+            CandidatePool.Score s = pool.evaluate("stage IV: cumulative demotion", () -> assign(b, sc));
+            boolean keep = limits.keeps(s);
+            if (keep) {
+                bits[v.id()] = b[v.id()];
+                scales[v.id()] = d.scale();
+            }
+            curve.add(new Step(d.name(), keep, s.accuracy(), s.scoreError(), paramBytes(keep ? b : bits)));
         }
     }
 
     /**
-     * Fitting a flash budget: fails, before exploring, unless the program with every value at 8 bits fits; then
-     * keeps in {@code vars} only the values whose bitwidth changes the flash taken (none if the 16-bit program
-     * fits): demoted alone they save flash, or promoted alone from the all-8-bit program they cost some (two
-     * activations sharing one 16-bit table save it only together). Stages III and IV try only those.
+     * With a budget, before exploring: fails unless the program with every value at the last rung fits, and
+     * keeps the values whose width changes the flash taken at the first step.
      */
-    private static void keepFlashSavers(Program p, Profile profile, int[] bits, int[] scales, List<Value> vars,
-                                        Budget budget) {
-        int[] b8 = bits.clone(), s8 = scales.clone();
-        for (Value v : vars) {
-            b8[v.id()] = 8;
-            s8[v.id()] -= 8;
+    private List<Value> firstFlashSavers(List<Value> all, List<ShiftryLadder.Step> steps) {
+        if (steps.size() == 1) {
+            return flashSavers(steps.getFirst(), all, true); // one step: its smallest program is the one that must fit
         }
-        FixedProgram smallest = ShiftryStrategy.assign(p, profile, b8, s8, 16);
-        budget.requireFits(smallest, "even with every value demoted to 8 bits");
-        long all16 = budget.amount(ShiftryStrategy.assign(p, profile, bits, scales, 16)), all8 = budget.amount(smallest);
-        vars.removeIf(v -> {
-            int[] b = bits.clone(), sc = scales.clone(), b8v = b8.clone(), s8v = s8.clone();
-            b[v.id()] = 8;
-            sc[v.id()] -= 8;
-            b8v[v.id()] = 16;
-            s8v[v.id()] += 8;
-            return all16 <= budget.limit() || (budget.amount(ShiftryStrategy.assign(p, profile, b, sc, 16)) >= all16
-                    && budget.amount(ShiftryStrategy.assign(p, profile, b8v, s8v, 16)) <= all8);
-        });
+        budget.requireFits(demoted(all, ladder.toBottom(), -1), everyValueAt(ladder.bottom()));
+        return flashSavers(steps.getFirst(), all, false);
+    }
+
+    /**
+     * Fitting a flash budget: keeps of {@code vars} only the values whose bitwidth changes the flash taken at
+     * this step (none if the current program fits): demoted alone they save flash, or promoted alone from the
+     * program with all of them demoted they cost some (two activations sharing one 16-bit table save it only
+     * together). Stages III and IV try only those. {@code mustFit}: fails, before exploring, unless the program
+     * with all of them demoted fits.
+     */
+    private List<Value> flashSavers(ShiftryLadder.Step step, List<Value> vars, boolean mustFit) {
+        FixedProgram smallest = demoted(vars, step, -1);
+        if (mustFit) {
+            budget.requireFits(smallest, everyValueAt(step.to().bits()));
+        }
+        long now = budget.amount(current()), low = budget.amount(smallest);
+        List<Value> kept = new ArrayList<>(vars);
+        kept.removeIf(v -> now <= budget.limit() || (budget.amount(demoted(List.of(v), step, -1)) >= now
+                && budget.amount(demoted(vars, step, v.id())) <= low));
+        return kept;
+    }
+
+    /** The current program with {@code vars} (but {@code except}, an id or -1) one step down at their first scales. */
+    private FixedProgram demoted(List<Value> vars, ShiftryLadder.Step step, int except) {
+        int[] b = bits.clone(), sc = scales.clone();
+        for (Value v : vars) {
+            if (v.id() != except) {
+                b[v.id()] = step.to().bits();
+                sc[v.id()] = step.firstScale(sc[v.id()]);
+            }
+        }
+        return assign(b, sc);
+    }
+
+    private String everyValueAt(int bits) {
+        return "even with every value demoted to " + bits + " bits";
+    }
+
+    private List<Value> at(List<Value> vars, int width) {
+        return vars.stream().filter(v -> bits[v.id()] == width).toList();
+    }
+
+    private FixedProgram assign(int[] b, int[] sc) {
+        return ShiftryStrategy.assign(p, profile, b, sc, ladder);
+    }
+
+    private FixedProgram current() {
+        return assign(bits, scales);
     }
 
     /** Flash taken by the parameters at the given bitwidths. */
-    static int paramBytes(Program p, int[] bits) {
-        int total = 0;
-        for (Program.Param pa : p.params()) {
-            total += pa.shape().size() * bits[pa.value().id()] / 8;
-        }
-        return total;
+    private int paramBytes(int[] widths) {
+        return FixedProgram.paramBytes(p, v -> widths[v.id()]);
     }
 }

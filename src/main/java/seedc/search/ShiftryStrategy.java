@@ -4,7 +4,7 @@ import seedc.fixed.Strategy;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import seedc.eval.Profile;
-import seedc.fixed.FixedArith;
+import seedc.fixed.ExpTable;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.FixedType;
 import seedc.fixed.OpParams;
@@ -17,19 +17,22 @@ import seedc.ir.Value;
 /**
  * Shiftry's compilation rules (Figure 5) for a given bitwidth and scale of every value: each op
  * computes in a temporary wide enough for its operands and converts to its output's type (Psi).
- * exp, sigmoid and tanh use fixed table scales (8-bit: in 4, out 6; 16-bit: in 11, out 14).
+ * The ladder's width policy gives the temporaries' widths and the tables exp, sigmoid and tanh read
+ * (fixed table scales: {@link TableDesign}).
  */
 public final class ShiftryStrategy {
     private final Program program;
     private final Profile profile;
+    private final ShiftryLadder ladder;
     private final int[] bits;
     private final int[] scales;
     private final FixedType[] types;
     private final IdentityHashMap<Op, OpParams> params = new IdentityHashMap<>();
 
-    private ShiftryStrategy(Program program, Profile profile, int[] bits, int[] scales) {
+    private ShiftryStrategy(Program program, Profile profile, ShiftryLadder ladder, int[] bits, int[] scales) {
         this.program = program;
         this.profile = profile;
+        this.ladder = ladder;
         this.bits = bits;
         this.scales = scales;
         this.types = new FixedType[program.valueCount()];
@@ -40,11 +43,11 @@ public final class ShiftryStrategy {
         return new ScaleRules(bits, 0).getP(maxAbs == 0 ? 1.0 : maxAbs);
     }
 
-    /** bits[id] and scales[id] for every real value (ints ignored). */
-    public static FixedProgram assign(Program program, Profile profile, int[] bits, int[] scales, int defaultBits) {
-        ShiftryStrategy s = new ShiftryStrategy(program, profile, bits, scales);
+    /** bits[id] and scales[id] for every real value (ints ignored), widths from the ladder's policy. */
+    public static FixedProgram assign(Program program, Profile profile, int[] bits, int[] scales, ShiftryLadder ladder) {
+        ShiftryStrategy s = new ShiftryStrategy(program, profile, ladder, bits, scales);
         s.walk(program.body());
-        return new FixedProgram(program, s.types, s.params, Strategy.SHIFTRY, defaultBits, -1);
+        return new FixedProgram(program, s.types, s.params, Strategy.SHIFTRY, ladder.start(), -1);
     }
 
     private void walk(Block b) {
@@ -97,55 +100,47 @@ public final class ShiftryStrategy {
         }
     }
 
-    /** C-MatMul: the product sum in a temporary of 2^ceil(log2(bx + by + ceil(log2 n) - 1)) bits, then Psi. */
+    /** C-MatMul: the product sum in the policy's temporary for bx + by + ceil(log2 n) - 1 bits, then Psi. */
     private void product(Op op, Value a, Value b, long terms) {
         own(op.out());
-        int need = t(a).bits() + t(b).bits() + FixedArith.ceilLog2(terms) - 1;
-        int width = Math.max(16, 1 << FixedArith.ceilLog2(need));
+        int width = ladder.widths().productWidth(t(a).bits(), t(b).bits(), terms);
         int post = t(a).scale() + t(b).scale() - t(op.out()).scale();
-        params.put(op, new OpParams.Mul(0, 0, Math.min(width, 64), 0, post));
+        params.put(op, new OpParams.Mul(0, 0, width, 0, post));
     }
 
     /**
-     * C-MatAdd: both operands brought to the smaller scale, added in a temporary one size wider than the
-     * wider operand (Shiftry uses the wider operand's width, which can overflow), then Psi to the output.
+     * C-MatAdd: both operands brought to the smaller scale, added in the policy's temporary for a sum (the
+     * C backends: one size wider than the wider operand), then Psi to the output.
      */
     private void add(Op op, Value a, Value b) {
         own(op.out());
         int lo = Math.min(t(a).scale(), t(b).scale());
-        int width = Math.min(32, 2 * Math.max(t(a).bits(), t(b).bits()));
+        int width = ladder.widths().sumWidth(t(a).bits(), t(b).bits());
         params.put(op, new OpParams.Add(t(a).scale() - lo, t(b).scale() - lo, width, lo - t(op.out()).scale()));
     }
 
-    private int tableBits(Value out) {
-        return bits[out.id()] == 8 ? 8 : 16;
+    private TableDesign tables(Value out) {
+        return ladder.tables(bits[out.id()]);
     }
 
     private void exp(Exp e) {
-        int tb = tableBits(e.out());
+        TableDesign design = tables(e.out());
         if (profile.max(e.a()) <= 0) {
-            var table = SeeDotStrategy.negativeExpTable(tb);
+            ExpTable table = design.negativeExp();
             int so = table.sf();
             types[e.out().id()] = new FixedType(bits[e.out().id()], so);
             params.put(e, new OpParams.Exp(table, t(e.a()).scale() - table.sIn(), table.sf() + table.sg() - so));
         } else {
             // Arguments above 0: a table over the profiled range, as SeeDot does.
-            double lo = profile.min(e.a()), hi = profile.max(e.a());
-            int sIn = t(e.a()).scale();
-            int tbits = tb == 8 ? 4 : 6;
-            ScaleRules entries = new ScaleRules(tb, 0);
-            var probe = seedc.fixed.ExpTable.build(sIn, lo, hi, tbits, tbits, 0, 0, 64);
-            double tgMax = Math.exp(Math.scalb((double) (((1L << tbits) - 1) << probe.drop()), -sIn) + 1e-9);
-            int sf = entries.getP(Math.exp(hi)), sg = entries.getP(tgMax);
-            var table = seedc.fixed.ExpTable.build(sIn, lo, hi, tbits, tbits, sf, sg, tb);
+            ExpTable table = design.rangeExp(t(e.a()).scale(), profile.min(e.a()), profile.max(e.a()),
+                    design.shiftryIndexBits());
             own(e.out());
-            params.put(e, new OpParams.Exp(table, 0, sf + sg - t(e.out()).scale()));
+            params.put(e, new OpParams.Exp(table, 0, table.sf() + table.sg() - t(e.out()).scale()));
         }
     }
 
     private void activation(Op op, Value a) {
-        int tb = tableBits(op.out());
-        var table = SeeDotStrategy.negativeExpTable(tb);
+        ExpTable table = tables(op.out()).negativeExp();
         types[op.out().id()] = new FixedType(bits[op.out().id()], bits[op.out().id()] - 2);
         params.put(op, new OpParams.Activation(table, t(a).scale() - table.sIn()));
     }

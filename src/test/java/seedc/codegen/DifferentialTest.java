@@ -258,7 +258,7 @@ class DifferentialTest {
         DataSet train = DataInputs.load(model.program(), dir.resolve("train.npy"), 1), test = DataInputs.load(model.program(), dir.resolve("test.npy"), 1);
         int maxscale = Report.read(compile(name).resolve("report.json")).maxscale();
         Profile profile = Evaluation.profile(model, train, 2);
-        FixedProgram fp = SeeDotStrategy.assign(model.program(), profile, model.weights(), 16, maxscale);
+        FixedProgram fp = SeeDotStrategy.assign(model.program(), profile, model.weights(), CBackend.X86.widths(), 16, maxscale);
         Path out = work().resolve("protonn-scores");
         CBackend.X86.emit(fp, model.weights(), EmitOptions.NONE, out);
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import seedc.fixed.ContainerWidths;
 import seedc.frontend.seedot.SeeDotProgram;
 import seedc.eval.FloatInterpreter;
 import seedc.eval.Profile;
@@ -40,7 +41,7 @@ class IrPrinterTest {
         Program p = program();
         Profile profile = new Profile(p);
         new FloatInterpreter(p, Map.of()).run(new double[0], profile);
-        FixedProgram fp = SeeDotStrategy.assign(p, profile, Map.of(), 8, 5);
+        FixedProgram fp = SeeDotStrategy.assign(p, profile, Map.of(), ContainerWidths.C, 8, 5);
         String text = fp.irText();
         // x: max 2.0 -> GetP = 7 - 2 = 5 (2.0 * 2^6 = 128 would not fit); w: max 0.5 -> 7 - (-1) = 8, but
         // 0.5 * 2^8 = 128 does not fit, so 7.

@@ -42,7 +42,7 @@ class ExpTableTest {
 
     @Test
     void negativeExpTableFor16BitTanhAndSigmoid() {
-        ExpTable t = SeeDotStrategy.negativeExpTable(16);
+        ExpTable t = TableDesign.of(16).negativeExp();
         assertEquals(11, t.sIn());
         assertEquals(-32767, t.mQ()); // (-16, 0] at scale 11: 0 included, -32768 clamps to -32767
         assertEquals(0, t.drop());
@@ -73,7 +73,7 @@ class ExpTableTest {
 
     @Test
     void negativeExpTableFor8Bits() {
-        ExpTable t = SeeDotStrategy.negativeExpTable(8);
+        ExpTable t = TableDesign.of(8).negativeExp();
         assertEquals(4, t.sIn());
         assertEquals(-127, t.mQ()); // (-8, 0] at scale 4
         assertEquals(0, t.drop());
@@ -103,7 +103,7 @@ class ExpTableTest {
 
     @Test
     void tanhAndSigmoidFromTheNegativeTable() {
-        ExpTable t = SeeDotStrategy.negativeExpTable(16);
+        ExpTable t = TableDesign.of(16).negativeExp();
         OpParams.Activation p = new OpParams.Activation(t, 0);
         FixedType out = new FixedType(16, 14);
         double maxTanh = 0, maxSig = 0;

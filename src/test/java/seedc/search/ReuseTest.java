@@ -1,6 +1,7 @@
 package seedc.search;
 
 import seedc.driver.DataInputs;
+import seedc.fixed.ContainerWidths;
 import seedc.frontend.seedot.SeeDotFrontEnd;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -39,7 +40,7 @@ class ReuseTest {
                 scales[v.id()] = ShiftryStrategy.dataDrivenScale(prof.maxAbs(v), 16) - (d ? below : 0);
             }
         }
-        return ShiftryStrategy.assign(p, prof, bits, scales, 16);
+        return ShiftryStrategy.assign(p, prof, bits, scales, ShiftryLadder.shiftry(ContainerWidths.C));
     }
 
     /** The names of the top-level ops that must run. */

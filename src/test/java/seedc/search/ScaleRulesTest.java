@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import seedc.fixed.ContainerWidths;
 import seedc.frontend.seedot.SeeDotProgram;
 import seedc.eval.FloatInterpreter;
 import seedc.eval.Profile;
@@ -102,7 +103,7 @@ class ScaleRulesTest {
         Program program = SeeDotProgram.from(new SourceFile("example.sd", text)).program();
         Profile profile = new Profile(program);
         new FloatInterpreter(program, Map.of()).run(new double[0], profile);
-        return SeeDotStrategy.assign(program, profile, Map.of(), bits, maxscale);
+        return SeeDotStrategy.assign(program, profile, Map.of(), ContainerWidths.C, bits, maxscale);
     }
 
     private static long[] run(FixedProgram fp) {
@@ -147,7 +148,7 @@ class ScaleRulesTest {
         Program program = SeeDotProgram.from(new SourceFile("example.sd", LINEAR)).program();
         Profile profile = new Profile(program);
         new FloatInterpreter(program, Map.of()).run(new double[0], profile);
-        FixedProgram fp = SeeDotStrategy.assign(program, profile, Map.of(), 8, 5, SeeDotStrategy.Products.WIDE);
+        FixedProgram fp = SeeDotStrategy.assign(program, profile, Map.of(), ContainerWidths.C, 8, 5, SeeDotStrategy.Products.WIDE);
         assertEquals(new OpParams.Mul(0, 0, 16, 0, 8), fp.params(ops(fp, Op.MatMul.class).get(0), OpParams.Mul.class));
         assertEquals(new FixedType(8, 5), fp.type(fp.program().result()));
         assertArrayEquals(new long[] {-116}, run(fp));
@@ -155,9 +156,9 @@ class ScaleRulesTest {
 
     @Test
     void wideProductsNeedATwiceWiderType() {
-        assertEquals(List.of(SeeDotStrategy.Products.NARROW), SeeDotStrategy.Products.allowed(32));
+        assertEquals(List.of(SeeDotStrategy.Products.NARROW), SeeDotStrategy.Products.allowed(32, ContainerWidths.C));
         assertEquals(List.of(SeeDotStrategy.Products.NARROW, SeeDotStrategy.Products.WIDE),
-                SeeDotStrategy.Products.allowed(16));
+                SeeDotStrategy.Products.allowed(16, ContainerWidths.C));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package seedc.search;
 
 import seedc.driver.DataInputs;
+import seedc.fixed.ContainerWidths;
 import seedc.frontend.seedot.SeeDotFrontEnd;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -28,7 +29,7 @@ class ScoreGuardTest {
         Result[] floatTrain = Compilation.floatRun(model, train, 2);
         double floatAcc = Evaluation.accuracy(train, floatTrain).percent();
         ShiftrySearch.Outcome o = ShiftrySearch.run(model, profile, train, floatTrain, floatAcc,
-                Metric.REDUCED_DISAGREEMENT, 1.0, 0.1, null, 2, false);
+                Metric.REDUCED_DISAGREEMENT, 1.0, 0.1, null, ShiftryLadder.shiftry(ContainerWidths.C), 2, false);
         int guarded = 0;
         for (ShiftrySearch.Step s : o.curve()) {
             boolean accuracyOk = s.trainAccuracy() >= floatAcc - 1.0;
@@ -39,7 +40,7 @@ class ScoreGuardTest {
         }
         assertTrue(guarded > 0, "the accuracy limit alone would have kept every demotion: " + o.curve());
         // Z (16 x 65), W and V (7 x 10 x 16 each) and T (3 x 16) still all fit in 8 bits: 3328 bytes, half.
-        assertEquals(6656, o.paramBytes16());
+        assertEquals(6656, o.paramBytesStart());
         assertEquals(3328, o.paramBytes());
     }
 }

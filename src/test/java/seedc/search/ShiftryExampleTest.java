@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import seedc.fixed.ContainerWidths;
 import seedc.frontend.seedot.SeeDotProgram;
 import seedc.eval.FloatInterpreter;
 import seedc.eval.Profile;
@@ -50,7 +51,7 @@ class ShiftryExampleTest {
             bits[v.id()] = 16;
             scales[v.id()] = ShiftryStrategy.dataDrivenScale(prof.maxAbs(v), 16);
         }
-        FixedProgram fp = ShiftryStrategy.assign(p, prof, bits, scales, 16);
+        FixedProgram fp = ShiftryStrategy.assign(p, prof, bits, scales, ShiftryLadder.shiftry(ContainerWidths.C));
         // Pseudocode 2: W1 at 14, B1 at 15, X at 13, W2 at 14, B2 at 15, every temporary at 12.
         Map<String, Integer> expected = Map.of("W1", 14, "B1", 15, "X", 13, "W2", 14, "B2", 15,
                 "t1", 12, "t2", 12, "t3", 12, "t4", 12);

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import seedc.fixed.ContainerWidths;
 import seedc.frontend.seedot.SeeDotProgram;
 import seedc.eval.FloatInterpreter;
 import seedc.eval.Profile;
@@ -90,7 +91,7 @@ class ShiftryPartialDemoteTest {
                 int[] b = bits.clone(), sc = scales.clone();
                 b[v.id()] = 8;
                 sc[v.id()] = s;
-                FixedProgram fp = ShiftryStrategy.assign(p, prof, b, sc, 16);
+                FixedProgram fp = ShiftryStrategy.assign(p, prof, b, sc, ShiftryLadder.shiftry(ContainerWidths.C));
                 long raw = new FixedInterpreter(fp, new QuantizedModel(fp, ShiftryExampleTest.WEIGHTS))
                         .runRaw(ShiftryExampleTest.X)[0];
                 double loss = Math.abs(fp.type(p.result()).toReal(raw) - FLOAT);

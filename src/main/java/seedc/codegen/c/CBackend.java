@@ -10,7 +10,9 @@ import seedc.backend.Device;
 import seedc.backend.EmitOptions;
 import seedc.backend.Emitted;
 import seedc.diag.UserError;
+import seedc.fixed.ContainerWidths;
 import seedc.fixed.FixedProgram;
+import seedc.fixed.WidthPolicy;
 import seedc.ir.Program;
 
 /** A C backend: the shared C generator with one target's {@link CDialect}. */
@@ -18,6 +20,9 @@ public final class CBackend implements Backend {
     public static final CBackend X86 = new CBackend(new HostDialect());
     public static final CBackend ARDUINO = new CBackend(new AvrDialect());
     public static final CBackend CORTEX_M = new CBackend(new CortexMDialect());
+
+    /** Every C dialect stores values in int8_t, int16_t and int32_t: the emitter accepts no other width. */
+    static final WidthPolicy WIDTHS = ContainerWidths.C;
 
     private final CDialect dialect;
 
@@ -38,6 +43,11 @@ public final class CBackend implements Backend {
     @Override
     public Device defaultDevice() {
         return dialect.defaultDevice();
+    }
+
+    @Override
+    public WidthPolicy widths() {
+        return WIDTHS;
     }
 
     @Override

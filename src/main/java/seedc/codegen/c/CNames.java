@@ -38,10 +38,14 @@ final class CNames {
     }
 
     static String ctype(FixedType t) {
-        return "int" + t.bits() + "_t";
+        return ctype(t.bits());
     }
 
+    /** int8_t .. int64_t; other widths have no C type (the C width policy never chooses them). */
     static String ctype(int bits) {
+        if (X.container(bits) != bits) {
+            throw new IllegalArgumentException("no C integer type of " + bits + " bits");
+        }
         return "int" + bits + "_t";
     }
 }

@@ -48,6 +48,7 @@ final class FixedCBuild {
 
     /** What the program takes, planned without a RAM limit: the search's budgets read this. */
     static Cost cost(CDialect dialect, FixedProgram fp, Map<String, double[]> weights) {
+        CBackend.WIDTHS.require(fp); // the C below reads a value's bits as its C type
         Constants consts = new Constants(fp, new QuantizedModel(fp, weights), "");
         FixedCBuild b = new FixedCBuild(dialect, fp, consts, RamPlan.of(fp, Integer.MAX_VALUE), null);
         FlashUse use = b.flashUse();
@@ -61,6 +62,7 @@ final class FixedCBuild {
      * @throws UserError when the model's RAM or flash does not fit the device, saying what takes what
      */
     static FixedCBuild plan(CDialect dialect, FixedProgram fp, Map<String, double[]> weights, Device device) {
+        CBackend.WIDTHS.require(fp); // the C below reads a value's bits as its C type
         Constants consts = new Constants(fp, new QuantizedModel(fp, weights), dialect.flashAttribute());
         FixedCBuild b = new FixedCBuild(dialect, fp, consts, planRam(dialect, fp, device), device);
         FlashUse use = b.flashUse();
