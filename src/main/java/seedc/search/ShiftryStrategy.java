@@ -96,7 +96,27 @@ public final class ShiftryStrategy {
                 types[l.acc().id()] = t(out);
                 walk(l.body());
             }
-            default -> own(out); // inputs, constants and data movement: conv to the value's own type
+            // Inputs, constants, data movement and the rest: each value in its own type (a conversion where
+            // the operand's differs), no integer constants to choose.
+            case Input o -> own(out);
+            case Param o -> own(out);
+            case Const o -> own(out);
+            case IntConst o -> own(out);
+            case IntArith o -> own(out);
+            case Neg o -> own(out);
+            case Relu o -> own(out);
+            case Relu6 o -> own(out);
+            case Sgn o -> own(out);
+            case Argmax o -> own(out);
+            case NormaliseL2 o -> own(out);
+            case Transpose o -> own(out);
+            case Reshape o -> own(out);
+            case Reverse o -> own(out);
+            case Index o -> own(out);
+            case Splice o -> own(out);
+            case SpliceWrite o -> own(out);
+            case Maxpool o -> own(out);
+            case Select o -> own(out);
         }
     }
 
