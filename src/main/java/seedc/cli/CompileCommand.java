@@ -18,6 +18,9 @@ import seedc.backend.Device;
 import seedc.backend.DoesNotFit;
 import seedc.backend.EmitOptions;
 import seedc.backend.Emitted;
+import seedc.fixed.FixedInterpreter;
+import seedc.fixed.FixedProgram;
+import seedc.fixed.QuantizedModel;
 import seedc.fixed.Strategy;
 import seedc.search.SeeDotStrategy;
 import java.util.List;
@@ -131,6 +134,32 @@ final class CompileCommand implements Callable<Integer> {
         return Compilation.deviceFlash(tgt, dev != null ? dev : tgt.defaultDevice(), model);
     }
 
+    /** The device, and one test example for backends that embed a demonstration (the Arduino sketch). */
+    private static EmitOptions emitOptions(FixedProgram fp, FloatModel model, DataSet test, Device dev) {
+        if (test.size() == 0) {
+            return new EmitOptions(dev, null, null);
+        }
+        var qm = new QuantizedModel(fp, model.weights());
+        var fi = new FixedInterpreter(fp, qm);
+        long[] raw = fi.runRaw(test.features()[0]);
+        String expected = raw == null ? Long.toString(fi.label()) : java.util.Arrays.toString(raw);
+        return new EmitOptions(dev, qm.quantizeInput(test.features()[0]), expected);
+    }
+
+    /** Writes the fixed program (or the float baseline); a device that is too small gets what to try. */
+    private Emitted emit(Backend tgt, Choices.Encoding enc, Strategy strat, FixedProgram fp, FloatModel model,
+                         EmitOptions eo) {
+        try {
+            return enc == Choices.Encoding.FLOAT
+                    ? tgt.emitFloat(model.program(), model.weights(), eo, out)
+                    : tgt.emit(fp, model.weights(), eo, out);
+        } catch (DoesNotFit e) {
+            throw new UserError(e.getMessage() + (enc == Choices.Encoding.FLOAT ? ""
+                    : strat == Strategy.SHIFTRY ? " (--fit demotes values to 8 bits until it fits)"
+                    : " (--strategy shiftry --fit demotes values to 8 bits until it fits)"));
+        }
+    }
+
     @Override
     public Integer call() throws IOException {
         Choices.bitwidth(bitwidth);
@@ -150,25 +179,7 @@ final class CompileCommand implements Callable<Integer> {
         Compilation.Outcome outcome = Compilation.compile(model, trainSet, testSet, new Compilation.Options(strat,
                 bitwidth, m, threads, progress, tgt, maxDrop == null ? 1.0 : maxDrop, budget(tgt, dev, model), prod,
                 precision.maxScoreError));
-        EmitOptions eo = new EmitOptions(dev, null, null);
-        if (testSet.size() > 0) { // one example for backends that embed a demonstration (the Arduino sketch)
-            var fp = outcome.fixed();
-            var qm = new seedc.fixed.QuantizedModel(fp, model.weights());
-            var fi = new seedc.fixed.FixedInterpreter(fp, qm);
-            long[] raw = fi.runRaw(testSet.features()[0]);
-            String expected = raw == null ? Long.toString(fi.label()) : java.util.Arrays.toString(raw);
-            eo = new EmitOptions(dev, qm.quantizeInput(testSet.features()[0]), expected);
-        }
-        Emitted written;
-        try {
-            written = enc == Choices.Encoding.FLOAT
-                    ? tgt.emitFloat(model.program(), model.weights(), eo, out)
-                    : tgt.emit(outcome.fixed(), model.weights(), eo, out);
-        } catch (DoesNotFit e) {
-            throw new UserError(e.getMessage() + (enc == Choices.Encoding.FLOAT ? ""
-                    : strat == Strategy.SHIFTRY ? " (--fit demotes values to 8 bits until it fits)"
-                    : " (--strategy shiftry --fit demotes values to 8 bits until it fits)"));
-        }
+        Emitted written = emit(tgt, enc, strat, outcome.fixed(), model, emitOptions(outcome.fixed(), model, testSet, dev));
         Report report = outcome.report();
         if (written.device() != null) {
             report = report.withDeviceUse(DeviceUse.of(written));
