@@ -104,6 +104,11 @@ abstract class BodyEmitter {
         return c.append("}\n").toString();
     }
 
+    /** The planned buffer every placement is an offset into (aligned for the widest element). */
+    final String buffer() {
+        return "static uint8_t sd_mem[" + Math.max(1, ram.plan().bufferBytes()) + "] __attribute__((aligned(4)));\n";
+    }
+
     /** The statics holding p's int values. */
     static String intStatics(Program p) {
         StringBuilder c = new StringBuilder();

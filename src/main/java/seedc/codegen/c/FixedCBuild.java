@@ -152,8 +152,7 @@ final class FixedCBuild {
             c.append("#define SEEDC_IDX32\n");
         }
         c.append("\n/* The planned RAM: every temporary at its offset (see memoryPlan in report.json). */\n");
-        c.append("static uint8_t sd_mem[").append(Math.max(1, ram.plan().bufferBytes()))
-         .append("] __attribute__((aligned(4)));\n");
+        c.append(emitter.buffer());
         c.append(dialect.runtime());
         c.append("#include \"model.h\"\n\n");
         c.append(BodyEmitter.intStatics(fp.program()));

@@ -50,7 +50,7 @@ final class FloatEmitter extends BodyEmitter {
         }
         c.append("typedef float sd_af __attribute__((may_alias));\n");
         c.append(CNames.needsWideIndex(program) ? "typedef int32_t sd_idx;\n" : "typedef int16_t sd_idx;\n");
-        c.append("static uint8_t sd_mem[").append(Math.max(1, ram.plan().bufferBytes())).append("] __attribute__((aligned(4)));\n\n");
+        c.append(buffer()).append('\n');
         arrays.values().forEach(c::append);
         c.append(intStatics(program));
         Value r = program.result();
