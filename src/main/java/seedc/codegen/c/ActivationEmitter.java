@@ -15,87 +15,101 @@ import seedc.ir.Value;
  * divisor), not a 32- or 64-bit library division.
  */
 final class ActivationEmitter {
-    private final CEmitter e;
+    private final CWriter w;
+    private final Operands r;
 
-    ActivationEmitter(CEmitter e) {
-        this.e = e;
+    ActivationEmitter(CWriter w, Operands r) {
+        this.w = w;
+        this.r = r;
     }
 
     void exp(Value o, Value a, OpParams.Exp p) {
-        int bits = e.program().type(o).bits();
+        int bits = r.type(o).bits();
         if (table(o, a, v -> FixedKernels.exp(v, p, bits))) {
             return;
         }
-        e.emitOpen("for (sd_idx k = 0; k < " + o.size() + "; k++)");
-        e.emitLine(e.storeRef(o, "k") + " = " + lookup(p.table(), e.x(a, "k").shr(p.inShift())).shr(p.post())
-                .wrap(bits).c() + ";");
-        e.emitClose();
+        w.loop("k", o.size(), () -> w.line(CNames.element(o, "k") + " = "
+                + lookup(p.table(), r.x(a, "k").shr(p.inShift())).shr(p.post()).wrap(bits).c() + ";"));
     }
 
     void activation(Value o, Value a, OpParams.Activation p, boolean sigmoid) {
-        FixedType out = e.program().type(o);
+        FixedType out = r.type(o);
         if (table(o, a, v -> sigmoid ? FixedKernels.sigmoid(v, p, out) : FixedKernels.tanh(v, p, out))) {
             return;
         }
+        w.loop("k", o.size(), () -> element(o, a, p, sigmoid));
+    }
+
+    /**
+     * One element: x, e = e^-|x| (sigmoid) or e^-2|x| (tanh), then the quotient: 1 / (1 + e) or e / (1 + e)
+     * by the sign of x for sigmoid, (1 - e) / (1 + e) with x's sign for tanh.
+     */
+    private void element(Value o, Value a, OpParams.Activation p, boolean sigmoid) {
         ExpTable tb = p.table();
-        int so = out.scale();
-        e.emitOpen("for (sd_idx k = 0; k < " + o.size() + "; k++)");
-        X xv = e.x(a, "k").shr(p.inShift());
-        e.emitLine(xv.ctype() + " x = " + xv.c() + ";");
+        int so = r.type(o).scale();
+        X xv = r.x(a, "k").shr(p.inShift());
+        w.line(xv.ctype() + " x = " + xv.c() + ";");
         X xs = X.of("x", xv.bits());
         X mag = sigmoid ? xs.abs() : X.lit(2).times(xs.abs());
         X ev = lookup(tb, mag.neg()).shr(tb.sg());
-        e.emitLine(ev.ctype() + " e = " + ev.c() + ";");
+        w.line(ev.ctype() + " e = " + ev.c() + ";");
         X ex = X.of("e", ev.bits());
         X one = X.lit(1L << tb.sf());
-        X den = one.plus(ex, false);
         long maxDen = maxDen(tb);
         int divBits = so <= 15 && maxDen <= 1L << 15 ? 16 : so <= 31 && maxDen <= 1L << 31 ? 32 : 0;
         if (nonNegative(tb) && so >= 0 && divBits > 0) {
-            // 0 <= e, so |numerator| <= one + e: the quotient has at most so + 1 bits.
-            String div = "sd_fracdiv" + divBits;
-            String u = "(uint" + divBits + "_t)";
-            if (sigmoid) {
-                e.emitLine("uint" + divBits + "_t r = " + div + "(" + u + "(x <= 0 ? " + ex.as(32) + " : " + one.as(32)
-                        + "), " + u + den.c() + ", " + so + ");");
-                e.emitLine(e.storeRef(o, "k") + " = " + X.of("r", so + 2).wrap(out.bits()).c() + ";");
-            } else {
-                e.emitLine("int32_t n = " + one.plus(ex, true).as(32) + ";");
-                e.emitLine("int32_t q = (int32_t)" + div + "(" + u + "(n < 0 ? -n : n), " + u + den.c() + ", " + so + ");");
-                e.emitLine(e.storeRef(o, "k") + " = " + X.of("((n < 0) != (x < 0) ? -q : q)", so + 2).wrap(out.bits()).c()
-                        + ";");
-            }
-            e.emitClose();
-            return;
-        }
-        X num = sigmoid ? X.of("(x <= 0 ? " + ex.as(Math.max(ex.width(), one.width())) + " : " + one.as(Math.max(ex.width(),
-                one.width())) + ")", Math.max(ex.bits(), one.bits())) : one.plus(ex, true);
-        X r = num.shr(-so).div(den);
-        e.emitLine(r.ctype() + " r = " + r.c() + ";");
-        X rv = X.of("r", r.bits());
-        if (!sigmoid) {
-            e.emitLine(e.storeRef(o, "k") + " = x < 0 ? " + rv.neg().wrap(out.bits()).c() + " : " + rv.wrap(out.bits()).c()
-                    + ";");
+            fracdiv(o, ex, one, divBits, so, sigmoid);
         } else {
-            e.emitLine(e.storeRef(o, "k") + " = " + rv.wrap(out.bits()).c() + ";");
+            divide(o, ex, one, so, sigmoid);
         }
-        e.emitClose();
+    }
+
+    /** 0 <= e, so |numerator| <= one + e: the quotient has at most so + 1 bits, which sd_fracdiv produces. */
+    private void fracdiv(Value o, X ex, X one, int divBits, int so, boolean sigmoid) {
+        int bits = r.type(o).bits();
+        X den = one.plus(ex, false);
+        String div = "sd_fracdiv" + divBits;
+        String u = "(uint" + divBits + "_t)";
+        if (sigmoid) {
+            w.line("uint" + divBits + "_t r = " + div + "(" + u + "(x <= 0 ? " + ex.as(32) + " : " + one.as(32)
+                    + "), " + u + den.c() + ", " + so + ");");
+            w.line(CNames.element(o, "k") + " = " + X.of("r", so + 2).wrap(bits).c() + ";");
+        } else {
+            w.line("int32_t n = " + one.plus(ex, true).as(32) + ";");
+            w.line("int32_t q = (int32_t)" + div + "(" + u + "(n < 0 ? -n : n), " + u + den.c() + ", " + so + ");");
+            w.line(CNames.element(o, "k") + " = " + X.of("((n < 0) != (x < 0) ? -q : q)", so + 2).wrap(bits).c() + ";");
+        }
+    }
+
+    /** The quotient by a plain C division, at the width the numerator shifted to the output scale needs. */
+    private void divide(Value o, X ex, X one, int so, boolean sigmoid) {
+        int bits = r.type(o).bits();
+        int w1 = Math.max(ex.width(), one.width());
+        X num = sigmoid ? X.of("(x <= 0 ? " + ex.as(w1) + " : " + one.as(w1) + ")", Math.max(ex.bits(), one.bits()))
+                : one.plus(ex, true);
+        X q = num.shr(-so).div(one.plus(ex, false));
+        w.line(q.ctype() + " r = " + q.c() + ";");
+        X rv = X.of("r", q.bits());
+        if (!sigmoid) {
+            w.line(CNames.element(o, "k") + " = x < 0 ? " + rv.neg().wrap(bits).c() + " : " + rv.wrap(bits).c() + ";");
+        } else {
+            w.line(CNames.element(o, "k") + " = " + rv.wrap(bits).c() + ";");
+        }
     }
 
     /** An 8-bit input: out[k] = table[(uint8_t)a[k]] with the 256 outputs of f. False when the input is wider. */
     private boolean table(Value o, Value a, LongUnaryOperator f) {
-        if (e.program().type(a).bits() != 8) {
+        if (r.type(a).bits() != 8) {
             return false;
         }
         long[] outputs = new long[256];
         for (int u = 0; u < 256; u++) {
             outputs[u] = f.applyAsLong((byte) u);
         }
-        int bits = e.program().type(o).bits();
-        String name = e.constants().table(outputs, bits);
-        e.emitOpen("for (sd_idx k = 0; k < " + o.size() + "; k++)");
-        e.emitLine(e.storeRef(o, "k") + " = SD_R" + bits + "(" + name + ", (uint8_t)" + e.x(a, "k").c() + ");");
-        e.emitClose();
+        int bits = r.type(o).bits();
+        String name = r.constants().table(outputs, bits);
+        w.loop("k", o.size(), () -> w.line(CNames.element(o, "k") + " = SD_R" + bits + "(" + name + ", (uint8_t)"
+                + r.x(a, "k").c() + ");"));
         return true;
     }
 
@@ -117,7 +131,7 @@ final class ActivationEmitter {
 
     /** tf[i] * tg[j] for the argument, with the bits the largest product of the tables needs. */
     X lookup(ExpTable table, X arg) {
-        String[] names = e.constants().table(table);
+        String[] names = r.constants().table(table);
         int span = table.hiBits() + table.loBits() + table.drop();
         int bits = X.lit(maxLookup(table)).bits();
         boolean narrow = arg.bits() <= 31 && span <= 30 && Math.abs(table.mQ()) < (1L << 30) && bits <= 32;

@@ -22,6 +22,11 @@ final class CNames {
         return (v.isInt() ? "i_" : "v_") + v.name();
     }
 
+    /** Element idx of v's array in RAM (what a kernel stores to). */
+    static String element(Value v, String idx) {
+        return var(v) + "[" + idx + "]";
+    }
+
     /** The scratch array of the op defining {@code out} (see {@link Scratch}). */
     static String scratch(Value out) {
         return "sd_t_" + out.name();

@@ -22,7 +22,6 @@ final class FixedCBuild {
     private final RamPlan ram;
     private final Device device;
     private final CEmitter emitter;
-    private final String body;
 
     private FixedCBuild(CDialect dialect, FixedProgram fp, Constants consts, RamPlan ram, Device device) {
         this.dialect = dialect;
@@ -31,7 +30,7 @@ final class FixedCBuild {
         this.ram = ram;
         this.device = device;
         this.emitter = new CEmitter(fp, consts, ram);
-        this.body = emitter.body(); // constants are counted as the emitter uses them
+        emitter.emitBody(); // constants are counted as the emitter uses them
     }
 
     /** Flash a program takes: its constants (parameters, tables, index maps) and its code, estimated. */
@@ -155,34 +154,14 @@ final class FixedCBuild {
             c.append("#define SEEDC_IDX32\n");
         }
         c.append("\n/* The planned RAM: every temporary at its offset (see memoryPlan in report.json). */\n");
-        c.append("static uint8_t sd_mem[").append(Math.max(1, ram.plan().bufferBytes()))
-         .append("] __attribute__((aligned(4)));\n");
+        c.append(emitter.buffer());
         c.append(dialect.runtime());
         c.append("#include \"model.h\"\n\n");
-        for (Value v : fp.program().values()) {
-            if (v.isInt()) {
-                c.append("static int32_t ").append(CNames.var(v)).append(";\n");
-            }
-        }
-        Value result = fp.program().result();
-        boolean tensorOut = !result.isInt();
-        if (tensorOut) {
+        c.append(BodyEmitter.intStatics(fp.program()));
+        if (!fp.program().result().isInt()) {
             c.append("seedc_output_t seedc_output[SEEDC_OUTPUT_LEN];\n");
         }
         c.append('\n').append(emitter.helpers());
-        c.append("int32_t seedc_predict(const seedc_input_t *x) {\n");
-        if (fp.program().input() == null) {
-            c.append("    (void)x;\n");
-        }
-        c.append(body);
-        if (tensorOut) {
-            String src = emitter.inRam(result) ? CNames.var(result) : null;
-            c.append("    for (sd_idx k = 0; k < SEEDC_OUTPUT_LEN; k++) seedc_output[k] = ")
-             .append(src == null ? "(seedc_output_t)" + emitter.ref(result, "k") : src + "[k]").append(";\n");
-            c.append("    return 0;\n");
-        } else {
-            c.append("    return (int32_t)").append(CNames.var(result)).append(";\n");
-        }
-        return c.append("}\n").toString();
+        return c.append(emitter.predict()).toString();
     }
 }

@@ -1,0 +1,59 @@
+package seedc.codegen.c;
+
+/**
+ * Writes C statements, each indented by the blocks around it. A block is written by one call that
+ * opens it, runs the code of its body and closes it: no caller opens or closes a scope, so the
+ * braces of the generated C always balance and no code counts how many scopes to close.
+ */
+final class CWriter {
+    private final StringBuilder out = new StringBuilder();
+    private int depth;
+
+    /** @param depth the blocks around the first statement (1: the body of a C function) */
+    CWriter(int depth) {
+        this.depth = depth;
+    }
+
+    void line(String s) {
+        out.append("    ".repeat(depth)).append(s).append('\n');
+    }
+
+    /** Text as it is, not indented (preprocessor lines). */
+    void raw(String s) {
+        out.append(s);
+    }
+
+    /** {@code header { body }}; an empty header writes a bare block (its own scope for locals). */
+    void block(String header, Runnable body) {
+        line(header.isEmpty() ? "{" : header + " {");
+        inside(body);
+        line("}");
+    }
+
+    /** {@code for (sd_idx var = 0; var < n; var++) { body }}. */
+    void loop(String var, int n, Runnable body) {
+        block("for (sd_idx " + var + " = 0; " + var + " < " + n + "; " + var + "++)", body);
+    }
+
+    /** {@code if (cond) { then } else { orElse }}. */
+    void ifElse(String cond, Runnable then, Runnable orElse) {
+        line("if (" + cond + ") {");
+        inside(then);
+        line("} else {");
+        inside(orElse);
+        line("}");
+    }
+
+    private void inside(Runnable body) {
+        depth++;
+        try {
+            body.run();
+        } finally {
+            depth--;
+        }
+    }
+
+    String text() {
+        return out.toString();
+    }
+}

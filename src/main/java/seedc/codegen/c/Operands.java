@@ -1,0 +1,136 @@
+package seedc.codegen.c;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import seedc.fixed.FixedProgram;
+import seedc.fixed.FixedType;
+import seedc.fixed.OpParams;
+import seedc.ir.Op;
+import seedc.ir.Value;
+
+/**
+ * How the fixed-point C reads each value: an int from its static, a real value from its RAM array,
+ * a constant (or an Index of one) from flash, as a copy converted and shifted at compile time
+ * ({@link Constants#variant}). The fixed kernels read their operands and write their results through
+ * this, so none of them reaches into another emitter's state.
+ */
+final class Operands {
+    private final FixedProgram fp;
+    private final Constants consts;
+    private final Map<Value, FlashSource> flash = new IdentityHashMap<>();
+    private final Set<Value> flashValues;
+
+    /**
+     * A value read from flash: the constant, the C offset of its block ("0": all of it; an Index of a
+     * constant starts at index * size), and the types it passes through, the constant's own first.
+     */
+    record FlashSource(Value constant, String base, List<FixedType> chain) {}
+
+    Operands(FixedProgram fp, Constants consts) {
+        this.fp = fp;
+        this.consts = consts;
+        this.flashValues = Constants.flashValues(fp.program());
+    }
+
+    FixedType type(Value v) {
+        return fp.type(v);
+    }
+
+    <P extends OpParams> P params(Op op, Class<P> kind) {
+        return fp.params(op, kind);
+    }
+
+    Constants constants() {
+        return consts;
+    }
+
+    /** Registers a parameter or literal: read from flash as it is. */
+    void constant(Value v) {
+        flash.put(v, new FlashSource(v, "0", List.of(type(v))));
+    }
+
+    /** Registers ix, an Index of a value in flash, as its block of that constant: nothing is copied. */
+    void view(Op.Index ix, String start) {
+        FlashSource src = flash.get(ix.a());
+        List<FixedType> chain = new ArrayList<>(src.chain());
+        chain.add(type(ix.out()));
+        flash.put(ix.out(), new FlashSource(src.constant(), src.base().equals("0") ? start : src.base() + " + " + start,
+                chain));
+    }
+
+    FlashSource flashSource(Value v) {
+        return flash.get(v);
+    }
+
+    boolean isFlash(Value v) {
+        return flash.containsKey(v);
+    }
+
+    /** The values that will be in flash (known before any is registered: the kernels' scratch depends on it). */
+    Set<Value> flashValues() {
+        return flashValues;
+    }
+
+    /** True when v's elements are in RAM under its own name. */
+    boolean inRam(Value v) {
+        return !v.isInt() && !flash.containsKey(v);
+    }
+
+    /** The element idx of v, in v's own type. */
+    X x(Value v, String idx) {
+        return operand(v, 0, idx);
+    }
+
+    /** The element idx of v as C text (for comparisons and copies out). */
+    String ref(Value v, String idx) {
+        return x(v, idx).c();
+    }
+
+    /** shr(v[idx], shift): for a value in flash, read from a copy of the constant shifted at compile time. */
+    X operand(Value v, int shift, String idx) {
+        FlashSource src = flash.get(v);
+        if (src != null) {
+            Constants.Variant var = consts.variant(src.constant(), src.chain(), shift, v.size(), null);
+            String base = src.base();
+            return X.of("SD_R" + var.container() + "(" + var.name() + ", " + (base.equals("0") ? "" : "(" + base + ") + ")
+                    + idx + ")", var.bits());
+        }
+        if (v.isInt()) {
+            return X.of(CNames.var(v), 32);
+        }
+        return X.of(CNames.var(v) + "[" + idx + "]", type(v).bits()).shr(shift);
+    }
+
+    /** Element idx of a converted to the type of o. */
+    X converted(Value a, String idx, Value o) {
+        return conv(x(a, idx), type(a), type(o));
+    }
+
+    /** Conversion between fixed types: wrap(shr(e, from - to), to). */
+    static X conv(X e, FixedType from, FixedType to) {
+        return e.shrWrap(from.scale() - to.scale(), to.bits());
+    }
+
+    /** One product term: wrap_W(shr(a, shrA) * shr(b, shrB)). */
+    static X term(X a, X b, OpParams.Mul p) {
+        return a.shr(p.shrA()).timesWrap(b.shr(p.shrB()), p.width());
+    }
+
+    /** The product term of a[ia] and b[ib], each operand shifted (in flash: at compile time). */
+    X term(Value a, String ia, Value b, String ib, OpParams.Mul p) {
+        return operand(a, p.shrA(), ia).timesWrap(operand(b, p.shrB(), ib), p.width());
+    }
+
+    /** A sum of product terms in out's type: wrap(shr(sum, post)). */
+    X finish(X sum, OpParams.Mul p, Value out) {
+        return sum.shrWrap(p.post(), type(out).bits());
+    }
+
+    /** e cast to the C type of o. */
+    String cast(Value o, String e) {
+        return "(" + CNames.ctype(type(o)) + ")" + e;
+    }
+}

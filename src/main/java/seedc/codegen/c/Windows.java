@@ -1,0 +1,67 @@
+package seedc.codegen.c;
+
+import java.util.function.UnaryOperator;
+import seedc.ir.Op.Maxpool;
+import seedc.ir.Shape;
+import seedc.ir.Window;
+
+/**
+ * The window walks of convolution and max pooling as C, written once for both emitters. The loops
+ * name the batch b, the output row y and column xo, the kernel row i and column j; yi and xi are
+ * the input row and column a tap reads (outside the input: padding).
+ */
+final class Windows {
+    private Windows() {}
+
+    /** The input row of kernel row i (dilated: i steps dh rows; max pooling has no dilation). */
+    static String inRow(Window w, boolean dilated) {
+        return "y * " + w.sh() + " - " + w.pt() + " + i" + (dilated ? " * " + w.dh() : "");
+    }
+
+    static String inCol(Window w, boolean dilated) {
+        return "xo * " + w.sw() + " - " + w.pl() + " + j" + (dilated ? " * " + w.dw() : "");
+    }
+
+    /** The first channel of input pixel (b, yi, xi) of an NHWC tensor of shape xs. */
+    static String inPixel(Shape xs) {
+        return "((b * " + xs.dim(1) + " + yi) * " + xs.dim(2) + " + xi) * " + xs.dim(3);
+    }
+
+    /** The first channel of output pixel (b, y, xo) of an NHWC tensor of shape os. */
+    static String outPixel(Shape os) {
+        return "((b * " + os.dim(1) + " + y) * " + os.dim(2) + " + xo) * " + os.dim(3);
+    }
+
+    /** The loops over every output pixel (b, y, xo) of an NHWC tensor of shape os. */
+    static void perPixel(CWriter c, int batch, Shape os, Runnable body) {
+        c.loop("b", batch, () -> c.loop("y", os.dim(1), () -> c.loop("xo", os.dim(2), body)));
+    }
+
+    /**
+     * What differs between the emitters' max pooling: the C type of an element and its zero, the
+     * type of the flag that says whether some cell was inside, and the result stored from m and any.
+     */
+    record Pool(String type, String zero, String flagType, String result) {}
+
+    /** Max pooling: the largest element of the window's cells inside the input, 0 when none is. */
+    static void maxpool(CWriter c, Maxpool m, Pool t, UnaryOperator<String> read) {
+        Shape xs = m.x().shape(), os = m.out().shape();
+        Window w = m.window();
+        perPixel(c, xs.dim(0), os, () -> c.loop("ch", xs.dim(3), () -> {
+            c.line(t.type() + " m = " + t.zero() + ";");
+            c.line(t.flagType() + " any = 0;");
+            c.loop("i", m.kh(), () -> {
+                c.line("sd_idx yi = " + inRow(w, false) + ";");
+                c.loop("j", m.kw(), () -> {
+                    c.line("sd_idx xi = " + inCol(w, false) + ";");
+                    c.block("if (yi >= 0 && yi < " + xs.dim(1) + " && xi >= 0 && xi < " + xs.dim(2) + ")", () -> {
+                        c.line(t.type() + " v = " + read.apply(inPixel(xs) + " + ch") + ";");
+                        c.line("if (!any || v > m) m = v;");
+                        c.line("any = 1;");
+                    });
+                });
+            });
+            c.line(CNames.element(m.out(), outPixel(os) + " + ch") + " = " + t.result() + ";");
+        }));
+    }
+}
