@@ -1,0 +1,91 @@
+"""Shared helpers for the trainers: seeds, fixture folders, .npy export, range declarations and
+a cross-check against seedc's float interpreter."""
+import math
+import os
+import re
+import subprocess
+import sys
+
+import numpy as np
+import torch
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+FIXTURES = os.path.join(ROOT, "src", "test", "resources", "fixtures", "models")
+
+
+def seed_everything(seed):
+    """Fixed seeds and one thread so that a rerun on the same machine reproduces the same weights."""
+    np.random.seed(seed)
+    torch.manual_seed(seed)
+    torch.set_num_threads(1)
+    torch.use_deterministic_algorithms(True)
+
+
+def fixture_dir(name):
+    d = os.path.join(FIXTURES, name)
+    os.makedirs(d, exist_ok=True)
+    return d
+
+
+def f32(a):
+    """The values as seedc reads them: float32 in the .npy, widened to double."""
+    return np.asarray(a, dtype=np.float32).astype(np.float64)
+
+
+def save_param(d, name, a):
+    np.save(os.path.join(d, name + ".npy"), np.ascontiguousarray(np.asarray(a, dtype=np.float32)))
+
+
+def save_data(d, Xtr, ytr, Xte, yte):
+    """train.npy / test.npy: float32, the label in the first column, the features after."""
+    for fname, X, y in (("train.npy", Xtr, ytr), ("test.npy", Xte, yte)):
+        rows = np.concatenate([np.asarray(y, dtype=np.float64)[:, None], np.asarray(X, dtype=np.float64)], axis=1)
+        np.save(os.path.join(d, fname), rows.astype(np.float32))
+
+
+def rng_decl(*arrays):
+    """'[lo, hi]' with six decimals, rounded outwards so that it covers every value."""
+    lo = min(float(np.min(f32(a))) for a in arrays)
+    hi = max(float(np.max(f32(a))) for a in arrays)
+    return "[%.6f, %.6f]" % (math.floor(lo * 1e6) / 1e6, math.ceil(hi * 1e6) / 1e6)
+
+
+def write_program(d, text):
+    with open(os.path.join(d, "input.sd"), "w") as f:
+        f.write(text)
+
+
+def write_accuracy(d, correct, total):
+    acc = 100.0 * correct / total
+    with open(os.path.join(d, "float_accuracy.txt"), "w") as f:
+        f.write("%.3f\n" % acc)
+    print("%s: float test accuracy %.3f (%d/%d)" % (os.path.basename(d), acc, correct, total))
+    return acc
+
+
+def check_with_seedc(d):
+    """Runs 'seedc run' (float) on test.npy and checks it gives float_accuracy.txt exactly."""
+    expected = open(os.path.join(d, "float_accuracy.txt")).read().strip()
+    out = subprocess.run([os.path.join(ROOT, "seedc"), "run", os.path.join(d, "input.sd"), "--model", d,
+                          "--data", os.path.join(d, "test.npy")], capture_output=True, text=True)
+    m = re.search(r"accuracy: [0-9.]+ \((\d+)/(\d+)\)", out.stdout)
+    if out.returncode != 0 or not m:
+        sys.exit("seedc run failed on %s:\n%s%s" % (d, out.stdout, out.stderr))
+    got = "%.3f" % (100.0 * int(m.group(1)) / int(m.group(2)))
+    print("%s: seedc float %s (%s/%s), PyTorch %s -> %s" % (os.path.basename(d), got, m.group(1), m.group(2),
+                                                          expected, "match" if got == expected else "MISMATCH"))
+    if got != expected:
+        sys.exit(1)
+
+
+def standardize(Xtr, Xte):
+    mu = Xtr.mean(axis=0)
+    sd = Xtr.std(axis=0)
+    sd[sd == 0] = 1.0
+    return (Xtr - mu) / sd, (Xte - mu) / sd, mu, sd
+
+
+def batches(n, size, gen):
+    perm = torch.randperm(n, generator=gen)
+    for i in range(0, n, size):
+        yield perm[i:i + size]
