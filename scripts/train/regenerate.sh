@@ -8,6 +8,7 @@ py=/usr/bin/python3
 $py protonn.py  --dataset letter   --proj 12 --protos-per-class 4 --input scaled --w-init 4 --lr 0.05 --target-g2 0.0247 --check
 $py protonn.py  --dataset wine     --proj 6  --protos-per-class 3 --input raw --epochs 150 --check
 $py protonn.py  --dataset cancer   --proj 8  --protos-per-class 5 --input raw --epochs 80 --check
+$py protonn.py  --dataset gestures --proj 16 --protos-per-class 12 --input raw --lr 0.01 --epochs 60 --target-g2 0.005 --check
 $py bonsai.py   --dataset letter   --proj 16 --depth 2 --weight-decay 1e-3 --epochs 60 --check
 $py bonsai.py   --dataset wine     --proj 4  --depth 1 --weight-decay 1e-3 --epochs 100 --check
 $py bonsai.py   --dataset cancer   --proj 6  --depth 2 --input raw --weight-decay 1e-3 --epochs 60 --check

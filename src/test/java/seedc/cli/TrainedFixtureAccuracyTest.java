@@ -25,7 +25,7 @@ import seedc.io.Npy;
 class TrainedFixtureAccuracyTest {
     @ParameterizedTest
     @ValueSource(strings = {
-        "protonn-letter-26", "protonn-wine-3", "protonn-cancer-2",
+        "protonn-letter-26", "protonn-wine-3", "protonn-cancer-2", "protonn-gestures-8",
         "bonsai-letter-26", "bonsai-wine-3", "bonsai-cancer-2",
         "fastgrnn-gestures-8", "fastgrnn-letter-26", "fastgrnn-cancer-2",
         "cnn-shapes-8", "cnn-gestures-8", "cnn-letter-26"})
