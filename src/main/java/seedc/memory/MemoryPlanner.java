@@ -92,7 +92,8 @@ public final class MemoryPlanner {
      * A code generator's plan for a device of {@code limitBytes} bytes: of the plans for Shiftry's
      * default limit (the live peak), for the device's limit itself and for no limit, those within
      * the limit that {@code acceptable} takes (it may reject migrations the generated code could not
-     * run), the one {@link #PREFERRED} ranks first, in that order on a tie.
+     * run), the one {@link #PREFERRED} ranks first, in that order on a tie; when the code generator
+     * rejects all three, every value side by side ({@link #sideBySide}) if that fits the limit.
      *
      * @return empty when {@code acceptable} takes no plan within the limit
      * @throws UserError as {@link #plan(List, int, List)} does when the values live at some
@@ -105,12 +106,30 @@ public final class MemoryPlanner {
         MemoryPlan peak = plan(ranges, Math.min(limitBytes, peakLiveBytes(ranges)), instructionLabels);
         MemoryPlan unlimited = plan(ranges, Integer.MAX_VALUE, instructionLabels);
         List<MemoryPlan> ok = new ArrayList<>();
-        for (MemoryPlan p : List.of(peak, device, unlimited)) {
+        // Last resort, never preferred over the others: no sharing, so no migration to reject.
+        for (MemoryPlan p : List.of(peak, device, unlimited, sideBySide(ranges))) {
             if (p.bufferBytes() <= limitBytes && acceptable.test(p)) {
                 ok.add(p);
             }
         }
         return Optional.ofNullable(best(ok));
+    }
+
+    /**
+     * Every value in its own bytes, in the given order, each at its alignment: no value shares or
+     * moves. The largest buffer, but one any code can run (a planned layout may move a value inside a
+     * loop that the generated code cannot move there).
+     */
+    public static MemoryPlan sideBySide(List<LiveRange> ranges) {
+        List<Placement> placements = new ArrayList<>();
+        int end = 0;
+        for (LiveRange r : ranges) {
+            int offset = BlockAllocator.roundUp(end, r.alignment());
+            placements.add(new Placement(r.name(), offset, r.sizeBytes(), r.firstUse(), r.lastUse()));
+            end = Math.addExact(offset, r.sizeBytes());
+        }
+        placements.sort(Comparator.comparingInt(Placement::firstUse).thenComparing(Placement::name));
+        return new MemoryPlan(placements, List.of(), end);
     }
 
     /**

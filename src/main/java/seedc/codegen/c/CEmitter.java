@@ -263,12 +263,14 @@ final class CEmitter extends BodyEmitter {
         Value o = op.out();
         switch (f) {
             case NEG -> map(o, a, r.x(a, "k").neg());
-            case RELU -> {
-                X x = r.x(a, "k");
-                map(o, a, X.of("(" + x.c() + " > 0 ? " + x.c() + " : 0)", x.bits()));
-            }
+            case RELU -> relu(o, a);
             case RELU6 -> {
-                X six = X.lit(FixedArith.shr(6, -t(a).scale()));
+                long sixValue = FixedArith.shr(6, -t(a).scale());
+                if (sixValue > t(a).max()) { // 6 is beyond the type: the clamp never applies (and C would warn)
+                    relu(o, a);
+                    return;
+                }
+                X six = X.lit(sixValue);
                 X x = r.x(a, "k");
                 map(o, a, X.of("(" + x.c() + " < 0 ? 0 : " + x.c() + " > " + six.c() + " ? " + six.as(x.width()) + " : "
                         + x.c() + ")", x.bits()));
@@ -277,6 +279,11 @@ final class CEmitter extends BodyEmitter {
             case SIGMOID -> activations.activation(o, a, fp.params(op, OpParams.Activation.class), true);
             case TANH -> activations.activation(o, a, fp.params(op, OpParams.Activation.class), false);
         }
+    }
+
+    private void relu(Value o, Value a) {
+        X x = r.x(a, "k");
+        map(o, a, X.of("(" + x.c() + " > 0 ? " + x.c() + " : 0)", x.bits()));
     }
 
     /** out[k] = conv(f(a[k])) where e is f written with "k". */
