@@ -205,12 +205,16 @@ public final class SeeDotStrategy {
         set(op.out(), so);
     }
 
-    /** {@code extra}: the right shift after the sum that {@link #fit} adds. */
+    /**
+     * {@code extra}: the scale {@link #fit} takes off. Wide products shift the 2B-bit sum right by it; narrow ones,
+     * whose terms and sum are B bits, shift the operands further first (as MulScale's S_mul does), so that
+     * nothing wraps before the shift.
+     */
     private OpParams.Mul mul(ScaleRules.Mul m, int treeShift, int extra) {
         int half = m.shift() / 2;
         return products == Products.WIDE
                 ? new OpParams.Mul(0, 0, widths.wideProductWidth(bits).orElseThrow(), treeShift, 2 * half + extra)
-                : new OpParams.Mul(half, half, bits, treeShift, extra);
+                : new OpParams.Mul(half + (extra + 1) / 2, half + extra / 2, bits, treeShift, 0);
     }
 
     private void product(Op op, Value a, Value b) {
@@ -225,7 +229,9 @@ public final class SeeDotStrategy {
         int pa = scale(a), pb = scale(b), lo = Math.min(pa, pb);
         ScaleRules.Sum s = rules.addScale(lo);
         int so = fit(op.out(), s.scale());
-        params.put(op, new OpParams.Add(pa - lo + s.shift(), pb - lo + s.shift(), bits, s.scale() - so));
+        // A sum shifted right after fit must not wrap before: it takes the policy's wider temporary for a sum.
+        int width = so < s.scale() ? widths.sumWidth(bits, bits) : bits;
+        params.put(op, new OpParams.Add(pa - lo + s.shift(), pb - lo + s.shift(), width, s.scale() - so));
         set(op.out(), so);
     }
 
