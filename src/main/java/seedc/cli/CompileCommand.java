@@ -31,6 +31,7 @@ import seedc.io.DataSet;
 import seedc.report.DeviceUse;
 import seedc.report.Report;
 import seedc.report.TextReport;
+import seedc.diag.Warning;
 import seedc.search.Budget;
 import seedc.search.Metric;
 
@@ -192,6 +193,7 @@ final class CompileCommand implements Callable<Integer> {
         Files.writeString(out.resolve("report.txt"), text);
         PrintWriter o = spec.commandLine().getOut();
         o.print(text);
+        TextReport.wrapWarning(report).ifPresent(w -> spec.commandLine().getErr().println(new Warning(w).text()));
         o.println("wrote " + out);
         return 0;
     }

@@ -12,6 +12,7 @@ import seedc.eval.Profile;
 import seedc.eval.Result;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.Strategy;
+import seedc.fixed.WrapCounts;
 import seedc.io.DataSet;
 import seedc.ir.Value;
 import seedc.report.FixedAssignment;
@@ -82,7 +83,8 @@ public final class Compilation {
                 : seedot(model, profile, train, floatTrain, o);
         double seconds = (System.nanoTime() - start) / 1e9;
         FixedProgram best = s.best();
-        Result[] fixedTrain = Candidate.run(best, model, train, o.jobs());
+        Candidate.Counted onTrain = Candidate.runCounting(best, model, train, o.jobs());
+        Result[] fixedTrain = onTrain.results();
         Result[] fixedTest = Candidate.run(best, model, test, o.jobs());
         List<Report.ValueType> values = new ArrayList<>();
         for (Value v : model.program().values()) {
@@ -94,9 +96,20 @@ public final class Compilation {
                 o.target().id(),
                 Evaluation.accuracy(test, floatTest).percent(), Evaluation.accuracy(test, fixedTest).percent(),
                 Evaluation.accuracy(train, floatTrain).percent(), Evaluation.accuracy(train, fixedTrain).percent(),
-                seconds, s.candidates(), values, s.sweep(), FixedAssignment.of(best), best.paramBytes(), s.summary(),
-                null);
+                seconds, s.candidates(), values, s.sweep(), FixedAssignment.of(best), best.paramBytes(),
+                wraps(model, onTrain.wraps()), s.summary(), null);
         return new Outcome(best, report);
+    }
+
+    /** The values that wrap, in program order. */
+    private static List<Report.Wrap> wraps(FloatModel model, WrapCounts counts) {
+        List<Report.Wrap> out = new ArrayList<>();
+        for (Value v : model.program().values()) {
+            if (counts.events()[v.id()] > 0) {
+                out.add(new Report.Wrap(v.name(), counts.events()[v.id()], counts.examples()[v.id()]));
+            }
+        }
+        return out;
     }
 
     private static Searched shiftry(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, Options o) {
@@ -114,7 +127,7 @@ public final class Compilation {
                 byAccuracy ? o.maxScoreError() : null, fit, s.paramBytesStart(),
                 s.order().stream().map(d -> new SearchSummary.Demotion(d.name(), d.scale(), d.loss())).toList(),
                 s.curve().stream().map(t -> new SearchSummary.Step(t.name(), t.kept(), t.trainAccuracy(),
-                        t.scoreError(), t.paramBytes())).toList());
+                        t.scoreError(), t.paramBytes(), t.wrapEvents())).toList());
         return new Searched(s.best(), s.candidates(), List.of(), summary);
     }
 
@@ -122,9 +135,10 @@ public final class Compilation {
         MaxscaleSearch.Outcome search = MaxscaleSearch.run(model, profile, train, floatTrain, o.target().widths(),
                 o.bitwidth(), o.metric(), o.products(), o.jobs(), o.progress());
         List<Report.SweepPoint> sweep = search.sweep().stream().filter(p -> p.products() == search.products())
-                .map(p -> new Report.SweepPoint(p.maxscale(), p.trainAccuracy(), p.loss())).toList();
+                .map(p -> new Report.SweepPoint(p.maxscale(), p.trainAccuracy(), p.loss(), p.wrapEvents())).toList();
         SearchSummary summary = new SearchSummary.SeeDot(search.products().id(), search.sweep().stream()
-                .map(p -> new SearchSummary.ProductsPoint(p.maxscale(), p.products().id(), p.trainAccuracy(), p.loss()))
+                .map(p -> new SearchSummary.ProductsPoint(p.maxscale(), p.products().id(), p.trainAccuracy(), p.loss(),
+                        p.wrapEvents()))
                 .toList());
         return new Searched(search.best(), search.candidates(), sweep, summary);
     }

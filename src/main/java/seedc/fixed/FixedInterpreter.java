@@ -14,7 +14,8 @@ import seedc.ir.Shape;
 
 /**
  * Executes a {@link FixedProgram} on integers, bit for bit as the generated C does. One instance per
- * thread; the quantized parameters and index maps are shared and immutable.
+ * thread; the quantized parameters and index maps are shared and immutable. Each instance counts the wrap
+ * events of every example it runs in its own {@link WrapCounter} ({@link #wraps()}).
  */
 public final class FixedInterpreter {
     private final FixedProgram fp;
@@ -23,6 +24,7 @@ public final class FixedInterpreter {
     private final IntState ints;
     private final Map<Op, int[]> maps = new IdentityHashMap<>();
     private final Map<Op, Layouts.Windows> windows = new IdentityHashMap<>();
+    private final WrapCounter wraps;
     private double[] input;
 
     public FixedInterpreter(FixedProgram fp, QuantizedModel model) {
@@ -30,6 +32,12 @@ public final class FixedInterpreter {
         this.model = model;
         this.vals = new long[fp.program().valueCount()][];
         this.ints = new IntState(fp.program().valueCount());
+        this.wraps = new WrapCounter(fp.program().valueCount());
+    }
+
+    /** The wrap events of every example run so far. */
+    public WrapCounter wraps() {
+        return wraps;
     }
 
     /** The result of one example: a label, or the raw integers of the output tensor and their real values. */
@@ -41,6 +49,7 @@ public final class FixedInterpreter {
     /** Runs one example; returns the raw output integers (null for an int result, see {@link #label()}). */
     public long[] runRaw(double[] input) {
         this.input = input;
+        wraps.startRun();
         exec(fp.program().body());
         Value r = fp.program().result();
         return r.isInt() ? null : vals[r.id()];
@@ -59,6 +68,7 @@ public final class FixedInterpreter {
      */
     public Result run(double[] input, State from, boolean[] run) {
         this.input = input;
+        wraps.startRun();
         System.arraycopy(from.vals(), 0, vals, 0, vals.length);
         System.arraycopy(from.ints(), 0, ints.array(), 0, ints.array().length);
         List<Op> ops = fp.program().body().ops();
@@ -107,7 +117,12 @@ public final class FixedInterpreter {
 
     /** x converted to the type of {@code to}. */
     private long[] as(Value x, Value to) {
-        return FixedKernels.convert(v(x), t(x), t(to));
+        return FixedKernels.convert(v(x), t(x), t(to), site(to));
+    }
+
+    /** Where the op computing {@code out} reports its wrap events. */
+    private WrapSite site(Value out) {
+        return wraps.site(out.id());
     }
 
     private void set(Value out, long[] data) {
@@ -122,19 +137,20 @@ public final class FixedInterpreter {
             case IntConst c -> ints.constant(c);
             case IntArith a -> ints.arith(a);
             case MatMul m -> set(m.out(), FixedKernels.matmul(v(m.a()), v(m.b()), m.a().shape().dim(0),
-                    m.a().shape().dim(1), m.b().shape().dim(1), mul(m), bits(m.out())));
+                    m.a().shape().dim(1), m.b().shape().dim(1), mul(m), bits(m.out()), site(m.out())));
             case SparseMatMul m -> set(m.out(), FixedKernels.sparseMatmul(v(m.a()), v(m.b()), m.a().shape().dim(0),
-                    m.a().shape().dim(1), mul(m), bits(m.out())));
+                    m.a().shape().dim(1), mul(m), bits(m.out()), site(m.out())));
             case Add a -> set(a.out(), FixedKernels.add(v(a.a()), v(a.b()), a.out().size(), a.subtract(), add(a),
-                    bits(a.out())));
+                    bits(a.out()), site(a.out())));
             case ScalarMul m -> set(m.out(), FixedKernels.product(v(m.scalar()), v(m.tensor()), m.out().size(), mul(m),
-                    bits(m.out())));
+                    bits(m.out()), site(m.out())));
             case Hadamard h -> set(h.out(), FixedKernels.product(v(h.a()), v(h.b()), h.out().size(), mul(h),
-                    bits(h.out())));
+                    bits(h.out()), site(h.out())));
             case VecOp vo -> set(vo.out(), switch (vo.kind()) {
-                case MUL -> FixedKernels.product(v(vo.a()), v(vo.vec()), vo.out().size(), mul(vo), bits(vo.out()));
+                case MUL -> FixedKernels.product(v(vo.a()), v(vo.vec()), vo.out().size(), mul(vo), bits(vo.out()),
+                        site(vo.out()));
                 case ADD, SUB -> FixedKernels.add(v(vo.a()), v(vo.vec()), vo.out().size(),
-                        vo.kind() == VecKind.SUB, add(vo), bits(vo.out()));
+                        vo.kind() == VecKind.SUB, add(vo), bits(vo.out()), site(vo.out()));
             });
             case Neg n -> {
                 long[] a = v(n.a());
@@ -142,14 +158,14 @@ public final class FixedInterpreter {
                 for (int i = 0; i < a.length; i++) {
                     neg[i] = -a[i];
                 }
-                set(n.out(), FixedKernels.convert(neg, t(n.a()), t(n.out())));
+                set(n.out(), FixedKernels.convert(neg, t(n.a()), t(n.out()), site(n.out())));
             }
             case Exp e -> {
                 OpParams.Exp p = fp.params(e, OpParams.Exp.class);
                 long[] a = v(e.a());
                 long[] o = new long[a.length];
                 for (int i = 0; i < a.length; i++) {
-                    o[i] = FixedKernels.exp(a[i], p, bits(e.out()));
+                    o[i] = FixedKernels.exp(a[i], p, bits(e.out()), site(e.out()));
                 }
                 set(e.out(), o);
             }
@@ -158,7 +174,7 @@ public final class FixedInterpreter {
                 long[] a = v(s.a());
                 long[] o = new long[a.length];
                 for (int i = 0; i < a.length; i++) {
-                    o[i] = FixedKernels.sigmoid(a[i], p, t(s.out()));
+                    o[i] = FixedKernels.sigmoid(a[i], p, t(s.out()), site(s.out()));
                 }
                 set(s.out(), o);
             }
@@ -167,7 +183,7 @@ public final class FixedInterpreter {
                 long[] a = v(th.a());
                 long[] o = new long[a.length];
                 for (int i = 0; i < a.length; i++) {
-                    o[i] = FixedKernels.tanh(a[i], p, t(th.out()));
+                    o[i] = FixedKernels.tanh(a[i], p, t(th.out()), site(th.out()));
                 }
                 set(th.out(), o);
             }
@@ -176,7 +192,7 @@ public final class FixedInterpreter {
                 for (int i = 0; i < a.length; i++) {
                     a[i] = Math.max(a[i], 0);
                 }
-                set(r.out(), FixedKernels.convert(a, t(r.a()), t(r.out())));
+                set(r.out(), FixedKernels.convert(a, t(r.a()), t(r.out()), site(r.out())));
             }
             case Relu6 r -> {
                 long[] a = v(r.a()).clone();
@@ -184,7 +200,7 @@ public final class FixedInterpreter {
                 for (int i = 0; i < a.length; i++) {
                     a[i] = Math.min(Math.max(a[i], 0), six);
                 }
-                set(r.out(), FixedKernels.convert(a, t(r.a()), t(r.out())));
+                set(r.out(), FixedKernels.convert(a, t(r.a()), t(r.out()), site(r.out())));
             }
             case Sgn s -> ints.set(s.out(), v(s.a())[0] > 0 ? 1 : 0);
             case Argmax a -> {
@@ -197,7 +213,8 @@ public final class FixedInterpreter {
                 }
                 ints.set(a.out(), best);
             }
-            case NormaliseL2 n -> set(n.out(), FixedKernels.normaliseL2(v(n.a()), n.a().shape(), t(n.out())));
+            case NormaliseL2 n -> set(n.out(), FixedKernels.normaliseL2(v(n.a()), n.a().shape(), t(n.out()),
+                    site(n.out())));
             case Transpose tr -> set(tr.out(), gather(as(tr.a(), tr.out()), map(op, () -> Layouts.transpose(tr.a().shape())), 0));
             case Reshape r -> set(r.out(), gather(as(r.a(), r.out()), map(op, () -> Layouts.reshape(r.a().shape(), r.order())), 0));
             case Reverse r -> set(r.out(), gather(as(r.a(), r.out()), map(op, () -> Layouts.reverse(r.a().shape(), r.axis())), 0));
@@ -205,7 +222,7 @@ public final class FixedInterpreter {
                 int n = ix.out().size();
                 long[] o = new long[n];
                 System.arraycopy(v(ix.a()), (int) ints.get(ix.index()) * n, o, 0, n);
-                set(ix.out(), FixedKernels.convert(o, t(ix.a()), t(ix.out())));
+                set(ix.out(), FixedKernels.convert(o, t(ix.a()), t(ix.out()), site(ix.out())));
             }
             case Splice sp -> set(sp.out(), gather(as(sp.a(), sp.out()),
                     map(op, () -> Layouts.splice(sp.a().shape(), sp.out().shape())),
@@ -222,10 +239,10 @@ public final class FixedInterpreter {
                 set(sw.out(), o);
             }
             case Conv2d c -> set(c.out(), FixedKernels.conv2d(v(c.x()), c.x().shape(), v(c.filter()), c.filter().shape(),
-                    c.window(), c.groups(), c.out().shape(), mul(c), bits(c.out())));
+                    c.window(), c.groups(), c.out().shape(), mul(c), bits(c.out()), site(c.out())));
             case Maxpool m -> set(m.out(), FixedKernels.convert(FixedKernels.maxpool(v(m.x()), windows.computeIfAbsent(
                     m, k -> Layouts.maxpool(m.x().shape(), m.kh(), m.kw(), m.window(), m.out().shape()))),
-                    t(m.x()), t(m.out())));
+                    t(m.x()), t(m.out()), site(m.out())));
             case Select s -> {
                 boolean c = s.cond().isInt() ? ints.get(s.cond()) >= 0 : v(s.cond())[0] >= 0;
                 Value pick = c ? s.a() : s.b();
@@ -235,20 +252,7 @@ public final class FixedInterpreter {
                     set(s.out(), as(pick, s.out()));
                 }
             }
-            case SumLoop s -> {
-                long[] acc = new long[s.out().size()];
-                int shift = t(s.result()).scale() - t(s.out()).scale();
-                int bits = bits(s.out());
-                for (int i = s.from(); i < s.to(); i++) {
-                    ints.set(s.index(), i);
-                    exec(s.body());
-                    long[] r = v(s.result());
-                    for (int k = 0; k < acc.length; k++) {
-                        acc[k] = FixedArith.wrap(acc[k] + FixedArith.shr(r[k], shift), bits);
-                    }
-                }
-                set(s.out(), acc);
-            }
+            case SumLoop s -> set(s.out(), sumLoop(s));
             case Loop l -> {
                 long[] acc = as(l.init(), l.out());
                 for (int i = l.from(); i < l.to(); i++) {
@@ -260,6 +264,28 @@ public final class FixedInterpreter {
                 set(l.out(), acc);
             }
         }
+    }
+
+    /** $-sum: the accumulation wraps per iteration, modularly, so only its final sum is checked, against the exact one. */
+    private long[] sumLoop(SumLoop s) {
+        long[] acc = new long[s.out().size()], exact = new long[acc.length];
+        int shift = t(s.result()).scale() - t(s.out()).scale();
+        int bits = bits(s.out());
+        for (int i = s.from(); i < s.to(); i++) {
+            ints.set(s.index(), i);
+            exec(s.body());
+            long[] r = v(s.result());
+            for (int k = 0; k < acc.length; k++) {
+                long term = FixedArith.shr(r[k], shift);
+                acc[k] = FixedArith.wrap(acc[k] + term, bits);
+                exact[k] += term;
+            }
+        }
+        WrapSite site = site(s.out());
+        for (int k = 0; k < acc.length; k++) {
+            site.check(acc[k], exact[k]);
+        }
+        return acc;
     }
 
     private OpParams.Mul mul(Op op) {

@@ -7,7 +7,12 @@ import seedc.ir.Window;
 import seedc.ir.Layouts;
 import seedc.ir.Shape;
 
-/** Reference integer kernels: the definitions of docs/fixed-point-semantics.md, written once. */
+/**
+ * Reference integer kernels: the definitions of docs/fixed-point-semantics.md, written once. Each kernel that
+ * wraps also reports the elements whose wrap changed them to a {@link WrapSite}: it compares its result with the
+ * exact value (no wrap anywhere), a compare on the paths that already wrap; a halving tree, whose intermediate
+ * wraps do not cancel, computes the exact value only when some wrap changed a node.
+ */
 public final class FixedKernels {
     private FixedKernels() {}
 
@@ -20,31 +25,57 @@ public final class FixedKernels {
             }
             return wrap(s, width);
         }
+        treeLevels(t, n, shift, width);
+        return t[0];
+    }
+
+    /** The halving tree in place (the sum ends in t[0]); true when a wrap changed some node. */
+    private static boolean treeLevels(long[] t, int n, int shift, int width) {
+        boolean wrapped = false;
         int remaining = shift;
         while (n > 1) {
             int s = remaining > 0 ? 1 : 0;
             remaining--;
             int half = n / 2;
             for (int i = 0; i < half; i++) {
-                t[i] = wrap(shr(t[2 * i], s) + shr(t[2 * i + 1], s), width);
+                long exact = shr(t[2 * i], s) + shr(t[2 * i + 1], s);
+                t[i] = wrap(exact, width);
+                wrapped |= t[i] != exact;
             }
             if (n % 2 != 0) {
                 t[half] = shr(t[n - 1], s);
             }
             n = (n + 1) / 2;
         }
-        return t[0];
+        return wrapped;
     }
 
-    static long term(long a, long b, OpParams.Mul p) {
-        return wrap(shr(a, p.shrA()) * shr(b, p.shrB()), p.width());
+    /**
+     * The output of a halving tree over {@code t} (wrapped terms, {@code exact} the unwrapped products), checked:
+     * with no wrap in the terms or the tree its sum is exact; else the tree is summed again without wrapping.
+     */
+    private static long treeOutput(long[] t, long[] exact, int n, boolean termsWrapped, OpParams.Mul p, int outBits,
+                                   WrapSite site) {
+        boolean wrapped = treeLevels(t, n, p.treeShift(), p.width()) | termsWrapped;
+        long sum = t[0];
+        long exactSum = sum;
+        if (wrapped) {
+            treeLevels(exact, n, p.treeShift(), 64);
+            exactSum = exact[0];
+        }
+        return site.check(finish(sum, p, outBits), shr(exactSum, p.post()));
     }
 
     static long finish(long sum, OpParams.Mul p, int outBits) {
         return wrap(shr(sum, p.post()), outBits);
     }
 
-    public static long[] matmul(long[] a, long[] b, int m, int k, int n, OpParams.Mul p, int outBits) {
+    /** A sum of products that is modular in W (plain or one term): wrapped once, checked against the exact sum. */
+    private static long finishExact(long exact, OpParams.Mul p, int outBits, WrapSite site) {
+        return site.check(finish(wrap(exact, p.width()), p, outBits), shr(exact, p.post()));
+    }
+
+    public static long[] matmul(long[] a, long[] b, int m, int k, int n, OpParams.Mul p, int outBits, WrapSite site) {
         long[] c = new long[m * n];
         if (p.treeShift() <= 0) {
             // A plain sum wraps modulo 2^W like its wrapped terms, and Java's long arithmetic wraps modulo
@@ -65,54 +96,63 @@ public final class FixedKernels {
                     }
                 }
                 for (int j = 0; j < n; j++) {
-                    c[i * n + j] = finish(wrap(c[i * n + j], p.width()), p, outBits);
+                    c[i * n + j] = finishExact(c[i * n + j], p, outBits, site);
                 }
             }
             return c;
         }
-        long[] t = new long[k];
+        long[] t = new long[k], exact = new long[k];
         for (int i = 0; i < m; i++) {
             for (int j = 0; j < n; j++) {
+                boolean wrapped = false;
                 for (int q = 0; q < k; q++) {
-                    t[q] = term(a[i * k + q], b[q * n + j], p);
+                    exact[q] = shr(a[i * k + q], p.shrA()) * shr(b[q * n + j], p.shrB());
+                    t[q] = wrap(exact[q], p.width());
+                    wrapped |= t[q] != exact[q];
                 }
-                c[i * n + j] = finish(treeSum(t, k, p.treeShift(), p.width()), p, outBits);
+                c[i * n + j] = treeOutput(t, exact, k, wrapped, p, outBits, site);
             }
         }
         return c;
     }
 
-    /** Sparse (m, k) x (k): non-zero terms, each shifted by treeShift, accumulated in W bits. */
-    public static long[] sparseMatmul(long[] a, long[] b, int m, int k, OpParams.Mul p, int outBits) {
+    /**
+     * Sparse (m, k) x (k): non-zero terms, each shifted by treeShift, accumulated in W bits. The accumulation is
+     * modular, so only the final sum is checked, against the exact terms summed alongside.
+     */
+    public static long[] sparseMatmul(long[] a, long[] b, int m, int k, OpParams.Mul p, int outBits, WrapSite site) {
         long[] c = new long[m];
         for (int i = 0; i < m; i++) {
-            long acc = 0;
+            long acc = 0, exact = 0;
             for (int q = 0; q < k; q++) {
                 if (a[i * k + q] != 0) {
-                    acc = wrap(acc + shr(term(a[i * k + q], b[q], p), p.treeShift()), p.width());
+                    long prod = shr(a[i * k + q], p.shrA()) * shr(b[q], p.shrB());
+                    acc = wrap(acc + shr(wrap(prod, p.width()), p.treeShift()), p.width());
+                    exact += shr(prod, p.treeShift());
                 }
             }
-            c[i] = finish(acc, p, outBits);
+            c[i] = site.check(finish(acc, p, outBits), shr(exact, p.post()));
         }
         return c;
     }
 
     /** Element-wise products; b (or a) of one element, or a vector along the last axis, broadcasts by modulo. */
-    public static long[] product(long[] a, long[] b, int n, OpParams.Mul p, int outBits) {
+    public static long[] product(long[] a, long[] b, int n, OpParams.Mul p, int outBits, WrapSite site) {
         long[] c = new long[n];
         for (int i = 0, ia = 0, ib = 0; i < n; i++) { // ia = i % a.length, ib = i % b.length
-            c[i] = finish(term(a[ia], b[ib], p), p, outBits);
+            c[i] = finishExact(shr(a[ia], p.shrA()) * shr(b[ib], p.shrB()), p, outBits, site);
             ia = ia + 1 == a.length ? 0 : ia + 1;
             ib = ib + 1 == b.length ? 0 : ib + 1;
         }
         return c;
     }
 
-    public static long[] add(long[] a, long[] b, int n, boolean subtract, OpParams.Add p, int outBits) {
+    public static long[] add(long[] a, long[] b, int n, boolean subtract, OpParams.Add p, int outBits,
+                             WrapSite site) {
         long[] c = new long[n];
         for (int i = 0, ia = 0, ib = 0; i < n; i++) { // ia = i % a.length, ib = i % b.length
-            long x = shr(a[ia], p.shrA()), y = shr(b[ib], p.shrB());
-            c[i] = wrap(shr(wrap(subtract ? x - y : x + y, p.width()), p.post()), outBits);
+            long x = shr(a[ia], p.shrA()), y = shr(b[ib], p.shrB()), exact = subtract ? x - y : x + y;
+            c[i] = site.check(wrap(shr(wrap(exact, p.width()), p.post()), outBits), shr(exact, p.post()));
             ia = ia + 1 == a.length ? 0 : ia + 1;
             ib = ib + 1 == b.length ? 0 : ib + 1;
         }
@@ -121,34 +161,38 @@ public final class FixedKernels {
 
     /** NHWC convolution: per output, the kh*kw*cin/G terms in (i, j, c) order, padding terms 0. */
     public static long[] conv2d(long[] x, Shape xs, long[] f, Shape fs, Window w, int groups, Shape os,
-                                OpParams.Mul p, int outBits) {
+                                OpParams.Mul p, int outBits, WrapSite site) {
         if (p.treeShift() <= 0) {
-            return conv2dPlainSum(x, xs, f, fs, w, groups, os, p, outBits);
+            return conv2dPlainSum(x, xs, f, fs, w, groups, os, p, outBits, site);
         }
         int h = xs.dim(1), wd = xs.dim(2), c = xs.dim(3);
         int kh = fs.dim(1), kw = fs.dim(2), cig = fs.dim(3), cog = fs.dim(4);
         int oh = os.dim(1), ow = os.dim(2), oc = os.dim(3);
         long[] out = new long[os.size()];
-        long[] t = new long[kh * kw * cig];
+        long[] t = new long[kh * kw * cig], exact = new long[t.length];
         for (int b = 0; b < xs.dim(0); b++) {
             for (int y = 0; y < oh; y++) {
                 for (int xo = 0; xo < ow; xo++) {
                     for (int g = 0; g < groups; g++) {
                         for (int co = 0; co < cog; co++) {
                             int q = 0;
+                            boolean wrapped = false;
                             for (int i = 0; i < kh; i++) {
                                 int yi = w.inRow(y, i);
                                 for (int j = 0; j < kw; j++) {
                                     int xi = w.inCol(xo, j);
                                     boolean inside = yi >= 0 && yi < h && xi >= 0 && xi < wd;
-                                    for (int ci = 0; ci < cig; ci++) {
-                                        t[q++] = inside ? term(x[((b * h + yi) * wd + xi) * c + g * cig + ci],
-                                                f[(((g * kh + i) * kw + j) * cig + ci) * cog + co], p) : 0;
+                                    for (int ci = 0; ci < cig; ci++, q++) {
+                                        exact[q] = inside ? shr(x[((b * h + yi) * wd + xi) * c + g * cig + ci],
+                                                p.shrA()) * shr(f[(((g * kh + i) * kw + j) * cig + ci) * cog + co],
+                                                p.shrB()) : 0;
+                                        t[q] = wrap(exact[q], p.width());
+                                        wrapped |= t[q] != exact[q];
                                     }
                                 }
                             }
                             out[((b * oh + y) * ow + xo) * oc + g * cog + co] =
-                                    finish(treeSum(t, q, p.treeShift(), p.width()), p, outBits);
+                                    treeOutput(t, exact, q, wrapped, p, outBits, site);
                         }
                     }
                 }
@@ -163,7 +207,7 @@ public final class FixedKernels {
      * pixel accumulates at once, so the filter is read along its contiguous last axis.
      */
     private static long[] conv2dPlainSum(long[] x, Shape xs, long[] f, Shape fs, Window w, int groups, Shape os,
-                                         OpParams.Mul p, int outBits) {
+                                         OpParams.Mul p, int outBits, WrapSite site) {
         int h = xs.dim(1), wd = xs.dim(2), c = xs.dim(3);
         int kh = fs.dim(1), kw = fs.dim(2), cig = fs.dim(3), cog = fs.dim(4);
         int oh = os.dim(1), ow = os.dim(2), oc = os.dim(3);
@@ -194,7 +238,7 @@ public final class FixedKernels {
                         }
                         int ob = ((b * oh + y) * ow + xo) * oc + g * cog;
                         for (int co = 0; co < cog; co++) {
-                            out[ob + co] = finish(wrap(acc[co], p.width()), p, outBits);
+                            out[ob + co] = finishExact(acc[co], p, outBits, site);
                         }
                     }
                 }
@@ -217,8 +261,9 @@ public final class FixedKernels {
     }
 
     /** e^x: x shifted to the table's scale, looked up, shifted to the output. */
-    public static long exp(long a, OpParams.Exp p, int outBits) {
-        return wrap(shr(p.table().lookup(shr(a, p.inShift())), p.post()), outBits);
+    public static long exp(long a, OpParams.Exp p, int outBits, WrapSite site) {
+        long v = shr(p.table().lookup(shr(a, p.inShift())), p.post());
+        return site.check(wrap(v, outBits), v);
     }
 
     /** e^(-|x|) or e^(-2|x|) at the table's scale sf. */
@@ -226,26 +271,27 @@ public final class FixedKernels {
         return shr(t.lookup(-magnitude), t.sg());
     }
 
-    public static long sigmoid(long a, OpParams.Activation p, FixedType out) {
+    public static long sigmoid(long a, OpParams.Activation p, FixedType out, WrapSite site) {
         long x = shr(a, p.inShift());
         ExpTable t = p.table();
         long e = expNeg(Math.abs(x), t);
         long one = 1L << t.sf();
         long num = x <= 0 ? e : one;
-        return wrap(shr(num, -out.scale()) / (one + e), out.bits());
+        long r = shr(num, -out.scale()) / (one + e);
+        return site.check(wrap(r, out.bits()), r);
     }
 
-    public static long tanh(long a, OpParams.Activation p, FixedType out) {
+    public static long tanh(long a, OpParams.Activation p, FixedType out, WrapSite site) {
         long x = shr(a, p.inShift());
         ExpTable t = p.table();
         long e = expNeg(2 * Math.abs(x), t);
         long one = 1L << t.sf();
         long r = shr(one - e, -out.scale()) / (one + e);
-        return wrap(x < 0 ? -r : r, out.bits());
+        return site.check(wrap(x < 0 ? -r : r, out.bits()), x < 0 ? -r : r);
     }
 
     /** Per pixel over channels for rank 4, else the whole tensor: a * 2^so / floor(sqrt(sum a^2)). */
-    public static long[] normaliseL2(long[] a, Shape s, FixedType out) {
+    public static long[] normaliseL2(long[] a, Shape s, FixedType out, WrapSite site) {
         int group = s.rank() == 4 ? s.last() : a.length;
         long[] o = new long[a.length];
         for (int start = 0; start < a.length; start += group) {
@@ -255,21 +301,23 @@ public final class FixedKernels {
             }
             long norm = FixedArith.isqrt(sq);
             for (int i = start; i < start + group; i++) {
-                o[i] = norm == 0 ? 0 : wrap(shr(a[i], -out.scale()) / norm, out.bits());
+                long q = norm == 0 ? 0 : shr(a[i], -out.scale()) / norm;
+                o[i] = site.check(wrap(q, out.bits()), q);
             }
         }
         return o;
     }
 
     /** Converts every element from one type to another: wrap(shr(v, from.scale - to.scale)). */
-    public static long[] convert(long[] a, FixedType from, FixedType to) {
+    public static long[] convert(long[] a, FixedType from, FixedType to, WrapSite site) {
         if (from.equals(to)) {
             return a;
         }
         long[] o = new long[a.length];
         int n = from.scale() - to.scale();
         for (int i = 0; i < a.length; i++) {
-            o[i] = wrap(shr(a[i], n), to.bits());
+            long v = shr(a[i], n);
+            o[i] = site.check(wrap(v, to.bits()), v);
         }
         return o;
     }

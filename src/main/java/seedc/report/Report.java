@@ -22,17 +22,24 @@ public record Report(String strategy, int bitwidth, int maxscale, String metric,
                      double floatTestAccuracy, double fixedTestAccuracy, double floatTrainAccuracy,
                      double fixedTrainAccuracy, double exploreSeconds, int candidatesEvaluated,
                      List<ValueType> values, List<SweepPoint> maxscaleSweep, FixedAssignment fixedProgram,
-                     int paramFlashBytes, SearchSummary search, DeviceUse deviceUse) {
+                     int paramFlashBytes, List<Wrap> wraps, SearchSummary search, DeviceUse deviceUse) {
 
     public record ValueType(String name, int bitwidth, int scale) {}
 
-    public record SweepPoint(int maxscale, double trainAccuracy, double loss) {}
+    /**
+     * A value of the chosen program that wraps on the training set: {@code events} elements lost information to
+     * a two's complement wrap, in {@code examples} examples. Only values with events are listed.
+     */
+    public record Wrap(String value, long events, int examples) {}
+
+    /** {@code wrapEvents}: the candidate's wrap events on the training set (0 in reports written before them). */
+    public record SweepPoint(int maxscale, double trainAccuracy, double loss, long wrapEvents) {}
 
     /** The same report with what the device build takes. */
     public Report withDeviceUse(DeviceUse use) {
         return new Report(strategy, bitwidth, maxscale, metric, target, floatTestAccuracy, fixedTestAccuracy,
                 floatTrainAccuracy, fixedTrainAccuracy, exploreSeconds, candidatesEvaluated, values, maxscaleSweep,
-                fixedProgram, paramFlashBytes, search, use);
+                fixedProgram, paramFlashBytes, wraps, search, use);
     }
 
     public static final ObjectMapper JSON = new ObjectMapper()
@@ -61,7 +68,7 @@ public record Report(String strategy, int bitwidth, int maxscale, String metric,
         return new Report(core.strategy, core.bitwidth, core.maxscale, core.metric, core.target,
                 core.floatTestAccuracy, core.fixedTestAccuracy, core.floatTrainAccuracy, core.fixedTrainAccuracy,
                 core.exploreSeconds, core.candidatesEvaluated, core.values, core.maxscaleSweep, core.fixedProgram,
-                core.paramFlashBytes, search, use);
+                core.paramFlashBytes, core.wraps == null ? List.of() : core.wraps, search, use);
     }
 
     public void write(Path file) {

@@ -27,10 +27,10 @@ public sealed interface SearchSummary {
     record Demotion(String name, int scale, double loss) {}
 
     /** One step of stage IV: whether demoting the value was kept, and the program's numbers after it. */
-    record Step(String name, boolean kept, double trainAccuracy, double scoreError, int paramBytes) {}
+    record Step(String name, boolean kept, double trainAccuracy, double scoreError, int paramBytes, long wrapEvents) {}
 
     /** The budget stage IV demoted until the model fit: what it is, its limit, and what the model uses. */
     record FlashFit(String of, int limitBytes, int usedBytes, String use) {}
 
-    record ProductsPoint(int maxscale, String products, double trainAccuracy, double loss) {}
+    record ProductsPoint(int maxscale, String products, double trainAccuracy, double loss, long wrapEvents) {}
 }

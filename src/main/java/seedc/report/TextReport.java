@@ -29,7 +29,8 @@ public final class TextReport {
         if (!r.maxscaleSweep().isEmpty()) {
             sb.append("\nmaxscale  train accuracy\n");
             for (Report.SweepPoint p : r.maxscaleSweep()) {
-                sb.append(f("  %2d      %6.2f%%%s%n", p.maxscale(), p.trainAccuracy(),
+                sb.append(f("  %2d      %6.2f%%%s%s%n", p.maxscale(), p.trainAccuracy(),
+                        p.wrapEvents() > 0 ? f("  (%d wrap events)", p.wrapEvents()) : "",
                         p.maxscale() == r.maxscale() ? "  <- chosen" : ""));
             }
         }
@@ -41,6 +42,7 @@ public final class TextReport {
             rows.add(new String[] {v.name(), Integer.toString(v.bitwidth()), Integer.toString(v.scale())});
         }
         table(sb, rows);
+        wraps(sb, r);
         if (shiftry != null) {
             shiftry(sb, r, shiftry);
         }
@@ -54,6 +56,35 @@ public final class TextReport {
                     r.deviceUse().ramBytes()));
         }
         return sb.toString();
+    }
+
+    /** The chosen program's wrap events on the training set, per value; one line when there are none. */
+    private static void wraps(StringBuilder sb, Report r) {
+        if (r.wraps().isEmpty()) {
+            sb.append("\nno value wraps on the training set\n");
+            return;
+        }
+        sb.append("\nwrap events on the training set (elements that lost information to a two's complement wrap)\n");
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"value", "events", "examples"});
+        for (Report.Wrap w : r.wraps()) {
+            rows.add(new String[] {w.value(), Long.toString(w.events()), Integer.toString(w.examples())});
+        }
+        table(sb, rows);
+    }
+
+    /** What compile warns of when the chosen program wraps on its training data; empty when it does not. */
+    public static java.util.Optional<String> wrapWarning(Report r) {
+        if (r.wraps().isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        StringBuilder sb = new StringBuilder("the chosen program wraps on its training data: ");
+        for (int i = 0; i < r.wraps().size(); i++) {
+            Report.Wrap w = r.wraps().get(i);
+            sb.append(i == 0 ? "" : ", ").append(f("%s (%d elements in %d examples)", w.value(), w.events(),
+                    w.examples()));
+        }
+        return java.util.Optional.of(sb.append("; see report.txt").toString());
     }
 
     /** Stage III's order (the loss of each value alone at 8 bits) and stage IV's cumulative curve. */
@@ -75,10 +106,14 @@ public final class TextReport {
                     r.floatTrainAccuracy(), x.maxScoreError()));
         }
         rows = new ArrayList<>();
-        rows.add(new String[] {"value", "kept", "train acc", "score error", "param bytes"});
+        // The wraps column only when some step wrapped: stage IV refuses those in accuracy mode.
+        boolean anyWrap = x.demotionCurve().stream().anyMatch(s -> s.wrapEvents() > 0);
+        rows.add(anyWrap ? new String[] {"value", "kept", "train acc", "score error", "param bytes", "wraps"}
+                : new String[] {"value", "kept", "train acc", "score error", "param bytes"});
         for (SearchSummary.Step s : x.demotionCurve()) {
-            rows.add(new String[] {s.name(), s.kept() ? "yes" : "no", f("%.2f%%", s.trainAccuracy()),
-                    f("%.4f", s.scoreError()), Integer.toString(s.paramBytes())});
+            String[] row = {s.name(), s.kept() ? "yes" : "no", f("%.2f%%", s.trainAccuracy()),
+                    f("%.4f", s.scoreError()), Integer.toString(s.paramBytes()), Long.toString(s.wrapEvents())};
+            rows.add(anyWrap ? row : java.util.Arrays.copyOf(row, 5));
         }
         table(sb, rows);
         if (x.flashBudget() != null) {

@@ -1,6 +1,7 @@
 package seedc.search;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -13,6 +14,8 @@ import seedc.eval.Result;
 import seedc.fixed.FixedInterpreter;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.QuantizedModel;
+import seedc.fixed.WrapCounter;
+import seedc.fixed.WrapCounts;
 import seedc.io.DataSet;
 
 /**
@@ -25,7 +28,27 @@ import seedc.io.DataSet;
  * Shiftry's stage IV, the previous step, which the next one extends by one demotion).
  */
 final class CandidatePool implements AutoCloseable {
-    record Score(double accuracy, double loss, double scoreError) {}
+    /** A candidate's numbers on the training set; {@code wrapEvents}: every wrap event of every value. */
+    record Score(double accuracy, double loss, double scoreError, long wrapEvents) {
+        boolean wraps() {
+            return wrapEvents > 0;
+        }
+
+        /**
+         * Whether this candidate is better than {@code other}: one that does not wrap on the training set before
+         * one that does, then the lower loss. A wrap the training set shows is a value whose profiled range its
+         * type cannot hold: on other inputs it turns into an error of the size of the whole range, which the
+         * loss on the training set understates.
+         */
+        boolean beats(Score other) {
+            return wraps() != other.wraps() ? !wraps() : loss < other.loss;
+        }
+
+        /** Neither beats the other. */
+        boolean ties(Score other) {
+            return wraps() == other.wraps() && loss == other.loss;
+        }
+    }
 
     private final FloatModel model;
     private final DataSet train;
@@ -52,13 +75,13 @@ final class CandidatePool implements AutoCloseable {
         List<Score> out = new ArrayList<>();
         try (ProgressBar bar = progress ? new ProgressBar(stage, candidates.size()) : null) {
             if (candidates.size() == 1) {
-                out.add(score(results(candidates.get(0).get(), true)));
+                out.add(score(run(candidates.get(0).get(), jobs, true, true)));
                 step(bar);
             } else {
                 List<Future<Score>> fs = new ArrayList<>();
                 for (Supplier<FixedProgram> c : candidates) {
                     fs.add(pool.submit(() -> {
-                        Score sc = score(run(c.get(), 1, false).results());
+                        Score sc = score(run(c.get(), 1, false, false));
                         step(bar);
                         return sc;
                     }));
@@ -82,9 +105,13 @@ final class CandidatePool implements AutoCloseable {
         return evaluate(stage, List.of(candidate)).get(0);
     }
 
-    /** Runs {@code fp} (not a candidate: not counted) and keeps its run for the candidates that follow. */
-    void reference(FixedProgram fp) {
-        reference = run(fp, jobs, true);
+    /**
+     * Runs {@code fp} (not a candidate: not counted) and keeps its run for the candidates that follow; returns its
+     * wrap events on the training set.
+     */
+    long reference(FixedProgram fp) {
+        reference = run(fp, jobs, true, false);
+        return reference.wraps().total();
     }
 
     /**
@@ -92,11 +119,12 @@ final class CandidatePool implements AutoCloseable {
      * values alike; with {@code keepAsLast}, fp's run is kept for the candidates that follow.
      */
     Result[] results(FixedProgram fp, boolean keepAsLast) {
-        Run r = run(fp, jobs, keepAsLast);
-        if (keepAsLast) {
-            last = r;
-        }
-        return r.results();
+        return run(fp, jobs, keepAsLast, keepAsLast).results();
+    }
+
+    /** {@link #results}' wrap events. */
+    WrapCounts wraps(FixedProgram fp, boolean keepAsLast) {
+        return run(fp, jobs, keepAsLast, keepAsLast).wraps();
     }
 
     private static void step(ProgressBar bar) {
@@ -107,10 +135,14 @@ final class CandidatePool implements AutoCloseable {
         }
     }
 
-    /** A program's results on the training set and, when kept, its state after each example. */
-    private record Run(FixedProgram program, Result[] results, FixedInterpreter.State[] states) {}
+    /** A program's results and wrap events on the training set and, when kept, its state after each example. */
+    private record Run(FixedProgram program, Result[] results, FixedInterpreter.State[] states, WrapCounts wraps) {}
 
-    private Run run(FixedProgram fp, int threads, boolean keep) {
+    /**
+     * The run of {@code fp} on the training set, reusing a kept run when one computes some values alike (their
+     * wrap events too); {@code keep}: with the states the candidates that follow reuse, and {@code asLast}: kept.
+     */
+    private Run run(FixedProgram fp, int threads, boolean keep, boolean asLast) {
         Run from = null;
         boolean[] mustRun = null;
         long cost = Long.MAX_VALUE;
@@ -129,8 +161,10 @@ final class CandidatePool implements AutoCloseable {
         boolean[] ops = mustRun;
         QuantizedModel qm = new QuantizedModel(fp, model.weights());
         FixedInterpreter.State[] states = keep ? new FixedInterpreter.State[train.size()] : null;
+        List<WrapCounter> counters = Collections.synchronizedList(new ArrayList<>());
         Result[] results = Evaluation.runIndexed(train, threads, () -> {
             FixedInterpreter fi = new FixedInterpreter(fp, qm);
+            counters.add(fi.wraps());
             return (i, x) -> {
                 Result r = reused == null ? fi.run(x) : fi.run(x, reused.states()[i], ops);
                 if (states != null) {
@@ -139,12 +173,21 @@ final class CandidatePool implements AutoCloseable {
                 return r;
             };
         });
-        return new Run(fp, results, states);
+        WrapCounts wraps = WrapCounter.sum(fp.program().valueCount(), counters);
+        if (reused != null) {
+            wraps = wraps.reusing(reused.wraps(), Reuse.fresh(fp.program(), ops));
+        }
+        Run run = new Run(fp, results, states, wraps);
+        if (asLast) {
+            last = run;
+        }
+        return run;
     }
 
-    private Score score(Result[] r) {
+    private Score score(Run run) {
+        Result[] r = run.results();
         return new Score(Evaluation.accuracy(train, r).percent(), metric.loss(train, floatTrain, r),
-                Metric.scoreError(floatTrain, r));
+                Metric.scoreError(floatTrain, r), run.wraps().total());
     }
 
     int evaluated() {

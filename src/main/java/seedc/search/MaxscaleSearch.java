@@ -13,13 +13,14 @@ import seedc.search.SeeDotStrategy.Products;
 
 /**
  * SeeDot's brute-force search (5.3.2): one program per maxscale P in [0, B-1] and per product mode,
- * each evaluated on the training set in-process. The best by the metric wins; ties go to the larger P,
- * which keeps more bits, and between modes to narrow products, which are cheaper on the device.
+ * each evaluated on the training set in-process. The best by the metric among the candidates that do not
+ * wrap on the training set wins (the best of all when every one wraps, see CandidatePool.Score#beats); ties go
+ * to the larger P, which keeps more bits, and between modes to narrow products, which are cheaper on the device.
  */
 public final class MaxscaleSearch {
     private MaxscaleSearch() {}
 
-    public record Point(int maxscale, Products products, double trainAccuracy, double loss) {}
+    public record Point(int maxscale, Products products, double trainAccuracy, double loss, long wrapEvents) {}
 
     public record Outcome(FixedProgram best, Products products, List<Point> sweep, int candidates) {}
 
@@ -37,17 +38,19 @@ public final class MaxscaleSearch {
             }
         }
         List<Point> sweep = new ArrayList<>();
+        List<CandidatePool.Score> scores;
         try (CandidatePool pool = new CandidatePool(model, train, floatTrain, metric, jobs, progress)) {
-            List<CandidatePool.Score> scores = pool.evaluate("maxscale search", candidates);
+            scores = pool.evaluate("maxscale search", candidates);
             for (int i = 0; i < scores.size(); i++) {
-                sweep.add(new Point(i % bits, modes.get(i / bits), scores.get(i).accuracy(), scores.get(i).loss()));
+                CandidatePool.Score s = scores.get(i);
+                sweep.add(new Point(i % bits, modes.get(i / bits), s.accuracy(), s.loss(), s.wrapEvents()));
             }
         }
         int best = 0;
         for (int i = 1; i < sweep.size(); i++) {
-            double l = sweep.get(i).loss(), bl = sweep.get(best).loss();
+            CandidatePool.Score s = scores.get(i), b = scores.get(best);
             boolean sameMode = i / bits == best / bits;
-            if (l < bl || (l == bl && sameMode)) {
+            if (s.beats(b) || (s.ties(b) && sameMode)) {
                 best = i;
             }
         }

@@ -55,6 +55,20 @@ final class Reuse {
         return total;
     }
 
+    /** fresh[id]: whether value id is defined by a top-level op that runs (inside it, for a loop). */
+    static boolean[] fresh(Program p, boolean[] run) {
+        boolean[] fresh = new boolean[p.valueCount()];
+        List<Op> ops = p.body().ops();
+        for (int i = 0; i < ops.size(); i++) {
+            if (run[i]) {
+                List<Op> nested = new ArrayList<>();
+                flatten(ops.get(i), nested);
+                nested.forEach(op -> OpFacts.defines(op).forEach(v -> fresh[v.id()] = true));
+            }
+        }
+        return fresh;
+    }
+
     private static void flatten(Op op, List<Op> out) {
         out.add(op);
         if (op instanceof Op.SumLoop s) {

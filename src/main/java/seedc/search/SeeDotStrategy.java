@@ -23,6 +23,12 @@ import seedc.ir.Value;
  * With {@link Products#WIDE} every product keeps all 2B bits and MulScale's shift comes after the sum
  * (same scales as the paper, no bits dropped before multiplying). B must be a width the backend's
  * {@link WidthPolicy} stores; the policy also says whether wide products exist and which tables to read.
+ *
+ * <p>seedc adds one rule to the paper's: an op's output scale never exceeds the largest at which its profiled
+ * max |value| fits B bits ({@link #fit}). MulScale, AddScale and TreeSumScale derive a scale from the operands'
+ * scales and P alone, so a sum of many large terms (ProtoNN's squared distance) or an exp whose table covers only
+ * 90% of its arguments (the nearest prototypes, the ones that decide, are in the other 10%) can be given a scale
+ * its values do not fit, and they wrap. The op then shifts its result right by the difference.
  */
 public final class SeeDotStrategy {
     /** Fraction of profiled exp arguments the table range must hold (SeeDot 5.3.2). */
@@ -170,7 +176,7 @@ public final class SeeDotStrategy {
             }
             case SumLoop s -> {
                 walk(s.body());
-                set(out, rules.treeSumScale(scale(s.result()), s.to() - s.from()).scale());
+                set(out, fit(out, rules.treeSumScale(scale(s.result()), s.to() - s.from()).scale()));
             }
             case Loop l -> {
                 // The carried value needs one type for every iteration: take it from the profiled range.
@@ -182,32 +188,51 @@ public final class SeeDotStrategy {
         }
     }
 
+    /**
+     * The scale the rules give {@code v}, lowered to the largest at which its profiled max |value| fits B bits
+     * (unchanged for a value the profile never saw away from 0).
+     */
+    private int fit(Value v, int ruleScale) {
+        double m = profile.maxAbs(v);
+        return m > 0 && !Double.isNaN(m) ? Math.min(ruleScale, rules.getP(m)) : ruleScale;
+    }
+
     private void matmul(Op op, Value a, Value b, long terms) {
         ScaleRules.Mul m = rules.mulScale(scale(a), scale(b));
         ScaleRules.Sum s = rules.treeSumScale(m.scale(), terms);
-        params.put(op, mul(m, s.shift()));
-        set(op.out(), s.scale());
+        int so = fit(op.out(), s.scale());
+        params.put(op, mul(m, s.shift(), s.scale() - so));
+        set(op.out(), so);
     }
 
-    private OpParams.Mul mul(ScaleRules.Mul m, int treeShift) {
+    /**
+     * {@code extra}: the scale {@link #fit} takes off. Wide products shift the 2B-bit sum right by it; narrow ones,
+     * whose terms and sum are B bits, shift the operands further first (as MulScale's S_mul does), so that
+     * nothing wraps before the shift.
+     */
+    private OpParams.Mul mul(ScaleRules.Mul m, int treeShift, int extra) {
         int half = m.shift() / 2;
         return products == Products.WIDE
-                ? new OpParams.Mul(0, 0, widths.wideProductWidth(bits).orElseThrow(), treeShift, 2 * half)
-                : new OpParams.Mul(half, half, bits, treeShift, 0);
+                ? new OpParams.Mul(0, 0, widths.wideProductWidth(bits).orElseThrow(), treeShift, 2 * half + extra)
+                : new OpParams.Mul(half + (extra + 1) / 2, half + extra / 2, bits, treeShift, 0);
     }
 
     private void product(Op op, Value a, Value b) {
         ScaleRules.Mul m = rules.mulScale(scale(a), scale(b));
-        params.put(op, mul(m, 0));
-        set(op.out(), m.scale());
+        int so = fit(op.out(), m.scale());
+        params.put(op, mul(m, 0, m.scale() - so));
+        set(op.out(), so);
     }
 
     /** C-MatAdd: the operand of higher scale is first brought down to the lower one. */
     private void add(Op op, Value a, Value b) {
         int pa = scale(a), pb = scale(b), lo = Math.min(pa, pb);
         ScaleRules.Sum s = rules.addScale(lo);
-        params.put(op, new OpParams.Add(pa - lo + s.shift(), pb - lo + s.shift(), bits, 0));
-        set(op.out(), s.scale());
+        int so = fit(op.out(), s.scale());
+        // A sum shifted right after fit must not wrap before: it takes the policy's wider temporary for a sum.
+        int width = so < s.scale() ? widths.sumWidth(bits, bits) : bits;
+        params.put(op, new OpParams.Add(pa - lo + s.shift(), pb - lo + s.shift(), width, s.scale() - so));
+        set(op.out(), so);
     }
 
     private TableDesign tables() {
@@ -219,7 +244,7 @@ public final class SeeDotStrategy {
         double lo = range[0], hi = Math.max(range[1], range[0]);
         TableDesign design = tables();
         ExpTable table = design.rangeExp(scale(e.a()), lo, hi, design.seedotIndexBits());
-        int so = rules.getP(Math.exp(hi));
+        int so = fit(e.out(), rules.getP(Math.exp(hi)));
         params.put(e, new OpParams.Exp(table, 0, table.sf() + table.sg() - so));
         set(e.out(), so);
     }

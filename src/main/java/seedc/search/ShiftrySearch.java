@@ -25,13 +25,16 @@ import seedc.ir.Value;
  * seedc adds one guard to stage IV's accuracy mode: a demotion is also refused when the decision scores
  * move more than maxScoreError from float's (Metric.scoreError). A training set the model fits almost
  * perfectly shows no label damage until late, while the scores already show what test examples near
- * the decision boundary will suffer.
+ * the decision boundary will suffer. Wrap events on the training set rank below everything else: stages II and III
+ * prefer a candidate that does not wrap (CandidatePool.Score#beats), and stage IV refuses a demotion that makes
+ * the program wrap more often than before it (in accuracy mode; a flash budget comes first).
  */
 public final class ShiftrySearch {
     /** Stage III's best for one value: demoted alone to {@code bits} at {@code scale}, with its loss. */
-    public record Demotion(String name, int bits, int scale, double loss) {}
+    public record Demotion(String name, int bits, int scale, double loss, long wrapEvents) {}
 
-    public record Step(String name, boolean kept, double trainAccuracy, double scoreError, int paramBytes) {}
+    public record Step(String name, boolean kept, double trainAccuracy, double scoreError, int paramBytes,
+                       long wrapEvents) {}
 
     /** {@code paramBytesStart}: the parameters' flash with every value at the ladder's first width. */
     public record Outcome(FixedProgram best, int inputScale, List<Demotion> order, List<Step> curve,
@@ -39,8 +42,10 @@ public final class ShiftrySearch {
 
     /** What stage IV keeps: everything while a budget is not met, else what the accuracy allows. */
     private record Limits(Budget budget, double floatTrainAcc, double maxDrop, double maxScoreError) {
-        boolean keeps(CandidatePool.Score s) {
-            return budget != null || (s.accuracy() >= floatTrainAcc - maxDrop && s.scoreError() <= maxScoreError);
+        /** {@code wrapsBefore}: the wrap events of the program before this demotion. */
+        boolean keeps(CandidatePool.Score s, long wrapsBefore) {
+            return budget != null || (s.accuracy() >= floatTrainAcc - maxDrop && s.scoreError() <= maxScoreError
+                    && s.wrapEvents() <= wrapsBefore);
         }
     }
 
@@ -51,6 +56,8 @@ public final class ShiftrySearch {
     /** The current program: every real value's width and scale. */
     private final int[] bits;
     private final int[] scales;
+    /** The current program's wrap events on the training set. */
+    private long wraps;
 
     private ShiftrySearch(Program p, Profile profile, ShiftryLadder ladder, Budget budget) {
         this.p = p;
@@ -132,9 +139,9 @@ public final class ShiftrySearch {
         int dataDriven = scales[x.id()];
         int best = dataDriven;
         for (int s = 0; s <= ladder.start(); s++) {
-            double l = r.get(s).loss(), bl = r.get(best).loss();
+            CandidatePool.Score c = r.get(s), b = r.get(best);
             int d = Math.abs(s - dataDriven), bd = Math.abs(best - dataDriven);
-            if (l < bl || (l == bl && (d < bd || (d == bd && s > best)))) {
+            if (c.beats(b) || (c.ties(b) && (d < bd || (d == bd && s > best)))) {
                 best = s;
             }
         }
@@ -155,7 +162,7 @@ public final class ShiftrySearch {
     /** Stage III: each value alone one rung down at each of the rung's scales, reusing the current program's values upstream. */
     private List<Demotion> demoteEach(CandidatePool pool, ShiftryLadder.Step step, List<Value> vars) {
         if (!vars.isEmpty()) {
-            pool.reference(current());
+            wraps = pool.reference(current());
         }
         int trials = step.to().scaleTrials();
         List<Supplier<FixedProgram>> cands = new ArrayList<>();
@@ -173,15 +180,17 @@ public final class ShiftrySearch {
         for (int i = 0; i < vars.size(); i++) {
             int bestK = 0;
             for (int k = 1; k < trials; k++) {
-                if (r.get(trials * i + k).loss() < r.get(trials * i + bestK).loss()) {
+                if (r.get(trials * i + k).beats(r.get(trials * i + bestK))) {
                     bestK = k;
                 }
             }
             Value v = vars.get(i);
-            order.add(new Demotion(v.name(), step.to().bits(), step.firstScale(scales[v.id()]) + bestK,
-                    r.get(trials * i + bestK).loss()));
+            CandidatePool.Score b = r.get(trials * i + bestK);
+            order.add(new Demotion(v.name(), step.to().bits(), step.firstScale(scales[v.id()]) + bestK, b.loss(),
+                    b.wrapEvents()));
         }
-        order.sort(Comparator.comparingDouble(Demotion::loss));
+        // Demotions that wrap last: stage IV would refuse them anyway, after the others.
+        order.sort(Comparator.comparing((Demotion d) -> d.wrapEvents() > 0).thenComparingDouble(Demotion::loss));
         return order;
     }
 
@@ -197,12 +206,14 @@ public final class ShiftrySearch {
             b[v.id()] = d.bits();
             sc[v.id()] = d.scale();
             CandidatePool.Score s = pool.evaluate("stage IV: cumulative demotion", () -> assign(b, sc));
-            boolean keep = limits.keeps(s);
+            boolean keep = limits.keeps(s, wraps);
             if (keep) {
                 bits[v.id()] = b[v.id()];
                 scales[v.id()] = d.scale();
+                wraps = s.wrapEvents();
             }
-            curve.add(new Step(d.name(), keep, s.accuracy(), s.scoreError(), paramBytes(keep ? b : bits)));
+            curve.add(new Step(d.name(), keep, s.accuracy(), s.scoreError(), paramBytes(keep ? b : bits),
+                    s.wrapEvents()));
         }
     }
 

@@ -57,10 +57,10 @@ class FixedKernelsTest {
         long[] w = {50, -47, 115, -119};
         long[] x = {10, 118, -106, 105};
         // 3*0 + (-2)*7 + 7*(-6) + (-7)*6 = -98
-        assertArrayEquals(new long[] {-98}, FixedKernels.matmul(w, x, 1, 4, 1, mul(4, 4, 8, 0, 0), 8));
+        assertArrayEquals(new long[] {-98}, FixedKernels.matmul(w, x, 1, 4, 1, mul(4, 4, 8, 0, 0), 8, WrapSite.IGNORE));
         // The naive rules halve at both tree levels: level 1: 0/2 + -14/2 = -7, -42/2 + -42/2 = -42;
         // level 2: -7/2 + -42/2 = -3 - 21 = -24 at scale 3, i.e. -3.0 (the paper's -2.625 rounds differently)
-        assertArrayEquals(new long[] {-24}, FixedKernels.matmul(w, x, 1, 4, 1, mul(4, 4, 8, 2, 0), 8));
+        assertArrayEquals(new long[] {-24}, FixedKernels.matmul(w, x, 1, 4, 1, mul(4, 4, 8, 2, 0), 8, WrapSite.IGNORE));
     }
 
     @Test
@@ -68,12 +68,12 @@ class FixedKernelsTest {
         long[] a = {1, 2, 3, 4}; // 2x2
         long[] b = {5, 6, 7, 8}; // 2x2
         // [[19, 22], [43, 50]]
-        assertArrayEquals(new long[] {19, 22, 43, 50}, FixedKernels.matmul(a, b, 2, 2, 2, mul(0, 0, 16, 0, 0), 16));
+        assertArrayEquals(new long[] {19, 22, 43, 50}, FixedKernels.matmul(a, b, 2, 2, 2, mul(0, 0, 16, 0, 0), 16, WrapSite.IGNORE));
         // post shift 2: 19/4 = 4, 22/4 = 5, 43/4 = 10, 50/4 = 12
-        assertArrayEquals(new long[] {4, 5, 10, 12}, FixedKernels.matmul(a, b, 2, 2, 2, mul(0, 0, 16, 0, 2), 16));
+        assertArrayEquals(new long[] {4, 5, 10, 12}, FixedKernels.matmul(a, b, 2, 2, 2, mul(0, 0, 16, 0, 2), 16, WrapSite.IGNORE));
         // negative post shift multiplies; 50*8 = 400 wraps to -112 in 8 bits
         assertArrayEquals(new long[] {-104, -80, 88, -112},
-                FixedKernels.matmul(a, b, 2, 2, 2, mul(0, 0, 16, 0, -3), 8));
+                FixedKernels.matmul(a, b, 2, 2, 2, mul(0, 0, 16, 0, -3), 8, WrapSite.IGNORE));
     }
 
     /** The definition: every term wrapped to W, the wrapped sum of the wrapped terms, then post and out wrap. */
@@ -103,7 +103,7 @@ class FixedKernelsTest {
             long[] a = random(rnd, m * k, 16), b = random(rnd, k * n, 16);
             OpParams.Mul p = mul(rnd.nextInt(3), rnd.nextInt(3), new int[] {16, 32, 64}[rnd.nextInt(3)], 0,
                     rnd.nextInt(5) - 1);
-            long[] c = FixedKernels.matmul(a, b, m, k, n, p, 16);
+            long[] c = FixedKernels.matmul(a, b, m, k, n, p, 16, WrapSite.IGNORE);
             for (int i = 0; i < m; i++) {
                 for (int j = 0; j < n; j++) {
                     long[] row = new long[k], col = new long[k];
@@ -134,7 +134,7 @@ class FixedKernelsTest {
             long[] x = random(rnd, h * w * c, 16), f = random(rnd, groups * kh * kw * cig * cog, 16);
             OpParams.Mul p = mul(rnd.nextInt(2), rnd.nextInt(2), 16, 0, rnd.nextInt(3));
             long[] out = FixedKernels.conv2d(x, Shape.of(1, h, w, c), f, Shape.of(groups, kh, kw, cig, cog), win,
-                    groups, Shape.of(1, oh, ow, oc), p, 16);
+                    groups, Shape.of(1, oh, ow, oc), p, 16, WrapSite.IGNORE);
             for (int o = 0; o < out.length; o++) {
                 int y = o / (ow * oc), xo = o / oc % ow, ch = o % oc, g = ch / cog, co = ch % cog;
                 long[] xs = new long[kh * kw * cig], fs = new long[kh * kw * cig]; // padding: 0 * 0
@@ -156,7 +156,7 @@ class FixedKernelsTest {
         long[] a = {4, 0, -6, 0, 0, 0}; // 2x3
         long[] b = {3, 5, 7};
         // row 0: (4/2)*(3/2) = 2 -> 2/2 = 1; (-6/2)*(7/2) = -9 -> -9/2 = -4; sum -3. Row 1 is empty: 0.
-        assertArrayEquals(new long[] {-3, 0}, FixedKernels.sparseMatmul(a, b, 2, 3, mul(1, 1, 16, 1, 0), 16));
+        assertArrayEquals(new long[] {-3, 0}, FixedKernels.sparseMatmul(a, b, 2, 3, mul(1, 1, 16, 1, 0), 16, WrapSite.IGNORE));
     }
 
     @Test
@@ -172,7 +172,7 @@ class FixedKernelsTest {
                 b[i] = rnd.nextInt(65536) - 32768;
             }
             OpParams.Mul p = mul(rnd.nextInt(9), rnd.nextInt(9), 16, 0, rnd.nextInt(3));
-            assertArrayEquals(FixedKernels.matmul(a, b, m, k, 1, p, 16), FixedKernels.sparseMatmul(a, b, m, k, p, 16),
+            assertArrayEquals(FixedKernels.matmul(a, b, m, k, 1, p, 16, WrapSite.IGNORE), FixedKernels.sparseMatmul(a, b, m, k, p, 16, WrapSite.IGNORE),
                     "trial " + trial + " " + p);
         }
     }
@@ -181,16 +181,16 @@ class FixedKernelsTest {
     void productsBroadcastAndWrap() {
         // scalar 64 (shifted by 2: 16) times [10, -20, 30] (shifted by 1: 5, -10, 15)
         assertArrayEquals(new long[] {80, -160, 240},
-                FixedKernels.product(new long[] {64}, new long[] {10, -20, 30}, 3, mul(2, 1, 16, 0, 0), 16));
+                FixedKernels.product(new long[] {64}, new long[] {10, -20, 30}, 3, mul(2, 1, 16, 0, 0), 16, WrapSite.IGNORE));
         // the same into 8 bits: -160 -> 96, 240 -> -16
         assertArrayEquals(new long[] {80, 96, -16},
-                FixedKernels.product(new long[] {64}, new long[] {10, -20, 30}, 3, mul(2, 1, 16, 0, 0), 8));
+                FixedKernels.product(new long[] {64}, new long[] {10, -20, 30}, 3, mul(2, 1, 16, 0, 0), 8, WrapSite.IGNORE));
         // element-wise, a vector along the last axis: [[1, 2], [3, 4]] <*> [10, -10]
         assertArrayEquals(new long[] {10, -20, 30, -40},
-                FixedKernels.product(new long[] {1, 2, 3, 4}, new long[] {10, -10}, 4, mul(0, 0, 16, 0, 0), 16));
+                FixedKernels.product(new long[] {1, 2, 3, 4}, new long[] {10, -10}, 4, mul(0, 0, 16, 0, 0), 16, WrapSite.IGNORE));
         // a product is wrapped to W before the post shift: 200*200 = 40000 -> -25536 in 16 bits, / 2^4 = -1596
         assertArrayEquals(new long[] {-1596},
-                FixedKernels.product(new long[] {200}, new long[] {200}, 1, mul(0, 0, 16, 0, 4), 16));
+                FixedKernels.product(new long[] {200}, new long[] {200}, 1, mul(0, 0, 16, 0, 4), 16, WrapSite.IGNORE));
     }
 
     @Test
@@ -198,19 +198,19 @@ class FixedKernelsTest {
         OpParams.Add p = new OpParams.Add(0, 1, 16, 1);
         // 100 + 3/2 = 101 -> /2 = 50; -7 + 5/2 = -5 -> /2 = -2
         assertArrayEquals(new long[] {50, -2},
-                FixedKernels.add(new long[] {100, -7}, new long[] {3, 5}, 2, false, p, 16));
+                FixedKernels.add(new long[] {100, -7}, new long[] {3, 5}, 2, false, p, 16, WrapSite.IGNORE));
         // 100 - 1 = 99 -> 49; -7 - 2 = -9 -> -4
         assertArrayEquals(new long[] {49, -4},
-                FixedKernels.add(new long[] {100, -7}, new long[] {3, 5}, 2, true, p, 16));
+                FixedKernels.add(new long[] {100, -7}, new long[] {3, 5}, 2, true, p, 16, WrapSite.IGNORE));
         // 1.23 + 1.23 at scale 14, both halved: 10076 + 10076 = 20152 at scale 13
         assertArrayEquals(new long[] {20152}, FixedKernels.add(new long[] {20152}, new long[] {20152}, 1, false,
-                new OpParams.Add(1, 1, 16, 0), 16));
+                new OpParams.Add(1, 1, 16, 0), 16, WrapSite.IGNORE));
         // without halving the sum wraps: 40304 -> -25232
         assertArrayEquals(new long[] {-25232}, FixedKernels.add(new long[] {20152}, new long[] {20152}, 1, false,
-                new OpParams.Add(0, 0, 16, 0), 16));
+                new OpParams.Add(0, 0, 16, 0), 16, WrapSite.IGNORE));
         // a scalar broadcasts
         assertArrayEquals(new long[] {11, 12, 13},
-                FixedKernels.add(new long[] {1, 2, 3}, new long[] {10}, 3, false, new OpParams.Add(0, 0, 16, 0), 16));
+                FixedKernels.add(new long[] {1, 2, 3}, new long[] {10}, 3, false, new OpParams.Add(0, 0, 16, 0), 16, WrapSite.IGNORE));
     }
 
     @Test
@@ -219,7 +219,7 @@ class FixedKernelsTest {
         long[] x = {1, 2, 3, 4, 5, 6, 7, 8, 9};
         long[] f = {1, 0, 0, 1};
         long[] out = FixedKernels.conv2d(x, Shape.of(1, 3, 3, 1), f, Shape.of(1, 2, 2, 1, 1), UNIT, 1,
-                Shape.of(1, 2, 2, 1), mul(0, 0, 16, 0, 0), 16);
+                Shape.of(1, 2, 2, 1), mul(0, 0, 16, 0, 0), 16, WrapSite.IGNORE);
         assertArrayEquals(new long[] {6, 8, 12, 14}, out);
     }
 
@@ -229,21 +229,21 @@ class FixedKernelsTest {
         long[] ones = {1, 1, 1, 1, 1, 1, 1, 1, 1};
         // 3x3 ones, padding 1: corners sum their 2x2 neighbourhood, edges 2x3, the centre all nine.
         long[] same = FixedKernels.conv2d(x, Shape.of(1, 3, 3, 1), ones, Shape.of(1, 3, 3, 1, 1),
-                new Window(1, 1, 1, 1, 1, 1, 1, 1), 1, Shape.of(1, 3, 3, 1), mul(0, 0, 16, 0, 0), 16);
+                new Window(1, 1, 1, 1, 1, 1, 1, 1), 1, Shape.of(1, 3, 3, 1), mul(0, 0, 16, 0, 0), 16, WrapSite.IGNORE);
         assertArrayEquals(new long[] {12, 21, 16, 27, 45, 33, 24, 39, 28}, same);
         // stride 2: only the corners
         long[] strided = FixedKernels.conv2d(x, Shape.of(1, 3, 3, 1), ones, Shape.of(1, 3, 3, 1, 1),
-                new Window(2, 2, 1, 1, 1, 1, 1, 1), 1, Shape.of(1, 2, 2, 1), mul(0, 0, 16, 0, 0), 16);
+                new Window(2, 2, 1, 1, 1, 1, 1, 1), 1, Shape.of(1, 2, 2, 1), mul(0, 0, 16, 0, 0), 16, WrapSite.IGNORE);
         assertArrayEquals(new long[] {12, 16, 24, 28}, strided);
         // 2x2 filter dilated by 2 on 3x3 reads the four corners: 1+3+7+9 = 20
         long[] dilated = FixedKernels.conv2d(x, Shape.of(1, 3, 3, 1), new long[] {1, 1, 1, 1}, Shape.of(1, 2, 2, 1, 1),
-                new Window(1, 1, 0, 0, 0, 0, 2, 2), 1, Shape.of(1, 1, 1, 1), mul(0, 0, 16, 0, 0), 16);
+                new Window(1, 1, 0, 0, 0, 0, 2, 2), 1, Shape.of(1, 1, 1, 1), mul(0, 0, 16, 0, 0), 16, WrapSite.IGNORE);
         assertArrayEquals(new long[] {20}, dilated);
         // the nine terms of the centre halved twice by the tree sum: 1..9 in (i, j) order
         // level 1: 1/2+2/2=1, 3/2+4/2=3, 5/2+6/2=5, 7/2+8/2=7, odd 9/2=4; level 2: 1/2+3/2=1, 5/2+7/2=5, odd 4/2=2;
         // level 3: 1+5 = 6, odd 2; level 4: 8
         long[] halved = FixedKernels.conv2d(x, Shape.of(1, 3, 3, 1), ones, Shape.of(1, 3, 3, 1, 1), UNIT, 1,
-                Shape.of(1, 1, 1, 1), mul(0, 0, 16, 2, 0), 16);
+                Shape.of(1, 1, 1, 1), mul(0, 0, 16, 2, 0), 16, WrapSite.IGNORE);
         assertArrayEquals(new long[] {8}, halved);
     }
 
@@ -252,10 +252,10 @@ class FixedKernelsTest {
         // 1x1x1x2 input [3, 5]; a 1x1 filter (1, 1, 1, 2, 2) = [[1, 2], [3, 4]] (cin x cout): [3+15, 6+20]
         long[] x = {3, 5};
         assertArrayEquals(new long[] {18, 26}, FixedKernels.conv2d(x, Shape.of(1, 1, 1, 2), new long[] {1, 2, 3, 4},
-                Shape.of(1, 1, 1, 2, 2), UNIT, 1, Shape.of(1, 1, 1, 2), mul(0, 0, 16, 0, 0), 16));
+                Shape.of(1, 1, 1, 2, 2), UNIT, 1, Shape.of(1, 1, 1, 2), mul(0, 0, 16, 0, 0), 16, WrapSite.IGNORE));
         // depthwise (2 groups of one channel), F (2, 1, 1, 1, 1) = [2, 10]: [3*2, 5*10]
         assertArrayEquals(new long[] {6, 50}, FixedKernels.conv2d(x, Shape.of(1, 1, 1, 2), new long[] {2, 10},
-                Shape.of(2, 1, 1, 1, 1), UNIT, 2, Shape.of(1, 1, 1, 2), mul(0, 0, 16, 0, 0), 16));
+                Shape.of(2, 1, 1, 1, 1), UNIT, 2, Shape.of(1, 1, 1, 2), mul(0, 0, 16, 0, 0), 16, WrapSite.IGNORE));
     }
 
     @Test
@@ -289,21 +289,21 @@ class FixedKernelsTest {
     void convertBetweenTypes() {
         // scale 4 -> 2: divide by 4 toward zero
         assertArrayEquals(new long[] {1, -1, 25},
-                FixedKernels.convert(new long[] {5, -5, 100}, new FixedType(16, 4), new FixedType(8, 2)));
+                FixedKernels.convert(new long[] {5, -5, 100}, new FixedType(16, 4), new FixedType(8, 2), WrapSite.IGNORE));
         // scale 2 -> 6: multiply by 16, wrap in 8 bits: 3*16 = 48, 10*16 = 160 -> -96
         assertArrayEquals(new long[] {48, -96},
-                FixedKernels.convert(new long[] {3, 10}, new FixedType(16, 2), new FixedType(8, 6)));
+                FixedKernels.convert(new long[] {3, 10}, new FixedType(16, 2), new FixedType(8, 6), WrapSite.IGNORE));
         long[] same = {1, 2};
-        assertArrayEquals(same, FixedKernels.convert(same, new FixedType(16, 3), new FixedType(16, 3)));
+        assertArrayEquals(same, FixedKernels.convert(same, new FixedType(16, 3), new FixedType(16, 3), WrapSite.IGNORE));
     }
 
     @Test
     void normaliseL2() {
         // [3, 4] / 5 at scale 14: 49152/5 = 9830, 65536/5 = 13107
         assertArrayEquals(new long[] {9830, 13107},
-                FixedKernels.normaliseL2(new long[] {3, 4}, Shape.of(2), new FixedType(16, 14)));
+                FixedKernels.normaliseL2(new long[] {3, 4}, Shape.of(2), new FixedType(16, 14), WrapSite.IGNORE));
         // rank 4: per pixel over channels; a zero pixel stays zero
         assertArrayEquals(new long[] {-9830, 13107, 0, 0}, FixedKernels.normaliseL2(new long[] {-6, 8, 0, 0},
-                Shape.of(1, 1, 2, 2), new FixedType(16, 14)));
+                Shape.of(1, 1, 2, 2), new FixedType(16, 14), WrapSite.IGNORE));
     }
 }

@@ -71,7 +71,7 @@ class FixedTypeWidthsTest {
     @Test
     void conversionToThreeBitsWrapsNeverSaturates() {
         // int8@4 -> int3@1: shr by 3 toward zero, then wrap to 3 bits: 20 -> 2, -7 -> 0, 100 -> 12 -> -4.
-        long[] out = FixedKernels.convert(new long[] {20, -7, 100}, new FixedType(8, 4), new FixedType(3, 1));
+        long[] out = FixedKernels.convert(new long[] {20, -7, 100}, new FixedType(8, 4), new FixedType(3, 1), WrapSite.IGNORE);
         assertArrayEquals(new long[] {2, 0, -4}, out);
     }
 

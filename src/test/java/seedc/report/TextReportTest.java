@@ -19,9 +19,9 @@ class TextReportTest {
     static Report shiftry(FlashFit fit) {
         var search = new SearchSummary.Shiftry(13, fit == null ? 1.0 : null, fit == null ? 0.1 : null, fit, 4128,
                 List.of(new Demotion("W", 3, 0.0), new Demotion("Z", 4, 2.0 / 1437)),
-                List.of(new Step("W", true, 100.0, 0.05, 3104), new Step("Z", false, 98.5, 0.25, 3104)));
+                List.of(new Step("W", true, 100.0, 0.05, 3104, 0), new Step("Z", false, 98.5, 0.25, 3104, 0)));
         return new Report("shiftry", 16, -1, "reduced-disagreement", "x86", 95.83, 95.56, 100.0, 99.5, 1.5, 102,
-                VALUES, List.of(), null, 3104, search, null);
+                VALUES, List.of(), null, 3104, List.of(), search, null);
     }
 
     @Test
@@ -40,6 +40,8 @@ class TextReportTest {
                   W         8      3
                   WX       16     10
                   res      16     11
+
+                no value wraps on the training set
 
                 stage III: each value alone at 8 bits, least loss (reduced-disagreement on the training set) first
                   value  scale  loss %
@@ -79,8 +81,8 @@ class TextReportTest {
     @Test
     void seedotShowsItsMaxscaleSweep() {
         Report r = new Report("seedot", 16, 2, "accuracy", "arduino", 95.83, 95.83, 100.0, 100.0, 4.0, 16,
-                VALUES, List.of(new Report.SweepPoint(1, 99.0, 0.01), new Report.SweepPoint(2, 100.0, 0)), null, 4128,
-                null, null);
+                VALUES, List.of(new Report.SweepPoint(1, 99.0, 0.01, 0), new Report.SweepPoint(2, 100.0, 0, 0)), null,
+                4128, List.of(), null, null);
         String text = TextReport.render(r);
         assertTrue(text.startsWith("strategy seedot, 16 bits, maxscale 2, metric accuracy, target arduino\n"), text);
         assertTrue(text.contains("""
@@ -90,5 +92,25 @@ class TextReportTest {
                 """), text);
         assertTrue(text.contains("\nvalues\n  value  bits  scale\n  X        16     13\n"), text);
         assertTrue(text.endsWith("\nparameter flash: 4128 B\n"), text);
+    }
+
+    @Test
+    void wrapEventsAreShownAndWarnedOf() throws Exception {
+        Report r = new Report("seedot", 16, 3, "accuracy", "x86", 92.0, 63.5, 98.0, 66.7, 4.0, 32, VALUES,
+                List.of(new Report.SweepPoint(3, 66.7, 0.3, 4321)), null, 4128,
+                List.of(new Report.Wrap("t13", 4000, 700), new Report.Wrap("t14", 321, 90)), null, null);
+        String text = TextReport.render(r);
+        assertTrue(text.contains("   3       66.70%  (4321 wrap events)  <- chosen\n"), text);
+        assertTrue(text.contains("""
+                wrap events on the training set (elements that lost information to a two's complement wrap)
+                  value  events  examples
+                  t13      4000       700
+                  t14       321        90
+                """), text);
+        assertEquals("the chosen program wraps on its training data: t13 (4000 elements in 700 examples), t14 (321 "
+                + "elements in 90 examples); see report.txt", TextReport.wrapWarning(r).orElseThrow());
+        Report back = Report.fromJson(Report.JSON.readTree(Report.JSON.writeValueAsString(r.toJson())));
+        assertEquals(r.wraps(), back.wraps());
+        assertTrue(TextReport.wrapWarning(shiftry(null)).isEmpty());
     }
 }

@@ -98,6 +98,9 @@ class ReuseTest {
                 cumulative.add(v);
                 FixedProgram upTo = program(p, prof, cumulative, 7);
                 assertSame(Candidate.run(upTo, model, train, 2), pool.results(upTo, true), "up to " + v);
+                // a reused run has the reused values' wrap events too
+                assertArrayEquals(Candidate.runCounting(alone, model, train, 2).wraps().events(),
+                        pool.wraps(alone, false).events(), v + " alone: wrap events");
             }
         }
     }

@@ -11,6 +11,7 @@ import seedc.eval.FloatInterpreter;
 import seedc.eval.Profile;
 import seedc.fixed.FixedInterpreter;
 import seedc.fixed.FixedKernels;
+import seedc.fixed.WrapSite;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.OpParams;
 import seedc.fixed.QuantizedModel;
@@ -75,16 +76,16 @@ class ShiftryExampleTest {
     @Test
     void kernelsReproducePseudocode2And3() {
         long[] w1 = {689, 3191, 16728, -13549}, x = {19587, -29351}, w2 = {-6586, -16596};
-        long[] t1 = FixedKernels.matmul(w1, x, 2, 2, 1, new OpParams.Mul(0, 0, 32, 0, 15), 16);
+        long[] t1 = FixedKernels.matmul(w1, x, 2, 2, 1, new OpParams.Mul(0, 0, 32, 0, 15), 16, WrapSite.IGNORE);
         // Pseudocode 2: t2 = t1 + B1 / 2^3; t3 = (W2 x t2) / 2^14; t4 = t3 + B2 / 2^3.
-        long[] t2 = FixedKernels.add(t1, new long[] {-1048, 20283}, 2, false, new OpParams.Add(0, 3, 16, 0), 16);
-        long[] t3 = FixedKernels.matmul(w2, t2, 1, 2, 1, new OpParams.Mul(0, 0, 32, 0, 14), 16);
-        long[] t4 = FixedKernels.add(t3, new long[] {24150}, 1, false, new OpParams.Add(0, 3, 16, 0), 16);
+        long[] t2 = FixedKernels.add(t1, new long[] {-1048, 20283}, 2, false, new OpParams.Add(0, 3, 16, 0), 16, WrapSite.IGNORE);
+        long[] t3 = FixedKernels.matmul(w2, t2, 1, 2, 1, new OpParams.Mul(0, 0, 32, 0, 14), 16, WrapSite.IGNORE);
+        long[] t4 = FixedKernels.add(t3, new long[] {24150}, 1, false, new OpParams.Add(0, 3, 16, 0), 16, WrapSite.IGNORE);
         assertArrayEquals(new long[] {-20935}, t4);
         // Pseudocode 3: B1 demoted to 8 bits (-4, 79 at scale 7): t2 = t1 / 2^5 + B1; t3 = (W2 x t2) / 2^9.
-        long[] t2d = FixedKernels.add(t1, new long[] {-4, 79}, 2, false, new OpParams.Add(5, 0, 16, 0), 16);
-        long[] t3d = FixedKernels.matmul(w2, t2d, 1, 2, 1, new OpParams.Mul(0, 0, 32, 0, 9), 16);
-        long[] t4d = FixedKernels.add(t3d, new long[] {24150}, 1, false, new OpParams.Add(0, 3, 16, 0), 16);
+        long[] t2d = FixedKernels.add(t1, new long[] {-4, 79}, 2, false, new OpParams.Add(5, 0, 16, 0), 16, WrapSite.IGNORE);
+        long[] t3d = FixedKernels.matmul(w2, t2d, 1, 2, 1, new OpParams.Mul(0, 0, 32, 0, 9), 16, WrapSite.IGNORE);
+        long[] t4d = FixedKernels.add(t3d, new long[] {24150}, 1, false, new OpParams.Add(0, 3, 16, 0), 16, WrapSite.IGNORE);
         // by hand: t1 = (-2446, 22135); t2 = (-76 - 4, 691 + 79) = (-80, 770);
         // t3 = (-6586 * -80 + -16596 * 770) / 2^9 = (526880 - 12778920) / 512 = -23929 (toward zero);
         // t4 = -23929 + 3018 = -20911.

@@ -15,6 +15,7 @@ import seedc.eval.FloatInterpreter;
 import seedc.eval.Profile;
 import seedc.fixed.FixedInterpreter;
 import seedc.fixed.FixedKernels;
+import seedc.fixed.WrapSite;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.OpParams;
 import seedc.fixed.QuantizedModel;
@@ -40,9 +41,9 @@ class ShiftryPartialDemoteTest {
 
     /** t2 = t1 + B1 / 2^3, t3 = (W2 x t2) / 2^14, t4 = t3 + B2 / 2^3: Pseudocode 2 after t1, paper's integers. */
     private static long pseudocode2FromT1(long[] t1, long[] w2, int w2Post) {
-        long[] t2 = FixedKernels.add(t1, new long[] {-1048, 20283}, 2, false, new OpParams.Add(0, 3, 32, 0), 16);
-        long[] t3 = FixedKernels.matmul(w2, t2, 1, 2, 1, new OpParams.Mul(0, 0, 32, 0, w2Post), 16);
-        return FixedKernels.add(t3, new long[] {24150}, 1, false, new OpParams.Add(0, 3, 32, 0), 16)[0];
+        long[] t2 = FixedKernels.add(t1, new long[] {-1048, 20283}, 2, false, new OpParams.Add(0, 3, 32, 0), 16, WrapSite.IGNORE);
+        long[] t3 = FixedKernels.matmul(w2, t2, 1, 2, 1, new OpParams.Mul(0, 0, 32, 0, w2Post), 16, WrapSite.IGNORE);
+        return FixedKernels.add(t3, new long[] {24150}, 1, false, new OpParams.Add(0, 3, 32, 0), 16, WrapSite.IGNORE)[0];
     }
 
     @Test
@@ -54,19 +55,19 @@ class ShiftryPartialDemoteTest {
         // t2 = (-2445 - 131, 21870 + 2535) = (-2576, 24405); t3 = (-6586*-2576 - 16596*24405) / 2^14
         //   = -388059844 / 16384 = -23685; t4 = -23685 + 3018 = -20667 = -5.045654, loss 0.066020:
         // Table 1 says -5.0456 and 0.0660.
-        long[] t1 = FixedKernels.matmul(new long[] {2, 12, 65, -52}, x, 2, 2, 1, new OpParams.Mul(0, 0, 32, 0, 7), 16);
+        long[] t1 = FixedKernels.matmul(new long[] {2, 12, 65, -52}, x, 2, 2, 1, new OpParams.Mul(0, 0, 32, 0, 7), 16, WrapSite.IGNORE);
         assertArrayEquals(new long[] {-2445, 21870}, t1);
         assertEquals(-20667, pseudocode2FromT1(t1, w2, 14));
         // W2 at 8 bits, scale 6: -0.402 * 64 = -25.7 -> -25, -1.013 * 64 = -64.8 -> -64; with Pseudocode 2's
         // t2 = (-2577, 24670): t3 = (-25*-2577 - 64*24670) / 2^(6 + 12 - 12) = -1514455 / 64 = -23663;
         // t4 = -23663 + 3018 = -20645 = -5.040283, loss 0.071391: Table 1 says -5.0402 and 0.0713.
-        t1 = FixedKernels.matmul(w1, x, 2, 2, 1, t1Mul, 16);
+        t1 = FixedKernels.matmul(w1, x, 2, 2, 1, t1Mul, 16, WrapSite.IGNORE);
         assertEquals(-20645, pseudocode2FromT1(t1, new long[] {-25, -64}, 6));
         // X at 8 bits, scale 5 (Pseudocode 4: 76, -114): t1 = (W1 x X) / 2^(14 + 5 - 12)
         //   = (689*76 - 3191*114, 16728*76 + 13549*114) / 128 = (-311410, 2815914) / 128 = (-2432, 21999);
         // t2 = (-2563, 24534); t3 = (-6586*-2563 - 16596*24534) / 2^14 = -390286346 / 16384 = -23821;
         // t4 = -23821 + 3018 = -20803 = -5.078857, loss 0.032817: Table 1 says -5.0788 and 0.0328.
-        long[] t1x = FixedKernels.matmul(w1, new long[] {76, -114}, 2, 2, 1, new OpParams.Mul(0, 0, 32, 0, 7), 16);
+        long[] t1x = FixedKernels.matmul(w1, new long[] {76, -114}, 2, 2, 1, new OpParams.Mul(0, 0, 32, 0, 7), 16, WrapSite.IGNORE);
         assertArrayEquals(new long[] {-2432, 21999}, t1x);
         assertEquals(-20803, pseudocode2FromT1(t1x, w2, 14));
     }

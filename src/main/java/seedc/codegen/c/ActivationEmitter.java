@@ -5,6 +5,7 @@ import seedc.fixed.ExpTable;
 import seedc.fixed.FixedKernels;
 import seedc.fixed.FixedType;
 import seedc.fixed.OpParams;
+import seedc.fixed.WrapSite;
 import seedc.ir.Value;
 
 /**
@@ -25,7 +26,7 @@ final class ActivationEmitter {
 
     void exp(Value o, Value a, OpParams.Exp p) {
         int bits = r.type(o).bits();
-        if (table(o, a, v -> FixedKernels.exp(v, p, bits))) {
+        if (table(o, a, v -> FixedKernels.exp(v, p, bits, WrapSite.IGNORE))) {
             return;
         }
         w.loop("k", o.size(), () -> w.line(CNames.element(o, "k") + " = "
@@ -34,7 +35,8 @@ final class ActivationEmitter {
 
     void activation(Value o, Value a, OpParams.Activation p, boolean sigmoid) {
         FixedType out = r.type(o);
-        if (table(o, a, v -> sigmoid ? FixedKernels.sigmoid(v, p, out) : FixedKernels.tanh(v, p, out))) {
+        if (table(o, a, v -> sigmoid ? FixedKernels.sigmoid(v, p, out, WrapSite.IGNORE)
+                : FixedKernels.tanh(v, p, out, WrapSite.IGNORE))) {
             return;
         }
         w.loop("k", o.size(), () -> element(o, a, p, sigmoid));
