@@ -10,6 +10,9 @@ public record ScaleRules(int bits, int maxscale) {
         if (maxAbs <= 0 || Double.isNaN(maxAbs)) {
             return maxscale;
         }
+        // An infinite range (e^x of an argument above ~709) gets the scale of the largest finite double,
+        // which holds nothing: the run then shows the damage (wrap events, accuracy) instead of looping here.
+        maxAbs = Math.min(maxAbs, Double.MAX_VALUE);
         int p = (bits - 1) - ceilLog2(maxAbs);
         while (Math.round(Math.scalb(maxAbs, p)) > (1L << (bits - 1)) - 1) {
             p--;

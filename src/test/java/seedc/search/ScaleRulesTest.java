@@ -39,6 +39,10 @@ class ScaleRulesTest {
         // Nothing to represent: the maxscale.
         assertEquals(8, b16.getP(0.0));
         assertEquals(5, b8.getP(0.0));
+        // An infinite range (e^2048) ends like the largest double (it looped forever before): 15 - 1024,
+        // minus one more because (2 - 2^-52) * 2^14 rounds to 32768.
+        assertEquals(-1010, b16.getP(Double.POSITIVE_INFINITY));
+        assertEquals(b16.getP(Double.MAX_VALUE), b16.getP(Double.POSITIVE_INFINITY));
     }
 
     @Test
