@@ -163,7 +163,7 @@ public class DifferentialTest {
     }
 
     /** The data set as CSV, label first, each value written with Double.toString. */
-    static Path csv(DataSet ds, Path file) throws IOException {
+    public static Path csv(DataSet ds, Path file) throws IOException {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < ds.size(); i++) {
             List<String> cells = new ArrayList<>();

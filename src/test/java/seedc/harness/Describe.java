@@ -10,20 +10,25 @@ final class Describe {
     private Describe() {}
 
     static String params(OpParams p) {
+        return params(p, 16);
+    }
+
+    /** With at most {@code tableEntries} entries of each exp table. */
+    static String params(OpParams p, int tableEntries) {
         return switch (p) {
             case null -> "none";
             case OpParams.Mul m -> "Mul(shrA " + m.shrA() + ", shrB " + m.shrB() + ", W " + m.width() + ", T " + m.treeShift()
                     + ", post " + m.post() + ")";
             case OpParams.Add a -> "Add(shrA " + a.shrA() + ", shrB " + a.shrB() + ", W " + a.width() + ", post " + a.post() + ")";
-            case OpParams.Exp e -> "Exp(inShift " + e.inShift() + ", post " + e.post() + ", " + table(e.table()) + ")";
-            case OpParams.Activation a -> "Activation(inShift " + a.inShift() + ", " + table(a.table()) + ")";
+            case OpParams.Exp e -> "Exp(inShift " + e.inShift() + ", post " + e.post() + ", " + table(e.table(), tableEntries) + ")";
+            case OpParams.Activation a -> "Activation(inShift " + a.inShift() + ", " + table(a.table(), tableEntries) + ")";
         };
     }
 
-    static String table(ExpTable t) {
+    static String table(ExpTable t, int entries) {
         return "table sIn " + t.sIn() + " mQ " + t.mQ() + " H " + t.hiBits() + " L " + t.loBits() + " D " + t.drop()
-                + " sf " + t.sf() + " sg " + t.sg() + " entries int" + t.entryBits() + " tf " + ints(t.tf(), 16)
-                + " tg " + ints(t.tg(), 16);
+                + " sf " + t.sf() + " sg " + t.sg() + " entries int" + t.entryBits() + " tf " + ints(t.tf(), entries)
+                + " tg " + ints(t.tg(), entries);
     }
 
     /** At most {@code max} integers; the count when there are more. */

@@ -17,6 +17,7 @@ import seedc.ir.Op;
 import seedc.ir.Program;
 import seedc.ir.ProgramBuilder;
 import seedc.ir.Shape;
+import seedc.ir.Value;
 import seedc.io.DataSet;
 
 /**
@@ -34,21 +35,21 @@ final class OneOp {
     private OneOp() {}
 
     /** A new real value the program will give {@code t} unless a strategy decides otherwise. */
-    seedc.ir.Value real(String name, Shape shape, FixedType t) {
-        seedc.ir.Value v = b.real(name, shape, POS);
+    Value real(String name, Shape shape, FixedType t) {
+        Value v = b.real(name, shape, POS);
         planned.put(v.id(), t);
         return v;
     }
 
-    seedc.ir.Value integer(String name, long lo, long hi) {
+    Value integer(String name, long lo, long hi) {
         return b.integer(name, POS, lo, hi);
     }
 
-    seedc.ir.Value intConst(long value) {
+    Value intConst(long value) {
         return b.emit(new Op.IntConst(b.integer("n" + value, POS, value, value), value));
     }
 
-    seedc.ir.Value emit(Op op) {
+    Value emit(Op op) {
         return b.emit(op);
     }
 
@@ -65,18 +66,18 @@ final class OneOp {
      * result), the operand values fed from X (in operand order) and the parameters' integers.
      */
     record Draft(Program program, Map<String, double[]> weights, FixedType[] planned, Op op,
-                 List<seedc.ir.Value> fed, List<Operand> fedOperands, Map<String, long[]> paramValues) {}
+                 List<Value> fed, List<Operand> fedOperands, Map<String, long[]> paramValues) {}
 
     static Draft draft(OpSpec spec, Random r) {
         OneOp o = new OneOp();
         List<Operand> ops = spec.operands();
         List<Operand> fedOperands = ops.stream().filter(Operand::isInput).toList();
-        seedc.ir.Value[] args = new seedc.ir.Value[ops.size()];
-        List<seedc.ir.Value> fed = new ArrayList<>();
+        Value[] args = new Value[ops.size()];
+        List<Value> fed = new ArrayList<>();
         if (fedOperands.size() <= 1) { // an op of parameters alone still gets an input (that it does not read)
             Operand d = fedOperands.isEmpty() ? Operand.in("unused", new FixedType(8, 0), 1) : fedOperands.get(0);
             fedOperands = List.of(d);
-            seedc.ir.Value x = o.b.input(d.name(), d.shape(), POS, d.type().toReal(d.type().min()), d.type().toReal(d.type().max()));
+            Value x = o.b.input(d.name(), d.shape(), POS, d.type().toReal(d.type().min()), d.type().toReal(d.type().max()));
             o.planned.put(x.id(), d.type());
             if (ops.contains(d)) {
                 args[ops.indexOf(d)] = x;
@@ -85,7 +86,7 @@ final class OneOp {
         } else {
             FixedType host = new FixedType(32, fedOperands.stream().mapToInt(d -> d.type().scale()).max().orElseThrow());
             int total = fedOperands.stream().mapToInt(d -> d.shape().size()).sum();
-            seedc.ir.Value x = o.b.input("x", Shape.of(total), POS, host.toReal(host.min()), host.toReal(host.max()));
+            Value x = o.b.input("x", Shape.of(total), POS, host.toReal(host.min()), host.toReal(host.max()));
             o.planned.put(x.id(), host);
             int offset = 0;
             for (int i = 0; i < ops.size(); i++) {
@@ -94,9 +95,9 @@ final class OneOp {
                     continue;
                 }
                 int n = d.shape().size();
-                seedc.ir.Value flat = o.real(d.shape().rank() == 1 ? d.name() : d.name() + "_flat", Shape.of(n), d.type());
+                Value flat = o.real(d.shape().rank() == 1 ? d.name() : d.name() + "_flat", Shape.of(n), d.type());
                 o.emit(new Op.Splice(flat, x, List.of(o.intConst(offset))));
-                seedc.ir.Value v = flat;
+                Value v = flat;
                 if (d.shape().rank() != 1) {
                     v = o.emit(new Op.Reshape(o.real(d.name(), d.shape(), d.type()), flat, new int[] {0}));
                 }
@@ -114,23 +115,18 @@ final class OneOp {
             }
             long[] q = Examples.param(new Examples.Domain(d.shape().size(), Math.max(d.lo(), d.type().min()),
                     Math.min(d.hi(), d.type().max())), d.source() == Operand.Source.SPARSE_PARAM, r);
-            double[] w = new double[q.length];
-            double lo = 0, hi = 0;
-            for (int k = 0; k < q.length; k++) {
-                w[k] = d.type().toReal(q[k]);
-                lo = Math.min(lo, w[k]);
-                hi = Math.max(hi, w[k]);
-            }
+            double[] w = OpBackend.reals(d.type(), q);
             if (d.source() == Operand.Source.CONST) {
                 args[i] = o.emit(new Op.Const(o.real(d.name(), d.shape(), d.type()), w));
             } else {
+                double lo = java.util.Arrays.stream(w).min().orElse(0), hi = java.util.Arrays.stream(w).max().orElse(0);
                 args[i] = o.b.param(d.name(), d.shape(), POS, lo, hi, d.source() == Operand.Source.SPARSE_PARAM);
                 o.planned.put(args[i].id(), d.type());
                 weights.put(d.name(), w);
             }
             paramValues.put(d.name(), q);
         }
-        seedc.ir.Value result = spec.emitter().emit(o, args);
+        Value result = spec.emitter().emit(o, args);
         Program p = o.b.build(result);
         FixedType[] types = new FixedType[p.valueCount()];
         o.planned.forEach((id, t) -> types[id] = t);
@@ -141,46 +137,45 @@ final class OneOp {
     /** The profile of the float program over the drafted operands' examples (what SeeDot and Shiftry's exp read). */
     static Profile profile(Draft d, FloatModel model, Random r) {
         FixedType xt = d.planned()[d.program().input().id()];
-        List<Examples.Domain> domains = domains(d, xt, i -> d.planned()[d.fed().get(i).id()]);
-        List<long[]> xs = compose(Examples.generate(domains, 24, r), domains, d, xt, i -> d.planned()[d.fed().get(i).id()]);
-        double[][] features = new double[xs.size()][];
-        for (int i = 0; i < features.length; i++) {
-            features[i] = new double[xs.get(i).length];
-            for (int k = 0; k < features[i].length; k++) {
-                features[i][k] = xt.toReal(xs.get(i)[k]);
-            }
-        }
+        List<Slot> slots = slots(d, xt, v -> d.planned()[v.id()]);
+        double[][] features = compose(Examples.generate(domains(slots), 24, r), slots).stream()
+                .map(x -> OpBackend.reals(xt, x)).toArray(double[][]::new);
         return Evaluation.profile(model, new DataSet(1, new double[features.length][1], features), 1);
     }
 
-    /** Every fed operand's domain given X's type and the operands' types. */
-    static List<Examples.Domain> domains(Draft d, FixedType xt, java.util.function.IntFunction<FixedType> type) {
-        List<Examples.Domain> out = new ArrayList<>();
+    /** Where a fed operand sits in X: the integers it may hold, and how far X's scale is above its own. */
+    record Slot(Examples.Domain domain, int shift) {}
+
+    /** Every fed operand's slot, given X's type and the operands' types. */
+    static List<Slot> slots(Draft d, FixedType xt, java.util.function.Function<Value, FixedType> type) {
+        List<Slot> out = new ArrayList<>();
         for (int i = 0; i < d.fed().size(); i++) {
             Operand op = d.fedOperands().get(i);
-            FixedType t = type.apply(i);
+            FixedType t = type.apply(d.fed().get(i));
             int shift = d.fed().size() == 1 ? 0 : xt.scale() - t.scale();
             if (shift < 0) {
                 throw new IllegalStateException(op + " has a scale above X's " + xt);
             }
             long lo = Math.max(Math.max(op.lo(), t.min()), xt.min() >> Math.min(shift, 62));
             long hi = Math.min(Math.min(op.hi(), t.max()), xt.max() >> Math.min(shift, 62));
-            out.add(new Examples.Domain(op.shape().size(), lo, hi));
+            out.add(new Slot(new Examples.Domain(op.shape().size(), lo, hi), shift));
         }
         return out;
     }
 
+    static List<Examples.Domain> domains(List<Slot> slots) {
+        return slots.stream().map(Slot::domain).toList();
+    }
+
     /** X for each example: the operands' integers, each shifted up to X's scale, one after the other. */
-    static List<long[]> compose(List<long[][]> examples, List<Examples.Domain> domains, Draft d, FixedType xt,
-                                java.util.function.IntFunction<FixedType> type) {
+    static List<long[]> compose(List<long[][]> examples, List<Slot> slots) {
         List<long[]> out = new ArrayList<>();
         for (long[][] e : examples) {
-            long[] x = new long[domains.stream().mapToInt(Examples.Domain::size).sum()];
+            long[] x = new long[slots.stream().mapToInt(s -> s.domain().size()).sum()];
             int at = 0;
             for (int i = 0; i < e.length; i++) {
-                int shift = d.fed().size() == 1 ? 0 : xt.scale() - type.apply(i).scale();
                 for (long v : e[i]) {
-                    x[at++] = v << shift;
+                    x[at++] = v << slots.get(i).shift();
                 }
             }
             out.add(x);
@@ -197,10 +192,7 @@ final class OneOp {
         FloatModel model = new FloatModel(d.program(), d.weights());
         Profile profile = profile(d, model, r);
         FixedProgram fp = Rule.assign(rule, d, profile);
-        FixedType xt = fp.type(d.program().input());
-        List<Examples.Domain> domains = domains(d, xt, i -> fp.type(d.fed().get(i)));
-        List<long[]> inputs = compose(Examples.generate(domains, randomExamples, r), domains, d, xt,
-                i -> fp.type(d.fed().get(i)));
-        return new Built(fp, model, d, inputs);
+        List<Slot> slots = slots(d, fp.type(d.program().input()), fp::type);
+        return new Built(fp, model, d, compose(Examples.generate(domains(slots), randomExamples, r), slots));
     }
 }

@@ -31,9 +31,13 @@ public interface OpBackend {
 
     /** The real value each integer of an input stands for (exact: a double holds every 32-bit integer times 2^-s). */
     static double[] reals(FixedProgram fp, long[] quantized) {
+        return reals(fp.type(fp.program().input()), quantized);
+    }
+
+    static double[] reals(seedc.fixed.FixedType t, long[] quantized) {
         double[] x = new double[quantized.length];
         for (int i = 0; i < x.length; i++) {
-            x[i] = fp.type(fp.program().input()).toReal(quantized[i]);
+            x[i] = t.toReal(quantized[i]);
         }
         return x;
     }

@@ -29,7 +29,7 @@ final class OpCases {
     record OpCase(String id, OpSpec spec, Rule rule, long seed) {
         @Override
         public String toString() {
-            return id + ": " + spec + "; " + rule;
+            return id + ": " + spec + "; " + rule.text();
         }
     }
 
@@ -87,6 +87,7 @@ final class OpCases {
                 seedot(8, 0));
         t.add(Ops.sparseMatmul(sparse("w", i32(24), 4, 6), in("x", i32(20), 6), i32(18)), mul(0, 0, 64, 2, 24),
                 mul(12, 12, 32, 0, 0));
+        t.add(Ops.sparseMatmul(sparse("w", i16(8), 6, 9), in("x", i16(7), 9, 1), i16(3)), SHIFTRY, mul(0, 0, 32, 0, 12));
         t.add(Ops.scalarMul(in("s", i16(12)), in("t", i16(10), 2, 3), i16(9)), SHIFTRY, seedot(16, 6), wide(16, 6));
         t.add(Ops.scalarMul(param("s", i8(6)), in("t", i8(4), 5), i8(3)), mul(2, 2, 8, 0, 0), mul(0, 0, 16, 0, 7), SHIFTRY);
         t.add(Ops.scalarMul(in("s", i32(28), 1), param("t", i32(20), 4), i32(24)), mul(0, 0, 64, 0, 24), mul(12, 12, 32, 0, 0));
@@ -130,6 +131,7 @@ final class OpCases {
         t.add(Ops.unary("relu", in("a", i16(8), 6), i8(2)), PLANNED);
         t.add(Ops.unary("relu", in("a", i8(4), 5), i16(10)), PLANNED);
         t.add(Ops.unary("relu", in("a", i32(30), 2, 2), i16(14)), PLANNED);
+        t.add(Ops.unary("relu", in("a", i8(0), 4), i32(70)), PLANNED);
         t.add(Ops.unary("relu6", in("a", i16(12), 6), i16(12)), PLANNED);
         t.add(Ops.unary("relu6", in("a", i8(4), 6), i8(4)), PLANNED);
         t.add(Ops.unary("relu6", in("a", i8(5), 6), i8(3)), PLANNED);
@@ -141,6 +143,8 @@ final class OpCases {
         t.add(Ops.unary("exp", in("a", i8(4), 1, 1), i8(4)), SHIFTRY, seedot(8, 0));
         t.add(Ops.unary("exp", in("a", i8(5)).within(Long.MIN_VALUE, 0), i16(14)), SHIFTRY);
         t.add(Ops.unary("exp", in("a", i32(26)), i32(20)), SHIFTRY, seedot(32, 12), new Rule.Random(7));
+        t.add(Ops.unary("exp", in("a", i16(4)), i16(0)), SHIFTRY, seedot(16, 4));
+        t.add(Ops.unary("exp", in("a", i32(23)), i32(24)), SHIFTRY);
         for (String f : List.of("tanh", "sigmoid")) {
             t.add(Ops.unary(f, in("a", i16(12), 6), i16(14)), SHIFTRY, seedot(16, 8));
             t.add(Ops.unary(f, in("a", i8(4), 4), i8(6)), SHIFTRY);
@@ -301,6 +305,9 @@ final class OpCases {
             r -> {
                 String op = Ops.UNARY.get(r.nextInt(Ops.UNARY.size()));
                 FixedType a = type(r);
+                if (op.equals("exp")) { // arguments within +-256, whose e^x a double holds (bug 4: wider ones hang)
+                    a = new FixedType(a.bits(), Math.max(a.scale(), a.bits() - 9));
+                }
                 int[] d = switch (op) {
                     case "exp" -> r.nextBoolean() ? new int[0] : new int[] {1, 1};
                     case "transpose" -> dims(r, 2, 2, 5);

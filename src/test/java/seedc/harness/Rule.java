@@ -17,47 +17,33 @@ import seedc.search.ShiftryStrategy;
  */
 sealed interface Rule {
     /** The planned types; every op's parameters as Shiftry derives them (Figure 5; tanh/sigmoid/exp may retype their output). */
-    record Shiftry() implements Rule {
-        @Override
-        public String toString() {
-            return "shiftry";
-        }
-    }
+    record Shiftry() implements Rule {}
 
     /** SeeDot's rules at one bitwidth and maxscale (types from the profile of the case's inputs, narrow or wide products). */
-    record SeeDot(int bits, int maxscale, SeeDotStrategy.Products products) implements Rule {
-        @Override
-        public String toString() {
-            return "seedot " + bits + "-bit maxscale " + maxscale + " " + products.id();
-        }
-    }
+    record SeeDot(int bits, int maxscale, SeeDotStrategy.Products products) implements Rule {}
 
     /** The planned types (also where Shiftry would retype an activation's output); Shiftry's parameters for them. */
-    record Planned() implements Rule {
-        @Override
-        public String toString() {
-            return "planned types, shiftry params";
-        }
-    }
+    record Planned() implements Rule {}
 
     /** The planned types; the op under test gets {@code params}, any other op Shiftry's. */
-    record Given(OpParams params) implements Rule {
-        @Override
-        public String toString() {
-            return "given " + Describe.params(params);
-        }
-    }
+    record Given(OpParams params) implements Rule {}
 
     /** The planned types; every op's parameters drawn at random from {@code seed} ({@link RandomParams}). */
-    record Random(long seed) implements Rule {
-        @Override
-        public String toString() {
-            return "random params";
-        }
-    }
+    record Random(long seed) implements Rule {}
 
     Rule SHIFTRY = new Shiftry();
     Rule PLANNED = new Planned();
+
+    /** For test names and messages. */
+    default String text() {
+        return switch (this) {
+            case Shiftry s -> "shiftry";
+            case SeeDot s -> "seedot " + s.bits() + "-bit maxscale " + s.maxscale() + " " + s.products().id();
+            case Planned p -> "planned types, shiftry params";
+            case Given g -> "given " + Describe.params(g.params());
+            case Random r -> "random params";
+        };
+    }
 
     /** The fixed program of a drafted case. */
     static FixedProgram assign(Rule rule, OneOp.Draft d, Profile profile) {
@@ -79,7 +65,7 @@ sealed interface Rule {
         FixedType[] types = d.planned().clone();
         FixedProgram planned = new FixedProgram(p, types, params, "harness", 16, -1);
         switch (rule) {
-            case Planned p2 -> { }
+            case Planned unchanged -> { }
             case Given g -> params.put(d.op(), g.params());
             case Random r -> {
                 java.util.Random rng = new java.util.Random(r.seed());
@@ -89,7 +75,7 @@ sealed interface Rule {
                     }
                 });
             }
-            default -> throw new IllegalStateException(rule.toString());
+            default -> throw new IllegalStateException(rule.text());
         }
         return planned;
     }

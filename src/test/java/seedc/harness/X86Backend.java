@@ -1,12 +1,12 @@
 package seedc.harness;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import seedc.codegen.DifferentialTest;
 import seedc.codegen.c.CTarget;
 import seedc.codegen.c.CodeWriter;
 import seedc.fixed.FixedProgram;
+import seedc.io.DataSet;
 import seedc.ir.FloatModel;
 
 /**
@@ -28,15 +28,9 @@ final class X86Backend implements OpBackend {
     public long[][] run(FixedProgram fp, FloatModel model, List<long[]> inputs, Path work) throws Exception {
         CodeWriter.write(CTarget.X86, fp, model, work);
         Path exe = DifferentialTest.build(work, DifferentialTest.SANITIZE);
-        StringBuilder csv = new StringBuilder();
-        for (long[] x : inputs) {
-            csv.append('0'); // the label column main.c skips
-            for (double v : OpBackend.reals(fp, x)) {
-                csv.append(',').append(v); // Double.toString round-trips; strtod reads the same double
-            }
-            csv.append('\n');
-        }
-        Path in = Files.writeString(work.resolve("inputs.csv"), csv);
+        double[][] reals = inputs.stream().map(x -> OpBackend.reals(fp, x)).toArray(double[][]::new);
+        // Label 0 first (main.c skips it); Double.toString round-trips and strtod reads back the same double.
+        Path in = DifferentialTest.csv(new DataSet(1, new double[reals.length][1], reals), work.resolve("inputs.csv"));
         List<String> lines = DifferentialTest.predict(exe, in, id() + " " + work.getFileName());
         return lines.stream().map(OpBackend::parseLine).toArray(long[][]::new);
     }
