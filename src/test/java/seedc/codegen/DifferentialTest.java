@@ -40,14 +40,15 @@ import seedc.search.SeeDotStrategy;
 
 /**
  * The generated C, built with gcc through its own Makefile, must agree with the Java fixed-point
- * interpreter bit for bit on every test example, and be free of undefined behaviour.
+ * interpreter bit for bit on every test example, and be free of undefined behaviour. Its build and
+ * run helpers ({@link #build}, {@link #predict}) are shared with the per-op harness (seedc.harness).
  */
-class DifferentialTest {
+public class DifferentialTest {
     static final Path MODELS = Path.of("src/test/resources/fixtures/models");
     static final List<String> FIXTURES = List.of("protonn-digits-10", "bonsai-digits-10", "fastgrnn-digits-10",
             "cnn-digits-10");
     static final String WARN = "-O2 -std=c99 -Wall -Wextra -Werror";
-    static final String SANITIZE = WARN + " -fsanitize=undefined,address -fno-sanitize-recover=all";
+    public static final String SANITIZE = WARN + " -fsanitize=undefined,address -fno-sanitize-recover=all";
     /** Largest allowed drop from float to fixed test accuracy, in percentage points. */
     static final double MAX_DROP = 1.5;
 
@@ -61,12 +62,15 @@ class DifferentialTest {
         return work;
     }
 
+    /** Deletes the scratch directory; the next helper call starts a new one (other test classes use them too). */
     @AfterAll
-    static void cleanUp() throws IOException {
+    public static synchronized void cleanUp() throws IOException {
         if (work != null && System.getenv("SEEDC_KEEP_TEST_OUTPUT") == null) {
             try (Stream<Path> s = Files.walk(work)) {
                 s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
+            work = null;
+            compiled.clear();
         }
     }
 
@@ -126,7 +130,7 @@ class DifferentialTest {
         }
     }
 
-    static boolean have(String tool) {
+    public static boolean have(String tool) {
         try {
             Process p = new ProcessBuilder(tool, "--version").redirectErrorStream(true).start();
             p.getInputStream().readAllBytes();
@@ -140,7 +144,7 @@ class DifferentialTest {
     }
 
     /** Builds the predictor with the generated Makefile; asserts a clean build. */
-    static Path build(Path src, String cflags) {
+    public static Path build(Path src, String cflags) {
         assertTrue(have("gcc") && have("make"), "gcc and make are needed");
         exec(src, null, List.of("make", "clean"));
         Proc r = exec(src, null, List.of("make", "CFLAGS=" + cflags));
@@ -151,7 +155,7 @@ class DifferentialTest {
     }
 
     /** Runs the predictor on a CSV; asserts exit 0 and (sanitized or not) nothing on stderr. */
-    static List<String> predict(Path exe, Path csv, String what) {
+    public static List<String> predict(Path exe, Path csv, String what) {
         Proc r = exec(exe.getParent(), csv, List.of(exe.toString()));
         assertEquals("", r.err, () -> what + ": predictor wrote to stderr (sanitizer report?):\n" + r.err);
         assertEquals(0, r.status, () -> what + ": predictor exited with " + r.status);
@@ -159,7 +163,7 @@ class DifferentialTest {
     }
 
     /** The data set as CSV, label first, each value written with Double.toString. */
-    static Path csv(DataSet ds, Path file) throws IOException {
+    public static Path csv(DataSet ds, Path file) throws IOException {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < ds.size(); i++) {
             List<String> cells = new ArrayList<>();

@@ -1,0 +1,37 @@
+package seedc.harness;
+
+import java.nio.file.Path;
+import java.util.List;
+import seedc.codegen.DifferentialTest;
+import seedc.codegen.c.CTarget;
+import seedc.codegen.c.CodeWriter;
+import seedc.fixed.FixedProgram;
+import seedc.io.DataSet;
+import seedc.ir.FloatModel;
+
+/**
+ * The x86 C backend: predict.c, main.c and the Makefile seedc writes, built by gcc with
+ * -fsanitize=undefined,address (any report fails the case), run once on every example.
+ */
+final class X86Backend implements OpBackend {
+    @Override
+    public String id() {
+        return "x86";
+    }
+
+    @Override
+    public boolean available() {
+        return DifferentialTest.have("gcc") && DifferentialTest.have("make");
+    }
+
+    @Override
+    public long[][] run(FixedProgram fp, FloatModel model, List<long[]> inputs, Path work) throws Exception {
+        CodeWriter.write(CTarget.X86, fp, model, work);
+        Path exe = DifferentialTest.build(work, DifferentialTest.SANITIZE);
+        double[][] reals = inputs.stream().map(x -> OpBackend.reals(fp, x)).toArray(double[][]::new);
+        // Label 0 first (main.c skips it); Double.toString round-trips and strtod reads back the same double.
+        Path in = DifferentialTest.csv(new DataSet(1, new double[reals.length][1], reals), work.resolve("inputs.csv"));
+        List<String> lines = DifferentialTest.predict(exe, in, id() + " " + work.getFileName());
+        return lines.stream().map(OpBackend::parseLine).toArray(long[][]::new);
+    }
+}
