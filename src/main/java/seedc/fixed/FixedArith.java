@@ -22,7 +22,9 @@ public final class FixedArith {
             // v / 2^n toward zero: a negative v is biased by 2^n - 1 first (never overflows), as C compilers do.
             return n >= 63 ? 0 : (v + ((v >> 63) & ((1L << n) - 1))) >> n;
         }
-        return n == 0 ? v : v << -n;
+        // v * 2^-n is kept modulo 2^64 (every later wrap is to 64 bits or fewer); from 2^64 on that is 0,
+        // which Java's << (shift count modulo 64) would not give.
+        return n == 0 ? v : -n >= 64 ? 0 : v << -n;
     }
 
     /** round(r * 2^scale) (halves away from zero), saturated to the type: how constants and inputs are stored. */

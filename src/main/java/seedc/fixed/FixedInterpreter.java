@@ -158,7 +158,7 @@ public final class FixedInterpreter {
                 for (int i = 0; i < a.length; i++) {
                     neg[i] = -a[i];
                 }
-                set(n.out(), FixedKernels.convert(neg, t(n.a()), t(n.out()), site(n.out())));
+                set(n.out(), FixedKernels.reduce(neg, t(n.a()), t(n.out()), site(n.out())));
             }
             case Exp e -> {
                 OpParams.Exp p = fp.params(e, OpParams.Exp.class);

@@ -310,9 +310,17 @@ public final class FixedKernels {
 
     /** Converts every element from one type to another: wrap(shr(v, from.scale - to.scale)). */
     public static long[] convert(long[] a, FixedType from, FixedType to, WrapSite site) {
-        if (from.equals(to)) {
+        if (from.equals(to)) { // a value of a type is already in its range: nothing to shift or wrap
             return a;
         }
+        return reduce(a, from, to, site);
+    }
+
+    /**
+     * conv of exact integers that may lie outside {@code from}'s range (a negation's -(-2^(B-1))):
+     * shifted to {@code to}'s scale and wrapped to its width even when the two types are equal.
+     */
+    public static long[] reduce(long[] a, FixedType from, FixedType to, WrapSite site) {
         long[] o = new long[a.length];
         int n = from.scale() - to.scale();
         for (int i = 0; i < a.length; i++) {

@@ -6,7 +6,7 @@ package seedc.memory;
  * range used inside a loop body to the whole loop. Two ranges that share an instruction never share
  * memory (an instruction may read one while writing the other).
  *
- * @param alignment required alignment of the value's address in bytes: 1, 2 or 4
+ * @param alignment required alignment of the value's address in bytes: 1, 2, 4 or 8
  */
 public record LiveRange(String name, int sizeBytes, int firstUse, int lastUse, int alignment) {
     public LiveRange {
@@ -20,8 +20,8 @@ public record LiveRange(String name, int sizeBytes, int firstUse, int lastUse, i
             throw new IllegalArgumentException(
                     name + ": bad live range [" + firstUse + ", " + lastUse + "]");
         }
-        if (alignment != 1 && alignment != 2 && alignment != 4) {
-            throw new IllegalArgumentException(name + ": alignment must be 1, 2 or 4, got " + alignment);
+        if (alignment != 1 && alignment != 2 && alignment != 4 && alignment != 8) {
+            throw new IllegalArgumentException(name + ": alignment must be 1, 2, 4 or 8, got " + alignment);
         }
     }
 

@@ -52,6 +52,11 @@ class FixedArithTest {
         assertEquals(12, FixedArith.shr(3, -2));
         assertEquals(-12, FixedArith.shr(-3, -2));
         assertEquals(1L << 20, FixedArith.shr(1, -20));
+        // Products kept modulo 2^64: 3 * 2^62 leaves 2^62 + 2^63 (negative), and 2^64 and beyond leave 0
+        // (Java's << alone would shift 5 by 70 mod 64 = 6).
+        assertEquals(Long.MIN_VALUE + (1L << 62), FixedArith.shr(3, -62));
+        assertEquals(0, FixedArith.shr(5, -64));
+        assertEquals(0, FixedArith.shr(-5, -70));
         // A left shift then a right shift of the same amount is the identity.
         for (long v = -300; v <= 300; v += 7) {
             assertEquals(v, FixedArith.shr(FixedArith.shr(v, -5), 5));

@@ -4,9 +4,9 @@ import java.nio.file.Path;
 import java.util.List;
 import seedc.bench.AvrBench;
 import seedc.bench.AvrToolchain;
-import seedc.codegen.c.CTarget;
-import seedc.codegen.c.CodeWriter;
-import seedc.codegen.c.Device;
+import seedc.backend.Device;
+import seedc.backend.EmitOptions;
+import seedc.codegen.c.CBackend;
 import seedc.fixed.FixedProgram;
 import seedc.ir.FloatModel;
 
@@ -36,7 +36,7 @@ final class AvrBackend implements OpBackend {
     @Override
     public long[][] run(FixedProgram fp, FloatModel model, List<long[]> inputs, Path work) {
         Path sketch = work.resolve("sketch");
-        CodeWriter.write(CTarget.ARDUINO, fp, model, sketch, new CodeWriter.Options(Device.UNO, null, null));
+        CBackend.ARDUINO.emit(fp, model.weights(), EmitOptions.on(Device.UNO), sketch);
         List<String> examples = inputs.stream().map(AvrBench::initializer).toList();
         AvrBench.Run run = AvrBench.run(AvrBench.Kind.FIXED, List.of(sketch.resolve("predict.cpp")), sketch, examples,
                 CYCLES_PER_EXAMPLE, work.resolve("avr"));

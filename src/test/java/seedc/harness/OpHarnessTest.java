@@ -32,7 +32,9 @@ import seedc.ir.Value;
  * the case, its types and parameters, the example's operands and the first element that differs.
  *
  * <p>{@code -Dseedc.harness.seed=N} and {@code -Dseedc.harness.random=K} (random cases per op kind) draw
- * other random cases; {@code -Dseedc.harness.known=true} also runs the cases of {@link #KNOWN_MISMATCHES}.
+ * other random cases. The harness found six compiler bugs when it was written (neg of the most negative value,
+ * a relu6 clamp C warned about, loops with no RAM plan, exp hanging on an infinite range, misaligned 64-bit
+ * accumulators, shifts by 64 or more); their cases now pass and stay in the table as regressions.
  */
 class OpHarnessTest {
     static final long DEFAULT_SEED = 20250611L;
@@ -41,47 +43,6 @@ class OpHarnessTest {
     static final int RANDOM_PER_KIND = Integer.getInteger("seedc.harness.random", DEFAULT_RANDOM_PER_KIND);
     /** Random examples per case, besides the extreme patterns. */
     static final int RANDOM_EXAMPLES = 40;
-
-    /** Bug 1: the interpreter, not the C, departs from docs/fixed-point-semantics.md. */
-    static final String NEG_WRAP = "FixedInterpreter computes neg as FixedKernels.convert(-a, in, out), and convert"
-            + " returns its argument untouched when the two types are equal, so -(-128) stays 128 in an int8 value;"
-            + " the semantics (the negation, then conv, which wraps) and every C backend give -128";
-    /** Bug 2: the generated C is not warning-free. */
-    static final String RELU6_WARNING = "relu6 of an int8@5 value: its clamp 6 * 2^5 = 192 is above int8's max, and"
-            + " CEmitter writes 'v_a[k] > 192', which gcc -Wextra (-Wtype-limits) reports as always false; with -Werror"
-            + " the x86 build fails (any relu6 input of scale >= 5 at 8 bits, >= 13 at 16, >= 29 at 32)";
-    /** Bug 3: the RAM planner finds no plan for small loops of mixed 8/16-bit values, even without a device. */
-    static final String LOOP_RAM = "RamPlan.of finds no plan: MemoryPlanner.plan caps even an unlimited buffer at the"
-            + " sum of the values' blocks, its layout at that size moves a value defined before the loop inside the loop,"
-            + " which RamPlan.safe rejects, and all three candidates are that one plan; CodeWriter.write then throws"
-            + " 'model needs N bytes of RAM ... but the device has 2147483647' for x86 and the Uno alike";
-
-    /** Bug 4: a strategy never returns. */
-    static final String EXP_HANG = "exp of an argument whose profiled range is wider than about 709 (here int16@4, up to"
-            + " 2048): ShiftryStrategy.exp and SeeDotStrategy.exp call ScaleRules.getP(Math.exp(hi)) and getP(tgMax) on"
-            + " +Infinity, and getP's loop (while round(scalb(maxAbs, p)) > max: p--) never ends; the case never builds";
-
-    /** Bug 5: undefined behaviour in the generated C. */
-    static final String INT64_ALIGN = "a 64-bit accumulator array (Shiftry's width for a 16x16-bit sparse product of 9"
-            + " terms) is placed in sd_mem at a multiple of 4 only: RamPlan aligns every planned array to min(bytes, 4), so"
-            + " predict.c stores through an sd_a64 pointer at sd_mem + 20 and UBSan reports 'store to misaligned address"
-            + " ... for type sd_a64, which requires 8 byte alignment'";
-
-    /** Bug 6: shifts by 64 or more. */
-    static final String WIDE_SHIFT = "a left shift by 64 or more (relu to int32@70 shifts by 70; Shiftry's exp of an"
-            + " int32@23 argument gets post = -376): FixedArith.shr(v, n) computes v << -n, which Java takes modulo 64"
-            + " (v << 6, not v * 2^70 wrapped to 64 bits = 0 as the semantics says), and X.shr emits (uint64_t)v << 70, undefined"
-            + " in C, which gcc rejects with -Werror=shift-count-overflow";
-
-    /**
-     * Cases on which a backend is known to differ from the interpreter, with why: skipped by default so
-     * that the suite stays green, run with -Dseedc.harness.known=true. Every entry is a reported bug. A random
-     * case's id (R kind.i) names that case only for the default seed and count.
-     */
-    static final Map<String, String> KNOWN_MISMATCHES = Map.of(
-            "neg/T0", NEG_WRAP, "relu6/T2", RELU6_WARNING, "loop/T3", LOOP_RAM, "sum_loop/T5", LOOP_RAM,
-            "sum_loop/R17.3", LOOP_RAM, "exp/T11", EXP_HANG, "exp/T12", EXP_HANG,
-            "sparse_matmul/T10", INT64_ALIGN, "relu/T3", WIDE_SHIFT, "exp/T13", WIDE_SHIFT);
 
     /**
      * Every backend under test; a new backend is one more entry. {@code -Dseedc.harness.backends=x86,avr}
@@ -149,7 +110,7 @@ class OpHarnessTest {
         caseCount = cases.size();
         List<Prepared> prepared = new ArrayList<>();
         for (OpCases.OpCase c : cases) {
-            prepared.add(known(c) ? new Prepared(c, null, null) : prepare(c));
+            prepared.add(prepare(c));
         }
         List<DynamicNode> nodes = new ArrayList<>();
         for (OpBackend backend : backends()) {
@@ -160,7 +121,7 @@ class OpHarnessTest {
             }
             Map<String, Job> jobs = new LinkedHashMap<>();
             for (Prepared p : prepared) {
-                if (p.built() != null && !known(p.c())) {
+                if (p.built() != null) {
                     jobs.computeIfAbsent(p.key(), k -> new Job(new ArrayList<>(), new CompletableFuture<>())).cases().add(p);
                 }
             }
@@ -198,12 +159,6 @@ class OpHarnessTest {
         }
     }
 
-    private static boolean known(OpCases.OpCase c) {
-        boolean defaultDraws = SEED == DEFAULT_SEED && RANDOM_PER_KIND == DEFAULT_RANDOM_PER_KIND;
-        return KNOWN_MISMATCHES.containsKey(c.id()) && (defaultDraws || !c.id().contains("/R"))
-                && !Boolean.getBoolean("seedc.harness.known");
-    }
-
     private static void run(OpBackend backend, Job j) {
         try {
             OneOp.Built first = j.cases().get(0).built();
@@ -220,9 +175,6 @@ class OpHarnessTest {
     }
 
     private static void check(OpBackend backend, Prepared p, Job job) throws Exception {
-        if (known(p.c())) {
-            Assumptions.abort("known mismatch, reported: " + KNOWN_MISMATCHES.get(p.c().id()));
-        }
         if (p.error() != null) { // includes a build that does not finish (its worker thread keeps a core busy)
             throw new AssertionError(p.c() + ": the case cannot be built", p.error());
         }

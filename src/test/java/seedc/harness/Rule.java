@@ -3,6 +3,9 @@ package seedc.harness;
 import java.util.IdentityHashMap;
 import seedc.eval.Profile;
 import seedc.fixed.FixedProgram;
+import seedc.fixed.Strategy;
+import seedc.search.ShiftryLadder;
+import seedc.fixed.ContainerWidths;
 import seedc.fixed.FixedType;
 import seedc.fixed.OpParams;
 import seedc.ir.Op;
@@ -49,7 +52,7 @@ sealed interface Rule {
     static FixedProgram assign(Rule rule, OneOp.Draft d, Profile profile) {
         Program p = d.program();
         if (rule instanceof SeeDot s) {
-            return SeeDotStrategy.assign(p, profile, d.weights(), s.bits(), s.maxscale(), s.products());
+            return SeeDotStrategy.assign(p, profile, d.weights(), ContainerWidths.C, s.bits(), s.maxscale(), s.products());
         }
         int[] bits = new int[p.valueCount()], scales = new int[p.valueCount()];
         for (int id = 0; id < bits.length; id++) {
@@ -57,13 +60,13 @@ sealed interface Rule {
             bits[id] = t == null ? 16 : t.bits();
             scales[id] = t == null ? 0 : t.scale();
         }
-        FixedProgram shiftry = ShiftryStrategy.assign(p, profile, bits, scales, 16);
+        FixedProgram shiftry = ShiftryStrategy.assign(p, profile, bits, scales, ShiftryLadder.shiftry(ContainerWidths.C));
         if (rule instanceof Shiftry) {
             return shiftry;
         }
         IdentityHashMap<Op, OpParams> params = new IdentityHashMap<>(shiftry.params());
         FixedType[] types = d.planned().clone();
-        FixedProgram planned = new FixedProgram(p, types, params, "harness", 16, -1);
+        FixedProgram planned = new FixedProgram(p, types, params, Strategy.SHIFTRY, 16, -1);
         switch (rule) {
             case Planned unchanged -> { }
             case Given g -> params.put(d.op(), g.params());

@@ -3,8 +3,8 @@ package seedc.harness;
 import java.nio.file.Path;
 import java.util.List;
 import seedc.codegen.DifferentialTest;
-import seedc.codegen.c.CTarget;
-import seedc.codegen.c.CodeWriter;
+import seedc.backend.EmitOptions;
+import seedc.codegen.c.CBackend;
 import seedc.fixed.FixedProgram;
 import seedc.io.DataSet;
 import seedc.ir.FloatModel;
@@ -26,7 +26,7 @@ final class X86Backend implements OpBackend {
 
     @Override
     public long[][] run(FixedProgram fp, FloatModel model, List<long[]> inputs, Path work) throws Exception {
-        CodeWriter.write(CTarget.X86, fp, model, work);
+        CBackend.X86.emit(fp, model.weights(), EmitOptions.NONE, work);
         Path exe = DifferentialTest.build(work, DifferentialTest.SANITIZE);
         double[][] reals = inputs.stream().map(x -> OpBackend.reals(fp, x)).toArray(double[][]::new);
         // Label 0 first (main.c skips it); Double.toString round-trips and strtod reads back the same double.

@@ -1,6 +1,7 @@
 package seedc.codegen.c;
 
 import java.util.function.IntConsumer;
+import seedc.memory.LiveRange;
 import seedc.ir.Block;
 import seedc.ir.Layouts;
 import seedc.ir.Op;
@@ -106,7 +107,9 @@ abstract class BodyEmitter {
 
     /** The planned buffer every placement is an offset into (aligned for the widest element). */
     final String buffer() {
-        return "static uint8_t sd_mem[" + Math.max(1, ram.plan().bufferBytes()) + "] __attribute__((aligned(4)));\n";
+        int align = Math.max(4, ram.ranges().stream().mapToInt(LiveRange::alignment).max().orElse(4));
+        return "static uint8_t sd_mem[" + Math.max(1, ram.plan().bufferBytes()) + "] __attribute__((aligned(" + align
+                + ")));\n";
     }
 
     /** The statics holding p's int values. */

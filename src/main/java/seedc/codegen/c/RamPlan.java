@@ -87,7 +87,7 @@ public final class RamPlan {
         inPlace.intervals().forEach((v, r) -> {
             int b = bitsOf.applyAsInt(v);
             int bytes = Math.max(1, b / 8);
-            add(new LiveRange(CNames.var(v), v.size() * bytes, r.first(), r.last(), Math.min(bytes, 4)), b);
+            add(new LiveRange(CNames.var(v), v.size() * bytes, r.first(), r.last(), bytes), b);
         });
         inPlace.aliases().forEach((v, root) -> {
             aliases.put(CNames.var(v), CNames.var(root));
@@ -96,7 +96,7 @@ public final class RamPlan {
         scratch.forEach((op, s) -> {
             int i = instructions.at(op);
             int bytes = s.bits() / 8;
-            add(new LiveRange(s.name(), s.size() * bytes, i, i, Math.min(bytes, 4)), s.bits());
+            add(new LiveRange(s.name(), s.size() * bytes, i, i, bytes), s.bits());
         });
         ranges.sort(Comparator.comparingInt(LiveRange::firstUse).thenComparing(LiveRange::name));
     }

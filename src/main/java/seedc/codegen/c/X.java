@@ -55,6 +55,9 @@ record X(String c, int bits) {
             return new X("sd_shr" + width() + "(" + c + ", " + n + ")", bits - n);
         }
         int k = -n;
+        if (k >= 64) { // v * 2^k is 0 modulo 2^64, and C cannot shift that far
+            return new X("0", 1);
+        }
         if (bits + k > 64) { // a long shifted in Java: wraps modulo 2^64
             return new X("(int64_t)((uint64_t)" + as(64) + " << " + k + ")", 64);
         }
