@@ -135,6 +135,15 @@ final class CompileCommand implements Callable<Integer> {
         return Compilation.deviceFlash(tgt, dev != null ? dev : tgt.defaultDevice(), model);
     }
 
+    /** The compile's stage times framed by the front end's load and the backend's emit. */
+    private static Report withLoadAndEmit(Report r, double loadSeconds, double emitSeconds) {
+        List<Report.StageTime> all = new java.util.ArrayList<>();
+        all.add(new Report.StageTime("load", loadSeconds));
+        all.addAll(r.stages());
+        all.add(new Report.StageTime("emit", emitSeconds));
+        return r.withStages(all);
+    }
+
     /** The device, and one test example for backends that embed a demonstration (the Arduino sketch). */
     private static EmitOptions emitOptions(FixedProgram fp, FloatModel model, DataSet test, Device dev) {
         if (test.size() == 0) {
@@ -172,16 +181,19 @@ final class CompileCommand implements Callable<Integer> {
         Device dev = device == null ? null : Choices.device(device);
         checkDemotionMode();
         OutputDirectory.prepare(out);
+        long loadStart = System.nanoTime();
         FloatModel model = SeeDotFrontEnd.load(in.program, in.modelDir);
         DataSet trainSet = DataInputs.load(model.program(), in.train, in.labels);
         DataSet testSet = DataInputs.load(model.program(), in.test, in.labels);
+        double loadSeconds = (System.nanoTime() - loadStart) / 1e9;
         int threads = in.threads();
         boolean progress = !noProgress && System.console() != null;
         Compilation.Outcome outcome = Compilation.compile(model, trainSet, testSet, new Compilation.Options(strat,
                 bitwidth, m, threads, progress, tgt, maxDrop == null ? 1.0 : maxDrop, budget(tgt, dev, model), prod,
                 precision.maxScoreError));
+        long emitStart = System.nanoTime();
         Emitted written = emit(tgt, enc, strat, outcome.fixed(), model, emitOptions(outcome.fixed(), model, testSet, dev));
-        Report report = outcome.report();
+        Report report = withLoadAndEmit(outcome.report(), loadSeconds, (System.nanoTime() - emitStart) / 1e9);
         if (written.device() != null) {
             report = report.withDeviceUse(DeviceUse.of(written));
         }

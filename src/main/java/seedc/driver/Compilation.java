@@ -74,18 +74,22 @@ public final class Compilation {
     private record Searched(FixedProgram best, int candidates, List<Report.SweepPoint> sweep, SearchSummary summary) {}
 
     public static Outcome compile(FloatModel model, DataSet train, DataSet test, Options o) {
-        long start = System.nanoTime();
+        Stopwatch clock = new Stopwatch();
         Profile profile = Evaluation.profile(model, train, o.jobs());
+        clock.lap("profile");
         Result[] floatTrain = floatRun(model, train, o.jobs());
         Result[] floatTest = floatRun(model, test, o.jobs());
+        clock.lap("float runs");
         Searched s = o.strategy() == Strategy.SHIFTRY
                 ? shiftry(model, profile, train, floatTrain, o)
                 : seedot(model, profile, train, floatTrain, o);
-        double seconds = (System.nanoTime() - start) / 1e9;
+        clock.lap("search");
+        double seconds = clock.total();
         FixedProgram best = s.best();
         Candidate.Counted onTrain = Candidate.runCounting(best, model, train, o.jobs());
         Result[] fixedTrain = onTrain.results();
         Result[] fixedTest = Candidate.run(best, model, test, o.jobs());
+        clock.lap("fixed runs");
         List<Report.ValueType> values = new ArrayList<>();
         for (Value v : model.program().values()) {
             if (!v.isInt()) {
@@ -97,7 +101,7 @@ public final class Compilation {
                 Evaluation.accuracy(test, floatTest).percent(), Evaluation.accuracy(test, fixedTest).percent(),
                 Evaluation.accuracy(train, floatTrain).percent(), Evaluation.accuracy(train, fixedTrain).percent(),
                 seconds, s.candidates(), values, s.sweep(), FixedAssignment.of(best), best.paramBytes(),
-                wraps(model, onTrain.wraps()), s.summary(), null);
+                wraps(model, onTrain.wraps()), s.summary(), null, clock.laps());
         return new Outcome(best, report);
     }
 

@@ -22,9 +22,20 @@ public record Report(String strategy, int bitwidth, int maxscale, String metric,
                      double floatTestAccuracy, double fixedTestAccuracy, double floatTrainAccuracy,
                      double fixedTrainAccuracy, double exploreSeconds, int candidatesEvaluated,
                      List<ValueType> values, List<SweepPoint> maxscaleSweep, FixedAssignment fixedProgram,
-                     int paramFlashBytes, List<Wrap> wraps, SearchSummary search, DeviceUse deviceUse) {
+                     int paramFlashBytes, List<Wrap> wraps, SearchSummary search, DeviceUse deviceUse,
+                     List<StageTime> stages) {
 
     public record ValueType(String name, int bitwidth, int scale) {}
+
+    /** How long one stage of the compile took (load, profile, float runs, search, fixed runs, emit). */
+    public record StageTime(String stage, double seconds) {}
+
+    /** The same report with these stage times, in the order the stages ran. */
+    public Report withStages(List<StageTime> all) {
+        return new Report(strategy, bitwidth, maxscale, metric, target, floatTestAccuracy, fixedTestAccuracy,
+                floatTrainAccuracy, fixedTrainAccuracy, exploreSeconds, candidatesEvaluated, values, maxscaleSweep,
+                fixedProgram, paramFlashBytes, wraps, search, deviceUse, List.copyOf(all));
+    }
 
     /**
      * A value of the chosen program that wraps on the training set: {@code events} elements lost information to
@@ -39,7 +50,7 @@ public record Report(String strategy, int bitwidth, int maxscale, String metric,
     public Report withDeviceUse(DeviceUse use) {
         return new Report(strategy, bitwidth, maxscale, metric, target, floatTestAccuracy, fixedTestAccuracy,
                 floatTrainAccuracy, fixedTrainAccuracy, exploreSeconds, candidatesEvaluated, values, maxscaleSweep,
-                fixedProgram, paramFlashBytes, wraps, search, use);
+                fixedProgram, paramFlashBytes, wraps, search, use, stages);
     }
 
     public static final ObjectMapper JSON = new ObjectMapper()
@@ -68,7 +79,8 @@ public record Report(String strategy, int bitwidth, int maxscale, String metric,
         return new Report(core.strategy, core.bitwidth, core.maxscale, core.metric, core.target,
                 core.floatTestAccuracy, core.fixedTestAccuracy, core.floatTrainAccuracy, core.fixedTrainAccuracy,
                 core.exploreSeconds, core.candidatesEvaluated, core.values, core.maxscaleSweep, core.fixedProgram,
-                core.paramFlashBytes, core.wraps == null ? List.of() : core.wraps, search, use);
+                core.paramFlashBytes, core.wraps == null ? List.of() : core.wraps, search, use,
+                core.stages == null ? List.of() : core.stages);
     }
 
     public void write(Path file) {

@@ -26,6 +26,12 @@ public final class TextReport {
         sb.append(f("  train       %6.2f%%   %6.2f%%%n", r.floatTrainAccuracy(), r.fixedTrainAccuracy()));
         sb.append(f("  test        %6.2f%%   %6.2f%%%n", r.floatTestAccuracy(), r.fixedTestAccuracy()));
         sb.append(f("explored %d candidates in %.2f s%n", r.candidatesEvaluated(), r.exploreSeconds()));
+        if (r.stages() != null && !r.stages().isEmpty()) {
+            sb.append("time per stage:");
+            r.stages().forEach(t -> sb.append(f(" %s %.2f s;", t.stage(), t.seconds())));
+            sb.setLength(sb.length() - 1);
+            sb.append('\n');
+        }
         if (!r.maxscaleSweep().isEmpty()) {
             sb.append("\nmaxscale  train accuracy\n");
             for (Report.SweepPoint p : r.maxscaleSweep()) {

@@ -21,7 +21,7 @@ class TextReportTest {
                 List.of(new Demotion("W", 3, 0.0), new Demotion("Z", 4, 2.0 / 1437)),
                 List.of(new Step("W", true, 100.0, 0.05, 3104, 0), new Step("Z", false, 98.5, 0.25, 3104, 0)));
         return new Report("shiftry", 16, -1, "reduced-disagreement", "x86", 95.83, 95.56, 100.0, 99.5, 1.5, 102,
-                VALUES, List.of(), null, 3104, List.of(), search, null);
+                VALUES, List.of(), null, 3104, List.of(), search, null, List.of());
     }
 
     @Test
@@ -82,7 +82,7 @@ class TextReportTest {
     void seedotShowsItsMaxscaleSweep() {
         Report r = new Report("seedot", 16, 2, "accuracy", "arduino", 95.83, 95.83, 100.0, 100.0, 4.0, 16,
                 VALUES, List.of(new Report.SweepPoint(1, 99.0, 0.01, 0), new Report.SweepPoint(2, 100.0, 0, 0)), null,
-                4128, List.of(), null, null);
+                4128, List.of(), null, null, List.of());
         String text = TextReport.render(r);
         assertTrue(text.startsWith("strategy seedot, 16 bits, maxscale 2, metric accuracy, target arduino\n"), text);
         assertTrue(text.contains("""
@@ -98,7 +98,7 @@ class TextReportTest {
     void wrapEventsAreShownAndWarnedOf() throws Exception {
         Report r = new Report("seedot", 16, 3, "accuracy", "x86", 92.0, 63.5, 98.0, 66.7, 4.0, 32, VALUES,
                 List.of(new Report.SweepPoint(3, 66.7, 0.3, 4321)), null, 4128,
-                List.of(new Report.Wrap("t13", 4000, 700), new Report.Wrap("t14", 321, 90)), null, null);
+                List.of(new Report.Wrap("t13", 4000, 700), new Report.Wrap("t14", 321, 90)), null, null, List.of());
         String text = TextReport.render(r);
         assertTrue(text.contains("   3       66.70%  (4321 wrap events)  <- chosen\n"), text);
         assertTrue(text.contains("""
@@ -112,5 +112,16 @@ class TextReportTest {
         Report back = Report.fromJson(Report.JSON.readTree(Report.JSON.writeValueAsString(r.toJson())));
         assertEquals(r.wraps(), back.wraps());
         assertTrue(TextReport.wrapWarning(shiftry(null)).isEmpty());
+    }
+
+    @Test
+    void stageTimesFollowTheExplorationLineAndSurviveTheJson() throws Exception {
+        Report r = shiftry(null).withStages(List.of(new Report.StageTime("load", 0.25),
+                new Report.StageTime("search", 1.5), new Report.StageTime("emit", 0.125)));
+        String text = TextReport.render(r);
+        assertTrue(text.contains("explored 102 candidates in 1.50 s\ntime per stage: load 0.25 s; search 1.50 s;"
+                + " emit 0.13 s\n"), text);
+        Report back = Report.fromJson(Report.JSON.readTree(Report.JSON.writeValueAsString(r.toJson())));
+        assertEquals(r.stages(), back.stages());
     }
 }
