@@ -105,15 +105,7 @@ def main():
     ap.add_argument("--input", choices=["standardized", "raw"], default="standardized")
     ap.add_argument("--sigma", type=float, default=1.0)
     ap.add_argument("--sigma-i-max", type=float, default=200.0)
-    ap.add_argument("--epochs", type=int, default=80)
-    ap.add_argument("--lr", type=float, default=0.01)
-    ap.add_argument("--weight-decay", type=float, default=0.0)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--name")
-    ap.add_argument("--check", action="store_true")
-    a = ap.parse_args()
-    common.seed_everything(a.seed)
-    gen = torch.Generator().manual_seed(a.seed)
+    a, gen = common.parse_training_args(ap, epochs=80, lr=0.01)
 
     Xtr, ytr, Xte, yte = datasets.load(a.dataset)
     L = datasets.NUM_CLASSES[a.dataset]

@@ -89,3 +89,17 @@ def batches(n, size, gen):
     perm = torch.randperm(n, generator=gen)
     for i in range(0, n, size):
         yield perm[i:i + size]
+
+
+def parse_training_args(ap, epochs, lr, weight_decay=True):
+    """Adds the options every trainer shares, parses, seeds everything; returns the args and a seeded generator."""
+    ap.add_argument("--epochs", type=int, default=epochs)
+    ap.add_argument("--lr", type=float, default=lr)
+    if weight_decay:
+        ap.add_argument("--weight-decay", type=float, default=0.0)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--name")
+    ap.add_argument("--check", action="store_true", help="also run seedc's float interpreter on the fixture")
+    a = ap.parse_args()
+    seed_everything(a.seed)
+    return a, torch.Generator().manual_seed(a.seed)

@@ -52,14 +52,7 @@ def main():
     ap.add_argument("--target-g2", type=float,
                     help="after training, scale W and B by k and gamma^2 by 1/k^2 (the same model) so that "
                          "gamma^2 is about this value: wider projections and squared distances")
-    ap.add_argument("--epochs", type=int, default=60)
-    ap.add_argument("--lr", type=float, default=0.02)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--name")
-    ap.add_argument("--check", action="store_true", help="also run seedc's float interpreter on the fixture")
-    a = ap.parse_args()
-    common.seed_everything(a.seed)
-    gen = torch.Generator().manual_seed(a.seed)
+    a, gen = common.parse_training_args(ap, epochs=60, lr=0.02, weight_decay=False)
 
     Xtr, ytr, Xte, yte = datasets.load(a.dataset)
     L = datasets.NUM_CLASSES[a.dataset]

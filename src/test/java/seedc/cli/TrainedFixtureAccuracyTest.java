@@ -1,17 +1,11 @@
 package seedc.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import seedc.io.Npy;
@@ -32,17 +26,9 @@ class TrainedFixtureAccuracyTest {
     void floatAccuracyIsPyTorchs(String name) throws IOException {
         Path dir = FixtureAccuracyTest.modelDir(name);
         String reference = Files.readString(dir.resolve("float_accuracy.txt")).trim();
-        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
-        int status = Main.execute(new String[] {"run", dir.resolve("input.sd").toString(), "--model", dir.toString(),
-                "--data", dir.resolve("test.npy").toString(), "--encoding", "float", "--jobs", "2"},
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        String stdout = out.toString(StandardCharsets.UTF_8), stderr = err.toString(StandardCharsets.UTF_8);
-        assertEquals(0, status, stderr);
-        assertEquals("", stderr);
-        Matcher m = Pattern.compile("accuracy: [0-9.]+ \\((\\d+)/(\\d+)\\)").matcher(stdout);
-        assertTrue(m.find(), stdout);
-        int correct = Integer.parseInt(m.group(1)), total = Integer.parseInt(m.group(2));
+        int[] counts = FixtureAccuracyTest.floatRun(dir);
+        int correct = counts[0], total = counts[1];
         assertEquals(Npy.read(dir.resolve("test.npy")).shape()[0], total, name + ": every test example is run");
-        assertEquals(reference, String.format(Locale.ROOT, "%.3f", 100.0 * correct / total), name + ": " + stdout);
+        assertEquals(reference, String.format(Locale.ROOT, "%.3f", 100.0 * correct / total), name);
     }
 }
