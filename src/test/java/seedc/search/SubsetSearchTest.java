@@ -1,0 +1,67 @@
+package seedc.search;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import seedc.driver.Compilation;
+import seedc.driver.DataInputs;
+import seedc.eval.Evaluation;
+import seedc.eval.Profile;
+import seedc.eval.Result;
+import seedc.fixed.ContainerWidths;
+import seedc.frontend.seedot.SeeDotFrontEnd;
+import seedc.io.DataSet;
+import seedc.ir.FloatModel;
+
+/** SeeDot's maxscale search on a large training set: every candidate on a subset, the best few on all. */
+class SubsetSearchTest {
+    @Test
+    void subsetRowsAreSpreadEvenly() {
+        assertArrayEquals(new int[] {0, 2, 5, 7}, MaxscaleSearch.evenlySpaced(10, 4)); // k * 10 / 4, floored
+        assertArrayEquals(new int[] {0, 1, 2}, MaxscaleSearch.evenlySpaced(3, 5)); // never more rows than there are
+    }
+
+    @Test
+    void rankingIsTheSelectionRule() {
+        var clean = new CandidatePool.Score(90, 0.10, 0, 0);
+        var better = new CandidatePool.Score(95, 0.05, 0, 0);
+        var wrapping = new CandidatePool.Score(99, 0.01, 0, 7);
+        // bits 2: indices 0,1 are one mode, 2,3 the other; a tie goes to the larger P within a mode only
+        List<CandidatePool.Score> scores = List.of(clean, clean, better, wrapping);
+        assertEquals(List.of(2, 1, 0, 3), MaxscaleSearch.ranked(scores, List.of(0, 1, 2, 3), 2));
+    }
+
+    /** protonn-letter-26's training set three times over (4,500 rows): the two rounds choose what all rows choose. */
+    @Test
+    void twoRoundsChooseTheExhaustiveSearchsProgram() {
+        Path d = Path.of("src/test/resources/fixtures/models/protonn-letter-26");
+        FloatModel model = SeeDotFrontEnd.load(d.resolve("input.sd"), d);
+        DataSet once = DataInputs.load(model.program(), d.resolve("train.npy"), 1);
+        DataSet train = thrice(once);
+        Profile profile = Evaluation.profile(model, train, 2);
+        Result[] floatTrain = Compilation.floatRun(model, train, 2);
+        List<SeeDotStrategy.Products> modes = SeeDotStrategy.Products.allowed(16, ContainerWidths.C);
+        MaxscaleSearch.Outcome two = MaxscaleSearch.run(model, profile, train, floatTrain, ContainerWidths.C, 16,
+                Metric.REDUCED_DISAGREEMENT, modes, 2, false);
+        MaxscaleSearch.Outcome all = MaxscaleSearch.run(model, profile, train, floatTrain, ContainerWidths.C, 16,
+                Metric.REDUCED_DISAGREEMENT, modes, 2, false, Integer.MAX_VALUE);
+        assertEquals(all.best().maxscale(), two.best().maxscale());
+        assertEquals(all.products(), two.products());
+        int candidates = 16 * modes.size();
+        assertEquals(candidates, all.candidates());
+        assertEquals(candidates + MaxscaleSearch.SURVIVORS, two.candidates());
+    }
+
+    private static DataSet thrice(DataSet d) {
+        int n = d.size();
+        double[][] labels = new double[3 * n][], features = new double[3 * n][];
+        for (int i = 0; i < 3 * n; i++) {
+            labels[i] = d.labels()[i % n];
+            features[i] = d.features()[i % n];
+        }
+        return new DataSet(d.labelColumns(), labels, features);
+    }
+}
