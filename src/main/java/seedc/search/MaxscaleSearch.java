@@ -33,8 +33,8 @@ public final class MaxscaleSearch {
      * from candidates x N example runs to candidates x 2,000 + 4 x N (about 4x less for 32 candidates and
      * 20,000 examples). Smaller sets keep the exhaustive search.
      */
-    static final int FULL_SEARCH_LIMIT = 4000;
-    static final int SUBSET = 2000;
+    static final int FULL_SEARCH_LIMIT = TrainingSubset.FULL_SEARCH_LIMIT;
+    static final int SUBSET = TrainingSubset.SUBSET;
     static final int SURVIVORS = 4;
 
     /** Searches the given product modes (each must be allowed at {@code bits} under {@code widths}). */
@@ -62,8 +62,8 @@ public final class MaxscaleSearch {
         List<CandidatePool.Score> scores;
         List<Integer> contenders = all;
         if (train.size() > fullSearchLimit) {
-            int[] rows = evenlySpaced(train.size(), SUBSET);
-            scores = evaluate(model, subset(train, rows), subset(floatTrain, rows), metric, jobs, progress,
+            TrainingSubset sub = TrainingSubset.of(train, floatTrain, SUBSET);
+            scores = evaluate(model, sub.data(), sub.floatResults(), metric, jobs, progress,
                     "maxscale search (subset)", candidates, all);
             contenders = ranked(scores, all, bits).subList(0, Math.min(SURVIVORS, all.size()));
             contenders = contenders.stream().sorted().toList();
@@ -111,32 +111,6 @@ public final class MaxscaleSearch {
             }
             out.add(best);
             left.remove(Integer.valueOf(best));
-        }
-        return out;
-    }
-
-    /** n row indices spread evenly over [0, size): every class of a sorted or shuffled set is sampled alike. */
-    static int[] evenlySpaced(int size, int n) {
-        int[] rows = new int[Math.min(n, size)];
-        for (int k = 0; k < rows.length; k++) {
-            rows[k] = (int) ((long) k * size / rows.length);
-        }
-        return rows;
-    }
-
-    private static DataSet subset(DataSet d, int[] rows) {
-        double[][] labels = new double[rows.length][], features = new double[rows.length][];
-        for (int k = 0; k < rows.length; k++) {
-            labels[k] = d.labels()[rows[k]];
-            features[k] = d.features()[rows[k]];
-        }
-        return new DataSet(d.labelColumns(), labels, features);
-    }
-
-    private static Result[] subset(Result[] r, int[] rows) {
-        Result[] out = new Result[rows.length];
-        for (int k = 0; k < rows.length; k++) {
-            out[k] = r[rows[k]];
         }
         return out;
     }

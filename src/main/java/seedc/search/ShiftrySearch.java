@@ -76,7 +76,14 @@ public final class ShiftrySearch {
         List<ShiftryLadder.Step> steps = ladder.steps();
         List<Value> first = budget == null || steps.isEmpty() ? all : s.firstFlashSavers(all, steps);
         Limits limits = new Limits(budget, floatTrainAcc, maxDrop, maxScoreError);
-        try (CandidatePool pool = new CandidatePool(model, train, floatTrain, metric, jobs, progress)) {
+        // Stage III only ranks values, so on a large training set it runs on a subset; stages II and IV decide
+        // (the input's scale, each demotion against the accuracy limits) and run on every row.
+        TrainingSubset sub = TrainingSubset.worthIt(train)
+                ? TrainingSubset.of(train, floatTrain, TrainingSubset.SUBSET) : null;
+        try (CandidatePool pool = new CandidatePool(model, train, floatTrain, metric, jobs, progress);
+             CandidatePool rankPool = sub == null ? null
+                     : new CandidatePool(model, sub.data(), sub.floatResults(), metric, jobs, progress)) {
+            CandidatePool rank = rankPool == null ? pool : rankPool;
             Value x = s.p.input();
             if (x != null) {
                 s.scales[x.id()] = s.inputScale(pool, x);
@@ -89,7 +96,7 @@ public final class ShiftrySearch {
                 if (vars == null) {
                     break;
                 }
-                List<Demotion> stepOrder = s.demoteEach(pool, steps.get(i), vars);
+                List<Demotion> stepOrder = s.demoteEach(rank, pool, steps.get(i), vars);
                 s.demoteCumulatively(pool, vars, stepOrder, limits, curve);
                 order.addAll(stepOrder);
             }
@@ -98,7 +105,7 @@ public final class ShiftrySearch {
                 budget.requireFits(best, "after demoting every value that takes flash");
             }
             return new Outcome(best, x == null ? 0 : s.scales[x.id()], order, curve, bytesStart, s.paramBytes(s.bits),
-                    pool.evaluated());
+                    pool.evaluated() + (rankPool == null ? 0 : rankPool.evaluated()));
         }
     }
 
@@ -160,9 +167,13 @@ public final class ShiftrySearch {
     }
 
     /** Stage III: each value alone one rung down at each of the rung's scales, reusing the current program's values upstream. */
-    private List<Demotion> demoteEach(CandidatePool pool, ShiftryLadder.Step step, List<Value> vars) {
+    /** {@code rank} scores the candidates (all rows, or a subset of a large set); {@code full} keeps the wraps. */
+    private List<Demotion> demoteEach(CandidatePool rank, CandidatePool full, ShiftryLadder.Step step, List<Value> vars) {
         if (!vars.isEmpty()) {
-            wraps = pool.reference(current());
+            wraps = full.reference(current());
+            if (rank != full) {
+                rank.reference(current());
+            }
         }
         int trials = step.to().scaleTrials();
         List<Supplier<FixedProgram>> cands = new ArrayList<>();
@@ -175,7 +186,7 @@ public final class ShiftrySearch {
                 cands.add(() -> assign(b, sc));
             }
         }
-        List<CandidatePool.Score> r = pool.evaluate("stage III: demote each value", cands);
+        List<CandidatePool.Score> r = rank.evaluate("stage III: demote each value", cands);
         List<Demotion> order = new ArrayList<>();
         for (int i = 0; i < vars.size(); i++) {
             int bestK = 0;

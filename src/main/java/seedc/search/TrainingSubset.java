@@ -1,0 +1,40 @@
+package seedc.search;
+
+import seedc.eval.Result;
+import seedc.io.DataSet;
+
+/**
+ * Evenly spaced rows of a training set with their float results: where a search ranks many candidates
+ * cheaply before confirming the best on every row (see MaxscaleSearch for the statistics).
+ */
+record TrainingSubset(DataSet data, Result[] floatResults) {
+    /** Training sets above this size get ranking rounds on a subset; smaller ones are searched exhaustively. */
+    static final int FULL_SEARCH_LIMIT = 4000;
+    /** Rows in a ranking round. */
+    static final int SUBSET = 2000;
+
+    static boolean worthIt(DataSet train) {
+        return train.size() > FULL_SEARCH_LIMIT;
+    }
+
+    static TrainingSubset of(DataSet d, Result[] floatResults, int n) {
+        int[] rows = evenlySpaced(d.size(), n);
+        double[][] labels = new double[rows.length][], features = new double[rows.length][];
+        Result[] results = new Result[rows.length];
+        for (int k = 0; k < rows.length; k++) {
+            labels[k] = d.labels()[rows[k]];
+            features[k] = d.features()[rows[k]];
+            results[k] = floatResults[rows[k]];
+        }
+        return new TrainingSubset(new DataSet(d.labelColumns(), labels, features), results);
+    }
+
+    /** n row indices spread evenly over [0, size): every class of a sorted or shuffled set is sampled alike. */
+    static int[] evenlySpaced(int size, int n) {
+        int[] rows = new int[Math.min(n, size)];
+        for (int k = 0; k < rows.length; k++) {
+            rows[k] = (int) ((long) k * size / rows.length);
+        }
+        return rows;
+    }
+}
