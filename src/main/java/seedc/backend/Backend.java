@@ -16,8 +16,6 @@ public interface Backend {
     /** The name on the command line and in report.json. */
     String id();
 
-    /** One line for help and error messages. */
-    String summary();
 
     /** The device assumed when none is given (null: no budget, e.g. a host). */
     Device defaultDevice();

@@ -32,11 +32,11 @@ final class Choices {
                 UserError.of("unknown --metric '" + word + "' (use accuracy, disagreement or reduced-disagreement)"));
     }
 
-    static Encoding encoding(String word, String usage) {
+    static Encoding encoding(String word) {
         return switch (word.toLowerCase(Locale.ROOT)) {
             case "fixed" -> Encoding.FIXED;
             case "float" -> Encoding.FLOAT;
-            default -> throw UserError.of(usage.formatted(word));
+            default -> throw UserError.of("unknown --encoding '" + word + "' (use float or fixed)");
         };
     }
 

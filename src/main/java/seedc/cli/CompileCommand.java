@@ -177,7 +177,7 @@ final class CompileCommand implements Callable<Integer> {
         Backend tgt = Choices.target(target);
         List<SeeDotStrategy.Products> prod = precision.products(bitwidth, tgt.widths());
         Metric m = Choices.metric(metric);
-        Choices.Encoding enc = Choices.encoding(encoding, "--encoding must be fixed or float, not '%s'");
+        Choices.Encoding enc = Choices.encoding(encoding);
         Device dev = device == null ? null : Choices.device(device);
         checkDemotionMode();
         OutputDirectory.prepare(out);

@@ -53,7 +53,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Choices.Encoding enc = Choices.encoding(encoding, "unknown --encoding '%s' (use float or fixed)");
+        Choices.Encoding enc = Choices.encoding(encoding);
         if (labels < 1) {
             throw UserError.of("--labels must be at least 1");
         }

@@ -5,16 +5,11 @@ import java.util.function.ToLongFunction;
 
 /**
  * Facts about each op, written once so that every stage reads them from here instead of keeping its own
- * switch with a default branch: what an op defines, its loop body, its multiply-accumulates and the
+ * switch with a default branch: what an op defines, its multiply-accumulates and the
  * work of running it. Every switch here names every op, so a new op must be given its facts.
  */
 public final class OpFacts {
     private OpFacts() {}
-
-    /** The body of a loop op, or null for any other op. */
-    public static Block body(Op op) {
-        return op instanceof Op.SumLoop s ? s.body() : op instanceof Op.Loop l ? l.body() : null;
-    }
 
     /** The values an op defines: its output and, for loops, the index and the accumulator. */
     public static List<Value> defines(Op op) {

@@ -12,8 +12,7 @@ import seedc.backend.Device;
 final class AvrDialect extends CDialect {
     /** The Arduino core's serial buffers and timers take about 200 B; seedc_predict's stack is under 100 B. */
     AvrDialect() {
-        super("arduino", "arduino: a sketch folder for the Uno (avr-gcc, constants in PROGMEM)", Device.UNO, 320, 3000,
-                120);
+        super("arduino", Device.UNO, 320, 3000, 120);
     }
 
     @Override

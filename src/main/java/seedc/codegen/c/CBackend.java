@@ -36,11 +36,6 @@ public final class CBackend implements Backend {
     }
 
     @Override
-    public String summary() {
-        return dialect.summary();
-    }
-
-    @Override
     public Device defaultDevice() {
         return dialect.defaultDevice();
     }
@@ -59,7 +54,7 @@ public final class CBackend implements Backend {
     public Emitted emit(FixedProgram program, Map<String, double[]> weights, EmitOptions options, Path dir) {
         Device device = options.device() != null ? options.device() : dialect.defaultDevice();
         FixedCBuild build = FixedCBuild.plan(dialect, program, weights, device);
-        var example = new CDialect.SketchExample(build.inputBits(), options.example(), options.expected());
+        var example = new CDialect.SketchExample(options.example(), options.expected());
         Path name = dir.toAbsolutePath().normalize().getFileName();
         write(dialect.fixedFiles(build.render(), example, name == null ? "" : name.toString()), dir);
         int flash = build.flashUse().constantBytes();

@@ -12,7 +12,6 @@ import seedc.backend.Device;
  */
 public abstract class CDialect {
     private final String id;
-    private final String summary;
     private final Device defaultDevice;
     private final int reservedRamBytes;
     private final int codeBytesFixed;
@@ -20,16 +19,14 @@ public abstract class CDialect {
 
     /**
      * @param id               the backend's name ({@code --target})
-     * @param summary          one line for help and error messages
      * @param defaultDevice    the device assumed when none is given (null: none, no budget)
      * @param reservedRamBytes RAM kept out of the planned buffer for the stack and the runtime's own data
      * @param codeBytesFixed   flash taken by the runtime, startup and core whatever the model
      * @param codeBytesPerOp   flash taken by the code of one IR op, estimated
      */
-    protected CDialect(String id, String summary, Device defaultDevice, int reservedRamBytes, int codeBytesFixed,
+    protected CDialect(String id, Device defaultDevice, int reservedRamBytes, int codeBytesFixed,
                        int codeBytesPerOp) {
         this.id = id;
-        this.summary = summary;
         this.defaultDevice = defaultDevice;
         this.reservedRamBytes = reservedRamBytes;
         this.codeBytesFixed = codeBytesFixed;
@@ -38,10 +35,6 @@ public abstract class CDialect {
 
     public final String id() {
         return id;
-    }
-
-    public final String summary() {
-        return summary;
     }
 
     public final Device defaultDevice() {
@@ -100,7 +93,7 @@ public abstract class CDialect {
     public record RenderedC(String predictH, String modelH, String predictC) {}
 
     /** One quantized input and the interpreter's prediction for it, for a demonstration program. */
-    public record SketchExample(int inBits, long[] values, String expected) {}
+    public record SketchExample(long[] values, String expected) {}
 
     protected static Map<String, String> files(String... nameThenText) {
         Map<String, String> m = new LinkedHashMap<>();

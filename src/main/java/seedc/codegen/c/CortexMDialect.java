@@ -6,7 +6,7 @@ import seedc.backend.Device;
 /** Cortex-M (arm-none-eabi-gcc): plain C, constants const (so in flash), a Makefile building predict.o. */
 final class CortexMDialect extends CDialect {
     CortexMDialect() {
-        super("cortex-m", "cortex-m: C for arm-none-eabi-gcc (default device mkr1000)", Device.MKR1000, 1024, 2000, 80);
+        super("cortex-m", Device.MKR1000, 1024, 2000, 80);
     }
 
     @Override

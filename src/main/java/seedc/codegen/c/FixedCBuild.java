@@ -115,7 +115,7 @@ final class FixedCBuild {
         return device;
     }
 
-    int inputBits() {
+    private int inputBits() {
         Value in = fp.program().input();
         return in == null ? 16 : fp.type(in).bits();
     }

@@ -5,7 +5,7 @@ import java.util.Map;
 /** x86 (any host with gcc): predict.c plus main.c and a Makefile building {@code predictor}, which reads CSV on stdin. */
 final class HostDialect extends CDialect {
     HostDialect() {
-        super("x86", "x86: a host predictor (gcc; reads CSV examples on stdin)", null, 0, 0, 0);
+        super("x86", null, 0, 0, 0);
     }
 
     @Override
