@@ -1,6 +1,7 @@
 package seedc.cli;
 
 import seedc.driver.DataInputs;
+import seedc.driver.Stopwatch;
 import seedc.frontend.seedot.SeeDotFrontEnd;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -136,11 +137,10 @@ final class CompileCommand implements Callable<Integer> {
     }
 
     /** The compile's stage times framed by the front end's load and the backend's emit. */
-    private static Report withLoadAndEmit(Report r, double loadSeconds, double emitSeconds) {
-        List<Report.StageTime> all = new java.util.ArrayList<>();
-        all.add(new Report.StageTime("load", loadSeconds));
+    private static Report withLoadAndEmit(Report r, List<Report.StageTime> load, List<Report.StageTime> emit) {
+        List<Report.StageTime> all = new java.util.ArrayList<>(load);
         all.addAll(r.stages());
-        all.add(new Report.StageTime("emit", emitSeconds));
+        all.addAll(emit);
         return r.withStages(all);
     }
 
@@ -181,19 +181,20 @@ final class CompileCommand implements Callable<Integer> {
         Device dev = device == null ? null : Choices.device(device);
         checkDemotionMode();
         OutputDirectory.prepare(out);
-        long loadStart = System.nanoTime();
+        Stopwatch loading = new Stopwatch();
         FloatModel model = SeeDotFrontEnd.load(in.program, in.modelDir);
         DataSet trainSet = DataInputs.load(model.program(), in.train, in.labels);
         DataSet testSet = DataInputs.load(model.program(), in.test, in.labels);
-        double loadSeconds = (System.nanoTime() - loadStart) / 1e9;
+        loading.lap("load");
         int threads = in.threads();
         boolean progress = !noProgress && System.console() != null;
         Compilation.Outcome outcome = Compilation.compile(model, trainSet, testSet, new Compilation.Options(strat,
                 bitwidth, m, threads, progress, tgt, maxDrop == null ? 1.0 : maxDrop, budget(tgt, dev, model), prod,
                 precision.maxScoreError));
-        long emitStart = System.nanoTime();
+        Stopwatch emitting = new Stopwatch();
         Emitted written = emit(tgt, enc, strat, outcome.fixed(), model, emitOptions(outcome.fixed(), model, testSet, dev));
-        Report report = withLoadAndEmit(outcome.report(), loadSeconds, (System.nanoTime() - emitStart) / 1e9);
+        emitting.lap("emit");
+        Report report = withLoadAndEmit(outcome.report(), loading.laps(), emitting.laps());
         if (written.device() != null) {
             report = report.withDeviceUse(DeviceUse.of(written));
         }

@@ -20,6 +20,8 @@ public final class FloatInterpreter {
     private final Map<String, double[]> weights;
     private final double[][] vals;
     private final IntState ints;
+    /** Each maxpool's index map, built on its first run (the program never changes under an interpreter). */
+    private final Map<Op, Layouts.Windows> windows = new java.util.IdentityHashMap<>();
     private Profile profile;
 
     public FloatInterpreter(Program program, Map<String, double[]> weights) {
@@ -161,8 +163,8 @@ public final class FloatInterpreter {
             }
             case Conv2d c -> set(c.out(), FloatKernels.conv2d(v(c.x()), c.x().shape(), v(c.filter()),
                     c.filter().shape(), c.window(), c.groups(), c.out().shape()));
-            case Maxpool m -> set(m.out(), FloatKernels.maxpool(v(m.x()),
-                    Layouts.maxpool(m.x().shape(), m.kh(), m.kw(), m.window(), m.out().shape())));
+            case Maxpool m -> set(m.out(), FloatKernels.maxpool(v(m.x()), windows.computeIfAbsent(
+                    m, k -> Layouts.maxpool(m.x().shape(), m.kh(), m.kw(), m.window(), m.out().shape()))));
             case Select s -> {
                 double c = s.cond().isInt() ? ints.get(s.cond()) : v(s.cond())[0];
                 Value pick = c >= 0 ? s.a() : s.b();

@@ -61,7 +61,8 @@ public final class MaxscaleSearch {
         }
         List<CandidatePool.Score> scores;
         List<Integer> contenders = all;
-        if (train.size() > fullSearchLimit) {
+        boolean staged = train.size() > fullSearchLimit;
+        if (staged) {
             TrainingSubset sub = TrainingSubset.of(train, floatTrain, SUBSET);
             scores = evaluate(model, sub.data(), sub.floatResults(), metric, jobs, progress,
                     "maxscale search (subset)", candidates, all);
@@ -82,7 +83,7 @@ public final class MaxscaleSearch {
         }
         int best = ranked(scores, contenders, bits).get(0);
         return new Outcome(programs[best], modes.get(best / bits), sweep,
-                candidates.size() + (contenders == all ? 0 : contenders.size()));
+                candidates.size() + (staged ? contenders.size() : 0));
     }
 
     /** The scores of the chosen candidates, in their order, on a data set. */

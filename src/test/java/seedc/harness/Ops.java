@@ -3,7 +3,6 @@ package seedc.harness;
 import java.util.ArrayList;
 import java.util.List;
 import seedc.fixed.FixedType;
-import seedc.frontend.seedot.types.ConvShapes;
 import seedc.ir.Block;
 import seedc.ir.Op;
 import seedc.ir.Shape;
@@ -131,14 +130,14 @@ final class Ops {
     /** x (N, H, W, C), filter (G, kh, kw, C/G, Cout/G). */
     static OpSpec conv2d(Operand x, Operand f, Window w, int groups, FixedType out) {
         Shape xs = x.shape(), fs = f.shape();
-        Shape s = Shape.of(xs.dim(0), ConvShapes.outHeight(xs.dim(1), fs.dim(1), w),
-                ConvShapes.outWidth(xs.dim(2), fs.dim(2), w), groups * fs.dim(4));
+        Shape s = Shape.of(xs.dim(0), w.outHeight(xs.dim(1), fs.dim(1)),
+                w.outWidth(xs.dim(2), fs.dim(2)), groups * fs.dim(4));
         return spec("conv2d", List.of(x, f), (o, v) -> o.emit(new Op.Conv2d(o.real("out", s, out), v[0], v[1], w, groups)));
     }
 
     static OpSpec maxpool(Operand x, int kh, int kw, Window w, FixedType out) {
         Shape xs = x.shape();
-        Shape s = Shape.of(xs.dim(0), ConvShapes.outHeight(xs.dim(1), kh, w), ConvShapes.outWidth(xs.dim(2), kw, w),
+        Shape s = Shape.of(xs.dim(0), w.outHeight(xs.dim(1), kh), w.outWidth(xs.dim(2), kw),
                 xs.dim(3));
         return spec("maxpool", List.of(x), (o, v) -> o.emit(new Op.Maxpool(o.real("out", s, out), v[0], kh, kw, w)));
     }

@@ -50,8 +50,8 @@ final class AvrDialect extends CDialect {
     }
 
     @Override
-    protected Map<String, String> fixedFiles(RenderedC p, SketchExample example, String folderName) {
-        String sketch = sketchName(folderName);
+    protected Map<String, String> fixedFiles(RenderedC p, SketchExample example, Path dir) {
+        String sketch = sketchName(dir);
         return files("predict.h", p.predictH(), "model.h", p.modelH(), "predict.cpp", p.predictC(),
                 sketch + ".ino", Sketch.ino(sketch, example));
     }
@@ -62,7 +62,7 @@ final class AvrDialect extends CDialect {
     }
 
     /** The Arduino IDE wants the sketch named after its folder (letters, digits, '_', '-', '.'). */
-    static String sketchName(String folderName) {
+    private static String sketchName(String folderName) {
         String n = folderName == null ? "" : folderName.replaceAll("[^A-Za-z0-9_.-]", "_");
         return n.isEmpty() || !Character.isLetterOrDigit(n.charAt(0)) ? "seedc" + n : n;
     }

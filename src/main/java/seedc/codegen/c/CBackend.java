@@ -55,8 +55,7 @@ public final class CBackend implements Backend {
         Device device = options.device() != null ? options.device() : dialect.defaultDevice();
         FixedCBuild build = FixedCBuild.plan(dialect, program, weights, device);
         var example = new CDialect.SketchExample(options.example(), options.expected());
-        Path name = dir.toAbsolutePath().normalize().getFileName();
-        write(dialect.fixedFiles(build.render(), example, name == null ? "" : name.toString()), dir);
+        write(dialect.fixedFiles(build.render(), example, dir), dir);
         int flash = build.flashUse().constantBytes();
         return new Emitted(flash, build.ram().plan().bufferBytes(), device, build.ram().toReport());
     }

@@ -1,5 +1,6 @@
 package seedc.codegen.c;
 
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import seedc.backend.Device;
@@ -84,7 +85,7 @@ public abstract class CDialect {
      * The files of a fixed-point build, in writing order, from the rendered parts (predict.h,
      * model.h, the predictor source).
      */
-    protected abstract Map<String, String> fixedFiles(RenderedC parts, SketchExample example, String folderName);
+    protected abstract Map<String, String> fixedFiles(RenderedC parts, SketchExample example, Path dir);
 
     /** The files of the float baseline from its interface and source. */
     protected abstract Map<String, String> floatFiles(String predictH, String source);

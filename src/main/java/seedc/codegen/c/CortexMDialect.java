@@ -1,5 +1,6 @@
 package seedc.codegen.c;
 
+import java.nio.file.Path;
 import java.util.Map;
 import seedc.backend.Device;
 
@@ -10,7 +11,7 @@ final class CortexMDialect extends CDialect {
     }
 
     @Override
-    protected Map<String, String> fixedFiles(RenderedC p, SketchExample example, String folderName) {
+    protected Map<String, String> fixedFiles(RenderedC p, SketchExample example, Path dir) {
         return files("predict.h", p.predictH(), "model.h", p.modelH(), "predict.c", p.predictC(),
                 "seedc_runtime.h", Templates.resource("seedc_runtime.h"),
                 "Makefile", Templates.resource("Makefile.cortex-m"));

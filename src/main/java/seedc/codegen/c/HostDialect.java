@@ -1,5 +1,6 @@
 package seedc.codegen.c;
 
+import java.nio.file.Path;
 import java.util.Map;
 
 /** x86 (any host with gcc): predict.c plus main.c and a Makefile building {@code predictor}, which reads CSV on stdin. */
@@ -9,7 +10,7 @@ final class HostDialect extends CDialect {
     }
 
     @Override
-    protected Map<String, String> fixedFiles(RenderedC p, SketchExample example, String folderName) {
+    protected Map<String, String> fixedFiles(RenderedC p, SketchExample example, Path dir) {
         return files("predict.h", p.predictH(), "model.h", p.modelH(), "predict.c", p.predictC(),
                 "seedc_runtime.h", Templates.resource("seedc_runtime.h"), "main.c", Templates.resource("main.c"),
                 "Makefile", Templates.resource("Makefile"));

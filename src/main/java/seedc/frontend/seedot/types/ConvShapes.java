@@ -2,17 +2,9 @@ package seedc.frontend.seedot.types;
 
 import seedc.ir.Window;
 
-/** Output-size arithmetic of convolution and pooling windows. */
+/** What makes a convolution or pooling window invalid (its output sizes are ir.Window's). */
 public final class ConvShapes {
     private ConvShapes() {}
-
-    public static int outHeight(int h, int kh, Window w) {
-        return w.outHeight(h, kh);
-    }
-
-    public static int outWidth(int wd, int kw, Window w) {
-        return w.outWidth(wd, kw);
-    }
 
     /** A description of what is wrong with a window's numbers, or null. */
     public static String invalid(Window w) {

@@ -86,8 +86,8 @@ final class Convolutions {
     }
 
     private static Shape out(TypeChecker tc, Pos pos, Shape x, int kh, int kw, Window w, int channels) {
-        int oh = ConvShapes.outHeight(x.dim(1), kh, w);
-        int ow = ConvShapes.outWidth(x.dim(2), kw, w);
+        int oh = w.outHeight(x.dim(1), kh);
+        int ow = w.outWidth(x.dim(2), kw);
         if (oh < 1 || ow < 1) {
             throw tc.error(pos, "the " + kh + "x" + kw + " window does not fit the " + x.dim(1) + "x" + x.dim(2)
                     + " input with this padding");
