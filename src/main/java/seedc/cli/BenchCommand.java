@@ -99,12 +99,13 @@ final class BenchCommand implements Callable<Integer> {
             OutputDirectory.prepare(out);
         }
         PrintWriter o = spec.commandLine().getOut();
-        Compilation.Outcome c = Compilation.compile(model, trainSet, testSet,
+        FloatModel compiled = precision.compiled(model, trainSet);
+        Compilation.Outcome c = Compilation.compile(compiled, trainSet, testSet,
                 new Compilation.Options(strat, bitwidth, m, threads, false, uno, maxDrop, null,
                         products, precision.maxScoreError));
         Report r = c.report();
         r.write(work.resolve("report.json"));
-        ModelBench.Outcome fx = ModelBench.fixed(c.fixed(), model, testSet, examples, dev, work);
+        ModelBench.Outcome fx = ModelBench.fixed(c.fixed(), compiled, testSet, examples, dev, work);
         AvrBench.Run fl = noFloat ? null : FloatBench.run(model, testSet, examples, work);
         int n = fx.fixed().cycles().size();
 

@@ -188,11 +188,14 @@ final class CompileCommand implements Callable<Integer> {
         loading.lap("load");
         int threads = in.threads();
         boolean progress = !noProgress && System.console() != null;
-        Compilation.Outcome outcome = Compilation.compile(model, trainSet, testSet, new Compilation.Options(strat,
-                bitwidth, m, threads, progress, tgt, maxDrop == null ? 1.0 : maxDrop, budget(tgt, dev, model), prod,
+        FloatModel compiled = precision.compiled(model, trainSet);
+        Compilation.Outcome outcome = Compilation.compile(compiled, trainSet, testSet, new Compilation.Options(strat,
+                bitwidth, m, threads, progress, tgt, maxDrop == null ? 1.0 : maxDrop, budget(tgt, dev, compiled), prod,
                 precision.maxScoreError));
         Stopwatch emitting = new Stopwatch();
-        Emitted written = emit(tgt, enc, strat, outcome.fixed(), model, emitOptions(outcome.fixed(), model, testSet, dev));
+        // The float baseline is the user's model as written; the fixed program reads the compiled one's input.
+        Emitted written = emit(tgt, enc, strat, outcome.fixed(), enc == Choices.Encoding.FLOAT ? model : compiled,
+                emitOptions(outcome.fixed(), compiled, testSet, dev));
         emitting.lap("emit");
         Report report = withLoadAndEmit(outcome.report(), loading.laps(), emitting.laps());
         if (written.device() != null) {
