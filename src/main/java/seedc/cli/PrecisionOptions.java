@@ -3,6 +3,7 @@ package seedc.cli;
 import java.util.List;
 import picocli.CommandLine.Option;
 import seedc.diag.UserError;
+import seedc.driver.Compilation;
 import seedc.fixed.WidthPolicy;
 import seedc.io.DataSet;
 import seedc.ir.FloatModel;
@@ -14,7 +15,7 @@ import seedc.search.SeeDotStrategy;
  * per-feature input shifts.
  */
 final class PrecisionOptions {
-    @Option(names = "--max-score-error", defaultValue = "0.1", paramLabel = "R",
+    @Option(names = "--max-score-error", defaultValue = "" + Compilation.Options.MAX_SCORE_ERROR, paramLabel = "R",
             description = "shiftry: also refuse a demotion that moves the decision scores (argmax operand or output)"
                     + " by more than R relative RMS from float on the training set (default ${DEFAULT-VALUE};"
                     + " a large value turns the guard off: faster, less accurate code).")

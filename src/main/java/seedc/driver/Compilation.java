@@ -38,8 +38,12 @@ public final class Compilation {
     public record Options(Strategy strategy, int bitwidth, Metric metric, int jobs, boolean progress, Backend target,
                           double maxAccuracyDrop, Budget flashBudget, List<SeeDotStrategy.Products> products,
                           double maxScoreError) {
-        /** shiftry's default guard on the decision scores (see ShiftrySearch). */
-        public static final double MAX_SCORE_ERROR = 0.1;
+        /**
+         * shiftry's default guard on the decision scores (see ShiftrySearch). 0.1 left cnn-shapes-8 2.0 test
+         * points below float with its training accuracy untouched; at 0.05 every fixture is within 1.5 points,
+         * with the same parameter flash on all but bonsai-digits-10 (+48 B).
+         */
+        public static final double MAX_SCORE_ERROR = 0.05;
 
         public Options {
             if (!SeeDotStrategy.Products.allowed(bitwidth, target.widths()).containsAll(products)) {
