@@ -68,7 +68,7 @@ def check_with_seedc(d):
     expected = open(os.path.join(d, "float_accuracy.txt")).read().strip()
     out = subprocess.run([os.path.join(ROOT, "seedc"), "run", os.path.join(d, "input.sd"), "--model", d,
                           "--data", os.path.join(d, "test.npy")], capture_output=True, text=True)
-    m = re.search(r"accuracy: [0-9.]+ \((\d+)/(\d+)\)", out.stdout)
+    m = re.search(r"float accuracy: [0-9.]+% \((\d+)/(\d+)\)", out.stdout)
     if out.returncode != 0 or not m:
         sys.exit("seedc run failed on %s:\n%s%s" % (d, out.stdout, out.stderr))
     got = "%.3f" % (100.0 * int(m.group(1)) / int(m.group(2)))

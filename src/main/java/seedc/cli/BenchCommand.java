@@ -4,8 +4,6 @@ import java.util.List;
 import seedc.codegen.c.CBackend;
 import seedc.fixed.Strategy;
 import seedc.search.SeeDotStrategy;
-import seedc.driver.DataInputs;
-import seedc.frontend.seedot.SeeDotFrontEnd;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -17,7 +15,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import seedc.bench.AvrBench;
 import seedc.bench.AvrToolchain;
@@ -82,14 +79,16 @@ final class BenchCommand implements Callable<Integer> {
             throw UserError.of("--examples must be at least 1");
         }
         Choices.bitwidth(bitwidth);
+        Choices.maxAccuracyDrop(maxDrop);
+        in.threads();
         Strategy strat = Choices.strategy(strategy);
         Metric m = Choices.metric(metric);
         Backend uno = CBackend.ARDUINO; // bench simulates the Uno
         List<SeeDotStrategy.Products> products = precision.products(bitwidth, uno.widths());
         AvrToolchain.find();
-        FloatModel model = SeeDotFrontEnd.load(in.program, in.modelDir);
-        DataSet trainSet = DataInputs.load(model.program(), in.train, in.labels);
-        DataSet testSet = DataInputs.load(model.program(), in.test, in.labels);
+        ModelInputs.Loaded loaded = in.load(spec.commandLine().getErr());
+        FloatModel model = loaded.model();
+        DataSet trainSet = loaded.train(), testSet = loaded.test();
         if (testSet.size() == 0) {
             throw UserError.inFile(in.test, "no examples");
         }
@@ -116,16 +115,15 @@ final class BenchCommand implements Callable<Integer> {
         FloatModel compiled = precision.compiled(model, trainSet);
         Compilation.Outcome c = Compilation.compile(compiled, trainSet, testSet,
                 new Compilation.Options(strat, bitwidth, m, threads, false, uno, maxDrop, null,
-                        products, precision.maxScoreError));
+                        products, precision.maxScoreError, Compilation.deviceFlash(uno, dev, compiled)));
         Report r = c.report();
         r.write(work.resolve("report.json"));
         ModelBench.Outcome fx = ModelBench.fixed(c.fixed(), compiled, testSet, examples, dev, work);
         AvrBench.Run fl = noFloat ? null : FloatBench.run(model, testSet, examples, work);
         int n = fx.fixed().cycles().size();
 
-        o.printf(Locale.ROOT, "seedc bench: %s, %s strategy, %s fixed point (maxscale %d), %d test examples on an"
-                + " ATmega328P at 16 MHz (simavr, avr-gcc -Os)%n", in.program.getFileName(), strat.id(), bitsLabel(c.fixed()),
-                r.maxscale(), n);
+        o.printf(Locale.ROOT, "seedc bench: %s, %s, %d test examples on an ATmega328P at 16 MHz (simavr,"
+                + " avr-gcc -Os)%n", in.program.getFileName(), c.fixed().origin(), n);
         o.printf(Locale.ROOT, "test accuracy (whole test set, Java interpreters): float %.2f%%, fixed %.2f%%%n",
                 r.floatTestAccuracy(), r.fixedTestAccuracy());
         o.printf(Locale.ROOT, "%-28s %14s %14s%n", "", "fixed", noFloat ? "" : "float");
@@ -151,7 +149,7 @@ final class BenchCommand implements Callable<Integer> {
         json.put("program", in.program.toString());
         json.put("strategy", strat.id());
         json.put("bitwidth", r.bitwidth());
-        json.put("bits", bitsLabel(c.fixed()));
+        json.put("bits", c.fixed().widths() + "-bit");
         json.put("maxscale", r.maxscale());
         json.put("examples", n);
         json.put("floatTestAccuracy", r.floatTestAccuracy());
@@ -176,17 +174,6 @@ final class BenchCommand implements Callable<Integer> {
                     + " examples " + fx.mismatches());
         }
         return fx.allEqual();
-    }
-
-    /** "16-bit", or "8/16-bit" when the strategy mixed widths. */
-    static String bitsLabel(seedc.fixed.FixedProgram fp) {
-        java.util.TreeSet<Integer> widths = new java.util.TreeSet<>();
-        for (seedc.ir.Value v : fp.program().values()) {
-            if (!v.isInt()) {
-                widths.add(fp.type(v).bits());
-            }
-        }
-        return widths.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining("/")) + "-bit";
     }
 
     private static double ms(double cycles) {

@@ -61,6 +61,25 @@ final class Choices {
                 + "' (available: uno, mkr1000, or RAM:FLASH in bytes such as 2048:32768)"));
     }
 
+    /** --jobs: at least 1; absent, every core. */
+    static int jobs(Integer jobs) {
+        if (jobs == null) {
+            return Runtime.getRuntime().availableProcessors();
+        }
+        if (jobs < 1) {
+            throw UserError.of("--jobs must be at least 1, not " + jobs);
+        }
+        return jobs;
+    }
+
+    /** --max-accuracy-drop: a number of points >= 0 (NaN is not one). */
+    static double maxAccuracyDrop(double points) {
+        if (!(points >= 0 && points <= 100)) {
+            throw UserError.of("--max-accuracy-drop must be a number of points from 0 to 100, not " + points);
+        }
+        return points;
+    }
+
     static int bitwidth(int bits) {
         if (bits != 8 && bits != 16 && bits != 32) {
             throw UserError.of("--bitwidth must be 8, 16 or 32, not " + bits);

@@ -1,18 +1,14 @@
 package seedc.cli;
 
-import seedc.driver.DataInputs;
 import seedc.driver.Stopwatch;
-import seedc.frontend.seedot.SeeDotFrontEnd;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import seedc.backend.Backend;
 import seedc.backend.Device;
@@ -136,6 +132,12 @@ final class CompileCommand implements Callable<Integer> {
         return Compilation.deviceFlash(tgt, dev != null ? dev : tgt.defaultDevice(), model);
     }
 
+    /** The flash of the device the code is for (none for a host without --device). */
+    private static Budget deviceFlash(Backend tgt, Device dev, FloatModel model) {
+        Device d = dev != null ? dev : tgt.defaultDevice();
+        return d == null ? null : Compilation.deviceFlash(tgt, d, model);
+    }
+
     /** The compile's stage times framed by the front end's load and the backend's emit. */
     private static Report withLoadAndEmit(Report r, List<Report.StageTime> load, List<Report.StageTime> emit) {
         List<Report.StageTime> all = new java.util.ArrayList<>(load);
@@ -180,6 +182,10 @@ final class CompileCommand implements Callable<Integer> {
         Choices.Encoding enc = Choices.encoding(encoding);
         Device dev = device == null ? null : Choices.device(device);
         checkDemotionMode();
+        in.threads();
+        if (maxDrop != null) {
+            Choices.maxAccuracyDrop(maxDrop);
+        }
         String text;
         try (OutputFolder folder = OutputFolder.open(out, List.of(in.program, in.modelDir, in.train, in.test))) {
             Report report = compileInto(folder.dir(), strat, tgt, prod, m, enc, dev);
@@ -189,6 +195,7 @@ final class CompileCommand implements Callable<Integer> {
             PrintWriter o = spec.commandLine().getOut();
             o.print(text);
             TextReport.wrapWarning(report).ifPresent(w -> spec.commandLine().getErr().println(new Warning(w).text()));
+            TextReport.collapseWarning(report).ifPresent(w -> spec.commandLine().getErr().println(new Warning(w).text()));
         }
         spec.commandLine().getOut().println("wrote " + out);
         return 0;
@@ -198,15 +205,15 @@ final class CompileCommand implements Callable<Integer> {
     private Report compileInto(Path dir, Strategy strat, Backend tgt, List<SeeDotStrategy.Products> prod, Metric m,
                                Choices.Encoding enc, Device dev) throws IOException {
         Stopwatch loading = new Stopwatch();
-        FloatModel model = SeeDotFrontEnd.load(in.program, in.modelDir);
-        DataSet trainSet = DataInputs.load(model.program(), in.train, in.labels);
-        DataSet testSet = DataInputs.load(model.program(), in.test, in.labels);
+        ModelInputs.Loaded loaded = in.load(spec.commandLine().getErr());
+        FloatModel model = loaded.model();
+        DataSet trainSet = loaded.train(), testSet = loaded.test();
         loading.lap("load");
         boolean progress = !noProgress && System.console() != null;
         FloatModel compiled = precision.compiled(model, trainSet);
         Compilation.Outcome outcome = Compilation.compile(compiled, trainSet, testSet, new Compilation.Options(strat,
                 bitwidth, m, in.threads(), progress, tgt, maxDrop == null ? 1.0 : maxDrop, budget(tgt, dev, compiled),
-                prod, precision.maxScoreError));
+                prod, precision.maxScoreError, deviceFlash(tgt, dev, compiled)));
         Stopwatch emitting = new Stopwatch();
         // The float baseline is the user's model as written; the fixed program reads the compiled one's input.
         Emitted written = emit(tgt, enc, strat, outcome.fixed(), enc == Choices.Encoding.FLOAT ? model : compiled,

@@ -64,8 +64,10 @@ final class DemoCommand implements Callable<Integer> {
             return rc;
         }
         seedc.report.Report r = seedc.report.Report.read(code.resolve("report.json"));
-        o.printf(java.util.Locale.ROOT, "== float test accuracy %.2f%%, fixed-point (%d-bit) test accuracy %.2f%%%n",
-                r.floatTestAccuracy(), r.bitwidth(), r.fixedTestAccuracy());
+        String widths = r.values().stream().map(v -> v.bitwidth()).distinct().sorted().map(String::valueOf)
+                .collect(java.util.stream.Collectors.joining("/"));
+        o.printf(java.util.Locale.ROOT, "== float test accuracy %.2f%%, fixed-point (%s-bit) test accuracy %.2f%%%n",
+                r.floatTestAccuracy(), widths, r.fixedTestAccuracy());
         o.println("== generated C in " + code + " (make -C " + code + " builds ./predictor)");
         return 0;
     }

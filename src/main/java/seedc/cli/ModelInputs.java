@@ -1,6 +1,15 @@
 package seedc.cli;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import seedc.diag.Warning;
+import seedc.driver.DataInputs;
+import seedc.driver.InputChecks;
+import seedc.frontend.seedot.SeeDotFrontEnd;
+import seedc.io.DataSet;
+import seedc.ir.FloatModel;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -25,7 +34,24 @@ final class ModelInputs {
     @Option(names = "--jobs", paramLabel = "N", description = "Threads (default: all cores).")
     Integer jobs;
 
+    /** The model and both data sets, loaded and checked (InputChecks). */
+    record Loaded(FloatModel model, DataSet train, DataSet test) {}
+
+    /** Loads and checks the inputs; prints the warnings on {@code err}. */
+    Loaded load(PrintWriter err) {
+        FloatModel model = SeeDotFrontEnd.load(program, modelDir);
+        DataSet trainSet = DataInputs.load(model.program(), train, labels);
+        DataSet testSet = DataInputs.load(model.program(), test, labels);
+        List<Warning> warnings = new ArrayList<>(InputChecks.parameters(model, modelDir));
+        warnings.addAll(InputChecks.training(train, trainSet));
+        warnings.addAll(InputChecks.labels(model.program(), train, trainSet));
+        warnings.addAll(InputChecks.labels(model.program(), test, testSet));
+        warnings.forEach(w -> err.println(w.text()));
+        return new Loaded(model, trainSet, testSet);
+    }
+
+    /** The threads to use; a user error if --jobs is below 1. */
     int threads() {
-        return jobs == null ? Runtime.getRuntime().availableProcessors() : Math.max(1, jobs);
+        return Choices.jobs(jobs);
     }
 }

@@ -13,6 +13,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import seedc.diag.UserError;
+import seedc.diag.Warning;
+import seedc.driver.InputChecks;
 import seedc.ir.FloatModel;
 import seedc.eval.Evaluation;
 import seedc.eval.FloatInterpreter;
@@ -35,8 +37,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--labels", defaultValue = "1", paramLabel = "N", description = "Number of label columns (default ${DEFAULT-VALUE}).")
     int labels;
 
-    @Option(names = "--encoding", defaultValue = "float", paramLabel = "float|fixed",
-            description = "float: the reference interpreter; fixed: the bit-exact fixed-point program of --config.")
+    @Option(names = "--encoding", paramLabel = "float|fixed",
+            description = "float: the reference interpreter; fixed: the bit-exact fixed-point program of --config"
+                    + " (default: fixed with --config, else float).")
     String encoding;
 
     @Option(names = "--config", paramLabel = "REPORT.json", description = "report.json of 'seedc compile' (for --encoding fixed).")
@@ -53,13 +56,21 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Choices.Encoding enc = Choices.encoding(encoding);
+        Choices.Encoding enc = encoding != null ? Choices.encoding(encoding)
+                : config != null ? Choices.Encoding.FIXED : Choices.Encoding.FLOAT;
+        if (enc == Choices.Encoding.FLOAT && config != null) {
+            throw UserError.of("--config gives a fixed-point program: use it with --encoding fixed (or leave"
+                    + " --encoding out)");
+        }
         if (labels < 1) {
             throw UserError.of("--labels must be at least 1");
         }
+        int threads = Choices.jobs(jobs);
         FloatModel model = SeeDotFrontEnd.load(program, modelDir);
         DataSet ds = DataInputs.load(model.program(), data, labels);
-        int threads = jobs == null ? Runtime.getRuntime().availableProcessors() : Math.max(1, jobs);
+        List<Warning> warnings = new ArrayList<>(InputChecks.parameters(model, modelDir));
+        warnings.addAll(InputChecks.labels(model.program(), data, ds));
+        warnings.forEach(w -> spec.commandLine().getErr().println(w.text()));
         Result[] results = switch (enc) {
             case FLOAT -> Evaluation.run(ds, threads, () -> {
                 FloatInterpreter fi = new FloatInterpreter(model.program(), model.weights());
@@ -69,7 +80,8 @@ final class RunCommand implements Callable<Integer> {
         };
         PrintWriter out = spec.commandLine().getOut();
         if (model.program().result().isInt()) {
-            out.println("accuracy: " + Evaluation.accuracy(ds, results));
+            out.println((enc == Choices.Encoding.FLOAT ? "float" : "fixed-point") + " accuracy: "
+                    + Evaluation.accuracy(ds, results));
         } else {
             out.println("outputs: " + results.length + " examples of " + model.program().result().shape());
         }

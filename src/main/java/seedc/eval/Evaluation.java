@@ -98,7 +98,7 @@ public final class Evaluation {
 
         @Override
         public String toString() {
-            return String.format(java.util.Locale.ROOT, "%.4f (%d/%d)", fraction(), correct, total);
+            return String.format(java.util.Locale.ROOT, "%.2f%% (%d/%d)", percent(), correct, total);
         }
     }
 

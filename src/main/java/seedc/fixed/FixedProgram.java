@@ -51,11 +51,25 @@ public record FixedProgram(Program program, FixedType[] types, IdentityHashMap<O
         return params;
     }
 
+    /** The widths of the real values, "16" or, when the strategy mixed them, "8/16". */
+    public String widths() {
+        java.util.TreeSet<Integer> w = new java.util.TreeSet<>();
+        for (Value v : program.values()) {
+            if (!v.isInt()) {
+                w.add(type(v).bits());
+            }
+        }
+        return w.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining("/"));
+    }
+
+    /** How the program was chosen, for headers: "seedot strategy, 16 bits, maxscale 15", "shiftry strategy, 8/16 bits". */
+    public String origin() {
+        return strategy.id() + " strategy, " + widths() + " bits" + (strategy == Strategy.SEEDOT ? ", maxscale " + maxscale : "");
+    }
+
     /** The program as text with every value's fixed type and every op's integer constants (--emit-ir). */
     public String irText() {
-        String head = "// strategy " + strategy.id() + ", " + bitwidth + " bits"
-                + (strategy == Strategy.SEEDOT ? ", maxscale " + maxscale : "")
-                + "; a type intB@s stores r as round(r * 2^s) in B bits\n";
+        String head = "// " + origin() + "; a type intB@s stores r as round(r * 2^s) in B bits\n";
         return head + seedc.ir.IrPrinter.print(program, v -> type(v).toString(), op -> describe(params.get(op)));
     }
 

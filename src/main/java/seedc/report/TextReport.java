@@ -93,6 +93,21 @@ public final class TextReport {
         return java.util.Optional.of(sb.append("; see report.txt").toString());
     }
 
+    /** Fixed training accuracy this far below float's is a collapse, not a rounding loss: the user must know. */
+    static final double COLLAPSE_POINTS = 10;
+
+    /** A warning when the chosen program lost most of what float knows, with what to try. */
+    public static java.util.Optional<String> collapseWarning(Report r) {
+        double drop = r.floatTrainAccuracy() - r.fixedTrainAccuracy();
+        if (!(drop > COLLAPSE_POINTS)) {
+            return java.util.Optional.empty();
+        }
+        String tryThis = r.strategy().equals("seedot") && r.bitwidth() < 16 ? "--bitwidth 16 or --strategy shiftry"
+                : r.strategy().equals("seedot") ? "--strategy shiftry" : "--max-accuracy-drop with a smaller value";
+        return java.util.Optional.of(f("the fixed-point program reaches %.2f%% on the training set where float reaches"
+                + " %.2f%% (%.2f points lost); try %s", r.fixedTrainAccuracy(), r.floatTrainAccuracy(), drop, tryThis));
+    }
+
     /** Stage III's order (the loss of each value alone at 8 bits) and stage IV's cumulative curve. */
     private static void shiftry(StringBuilder sb, Report r, SearchSummary.Shiftry x) {
         sb.append(f("%nstage III: each value alone at 8 bits, least loss (%s on the training set) first%n",

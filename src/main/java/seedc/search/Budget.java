@@ -35,7 +35,7 @@ public record Budget(String name, Cost.Resource resource, long limit, Function<F
     }
 
     /** Fails with a user error unless {@code fp} fits; {@code how} says how far it was demoted. */
-    void requireFits(FixedProgram fp, String how) {
+    public void requireFits(FixedProgram fp, String how) {
         Cost c = cost.apply(fp);
         long used = c.of(resource);
         if (used > limit) {

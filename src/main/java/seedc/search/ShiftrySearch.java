@@ -68,6 +68,13 @@ public final class ShiftrySearch {
         this.scales = new int[p.valueCount()];
     }
 
+    /** The program with every value at the ladder's last rung, at data-driven scales: the smallest shiftry makes. */
+    public static FixedProgram smallest(Program p, Profile profile, ShiftryLadder ladder) {
+        ShiftrySearch s = new ShiftrySearch(p, profile, ladder, null);
+        List<Value> all = s.start();
+        return ladder.steps().isEmpty() ? s.current() : s.demoted(all, ladder.toBottom(), -1);
+    }
+
     public static Outcome run(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, double floatTrainAcc,
                               Metric metric, double maxDrop, double maxScoreError, Budget budget,
                               ShiftryLadder ladder, int jobs, boolean progress) {

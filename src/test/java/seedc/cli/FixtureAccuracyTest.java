@@ -38,7 +38,7 @@ class FixtureAccuracyTest {
         String stdout = out.toString(StandardCharsets.UTF_8), stderr = err.toString(StandardCharsets.UTF_8);
         assertEquals(0, status, stderr);
         assertEquals("", stderr);
-        Matcher m = Pattern.compile("accuracy: [0-9.]+ \\((\\d+)/(\\d+)\\)").matcher(stdout);
+        Matcher m = Pattern.compile("float accuracy: [0-9.]+% \\((\\d+)/(\\d+)\\)").matcher(stdout);
         assertTrue(m.find(), stdout);
         return new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))};
     }

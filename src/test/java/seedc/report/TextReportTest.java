@@ -115,6 +115,16 @@ class TextReportTest {
     }
 
     @Test
+    void aCollapsedProgramIsWarnedOfWithWhatToTry() {
+        // Train accuracy: float 98.0%, fixed 66.7%: 31.3 points lost, more than the 10 a rounding loss could explain.
+        Report r = new Report("seedot", 8, 3, "accuracy", "x86", 92.0, 63.5, 98.0, 66.7, 4.0, 32, VALUES, List.of(),
+                null, 4128, List.of(), null, null, List.of());
+        assertEquals("the fixed-point program reaches 66.70% on the training set where float reaches 98.00% (31.30 points"
+                + " lost); try --bitwidth 16 or --strategy shiftry", TextReport.collapseWarning(r).orElseThrow());
+        assertTrue(TextReport.collapseWarning(shiftry(null)).isEmpty()); // 100.0 vs 99.5
+    }
+
+    @Test
     void stageTimesFollowTheExplorationLineAndSurviveTheJson() throws Exception {
         Report r = shiftry(null).withStages(List.of(new Report.StageTime("load", 0.25),
                 new Report.StageTime("search", 1.5), new Report.StageTime("emit", 0.125)));

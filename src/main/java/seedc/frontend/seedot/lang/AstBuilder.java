@@ -48,7 +48,11 @@ final class AstBuilder extends SeeDotBaseVisitor<Expr> {
     }
 
     private double number(SignedNumContext ctx) {
-        double v = Double.parseDouble((ctx.INT() != null ? ctx.INT() : ctx.REAL()).getText());
+        String text = (ctx.INT() != null ? ctx.INT() : ctx.REAL()).getText();
+        double v = Double.parseDouble(text);
+        if (Double.isInfinite(v)) { // as for a real literal: 1e999 is no range bound
+            throw error(ctx, "number " + text + " is too large");
+        }
         return ctx.getChildCount() == 2 ? -v : v;
     }
 

@@ -1,0 +1,31 @@
+package seedc.cli;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import seedc.io.Npy;
+import seedc.io.NpyArray;
+
+/** One seedc command line run in-process, "{D}" standing for a test's folder: exit status, stdout, stderr. */
+record CliRun(int status, String out, String err) {
+    static CliRun of(Path dir, String line) {
+        ByteArrayOutputStream o = new ByteArrayOutputStream(), e = new ByteArrayOutputStream();
+        int status = Main.execute(line.replace("{D}", dir + "/").split(" "), new PrintStream(o, true, StandardCharsets.UTF_8),
+                new PrintStream(e, true, StandardCharsets.UTF_8));
+        return new CliRun(status, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * The tiny classifier the CLI tests share, in {@code dir}: q.sd computes argmax(W * X) with
+     * W (3, 2) = [[1, 0], [0, 1], [1, 1]] in m/W.npy; d.npy holds rows (label, x1, x2) = (0, 1, 0), (2, .5, .5).
+     */
+    static void tinyClassifier(Path dir) throws IOException {
+        Files.writeString(dir.resolve("q.sd"), "let X = (2, 1) in [0, 1] in\nlet W = (3, 2) in [-1, 1] in\nargmax(W * X)\n");
+        Files.createDirectories(dir.resolve("m"));
+        Npy.write(dir.resolve("m/W.npy"), new NpyArray(new int[] {3, 2}, new double[] {1, 0, 0, 1, 1, 1}));
+        Npy.write(dir.resolve("d.npy"), new NpyArray(new int[] {2, 3}, new double[] {0, 1, 0, 2, 0.5, 0.5}));
+    }
+}
