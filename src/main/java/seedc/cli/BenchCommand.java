@@ -4,8 +4,6 @@ import java.util.List;
 import seedc.codegen.c.CBackend;
 import seedc.fixed.Strategy;
 import seedc.search.SeeDotStrategy;
-import seedc.driver.DataInputs;
-import seedc.frontend.seedot.SeeDotFrontEnd;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -25,6 +23,7 @@ import seedc.bench.FloatBench;
 import seedc.bench.ModelBench;
 import seedc.backend.Backend;
 import seedc.backend.Device;
+import seedc.diag.Progress;
 import seedc.diag.UserError;
 import seedc.driver.Compilation;
 import seedc.ir.FloatModel;
@@ -69,6 +68,9 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--no-float", description = "Skip the float build.")
     boolean noFloat;
 
+    @Mixin
+    ProgressOption progressOption;
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -87,9 +89,10 @@ final class BenchCommand implements Callable<Integer> {
         Backend uno = CBackend.ARDUINO; // bench simulates the Uno
         List<SeeDotStrategy.Products> products = precision.products(bitwidth, uno.widths());
         AvrToolchain.find();
-        FloatModel model = SeeDotFrontEnd.load(in.program, in.modelDir);
-        DataSet trainSet = DataInputs.load(model.program(), in.train, in.labels);
-        DataSet testSet = DataInputs.load(model.program(), in.test, in.labels);
+        boolean progress = progressOption.show();
+        ModelInputs.Loaded loaded = in.load(progress);
+        FloatModel model = loaded.model();
+        DataSet trainSet = loaded.train(), testSet = loaded.test();
         if (testSet.size() == 0) {
             throw UserError.inFile(in.test, "no examples");
         }
@@ -100,12 +103,21 @@ final class BenchCommand implements Callable<Integer> {
         }
         PrintWriter o = spec.commandLine().getOut();
         Compilation.Outcome c = Compilation.compile(model, trainSet, testSet,
-                new Compilation.Options(strat, bitwidth, m, threads, false, uno, maxDrop, null,
+                new Compilation.Options(strat, bitwidth, m, threads, progress, uno, maxDrop, null,
                         products, precision.maxScoreError));
         Report r = c.report();
         r.write(work.resolve("report.json"));
-        ModelBench.Outcome fx = ModelBench.fixed(c.fixed(), model, testSet, examples, dev, work);
-        AvrBench.Run fl = noFloat ? null : FloatBench.run(model, testSet, examples, work);
+        ModelBench.Outcome fx;
+        AvrBench.Run fl = null;
+        // One step per firmware: each is an avr-gcc build and a simavr run over every example.
+        try (Progress bar = Progress.start(progress, "avr-gcc + simavr", noFloat ? 1 : 2)) {
+            fx = ModelBench.fixed(c.fixed(), model, testSet, examples, dev, work);
+            bar.step();
+            if (!noFloat) {
+                fl = FloatBench.run(model, testSet, examples, work);
+                bar.step();
+            }
+        }
         int n = fx.fixed().cycles().size();
 
         o.printf(Locale.ROOT, "seedc bench: %s, %s strategy, %s fixed point (maxscale %d), %d test examples on an"

@@ -1,8 +1,6 @@
 package seedc.cli;
 
-import seedc.driver.DataInputs;
 import seedc.driver.Stopwatch;
-import seedc.frontend.seedot.SeeDotFrontEnd;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -25,6 +23,7 @@ import seedc.fixed.QuantizedModel;
 import seedc.fixed.Strategy;
 import seedc.search.SeeDotStrategy;
 import java.util.List;
+import seedc.diag.Progress;
 import seedc.diag.UserError;
 import seedc.driver.Compilation;
 import seedc.ir.FloatModel;
@@ -93,8 +92,8 @@ final class CompileCommand implements Callable<Integer> {
     @Option(names = "--emit-ir", description = "Also write OUT/program.ir: the IR with every value's fixed type.")
     boolean emitIr;
 
-    @Option(names = "--no-progress", description = "Do not show a progress bar.")
-    boolean noProgress;
+    @Mixin
+    ProgressOption progressOption;
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -181,18 +180,22 @@ final class CompileCommand implements Callable<Integer> {
         Device dev = device == null ? null : Choices.device(device);
         checkDemotionMode();
         OutputDirectory.prepare(out);
+        boolean progress = progressOption.show();
         Stopwatch loading = new Stopwatch();
-        FloatModel model = SeeDotFrontEnd.load(in.program, in.modelDir);
-        DataSet trainSet = DataInputs.load(model.program(), in.train, in.labels);
-        DataSet testSet = DataInputs.load(model.program(), in.test, in.labels);
+        ModelInputs.Loaded loaded = in.load(progress);
+        FloatModel model = loaded.model();
+        DataSet trainSet = loaded.train(), testSet = loaded.test();
         loading.lap("load");
         int threads = in.threads();
-        boolean progress = !noProgress && System.console() != null;
         Compilation.Outcome outcome = Compilation.compile(model, trainSet, testSet, new Compilation.Options(strat,
                 bitwidth, m, threads, progress, tgt, maxDrop == null ? 1.0 : maxDrop, budget(tgt, dev, model), prod,
                 precision.maxScoreError));
         Stopwatch emitting = new Stopwatch();
-        Emitted written = emit(tgt, enc, strat, outcome.fixed(), model, emitOptions(outcome.fixed(), model, testSet, dev));
+        Emitted written;
+        try (Progress bar = Progress.start(progress, "emit", 1)) {
+            written = emit(tgt, enc, strat, outcome.fixed(), model, emitOptions(outcome.fixed(), model, testSet, dev));
+            bar.step();
+        }
         emitting.lap("emit");
         Report report = withLoadAndEmit(outcome.report(), loading.laps(), emitting.laps());
         if (written.device() != null) {

@@ -1,6 +1,7 @@
 package seedc.cli;
 
 import java.nio.file.Path;
+import seedc.diag.Progress;
 import seedc.diag.UserError;
 import seedc.ir.FloatModel;
 import seedc.eval.Result;
@@ -13,12 +14,12 @@ import seedc.search.Candidate;
 final class FixedRun {
     private FixedRun() {}
 
-    static Result[] run(FloatModel model, DataSet ds, Path config, int threads) {
+    static Result[] run(FloatModel model, DataSet ds, Path config, int threads, Progress progress) {
         if (config == null) {
             throw UserError.of("--encoding fixed needs --config OUT/report.json (written by 'seedc compile')");
         }
         Report report = Report.read(config);
         FixedProgram fp = report.fixedProgram().apply(model.program(), config.toString());
-        return Candidate.run(fp, model, ds, threads);
+        return Candidate.runCounting(fp, model, ds, threads, progress).results();
     }
 }

@@ -3,6 +3,11 @@ package seedc.cli;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import seedc.diag.Progress;
+import seedc.driver.DataInputs;
+import seedc.frontend.seedot.SeeDotFrontEnd;
+import seedc.io.DataSet;
+import seedc.ir.FloatModel;
 
 /** The options every command that compiles a model shares: the program, its weights and data sets. */
 final class ModelInputs {
@@ -27,5 +32,21 @@ final class ModelInputs {
 
     int threads() {
         return jobs == null ? Runtime.getRuntime().availableProcessors() : Math.max(1, jobs);
+    }
+
+    /** The model and both data sets. */
+    record Loaded(FloatModel model, DataSet train, DataSet test) {}
+
+    /** Reads the program, its weights and both data sets, under one bar (a large CSV takes seconds to parse). */
+    Loaded load(boolean progress) {
+        try (Progress bar = Progress.start(progress, "load", 3)) { // the program and weights, then each data set
+            FloatModel model = SeeDotFrontEnd.load(program, modelDir);
+            bar.step();
+            DataSet trainSet = DataInputs.load(model.program(), train, labels);
+            bar.step();
+            DataSet testSet = DataInputs.load(model.program(), test, labels);
+            bar.step();
+            return new Loaded(model, trainSet, testSet);
+        }
     }
 }
