@@ -96,13 +96,29 @@ final class BenchCommand implements Callable<Integer> {
         if (testSet.size() == 0) {
             throw UserError.inFile(in.test, "no examples");
         }
-        int threads = in.threads();
-        Path work = out != null ? out : Files.createTempDirectory("seedc-bench-");
-        if (out != null) {
-            OutputDirectory.prepare(out);
+        boolean allEqual;
+        Path work;
+        try (OutputFolder folder = out == null ? null
+                : OutputFolder.open(out, List.of(in.program, in.modelDir, in.train, in.test))) {
+            work = folder != null ? folder.dir() : Files.createTempDirectory("seedc-bench-");
+            allEqual = measure(work, strat, m, uno, products, model, trainSet, testSet, dev);
+            if (folder != null) {
+                folder.commit(); // kept even when the device disagrees: the builds are what to look at then
+                work = out;
+            }
         }
+        spec.commandLine().getOut().println("builds and bench.json in " + work);
+        return allEqual ? 0 : 1;
+    }
+
+    /** Compiles, builds and simulates in {@code work}; prints the table; true when the device agreed. */
+    private boolean measure(Path work, Strategy strat, Metric m, Backend uno, List<SeeDotStrategy.Products> products,
+                            FloatModel model, DataSet trainSet, DataSet testSet, Device dev) throws IOException {
+        int threads = in.threads();
+        boolean progress = progressOption.show();
         PrintWriter o = spec.commandLine().getOut();
-        Compilation.Outcome c = Compilation.compile(model, trainSet, testSet,
+        FloatModel compiled = precision.compiled(model, trainSet);
+        Compilation.Outcome c = Compilation.compile(compiled, trainSet, testSet,
                 new Compilation.Options(strat, bitwidth, m, threads, progress, uno, maxDrop, null,
                         products, precision.maxScoreError));
         Report r = c.report();
@@ -111,7 +127,7 @@ final class BenchCommand implements Callable<Integer> {
         AvrBench.Run fl = null;
         // One step per firmware: each is an avr-gcc build and a simavr run over every example.
         try (Progress bar = Progress.start(progress, "avr-gcc + simavr", noFloat ? 1 : 2)) {
-            fx = ModelBench.fixed(c.fixed(), model, testSet, examples, dev, work);
+            fx = ModelBench.fixed(c.fixed(), compiled, testSet, examples, dev, work);
             bar.step();
             if (!noFloat) {
                 fl = FloatBench.run(model, testSet, examples, work);
@@ -168,13 +184,11 @@ final class BenchCommand implements Callable<Integer> {
             o.printf(Locale.ROOT, "speedup over float: %.2fx; float flash / fixed flash: %.2fx%n", speedup, sizeRatio);
         }
         Report.JSON.writeValue(work.resolve("bench.json").toFile(), json);
-        o.println("builds and bench.json in " + work);
         if (!fx.allEqual()) {
             spec.commandLine().getErr().println("seedc: error: the device's predictions differ from the interpreter's on"
                     + " examples " + fx.mismatches());
-            return 1;
         }
-        return 0;
+        return fx.allEqual();
     }
 
     /** "16-bit", or "8/16-bit" when the strategy mixed widths. */

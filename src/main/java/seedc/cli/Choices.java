@@ -22,6 +22,9 @@ final class Choices {
     /** Whether a command computes in fixed point or runs / emits the float program. */
     enum Encoding { FIXED, FLOAT }
 
+    /** Whether the compiled model may read its input scaled per feature (--input-shifts). */
+    enum InputScaling { AUTO, NONE }
+
     static Strategy strategy(String word) {
         return Strategy.byId(word).orElseThrow(() ->
                 UserError.of("unknown --strategy '" + word + "' (use shiftry or seedot)"));
@@ -37,6 +40,14 @@ final class Choices {
             case "fixed" -> Encoding.FIXED;
             case "float" -> Encoding.FLOAT;
             default -> throw UserError.of("unknown --encoding '" + word + "' (use float or fixed)");
+        };
+    }
+
+    static InputScaling inputShifts(String word) {
+        return switch (word.toLowerCase(Locale.ROOT)) {
+            case "auto" -> InputScaling.AUTO;
+            case "none" -> InputScaling.NONE;
+            default -> throw UserError.of("unknown --input-shifts '" + word + "' (use auto or none)");
         };
     }
 

@@ -52,7 +52,7 @@ final class CompileCommand implements Callable<Integer> {
     @Option(names = "--target", defaultValue = "x86", paramLabel = "TARGET", description = "x86 (default), arduino (sketch folder for the Uno) or cortex-m.")
     String target;
 
-    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory (created; a previous seedc output is replaced).")
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory: new, empty, or an earlier seedc output (replaced as a whole).")
     Path out;
 
     @Option(names = "--strategy", defaultValue = "shiftry", paramLabel = "NAME",
@@ -157,11 +157,11 @@ final class CompileCommand implements Callable<Integer> {
 
     /** Writes the fixed program (or the float baseline); a device that is too small gets what to try. */
     private Emitted emit(Backend tgt, Choices.Encoding enc, Strategy strat, FixedProgram fp, FloatModel model,
-                         EmitOptions eo) {
+                         EmitOptions eo, Path dir) {
         try {
             return enc == Choices.Encoding.FLOAT
-                    ? tgt.emitFloat(model.program(), model.weights(), eo, out)
-                    : tgt.emit(fp, model.weights(), eo, out);
+                    ? tgt.emitFloat(model.program(), model.weights(), eo, dir)
+                    : tgt.emit(fp, model.weights(), eo, dir);
         } catch (DoesNotFit e) {
             throw new UserError(e.getMessage() + (enc == Choices.Encoding.FLOAT ? ""
                     : strat == Strategy.SHIFTRY ? " (--fit demotes values to 8 bits until it fits)"
@@ -179,21 +179,39 @@ final class CompileCommand implements Callable<Integer> {
         Choices.Encoding enc = Choices.encoding(encoding);
         Device dev = device == null ? null : Choices.device(device);
         checkDemotionMode();
-        OutputDirectory.prepare(out);
         boolean progress = progressOption.show();
+        String text;
+        try (OutputFolder folder = OutputFolder.open(out, List.of(in.program, in.modelDir, in.train, in.test))) {
+            Report report = compileInto(folder.dir(), strat, tgt, prod, m, enc, dev, progress);
+            text = TextReport.render(report);
+            Files.writeString(folder.dir().resolve("report.txt"), text);
+            folder.commit();
+            PrintWriter o = spec.commandLine().getOut();
+            o.print(text);
+            TextReport.wrapWarning(report).ifPresent(w -> spec.commandLine().getErr().println(new Warning(w).text()));
+        }
+        spec.commandLine().getOut().println("wrote " + out);
+        return 0;
+    }
+
+    /** Loads, compiles and emits into {@code dir}; writes report.json (and program.ir) there. */
+    private Report compileInto(Path dir, Strategy strat, Backend tgt, List<SeeDotStrategy.Products> prod, Metric m,
+                               Choices.Encoding enc, Device dev, boolean progress) throws IOException {
         Stopwatch loading = new Stopwatch();
         ModelInputs.Loaded loaded = in.load(progress);
         FloatModel model = loaded.model();
         DataSet trainSet = loaded.train(), testSet = loaded.test();
         loading.lap("load");
-        int threads = in.threads();
-        Compilation.Outcome outcome = Compilation.compile(model, trainSet, testSet, new Compilation.Options(strat,
-                bitwidth, m, threads, progress, tgt, maxDrop == null ? 1.0 : maxDrop, budget(tgt, dev, model), prod,
-                precision.maxScoreError));
+        FloatModel compiled = precision.compiled(model, trainSet);
+        Compilation.Outcome outcome = Compilation.compile(compiled, trainSet, testSet, new Compilation.Options(strat,
+                bitwidth, m, in.threads(), progress, tgt, maxDrop == null ? 1.0 : maxDrop, budget(tgt, dev, compiled),
+                prod, precision.maxScoreError));
         Stopwatch emitting = new Stopwatch();
         Emitted written;
         try (Progress bar = Progress.start(progress, "emit", 1)) {
-            written = emit(tgt, enc, strat, outcome.fixed(), model, emitOptions(outcome.fixed(), model, testSet, dev));
+            // The float baseline is the user's model as written; the fixed program reads the compiled one's input.
+            written = emit(tgt, enc, strat, outcome.fixed(), enc == Choices.Encoding.FLOAT ? model : compiled,
+                    emitOptions(outcome.fixed(), compiled, testSet, dev), dir);
             bar.step();
         }
         emitting.lap("emit");
@@ -201,16 +219,10 @@ final class CompileCommand implements Callable<Integer> {
         if (written.device() != null) {
             report = report.withDeviceUse(DeviceUse.of(written));
         }
-        report.write(out.resolve("report.json"));
+        report.write(dir.resolve("report.json"));
         if (emitIr) {
-            Files.writeString(out.resolve("program.ir"), outcome.fixed().irText());
+            Files.writeString(dir.resolve("program.ir"), outcome.fixed().irText());
         }
-        String text = TextReport.render(report);
-        Files.writeString(out.resolve("report.txt"), text);
-        PrintWriter o = spec.commandLine().getOut();
-        o.print(text);
-        TextReport.wrapWarning(report).ifPresent(w -> spec.commandLine().getErr().println(new Warning(w).text()));
-        o.println("wrote " + out);
-        return 0;
+        return report;
     }
 }

@@ -22,9 +22,21 @@ final class DemoCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
+    /** --out: new, empty or an earlier demo's folder (seedc's marker in it); created and marked as seedc's. */
+    private static Path demoFolder(Path out) {
+        OutputFolder.checkReplaceable(out, out.toAbsolutePath().normalize(), List.of());
+        try {
+            Files.createDirectories(out);
+            OutputFolder.mark(out);
+        } catch (IOException e) {
+            throw seedc.diag.UserError.inFile(out, "cannot be created: " + OutputFolder.reason(e));
+        }
+        return out;
+    }
+
     @Override
     public Integer call() throws IOException {
-        Path dir = out != null ? out : Files.createTempDirectory("seedc-demo-");
+        Path dir = out != null ? demoFolder(out) : Files.createTempDirectory("seedc-demo-");
         Path model = dir.resolve(EXAMPLE);
         Files.createDirectories(model);
         for (String f : FILES) {

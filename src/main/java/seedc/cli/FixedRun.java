@@ -8,6 +8,7 @@ import seedc.eval.Result;
 import seedc.fixed.FixedProgram;
 import seedc.io.DataSet;
 import seedc.report.Report;
+import seedc.rewrite.InputShifts;
 import seedc.search.Candidate;
 
 /** 'seedc run --encoding fixed': the fixed-point program described by a compile report. */
@@ -19,7 +20,18 @@ final class FixedRun {
             throw UserError.of("--encoding fixed needs --config OUT/report.json (written by 'seedc compile')");
         }
         Report report = Report.read(config);
-        FixedProgram fp = report.fixedProgram().apply(model.program(), config.toString());
-        return Candidate.runCounting(fp, model, ds, threads, progress).results();
+        FloatModel compiled = shifted(model, report.fixedProgram().inputShifts(), config);
+        FixedProgram fp = report.fixedProgram().apply(compiled.program(), config.toString());
+        return Candidate.runCounting(fp, compiled, ds, threads, progress).results();
+    }
+
+    /** The model as compile rewrote it: with the report's input shifts (a report from another program is an error). */
+    private static FloatModel shifted(FloatModel model, int[] shifts, Path config) {
+        try {
+            return InputShifts.apply(model, shifts);
+        } catch (IllegalArgumentException e) {
+            throw UserError.inFile(config, "does not match this program (its input shifts do not apply); compile the"
+                    + " program again");
+        }
     }
 }

@@ -4,9 +4,15 @@ import java.util.List;
 import picocli.CommandLine.Option;
 import seedc.diag.UserError;
 import seedc.fixed.WidthPolicy;
+import seedc.io.DataSet;
+import seedc.ir.FloatModel;
+import seedc.rewrite.InputShifts;
 import seedc.search.SeeDotStrategy;
 
-/** seedc's additions to the two strategies, shared by compile and bench: the score guard and wide products. */
+/**
+ * seedc's additions to the two strategies, shared by compile and bench: the score guard, wide products and
+ * per-feature input shifts.
+ */
 final class PrecisionOptions {
     @Option(names = "--max-score-error", defaultValue = "0.1", paramLabel = "R",
             description = "shiftry: also refuse a demotion that moves the decision scores (argmax operand or output)"
@@ -19,11 +25,29 @@ final class PrecisionOptions {
                     + " wide (2B-bit products, shifted after the sum) or auto (search both; default).")
     String products;
 
-    /** The product modes to search at a bitwidth on a target; a user error if unknown or the score limit is negative. */
+    @Option(names = "--input-shifts", defaultValue = "auto", paramLabel = "auto|none",
+            description = "auto (default): when the features' magnitudes differ by 2^6 or more and only products with"
+                    + " parameters read the input, scale each feature by a power of two and the products' columns back"
+                    + " (the same model in float; every feature keeps its bits); none: one scale for the whole input.")
+    String inputShifts;
+
+    /** The model the fixed-point search compiles: {@code model}, or its input-shifted equivalent. */
+    FloatModel compiled(FloatModel model, DataSet train) {
+        return switch (Choices.inputShifts(inputShifts)) {
+            case AUTO -> InputShifts.fold(model, train);
+            case NONE -> model;
+        };
+    }
+
+    /**
+     * The product modes to search at a bitwidth on a target. Called before any work starts, it checks every
+     * option here: a user error if a word is unknown or the score limit is negative.
+     */
     List<SeeDotStrategy.Products> products(int bits, WidthPolicy widths) {
         if (!(maxScoreError >= 0)) {
             throw UserError.of("--max-score-error must be a number >= 0, not " + maxScoreError);
         }
+        Choices.inputShifts(inputShifts);
         return Choices.products(products, bits, widths);
     }
 }

@@ -2,11 +2,11 @@ package seedc.cli;
 
 import seedc.driver.DataInputs;
 import seedc.frontend.seedot.SeeDotFrontEnd;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -86,12 +86,12 @@ final class RunCommand implements Callable<Integer> {
             out.println("outputs: " + results.length + " examples of " + model.program().result().shape());
         }
         if (predictions != null) {
-            writePredictions(results);
+            writePredictions(model, results);
         }
         return 0;
     }
 
-    private void writePredictions(Result[] results) {
+    private void writePredictions(FloatModel model, Result[] results) {
         StringBuilder sb = new StringBuilder();
         for (Result r : results) {
             if (r.isLabel()) {
@@ -103,10 +103,8 @@ final class RunCommand implements Callable<Integer> {
             }
             sb.append('\n');
         }
-        try {
-            Files.writeString(predictions, sb.toString());
-        } catch (IOException e) {
-            throw UserError.inFile(predictions, "cannot write: " + e.getMessage());
-        }
+        List<Path> inputs = new ArrayList<>(Arrays.asList(program, data, config));
+        model.program().params().forEach(p -> inputs.add(modelDir.resolve(p.name() + ".npy")));
+        OutputFile.write(predictions, sb.toString(), inputs);
     }
 }

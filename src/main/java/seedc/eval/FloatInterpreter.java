@@ -39,7 +39,7 @@ public final class FloatInterpreter {
                 throw new IllegalArgumentException("input has " + input.length + " values, the program reads "
                         + program.input().size());
             }
-            vals[program.input().id()] = input;
+            vals[program.input().id()] = program.shiftInput(input);
         }
         exec(program.body());
         Value r = program.result();

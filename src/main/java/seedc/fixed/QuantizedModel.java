@@ -41,9 +41,10 @@ public final class QuantizedModel {
         return constants.get(c);
     }
 
+    /** A data row as the program's input: shifted (exactly, see Program#shiftInput), then quantized. */
     public long[] quantizeInput(double[] x) {
         Value in = fp.program().input();
-        return quantize(x, fp.type(in));
+        return quantize(fp.program().shiftInput(x), fp.type(in));
     }
 
     public FixedProgram program() {

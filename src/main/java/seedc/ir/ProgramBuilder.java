@@ -93,7 +93,7 @@ public final class ProgramBuilder {
         if (blocks.size() != 1) {
             throw new IllegalStateException(blocks.size() - 1 + " loop bodies left open");
         }
-        return new Program(new Block(List.copyOf(blocks.peek())), result, input, inputLo, inputHi,
+        return new Program(new Block(List.copyOf(blocks.peek())), result, input, inputLo, inputHi, new int[0],
                 List.copyOf(params), nextId);
     }
 }

@@ -1,5 +1,6 @@
 package seedc.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -14,10 +15,12 @@ import seedc.ir.Value;
 
 /**
  * Every decision of a fixed program, keyed by value name: enough to rebuild exactly the same
- * {@link FixedProgram} from the same source (lowering names values deterministically).
+ * {@link FixedProgram} from the same source (lowering names values deterministically). {@code inputShifts}
+ * (absent when none) are the per-feature input shifts the compiled model reads its input with
+ * ({@link Program#inputShifts}): the source must be rewritten with them before {@link #apply}.
  */
 public record FixedAssignment(String strategy, int bitwidth, int maxscale, Map<String, FixedType> types,
-                              Map<String, OpParams> ops) {
+                              Map<String, OpParams> ops, @JsonInclude(JsonInclude.Include.NON_NULL) int[] inputShifts) {
 
     public static FixedAssignment of(FixedProgram fp) {
         Map<String, FixedType> types = new LinkedHashMap<>();
@@ -33,7 +36,8 @@ public record FixedAssignment(String strategy, int bitwidth, int maxscale, Map<S
                 ops.put(op.out().name(), p);
             }
         });
-        return new FixedAssignment(fp.strategy().id(), fp.bitwidth(), fp.maxscale(), types, ops);
+        int[] shifts = fp.program().shiftsInput() ? fp.program().inputShifts().clone() : null;
+        return new FixedAssignment(fp.strategy().id(), fp.bitwidth(), fp.maxscale(), types, ops, shifts);
     }
 
     /** Rebuilds the fixed program for {@code program}; a report from another program is an error. */

@@ -171,6 +171,8 @@ class MalformedInputTest {
             new Case("unknown products", Map.of(), "compile x.sd --model m --train t --test t --out o"
                     + " --strategy seedot --products half",
                     "seedc: error: unknown --products 'half' (use auto, narrow or wide)"),
+            new Case("unknown input shifts", Map.of(), "compile x.sd --model m --train t --test t --out o"
+                    + " --input-shifts some", "seedc: error: unknown --input-shifts 'some' (use auto or none)"),
             // program files
             new Case("binary garbage", Map.of("p.sd", new byte[] {(byte) 0x89, 'P', 'N', 'G', 13, 10, 26, 10, 0, 0}),
                     "check {D}p.sd", "{D}p.sd: error: not a SeeDot program (the file is not UTF-8 text)"),

@@ -24,7 +24,9 @@ import seedc.fixed.FixedProgram;
 import seedc.frontend.seedot.SeeDotFrontEnd;
 import seedc.io.DataSet;
 import seedc.ir.FloatModel;
+import seedc.report.FixedAssignment;
 import seedc.report.Report;
+import seedc.rewrite.InputShifts;
 
 /**
  * The fixtures trained by scripts/train (five data sets beyond digits, wide input and parameter ranges) through
@@ -51,13 +53,8 @@ class TrainedFixturesDifferentialTest {
      * within the target fails its test: take it off the list, so that the list only shrinks.
      */
     static final Map<String, String> KNOWN_FAILURES = Map.of(
-            // Raw breast-cancer features up to thousands next to ones below 1: the 16-bit scales that hold the
-            // large ones round the small ones away (seedot drops 25 points; shiftry's program also wraps).
-            "protonn-cancer-2 seedot", "wide raw feature ranges",
-            "protonn-cancer-2 shiftry", "wide raw feature ranges; wraps on the training set",
-            "bonsai-cancer-2 seedot", "wide raw feature ranges: about 8 points below float",
-            "bonsai-cancer-2 shiftry", "wide raw feature ranges: about 8 points below float",
-            // Shiftry's 8-bit demotions pass the 1-point training guard but cost 2 test points.
+            // Shiftry's 8-bit demotions pass the 1-point training guard but cost 2 test points. (The raw-feature
+            // cancer fixtures left the list with the per-feature input shifts.)
             "cnn-shapes-8 shiftry", "8-bit demotions cost 2 test points the training set does not show");
 
     static List<String> trained() throws IOException {
@@ -116,18 +113,21 @@ class TrainedFixturesDifferentialTest {
         Path report = DifferentialTest.compile(name, strategy).resolve("report.json");
         Path dir = DifferentialTest.MODELS.resolve(name);
         FloatModel model = SeeDotFrontEnd.load(dir.resolve("input.sd"), dir);
-        // The C backends share one width policy, so the program the x86 compile chose is valid on the AVR.
-        FixedProgram fp = Report.read(report).fixedProgram().apply(model.program(), report.toString());
+        // The C backends share one width policy, so the program the x86 compile chose is valid on the AVR; it reads
+        // the model as compile rewrote it (with the report's input shifts), as 'seedc run --config' does.
+        FixedAssignment chosen = Report.read(report).fixedProgram();
+        FloatModel compiled = InputShifts.apply(model, chosen.inputShifts());
+        FixedProgram fp = chosen.apply(compiled.program(), report.toString());
         Path work = Files.createTempDirectory(report.getParent(), "uno-");
         DataSet test = testSet(model, name);
         ModelBench.Outcome o;
         try {
-            o = ModelBench.fixed(fp, model, test, AVR_EXAMPLES, Device.UNO, work);
+            o = ModelBench.fixed(fp, compiled, test, AVR_EXAMPLES, Device.UNO, work);
         } catch (UserError tooLarge) {
             // A 16-bit CNN needs more than the Uno's 2 KB of RAM (the code writer refuses it): the ATmega1284P
             // has the same AVR core and instructions with 16 KB.
             assertTrue(tooLarge.getMessage().contains("does not fit"), tooLarge.getMessage());
-            o = ModelBench.fixed(fp, model, test, AVR_EXAMPLES, FloatBench.BIG, FloatBench.BIG_MCU, work);
+            o = ModelBench.fixed(fp, compiled, test, AVR_EXAMPLES, FloatBench.BIG, FloatBench.BIG_MCU, work);
         }
         assertEquals(AVR_EXAMPLES, o.fixed().outputs().size());
         assertEquals(o.expected(), o.fixed().outputs(), name + " " + strategy

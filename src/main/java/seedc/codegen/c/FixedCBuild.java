@@ -143,7 +143,18 @@ final class FixedCBuild {
         return Templates.fill("predict.h", Map.of("INPUT_LEN", String.valueOf(in == null ? 0 : in.size()),
                 "INPUT_BITS", String.valueOf(inputBits()),
                 "INPUT_SCALE", String.valueOf(in == null ? 0 : fp.type(in).scale()),
-                "OUTPUT_LEN", String.valueOf(outLen), "OUTPUT", output));
+                "INPUT_SHIFTS", inputShifts(), "OUTPUT_LEN", String.valueOf(outLen), "OUTPUT", output));
+    }
+
+    /** The input shifts' definition for predict.h, or nothing when the program reads its input unshifted. */
+    private String inputShifts() {
+        if (!fp.program().shiftsInput()) {
+            return "";
+        }
+        return "/* seedc scaled the input per feature (the features' magnitudes differ widely): element i holds\n"
+                + "   round(x[i] * 2^(SEEDC_INPUT_SCALE + s[i])) with s = SEEDC_INPUT_SHIFTS, saturated to the type. */\n"
+                + "#define SEEDC_INPUT_SHIFTS " + java.util.Arrays.toString(fp.program().inputShifts())
+                        .replace('[', '{').replace(']', '}') + "\n";
     }
 
     private String predictC() {

@@ -8,7 +8,8 @@
 
 #ifdef SEEDC_FLOAT_BUILD
 typedef float seedc_input_t;
-static float quantize(double x) { return (float)x; }
+static float quantize(double x, int shift) { (void)shift; return (float)x; }
+#define SD_SHIFT(i) 0
 #define seedc_predict seedc_predict_float
 #define seedc_output seedc_output_float
 #define SD_OUT_FMT "%.6g"
@@ -16,8 +17,14 @@ static float quantize(double x) { return (float)x; }
 #else
 #define SD_OUT_FMT "%ld"
 #define SD_OUT(v) ((long)(v))
-static seedc_input_t quantize(double x) {
-    double v = round(ldexp(x, SEEDC_INPUT_SCALE));
+#ifdef SEEDC_INPUT_SHIFTS
+static const int input_shift[SEEDC_INPUT_LEN] = SEEDC_INPUT_SHIFTS;
+#define SD_SHIFT(i) input_shift[i]
+#else
+#define SD_SHIFT(i) 0
+#endif
+static seedc_input_t quantize(double x, int shift) {
+    double v = round(ldexp(x, SEEDC_INPUT_SCALE + shift));
     double hi = (double)(((int64_t)1 << (SEEDC_INPUT_BITS - 1)) - 1), lo = -hi - 1;
     if (v >= hi) return (seedc_input_t)hi;
     if (v <= lo) return (seedc_input_t)lo;
@@ -42,7 +49,7 @@ int main(void) {
         }
         if (n == 0) continue;
         if (n <= SEEDC_INPUT_LEN) { fprintf(stderr, "predictor: expected label(s) and %d features\n", SEEDC_INPUT_LEN); return 1; }
-        for (int i = 0; i < SEEDC_INPUT_LEN; i++) x[i] = quantize(values[n - SEEDC_INPUT_LEN + i]);
+        for (int i = 0; i < SEEDC_INPUT_LEN; i++) x[i] = quantize(values[n - SEEDC_INPUT_LEN + i], SD_SHIFT(i));
         int32_t label = seedc_predict(x);
 #if SEEDC_OUTPUT_LEN > 0
         (void)label;

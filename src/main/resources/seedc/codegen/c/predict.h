@@ -8,7 +8,7 @@
 #define SEEDC_INPUT_SCALE @INPUT_SCALE@
 /* Input element i holds round(x[i] * 2^SEEDC_INPUT_SCALE), saturated to the type. */
 typedef int@INPUT_BITS@_t seedc_input_t;
-
+@INPUT_SHIFTS@
 #define SEEDC_OUTPUT_LEN @OUTPUT_LEN@
 #ifdef __cplusplus
 extern "C" {
