@@ -18,7 +18,8 @@ import seedc.io.DataSet;
 public final class FloatBench {
     /** The larger AVR used when the float build does not fit the Uno. */
     public static final String BIG_MCU = "atmega1284p";
-    private static final Device BIG = new Device(BIG_MCU, 16384, 131072);
+    /** {@link #BIG_MCU}'s memories, for the code writer's fit check. */
+    public static final Device BIG = new Device(BIG_MCU, 16384, 131072);
 
     private FloatBench() {}
 

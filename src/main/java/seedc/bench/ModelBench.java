@@ -39,6 +39,12 @@ public final class ModelBench {
 
     /** Writes the Arduino sketch to {@code work/sketch}, builds and runs it with the first {@code n} examples. */
     public static Outcome fixed(FixedProgram fp, FloatModel model, DataSet data, int n, Device device, Path work) {
+        return fixed(fp, model, data, n, device, AvrToolchain.MCU, work);
+    }
+
+    /** The same on the AVR {@code mcu} whose memories {@code device} gives (e.g. {@link FloatBench#BIG}). */
+    public static Outcome fixed(FixedProgram fp, FloatModel model, DataSet data, int n, Device device, String mcu,
+                                Path work) {
         int count = Math.min(n, data.size());
         QuantizedModel qm = new QuantizedModel(fp, model.weights());
         FixedInterpreter fi = new FixedInterpreter(fp, qm);
@@ -53,7 +59,7 @@ public final class ModelBench {
         Emitted w = CBackend.ARDUINO.emit(fp, model.weights(), new EmitOptions(device,
                 count > 0 ? qm.quantizeInput(data.features()[0]) : null, count > 0 ? expected.get(0) : null), sketch);
         AvrBench.Run run = AvrBench.run(AvrBench.Kind.FIXED, List.of(sketch.resolve("predict.cpp")), sketch,
-                examples, CYCLE_BUDGET, work.resolve("fixed"));
+                examples, CYCLE_BUDGET, work.resolve("fixed"), mcu);
         List<Integer> bad = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             if (!run.outputs().get(i).equals(expected.get(i))) {

@@ -22,6 +22,7 @@ import seedc.bench.FloatBench;
 import seedc.bench.ModelBench;
 import seedc.backend.Backend;
 import seedc.backend.Device;
+import seedc.diag.Progress;
 import seedc.diag.UserError;
 import seedc.driver.Compilation;
 import seedc.ir.FloatModel;
@@ -66,6 +67,9 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--no-float", description = "Skip the float build.")
     boolean noFloat;
 
+    @Mixin
+    ProgressOption progressOption;
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -86,7 +90,8 @@ final class BenchCommand implements Callable<Integer> {
         Backend uno = CBackend.ARDUINO; // bench simulates the Uno
         List<SeeDotStrategy.Products> products = precision.products(bitwidth, uno.widths());
         AvrToolchain.find();
-        ModelInputs.Loaded loaded = in.load(spec.commandLine().getErr());
+        boolean progress = progressOption.show();
+        ModelInputs.Loaded loaded = in.load(progress, spec.commandLine().getErr());
         FloatModel model = loaded.model();
         DataSet trainSet = loaded.train(), testSet = loaded.test();
         if (testSet.size() == 0) {
@@ -111,15 +116,25 @@ final class BenchCommand implements Callable<Integer> {
     private boolean measure(Path work, Strategy strat, Metric m, Backend uno, List<SeeDotStrategy.Products> products,
                             FloatModel model, DataSet trainSet, DataSet testSet, Device dev) throws IOException {
         int threads = in.threads();
+        boolean progress = progressOption.show();
         PrintWriter o = spec.commandLine().getOut();
         FloatModel compiled = precision.compiled(model, trainSet);
         Compilation.Outcome c = Compilation.compile(compiled, trainSet, testSet,
-                new Compilation.Options(strat, bitwidth, m, threads, false, uno, maxDrop, null,
+                new Compilation.Options(strat, bitwidth, m, threads, progress, uno, maxDrop, null,
                         products, precision.maxScoreError, Compilation.deviceFlash(uno, dev, compiled)));
         Report r = c.report();
         r.write(work.resolve("report.json"));
-        ModelBench.Outcome fx = ModelBench.fixed(c.fixed(), compiled, testSet, examples, dev, work);
-        AvrBench.Run fl = noFloat ? null : FloatBench.run(model, testSet, examples, work);
+        ModelBench.Outcome fx;
+        AvrBench.Run fl = null;
+        // One step per firmware: each is an avr-gcc build and a simavr run over every example.
+        try (Progress bar = Progress.start(progress, "avr-gcc + simavr", noFloat ? 1 : 2)) {
+            fx = ModelBench.fixed(c.fixed(), compiled, testSet, examples, dev, work);
+            bar.step();
+            if (!noFloat) {
+                fl = FloatBench.run(model, testSet, examples, work);
+                bar.step();
+            }
+        }
         int n = fx.fixed().cycles().size();
 
         o.printf(Locale.ROOT, "seedc bench: %s, %s, %d test examples on an ATmega328P at 16 MHz (simavr,"

@@ -21,6 +21,7 @@ import seedc.fixed.QuantizedModel;
 import seedc.fixed.Strategy;
 import seedc.search.SeeDotStrategy;
 import java.util.List;
+import seedc.diag.Progress;
 import seedc.diag.UserError;
 import seedc.driver.Compilation;
 import seedc.ir.FloatModel;
@@ -89,8 +90,8 @@ final class CompileCommand implements Callable<Integer> {
     @Option(names = "--emit-ir", description = "Also write OUT/program.ir: the IR with every value's fixed type.")
     boolean emitIr;
 
-    @Option(names = "--no-progress", description = "Do not show a progress bar.")
-    boolean noProgress;
+    @Mixin
+    ProgressOption progressOption;
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -186,9 +187,10 @@ final class CompileCommand implements Callable<Integer> {
         if (maxDrop != null) {
             Choices.maxAccuracyDrop(maxDrop);
         }
+        boolean progress = progressOption.show();
         String text;
         try (OutputFolder folder = OutputFolder.open(out, List.of(in.program, in.modelDir, in.train, in.test))) {
-            Report report = compileInto(folder.dir(), strat, tgt, prod, m, enc, dev);
+            Report report = compileInto(folder.dir(), strat, tgt, prod, m, enc, dev, progress);
             text = TextReport.render(report);
             Files.writeString(folder.dir().resolve("report.txt"), text);
             folder.commit();
@@ -203,21 +205,24 @@ final class CompileCommand implements Callable<Integer> {
 
     /** Loads, compiles and emits into {@code dir}; writes report.json (and program.ir) there. */
     private Report compileInto(Path dir, Strategy strat, Backend tgt, List<SeeDotStrategy.Products> prod, Metric m,
-                               Choices.Encoding enc, Device dev) throws IOException {
+                               Choices.Encoding enc, Device dev, boolean progress) throws IOException {
         Stopwatch loading = new Stopwatch();
-        ModelInputs.Loaded loaded = in.load(spec.commandLine().getErr());
+        ModelInputs.Loaded loaded = in.load(progress, spec.commandLine().getErr());
         FloatModel model = loaded.model();
         DataSet trainSet = loaded.train(), testSet = loaded.test();
         loading.lap("load");
-        boolean progress = !noProgress && System.console() != null;
         FloatModel compiled = precision.compiled(model, trainSet);
         Compilation.Outcome outcome = Compilation.compile(compiled, trainSet, testSet, new Compilation.Options(strat,
                 bitwidth, m, in.threads(), progress, tgt, maxDrop == null ? 1.0 : maxDrop, budget(tgt, dev, compiled),
                 prod, precision.maxScoreError, deviceFlash(tgt, dev, compiled)));
         Stopwatch emitting = new Stopwatch();
-        // The float baseline is the user's model as written; the fixed program reads the compiled one's input.
-        Emitted written = emit(tgt, enc, strat, outcome.fixed(), enc == Choices.Encoding.FLOAT ? model : compiled,
-                emitOptions(outcome.fixed(), compiled, testSet, dev), dir);
+        Emitted written;
+        try (Progress bar = Progress.start(progress, "emit", 1)) {
+            // The float baseline is the user's model as written; the fixed program reads the compiled one's input.
+            written = emit(tgt, enc, strat, outcome.fixed(), enc == Choices.Encoding.FLOAT ? model : compiled,
+                    emitOptions(outcome.fixed(), compiled, testSet, dev), dir);
+            bar.step();
+        }
         emitting.lap("emit");
         Report report = withLoadAndEmit(outcome.report(), loading.laps(), emitting.laps());
         if (written.device() != null) {

@@ -1,6 +1,7 @@
 package seedc.cli;
 
 import java.nio.file.Path;
+import seedc.diag.Progress;
 import seedc.diag.UserError;
 import seedc.ir.FloatModel;
 import seedc.eval.Result;
@@ -14,14 +15,14 @@ import seedc.search.Candidate;
 final class FixedRun {
     private FixedRun() {}
 
-    static Result[] run(FloatModel model, DataSet ds, Path config, int threads) {
+    static Result[] run(FloatModel model, DataSet ds, Path config, int threads, Progress progress) {
         if (config == null) {
             throw UserError.of("--encoding fixed needs --config OUT/report.json (written by 'seedc compile')");
         }
         Report report = Report.read(config);
         FloatModel compiled = shifted(model, report.fixedProgram().inputShifts(), config);
         FixedProgram fp = report.fixedProgram().apply(compiled.program(), config.toString());
-        return Candidate.run(fp, compiled, ds, threads);
+        return Candidate.runCounting(fp, compiled, ds, threads, progress).results();
     }
 
     /** The model as compile rewrote it: with the report's input shifts (a report from another program is an error). */

@@ -12,6 +12,7 @@ import seedc.io.DataSet;
 import seedc.ir.FloatModel;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import seedc.diag.Progress;
 
 /** The options every command that compiles a model shares: the program, its weights and data sets. */
 final class ModelInputs {
@@ -34,24 +35,34 @@ final class ModelInputs {
     @Option(names = "--jobs", paramLabel = "N", description = "Threads (default: all cores).")
     Integer jobs;
 
+    /** The threads to use; a user error if --jobs is below 1. */
+    int threads() {
+        return Choices.jobs(jobs);
+    }
+
     /** The model and both data sets, loaded and checked (InputChecks). */
     record Loaded(FloatModel model, DataSet train, DataSet test) {}
 
-    /** Loads and checks the inputs; prints the warnings on {@code err}. */
-    Loaded load(PrintWriter err) {
-        FloatModel model = SeeDotFrontEnd.load(program, modelDir);
-        DataSet trainSet = DataInputs.load(model.program(), train, labels);
-        DataSet testSet = DataInputs.load(model.program(), test, labels);
+    /**
+     * Reads the program, its weights and both data sets, under one bar (a large CSV takes seconds to parse), and
+     * checks them; prints the warnings on {@code err}.
+     */
+    Loaded load(boolean progress, PrintWriter err) {
+        FloatModel model;
+        DataSet trainSet, testSet;
+        try (Progress bar = Progress.start(progress, "load", 3)) { // the program and weights, then each data set
+            model = SeeDotFrontEnd.load(program, modelDir);
+            bar.step();
+            trainSet = DataInputs.load(model.program(), train, labels);
+            bar.step();
+            testSet = DataInputs.load(model.program(), test, labels);
+            bar.step();
+        }
         List<Warning> warnings = new ArrayList<>(InputChecks.parameters(model, modelDir));
         warnings.addAll(InputChecks.training(train, trainSet));
         warnings.addAll(InputChecks.labels(model.program(), train, trainSet));
         warnings.addAll(InputChecks.labels(model.program(), test, testSet));
         warnings.forEach(w -> err.println(w.text()));
         return new Loaded(model, trainSet, testSet);
-    }
-
-    /** The threads to use; a user error if --jobs is below 1. */
-    int threads() {
-        return Choices.jobs(jobs);
     }
 }

@@ -9,15 +9,17 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import seedc.diag.Progress;
 import seedc.diag.UserError;
 import seedc.diag.Warning;
+import seedc.driver.Compilation;
 import seedc.driver.InputChecks;
 import seedc.ir.FloatModel;
 import seedc.eval.Evaluation;
-import seedc.eval.FloatInterpreter;
 import seedc.eval.Result;
 import seedc.io.DataSet;
 
@@ -51,6 +53,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--jobs", paramLabel = "N", description = "Threads (default: all cores).")
     Integer jobs;
 
+    @Mixin
+    ProgressOption progressOption;
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -66,18 +71,25 @@ final class RunCommand implements Callable<Integer> {
             throw UserError.of("--labels must be at least 1");
         }
         int threads = Choices.jobs(jobs);
-        FloatModel model = SeeDotFrontEnd.load(program, modelDir);
-        DataSet ds = DataInputs.load(model.program(), data, labels);
+        boolean progress = progressOption.show();
+        FloatModel model;
+        DataSet ds;
+        try (Progress bar = Progress.start(progress, "load", 2)) { // the program and weights, then the data set
+            model = SeeDotFrontEnd.load(program, modelDir);
+            bar.step();
+            ds = DataInputs.load(model.program(), data, labels);
+            bar.step();
+        }
         List<Warning> warnings = new ArrayList<>(InputChecks.parameters(model, modelDir));
         warnings.addAll(InputChecks.labels(model.program(), data, ds));
         warnings.forEach(w -> spec.commandLine().getErr().println(w.text()));
-        Result[] results = switch (enc) {
-            case FLOAT -> Evaluation.run(ds, threads, () -> {
-                FloatInterpreter fi = new FloatInterpreter(model.program(), model.weights());
-                return x -> fi.run(x, null);
-            });
-            case FIXED -> FixedRun.run(model, ds, config, threads);
-        };
+        Result[] results;
+        try (Progress bar = Progress.start(progress, "run", ds.size())) {
+            results = switch (enc) {
+                case FLOAT -> Compilation.floatRun(model, ds, threads, bar);
+                case FIXED -> FixedRun.run(model, ds, config, threads, bar);
+            };
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (model.program().result().isInt()) {
             out.println((enc == Choices.Encoding.FLOAT ? "float" : "fixed-point") + " accuracy: "

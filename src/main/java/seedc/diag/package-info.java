@@ -1,2 +1,5 @@
-/** Diagnostics shared by every stage: source positions and {@link seedc.diag.UserError}, the one kind of user-facing error. */
+/**
+ * Diagnostics shared by every stage: source positions, {@link seedc.diag.UserError} (the one kind of user-facing
+ * error), warnings, and {@link seedc.diag.Progress} (the one progress bar of every slow stage).
+ */
 package seedc.diag;

@@ -4,6 +4,7 @@ import seedc.ir.FloatModel;
 import java.util.ArrayList;
 import java.util.List;
 import seedc.backend.Backend;
+import seedc.diag.Progress;
 import seedc.fixed.Cost;
 import seedc.backend.Device;
 import seedc.eval.Evaluation;
@@ -70,10 +71,15 @@ public final class Compilation {
     }
 
     public static Result[] floatRun(FloatModel model, DataSet data, int jobs) {
+        return floatRun(model, data, jobs, Progress.hidden());
+    }
+
+    /** The float interpreter on every example, stepping {@code progress} once per example. */
+    public static Result[] floatRun(FloatModel model, DataSet data, int jobs, Progress progress) {
         return Evaluation.run(data, jobs, () -> {
             FloatInterpreter fi = new FloatInterpreter(model.program(), model.weights());
             return x -> fi.run(x, null);
-        });
+        }, progress);
     }
 
     /** The search's result: the chosen program, how many candidates ran, and the summary the report shows. */
@@ -81,7 +87,10 @@ public final class Compilation {
 
     public static Outcome compile(FloatModel model, DataSet train, DataSet test, Options o) {
         Stopwatch clock = new Stopwatch();
-        Profile profile = Evaluation.profile(model, train, o.jobs());
+        Profile profile;
+        try (Progress bar = Progress.start(o.progress(), "profile", train.size())) {
+            profile = Evaluation.profile(model, train, o.jobs(), bar);
+        }
         clock.lap("profile");
         if (o.deviceFlash() != null) {
             // A device too small for every program would otherwise be reported only after the whole search.
@@ -89,8 +98,11 @@ public final class Compilation {
             o.deviceFlash().requireFits(ShiftrySearch.smallest(model.program(), profile, ladder),
                     "even with every value demoted to " + ladder.bottom() + " bits");
         }
-        Result[] floatTrain = floatRun(model, train, o.jobs());
-        Result[] floatTest = floatRun(model, test, o.jobs());
+        Result[] floatTrain, floatTest;
+        try (Progress bar = Progress.start(o.progress(), "float runs", train.size() + test.size())) {
+            floatTrain = floatRun(model, train, o.jobs(), bar);
+            floatTest = floatRun(model, test, o.jobs(), bar);
+        }
         clock.lap("float runs");
         Searched s = o.strategy() == Strategy.SHIFTRY
                 ? shiftry(model, profile, train, floatTrain, o)
@@ -98,9 +110,13 @@ public final class Compilation {
         clock.lap("search");
         double seconds = clock.total();
         FixedProgram best = s.best();
-        Candidate.Counted onTrain = Candidate.runCounting(best, model, train, o.jobs());
+        Candidate.Counted onTrain;
+        Result[] fixedTest;
+        try (Progress bar = Progress.start(o.progress(), "fixed runs", train.size() + test.size())) {
+            onTrain = Candidate.runCounting(best, model, train, o.jobs(), bar);
+            fixedTest = Candidate.runCounting(best, model, test, o.jobs(), bar).results();
+        }
         Result[] fixedTrain = onTrain.results();
-        Result[] fixedTest = Candidate.run(best, model, test, o.jobs());
         clock.lap("fixed runs");
         List<Report.ValueType> values = new ArrayList<>();
         for (Value v : model.program().values()) {

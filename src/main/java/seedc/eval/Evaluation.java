@@ -6,6 +6,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Supplier;
+import seedc.diag.Progress;
 import seedc.io.DataSet;
 
 /** Runs an interpreter over every example of a data set, in parallel chunks, deterministically. */
@@ -27,6 +28,18 @@ public final class Evaluation {
         return runIndexed(data, jobs, () -> {
             Runner r = runners.get();
             return (i, x) -> r.run(x);
+        });
+    }
+
+    /** {@link #run}, stepping {@code progress} once per example. */
+    public static Result[] run(DataSet data, int jobs, Supplier<Runner> runners, Progress progress) {
+        return run(data, jobs, () -> {
+            Runner r = runners.get();
+            return x -> {
+                Result result = r.run(x);
+                progress.step();
+                return result;
+            };
         });
     }
 
@@ -104,6 +117,11 @@ public final class Evaluation {
 
     /** Profiles the float program over a data set: ranges of every value (deterministic). */
     public static Profile profile(seedc.ir.FloatModel model, DataSet data, int jobs) {
+        return profile(model, data, jobs, Progress.hidden());
+    }
+
+    /** {@link #profile(seedc.ir.FloatModel, DataSet, int)}, stepping {@code progress} once per example. */
+    public static Profile profile(seedc.ir.FloatModel model, DataSet data, int jobs, Progress progress) {
         seedc.ir.Program p = model.program();
         // One profile per chunk, merged in chunk order so the result does not depend on scheduling.
         Profile[] byChunk = new Profile[Math.max(1, Math.min(jobs, data.size()))];
@@ -112,6 +130,7 @@ public final class Evaluation {
             FloatInterpreter fi = new FloatInterpreter(p, model.weights());
             for (int i = lo; i < hi; i++) {
                 fi.run(data.features()[i], prof);
+                progress.step();
             }
             byChunk[t] = prof;
         });

@@ -7,7 +7,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Supplier;
-import me.tongfei.progressbar.ProgressBar;
+import seedc.diag.Progress;
 import seedc.ir.FloatModel;
 import seedc.eval.Evaluation;
 import seedc.eval.Result;
@@ -20,7 +20,7 @@ import seedc.io.DataSet;
 
 /**
  * Evaluates fixed-point candidates in-process and counts them: a batch one candidate per thread (each runs the
- * whole training set), a single candidate over all threads. The optional progress bar names the search stage.
+ * whole training set), a single candidate over all threads. A stage's bar ({@link #bar}) steps once per candidate.
  *
  * <p>A candidate that differs from an already run program in a few values reuses that run: per training example,
  * the values of every top-level op that computes alike ({@link Reuse}) are taken from it instead of recomputed.
@@ -71,18 +71,31 @@ final class CandidatePool implements AutoCloseable {
         this.progress = progress;
     }
 
+    /** The bar of a search stage of {@code candidates} candidates (shown when this pool's command shows bars). */
+    Progress bar(String stage, int candidates) {
+        return Progress.start(progress, stage, candidates);
+    }
+
+    /** A whole stage's candidates under one bar. */
     List<Score> evaluate(String stage, List<Supplier<FixedProgram>> candidates) {
+        try (Progress bar = bar(stage, candidates.size())) {
+            return evaluate(bar, candidates);
+        }
+    }
+
+    /** Some of a stage's candidates, stepping the stage's {@code bar} once per candidate. */
+    List<Score> evaluate(Progress bar, List<Supplier<FixedProgram>> candidates) {
         List<Score> out = new ArrayList<>();
-        try (ProgressBar bar = progress ? new ProgressBar(stage, candidates.size()) : null) {
+        try {
             if (candidates.size() == 1) {
                 out.add(score(run(candidates.get(0).get(), jobs, true, true)));
-                step(bar);
+                bar.step();
             } else {
                 List<Future<Score>> fs = new ArrayList<>();
                 for (Supplier<FixedProgram> c : candidates) {
                     fs.add(pool.submit(() -> {
                         Score sc = score(run(c.get(), 1, false, false));
-                        step(bar);
+                        bar.step();
                         return sc;
                     }));
                 }
@@ -101,8 +114,9 @@ final class CandidatePool implements AutoCloseable {
         return out;
     }
 
-    Score evaluate(String stage, Supplier<FixedProgram> candidate) {
-        return evaluate(stage, List.of(candidate)).get(0);
+    /** One candidate of a stage whose bar the caller holds (Shiftry's stage IV: one candidate per demotion). */
+    Score evaluate(Progress bar, Supplier<FixedProgram> candidate) {
+        return evaluate(bar, List.of(candidate)).get(0);
     }
 
     /**
@@ -125,14 +139,6 @@ final class CandidatePool implements AutoCloseable {
     /** {@link #results}' wrap events. */
     WrapCounts wraps(FixedProgram fp, boolean keepAsLast) {
         return run(fp, jobs, keepAsLast, keepAsLast).wraps();
-    }
-
-    private static void step(ProgressBar bar) {
-        if (bar != null) {
-            synchronized (bar) {
-                bar.step();
-            }
-        }
     }
 
     /** A program's results and wrap events on the training set and, when kept, its state after each example. */

@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
+import seedc.diag.Progress;
 import seedc.ir.FloatModel;
 import seedc.eval.Profile;
 import seedc.eval.Result;
@@ -212,26 +213,28 @@ public final class ShiftrySearch {
         return order;
     }
 
-    /** Stage IV: cumulative demotion, least damaging first; each try is a point of the curve. */
+    /** Stage IV: cumulative demotion, least damaging first; each try is a point of the curve. One bar for the stage. */
     private void demoteCumulatively(CandidatePool pool, List<Value> vars, List<Demotion> order, Limits limits,
                                     List<Step> curve) {
-        for (Demotion d : order) {
-            Value v = vars.stream().filter(u -> u.name().equals(d.name())).findFirst().orElseThrow();
-            if (budget != null && budget.fits(current())) {
-                break;
+        try (Progress bar = pool.bar("stage IV: cumulative demotion", order.size())) {
+            for (Demotion d : order) {
+                Value v = vars.stream().filter(u -> u.name().equals(d.name())).findFirst().orElseThrow();
+                if (budget != null && budget.fits(current())) {
+                    break;
+                }
+                int[] b = bits.clone(), sc = scales.clone();
+                b[v.id()] = d.bits();
+                sc[v.id()] = d.scale();
+                CandidatePool.Score s = pool.evaluate(bar, () -> assign(b, sc));
+                boolean keep = limits.keeps(s, wraps);
+                if (keep) {
+                    bits[v.id()] = b[v.id()];
+                    scales[v.id()] = d.scale();
+                    wraps = s.wrapEvents();
+                }
+                curve.add(new Step(d.name(), keep, s.accuracy(), s.scoreError(), paramBytes(keep ? b : bits),
+                        s.wrapEvents()));
             }
-            int[] b = bits.clone(), sc = scales.clone();
-            b[v.id()] = d.bits();
-            sc[v.id()] = d.scale();
-            CandidatePool.Score s = pool.evaluate("stage IV: cumulative demotion", () -> assign(b, sc));
-            boolean keep = limits.keeps(s, wraps);
-            if (keep) {
-                bits[v.id()] = b[v.id()];
-                scales[v.id()] = d.scale();
-                wraps = s.wrapEvents();
-            }
-            curve.add(new Step(d.name(), keep, s.accuracy(), s.scoreError(), paramBytes(keep ? b : bits),
-                    s.wrapEvents()));
         }
     }
 

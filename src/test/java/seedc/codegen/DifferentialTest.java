@@ -54,6 +54,7 @@ public class DifferentialTest {
 
     private static Path work;
     private static final Map<String, Path> compiled = new ConcurrentHashMap<>();
+    private static final Map<String, List<String>> predictions = new ConcurrentHashMap<>();
 
     private static synchronized Path work() throws IOException {
         if (work == null) {
@@ -71,6 +72,7 @@ public class DifferentialTest {
             }
             work = null;
             compiled.clear();
+            predictions.clear();
         }
     }
 
@@ -220,20 +222,43 @@ public class DifferentialTest {
 
     void bitExact(String name, String strategy) throws IOException {
         Path out = compile(name, strategy);
-        Path dir = MODELS.resolve(name);
-        FloatModel model = SeeDotFrontEnd.load(dir.resolve("input.sd"), dir);
-        DataSet test = DataInputs.load(model.program(), dir.resolve("test.npy"), 1);
-        Path csv = csv(test, work().resolve(name + "-test.csv"));
-        Path javaPredictions = work().resolve(name + "-" + strategy + "-java.txt");
-        Cli r = cli("run", dir.resolve("input.sd").toString(), "--model", dir.toString(), "--data", csv.toString(),
-                "--encoding", "fixed", "--config", out.resolve("report.json").toString(),
-                "--predictions", javaPredictions.toString(), "--jobs", "2");
-        assertEquals(0, r.status, () -> "seedc run --encoding fixed failed:\n" + r.err);
-        List<String> expected = Files.readAllLines(javaPredictions);
-        assertEquals(test.size(), expected.size(), "predictions of the Java interpreter");
-
+        Path csv = testCsv(name);
+        List<String> expected = interpreterPredictions(name, strategy);
         assertSameLines(expected, predict(build(out, WARN), csv, name + " -O2"), name + " -O2");
         assertSameLines(expected, predict(build(out, SANITIZE), csv, name + " sanitized"), name + " sanitized");
+    }
+
+    /** The fixture's test set as CSV, written once per scratch directory. */
+    static synchronized Path testCsv(String name) throws IOException {
+        Path csv = work().resolve(name + "-test.csv");
+        if (!Files.exists(csv)) {
+            Path dir = MODELS.resolve(name);
+            FloatModel model = SeeDotFrontEnd.load(dir.resolve("input.sd"), dir);
+            csv(DataInputs.load(model.program(), dir.resolve("test.npy"), 1), csv);
+        }
+        return csv;
+    }
+
+    /**
+     * 'seedc run --encoding fixed' with the compiled report on the fixture's whole test set: one prediction per
+     * test example, computed once per model and strategy (the bit-exact and accuracy tests both read them).
+     */
+    static List<String> interpreterPredictions(String name, String strategy) {
+        return predictions.computeIfAbsent(name + "-" + strategy, key -> {
+            try {
+                Path out = compile(name, strategy), dir = MODELS.resolve(name), csv = testCsv(name);
+                Path file = work().resolve(key + "-java.txt");
+                Cli r = cli("run", dir.resolve("input.sd").toString(), "--model", dir.toString(), "--data",
+                        csv.toString(), "--encoding", "fixed", "--config", out.resolve("report.json").toString(),
+                        "--predictions", file.toString(), "--jobs", "2");
+                assertEquals(0, r.status, () -> "seedc run --encoding fixed failed:\n" + r.err);
+                List<String> lines = Files.readAllLines(file);
+                assertEquals(Files.readAllLines(csv).size(), lines.size(), "predictions of the Java interpreter");
+                return lines;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
     }
 
     void accuracy(String name, String strategy) {
