@@ -70,7 +70,42 @@ public final class InputChecks {
             out.add(Warning.inFile(file, "every feature of every training example is 0: the scales are chosen"
                     + " on inputs that carry no information"));
         }
+        outlier(file, train).ifPresent(out::add);
         return out;
+    }
+
+    /** A feature this many times the mean magnitude of the rest of its column is taken for a broken row. */
+    static final double OUTLIER_RATIO = 1e6;
+
+    /**
+     * The first training value far beyond the rest of its column (a 1e300 in a column of pixels): the input's
+     * scale follows the largest value, so every other example would lose its precision to it.
+     */
+    private static java.util.Optional<Warning> outlier(Path file, DataSet train) {
+        int n = train.size();
+        for (int j = 0; j < train.featureCount() && n > 1; j++) {
+            double max = 0;
+            int at = 0;
+            for (int i = 0; i < n; i++) {
+                double a = Math.abs(train.features()[i][j]);
+                if (a > max) {
+                    max = a;
+                    at = i;
+                }
+            }
+            double rest = 0; // summed apart: 1e300 + 1.75 - 1e300 would be 0
+            for (int i = 0; i < n; i++) {
+                rest += i == at ? 0 : Math.abs(train.features()[i][j]);
+            }
+            double restMean = rest / (n - 1);
+            if (restMean > 0 && max > OUTLIER_RATIO * restMean) {
+                return java.util.Optional.of(Warning.inFile(file, String.format(Locale.ROOT, "example %d: feature %d"
+                        + " is %.3g, more than 10^6 times the mean magnitude (%.3g) of the other examples' values; the"
+                        + " input's scale follows it, so every other example loses precision (remove or clip it)",
+                        at + 1, j + 1, train.features()[at][j], restMean)));
+            }
+        }
+        return java.util.Optional.empty();
     }
 
     /** Parameters whose values leave the range their declaration states (the scale rules trust it). */

@@ -151,7 +151,8 @@ public final class ShiftrySearch {
             cands.add(() -> assign(bits, sc));
         }
         List<CandidatePool.Score> r = pool.evaluate("stage II: input scale", cands);
-        int dataDriven = scales[x.id()];
+        // Inputs beyond every candidate's range (a feature of 1e300) give a data-driven scale far below 0.
+        int dataDriven = Math.clamp(scales[x.id()], 0, ladder.start());
         int best = dataDriven;
         for (int s = 0; s <= ladder.start(); s++) {
             CandidatePool.Score c = r.get(s), b = r.get(best);

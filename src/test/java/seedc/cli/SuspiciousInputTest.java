@@ -103,6 +103,16 @@ class SuspiciousInputTest {
     }
 
     @Test
+    void aTrainingValueFarBeyondItsColumnIsWarnedAboutAndCompiles() throws IOException {
+        // Column 1 holds 1, 0.5, 0.25 (mean 0.583) and 1e300; every scale would follow the 1e300.
+        data("big.npy", 0, 1, 0, 2, 0.5, 0.5, 2, 0.25, 1, 0, 1e300, 0);
+        CliRun r = compile("big.npy", "");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.err().contains(dir + "/big.npy: warning: example 4: feature 1 is 1.00e+300, more than 10^6 times"
+                + " the mean magnitude (0.583) of the other examples' values"), r.err());
+    }
+
+    @Test
     void weightsFarOutsideTheirDeclaredRangeAreWarnedAbout() throws IOException {
         weights(1, 0, 0, 1e30, 1, 1);
         CliRun r = seedc("run {D}q.sd --model {D}m --data {D}d.npy");
