@@ -104,7 +104,23 @@ public record Report(String strategy, int bitwidth, int maxscale, String metric,
         } catch (NoSuchFileException e) {
             throw UserError.inFile(file, "no such file");
         } catch (IOException e) {
-            throw UserError.inFile(file, "not a valid seedc report: " + e.getMessage().lines().findFirst().orElse(""));
+            throw UserError.inFile(file, "not a valid seedc report: " + whatIsWrong(e));
         }
+    }
+
+    /** Where a report went wrong, in the report's own words: never a Java class or Jackson's message. */
+    private static String whatIsWrong(IOException e) {
+        if (e instanceof com.fasterxml.jackson.core.JsonParseException p && p.getLocation() != null) {
+            return "not JSON at line " + p.getLocation().getLineNr() + ", column " + p.getLocation().getColumnNr();
+        }
+        if (e instanceof com.fasterxml.jackson.databind.JsonMappingException m && !m.getPath().isEmpty()) {
+            StringBuilder at = new StringBuilder();
+            for (var ref : m.getPath()) {
+                at.append(ref.getFieldName() != null ? (at.isEmpty() ? "" : ".") + ref.getFieldName()
+                        : "[" + ref.getIndex() + "]");
+            }
+            return "the value at '" + at + "' is not what 'seedc compile' writes (compile the program again)";
+        }
+        return "it cannot be read as a report 'seedc compile' writes (compile the program again)";
     }
 }

@@ -12,8 +12,13 @@ import seedc.io.NpyArray;
 /** One seedc command line run in-process, "{D}" standing for a test's folder: exit status, stdout, stderr. */
 record CliRun(int status, String out, String err) {
     static CliRun of(Path dir, String line) {
+        return args(line.replace("{D}", dir + "/").split(" "));
+    }
+
+    /** Arguments as given (one may hold a space). */
+    static CliRun args(String... args) {
         ByteArrayOutputStream o = new ByteArrayOutputStream(), e = new ByteArrayOutputStream();
-        int status = Main.execute(line.replace("{D}", dir + "/").split(" "), new PrintStream(o, true, StandardCharsets.UTF_8),
+        int status = Main.execute(args, new PrintStream(o, true, StandardCharsets.UTF_8),
                 new PrintStream(e, true, StandardCharsets.UTF_8));
         return new CliRun(status, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
     }

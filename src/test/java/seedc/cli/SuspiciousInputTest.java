@@ -113,6 +113,17 @@ class SuspiciousInputTest {
     }
 
     @Test
+    void anArduinoSketchFolderMustBeNamedAsItsSketch() {
+        String d = dir + "/";
+        CliRun r = CliRun.args("compile", d + "q.sd", "--model", d + "m", "--train", d + "d.npy", "--test", d + "d.npy",
+                "--target", "arduino", "--out", d + "my sketch");
+        assertEquals(1, r.status());
+        assertEquals(dir + "/my sketch: error: is not a valid Arduino sketch name (letters, digits, '_', '-' and '.',"
+                + " starting with a letter or digit), and the IDE opens a sketch only from a folder of its name; try"
+                + " --out " + dir + "/my_sketch\n", r.err());
+    }
+
+    @Test
     void weightsFarOutsideTheirDeclaredRangeAreWarnedAbout() throws IOException {
         weights(1, 0, 0, 1e30, 1, 1);
         CliRun r = seedc("run {D}q.sd --model {D}m --data {D}d.npy");

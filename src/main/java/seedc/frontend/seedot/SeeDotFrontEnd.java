@@ -15,8 +15,11 @@ public final class SeeDotFrontEnd {
 
     public static FloatModel load(Path programFile, Path modelDir) {
         Program program = SeeDotProgram.load(programFile).program();
-        if (!Files.isDirectory(modelDir)) {
+        if (!Files.exists(modelDir)) {
             throw UserError.inFile(modelDir, "model directory not found");
+        }
+        if (!Files.isDirectory(modelDir)) {
+            throw UserError.inFile(modelDir, "is a file; --model names the directory holding one NAME.npy per parameter");
         }
         Map<String, double[]> weights = new LinkedHashMap<>();
         for (Program.Param p : program.params()) {
