@@ -26,6 +26,14 @@ public interface Backend {
     /** What a program would take on this backend, without writing anything: the search's budgets read it. */
     Cost cost(FixedProgram program, Map<String, double[]> weights);
 
+    /**
+     * Why the folder {@code out} cannot hold this backend's output, in words for the user (the Arduino IDE opens a
+     * sketch only from a folder of its name), or null when it can.
+     */
+    default String outputFolderProblem(Path out) {
+        return null;
+    }
+
     /** Writes the fixed-point program into {@code dir}. */
     Emitted emit(FixedProgram program, Map<String, double[]> weights, EmitOptions options, Path dir);
 

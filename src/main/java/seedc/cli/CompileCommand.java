@@ -133,17 +133,11 @@ final class CompileCommand implements Callable<Integer> {
         return Compilation.deviceFlash(tgt, dev != null ? dev : tgt.defaultDevice(), model);
     }
 
-    /** The Arduino IDE opens NAME/NAME.ino only: a folder name that is no sketch name would give a mismatched pair. */
-    private void checkSketchName(Backend tgt) {
-        if (tgt != seedc.codegen.c.CBackend.ARDUINO) {
-            return;
-        }
-        Path name = out.toAbsolutePath().normalize().getFileName();
-        String sketch = seedc.codegen.c.AvrDialect.sketchName(out);
-        if (name != null && !sketch.equals(name.toString())) {
-            throw UserError.inFile(out, "is not a valid Arduino sketch name (letters, digits, '_', '-' and '.',"
-                    + " starting with a letter or digit), and the IDE opens a sketch only from a folder of its name;"
-                    + " try --out " + out.resolveSibling(sketch));
+    /** A folder the target's tools would not open (an Arduino sketch folder must be named as its sketch). */
+    private void checkOutputFolder(Backend tgt) {
+        String problem = tgt.outputFolderProblem(out);
+        if (problem != null) {
+            throw UserError.inFile(out, problem);
         }
     }
 
@@ -197,7 +191,7 @@ final class CompileCommand implements Callable<Integer> {
         Choices.Encoding enc = Choices.encoding(encoding);
         Device dev = device == null ? null : Choices.device(device);
         checkDemotionMode();
-        checkSketchName(tgt);
+        checkOutputFolder(tgt);
         in.threads();
         if (maxDrop != null) {
             Choices.maxAccuracyDrop(maxDrop);

@@ -50,6 +50,16 @@ final class AvrDialect extends CDialect {
     }
 
     @Override
+    protected String outputFolderProblem(Path out) {
+        Path name = out.toAbsolutePath().normalize().getFileName();
+        String sketch = sketchName(out);
+        return name == null || sketch.equals(name.toString()) ? null
+                : "is not a valid Arduino sketch name (letters, digits, '_', '-' and '.', starting with a letter or"
+                + " digit), and the IDE opens a sketch only from a folder of its name; try --out "
+                + out.resolveSibling(sketch);
+    }
+
+    @Override
     protected Map<String, String> fixedFiles(RenderedC p, SketchExample example, Path dir) {
         String sketch = sketchName(dir);
         return files("predict.h", p.predictH(), "model.h", p.modelH(), "predict.cpp", p.predictC(),

@@ -51,6 +51,11 @@ public final class CBackend implements Backend {
     }
 
     @Override
+    public String outputFolderProblem(Path out) {
+        return dialect.outputFolderProblem(out);
+    }
+
+    @Override
     public Emitted emit(FixedProgram program, Map<String, double[]> weights, EmitOptions options, Path dir) {
         Device device = options.device() != null ? options.device() : dialect.defaultDevice();
         FixedCBuild build = FixedCBuild.plan(dialect, program, weights, device);

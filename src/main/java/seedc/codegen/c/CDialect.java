@@ -85,6 +85,11 @@ public abstract class CDialect {
      * The files of a fixed-point build, in writing order, from the rendered parts (predict.h,
      * model.h, the predictor source).
      */
+    /** Why {@code out} cannot hold this target's files (see Backend.outputFolderProblem), or null. */
+    protected String outputFolderProblem(Path out) {
+        return null;
+    }
+
     protected abstract Map<String, String> fixedFiles(RenderedC parts, SketchExample example, Path dir);
 
     /** The files of the float baseline from its interface and source. */
