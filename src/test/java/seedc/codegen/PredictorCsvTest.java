@@ -117,7 +117,7 @@ class PredictorCsvTest {
     static final String LONG_ZEROS = "0".repeat(1_200_000);
 
     static Stream<Case> cases() {
-        List<String> twoLabels = new ArrayList<>(List.of("9"));
+        List<String> twoLabels = new ArrayList<>(List.of("2")); // a second label column, in the classes 0..2
         twoLabels.addAll(R1);
         return Stream.of(
                 accept("plain rows", GOOD, 0, 1, 2),
