@@ -87,10 +87,11 @@ public final class Compilation {
 
     public static Outcome compile(FloatModel model, DataSet train, DataSet test, Options o) {
         Stopwatch clock = new Stopwatch();
-        Profile profile;
+        Evaluation.Profiled onTrainFloat;
         try (Progress bar = Progress.start(o.progress(), "profile", train.size())) {
-            profile = Evaluation.profile(model, train, o.jobs(), bar);
+            onTrainFloat = Evaluation.profiledRun(model, train, o.jobs(), bar);
         }
+        Profile profile = onTrainFloat.profile();
         clock.lap("profile");
         if (o.deviceFlash() != null) {
             // A device too small for every program would otherwise be reported only after the whole search.
@@ -98,9 +99,8 @@ public final class Compilation {
             o.deviceFlash().requireFits(ShiftrySearch.smallest(model.program(), profile, ladder),
                     "even with every value demoted to " + ladder.bottom() + " bits");
         }
-        Result[] floatTrain, floatTest;
-        try (Progress bar = Progress.start(o.progress(), "float runs", train.size() + test.size())) {
-            floatTrain = floatRun(model, train, o.jobs(), bar);
+        Result[] floatTrain = onTrainFloat.results(), floatTest;
+        try (Progress bar = Progress.start(o.progress(), "float runs", test.size())) {
             floatTest = floatRun(model, test, o.jobs(), bar);
         }
         clock.lap("float runs");
@@ -159,7 +159,9 @@ public final class Compilation {
                 byAccuracy ? o.maxScoreError() : null, fit, s.paramBytesStart(),
                 s.order().stream().map(d -> new SearchSummary.Demotion(d.name(), d.scale(), d.loss())).toList(),
                 s.curve().stream().map(t -> new SearchSummary.Step(t.name(), t.kept(), t.trainAccuracy(),
-                        t.scoreError(), t.paramBytes(), t.wrapEvents())).toList());
+                        t.scoreError(), t.paramBytes(), t.wrapEvents())).toList(),
+                s.staged() == null ? null : new SearchSummary.Subset(s.staged().subsetRows(), s.staged().rows(),
+                        s.staged().keptOnSubset(), s.staged().confirmed()));
         return new Searched(s.best(), s.candidates(), List.of(), summary);
     }
 

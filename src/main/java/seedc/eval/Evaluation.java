@@ -122,14 +122,26 @@ public final class Evaluation {
 
     /** {@link #profile(seedc.ir.FloatModel, DataSet, int)}, stepping {@code progress} once per example. */
     public static Profile profile(seedc.ir.FloatModel model, DataSet data, int jobs, Progress progress) {
+        return profiledRun(model, data, jobs, progress).profile();
+    }
+
+    /** The ranges of every value over a data set and the float results of its examples, from one run. */
+    public record Profiled(Profile profile, Result[] results) {}
+
+    /**
+     * Profiles the float program over a data set and keeps each example's result: a compile needs both of the
+     * training set, and one run of the float interpreter gives both.
+     */
+    public static Profiled profiledRun(seedc.ir.FloatModel model, DataSet data, int jobs, Progress progress) {
         seedc.ir.Program p = model.program();
         // One profile per chunk, merged in chunk order so the result does not depend on scheduling.
         Profile[] byChunk = new Profile[Math.max(1, Math.min(jobs, data.size()))];
+        Result[] results = new Result[data.size()];
         int chunks = forChunks(data.size(), jobs, (t, lo, hi) -> {
             Profile prof = new Profile(p);
             FloatInterpreter fi = new FloatInterpreter(p, model.weights());
             for (int i = lo; i < hi; i++) {
-                fi.run(data.features()[i], prof);
+                results[i] = fi.run(data.features()[i], prof);
                 progress.step();
             }
             byChunk[t] = prof;
@@ -138,6 +150,6 @@ public final class Evaluation {
         for (int t = 1; t < chunks; t++) {
             total.merge(byChunk[t]);
         }
-        return total;
+        return new Profiled(total, results);
     }
 }

@@ -24,6 +24,8 @@ public final class FixedInterpreter {
     private final IntState ints;
     private final Map<Op, int[]> maps = new IdentityHashMap<>();
     private final Map<Op, Layouts.Windows> windows = new IdentityHashMap<>();
+    /** Per product op: its operands' last arrays and those shifted (see {@link #operand}). */
+    private final Map<Op, long[][]> shiftedOperands = new IdentityHashMap<>();
     private final WrapCounter wraps;
     private double[] input;
 
@@ -136,7 +138,8 @@ public final class FixedInterpreter {
             case Const c -> set(c.out(), model.constant(c));
             case IntConst c -> ints.constant(c);
             case IntArith a -> ints.arith(a);
-            case MatMul m -> set(m.out(), FixedKernels.matmul(v(m.a()), v(m.b()), m.a().shape().dim(0),
+            case MatMul m -> set(m.out(), FixedKernels.matmulShifted(operand(m, 0, m.a(), mul(m).shrA()),
+                    operand(m, 1, m.b(), mul(m).shrB()), m.a().shape().dim(0),
                     m.a().shape().dim(1), m.b().shape().dim(1), mul(m), bits(m.out()), site(m.out())));
             case SparseMatMul m -> set(m.out(), FixedKernels.sparseMatmul(v(m.a()), v(m.b()), m.a().shape().dim(0),
                     m.a().shape().dim(1), mul(m), bits(m.out()), site(m.out())));
@@ -238,7 +241,8 @@ public final class FixedInterpreter {
                 }
                 set(sw.out(), o);
             }
-            case Conv2d c -> set(c.out(), FixedKernels.conv2d(v(c.x()), c.x().shape(), v(c.filter()), c.filter().shape(),
+            case Conv2d c -> set(c.out(), FixedKernels.conv2dShifted(operand(c, 0, c.x(), mul(c).shrA()), c.x().shape(),
+                    operand(c, 1, c.filter(), mul(c).shrB()), c.filter().shape(),
                     c.window(), c.groups(), c.out().shape(), mul(c), bits(c.out()), site(c.out())));
             case Maxpool m -> set(m.out(), FixedKernels.convert(FixedKernels.maxpool(v(m.x()), windows.computeIfAbsent(
                     m, k -> Layouts.maxpool(m.x().shape(), m.kh(), m.kw(), m.window(), m.out().shape()))),
@@ -286,6 +290,20 @@ public final class FixedInterpreter {
             site.check(acc[k], exact[k]);
         }
         return acc;
+    }
+
+    /**
+     * Operand {@code slot} of a product op, shifted by {@code n} ({@link FixedKernels#shifted}); kept while the
+     * operand's array stays the same, as a parameter's does in every example, so each weight is shifted once.
+     */
+    private long[] operand(Op op, int slot, Value x, int n) {
+        long[] src = v(x);
+        long[][] kept = shiftedOperands.computeIfAbsent(op, k -> new long[4][]);
+        if (kept[2 * slot] != src) {
+            kept[2 * slot] = src;
+            kept[2 * slot + 1] = FixedKernels.shifted(src, n);
+        }
+        return kept[2 * slot + 1];
     }
 
     private OpParams.Mul mul(Op op) {

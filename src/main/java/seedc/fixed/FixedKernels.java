@@ -76,6 +76,27 @@ public final class FixedKernels {
     }
 
     public static long[] matmul(long[] a, long[] b, int m, int k, int n, OpParams.Mul p, int outBits, WrapSite site) {
+        return matmulShifted(shifted(a, p.shrA()), shifted(b, p.shrB()), m, k, n, p, outBits, site);
+    }
+
+    /**
+     * Every element of {@code v} shifted by {@code n} ({@link FixedArith#shr}); v itself when n is 0. The product
+     * kernels shift each operand element once this way instead of once per term it enters.
+     */
+    public static long[] shifted(long[] v, int n) {
+        if (n == 0) {
+            return v;
+        }
+        long[] o = new long[v.length];
+        for (int i = 0; i < v.length; i++) {
+            o[i] = shr(v[i], n);
+        }
+        return o;
+    }
+
+    /** {@link #matmul} of operands already {@link #shifted} by shrA and shrB. */
+    public static long[] matmulShifted(long[] a, long[] b, int m, int k, int n, OpParams.Mul p, int outBits,
+                                       WrapSite site) {
         long[] c = new long[m * n];
         if (p.treeShift() <= 0) {
             // A plain sum wraps modulo 2^W like its wrapped terms, and Java's long arithmetic wraps modulo
@@ -84,14 +105,14 @@ public final class FixedKernels {
                 if (n == 1) {
                     long sum = 0;
                     for (int q = 0; q < k; q++) {
-                        sum += shr(a[i * k + q], p.shrA()) * shr(b[q], p.shrB());
+                        sum += a[i * k + q] * b[q];
                     }
                     c[i] = sum;
                 } else {
                     for (int q = 0; q < k; q++) {
-                        long x = shr(a[i * k + q], p.shrA());
+                        long x = a[i * k + q];
                         for (int j = 0; j < n; j++) {
-                            c[i * n + j] += x * shr(b[q * n + j], p.shrB());
+                            c[i * n + j] += x * b[q * n + j];
                         }
                     }
                 }
@@ -106,7 +127,7 @@ public final class FixedKernels {
             for (int j = 0; j < n; j++) {
                 boolean wrapped = false;
                 for (int q = 0; q < k; q++) {
-                    exact[q] = shr(a[i * k + q], p.shrA()) * shr(b[q * n + j], p.shrB());
+                    exact[q] = a[i * k + q] * b[q * n + j];
                     t[q] = wrap(exact[q], p.width());
                     wrapped |= t[q] != exact[q];
                 }
@@ -162,6 +183,12 @@ public final class FixedKernels {
     /** NHWC convolution: per output, the kh*kw*cin/G terms in (i, j, c) order, padding terms 0. */
     public static long[] conv2d(long[] x, Shape xs, long[] f, Shape fs, Window w, int groups, Shape os,
                                 OpParams.Mul p, int outBits, WrapSite site) {
+        return conv2dShifted(shifted(x, p.shrA()), xs, shifted(f, p.shrB()), fs, w, groups, os, p, outBits, site);
+    }
+
+    /** {@link #conv2d} of operands already {@link #shifted} by shrA and shrB. */
+    public static long[] conv2dShifted(long[] x, Shape xs, long[] f, Shape fs, Window w, int groups, Shape os,
+                                       OpParams.Mul p, int outBits, WrapSite site) {
         if (p.treeShift() <= 0) {
             return conv2dPlainSum(x, xs, f, fs, w, groups, os, p, outBits, site);
         }
@@ -183,9 +210,8 @@ public final class FixedKernels {
                                     int xi = w.inCol(xo, j);
                                     boolean inside = yi >= 0 && yi < h && xi >= 0 && xi < wd;
                                     for (int ci = 0; ci < cig; ci++, q++) {
-                                        exact[q] = inside ? shr(x[((b * h + yi) * wd + xi) * c + g * cig + ci],
-                                                p.shrA()) * shr(f[(((g * kh + i) * kw + j) * cig + ci) * cog + co],
-                                                p.shrB()) : 0;
+                                        exact[q] = inside ? x[((b * h + yi) * wd + xi) * c + g * cig + ci]
+                                                * f[(((g * kh + i) * kw + j) * cig + ci) * cog + co] : 0;
                                         t[q] = wrap(exact[q], p.width());
                                         wrapped |= t[q] != exact[q];
                                     }
@@ -228,10 +254,10 @@ public final class FixedKernels {
                                 int xb = ((b * h + yi) * wd + xi) * c + g * cig;
                                 int fb = ((g * kh + i) * kw + j) * cig * cog;
                                 for (int ci = 0; ci < cig; ci++) {
-                                    long xv = shr(x[xb + ci], p.shrA());
+                                    long xv = x[xb + ci];
                                     int fr = fb + ci * cog;
                                     for (int co = 0; co < cog; co++) {
-                                        acc[co] += xv * shr(f[fr + co], p.shrB());
+                                        acc[co] += xv * f[fr + co];
                                     }
                                 }
                             }

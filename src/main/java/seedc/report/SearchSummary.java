@@ -17,8 +17,14 @@ public sealed interface SearchSummary {
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record Shiftry(int inputScale, Double maxAccuracyDrop, Double maxScoreError, FlashFit flashBudget,
-                   int paramFlashBytes16, List<Demotion> demotionOrder, List<Step> demotionCurve)
+                   int paramFlashBytes16, List<Demotion> demotionOrder, List<Step> demotionCurve, Subset subset)
             implements SearchSummary {}
+
+    /**
+     * A large training set's search: stages II-IV decided on {@code rows} evenly spaced rows of {@code of} (the
+     * curve's figures are theirs), and every row confirmed {@code confirmed} of the {@code kept} demotions.
+     */
+    record Subset(int rows, int of, int kept, int confirmed) {}
 
     /** SeeDot: the product mode chosen and the train accuracy of every (maxscale, mode) tried. */
     record SeeDot(String products, List<ProductsPoint> productsSweep) implements SearchSummary {}

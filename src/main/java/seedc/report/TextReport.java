@@ -137,6 +137,12 @@ public final class TextReport {
             rows.add(anyWrap ? row : java.util.Arrays.copyOf(row, 5));
         }
         table(sb, rows);
+        if (x.subset() != null) {
+            SearchSummary.Subset sub = x.subset();
+            sb.append(f("stages II-IV decided on %d evenly spaced training rows of %d (the figures above are theirs);%n"
+                    + "  on every row, %d of the %d demotions kept there hold%n", sub.rows(), sub.of(), sub.confirmed(),
+                    sub.kept()));
+        }
         if (x.flashBudget() != null) {
             SearchSummary.FlashFit fit = x.flashBudget();
             sb.append(f("fits: %s B of %s B (%s)%n", fit.usedBytes(), fit.limitBytes(), fit.use()));

@@ -35,7 +35,7 @@ public final class MaxscaleSearch {
      */
     static final int FULL_SEARCH_LIMIT = TrainingSubset.FULL_SEARCH_LIMIT;
     static final int SUBSET = TrainingSubset.SUBSET;
-    static final int SURVIVORS = 4;
+    static final int SURVIVORS = StagedConfirmation.SURVIVORS;
 
     /** Searches the given product modes (each must be allowed at {@code bits} under {@code widths}). */
     public static Outcome run(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, WidthPolicy widths,

@@ -5,11 +5,14 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.IntFunction;
 import java.util.function.Supplier;
 import seedc.diag.Progress;
 import seedc.ir.FloatModel;
+import seedc.eval.Evaluation;
 import seedc.eval.Profile;
 import seedc.eval.Result;
+import seedc.fixed.FixedArith;
 import seedc.fixed.FixedProgram;
 import seedc.io.DataSet;
 import seedc.ir.Op;
@@ -37,9 +40,19 @@ public final class ShiftrySearch {
     public record Step(String name, boolean kept, double trainAccuracy, double scoreError, int paramBytes,
                        long wrapEvents) {}
 
-    /** {@code paramBytesStart}: the parameters' flash with every value at the ladder's first width. */
+    /**
+     * {@code paramBytesStart}: the parameters' flash with every value at the ladder's first width;
+     * {@code staged}: on a large training set, how the subset decided and the whole set confirmed (else null).
+     */
     public record Outcome(FixedProgram best, int inputScale, List<Demotion> order, List<Step> curve,
-                          int paramBytesStart, int paramBytes, int candidates) {}
+                          int paramBytesStart, int paramBytes, int candidates, Staged staged) {}
+
+    /**
+     * A large training set's search: stages II-IV decided on {@code subsetRows} evenly spaced rows of
+     * {@code rows}; of the {@code keptOnSubset} demotions stage IV kept there, the first {@code confirmed} hold on
+     * every row.
+     */
+    public record Staged(int subsetRows, int rows, int keptOnSubset, int confirmed) {}
 
     /** What stage IV keeps: everything while a budget is not met, else what the accuracy allows. */
     private record Limits(Budget budget, double floatTrainAcc, double maxDrop, double maxScoreError) {
@@ -59,6 +72,8 @@ public final class ShiftrySearch {
     private final int[] scales;
     /** The current program's wrap events on the training set. */
     private long wraps;
+    /** Stage IV's kept demotions, in order. */
+    private final List<StagedConfirmation.Kept> kept = new ArrayList<>();
 
     private ShiftrySearch(Program p, Profile profile, ShiftryLadder ladder, Budget budget) {
         this.p = p;
@@ -83,20 +98,23 @@ public final class ShiftrySearch {
         List<Value> all = s.start();
         List<ShiftryLadder.Step> steps = ladder.steps();
         List<Value> first = budget == null || steps.isEmpty() ? all : s.firstFlashSavers(all, steps);
-        Limits limits = new Limits(budget, floatTrainAcc, maxDrop, maxScoreError);
-        // Stage III only ranks values, so on a large training set it runs on a subset; stages II and IV decide
-        // (the input's scale, each demotion against the accuracy limits) and run on every row.
+        // On a large training set every stage decides on a subset and the whole set confirms: stage II's best
+        // few scales, stage IV's kept demotions (see StagedConfirmation for why this is sound).
         TrainingSubset sub = TrainingSubset.worthIt(train)
                 ? TrainingSubset.of(train, floatTrain, TrainingSubset.SUBSET) : null;
-        try (CandidatePool pool = new CandidatePool(model, train, floatTrain, metric, jobs, progress);
-             CandidatePool rankPool = sub == null ? null
+        try (CandidatePool full = new CandidatePool(model, train, floatTrain, metric, jobs, progress);
+             CandidatePool subset = sub == null ? null
                      : new CandidatePool(model, sub.data(), sub.floatResults(), metric, jobs, progress)) {
-            CandidatePool rank = rankPool == null ? pool : rankPool;
+            CandidatePool decide = subset == null ? full : subset;
+            double decideFloatAcc = sub == null ? floatTrainAcc
+                    : Evaluation.accuracy(sub.data(), sub.floatResults()).percent();
+            Limits limits = new Limits(budget, decideFloatAcc, maxDrop, maxScoreError);
             Value x = s.p.input();
             if (x != null) {
-                s.scales[x.id()] = s.inputScale(pool, x);
+                s.scales[x.id()] = s.inputScale(decide, subset == null ? null : full, x);
             }
             int bytesStart = s.paramBytes(s.bits);
+            int[] bitsBefore = s.bits.clone(), scalesBefore = s.scales.clone();
             List<Demotion> order = new ArrayList<>();
             List<Step> curve = new ArrayList<>();
             for (int i = 0; i < steps.size(); i++) {
@@ -104,16 +122,24 @@ public final class ShiftrySearch {
                 if (vars == null) {
                     break;
                 }
-                List<Demotion> stepOrder = s.demoteEach(rank, pool, steps.get(i), vars);
-                s.demoteCumulatively(pool, vars, stepOrder, limits, curve);
+                List<Demotion> stepOrder = s.demoteEach(decide, steps.get(i), vars);
+                s.demoteCumulatively(decide, vars, stepOrder, limits, curve);
                 order.addAll(stepOrder);
+            }
+            Staged staged = null;
+            if (subset != null) {
+                int keptOnSubset = s.kept.size();
+                int confirmed = budget != null ? keptOnSubset // a budget keeps by size alone: the rows do not matter
+                        : s.confirm(full, new Limits(null, floatTrainAcc, maxDrop, maxScoreError), bitsBefore,
+                                scalesBefore, curve);
+                staged = new Staged(sub.data().size(), train.size(), keptOnSubset, confirmed);
             }
             FixedProgram best = s.current();
             if (budget != null) {
                 budget.requireFits(best, "after demoting every value that takes flash");
             }
             return new Outcome(best, x == null ? 0 : s.scales[x.id()], order, curve, bytesStart, s.paramBytes(s.bits),
-                    pool.evaluated() + (rankPool == null ? 0 : rankPool.evaluated()));
+                    full.evaluated() + (subset == null ? 0 : subset.evaluated()), staged);
         }
     }
 
@@ -141,27 +167,38 @@ public final class ShiftrySearch {
     /**
      * Stage II: the input's scale, 0 to the first width. Ties (common: many scales are perfect on the training
      * set) go to the scale nearest the data-driven one, then to the higher scale: the training set says nothing
-     * between them.
+     * between them. With {@code confirm} (a large set), {@code pool} is its subset: the best few scales there are
+     * run again on every row, which decides among them.
      */
-    private int inputScale(CandidatePool pool, Value x) {
+    private int inputScale(CandidatePool pool, CandidatePool confirm, Value x) {
         List<Supplier<FixedProgram>> cands = new ArrayList<>();
         for (int s = 0; s <= ladder.start(); s++) {
             int[] sc = scales.clone();
             sc[x.id()] = s;
             cands.add(() -> assign(bits, sc));
         }
-        List<CandidatePool.Score> r = pool.evaluate("stage II: input scale", cands);
         // Inputs beyond every candidate's range (a feature of 1e300) give a data-driven scale far below 0.
         int dataDriven = Math.clamp(scales[x.id()], 0, ladder.start());
-        int best = dataDriven;
-        for (int s = 0; s <= ladder.start(); s++) {
-            CandidatePool.Score c = r.get(s), b = r.get(best);
-            int d = Math.abs(s - dataDriven), bd = Math.abs(best - dataDriven);
-            if (c.beats(b) || (c.ties(b) && (d < bd || (d == bd && s > best)))) {
-                best = s;
-            }
+        List<Integer> all = java.util.stream.IntStream.range(0, cands.size()).boxed().toList();
+        List<Integer> ranked = inputScaleOrder(pool.evaluate("stage II: input scale", cands), all, dataDriven);
+        if (confirm == null) {
+            return ranked.getFirst();
         }
-        return best;
+        List<Integer> best = ranked.subList(0, Math.min(StagedConfirmation.SURVIVORS, ranked.size()));
+        List<CandidatePool.Score> again = confirm.evaluate("stage II: confirming on every row",
+                best.stream().map(cands::get).toList());
+        CandidatePool.Score[] byScale = new CandidatePool.Score[cands.size()];
+        for (int k = 0; k < best.size(); k++) {
+            byScale[best.get(k)] = again.get(k);
+        }
+        return inputScaleOrder(java.util.Arrays.asList(byScale), best, dataDriven).getFirst();
+    }
+
+    /** {@code among} (input scales, indices of {@code r}) best first: stage II's rule. */
+    private static List<Integer> inputScaleOrder(List<CandidatePool.Score> r, List<Integer> among, int dataDriven) {
+        Comparator<Integer> better = (c, b) -> r.get(c).beats(r.get(b)) ? -1 : r.get(b).beats(r.get(c)) ? 1 : 0;
+        return among.stream().sorted(better.thenComparingInt((Integer s) -> Math.abs(s - dataDriven))
+                .thenComparing(Comparator.reverseOrder())).toList();
     }
 
     /**
@@ -176,13 +213,9 @@ public final class ShiftrySearch {
     }
 
     /** Stage III: each value alone one rung down at each of the rung's scales, reusing the current program's values upstream. */
-    /** {@code rank} scores the candidates (all rows, or a subset of a large set); {@code full} keeps the wraps. */
-    private List<Demotion> demoteEach(CandidatePool rank, CandidatePool full, ShiftryLadder.Step step, List<Value> vars) {
+    private List<Demotion> demoteEach(CandidatePool pool, ShiftryLadder.Step step, List<Value> vars) {
         if (!vars.isEmpty()) {
-            wraps = full.reference(current());
-            if (rank != full) {
-                rank.reference(current());
-            }
+            wraps = pool.reference(current());
         }
         int trials = step.to().scaleTrials();
         List<Supplier<FixedProgram>> cands = new ArrayList<>();
@@ -195,7 +228,7 @@ public final class ShiftrySearch {
                 cands.add(() -> assign(b, sc));
             }
         }
-        List<CandidatePool.Score> r = rank.evaluate("stage III: demote each value", cands);
+        List<CandidatePool.Score> r = pool.evaluate("stage III: demote each value", cands);
         List<Demotion> order = new ArrayList<>();
         for (int i = 0; i < vars.size(); i++) {
             int bestK = 0;
@@ -232,6 +265,7 @@ public final class ShiftrySearch {
                     bits[v.id()] = b[v.id()];
                     scales[v.id()] = d.scale();
                     wraps = s.wrapEvents();
+                    kept.add(new StagedConfirmation.Kept(v, d.bits(), d.scale(), curve.size()));
                 }
                 curve.add(new Step(d.name(), keep, s.accuracy(), s.scoreError(), paramBytes(keep ? b : bits),
                         s.wrapEvents()));
@@ -288,6 +322,36 @@ public final class ShiftrySearch {
 
     private List<Value> at(List<Value> vars, int width) {
         return vars.stream().filter(v -> bits[v.id()] == width).toList();
+    }
+
+    /**
+     * Stage IV's kept demotions confirmed on every row ({@link StagedConfirmation}): the current program becomes
+     * the start with the longest confirmed prefix of them; returns its length.
+     */
+    private int confirm(CandidatePool full, Limits limits, int[] bitsStart, int[] scalesStart, List<Step> curve) {
+        if (kept.isEmpty()) {
+            return 0;
+        }
+        IntFunction<FixedProgram> prefix = k -> {
+            int[] b = bitsStart.clone(), sc = scalesStart.clone();
+            StagedConfirmation.apply(kept.subList(0, k), b, sc);
+            return assign(b, sc);
+        };
+        int n;
+        long wrapsStart = full.wraps(prefix.apply(0), false).total();
+        try (Progress bar = full.bar("stage IV: confirming on every row", 1 + FixedArith.ceilLog2(kept.size()))) {
+            n = StagedConfirmation.longestPrefix(kept.size(),
+                    k -> limits.keeps(full.evaluate(bar, () -> prefix.apply(k)), wrapsStart));
+        }
+        System.arraycopy(bitsStart, 0, bits, 0, bits.length);
+        System.arraycopy(scalesStart, 0, scales, 0, scales.length);
+        StagedConfirmation.apply(kept.subList(0, n), bits, scales);
+        for (StagedConfirmation.Kept k : kept.subList(n, kept.size())) {
+            Step was = curve.get(k.curveIndex());
+            curve.set(k.curveIndex(), new Step(was.name(), false, was.trainAccuracy(), was.scoreError(),
+                    was.paramBytes(), was.wrapEvents()));
+        }
+        return n;
     }
 
     private FixedProgram assign(int[] b, int[] sc) {

@@ -17,11 +17,28 @@ class TextReportTest {
 
     /** A shiftry report that stopped by accuracy (fit null) or by fitting a flash budget. */
     static Report shiftry(FlashFit fit) {
+        return shiftry(fit, null);
+    }
+
+    static Report shiftry(FlashFit fit, SearchSummary.Subset subset) {
         var search = new SearchSummary.Shiftry(13, fit == null ? 1.0 : null, fit == null ? 0.1 : null, fit, 4128,
                 List.of(new Demotion("W", 3, 0.0), new Demotion("Z", 4, 2.0 / 1437)),
-                List.of(new Step("W", true, 100.0, 0.05, 3104, 0), new Step("Z", false, 98.5, 0.25, 3104, 0)));
+                List.of(new Step("W", true, 100.0, 0.05, 3104, 0), new Step("Z", false, 98.5, 0.25, 3104, 0)), subset);
         return new Report("shiftry", 16, -1, "reduced-disagreement", "x86", 95.83, 95.56, 100.0, 99.5, 1.5, 102,
                 VALUES, List.of(), null, 3104, List.of(), search, null, List.of());
+    }
+
+    @Test
+    void aLargeTrainingSetSaysWhichRowsDecidedAndWhatAllRowsConfirmed() throws Exception {
+        Report r = shiftry(null, new SearchSummary.Subset(2000, 20000, 1, 0));
+        String text = TextReport.render(r);
+        assertTrue(text.contains("""
+                  Z        no     98.50%       0.2500         3104
+                stages II-IV decided on 2000 evenly spaced training rows of 20000 (the figures above are theirs);
+                  on every row, 0 of the 1 demotions kept there hold
+                """), text);
+        Report back = Report.fromJson(Report.JSON.readTree(Report.JSON.writeValueAsString(r.toJson())));
+        assertEquals(text, TextReport.render(back));
     }
 
     @Test

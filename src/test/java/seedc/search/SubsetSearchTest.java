@@ -56,8 +56,9 @@ class SubsetSearchTest {
     }
 
     /**
-     * Shiftry on the same rows three times over ranks stage III on a 2,000-row subset; its accuracy, loss and
-     * profile are those of the rows once, which are searched exhaustively: the programs must be the same.
+     * Shiftry on the same rows three times over decides stages II-IV on a 2,000-row subset and confirms on all
+     * rows; its accuracy, loss and profile are those of the rows once, which are searched exhaustively: the
+     * programs must be the same, and every demotion the subset kept must be confirmed.
      */
     @Test
     void shiftryRanksOnASubsetAndChoosesTheSameProgram() {
@@ -73,6 +74,22 @@ class SubsetSearchTest {
         }
         assertEquals(exhaustive.order().stream().map(ShiftrySearch.Demotion::name).toList(),
                 staged.order().stream().map(ShiftrySearch.Demotion::name).toList());
+        assertEquals(null, exhaustive.staged());
+        long keptByAllRows = exhaustive.curve().stream().filter(ShiftrySearch.Step::kept).count();
+        assertEquals(new ShiftrySearch.Staged(2000, 4500, (int) keptByAllRows, (int) keptByAllRows), staged.staged());
+    }
+
+    /** The confirmation's bisection: the longest prefix that meets the limits, with few runs over every row. */
+    @Test
+    void confirmationFindsTheLongestPrefixThatHolds() {
+        List<Integer> asked = new java.util.ArrayList<>();
+        assertEquals(5, StagedConfirmation.longestPrefix(19, k -> asked.add(k) && k <= 5));
+        assertEquals(List.of(19, 9, 4, 6, 5), asked); // 19 fails; bisecting [0, 19): 9 no, 4 yes, 6 no, 5 yes
+        asked.clear();
+        assertEquals(19, StagedConfirmation.longestPrefix(19, k -> asked.add(k)));
+        assertEquals(List.of(19), asked); // all kept demotions hold: one run
+        assertEquals(0, StagedConfirmation.longestPrefix(7, k -> false));
+        assertEquals(0, StagedConfirmation.longestPrefix(0, k -> { throw new AssertionError("no run for nothing"); }));
     }
 
     private static ShiftrySearch.Outcome shiftry(FloatModel model, DataSet train) {

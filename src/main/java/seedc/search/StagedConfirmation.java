@@ -1,0 +1,59 @@
+package seedc.search;
+
+import java.util.List;
+import java.util.function.IntPredicate;
+import seedc.ir.Value;
+
+/**
+ * Deciding on a subset of a large training set, confirming on all of it: the second round of Shiftry's staged
+ * search (stage II's best few input scales, stage IV's kept demotions) and of SeeDot's maxscale search.
+ *
+ * <p>Why it is sound. Stage IV keeps a demotion while the training accuracy stays within the allowed drop of
+ * float's, the score error within its limit and the wrap events do not grow. On 2,000 evenly spaced rows an
+ * accuracy p has a standard error of sqrt(p(1-p)/2000), at most 1.1 points, and less for the paired
+ * difference to float that the limit reads (fixed and float disagree on few rows); so the subset's decisions
+ * are nearly those of the whole set, but not always. Every row therefore confirms the result: the program with
+ * all kept demotions must meet the same limits on every row, else the longest prefix of the kept demotions
+ * that does is found by bisection (a prefix of a sequence that met the limits at each step: its accuracy falls
+ * nearly monotonically), at a cost of about log2(kept) runs over the whole set instead of one per demotion.
+ * What is chosen always meets the limits on the whole training set; it may keep fewer demotions than the
+ * exhaustive search would (never more), which BENCHMARKS.md measures.
+ */
+final class StagedConfirmation {
+    private StagedConfirmation() {}
+
+    /** How many of the subset's best candidates the whole set confirms (stage II, SeeDot's sweep). */
+    static final int SURVIVORS = 4;
+
+    /** A demotion stage IV kept: the value, its new width and scale, and its point on the curve. */
+    record Kept(Value value, int bits, int scale, int curveIndex) {}
+
+    /** Writes the demotions into {@code bits} and {@code scales}. */
+    static void apply(List<Kept> demotions, int[] bits, int[] scales) {
+        for (Kept k : demotions) {
+            bits[k.value().id()] = k.bits();
+            scales[k.value().id()] = k.scale();
+        }
+    }
+
+    /**
+     * The length of the longest prefix of n kept demotions that {@code meets} the limits on every row (meets(k):
+     * the program before stage IV with the first k of them): n when all of them do, else found by bisection
+     * between 0 and n (0 when none does). Calls meets at most 1 + ceil(log2 n) times, n first.
+     */
+    static int longestPrefix(int n, IntPredicate meets) {
+        if (n == 0 || meets.test(n)) {
+            return n;
+        }
+        int lo = 0, hi = n; // prefix lo meets the limits (or is the start), prefix hi does not
+        while (hi - lo > 1) {
+            int mid = (lo + hi) >>> 1;
+            if (meets.test(mid)) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+}
