@@ -83,7 +83,9 @@ public final class Compilation {
     }
 
     /** The search's result: the chosen program, how many candidates ran, and the summary the report shows. */
-    private record Searched(FixedProgram best, int candidates, List<Report.SweepPoint> sweep, SearchSummary summary) {}
+    /** {@code bestOnTrain}: the chosen program's run over the training set, when the search already made it. */
+    private record Searched(FixedProgram best, int candidates, List<Report.SweepPoint> sweep, SearchSummary summary,
+                            Candidate.Counted bestOnTrain) {}
 
     public static Outcome compile(FloatModel model, DataSet train, DataSet test, Options o) {
         Stopwatch clock = new Stopwatch();
@@ -112,8 +114,9 @@ public final class Compilation {
         FixedProgram best = s.best();
         Candidate.Counted onTrain;
         Result[] fixedTest;
-        try (Progress bar = Progress.start(o.progress(), "fixed runs", train.size() + test.size())) {
-            onTrain = Candidate.runCounting(best, model, train, o.jobs(), bar);
+        try (Progress bar = Progress.start(o.progress(), "fixed runs",
+                (s.bestOnTrain() == null ? train.size() : 0) + test.size())) {
+            onTrain = s.bestOnTrain() != null ? s.bestOnTrain() : Candidate.runCounting(best, model, train, o.jobs(), bar);
             fixedTest = Candidate.runCounting(best, model, test, o.jobs(), bar).results();
         }
         Result[] fixedTrain = onTrain.results();
@@ -162,7 +165,7 @@ public final class Compilation {
                         t.scoreError(), t.paramBytes(), t.wrapEvents())).toList(),
                 s.staged() == null ? null : new SearchSummary.Subset(s.staged().subsetRows(), s.staged().rows(),
                         s.staged().keptOnSubset(), s.staged().confirmed()));
-        return new Searched(s.best(), s.candidates(), List.of(), summary);
+        return new Searched(s.best(), s.candidates(), List.of(), summary, s.bestOnTrain());
     }
 
     private static Searched seedot(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, Options o) {
@@ -174,6 +177,6 @@ public final class Compilation {
                 .map(p -> new SearchSummary.ProductsPoint(p.maxscale(), p.products().id(), p.trainAccuracy(), p.loss(),
                         p.wrapEvents()))
                 .toList());
-        return new Searched(search.best(), search.candidates(), sweep, summary);
+        return new Searched(search.best(), search.candidates(), sweep, summary, search.bestOnTrain());
     }
 }

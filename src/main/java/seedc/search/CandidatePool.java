@@ -60,6 +60,9 @@ final class CandidatePool implements AutoCloseable {
     private int evaluated;
     private Run reference;
     private Run last;
+    /** The results of the latest runs (not their states), newest last: the chosen program is often among them. */
+    private final java.util.ArrayDeque<Run> recent = new java.util.ArrayDeque<>();
+    private static final int RECENT = 8;
 
     CandidatePool(FloatModel model, DataSet train, Result[] floatTrain, Metric metric, int jobs, boolean progress) {
         this.model = model;
@@ -187,7 +190,34 @@ final class CandidatePool implements AutoCloseable {
         if (asLast) {
             last = run;
         }
+        synchronized (recent) {
+            recent.addLast(new Run(fp, results, null, wraps));
+            if (recent.size() > RECENT) {
+                recent.removeFirst();
+            }
+        }
         return run;
+    }
+
+    /**
+     * The results and wrap events of a program that computes exactly as {@code fp} (every op alike, see
+     * {@link Reuse}) among the latest runs on this pool's rows, or null: spares the driver running the chosen
+     * program over the training set once more.
+     */
+    Candidate.Counted ranAlready(FixedProgram fp) {
+        synchronized (recent) {
+            for (Run r : recent.reversed()) {
+                boolean[] differs = Reuse.mustRun(fp, r.program());
+                boolean same = true;
+                for (boolean d : differs) {
+                    same &= !d;
+                }
+                if (same) {
+                    return new Candidate.Counted(r.results(), r.wraps());
+                }
+            }
+        }
+        return null;
     }
 
     private Score score(Run run) {

@@ -22,7 +22,9 @@ public final class MaxscaleSearch {
 
     public record Point(int maxscale, Products products, double trainAccuracy, double loss, long wrapEvents) {}
 
-    public record Outcome(FixedProgram best, Products products, List<Point> sweep, int candidates) {}
+    /** {@code bestOnTrain}: the best program's results on every training row, when the search has them. */
+    public record Outcome(FixedProgram best, Products products, List<Point> sweep, int candidates,
+                          Candidate.Counted bestOnTrain) {}
 
     /**
      * Training sets larger than this are searched in two rounds: every candidate on an evenly spaced subset
@@ -59,31 +61,37 @@ public final class MaxscaleSearch {
         for (int i = 0; i < candidates.size(); i++) {
             all.add(i);
         }
-        List<CandidatePool.Score> scores;
-        List<Integer> contenders = all;
-        boolean staged = train.size() > fullSearchLimit;
-        if (staged) {
+        if (train.size() > fullSearchLimit) {
             TrainingSubset sub = TrainingSubset.of(train, floatTrain, SUBSET);
-            scores = evaluate(model, sub.data(), sub.floatResults(), metric, jobs, progress,
+            List<CandidatePool.Score> scores = evaluate(model, sub.data(), sub.floatResults(), metric, jobs, progress,
                     "maxscale search (subset)", candidates, all);
-            contenders = ranked(scores, all, bits).subList(0, Math.min(SURVIVORS, all.size()));
-            contenders = contenders.stream().sorted().toList();
-            List<CandidatePool.Score> full = evaluate(model, train, floatTrain, metric, jobs, progress,
-                    "maxscale search (confirming)", candidates, contenders);
-            for (int k = 0; k < contenders.size(); k++) {
-                scores.set(contenders.get(k), full.get(k));
+            List<Integer> contenders = ranked(scores, all, bits).subList(0, Math.min(SURVIVORS, all.size()))
+                    .stream().sorted().toList();
+            try (CandidatePool full = new CandidatePool(model, train, floatTrain, metric, jobs, progress)) {
+                List<CandidatePool.Score> again = full.evaluate("maxscale search (confirming)",
+                        contenders.stream().map(candidates::get).toList());
+                for (int k = 0; k < contenders.size(); k++) {
+                    scores.set(contenders.get(k), again.get(k));
+                }
+                int best = ranked(scores, contenders, bits).get(0);
+                return outcome(scores, modes, bits, programs[best], best, candidates.size() + contenders.size(),
+                        full.ranAlready(programs[best]));
             }
-        } else {
-            scores = evaluate(model, train, floatTrain, metric, jobs, progress, "maxscale search", candidates, all);
         }
+        List<CandidatePool.Score> scores = evaluate(model, train, floatTrain, metric, jobs, progress, "maxscale search",
+                candidates, all);
+        int best = ranked(scores, all, bits).get(0);
+        return outcome(scores, modes, bits, programs[best], best, candidates.size(), null);
+    }
+
+    private static Outcome outcome(List<CandidatePool.Score> scores, List<Products> modes, int bits, FixedProgram best,
+                                   int bestIndex, int candidates, Candidate.Counted bestOnTrain) {
         List<Point> sweep = new ArrayList<>();
         for (int i = 0; i < scores.size(); i++) {
             CandidatePool.Score s = scores.get(i);
             sweep.add(new Point(i % bits, modes.get(i / bits), s.accuracy(), s.loss(), s.wrapEvents()));
         }
-        int best = ranked(scores, contenders, bits).get(0);
-        return new Outcome(programs[best], modes.get(best / bits), sweep,
-                candidates.size() + (staged ? contenders.size() : 0));
+        return new Outcome(best, modes.get(bestIndex / bits), sweep, candidates, bestOnTrain);
     }
 
     /** The scores of the chosen candidates, in their order, on a data set. */

@@ -45,7 +45,8 @@ public final class ShiftrySearch {
      * {@code staged}: on a large training set, how the subset decided and the whole set confirmed (else null).
      */
     public record Outcome(FixedProgram best, int inputScale, List<Demotion> order, List<Step> curve,
-                          int paramBytesStart, int paramBytes, int candidates, Staged staged) {}
+                          int paramBytesStart, int paramBytes, int candidates, Staged staged,
+                          Candidate.Counted bestOnTrain) {}
 
     /**
      * A large training set's search: stages II-IV decided on {@code subsetRows} evenly spaced rows of
@@ -72,6 +73,8 @@ public final class ShiftrySearch {
     private final int[] scales;
     /** The current program's wrap events on the training set. */
     private long wraps;
+    /** On a large training set, the wrap events of stage II's chosen program on every row. */
+    private Long wrapsOnAllRowsAfterStageII;
     /** Stage IV's kept demotions, in order. */
     private final List<StagedConfirmation.Kept> kept = new ArrayList<>();
 
@@ -139,7 +142,7 @@ public final class ShiftrySearch {
                 budget.requireFits(best, "after demoting every value that takes flash");
             }
             return new Outcome(best, x == null ? 0 : s.scales[x.id()], order, curve, bytesStart, s.paramBytes(s.bits),
-                    full.evaluated() + (subset == null ? 0 : subset.evaluated()), staged);
+                    full.evaluated() + (subset == null ? 0 : subset.evaluated()), staged, full.ranAlready(best));
         }
     }
 
@@ -191,7 +194,9 @@ public final class ShiftrySearch {
         for (int k = 0; k < best.size(); k++) {
             byScale[best.get(k)] = again.get(k);
         }
-        return inputScaleOrder(java.util.Arrays.asList(byScale), best, dataDriven).getFirst();
+        int chosen = inputScaleOrder(java.util.Arrays.asList(byScale), best, dataDriven).getFirst();
+        wrapsOnAllRowsAfterStageII = byScale[chosen].wrapEvents();
+        return chosen;
     }
 
     /** {@code among} (input scales, indices of {@code r}) best first: stage II's rule. */
@@ -338,7 +343,9 @@ public final class ShiftrySearch {
             return assign(b, sc);
         };
         int n;
-        long wrapsStart = full.wraps(prefix.apply(0), false).total();
+        // The program before stage IV is stage II's choice, whose wraps on every row its confirmation counted.
+        long wrapsStart = wrapsOnAllRowsAfterStageII != null ? wrapsOnAllRowsAfterStageII
+                : full.wraps(prefix.apply(0), false).total();
         try (Progress bar = full.bar("stage IV: confirming on every row", 1 + FixedArith.ceilLog2(kept.size()))) {
             n = StagedConfirmation.longestPrefix(kept.size(),
                     k -> limits.keeps(full.evaluate(bar, () -> prefix.apply(k)), wrapsStart));
