@@ -29,25 +29,42 @@ public final class FixedKernels {
         return t[0];
     }
 
-    /** The halving tree in place (the sum ends in t[0]); true when a wrap changed some node. */
+    /**
+     * The halving tree in place (the sum ends in t[0]); true when a wrap changed some node. Written without
+     * branches per node: a halving is shr(v, 1) = (v + (v >>> 63)) >> 1 (toward zero), and a wrap to W bits is
+     * (e << (64 - W)) >> (64 - W), whose difference from e marks a wrap.
+     */
     private static boolean treeLevels(long[] t, int n, int shift, int width) {
-        boolean wrapped = false;
-        int remaining = shift;
-        while (n > 1) {
-            int s = remaining > 0 ? 1 : 0;
-            remaining--;
-            int half = n / 2;
-            for (int i = 0; i < half; i++) {
-                long exact = shr(t[2 * i], s) + shr(t[2 * i + 1], s);
-                t[i] = wrap(exact, width);
-                wrapped |= t[i] != exact;
+        int sh = 64 - width;
+        long changed = 0;
+        for (int level = 0; n > 1; level++) {
+            int half = n >> 1;
+            if (level < shift) {
+                for (int i = 0; i < half; i++) {
+                    long x = t[2 * i], y = t[2 * i + 1];
+                    long exact = ((x + (x >>> 63)) >> 1) + ((y + (y >>> 63)) >> 1);
+                    long w = (exact << sh) >> sh;
+                    t[i] = w;
+                    changed |= w ^ exact;
+                }
+                if ((n & 1) != 0) {
+                    long x = t[n - 1];
+                    t[half] = (x + (x >>> 63)) >> 1;
+                }
+            } else {
+                for (int i = 0; i < half; i++) {
+                    long exact = t[2 * i] + t[2 * i + 1];
+                    long w = (exact << sh) >> sh;
+                    t[i] = w;
+                    changed |= w ^ exact;
+                }
+                if ((n & 1) != 0) {
+                    t[half] = t[n - 1];
+                }
             }
-            if (n % 2 != 0) {
-                t[half] = shr(t[n - 1], s);
-            }
-            n = (n + 1) / 2;
+            n = (n + 1) >> 1;
         }
-        return wrapped;
+        return changed != 0;
     }
 
     /**
@@ -123,15 +140,17 @@ public final class FixedKernels {
             return c;
         }
         long[] t = new long[k], exact = new long[k];
+        int sh = 64 - p.width();
         for (int i = 0; i < m; i++) {
             for (int j = 0; j < n; j++) {
-                boolean wrapped = false;
+                long changed = 0;
                 for (int q = 0; q < k; q++) {
-                    exact[q] = a[i * k + q] * b[q * n + j];
-                    t[q] = wrap(exact[q], p.width());
-                    wrapped |= t[q] != exact[q];
+                    long e = a[i * k + q] * b[q * n + j], w = (e << sh) >> sh; // wrap(e, W)
+                    exact[q] = e;
+                    t[q] = w;
+                    changed |= w ^ e;
                 }
-                c[i * n + j] = treeOutput(t, exact, k, wrapped, p, outBits, site);
+                c[i * n + j] = treeOutput(t, exact, k, changed != 0, p, outBits, site);
             }
         }
         return c;
