@@ -8,8 +8,12 @@ import seedc.io.DataSet;
  * cheaply before confirming the best on every row (see MaxscaleSearch for the statistics).
  */
 record TrainingSubset(DataSet data, Result[] floatResults) {
-    /** Training sets above this size get ranking rounds on a subset; smaller ones are searched exhaustively. */
-    static final int FULL_SEARCH_LIMIT = 4000;
+    /**
+     * Training sets above this size get ranking rounds on a subset; smaller ones are searched exhaustively. The
+     * system property seedc.search.exhaustiveUpTo changes it, so that a benchmark can run the exhaustive search
+     * on a large set and compare the programs (scripts/benchmark-large).
+     */
+    static final int FULL_SEARCH_LIMIT = Integer.getInteger("seedc.search.exhaustiveUpTo", 4000);
     /** Rows in a ranking round. */
     static final int SUBSET = 2000;
 
