@@ -28,31 +28,36 @@ public final class FloatKernels {
         int kh = fs.dim(1), kw = fs.dim(2), cig = fs.dim(3), cog = fs.dim(4);
         int oh = os.dim(1), ow = os.dim(2), oc = os.dim(3);
         double[] out = new double[os.size()];
+        // Every output channel of a pixel accumulates at once, reading the filter along its contiguous last axis;
+        // each channel's sum still adds its terms in (i, j, ci) order, so the results are those of one sum each.
+        double[] acc = new double[cog];
         for (int b = 0; b < n; b++) {
             for (int y = 0; y < oh; y++) {
                 for (int xo = 0; xo < ow; xo++) {
                     for (int g = 0; g < groups; g++) {
-                        for (int co = 0; co < cog; co++) {
-                            double s = 0;
-                            for (int i = 0; i < kh; i++) {
-                                int yi = w.inRow(y, i);
-                                if (yi < 0 || yi >= h) {
+                        java.util.Arrays.fill(acc, 0);
+                        for (int i = 0; i < kh; i++) {
+                            int yi = w.inRow(y, i);
+                            if (yi < 0 || yi >= h) {
+                                continue;
+                            }
+                            for (int j = 0; j < kw; j++) {
+                                int xi = w.inCol(xo, j);
+                                if (xi < 0 || xi >= wd) {
                                     continue;
                                 }
-                                for (int j = 0; j < kw; j++) {
-                                    int xi = w.inCol(xo, j);
-                                    if (xi < 0 || xi >= wd) {
-                                        continue;
-                                    }
-                                    int xBase = ((b * h + yi) * wd + xi) * c + g * cig;
-                                    int fBase = (((g * kh + i) * kw + j) * cig) * cog + co;
-                                    for (int ci = 0; ci < cig; ci++) {
-                                        s += x[xBase + ci] * f[fBase + ci * cog];
+                                int xBase = ((b * h + yi) * wd + xi) * c + g * cig;
+                                int fBase = ((g * kh + i) * kw + j) * cig * cog;
+                                for (int ci = 0; ci < cig; ci++) {
+                                    double xv = x[xBase + ci];
+                                    int fr = fBase + ci * cog;
+                                    for (int co = 0; co < cog; co++) {
+                                        acc[co] += xv * f[fr + co];
                                     }
                                 }
                             }
-                            out[((b * oh + y) * ow + xo) * oc + g * cog + co] = s;
                         }
+                        System.arraycopy(acc, 0, out, ((b * oh + y) * ow + xo) * oc + g * cog, cog);
                     }
                 }
             }

@@ -64,6 +64,19 @@ final class CandidatePool implements AutoCloseable {
     private final java.util.ArrayDeque<Run> recent = new java.util.ArrayDeque<>();
     private static final int RECENT = 8;
 
+    /**
+     * Whether runs keep every example's state for the candidates that follow to reuse. A pool that only confirms
+     * a few programs on a large training set does without: the states of a CNN's 20,000 examples would take
+     * gigabytes, and its candidates differ too much to reuse them.
+     */
+    private boolean keepsStates = true;
+
+    /** This pool, keeping no example's state (see {@link #keepsStates}). */
+    CandidatePool withoutStates() {
+        keepsStates = false;
+        return this;
+    }
+
     CandidatePool(FloatModel model, DataSet train, Result[] floatTrain, Metric metric, int jobs, boolean progress) {
         this.model = model;
         this.train = train;
@@ -156,7 +169,7 @@ final class CandidatePool implements AutoCloseable {
         boolean[] mustRun = null;
         long cost = Long.MAX_VALUE;
         for (Run kept : new Run[] {reference, last}) {
-            if (kept != null) {
+            if (kept != null && kept.states() != null) {
                 boolean[] m = Reuse.mustRun(fp, kept.program());
                 long c = Reuse.cost(fp.program(), m);
                 if (c < cost) {
@@ -169,7 +182,7 @@ final class CandidatePool implements AutoCloseable {
         Run reused = from;
         boolean[] ops = mustRun;
         QuantizedModel qm = new QuantizedModel(fp, model.weights());
-        FixedInterpreter.State[] states = keep ? new FixedInterpreter.State[train.size()] : null;
+        FixedInterpreter.State[] states = keep && keepsStates ? new FixedInterpreter.State[train.size()] : null;
         List<WrapCounter> counters = Collections.synchronizedList(new ArrayList<>());
         Result[] results = Evaluation.runIndexed(train, threads, () -> {
             FixedInterpreter fi = new FixedInterpreter(fp, qm);

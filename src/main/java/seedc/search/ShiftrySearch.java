@@ -105,7 +105,8 @@ public final class ShiftrySearch {
         // few scales, stage IV's kept demotions (see StagedConfirmation for why this is sound).
         TrainingSubset sub = TrainingSubset.worthIt(train)
                 ? TrainingSubset.of(train, floatTrain, TrainingSubset.SUBSET) : null;
-        try (CandidatePool full = new CandidatePool(model, train, floatTrain, metric, jobs, progress);
+        try (CandidatePool full = sub == null ? new CandidatePool(model, train, floatTrain, metric, jobs, progress)
+                     : new CandidatePool(model, train, floatTrain, metric, jobs, progress).withoutStates();
              CandidatePool subset = sub == null ? null
                      : new CandidatePool(model, sub.data(), sub.floatResults(), metric, jobs, progress)) {
             CandidatePool decide = subset == null ? full : subset;
