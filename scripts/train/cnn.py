@@ -6,7 +6,7 @@
 Each row of the data set is one H x W x C image, row-major (NHWC; a time series of T steps and C
 channels is 1 x T x C, with 1 x k kernels and 1 x 2 pooling). Cross-entropy, Adam.
 
-Writes src/test/resources/fixtures/models/cnn-<dataset>-<L>/ (or --name).
+Writes src/test/resources/fixtures/models/cnn-<dataset>-<L>/ (or --name; --large: benchmarks/large/).
 """
 import argparse
 
@@ -69,7 +69,7 @@ def main():
 
     N = {k: v.detach().numpy() for k, v in P.items()}
     name = a.name or "cnn-%s-%d" % (a.dataset, L)
-    out = common.fixture_dir(name)
+    out = common.fixture_dir(name, a.large)
     seedot = {"F1": N["F1"].transpose(2, 3, 1, 0)[None], "B1": N["B1"], "F2": N["F2"].transpose(2, 3, 1, 0)[None],
               "B2": N["B2"], "FC": N["FC"], "FCb": N["FCb"]}  # filters (G, kh, kw, Cin, Cout)
     for k, v in seedot.items():

@@ -9,8 +9,11 @@ import sys
 import numpy as np
 import torch
 
+import datasets
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 FIXTURES = os.path.join(ROOT, "src", "test", "resources", "fixtures", "models")
+LARGE = os.path.join(ROOT, "benchmarks", "large")  # --large: too big for the test suite; train/test.npy git-ignored
 
 
 def seed_everything(seed):
@@ -21,8 +24,8 @@ def seed_everything(seed):
     torch.use_deterministic_algorithms(True)
 
 
-def fixture_dir(name):
-    d = os.path.join(FIXTURES, name)
+def fixture_dir(name, large=False):
+    d = os.path.join(LARGE if large else FIXTURES, name)
     os.makedirs(d, exist_ok=True)
     return d
 
@@ -38,9 +41,7 @@ def save_param(d, name, a):
 
 def save_data(d, Xtr, ytr, Xte, yte):
     """train.npy / test.npy: float32, the label in the first column, the features after."""
-    for fname, X, y in (("train.npy", Xtr, ytr), ("test.npy", Xte, yte)):
-        rows = np.concatenate([np.asarray(y, dtype=np.float64)[:, None], np.asarray(X, dtype=np.float64)], axis=1)
-        np.save(os.path.join(d, fname), rows.astype(np.float32))
+    datasets.save_split(d, Xtr, ytr, Xte, yte)  # numpy only: scripts/large-data writes the same bytes
 
 
 def rng_decl(*arrays):
@@ -99,6 +100,9 @@ def parse_training_args(ap, epochs, lr, weight_decay=True):
         ap.add_argument("--weight-decay", type=float, default=0.0)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--name")
+    ap.add_argument("--large", action="store_true",
+                    help="write to benchmarks/large/<name> (train.npy and test.npy there are git-ignored; "
+                         "scripts/large-data regenerates them) instead of the test fixtures")
     ap.add_argument("--check", action="store_true", help="also run seedc's float interpreter on the fixture")
     a = ap.parse_args()
     seed_everything(a.seed)

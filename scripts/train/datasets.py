@@ -15,10 +15,19 @@ Sets:
             (t0x, t0y, t0z, t1x, ...), 8 classes; 1200 train / 400 test
   shapes    synthetic 12x12 grey images (row-major) of 8 shapes at random places and sizes with
             noise, pixels in [0, 1]; 1000 train / 300 test
+  letter16k the letter set at UCI letter's size: 16000 train / 4000 test (benchmarks/large)
+  fashion   synthetic 28x28 grey images (row-major) of 10 Fashion-MNIST-like garment classes,
+            pixels in [0, 1]; 20000 train / 1000 test (benchmarks/large)
+
+Only wine and cancer need scikit-learn; the rest, scale_pm1 and save_split need numpy alone, so that
+scripts/large-data can regenerate the large data files without PyTorch.
 """
+import math
+import os
+
 import numpy as np
 
-NUM_CLASSES = {"letter": 26, "wine": 3, "cancer": 2, "gestures": 8, "shapes": 8}
+NUM_CLASSES = {"letter": 26, "wine": 3, "cancer": 2, "gestures": 8, "shapes": 8, "letter16k": 26, "fashion": 10}
 
 
 def _stratified_split(X, y, test_fraction, seed):
@@ -136,8 +145,172 @@ def shapes(seed=12, n_train=1000, n_test=300, S=12):
     return X[:n_train], y[:n_train], X[n_train:], y[n_train:]
 
 
-LOADERS = {"letter": letter, "wine": wine, "cancer": cancer, "gestures": gestures, "shapes": shapes}
+FASHION_CLASSES = ("t-shirt", "trouser", "pullover", "dress", "coat", "sandal", "shirt", "sneaker", "bag", "ankle boot")
+
+
+def _capsule(u, v, u0, v0, u1, v1, hw):
+    """Points within hw of the segment (u0, v0)-(u1, v1)."""
+    du, dv = u1 - u0, v1 - v0
+    t = np.clip(((u - u0) * du + (v - v0) * dv) / (du * du + dv * dv), 0.0, 1.0)
+    eu, ev = u - u0 - t * du, v - v0 - t * dv
+    return eu * eu + ev * ev <= hw * hw
+
+
+def _box(u, v, u0, u1, v0, v1):
+    return (u >= u0) & (u <= u1) & (v >= v0) & (v <= v1)
+
+
+def _trap(u, v, v0, v1, w0, w1, uc=0.0):
+    """Rows v0..v1 whose half width goes linearly from w0 to w1."""
+    w = w0 + (w1 - w0) * (v - v0) / (v1 - v0)
+    return (v >= v0) & (v <= v1) & (np.abs(u - uc) <= w)
+
+
+def _garment(c, u, v, rng):
+    """Mask (in canonical coordinates, about [-1, 1]^2, v downwards) and a 'line' mask of darker detail."""
+    U = lambda lo, hi: rng.uniform(lo, hi)
+    line = np.zeros(u.shape, dtype=bool)
+    if c in (0, 2, 4, 6):  # tops: torso + sleeves (+ collar / placket)
+        sh = U(0.36, 0.5)              # half shoulder width
+        hem = U(0.7, 0.95) if c != 4 else U(0.8, 1.0)
+        bot = sh + U(-0.06, 0.06)
+        m = _trap(u, v, -0.75, hem, sh, bot)
+        if c == 0:
+            L, hw = U(0.25, 0.55), U(0.14, 0.2)
+        elif c == 6:
+            L, hw = U(0.35, 1.45), U(0.11, 0.17)
+        else:
+            L, hw = U(1.1, 1.5), U(0.11, 0.16)
+        ang = math.radians(U(15, 40) if L > 0.8 else U(25, 55))
+        for s in (-1.0, 1.0):
+            u0, v0 = s * (sh - 0.08), -0.62
+            m |= _capsule(u, v, u0, v0, u0 + s * L * math.sin(ang), v0 + L * math.cos(ang), hw)
+        neck = U(0.12, 0.2)
+        if c in (4, 6) or rng.uniform() < 0.3:    # v neck / collar
+            m &= ~((v < -0.75 + 2.2 * neck) & (np.abs(u) < neck - (v + 0.75) * 0.45))
+        else:
+            m &= ~(u * u + (v + 0.78) * (v + 0.78) < neck * neck)
+        if (c == 4 and rng.uniform() < 0.8) or (c == 6 and rng.uniform() < 0.6) or (c == 2 and rng.uniform() < 0.2):
+            line = np.abs(u) < U(0.025, 0.06)      # placket / zip
+        if c == 4 and rng.uniform() < 0.7:
+            line |= _box(u, v, -sh, sh, U(0.05, 0.2), 2.0) & (np.abs(np.abs(u) - 0.25) < 0.03)  # pockets
+    elif c == 1:  # trousers
+        g, w = U(0.02, 0.08), U(0.36, 0.5)
+        m = _box(u, v, -w, w, -0.95, -0.6)
+        m |= _trap(u, v, -0.6, 0.95, w, w + U(-0.08, 0.04), 0.0) & (np.abs(u) >= g + (v + 0.6) * U(0.0, 0.08))
+        line = _box(u, v, -w, w, -0.7, -0.64)
+    elif c == 3:  # dress
+        top, bot = U(0.18, 0.32), U(0.45, 0.75)
+        m = _trap(u, v, -0.85, 0.95, top, bot)
+        if rng.uniform() < 0.4:
+            for s in (-1.0, 1.0):
+                m |= _capsule(u, v, s * top * 0.9, -0.75, s * (top + 0.3), -0.45, 0.1)
+        if rng.uniform() < 0.5:
+            line = np.abs(v - U(-0.3, 0.0)) < 0.04
+        m &= ~(u * u + (v + 0.88) ** 2 < 0.12 ** 2)
+    elif c in (5, 7, 9):  # footwear, toe to the right
+        sole = U(0.28, 0.42)
+        top = U(-0.95, -0.6)  # the boot's shaft
+        m = _box(u, v, -0.9, 0.9, sole - 0.14, sole)  # sole
+        if c == 7:
+            # upper: from the heel, high, sloping to the toe
+            h = -0.2 + U(-0.1, 0.1) + (u + 0.9) * U(0.2, 0.35)
+            m |= (u >= -0.9) & (u <= 0.9) & (v >= h) & (v <= sole)
+            line = (np.abs(v - (h + 0.18)) < 0.04) & (u > -0.6) & (u < 0.4)
+        elif c == 9:
+            shaft = U(-0.95, -0.25)
+            m |= _box(u, v, -0.9, shaft + 0.55, top, sole)
+            m |= (u >= -0.9) & (u <= 0.9) & (v >= 0.0 + (u + 0.2) * 0.1) & (v <= sole)
+            if rng.uniform() < 0.5:
+                m |= _box(u, v, -0.9, -0.6, sole, sole + 0.12)  # heel
+        else:  # sandal: straps and sole, much open space
+            n = rng.integers(2, 5)
+            for k in range(n):
+                x0 = -0.8 + 1.6 * (k + U(0.0, 0.6)) / n
+                m |= _capsule(u, v, x0, sole - 0.1, x0 + U(-0.3, 0.3), U(-0.35, -0.05), U(0.05, 0.09))
+            if rng.uniform() < 0.5:
+                m |= _capsule(u, v, -0.8, U(-0.3, -0.1), 0.6, U(-0.2, 0.0), 0.05)
+    else:  # bag
+        w, h0 = U(0.55, 0.9), U(-0.35, 0.0)
+        m = _box(u, v, -w, w, h0, U(0.7, 0.95))
+        if rng.uniform() < 0.75:
+            r, t = U(0.25, 0.5), U(0.06, 0.12)
+            rr = np.sqrt(u * u + (v - h0) * (v - h0))
+            m |= (v <= h0) & (rr <= r) & (rr >= r - t)
+        if rng.uniform() < 0.5:
+            line = np.abs(v - (h0 + U(0.15, 0.3))) < 0.04
+    return m, line & m
+
+
+def fashion(seed=28, n_train=20000, n_test=1000, S=28):
+    """Ten Fashion-MNIST-like classes (FASHION_CLASSES) as 28x28 silhouettes drawn in a garment's own
+    coordinates (about [-1, 1] both ways, v downwards) and mapped to the image by a random rotation
+    (+-12 degrees), size, aspect and place; random part sizes (sleeve length and angle, hem, neckline,
+    leg gap, straps, handle), brightness, a texture (plain, stripes either way, checks), darker details
+    (placket, pockets, waistband, laces) and pixel noise. Rendered at 56x56 and averaged down, clipped to
+    [0, 1]. The tops overlap on purpose: a shirt's sleeves range from a t-shirt's to a pullover's and it
+    shares the coat's collar and placket, so a small CNN stays near 90%. Only arithmetic, comparisons,
+    floor, sqrt and the generator's draws touch the pixels (no transcendental array functions, no BLAS),
+    so the bytes do not depend on the CPU's vector unit."""
+    rng = np.random.default_rng(seed)
+    n = n_train + n_test
+    y = rng.integers(0, 10, size=n)
+    q = 2 * S  # rendered at twice the resolution, averaged down
+    yy, xx = np.mgrid[0:q, 0:q].astype(np.float64)
+    yy, xx = (yy + 0.5) / 2.0, (xx + 0.5) / 2.0
+    X = np.zeros((n, S, S))
+    for k in range(n):
+        c = int(y[k])
+        th = math.radians(rng.uniform(-12.0, 12.0))
+        cs, sn = math.cos(th), math.sin(th)
+        sc = rng.uniform(10.0, 13.5)
+        ax, ay = sc * rng.uniform(0.85, 1.15), sc * rng.uniform(0.85, 1.15)
+        cx, cy = S / 2 + rng.uniform(-1.5, 1.5), S / 2 + rng.uniform(-1.5, 1.5)
+        dx, dy = xx - cx, yy - cy
+        u = (cs * dx + sn * dy) / ax
+        v = (-sn * dx + cs * dy) / ay
+        m, line = _garment(c, u, v, rng)
+        b = rng.uniform(0.35, 1.0)
+        img = b * m
+        kind = rng.integers(0, 4)
+        if kind == 1 or kind == 2:   # stripes across or along
+            f = rng.uniform(2.0, 6.0)
+            w = (v if kind == 1 else u) * f + rng.uniform()
+            tri = np.abs(2.0 * (w - np.floor(w)) - 1.0)
+            img = img * (1.0 - rng.uniform(0.2, 0.6) * tri)
+        elif kind == 3:              # checks
+            f = rng.uniform(2.0, 5.0)
+            a, bb = np.floor(u * f), np.floor(v * f)
+            img = img * (1.0 - rng.uniform(0.15, 0.45) * ((a + bb) % 2.0))
+        img = img * (1.0 - rng.uniform(0.3, 0.7) * line)
+        img = (img[0::2, 0::2] + img[1::2, 0::2] + img[0::2, 1::2] + img[1::2, 1::2]) / 4.0
+        img = img + rng.normal(0.0, rng.uniform(0.03, 0.14), size=(S, S))
+        X[k] = np.clip(img, 0.0, 1.0)
+    X = X.reshape(n, S * S)
+    return X[:n_train], y[:n_train], X[n_train:], y[n_train:]
+
+
+def letter16k():
+    return letter(n_train=16000, n_test=4000)
+
+
+LOADERS = {"letter": letter, "wine": wine, "cancer": cancer, "gestures": gestures, "shapes": shapes,
+           "letter16k": letter16k, "fashion": fashion}
 
 
 def load(name):
     return LOADERS[name]()
+
+
+def scale_pm1(Xtr, Xte):
+    """Each feature mapped linearly to [-1, 1] with the training set's min and max (libsvm's letter.scale)."""
+    lo, hi = Xtr.min(axis=0), Xtr.max(axis=0)
+    span = np.where(hi > lo, hi - lo, 1.0)
+    return 2 * (Xtr - lo) / span - 1, 2 * (Xte - lo) / span - 1
+
+
+def save_split(d, Xtr, ytr, Xte, yte):
+    """train.npy / test.npy: float32, the label in the first column, the features after."""
+    for fname, X, y in (("train.npy", Xtr, ytr), ("test.npy", Xte, yte)):
+        rows = np.concatenate([np.asarray(y, dtype=np.float64)[:, None], np.asarray(X, dtype=np.float64)], axis=1)
+        np.save(os.path.join(d, fname), rows.astype(np.float32))

@@ -11,7 +11,7 @@ the program as literals (8 decimals; the accuracy is computed with those literal
 --input raw:          the program reads the rows as they are (gestures: accelerometer values).
 --input standardized: each column standardized with the training set's mean and std.
 
-Writes src/test/resources/fixtures/models/fastgrnn-<dataset>-<L>/ (or --name).
+Writes src/test/resources/fixtures/models/fastgrnn-<dataset>-<L>/ (or --name; --large: benchmarks/large/).
 """
 import argparse
 
@@ -84,7 +84,7 @@ def main():
     zeta = float("%.8f" % (1 / (1 + np.exp(-P["zeta"]))))
     nu = float("%.8f" % (1 / (1 + np.exp(-P["nu"]))))
     name = a.name or "fastgrnn-%s-%d" % (a.dataset, L)
-    out = common.fixture_dir(name)
+    out = common.fixture_dir(name, a.large)
     for k in ("W", "U", "Bg", "Bh", "FC", "FCbias"):
         common.save_param(out, k, P[k])
     common.save_data(out, Xtr, ytr, Xte, yte)

@@ -14,7 +14,7 @@ training; --target-g2 rescales the trained model to a chosen gamma). Loss: cross
                 (like libsvm's letter.scale); the program reads the scaled values.
 --input unit:   features already in [0, 1] (pixels).
 
-Writes src/test/resources/fixtures/models/protonn-<dataset>-<L>/ (or --name).
+Writes src/test/resources/fixtures/models/protonn-<dataset>-<L>/ (or --name; --large: benchmarks/large/).
 """
 import argparse
 
@@ -59,9 +59,7 @@ def main():
     if a.input == "raw":
         Ttr, Tte, mu, sd = common.standardize(Xtr, Xte)
     elif a.input == "scaled":
-        lo, hi = Xtr.min(axis=0), Xtr.max(axis=0)
-        span = np.where(hi > lo, hi - lo, 1.0)
-        Xtr, Xte = 2 * (Xtr - lo) / span - 1, 2 * (Xte - lo) / span - 1
+        Xtr, Xte = datasets.scale_pm1(Xtr, Xte)
         Ttr, Tte = Xtr, Xte
     else:
         Ttr, Tte = Xtr, Xte
@@ -102,7 +100,7 @@ def main():
         W, B, g2 = W * k, B * k, float("%.8f" % (g2 / (k * k)))
     m = B.shape[0]
     name = a.name or "protonn-%s-%d" % (a.dataset, L)
-    out = common.fixture_dir(name)
+    out = common.fixture_dir(name, a.large)
     common.save_param(out, "W", W)
     common.save_param(out, "B", B)
     common.save_param(out, "Z", Z)
