@@ -139,8 +139,13 @@ final class BenchCommand implements Callable<Integer> {
 
         o.printf(Locale.ROOT, "seedc bench: %s, %s, %d test examples on an ATmega328P at 16 MHz (simavr,"
                 + " avr-gcc -Os)%n", in.program.getFileName(), c.fixed().origin(), n);
-        o.printf(Locale.ROOT, "test accuracy (whole test set, Java interpreters): float %.2f%%, fixed %.2f%%%n",
-                r.floatTestAccuracy(), r.fixedTestAccuracy());
+        if (r.outputError() == null) {
+            o.printf(Locale.ROOT, "test accuracy (whole test set, Java interpreters): float %.2f%%, fixed %.2f%%%n",
+                    r.floatTestAccuracy(), r.fixedTestAccuracy());
+        } else {
+            o.printf(Locale.ROOT, "no accuracy (the result is a tensor); fixed test outputs against float's"
+                    + " (Java interpreters): relative RMS error %.4f%n", r.outputError().test());
+        }
         o.printf(Locale.ROOT, "%-28s %14s %14s%n", "", "fixed", noFloat ? "" : "float");
         row(o, "cycles/inference (mean)", fx.fixed().meanCycles(), fl == null ? null : fl.meanCycles());
         row(o, "cycles/inference (max)", fx.fixed().maxCycles(), fl == null ? null : (double) fl.maxCycles());

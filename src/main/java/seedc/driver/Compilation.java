@@ -127,13 +127,19 @@ public final class Compilation {
                 values.add(new Report.ValueType(v.name(), best.type(v).bits(), best.type(v).scale()));
             }
         }
+        boolean label = model.program().result().isInt(); // a tensor result has no accuracy, an output error
         Report report = new Report(best.strategy().id(), best.bitwidth(), best.maxscale(), o.metric().id(),
-                o.target().id(),
-                Evaluation.accuracy(test, floatTest).percent(), Evaluation.accuracy(test, fixedTest).percent(),
-                Evaluation.accuracy(train, floatTrain).percent(), Evaluation.accuracy(train, fixedTrain).percent(),
+                o.target().id(), percent(label, test, floatTest), percent(label, test, fixedTest),
+                percent(label, train, floatTrain), percent(label, train, fixedTrain),
                 seconds, s.candidates(), values, s.sweep(), FixedAssignment.of(best), best.paramBytes(),
-                wraps(model, onTrain.wraps()), s.summary(), null, clock.laps());
+                wraps(model, onTrain.wraps()), s.summary(), null, clock.laps(), label ? null
+                        : new Report.OutputError(Metric.scoreError(floatTrain, fixedTrain),
+                                Metric.scoreError(floatTest, fixedTest)));
         return new Outcome(best, report);
+    }
+
+    private static Double percent(boolean label, DataSet data, Result[] results) {
+        return label ? Evaluation.accuracy(data, results).percent() : null;
     }
 
     /** The values that wrap, in program order. */

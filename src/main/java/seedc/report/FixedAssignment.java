@@ -42,6 +42,10 @@ public record FixedAssignment(String strategy, int bitwidth, int maxscale, Map<S
 
     /** Rebuilds the fixed program for {@code program}; a report from another program is an error. */
     public FixedProgram apply(Program program, String reportName) {
+        if (types == null || ops == null) { // a hand-edited "types": null (found by ReportFuzzTest)
+            throw UserError.inFile(reportName, "has no '" + (types == null ? "types" : "ops") + "' in its"
+                    + " fixedProgram; compile the program again");
+        }
         FixedType[] t = new FixedType[program.valueCount()];
         for (Value v : program.values()) {
             if (!v.isInt()) {

@@ -1,6 +1,7 @@
 package seedc.report;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -19,11 +20,17 @@ import seedc.diag.UserError;
  */
 @JsonIgnoreProperties(value = {"search", "deviceUse"}, allowSetters = false)
 public record Report(String strategy, int bitwidth, int maxscale, String metric, String target,
-                     double floatTestAccuracy, double fixedTestAccuracy, double floatTrainAccuracy,
-                     double fixedTrainAccuracy, double exploreSeconds, int candidatesEvaluated,
+                     Double floatTestAccuracy, Double fixedTestAccuracy, Double floatTrainAccuracy,
+                     Double fixedTrainAccuracy, double exploreSeconds, int candidatesEvaluated,
                      List<ValueType> values, List<SweepPoint> maxscaleSweep, FixedAssignment fixedProgram,
                      int paramFlashBytes, List<Wrap> wraps, SearchSummary search, DeviceUse deviceUse,
-                     List<StageTime> stages) {
+                     List<StageTime> stages, @JsonInclude(JsonInclude.Include.NON_NULL) OutputError outputError) {
+
+    /**
+     * A model whose result is a tensor has no accuracy (its four accuracies are null): how far the fixed
+     * outputs are from float's instead, as a relative RMS error (search.Metric's score error).
+     */
+    public record OutputError(double train, double test) {}
 
     public record ValueType(String name, int bitwidth, int scale) {}
 
@@ -34,7 +41,7 @@ public record Report(String strategy, int bitwidth, int maxscale, String metric,
     public Report withStages(List<StageTime> all) {
         return new Report(strategy, bitwidth, maxscale, metric, target, floatTestAccuracy, fixedTestAccuracy,
                 floatTrainAccuracy, fixedTrainAccuracy, exploreSeconds, candidatesEvaluated, values, maxscaleSweep,
-                fixedProgram, paramFlashBytes, wraps, search, deviceUse, List.copyOf(all));
+                fixedProgram, paramFlashBytes, wraps, search, deviceUse, List.copyOf(all), outputError);
     }
 
     /**
@@ -50,7 +57,7 @@ public record Report(String strategy, int bitwidth, int maxscale, String metric,
     public Report withDeviceUse(DeviceUse use) {
         return new Report(strategy, bitwidth, maxscale, metric, target, floatTestAccuracy, fixedTestAccuracy,
                 floatTrainAccuracy, fixedTrainAccuracy, exploreSeconds, candidatesEvaluated, values, maxscaleSweep,
-                fixedProgram, paramFlashBytes, wraps, search, use, stages);
+                fixedProgram, paramFlashBytes, wraps, search, use, stages, outputError);
     }
 
     public static final ObjectMapper JSON = new ObjectMapper()
@@ -80,7 +87,7 @@ public record Report(String strategy, int bitwidth, int maxscale, String metric,
                 core.floatTestAccuracy, core.fixedTestAccuracy, core.floatTrainAccuracy, core.fixedTrainAccuracy,
                 core.exploreSeconds, core.candidatesEvaluated, core.values, core.maxscaleSweep, core.fixedProgram,
                 core.paramFlashBytes, core.wraps == null ? List.of() : core.wraps, search, use,
-                core.stages == null ? List.of() : core.stages);
+                core.stages == null ? List.of() : core.stages, core.outputError);
     }
 
     public void write(Path file) {

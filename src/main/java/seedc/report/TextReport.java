@@ -22,9 +22,15 @@ public final class TextReport {
             sb.append(f("strategy %s, %d bits, maxscale %d%s, metric %s, target %s%n", r.strategy(), r.bitwidth(),
                     r.maxscale(), products == null ? "" : ", " + products + " products", r.metric(), r.target()));
         }
-        sb.append(f("accuracy        float     fixed%n"));
-        sb.append(f("  train       %6.2f%%   %6.2f%%%n", r.floatTrainAccuracy(), r.fixedTrainAccuracy()));
-        sb.append(f("  test        %6.2f%%   %6.2f%%%n", r.floatTestAccuracy(), r.fixedTestAccuracy()));
+        Report.OutputError tensor = r.outputError();
+        if (tensor == null) {
+            sb.append(f("accuracy        float     fixed%n"));
+            sb.append(f("  train       %6.2f%%   %6.2f%%%n", r.floatTrainAccuracy(), r.fixedTrainAccuracy()));
+            sb.append(f("  test        %6.2f%%   %6.2f%%%n", r.floatTestAccuracy(), r.fixedTestAccuracy()));
+        } else { // no labels to compare with: the distance to float's outputs is what the search kept small
+            sb.append(f("no accuracy: the result is a tensor, not a class; fixed outputs against float's"
+                    + " (relative RMS error):%n  train %.4f, test %.4f%n", tensor.train(), tensor.test()));
+        }
         sb.append(f("explored %d candidates in %.2f s%n", r.candidatesEvaluated(), r.exploreSeconds()));
         if (r.stages() != null && !r.stages().isEmpty()) {
             sb.append("time per stage:");
@@ -33,9 +39,10 @@ public final class TextReport {
             sb.append('\n');
         }
         if (!r.maxscaleSweep().isEmpty()) {
-            sb.append("\nmaxscale  train accuracy\n");
+            sb.append(tensor == null ? "\nmaxscale  train accuracy\n" : "\nmaxscale  train loss\n");
             for (Report.SweepPoint p : r.maxscaleSweep()) {
-                sb.append(f("  %2d      %6.2f%%%s%s%n", p.maxscale(), p.trainAccuracy(),
+                sb.append(f("  %2d      %s%s%s%n", p.maxscale(),
+                        tensor == null ? f("%6.2f%%", p.trainAccuracy()) : f("%7.4f", p.loss()),
                         p.wrapEvents() > 0 ? f("  (%d wrap events)", p.wrapEvents()) : "",
                         p.maxscale() == r.maxscale() ? "  <- chosen" : ""));
             }
@@ -98,6 +105,9 @@ public final class TextReport {
 
     /** A warning when the chosen program lost most of what float knows, with what to try. */
     public static java.util.Optional<String> collapseWarning(Report r) {
+        if (r.outputError() != null) { // a tensor result has no accuracy to collapse
+            return java.util.Optional.empty();
+        }
         double drop = r.floatTrainAccuracy() - r.fixedTrainAccuracy();
         if (!(drop > COLLAPSE_POINTS)) {
             return java.util.Optional.empty();
@@ -121,6 +131,9 @@ public final class TextReport {
         if (x.flashBudget() != null) {
             sb.append(f("%nstage IV: values demoted in that order (those that take flash) until the model fits%n"
                     + "  %s%n", x.flashBudget().of()));
+        } else if (r.outputError() != null) {
+            sb.append(f("%nstage IV: values demoted in that order, each kept while the score error stays%n"
+                    + "  within %s%n", x.maxScoreError()));
         } else {
             sb.append(f("%nstage IV: values demoted in that order, each kept while train accuracy stays%n"
                     + "  within %s points of float (%.2f%%) and the score error within %s%n", x.maxAccuracyDrop(),
@@ -132,7 +145,7 @@ public final class TextReport {
         rows.add(anyWrap ? new String[] {"value", "kept", "train acc", "score error", "param bytes", "wraps"}
                 : new String[] {"value", "kept", "train acc", "score error", "param bytes"});
         for (SearchSummary.Step s : x.demotionCurve()) {
-            String[] row = {s.name(), s.kept() ? "yes" : "no", f("%.2f%%", s.trainAccuracy()),
+            String[] row = {s.name(), s.kept() ? "yes" : "no", r.outputError() != null ? "-" : f("%.2f%%", s.trainAccuracy()),
                     f("%.4f", s.scoreError()), Integer.toString(s.paramBytes()), Long.toString(s.wrapEvents())};
             rows.add(anyWrap ? row : java.util.Arrays.copyOf(row, 5));
         }

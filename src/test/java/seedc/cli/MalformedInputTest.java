@@ -98,6 +98,18 @@ class MalformedInputTest {
                     "1:15: error: unexpected end of program, expecting an expression", "              ^"),
             prog("unexpected end in a call", "exp(",
                     "1:5: error: unexpected end of program, expecting an argument", "    ^"),
+            prog("unterminated comment", "let x = 1.0 in x /* no end",
+                    "1:18: error: unterminated comment: this '/*' has no closing '*/'", " ".repeat(17) + "^"),
+            prog("a byte order mark inside the program", "let x = 1.0 in\uFEFF x",
+                    "1:15: error: unexpected character U+FEFF (a byte order mark)", " ".repeat(14) + "^"),
+            prog("a no-break space", "let x = 1.0 in\u00A0x",
+                    "1:15: error: unexpected character U+00A0", " ".repeat(14) + "^"),
+            prog("matrix written with ',' and ';' in one bracket", "[1.0, 2.0; 3.0, 4.0]",
+                    "1:5: error: ',' and ';' in one [ ]: a matrix literal puts each row in brackets of its own: this"
+                            + " 2x2 matrix is [[1.0, 2.0]; [3.0, 4.0]]", "    ^"),
+            prog("ragged rows with ',' and ';' in one bracket", "[1, -2; 3]",
+                    "1:3: error: ',' and ';' in one [ ]: a matrix literal puts each row in brackets of its own, as in"
+                            + " [[1, 2]; [3, 4]] (and these rows differ in length)", "  ^"),
             prog("rows separated by a comma", "[[1, 2], [3, 4]]",
                     "1:8: error: the rows of a matrix literal are separated by ';', as in [[1, 2]; [3, 4]]",
                     "       ^"),

@@ -15,9 +15,12 @@ public record SeeDotProgram(SourceFile source, TypedProgram typed, Program progr
         return from(SeeDotReader.read(file));
     }
 
+    /** Runs on a large stack (FrontEndThread), so that every program within the nesting limit goes through. */
     public static SeeDotProgram from(SourceFile source) {
-        Expr ast = SeeDotReader.parse(source);
-        TypedProgram typed = TypeChecker.check(source, ast);
-        return new SeeDotProgram(source, typed, Lowering.lower(typed));
+        return FrontEndThread.run(() -> {
+            Expr ast = SeeDotReader.parse(source);
+            TypedProgram typed = TypeChecker.check(source, ast);
+            return new SeeDotProgram(source, typed, Lowering.lower(typed));
+        });
     }
 }

@@ -43,6 +43,8 @@ ID   : [a-zA-Z_] [a-zA-Z0-9_]* ;
 
 COMMENT : '//' ~[\r\n]* -> skip ;
 BLOCK_COMMENT : '/*' .*? '*/' -> skip ;
+// A '/*' with no '*/' after it (the text up to the end holds no "*/"): the parser names it.
+UNTERMINATED_COMMENT : '/*' (~'*' | '*'+ ~[*/])* '*'* EOF ;
 WS : [ \t\r\n]+ -> skip ;
 // Anything else becomes a token the parser rejects with a precise position.
 ERROR_CHAR : . ;

@@ -21,8 +21,7 @@ final class Literals {
         boolean commas = ctx.sep.stream().anyMatch(t -> t.getText().equals(","));
         if (semis && commas) {
             Token t = ctx.sep.stream().filter(s -> s.getText().equals(",")).findFirst().orElseThrow();
-            throw source.error(new Pos(t.getLine(), t.getCharPositionInLine() + 1),
-                    "a matrix literal separates rows with ';' and the values of a row with ',' inside [ ]");
+            throw source.error(new Pos(t.getLine(), t.getCharPositionInLine() + 1), mixedSeparators(ctx));
         }
         boolean rows = elems.stream().allMatch(e -> e instanceof TensorLit t && t.shape().size() == 1);
         if (rows && !commas) {
@@ -49,6 +48,33 @@ final class Literals {
         }
         List<Integer> shape = semis ? List.of(values.size(), 1) : List.of(values.size());
         return new TensorLit(pos, shape, values);
+    }
+
+    /**
+     * What {@code [1, 2; 3, 4]} means to its writer, spelled as SeeDot wants it: every row in brackets of its
+     * own ({@code [[1, 2]; [3, 4]]}), so the message shows the literal they meant rather than a rule.
+     */
+    private static String mixedSeparators(BracketContext ctx) {
+        List<List<String>> rows = new ArrayList<>(List.of(new ArrayList<>()));
+        for (int i = 0; i < ctx.expr().size(); i++) {
+            rows.get(rows.size() - 1).add(ctx.expr(i).getText());
+            if (i < ctx.sep.size() && ctx.sep.get(i).getText().equals(";")) {
+                rows.add(new ArrayList<>());
+            }
+        }
+        String problem = "',' and ';' in one [ ]: a matrix literal puts each row in brackets of its own";
+        int cols = rows.get(0).size();
+        if (rows.stream().anyMatch(r -> r.size() != cols)) {
+            return problem + ", as in [[1, 2]; [3, 4]] (and these rows differ in length)";
+        }
+        StringBuilder meant = new StringBuilder("[");
+        for (List<String> row : rows) {
+            meant.append(meant.length() > 1 ? "; [" : "[").append(String.join(", ", row)).append(']');
+        }
+        meant.append(']');
+        String shape = rows.size() + "x" + cols;
+        return meant.length() > 60 ? problem + ", as in [[1, 2]; [3, 4]]: this one is " + shape
+                : problem + ": this " + shape + " matrix is " + meant;
     }
 
     /** The value of a numeric literal, possibly negated; anything else is an error. */

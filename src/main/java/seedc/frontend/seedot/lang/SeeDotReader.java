@@ -2,6 +2,7 @@ package seedc.frontend.seedot.lang;
 
 import seedc.diag.Pos;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -23,17 +24,26 @@ import seedc.diag.UserError;
 public final class SeeDotReader {
     private SeeDotReader() {}
 
+    /**
+     * The largest program read, in bytes. SeeDot programs are a few kilobytes (weights live in .npy files);
+     * the limit keeps a device or a stray data file (/dev/zero, a CSV) from filling memory before any check.
+     */
+    public static final int MAX_BYTES = 1 << 20;
+
     public static SourceFile read(Path file) {
         if (Files.isDirectory(file)) {
             throw UserError.inFile(file, "is a directory, expected a SeeDot program");
         }
         byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(file);
+        try (InputStream in = Files.newInputStream(file)) {
+            bytes = in.readNBytes(MAX_BYTES + 1); // one more, to know the file is over the limit
         } catch (NoSuchFileException e) {
             throw UserError.inFile(file, "no such file");
         } catch (IOException e) {
             throw UserError.inFile(file, "cannot read: " + e.getMessage());
+        }
+        if (bytes.length > MAX_BYTES) { // /dev/zero and large binary files are no program at all: say so
+            throw UserError.inFile(file, hasNul(bytes) ? NOT_TEXT : tooLarge());
         }
         String text;
         try {
@@ -44,19 +54,39 @@ public final class SeeDotReader {
         } catch (CharacterCodingException e) {
             throw UserError.inFile(file, "not a SeeDot program (the file is not UTF-8 text)");
         }
-        if (text.indexOf('\0') >= 0) {
-            throw UserError.inFile(file, "not a SeeDot program (the file contains NUL bytes)");
+        if (hasNul(bytes)) {
+            throw UserError.inFile(file, NOT_TEXT);
         }
-        return new SourceFile(file.toString(), text);
+        // Editors on Windows start UTF-8 files with a byte order mark; it is no part of the program.
+        return new SourceFile(file.toString(), text.startsWith("\uFEFF") ? text.substring(1) : text);
+    }
+
+    private static final String NOT_TEXT = "not a SeeDot program (the file contains NUL bytes)";
+
+    private static boolean hasNul(byte[] bytes) {
+        for (byte b : bytes) {
+            if (b == 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String tooLarge() {
+        return "the program is over " + (MAX_BYTES >> 20) + " MiB, seedc's limit for a SeeDot program"
+                + " (weights belong in .npy files)";
     }
 
     public static Expr parse(SourceFile source) {
         if (source.text().isBlank()) {
             throw UserError.inFile(source.name(), "empty program");
         }
+        if (source.text().length() > MAX_BYTES) { // a read file always passes: UTF-8 has a byte per char or more
+            throw UserError.inFile(source.name(), tooLarge());
+        }
         SeeDotLexer lexer = new SeeDotLexer(CharStreams.fromString(source.text(), source.name()));
         CommonTokenStream tokens = new CommonTokenStream(lexer);
-        SeeDotParser parser = new SeeDotParser(tokens);
+        SeeDotParser parser = new Nesting.Parser(tokens, source);
         BaseErrorListener listener = new BaseErrorListener() {
             @Override
             public void syntaxError(Recognizer<?, ?> recognizer, Object offending, int line, int col,
@@ -73,6 +103,7 @@ public final class SeeDotReader {
             throw UserError.inFile(source.name(), "empty program (it holds only comments)");
         }
         SeeDotParser.ProgramContext tree = parser.program();
+        Nesting.check(source, tree.expr());
         return new AstBuilder(source).visit(tree.expr());
     }
 
@@ -88,8 +119,11 @@ public final class SeeDotReader {
         if (!(offending instanceof Token t)) {
             return "syntax error: " + antlrMessage;
         }
+        if (t.getType() == SeeDotLexer.UNTERMINATED_COMMENT) {
+            return "unterminated comment: this '/*' has no closing '*/'";
+        }
         if (t.getType() == SeeDotLexer.ERROR_CHAR) {
-            return "unexpected character '" + printable(t.getText()) + "'";
+            return "unexpected character " + character(t.getText());
         }
         boolean eof = t.getType() == Token.EOF;
         String where = eof ? "unexpected end of program" : "syntax error at '" + printable(t.getText()) + "'";
@@ -140,5 +174,17 @@ public final class SeeDotReader {
             sb.append(c < 32 || c == 127 ? String.format("\\x%02x", (int) c) : String.valueOf(c));
         }
         return sb.toString();
+    }
+
+    /** A character as the message shows it: quoted when visible; by code point when a terminal would hide it. */
+    private static String character(String s) {
+        int c = s.codePointAt(0);
+        int type = Character.getType(c);
+        boolean invisible = c > 127 && (Character.isSpaceChar(c) || type == Character.FORMAT
+                || type == Character.CONTROL || type == Character.PRIVATE_USE || type == Character.UNASSIGNED);
+        if (!invisible) {
+            return "'" + printable(s) + "'";
+        }
+        return String.format("U+%04X", c) + (c == 0xFEFF ? " (a byte order mark)" : "");
     }
 }

@@ -1,0 +1,131 @@
+package seedc.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The documented limits on programs (10,000 levels of nesting, 100 nested sums and loops, 1 MiB): the deepest
+ * accepted programs go through check, run and compile (with every later stage: interpreters, search, C), and
+ * one level more is a located error, exit status 1, with the echoed line cut around the column.
+ */
+class ProgramLimitsTest {
+    private static final String A = "let a = (2) in [0, 1] in "; // 25 characters
+    private static final String MESSAGE = "error: expressions nest more than 10000 levels deep (parentheses,"
+            + " operands, let bodies and call arguments each add one); split the program with let";
+
+    private static CliRun check(Path dir, String program) throws IOException {
+        Files.writeString(dir.resolve("p.sd"), program);
+        return CliRun.of(dir, "check {D}p.sd");
+    }
+
+    private static void refused(CliRun r, Path dir, String expected) {
+        assertEquals(1, r.status(), r.err());
+        assertEquals(dir + "/p.sd:" + expected, r.err().stripTrailing());
+    }
+
+    @Test
+    void parenthesesUpToTheLimit(@TempDir Path dir) throws IOException {
+        // let (level 1), 9998 parentheses (2..9999), a (10000)
+        assertEquals(new CliRun(0, "tensor(2)\n", ""), check(dir, A + "(".repeat(9998) + "a" + ")".repeat(9998)));
+        // one more: a is at column 25 + 9999 + 1; 240 characters are shown, from 120 before the column
+        CliRun r = check(dir, A + "(".repeat(9999) + "a" + ")".repeat(9999));
+        refused(r, dir, "1:10025: " + MESSAGE + "\n..." + "(".repeat(120) + "a" + ")".repeat(119) + "...\n"
+                + " ".repeat(123) + "^");
+    }
+
+    @Test
+    void operatorChainsUpToTheLimit(@TempDir Path dir) throws IOException {
+        // let (1), the outermost + (2) ... the innermost + (10000 - 1), its operands (10000)
+        assertEquals(0, check(dir, A + String.join(" + ", java.util.Collections.nCopies(9999, "a"))).status());
+        String over = A + String.join(" + ", java.util.Collections.nCopies(10000, "a"));
+        refused(check(dir, over), dir, "1:26: " + MESSAGE + "\n" + over.substring(0, 240) + "...\n"
+                + " ".repeat(25) + "^");
+        assertEquals(0, check(dir, A + "-".repeat(9998) + "a").status()); // let, 9998 negations, a
+    }
+
+    @Test
+    void letChainsUpToTheLimit(@TempDir Path dir) throws IOException {
+        // let k is at level k, its value k + 1, the value's operands k + 2: 9998 lets reach 10000
+        assertEquals(new CliRun(0, "tensor(2)\n", ""), check(dir, lets(9998)));
+        // the parser stops at the right operand: it enters the left one in the same call as the '+'
+        String line = "let x9998 = x9997 + x9997 in";
+        refused(check(dir, lets(9999)), dir, "9999:21: " + MESSAGE + "\n" + line + "\n" + " ".repeat(20) + "^");
+    }
+
+    private static String lets(int n) {
+        StringBuilder sb = new StringBuilder("let x0 = (2) in [0, 1] in\n");
+        for (int i = 1; i < n; i++) {
+            sb.append("let x").append(i).append(" = x").append(i - 1).append(" + x").append(i - 1).append(" in\n");
+        }
+        return sb.append("x").append(n - 1).append('\n').toString();
+    }
+
+    /**
+     * argmax(W * (X + ... + X)) = argmax(n W X) = argmax(W X): on the tiny classifier's rows, (1, 0) gives
+     * W X = (1, 0, 1), class 0 (the first maximum), and (.5, .5) gives (.5, .5, 1), class 2: both labels.
+     */
+    @Test
+    void theDeepestSumRunsAndCompiles(@TempDir Path dir) throws IOException {
+        CliRun.tinyClassifier(dir);
+        // let X (1), let W (2), argmax (3), W * (4), the parenthesis (5), 9994 +s (6..9999), the Xs (10000)
+        String sum = String.join(" + ", java.util.Collections.nCopies(9995, "X"));
+        Files.writeString(dir.resolve("q.sd"), "let X = (2, 1) in [0, 1] in let W = (3, 2) in [-1, 1] in argmax(W * ("
+                + sum + "))");
+        runsAndCompiles(dir);
+    }
+
+    @Test
+    void loopsNestUpToAHundred(@TempDir Path dir) throws IOException {
+        CliRun.tinyClassifier(dir);
+        String head = "let X = (2, 1) in [0, 1] in let W = (3, 2) in [-1, 1] in argmax(W * (";
+        // a one-step sum of X is X: the same classifier
+        Files.writeString(dir.resolve("q.sd"), head + "$(i = [0:1]) ".repeat(100) + "X))");
+        runsAndCompiles(dir);
+        String over = head + "$(i = [0:1]) ".repeat(101) + "X))";
+        Files.writeString(dir.resolve("q.sd"), over);
+        CliRun r = CliRun.of(dir, "check {D}q.sd");
+        // the 101st $ comes after the head and 100 sums of 13 characters; within 120 of the end, so the line's
+        // last 240 characters are shown
+        int col = head.length() + 1 + 100 * 13, start = over.length() - 240;
+        assertEquals(dir + "/q.sd:1:" + col + ": error: sums and loops nest more than 100 deep; seedc's limit\n..."
+                + over.substring(start) + "\n" + " ".repeat(col - 1 - start + 3) + "^", r.err().stripTrailing());
+    }
+
+    private static void runsAndCompiles(Path dir) {
+        assertEquals("float accuracy: 100.00% (2/2)\n",
+                CliRun.of(dir, "run {D}q.sd --model {D}m --data {D}d.npy --no-progress").out());
+        CliRun c = CliRun.of(dir, "compile {D}q.sd --model {D}m --train {D}d.npy --test {D}d.npy --out {D}o"
+                + " --strategy seedot --jobs 1 --no-progress");
+        assertEquals(0, c.status(), c.err());
+        assertEquals("fixed-point accuracy: 100.00% (2/2)\n",
+                CliRun.of(dir, "run {D}q.sd --model {D}m --data {D}d.npy --config {D}o/report.json").out());
+    }
+
+    @Test
+    void programsUpToOneMebibyte(@TempDir Path dir) throws IOException {
+        String program = "let x = 1.0 in x\n// ";
+        String full = program + "c".repeat((1 << 20) - program.length());
+        assertEquals(new CliRun(0, "real\n", ""), check(dir, full));
+        CliRun r = check(dir, full + "c");
+        assertEquals(dir + "/p.sd: error: the program is over 1 MiB, seedc's limit for a SeeDot program (weights"
+                + " belong in .npy files)", r.err().stripTrailing());
+        if (Files.exists(Path.of("/dev/zero"))) { // read only as far as the limit
+            assertEquals(new CliRun(1, "", "/dev/zero: error: not a SeeDot program (the file contains NUL bytes)\n"),
+                    CliRun.of(dir, "check /dev/zero"));
+        }
+    }
+
+    @Test
+    void aByteOrderMarkStartsAProgram(@TempDir Path dir) throws IOException {
+        assertEquals(new CliRun(0, "real\n", ""), check(dir, "\uFEFFlet x = 1.0 in x"));
+        // columns count from the first character after the mark
+        refused(check(dir, "\uFEFFlet x = 1.0 in x +"), dir,
+                "1:19: error: unexpected end of program, expecting an expression\nlet x = 1.0 in x +\n"
+                        + " ".repeat(18) + "^");
+    }
+}
