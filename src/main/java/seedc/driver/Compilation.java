@@ -82,8 +82,10 @@ public final class Compilation {
         }, progress);
     }
 
-    /** The search's result: the chosen program, how many candidates ran, and the summary the report shows. */
-    /** {@code bestOnTrain}: the chosen program's run over the training set, when the search already made it. */
+    /**
+     * The search's result: the chosen program, how many candidates ran, the summary the report shows and
+     * ({@code bestOnTrain}) the chosen program's run over the training set, when the search already made it.
+     */
     private record Searched(FixedProgram best, int candidates, List<Report.SweepPoint> sweep, SearchSummary summary,
                             Candidate.Counted bestOnTrain) {}
 

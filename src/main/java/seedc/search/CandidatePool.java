@@ -220,12 +220,7 @@ final class CandidatePool implements AutoCloseable {
     Candidate.Counted ranAlready(FixedProgram fp) {
         synchronized (recent) {
             for (Run r : recent.reversed()) {
-                boolean[] differs = Reuse.mustRun(fp, r.program());
-                boolean same = true;
-                for (boolean d : differs) {
-                    same &= !d;
-                }
-                if (same) {
+                if (Reuse.alike(fp, r.program())) {
                     return new Candidate.Counted(r.results(), r.wraps());
                 }
             }

@@ -46,6 +46,16 @@ final class Reuse {
         return run;
     }
 
+    /** Whether {@code cand} computes every op exactly as {@code ref} does (no top-level op must run again). */
+    static boolean alike(FixedProgram cand, FixedProgram ref) {
+        for (boolean run : mustRun(cand, ref)) {
+            if (run) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Work of the top-level ops that run: about one unit per element computed, loops times their trip count. */
     static long cost(Program p, boolean[] run) {
         long total = 0;

@@ -16,8 +16,9 @@ import seedc.ir.Value;
  * all kept demotions must meet the same limits on every row, else the longest prefix of the kept demotions
  * that does is found by bisection (a prefix of a sequence that met the limits at each step: its accuracy falls
  * nearly monotonically), at a cost of about log2(kept) runs over the whole set instead of one per demotion.
- * What is chosen always meets the limits on the whole training set; it may keep fewer demotions than the
- * exhaustive search would (never more), which BENCHMARKS.md measures.
+ * What is chosen meets the limits on the whole training set (unless not even the program before stage IV does,
+ * which then stays, as in the exhaustive search). Its demotions can differ from the exhaustive search's, since
+ * stages III and IV take their own path on the subset: BENCHMARKS.md measures by how much.
  */
 final class StagedConfirmation {
     private StagedConfirmation() {}
