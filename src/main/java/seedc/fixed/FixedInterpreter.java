@@ -241,7 +241,7 @@ public final class FixedInterpreter {
                 }
                 set(sw.out(), o);
             }
-            case Conv2d c -> set(c.out(), FixedKernels.conv2dShifted(operand(c, 0, c.x(), mul(c).shrA()), c.x().shape(),
+            case Conv2d c -> set(c.out(), ConvKernels.conv2dShifted(operand(c, 0, c.x(), mul(c).shrA()), c.x().shape(),
                     operand(c, 1, c.filter(), mul(c).shrB()), c.filter().shape(),
                     c.window(), c.groups(), c.out().shape(), mul(c), bits(c.out()), site(c.out())));
             case Maxpool m -> set(m.out(), FixedKernels.convert(FixedKernels.maxpool(v(m.x()), windows.computeIfAbsent(

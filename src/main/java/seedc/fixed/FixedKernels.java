@@ -34,7 +34,7 @@ public final class FixedKernels {
      * branches per node: a halving is shr(v, 1) = (v + (v >>> 63)) >> 1 (toward zero), and a wrap to W bits is
      * (e << (64 - W)) >> (64 - W), whose difference from e marks a wrap.
      */
-    private static boolean treeLevels(long[] t, int n, int shift, int width) {
+    static boolean treeLevels(long[] t, int n, int shift, int width) {
         int sh = 64 - width;
         long changed = 0;
         for (int level = 0; n > 1; level++) {
@@ -88,7 +88,7 @@ public final class FixedKernels {
     }
 
     /** A sum of products that is modular in W (plain or one term): wrapped once, checked against the exact sum. */
-    private static long finishExact(long exact, OpParams.Mul p, int outBits, WrapSite site) {
+    static long finishExact(long exact, OpParams.Mul p, int outBits, WrapSite site) {
         return site.check(finish(wrap(exact, p.width()), p, outBits), shr(exact, p.post()));
     }
 
@@ -197,99 +197,6 @@ public final class FixedKernels {
             ib = ib + 1 == b.length ? 0 : ib + 1;
         }
         return c;
-    }
-
-    /** NHWC convolution: per output, the kh*kw*cin/G terms in (i, j, c) order, padding terms 0. */
-    public static long[] conv2d(long[] x, Shape xs, long[] f, Shape fs, Window w, int groups, Shape os,
-                                OpParams.Mul p, int outBits, WrapSite site) {
-        return conv2dShifted(shifted(x, p.shrA()), xs, shifted(f, p.shrB()), fs, w, groups, os, p, outBits, site);
-    }
-
-    /** {@link #conv2d} of operands already {@link #shifted} by shrA and shrB. */
-    public static long[] conv2dShifted(long[] x, Shape xs, long[] f, Shape fs, Window w, int groups, Shape os,
-                                       OpParams.Mul p, int outBits, WrapSite site) {
-        if (p.treeShift() <= 0) {
-            return conv2dPlainSum(x, xs, f, fs, w, groups, os, p, outBits, site);
-        }
-        int h = xs.dim(1), wd = xs.dim(2), c = xs.dim(3);
-        int kh = fs.dim(1), kw = fs.dim(2), cig = fs.dim(3), cog = fs.dim(4);
-        int oh = os.dim(1), ow = os.dim(2), oc = os.dim(3);
-        long[] out = new long[os.size()];
-        long[] t = new long[kh * kw * cig], exact = new long[t.length];
-        for (int b = 0; b < xs.dim(0); b++) {
-            for (int y = 0; y < oh; y++) {
-                for (int xo = 0; xo < ow; xo++) {
-                    for (int g = 0; g < groups; g++) {
-                        for (int co = 0; co < cog; co++) {
-                            int q = 0;
-                            boolean wrapped = false;
-                            for (int i = 0; i < kh; i++) {
-                                int yi = w.inRow(y, i);
-                                for (int j = 0; j < kw; j++) {
-                                    int xi = w.inCol(xo, j);
-                                    boolean inside = yi >= 0 && yi < h && xi >= 0 && xi < wd;
-                                    for (int ci = 0; ci < cig; ci++, q++) {
-                                        exact[q] = inside ? x[((b * h + yi) * wd + xi) * c + g * cig + ci]
-                                                * f[(((g * kh + i) * kw + j) * cig + ci) * cog + co] : 0;
-                                        t[q] = wrap(exact[q], p.width());
-                                        wrapped |= t[q] != exact[q];
-                                    }
-                                }
-                            }
-                            out[((b * oh + y) * ow + xo) * oc + g * cog + co] =
-                                    treeOutput(t, exact, q, wrapped, p, outBits, site);
-                        }
-                    }
-                }
-            }
-        }
-        return out;
-    }
-
-    /**
-     * conv2d with a plain (unhalved) sum: as in {@link #matmul}, the unwrapped products summed in 64 bits and
-     * wrapped once equal the wrapped terms' sum; padding terms are 0 and skipped. Every output channel of a
-     * pixel accumulates at once, so the filter is read along its contiguous last axis.
-     */
-    private static long[] conv2dPlainSum(long[] x, Shape xs, long[] f, Shape fs, Window w, int groups, Shape os,
-                                         OpParams.Mul p, int outBits, WrapSite site) {
-        int h = xs.dim(1), wd = xs.dim(2), c = xs.dim(3);
-        int kh = fs.dim(1), kw = fs.dim(2), cig = fs.dim(3), cog = fs.dim(4);
-        int oh = os.dim(1), ow = os.dim(2), oc = os.dim(3);
-        long[] out = new long[os.size()];
-        long[] acc = new long[cog];
-        for (int b = 0; b < xs.dim(0); b++) {
-            for (int y = 0; y < oh; y++) {
-                for (int xo = 0; xo < ow; xo++) {
-                    for (int g = 0; g < groups; g++) {
-                        java.util.Arrays.fill(acc, 0);
-                        for (int i = 0; i < kh; i++) {
-                            int yi = w.inRow(y, i);
-                            for (int j = 0; j < kw; j++) {
-                                int xi = w.inCol(xo, j);
-                                if (yi < 0 || yi >= h || xi < 0 || xi >= wd) {
-                                    continue;
-                                }
-                                int xb = ((b * h + yi) * wd + xi) * c + g * cig;
-                                int fb = ((g * kh + i) * kw + j) * cig * cog;
-                                for (int ci = 0; ci < cig; ci++) {
-                                    long xv = x[xb + ci];
-                                    int fr = fb + ci * cog;
-                                    for (int co = 0; co < cog; co++) {
-                                        acc[co] += xv * f[fr + co];
-                                    }
-                                }
-                            }
-                        }
-                        int ob = ((b * oh + y) * ow + xo) * oc + g * cog;
-                        for (int co = 0; co < cog; co++) {
-                            out[ob + co] = finishExact(acc[co], p, outBits, site);
-                        }
-                    }
-                }
-            }
-        }
-        return out;
     }
 
     /** NHWC max pooling over the windows of {@link Layouts#maxpool} (a window wholly in padding gives 0). */

@@ -118,11 +118,14 @@ class FixedKernelsTest {
     }
 
     @Test
-    void plainSumConvolutionWrapsLikeItsTermsWithPaddingGroupsStrideAndDilation() {
+    void convolutionWrapsLikeItsTermsWithPaddingGroupsStrideAndDilation() {
+        // Every output against its own terms summed by treeSum (plainly or halving): the row-at-once kernel must
+        // give each output the same integer, and count a wrap event exactly where the unwrapped sum differs.
         Random rnd = new Random(11);
-        for (int trial = 0; trial < 100; trial++) {
-            int groups = 1 + rnd.nextInt(2), cig = 1 + rnd.nextInt(2), cog = 1 + rnd.nextInt(3);
-            int h = 2 + rnd.nextInt(4), w = 2 + rnd.nextInt(4), kh = 1 + rnd.nextInt(3), kw = 1 + rnd.nextInt(3);
+        for (int trial = 0; trial < 400; trial++) {
+            int groups = 1 + rnd.nextInt(2), cig = 1 + rnd.nextInt(3), cog = 1 + rnd.nextInt(3);
+            int side = trial % 8 == 0 ? 16 : 4; // every 8th: more output pixels than the kernel's block of 64
+            int h = 2 + rnd.nextInt(side), w = 2 + rnd.nextInt(side), kh = 1 + rnd.nextInt(3), kw = 1 + rnd.nextInt(3);
             Window win = new Window(1 + rnd.nextInt(2), 1 + rnd.nextInt(2), rnd.nextInt(2), rnd.nextInt(2),
                     rnd.nextInt(2), rnd.nextInt(2), 1 + rnd.nextInt(2), 1 + rnd.nextInt(2));
             int oh = (h + win.pt() + win.pb() - win.dh() * (kh - 1) - 1) / win.sh() + 1;
@@ -130,11 +133,15 @@ class FixedKernelsTest {
             if (oh < 1 || ow < 1) {
                 continue;
             }
-            int c = groups * cig, oc = groups * cog;
-            long[] x = random(rnd, h * w * c, 16), f = random(rnd, groups * kh * kw * cig * cog, 16);
-            OpParams.Mul p = mul(rnd.nextInt(2), rnd.nextInt(2), 16, 0, rnd.nextInt(3));
-            long[] out = FixedKernels.conv2d(x, Shape.of(1, h, w, c), f, Shape.of(groups, kh, kw, cig, cog), win,
-                    groups, Shape.of(1, oh, ow, oc), p, 16, WrapSite.IGNORE);
+            int c = groups * cig, oc = groups * cog, bits = rnd.nextBoolean() ? 16 : 8;
+            long[] x = random(rnd, h * w * c, bits), f = random(rnd, groups * kh * kw * cig * cog, bits);
+            OpParams.Mul p = mul(rnd.nextInt(2), rnd.nextInt(2), rnd.nextBoolean() ? 16 : 32, rnd.nextInt(4),
+                    rnd.nextInt(3));
+            WrapCounter counter = new WrapCounter(1);
+            counter.startRun();
+            long[] out = ConvKernels.conv2d(x, Shape.of(1, h, w, c), f, Shape.of(groups, kh, kw, cig, cog), win,
+                    groups, Shape.of(1, oh, ow, oc), p, 16, counter.site(0));
+            long events = 0;
             for (int o = 0; o < out.length; o++) {
                 int y = o / (ow * oc), xo = o / oc % ow, ch = o % oc, g = ch / cog, co = ch % cog;
                 long[] xs = new long[kh * kw * cig], fs = new long[kh * kw * cig]; // padding: 0 * 0
@@ -146,9 +153,22 @@ class FixedKernelsTest {
                         fs[t] = f[(((g * kh + i) * kw + j) * cig + ci) * cog + co];
                     }
                 }
-                assertEquals(definedSum(xs, fs, p, 16), out[o], "trial " + trial + " output " + o);
+                long want = p.treeShift() == 0 ? definedSum(xs, fs, p, 16) : definedTree(xs, fs, p, p.width(), 16);
+                assertEquals(want, out[o], "trial " + trial + " output " + o + " " + p);
+                events += want != definedTree(xs, fs, p, 64, 64) ? 1 : 0;
             }
+            assertEquals(events, counter.counts().events()[0], "trial " + trial + " wrap events " + p);
         }
+    }
+
+    /** The products' halving tree (treeSum) in {@code width} bits, post-shifted and wrapped to outBits. */
+    private static long definedTree(long[] as, long[] bs, OpParams.Mul p, int width, int outBits) {
+        long[] terms = new long[as.length];
+        for (int q = 0; q < as.length; q++) {
+            terms[q] = FixedArith.wrap(FixedArith.shr(as[q], p.shrA()) * FixedArith.shr(bs[q], p.shrB()), width);
+        }
+        return FixedArith.wrap(FixedArith.shr(FixedKernels.treeSum(terms, terms.length, p.treeShift(), width),
+                p.post()), outBits);
     }
 
     @Test
@@ -218,7 +238,7 @@ class FixedKernelsTest {
         // x: 1x3x3x1 = 1..9, F: (1, 2, 2, 1, 1) = [[1, 0], [0, 1]] -> 1x2x2x1 = [1+5, 2+6, 4+8, 5+9]
         long[] x = {1, 2, 3, 4, 5, 6, 7, 8, 9};
         long[] f = {1, 0, 0, 1};
-        long[] out = FixedKernels.conv2d(x, Shape.of(1, 3, 3, 1), f, Shape.of(1, 2, 2, 1, 1), UNIT, 1,
+        long[] out = ConvKernels.conv2d(x, Shape.of(1, 3, 3, 1), f, Shape.of(1, 2, 2, 1, 1), UNIT, 1,
                 Shape.of(1, 2, 2, 1), mul(0, 0, 16, 0, 0), 16, WrapSite.IGNORE);
         assertArrayEquals(new long[] {6, 8, 12, 14}, out);
     }
@@ -228,21 +248,21 @@ class FixedKernelsTest {
         long[] x = {1, 2, 3, 4, 5, 6, 7, 8, 9};
         long[] ones = {1, 1, 1, 1, 1, 1, 1, 1, 1};
         // 3x3 ones, padding 1: corners sum their 2x2 neighbourhood, edges 2x3, the centre all nine.
-        long[] same = FixedKernels.conv2d(x, Shape.of(1, 3, 3, 1), ones, Shape.of(1, 3, 3, 1, 1),
+        long[] same = ConvKernels.conv2d(x, Shape.of(1, 3, 3, 1), ones, Shape.of(1, 3, 3, 1, 1),
                 new Window(1, 1, 1, 1, 1, 1, 1, 1), 1, Shape.of(1, 3, 3, 1), mul(0, 0, 16, 0, 0), 16, WrapSite.IGNORE);
         assertArrayEquals(new long[] {12, 21, 16, 27, 45, 33, 24, 39, 28}, same);
         // stride 2: only the corners
-        long[] strided = FixedKernels.conv2d(x, Shape.of(1, 3, 3, 1), ones, Shape.of(1, 3, 3, 1, 1),
+        long[] strided = ConvKernels.conv2d(x, Shape.of(1, 3, 3, 1), ones, Shape.of(1, 3, 3, 1, 1),
                 new Window(2, 2, 1, 1, 1, 1, 1, 1), 1, Shape.of(1, 2, 2, 1), mul(0, 0, 16, 0, 0), 16, WrapSite.IGNORE);
         assertArrayEquals(new long[] {12, 16, 24, 28}, strided);
         // 2x2 filter dilated by 2 on 3x3 reads the four corners: 1+3+7+9 = 20
-        long[] dilated = FixedKernels.conv2d(x, Shape.of(1, 3, 3, 1), new long[] {1, 1, 1, 1}, Shape.of(1, 2, 2, 1, 1),
+        long[] dilated = ConvKernels.conv2d(x, Shape.of(1, 3, 3, 1), new long[] {1, 1, 1, 1}, Shape.of(1, 2, 2, 1, 1),
                 new Window(1, 1, 0, 0, 0, 0, 2, 2), 1, Shape.of(1, 1, 1, 1), mul(0, 0, 16, 0, 0), 16, WrapSite.IGNORE);
         assertArrayEquals(new long[] {20}, dilated);
         // the nine terms of the centre halved twice by the tree sum: 1..9 in (i, j) order
         // level 1: 1/2+2/2=1, 3/2+4/2=3, 5/2+6/2=5, 7/2+8/2=7, odd 9/2=4; level 2: 1/2+3/2=1, 5/2+7/2=5, odd 4/2=2;
         // level 3: 1+5 = 6, odd 2; level 4: 8
-        long[] halved = FixedKernels.conv2d(x, Shape.of(1, 3, 3, 1), ones, Shape.of(1, 3, 3, 1, 1), UNIT, 1,
+        long[] halved = ConvKernels.conv2d(x, Shape.of(1, 3, 3, 1), ones, Shape.of(1, 3, 3, 1, 1), UNIT, 1,
                 Shape.of(1, 1, 1, 1), mul(0, 0, 16, 2, 0), 16, WrapSite.IGNORE);
         assertArrayEquals(new long[] {8}, halved);
     }
@@ -251,10 +271,10 @@ class FixedKernelsTest {
     void conv2dChannelsAndGroups() {
         // 1x1x1x2 input [3, 5]; a 1x1 filter (1, 1, 1, 2, 2) = [[1, 2], [3, 4]] (cin x cout): [3+15, 6+20]
         long[] x = {3, 5};
-        assertArrayEquals(new long[] {18, 26}, FixedKernels.conv2d(x, Shape.of(1, 1, 1, 2), new long[] {1, 2, 3, 4},
+        assertArrayEquals(new long[] {18, 26}, ConvKernels.conv2d(x, Shape.of(1, 1, 1, 2), new long[] {1, 2, 3, 4},
                 Shape.of(1, 1, 1, 2, 2), UNIT, 1, Shape.of(1, 1, 1, 2), mul(0, 0, 16, 0, 0), 16, WrapSite.IGNORE));
         // depthwise (2 groups of one channel), F (2, 1, 1, 1, 1) = [2, 10]: [3*2, 5*10]
-        assertArrayEquals(new long[] {6, 50}, FixedKernels.conv2d(x, Shape.of(1, 1, 1, 2), new long[] {2, 10},
+        assertArrayEquals(new long[] {6, 50}, ConvKernels.conv2d(x, Shape.of(1, 1, 1, 2), new long[] {2, 10},
                 Shape.of(2, 1, 1, 1, 1), UNIT, 2, Shape.of(1, 1, 1, 2), mul(0, 0, 16, 0, 0), 16, WrapSite.IGNORE));
     }
 

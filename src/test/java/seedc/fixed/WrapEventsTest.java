@@ -98,7 +98,7 @@ class WrapEventsTest {
         assertArrayEquals(new long[] {-56, 40}, c);
         assertEquals(1, events());
         // a 1x1 convolution of two channels summing 100 + 100 in 8 bits: wraps once
-        FixedKernels.conv2d(new long[] {100, 100}, Shape.of(1, 1, 1, 2), new long[] {1, 1}, Shape.of(1, 1, 1, 2, 1),
+        ConvKernels.conv2d(new long[] {100, 100}, Shape.of(1, 1, 1, 2), new long[] {1, 1}, Shape.of(1, 1, 1, 2, 1),
                 new Window(1, 1, 0, 0, 0, 0, 1, 1), 1, Shape.of(1, 1, 1, 1), new OpParams.Mul(0, 0, 8, 0, 0), 8, site);
         assertEquals(2, events());
         assertEquals(1, counter.counts().examples()[0]);
