@@ -43,6 +43,8 @@ public final class Progress implements AutoCloseable {
     private long done;
     private ProgressBar bar;
     private boolean closed;
+    /** Told the stage's name and seconds when it closes, if set. */
+    private java.util.function.ObjDoubleConsumer<String> closedSink;
 
     /** {@code show}: draw a bar once the stage has run for {@code delay} (at once when zero). */
     Progress(String stage, long total, boolean show, Duration delay, ProgressBarConsumer consumer) {
@@ -114,9 +116,18 @@ public final class Progress implements AutoCloseable {
         bar = b.build();
     }
 
+    /** This stage, telling {@code sink} its name and how many seconds it ran when it closes. */
+    public synchronized Progress whenClosed(java.util.function.ObjDoubleConsumer<String> sink) {
+        closedSink = sink;
+        return this;
+    }
+
     /** Ends the stage: a shown bar is drawn a last time with the final count; a pending one never appears. */
     @Override
     public synchronized void close() {
+        if (!closed && closedSink != null) {
+            closedSink.accept(stage, (System.nanoTime() - startNanos) / 1e9);
+        }
         closed = true;
         if (pending != null) {
             pending.cancel(false);

@@ -25,6 +25,7 @@ import seedc.search.MaxscaleSearch;
 import seedc.search.SeeDotStrategy;
 import seedc.search.ShiftryLadder;
 import seedc.search.ShiftrySearch;
+import seedc.search.StageLog;
 import seedc.search.Metric;
 
 /** The compile pipeline up to the fixed program: profile, search, evaluate; the report's numbers. */
@@ -108,10 +109,11 @@ public final class Compilation {
             floatTest = floatRun(model, test, o.jobs(), bar);
         }
         clock.lap("float runs");
+        StageLog log = new StageLog(o.progress());
         Searched s = o.strategy() == Strategy.SHIFTRY
-                ? shiftry(model, profile, train, floatTrain, o)
-                : seedot(model, profile, train, floatTrain, o);
-        clock.lap("search");
+                ? shiftry(model, profile, train, floatTrain, o, log)
+                : seedot(model, profile, train, floatTrain, o, log);
+        clock.lap("search", log.times().stream().map(t -> new Report.StageTime(t.stage(), t.seconds())).toList());
         double seconds = clock.total();
         FixedProgram best = s.best();
         Candidate.Counted onTrain;
@@ -155,10 +157,11 @@ public final class Compilation {
         return out;
     }
 
-    private static Searched shiftry(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, Options o) {
+    private static Searched shiftry(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, Options o,
+                                    StageLog log) {
         ShiftrySearch.Outcome s = ShiftrySearch.run(model, profile, train, floatTrain,
                 Evaluation.accuracy(train, floatTrain).percent(), o.metric(), o.maxAccuracyDrop(),
-                o.maxScoreError(), o.flashBudget(), ShiftryLadder.shiftry(o.target().widths()), o.jobs(), o.progress());
+                o.maxScoreError(), o.flashBudget(), ShiftryLadder.shiftry(o.target().widths()), o.jobs(), log);
         SearchSummary.FlashFit fit = null;
         if (o.flashBudget() != null) {
             Budget b = o.flashBudget();
@@ -176,9 +179,10 @@ public final class Compilation {
         return new Searched(s.best(), s.candidates(), List.of(), summary, s.bestOnTrain());
     }
 
-    private static Searched seedot(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, Options o) {
+    private static Searched seedot(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, Options o,
+                                   StageLog log) {
         MaxscaleSearch.Outcome search = MaxscaleSearch.run(model, profile, train, floatTrain, o.target().widths(),
-                o.bitwidth(), o.metric(), o.products(), o.jobs(), o.progress());
+                o.bitwidth(), o.metric(), o.products(), o.jobs(), log);
         List<Report.SweepPoint> sweep = search.sweep().stream().filter(p -> p.products() == search.products())
                 .map(p -> new Report.SweepPoint(p.maxscale(), p.trainAccuracy(), p.loss(), p.wrapEvents())).toList();
         SearchSummary summary = new SearchSummary.SeeDot(search.products().id(), search.sweep().stream()

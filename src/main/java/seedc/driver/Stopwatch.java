@@ -12,8 +12,13 @@ public final class Stopwatch {
 
     /** Ends the stage named {@code stage}, which began at the previous lap (or at creation). */
     public void lap(String stage) {
+        lap(stage, List.of());
+    }
+
+    /** {@link #lap(String)} of a stage made of {@code parts} (the search's stages). */
+    public void lap(String stage, List<Report.StageTime> parts) {
         long now = System.nanoTime();
-        laps.add(new Report.StageTime(stage, (now - last) / 1e9));
+        laps.add(new Report.StageTime(stage, (now - last) / 1e9, parts));
         last = now;
     }
 

@@ -34,8 +34,20 @@ public record Report(String strategy, int bitwidth, int maxscale, String metric,
 
     public record ValueType(String name, int bitwidth, int scale) {}
 
-    /** How long one stage of the compile took (load, profile, float runs, search, fixed runs, emit). */
-    public record StageTime(String stage, double seconds) {}
+    /**
+     * How long one stage of the compile took (load, profile, float runs, search, fixed runs, emit); {@code parts}:
+     * the search's own stages (its bars), empty for the others.
+     */
+    public record StageTime(String stage, double seconds,
+                            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<StageTime> parts) {
+        public StageTime {
+            parts = parts == null ? List.of() : List.copyOf(parts);
+        }
+
+        public StageTime(String stage, double seconds) {
+            this(stage, seconds, List.of());
+        }
+    }
 
     /** The same report with these stage times, in the order the stages ran. */
     public Report withStages(List<StageTime> all) {

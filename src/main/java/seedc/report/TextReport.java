@@ -37,6 +37,14 @@ public final class TextReport {
             r.stages().forEach(t -> sb.append(f(" %s %.2f s;", t.stage(), t.seconds())));
             sb.setLength(sb.length() - 1);
             sb.append('\n');
+            for (Report.StageTime t : r.stages()) {
+                if (!t.parts().isEmpty()) {
+                    sb.append(t.stage()).append(" stages:");
+                    t.parts().forEach(s -> sb.append(f(" %s %.2f s;", s.stage(), s.seconds())));
+                    sb.setLength(sb.length() - 1);
+                    sb.append('\n');
+                }
+            }
         }
         if (!r.maxscaleSweep().isEmpty()) {
             sb.append(tensor == null ? "\nmaxscale  train accuracy\n" : "\nmaxscale  train loss\n");

@@ -20,7 +20,7 @@ import seedc.io.DataSet;
 
 /**
  * Evaluates fixed-point candidates in-process and counts them: a batch one candidate per thread (each runs the
- * whole training set), a single candidate over all threads. A stage's bar ({@link #bar}) steps once per candidate.
+ * whole training set), a single candidate over all threads. A stage's bar ({@link #bar}, timed by the search's {@link StageLog}) steps once per candidate.
  *
  * <p>A candidate that differs from an already run program in a few values reuses that run: per training example,
  * the values of every top-level op that computes alike ({@link Reuse}) are taken from it instead of recomputed.
@@ -56,7 +56,7 @@ final class CandidatePool implements AutoCloseable {
     private final Metric metric;
     private final int jobs;
     private final ExecutorService pool;
-    private final boolean progress;
+    private final StageLog log;
     private int evaluated;
     private Run reference;
     private Run last;
@@ -77,19 +77,19 @@ final class CandidatePool implements AutoCloseable {
         return this;
     }
 
-    CandidatePool(FloatModel model, DataSet train, Result[] floatTrain, Metric metric, int jobs, boolean progress) {
+    CandidatePool(FloatModel model, DataSet train, Result[] floatTrain, Metric metric, int jobs, StageLog log) {
         this.model = model;
         this.train = train;
         this.floatTrain = floatTrain;
         this.metric = metric;
         this.jobs = Math.max(1, jobs);
         this.pool = Executors.newFixedThreadPool(this.jobs);
-        this.progress = progress;
+        this.log = log;
     }
 
     /** The bar of a search stage of {@code candidates} candidates (shown when this pool's command shows bars). */
     Progress bar(String stage, int candidates) {
-        return Progress.start(progress, stage, candidates);
+        return log.bar(stage, candidates);
     }
 
     /** A whole stage's candidates under one bar. */

@@ -41,12 +41,12 @@ public final class MaxscaleSearch {
 
     /** Searches the given product modes (each must be allowed at {@code bits} under {@code widths}). */
     public static Outcome run(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, WidthPolicy widths,
-                              int bits, Metric metric, List<Products> modes, int jobs, boolean progress) {
-        return run(model, profile, train, floatTrain, widths, bits, metric, modes, jobs, progress, FULL_SEARCH_LIMIT);
+                              int bits, Metric metric, List<Products> modes, int jobs, StageLog log) {
+        return run(model, profile, train, floatTrain, widths, bits, metric, modes, jobs, log, FULL_SEARCH_LIMIT);
     }
 
     static Outcome run(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, WidthPolicy widths,
-                       int bits, Metric metric, List<Products> modes, int jobs, boolean progress, int fullSearchLimit) {
+                       int bits, Metric metric, List<Products> modes, int jobs, StageLog log, int fullSearchLimit) {
         FixedProgram[] programs = new FixedProgram[bits * modes.size()];
         List<Supplier<FixedProgram>> candidates = new ArrayList<>();
         for (int m = 0; m < modes.size(); m++) {
@@ -63,11 +63,11 @@ public final class MaxscaleSearch {
         }
         if (train.size() > fullSearchLimit) {
             TrainingSubset sub = TrainingSubset.of(train, floatTrain, SUBSET);
-            List<CandidatePool.Score> scores = evaluate(model, sub.data(), sub.floatResults(), metric, jobs, progress,
+            List<CandidatePool.Score> scores = evaluate(model, sub.data(), sub.floatResults(), metric, jobs, log,
                     "maxscale search (subset)", candidates, all);
             List<Integer> contenders = ranked(scores, all, bits).subList(0, Math.min(SURVIVORS, all.size()))
                     .stream().sorted().toList();
-            try (CandidatePool full = new CandidatePool(model, train, floatTrain, metric, jobs, progress)) {
+            try (CandidatePool full = new CandidatePool(model, train, floatTrain, metric, jobs, log)) {
                 List<CandidatePool.Score> again = full.evaluate("maxscale search (confirming)",
                         contenders.stream().map(candidates::get).toList());
                 for (int k = 0; k < contenders.size(); k++) {
@@ -78,7 +78,7 @@ public final class MaxscaleSearch {
                         full.ranAlready(programs[best]));
             }
         }
-        List<CandidatePool.Score> scores = evaluate(model, train, floatTrain, metric, jobs, progress, "maxscale search",
+        List<CandidatePool.Score> scores = evaluate(model, train, floatTrain, metric, jobs, log, "maxscale search",
                 candidates, all);
         int best = ranked(scores, all, bits).get(0);
         return outcome(scores, modes, bits, programs[best], best, candidates.size(), null);
@@ -96,9 +96,9 @@ public final class MaxscaleSearch {
 
     /** The scores of the chosen candidates, in their order, on a data set. */
     private static List<CandidatePool.Score> evaluate(FloatModel model, DataSet data, Result[] floatResults, Metric metric,
-                                                      int jobs, boolean progress, String stage,
+                                                      int jobs, StageLog log, String stage,
                                                       List<Supplier<FixedProgram>> candidates, List<Integer> which) {
-        try (CandidatePool pool = new CandidatePool(model, data, floatResults, metric, jobs, progress)) {
+        try (CandidatePool pool = new CandidatePool(model, data, floatResults, metric, jobs, log)) {
             return new ArrayList<>(pool.evaluate(stage, which.stream().map(candidates::get).toList()));
         }
     }

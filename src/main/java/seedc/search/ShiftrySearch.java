@@ -96,7 +96,7 @@ public final class ShiftrySearch {
 
     public static Outcome run(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, double floatTrainAcc,
                               Metric metric, double maxDrop, double maxScoreError, Budget budget,
-                              ShiftryLadder ladder, int jobs, boolean progress) {
+                              ShiftryLadder ladder, int jobs, StageLog log) {
         ShiftrySearch s = new ShiftrySearch(model.program(), profile, ladder, budget);
         List<Value> all = s.start();
         List<ShiftryLadder.Step> steps = ladder.steps();
@@ -105,10 +105,10 @@ public final class ShiftrySearch {
         // few scales, stage IV's kept demotions (see StagedConfirmation for why this is sound).
         TrainingSubset sub = TrainingSubset.worthIt(train)
                 ? TrainingSubset.of(train, floatTrain, TrainingSubset.SUBSET) : null;
-        try (CandidatePool full = sub == null ? new CandidatePool(model, train, floatTrain, metric, jobs, progress)
-                     : new CandidatePool(model, train, floatTrain, metric, jobs, progress).withoutStates();
+        try (CandidatePool full = sub == null ? new CandidatePool(model, train, floatTrain, metric, jobs, log)
+                     : new CandidatePool(model, train, floatTrain, metric, jobs, log).withoutStates();
              CandidatePool subset = sub == null ? null
-                     : new CandidatePool(model, sub.data(), sub.floatResults(), metric, jobs, progress)) {
+                     : new CandidatePool(model, sub.data(), sub.floatResults(), metric, jobs, log)) {
             CandidatePool decide = subset == null ? full : subset;
             double decideFloatAcc = sub == null ? floatTrainAcc
                     : Evaluation.accuracy(sub.data(), sub.floatResults()).percent();

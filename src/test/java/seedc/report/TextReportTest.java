@@ -144,10 +144,15 @@ class TextReportTest {
     @Test
     void stageTimesFollowTheExplorationLineAndSurviveTheJson() throws Exception {
         Report r = shiftry(null).withStages(List.of(new Report.StageTime("load", 0.25),
-                new Report.StageTime("search", 1.5), new Report.StageTime("emit", 0.125)));
+                new Report.StageTime("search", 1.5, List.of(new Report.StageTime("stage II: input scale", 0.5),
+                        new Report.StageTime("stage IV: cumulative demotion", 1.0))),
+                new Report.StageTime("emit", 0.125)));
         String text = TextReport.render(r);
         assertTrue(text.contains("explored 102 candidates in 1.50 s\ntime per stage: load 0.25 s; search 1.50 s;"
-                + " emit 0.13 s\n"), text);
+                + " emit 0.13 s\nsearch stages: stage II: input scale 0.50 s; stage IV: cumulative demotion 1.00 s\n"),
+                text);
+        assertTrue(Report.JSON.writeValueAsString(r.toJson()).contains("\"stage\" : \"load\",\n    \"seconds\" : 0.25\n"),
+                "a stage without parts has no parts key");
         Report back = Report.fromJson(Report.JSON.readTree(Report.JSON.writeValueAsString(r.toJson())));
         assertEquals(r.stages(), back.stages());
     }

@@ -89,7 +89,7 @@ class ReuseTest {
         Result[] floatTrain = Compilation.floatRun(model, train, 2);
         Program p = model.program();
         List<String> names = p.values().stream().filter(v -> !v.isInt()).map(Value::name).toList();
-        try (CandidatePool pool = new CandidatePool(model, train, floatTrain, Metric.ACCURACY, 2, false)) {
+        try (CandidatePool pool = new CandidatePool(model, train, floatTrain, Metric.ACCURACY, 2, StageLog.quiet())) {
             pool.reference(program(p, prof, List.of(), 7));
             List<String> cumulative = new ArrayList<>();
             for (String v : names) {

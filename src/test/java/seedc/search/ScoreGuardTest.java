@@ -29,7 +29,7 @@ class ScoreGuardTest {
         Result[] floatTrain = Compilation.floatRun(model, train, 2);
         double floatAcc = Evaluation.accuracy(train, floatTrain).percent();
         ShiftrySearch.Outcome o = ShiftrySearch.run(model, profile, train, floatTrain, floatAcc,
-                Metric.REDUCED_DISAGREEMENT, 1.0, 0.1, null, ShiftryLadder.shiftry(ContainerWidths.C), 2, false);
+                Metric.REDUCED_DISAGREEMENT, 1.0, 0.1, null, ShiftryLadder.shiftry(ContainerWidths.C), 2, StageLog.quiet());
         int guarded = 0;
         for (ShiftrySearch.Step s : o.curve()) {
             boolean accuracyOk = s.trainAccuracy() >= floatAcc - 1.0;

@@ -45,9 +45,9 @@ class SubsetSearchTest {
         Result[] floatTrain = Compilation.floatRun(model, train, 2);
         List<SeeDotStrategy.Products> modes = SeeDotStrategy.Products.allowed(16, ContainerWidths.C);
         MaxscaleSearch.Outcome two = MaxscaleSearch.run(model, profile, train, floatTrain, ContainerWidths.C, 16,
-                Metric.REDUCED_DISAGREEMENT, modes, 2, false);
+                Metric.REDUCED_DISAGREEMENT, modes, 2, StageLog.quiet());
         MaxscaleSearch.Outcome all = MaxscaleSearch.run(model, profile, train, floatTrain, ContainerWidths.C, 16,
-                Metric.REDUCED_DISAGREEMENT, modes, 2, false, Integer.MAX_VALUE);
+                Metric.REDUCED_DISAGREEMENT, modes, 2, StageLog.quiet(), Integer.MAX_VALUE);
         assertEquals(all.best().maxscale(), two.best().maxscale());
         assertEquals(all.products(), two.products());
         int candidates = 16 * modes.size();
@@ -97,7 +97,7 @@ class SubsetSearchTest {
         Result[] floatTrain = Compilation.floatRun(model, train, 2);
         double floatAcc = Evaluation.accuracy(train, floatTrain).percent();
         return ShiftrySearch.run(model, profile, train, floatTrain, floatAcc, Metric.REDUCED_DISAGREEMENT, 1.0, 0.1,
-                null, ShiftryLadder.shiftry(ContainerWidths.C), 2, false);
+                null, ShiftryLadder.shiftry(ContainerWidths.C), 2, StageLog.quiet());
     }
 
     private static DataSet thrice(DataSet d) {
