@@ -22,42 +22,59 @@ public final class FloatKernels {
         return c;
     }
 
-    /** NHWC convolution, filter (G, kh, kw, Cin/G, Cout/G), zero padding. */
+    /** Output pixels a convolution computes at once (see {@link #conv2d}). */
+    private static final int BLOCK = 64;
+
+    /**
+     * NHWC convolution, filter (G, kh, kw, Cin/G, Cout/G), zero padding. Each output's terms are added in
+     * (i, j, ci) order. A block of output pixels accumulates at once, each pixel a lane, so that each term is one
+     * loop over equal indices that the JIT turns into vector instructions (2x faster on cnn-fashion-10's
+     * profile). A padding term adds 0 * f (the filter is finite), which leaves a sum that starts at +0 unchanged.
+     */
     public static double[] conv2d(double[] x, Shape xs, double[] f, Shape fs, Window w, int groups, Shape os) {
-        int n = xs.dim(0), h = xs.dim(1), wd = xs.dim(2), c = xs.dim(3);
+        int h = xs.dim(1), wd = xs.dim(2), c = xs.dim(3);
         int kh = fs.dim(1), kw = fs.dim(2), cig = fs.dim(3), cog = fs.dim(4);
-        int oh = os.dim(1), ow = os.dim(2), oc = os.dim(3);
+        int ow = os.dim(2), oc = os.dim(3), pixels = os.dim(1) * ow, block = Math.min(BLOCK, pixels);
         double[] out = new double[os.size()];
-        // Every output channel of a pixel accumulates at once, reading the filter along its contiguous last axis;
-        // each channel's sum still adds its terms in (i, j, ci) order, so the results are those of one sum each.
-        double[] acc = new double[cog];
-        for (int b = 0; b < n; b++) {
-            for (int y = 0; y < oh; y++) {
-                for (int xo = 0; xo < ow; xo++) {
-                    for (int g = 0; g < groups; g++) {
-                        java.util.Arrays.fill(acc, 0);
-                        for (int i = 0; i < kh; i++) {
-                            int yi = w.inRow(y, i);
-                            if (yi < 0 || yi >= h) {
-                                continue;
-                            }
-                            for (int j = 0; j < kw; j++) {
-                                int xi = w.inCol(xo, j);
-                                if (xi < 0 || xi >= wd) {
-                                    continue;
+        double[][] acc = new double[cog][block];
+        double[] in = new double[block];
+        int[] y0 = new int[block], x0 = new int[block], base = new int[block]; // per pixel: tap (0, 0)
+        for (int b = 0; b < xs.dim(0); b++) {
+            for (int g = 0; g < groups; g++) {
+                for (int p0 = 0; p0 < pixels; p0 += block) {
+                    int size = Math.min(block, pixels - p0);
+                    for (int k = 0; k < size; k++) {
+                        y0[k] = w.inRow((p0 + k) / ow, 0);
+                        x0[k] = w.inCol((p0 + k) % ow, 0);
+                        base[k] = ((b * h + y0[k]) * wd + x0[k]) * c + g * cig; // used only when the tap is inside
+                    }
+                    for (double[] a : acc) {
+                        java.util.Arrays.fill(a, 0);
+                    }
+                    for (int i = 0; i < kh; i++) {
+                        for (int j = 0; j < kw; j++) {
+                            int dy = w.inRow(0, i) - w.inRow(0, 0), dx = w.inCol(0, j) - w.inCol(0, 0);
+                            for (int ci = 0; ci < cig; ci++) {
+                                int off = (dy * wd + dx) * c + ci;
+                                for (int k = 0; k < size; k++) {
+                                    int yi = y0[k] + dy, xi = x0[k] + dx;
+                                    in[k] = yi >= 0 && yi < h && xi >= 0 && xi < wd ? x[base[k] + off] : 0;
                                 }
-                                int xBase = ((b * h + yi) * wd + xi) * c + g * cig;
-                                int fBase = ((g * kh + i) * kw + j) * cig * cog;
-                                for (int ci = 0; ci < cig; ci++) {
-                                    double xv = x[xBase + ci];
-                                    int fr = fBase + ci * cog;
-                                    for (int co = 0; co < cog; co++) {
-                                        acc[co] += xv * f[fr + co];
+                                int fr = (((g * kh + i) * kw + j) * cig + ci) * cog;
+                                for (int co = 0; co < cog; co++) {
+                                    double fv = f[fr + co];
+                                    double[] a = acc[co];
+                                    for (int k = 0; k < size; k++) {
+                                        a[k] += in[k] * fv;
                                     }
                                 }
                             }
                         }
-                        System.arraycopy(acc, 0, out, ((b * oh + y) * ow + xo) * oc + g * cog, cog);
+                    }
+                    for (int co = 0; co < cog; co++) {
+                        for (int k = 0; k < size; k++) {
+                            out[(b * pixels + p0 + k) * oc + g * cog + co] = acc[co][k];
+                        }
                     }
                 }
             }

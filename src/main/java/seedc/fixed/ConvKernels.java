@@ -57,7 +57,8 @@ public final class ConvKernels {
         final long[] x;
         final int h, wd, c, kh, kw, cig, cog, n, ow, oc, pixels;
         final Window w;
-        final int[] ys, xos;
+        /** Per pixel of the block: the input row and column of tap (0, 0), and that tap's index in x. */
+        final int[] y0, x0, base;
         final long[] in;
         /** Rows of the block's terms or sums, allocated on first use. */
         long[][] rows, exact;
@@ -78,8 +79,9 @@ public final class ConvKernels {
             oc = os.dim(3);
             pixels = os.dim(1) * ow;
             int block = Math.min(pixels, BLOCK);
-            ys = new int[block];
-            xos = new int[block];
+            y0 = new int[block];
+            x0 = new int[block];
+            base = new int[block];
             in = new long[block];
         }
 
@@ -89,17 +91,19 @@ public final class ConvKernels {
             this.p0 = p0;
             this.size = size;
             for (int k = 0; k < size; k++) {
-                ys[k] = (p0 + k) / ow;
-                xos[k] = (p0 + k) % ow;
+                y0[k] = w.inRow((p0 + k) / ow, 0);
+                x0[k] = w.inCol((p0 + k) % ow, 0);
+                base[k] = ((b * h + y0[k]) * wd + x0[k]) * c + g * cig; // used only when tap (0, 0) is inside
             }
         }
 
         /** in[k]: the input term q of the block's k-th pixel reads (0 in the padding). */
         void gather(int q) {
             int i = q / (kw * cig), j = q / cig % kw, ci = q % cig;
+            int dy = w.inRow(0, i) - w.inRow(0, 0), dx = w.inCol(0, j) - w.inCol(0, 0), off = (dy * wd + dx) * c + ci;
             for (int k = 0; k < size; k++) {
-                int yi = w.inRow(ys[k], i), xi = w.inCol(xos[k], j);
-                in[k] = yi >= 0 && yi < h && xi >= 0 && xi < wd ? x[((b * h + yi) * wd + xi) * c + g * cig + ci] : 0;
+                int yi = y0[k] + dy, xi = x0[k] + dx;
+                in[k] = yi >= 0 && yi < h && xi >= 0 && xi < wd ? x[base[k] + off] : 0;
             }
         }
 
