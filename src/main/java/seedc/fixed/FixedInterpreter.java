@@ -1,8 +1,6 @@
 package seedc.fixed;
 
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import seedc.eval.Result;
 import seedc.ir.Block;
 import seedc.ir.IntState;
@@ -22,10 +20,13 @@ public final class FixedInterpreter {
     private final QuantizedModel model;
     private final long[][] vals;
     private final IntState ints;
-    private final Map<Op, int[]> maps = new IdentityHashMap<>();
-    private final Map<Op, Layouts.Windows> windows = new IdentityHashMap<>();
-    /** Per product op: its operands' last arrays and those shifted (see {@link #operand}). */
-    private final Map<Op, long[][]> shiftedOperands = new IdentityHashMap<>();
+    // Per op, by the id of the value it computes (an array lookup: a map's per op showed in the profile of
+    // recurrent models, whose loop bodies run many small ops): its integer constants, its gather map or
+    // pooling windows, and a product's operands' last arrays and those shifted (see #operand).
+    private final OpParams[] params;
+    private final int[][] maps;
+    private final Layouts.Windows[] windows;
+    private final long[][][] shiftedOperands;
     private final WrapCounter wraps;
     private double[] input;
 
@@ -33,6 +34,11 @@ public final class FixedInterpreter {
         this.fp = fp;
         this.model = model;
         this.vals = new long[fp.program().valueCount()][];
+        this.params = new OpParams[vals.length];
+        fp.paramMap().forEach((op, p) -> params[op.out().id()] = p);
+        this.maps = new int[vals.length][];
+        this.windows = new Layouts.Windows[vals.length];
+        this.shiftedOperands = new long[vals.length][][];
         this.ints = new IntState(fp.program().valueCount());
         this.wraps = new WrapCounter(fp.program().valueCount());
     }
@@ -164,7 +170,7 @@ public final class FixedInterpreter {
                 set(n.out(), FixedKernels.reduce(neg, t(n.a()), t(n.out()), site(n.out())));
             }
             case Exp e -> {
-                OpParams.Exp p = fp.params(e, OpParams.Exp.class);
+                OpParams.Exp p = params(e, OpParams.Exp.class);
                 long[] a = v(e.a());
                 long[] o = new long[a.length];
                 for (int i = 0; i < a.length; i++) {
@@ -173,7 +179,7 @@ public final class FixedInterpreter {
                 set(e.out(), o);
             }
             case Sigmoid s -> {
-                OpParams.Activation p = fp.params(s, OpParams.Activation.class);
+                OpParams.Activation p = params(s, OpParams.Activation.class);
                 long[] a = v(s.a());
                 long[] o = new long[a.length];
                 for (int i = 0; i < a.length; i++) {
@@ -182,7 +188,7 @@ public final class FixedInterpreter {
                 set(s.out(), o);
             }
             case Tanh th -> {
-                OpParams.Activation p = fp.params(th, OpParams.Activation.class);
+                OpParams.Activation p = params(th, OpParams.Activation.class);
                 long[] a = v(th.a());
                 long[] o = new long[a.length];
                 for (int i = 0; i < a.length; i++) {
@@ -244,8 +250,7 @@ public final class FixedInterpreter {
             case Conv2d c -> set(c.out(), ConvKernels.conv2dShifted(operand(c, 0, c.x(), mul(c).shrA()), c.x().shape(),
                     operand(c, 1, c.filter(), mul(c).shrB()), c.filter().shape(),
                     c.window(), c.groups(), c.out().shape(), mul(c), bits(c.out()), site(c.out())));
-            case Maxpool m -> set(m.out(), FixedKernels.convert(FixedKernels.maxpool(v(m.x()), windows.computeIfAbsent(
-                    m, k -> Layouts.maxpool(m.x().shape(), m.kh(), m.kw(), m.window(), m.out().shape()))),
+            case Maxpool m -> set(m.out(), FixedKernels.convert(FixedKernels.maxpool(v(m.x()), windows(m)),
                     t(m.x()), t(m.out()), site(m.out())));
             case Select s -> {
                 boolean c = s.cond().isInt() ? ints.get(s.cond()) >= 0 : v(s.cond())[0] >= 0;
@@ -298,7 +303,10 @@ public final class FixedInterpreter {
      */
     private long[] operand(Op op, int slot, Value x, int n) {
         long[] src = v(x);
-        long[][] kept = shiftedOperands.computeIfAbsent(op, k -> new long[4][]);
+        long[][] kept = shiftedOperands[op.out().id()];
+        if (kept == null) {
+            kept = shiftedOperands[op.out().id()] = new long[4][];
+        }
         if (kept[2 * slot] != src) {
             kept[2 * slot] = src;
             kept[2 * slot + 1] = FixedKernels.shifted(src, n);
@@ -307,11 +315,26 @@ public final class FixedInterpreter {
     }
 
     private OpParams.Mul mul(Op op) {
-        return fp.params(op, OpParams.Mul.class);
+        return params(op, OpParams.Mul.class);
     }
 
     private OpParams.Add add(Op op) {
-        return fp.params(op, OpParams.Add.class);
+        return params(op, OpParams.Add.class);
+    }
+
+    /** {@link FixedProgram#params}, from this interpreter's array. */
+    private <P extends OpParams> P params(Op op, Class<P> kind) {
+        OpParams p = params[op.out().id()];
+        if (!kind.isInstance(p)) {
+            return fp.params(op, kind); // throws, naming the op
+        }
+        return kind.cast(p);
+    }
+
+    private Layouts.Windows windows(Maxpool m) {
+        Layouts.Windows w = windows[m.out().id()];
+        return w != null ? w : (windows[m.out().id()] = Layouts.maxpool(m.x().shape(), m.kh(), m.kw(), m.window(),
+                m.out().shape()));
     }
 
     private int bits(Value v) {
@@ -319,7 +342,8 @@ public final class FixedInterpreter {
     }
 
     private int[] map(Op op, java.util.function.Supplier<int[]> build) {
-        return maps.computeIfAbsent(op, k -> build.get());
+        int[] m = maps[op.out().id()];
+        return m != null ? m : (maps[op.out().id()] = build.get());
     }
 
 
