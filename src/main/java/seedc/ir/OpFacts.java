@@ -96,12 +96,13 @@ public final class OpFacts {
     /**
      * The interpreter's work for one execution, in about one unit per element computed: products count
      * their terms (a convolution all its filter taps), loops their body times the trip count. A guide for
-     * choosing what to recompute, not a measurement.
+     * choosing what to recompute and for bounding a program's cost, not a measurement. Saturates at
+     * Long.MAX_VALUE (nested loops of a billion iterations each do not wrap around to a small number).
      */
     public static long work(Op op) {
         return switch (op) {
-            case Op.SumLoop s -> (long) (s.to() - s.from()) * s.body().ops().stream().mapToLong(OpFacts::work).sum();
-            case Op.Loop l -> (long) (l.to() - l.from()) * l.body().ops().stream().mapToLong(OpFacts::work).sum();
+            case Op.SumLoop s -> times(s.to() - s.from(), work(s.body()));
+            case Op.Loop l -> times(l.to() - l.from(), work(l.body()));
             case Op.MatMul m -> (long) m.out().size() * m.a().shape().dim(1);
             case Op.Conv2d c -> (long) c.out().size() * c.filter().size() / c.filter().shape().dim(0)
                     / c.filter().shape().dim(4);
@@ -133,6 +134,25 @@ public final class OpFacts {
             case Op.Maxpool o -> elements(o);
             case Op.Select o -> elements(o);
         };
+    }
+
+    /** The work of a block's ops, one execution each (saturating). */
+    public static long work(Block b) {
+        long total = 0;
+        for (Op op : b.ops()) {
+            total = plus(total, work(op));
+        }
+        return total;
+    }
+
+    private static long plus(long a, long b) {
+        long s = a + b;
+        return s < 0 ? Long.MAX_VALUE : s; // both are >= 0: a negative sum overflowed
+    }
+
+    private static long times(long trips, long work) {
+        trips = Math.max(0, trips);
+        return trips == 0 || work <= Long.MAX_VALUE / trips ? trips * work : Long.MAX_VALUE;
     }
 
     private static long elements(Op op) {

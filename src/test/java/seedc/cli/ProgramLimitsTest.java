@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The documented limits on programs (10,000 levels of nesting, 100 nested sums and loops, 1 MiB): the deepest
+ * The documented limits on programs (10,000 levels of nesting, 100 nested sums and loops, 1 MiB, 100,000,000
+ * operations per example): the deepest
  * accepted programs go through check, run and compile (with every later stage: interpreters, search, C), and
  * one level more is a located error, exit status 1, with the echoed line cut around the column.
  */
@@ -55,6 +56,26 @@ class ProgramLimitsTest {
         // the parser stops at the right operand: it enters the left one in the same call as the '+'
         String line = "let x9998 = x9997 + x9997 in";
         refused(check(dir, lets(9999)), dir, "9999:21: " + MESSAGE + "\n" + line + "\n" + " ".repeat(20) + "^");
+    }
+
+    /**
+     * The work bound: an iteration of $(i) (X[0] * 2.0) does 4 one-element ops (the index, the constant, the
+     * product, the addition to the sum) and the input X 4 more: 25,000,000 iterations are 100,000,004 operations,
+     * over the bound of 100,000,000; 24,999,999 are 100,000,000, within it. The bound is checked before anything
+     * runs, so nothing here takes time.
+     */
+    @Test
+    void workPerExampleUpToTheBound(@TempDir Path dir) throws IOException {
+        String in = "let X = (4, 1) in [0, 1] in\n";
+        assertEquals(0, check(dir, in + "$(i = [0:24999999]) (X[0] * 2.0)\n").status());
+        String loop = "let s = $(i = [0:25000000]) (X[0] * 2.0) in";
+        refused(check(dir, in + loop + "\ns\n"), dir, "2:9: error: the program does about 100,000,004 operations"
+                + " per example, most of them in this expression; seedc compiles programs of at most 100,000,000"
+                + " (it runs a program over whole training sets, once per candidate of the search): use fewer"
+                + " iterations or smaller tensors\n" + loop + "\n" + " ".repeat(8) + "^");
+        // nested loops of a billion iterations each multiply past 2^63: the count saturates, never wraps small
+        String nested = "$(i = [0:1000000000]) ($(j = [0:1000000000]) ($(k = [0:1000000000]) (X[0] * 2.0)))";
+        assertEquals(1, check(dir, in + nested + "\n").status());
     }
 
     private static String lets(int n) {

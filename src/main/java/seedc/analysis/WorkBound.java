@@ -1,0 +1,45 @@
+package seedc.analysis;
+
+import java.util.Optional;
+import seedc.ir.Op;
+import seedc.ir.OpFacts;
+import seedc.ir.Program;
+import seedc.ir.Value;
+
+/**
+ * The bound on what one example may cost: a program whose ops do more than {@link #MAX_PER_EXAMPLE} element
+ * operations per example (OpFacts#work: loops times their trip count) is refused before any work starts. Why:
+ * every command runs the program over whole data sets, the search once per candidate, so such a program would
+ * keep seedc busy for hours without a word (a sum over a billion indices); and no microcontroller runs it in
+ * useful time. The bound is 250 times the largest model in benchmarks/ (a two-layer CNN on 28x28 images, about
+ * 400,000), which takes about a second per example in the interpreters.
+ */
+public final class WorkBound {
+    private WorkBound() {}
+
+    public static final long MAX_PER_EXAMPLE = 100_000_000L;
+
+    /** A program over the bound: its work per example, and the value of the top-level op that does the most. */
+    public record Excess(long work, Value where) {
+        public String message() {
+            return String.format("the program does about %,d operations per example, most of them in this expression;"
+                    + " seedc compiles programs of at most %,d (it runs a program over whole training sets, once"
+                    + " per candidate of the search): use fewer iterations or smaller tensors", work, MAX_PER_EXAMPLE);
+        }
+    }
+
+    /** The excess, when the program's work per example is over the bound. */
+    public static Optional<Excess> excess(Program p) {
+        long total = OpFacts.work(p.body());
+        if (total <= MAX_PER_EXAMPLE) {
+            return Optional.empty();
+        }
+        Op worst = null;
+        for (Op op : p.body().ops()) {
+            if (worst == null || OpFacts.work(op) > OpFacts.work(worst)) {
+                worst = op;
+            }
+        }
+        return Optional.of(new Excess(total, worst.out()));
+    }
+}
