@@ -35,9 +35,12 @@ public final class WorkBound {
             return Optional.empty();
         }
         Op worst = null;
+        long most = -1;
         for (Op op : p.body().ops()) {
-            if (worst == null || OpFacts.work(op) > OpFacts.work(worst)) {
+            long w = OpFacts.work(op);
+            if (w > most) {
                 worst = op;
+                most = w;
             }
         }
         return Optional.of(new Excess(total, worst.out()));

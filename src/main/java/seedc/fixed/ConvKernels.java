@@ -60,6 +60,8 @@ public final class ConvKernels {
         /** Per pixel of the block: the input row and column of tap (0, 0), and that tap's index in x. */
         final int[] y0, x0, base;
         final long[] in;
+        /** Per pixel of the block: whether a wrap changed one of its terms or tree nodes (non-zero). */
+        final long[] changed;
         /** Rows of the block's terms or sums, allocated on first use. */
         long[][] rows, exact;
         int b, g, p0, size;
@@ -83,6 +85,7 @@ public final class ConvKernels {
             x0 = new int[block];
             base = new int[block];
             in = new long[block];
+            changed = new long[block];
         }
 
         void at(int b, int g, int p0, int size) {
@@ -157,7 +160,8 @@ public final class ConvKernels {
      */
     private static void halvingTree(Patch pt, long[] f, OpParams.Mul p, int outBits, WrapSite site, long[] out) {
         long[][] t = pt.rows(pt.n * pt.cog);
-        long[] changed = new long[pt.size];
+        long[] changed = pt.changed;
+        Arrays.fill(changed, 0);
         terms(pt, f, p.width(), t, changed);
         levels(t, pt.n, pt.cog, pt.size, p.treeShift(), p.width(), changed);
         long[][] sums = t;
@@ -198,7 +202,7 @@ public final class ConvKernels {
      * {@link FixedKernels#treeLevels} on every lane at once: node q of lane (co, k) at t[q * cog + co][k], the sums
      * end in t[co][k]; changed[k] marks a lane k whose nodes a wrap changed.
      */
-    static void levels(long[][] t, int n, int cog, int size, int shift, int width, long[] changed) {
+    private static void levels(long[][] t, int n, int cog, int size, int shift, int width, long[] changed) {
         int sh = 64 - width;
         for (int level = 0; n > 1; level++) {
             int half = n >> 1;

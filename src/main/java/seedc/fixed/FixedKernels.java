@@ -3,7 +3,6 @@ package seedc.fixed;
 import static seedc.fixed.FixedArith.shr;
 import static seedc.fixed.FixedArith.wrap;
 
-import seedc.ir.Window;
 import seedc.ir.Layouts;
 import seedc.ir.Shape;
 
@@ -34,7 +33,7 @@ public final class FixedKernels {
      * branches per node: a halving is shr(v, 1) = (v + (v >>> 63)) >> 1 (toward zero), and a wrap to W bits is
      * (e << (64 - W)) >> (64 - W), whose difference from e marks a wrap.
      */
-    static boolean treeLevels(long[] t, int n, int shift, int width) {
+    private static boolean treeLevels(long[] t, int n, int shift, int width) {
         int sh = 64 - width;
         long changed = 0;
         for (int level = 0; n > 1; level++) {

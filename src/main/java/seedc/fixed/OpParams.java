@@ -1,5 +1,7 @@
 package seedc.fixed;
 
+import seedc.ir.Op;
+
 /**
  * The strategy-chosen constants of one op's integer computation. Together with the fixed types
  * of the op's inputs and output they fully determine its result (docs/fixed-point-semantics.md).
@@ -12,6 +14,46 @@ package seedc.fixed;
         @com.fasterxml.jackson.annotation.JsonSubTypes.Type(value = OpParams.Exp.class, name = "exp"),
         @com.fasterxml.jackson.annotation.JsonSubTypes.Type(value = OpParams.Activation.class, name = "activation")})
 public sealed interface OpParams {
+
+    /**
+     * The kind of constants the fixed interpreter and the backends read for an op; null: none. A fixed program
+     * read back from a report is checked against it (report.FixedAssignment).
+     */
+    static Class<? extends OpParams> kindFor(Op op) {
+        return switch (op) {
+            case Op.MatMul o -> OpParams.Mul.class;
+            case Op.SparseMatMul o -> OpParams.Mul.class;
+            case Op.ScalarMul o -> OpParams.Mul.class;
+            case Op.Hadamard o -> OpParams.Mul.class;
+            case Op.Conv2d o -> OpParams.Mul.class;
+            case Op.VecOp o -> o.kind() == Op.VecKind.MUL ? OpParams.Mul.class : OpParams.Add.class;
+            case Op.Add o -> OpParams.Add.class;
+            case Op.Exp o -> OpParams.Exp.class;
+            case Op.Sigmoid o -> OpParams.Activation.class;
+            case Op.Tanh o -> OpParams.Activation.class;
+            case Op.SumLoop o -> null;
+            case Op.Loop o -> null;
+            case Op.Input o -> null;
+            case Op.Param o -> null;
+            case Op.Const o -> null;
+            case Op.IntConst o -> null;
+            case Op.IntArith o -> null;
+            case Op.Neg o -> null;
+            case Op.Relu o -> null;
+            case Op.Relu6 o -> null;
+            case Op.Sgn o -> null;
+            case Op.Argmax o -> null;
+            case Op.NormaliseL2 o -> null;
+            case Op.Transpose o -> null;
+            case Op.Reshape o -> null;
+            case Op.Reverse o -> null;
+            case Op.Index o -> null;
+            case Op.Splice o -> null;
+            case Op.SpliceWrite o -> null;
+            case Op.Maxpool o -> null;
+            case Op.Select o -> null;
+        };
+    }
 
     /**
      * Products (matmul, sparse matmul, conv2d, scalar and element-wise products, per-channel scale):

@@ -60,7 +60,7 @@ public record FixedAssignment(String strategy, int bitwidth, int maxscale, Map<S
         IdentityHashMap<Op, OpParams> params = new IdentityHashMap<>();
         program.forEachOp(op -> {
             OpParams p = ops.get(op.out().name());
-            Class<? extends OpParams> needed = constants(op);
+            Class<? extends OpParams> needed = OpParams.kindFor(op);
             if (needed != null && !needed.isInstance(p)) { // a hand-edited "ops" (found by ReportFuzzTest)
                 throw UserError.inFile(reportName, "does not match this program (no " + needed.getSimpleName()
                         .toLowerCase(java.util.Locale.ROOT) + " constants for op '" + op.out().name()
@@ -73,42 +73,5 @@ public record FixedAssignment(String strategy, int bitwidth, int maxscale, Map<S
         Strategy s = Strategy.byId(strategy).orElseThrow(() -> UserError.inFile(reportName,
                 "names an unknown strategy '" + strategy + "' (shiftry or seedot)"));
         return new FixedProgram(program, t, params, s, bitwidth, maxscale);
-    }
-
-    /** The kind of integer constants the fixed interpreter and the backends read for an op; null: none. */
-    private static Class<? extends OpParams> constants(Op op) {
-        return switch (op) {
-            case Op.MatMul o -> OpParams.Mul.class;
-            case Op.SparseMatMul o -> OpParams.Mul.class;
-            case Op.ScalarMul o -> OpParams.Mul.class;
-            case Op.Hadamard o -> OpParams.Mul.class;
-            case Op.Conv2d o -> OpParams.Mul.class;
-            case Op.VecOp o -> o.kind() == Op.VecKind.MUL ? OpParams.Mul.class : OpParams.Add.class;
-            case Op.Add o -> OpParams.Add.class;
-            case Op.Exp o -> OpParams.Exp.class;
-            case Op.Sigmoid o -> OpParams.Activation.class;
-            case Op.Tanh o -> OpParams.Activation.class;
-            case Op.SumLoop o -> null;
-            case Op.Loop o -> null;
-            case Op.Input o -> null;
-            case Op.Param o -> null;
-            case Op.Const o -> null;
-            case Op.IntConst o -> null;
-            case Op.IntArith o -> null;
-            case Op.Neg o -> null;
-            case Op.Relu o -> null;
-            case Op.Relu6 o -> null;
-            case Op.Sgn o -> null;
-            case Op.Argmax o -> null;
-            case Op.NormaliseL2 o -> null;
-            case Op.Transpose o -> null;
-            case Op.Reshape o -> null;
-            case Op.Reverse o -> null;
-            case Op.Index o -> null;
-            case Op.Splice o -> null;
-            case Op.SpliceWrite o -> null;
-            case Op.Maxpool o -> null;
-            case Op.Select o -> null;
-        };
     }
 }
