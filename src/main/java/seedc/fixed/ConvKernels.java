@@ -15,7 +15,8 @@ import seedc.ir.Window;
  * pixel of the block sit in one row, and each step (a product, a tree node) is one loop over equal indices of a
  * few rows, which the JIT turns into vector instructions (a loop over one array at two offsets it cannot, not
  * knowing that they do not overlap). Each lane computes exactly the nodes {@link FixedKernels#treeSum} computes
- * for its output. On cnn-fashion-10's search this made the convolutions 1.7x (halving) and 3x (plain) faster.
+ * for its output. cnn-fashion-10's search took 20 s instead of 40 s with SeeDot's halving tree and 23 s
+ * instead of 30 s with Shiftry's plain sums (BENCHMARKS.md, "Large training sets").
  */
 public final class ConvKernels {
     private ConvKernels() {}
