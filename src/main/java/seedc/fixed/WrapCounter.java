@@ -16,6 +16,8 @@ public final class WrapCounter {
     private final int[] lastRun;
     private final WrapSite[] sites;
     private int run;
+    /** Every event of every value so far. */
+    private long total;
 
     public WrapCounter(int values) {
         events = new long[values];
@@ -37,11 +39,17 @@ public final class WrapCounter {
 
     /** One element of value {@code id} wrapped in the current run. */
     void hit(int id) {
+        total++;
         events[id]++;
         if (lastRun[id] != run) {
             lastRun[id] = run;
             examples[id]++;
         }
+    }
+
+    /** Every event of every value so far: what a search racing candidates checks after each example. */
+    public long total() {
+        return total;
     }
 
     /** The counts so far. */

@@ -6,6 +6,11 @@ package seedc.fixed;
  */
 public record WrapCounts(long[] events, int[] examples) {
 
+    /** No event for any of {@code values} values. */
+    public static WrapCounts none(int values) {
+        return new WrapCounts(new long[values], new int[values]);
+    }
+
     /** Every event of every value. */
     public long total() {
         long t = 0;

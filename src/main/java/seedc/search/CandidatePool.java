@@ -120,14 +120,91 @@ final class CandidatePool implements AutoCloseable {
                 }
             }
         } catch (Exception e) {
-            Throwable c = e.getCause() != null ? e.getCause() : e;
-            if (c instanceof RuntimeException re) {
-                throw re;
-            }
-            throw new IllegalStateException(c);
+            throw unchecked(e);
         }
         evaluated += candidates.size();
         return out;
+    }
+
+    /** A failed candidate's exception, as thrown by the candidate itself when it is unchecked. */
+    private static RuntimeException unchecked(Exception e) {
+        Throwable c = e.getCause() != null ? e.getCause() : e;
+        return c instanceof RuntimeException re ? re : new IllegalStateException(c);
+    }
+
+    /**
+     * Groups of rival candidates of which only each group's best matters ({@link Rivals}): each candidate runs on
+     * one thread, the first of every group before the second of any, and stops as soon as it cannot be its
+     * group's best. Returns every candidate's score, in the groups' order, null for one that stopped.
+     */
+    List<List<Score>> race(String stage, List<List<Supplier<FixedProgram>>> groups) {
+        int longest = groups.stream().mapToInt(List::size).max().orElse(0);
+        List<List<Future<Score>>> fs = new ArrayList<>();
+        groups.forEach(g -> fs.add(new ArrayList<>(Collections.nCopies(g.size(), null))));
+        List<Rivals> rivals = groups.stream().map(g -> new Rivals()).toList();
+        try (Progress bar = bar(stage, groups.stream().mapToInt(List::size).sum())) {
+            for (int k = 0; k < longest; k++) {
+                for (int g = 0; g < groups.size(); g++) {
+                    if (k < groups.get(g).size()) {
+                        fs.get(g).set(k, pool.submit(racer(groups.get(g).get(k), k, rivals.get(g), bar)));
+                    }
+                }
+            }
+            List<List<Score>> out = new ArrayList<>();
+            for (List<Future<Score>> group : fs) {
+                List<Score> scores = new ArrayList<>();
+                for (Future<Score> f : group) {
+                    scores.add(f.get());
+                }
+                out.add(scores);
+            }
+            evaluated += groups.stream().mapToInt(List::size).sum();
+            return out;
+        } catch (Exception e) {
+            throw unchecked(e);
+        }
+    }
+
+    /** Candidate {@code k} of a group: its score, or null when its rivals stopped it. */
+    private java.util.concurrent.Callable<Score> racer(Supplier<FixedProgram> c, int k, Rivals rivals, Progress bar) {
+        return () -> {
+            Race race = new Race(rivals, k);
+            try {
+                Score sc = score(run(c.get(), 1, false, false, race));
+                rivals.finished(k, race.bad, sc.wraps());
+                return sc;
+            } catch (Stopped stopped) {
+                return null;
+            } finally {
+                bar.step();
+            }
+        };
+    }
+
+    /** Thrown out of the run of a candidate that can no longer win: no stack, it is not an error. */
+    private static final class Stopped extends RuntimeException {
+        Stopped() {
+            super(null, null, false, false);
+        }
+    }
+
+    /** One candidate's run in a race: its bad examples so far; stops it when its rivals have beaten it. */
+    private final class Race {
+        private final Rivals rivals;
+        private final int k;
+        private long bad;
+
+        Race(Rivals rivals, int k) {
+            this.rivals = rivals;
+            this.k = k;
+        }
+
+        void after(int example, Result r, long wrapEvents) {
+            bad += metric.bad(train.labels()[example][0], floatTrain[example], r) ? 1 : 0;
+            if (rivals.beaten(k, bad, wrapEvents)) {
+                throw new Stopped();
+            }
+        }
     }
 
     /** One candidate of a stage whose bar the caller holds (Shiftry's stage IV: one candidate per demotion). */
@@ -165,6 +242,11 @@ final class CandidatePool implements AutoCloseable {
      * wrap events too); {@code keep}: with the states the candidates that follow reuse, and {@code asLast}: kept.
      */
     private Run run(FixedProgram fp, int threads, boolean keep, boolean asLast) {
+        return run(fp, threads, keep, asLast, null);
+    }
+
+    /** {@link #run(FixedProgram, int, boolean, boolean)}, in a {@code race} (one thread) when not null. */
+    private Run run(FixedProgram fp, int threads, boolean keep, boolean asLast, Race race) {
         Run from = null;
         boolean[] mustRun = null;
         long cost = Long.MAX_VALUE;
@@ -184,13 +266,19 @@ final class CandidatePool implements AutoCloseable {
         QuantizedModel qm = new QuantizedModel(fp, model.weights());
         FixedInterpreter.State[] states = keep && keepsStates ? new FixedInterpreter.State[train.size()] : null;
         List<WrapCounter> counters = Collections.synchronizedList(new ArrayList<>());
-        Result[] results = Evaluation.runIndexed(train, threads, () -> {
+        // The events of the values taken from the reused run count from the start.
+        long reusedWraps = reused == null ? 0 : WrapCounts.none(fp.program().valueCount())
+                .reusing(reused.wraps(), Reuse.fresh(fp.program(), ops)).total();
+        Result[] results = Evaluation.runIndexed(train, race == null ? threads : 1, () -> {
             FixedInterpreter fi = new FixedInterpreter(fp, qm);
             counters.add(fi.wraps());
             return (i, x) -> {
                 Result r = reused == null ? fi.run(x) : fi.run(x, reused.states()[i], ops);
                 if (states != null) {
                     states[i] = fi.state();
+                }
+                if (race != null) {
+                    race.after(i, r, reusedWraps + fi.wraps().total());
                 }
                 return r;
             };

@@ -30,15 +30,20 @@ public enum Metric {
     public double loss(DataSet data, Result[] floatResults, Result[] fixed) {
         int bad = 0;
         for (int i = 0; i < fixed.length; i++) {
-            long label = Math.round(data.labels()[i][0]);
-            boolean differs = !same(fixed[i], floatResults[i]);
-            bad += switch (this) {
-                case ACCURACY -> fixed[i].label() != label || !fixed[i].isLabel() ? 1 : 0;
-                case DISAGREEMENT -> differs ? 1 : 0;
-                case REDUCED_DISAGREEMENT -> differs && floatResults[i].label() == label ? 1 : 0;
-            };
+            bad += bad(data.labels()[i][0], floatResults[i], fixed[i]) ? 1 : 0;
         }
         return fixed.length == 0 ? 0 : (double) bad / fixed.length;
+    }
+
+    /** Whether one example counts against the candidate: the loss is the fraction of examples that do. */
+    boolean bad(double labelValue, Result floatResult, Result fixed) {
+        long label = Math.round(labelValue);
+        boolean differs = !same(fixed, floatResult);
+        return switch (this) {
+            case ACCURACY -> fixed.label() != label || !fixed.isLabel();
+            case DISAGREEMENT -> differs;
+            case REDUCED_DISAGREEMENT -> differs && floatResult.label() == label;
+        };
     }
 
     /**

@@ -218,39 +218,51 @@ public final class ShiftrySearch {
         return budget.fits(current()) ? null : flashSavers(step, at(all, step.from()), false);
     }
 
-    /** Stage III: each value alone one rung down at each of the rung's scales, reusing the current program's values upstream. */
+    /**
+     * Stage III: each value alone one rung down at each of the rung's scales, reusing the current program's values
+     * upstream. Only each value's best scale matters, so its scales race ({@link Rivals}): one that cannot beat
+     * another's finished run stops early, and the best is the one running them all would pick.
+     */
     private List<Demotion> demoteEach(CandidatePool pool, ShiftryLadder.Step step, List<Value> vars) {
         if (!vars.isEmpty()) {
             wraps = pool.reference(current());
         }
         int trials = step.to().scaleTrials();
-        List<Supplier<FixedProgram>> cands = new ArrayList<>();
+        List<List<Supplier<FixedProgram>>> groups = new ArrayList<>();
         for (Value v : vars) {
             int first = step.firstScale(scales[v.id()]);
+            List<Supplier<FixedProgram>> cands = new ArrayList<>();
             for (int s = first; s < first + trials; s++) {
                 int[] b = bits.clone(), sc = scales.clone();
                 b[v.id()] = step.to().bits();
                 sc[v.id()] = s;
                 cands.add(() -> assign(b, sc));
             }
+            groups.add(cands);
         }
-        List<CandidatePool.Score> r = pool.evaluate("stage III: demote each value", cands);
+        List<List<CandidatePool.Score>> r = pool.race("stage III: demote each value", groups);
         List<Demotion> order = new ArrayList<>();
         for (int i = 0; i < vars.size(); i++) {
-            int bestK = 0;
-            for (int k = 1; k < trials; k++) {
-                if (r.get(trials * i + k).beats(r.get(trials * i + bestK))) {
-                    bestK = k;
-                }
-            }
+            int bestK = best(r.get(i));
             Value v = vars.get(i);
-            CandidatePool.Score b = r.get(trials * i + bestK);
+            CandidatePool.Score b = r.get(i).get(bestK);
             order.add(new Demotion(v.name(), step.to().bits(), step.firstScale(scales[v.id()]) + bestK, b.loss(),
                     b.wrapEvents()));
         }
         // Demotions that wrap last: stage IV would refuse them anyway, after the others.
         order.sort(Comparator.comparing((Demotion d) -> d.wrapEvents() > 0).thenComparingDouble(Demotion::loss));
         return order;
+    }
+
+    /** The index of the best of a race's scores (ties to the earlier; null: stopped, not the best). */
+    private static int best(List<CandidatePool.Score> r) {
+        int best = -1;
+        for (int k = 0; k < r.size(); k++) {
+            if (r.get(k) != null && (best < 0 || r.get(k).beats(r.get(best)))) {
+                best = k;
+            }
+        }
+        return best;
     }
 
     /** Stage IV: cumulative demotion, least damaging first; each try is a point of the curve. One bar for the stage. */

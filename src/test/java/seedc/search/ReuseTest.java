@@ -1,22 +1,17 @@
 package seedc.search;
 
-import seedc.driver.DataInputs;
 import seedc.fixed.ContainerWidths;
-import seedc.frontend.seedot.SeeDotFrontEnd;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import seedc.driver.Compilation;
 import seedc.frontend.seedot.SeeDotProgram;
 import seedc.ir.FloatModel;
-import seedc.eval.Evaluation;
 import seedc.eval.FloatInterpreter;
 import seedc.eval.Profile;
 import seedc.eval.Result;
@@ -82,14 +77,13 @@ class ReuseTest {
     @ParameterizedTest
     @ValueSource(strings = {"protonn", "bonsai", "fastgrnn", "cnn"})
     void reusedRunsEqualThePlainInterpreter(String name) {
-        Path d = Path.of("src/test/resources/fixtures/models/" + name + "-digits-10");
-        FloatModel model = SeeDotFrontEnd.load(d.resolve("input.sd"), d);
-        DataSet train = DataInputs.load(model.program(), d.resolve("train.npy"), 1);
-        Profile prof = Evaluation.profile(model, train, 2);
-        Result[] floatTrain = Compilation.floatRun(model, train, 2);
+        TrainedFixture f = TrainedFixture.load(name + "-digits-10");
+        FloatModel model = f.model();
+        DataSet train = f.train();
+        Profile prof = f.profile();
         Program p = model.program();
         List<String> names = p.values().stream().filter(v -> !v.isInt()).map(Value::name).toList();
-        try (CandidatePool pool = new CandidatePool(model, train, floatTrain, Metric.ACCURACY, 2, StageLog.quiet())) {
+        try (CandidatePool pool = new CandidatePool(model, train, f.floatTrain(), Metric.ACCURACY, 2, StageLog.quiet())) {
             pool.reference(program(p, prof, List.of(), 7));
             List<String> cumulative = new ArrayList<>();
             for (String v : names) {

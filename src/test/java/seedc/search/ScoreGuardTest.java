@@ -1,19 +1,10 @@
 package seedc.search;
 
-import seedc.driver.DataInputs;
 import seedc.fixed.ContainerWidths;
-import seedc.frontend.seedot.SeeDotFrontEnd;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import seedc.driver.Compilation;
-import seedc.ir.FloatModel;
-import seedc.eval.Evaluation;
-import seedc.eval.Profile;
-import seedc.eval.Result;
-import seedc.io.DataSet;
 
 /**
  * Stage IV's score guard on the Bonsai fixture, whose training accuracy (99.93%) hides the damage of
@@ -22,13 +13,9 @@ import seedc.io.DataSet;
 class ScoreGuardTest {
     @Test
     void stageFourKeepsOnlyDemotionsWithinBothLimits() {
-        Path d = Path.of("src/test/resources/fixtures/models/bonsai-digits-10");
-        FloatModel model = SeeDotFrontEnd.load(d.resolve("input.sd"), d);
-        DataSet train = DataInputs.load(model.program(), d.resolve("train.npy"), 1);
-        Profile profile = Evaluation.profile(model, train, 2);
-        Result[] floatTrain = Compilation.floatRun(model, train, 2);
-        double floatAcc = Evaluation.accuracy(train, floatTrain).percent();
-        ShiftrySearch.Outcome o = ShiftrySearch.run(model, profile, train, floatTrain, floatAcc,
+        TrainedFixture f = TrainedFixture.load("bonsai-digits-10");
+        double floatAcc = f.floatTrainAccuracy();
+        ShiftrySearch.Outcome o = ShiftrySearch.run(f.model(), f.profile(), f.train(), f.floatTrain(), floatAcc,
                 Metric.REDUCED_DISAGREEMENT, 1.0, 0.1, null, ShiftryLadder.shiftry(ContainerWidths.C), 2, StageLog.quiet());
         int guarded = 0;
         for (ShiftrySearch.Step s : o.curve()) {
