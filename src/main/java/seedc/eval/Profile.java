@@ -81,10 +81,12 @@ public final class Profile {
     }
 
     /**
-     * The smallest interval [m, M] holding at least {@code fraction} of the sampled values of v
-     * (SeeDot sets exp's input range this way, excluding outliers).
+     * The smallest interval [m, max] that ends at v's largest value and holds at least {@code fraction} of its
+     * sampled values: m is their (1 - fraction) quantile. SeeDot sets exp's input range by leaving out
+     * outliers; for a monotone increasing function only the low ones can go, since the largest arguments give
+     * the terms that dominate what exp feeds (ProtoNN's nearest prototypes).
      */
-    public double[] coveringRange(Value v, double fraction) {
+    public double[] rangeBelowMax(Value v, double fraction) {
         int n = sampleCount[v.id()];
         if (n == 0) {
             return new double[] {min(v), max(v)};
@@ -92,13 +94,7 @@ public final class Profile {
         double[] s = Arrays.copyOf(samples[v.id()], n);
         Arrays.sort(s);
         int need = Math.max(1, (int) Math.ceil(fraction * n));
-        int best = 0;
-        for (int i = 1; i + need <= n; i++) {
-            if (s[i + need - 1] - s[i] < s[best + need - 1] - s[best]) {
-                best = i;
-            }
-        }
-        return new double[] {s[best], s[best + need - 1]};
+        return new double[] {Math.min(s[n - need], max(v)), max(v)};
     }
 
     /** Folds another profile of the same program into this one. */

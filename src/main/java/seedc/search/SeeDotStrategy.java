@@ -19,16 +19,19 @@ import seedc.ir.Value;
 /**
  * SeeDot's compilation rules (Figure 3) for one bitwidth B and maxscale P: every value is B bits wide;
  * scales follow GetP, MulScale, AddScale and TreeSumScale. The exp input range comes from profiling
- * (the smallest range holding 90% of the arguments); loop-carried values take their scale from the profile.
+ * (90% of the arguments); loop-carried values take their scale from the profile.
  * With {@link Products#WIDE} every product keeps all 2B bits and MulScale's shift comes after the sum
  * (same scales as the paper, no bits dropped before multiplying). B must be a width the backend's
  * {@link WidthPolicy} stores; the policy also says whether wide products exist and which tables to read.
  *
- * <p>seedc adds one rule to the paper's: an op's output scale never exceeds the largest at which its profiled
+ * <p>seedc adds two rules to the paper's. An op's output scale never exceeds the largest at which its profiled
  * max |value| fits B bits ({@link #fit}). MulScale, AddScale and TreeSumScale derive a scale from the operands'
- * scales and P alone, so a sum of many large terms (ProtoNN's squared distance) or an exp whose table covers only
- * 90% of its arguments (the nearest prototypes, the ones that decide, are in the other 10%) can be given a scale
- * its values do not fit, and they wrap. The op then shifts its result right by the difference.
+ * scales and P alone, so a sum of many large terms (ProtoNN's squared distance) can be given a scale its values
+ * do not fit, and they wrap. The op then shifts its result right by the difference. And the 10% of exp's
+ * arguments the table leaves out are the smallest ones ({@link Profile#rangeBelowMax}), not the paper's
+ * "outliers" at either end: the smallest window of 90% can cut off the largest arguments, the nearest
+ * prototypes that decide ProtoNN's class, and clamp them all to one value (on protonn-letter16k-26 every
+ * maxscale then lost 2.5 training points; see BENCHMARKS.md).
  */
 public final class SeeDotStrategy {
     /** Fraction of profiled exp arguments the table range must hold (SeeDot 5.3.2). */
@@ -240,8 +243,8 @@ public final class SeeDotStrategy {
     }
 
     private void exp(Exp e) {
-        double[] range = profile.coveringRange(e.a(), EXP_COVERAGE);
-        double lo = range[0], hi = Math.max(range[1], range[0]);
+        double[] range = profile.rangeBelowMax(e.a(), EXP_COVERAGE);
+        double lo = range[0], hi = range[1];
         TableDesign design = tables();
         ExpTable table = design.rangeExp(scale(e.a()), lo, hi, design.seedotIndexBits());
         int so = fit(e.out(), rules.getP(Math.exp(hi)));
