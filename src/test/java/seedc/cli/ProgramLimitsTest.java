@@ -97,7 +97,21 @@ class ProgramLimitsTest {
         String sum = String.join(" + ", java.util.Collections.nCopies(9995, "X"));
         Files.writeString(dir.resolve("q.sd"), "let X = (2, 1) in [0, 1] in let W = (3, 2) in [-1, 1] in argmax(W * ("
                 + sum + "))");
-        runsAndCompiles(dir);
+        runsAndCompiles(dir, "seedot");
+    }
+
+    /**
+     * Shiftry on a long program: its stage III demotes each of n values alone and reruns the program's
+     * downstream ops for each, so its time grows as n^2: the 9,995-term sum above takes 143 s (BENCHMARKS.md,
+     * "Hardening"), 2,000 terms 4 s. Nothing in it recurses along the program (nesting is loopsNestUpToAHundred's).
+     */
+    @Test
+    void shiftryCompilesALongSum(@TempDir Path dir) throws IOException {
+        CliRun.tinyClassifier(dir);
+        String sum = String.join(" + ", java.util.Collections.nCopies(2000, "X"));
+        Files.writeString(dir.resolve("q.sd"), "let X = (2, 1) in [0, 1] in let W = (3, 2) in [-1, 1] in argmax(W * ("
+                + sum + "))");
+        runsAndCompiles(dir, "shiftry");
     }
 
     @Test
@@ -106,7 +120,7 @@ class ProgramLimitsTest {
         String head = "let X = (2, 1) in [0, 1] in let W = (3, 2) in [-1, 1] in argmax(W * (";
         // a one-step sum of X is X: the same classifier
         Files.writeString(dir.resolve("q.sd"), head + "$(i = [0:1]) ".repeat(100) + "X))");
-        runsAndCompiles(dir);
+        runsAndCompiles(dir, "seedot", "shiftry");
         String over = head + "$(i = [0:1]) ".repeat(101) + "X))";
         Files.writeString(dir.resolve("q.sd"), over);
         CliRun r = CliRun.of(dir, "check {D}q.sd");
@@ -117,14 +131,16 @@ class ProgramLimitsTest {
                 + over.substring(start) + "\n" + " ".repeat(col - 1 - start + 3) + "^", r.err().stripTrailing());
     }
 
-    private static void runsAndCompiles(Path dir) {
+    private static void runsAndCompiles(Path dir, String... strategies) {
         assertEquals("float accuracy: 100.00% (2/2)\n",
                 CliRun.of(dir, "run {D}q.sd --model {D}m --data {D}d.npy --no-progress").out());
-        CliRun c = CliRun.of(dir, "compile {D}q.sd --model {D}m --train {D}d.npy --test {D}d.npy --out {D}o"
-                + " --strategy seedot --jobs 1 --no-progress");
-        assertEquals(0, c.status(), c.err());
-        assertEquals("fixed-point accuracy: 100.00% (2/2)\n",
-                CliRun.of(dir, "run {D}q.sd --model {D}m --data {D}d.npy --config {D}o/report.json").out());
+        for (String strategy : strategies) {
+            CliRun c = CliRun.of(dir, "compile {D}q.sd --model {D}m --train {D}d.npy --test {D}d.npy --out {D}o-"
+                    + strategy + " --strategy " + strategy + " --jobs 1 --no-progress");
+            assertEquals(0, c.status(), strategy + ": " + c.err());
+            assertEquals("fixed-point accuracy: 100.00% (2/2)\n", CliRun.of(dir, "run {D}q.sd --model {D}m --data"
+                    + " {D}d.npy --config {D}o-" + strategy + "/report.json").out(), strategy);
+        }
     }
 
     @Test
