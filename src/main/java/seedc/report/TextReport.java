@@ -16,11 +16,11 @@ public final class TextReport {
         StringBuilder sb = new StringBuilder();
         SearchSummary.Shiftry shiftry = r.search() instanceof SearchSummary.Shiftry s ? s : null;
         if (shiftry != null) {
-            sb.append(f("strategy shiftry (8/16 bits), metric %s, target %s%n", r.metric(), r.target()));
+            sb.append(f("strategy shiftry (8/16 bits), metric %s, target %s%n", metric(r), r.target()));
         } else {
             String products = r.search() instanceof SearchSummary.SeeDot s ? s.products() : null;
             sb.append(f("strategy %s, %d bits, maxscale %d%s, metric %s, target %s%n", r.strategy(), r.bitwidth(),
-                    r.maxscale(), products == null ? "" : ", " + products + " products", r.metric(), r.target()));
+                    r.maxscale(), products == null ? "" : ", " + products + " products", metric(r), r.target()));
         }
         Report.OutputError tensor = r.outputError();
         if (tensor == null) {
@@ -126,10 +126,15 @@ public final class TextReport {
                 + " %.2f%% (%.2f points lost); try %s", r.fixedTrainAccuracy(), r.floatTrainAccuracy(), drop, tryThis));
     }
 
+    /** The search's loss: the metric's name, or for a tensor result (no labels) the outputs' error. */
+    private static String metric(Report r) {
+        return r.outputError() == null ? r.metric() : "output error";
+    }
+
     /** Stage III's order (the loss of each value alone at 8 bits) and stage IV's cumulative curve. */
     private static void shiftry(StringBuilder sb, Report r, SearchSummary.Shiftry x) {
         sb.append(f("%nstage III: each value alone at 8 bits, least loss (%s on the training set) first%n",
-                r.metric()));
+                metric(r)));
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"value", "scale", "loss %"});
         for (SearchSummary.Demotion d : x.demotionOrder()) {

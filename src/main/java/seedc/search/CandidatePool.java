@@ -188,11 +188,11 @@ final class CandidatePool implements AutoCloseable {
         }
     }
 
-    /** One candidate's run in a race: its bad examples so far; stops it when its rivals have beaten it. */
+    /** One candidate's run in a race: its badness so far (Metric#badness); stops it when its rivals have beaten it. */
     private final class Race {
         private final Rivals rivals;
         private final int k;
-        private long bad;
+        private double bad;
 
         Race(Rivals rivals, int k) {
             this.rivals = rivals;
@@ -200,7 +200,7 @@ final class CandidatePool implements AutoCloseable {
         }
 
         void after(int example, Result r, long wrapEvents) {
-            bad += metric.bad(train.labels()[example][0], floatTrain[example], r) ? 1 : 0;
+            bad += metric.badness(train.labels()[example][0], floatTrain[example], r);
             if (rivals.beaten(k, bad, wrapEvents)) {
                 throw new Stopped();
             }
