@@ -100,7 +100,7 @@ final class BenchCommand implements Callable<Integer> {
         boolean allEqual;
         Path work;
         try (OutputFolder folder = out == null ? null
-                : OutputFolder.open(out, List.of(in.program, in.modelDir, in.train, in.test))) {
+                : OutputFolder.open(out, in.files())) {
             work = folder != null ? folder.dir() : Files.createTempDirectory("seedc-bench-");
             allEqual = measure(work, strat, m, uno, products, model, trainSet, testSet, dev);
             if (folder != null) {
@@ -138,7 +138,7 @@ final class BenchCommand implements Callable<Integer> {
         int n = fx.fixed().cycles().size();
 
         o.printf(Locale.ROOT, "seedc bench: %s, %s, %d test examples on an ATmega328P at 16 MHz (simavr,"
-                + " avr-gcc -Os)%n", in.program.getFileName(), c.fixed().origin(), n);
+                + " avr-gcc -Os)%n", in.source.program.getFileName(), c.fixed().origin(), n);
         if (r.outputError() == null) {
             o.printf(Locale.ROOT, "test accuracy (whole test set, Java interpreters): float %.2f%%, fixed %.2f%%%n",
                     r.floatTestAccuracy(), r.fixedTestAccuracy());
@@ -166,7 +166,7 @@ final class BenchCommand implements Callable<Integer> {
         o.printf(Locale.ROOT, "predictions equal the Java fixed-point interpreter's: %s (%d/%d)%n",
                 fx.allEqual() ? "yes" : "NO", n - fx.mismatches().size(), n);
         Map<String, Object> json = new LinkedHashMap<>();
-        json.put("program", in.program.toString());
+        json.put("program", in.source.program.toString());
         json.put("strategy", strat.id());
         json.put("bitwidth", r.bitwidth());
         json.put("bits", c.fixed().widths() + "-bit");

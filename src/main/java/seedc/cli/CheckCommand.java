@@ -1,24 +1,27 @@
 package seedc.cli;
 
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import seedc.frontend.onnx.OnnxFrontEnd;
 import seedc.frontend.seedot.SeeDotProgram;
+import seedc.frontend.seedot.lang.SourceFile;
 
 @Command(name = "check", mixinStandardHelpOptions = true,
-        description = "Parses and type-checks a SeeDot program and prints its result type.")
+        description = "Parses and type-checks a SeeDot program (or imports an ONNX model) and prints its result type.")
 final class CheckCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "PROGRAM.sd", description = "The SeeDot program.")
-    Path program;
+    @picocli.CommandLine.Mixin
+    ProgramOptions source;
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
-        SeeDotProgram lp = SeeDotProgram.load(program);
+        SeeDotProgram lp = source.isOnnx()
+                ? SeeDotProgram.from(new SourceFile(source.program + " (imported)",
+                        OnnxFrontEnd.importFile(source.program, source.onnxOptions()).source()))
+                : SeeDotProgram.load(source.program);
         spec.commandLine().getOut().println(lp.typed().resultType());
         return 0;
     }

@@ -198,7 +198,7 @@ final class CompileCommand implements Callable<Integer> {
         }
         boolean progress = progressOption.show();
         String text;
-        try (OutputFolder folder = OutputFolder.open(out, List.of(in.program, in.modelDir, in.train, in.test))) {
+        try (OutputFolder folder = OutputFolder.open(out, in.files())) {
             Report report = compileInto(folder.dir(), strat, tgt, prod, m, enc, dev, progress);
             text = TextReport.render(report);
             Files.writeString(folder.dir().resolve("report.txt"), text);

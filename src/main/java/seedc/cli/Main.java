@@ -9,7 +9,7 @@ import seedc.diag.UserError;
 /** The seedc command line: every user mistake is one message on stderr and exit status 1. */
 @Command(name = "seedc", mixinStandardHelpOptions = true, version = "seedc 0.1.0",
         description = "Compiles floating-point SeeDot ML models to fixed-point code for microcontrollers.",
-        subcommands = {CheckCommand.class, RunCommand.class, CompileCommand.class, BenchCommand.class, DemoCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {CheckCommand.class, ImportCommand.class, RunCommand.class, CompileCommand.class, BenchCommand.class, DemoCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -7,20 +7,15 @@ import java.util.List;
 import seedc.diag.Warning;
 import seedc.driver.DataInputs;
 import seedc.driver.InputChecks;
-import seedc.frontend.seedot.SeeDotFrontEnd;
 import seedc.io.DataSet;
 import seedc.ir.FloatModel;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import seedc.diag.Progress;
 
 /** The options every command that compiles a model shares: the program, its weights and data sets. */
 final class ModelInputs {
-    @Parameters(index = "0", paramLabel = "PROGRAM.sd", description = "The SeeDot program.")
-    Path program;
-
-    @Option(names = "--model", required = true, paramLabel = "DIR", description = "Directory with one .npy per parameter.")
-    Path modelDir;
+    @picocli.CommandLine.Mixin
+    ProgramOptions source;
 
     @Option(names = "--train", required = true, paramLabel = "FILE", description = "Training set: scales are chosen on it.")
     Path train;
@@ -40,6 +35,14 @@ final class ModelInputs {
         return Choices.jobs(jobs);
     }
 
+    /** The user's input files (never written over). */
+    List<Path> files() {
+        List<Path> files = new ArrayList<>(source.files());
+        files.add(train);
+        files.add(test);
+        return files;
+    }
+
     /** The model and both data sets, loaded and checked (InputChecks). */
     record Loaded(FloatModel model, DataSet train, DataSet test) {}
 
@@ -51,14 +54,15 @@ final class ModelInputs {
         FloatModel model;
         DataSet trainSet, testSet;
         try (Progress bar = Progress.start(progress, "load", 3)) { // the program and weights, then each data set
-            model = SeeDotFrontEnd.load(program, modelDir);
+            model = source.load();
             bar.step();
             trainSet = DataInputs.load(model.program(), train, labels);
             bar.step();
             testSet = DataInputs.load(model.program(), test, labels);
             bar.step();
         }
-        List<Warning> warnings = new ArrayList<>(InputChecks.parameters(model, modelDir));
+        List<Warning> warnings = new ArrayList<>(source.modelDir == null ? List.of()
+                : InputChecks.parameters(model, source.modelDir));
         warnings.addAll(InputChecks.training(train, trainSet));
         warnings.addAll(InputChecks.labels(model.program(), train, trainSet));
         warnings.addAll(InputChecks.labels(model.program(), test, testSet));

@@ -1,7 +1,6 @@
 package seedc.cli;
 
 import seedc.driver.DataInputs;
-import seedc.frontend.seedot.SeeDotFrontEnd;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,7 +10,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import seedc.diag.Progress;
 import seedc.diag.UserError;
@@ -27,11 +25,8 @@ import seedc.io.DataSet;
         description = "Runs a model on a data set (in floating point, or in the fixed point of a compiled report) "
                 + "and prints its accuracy.")
 final class RunCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "PROGRAM.sd", description = "The SeeDot program.")
-    Path program;
-
-    @Option(names = "--model", required = true, paramLabel = "DIR", description = "Directory with one .npy per parameter.")
-    Path modelDir;
+    @Mixin
+    ProgramOptions source;
 
     @Option(names = "--data", required = true, paramLabel = "FILE", description = "Data set (.npy, .csv or .tsv), label(s) first.")
     Path data;
@@ -75,12 +70,13 @@ final class RunCommand implements Callable<Integer> {
         FloatModel model;
         DataSet ds;
         try (Progress bar = Progress.start(progress, "load", 2)) { // the program and weights, then the data set
-            model = SeeDotFrontEnd.load(program, modelDir);
+            model = source.load();
             bar.step();
             ds = DataInputs.load(model.program(), data, labels);
             bar.step();
         }
-        List<Warning> warnings = new ArrayList<>(InputChecks.parameters(model, modelDir));
+        List<Warning> warnings = new ArrayList<>(source.modelDir == null ? List.of()
+                : InputChecks.parameters(model, source.modelDir));
         warnings.addAll(InputChecks.labels(model.program(), data, ds));
         warnings.forEach(w -> spec.commandLine().getErr().println(w.text()));
         Result[] results;
@@ -115,8 +111,10 @@ final class RunCommand implements Callable<Integer> {
             }
             sb.append('\n');
         }
-        List<Path> inputs = new ArrayList<>(Arrays.asList(program, data, config));
-        model.program().params().forEach(p -> inputs.add(modelDir.resolve(p.name() + ".npy")));
+        List<Path> inputs = new ArrayList<>(Arrays.asList(source.program, data, config));
+        if (source.modelDir != null) {
+            model.program().params().forEach(p -> inputs.add(source.modelDir.resolve(p.name() + ".npy")));
+        }
         OutputFile.write(predictions, sb.toString(), inputs);
     }
 }

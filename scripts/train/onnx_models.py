@@ -1,0 +1,86 @@
+"""ONNX fixtures: small PyTorch models on the digits data, exported with torch.onnx (Debian's python3-torch
+and python3-onnx; never needed to build or test).
+
+    /usr/bin/python3 scripts/train/onnx_models.py            # every model
+    /usr/bin/python3 scripts/train/onnx_models.py mlp        # one
+
+Each model is trained on the cnn-digits-10 fixture's rows (64 pixels in [0, 1], label first) and written to
+src/test/resources/fixtures/onnx/<name>.onnx with <name>.txt holding PyTorch's test accuracy. The graphs keep
+the exporter's shapes: the input is (1, 64) for the MLP and (1, 1, 8, 8) (NCHW) for the CNN, the rows being
+the pixels in row-major order either way.
+
+  mlp-digits-10: Linear 64->32, ReLU, Linear 32->16, Tanh, Linear 16->10, Softmax (opset 13)
+  cnn-digits-10: Conv 3x3 1->8 (pad 1), BatchNorm, ReLU, MaxPool 2, Conv 3x3 8->8 (pad 1), ReLU, MaxPool 2,
+                 Flatten, Linear 32->10 (opset 11). PyTorch 1.13's exporter folds the BatchNorm into the first Conv
+                 in eval mode (even with do_constant_folding=False); the graph ends in the logits (import it
+                 with --argmax).
+"""
+import os
+import sys
+
+import numpy as np
+import torch
+import torch.nn as nn
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+DATA = os.path.join(ROOT, "src", "test", "resources", "fixtures", "models", "cnn-digits-10")
+OUT = os.path.join(ROOT, "src", "test", "resources", "fixtures", "onnx")
+
+
+def data():
+    tr, te = (np.load(os.path.join(DATA, f)) for f in ("train.npy", "test.npy"))
+    return (torch.tensor(tr[:, 1:]), torch.tensor(tr[:, 0]).long(),
+            torch.tensor(te[:, 1:]), torch.tensor(te[:, 0]).long())
+
+
+def mlp():
+    return nn.Sequential(nn.Linear(64, 32), nn.ReLU(), nn.Linear(32, 16), nn.Tanh(), nn.Linear(16, 10),
+                         nn.Softmax(dim=1)), (1, 64), 13
+
+
+def cnn():
+    return nn.Sequential(nn.Unflatten(1, (1, 8, 8)), nn.Conv2d(1, 8, 3, padding=1), nn.BatchNorm2d(8), nn.ReLU(),
+                         nn.MaxPool2d(2), nn.Conv2d(8, 8, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2), nn.Flatten(),
+                         nn.Linear(32, 10)), (1, 1, 8, 8), 11
+
+
+MODELS = {"mlp-digits-10": mlp, "cnn-digits-10": cnn}
+
+
+def train(name):
+    torch.manual_seed(7)
+    torch.set_num_threads(1)
+    model, in_shape, opset = MODELS[name]()
+    Xtr, ytr, Xte, yte = data()
+    as_input = lambda X: X.reshape(-1, *in_shape[1:]) if len(in_shape) > 2 else X
+    # Softmax is the model's output: train on its log (NLL), as a user exporting a classifier with it would.
+    soft = isinstance(model[-1], nn.Softmax)
+    opt = torch.optim.Adam(model.parameters(), lr=0.01)
+    gen = torch.Generator().manual_seed(7)
+    for epoch in range(40):
+        model.train()
+        for idx in torch.randperm(len(ytr), generator=gen).split(64):
+            out = model(as_input(Xtr[idx]) if len(in_shape) == 2 else Xtr[idx])
+            loss = nn.functional.nll_loss(torch.log(out + 1e-9), ytr[idx]) if soft \
+                else nn.functional.cross_entropy(out, ytr[idx])
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+    model.eval()
+    if len(in_shape) > 2:  # the exported graph starts at the NCHW image: drop the Unflatten
+        model = model[1:]
+    with torch.no_grad():
+        acc = (model(Xte.reshape(-1, *in_shape[1:])).argmax(1) == yte).double().mean().item() * 100
+    os.makedirs(OUT, exist_ok=True)
+    path = os.path.join(OUT, name + ".onnx")
+    torch.onnx.export(model, torch.zeros(*in_shape), path, opset_version=opset, input_names=["input"],
+                      output_names=["output"], do_constant_folding=len(in_shape) == 2,
+                      training=torch.onnx.TrainingMode.EVAL)
+    with open(os.path.join(OUT, name + ".txt"), "w") as f:
+        f.write(f"{acc:.3f}\n")
+    print(f"{name}: test accuracy {acc:.3f}%, {os.path.getsize(path)} bytes")
+
+
+if __name__ == "__main__":
+    for n in sys.argv[1:] or MODELS:
+        train(n)

@@ -1,0 +1,70 @@
+package seedc.cli;
+
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import seedc.diag.UserError;
+import seedc.frontend.onnx.OnnxFrontEnd;
+import seedc.frontend.seedot.SeeDotFrontEnd;
+import seedc.ir.FloatModel;
+
+/**
+ * The model a command reads: a SeeDot program with its --model folder of weights, or an .onnx file (weights
+ * inside; --input-range and --argmax say what ONNX does not).
+ */
+final class ProgramOptions {
+    @Parameters(index = "0", paramLabel = "PROGRAM", description = "The SeeDot program (.sd) or ONNX model (.onnx).")
+    Path program;
+
+    @Option(names = "--model", paramLabel = "DIR",
+            description = "Directory with one .npy per parameter (a SeeDot program; an .onnx file holds its own).")
+    Path modelDir;
+
+    @Option(names = "--input-range", paramLabel = "LO,HI", defaultValue = "-1,1",
+            description = "ONNX: the range the imported program declares for its input (default ${DEFAULT-VALUE};"
+                    + " SeeDot's scale for the input covers it and the training data).")
+    String inputRange;
+
+    @Option(names = "--argmax",
+            description = "ONNX: return the class (argmax) of the graph's output, for a classifier exported without"
+                    + " an ArgMax or Softmax head.")
+    boolean argmax;
+
+    boolean isOnnx() {
+        return program.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".onnx");
+    }
+
+    FloatModel load() {
+        if (isOnnx()) {
+            if (modelDir != null) {
+                throw UserError.of("--model is for a SeeDot program: " + program + " holds its weights");
+            }
+            return OnnxFrontEnd.load(program, onnxOptions());
+        }
+        if (modelDir == null) {
+            throw UserError.of("--model DIR is needed: the folder of " + program.getFileName() + "'s weights"
+                    + " (one NAME.npy per parameter)");
+        }
+        return SeeDotFrontEnd.load(program, modelDir);
+    }
+
+    OnnxFrontEnd.Options onnxOptions() {
+        String[] parts = inputRange.split(",", -1);
+        try {
+            if (parts.length == 2) {
+                double lo = Double.parseDouble(parts[0].trim()), hi = Double.parseDouble(parts[1].trim());
+                if (Double.isFinite(lo) && Double.isFinite(hi) && lo < hi) {
+                    return new OnnxFrontEnd.Options(lo, hi, argmax);
+                }
+            }
+        } catch (NumberFormatException e) {
+            // the message below
+        }
+        throw UserError.of("--input-range must be LO,HI with finite numbers LO < HI, not '" + inputRange + "'");
+    }
+
+    /** The user's input files (never written over). */
+    java.util.List<Path> files() {
+        return modelDir == null ? java.util.List.of(program) : java.util.List.of(program, modelDir);
+    }
+}

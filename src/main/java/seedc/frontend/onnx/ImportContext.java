@@ -1,0 +1,130 @@
+package seedc.frontend.onnx;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import seedc.io.NpyArray;
+
+/**
+ * The state of one import: every ONNX tensor seen so far ({@link Sym}), the SeeDot program being written (the
+ * parameters' declarations, then one let per computed tensor) and the parameters' arrays.
+ */
+public final class ImportContext {
+    private final Map<String, Sym> syms = new HashMap<>();
+    private final Map<String, NpyArray> params = new LinkedHashMap<>();
+    private final StringBuilder declarations = new StringBuilder();
+    private final StringBuilder body = new StringBuilder();
+    private final List<String> notes = new ArrayList<>();
+    private final java.util.Set<String> graphOutputs;
+    private boolean classifier;
+    private int temps;
+
+    ImportContext(java.util.Set<String> graphOutputs) {
+        this.graphOutputs = graphOutputs;
+    }
+
+    /** Whether the tensor {@code name} is the graph's output. */
+    public boolean isGraphOutput(String name) {
+        return graphOutputs.contains(name);
+    }
+
+    /** The graph ends in a classification head (ArgMax, or a Softmax seedc drops): the program takes argmax. */
+    public void classifier() {
+        classifier = true;
+    }
+
+    boolean isClassifier() {
+        return classifier;
+    }
+
+    public Sym sym(Node node, String name) {
+        Sym s = syms.get(name);
+        if (s == null) {
+            throw node.error("reads '" + name + "', which no earlier node or initializer gives");
+        }
+        return s;
+    }
+
+    /** The node's input i (a computed tensor or a constant). */
+    public Sym in(Node node, int i) {
+        if (i >= node.inputs().size()) {
+            throw node.error("has no input " + (i + 1));
+        }
+        return sym(node, node.inputs().get(i));
+    }
+
+    /** The node's input i, which must be a constant (an initializer or a Constant node's value). */
+    public Sym constant(Node node, int i, String what) {
+        Sym s = in(node, i);
+        if (!s.isConstant()) {
+            throw node.error(what + " must be a constant (an initializer), not a computed tensor");
+        }
+        return s;
+    }
+
+    /** The node's input i, which must be computed (seedc folds all-constant nodes only where it says so). */
+    public Sym computed(Node node, int i) {
+        Sym s = in(node, i);
+        if (s.isConstant()) {
+            throw node.error("input " + (i + 1) + " is a constant; seedc needs it to depend on the model's input");
+        }
+        return s;
+    }
+
+    void define(String name, Sym s) {
+        syms.put(name, s);
+    }
+
+    /** Binds the node's output to a new SeeDot variable computing {@code expr}: let tN = expr in. */
+    public void let(Node node, String expr, int[] shape, boolean nhwc) {
+        String v = "t" + (++temps);
+        body.append("let ").append(v).append(" = ").append(expr).append(" in // ").append(node.op()).append(' ')
+                .append(node.output()).append('\n');
+        define(node.output(), new Sym(shape, v, null, nhwc));
+    }
+
+    /** Binds the node's output to an existing tensor (Identity, Dropout, a dropped Softmax). */
+    public void alias(Node node, Sym s) {
+        define(node.output(), s);
+    }
+
+    /** Declares a parameter holding {@code values} in SeeDot shape {@code shape}; returns its name. */
+    public String param(String hint, int[] shape, double[] values) {
+        String name = unique("W_" + hint.replaceAll("[^A-Za-z0-9_]", "_"));
+        double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
+        for (double x : values) {
+            lo = Math.min(lo, x);
+            hi = Math.max(hi, x);
+        }
+        params.put(name, new NpyArray(shape.clone(), values.clone()));
+        declarations.append("let ").append(name).append(" = ").append(Sym.dims(shape)).append(" in [")
+                .append(real(lo)).append(", ").append(real(hi)).append("] in\n");
+        return name;
+    }
+
+    private String unique(String base) {
+        String name = base;
+        for (int k = 2; params.containsKey(name); k++) {
+            name = base + "_" + k;
+        }
+        return name;
+    }
+
+    /** A real literal SeeDot reads back to the same double. */
+    public static String real(double x) {
+        String s = Double.toString(x);
+        return s.contains("E") ? s.replace("E", "e") : s;
+    }
+
+    public void note(String text) {
+        notes.add(text);
+    }
+
+    ImportedProgram finish(String header, String inputDeclaration, String result) {
+        String source = header + inputDeclaration + declarations + body + result + "\n";
+        return new ImportedProgram(source, java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params)),
+                List.copyOf(notes));
+    }
+}

@@ -1,0 +1,77 @@
+package seedc.frontend.onnx;
+
+import java.util.ArrayList;
+import java.util.List;
+import onnx.Onnx.AttributeProto;
+import onnx.Onnx.NodeProto;
+
+/** One ONNX node with its attributes read by name, and the opset of its domain; errors name the node. */
+public record Node(NodeProto proto, int opset) {
+    public String op() {
+        return proto.getOpType();
+    }
+
+    /** How an error names this node: 'name' (OpType, opset N). */
+    public String where() {
+        String name = proto.getName().isEmpty() ? proto.getOutput(0) : proto.getName();
+        return "node '" + name + "' (" + op() + ", opset " + opset + ")";
+    }
+
+    public ImportError error(String what) {
+        return new ImportError(where() + ": " + what);
+    }
+
+    /** The names of the inputs, without the trailing empty ones (an omitted optional input). */
+    public List<String> inputs() {
+        List<String> in = new ArrayList<>(proto.getInputList());
+        while (!in.isEmpty() && in.getLast().isEmpty()) {
+            in.removeLast();
+        }
+        return in;
+    }
+
+    public String output() {
+        return proto.getOutput(0);
+    }
+
+    private AttributeProto attr(String name) {
+        for (AttributeProto a : proto.getAttributeList()) {
+            if (a.getName().equals(name)) {
+                return a;
+            }
+        }
+        return null;
+    }
+
+    public boolean has(String name) {
+        return attr(name) != null;
+    }
+
+    public long integer(String name, long otherwise) {
+        AttributeProto a = attr(name);
+        return a == null ? otherwise : a.getI();
+    }
+
+    public double real(String name, double otherwise) {
+        AttributeProto a = attr(name);
+        return a == null ? otherwise : a.getF();
+    }
+
+    public String string(String name, String otherwise) {
+        AttributeProto a = attr(name);
+        return a == null ? otherwise : a.getS().toStringUtf8();
+    }
+
+    /** An int list attribute, or {@code otherwise} when absent. */
+    public int[] ints(String name, int[] otherwise) {
+        AttributeProto a = attr(name);
+        return a == null ? otherwise : a.getIntsList().stream().mapToInt(Math::toIntExact).toArray();
+    }
+
+    /** Refuses the attributes a converter does not implement with anything but their default. */
+    public void requireDefault(String name, long defaultValue) {
+        if (integer(name, defaultValue) != defaultValue) {
+            throw error(name + " = " + integer(name, defaultValue) + " is not supported (only " + defaultValue + ")");
+        }
+    }
+}

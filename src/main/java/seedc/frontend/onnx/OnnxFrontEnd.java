@@ -1,0 +1,173 @@
+package seedc.frontend.onnx;
+
+import com.google.protobuf.InvalidProtocolBufferException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import onnx.Onnx.GraphProto;
+import onnx.Onnx.ModelProto;
+import onnx.Onnx.NodeProto;
+import onnx.Onnx.OperatorSetIdProto;
+import onnx.Onnx.TensorShapeProto;
+import onnx.Onnx.ValueInfoProto;
+import seedc.diag.UserError;
+import seedc.frontend.onnx.ops.Converters;
+import seedc.frontend.seedot.SeeDotProgram;
+import seedc.frontend.seedot.lang.SourceFile;
+import seedc.ir.FloatModel;
+
+/**
+ * The ONNX front end: an .onnx file in, the equivalent SeeDot program out ({@link #importFile}), or the
+ * {@link FloatModel} the SeeDot front end makes of it ({@link #load}). The graph must have one input (a
+ * one-example batch: a symbolic first dimension is taken as 1) and one output.
+ */
+public final class OnnxFrontEnd {
+    private OnnxFrontEnd() {}
+
+    /** The largest .onnx file read: a KB-sized model's graph and weights, with room to spare. */
+    static final long MAX_BYTES = 64L << 20;
+
+    /**
+     * {@code inputLo}, {@code inputHi}: the range the program declares for its input (ONNX has none);
+     * {@code argmax}: the program returns the class (argmax) of the graph's output even without a head.
+     */
+    public record Options(double inputLo, double inputHi, boolean argmax) {}
+
+    public static FloatModel load(Path file, Options options) {
+        ImportedProgram imported = importFile(file, options);
+        var program = SeeDotProgram.from(new SourceFile(file + " (imported)", imported.source())).program();
+        Map<String, double[]> weights = new LinkedHashMap<>();
+        imported.params().forEach((name, array) -> weights.put(name, array.data()));
+        return new FloatModel(program, weights);
+    }
+
+    public static ImportedProgram importFile(Path file, Options options) {
+        ModelProto model = read(file);
+        try {
+            return convert(model, options, file.getFileName().toString());
+        } catch (ImportError e) {
+            throw UserError.inFile(file, e.getMessage());
+        }
+    }
+
+    private static ModelProto read(Path file) {
+        try {
+            if (!Files.isRegularFile(file)) {
+                throw UserError.inFile(file, Files.exists(file) ? "is not a file" : "no such file");
+            }
+            if (Files.size(file) > MAX_BYTES) {
+                throw UserError.inFile(file, "is " + Files.size(file) + " bytes; seedc reads ONNX files of at most "
+                        + MAX_BYTES);
+            }
+            ModelProto m = ModelProto.parseFrom(Files.readAllBytes(file));
+            if (!m.hasGraph() || m.getGraph().getNodeCount() == 0) {
+                throw UserError.inFile(file, "is not an ONNX model (no graph with nodes)");
+            }
+            return m;
+        } catch (InvalidProtocolBufferException e) {
+            throw UserError.inFile(file, "is not an ONNX model (not a protobuf ModelProto, or truncated)");
+        } catch (IOException e) {
+            throw UserError.inFile(file, "cannot be read: " + e.getMessage());
+        }
+    }
+
+    private static ImportedProgram convert(ModelProto m, Options options, String fileName) {
+        int opset = opset(m);
+        GraphProto g = m.getGraph();
+        if (g.getOutputCount() != 1) {
+            throw new ImportError("the graph has " + g.getOutputCount() + " outputs; seedc compiles graphs with one");
+        }
+        ImportContext cx = new ImportContext(Set.of(g.getOutput(0).getName()));
+        g.getInitializerList().forEach(t -> cx.define(t.getName(),
+                Sym.constant(TensorData.shape(t), TensorData.values(t))));
+        Input input = input(g, cx);
+        for (NodeProto n : g.getNodeList()) {
+            Node node = new Node(n, opset);
+            if (!n.getDomain().isEmpty() && !n.getDomain().equals("ai.onnx")) {
+                throw node.error("its domain " + n.getDomain() + " is not ONNX's; seedc imports ONNX's operators");
+            }
+            if (node.op().equals("Constant")) {
+                constant(node, cx);
+            } else {
+                Converters.of(node).convert(node, cx);
+            }
+        }
+        Sym out = cx.sym(new Node(g.getNode(g.getNodeCount() - 1), opset), g.getOutput(0).getName());
+        if (out.isConstant()) {
+            throw new ImportError("the graph's output does not depend on its input");
+        }
+        String result = cx.isClassifier() || options.argmax() ? "argmax(" + out.expr() + ")" : out.expr();
+        String header = "// Imported by seedc from " + fileName + " (ONNX opset " + opset + ")\n";
+        String declared = "let X = " + Sym.dims(input.shape()) + " in [" + ImportContext.real(options.inputLo())
+                + ", " + ImportContext.real(options.inputHi()) + "] in\n" + input.prelude();
+        return cx.finish(header, declared, result);
+    }
+
+    /** The graph's input as X: its shape, and the let that turns an NCHW image into SeeDot's NHWC (or ""). */
+    private record Input(int[] shape, String prelude) {}
+
+    private static Input input(GraphProto g, ImportContext cx) {
+        Set<String> initialized = new java.util.HashSet<>();
+        g.getInitializerList().forEach(t -> initialized.add(t.getName()));
+        List<ValueInfoProto> inputs = g.getInputList().stream().filter(v -> !initialized.contains(v.getName()))
+                .toList();
+        if (inputs.size() != 1) {
+            throw new ImportError("the graph has " + inputs.size() + " inputs besides its initializers; seedc compiles"
+                    + " graphs with one");
+        }
+        ValueInfoProto in = inputs.getFirst();
+        List<TensorShapeProto.Dimension> dims = in.getType().getTensorType().getShape().getDimList();
+        int[] shape = new int[dims.size()];
+        for (int i = 0; i < shape.length; i++) {
+            TensorShapeProto.Dimension d = dims.get(i);
+            if (d.hasDimValue() && d.getDimValue() > 0) {
+                shape[i] = Math.toIntExact(d.getDimValue());
+            } else if (i == 0) {
+                shape[i] = 1; // the batch: one example at a time
+            } else {
+                throw new ImportError("input '" + in.getName() + "' has dimension " + (i + 1) + " unknown ('"
+                        + d.getDimParam() + "'); seedc needs every dimension but the batch fixed");
+            }
+        }
+        if (shape.length == 4) {
+            cx.define(in.getName(), Sym.image(shape, "Xi"));
+            return new Input(shape, "let Xi = reshape(X, (" + shape[0] + ", " + shape[2] + ", " + shape[3] + ", "
+                    + shape[1] + "), (1, 3, 4, 2)) in // the NCHW input as NHWC\n");
+        }
+        if (shape.length != 2 || shape[0] != 1) {
+            throw new ImportError("input '" + in.getName() + "' has shape " + Sym.dims(shape) + "; seedc imports a"
+                    + " (1, N) row or a (1, C, H, W) image");
+        }
+        cx.define(in.getName(), Sym.value(shape, "X"));
+        return new Input(shape, "");
+    }
+
+    /** A Constant node: its value is folded into the nodes that read it. */
+    private static void constant(Node node, ImportContext cx) {
+        for (var a : node.proto().getAttributeList()) {
+            if (a.getName().equals("value") && a.hasT()) {
+                cx.define(node.output(), Sym.constant(TensorData.shape(a.getT()), TensorData.values(a.getT())));
+                return;
+            }
+        }
+        throw node.error("seedc reads a Constant's 'value' tensor only");
+    }
+
+    private static int opset(ModelProto m) {
+        for (OperatorSetIdProto o : m.getOpsetImportList()) {
+            if (o.getDomain().isEmpty() || o.getDomain().equals("ai.onnx")) {
+                long v = o.getVersion();
+                if (v < Converters.FIRST_OPSET || v > Converters.LAST_OPSET) {
+                    throw new ImportError("the model uses ONNX opset " + v + "; seedc imports opsets "
+                            + Converters.FIRST_OPSET + " to " + Converters.LAST_OPSET);
+                }
+                return (int) v;
+            }
+        }
+        throw new ImportError("the model imports no ONNX opset");
+    }
+}

@@ -1,0 +1,41 @@
+package seedc.frontend.onnx;
+
+/**
+ * An ONNX tensor as the import sees it: its ONNX shape, and either a SeeDot expression that computes it
+ * (a variable name) or its constant values (an initializer or a Constant node, folded at import).
+ * {@code nhwc}: a 4-D activation, stored in SeeDot's NHWC order while its ONNX shape stays NCHW.
+ */
+public record Sym(int[] shape, String expr, double[] constant, boolean nhwc) {
+    public static Sym value(int[] shape, String expr) {
+        return new Sym(shape, expr, null, false);
+    }
+
+    public static Sym image(int[] nchw, String expr) {
+        return new Sym(nchw, expr, null, true);
+    }
+
+    public static Sym constant(int[] shape, double[] values) {
+        return new Sym(shape, null, values, false);
+    }
+
+    public boolean isConstant() {
+        return constant != null;
+    }
+
+    public int size() {
+        int n = 1;
+        for (int d : shape) {
+            n *= d;
+        }
+        return n;
+    }
+
+    /** The dims as SeeDot writes a shape: (d1, d2, ...). */
+    public static String dims(int[] shape) {
+        StringBuilder sb = new StringBuilder("(");
+        for (int i = 0; i < shape.length; i++) {
+            sb.append(i == 0 ? "" : ", ").append(shape[i]);
+        }
+        return sb.append(')').toString();
+    }
+}

@@ -1,0 +1,92 @@
+package seedc.frontend.onnx.ops;
+
+import seedc.frontend.onnx.ImportContext;
+import seedc.frontend.onnx.Node;
+import seedc.frontend.onnx.Sym;
+
+/**
+ * Add, Sub, Mul and Div, with numpy broadcasting. Two computed tensors of one shape: {@code +}, {@code -},
+ * {@code <*>}. A computed tensor and a constant: a scalar is a literal, a constant that varies along the last axis
+ * only is a vector ({@code <+>}, {@code <->}), anything else is expanded to the tensor's shape.
+ */
+final class Arithmetic {
+    private Arithmetic() {}
+
+    private enum Kind { ADD, SUB, MUL, DIV }
+
+    static void add(Node node, ImportContext cx) {
+        convert(node, cx, Kind.ADD);
+    }
+
+    static void sub(Node node, ImportContext cx) {
+        convert(node, cx, Kind.SUB);
+    }
+
+    static void mul(Node node, ImportContext cx) {
+        convert(node, cx, Kind.MUL);
+    }
+
+    static void div(Node node, ImportContext cx) {
+        convert(node, cx, Kind.DIV);
+    }
+
+    private static void convert(Node node, ImportContext cx, Kind kind) {
+        Sym a = cx.in(node, 0), b = cx.in(node, 1);
+        if (a.isConstant() && b.isConstant()) {
+            throw node.error("both inputs are constants; seedc needs one to depend on the model's input");
+        }
+        if (!a.isConstant() && !b.isConstant()) {
+            bothComputed(node, cx, kind, a, b);
+        } else if (!a.isConstant()) {
+            withConstant(node, cx, kind, a, b, false);
+        } else if (kind == Kind.DIV) {
+            throw node.error("divides a constant by a computed tensor; seedc divides only by constants");
+        } else {
+            withConstant(node, cx, kind, b, a, true);
+        }
+    }
+
+    private static void bothComputed(Node node, ImportContext cx, Kind kind, Sym a, Sym b) {
+        if (!java.util.Arrays.equals(a.shape(), b.shape()) || a.nhwc() != b.nhwc()) {
+            throw node.error("inputs of shapes " + Sym.dims(a.shape()) + " and " + Sym.dims(b.shape()) + "; seedc"
+                    + " combines two computed tensors of the same shape");
+        }
+        String op = switch (kind) {
+            case ADD -> " + ";
+            case SUB -> " - ";
+            case MUL -> " <*> ";
+            case DIV -> throw node.error("divides by a computed tensor; seedc divides only by constants");
+        };
+        cx.let(node, a.expr() + op + b.expr(), a.shape(), a.nhwc());
+    }
+
+    /** {@code x} computed, {@code c} constant; {@code constantFirst}: c was the first operand (c - x). */
+    private static void withConstant(Node node, ImportContext cx, Kind kind, Sym x, Sym c, boolean constantFirst) {
+        double[] full = Broadcast.expand(node, c, x);
+        if (kind == Kind.DIV) {
+            for (int i = 0; i < full.length; i++) {
+                full[i] = 1 / full[i];
+            }
+        }
+        if (kind == Kind.SUB && !constantFirst) {
+            for (int i = 0; i < full.length; i++) {
+                full[i] = -full[i];
+            }
+        }
+        String name = node.inputs().get(constantFirst ? 0 : 1);
+        int[] shape = Broadcast.seedotShape(x);
+        String expr;
+        String left = kind == Kind.SUB && constantFirst ? "-" + x.expr() : x.expr();
+        if (c.size() == 1) {
+            String lit = "(" + ImportContext.real(full[0]) + ")";
+            expr = kind == Kind.MUL || kind == Kind.DIV ? lit + " * " + x.expr() : left + " + " + lit;
+        } else if (kind == Kind.ADD || kind == Kind.SUB) {
+            double[] v = Broadcast.lastAxis(full, shape[shape.length - 1]);
+            expr = v != null ? left + " <+> " + cx.param(name, new int[] {v.length}, v)
+                    : left + " + " + cx.param(name, shape, full);
+        } else {
+            expr = x.expr() + " <*> " + cx.param(name, shape, full);
+        }
+        cx.let(node, expr, x.shape(), x.nhwc());
+    }
+}

@@ -1,0 +1,60 @@
+package seedc.frontend.onnx.ops;
+
+import seedc.frontend.onnx.ImportContext;
+import seedc.frontend.onnx.Node;
+import seedc.frontend.onnx.Sym;
+
+/**
+ * 2-D Conv of an image by a constant filter, with strides, pads, dilations and groups. ONNX's filter
+ * (Cout, Cin/G, kh, kw) is stored as SeeDot's (G, kh, kw, Cin/G, Cout/G); the bias is added per channel.
+ */
+final class Conv {
+    private Conv() {}
+
+    static void convert(Node node, ImportContext cx) {
+        Sym x = image(node, cx);
+        Sym w = cx.constant(node, 1, "the filter W");
+        int[] ws = w.shape(), xs = x.shape();
+        int groups = Math.toIntExact(node.integer("group", 1));
+        if (ws.length != 4 || groups < 1 || xs[1] % groups != 0 || ws[0] % groups != 0 || ws[1] * groups != xs[1]) {
+            throw node.error("filter of shape " + Sym.dims(ws) + " in " + groups + " groups does not fit an input of"
+                    + " shape " + Sym.dims(xs));
+        }
+        int cout = ws[0], cin = ws[1], kh = ws[2], kw = ws[3], per = cout / groups;
+        Window win = Window.of(node, xs, kh, kw);
+        double[] f = new double[w.size()];
+        int at = 0;
+        for (int g = 0; g < groups; g++) {
+            for (int i = 0; i < kh; i++) {
+                for (int j = 0; j < kw; j++) {
+                    for (int c = 0; c < cin; c++) {
+                        for (int o = 0; o < per; o++) {
+                            f[at++] = w.constant()[(((g * per + o) * cin + c) * kh + i) * kw + j];
+                        }
+                    }
+                }
+            }
+        }
+        String filter = cx.param(node.inputs().get(1), new int[] {groups, kh, kw, cin, per}, f);
+        String expr = "conv2d(" + x.expr() + ", " + filter + ", " + win.strides() + ", " + win.pads() + ", {d "
+                + win.dh() + " " + win.dw() + "}, {g " + groups + "})";
+        if (node.inputs().size() > 2) {
+            Sym b = cx.constant(node, 2, "the bias B");
+            if (b.size() != cout) {
+                throw node.error("bias of " + b.size() + " values for " + cout + " output channels");
+            }
+            expr = "(" + expr + ") <+> " + cx.param(node.inputs().get(2), new int[] {cout}, b.constant());
+        }
+        cx.let(node, expr, new int[] {1, cout, win.outHeight(xs[2]), win.outWidth(xs[3])}, true);
+    }
+
+    /** Input 0: a computed one-example image, (1, C, H, W). */
+    static Sym image(Node node, ImportContext cx) {
+        Sym x = cx.computed(node, 0);
+        if (!x.nhwc()) {
+            throw node.error("input of shape " + Sym.dims(x.shape()) + "; seedc convolves and pools a (1, C, H, W)"
+                    + " image");
+        }
+        return x;
+    }
+}

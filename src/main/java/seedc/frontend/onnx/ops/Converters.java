@@ -1,0 +1,46 @@
+package seedc.frontend.onnx.ops;
+
+import java.util.Map;
+import java.util.TreeMap;
+import seedc.frontend.onnx.Node;
+
+/**
+ * The operators seedc imports, one converter each (the same converter serves every opset from 9 to 17 unless
+ * the operator changed in between; where it did, the converter reads the opset from the node).
+ */
+public final class Converters {
+    private Converters() {}
+
+    /** The opsets seedc reads: 9 (ONNX 1.4) to 17 (ONNX 1.12). */
+    public static final int FIRST_OPSET = 9, LAST_OPSET = 17;
+
+    private static final Map<String, Converter> BY_OP = new TreeMap<>(Map.ofEntries(
+            Map.entry("Gemm", Gemm::convert),
+            Map.entry("MatMul", MatMul::convert),
+            Map.entry("Add", Arithmetic::add),
+            Map.entry("Sub", Arithmetic::sub),
+            Map.entry("Mul", Arithmetic::mul),
+            Map.entry("Div", Arithmetic::div),
+            Map.entry("Neg", Unary::neg),
+            Map.entry("Relu", Unary::relu),
+            Map.entry("Tanh", Unary::tanh),
+            Map.entry("Sigmoid", Unary::sigmoid),
+            Map.entry("Exp", Unary::exp),
+            Map.entry("Clip", Clip::convert),
+            Map.entry("Identity", PassThrough::convert),
+            Map.entry("Dropout", PassThrough::convert),
+            Map.entry("Flatten", Flatten::convert),
+            Map.entry("Conv", Conv::convert),
+            Map.entry("MaxPool", MaxPool::convert),
+            Map.entry("Softmax", Head::softmax),
+            Map.entry("ArgMax", Head::argmax)));
+
+    public static Converter of(Node node) {
+        Converter c = BY_OP.get(node.op());
+        if (c == null) {
+            throw node.error("operator " + node.op() + " is not supported; seedc imports " + String.join(", ",
+                    BY_OP.keySet()));
+        }
+        return c;
+    }
+}

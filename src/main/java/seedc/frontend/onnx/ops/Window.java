@@ -1,0 +1,55 @@
+package seedc.frontend.onnx.ops;
+
+import seedc.frontend.onnx.Node;
+
+/**
+ * The sliding window of Conv and MaxPool over an NCHW image: kernel, strides, dilations and pads (top, left,
+ * bottom, right in ONNX's order begin..., end...), with auto_pad resolved; and the output's height and width.
+ */
+record Window(int kh, int kw, int sh, int sw, int dh, int dw, int top, int left, int bottom, int right) {
+    static Window of(Node node, int[] nchw, int kh, int kw) {
+        int[] s = node.ints("strides", new int[] {1, 1});
+        int[] d = node.ints("dilations", new int[] {1, 1});
+        int[] p = node.ints("pads", new int[] {0, 0, 0, 0});
+        if (s.length != 2 || d.length != 2 || p.length != 4) {
+            throw node.error("seedc imports 2-D windows (two strides and dilations, four pads)");
+        }
+        String auto = node.string("auto_pad", "NOTSET");
+        switch (auto) {
+            case "NOTSET" -> { }
+            case "VALID" -> p = new int[4];
+            case "SAME_UPPER", "SAME_LOWER" -> p = same(nchw, kh, kw, s, d, auto.equals("SAME_UPPER"));
+            default -> throw node.error("auto_pad " + auto + " is not an ONNX value");
+        }
+        return new Window(kh, kw, s[0], s[1], d[0], d[1], p[0], p[1], p[2], p[3]);
+    }
+
+    private static int[] same(int[] nchw, int kh, int kw, int[] s, int[] d, boolean upper) {
+        int[] p = new int[4];
+        int[] k = {kh, kw};
+        for (int a = 0; a < 2; a++) {
+            int in = nchw[2 + a], out = (in + s[a] - 1) / s[a];
+            int total = Math.max(0, (out - 1) * s[a] + (k[a] - 1) * d[a] + 1 - in);
+            int small = total / 2;
+            p[a] = upper ? small : total - small;
+            p[a + 2] = total - p[a];
+        }
+        return p;
+    }
+
+    int outHeight(int h) {
+        return (h + top + bottom - dh * (kh - 1) - 1) / sh + 1;
+    }
+
+    int outWidth(int w) {
+        return (w + left + right - dw * (kw - 1) - 1) / sw + 1;
+    }
+
+    String pads() {
+        return "{p " + top + " " + bottom + " " + left + " " + right + "}";
+    }
+
+    String strides() {
+        return "{s " + sh + " " + sw + "}";
+    }
+}

@@ -1,0 +1,102 @@
+package seedc.frontend.onnx;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.onnxruntime.OnnxTensor;
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtSession;
+import java.nio.FloatBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import seedc.eval.FloatInterpreter;
+import seedc.eval.Result;
+import seedc.io.DataSet;
+import seedc.io.DataSets;
+import seedc.ir.FloatModel;
+
+/**
+ * Every ONNX fixture, imported and run by seedc's float interpreter, against ONNX Runtime on every test example:
+ * the graph's outputs agree within 1e-5 relative (a dropped Softmax is applied to seedc's scores here), and the
+ * accuracies are equal, and equal to PyTorch's at export (the fixture's .txt).
+ */
+class OnnxRuntimeOracleTest {
+    private static final Path FIXTURES = Path.of("src/test/resources/fixtures/onnx");
+    private static final Path DIGITS = Path.of("src/test/resources/fixtures/models/cnn-digits-10");
+
+    @ParameterizedTest
+    @CsvSource({"mlp-digits-10, true", "cnn-digits-10, false"})
+    void agreesWithOnnxRuntime(String name, boolean softmaxHead) throws Exception {
+        Path file = FIXTURES.resolve(name + ".onnx");
+        FloatModel model = OnnxFrontEnd.load(file, new OnnxFrontEnd.Options(0, 1, true));
+        DataSet test = DataSets.load(DIGITS.resolve("test.npy"), 1);
+        FloatInterpreter seedc = new FloatInterpreter(model.program(), model.weights());
+        int seedcRight = 0, ortRight = 0;
+        double worst = 0;
+        try (OrtEnvironment env = OrtEnvironment.getEnvironment();
+             OrtSession session = env.createSession(file.toString(), new OrtSession.SessionOptions())) {
+            String input = session.getInputNames().iterator().next();
+            long[] shape = ((ai.onnxruntime.TensorInfo) session.getInputInfo().get(input).getInfo()).getShape();
+            for (int i = 0; i < test.size(); i++) {
+                double[] x = test.features()[i];
+                float[] expected = ort(env, session, input, shape, x);
+                Result r = seedc.run(x, null);
+                double[] got = softmaxHead ? softmax(r.scores()) : r.scores();
+                assertEquals(expected.length, got.length);
+                for (int k = 0; k < got.length; k++) {
+                    double err = Math.abs(got[k] - expected[k]) / Math.max(1.0, Math.abs(expected[k]));
+                    worst = Math.max(worst, err);
+                }
+                long label = Math.round(test.labels()[i][0]);
+                seedcRight += r.label() == label ? 1 : 0;
+                ortRight += argmax(expected) == label ? 1 : 0;
+            }
+        }
+        assertTrue(worst <= 1e-5, name + ": largest relative difference " + worst);
+        assertEquals(ortRight, seedcRight, name);
+        double pytorch = Double.parseDouble(Files.readString(FIXTURES.resolve(name + ".txt")).trim());
+        assertEquals(pytorch, 100.0 * seedcRight / test.size(), 1e-3, name);
+    }
+
+    private static float[] ort(OrtEnvironment env, OrtSession session, String input, long[] shape, double[] x)
+            throws OrtException {
+        float[] f = new float[x.length];
+        for (int j = 0; j < x.length; j++) {
+            f[j] = (float) x[j];
+        }
+        try (OnnxTensor t = OnnxTensor.createTensor(env, FloatBuffer.wrap(f), shape);
+             OrtSession.Result out = session.run(Map.of(input, t))) {
+            return ((float[][]) out.get(0).getValue())[0];
+        }
+    }
+
+    private static double[] softmax(double[] z) {
+        double max = Double.NEGATIVE_INFINITY, sum = 0;
+        for (double v : z) {
+            max = Math.max(max, v);
+        }
+        double[] p = new double[z.length];
+        for (int k = 0; k < z.length; k++) {
+            p[k] = Math.exp(z[k] - max);
+            sum += p[k];
+        }
+        for (int k = 0; k < z.length; k++) {
+            p[k] /= sum;
+        }
+        return p;
+    }
+
+    private static int argmax(float[] v) {
+        int best = 0;
+        for (int k = 1; k < v.length; k++) {
+            if (v[k] > v[best]) {
+                best = k;
+            }
+        }
+        return best;
+    }
+}
