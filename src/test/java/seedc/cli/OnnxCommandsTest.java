@@ -62,7 +62,7 @@ class OnnxCommandsTest {
 
         Path lrn = write(dir, "lrn.onnx", graph(node("LRN", "n1", "x", "y")));
         refused(lrn, lrn + ": error: node 'n1' (LRN, opset 13): operator LRN is not supported; seedc imports Add,"
-                + " ArgMax, Clip, Conv, Div, Dropout, Exp, Flatten, Gemm, Identity, MatMul, MaxPool, Mul, Neg, Relu,"
+                + " ArgMax, BatchNormalization, Clip, Conv, Div, Dropout, Exp, Flatten, Gemm, Identity, MatMul, MaxPool, Mul, Neg, Relu,"
                 + " Sigmoid, Softmax, Sub, Tanh");
         Path two = write(dir, "two.onnx", graph(node("Relu", "r", "x", "y")).toBuilder().addInput(input("x2", 1, 4))
                 .build());

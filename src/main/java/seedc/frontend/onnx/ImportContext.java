@@ -14,7 +14,8 @@ import seedc.io.NpyArray;
 public final class ImportContext {
     private final Map<String, Sym> syms = new HashMap<>();
     private final Map<String, NpyArray> params = new LinkedHashMap<>();
-    private final StringBuilder declarations = new StringBuilder();
+    private final Map<String, Foldable> foldable = new HashMap<>();
+    private Map<String, Integer> uses = Map.of();
     private final StringBuilder body = new StringBuilder();
     private final List<String> notes = new ArrayList<>();
     private final java.util.Set<String> graphOutputs;
@@ -85,23 +86,65 @@ public final class ImportContext {
         define(node.output(), new Sym(shape, v, null, nhwc));
     }
 
+    /** A new SeeDot variable computing {@code expr} (a layout change between nodes); returns its name. */
+    public String temp(String expr, String why) {
+        String v = "t" + (++temps);
+        body.append("let ").append(v).append(" = ").append(expr).append(" in // ").append(why).append('\n');
+        return v;
+    }
+
     /** Binds the node's output to an existing tensor (Identity, Dropout, a dropped Softmax). */
     public void alias(Node node, Sym s) {
         define(node.output(), s);
     }
 
+    /** Rebinds tensor {@code name} to an equal one in another layout, for the nodes that read it later. */
+    public void rebind(String name, Sym s) {
+        define(name, s);
+    }
+
     /** Declares a parameter holding {@code values} in SeeDot shape {@code shape}; returns its name. */
     public String param(String hint, int[] shape, double[] values) {
         String name = unique("W_" + hint.replaceAll("[^A-Za-z0-9_]", "_"));
-        double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
-        for (double x : values) {
-            lo = Math.min(lo, x);
-            hi = Math.max(hi, x);
-        }
         params.put(name, new NpyArray(shape.clone(), values.clone()));
-        declarations.append("let ").append(name).append(" = ").append(Sym.dims(shape)).append(" in [")
-                .append(real(lo)).append(", ").append(real(hi)).append("] in\n");
         return name;
+    }
+
+    /** The values of parameter {@code name}, to fold a following node into (BatchNormalization). */
+    public double[] paramValues(String name) {
+        return params.get(name).data();
+    }
+
+    /**
+     * A tensor computed as a product with a constant weight plus a constant bias, per output channel: a following
+     * per-channel affine map (BatchNormalization) folds into both. {@code channelOf} maps an index of the weight
+     * to its output channel.
+     */
+    public record Foldable(String weight, String bias, int channels, java.util.function.IntUnaryOperator channelOf) {}
+
+    public void foldable(Node node, Foldable f) {
+        foldable.put(node.output(), f);
+    }
+
+    /** The fold of tensor {@code name} when its only reader is the node asking, else null. */
+    public Foldable foldableInto(String name) {
+        return uses.getOrDefault(name, 0) == 1 && !graphOutputs.contains(name) ? foldable.get(name) : null;
+    }
+
+    /** How many nodes read each tensor (set before converting). */
+    void uses(Map<String, Integer> counts) {
+        uses = counts;
+    }
+
+    /** Whether tensor {@code name} is read by exactly one node, of type {@code op}. */
+    public boolean onlyReader(String name, String op) {
+        return uses.getOrDefault(name, 0) == 1 && readers.getOrDefault(name, "").equals(op);
+    }
+
+    private Map<String, String> readers = Map.of();
+
+    void readers(Map<String, String> opOfReader) {
+        readers = opOfReader;
     }
 
     private String unique(String base) {
@@ -123,6 +166,16 @@ public final class ImportContext {
     }
 
     ImportedProgram finish(String header, String inputDeclaration, String result) {
+        StringBuilder declarations = new StringBuilder();
+        params.forEach((name, array) -> {
+            double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
+            for (double x : array.data()) {
+                lo = Math.min(lo, x);
+                hi = Math.max(hi, x);
+            }
+            declarations.append("let ").append(name).append(" = ").append(Sym.dims(array.shape())).append(" in [")
+                    .append(real(lo)).append(", ").append(real(hi)).append("] in\n");
+        });
         String source = header + inputDeclaration + declarations + body + result + "\n";
         return new ImportedProgram(source, java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params)),
                 List.copyOf(notes));

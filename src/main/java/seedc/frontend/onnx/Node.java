@@ -13,7 +13,8 @@ public record Node(NodeProto proto, int opset) {
 
     /** How an error names this node: 'name' (OpType, opset N). */
     public String where() {
-        String name = proto.getName().isEmpty() ? proto.getOutput(0) : proto.getName();
+        String name = !proto.getName().isEmpty() ? proto.getName()
+                : proto.getOutputCount() > 0 ? proto.getOutput(0) : "(unnamed)";
         return "node '" + name + "' (" + op() + ", opset " + opset + ")";
     }
 

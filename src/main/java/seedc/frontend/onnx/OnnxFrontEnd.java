@@ -31,6 +31,9 @@ public final class OnnxFrontEnd {
     /** The largest .onnx file read: a KB-sized model's graph and weights, with room to spare. */
     static final long MAX_BYTES = 64L << 20;
 
+    /** The most elements a tensor of an imported graph may have (16 Mi: far beyond a microcontroller's model). */
+    static final long MAX_ELEMENTS = 1L << 24;
+
     /**
      * {@code inputLo}, {@code inputHi}: the range the program declares for its input (ONNX has none);
      * {@code argmax}: the program returns the class (argmax) of the graph's output even without a head.
@@ -85,8 +88,21 @@ public final class OnnxFrontEnd {
         g.getInitializerList().forEach(t -> cx.define(t.getName(),
                 Sym.constant(TensorData.shape(t), TensorData.values(t))));
         Input input = input(g, cx);
+        Map<String, Integer> uses = new java.util.HashMap<>();
+        Map<String, String> readers = new java.util.HashMap<>();
+        for (NodeProto n : g.getNodeList()) {
+            for (String in : n.getInputList()) {
+                uses.merge(in, 1, Integer::sum);
+                readers.put(in, n.getOpType());
+            }
+        }
+        cx.uses(uses);
+        cx.readers(readers);
         for (NodeProto n : g.getNodeList()) {
             Node node = new Node(n, opset);
+            if (n.getOutputCount() == 0 || n.getOutput(0).isEmpty()) {
+                throw node.error("has no output");
+            }
             if (!n.getDomain().isEmpty() && !n.getDomain().equals("ai.onnx")) {
                 throw node.error("its domain " + n.getDomain() + " is not ONNX's; seedc imports ONNX's operators");
             }
@@ -100,14 +116,17 @@ public final class OnnxFrontEnd {
         if (out.isConstant()) {
             throw new ImportError("the graph's output does not depend on its input");
         }
-        String result = cx.isClassifier() || options.argmax() ? "argmax(" + out.expr() + ")" : out.expr();
+        String expr = out.nhwc() // an image's output in ONNX's NCHW order: read NHWC over N, C, H, W
+                ? cx.temp("reshape(" + out.expr() + ", " + Sym.dims(out.shape()) + ", (1, 4, 2, 3))", "NHWC to NCHW")
+                : out.expr();
+        String result = cx.isClassifier() || options.argmax() ? "argmax(" + expr + ")" : expr;
         String header = "// Imported by seedc from " + fileName + " (ONNX opset " + opset + ")\n";
         String declared = "let X = " + Sym.dims(input.shape()) + " in [" + ImportContext.real(options.inputLo())
                 + ", " + ImportContext.real(options.inputHi()) + "] in\n" + input.prelude();
         return cx.finish(header, declared, result);
     }
 
-    /** The graph's input as X: its shape, and the let that turns an NCHW image into SeeDot's NHWC (or ""). */
+    /** The graph's input as X: its shape (and lets that come before the declarations: none today). */
     private record Input(int[] shape, String prelude) {}
 
     private static Input input(GraphProto g, ImportContext cx) {
@@ -133,14 +152,10 @@ public final class OnnxFrontEnd {
                         + d.getDimParam() + "'); seedc needs every dimension but the batch fixed");
             }
         }
-        if (shape.length == 4) {
-            cx.define(in.getName(), Sym.image(shape, "Xi"));
-            return new Input(shape, "let Xi = reshape(X, (" + shape[0] + ", " + shape[2] + ", " + shape[3] + ", "
-                    + shape[1] + "), (1, 3, 4, 2)) in // the NCHW input as NHWC\n");
-        }
-        if (shape.length != 2 || shape[0] != 1) {
-            throw new ImportError("input '" + in.getName() + "' has shape " + Sym.dims(shape) + "; seedc imports a"
-                    + " (1, N) row or a (1, C, H, W) image");
+        Sym.value(shape, "X").size(); // refuses a shape beyond MAX_ELEMENTS
+        if (shape.length == 0 || shape.length > 5) {
+            throw new ImportError("input '" + in.getName() + "' has rank " + shape.length + "; seedc's tensors have"
+                    + " 1 to 5 dimensions");
         }
         cx.define(in.getName(), Sym.value(shape, "X"));
         return new Input(shape, "");

@@ -23,11 +23,15 @@ public record Sym(int[] shape, String expr, double[] constant, boolean nhwc) {
     }
 
     public int size() {
-        int n = 1;
+        long n = 1;
         for (int d : shape) {
             n *= d;
+            if (n > OnnxFrontEnd.MAX_ELEMENTS) {
+                throw new ImportError("a tensor of shape " + dims(shape) + " is larger than seedc's limit of "
+                        + OnnxFrontEnd.MAX_ELEMENTS + " elements");
+            }
         }
-        return n;
+        return (int) n;
     }
 
     /** The dims as SeeDot writes a shape: (d1, d2, ...). */

@@ -26,10 +26,10 @@ final class TensorData {
             throw new ImportError("tensor '" + t.getName() + "' keeps its values in an external file; save the model"
                     + " with its weights inside (onnx.save_model(..., save_as_external_data=False))");
         }
-        int n = 1;
-        for (int d : shape(t)) {
-            n = Math.multiplyExact(n, d);
+        if (type(t) == null) {
+            throw unsupported(t);
         }
+        int n = Sym.constant(shape(t), null).size();
         double[] v = t.hasRawData() ? raw(t, n) : typed(t);
         if (v.length != n) {
             throw new ImportError("tensor '" + t.getName() + "' holds " + v.length + " values for its " + n

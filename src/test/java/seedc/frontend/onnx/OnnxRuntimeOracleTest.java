@@ -10,6 +10,7 @@ import ai.onnxruntime.OrtSession;
 import java.nio.FloatBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -60,6 +61,78 @@ class OnnxRuntimeOracleTest {
         assertEquals(ortRight, seedcRight, name);
         double pytorch = Double.parseDouble(Files.readString(FIXTURES.resolve(name + ".txt")).trim());
         assertEquals(pytorch, 100.0 * seedcRight / test.size(), 1e-3, name);
+    }
+
+    /**
+     * Conv then BatchNormalization (folded into the filter and a new bias), and Gemm then BatchNormalization (into
+     * the weight and bias), on random weights: seedc's float outputs against ONNX Runtime's on random inputs.
+     */
+    @org.junit.jupiter.api.Test
+    void batchNormalizationFoldsIntoTheConvOrGemmBefore(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        java.util.Random rnd = new java.util.Random(5);
+        Path conv = dir.resolve("conv-bn.onnx");
+        Files.write(conv, Graphs.model(Graphs.graph("x", new long[] {1, 2, 5, 5}, "y",
+                List.of(Graphs.node("Conv", "c", List.of("x", "W"), "h", Graphs.ints("pads", 1, 1, 1, 1)),
+                        Graphs.node("BatchNormalization", "bn", List.of("h", "s", "b", "m", "v"), "y")),
+                List.of(Graphs.random("W", rnd, 3, 2, 3, 3), Graphs.random("s", rnd, 3), Graphs.random("b", rnd, 3),
+                        Graphs.random("m", rnd, 3), Graphs.positive("v", rnd, 3)))).toByteArray());
+        Path gemm = dir.resolve("gemm-bn.onnx");
+        Files.write(gemm, Graphs.model(Graphs.graph("x", new long[] {1, 6}, "y",
+                List.of(Graphs.node("Gemm", "g", List.of("x", "W", "c"), "h", Graphs.ints("transB", 1)),
+                        Graphs.node("BatchNormalization", "bn", List.of("h", "s", "b", "m", "v"), "y")),
+                List.of(Graphs.random("W", rnd, 4, 6), Graphs.random("c", rnd, 4), Graphs.random("s", rnd, 4),
+                        Graphs.random("b", rnd, 4), Graphs.random("m", rnd, 4), Graphs.positive("v", rnd, 4))))
+                .toByteArray());
+        for (Path file : List.of(conv, gemm)) {
+            FloatModel model = OnnxFrontEnd.load(file, new OnnxFrontEnd.Options(-1, 1, false));
+            assertEquals(java.util.Set.copyOf(model.weights().keySet()).size(), 2, "only the folded weight and bias");
+            FloatInterpreter seedc = new FloatInterpreter(model.program(), model.weights());
+            try (OrtEnvironment env = OrtEnvironment.getEnvironment();
+                 OrtSession session = env.createSession(file.toString(), new OrtSession.SessionOptions())) {
+                long[] shape = file == conv ? new long[] {1, 2, 5, 5} : new long[] {1, 6};
+                for (int trial = 0; trial < 10; trial++) {
+                    double[] x = new double[file == conv ? 50 : 6];
+                    for (int j = 0; j < x.length; j++) {
+                        x[j] = (float) (rnd.nextDouble() * 2 - 1);
+                    }
+                    float[] want = flat(ortAny(env, session, shape, x));
+                    double[] got = seedc.run(x, null).output();
+                    assertEquals(want.length, got.length);
+                    for (int k = 0; k < got.length; k++) {
+                        assertEquals(want[k], got[k], 1e-5 * Math.max(1, Math.abs(want[k])), file + " at " + k);
+                    }
+                }
+            }
+        }
+    }
+
+    private static Object ortAny(OrtEnvironment env, OrtSession session, long[] shape, double[] x) throws OrtException {
+        float[] f = new float[x.length];
+        for (int j = 0; j < x.length; j++) {
+            f[j] = (float) x[j];
+        }
+        try (OnnxTensor t = OnnxTensor.createTensor(env, FloatBuffer.wrap(f), shape);
+             OrtSession.Result out = session.run(Map.of("x", t))) {
+            return out.get(0).getValue();
+        }
+    }
+
+    /** The elements of a float array of any rank, row-major. */
+    private static float[] flat(Object a) {
+        if (a instanceof float[] f) {
+            return f;
+        }
+        java.util.List<Float> all = new java.util.ArrayList<>();
+        for (Object e : (Object[]) a) {
+            for (float v : flat(e)) {
+                all.add(v);
+            }
+        }
+        float[] out = new float[all.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = all.get(i);
+        }
+        return out;
     }
 
     private static float[] ort(OrtEnvironment env, OrtSession session, String input, long[] shape, double[] x)

@@ -2,10 +2,11 @@ package seedc.frontend.onnx.ops;
 
 import seedc.frontend.onnx.ImportContext;
 import seedc.frontend.onnx.Node;
+import seedc.frontend.onnx.Sym;
 
 /**
- * Clip to [0, 6] is relu6 and to [0, +inf) relu (min and max are attributes before opset 11, optional constant
- * inputs from 11 on); other bounds are not in SeeDot yet.
+ * Clip (min and max are attributes before opset 11, optional constant inputs from 11 on): [0, 6] is relu6,
+ * [0, inf) relu, and other bounds relu(x - lo) - relu(x - hi) + lo, which is x clamped to [lo, hi] exactly.
  */
 final class Clip {
     private Clip() {}
@@ -24,10 +25,29 @@ final class Clip {
             Unary.apply(node, cx, "relu6(%s)");
         } else if (lo == 0 && hi == Double.POSITIVE_INFINITY) {
             Unary.apply(node, cx, "relu(%s)");
+        } else if (lo > hi) {
+            throw node.error("clips to [" + lo + ", " + hi + "], an empty range");
         } else {
-            throw node.error("clips to [" + lo + ", " + hi + "]; seedc imports Clip to [0, 6] (relu6) and [0, inf)"
-                    + " (relu)");
+            clamp(node, cx, lo, hi);
         }
+    }
+
+    /** max(x, lo) = relu(x - lo) + lo; min(x, hi) = hi - relu(hi - x); both: their sum less x's middle. */
+    private static void clamp(Node node, ImportContext cx, double lo, double hi) {
+        Sym a = cx.computed(node, 0);
+        String x = a.expr(), above = "relu(" + x + " + (" + ImportContext.real(-lo) + "))";
+        String expr;
+        if (Double.isInfinite(lo) && Double.isInfinite(hi)) {
+            cx.alias(node, a);
+            return;
+        } else if (Double.isInfinite(lo)) {
+            expr = "-relu(-" + x + " + (" + ImportContext.real(hi) + ")) + (" + ImportContext.real(hi) + ")";
+        } else if (Double.isInfinite(hi)) {
+            expr = above + " + (" + ImportContext.real(lo) + ")";
+        } else {
+            expr = above + " - relu(" + x + " + (" + ImportContext.real(-hi) + ")) + (" + ImportContext.real(lo) + ")";
+        }
+        cx.let(node, expr, a.shape(), a.nhwc());
     }
 
     private static double scalar(Node node, ImportContext cx, int i) {

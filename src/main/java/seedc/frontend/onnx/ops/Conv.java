@@ -38,23 +38,41 @@ final class Conv {
         String filter = cx.param(node.inputs().get(1), new int[] {groups, kh, kw, cin, per}, f);
         String expr = "conv2d(" + x.expr() + ", " + filter + ", " + win.strides() + ", " + win.pads() + ", {d "
                 + win.dh() + " " + win.dw() + "}, {g " + groups + "})";
+        double[] bias = null;
         if (node.inputs().size() > 2) {
             Sym b = cx.constant(node, 2, "the bias B");
             if (b.size() != cout) {
                 throw node.error("bias of " + b.size() + " values for " + cout + " output channels");
             }
-            expr = "(" + expr + ") <+> " + cx.param(node.inputs().get(2), new int[] {cout}, b.constant());
+            bias = b.constant();
+        } else if (cx.onlyReader(node.output(), "BatchNormalization")) {
+            bias = new double[cout]; // the normalization's shift folds into it
         }
-        cx.let(node, expr, new int[] {1, cout, win.outHeight(xs[2]), win.outWidth(xs[3])}, true);
+        String biasName = null;
+        if (bias != null) {
+            biasName = cx.param(node.inputs().size() > 2 ? node.inputs().get(2) : node.output() + "_bias",
+                    new int[] {cout}, bias);
+            expr = "(" + expr + ") <+> " + biasName;
+            int block = kh * kw * cin * per;
+            cx.foldable(node, new ImportContext.Foldable(filter, biasName, cout, i -> i / block * per + i % per));
+        }
+        cx.let(node, expr, new int[] {xs[0], cout, win.outHeight(xs[2]), win.outWidth(xs[3])}, true);
     }
 
-    /** Input 0: a computed one-example image, (1, C, H, W). */
+    /** Input 0: a computed (N, C, H, W) image, stored NHWC (converted here if it is not yet). */
     static Sym image(Node node, ImportContext cx) {
         Sym x = cx.computed(node, 0);
-        if (!x.nhwc()) {
-            throw node.error("input of shape " + Sym.dims(x.shape()) + "; seedc convolves and pools a (1, C, H, W)"
-                    + " image");
+        int[] s = x.shape();
+        if (s.length != 4) {
+            throw node.error("input of shape " + Sym.dims(s) + "; seedc convolves and pools (N, C, H, W) images");
         }
-        return x;
+        if (x.nhwc()) {
+            return x;
+        }
+        String nhwc = cx.temp("reshape(" + x.expr() + ", (" + s[0] + ", " + s[2] + ", " + s[3] + ", " + s[1]
+                + "), (1, 3, 4, 2))", "NCHW to NHWC");
+        Sym image = Sym.image(s, nhwc);
+        cx.rebind(node.inputs().getFirst(), image);
+        return image;
     }
 }

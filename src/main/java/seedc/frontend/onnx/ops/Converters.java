@@ -31,9 +31,15 @@ public final class Converters {
             Map.entry("Dropout", PassThrough::convert),
             Map.entry("Flatten", Flatten::convert),
             Map.entry("Conv", Conv::convert),
+            Map.entry("BatchNormalization", BatchNorm::convert),
             Map.entry("MaxPool", MaxPool::convert),
             Map.entry("Softmax", Head::softmax),
             Map.entry("ArgMax", Head::argmax)));
+
+    /** The operator types seedc imports (Constant, folded by the front end itself, aside). */
+    public static java.util.Set<String> supported() {
+        return java.util.Collections.unmodifiableSet(BY_OP.keySet());
+    }
 
     public static Converter of(Node node) {
         Converter c = BY_OP.get(node.op());

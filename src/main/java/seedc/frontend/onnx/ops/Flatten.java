@@ -5,8 +5,8 @@ import seedc.frontend.onnx.Node;
 import seedc.frontend.onnx.Sym;
 
 /**
- * Flatten to (1, rest) (axis 1 of a one-example batch). An image is stored NHWC but flattens in ONNX's NCHW
- * order: SeeDot's reshape reads it looping over N, C, H, W.
+ * Flatten at an axis: (d0 ... d(a-1), da ... dn) to (d0 * ... * d(a-1), da * ... * dn), row-major in ONNX's
+ * order. An image is stored NHWC but flattens in NCHW order: SeeDot's reshape reads it looping over N, C, H, W.
  */
 final class Flatten {
     private Flatten() {}
@@ -15,18 +15,14 @@ final class Flatten {
         Sym a = cx.computed(node, 0);
         int[] s = a.shape();
         long axis = node.integer("axis", 1);
-        if (axis < 0) {
-            axis += s.length;
+        if (axis < -s.length || axis > s.length) {
+            throw node.error("axis " + axis + " is outside a tensor of rank " + s.length);
         }
-        if (axis != 1 || s[0] != 1) {
-            throw node.error("flattens at axis " + node.integer("axis", 1) + " a tensor of shape " + Sym.dims(s)
-                    + "; seedc flattens a one-example batch at axis 1");
+        int at = (int) (axis < 0 ? axis + s.length : axis), outer = 1;
+        for (int i = 0; i < at; i++) {
+            outer *= s[i];
         }
-        if (s.length == 2) {
-            cx.alias(node, a);
-            return;
-        }
-        int[] out = {1, a.size()};
+        int[] out = {outer, a.size() / outer};
         String order = a.nhwc() ? "(1, 4, 2, 3)" : axes(s.length);
         cx.let(node, "reshape(" + a.expr() + ", " + Sym.dims(out) + ", " + order + ")", out, false);
     }

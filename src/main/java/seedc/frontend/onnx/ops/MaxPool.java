@@ -4,7 +4,10 @@ import seedc.frontend.onnx.ImportContext;
 import seedc.frontend.onnx.Node;
 import seedc.frontend.onnx.Sym;
 
-/** 2-D MaxPool without padding, dilation or ceil mode (SeeDot's maxpool), and without the Indices output. */
+/**
+ * 2-D MaxPool (SeeDot's maxpool, which like ONNX's leaves padding out of every window), without dilation or the
+ * Indices output. ceil_mode rounds the output size up: the windows that adds are padding at the bottom and right.
+ */
 final class MaxPool {
     private MaxPool() {}
 
@@ -17,17 +20,16 @@ final class MaxPool {
         if (node.proto().getOutputCount() > 1 && !node.proto().getOutput(1).isEmpty()) {
             throw node.error("its Indices output is not supported");
         }
-        node.requireDefault("ceil_mode", 0);
         node.requireDefault("storage_order", 0);
-        Window win = Window.of(node, x.shape(), k[0], k[1]);
+        int[] s = x.shape();
+        Window win = Window.of(node, s, k[0], k[1]);
         if (win.dh() != 1 || win.dw() != 1) {
             throw node.error("dilations are not supported in MaxPool");
         }
-        if (win.top() + win.left() + win.bottom() + win.right() != 0) {
-            throw node.error("padded MaxPool is not supported yet (pads " + win.pads() + ")");
+        if (node.integer("ceil_mode", 0) != 0) {
+            win = win.roundedUp(s[2], s[3]);
         }
-        int[] s = x.shape();
         cx.let(node, "maxpool(" + x.expr() + ", {k " + k[0] + " " + k[1] + "}, " + win.pads() + ", " + win.strides()
-                + ")", new int[] {1, s[1], win.outHeight(s[2]), win.outWidth(s[3])}, true);
+                + ")", new int[] {s[0], s[1], win.outHeight(s[2]), win.outWidth(s[3])}, true);
     }
 }

@@ -45,6 +45,24 @@ record Window(int kh, int kw, int sh, int sw, int dh, int dw, int top, int left,
         return (w + left + right - dw * (kw - 1) - 1) / sw + 1;
     }
 
+    /**
+     * The window with bottom and right padding added so that the output size is rounded up (ceil_mode), as
+     * long as the last window still starts inside the input or its top-left padding (ONNX's rule).
+     */
+    Window roundedUp(int h, int w) {
+        return new Window(kh, kw, sh, sw, dh, dw, top, left, bottom + extra(h + top + bottom, kh, sh, h + top),
+                right + extra(w + left + right, kw, sw, w + left));
+    }
+
+    private static int extra(int padded, int k, int s, int limit) {
+        int rest = (padded - k) % s;
+        if (rest == 0) {
+            return 0;
+        }
+        int lastStart = ((padded - k) / s + 1) * s;
+        return lastStart < limit ? s - rest : 0;
+    }
+
     String pads() {
         return "{p " + top + " " + bottom + " " + left + " " + right + "}";
     }

@@ -1,0 +1,76 @@
+package seedc.frontend.onnx;
+
+import java.util.List;
+import java.util.Random;
+import onnx.Onnx.AttributeProto;
+import onnx.Onnx.GraphProto;
+import onnx.Onnx.ModelProto;
+import onnx.Onnx.NodeProto;
+import onnx.Onnx.OperatorSetIdProto;
+import onnx.Onnx.TensorProto;
+import onnx.Onnx.TensorShapeProto;
+import onnx.Onnx.TypeProto;
+import onnx.Onnx.ValueInfoProto;
+
+/** Small ONNX graphs for tests, built with the classes generated from onnx.proto (opset 13). */
+final class Graphs {
+    private Graphs() {}
+
+    static ModelProto model(GraphProto g) {
+        return ModelProto.newBuilder().setIrVersion(7).addOpsetImport(OperatorSetIdProto.newBuilder().setVersion(13))
+                .setGraph(g).build();
+    }
+
+    static GraphProto graph(String input, long[] dims, String output, List<NodeProto> nodes, List<TensorProto> init) {
+        TensorShapeProto.Builder s = TensorShapeProto.newBuilder();
+        for (long d : dims) {
+            s.addDim(TensorShapeProto.Dimension.newBuilder().setDimValue(d));
+        }
+        return GraphProto.newBuilder().setName("g").addAllNode(nodes).addAllInitializer(init)
+                .addInput(ValueInfoProto.newBuilder().setName(input).setType(TypeProto.newBuilder().setTensorType(
+                        TypeProto.Tensor.newBuilder().setElemType(1).setShape(s))))
+                .addOutput(ValueInfoProto.newBuilder().setName(output).setType(TypeProto.newBuilder().setTensorType(
+                        TypeProto.Tensor.newBuilder().setElemType(1))))
+                .build();
+    }
+
+    static NodeProto node(String op, String name, List<String> inputs, String output, AttributeProto... attrs) {
+        return NodeProto.newBuilder().setOpType(op).setName(name).addAllInput(inputs).addOutput(output)
+                .addAllAttribute(List.of(attrs)).build();
+    }
+
+    static AttributeProto[] ints(String name, long... v) {
+        AttributeProto.Builder a = AttributeProto.newBuilder().setName(name).setType(AttributeProto.AttributeType.INTS);
+        for (long x : v) {
+            a.addInts(x);
+        }
+        if (v.length == 1) { // an int attribute (transB), not a list
+            return new AttributeProto[] {AttributeProto.newBuilder().setName(name)
+                    .setType(AttributeProto.AttributeType.INT).setI(v[0]).build()};
+        }
+        return new AttributeProto[] {a.build()};
+    }
+
+    /** A float tensor of uniform values in [-1, 1). */
+    static TensorProto random(String name, Random rnd, long... dims) {
+        return tensor(name, rnd, false, dims);
+    }
+
+    /** A float tensor of values in [0.5, 1.5) (a variance). */
+    static TensorProto positive(String name, Random rnd, long... dims) {
+        return tensor(name, rnd, true, dims);
+    }
+
+    private static TensorProto tensor(String name, Random rnd, boolean positive, long... dims) {
+        TensorProto.Builder t = TensorProto.newBuilder().setName(name).setDataType(1);
+        long n = 1;
+        for (long d : dims) {
+            t.addDims(d);
+            n *= d;
+        }
+        for (long i = 0; i < n; i++) {
+            t.addFloatData((float) (positive ? 0.5 + rnd.nextDouble() : rnd.nextDouble() * 2 - 1));
+        }
+        return t.build();
+    }
+}

@@ -1,0 +1,125 @@
+package seedc.frontend.onnx;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import onnx.Onnx.GraphProto;
+import onnx.Onnx.ModelProto;
+import onnx.Onnx.NodeProto;
+import onnx.Onnx.TensorProto;
+import org.junit.jupiter.api.Test;
+import seedc.diag.UserError;
+import seedc.eval.FloatInterpreter;
+import seedc.eval.Result;
+import seedc.frontend.onnx.ops.Converters;
+import seedc.ir.FloatModel;
+
+/**
+ * ONNX's own backend node tests (Debian's libonnx-testdata: model.onnx, input_k.pb, output_0.pb) for every
+ * operator seedc imports. Input 0 is the model's input; the other inputs are its constants (seedc compiles
+ * fixed weights), folded in as initializers. Each test must either match the stored output (ONNX's backend
+ * tolerances: rtol 1e-3, atol 1e-7; a Softmax or ArgMax head returns the class, compared with the stored
+ * output's argmax) or be refused with a UserError naming what is unsupported; never a wrong answer or a crash.
+ * Writes the counts per operator to target/onnx-node-tests.md (copied into BENCHMARKS.md).
+ */
+class OnnxNodeConformanceTest {
+    private static final Path NODE = Path.of("/usr/share/libonnx-testdata/data/node");
+
+    private record Outcome(String op, String test, boolean passed, String why) {}
+
+    @Test
+    void everySupportedOperatorsNodeTests() throws IOException {
+        assertTrue(Files.isDirectory(NODE), NODE + " is missing: run-tests installs libonnx-testdata");
+        List<Outcome> outcomes = new ArrayList<>();
+        try (Stream<Path> dirs = Files.list(NODE)) {
+            for (Path dir : dirs.sorted().toList()) {
+                ModelProto m = ModelProto.parseFrom(Files.readAllBytes(dir.resolve("model.onnx")));
+                List<String> ops = m.getGraph().getNodeList().stream().map(NodeProto::getOpType).toList();
+                if (ops.size() == 1 && Converters.supported().contains(ops.getFirst())) {
+                    outcomes.add(run(ops.getFirst(), dir, m));
+                }
+            }
+        }
+        List<Outcome> wrong = outcomes.stream().filter(o -> !o.passed() && o.why().startsWith("WRONG")).toList();
+        Files.createDirectories(Path.of("target"));
+        Files.writeString(Path.of("target/onnx-node-tests.md"), table(outcomes));
+        assertEquals(List.of(), wrong);
+        assertTrue(outcomes.stream().filter(Outcome::passed).count() >= 40, table(outcomes));
+    }
+
+    private static Outcome run(String op, Path dir, ModelProto m) throws IOException {
+        Path data = dir.resolve("test_data_set_0");
+        GraphProto.Builder g = m.getGraph().toBuilder();
+        for (int k = 1; k < m.getGraph().getInputCount(); k++) {
+            TensorProto t = TensorProto.parseFrom(Files.readAllBytes(data.resolve("input_" + k + ".pb")));
+            g.addInitializer(t.toBuilder().setName(m.getGraph().getInput(k).getName()));
+        }
+        Path folded = Files.createTempFile("seedc-node", ".onnx");
+        try {
+            Files.write(folded, m.toBuilder().setGraph(g).build().toByteArray());
+            TensorProto in = TensorProto.parseFrom(Files.readAllBytes(data.resolve("input_0.pb")));
+            TensorProto out = TensorProto.parseFrom(Files.readAllBytes(data.resolve("output_0.pb")));
+            FloatModel model = OnnxFrontEnd.load(folded, new OnnxFrontEnd.Options(-1, 1, false));
+            Result r = new FloatInterpreter(model.program(), model.weights()).run(TensorData.values(in), null);
+            String mismatch = compare(TensorData.values(out), r, op);
+            return new Outcome(op, dir.getFileName().toString(), mismatch == null, mismatch == null ? "" : mismatch);
+        } catch (UserError | ImportError e) { // ImportError: the test's own input tensor is of a type seedc refuses
+            return new Outcome(op, dir.getFileName().toString(), false, e.getMessage());
+        } finally {
+            Files.deleteIfExists(folded);
+        }
+    }
+
+    /** Null when {@code r} is the stored output; else what differs, starting "WRONG". */
+    private static String compare(double[] expected, Result r, String op) {
+        if (r.isLabel()) {
+            long want = op.equals("ArgMax") ? Math.round(expected[0]) : argmax(expected);
+            return expected.length >= 1 && r.label() == want ? null : "WRONG class " + r.label() + ", not " + want;
+        }
+        double[] got = r.output();
+        if (got.length != expected.length) {
+            return "WRONG " + got.length + " values, not " + expected.length;
+        }
+        for (int i = 0; i < got.length; i++) {
+            if (Math.abs(got[i] - expected[i]) > 1e-7 + 1e-3 * Math.abs(expected[i])) {
+                return "WRONG at " + i + ": " + got[i] + ", not " + expected[i];
+            }
+        }
+        return null;
+    }
+
+    private static long argmax(double[] v) {
+        int best = 0;
+        for (int k = 1; k < v.length; k++) {
+            best = v[k] > v[best] ? k : best;
+        }
+        return best;
+    }
+
+    private static String table(List<Outcome> outcomes) {
+        Map<String, int[]> counts = new TreeMap<>();
+        Map<String, List<String>> refused = new TreeMap<>();
+        for (Outcome o : outcomes) {
+            counts.computeIfAbsent(o.op(), k -> new int[2])[o.passed() ? 0 : 1]++;
+            if (!o.passed()) {
+                refused.computeIfAbsent(o.op(), k -> new ArrayList<>()).add(o.test());
+            }
+        }
+        StringBuilder sb = new StringBuilder("| operator | node tests | pass | refused with a message |\n"
+                + "| --- | ---: | ---: | --- |\n");
+        counts.forEach((op, c) -> sb.append("| ").append(op).append(" | ").append(c[0] + c[1]).append(" | ")
+                .append(c[0]).append(" | ").append(String.join(", ", refused.getOrDefault(op, List.of())))
+                .append(" |\n"));
+        outcomes.stream().filter(o -> !o.passed()).forEach(o -> sb.append("\n- ").append(o.test()).append(": ")
+                .append(o.why().replace('\n', ' ')));
+        return sb.append('\n').toString();
+    }
+}
