@@ -1,0 +1,73 @@
+package seedc.codegen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import seedc.driver.DataInputs;
+import seedc.frontend.onnx.OnnxFrontEnd;
+import seedc.ir.FloatModel;
+import seedc.report.Report;
+
+/**
+ * The ONNX fixtures compiled from their .onnx files (both strategies, x86): the predictor built with sanitizers
+ * predicts what 'seedc run model.onnx --config' (the Java fixed-point interpreter) predicts on every test example,
+ * and the fixed accuracy, counted from those predictions and the labels, is within 1.5 points of PyTorch's; the
+ * shiftry program built for the Uno runs under simavr and predicts what the interpreter does on the first test rows.
+ */
+class OnnxDifferentialTest {
+    private static final Path ONNX = Path.of("src/test/resources/fixtures/onnx").toAbsolutePath();
+    private static final Path DIGITS = Path.of("src/test/resources/fixtures/models/cnn-digits-10").toAbsolutePath();
+
+    @ParameterizedTest
+    @CsvSource({"mlp-digits-10, shiftry", "mlp-digits-10, seedot", "cnn-digits-10, shiftry", "cnn-digits-10, seedot"})
+    void bitExactAndAccurate(String name, String strategy, @TempDir Path dir) throws IOException {
+        Path model = ONNX.resolve(name + ".onnx"), out = dir.resolve("out");
+        DifferentialTest.Cli c = DifferentialTest.cli("compile", model.toString(), "--argmax", "--input-range", "0,1",
+                "--train", DIGITS.resolve("train.npy").toString(), "--test", DIGITS.resolve("test.npy").toString(),
+                "--strategy", strategy, "--out", out.toString(), "--jobs", "2", "--no-progress");
+        assertEquals(0, c.status(), c.err());
+        FloatModel fm = OnnxFrontEnd.load(model, new OnnxFrontEnd.Options(0, 1, true));
+        Path csv = dir.resolve("test.csv");
+        var test = DataInputs.load(fm.program(), DIGITS.resolve("test.npy"), 1);
+        DifferentialTest.csv(test, csv);
+        Path java = dir.resolve("java.txt");
+        DifferentialTest.Cli r = DifferentialTest.cli("run", model.toString(), "--argmax", "--input-range", "0,1",
+                "--data", csv.toString(), "--config", out.resolve("report.json").toString(), "--predictions",
+                java.toString(), "--jobs", "2");
+        assertEquals(0, r.status(), r.err());
+        List<String> expected = Files.readAllLines(java);
+        DifferentialTest.assertSameLines(expected, DifferentialTest.predict(DifferentialTest.build(out,
+                DifferentialTest.SANITIZE), csv, name + " sanitized"), name + " " + strategy);
+        int right = 0;
+        for (int i = 0; i < expected.size(); i++) {
+            right += Long.parseLong(expected.get(i).trim()) == Math.round(test.labels()[i][0]) ? 1 : 0;
+        }
+        double pytorch = Double.parseDouble(Files.readString(ONNX.resolve(name + ".txt")).trim());
+        double fixed = 100.0 * right / expected.size();
+        assertTrue(pytorch - fixed <= DifferentialTest.MAX_DROP, name + " " + strategy + ": fixed " + fixed
+                + "% against float " + pytorch + "%");
+        assertEquals(fixed, Report.read(out.resolve("report.json")).fixedTestAccuracy(), 1e-9);
+        if (strategy.equals("shiftry")) {
+            onTheUno(fm, out.resolve("report.json"), test, dir);
+        }
+    }
+
+    /** The chosen program emitted for the Uno and run under simavr predicts what the interpreter predicts. */
+    private static void onTheUno(FloatModel model, Path report, seedc.io.DataSet test, Path dir) throws IOException {
+        seedc.report.FixedAssignment chosen = Report.read(report).fixedProgram();
+        FloatModel compiled = seedc.rewrite.InputShifts.apply(model, chosen.inputShifts());
+        seedc.fixed.FixedProgram fp = chosen.apply(compiled.program(), report.toString());
+        Path work = Files.createDirectories(dir.resolve("uno"));
+        seedc.bench.ModelBench.Outcome o = seedc.bench.ModelBench.fixed(fp, compiled, test,
+                TrainedFixturesDifferentialTest.AVR_EXAMPLES, seedc.backend.Device.UNO, work);
+        assertEquals(TrainedFixturesDifferentialTest.AVR_EXAMPLES, o.fixed().outputs().size());
+        assertEquals(o.expected(), o.fixed().outputs(), "the AVR's predictions differ from the interpreter's");
+    }
+}
