@@ -51,6 +51,10 @@ final class Graphs {
         return new AttributeProto[] {a.build()};
     }
 
+    static AttributeProto[] concat(AttributeProto[]... lists) {
+        return java.util.Arrays.stream(lists).flatMap(java.util.Arrays::stream).toArray(AttributeProto[]::new);
+    }
+
     /** A float tensor of uniform values in [-1, 1). */
     static TensorProto random(String name, Random rnd, long... dims) {
         return tensor(name, rnd, false, dims);

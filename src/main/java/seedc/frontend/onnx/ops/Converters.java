@@ -33,6 +33,12 @@ public final class Converters {
             Map.entry("Conv", Conv::convert),
             Map.entry("BatchNormalization", BatchNorm::convert),
             Map.entry("MaxPool", MaxPool::convert),
+            Map.entry("AveragePool", AveragePool::pool),
+            Map.entry("GlobalAveragePool", AveragePool::global),
+            Map.entry("Reshape", Reshape::reshape),
+            Map.entry("Squeeze", Reshape::squeeze),
+            Map.entry("Unsqueeze", Reshape::unsqueeze),
+            Map.entry("Transpose", Transpose::convert),
             Map.entry("Softmax", Head::softmax),
             Map.entry("ArgMax", Head::argmax)));
 
