@@ -10,6 +10,9 @@ the exporter's shapes: the input is (1, 64) for the MLP and (1, 1, 8, 8) (NCHW) 
 the pixels in row-major order either way.
 
   mlp-digits-10: Linear 64->32, ReLU, Linear 32->16, Tanh, Linear 16->10, Softmax (opset 13)
+  gru-digits-10, lstm-digits-10: the 64 pixels as 8 steps of 8, a GRU or LSTM of 16, Linear 16->10 on the final
+                 state (opset 13; the exporter's Shape/Gather/Concat/Expand zero state folds at import). Logits
+                 out: import them with --argmax.
   cnn-digits-10: Conv 3x3 1->8 (pad 1), BatchNorm, ReLU, MaxPool 2, Conv 3x3 8->8 (pad 1), ReLU, MaxPool 2,
                  Flatten, Linear 32->10 (opset 11). PyTorch 1.13's exporter folds the BatchNorm into the first Conv
                  in eval mode (even with do_constant_folding=False); the graph ends in the logits (import it
@@ -44,7 +47,29 @@ def cnn():
                          nn.Linear(32, 10)), (1, 1, 8, 8), 11
 
 
-MODELS = {"mlp-digits-10": mlp, "cnn-digits-10": cnn}
+class Recurrent(nn.Module):
+    """A GRU or LSTM over the 8 rows of 8 pixels (8 time steps), then a linear layer on the final hidden state."""
+
+    def __init__(self, cell):
+        super().__init__()
+        self.rnn = cell(8, 16, batch_first=True)
+        self.fc = nn.Linear(16, 10)
+
+    def forward(self, x):
+        out = self.rnn(x.reshape(-1, 8, 8))[1]
+        h = out[0] if isinstance(out, tuple) else out
+        return self.fc(h[-1])
+
+
+def gru():
+    return Recurrent(nn.GRU), (1, 64), 13
+
+
+def lstm():
+    return Recurrent(nn.LSTM), (1, 64), 13
+
+
+MODELS = {"mlp-digits-10": mlp, "cnn-digits-10": cnn, "gru-digits-10": gru, "lstm-digits-10": lstm}
 
 
 def train(name):
@@ -54,7 +79,7 @@ def train(name):
     Xtr, ytr, Xte, yte = data()
     as_input = lambda X: X.reshape(-1, *in_shape[1:]) if len(in_shape) > 2 else X
     # Softmax is the model's output: train on its log (NLL), as a user exporting a classifier with it would.
-    soft = isinstance(model[-1], nn.Softmax)
+    soft = isinstance(model, nn.Sequential) and isinstance(model[-1], nn.Softmax)
     opt = torch.optim.Adam(model.parameters(), lr=0.01)
     gen = torch.Generator().manual_seed(7)
     for epoch in range(40):
@@ -67,7 +92,7 @@ def train(name):
             loss.backward()
             opt.step()
     model.eval()
-    if len(in_shape) > 2:  # the exported graph starts at the NCHW image: drop the Unflatten
+    if len(in_shape) > 2 and isinstance(model, nn.Sequential):  # the graph starts at the NCHW image
         model = model[1:]
     with torch.no_grad():
         acc = (model(Xte.reshape(-1, *in_shape[1:])).argmax(1) == yte).double().mean().item() * 100

@@ -8,7 +8,6 @@ import seedc.ir.Layouts;
 import seedc.ir.Op;
 import seedc.ir.Op.*;
 import seedc.ir.Value;
-import seedc.ir.Shape;
 
 /**
  * Executes a {@link FixedProgram} on integers, bit for bit as the generated C does. One instance per
@@ -139,7 +138,7 @@ public final class FixedInterpreter {
 
     private void exec(Op op) {
         switch (op) {
-            case Input in -> set(in.out(), model.quantizeInput(input));
+            case Input in -> set(in.out(), model.quantizeInput(input, site(in.out())));
             case Param p -> set(p.out(), model.param(p.paramName()));
             case Const c -> set(c.out(), model.constant(c));
             case IntConst c -> ints.constant(c);

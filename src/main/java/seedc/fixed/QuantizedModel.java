@@ -5,7 +5,6 @@ import java.util.IdentityHashMap;
 import java.util.Map;
 import seedc.ir.Op;
 import seedc.ir.Program;
-import seedc.ir.Value;
 
 /** Parameters and constants of a fixed program, quantized once to their fixed types. Immutable. */
 public final class QuantizedModel {
@@ -43,8 +42,18 @@ public final class QuantizedModel {
 
     /** A data row as the program's input: shifted (exactly, see Program#shiftInput), then quantized. */
     public long[] quantizeInput(double[] x) {
-        Value in = fp.program().input();
-        return quantize(fp.program().shiftInput(x), fp.type(in));
+        return quantizeInput(x, WrapSite.IGNORE);
+    }
+
+    /** The input as stored, each element that saturates (does not fit the input's type) reported to {@code site}. */
+    public long[] quantizeInput(double[] x, WrapSite site) {
+        FixedType t = fp.type(fp.program().input());
+        double[] shifted = fp.program().shiftInput(x);
+        long[] q = new long[shifted.length];
+        for (int i = 0; i < q.length; i++) {
+            q[i] = FixedArith.quantize(shifted[i], t, site);
+        }
+        return q;
     }
 
     public FixedProgram program() {

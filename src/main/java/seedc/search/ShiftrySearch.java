@@ -114,8 +114,10 @@ public final class ShiftrySearch {
                     : Evaluation.accuracy(sub.data(), sub.floatResults()).percent();
             Limits limits = new Limits(budget, decideFloatAcc, maxDrop, maxScoreError);
             Value x = s.p.input();
+            int stageTwoScale = 0; // what the report names stage II's choice (stage IV may demote the input later)
             if (x != null) {
-                s.scales[x.id()] = s.inputScale(decide, subset == null ? null : full, x);
+                stageTwoScale = s.inputScale(decide, subset == null ? null : full, x);
+                s.scales[x.id()] = stageTwoScale;
             }
             int bytesStart = s.paramBytes(s.bits);
             int[] bitsBefore = s.bits.clone(), scalesBefore = s.scales.clone();
@@ -142,7 +144,7 @@ public final class ShiftrySearch {
             if (budget != null) {
                 budget.requireFits(best, "after demoting every value that takes flash");
             }
-            return new Outcome(best, x == null ? 0 : s.scales[x.id()], order, curve, bytesStart, s.paramBytes(s.bits),
+            return new Outcome(best, stageTwoScale, order, curve, bytesStart, s.paramBytes(s.bits),
                     full.evaluated() + (subset == null ? 0 : subset.evaluated()), staged, full.ranAlready(best));
         }
     }

@@ -16,6 +16,21 @@ class WrapEventsTest {
         return counter.counts().events()[0];
     }
 
+    /**
+     * An input element that saturates is an event: int8 at scale 6 holds [-2, 127/64]; 1.5 is 96, 3.0 would be
+     * 192 and saturates to 127, -2.0 is -128 exactly (no event), -2.1 would be -134 and saturates to -128.
+     */
+    @Test
+    void anInputThatSaturatesIsAnEvent() {
+        counter.startRun();
+        FixedType t = new FixedType(8, 6);
+        long[] q = {FixedArith.quantize(1.5, t, site), FixedArith.quantize(3.0, t, site),
+            FixedArith.quantize(-2.0, t, site), FixedArith.quantize(-2.1, t, site)};
+        assertArrayEquals(new long[] {96, 127, -128, -128}, q);
+        assertEquals(2, events());
+        assertEquals(1, counter.counts().examples()[0]);
+    }
+
     @Test
     void twoInt8ValuesWhoseSumWraps() {
         counter.startRun();

@@ -74,6 +74,16 @@ public final class ImportContext {
         return s;
     }
 
+    /** Binds the node's output to constant values (folded at import). */
+    public void constantOutput(Node node, int[] shape, double[] values) {
+        define(node.output(), Sym.constant(shape, values));
+    }
+
+    /** The values of a tensor an attribute holds. */
+    public static double[] tensorValues(onnx.Onnx.TensorProto t) {
+        return TensorData.values(t);
+    }
+
     void define(String name, Sym s) {
         syms.put(name, s);
     }
@@ -88,9 +98,25 @@ public final class ImportContext {
 
     /** A new SeeDot variable computing {@code expr} (a layout change between nodes); returns its name. */
     public String temp(String expr, String why) {
-        String v = "t" + (++temps);
-        body.append("let ").append(v).append(" = ").append(expr).append(" in // ").append(why).append('\n');
-        return v;
+        return temp(expr, why, "t" + (++temps));
+    }
+
+    /** let {@code name} = expr in; returns name. */
+    public String temp(String expr, String why, String name) {
+        body.append("let ").append(name).append(" = ").append(expr).append(" in // ").append(why).append('\n');
+        return name;
+    }
+
+    /** A number no other call returns, to name a node's local variables apart. */
+    public int uniqueTag() {
+        return ++tags;
+    }
+
+    private int tags;
+
+    /** Whether any node or the graph's output reads tensor {@code name}. */
+    public boolean isRead(String name) {
+        return uses.getOrDefault(name, 0) > 0 || graphOutputs.contains(name);
     }
 
     /** Binds the node's output to an existing tensor (Identity, Dropout, a dropped Softmax). */

@@ -14,7 +14,7 @@ public record Node(NodeProto proto, int opset) {
     /** How an error names this node: 'name' (OpType, opset N). */
     public String where() {
         String name = !proto.getName().isEmpty() ? proto.getName()
-                : proto.getOutputCount() > 0 ? proto.getOutput(0) : "(unnamed)";
+                : proto.getOutputList().stream().filter(o -> !o.isEmpty()).findFirst().orElse("(unnamed)");
         return "node '" + name + "' (" + op() + ", opset " + opset + ")";
     }
 

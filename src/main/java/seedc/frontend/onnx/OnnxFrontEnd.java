@@ -100,7 +100,7 @@ public final class OnnxFrontEnd {
         cx.readers(readers);
         for (NodeProto n : g.getNodeList()) {
             Node node = new Node(n, opset);
-            if (n.getOutputCount() == 0 || n.getOutput(0).isEmpty()) {
+            if (n.getOutputList().stream().allMatch(String::isEmpty)) {
                 throw node.error("has no output");
             }
             if (!n.getDomain().isEmpty() && !n.getDomain().equals("ai.onnx")) {

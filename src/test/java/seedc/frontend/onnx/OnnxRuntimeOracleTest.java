@@ -30,7 +30,7 @@ class OnnxRuntimeOracleTest {
     private static final Path DIGITS = Path.of("src/test/resources/fixtures/models/cnn-digits-10");
 
     @ParameterizedTest
-    @CsvSource({"mlp-digits-10, true", "cnn-digits-10, false"})
+    @CsvSource({"mlp-digits-10, true", "cnn-digits-10, false", "gru-digits-10, false", "lstm-digits-10, false"})
     void agreesWithOnnxRuntime(String name, boolean softmaxHead) throws Exception {
         Path file = FIXTURES.resolve(name + ".onnx");
         FloatModel model = OnnxFrontEnd.load(file, new OnnxFrontEnd.Options(0, 1, true));

@@ -39,6 +39,14 @@ public final class Converters {
             Map.entry("Squeeze", Reshape::squeeze),
             Map.entry("Unsqueeze", Reshape::unsqueeze),
             Map.entry("Transpose", Transpose::convert),
+            Map.entry("GRU", Recurrent::gru),
+            Map.entry("LSTM", Recurrent::lstm),
+            Map.entry("Shape", Folding::shape),
+            Map.entry("Gather", Folding::gather),
+            Map.entry("Concat", Folding::concat),
+            Map.entry("Expand", Folding::expand),
+            Map.entry("ConstantOfShape", Folding::constantOfShape),
+            Map.entry("Cast", Folding::cast),
             Map.entry("Softmax", Head::softmax),
             Map.entry("ArgMax", Head::argmax)));
 

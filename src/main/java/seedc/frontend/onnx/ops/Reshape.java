@@ -7,14 +7,14 @@ import seedc.frontend.onnx.Sym;
 /**
  * Reshape, Squeeze and Unsqueeze: the elements in ONNX's row-major order, in a new shape. SeeDot's reshape reads
  * the input looping over its axes in ONNX's order (N, C, H, W for an image stored NHWC) and fills the new shape
- * row-major.
+ * row-major. A constant is reshaped at import.
  */
 final class Reshape {
     private Reshape() {}
 
     /** Reshape with a constant shape input (0 copies a dimension unless allowzero, -1 takes the rest). */
     static void reshape(Node node, ImportContext cx) {
-        Sym x = cx.computed(node, 0);
+        Sym x = cx.in(node, 0);
         double[] spec = cx.constant(node, 1, "the shape").constant();
         boolean allowZero = node.integer("allowzero", 0) != 0;
         int[] out = new int[spec.length];
@@ -52,7 +52,7 @@ final class Reshape {
 
     /** Squeeze: drops the listed axes of size 1 (all of them when none are listed). */
     static void squeeze(Node node, ImportContext cx) {
-        Sym x = cx.computed(node, 0);
+        Sym x = cx.in(node, 0);
         int[] s = x.shape();
         boolean[] drop = new boolean[s.length];
         int[] axes = axes(node, cx, s.length);
@@ -72,7 +72,7 @@ final class Reshape {
 
     /** Unsqueeze: inserts axes of size 1 at the listed positions of the output. */
     static void unsqueeze(Node node, ImportContext cx) {
-        Sym x = cx.computed(node, 0);
+        Sym x = cx.in(node, 0);
         int rank = x.shape().length + axesCount(node, cx);
         int[] axes = axes(node, cx, rank);
         if (axes == null) {
@@ -125,6 +125,10 @@ final class Reshape {
         Sym shaped = Sym.value(out, null);
         if (shaped.size() != x.size()) {
             throw node.error("reshapes " + x.size() + " elements to " + Sym.dims(out));
+        }
+        if (x.isConstant()) {
+            cx.constantOutput(node, out, x.constant());
+            return;
         }
         String order = x.nhwc() ? "(1, 4, 2, 3)" : Flatten.axes(x.shape().length);
         cx.let(node, "reshape(" + x.expr() + ", " + Sym.dims(out) + ", " + order + ")", out, false);
