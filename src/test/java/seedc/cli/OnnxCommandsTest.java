@@ -49,6 +49,17 @@ class OnnxCommandsTest {
         assertTrue(fixed.out().startsWith("fixed-point accuracy: "), fixed.out() + fixed.err());
     }
 
+    /** Every ONNX fixture's imported program is accepted by check unchanged (a classifier: int). */
+    @Test
+    void everyFixtureRoundTrips(@TempDir Path dir) {
+        for (String name : List.of("mlp-digits-10", "cnn-digits-10", "gru-digits-10", "lstm-digits-10")) {
+            Path onnx = MLP.resolveSibling(name + ".onnx");
+            CliRun imp = CliRun.args("import", onnx.toString(), "--argmax", "--out", dir + "/" + name);
+            assertEquals(0, imp.status(), name + ": " + imp.err());
+            assertEquals(new CliRun(0, "int\n", ""), CliRun.args("check", dir + "/" + name + "/input.sd"), name);
+        }
+    }
+
     @Test
     void badFilesAndOptions(@TempDir Path dir) throws IOException {
         byte[] mlp = Files.readAllBytes(MLP);

@@ -39,6 +39,21 @@ final class Graphs {
                 .addAllAttribute(List.of(attrs)).build();
     }
 
+    /** A node with several outputs ("" for an omitted one). */
+    static NodeProto node(String op, String name, List<String> inputs, List<String> outputs, AttributeProto... attrs) {
+        return NodeProto.newBuilder().setOpType(op).setName(name).addAllInput(inputs).addAllOutput(outputs)
+                .addAllAttribute(List.of(attrs)).build();
+    }
+
+    /** An int64 vector (a shape). */
+    static TensorProto int64(String name, long... v) {
+        TensorProto.Builder t = TensorProto.newBuilder().setName(name).setDataType(7).addDims(v.length);
+        for (long x : v) {
+            t.addInt64Data(x);
+        }
+        return t.build();
+    }
+
     static AttributeProto[] ints(String name, long... v) {
         AttributeProto.Builder a = AttributeProto.newBuilder().setName(name).setType(AttributeProto.AttributeType.INTS);
         for (long x : v) {

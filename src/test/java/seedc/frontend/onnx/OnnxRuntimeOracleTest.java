@@ -106,6 +106,29 @@ class OnnxRuntimeOracleTest {
         agree(List.of(file), List.of(new long[] {1, 2, 6, 6}), rnd, -1);
     }
 
+    /**
+     * A plain RNN (tanh) of 5 units over 4 steps of 3 features, its final state through a Gemm; and the same
+     * with an initial state: seedc's float outputs against ONNX Runtime's.
+     */
+    @org.junit.jupiter.api.Test
+    void aPlainRnn(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        java.util.Random rnd = new java.util.Random(3);
+        List<Path> files = new java.util.ArrayList<>();
+        for (boolean initial : new boolean[] {false, true}) {
+            Path file = dir.resolve("rnn-" + initial + ".onnx");
+            List<String> in = initial ? List.of("x", "W", "R", "B", "", "h0") : List.of("x", "W", "R", "B");
+            Files.write(file, Graphs.model(Graphs.graph("x", new long[] {4, 1, 3}, "y", List.of(
+                    Graphs.node("RNN", "rnn", in, List.of("", "hN"), Graphs.ints("hidden_size", 5)),
+                    Graphs.node("Reshape", "flat", List.of("hN", "shape"), "h"),
+                    Graphs.node("Gemm", "d", List.of("h", "W2"), "y", Graphs.ints("transB", 1))),
+                    List.of(Graphs.random("W", rnd, 1, 5, 3), Graphs.random("R", rnd, 1, 5, 5),
+                            Graphs.random("B", rnd, 1, 10), Graphs.random("h0", rnd, 1, 1, 5),
+                            Graphs.int64("shape", 1, 5), Graphs.random("W2", rnd, 2, 5)))).toByteArray());
+            files.add(file);
+        }
+        agree(files, List.of(new long[] {4, 1, 3}, new long[] {4, 1, 3}), rnd, -1);
+    }
+
     /** seedc's float outputs equal ONNX Runtime's within 1e-5 on 10 random inputs of each graph. */
     private static void agree(List<Path> files, List<long[]> shapes, java.util.Random rnd, int params)
             throws OrtException {

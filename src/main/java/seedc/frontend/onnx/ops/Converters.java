@@ -39,6 +39,7 @@ public final class Converters {
             Map.entry("Squeeze", Reshape::squeeze),
             Map.entry("Unsqueeze", Reshape::unsqueeze),
             Map.entry("Transpose", Transpose::convert),
+            Map.entry("RNN", Recurrent::rnn),
             Map.entry("GRU", Recurrent::gru),
             Map.entry("LSTM", Recurrent::lstm),
             Map.entry("Shape", Folding::shape),

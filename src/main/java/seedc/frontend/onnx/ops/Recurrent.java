@@ -5,7 +5,7 @@ import seedc.frontend.onnx.Node;
 import seedc.frontend.onnx.Sym;
 
 /**
- * GRU and LSTM, forward, one example, default activations: a SeeDot loop over the time steps whose accumulator
+ * RNN, GRU and LSTM, forward, one example, default activations: a SeeDot loop over the time steps whose accumulator
  * is the state (for the LSTM h and c side by side in one (1, 2H) row, split and joined by constant 0/1
  * matrices). Only the final state outputs (Y_h, Y_c) may be read: the loop keeps no per-step outputs.
  */
@@ -36,6 +36,19 @@ final class Recurrent {
                 + "let " + st + " = ((1.0 - " + p + "z) <*> " + p + "n) + (" + p + "z <*> " + st + ") in " + st;
         String last = loop(node, cx, st, initial(node, cx, 5, h, "h0"), s.steps(), body);
         finalState(node, cx, 1, last, h);
+        unused(node, cx, 0, "Y");
+    }
+
+    /** The plain RNN: H' = tanh(X W + H R + Wb + Rb). */
+    static void rnn(Node node, ImportContext cx) {
+        Shape s = check(node, cx, 1);
+        int h = s.hidden();
+        String w = gates(node, cx, 1, s.inputs(), h, 1)[0], r = gates(node, cx, 2, h, h, 1)[0];
+        double[][] b = biases(node, cx, h, 1);
+        String p = "r" + cx.uniqueTag() + "_", st = p + "h", bias = row(cx, node, "b", sum(b[0], b[1]));
+        String body = "let " + st + " = tanh(((" + s.x() + "[i] * " + w + ") + (" + st + " * " + r + ")) + " + bias
+                + ") in " + st;
+        finalState(node, cx, 1, loop(node, cx, st, initial(node, cx, 5, h, "h0"), s.steps(), body), h);
         unused(node, cx, 0, "Y");
     }
 
