@@ -54,7 +54,7 @@ final class ModelInputs {
         FloatModel model;
         DataSet trainSet, testSet;
         try (Progress bar = Progress.start(progress, "load", 3)) { // the program and weights, then each data set
-            model = source.load();
+            model = source.load(err);
             bar.step();
             trainSet = DataInputs.load(model.program(), train, labels);
             bar.step();

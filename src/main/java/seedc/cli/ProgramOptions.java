@@ -34,12 +34,13 @@ final class ProgramOptions {
         return program.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".onnx");
     }
 
-    FloatModel load() {
+    /** The model; an ONNX import's notes go to {@code err} as "FILE: note: ...". */
+    FloatModel load(java.io.PrintWriter err) {
         if (isOnnx()) {
             if (modelDir != null) {
                 throw UserError.of("--model is for a SeeDot program: " + program + " holds its weights");
             }
-            return OnnxFrontEnd.load(program, onnxOptions());
+            return OnnxFrontEnd.load(program, onnxOptions(), note -> err.println(program + ": note: " + note));
         }
         if (modelDir == null) {
             throw UserError.of("--model DIR is needed: the folder of " + program.getFileName() + "'s weights"

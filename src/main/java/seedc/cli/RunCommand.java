@@ -70,7 +70,7 @@ final class RunCommand implements Callable<Integer> {
         FloatModel model;
         DataSet ds;
         try (Progress bar = Progress.start(progress, "load", 2)) { // the program and weights, then the data set
-            model = source.load();
+            model = source.load(spec.commandLine().getErr());
             bar.step();
             ds = DataInputs.load(model.program(), data, labels);
             bar.step();

@@ -114,6 +114,27 @@ public final class ImportContext {
 
     private int tags;
 
+    private final java.util.Set<String> fakeQuantized = new java.util.HashSet<>();
+    private final java.util.Set<String> int8 = new java.util.HashSet<>();
+
+    /** Constant {@code name} holds int8 values (a zero point that makes QuantizeLinear signed). */
+    void int8(String name) {
+        int8.add(name);
+    }
+
+    public boolean isInt8(String name) {
+        return int8.contains(name);
+    }
+
+    /** Marks a QuantizeLinear's output of a computed tensor: only a DequantizeLinear may read it. */
+    public void fakeQuantized(String name) {
+        fakeQuantized.add(name);
+    }
+
+    public boolean isFakeQuantized(String name) {
+        return fakeQuantized.contains(name);
+    }
+
     /** Whether any node or the graph's output reads tensor {@code name}. */
     public boolean isRead(String name) {
         return uses.getOrDefault(name, 0) > 0 || graphOutputs.contains(name);

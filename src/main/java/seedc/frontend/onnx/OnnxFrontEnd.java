@@ -41,7 +41,13 @@ public final class OnnxFrontEnd {
     public record Options(double inputLo, double inputHi, boolean argmax) {}
 
     public static FloatModel load(Path file, Options options) {
+        return load(file, options, note -> { });
+    }
+
+    /** {@link #load(Path, Options)}, telling {@code notes} what the import changed (a dropped Softmax, say). */
+    public static FloatModel load(Path file, Options options, java.util.function.Consumer<String> notes) {
         ImportedProgram imported = importFile(file, options);
+        imported.notes().forEach(notes);
         var program = SeeDotProgram.from(new SourceFile(file + " (imported)", imported.source())).program();
         Map<String, double[]> weights = new LinkedHashMap<>();
         imported.params().forEach((name, array) -> weights.put(name, array.data()));
@@ -85,8 +91,12 @@ public final class OnnxFrontEnd {
             throw new ImportError("the graph has " + g.getOutputCount() + " outputs; seedc compiles graphs with one");
         }
         ImportContext cx = new ImportContext(Set.of(g.getOutput(0).getName()));
-        g.getInitializerList().forEach(t -> cx.define(t.getName(),
-                Sym.constant(TensorData.shape(t), TensorData.values(t))));
+        g.getInitializerList().forEach(t -> {
+            cx.define(t.getName(), Sym.constant(TensorData.shape(t), TensorData.values(t)));
+            if (t.getDataType() == onnx.Onnx.TensorProto.DataType.INT8_VALUE) {
+                cx.int8(t.getName());
+            }
+        });
         Input input = input(g, cx);
         Map<String, Integer> uses = new java.util.HashMap<>();
         Map<String, String> readers = new java.util.HashMap<>();
@@ -139,6 +149,12 @@ public final class OnnxFrontEnd {
                     + " graphs with one");
         }
         ValueInfoProto in = inputs.getFirst();
+        int type = in.getType().getTensorType().getElemType();
+        if (type != onnx.Onnx.TensorProto.DataType.FLOAT_VALUE && type != onnx.Onnx.TensorProto.DataType.DOUBLE_VALUE) {
+            var t = onnx.Onnx.TensorProto.DataType.forNumber(type);
+            throw new ImportError("input '" + in.getName() + "' has element type " + (t == null ? type : t)
+                    + "; seedc computes in reals: the input must be float or double");
+        }
         List<TensorShapeProto.Dimension> dims = in.getType().getTensorType().getShape().getDimList();
         int[] shape = new int[dims.size()];
         for (int i = 0; i < shape.length; i++) {
@@ -166,6 +182,9 @@ public final class OnnxFrontEnd {
         for (var a : node.proto().getAttributeList()) {
             if (a.getName().equals("value") && a.hasT()) {
                 cx.define(node.output(), Sym.constant(TensorData.shape(a.getT()), TensorData.values(a.getT())));
+                if (a.getT().getDataType() == onnx.Onnx.TensorProto.DataType.INT8_VALUE) {
+                    cx.int8(node.output());
+                }
                 return;
             }
         }

@@ -46,6 +46,7 @@ final class TensorData {
     private static double[] raw(TensorProto t, int n) {
         ByteBuffer b = t.getRawData().asReadOnlyByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
         int width = switch (type(t)) {
+            case INT8, UINT8 -> 1;
             case FLOAT, INT32 -> 4;
             case DOUBLE, INT64 -> 8;
             default -> throw unsupported(t);
@@ -57,6 +58,8 @@ final class TensorData {
         double[] v = new double[n];
         for (int i = 0; i < n; i++) {
             v[i] = switch (type(t)) {
+                case INT8 -> b.get();
+                case UINT8 -> b.get() & 0xff;
                 case FLOAT -> b.getFloat();
                 case INT32 -> b.getInt();
                 case DOUBLE -> b.getDouble();
@@ -70,7 +73,7 @@ final class TensorData {
         return switch (type(t)) {
             case FLOAT -> t.getFloatDataList().stream().mapToDouble(Float::doubleValue).toArray();
             case DOUBLE -> t.getDoubleDataList().stream().mapToDouble(Double::doubleValue).toArray();
-            case INT32 -> t.getInt32DataList().stream().mapToDouble(Integer::doubleValue).toArray();
+            case INT32, INT8, UINT8 -> t.getInt32DataList().stream().mapToDouble(Integer::doubleValue).toArray();
             case INT64 -> t.getInt64DataList().stream().mapToDouble(Long::doubleValue).toArray();
             default -> throw unsupported(t);
         };
@@ -83,6 +86,6 @@ final class TensorData {
     private static ImportError unsupported(TensorProto t) {
         TensorProto.DataType d = type(t);
         return new ImportError("tensor '" + t.getName() + "' has element type " + (d == null ? t.getDataType() : d)
-                + "; seedc reads float, double, int32 and int64 tensors");
+                + "; seedc reads float, double, int8, uint8, int32 and int64 tensors");
     }
 }

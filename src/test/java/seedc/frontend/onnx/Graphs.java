@@ -45,6 +45,32 @@ final class Graphs {
                 .addAllAttribute(List.of(attrs)).build();
     }
 
+    /** An int8 tensor of values in [-127, 127]. */
+    static TensorProto int8(String name, Random rnd, long... dims) {
+        TensorProto.Builder t = TensorProto.newBuilder().setName(name).setDataType(3);
+        long n = 1;
+        for (long d : dims) {
+            t.addDims(d);
+            n *= d;
+        }
+        for (long i = 0; i < n; i++) {
+            t.addInt32Data(rnd.nextInt(255) - 127);
+        }
+        return t.build();
+    }
+
+    /** A float tensor of the given values and dims. */
+    static TensorProto floats(String name, float[] v, long... dims) {
+        TensorProto.Builder t = TensorProto.newBuilder().setName(name).setDataType(1);
+        for (long d : dims) {
+            t.addDims(d);
+        }
+        for (float x : v) {
+            t.addFloatData(x);
+        }
+        return t.build();
+    }
+
     /** An int64 vector (a shape). */
     static TensorProto int64(String name, long... v) {
         TensorProto.Builder t = TensorProto.newBuilder().setName(name).setDataType(7).addDims(v.length);

@@ -129,6 +129,37 @@ class OnnxRuntimeOracleTest {
         agree(files, List.of(new long[] {4, 1, 3}, new long[] {4, 1, 3}), rnd, -1);
     }
 
+    /**
+     * Weights stored as int8 with per-row scales and a DequantizeLinear (computed at import: ONNX Runtime agrees
+     * within 1e-5), and the same graph with a QuantizeLinear/DequantizeLinear pair on its input, which seedc
+     * drops with a note: its float program is the first graph's.
+     */
+    @org.junit.jupiter.api.Test
+    void quantizedWeightsAndADroppedPair(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        java.util.Random rnd = new java.util.Random(4);
+        List<onnx.Onnx.TensorProto> init = List.of(Graphs.int8("Wq", rnd, 3, 6),
+                Graphs.floats("ws", new float[] {0.01f, 0.02f, 0.005f}, 3), Graphs.random("b", rnd, 3),
+                Graphs.floats("xs", new float[] {1f / 128}), onnx.Onnx.TensorProto.newBuilder().setName("xz").setDataType(3).addInt32Data(0).build());
+        Path weights = dir.resolve("qweights.onnx"), pair = dir.resolve("qdq.onnx");
+        Files.write(weights, Graphs.model(Graphs.graph("x", new long[] {1, 6}, "y", List.of(
+                Graphs.node("DequantizeLinear", "dq", List.of("Wq", "ws"), "W", Graphs.ints("axis", 0)),
+                Graphs.node("Gemm", "g", List.of("x", "W", "b"), "y", Graphs.ints("transB", 1))), init)).toByteArray());
+        Files.write(pair, Graphs.model(Graphs.graph("x", new long[] {1, 6}, "y", List.of(
+                Graphs.node("QuantizeLinear", "qx", List.of("x", "xs", "xz"), "xq"),
+                Graphs.node("DequantizeLinear", "dqx", List.of("xq", "xs", "xz"), "xr"),
+                Graphs.node("DequantizeLinear", "dq", List.of("Wq", "ws"), "W", Graphs.ints("axis", 0)),
+                Graphs.node("Gemm", "g", List.of("xr", "W", "b"), "y", Graphs.ints("transB", 1))), init)).toByteArray());
+        agree(List.of(weights), List.of(new long[] {1, 6}), rnd, -1);
+        ImportedProgram imported = OnnxFrontEnd.importFile(pair, new OnnxFrontEnd.Options(-1, 1, false));
+        assertEquals(List.of("node 'qx' (QuantizeLinear, opset 13) and its DequantizeLinear are dropped: seedc's"
+                + " search chooses this value's fixed-point type"), imported.notes());
+        FloatModel a = OnnxFrontEnd.load(weights, new OnnxFrontEnd.Options(-1, 1, false));
+        FloatModel b = OnnxFrontEnd.load(pair, new OnnxFrontEnd.Options(-1, 1, false));
+        double[] x = {0.3, -0.2, 0.7, 0.1, -0.9, 0.5};
+        assertEquals(java.util.Arrays.toString(new FloatInterpreter(a.program(), a.weights()).run(x, null).output()),
+                java.util.Arrays.toString(new FloatInterpreter(b.program(), b.weights()).run(x, null).output()));
+    }
+
     /** seedc's float outputs equal ONNX Runtime's within 1e-5 on 10 random inputs of each graph. */
     private static void agree(List<Path> files, List<long[]> shapes, java.util.Random rnd, int params)
             throws OrtException {

@@ -42,6 +42,8 @@ public final class Converters {
             Map.entry("RNN", Recurrent::rnn),
             Map.entry("GRU", Recurrent::gru),
             Map.entry("LSTM", Recurrent::lstm),
+            Map.entry("QuantizeLinear", QuantizeLinear::quantize),
+            Map.entry("DequantizeLinear", QuantizeLinear::dequantize),
             Map.entry("Shape", Folding::shape),
             Map.entry("Gather", Folding::gather),
             Map.entry("Concat", Folding::concat),

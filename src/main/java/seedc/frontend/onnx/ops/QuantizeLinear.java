@@ -1,0 +1,91 @@
+package seedc.frontend.onnx.ops;
+
+import seedc.frontend.onnx.ImportContext;
+import seedc.frontend.onnx.Node;
+import seedc.frontend.onnx.Sym;
+
+/**
+ * QuantizeLinear and DequantizeLinear. On constants they are computed at import: an int8 or uint8 weight with
+ * its DequantizeLinear becomes the real weight it stands for, (q - zero_point) * scale, per tensor or per axis.
+ * On a computed tensor a QuantizeLinear must be read by a DequantizeLinear only, and the pair is dropped with a
+ * note: it says the exporter's 8-bit quantization of an activation, and seedc's search chooses each value's type
+ * itself (the float program runs without it).
+ */
+final class QuantizeLinear {
+    private QuantizeLinear() {}
+
+    static void quantize(Node node, ImportContext cx) {
+        Sym x = cx.in(node, 0);
+        if (!x.isConstant()) {
+            for (int k = 1; k < node.inputs().size(); k++) {
+                cx.constant(node, k, k == 1 ? "y_scale" : "y_zero_point");
+            }
+            if (!cx.onlyReader(node.output(), "DequantizeLinear")) {
+                throw node.error("quantizes a computed tensor that a node other than one DequantizeLinear reads;"
+                        + " seedc imports QuantizeLinear/DequantizeLinear pairs");
+            }
+            cx.note(node.where() + " and its DequantizeLinear are dropped: seedc's search chooses this value's"
+                    + " fixed-point type");
+            cx.fakeQuantized(node.output());
+            cx.alias(node, x);
+            return;
+        }
+        double[] scale = perAxis(node, cx, 1, x), zero = zeroPoint(node, cx, x);
+        boolean signed = node.inputs().size() > 2 && isInt8(node, cx);
+        double lo = signed ? -128 : 0, hi = signed ? 127 : 255;
+        double[] q = new double[x.size()];
+        for (int i = 0; i < q.length; i++) {
+            q[i] = Math.clamp(Math.rint(x.constant()[i] / scale[i]) + zero[i], lo, hi);
+        }
+        cx.constantOutput(node, x.shape(), q);
+    }
+
+    static void dequantize(Node node, ImportContext cx) {
+        Sym x = cx.in(node, 0);
+        if (!x.isConstant()) {
+            if (!cx.isFakeQuantized(node.inputs().getFirst())) {
+                throw node.error("dequantizes a computed tensor that no QuantizeLinear of a real tensor gives");
+            }
+            cx.alias(node, x);
+            return;
+        }
+        double[] scale = perAxis(node, cx, 1, x), zero = zeroPoint(node, cx, x);
+        double[] v = new double[x.size()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = (x.constant()[i] - zero[i]) * scale[i];
+        }
+        cx.constantOutput(node, x.shape(), v);
+    }
+
+    private static boolean isInt8(Node node, ImportContext cx) {
+        return cx.isInt8(node.inputs().get(2));
+    }
+
+    private static double[] zeroPoint(Node node, ImportContext cx, Sym x) {
+        return node.inputs().size() > 2 ? perAxis(node, cx, 2, x) : new double[x.size()];
+    }
+
+    /** Input {@code at} (a scale or zero point: one value, or one per index of {@code axis}) at every element. */
+    private static double[] perAxis(Node node, ImportContext cx, int at, Sym x) {
+        Sym p = cx.constant(node, at, at == 1 ? "the scale" : "the zero point");
+        double[] out = new double[x.size()];
+        if (p.size() == 1) {
+            java.util.Arrays.fill(out, p.constant()[0]);
+            return out;
+        }
+        int rank = x.shape().length, axis = (int) node.integer("axis", 1);
+        axis = axis < 0 ? axis + rank : axis;
+        if (axis < 0 || axis >= rank || x.shape()[axis] != p.size()) {
+            throw node.error("has " + p.size() + " scales or zero points for axis " + node.integer("axis", 1)
+                    + " of shape " + Sym.dims(x.shape()));
+        }
+        int inner = 1;
+        for (int i = axis + 1; i < rank; i++) {
+            inner *= x.shape()[i];
+        }
+        for (int i = 0; i < out.length; i++) {
+            out[i] = p.constant()[i / inner % p.size()];
+        }
+        return out;
+    }
+}
