@@ -48,23 +48,26 @@ final class Graphs {
     /** An int8 tensor of values in [-127, 127]. */
     static TensorProto int8(String name, Random rnd, long... dims) {
         TensorProto.Builder t = TensorProto.newBuilder().setName(name).setDataType(3);
-        long n = 1;
-        for (long d : dims) {
-            t.addDims(d);
-            n *= d;
-        }
-        for (long i = 0; i < n; i++) {
+        for (long i = withDims(t, dims); i > 0; i--) {
             t.addInt32Data(rnd.nextInt(255) - 127);
         }
         return t.build();
     }
 
+    /** Adds the dims; returns the element count. */
+    private static long withDims(TensorProto.Builder t, long... dims) {
+        long n = 1;
+        for (long d : dims) {
+            t.addDims(d);
+            n *= d;
+        }
+        return n;
+    }
+
     /** A float tensor of the given values and dims. */
     static TensorProto floats(String name, float[] v, long... dims) {
         TensorProto.Builder t = TensorProto.newBuilder().setName(name).setDataType(1);
-        for (long d : dims) {
-            t.addDims(d);
-        }
+        withDims(t, dims);
         for (float x : v) {
             t.addFloatData(x);
         }
@@ -108,12 +111,7 @@ final class Graphs {
 
     private static TensorProto tensor(String name, Random rnd, boolean positive, long... dims) {
         TensorProto.Builder t = TensorProto.newBuilder().setName(name).setDataType(1);
-        long n = 1;
-        for (long d : dims) {
-            t.addDims(d);
-            n *= d;
-        }
-        for (long i = 0; i < n; i++) {
+        for (long i = withDims(t, dims); i > 0; i--) {
             t.addFloatData((float) (positive ? 0.5 + rnd.nextDouble() : rnd.nextDouble() * 2 - 1));
         }
         return t.build();
