@@ -29,9 +29,7 @@ class OnnxDifferentialTest {
      * Pairs still more than 1.5 points below float, with the reason known so far; the list only shrinks (a listed
      * pair that comes within the target fails). Same class as TrainedFixturesDifferentialTest's cnn-shapes-8.
      */
-    static final java.util.Map<String, String> KNOWN_FAILURES = java.util.Map.of(
-            "gru-digits-10 shiftry", "fits its training set at 100% with the input at 8 bits, scale 6: 95.0% on the"
-                    + " test set; the training set cannot show the loss");
+    static final java.util.Map<String, String> KNOWN_FAILURES = java.util.Map.of();
 
     @ParameterizedTest
     @CsvSource({"mlp-digits-10, shiftry", "mlp-digits-10, seedot", "cnn-digits-10, shiftry", "cnn-digits-10, seedot",
