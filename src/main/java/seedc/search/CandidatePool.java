@@ -138,10 +138,15 @@ final class CandidatePool implements AutoCloseable {
      * group's best. Returns every candidate's score, in the groups' order, null for one that stopped.
      */
     List<List<Score>> race(String stage, List<List<Supplier<FixedProgram>>> groups) {
+        return race(stage, groups, 1);
+    }
+
+    /** {@link #race(String, List)} in which the best {@code keep} of each group finish (and get scores). */
+    List<List<Score>> race(String stage, List<List<Supplier<FixedProgram>>> groups, int keep) {
         int longest = groups.stream().mapToInt(List::size).max().orElse(0);
         List<List<Future<Score>>> fs = new ArrayList<>();
         groups.forEach(g -> fs.add(new ArrayList<>(Collections.nCopies(g.size(), null))));
-        List<Rivals> rivals = groups.stream().map(g -> new Rivals()).toList();
+        List<Rivals> rivals = groups.stream().map(g -> new Rivals(keep)).toList();
         try (Progress bar = bar(stage, groups.stream().mapToInt(List::size).sum())) {
             for (int k = 0; k < longest; k++) {
                 for (int g = 0; g < groups.size(); g++) {

@@ -173,40 +173,36 @@ public final class ShiftrySearch {
     /**
      * Stage II: the input's scale, 0 to the first width. Ties (common: many scales are perfect on the training
      * set) go to the scale nearest the data-driven one, then to the higher scale: the training set says nothing
-     * between them. With {@code confirm} (a large set), {@code pool} is its subset: the best few scales there are
-     * run again on every row, which decides among them.
+     * between them. The scales race in that order (Rivals: ties go to the earlier), so the race keeps exactly the
+     * best. With {@code confirm} (a large set), {@code pool} is its subset: the race there keeps the best few,
+     * which race again on every row.
      */
     private int inputScale(CandidatePool pool, CandidatePool confirm, Value x) {
+        // Inputs beyond every candidate's range (a feature of 1e300) give a data-driven scale far below 0.
+        int dataDriven = Math.clamp(scales[x.id()], 0, ladder.start());
+        List<Integer> order = java.util.stream.IntStream.rangeClosed(0, ladder.start()).boxed()
+                .sorted(Comparator.comparingInt((Integer s) -> Math.abs(s - dataDriven))
+                        .thenComparing(Comparator.reverseOrder())).toList();
         List<Supplier<FixedProgram>> cands = new ArrayList<>();
-        for (int s = 0; s <= ladder.start(); s++) {
+        for (int s : order) {
             int[] sc = scales.clone();
             sc[x.id()] = s;
             cands.add(() -> assign(bits, sc));
         }
-        // Inputs beyond every candidate's range (a feature of 1e300) give a data-driven scale far below 0.
-        int dataDriven = Math.clamp(scales[x.id()], 0, ladder.start());
-        List<Integer> all = java.util.stream.IntStream.range(0, cands.size()).boxed().toList();
-        List<Integer> ranked = inputScaleOrder(pool.evaluate("stage II: input scale", cands), all, dataDriven);
+        int keep = confirm == null ? 1 : StagedConfirmation.SURVIVORS;
+        List<CandidatePool.Score> r = pool.race("stage II: input scale", List.of(cands), keep).getFirst();
+        List<Integer> ranked = java.util.stream.IntStream.range(0, r.size()).filter(k -> r.get(k) != null).boxed()
+                .sorted((a, b) -> r.get(a).beats(r.get(b)) ? -1 : r.get(b).beats(r.get(a)) ? 1
+                        : Integer.compare(a, b)).toList();
         if (confirm == null) {
-            return ranked.getFirst();
+            return order.get(ranked.getFirst());
         }
-        List<Integer> best = ranked.subList(0, Math.min(StagedConfirmation.SURVIVORS, ranked.size()));
-        List<CandidatePool.Score> again = confirm.evaluate("stage II: confirming on every row",
-                best.stream().map(cands::get).toList());
-        CandidatePool.Score[] byScale = new CandidatePool.Score[cands.size()];
-        for (int k = 0; k < best.size(); k++) {
-            byScale[best.get(k)] = again.get(k);
-        }
-        int chosen = inputScaleOrder(java.util.Arrays.asList(byScale), best, dataDriven).getFirst();
-        wrapsOnAllRowsAfterStageII = byScale[chosen].wrapEvents();
-        return chosen;
-    }
-
-    /** {@code among} (input scales, indices of {@code r}) best first: stage II's rule. */
-    private static List<Integer> inputScaleOrder(List<CandidatePool.Score> r, List<Integer> among, int dataDriven) {
-        Comparator<Integer> better = (c, b) -> r.get(c).beats(r.get(b)) ? -1 : r.get(b).beats(r.get(c)) ? 1 : 0;
-        return among.stream().sorted(better.thenComparingInt((Integer s) -> Math.abs(s - dataDriven))
-                .thenComparing(Comparator.reverseOrder())).toList();
+        List<Integer> best = ranked.subList(0, Math.min(keep, ranked.size())).stream().sorted().toList();
+        List<CandidatePool.Score> again = confirm.race("stage II: confirming on every row",
+                List.of(best.stream().map(cands::get).toList())).getFirst();
+        int k = best(again);
+        wrapsOnAllRowsAfterStageII = again.get(k).wrapEvents();
+        return order.get(best.get(k));
     }
 
     /**

@@ -87,6 +87,44 @@ class RivalsTest {
         }
     }
 
+    /** With keep K, the K best by the exhaustive rule all run to the end, whatever the order they run in. */
+    @Test
+    void keepingTheBestFewLetsThemAllFinish() {
+        Random rnd = new Random(11);
+        for (int trial = 0; trial < 5000; trial++) {
+            int n = 1 + rnd.nextInt(6), examples = 1 + rnd.nextInt(10), keep = 1 + rnd.nextInt(3);
+            List<Run> runs = new ArrayList<>();
+            for (int k = 0; k < n; k++) {
+                boolean[] bad = new boolean[examples];
+                int[] wraps = new int[examples];
+                double pBad = rnd.nextDouble() * 0.5, pWrap = rnd.nextInt(3) == 0 ? 0.2 : 0;
+                for (int i = 0; i < examples; i++) {
+                    bad[i] = rnd.nextDouble() < pBad;
+                    wraps[i] = rnd.nextDouble() < pWrap ? 1 : 0;
+                }
+                runs.add(new Run(bad, wraps));
+            }
+            // the exhaustive order: no wrap first, then fewer bad, then the earlier index
+            List<Integer> byRule = new ArrayList<>();
+            for (int k = 0; k < n; k++) {
+                byRule.add(k);
+            }
+            byRule.sort((a, b) -> runs.get(a).wraps() != runs.get(b).wraps() ? (runs.get(a).wraps() ? 1 : -1)
+                    : runs.get(a).badTotal() != runs.get(b).badTotal()
+                            ? Long.compare(runs.get(a).badTotal(), runs.get(b).badTotal()) : Integer.compare(a, b));
+            List<Integer> order = new ArrayList<>(byRule);
+            java.util.Collections.shuffle(order, rnd);
+            Rivals rivals = new Rivals(keep);
+            boolean[] stopped = new boolean[n];
+            for (int k : order) {
+                stopped[k] = !runToTheEnd(rivals, k, runs.get(k));
+            }
+            for (int i = 0; i < Math.min(keep, n); i++) {
+                assertTrue(!stopped[byRule.get(i)], "trial " + trial + ": the " + (i + 1) + "th best stopped");
+            }
+        }
+    }
+
     @Test
     void aCandidateStopsAtItsFirstWrapOrOnceItCannotDoBetter() {
         Rivals rivals = new Rivals();
