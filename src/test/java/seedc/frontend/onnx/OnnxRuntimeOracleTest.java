@@ -160,6 +160,32 @@ class OnnxRuntimeOracleTest {
                 java.util.Arrays.toString(new FloatInterpreter(b.program(), b.weights()).run(x, null).output()));
     }
 
+    /**
+     * Two convolutions of one image concatenated along the channels (an inception-like block), flattened into a
+     * Gemm; and two Gemm rows concatenated with a constant row: seedc's float outputs against ONNX Runtime's.
+     */
+    @org.junit.jupiter.api.Test
+    void concatenationOfComputedTensors(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        java.util.Random rnd = new java.util.Random(6);
+        Path image = dir.resolve("concat-image.onnx"), rows = dir.resolve("concat-rows.onnx");
+        Files.write(image, Graphs.model(Graphs.graph("x", new long[] {1, 2, 4, 4}, "y", List.of(
+                Graphs.node("Conv", "a", List.of("x", "Wa"), "ha", Graphs.ints("pads", 1, 1, 1, 1)),
+                Graphs.node("Conv", "b", List.of("x", "Wb"), "hb"),
+                Graphs.node("MaxPool", "p", List.of("ha"), "pa", Graphs.ints("kernel_shape", 3, 3)),
+                Graphs.node("Concat", "c", List.of("pa", "hb"), "h", Graphs.ints("axis", 1)),
+                Graphs.node("Flatten", "f", List.of("h"), "r"),
+                Graphs.node("Gemm", "d", List.of("r", "W2"), "y", Graphs.ints("transB", 1))),
+                List.of(Graphs.random("Wa", rnd, 3, 2, 3, 3), Graphs.random("Wb", rnd, 2, 2, 3, 3),
+                        Graphs.random("W2", rnd, 4, 20)))).toByteArray());
+        Files.write(rows, Graphs.model(Graphs.graph("x", new long[] {1, 6}, "y", List.of(
+                Graphs.node("Gemm", "a", List.of("x", "Wa"), "ha", Graphs.ints("transB", 1)),
+                Graphs.node("Gemm", "b", List.of("x", "Wb"), "hb", Graphs.ints("transB", 1)),
+                Graphs.node("Concat", "c", List.of("ha", "k", "hb"), "y", Graphs.ints("axis", -1))),
+                List.of(Graphs.random("Wa", rnd, 3, 6), Graphs.random("Wb", rnd, 2, 6), Graphs.random("k", rnd, 1, 2))))
+                .toByteArray());
+        agree(List.of(image, rows), List.of(new long[] {1, 2, 4, 4}, new long[] {1, 6}), rnd, -1);
+    }
+
     /** seedc's float outputs equal ONNX Runtime's within 1e-5 on 10 random inputs of each graph. */
     private static void agree(List<Path> files, List<long[]> shapes, java.util.Random rnd, int params)
             throws OrtException {

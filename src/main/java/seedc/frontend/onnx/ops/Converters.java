@@ -46,7 +46,7 @@ public final class Converters {
             Map.entry("DequantizeLinear", QuantizeLinear::dequantize),
             Map.entry("Shape", Folding::shape),
             Map.entry("Gather", Folding::gather),
-            Map.entry("Concat", Folding::concat),
+            Map.entry("Concat", Concat::convert),
             Map.entry("Expand", Folding::expand),
             Map.entry("ConstantOfShape", Folding::constantOfShape),
             Map.entry("Cast", Folding::cast),

@@ -9,7 +9,7 @@ import seedc.frontend.onnx.Sym;
 /**
  * The shape arithmetic exporters leave in a graph (PyTorch's recurrent layers build their zero state from
  * Shape, Gather, Unsqueeze, Concat and Expand), computed at import: Shape of any tensor (its shape is static),
- * and Gather, Concat, Expand, ConstantOfShape and Cast of constants. Gather of a computed tensor at one constant
+ * and Gather, Concat (see {@link Concat}), Expand, ConstantOfShape and Cast of constants. Gather of a computed tensor at one constant
  * index of axis 0 is SeeDot's indexing.
  */
 final class Folding {
