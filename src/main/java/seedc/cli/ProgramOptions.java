@@ -25,6 +25,11 @@ final class ProgramOptions {
                     + " SeeDot's scale for the input covers it and the training data).")
     String inputRange;
 
+    @Option(names = "--input-layout", paramLabel = "nchw|nhwc", defaultValue = "nchw",
+            description = "ONNX: the order of an image input's pixels in a data row: nchw (default, the graph's own"
+                    + " C order) or nhwc (channels innermost, as TensorFlow and most cameras give them).")
+    String inputLayout;
+
     @Option(names = "--argmax",
             description = "ONNX: return the class (argmax) of the graph's output, for a classifier exported without"
                     + " an ArgMax or Softmax head.")
@@ -55,13 +60,21 @@ final class ProgramOptions {
             if (parts.length == 2) {
                 double lo = Double.parseDouble(parts[0].trim()), hi = Double.parseDouble(parts[1].trim());
                 if (Double.isFinite(lo) && Double.isFinite(hi) && lo < hi) {
-                    return new OnnxFrontEnd.Options(lo, hi, argmax);
+                    return new OnnxFrontEnd.Options(lo, hi, argmax, nhwcRows());
                 }
             }
         } catch (NumberFormatException e) {
             // the message below
         }
         throw UserError.of("--input-range must be LO,HI with finite numbers LO < HI, not '" + inputRange + "'");
+    }
+
+    private boolean nhwcRows() {
+        return switch (inputLayout) {
+            case "nchw" -> false;
+            case "nhwc" -> true;
+            default -> throw UserError.of("--input-layout must be nchw or nhwc, not '" + inputLayout + "'");
+        };
     }
 
     /** The user's input files (never written over). */

@@ -98,6 +98,10 @@ class OnnxCommandsTest {
         Path relu = write(dir, "relu.onnx", graph(node("Relu", "r", "x", "y")));
         assertEquals(new CliRun(1, "", "seedc: error: --input-range must be LO,HI with finite numbers LO < HI, not"
                 + " '1,0'\n"), CliRun.args("check", relu.toString(), "--input-range", "1,0"));
+        assertEquals(new CliRun(1, "", "seedc: error: --input-layout must be nchw or nhwc, not 'chw'\n"),
+                CliRun.args("check", relu.toString(), "--input-layout", "chw"));
+        assertEquals(new CliRun(1, "", relu + ": error: input 'x' has shape (1, 4); NHWC rows are for (N, C, H, W)"
+                + " image inputs\n"), CliRun.args("check", relu.toString(), "--input-layout", "nhwc"));
         assertEquals(new CliRun(1, "", "seedc: error: --model is for a SeeDot program: " + MLP + " holds its weights\n"),
                 CliRun.args("run", MLP.toString(), "--model", dir.toString(), "--data", DIGITS.resolve("test.npy")
                         .toString()));

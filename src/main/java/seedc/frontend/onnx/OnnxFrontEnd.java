@@ -36,9 +36,14 @@ public final class OnnxFrontEnd {
 
     /**
      * {@code inputLo}, {@code inputHi}: the range the program declares for its input (ONNX has none);
-     * {@code argmax}: the program returns the class (argmax) of the graph's output even without a head.
+     * {@code argmax}: the program returns the class (argmax) of the graph's output even without a head;
+     * {@code nhwcRows}: an image input's rows hold its pixels in NHWC order (channels innermost), not the graph's NCHW.
      */
-    public record Options(double inputLo, double inputHi, boolean argmax) {}
+    public record Options(double inputLo, double inputHi, boolean argmax, boolean nhwcRows) {
+        public Options(double inputLo, double inputHi, boolean argmax) {
+            this(inputLo, inputHi, argmax, false);
+        }
+    }
 
     public static FloatModel load(Path file, Options options) {
         return load(file, options, note -> { });
@@ -97,7 +102,7 @@ public final class OnnxFrontEnd {
                 cx.int8(t.getName());
             }
         });
-        Input input = input(g, cx);
+        Input input = input(g, cx, options.nhwcRows());
         Map<String, Integer> uses = new java.util.HashMap<>();
         Map<String, String> readers = new java.util.HashMap<>();
         for (NodeProto n : g.getNodeList()) {
@@ -139,7 +144,7 @@ public final class OnnxFrontEnd {
     /** The graph's input as X: its shape (and lets that come before the declarations: none today). */
     private record Input(int[] shape, String prelude) {}
 
-    private static Input input(GraphProto g, ImportContext cx) {
+    private static Input input(GraphProto g, ImportContext cx, boolean nhwcRows) {
         Set<String> initialized = new java.util.HashSet<>();
         g.getInitializerList().forEach(t -> initialized.add(t.getName()));
         List<ValueInfoProto> inputs = g.getInputList().stream().filter(v -> !initialized.contains(v.getName()))
@@ -172,6 +177,14 @@ public final class OnnxFrontEnd {
         if (shape.length == 0 || shape.length > 5) {
             throw new ImportError("input '" + in.getName() + "' has rank " + shape.length + "; seedc's tensors have"
                     + " 1 to 5 dimensions");
+        }
+        if (nhwcRows) {
+            if (shape.length != 4) {
+                throw new ImportError("input '" + in.getName() + "' has shape " + Sym.dims(shape) + "; NHWC rows are"
+                        + " for (N, C, H, W) image inputs");
+            }
+            cx.define(in.getName(), Sym.image(shape, "X")); // the rows are already SeeDot's layout
+            return new Input(new int[] {shape[0], shape[2], shape[3], shape[1]}, "");
         }
         cx.define(in.getName(), Sym.value(shape, "X"));
         return new Input(shape, "");

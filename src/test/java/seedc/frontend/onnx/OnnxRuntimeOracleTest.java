@@ -186,6 +186,39 @@ class OnnxRuntimeOracleTest {
         agree(List.of(image, rows), List.of(new long[] {1, 2, 4, 4}, new long[] {1, 6}), rnd, -1);
     }
 
+    /**
+     * A 2-channel image graph imported for NHWC rows: seedc on each image's pixels in NHWC order computes what
+     * ONNX Runtime computes on the same image in NCHW order.
+     */
+    @org.junit.jupiter.api.Test
+    void nhwcRows(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        java.util.Random rnd = new java.util.Random(8);
+        Path file = dir.resolve("nhwc.onnx");
+        Files.write(file, Graphs.model(Graphs.graph("x", new long[] {1, 2, 3, 3}, "y", List.of(
+                Graphs.node("Conv", "c", List.of("x", "W"), "h", Graphs.ints("pads", 1, 1, 1, 1)),
+                Graphs.node("Flatten", "f", List.of("h"), "y")),
+                List.of(Graphs.random("W", rnd, 2, 2, 3, 3)))).toByteArray());
+        FloatModel model = OnnxFrontEnd.load(file, new OnnxFrontEnd.Options(-1, 1, false, true));
+        FloatInterpreter seedc = new FloatInterpreter(model.program(), model.weights());
+        try (OrtEnvironment env = OrtEnvironment.getEnvironment();
+             OrtSession session = env.createSession(file.toString(), new OrtSession.SessionOptions())) {
+            for (int trial = 0; trial < 10; trial++) {
+                double[] nchw = new double[18], nhwc = new double[18];
+                for (int c = 0; c < 2; c++) {
+                    for (int p = 0; p < 9; p++) {
+                        nchw[c * 9 + p] = (float) (rnd.nextDouble() * 2 - 1);
+                        nhwc[p * 2 + c] = nchw[c * 9 + p];
+                    }
+                }
+                float[] want = flat(ortAny(env, session, new long[] {1, 2, 3, 3}, nchw));
+                double[] got = seedc.run(nhwc, null).output();
+                for (int k = 0; k < got.length; k++) {
+                    assertEquals(want[k], got[k], 1e-5 * Math.max(1, Math.abs(want[k])), "at " + k);
+                }
+            }
+        }
+    }
+
     /** seedc's float outputs equal ONNX Runtime's within 1e-5 on 10 random inputs of each graph. */
     private static void agree(List<Path> files, List<long[]> shapes, java.util.Random rnd, int params)
             throws OrtException {
