@@ -5,7 +5,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Spec;
 import seedc.frontend.onnx.OnnxFrontEnd;
 import seedc.frontend.seedot.SeeDotProgram;
-import seedc.frontend.seedot.lang.SourceFile;
 
 @Command(name = "check", mixinStandardHelpOptions = true,
         description = "Parses and type-checks a SeeDot program (or imports an ONNX model) and prints its result type.")
@@ -18,9 +17,7 @@ final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        SeeDotProgram lp = source.isOnnx()
-                ? SeeDotProgram.from(new SourceFile(source.program + " (imported)",
-                        OnnxFrontEnd.importFile(source.program, source.onnxOptions()).source()))
+        SeeDotProgram lp = source.isOnnx() ? OnnxFrontEnd.typed(source.program, source.onnxOptions())
                 : SeeDotProgram.load(source.program);
         spec.commandLine().getOut().println(lp.typed().resultType());
         return 0;

@@ -35,10 +35,7 @@ final class ImportCommand implements Callable<Integer> {
         if (!source.isOnnx()) {
             throw UserError.of(source.program + " is not an .onnx file; seedc imports ONNX models");
         }
-        if (source.modelDir != null) {
-            throw UserError.of("--model is for a SeeDot program: " + source.program + " holds its weights");
-        }
-        ImportedProgram imported = OnnxFrontEnd.importFile(source.program, source.onnxOptions());
+        ImportedProgram imported = OnnxFrontEnd.importFile(source.program, source.onnxOnly());
         try (OutputFolder folder = OutputFolder.open(out, List.of(source.program))) {
             Files.writeString(folder.dir().resolve("input.sd"), imported.source());
             for (Map.Entry<String, NpyArray> p : imported.params().entrySet()) {

@@ -42,16 +42,21 @@ final class ProgramOptions {
     /** The model; an ONNX import's notes go to {@code err} as "FILE: note: ...". */
     FloatModel load(java.io.PrintWriter err) {
         if (isOnnx()) {
-            if (modelDir != null) {
-                throw UserError.of("--model is for a SeeDot program: " + program + " holds its weights");
-            }
-            return OnnxFrontEnd.load(program, onnxOptions(), note -> err.println(program + ": note: " + note));
+            return OnnxFrontEnd.load(program, onnxOnly(), note -> err.println(program + ": note: " + note));
         }
         if (modelDir == null) {
             throw UserError.of("--model DIR is needed: the folder of " + program.getFileName() + "'s weights"
                     + " (one NAME.npy per parameter)");
         }
         return SeeDotFrontEnd.load(program, modelDir);
+    }
+
+    /** The ONNX options; a user error if --model is given too (the .onnx file holds the weights). */
+    OnnxFrontEnd.Options onnxOnly() {
+        if (modelDir != null) {
+            throw UserError.of("--model is for a SeeDot program: " + program + " holds its weights");
+        }
+        return onnxOptions();
     }
 
     OnnxFrontEnd.Options onnxOptions() {

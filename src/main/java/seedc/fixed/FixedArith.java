@@ -29,20 +29,15 @@ public final class FixedArith {
 
     /** round(r * 2^scale) (halves away from zero), saturated to the type: how constants and inputs are stored. */
     public static long quantize(double r, FixedType t) {
-        // (long) saturates a double beyond the range of long and takes NaN to 0, so saturating after it is exact.
-        return saturate((long) rounded(r, t), t.bits());
-    }
-
-    /** r * 2^scale rounded half away from zero, before saturation. */
-    private static double rounded(double r, FixedType t) {
-        double x = Math.scalb(r, t.scale());
-        double a = Math.abs(x), f = Math.floor(a); // a - f is exact, so this matches C's round()
-        return Math.copySign(a - f >= 0.5 ? f + 1 : f, x);
+        return quantize(r, t, WrapSite.IGNORE);
     }
 
     /** {@link #quantize(double, FixedType)}, reporting to {@code site} when the value saturates (an input's). */
     public static long quantize(double r, FixedType t, WrapSite site) {
-        double rounded = rounded(r, t);
+        double x = Math.scalb(r, t.scale());
+        double a = Math.abs(x), f = Math.floor(a); // a - f is exact, so this matches C's round()
+        double rounded = Math.copySign(a - f >= 0.5 ? f + 1 : f, x);
+        // (long) saturates a double beyond the range of long and takes NaN to 0, so saturating after it is exact.
         long q = saturate((long) rounded, t.bits());
         if (q != rounded) {
             site.wrapped();

@@ -25,9 +25,14 @@ public final class QuantizedModel {
     }
 
     public static long[] quantize(double[] values, FixedType t) {
+        return quantize(values, t, WrapSite.IGNORE);
+    }
+
+    /** The values quantized to {@code t}, each one that saturates reported to {@code site}. */
+    private static long[] quantize(double[] values, FixedType t, WrapSite site) {
         long[] q = new long[values.length];
         for (int i = 0; i < q.length; i++) {
-            q[i] = FixedArith.quantize(values[i], t);
+            q[i] = FixedArith.quantize(values[i], t, site);
         }
         return q;
     }
@@ -47,13 +52,7 @@ public final class QuantizedModel {
 
     /** The input as stored, each element that saturates (does not fit the input's type) reported to {@code site}. */
     public long[] quantizeInput(double[] x, WrapSite site) {
-        FixedType t = fp.type(fp.program().input());
-        double[] shifted = fp.program().shiftInput(x);
-        long[] q = new long[shifted.length];
-        for (int i = 0; i < q.length; i++) {
-            q[i] = FixedArith.quantize(shifted[i], t, site);
-        }
-        return q;
+        return quantize(fp.program().shiftInput(x), fp.type(fp.program().input()), site);
     }
 
     public FixedProgram program() {

@@ -35,11 +35,11 @@ public enum Metric {
         if (fixed.length > 0 && !floatResults[0].isLabel()) {
             return scoreError(floatResults, fixed);
         }
-        int bad = 0;
+        double bad = 0;
         for (int i = 0; i < fixed.length; i++) {
-            bad += bad(data.labels()[i][0], floatResults[i], fixed[i]) ? 1 : 0;
+            bad += badness(data.labels()[i][0], floatResults[i], fixed[i]);
         }
-        return fixed.length == 0 ? 0 : (double) bad / fixed.length;
+        return fixed.length == 0 ? 0 : bad / fixed.length;
     }
 
     /**

@@ -92,12 +92,17 @@ class ProgramLimitsTest {
      */
     @Test
     void theDeepestSumRunsAndCompiles(@TempDir Path dir) throws IOException {
-        CliRun.tinyClassifier(dir);
         // let X (1), let W (2), argmax (3), W * (4), the parenthesis (5), 9994 +s (6..9999), the Xs (10000)
-        String sum = String.join(" + ", java.util.Collections.nCopies(9995, "X"));
+        classifierOverASum(dir, 9995);
+        runsAndCompiles(dir, "seedot");
+    }
+
+    /** The tiny classifier with q.sd = argmax(W * (X + ... + X)), {@code terms} times X. */
+    private static void classifierOverASum(Path dir, int terms) throws IOException {
+        CliRun.tinyClassifier(dir);
+        String sum = String.join(" + ", java.util.Collections.nCopies(terms, "X"));
         Files.writeString(dir.resolve("q.sd"), "let X = (2, 1) in [0, 1] in let W = (3, 2) in [-1, 1] in argmax(W * ("
                 + sum + "))");
-        runsAndCompiles(dir, "seedot");
     }
 
     /**
@@ -107,10 +112,7 @@ class ProgramLimitsTest {
      */
     @Test
     void shiftryCompilesALongSum(@TempDir Path dir) throws IOException {
-        CliRun.tinyClassifier(dir);
-        String sum = String.join(" + ", java.util.Collections.nCopies(2000, "X"));
-        Files.writeString(dir.resolve("q.sd"), "let X = (2, 1) in [0, 1] in let W = (3, 2) in [-1, 1] in argmax(W * ("
-                + sum + "))");
+        classifierOverASum(dir, 2000);
         runsAndCompiles(dir, "shiftry");
     }
 

@@ -15,15 +15,26 @@ public final class ImportContext {
     private final Map<String, Sym> syms = new HashMap<>();
     private final Map<String, NpyArray> params = new LinkedHashMap<>();
     private final Map<String, Foldable> foldable = new HashMap<>();
-    private Map<String, Integer> uses = Map.of();
     private final StringBuilder body = new StringBuilder();
     private final List<String> notes = new ArrayList<>();
     private final java.util.Set<String> graphOutputs;
+    /** How many nodes read each tensor, and the op type of the last one (the only one, when there is one). */
+    private final Map<String, Integer> uses = new HashMap<>();
+    private final Map<String, String> readers = new HashMap<>();
+    private final java.util.Set<String> fakeQuantized = new java.util.HashSet<>();
+    private final java.util.Set<String> int8 = new java.util.HashSet<>();
     private boolean classifier;
     private int temps;
+    private int tags;
 
-    ImportContext(java.util.Set<String> graphOutputs) {
+    ImportContext(java.util.Set<String> graphOutputs, List<onnx.Onnx.NodeProto> nodes) {
         this.graphOutputs = graphOutputs;
+        for (onnx.Onnx.NodeProto n : nodes) {
+            for (String in : n.getInputList()) {
+                uses.merge(in, 1, Integer::sum);
+                readers.put(in, n.getOpType());
+            }
+        }
     }
 
     /** Whether the tensor {@code name} is the graph's output. */
@@ -90,10 +101,7 @@ public final class ImportContext {
 
     /** Binds the node's output to a new SeeDot variable computing {@code expr}: let tN = expr in. */
     public void let(Node node, String expr, int[] shape, boolean nhwc) {
-        String v = "t" + (++temps);
-        body.append("let ").append(v).append(" = ").append(expr).append(" in // ").append(node.op()).append(' ')
-                .append(node.output()).append('\n');
-        define(node.output(), new Sym(shape, v, null, nhwc));
+        define(node.output(), new Sym(shape, temp(expr, node.op() + " " + node.output()), null, nhwc));
     }
 
     /** A new SeeDot variable computing {@code expr} (a layout change between nodes); returns its name. */
@@ -111,11 +119,6 @@ public final class ImportContext {
     public int uniqueTag() {
         return ++tags;
     }
-
-    private int tags;
-
-    private final java.util.Set<String> fakeQuantized = new java.util.HashSet<>();
-    private final java.util.Set<String> int8 = new java.util.HashSet<>();
 
     /** Constant {@code name} holds int8 values (a zero point that makes QuantizeLinear signed). */
     void int8(String name) {
@@ -167,7 +170,7 @@ public final class ImportContext {
      * per-channel affine map (BatchNormalization) folds into both. {@code channelOf} maps an index of the weight
      * to its output channel.
      */
-    public record Foldable(String weight, String bias, int channels, java.util.function.IntUnaryOperator channelOf) {}
+    public record Foldable(String weight, String bias, java.util.function.IntUnaryOperator channelOf) {}
 
     public void foldable(Node node, Foldable f) {
         foldable.put(node.output(), f);
@@ -178,20 +181,9 @@ public final class ImportContext {
         return uses.getOrDefault(name, 0) == 1 && !graphOutputs.contains(name) ? foldable.get(name) : null;
     }
 
-    /** How many nodes read each tensor (set before converting). */
-    void uses(Map<String, Integer> counts) {
-        uses = counts;
-    }
-
     /** Whether tensor {@code name} is read by exactly one node, of type {@code op}. */
     public boolean onlyReader(String name, String op) {
         return uses.getOrDefault(name, 0) == 1 && readers.getOrDefault(name, "").equals(op);
-    }
-
-    private Map<String, String> readers = Map.of();
-
-    void readers(Map<String, String> opOfReader) {
-        readers = opOfReader;
     }
 
     private String unique(String base) {

@@ -53,10 +53,19 @@ public final class OnnxFrontEnd {
     public static FloatModel load(Path file, Options options, java.util.function.Consumer<String> notes) {
         ImportedProgram imported = importFile(file, options);
         imported.notes().forEach(notes);
-        var program = SeeDotProgram.from(new SourceFile(file + " (imported)", imported.source())).program();
+        var program = typed(file, imported).program();
         Map<String, double[]> weights = new LinkedHashMap<>();
         imported.params().forEach((name, array) -> weights.put(name, array.data()));
         return new FloatModel(program, weights);
+    }
+
+    /** The imported program parsed and type-checked by the SeeDot front end (what {@code seedc check} prints). */
+    public static SeeDotProgram typed(Path file, Options options) {
+        return typed(file, importFile(file, options));
+    }
+
+    private static SeeDotProgram typed(Path file, ImportedProgram imported) {
+        return SeeDotProgram.from(new SourceFile(file + " (imported)", imported.source()));
     }
 
     public static ImportedProgram importFile(Path file, Options options) {
@@ -95,7 +104,7 @@ public final class OnnxFrontEnd {
         if (g.getOutputCount() != 1) {
             throw new ImportError("the graph has " + g.getOutputCount() + " outputs; seedc compiles graphs with one");
         }
-        ImportContext cx = new ImportContext(Set.of(g.getOutput(0).getName()));
+        ImportContext cx = new ImportContext(Set.of(g.getOutput(0).getName()), g.getNodeList());
         g.getInitializerList().forEach(t -> {
             cx.define(t.getName(), Sym.constant(TensorData.shape(t), TensorData.values(t)));
             if (t.getDataType() == onnx.Onnx.TensorProto.DataType.INT8_VALUE) {
@@ -103,16 +112,6 @@ public final class OnnxFrontEnd {
             }
         });
         Input input = input(g, cx, options.nhwcRows());
-        Map<String, Integer> uses = new java.util.HashMap<>();
-        Map<String, String> readers = new java.util.HashMap<>();
-        for (NodeProto n : g.getNodeList()) {
-            for (String in : n.getInputList()) {
-                uses.merge(in, 1, Integer::sum);
-                readers.put(in, n.getOpType());
-            }
-        }
-        cx.uses(uses);
-        cx.readers(readers);
         for (NodeProto n : g.getNodeList()) {
             Node node = new Node(n, opset);
             if (n.getOutputList().stream().allMatch(String::isEmpty)) {
@@ -173,7 +172,7 @@ public final class OnnxFrontEnd {
                         + d.getDimParam() + "'); seedc needs every dimension but the batch fixed");
             }
         }
-        Sym.value(shape, "X").size(); // refuses a shape beyond MAX_ELEMENTS
+        Sym.elements(shape); // refuses a shape beyond MAX_ELEMENTS
         if (shape.length == 0 || shape.length > 5) {
             throw new ImportError("input '" + in.getName() + "' has rank " + shape.length + "; seedc's tensors have"
                     + " 1 to 5 dimensions");

@@ -23,6 +23,11 @@ public record Sym(int[] shape, String expr, double[] constant, boolean nhwc) {
     }
 
     public int size() {
+        return elements(shape);
+    }
+
+    /** The elements of a tensor of shape {@code shape}; an ImportError beyond {@link OnnxFrontEnd#MAX_ELEMENTS}. */
+    public static int elements(int[] shape) {
         long n = 1;
         for (int d : shape) {
             n *= d;

@@ -29,7 +29,7 @@ final class TensorData {
         if (type(t) == null) {
             throw unsupported(t);
         }
-        int n = Sym.constant(shape(t), null).size();
+        int n = Sym.elements(shape(t));
         double[] v = t.hasRawData() ? raw(t, n) : typed(t);
         if (v.length != n) {
             throw new ImportError("tensor '" + t.getName() + "' holds " + v.length + " values for its " + n

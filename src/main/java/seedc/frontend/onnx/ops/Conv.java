@@ -54,7 +54,7 @@ final class Conv {
                     new int[] {cout}, bias);
             expr = "(" + expr + ") <+> " + biasName;
             int block = kh * kw * cin * per;
-            cx.foldable(node, new ImportContext.Foldable(filter, biasName, cout, i -> i / block * per + i % per));
+            cx.foldable(node, new ImportContext.Foldable(filter, biasName, i -> i / block * per + i % per));
         }
         cx.let(node, expr, new int[] {xs[0], cout, win.outHeight(xs[2]), win.outWidth(xs[3])}, true);
     }

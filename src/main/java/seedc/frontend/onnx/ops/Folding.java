@@ -50,7 +50,7 @@ final class Folding {
                 fill = seedc.frontend.onnx.ImportContext.tensorValues(a.getT())[0];
             }
         }
-        double[] v = new double[Sym.constant(s, null).size()];
+        double[] v = new double[Sym.elements(s)];
         java.util.Arrays.fill(v, fill);
         cx.constantOutput(node, s, v);
     }
@@ -130,7 +130,7 @@ final class Folding {
         for (int i = 0; i < axis; i++) {
             outer *= out[i];
         }
-        double[] v = new double[Sym.constant(out, null).size()];
+        double[] v = new double[Sym.elements(out)];
         int p = 0;
         for (int o = 0; o < outer; o++) {
             for (Sym s : parts) {

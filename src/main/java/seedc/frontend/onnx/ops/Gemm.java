@@ -36,7 +36,7 @@ final class Gemm {
         if (node.inputs().size() < 3 && cx.onlyReader(node.output(), "BatchNormalization")) {
             String bias = cx.param(node.output() + "_bias", new int[] {n}, new double[n]); // the shift folds in
             expr = "(" + expr + ") <+> " + bias;
-            cx.foldable(node, new ImportContext.Foldable(weight, bias, n, i -> i % n));
+            cx.foldable(node, new ImportContext.Foldable(weight, bias, i -> i % n));
         } else if (node.inputs().size() > 2) {
             double[] bias = Broadcast.expand(node, cx.constant(node, 2, "C"), Sym.value(new int[] {m, n}, null));
             for (int j = 0; j < bias.length; j++) {
@@ -47,7 +47,7 @@ final class Gemm {
             if (row != null) {
                 String biasName = cx.param(name, new int[] {n}, row);
                 expr = "(" + expr + ") <+> " + biasName;
-                cx.foldable(node, new ImportContext.Foldable(weight, biasName, n, i -> i % n));
+                cx.foldable(node, new ImportContext.Foldable(weight, biasName, i -> i % n));
             } else {
                 expr = "(" + expr + ") + " + cx.param(name, new int[] {m, n}, bias);
             }

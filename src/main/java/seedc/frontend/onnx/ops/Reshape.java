@@ -122,8 +122,7 @@ final class Reshape {
         if (out.length == 0 || out.length > 5) {
             throw node.error("gives a tensor of rank " + out.length + "; seedc's tensors have 1 to 5 dimensions");
         }
-        Sym shaped = Sym.value(out, null);
-        if (shaped.size() != x.size()) {
+        if (Sym.elements(out) != x.size()) {
             throw node.error("reshapes " + x.size() + " elements to " + Sym.dims(out));
         }
         if (x.isConstant()) {
