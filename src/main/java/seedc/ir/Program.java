@@ -41,12 +41,17 @@ public record Program(Block body, Value result, Value input, double inputLo, dou
 
     private static void forEach(Block b, Consumer<Op> visitor) {
         for (Op op : b.ops()) {
-            visitor.accept(op);
-            if (op instanceof Op.SumLoop s) {
-                forEach(s.body(), visitor);
-            } else if (op instanceof Op.Loop l) {
-                forEach(l.body(), visitor);
-            }
+            forEachOp(op, visitor);
+        }
+    }
+
+    /** Visits op and, for a loop, every op of its body, in program order. */
+    public static void forEachOp(Op op, Consumer<Op> visitor) {
+        visitor.accept(op);
+        if (op instanceof Op.SumLoop s) {
+            forEach(s.body(), visitor);
+        } else if (op instanceof Op.Loop l) {
+            forEach(l.body(), visitor);
         }
     }
 

@@ -14,6 +14,7 @@ import seedc.eval.Result;
 import seedc.fixed.FixedInterpreter;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.QuantizedModel;
+import seedc.fixed.StateDetail;
 import seedc.fixed.WrapCounter;
 import seedc.fixed.WrapCounts;
 import seedc.io.DataSet;
@@ -70,6 +71,13 @@ final class CandidatePool implements AutoCloseable {
      * gigabytes, and its candidates differ too much to reuse them.
      */
     private boolean keepsStates = true;
+    private StateDetail detail;
+
+    /** This pool, keeping states of {@code detail} whatever their size (tests of both kinds of reuse). */
+    CandidatePool keeping(StateDetail detail) {
+        this.detail = detail;
+        return this;
+    }
 
     /** This pool, keeping no example's state (see {@link #keepsStates}). */
     CandidatePool withoutStates() {
@@ -255,9 +263,10 @@ final class CandidatePool implements AutoCloseable {
         Run from = null;
         boolean[] mustRun = null;
         long cost = Long.MAX_VALUE;
+        StateDetail detail = detail(fp);
         for (Run kept : new Run[] {reference, last}) {
             if (kept != null && kept.states() != null) {
-                boolean[] m = Reuse.mustRun(fp, kept.program());
+                boolean[] m = Reuse.mustRun(fp, kept.program(), detail);
                 long c = Reuse.cost(fp.program(), m);
                 if (c < cost) {
                     from = kept;
@@ -275,7 +284,10 @@ final class CandidatePool implements AutoCloseable {
         long reusedWraps = reused == null ? 0 : WrapCounts.none(fp.program().valueCount())
                 .reusing(reused.wraps(), Reuse.fresh(fp.program(), ops)).total();
         Result[] results = Evaluation.runIndexed(train, race == null ? threads : 1, () -> {
-            FixedInterpreter fi = new FixedInterpreter(fp, qm);
+            FixedInterpreter fi = new FixedInterpreter(fp, qm, detail);
+            if (states != null) {
+                fi.keepingStates();
+            }
             counters.add(fi.wraps());
             return (i, x) -> {
                 Result r = reused == null ? fi.run(x) : fi.run(x, reused.states()[i], ops);
@@ -303,6 +315,21 @@ final class CandidatePool implements AutoCloseable {
             }
         }
         return run;
+    }
+
+    /**
+     * How much of each run's state this pool keeps: every loop iteration's values when the states of all rows
+     * take at most an eighth of the heap (a pool keeps two runs' states and builds a third), else the top level.
+     */
+    private StateDetail detail(FixedProgram fp) {
+        if (detail == null) {
+            detail = StateDetail.finest(fp.program(), train.size(), Runtime.getRuntime().maxMemory() / 8);
+            String forced = System.getProperty("seedc.search.stateDetail"); // benchmarks compare the two
+            if (forced != null) {
+                detail = StateDetail.valueOf(forced);
+            }
+        }
+        return detail;
     }
 
     /**

@@ -1,90 +1,153 @@
 package seedc.search;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 import seedc.fixed.FixedProgram;
+import seedc.fixed.StateDetail;
+import seedc.ir.Block;
 import seedc.ir.Op;
 import seedc.ir.OpFacts;
 import seedc.ir.Program;
 import seedc.ir.Value;
 
 /**
- * Which top-level ops of a candidate must run when another fixed program of the same source has already run
- * on the same input: a demoted value changes only the ops downstream of it, and every other op computes the
- * same integers as in the other program. An op must run when its own fixed types or op parameters differ
- * (for a loop, those of any op in its body), or when it reads (in a loop, anywhere in its body) a value an
- * op that runs defines.
+ * Which ops of a candidate must run when another fixed program of the same source has already run on the same
+ * input and kept its state: a demoted value changes only the ops downstream of it, and every other op computes
+ * the same integers as in the other program. An op must run when its own fixed types or op parameters differ,
+ * or when it reads a value such an op defines. A loop runs when an op in its body must; in it, the ops whose
+ * values differ run, and those whose values the state does not keep ({@link StateDetail#keeps}).
+ *
+ * <p>The answer is by the id of each op's value ({@code Op.out()}), the form
+ * {@link seedc.fixed.FixedInterpreter#run(double[], seedc.fixed.FixedInterpreter.State, boolean[])} takes.
  */
 final class Reuse {
-    private Reuse() {}
+    private final FixedProgram cand;
+    private final FixedProgram ref;
+    private final StateDetail detail;
+    /** By value id: whether the value differs between the two programs; by op value id: whether the op's does. */
+    private final boolean[] changed;
+    private final boolean[] runs;
 
-    /** run[i] for top-level op i of {@code cand}'s program, relative to {@code ref}. */
-    static boolean[] mustRun(FixedProgram cand, FixedProgram ref) {
-        Program p = cand.program();
-        List<Op> ops = p.body().ops();
-        boolean[] changed = new boolean[p.valueCount()];
-        boolean[] run = new boolean[ops.size()];
-        for (int i = 0; i < ops.size(); i++) {
-            List<Op> nested = new ArrayList<>();
-            flatten(ops.get(i), nested);
-            for (Op op : nested) {
-                run[i] |= !Objects.equals(cand.paramMap().get(op), ref.paramMap().get(op));
-                for (Value v : OpFacts.defines(op)) {
-                    run[i] |= !Objects.equals(cand.types()[v.id()], ref.types()[v.id()]);
-                }
-                for (Value v : op.inputs()) {
-                    run[i] |= changed[v.id()];
-                }
-            }
-            if (run[i]) {
-                for (Op op : nested) {
-                    OpFacts.defines(op).forEach(v -> changed[v.id()] = true);
-                }
-            }
-        }
-        return run;
+    private Reuse(FixedProgram cand, FixedProgram ref, StateDetail detail) {
+        this.cand = cand;
+        this.ref = ref;
+        this.detail = detail;
+        this.changed = new boolean[cand.program().valueCount()];
+        this.runs = new boolean[changed.length];
     }
 
-    /** Whether {@code cand} computes every op exactly as {@code ref} does (no top-level op must run again). */
+    /**
+     * runs[op.out().id()] for every op of {@code cand}'s program, relative to {@code ref}'s kept state: whether
+     * the interpreter computes it (an op whose value differs, or whose value the state does not keep, in a loop
+     * that runs) or takes its value from the state.
+     */
+    static boolean[] mustRun(FixedProgram cand, FixedProgram ref, StateDetail detail) {
+        Reuse r = new Reuse(cand, ref, detail);
+        r.mark(cand.program().body());
+        r.schedule(cand.program().body(), 0);
+        return r.runs;
+    }
+
+    /** Whether {@code cand} computes every value exactly as {@code ref} does. */
     static boolean alike(FixedProgram cand, FixedProgram ref) {
-        for (boolean run : mustRun(cand, ref)) {
-            if (run) {
-                return false;
-            }
-        }
-        return true;
+        Reuse r = new Reuse(cand, ref, StateDetail.TOP_LEVEL);
+        return !r.mark(cand.program().body());
     }
 
-    /** Work of the top-level ops that run: about one unit per element computed, loops times their trip count. */
-    static long cost(Program p, boolean[] run) {
+    /** Marks the values of {@code b} that differ; whether any does. */
+    private boolean mark(Block b) {
+        boolean any = false;
+        for (Op op : b.ops()) {
+            boolean differs = differs(op) || op.inputs().stream().anyMatch(v -> changed[v.id()]);
+            if (op instanceof Op.SumLoop s) {
+                differs |= mark(s.body());
+            } else if (op instanceof Op.Loop l) {
+                differs |= markLoop(l);
+            }
+            if (differs) {
+                OpFacts.defines(op).forEach(v -> changed[v.id()] = true);
+            }
+            any |= differs;
+        }
+        return any;
+    }
+
+    /**
+     * A loop's body reads the accumulator, which carries the result of the iteration before: it changes when the
+     * initial value does or, found by marking the body once more, when the result does.
+     */
+    private boolean markLoop(Op.Loop l) {
+        changed[l.acc().id()] |= changed[l.init().id()] || differs(l);
+        boolean any = mark(l.body());
+        if (changed[l.result().id()] && !changed[l.acc().id()]) {
+            changed[l.acc().id()] = true;
+            any |= mark(l.body());
+        }
+        return any;
+    }
+
+    /** Which ops of {@code b}, at loop depth {@code depth} in a loop that runs, the interpreter computes. */
+    private void schedule(Block b, int depth) {
+        for (Op op : b.ops()) {
+            int id = op.out().id();
+            runs[id] = changed[id] || !detail.keeps(op, depth);
+            if (runs[id] && op instanceof Op.SumLoop s) {
+                schedule(s.body(), depth + 1);
+            } else if (runs[id] && op instanceof Op.Loop l) {
+                schedule(l.body(), depth + 1);
+            }
+        }
+    }
+
+    /** Whether op's own fixed types or op parameters differ between the two programs. */
+    private boolean differs(Op op) {
+        if (!Objects.equals(cand.paramMap().get(op), ref.paramMap().get(op))) {
+            return true;
+        }
+        for (Value v : OpFacts.defines(op)) {
+            if (!Objects.equals(cand.types()[v.id()], ref.types()[v.id()])) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Work of the ops that run: about one unit per element computed, times the trip counts of their loops. */
+    static long cost(Program p, boolean[] runs) {
+        return cost(p.body(), runs, 1);
+    }
+
+    private static long cost(Block b, boolean[] runs, long trips) {
         long total = 0;
-        for (int i = 0; i < run.length; i++) {
-            total += run[i] ? OpFacts.work(p.body().ops().get(i)) : 0;
+        for (Op op : b.ops()) {
+            long c = 0;
+            if (op instanceof Op.SumLoop s) {
+                c = cost(s.body(), runs, times(trips, s.to() - s.from()));
+            } else if (op instanceof Op.Loop l) {
+                c = cost(l.body(), runs, times(trips, l.to() - l.from()));
+            } else if (runs[op.out().id()]) {
+                c = times(trips, OpFacts.work(op));
+            }
+            total = total + c < 0 ? Long.MAX_VALUE : total + c;
         }
         return total;
     }
 
-    /** fresh[id]: whether value id is defined by a top-level op that runs (inside it, for a loop). */
-    static boolean[] fresh(Program p, boolean[] run) {
-        boolean[] fresh = new boolean[p.valueCount()];
-        List<Op> ops = p.body().ops();
-        for (int i = 0; i < ops.size(); i++) {
-            if (run[i]) {
-                List<Op> nested = new ArrayList<>();
-                flatten(ops.get(i), nested);
-                nested.forEach(op -> OpFacts.defines(op).forEach(v -> fresh[v.id()] = true));
-            }
-        }
-        return fresh;
+    /** a * b for counts (b may be negative: an empty loop), saturating. */
+    private static long times(long a, long b) {
+        b = Math.max(0, b);
+        return b == 0 || a <= Long.MAX_VALUE / b ? a * b : Long.MAX_VALUE;
     }
 
-    private static void flatten(Op op, List<Op> out) {
-        out.add(op);
-        if (op instanceof Op.SumLoop s) {
-            s.body().ops().forEach(o -> flatten(o, out));
-        } else if (op instanceof Op.Loop l) {
-            l.body().ops().forEach(o -> flatten(o, out));
-        }
+    /**
+     * fresh[id]: whether value id is computed by an op that runs (ints always run), so that its wrap events are
+     * counted in this run, not taken from the kept one.
+     */
+    static boolean[] fresh(Program p, boolean[] runs) {
+        boolean[] fresh = new boolean[p.valueCount()];
+        p.forEachOp(op -> {
+            boolean computed = runs[op.out().id()] || op.out().isInt();
+            OpFacts.defines(op).forEach(v -> fresh[v.id()] |= computed);
+        });
+        return fresh;
     }
 }

@@ -198,7 +198,7 @@ class OpHarnessTest {
             long[] actual = all[at + e];
             int k = firstDifference(expected, actual);
             if (k >= 0) {
-                throw new AssertionError(report(backend, p, e, k, expected, actual, fi.state()));
+                throw new AssertionError(report(backend, p, e, k, expected, actual, fi));
             }
         }
     }
@@ -214,7 +214,7 @@ class OpHarnessTest {
     }
 
     private static String report(OpBackend backend, Prepared p, int example, int k, long[] expected, long[] actual,
-                                 FixedInterpreter.State state) {
+                                 FixedInterpreter state) {
         OneOp.Built b = p.built();
         FixedProgram fp = b.fp();
         Op op = b.draft().op();
@@ -238,10 +238,10 @@ class OpHarnessTest {
         sb.append("  every value on this example (as the interpreter computed it):\n");
         for (Value v : fp.program().values()) {
             if (v.isInt()) {
-                sb.append("    ").append(v.name()).append(" = ").append(state.ints()[v.id()]).append('\n');
-            } else if (state.vals()[v.id()] != null) {
+                sb.append("    ").append(v.name()).append(" = ").append(state.intValue(v)).append('\n');
+            } else if (state.value(v) != null) {
                 sb.append("    ").append(v.name()).append(v.shape()).append(' ').append(fp.type(v)).append(" = ")
-                  .append(Describe.ints(state.vals()[v.id()], 64)).append('\n');
+                  .append(Describe.ints(state.value(v), 64)).append('\n');
             }
         }
         sb.append("  input X ").append(fp.type(fp.program().input())).append(" = ")

@@ -9,15 +9,15 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 import seedc.frontend.seedot.SeeDotProgram;
 import seedc.ir.FloatModel;
 import seedc.eval.FloatInterpreter;
 import seedc.eval.Profile;
 import seedc.eval.Result;
 import seedc.fixed.FixedProgram;
+import seedc.fixed.StateDetail;
 import seedc.io.DataSet;
-import seedc.ir.Op;
 import seedc.ir.Program;
 import seedc.ir.Value;
 import seedc.frontend.seedot.lang.SourceFile;
@@ -38,16 +38,19 @@ class ReuseTest {
         return ShiftryStrategy.assign(p, prof, bits, scales, ShiftryLadder.shiftry(ContainerWidths.C));
     }
 
-    /** The names of the top-level ops that must run. */
+    /** The names of the real-valued ops the interpreter computes, in program order (a loop before its body). */
     static List<String> mustRun(FixedProgram cand, FixedProgram ref) {
-        boolean[] run = Reuse.mustRun(cand, ref);
+        return mustRun(cand, ref, StateDetail.EVERY_ITERATION);
+    }
+
+    static List<String> mustRun(FixedProgram cand, FixedProgram ref, StateDetail detail) {
+        boolean[] run = Reuse.mustRun(cand, ref, detail);
         List<String> names = new ArrayList<>();
-        List<Op> ops = cand.program().body().ops();
-        for (int i = 0; i < run.length; i++) {
-            if (run[i]) {
-                names.add(ops.get(i).out().name());
+        cand.program().forEachOp(op -> {
+            if (run[op.out().id()] && !op.out().isInt()) {
+                names.add(op.out().name());
             }
-        }
+        });
         return names;
     }
 
@@ -69,21 +72,47 @@ class ReuseTest {
     }
 
     /**
+     * ProtoNN's loop over prototypes: t9 = B[i], del = WX - t9, t11 = Z[i], t12 = -g2, t13 = del^T,
+     * t14 = t13 * del, t15 = t12 * t14, t16 = exp(t15), t17 = t11 * t16, res = the sum of t17. A state of every
+     * iteration keeps the one costly op of the body, the squared distance t14 (16 products per element), so
+     * demoting the score t17 or the exp t16 computes every other op of the loop again but takes t14 from the
+     * state; demoting del changes t14, and a state of the top level keeps no value inside the loop.
+     */
+    @Test
+    void insideALoopTheCostlyOpsUpstreamAreTakenFromTheState() {
+        TrainedFixture f = TrainedFixture.load("protonn-digits-10");
+        Program p = f.model().program();
+        FixedProgram all16 = program(p, f.profile(), List.of(), 7);
+        List<String> allButT14 = List.of("res", "t9", "del", "t11", "t12", "t13", "t15", "t16", "t17");
+        List<String> all = List.of("res", "t9", "del", "t11", "t12", "t13", "t14", "t15", "t16", "t17");
+        for (String v : List.of("t17", "t16")) {
+            FixedProgram demoted = program(p, f.profile(), List.of(v), 7);
+            assertEquals(allButT14, mustRun(demoted, all16, StateDetail.EVERY_ITERATION), v);
+            assertEquals(all, mustRun(demoted, all16, StateDetail.TOP_LEVEL), v);
+        }
+        assertEquals(all, mustRun(program(p, f.profile(), List.of("del"), 7), all16, StateDetail.EVERY_ITERATION));
+        assertEquals(List.of(), mustRun(all16, all16, StateDetail.EVERY_ITERATION));
+        assertTrue(Reuse.alike(all16, program(p, f.profile(), List.of(), 7)));
+    }
+
+    /**
      * Stage III's pattern (each value demoted alone, reusing the 16-bit run) and stage IV's (each value demoted in
      * turn on top of the previous program, reusing its run) give the plain interpreter's results on every
      * training example. ProtoNN has a sum loop, Bonsai int values that depend on reals, FastGRNN a loop
      * reading parameters in its body, the CNN convolutions.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"protonn", "bonsai", "fastgrnn", "cnn"})
-    void reusedRunsEqualThePlainInterpreter(String name) {
+    @CsvSource({"protonn, EVERY_ITERATION", "bonsai, EVERY_ITERATION", "fastgrnn, EVERY_ITERATION",
+            "cnn, EVERY_ITERATION", "protonn, TOP_LEVEL", "fastgrnn, TOP_LEVEL"})
+    void reusedRunsEqualThePlainInterpreter(String name, StateDetail detail) {
         TrainedFixture f = TrainedFixture.load(name + "-digits-10");
         FloatModel model = f.model();
         DataSet train = f.train();
         Profile prof = f.profile();
         Program p = model.program();
         List<String> names = p.values().stream().filter(v -> !v.isInt()).map(Value::name).toList();
-        try (CandidatePool pool = new CandidatePool(model, train, f.floatTrain(), Metric.ACCURACY, 2, StageLog.quiet())) {
+        try (CandidatePool pool = new CandidatePool(model, train, f.floatTrain(), Metric.ACCURACY, 2, StageLog.quiet())
+                .keeping(detail)) {
             pool.reference(program(p, prof, List.of(), 7));
             List<String> cumulative = new ArrayList<>();
             for (String v : names) {
