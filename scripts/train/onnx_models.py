@@ -13,6 +13,8 @@ the pixels in row-major order either way.
   gru-digits-10, lstm-digits-10: the 64 pixels as 8 steps of 8, a GRU or LSTM of 16, Linear 16->10 on the final
                  state (opset 13; the exporter's Shape/Gather/Concat/Expand zero state folds at import). Logits
                  out: import them with --argmax.
+  bigru-digits-10: the same steps through a bidirectional GRU of 8 units each way, the two final states
+                 side by side (Transpose, Reshape) into Linear 16->10 (opset 13; --argmax).
   cnn-digits-10: Conv 3x3 1->8 (pad 1), BatchNorm, ReLU, MaxPool 2, Conv 3x3 8->8 (pad 1), ReLU, MaxPool 2,
                  Flatten, Linear 32->10 (opset 11). PyTorch 1.13's exporter folds the BatchNorm into the first Conv
                  in eval mode (even with do_constant_folding=False); the graph ends in the logits (import it
@@ -48,16 +50,20 @@ def cnn():
 
 
 class Recurrent(nn.Module):
-    """A GRU or LSTM over the 8 rows of 8 pixels (8 time steps), then a linear layer on the final hidden state."""
+    """A GRU or LSTM over the 8 rows of 8 pixels (8 time steps), then a linear layer on the final hidden state
+    (bidirectional: 8 units each way, the two final states side by side)."""
 
-    def __init__(self, cell):
+    def __init__(self, cell, bidirectional=False):
         super().__init__()
-        self.rnn = cell(8, 16, batch_first=True)
+        self.bidirectional = bidirectional
+        self.rnn = cell(8, 8 if bidirectional else 16, batch_first=True, bidirectional=bidirectional)
         self.fc = nn.Linear(16, 10)
 
     def forward(self, x):
         out = self.rnn(x.reshape(-1, 8, 8))[1]
         h = out[0] if isinstance(out, tuple) else out
+        if self.bidirectional:
+            return self.fc(h.transpose(0, 1).reshape(-1, 16))
         return self.fc(h[-1])
 
 
@@ -69,7 +75,12 @@ def lstm():
     return Recurrent(nn.LSTM), (1, 64), 13
 
 
-MODELS = {"mlp-digits-10": mlp, "cnn-digits-10": cnn, "gru-digits-10": gru, "lstm-digits-10": lstm}
+def bigru():
+    return Recurrent(nn.GRU, bidirectional=True), (1, 64), 13
+
+
+MODELS = {"mlp-digits-10": mlp, "cnn-digits-10": cnn, "gru-digits-10": gru, "lstm-digits-10": lstm,
+          "bigru-digits-10": bigru}
 
 
 def train(name):

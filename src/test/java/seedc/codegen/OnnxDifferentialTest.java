@@ -33,7 +33,8 @@ class OnnxDifferentialTest {
 
     @ParameterizedTest
     @CsvSource({"mlp-digits-10, shiftry", "mlp-digits-10, seedot", "cnn-digits-10, shiftry", "cnn-digits-10, seedot",
-        "gru-digits-10, shiftry", "gru-digits-10, seedot", "lstm-digits-10, shiftry", "lstm-digits-10, seedot"})
+        "gru-digits-10, shiftry", "gru-digits-10, seedot", "lstm-digits-10, shiftry", "lstm-digits-10, seedot",
+        "bigru-digits-10, shiftry", "bigru-digits-10, seedot"})
     void bitExactAndAccurate(String name, String strategy, @TempDir Path dir) throws IOException {
         Path model = ONNX.resolve(name + ".onnx"), out = dir.resolve("out");
         DifferentialTest.Cli c = DifferentialTest.cli("compile", model.toString(), "--argmax", "--input-range", "0,1",
@@ -71,7 +72,10 @@ class OnnxDifferentialTest {
         }
     }
 
-    /** The chosen program emitted for the Uno and run under simavr predicts what the interpreter predicts. */
+    /**
+     * The chosen program emitted for the Uno and run under simavr predicts what the interpreter predicts, and
+     * emitted for Cortex-M it compiles cleanly.
+     */
     private static void onTheUno(FloatModel model, Path report, seedc.io.DataSet test, Path dir) throws IOException {
         seedc.report.FixedAssignment chosen = Report.read(report).fixedProgram();
         FloatModel compiled = seedc.rewrite.InputShifts.apply(model, chosen.inputShifts());
@@ -81,5 +85,21 @@ class OnnxDifferentialTest {
                 TrainedFixturesDifferentialTest.AVR_EXAMPLES, seedc.backend.Device.UNO, work);
         assertEquals(TrainedFixturesDifferentialTest.AVR_EXAMPLES, o.fixed().outputs().size());
         assertEquals(o.expected(), o.fixed().outputs(), "the AVR's predictions differ from the interpreter's");
+        onCortexM(fp, compiled, dir);
+    }
+
+    /** The same program emitted for Cortex-M compiles with arm-none-eabi-gcc -Wall -Wextra -Werror, no warning. */
+    private static void onCortexM(seedc.fixed.FixedProgram fp, FloatModel model, Path dir) throws IOException {
+        Path out = dir.resolve("cortex-m");
+        seedc.codegen.c.CBackend.CORTEX_M.emit(fp, model.weights(), seedc.backend.EmitOptions.NONE, out);
+        Process make = new ProcessBuilder("make", "-s").directory(out.toFile()).redirectErrorStream(true).start();
+        String log = new String(make.getInputStream().readAllBytes());
+        try {
+            assertEquals(0, make.waitFor(), log);
+        } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
+        assertTrue(log.isBlank(), log);
+        assertTrue(Files.size(out.resolve("predict.o")) > 0);
     }
 }

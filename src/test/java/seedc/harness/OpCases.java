@@ -143,6 +143,9 @@ final class OpCases {
         t.add(Ops.unary("exp", in("a", i8(4), 1, 1), i8(4)), SHIFTRY, seedot(8, 0));
         t.add(Ops.unary("exp", in("a", i8(5)).within(Long.MIN_VALUE, 0), i16(14)), SHIFTRY);
         t.add(Ops.unary("exp", in("a", i32(26)), i32(20)), SHIFTRY, seedot(32, 12), new Rule.Random(7));
+        // exp is element-wise: each element of a tensor through the same tables
+        t.add(Ops.unary("exp", in("a", i16(12), 3, 4), i16(10)), SHIFTRY, seedot(16, 4), PLANNED);
+        t.add(Ops.unary("exp", in("a", i8(4), 2, 5).within(Long.MIN_VALUE, 0), i8(6)), SHIFTRY);
         t.add(Ops.unary("exp", in("a", i16(4)), i16(0)), SHIFTRY, seedot(16, 4));
         t.add(Ops.unary("exp", in("a", i32(23)), i32(24)), SHIFTRY);
         for (String f : List.of("tanh", "sigmoid")) {

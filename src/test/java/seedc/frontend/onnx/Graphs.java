@@ -17,7 +17,11 @@ final class Graphs {
     private Graphs() {}
 
     static ModelProto model(GraphProto g) {
-        return ModelProto.newBuilder().setIrVersion(7).addOpsetImport(OperatorSetIdProto.newBuilder().setVersion(13))
+        return model(g, 13);
+    }
+
+    static ModelProto model(GraphProto g, int opset) {
+        return ModelProto.newBuilder().setIrVersion(7).addOpsetImport(OperatorSetIdProto.newBuilder().setVersion(opset))
                 .setGraph(g).build();
     }
 
@@ -93,6 +97,11 @@ final class Graphs {
                     .setType(AttributeProto.AttributeType.INT).setI(v[0]).build()};
         }
         return new AttributeProto[] {a.build()};
+    }
+
+    static AttributeProto[] string(String name, String v) {
+        return new AttributeProto[] {AttributeProto.newBuilder().setName(name)
+                .setType(AttributeProto.AttributeType.STRING).setS(com.google.protobuf.ByteString.copyFromUtf8(v)).build()};
     }
 
     static AttributeProto[] concat(AttributeProto[]... lists) {

@@ -1,54 +1,78 @@
 package seedc.frontend.onnx.ops;
 
+import java.util.ArrayList;
+import java.util.List;
 import seedc.frontend.onnx.ImportContext;
 import seedc.frontend.onnx.Node;
 import seedc.frontend.onnx.Sym;
 
 /**
- * RNN, GRU and LSTM, forward, one example, default activations: a SeeDot loop over the time steps whose accumulator
- * is the state (for the LSTM h and c side by side in one (1, 2H) row, split and joined by constant 0/1
- * matrices). Only the final state outputs (Y_h, Y_c) may be read: the loop keeps no per-step outputs.
+ * RNN, GRU and LSTM, one example, default activations: per direction a SeeDot loop over the time steps whose
+ * accumulator is the state (for the LSTM h and c side by side in one (1, 2H) row, split and joined by constant
+ * 0/1 matrices). A reverse direction loops over the steps reversed ({@code reverse(X, 0)}); a bidirectional node
+ * runs both and stacks their final states as ONNX does, (2, 1, H) (layout 1: (1, 2, H)). Only the final state
+ * outputs (Y_h, Y_c) may be read: the loops keep no per-step outputs.
  */
 final class Recurrent {
     private Recurrent() {}
 
-    /** The parts every recurrent node shares: X (T, 1, I), the hidden size, the weights per gate. */
-    private record Shape(int steps, int inputs, int hidden, String x) {}
+    /**
+     * The parts every recurrent node shares: X as (T, 1, I), the hidden size, the directions (1 or 2), whether the
+     * first runs reversed, and the layout (0: X is (T, 1, I), 1: (1, T, I)).
+     */
+    private record Shape(int steps, int inputs, int hidden, String x, int directions, boolean reverse, int layout) {
+        /** Whether direction d loops over the steps from the last. */
+        boolean reversed(int d) {
+            return d == 0 ? reverse : true;
+        }
+    }
 
     static void gru(Node node, ImportContext cx) {
         Shape s = check(node, cx, 3);
+        List<String> last = new ArrayList<>();
+        for (int d = 0; d < s.directions(); d++) {
+            last.add(gru(node, cx, s, d));
+        }
+        finalState(node, cx, 1, last, s);
+        unused(node, cx, 0, "Y");
+    }
+
+    /** Direction d of a GRU: its loop; returns its final state. */
+    private static String gru(Node node, ImportContext cx, Shape s, int d) {
         int h = s.hidden();
-        String[] w = gates(node, cx, 1, s.inputs(), h, 3), r = gates(node, cx, 2, h, h, 3);
-        double[][] b = biases(node, cx, h, 3);
+        String[] w = gates(node, cx, s, 1, s.inputs(), 3, d), r = gates(node, cx, s, 2, h, 3, d);
+        double[][] b = biases(node, cx, h, 3, d);
         String p = "g" + cx.uniqueTag() + "_", st = p + "h";
-        String bz = row(cx, node, "bz", sum(b[0], b[3])), br = row(cx, node, "br", sum(b[1], b[4]));
-        String bw = row(cx, node, "bwh", b[2]), bh = row(cx, node, "brh", b[5]);
+        String bz = row(cx, node, "bz", d, sum(b[0], b[3])), br = row(cx, node, "br", d, sum(b[1], b[4]));
+        String bw = row(cx, node, "bwh", d, b[2]), bh = row(cx, node, "brh", d, b[5]);
         String x = p + "x";
         String candidate = node.integer("linear_before_reset", 0) != 0
                 ? "tanh(((" + x + " * " + w[2] + ") + " + bw + ") + (" + p + "r <*> ((" + st + " * " + r[2] + ") + "
                         + bh + ")))"
                 : "tanh(((" + x + " * " + w[2] + ") + ((" + p + "r <*> " + st + ") * " + r[2] + ")) + (" + bw + " + "
                         + bh + "))";
-        String body = "let " + x + " = " + s.x() + "[i] in "
+        String body = "let " + x + " = " + steps(node, cx, s, d) + "[i] in "
                 + "let " + p + "z = sigmoid(((" + x + " * " + w[0] + ") + (" + st + " * " + r[0] + ")) + " + bz + ") in "
                 + "let " + p + "r = sigmoid(((" + x + " * " + w[1] + ") + (" + st + " * " + r[1] + ")) + " + br + ") in "
                 + "let " + p + "n = " + candidate + " in "
                 + "let " + st + " = ((1.0 - " + p + "z) <*> " + p + "n) + (" + p + "z <*> " + st + ") in " + st;
-        String last = loop(node, cx, st, initial(node, cx, 5, h, "h0"), s.steps(), body);
-        finalState(node, cx, 1, last, h);
-        unused(node, cx, 0, "Y");
+        return loop(node, cx, st, initial(node, cx, h, d), s.steps(), body);
     }
 
     /** The plain RNN: H' = tanh(X W + H R + Wb + Rb). */
     static void rnn(Node node, ImportContext cx) {
         Shape s = check(node, cx, 1);
         int h = s.hidden();
-        String w = gates(node, cx, 1, s.inputs(), h, 1)[0], r = gates(node, cx, 2, h, h, 1)[0];
-        double[][] b = biases(node, cx, h, 1);
-        String p = "r" + cx.uniqueTag() + "_", st = p + "h", bias = row(cx, node, "b", sum(b[0], b[1]));
-        String body = "let " + st + " = tanh(((" + s.x() + "[i] * " + w + ") + (" + st + " * " + r + ")) + " + bias
-                + ") in " + st;
-        finalState(node, cx, 1, loop(node, cx, st, initial(node, cx, 5, h, "h0"), s.steps(), body), h);
+        List<String> last = new ArrayList<>();
+        for (int d = 0; d < s.directions(); d++) {
+            String w = gates(node, cx, s, 1, s.inputs(), 1, d)[0], r = gates(node, cx, s, 2, h, 1, d)[0];
+            double[][] b = biases(node, cx, h, 1, d);
+            String p = "r" + cx.uniqueTag() + "_", st = p + "h", bias = row(cx, node, "b", d, sum(b[0], b[1]));
+            String body = "let " + st + " = tanh(((" + steps(node, cx, s, d) + "[i] * " + w + ") + (" + st + " * " + r
+                    + ")) + " + bias + ") in " + st;
+            last.add(loop(node, cx, st, initial(node, cx, h, d), s.steps(), body));
+        }
+        finalState(node, cx, 1, last, s);
         unused(node, cx, 0, "Y");
     }
 
@@ -58,41 +82,66 @@ final class Recurrent {
             throw node.error("has peephole weights P; seedc imports LSTMs without them");
         }
         node.requireDefault("input_forget", 0);
+        List<String> hs = new ArrayList<>(), cs = new ArrayList<>();
+        for (int d = 0; d < s.directions(); d++) {
+            lstm(node, cx, s, d, hs, cs);
+        }
+        finalState(node, cx, 1, hs, s);
+        finalState(node, cx, 2, cs, s);
+        unused(node, cx, 0, "Y");
+    }
+
+    /** Direction d of an LSTM: its loop; adds its final h and c to {@code hs} and {@code cs}. */
+    private static void lstm(Node node, ImportContext cx, Shape s, int d, List<String> hs, List<String> cs) {
         int h = s.hidden();
-        String[] w = gates(node, cx, 1, s.inputs(), h, 4), r = gates(node, cx, 2, h, h, 4);
-        double[][] b = biases(node, cx, h, 4);
+        String[] w = gates(node, cx, s, 1, s.inputs(), 4, d), r = gates(node, cx, s, 2, h, 4, d);
+        double[][] b = biases(node, cx, h, 4, d);
         String[] bias = new String[4];
         for (int g = 0; g < 4; g++) {
-            bias[g] = row(cx, node, "b" + "iofc".charAt(g), sum(b[g], b[g + 4]));
+            bias[g] = row(cx, node, "b" + "iofc".charAt(g), d, sum(b[g], b[g + 4]));
         }
         String p = "l" + cx.uniqueTag() + "_", st = p + "s", x = p + "x";
         // S = [h c]: h = S * Qh, c = S * Qc; S' = h' * Ph + c' * Pc (0/1 matrices: exact in float)
-        String qh = select(cx, node, "Qh", 2 * h, h, 0, true), qc = select(cx, node, "Qc", 2 * h, h, h, true);
-        String ph = select(cx, node, "Ph", h, 2 * h, 0, false), pc = select(cx, node, "Pc", h, 2 * h, h, false);
+        String qh = select(cx, node, "Qh" + dir(d), 2 * h, h, 0, true);
+        String qc = select(cx, node, "Qc" + dir(d), 2 * h, h, h, true);
+        String ph = select(cx, node, "Ph" + dir(d), h, 2 * h, 0, false);
+        String pc = select(cx, node, "Pc" + dir(d), h, 2 * h, h, false);
         String[] gate = new String[4];
         for (int g = 0; g < 4; g++) {
             gate[g] = "((" + x + " * " + w[g] + ") + (" + p + "h * " + r[g] + ")) + " + bias[g];
         }
-        String body = "let " + x + " = " + s.x() + "[i] in "
+        String body = "let " + x + " = " + steps(node, cx, s, d) + "[i] in "
                 + "let " + p + "h = " + st + " * " + qh + " in let " + p + "c = " + st + " * " + qc + " in "
                 + "let " + p + "i = sigmoid(" + gate[0] + ") in let " + p + "o = sigmoid(" + gate[1] + ") in "
                 + "let " + p + "f = sigmoid(" + gate[2] + ") in let " + p + "g = tanh(" + gate[3] + ") in "
                 + "let " + p + "c2 = (" + p + "f <*> " + p + "c) + (" + p + "i <*> " + p + "g) in "
                 + "let " + p + "h2 = " + p + "o <*> tanh(" + p + "c2) in "
                 + "let " + st + " = (" + p + "h2 * " + ph + ") + (" + p + "c2 * " + pc + ") in " + st;
-        double[] h0 = initialValues(node, cx, 5, h), c0 = initialValues(node, cx, 6, h);
+        double[] h0 = initialValues(node, cx, 5, h, d), c0 = initialValues(node, cx, 6, h, d);
         double[] s0 = new double[2 * h];
         System.arraycopy(h0, 0, s0, 0, h);
         System.arraycopy(c0, 0, s0, h, h);
-        String last = loop(node, cx, st, cx.param(node.output() + "_s0", new int[] {1, 2 * h}, s0), s.steps(), body);
-        finalState(node, cx, 1, cx.temp(last + " * " + qh, "the LSTM's final h"), h);
-        finalState(node, cx, 2, cx.temp(last + " * " + qc, "the LSTM's final c"), h);
-        unused(node, cx, 0, "Y");
+        String init = cx.param(node.output() + "_s0" + dir(d), new int[] {1, 2 * h}, s0);
+        String last = loop(node, cx, st, init, s.steps(), body);
+        hs.add(cx.temp(last + " * " + qh, "the LSTM's final h"));
+        cs.add(cx.temp(last + " * " + qc, "the LSTM's final c"));
+    }
+
+    /** The suffix of direction d's parameter names: none for the first (a one-direction node's names stay). */
+    private static String dir(int d) {
+        return d == 0 ? "" : "_back";
+    }
+
+    /** The steps direction d reads, X[i] being step i: X, or X reversed along the steps. */
+    private static String steps(Node node, ImportContext cx, Shape s, int d) {
+        return s.reversed(d) ? cx.temp("reverse(" + s.x() + ", 0)", node.op() + " " + node.output()
+                + ": the steps from the last") : s.x();
     }
 
     private static Shape check(Node node, ImportContext cx, int gates) {
-        if (!node.string("direction", "forward").equals("forward")) {
-            throw node.error("direction " + node.string("direction", "forward") + "; seedc imports forward ones");
+        String direction = node.string("direction", "forward");
+        if (!List.of("forward", "reverse", "bidirectional").contains(direction)) {
+            throw node.error("direction " + direction + "; ONNX defines forward, reverse and bidirectional");
         }
         if (node.has("activations") || node.has("clip")) {
             throw node.error("sets activations or clip; seedc imports the default activations without clipping");
@@ -100,50 +149,63 @@ final class Recurrent {
         if (node.inputs().size() > 4 && !node.inputs().get(4).isEmpty()) {
             throw node.error("has sequence_lens; seedc runs every example for all time steps");
         }
-        node.requireDefault("layout", 0);
+        int layout = (int) node.integer("layout", 0);
+        if (layout != 0 && layout != 1) {
+            throw node.error("layout " + layout + "; ONNX defines 0 and 1");
+        }
         Sym x = cx.computed(node, 0);
         int[] xs = x.shape();
-        if (xs.length != 3 || xs[1] != 1 || x.nhwc()) {
-            throw node.error("input X of shape " + Sym.dims(xs) + "; seedc imports (steps, 1, features): one example");
+        if (xs.length != 3 || xs[1 - layout] != 1 || x.nhwc()) {
+            throw node.error("input X of shape " + Sym.dims(xs) + "; seedc imports " + (layout == 0
+                    ? "(steps, 1, features)" : "(1, steps, features)") + ": one example");
         }
+        int steps = xs[layout], features = xs[2];
+        String expr = layout == 0 ? x.expr() : cx.temp("reshape(" + x.expr() + ", (" + steps + ", 1, " + features
+                + "), (1, 2, 3))", node.op() + " " + node.output() + ": X as (steps, 1, features)");
+        int directions = direction.equals("bidirectional") ? 2 : 1;
         int hidden = (int) node.integer("hidden_size", -1);
         int[] ws = cx.constant(node, 1, "W").shape();
-        if (ws.length != 3 || ws[0] != 1 || ws[1] != gates * hidden || ws[2] != xs[2]) {
-            throw node.error("W of shape " + Sym.dims(ws) + " for hidden_size " + hidden + " and " + xs[2]
-                    + " features");
+        if (ws.length != 3 || ws[0] != directions || ws[1] != gates * hidden || ws[2] != features) {
+            throw node.error("W of shape " + Sym.dims(ws) + " for hidden_size " + hidden + ", " + features
+                    + " features and " + directions + " direction" + (directions == 1 ? "" : "s"));
         }
-        return new Shape(xs[0], xs[2], hidden, x.expr());
+        return new Shape(steps, features, hidden, expr, directions, direction.equals("reverse"), layout);
     }
 
-    /** Input {@code at} (W or R: (1, gates H, n)) as one (n, H) parameter per gate, transposed for row * W. */
-    private static String[] gates(Node node, ImportContext cx, int at, int n, int h, int count) {
+    /**
+     * Input {@code at} (W or R: (directions, gates H, n)) of direction d as one (n, H) parameter per gate,
+     * transposed for row * W.
+     */
+    private static String[] gates(Node node, ImportContext cx, Shape s, int at, int n, int count, int d) {
         Sym m = cx.constant(node, at, at == 1 ? "W" : "R");
-        if (m.size() != count * h * n) {
-            throw node.error((at == 1 ? "W" : "R") + " has " + m.size() + " values, not " + count * h * n);
+        int h = s.hidden(), each = count * h * n, base = d * each;
+        if (m.size() != s.directions() * each) {
+            throw node.error((at == 1 ? "W" : "R") + " has " + m.size() + " values, not " + s.directions() + " x "
+                    + each);
         }
         String[] out = new String[count];
         for (int g = 0; g < count; g++) {
             double[] t = new double[n * h];
             for (int j = 0; j < h; j++) {
                 for (int k = 0; k < n; k++) {
-                    t[k * h + j] = m.constant()[(g * h + j) * n + k];
+                    t[k * h + j] = m.constant()[base + (g * h + j) * n + k];
                 }
             }
-            out[g] = cx.param(node.inputs().get(at) + "_" + g, new int[] {n, h}, t);
+            out[g] = cx.param(node.inputs().get(at) + "_" + g + dir(d), new int[] {n, h}, t);
         }
         return out;
     }
 
-    /** B split into its 2 * gates vectors of H (zeros when absent). */
-    private static double[][] biases(Node node, ImportContext cx, int h, int count) {
+    /** Direction d's part of B split into its 2 * gates vectors of H (zeros when absent). */
+    private static double[][] biases(Node node, ImportContext cx, int h, int count, int d) {
         double[][] b = new double[2 * count][h];
         if (node.inputs().size() > 3 && !node.inputs().get(3).isEmpty()) {
             Sym v = cx.constant(node, 3, "B");
-            if (v.size() != 2 * count * h) {
-                throw node.error("B has " + v.size() + " values, not " + 2 * count * h);
+            if (v.size() < (d + 1) * 2 * count * h) {
+                throw node.error("B has " + v.size() + " values, not " + 2 * count * h + " per direction");
             }
             for (int g = 0; g < 2 * count; g++) {
-                System.arraycopy(v.constant(), g * h, b[g], 0, h);
+                System.arraycopy(v.constant(), (d * 2 * count + g) * h, b[g], 0, h);
             }
         }
         return b;
@@ -157,8 +219,8 @@ final class Recurrent {
         return s;
     }
 
-    private static String row(ImportContext cx, Node node, String name, double[] v) {
-        return cx.param(node.output() + "_" + name, new int[] {1, v.length}, v);
+    private static String row(ImportContext cx, Node node, String name, int d, double[] v) {
+        return cx.param(node.output() + "_" + name + dir(d), new int[] {1, v.length}, v);
     }
 
     /** A 0/1 matrix: rows x cols, ones on the diagonal shifted by {@code offset} along the longer side. */
@@ -171,19 +233,20 @@ final class Recurrent {
         return cx.param(node.output() + "_" + name, new int[] {rows, cols}, m);
     }
 
-    private static double[] initialValues(Node node, ImportContext cx, int at, int h) {
+    /** Direction d's part of input {@code at} (initial_h or initial_c: (directions, 1, H)); zeros when absent. */
+    private static double[] initialValues(Node node, ImportContext cx, int at, int h, int d) {
         if (node.inputs().size() <= at || node.inputs().get(at).isEmpty()) {
             return new double[h];
         }
         Sym v = cx.constant(node, at, at == 5 ? "initial_h" : "initial_c");
-        if (v.size() != h) {
-            throw node.error("its initial state has " + v.size() + " values, not " + h);
+        if (v.size() < (d + 1) * h) {
+            throw node.error("its initial state has " + v.size() + " values, not " + h + " per direction");
         }
-        return v.constant();
+        return java.util.Arrays.copyOfRange(v.constant(), d * h, (d + 1) * h);
     }
 
-    private static String initial(Node node, ImportContext cx, int at, int h, String name) {
-        return cx.param(node.output() + "_" + name, new int[] {1, h}, initialValues(node, cx, at, h));
+    private static String initial(Node node, ImportContext cx, int h, int d) {
+        return cx.param(node.output() + "_h0" + dir(d), new int[] {1, h}, initialValues(node, cx, 5, h, d));
     }
 
     /** let STATE = init in let tN = loop(i = [0:T], STATE) (body) in; returns tN. */
@@ -192,12 +255,27 @@ final class Recurrent {
         return cx.temp("loop(i = [0:" + steps + "], " + state + ") (" + body + ")", node.op() + " " + node.output());
     }
 
-    /** Output {@code k} (Y_h, Y_c: (1, 1, H)) as the final (1, H) state, if the graph reads it. */
-    private static void finalState(Node node, ImportContext cx, int k, String state, int h) {
-        if (node.proto().getOutputCount() > k && !node.proto().getOutput(k).isEmpty()) {
-            cx.rebind(node.proto().getOutput(k), Sym.value(new int[] {1, 1, h},
-                    cx.temp("reshape(" + state + ", (1, 1, " + h + "), (1, 2))", node.op() + " final state")));
+    /**
+     * Output {@code k} (Y_h, Y_c: (directions, 1, H), layout 1: (1, directions, H)), if the graph reads it: the
+     * final (1, H) state of each direction, side by side (each times a 0/1 placement matrix), reshaped.
+     */
+    private static void finalState(Node node, ImportContext cx, int k, List<String> states, Shape s) {
+        if (node.proto().getOutputCount() <= k || node.proto().getOutput(k).isEmpty()) {
+            return;
         }
+        int h = s.hidden(), n = states.size();
+        String joined = states.getFirst();
+        if (n > 1) {
+            StringBuilder sum = new StringBuilder();
+            for (int d = 0; d < n; d++) {
+                String place = select(cx, node, "Y" + k + "_" + d, h, n * h, d * h, false);
+                sum.append(d == 0 ? "" : " + ").append("(").append(states.get(d)).append(" * ").append(place).append(")");
+            }
+            joined = cx.temp(sum.toString(), node.op() + " " + node.output() + ": the directions' final states");
+        }
+        int[] shape = s.layout() == 0 ? new int[] {n, 1, h} : new int[] {1, n, h};
+        cx.rebind(node.proto().getOutput(k), Sym.value(shape,
+                cx.temp("reshape(" + joined + ", " + Sym.dims(shape) + ", (1, 2))", node.op() + " final state")));
     }
 
     private static void unused(Node node, ImportContext cx, int k, String what) {

@@ -19,15 +19,8 @@ final class Unary {
         apply(node, cx, "sigmoid(%s)");
     }
 
-    /** SeeDot's exp takes one number (ProtoNN's); a tensor's is refused. */
     static void exp(Node node, ImportContext cx) {
-        var a = cx.computed(node, 0);
-        if (a.size() != 1) {
-            throw node.error("exp of a tensor of shape " + seedc.frontend.onnx.Sym.dims(a.shape())
-                    + "; SeeDot's exp takes one number");
-        }
-        cx.let(node, "exp(" + a.expr() + (a.shape().length == 0 ? "" : "[0]".repeat(a.shape().length)) + ")",
-                new int[0], false);
+        apply(node, cx, "exp(%s)");
     }
 
     static void neg(Node node, ImportContext cx) {

@@ -2,7 +2,6 @@ package seedc.frontend.seedot.types;
 
 import seedc.ir.Shape;
 import seedc.frontend.seedot.lang.AstWalker;
-import seedc.frontend.seedot.lang.Expr;
 import seedc.frontend.seedot.lang.Expr.*;
 import seedc.frontend.seedot.types.Type.Int;
 import seedc.frontend.seedot.types.Type.Real;
@@ -112,11 +111,11 @@ final class Operators {
             throw tc.error(AstWalker.start(c.arg()), name + " needs a real argument, found int");
         }
         return switch (c.func()) {
-            case EXP, SGN -> {
+            case SGN -> {
                 if (!t.isScalarLike()) {
                     throw tc.error(AstWalker.start(c.arg()), name + " needs a scalar argument, found a tensor of shape " + t.shape());
                 }
-                yield c.func() == Func.SGN ? Type.INT : t;
+                yield Type.INT;
             }
             case ARGMAX -> {
                 if (!(t instanceof Tensor)) {
@@ -130,7 +129,8 @@ final class Operators {
                 }
                 yield t;
             }
-            case RELU, RELU6, TANH, SIGMOID -> t;
+            // exp is element-wise like the activations (the reference SeeDot takes only ProtoNN's one number)
+            case EXP, RELU, RELU6, TANH, SIGMOID -> t;
         };
     }
 
