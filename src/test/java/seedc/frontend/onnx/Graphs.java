@@ -38,6 +38,13 @@ final class Graphs {
                 .build();
     }
 
+    /** {@code g} with an int64 output (an ArgMax's). */
+    static GraphProto int64Output(GraphProto g) {
+        GraphProto.Builder b = g.toBuilder();
+        b.getOutputBuilder(0).getTypeBuilder().getTensorTypeBuilder().setElemType(7);
+        return b.build();
+    }
+
     static NodeProto node(String op, String name, List<String> inputs, String output, AttributeProto... attrs) {
         return NodeProto.newBuilder().setOpType(op).setName(name).addAllInput(inputs).addOutput(output)
                 .addAllAttribute(List.of(attrs)).build();

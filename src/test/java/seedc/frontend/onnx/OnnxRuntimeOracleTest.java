@@ -230,6 +230,83 @@ class OnnxRuntimeOracleTest {
         agree(List.of(image, rows), List.of(new long[] {1, 2, 4, 4}, new long[] {1, 6}), rnd, -1);
     }
 
+    /**
+     * Concat along the other axes: two Gemm rows and a constant row stacked into a (3, 3) matrix (axis 0), two
+     * convolutions stacked along the height and along the width of the image: against ONNX Runtime.
+     */
+    @org.junit.jupiter.api.Test
+    void concatenationAlongOtherAxes(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        java.util.Random rnd = new java.util.Random(13);
+        Path rows = dir.resolve("concat-axis0.onnx");
+        Files.write(rows, Graphs.model(Graphs.graph("x", new long[] {1, 6}, "y", List.of(
+                Graphs.node("Gemm", "a", List.of("x", "Wa"), "ha", Graphs.ints("transB", 1)),
+                Graphs.node("Gemm", "b", List.of("x", "Wb"), "hb", Graphs.ints("transB", 1)),
+                Graphs.node("Concat", "c", List.of("ha", "k", "hb"), "h", Graphs.ints("axis", 0)),
+                Graphs.node("Reshape", "r", List.of("h", "shape"), "f"),
+                Graphs.node("Gemm", "d", List.of("f", "W2"), "y", Graphs.ints("transB", 1))),
+                List.of(Graphs.random("Wa", rnd, 3, 6), Graphs.random("Wb", rnd, 3, 6), Graphs.random("k", rnd, 1, 3),
+                        Graphs.int64("shape", 1, 9), Graphs.random("W2", rnd, 2, 9)))).toByteArray());
+        List<Path> files = new java.util.ArrayList<>(List.of(rows));
+        for (int axis : new int[] {2, 3}) {
+            Path image = dir.resolve("concat-axis" + axis + ".onnx");
+            Files.write(image, Graphs.model(Graphs.graph("x", new long[] {1, 2, 4, 4}, "y", List.of(
+                    Graphs.node("Conv", "a", List.of("x", "Wa"), "ha", Graphs.ints("pads", 1, 1, 1, 1)),
+                    Graphs.node("Conv", "b", List.of("x", "Wb"), "hb", Graphs.ints("pads", 1, 1, 1, 1)),
+                    Graphs.node("Concat", "c", List.of("ha", "hb"), "h", Graphs.ints("axis", axis)),
+                    Graphs.node("Flatten", "f", List.of("h"), "r"),
+                    Graphs.node("Gemm", "d", List.of("r", "W2"), "y", Graphs.ints("transB", 1))),
+                    List.of(Graphs.random("Wa", rnd, 3, 2, 3, 3), Graphs.random("Wb", rnd, 3, 2, 3, 3),
+                            Graphs.random("W2", rnd, 4, 96)))).toByteArray());
+            files.add(image);
+        }
+        agree(files, List.of(new long[] {1, 6}, new long[] {1, 2, 4, 4}, new long[] {1, 2, 4, 4}), rnd, -1);
+    }
+
+    /**
+     * Heads other than (1, N) scores at the output: a Softmax read only by the ArgMax head (dropped), and an ArgMax
+     * over axis -2 of (1, 4, 1) scores: seedc's class against ONNX Runtime's ArgMax on 20 random inputs each.
+     */
+    @org.junit.jupiter.api.Test
+    void argmaxHeads(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        java.util.Random rnd = new java.util.Random(14);
+        Path softmax = dir.resolve("softmax-argmax.onnx"), column = dir.resolve("argmax-column.onnx");
+        List<onnx.Onnx.TensorProto> init = List.of(Graphs.random("W", rnd, 4, 6), Graphs.int64("shape", 1, 4, 1));
+        Files.write(softmax, Graphs.model(Graphs.int64Output(Graphs.graph("x", new long[] {1, 6}, "y", List.of(
+                Graphs.node("Gemm", "a", List.of("x", "W"), "h", Graphs.ints("transB", 1)),
+                Graphs.node("Softmax", "s", List.of("h"), "p", Graphs.ints("axis", 1)),
+                Graphs.node("ArgMax", "m", List.of("p"), "y", Graphs.ints("axis", 1))), init))).toByteArray());
+        Files.write(column, Graphs.model(Graphs.int64Output(Graphs.graph("x", new long[] {1, 6}, "y", List.of(
+                Graphs.node("Gemm", "a", List.of("x", "W"), "h", Graphs.ints("transB", 1)),
+                Graphs.node("Reshape", "r", List.of("h", "shape"), "c"),
+                Graphs.node("ArgMax", "m", List.of("c"), "y", Graphs.concat(Graphs.ints("axis", -2),
+                        Graphs.ints("keepdims", 0)))), init))).toByteArray());
+        for (Path file : List.of(softmax, column)) {
+            FloatModel model = OnnxFrontEnd.load(file, new OnnxFrontEnd.Options(-1, 1, false));
+            FloatInterpreter seedc = new FloatInterpreter(model.program(), model.weights());
+            try (OrtEnvironment env = OrtEnvironment.getEnvironment();
+                 OrtSession session = env.createSession(file.toString(), new OrtSession.SessionOptions())) {
+                for (int trial = 0; trial < 20; trial++) {
+                    double[] x = randomInput(rnd, 6);
+                    long want = firstLong(ortAny(env, session, new long[] {1, 6}, x));
+                    assertEquals(want, seedc.run(x, null).label(), file.getFileName() + " trial " + trial);
+                }
+            }
+        }
+    }
+
+    /** n floats uniform in [-1, 1) (as doubles: both interpreters then read the same numbers). */
+    private static double[] randomInput(java.util.Random rnd, int n) {
+        double[] x = new double[n];
+        for (int j = 0; j < n; j++) {
+            x[j] = (float) (rnd.nextDouble() * 2 - 1);
+        }
+        return x;
+    }
+
+    private static long firstLong(Object a) {
+        return a instanceof long[] l ? l[0] : firstLong(((Object[]) a)[0]);
+    }
+
     /** Exp of a computed vector (element-wise, as in a softmax written out), into a Gemm: against ONNX Runtime. */
     @org.junit.jupiter.api.Test
     void elementWiseExp(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
@@ -302,10 +379,7 @@ class OnnxRuntimeOracleTest {
                  OrtSession session = env.createSession(oracles.get(f).toString(), new OrtSession.SessionOptions())) {
                 int n = (int) java.util.Arrays.stream(shape).reduce(1, (a, b) -> a * b);
                 for (int trial = 0; trial < 10; trial++) {
-                    double[] x = new double[n];
-                    for (int j = 0; j < x.length; j++) {
-                        x[j] = (float) (rnd.nextDouble() * 2 - 1);
-                    }
+                    double[] x = randomInput(rnd, n);
                     float[] want = flat(ortAny(env, session, shape, x));
                     double[] got = seedc.run(x, null).output();
                     assertEquals(want.length, got.length);

@@ -7,9 +7,11 @@ import seedc.frontend.onnx.Node;
 import seedc.frontend.onnx.Sym;
 
 /**
- * Concat of computed tensors along SeeDot's last axis (axis 1 of a (M, N) matrix, the channels of an image):
+ * Concat of computed tensors. Along SeeDot's last axis (axis 1 of a (M, N) matrix, the channels of an image):
  * each part, read as (rows, n_i), times a 0/1 matrix that places its columns, plus the constant parts as one
- * parameter; exact in float. Concat of constants only is computed at import ({@link Folding#concat}).
+ * parameter; exact in float. Along any other axis: each part written into a tensor of zeros at its offset
+ * (SeeDot's splice-write, {@code let T[o:+n]... = part in}), which copies. Concat of constants only is computed
+ * at import ({@link Folding#concat}).
  */
 final class Concat {
     private Concat() {}
@@ -28,10 +30,8 @@ final class Concat {
         int axis = (int) node.integer("axis", 1);
         axis = axis < 0 ? axis + rank : axis;
         boolean image = first.nhwc();
-        if (!(image ? axis == 1 : rank == 2 && axis == 1)) {
-            throw node.error("concatenates computed tensors along axis " + node.integer("axis", 1) + " of shape "
-                    + Sym.dims(first.shape()) + "; seedc concatenates (M, N) matrices along axis 1 and images along"
-                    + " their channels");
+        if (axis < 0 || axis >= rank) {
+            throw node.error("axis " + node.integer("axis", 1) + " of tensors of rank " + rank);
         }
         int[] out = first.shape().clone();
         out[axis] = 0;
@@ -39,7 +39,17 @@ final class Concat {
             if (p.shape().length != rank || (!p.isConstant() && p.nhwc() != image)) {
                 throw node.error("concatenates tensors of different ranks or layouts");
             }
+            for (int k = 0; k < rank; k++) {
+                if (k != axis && p.shape()[k] != first.shape()[k]) {
+                    throw node.error("concatenates tensors of shapes " + Sym.dims(first.shape()) + " and "
+                            + Sym.dims(p.shape()) + " along axis " + axis + ": the other dims differ");
+                }
+            }
             out[axis] += p.shape()[axis];
+        }
+        if (!(image ? axis == 1 : rank == 2 && axis == 1)) {
+            spliced(node, cx, parts, out, axis, image);
+            return;
         }
         Sym result = image ? Sym.image(out, null) : Sym.value(out, null);
         int total = out[axis], rows = result.size() / total;
@@ -75,5 +85,37 @@ final class Concat {
             expr = "reshape(" + expr + ", (" + out[0] + ", " + out[2] + ", " + out[3] + ", " + total + "), (1, 2))";
         }
         cx.let(node, expr, out, image);
+    }
+
+    /** let T = zeros in let T[offsets] = part in ... T: every part at its offset along the axis, copied. */
+    private static void spliced(Node node, ImportContext cx, List<Sym> parts, int[] out, int axis, boolean image) {
+        Sym result = image ? Sym.image(out, null) : Sym.value(out, null);
+        int[] stored = Broadcast.seedotShape(result);
+        int storedAxis = image ? new int[] {0, 3, 1, 2}[axis] : axis;
+        String t = "cat" + cx.uniqueTag();
+        StringBuilder expr = new StringBuilder("(let " + t + " = init(" + list(stored, '[', ']') + ", 0.0) in ");
+        int at = 0;
+        for (int i = 0; i < parts.size(); i++) {
+            Sym p = parts.get(i);
+            Sym layout = image ? Sym.image(p.shape(), null) : Sym.value(p.shape(), null);
+            int[] dims = Broadcast.seedotShape(layout);
+            String value = p.isConstant()
+                    ? cx.param(node.output() + "_part" + i, dims, Broadcast.expand(node, p, layout)) : p.expr();
+            expr.append("let ").append(t);
+            for (int k = 0; k < dims.length; k++) {
+                expr.append('[').append(k == storedAxis ? at : 0).append(":+").append(dims[k]).append(']');
+            }
+            expr.append(" = ").append(value).append(" in ");
+            at += p.shape()[axis];
+        }
+        cx.let(node, expr.append(t).append(')').toString(), out, image);
+    }
+
+    private static String list(int[] v, char open, char close) {
+        StringBuilder sb = new StringBuilder().append(open);
+        for (int i = 0; i < v.length; i++) {
+            sb.append(i == 0 ? "" : ", ").append(v[i]);
+        }
+        return sb.append(close).toString();
     }
 }

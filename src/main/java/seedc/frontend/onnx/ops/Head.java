@@ -7,11 +7,18 @@ import seedc.frontend.onnx.Sym;
 /**
  * A classification head at the graph's output: ArgMax over the classes, or a Softmax, which does not change
  * which class is largest and is dropped (with a note); either way the program returns argmax of the scores.
+ * A Softmax whose one reader is the ArgMax head is dropped as well. The scores may have any shape whose dims
+ * other than the class axis are 1 ((N), (1, N), (1, N, 1, 1) ...): their elements are then the classes in order.
  */
 final class Head {
     private Head() {}
 
     static void softmax(Node node, ImportContext cx) {
+        if (cx.onlyReader(node.output(), "ArgMax")) {
+            cx.note(node.where() + " before the ArgMax head is dropped: it does not change the largest class");
+            cx.alias(node, cx.computed(node, 0));
+            return;
+        }
         Sym a = scores(node, cx, node.integer("axis", node.opset() < 13 ? 1 : -1));
         cx.note(node.where() + " is dropped: it does not change the largest class, and the program returns argmax");
         cx.alias(node, a);
@@ -26,7 +33,10 @@ final class Head {
         cx.classifier();
     }
 
-    /** The (1, N) scores the head reads at {@code axis}, which must be the class axis; the head ends the graph. */
+    /**
+     * The scores the head reads at {@code axis}, which must be their only dim above 1 (or the last, when every dim
+     * is 1); the head ends the graph.
+     */
     private static Sym scores(Node node, ImportContext cx, long axis) {
         if (!cx.isGraphOutput(node.output())) {
             throw node.error("is not the graph's output; seedc imports " + node.op() + " only as a classifier's"
@@ -34,9 +44,14 @@ final class Head {
         }
         Sym a = cx.computed(node, 0);
         int[] s = a.shape();
-        if (s.length != 2 || s[0] != 1 || (axis != 1 && axis != -1)) {
-            throw node.error("over axis " + axis + " of shape " + Sym.dims(s) + "; seedc takes the class of (1, N)"
-                    + " scores over axis 1");
+        int k = (int) (axis < 0 ? axis + s.length : axis);
+        boolean classes = k >= 0 && k < s.length;
+        for (int d = 0; d < s.length && classes; d++) {
+            classes = d == k || s[d] == 1;
+        }
+        if (!classes) {
+            throw node.error("over axis " + axis + " of shape " + Sym.dims(s) + "; seedc takes the class of one"
+                    + " example's scores, the only axis above 1");
         }
         return a;
     }
