@@ -15,6 +15,8 @@ the pixels in row-major order either way.
                  out: import them with --argmax.
   bigru-digits-10: the same steps through a bidirectional GRU of 8 units each way, the two final states
                  side by side (Transpose, Reshape) into Linear 16->10 (opset 13; --argmax).
+  fastgrnn-digits-10: FastGRNN of 16 written in basic ops over the 8 steps (the exporter unrolls them: Gather,
+                 MatMul, Add, Sigmoid, Tanh, Sub, Mul), Linear 16->10 (opset 13; --argmax).
   cnn-digits-10: Conv 3x3 1->8 (pad 1), BatchNorm, ReLU, MaxPool 2, Conv 3x3 8->8 (pad 1), ReLU, MaxPool 2,
                  Flatten, Linear 32->10 (opset 11). PyTorch 1.13's exporter folds the BatchNorm into the first Conv
                  in eval mode (even with do_constant_folding=False); the graph ends in the logits (import it
@@ -75,12 +77,44 @@ def lstm():
     return Recurrent(nn.LSTM), (1, 64), 13
 
 
+class FastGRNN(nn.Module):
+    """FastGRNN (Kusupati et al.) written out in basic ops, as EdgeML's FastGRNNCell computes it: over the 8 rows,
+    z = sigmoid(x W + h U + bz), c = tanh(x W + h U + bh), h = (zeta (1 - z) + nu) c + z h; the exporter unrolls
+    the Python loop into 8 copies of the cell (MatMul, Add, Sigmoid, Tanh, Sub, Mul)."""
+
+    def __init__(self, hidden=16):
+        super().__init__()
+        self.hidden = hidden
+        self.W = nn.Parameter(torch.randn(8, hidden) * 0.3)
+        self.U = nn.Parameter(torch.randn(hidden, hidden) * 0.3)
+        self.bz = nn.Parameter(torch.ones(1, hidden))
+        self.bh = nn.Parameter(torch.zeros(1, hidden))
+        self.zeta = nn.Parameter(torch.tensor(1.0))
+        self.nu = nn.Parameter(torch.tensor(-4.0))
+        self.fc = nn.Linear(hidden, 10)
+
+    def forward(self, x):
+        steps = x.reshape(-1, 8, 8)
+        h = torch.zeros(steps.shape[0], self.hidden)
+        zeta, nu = torch.sigmoid(self.zeta), torch.sigmoid(self.nu)
+        for t in range(8):
+            pre = steps[:, t, :] @ self.W + h @ self.U
+            z = torch.sigmoid(pre + self.bz)
+            c = torch.tanh(pre + self.bh)
+            h = (zeta * (1 - z) + nu) * c + z * h
+        return self.fc(h)
+
+
+def fastgrnn():
+    return FastGRNN(), (1, 64), 13
+
+
 def bigru():
     return Recurrent(nn.GRU, bidirectional=True), (1, 64), 13
 
 
 MODELS = {"mlp-digits-10": mlp, "cnn-digits-10": cnn, "gru-digits-10": gru, "lstm-digits-10": lstm,
-          "bigru-digits-10": bigru}
+          "bigru-digits-10": bigru, "fastgrnn-digits-10": fastgrnn}
 
 
 def train(name):

@@ -7,7 +7,8 @@ import seedc.frontend.onnx.Sym;
 /**
  * Add, Sub, Mul and Div, with numpy broadcasting. Two computed tensors of one shape: {@code +}, {@code -},
  * {@code <*>}. A computed tensor and a constant: a scalar is a literal, a constant that varies along the last axis
- * only is a vector ({@code <+>}, {@code <->}), anything else is expanded to the tensor's shape.
+ * only is a vector ({@code <+>}, {@code <->}), anything else is expanded to the tensor's shape. Two constants
+ * (an unrolled recurrence's first step, whose state is zeros) are computed at import.
  */
 final class Arithmetic {
     private Arithmetic() {}
@@ -33,7 +34,8 @@ final class Arithmetic {
     private static void convert(Node node, ImportContext cx, Kind kind) {
         Sym a = cx.in(node, 0), b = cx.in(node, 1);
         if (a.isConstant() && b.isConstant()) {
-            throw node.error("both inputs are constants; seedc needs one to depend on the model's input");
+            fold(node, cx, kind, a, b);
+            return;
         }
         if (!a.isConstant() && !b.isConstant()) {
             bothComputed(node, cx, kind, a, b);
@@ -88,5 +90,35 @@ final class Arithmetic {
             expr = x.expr() + " <*> " + cx.param(name, shape, full);
         }
         cx.let(node, expr, x.shape(), x.nhwc());
+    }
+
+    /** Both constants: the result's values, broadcast as numpy does. */
+    private static void fold(Node node, ImportContext cx, Kind kind, Sym a, Sym b) {
+        int[] as = a.shape(), bs = b.shape();
+        int[] out = new int[Math.max(as.length, bs.length)];
+        for (int k = 0; k < out.length; k++) {
+            int x = dim(as, k, out.length), y = dim(bs, k, out.length);
+            if (x != y && x != 1 && y != 1) {
+                throw node.error("cannot broadcast shapes " + Sym.dims(as) + " and " + Sym.dims(bs));
+            }
+            out[k] = Math.max(x, y);
+        }
+        Sym to = Sym.value(out, null);
+        double[] x = Broadcast.expand(node, a, to), y = Broadcast.expand(node, b, to);
+        for (int i = 0; i < x.length; i++) {
+            x[i] = switch (kind) {
+                case ADD -> x[i] + y[i];
+                case SUB -> x[i] - y[i];
+                case MUL -> x[i] * y[i];
+                case DIV -> x[i] / y[i];
+            };
+        }
+        cx.constantOutput(node, out, x);
+    }
+
+    /** Dim k of {@code shape} aligned right in a shape of {@code rank} dims (1 where it has none). */
+    private static int dim(int[] shape, int k, int rank) {
+        int at = k - (rank - shape.length);
+        return at < 0 ? 1 : shape[at];
     }
 }

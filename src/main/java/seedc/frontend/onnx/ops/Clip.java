@@ -22,9 +22,9 @@ final class Clip {
             hi = n > 2 && !node.inputs().get(2).isEmpty() ? scalar(node, cx, 2) : Double.POSITIVE_INFINITY;
         }
         if (lo == 0 && hi == 6) {
-            Unary.apply(node, cx, "relu6(%s)");
+            Unary.apply(node, cx, "relu6(%s)", x -> Math.min(Math.max(x, 0), 6));
         } else if (lo == 0 && hi == Double.POSITIVE_INFINITY) {
-            Unary.apply(node, cx, "relu(%s)");
+            Unary.relu(node, cx);
         } else if (lo > hi) {
             throw node.error("clips to [" + lo + ", " + hi + "], an empty range");
         } else {

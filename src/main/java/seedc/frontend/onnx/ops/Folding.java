@@ -74,11 +74,23 @@ final class Folding {
             }
         }
         if (!data.isConstant()) {
-            if (axis != 0 || idx.shape().length != 0 || data.nhwc()) {
-                throw node.error("gathers from a computed tensor other than one index of axis 0 (SeeDot's x[i])");
+            if (idx.shape().length != 0 || data.nhwc() || rank < 2) {
+                throw node.error("gathers from a computed tensor other than one index of one axis of a matrix or"
+                        + " higher (SeeDot's x[i], or a splice)");
             }
-            int[] out = java.util.Arrays.copyOfRange(data.shape(), 1, rank);
-            cx.let(node, data.expr() + "[" + at[0] + "]", out, false);
+            int[] out = new int[rank - 1];
+            StringBuilder splice = new StringBuilder(data.expr());
+            for (int k = 0, o = 0; k < rank; k++) {
+                splice.append('[').append(k == axis ? at[0] : 0).append(":+").append(k == axis ? 1 : data.shape()[k])
+                        .append(']');
+                if (k != axis) {
+                    out[o++] = data.shape()[k];
+                }
+            }
+            // x[i] along the first axis; along another, the slice of width 1 there, reshaped without that axis
+            String expr = axis == 0 ? data.expr() + "[" + at[0] + "]" : "reshape(" + splice + ", " + Sym.dims(out)
+                    + ", " + order(rank) + ")";
+            cx.let(node, expr, out, false);
             return;
         }
         int outer = 1, inner = 1;
@@ -156,5 +168,14 @@ final class Folding {
             out[i] = Math.max(da, db);
         }
         cx.constantOutput(node, out, Broadcast.expand(node, x, Sym.value(out, null)));
+    }
+
+    /** SeeDot's row-major reshape order of a rank-{@code rank} tensor: (1, 2, ..., rank). */
+    private static String order(int rank) {
+        StringBuilder sb = new StringBuilder("(");
+        for (int k = 1; k <= rank; k++) {
+            sb.append(k == 1 ? "" : ", ").append(k);
+        }
+        return sb.append(')').toString();
     }
 }
