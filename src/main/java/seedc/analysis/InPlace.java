@@ -129,6 +129,7 @@ public final class InPlace {
             case Op.Neg n -> List.of(n.a());
             case Op.Relu r -> List.of(r.a());
             case Op.Relu6 r -> List.of(r.a());
+            case Op.Quantize q -> List.of(q.a());
             case Op.Exp e -> List.of(e.a());
             case Op.Sigmoid s -> List.of(s.a());
             case Op.Tanh t -> List.of(t.a());

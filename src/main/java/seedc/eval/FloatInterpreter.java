@@ -136,6 +136,7 @@ public final class FloatInterpreter {
             }
             case Relu r -> set(r.out(), map(v(r.a()), x -> Math.max(x, 0)));
             case Relu6 r -> set(r.out(), map(v(r.a()), x -> Math.min(Math.max(x, 0), 6)));
+            case Quantize q -> set(q.out(), map(v(q.a()), x -> q.lo() + q.level(x) * q.step()));
             case Sgn s -> ints.set(s.out(), v(s.a())[0] > 0 ? 1 : 0);
             case Argmax a -> ints.set(a.out(), FloatKernels.argmax(v(a.a())));
             case NormaliseL2 n -> set(n.out(), FloatKernels.normaliseL2(v(n.a()), n.a().shape()));

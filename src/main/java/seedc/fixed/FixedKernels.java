@@ -212,6 +212,21 @@ public final class FixedKernels {
     }
 
     /** e^x: x shifted to the table's scale, looked up, shifted to the output. */
+    /** quantize's level of {@code a} (see {@link OpParams.Quantize}): a binary search over the thresholds. */
+    public static long quantize(long a, OpParams.Quantize p) {
+        long[] t = p.thresholds();
+        int lo = 0, hi = t.length; // the thresholds at or below a are t[0..lo)
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (a >= t[mid]) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return p.levels()[p.base() + lo];
+    }
+
     public static long exp(long a, OpParams.Exp p, int outBits, WrapSite site) {
         long v = shr(p.table().lookup(shr(a, p.inShift())), p.post());
         return site.check(wrap(v, outBits), v);

@@ -84,6 +84,8 @@ public record FixedProgram(Program program, FixedType[] types, IdentityHashMap<O
                     + e.table().bytes() + " B of tables; >> " + e.post();
             case OpParams.Activation a -> "e^-|x| table: >> " + a.inShift() + " to scale " + a.table().sIn() + "; "
                     + a.table().bytes() + " B";
+            case OpParams.Quantize q -> "quantize: level " + q.base() + " + the " + q.thresholds().length
+                    + " thresholds reached; " + q.levels().length + " levels";
         };
     }
 }

@@ -12,7 +12,8 @@ import seedc.ir.Op;
         @com.fasterxml.jackson.annotation.JsonSubTypes.Type(value = OpParams.Mul.class, name = "mul"),
         @com.fasterxml.jackson.annotation.JsonSubTypes.Type(value = OpParams.Add.class, name = "add"),
         @com.fasterxml.jackson.annotation.JsonSubTypes.Type(value = OpParams.Exp.class, name = "exp"),
-        @com.fasterxml.jackson.annotation.JsonSubTypes.Type(value = OpParams.Activation.class, name = "activation")})
+        @com.fasterxml.jackson.annotation.JsonSubTypes.Type(value = OpParams.Activation.class, name = "activation"),
+        @com.fasterxml.jackson.annotation.JsonSubTypes.Type(value = OpParams.Quantize.class, name = "quantize")})
 public sealed interface OpParams {
 
     /**
@@ -41,6 +42,7 @@ public sealed interface OpParams {
             case Op.Neg o -> null;
             case Op.Relu o -> null;
             case Op.Relu6 o -> null;
+            case Op.Quantize o -> OpParams.Quantize.class;
             case Op.Sgn o -> null;
             case Op.Argmax o -> null;
             case Op.NormaliseL2 o -> null;
@@ -71,4 +73,69 @@ public sealed interface OpParams {
 
     /** tanh / sigmoid from e^-|x|: the argument is shifted by inShift to the table's input scale. */
     record Activation(ExpTable table, int inShift) implements OpParams {}
+
+    /**
+     * quantize(a, k, lo, hi) on integers: the level of input A is {@code base} plus the number of
+     * {@code thresholds} (ascending, each inside the input's range) at or below A, and the output is that level's
+     * entry of {@code levels} (each level value quantized to the output type). Threshold j between levels j and
+     * j + 1 is ceil((lo + (j + 1/2) step) 2^sa), so A reaches level j + 1 exactly when its real value reaches the
+     * real midpoint: the real semantics applied to the input's value. {@code base}: the thresholds at or below
+     * the input type's minimum, which every input reaches.
+     */
+    record Quantize(int base, long[] thresholds, long[] levels) implements OpParams {
+        public static Quantize of(Op.Quantize q, FixedType in, FixedType out) {
+            int n = 1 << q.bits(), base = 0;
+            long[] levels = new long[n];
+            for (int i = 0; i < n; i++) {
+                levels[i] = FixedArith.quantize(q.lo() + i * q.step(), out, WrapSite.IGNORE);
+            }
+            java.util.List<Long> inside = new java.util.ArrayList<>();
+            for (int j = 0; j + 1 < n; j++) {
+                double t = Math.scalb(q.lo() + (j + 0.5) * q.step(), in.scale());
+                if (t <= in.min()) {
+                    base++;
+                } else if (t <= in.max()) {
+                    inside.add((long) Math.ceil(t));
+                }
+            }
+            return new Quantize(base, inside.stream().mapToLong(Long::longValue).toArray(), levels);
+        }
+
+        /**
+         * The output scale for {@code bits}-bit values: the levels' own grid when the step is 2^-s and every level
+         * is a whole number of steps that fits (the given scale becomes the type: each level exact), else the
+         * largest scale at which lo and hi fit.
+         */
+        public static int scaleFor(Op.Quantize q, int bits) {
+            int s = -Math.getExponent(q.step());
+            boolean grid = Math.scalb(1.0, -s) == q.step() && Math.rint(Math.scalb(q.lo(), s)) == Math.scalb(q.lo(), s);
+            FixedType exact = new FixedType(bits, s);
+            if (grid && Math.scalb(q.lo(), s) >= exact.min() && Math.scalb(q.hi(), s) <= exact.max()) {
+                return s;
+            }
+            for (int scale = 62 - bits; ; scale--) {
+                FixedType t = new FixedType(bits, scale);
+                if (Math.round(Math.scalb(q.lo(), scale)) >= t.min() && Math.round(Math.scalb(q.hi(), scale)) <= t.max()) {
+                    return scale;
+                }
+            }
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Quantize q && base == q.base && java.util.Arrays.equals(thresholds, q.thresholds)
+                    && java.util.Arrays.equals(levels, q.levels);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * (31 * base + java.util.Arrays.hashCode(thresholds)) + java.util.Arrays.hashCode(levels);
+        }
+
+        @Override
+        public String toString() {
+            return "Quantize[base=" + base + ", thresholds=" + java.util.Arrays.toString(thresholds) + ", levels="
+                    + java.util.Arrays.toString(levels) + "]";
+        }
+    }
 }

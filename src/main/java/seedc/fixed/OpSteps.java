@@ -155,6 +155,17 @@ final class OpSteps {
             case Tanh th -> activation(th, th.a(), false);
             case Relu r -> clamped(r.out(), r.a(), Long.MAX_VALUE);
             case Relu6 r -> clamped(r.out(), r.a(), FixedArith.shr(6, -t(r.a()).scale()));
+            case Quantize q -> {
+                OpParams.Quantize p = fp.params(q, OpParams.Quantize.class);
+                int out = id(q.out()), a = id(q.a());
+                yield () -> {
+                    long[] x = vals[a], o = new long[x.length];
+                    for (int i = 0; i < x.length; i++) {
+                        o[i] = FixedKernels.quantize(x[i], p);
+                    }
+                    vals[out] = o;
+                };
+            }
             case Sgn s -> {
                 int out = id(s.out()), a = id(s.a());
                 yield () -> ints[out] = vals[a][0] > 0 ? 1 : 0;

@@ -69,13 +69,14 @@ public interface WidthPolicy {
         }));
     }
 
-    /** The width W of an op's temporary; exp and the activations have none (their tables are read exactly). */
+    /** The width W of an op's temporary; exp, the activations and quantize have none (their tables are read exactly). */
     private static OptionalInt temporaryWidth(OpParams p) {
         return switch (p) {
             case OpParams.Mul m -> OptionalInt.of(m.width());
             case OpParams.Add a -> OptionalInt.of(a.width());
             case OpParams.Exp e -> OptionalInt.empty();
             case OpParams.Activation a -> OptionalInt.empty();
+            case OpParams.Quantize q -> OptionalInt.empty();
         };
     }
 }

@@ -76,6 +76,8 @@ public final class IrPrinter {
             case Op.VecOp v -> "vec_" + v.kind().name().toLowerCase() + " " + names(v.inputs());
             case Op.Reshape r -> "reshape " + r.a().name() + " order " + Arrays.toString(r.order());
             case Op.Reverse r -> "reverse " + r.a().name() + " axis " + r.axis();
+            case Op.Quantize q -> "quantize " + q.a().name() + " to " + (1 << q.bits()) + " levels in [" + q.lo()
+                    + ", " + q.hi() + "]";
             case Op.Conv2d c -> "conv2d " + names(c.inputs()) + " " + c.window() + " groups " + c.groups();
             case Op.Maxpool m -> "maxpool " + m.x().name() + " " + m.kh() + "x" + m.kw() + " " + m.window();
             case Op.SumLoop s -> "sum " + s.index().name() + " in [" + s.from() + ", " + s.to() + ")";

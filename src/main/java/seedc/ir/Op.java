@@ -120,6 +120,24 @@ public sealed interface Op {
         public List<Value> inputs() { return List.of(a); }
     }
 
+    /**
+     * Each element clamped to [lo, hi] and rounded to the nearest of the 2^bits levels lo + i * step,
+     * step = (hi - lo) / (2^bits - 1), ties toward the larger level.
+     */
+    record Quantize(Value out, Value a, int bits, double lo, double hi) implements Op {
+        public List<Value> inputs() { return List.of(a); }
+
+        public double step() {
+            return (hi - lo) / ((1 << bits) - 1);
+        }
+
+        /** The level of x (real semantics). */
+        public int level(double x) {
+            double c = Math.min(Math.max(x, lo), hi);
+            return (int) Math.min((1 << bits) - 1, Math.floor((c - lo) / step() + 0.5));
+        }
+    }
+
     record Reverse(Value out, Value a, int axis) implements Op {
         public List<Value> inputs() { return List.of(a); }
     }

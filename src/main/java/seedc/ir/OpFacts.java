@@ -33,6 +33,7 @@ public final class OpFacts {
             case Op.Sigmoid o -> List.of(o.out());
             case Op.Relu o -> List.of(o.out());
             case Op.Relu6 o -> List.of(o.out());
+            case Op.Quantize o -> List.of(o.out());
             case Op.Sgn o -> List.of(o.out());
             case Op.Argmax o -> List.of(o.out());
             case Op.NormaliseL2 o -> List.of(o.out());
@@ -75,6 +76,7 @@ public final class OpFacts {
             case Op.Sigmoid o -> 0;
             case Op.Relu o -> 0;
             case Op.Relu6 o -> 0;
+            case Op.Quantize o -> 0;
             case Op.Sgn o -> 0;
             case Op.Argmax o -> 0;
             case Op.NormaliseL2 o -> 0;
@@ -122,6 +124,7 @@ public final class OpFacts {
             case Op.Sigmoid o -> elements(o);
             case Op.Relu o -> elements(o);
             case Op.Relu6 o -> elements(o);
+            case Op.Quantize o -> elements(o);
             case Op.Sgn o -> elements(o);
             case Op.Argmax o -> elements(o);
             case Op.NormaliseL2 o -> elements(o);

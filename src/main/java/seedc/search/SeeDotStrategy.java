@@ -165,6 +165,10 @@ public final class SeeDotStrategy {
             case Neg n -> set(out, scale(n.a()));
             case Relu r -> set(out, scale(r.a()));
             case Relu6 r -> set(out, scale(r.a()));
+            case Quantize q -> {
+                set(out, OpParams.Quantize.scaleFor(q, bits));
+                params.put(op, OpParams.Quantize.of(q, types[q.a().id()], types[out.id()]));
+            }
             case Transpose t -> set(out, scale(t.a()));
             case Reshape r -> set(out, scale(r.a()));
             case Reverse r -> set(out, scale(r.a()));

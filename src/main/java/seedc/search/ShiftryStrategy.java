@@ -2,7 +2,6 @@ package seedc.search;
 
 import seedc.fixed.Strategy;
 import java.util.IdentityHashMap;
-import java.util.Map;
 import seedc.eval.Profile;
 import seedc.fixed.ExpTable;
 import seedc.fixed.FixedProgram;
@@ -106,6 +105,11 @@ public final class ShiftryStrategy {
             case Neg o -> own(out);
             case Relu o -> own(out);
             case Relu6 o -> own(out);
+            case Quantize q -> {
+                // the levels fix the scale: their own grid when it is a power of two, else what holds lo and hi
+                types[out.id()] = new FixedType(bits[out.id()], OpParams.Quantize.scaleFor(q, bits[out.id()]));
+                params.put(op, OpParams.Quantize.of(q, t(q.a()), t(out)));
+            }
             case Sgn o -> own(out);
             case Argmax o -> own(out);
             case NormaliseL2 o -> own(out);

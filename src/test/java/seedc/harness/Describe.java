@@ -22,6 +22,8 @@ final class Describe {
             case OpParams.Add a -> "Add(shrA " + a.shrA() + ", shrB " + a.shrB() + ", W " + a.width() + ", post " + a.post() + ")";
             case OpParams.Exp e -> "Exp(inShift " + e.inShift() + ", post " + e.post() + ", " + table(e.table(), tableEntries) + ")";
             case OpParams.Activation a -> "Activation(inShift " + a.inShift() + ", " + table(a.table(), tableEntries) + ")";
+            case OpParams.Quantize q -> "Quantize(base " + q.base() + ", thresholds " + ints(q.thresholds(), tableEntries)
+                    + ", levels " + ints(q.levels(), tableEntries) + ")";
         };
     }
 

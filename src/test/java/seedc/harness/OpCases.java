@@ -148,6 +148,11 @@ final class OpCases {
         t.add(Ops.unary("exp", in("a", i8(4), 2, 5).within(Long.MIN_VALUE, 0), i8(6)), SHIFTRY);
         t.add(Ops.unary("exp", in("a", i16(4)), i16(0)), SHIFTRY, seedot(16, 4));
         t.add(Ops.unary("exp", in("a", i32(23)), i32(24)), SHIFTRY);
+        // quantize: an 8-bit input through a table, wider ones by binary search; grids of 2^-s and others
+        t.add(Ops.quantize(in("a", i16(12), 6), 3, -1, 1, i16(12)), SHIFTRY, PLANNED, seedot(16, 4));
+        t.add(Ops.quantize(in("a", i8(4), 5), 2, 0, 3, i8(5)), SHIFTRY, seedot(8, 6), new Rule.Random(3));
+        t.add(Ops.quantize(in("a", i32(20), 2, 3), 8, -2, 1.984375, i16(6)), SHIFTRY, new Rule.Random(5));
+        t.add(Ops.quantize(in("a", i16(3), 4), 1, -0.5, 0.5, i8(1)), SHIFTRY, PLANNED, new Rule.Random(9));
         for (String f : List.of("tanh", "sigmoid")) {
             t.add(Ops.unary(f, in("a", i16(12), 6), i16(14)), SHIFTRY, seedot(16, 8));
             t.add(Ops.unary(f, in("a", i8(4), 4), i8(6)), SHIFTRY);

@@ -88,6 +88,11 @@ final class Ops {
         return spec("reshape", List.of(a), (o, v) -> o.emit(new Op.Reshape(o.real("out", Shape.of(dims), out), v[0], order)));
     }
 
+    static OpSpec quantize(Operand a, int bits, double lo, double hi, FixedType out) {
+        return spec("quantize", List.of(a), (o, v) -> o.emit(new Op.Quantize(o.real("out", a.shape(), out), v[0], bits,
+                lo, hi)));
+    }
+
     static OpSpec reverse(Operand a, int axis, FixedType out) {
         return spec("reverse", List.of(a), (o, v) -> o.emit(new Op.Reverse(o.real("out", a.shape(), out), v[0], axis)));
     }

@@ -27,7 +27,24 @@ final class RandomParams {
             case OpParams.Add a -> add(op, typed, r);
             case OpParams.Exp e -> exp((Op.Exp) op, typed, r);
             case OpParams.Activation a -> new OpParams.Activation(a.table(), a.inShift() + between(r, -3, 3));
+            case OpParams.Quantize q -> quantize((Op.Quantize) op, typed, r);
         };
+    }
+
+    /** Any ascending thresholds inside the input's range, any levels of the output's, any base that fits. */
+    private static OpParams.Quantize quantize(Op.Quantize q, FixedProgram typed, Random r) {
+        FixedType in = typed.type(q.a()), out = typed.type(q.out());
+        int n = 1 << q.bits(), inside = r.nextInt(n);
+        long[] thresholds = new long[inside];
+        for (int j = 0; j < inside; j++) {
+            thresholds[j] = in.min() + 1 + (long) (r.nextDouble() * (in.max() - in.min()));
+        }
+        java.util.Arrays.sort(thresholds);
+        long[] levels = new long[n];
+        for (int i = 0; i < n; i++) {
+            levels[i] = out.min() + (long) (r.nextDouble() * (out.max() - out.min() + 1.0));
+        }
+        return new OpParams.Quantize(r.nextInt(n - inside), thresholds, levels);
     }
 
     static int between(Random r, int lo, int hi) {

@@ -100,7 +100,7 @@ final class ActivationEmitter {
     }
 
     /** An 8-bit input: out[k] = table[(uint8_t)a[k]] with the 256 outputs of f. False when the input is wider. */
-    private boolean table(Value o, Value a, LongUnaryOperator f) {
+    boolean table(Value o, Value a, LongUnaryOperator f) {
         if (r.type(a).bits() != 8) {
             return false;
         }

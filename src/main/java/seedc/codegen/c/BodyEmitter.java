@@ -77,6 +77,9 @@ abstract class BodyEmitter {
     /** out = f(a), element by element, for op, one of the {@link Unary} ops. */
     protected abstract void unary(Op op, Unary f, Value a);
 
+    /** quantize(a, k, lo, hi), element-wise. */
+    protected abstract void quantize(Quantize q);
+
     /** Writes the body of p's predict function (call once): buffer addresses, then every op. */
     protected final void emitBody(Program p) {
         ram.aliases().forEach((alias, root) -> w.raw("#define " + alias + " ((" + elementType(alias) + " *)(" + root
@@ -167,6 +170,7 @@ abstract class BodyEmitter {
             case Neg n -> unary(n, Unary.NEG, n.a());
             case Relu r -> unary(r, Unary.RELU, r.a());
             case Relu6 r -> unary(r, Unary.RELU6, r.a());
+            case Quantize q -> quantize(q);
             case Exp e -> unary(e, Unary.EXP, e.a());
             case Sigmoid s -> unary(s, Unary.SIGMOID, s.a());
             case Tanh t -> unary(t, Unary.TANH, t.a());

@@ -3,6 +3,7 @@ package seedc.codegen.c;
 import java.util.function.BiFunction;
 import java.util.stream.IntStream;
 import seedc.fixed.FixedArith;
+import seedc.fixed.FixedKernels;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.FixedType;
 import seedc.fixed.OpParams;
@@ -179,6 +180,31 @@ final class CEmitter extends BodyEmitter {
         FixedType from = t(m.x()), to = t(m.out());
         Windows.maxpool(w, m, new Windows.Pool(CNames.ctype(from), "0", "uint8_t",
                 Operands.conv(X.of("m", from.bits()), from, to).c()), idx -> r.ref(m.x(), idx));
+    }
+
+    /**
+     * quantize: an 8-bit input reads the 256 outputs from a table; a wider one finds how many thresholds it
+     * reaches by a binary search, then reads its level.
+     */
+    @Override
+    protected void quantize(Quantize q) {
+        OpParams.Quantize p = fp.params(q, OpParams.Quantize.class);
+        Value o = q.out(), a = q.a();
+        if (activations.table(o, a, v -> FixedKernels.quantize(v, p))) {
+            return;
+        }
+        int inBits = r.type(a).container(), outBits = r.type(o).container(), n = p.thresholds().length;
+        String levels = r.constants().table(p.levels(), outBits);
+        String thresholds = r.constants().table(p.thresholds(), inBits);
+        w.loop("k", o.size(), () -> {
+            w.line("int32_t x = " + r.x(a, "k").c() + ";");
+            w.line("uint16_t lo = 0, hi = " + n + ";");
+            w.line("while (lo < hi) {");
+            w.line("    uint16_t mid = (uint16_t)((lo + hi) >> 1);");
+            w.line("    if (x >= SD_R" + inBits + "(" + thresholds + ", mid)) lo = (uint16_t)(mid + 1); else hi = mid;");
+            w.line("}");
+            w.line(CNames.element(o, "k") + " = SD_R" + outBits + "(" + levels + ", " + p.base() + " + lo);");
+        });
     }
 
     @Override

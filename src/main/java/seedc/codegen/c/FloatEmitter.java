@@ -193,6 +193,18 @@ final class FloatEmitter extends BodyEmitter {
     }
 
     @Override
+    protected void quantize(Quantize q) {
+        String x = "fminf(fmaxf(" + ref(q.a(), "k") + ", " + lit(q.lo()) + "), " + lit(q.hi()) + ")";
+        String level = "fminf(" + lit((1 << q.bits()) - 1) + ", floorf((" + x + " - " + lit(q.lo()) + ") / "
+                + lit(q.step()) + " + 0.5f))";
+        each(q.out(), lit(q.lo()) + " + " + level + " * " + lit(q.step()));
+    }
+
+    private static String lit(double v) {
+        return "(" + Float.toString((float) v).replace("E", "e") + "f)";
+    }
+
+    @Override
     protected void normaliseL2(NormaliseL2 n) {
         Value a = n.a();
         perGroup(n, group -> {

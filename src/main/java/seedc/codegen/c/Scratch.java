@@ -54,6 +54,7 @@ record Scratch(String name, int bits, int size) {
             case Op.Sigmoid o -> null;
             case Op.Relu o -> null;
             case Op.Relu6 o -> null;
+            case Op.Quantize o -> null;
             case Op.Sgn o -> null;
             case Op.Argmax o -> null;
             case Op.NormaliseL2 o -> null;

@@ -21,7 +21,7 @@ public final class ImportContext {
     /** How many nodes read each tensor, and the op type of the last one (the only one, when there is one). */
     private final Map<String, Integer> uses = new HashMap<>();
     private final Map<String, String> readers = new HashMap<>();
-    private final java.util.Set<String> fakeQuantized = new java.util.HashSet<>();
+    private final java.util.Map<String, double[]> fakeQuantized = new java.util.HashMap<>();
     private final java.util.Set<String> int8 = new java.util.HashSet<>();
     private boolean classifier;
     private int temps;
@@ -129,13 +129,21 @@ public final class ImportContext {
         return int8.contains(name);
     }
 
-    /** Marks a QuantizeLinear's output of a computed tensor: only a DequantizeLinear may read it. */
-    public void fakeQuantized(String name) {
-        fakeQuantized.add(name);
+    /**
+     * Marks a QuantizeLinear's output of a computed tensor, quantized with {@code grid} (its scale and zero point,
+     * or null when the pair is dropped): only a DequantizeLinear may read it.
+     */
+    public void fakeQuantized(String name, double[] grid) {
+        fakeQuantized.put(name, grid);
     }
 
     public boolean isFakeQuantized(String name) {
-        return fakeQuantized.contains(name);
+        return fakeQuantized.containsKey(name);
+    }
+
+    /** The scale and zero point {@link #fakeQuantized} recorded for {@code name}, or null. */
+    public double[] quantizationGrid(String name) {
+        return fakeQuantized.get(name);
     }
 
     /** Whether any node or the graph's output reads tensor {@code name}. */

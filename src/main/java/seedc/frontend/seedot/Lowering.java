@@ -90,6 +90,8 @@ public final class Lowering {
                 yield emit(new Op.Reshape(real(name, type.shape(), pos), lower(r.arg(), env), order));
             }
             case Reverse r -> emit(new Op.Reverse(real(name, type.shape(), pos), lower(r.arg(), env), r.axis()));
+            case Quantize q -> emit(new Op.Quantize(real(name, type.shape(), pos), lower(q.arg(), env), q.bits(),
+                    q.lo(), q.hi()));
             case Index ix -> {
                 Value a = lower(ix.arg(), env);
                 Value idx = lower(ix.index(), env);

@@ -174,31 +174,39 @@ class OnnxRuntimeOracleTest {
     }
 
     /**
-     * Weights stored as int8 with per-row scales and a DequantizeLinear (computed at import: ONNX Runtime agrees
-     * within 1e-5), and the same graph with a QuantizeLinear/DequantizeLinear pair on its input, which seedc
-     * drops with a note: its float program is the first graph's.
+     * Weights stored as int8 with per-row scales and a DequantizeLinear (computed at import), and the same graph
+     * with a QuantizeLinear/DequantizeLinear pair on its input (scale 1/128: seedc's quantize(x, 8, -1, 127/128),
+     * the same 256 levels, clamped): both against ONNX Runtime. With a scale per input channel the pair is dropped
+     * with a note, and the float program is the first graph's.
      */
     @org.junit.jupiter.api.Test
-    void quantizedWeightsAndADroppedPair(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    void quantizedWeightsAndActivations(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
         java.util.Random rnd = new java.util.Random(4);
         List<onnx.Onnx.TensorProto> init = List.of(Graphs.int8("Wq", rnd, 3, 6),
                 Graphs.floats("ws", new float[] {0.01f, 0.02f, 0.005f}, 3), Graphs.random("b", rnd, 3),
-                Graphs.floats("xs", new float[] {1f / 128}), onnx.Onnx.TensorProto.newBuilder().setName("xz").setDataType(3).addInt32Data(0).build());
-        Path weights = dir.resolve("qweights.onnx"), pair = dir.resolve("qdq.onnx");
+                Graphs.floats("xs", new float[] {1f / 128}), onnx.Onnx.TensorProto.newBuilder().setName("xz").setDataType(3).addInt32Data(0).build(),
+                Graphs.floats("cs", new float[] {0.01f, 0.02f, 0.03f, 0.01f, 0.02f, 0.03f}, 6),
+                onnx.Onnx.TensorProto.newBuilder().setName("cz").setDataType(3).addAllInt32Data(java.util.Collections.nCopies(6, 0))
+                        .addDims(6).build());
+        Path weights = dir.resolve("qweights.onnx"), pair = dir.resolve("qdq.onnx"), channels = dir.resolve("qdq-axis.onnx");
         Files.write(weights, Graphs.model(Graphs.graph("x", new long[] {1, 6}, "y", List.of(
                 Graphs.node("DequantizeLinear", "dq", List.of("Wq", "ws"), "W", Graphs.ints("axis", 0)),
                 Graphs.node("Gemm", "g", List.of("x", "W", "b"), "y", Graphs.ints("transB", 1))), init)).toByteArray());
-        Files.write(pair, Graphs.model(Graphs.graph("x", new long[] {1, 6}, "y", List.of(
-                Graphs.node("QuantizeLinear", "qx", List.of("x", "xs", "xz"), "xq"),
-                Graphs.node("DequantizeLinear", "dqx", List.of("xq", "xs", "xz"), "xr"),
-                Graphs.node("DequantizeLinear", "dq", List.of("Wq", "ws"), "W", Graphs.ints("axis", 0)),
-                Graphs.node("Gemm", "g", List.of("xr", "W", "b"), "y", Graphs.ints("transB", 1))), init)).toByteArray());
-        agree(List.of(weights), List.of(new long[] {1, 6}), rnd, -1);
-        ImportedProgram imported = OnnxFrontEnd.importFile(pair, new OnnxFrontEnd.Options(-1, 1, false));
-        assertEquals(List.of("node 'qx' (QuantizeLinear, opset 13) and its DequantizeLinear are dropped: seedc's"
-                + " search chooses this value's fixed-point type"), imported.notes());
+        for (Path file : List.of(pair, channels)) {
+            String s = file == pair ? "xs" : "cs", z = file == pair ? "xz" : "cz";
+            Files.write(file, Graphs.model(Graphs.graph("x", new long[] {1, 6}, "y", List.of(
+                    Graphs.node("QuantizeLinear", "qx", List.of("x", s, z), "xq", Graphs.ints("axis", 1)),
+                    Graphs.node("DequantizeLinear", "dqx", List.of("xq", s, z), "xr", Graphs.ints("axis", 1)),
+                    Graphs.node("DequantizeLinear", "dq", List.of("Wq", "ws"), "W", Graphs.ints("axis", 0)),
+                    Graphs.node("Gemm", "g", List.of("xr", "W", "b"), "y", Graphs.ints("transB", 1))), init)).toByteArray());
+        }
+        agree(List.of(weights, pair), List.of(new long[] {1, 6}, new long[] {1, 6}), rnd, -1);
+        assertEquals(List.of(), OnnxFrontEnd.importFile(pair, new OnnxFrontEnd.Options(-1, 1, false)).notes());
+        ImportedProgram imported = OnnxFrontEnd.importFile(channels, new OnnxFrontEnd.Options(-1, 1, false));
+        assertEquals(List.of("node 'qx' (QuantizeLinear, opset 13) and its DequantizeLinear (a scale per channel) are"
+                + " dropped: seedc's search chooses this value's fixed-point type"), imported.notes());
         FloatModel a = OnnxFrontEnd.load(weights, new OnnxFrontEnd.Options(-1, 1, false));
-        FloatModel b = OnnxFrontEnd.load(pair, new OnnxFrontEnd.Options(-1, 1, false));
+        FloatModel b = OnnxFrontEnd.load(channels, new OnnxFrontEnd.Options(-1, 1, false));
         double[] x = {0.3, -0.2, 0.7, 0.1, -0.9, 0.5};
         assertEquals(java.util.Arrays.toString(new FloatInterpreter(a.program(), a.weights()).run(x, null).output()),
                 java.util.Arrays.toString(new FloatInterpreter(b.program(), b.weights()).run(x, null).output()));

@@ -7,9 +7,12 @@ import seedc.frontend.onnx.Sym;
 /**
  * QuantizeLinear and DequantizeLinear. On constants they are computed at import: an int8 or uint8 weight with
  * its DequantizeLinear becomes the real weight it stands for, (q - zero_point) * scale, per tensor or per axis.
- * On a computed tensor a QuantizeLinear must be read by a DequantizeLinear only, and the pair is dropped with a
- * note: it says the exporter's 8-bit quantization of an activation, and seedc's search chooses each value's type
- * itself (the float program runs without it).
+ * On a computed tensor a QuantizeLinear must be read by a DequantizeLinear only (with the same scale and zero
+ * point), and the pair is SeeDot's {@code quantize(x, 8, lo, hi)} with lo and hi the real values of the integer
+ * type's ends: the same 256 levels, clamped. (ONNX rounds a tie to the even level, quantize to the larger: the
+ * two differ only on inputs exactly between two levels.) Where the scale is a power of two the levels are that
+ * grid, which becomes the value's fixed type. A pair with a scale per channel is dropped with a note, the
+ * search choosing that value's type.
  */
 final class QuantizeLinear {
     private QuantizeLinear() {}
@@ -24,10 +27,19 @@ final class QuantizeLinear {
                 throw node.error("quantizes a computed tensor that a node other than one DequantizeLinear reads;"
                         + " seedc imports QuantizeLinear/DequantizeLinear pairs");
             }
-            cx.note(node.where() + " and its DequantizeLinear are dropped: seedc's search chooses this value's"
-                    + " fixed-point type");
-            cx.fakeQuantized(node.output());
-            cx.alias(node, x);
+            double[] grid = grid(node, cx);
+            if (grid == null) {
+                cx.note(node.where() + " and its DequantizeLinear (a scale per channel) are dropped: seedc's search"
+                        + " chooses this value's fixed-point type");
+                cx.fakeQuantized(node.output(), null);
+                cx.alias(node, x);
+                return;
+            }
+            boolean signed = node.inputs().size() > 2 && isInt8(node, cx);
+            double lo = ((signed ? -128 : 0) - grid[1]) * grid[0], hi = ((signed ? 127 : 255) - grid[1]) * grid[0];
+            cx.fakeQuantized(node.output(), grid);
+            cx.let(node, "quantize(" + x.expr() + ", 8, " + ImportContext.real(lo) + ", " + ImportContext.real(hi)
+                    + ")", x.shape(), x.nhwc());
             return;
         }
         double[] scale = perAxis(node, cx, 1, x), zero = zeroPoint(node, cx, x);
@@ -46,6 +58,11 @@ final class QuantizeLinear {
             if (!cx.isFakeQuantized(node.inputs().getFirst())) {
                 throw node.error("dequantizes a computed tensor that no QuantizeLinear of a real tensor gives");
             }
+            double[] grid = cx.quantizationGrid(node.inputs().getFirst());
+            if (grid != null && !java.util.Arrays.equals(grid, grid(node, cx))) {
+                throw node.error("dequantizes with another scale or zero point than its QuantizeLinear quantized with"
+                        + " " + java.util.Arrays.toString(grid) + "; seedc imports pairs that agree");
+            }
             cx.alias(node, x);
             return;
         }
@@ -55,6 +72,19 @@ final class QuantizeLinear {
             v[i] = (x.constant()[i] - zero[i]) * scale[i];
         }
         cx.constantOutput(node, x.shape(), v);
+    }
+
+    /** One scale and zero point for the whole tensor ({scale, zero point}), or null for one per channel. */
+    private static double[] grid(Node node, ImportContext cx) {
+        Sym scale = cx.constant(node, 1, "the scale");
+        Sym zero = node.inputs().size() > 2 ? cx.constant(node, 2, "the zero point") : null;
+        if (scale.size() != 1 || zero != null && zero.size() != 1) {
+            return null;
+        }
+        if (!(scale.constant()[0] > 0)) {
+            throw node.error("has scale " + scale.constant()[0] + "; a quantization scale is positive");
+        }
+        return new double[] {scale.constant()[0], zero == null ? 0 : zero.constant()[0]};
     }
 
     private static boolean isInt8(Node node, ImportContext cx) {

@@ -32,6 +32,7 @@ public final class AstWalker {
             case Transpose t -> List.of(t.arg());
             case Reshape r -> List.of(r.arg());
             case Reverse r -> List.of(r.arg());
+            case Quantize q -> List.of(q.arg());
             case Index i -> List.of(i.arg(), i.index());
             case Splice s -> concat(List.of(s.arg()), s.offsets());
             case Unary u -> List.of(u.arg());

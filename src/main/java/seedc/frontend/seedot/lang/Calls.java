@@ -44,6 +44,20 @@ final class Calls {
                 };
                 return new Reverse(pos, expr(src, args.get(0), b), (int) value);
             }
+            case "quantize" -> {
+                expectCount(src, ctx, name, args, 4);
+                Expr k = expr(src, args.get(1), b);
+                if (!(k instanceof IntLit bits) || bits.value() < 1 || bits.value() > 8) {
+                    throw src.error(k.pos(), "the bits of quantize must be an integer from 1 to 8");
+                }
+                double lo = Literals.number(src, expr(src, args.get(2), b));
+                Expr hiArg = expr(src, args.get(3), b);
+                double hi = Literals.number(src, hiArg);
+                if (!(lo < hi)) {
+                    throw src.error(hiArg.pos(), "quantize needs lo < hi, found [" + lo + ", " + hi + "]");
+                }
+                return new Quantize(pos, expr(src, args.get(0), b), (int) bits.value(), lo, hi);
+            }
             case "init" -> {
                 expectCount(src, ctx, name, args, 2);
                 List<Integer> shape = Literals.intList(src, expr(src, args.get(0), b));

@@ -31,6 +31,12 @@ public sealed interface Expr {
     /** {@code reverse(e, axis)}, axis numbered from 0. */
     record Reverse(Pos pos, Expr arg, int axis) implements Expr {}
 
+    /**
+     * {@code quantize(e, k, lo, hi)}: each element clamped to [lo, hi] and rounded to the nearest of the 2^k
+     * levels lo + i (hi - lo) / (2^k - 1), ties toward the larger level.
+     */
+    record Quantize(Pos pos, Expr arg, int bits, double lo, double hi) implements Expr {}
+
     /** {@code e[i]}: drops the first axis. */
     record Index(Pos pos, Expr arg, Expr index) implements Expr {}
 

@@ -101,6 +101,13 @@ public final class TypeChecker {
                 }
                 yield Type.tensor(s);
             }
+            case Quantize q -> {
+                Type t = type(q.arg(), scope);
+                if (t instanceof Type.Int) {
+                    throw error(AstWalker.start(q.arg()), "quantize needs a real argument, found int");
+                }
+                yield t;
+            }
             case Index ix -> Reshapes.index(this, ix, tensor(ix.arg(), scope, "indexing").shape(), scope);
             case Splice sp -> Reshapes.splice(this, sp, tensor(sp.arg(), scope, "splicing").shape(), scope);
             case Unary u -> {
