@@ -117,8 +117,9 @@ public final class OnnxFrontEnd {
             if (n.getOutputList().stream().allMatch(String::isEmpty)) {
                 throw node.error("has no output");
             }
-            if (!n.getDomain().isEmpty() && !n.getDomain().equals("ai.onnx")) {
-                throw node.error("its domain " + n.getDomain() + " is not ONNX's; seedc imports ONNX's operators");
+            if (!Converters.importsDomain(n.getDomain())) {
+                throw node.error("its domain " + n.getDomain() + " is not ONNX's; seedc imports ONNX's operators"
+                        + " and QONNX's Quant and BipolarQuant");
             }
             if (node.op().equals("Constant")) {
                 constant(node, cx);

@@ -53,12 +53,30 @@ public final class Converters {
             Map.entry("Softmax", Head::softmax),
             Map.entry("ArgMax", Head::argmax)));
 
+    /** QONNX's operators, by type, in its domains ({@link Qonnx#DOMAINS}). */
+    private static final Map<String, Converter> QONNX = new TreeMap<>(Map.of(
+            "Quant", Qonnx::quant,
+            "BipolarQuant", Qonnx::bipolar));
+
+    /** Whether seedc imports operators of {@code domain}: ONNX's, and QONNX's. */
+    public static boolean importsDomain(String domain) {
+        return domain.isEmpty() || domain.equals("ai.onnx") || Qonnx.DOMAINS.contains(domain);
+    }
+
     /** The operator types seedc imports (Constant, folded by the front end itself, aside). */
     public static java.util.Set<String> supported() {
         return java.util.Collections.unmodifiableSet(BY_OP.keySet());
     }
 
     public static Converter of(Node node) {
+        if (Qonnx.DOMAINS.contains(node.proto().getDomain())) {
+            Converter q = QONNX.get(node.op());
+            if (q == null) {
+                throw node.error("operator " + node.op() + " of " + node.proto().getDomain() + " is not supported;"
+                        + " seedc imports QONNX's " + String.join(" and ", QONNX.keySet()));
+            }
+            return q;
+        }
         Converter c = BY_OP.get(node.op());
         if (c == null) {
             throw node.error("operator " + node.op() + " is not supported; seedc imports " + String.join(", ",
