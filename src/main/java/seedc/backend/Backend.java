@@ -34,6 +34,11 @@ public interface Backend {
         return null;
     }
 
+    /** Why this backend cannot write code for {@code device} (null: its default), or null when it can. */
+    default String deviceProblem(Device device) {
+        return null;
+    }
+
     /** Writes the fixed-point program into {@code dir}. */
     Emitted emit(FixedProgram program, Map<String, double[]> weights, EmitOptions options, Path dir);
 

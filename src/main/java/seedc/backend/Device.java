@@ -3,14 +3,27 @@ package seedc.backend;
 import java.util.Locale;
 
 /**
- * A device's memory budget: {@code uno} (ATmega328P: 2 KB RAM, 32 KB flash), {@code mkr1000}
- * (SAMD21 Cortex-M0+: 32 KB RAM, 256 KB flash), or {@code RAM:FLASH} in bytes.
+ * A device's budget: {@code uno} (ATmega328P: 2 KB RAM, 32 KB flash), {@code mkr1000} (SAMD21 Cortex-M0+:
+ * 32 KB RAM, 256 KB flash), {@code RAM:FLASH} in bytes, or an FPGA, which also has a {@link Fabric}:
+ * {@code arty-a7-35t} (Xilinx XC7A35T: 20,800 LUTs, 90 DSP48 slices, 225 KB of block RAM) and
+ * {@code ice40-up5k} (Lattice iCE40 UltraPlus 5K: 5,280 LUTs, 8 DSPs, 128 KB of SPRAM for buffers and 15 KB of
+ * EBR for constants). On an FPGA "RAM" is the on-chip memory the buffers take and "flash" the one the
+ * constants take.
  */
-public record Device(String name, int ramBytes, int flashBytes) {
+public record Device(String name, int ramBytes, int flashBytes, Fabric fabric) {
+    /** An FPGA's logic: look-up tables and hard multipliers (DSP blocks). */
+    public record Fabric(int luts, int dsps) {}
+
+    public Device(String name, int ramBytes, int flashBytes) {
+        this(name, ramBytes, flashBytes, null);
+    }
+
     public static final Device UNO = new Device("uno", 2048, 32768);
     public static final Device MKR1000 = new Device("mkr1000", 32 * 1024, 256 * 1024);
+    public static final Device ARTY_A7_35T = new Device("arty-a7-35t", 225 * 1024, 225 * 1024, new Fabric(20800, 90));
+    public static final Device ICE40_UP5K = new Device("ice40-up5k", 128 * 1024, 15 * 1024, new Fabric(5280, 8));
 
-    /** The device a name stands for: uno, mkr1000, or RAM:FLASH in bytes. */
+    /** The device a name stands for: uno, mkr1000, arty-a7-35t, ice40-up5k, or RAM:FLASH in bytes. */
     public static java.util.Optional<Device> byName(String s) {
         String k = s.trim().toLowerCase(Locale.ROOT);
         switch (k) {
@@ -19,6 +32,12 @@ public record Device(String name, int ramBytes, int flashBytes) {
             }
             case "mkr1000", "mkr", "samd21" -> {
                 return java.util.Optional.of(MKR1000);
+            }
+            case "arty-a7-35t", "arty", "xc7a35t" -> {
+                return java.util.Optional.of(ARTY_A7_35T);
+            }
+            case "ice40-up5k", "up5k" -> {
+                return java.util.Optional.of(ICE40_UP5K);
             }
             default -> { }
         }
@@ -38,6 +57,7 @@ public record Device(String name, int ramBytes, int flashBytes) {
 
     @Override
     public String toString() {
-        return name + " (" + ramBytes + " B RAM, " + flashBytes + " B flash)";
+        String memory = name + " (" + ramBytes + " B RAM, " + flashBytes + " B flash";
+        return fabric == null ? memory + ")" : memory + ", " + fabric.luts() + " LUTs, " + fabric.dsps() + " DSPs)";
     }
 }

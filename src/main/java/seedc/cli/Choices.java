@@ -58,7 +58,7 @@ final class Choices {
 
     static Device device(String word) {
         return Device.byName(word).orElseThrow(() -> UserError.of("unknown --device '" + word
-                + "' (available: uno, mkr1000, or RAM:FLASH in bytes such as 2048:32768)"));
+                + "' (available: uno, mkr1000, arty-a7-35t, ice40-up5k, or RAM:FLASH in bytes such as 2048:32768)"));
     }
 
     /** --jobs: at least 1; absent, every core. */

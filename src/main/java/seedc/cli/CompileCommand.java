@@ -47,7 +47,8 @@ final class CompileCommand implements Callable<Integer> {
     @Mixin
     PrecisionOptions precision;
 
-    @Option(names = "--target", defaultValue = "x86", paramLabel = "TARGET", description = "x86 (default), arduino (sketch folder for the Uno) or cortex-m.")
+    @Option(names = "--target", defaultValue = "x86", paramLabel = "TARGET", description = "x86 (default), arduino (sketch folder for the Uno), cortex-m, or hls (C for Vitis HLS"
+            + " with SeeDot's unroll hints, for --device arty-a7-35t).")
     String target;
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory: new, empty, or an earlier seedc output (replaced as a whole).")
@@ -79,8 +80,9 @@ final class CompileCommand implements Callable<Integer> {
     String metric;
 
     @Option(names = "--device", paramLabel = "DEV",
-            description = "uno (2048 B RAM, 32768 B flash), mkr1000 (32 KB, 256 KB) or RAM:FLASH in bytes;"
-                    + " default: uno for arduino, mkr1000 for cortex-m, none for x86.")
+            description = "uno (2048 B RAM, 32768 B flash), mkr1000 (32 KB, 256 KB), arty-a7-35t (an FPGA:"
+                    + " 20,800 LUTs, 225 KB of block RAM) or RAM:FLASH in bytes; default: uno for arduino, mkr1000"
+                    + " for cortex-m, arty-a7-35t for hls, none for x86.")
     String device;
 
     @Option(names = "--encoding", defaultValue = "fixed", paramLabel = "fixed|float",
@@ -192,6 +194,10 @@ final class CompileCommand implements Callable<Integer> {
         Device dev = device == null ? null : Choices.device(device);
         checkDemotionMode();
         checkOutputFolder(tgt);
+        String deviceProblem = tgt.deviceProblem(dev);
+        if (deviceProblem != null) {
+            throw UserError.of(deviceProblem);
+        }
         in.threads();
         if (maxDrop != null) {
             Choices.maxAccuracyDrop(maxDrop);

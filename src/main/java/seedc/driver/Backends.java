@@ -11,7 +11,8 @@ public final class Backends {
     private static final List<Backend> ALL = List.of(
             CBackend.X86,
             CBackend.ARDUINO,
-            CBackend.CORTEX_M);
+            CBackend.CORTEX_M,
+            CBackend.HLS);
 
     private Backends() {}
 

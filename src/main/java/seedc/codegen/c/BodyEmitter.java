@@ -21,9 +21,18 @@ abstract class BodyEmitter {
     /** The body of the predict function being written. */
     protected final CWriter w = new CWriter(1);
     protected final RamPlan ram;
+    /** Per op, the unroll factor an HLS tool is told for its loop over its elements (HLS C only). */
+    private final java.util.Map<Op, Integer> unroll;
+    private final String predictPragmas;
 
     BodyEmitter(RamPlan ram) {
+        this(ram, java.util.Map.of(), "");
+    }
+
+    BodyEmitter(RamPlan ram, java.util.Map<Op, Integer> unroll, String predictPragmas) {
         this.ram = ram;
+        this.unroll = unroll;
+        this.predictPragmas = predictPragmas;
     }
 
     // The real-valued half: how each subclass reads, converts and computes real elements.
@@ -93,7 +102,7 @@ abstract class BodyEmitter {
      * {@code outputArray} ({@code length} elements, a C expression) and 0 returned.
      */
     protected final String predict(String signature, Program p, String length, String outputArray) {
-        StringBuilder c = new StringBuilder(signature).append(" {\n");
+        StringBuilder c = new StringBuilder(signature).append(" {\n").append(predictPragmas);
         if (p.input() == null) {
             c.append("    (void)x;\n");
         }
@@ -151,6 +160,12 @@ abstract class BodyEmitter {
     }
 
     private void emit(Op op) {
+        w.unrollNextLoop(unroll.getOrDefault(op, 1));
+        emitOp(op);
+        w.unrollNextLoop(1);
+    }
+
+    private void emitOp(Op op) {
         Value o = op.out();
         switch (op) {
             case Input in -> each(o, "x[k]");

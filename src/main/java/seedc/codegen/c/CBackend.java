@@ -20,6 +20,7 @@ public final class CBackend implements Backend {
     public static final CBackend X86 = new CBackend(new HostDialect());
     public static final CBackend ARDUINO = new CBackend(new AvrDialect());
     public static final CBackend CORTEX_M = new CBackend(new CortexMDialect());
+    public static final CBackend HLS = new CBackend(new HlsDialect());
 
     /** Every C dialect stores values in int8_t, int16_t and int32_t: the emitter accepts no other width. */
     static final WidthPolicy WIDTHS = ContainerWidths.C;
@@ -48,6 +49,11 @@ public final class CBackend implements Backend {
     @Override
     public Cost cost(FixedProgram program, Map<String, double[]> weights) {
         return FixedCBuild.cost(dialect, program, weights);
+    }
+
+    @Override
+    public String deviceProblem(Device device) {
+        return dialect.deviceProblem(device);
     }
 
     @Override

@@ -96,7 +96,30 @@ public abstract class CDialect {
     protected abstract Map<String, String> floatFiles(String predictH, String source);
 
     /** The rendered parts every dialect's file list draws on. */
-    public record RenderedC(String predictH, String modelH, String predictC) {}
+    public record RenderedC(String predictH, String modelH, String predictC, Map<String, String> design) {}
+
+    /**
+     * Per op, the unroll factor an HLS compiler is told for the op's loop over its elements (absent: none), for
+     * {@code device} (null: the default).
+     */
+    protected Map<seedc.ir.Op, Integer> unrollFactors(seedc.fixed.FixedProgram fp, Device device) {
+        return Map.of();
+    }
+
+    /** Why this target cannot write code for {@code device} (null: the default), or null when it can. */
+    protected String deviceProblem(Device device) {
+        return null;
+    }
+
+    /** Lines at the start of seedc_predict's body (an HLS tool's interface pragmas). */
+    protected String predictPragmas(seedc.fixed.FixedProgram fp) {
+        return "";
+    }
+
+    /** Files beyond the C that describe the build for the target's tools (an HLS project script). */
+    protected Map<String, String> designFiles(seedc.fixed.FixedProgram fp, Device device) {
+        return Map.of();
+    }
 
     /** One quantized input and the interpreter's prediction for it, for a demonstration program. */
     public record SketchExample(long[] values, String expected) {}

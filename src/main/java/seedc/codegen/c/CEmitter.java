@@ -24,8 +24,8 @@ final class CEmitter extends BodyEmitter {
     private final DotEmitter dots;
     private final ActivationEmitter activations;
 
-    CEmitter(FixedProgram fp, Constants consts, RamPlan ram) {
-        super(ram);
+    CEmitter(FixedProgram fp, Constants consts, RamPlan ram, java.util.Map<Op, Integer> unroll, String predictPragmas) {
+        super(ram, unroll, predictPragmas);
         this.fp = fp;
         this.r = new Operands(fp, consts);
         this.dots = new DotEmitter(w, r);

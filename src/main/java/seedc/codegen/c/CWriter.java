@@ -8,6 +8,8 @@ package seedc.codegen.c;
 final class CWriter {
     private final StringBuilder out = new StringBuilder();
     private int depth;
+    /** The unroll factor the next loop is hinted with (HLS C: #pragma HLS UNROLL); 1: none. */
+    private int unrollNext = 1;
 
     /** @param depth the blocks around the first statement (1: the body of a C function) */
     CWriter(int depth) {
@@ -32,7 +34,19 @@ final class CWriter {
 
     /** {@code for (sd_idx var = 0; var < n; var++) { body }}. */
     void loop(String var, int n, Runnable body) {
-        block("for (sd_idx " + var + " = 0; " + var + " < " + n + "; " + var + "++)", body);
+        int factor = unrollNext;
+        unrollNext = 1;
+        block("for (sd_idx " + var + " = 0; " + var + " < " + n + "; " + var + "++)", () -> {
+            if (factor > 1) {
+                line("#pragma HLS UNROLL factor=" + factor);
+            }
+            body.run();
+        });
+    }
+
+    /** Hints the next loop written (and only it) to be unrolled {@code factor} times. */
+    void unrollNextLoop(int factor) {
+        unrollNext = factor;
     }
 
     /** {@code if (cond) { then } else { orElse }}. */

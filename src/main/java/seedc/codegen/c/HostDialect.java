@@ -18,8 +18,13 @@ final class HostDialect extends CDialect {
 
     @Override
     protected Map<String, String> floatFiles(String predictH, String source) {
+        return floatFiles(predictH, source, "Makefile");
+    }
+
+    /** The float build for a host: predict.c with its constants, main.c and the Makefile template {@code makefile}. */
+    static Map<String, String> floatFiles(String predictH, String source, String makefile) {
         return files("predict.h", predictH, "predict.c", source, "main.c", Templates.resource("main.c"),
-                "Makefile", Templates.resource("Makefile"),
+                "Makefile", Templates.resource(makefile),
                 "seedc_runtime.h", "/* not used by the float build */\n",
                 "model.h", "/* the float build keeps its constants in predict.c */\n");
     }
