@@ -15,6 +15,8 @@ the pixels in row-major order either way.
                  out: import them with --argmax.
   bigru-digits-10: the same steps through a bidirectional GRU of 8 units each way, the two final states
                  side by side (Transpose, Reshape) into Linear 16->10 (opset 13; --argmax).
+  lstm2-digits-10: two stacked LSTMs of 16 (the second reads the first's every step, Y), Linear 16->10 on the
+                 last layer's final state (opset 13; --argmax).
   fastgrnn-digits-10: FastGRNN of 16 written in basic ops over the 8 steps (the exporter unrolls them: Gather,
                  MatMul, Add, Sigmoid, Tanh, Sub, Mul), Linear 16->10 (opset 13; --argmax).
   cnn-digits-10: Conv 3x3 1->8 (pad 1), BatchNorm, ReLU, MaxPool 2, Conv 3x3 8->8 (pad 1), ReLU, MaxPool 2,
@@ -55,10 +57,11 @@ class Recurrent(nn.Module):
     """A GRU or LSTM over the 8 rows of 8 pixels (8 time steps), then a linear layer on the final hidden state
     (bidirectional: 8 units each way, the two final states side by side)."""
 
-    def __init__(self, cell, bidirectional=False):
+    def __init__(self, cell, bidirectional=False, layers=1):
         super().__init__()
         self.bidirectional = bidirectional
-        self.rnn = cell(8, 8 if bidirectional else 16, batch_first=True, bidirectional=bidirectional)
+        self.rnn = cell(8, 8 if bidirectional else 16, batch_first=True, bidirectional=bidirectional,
+                        num_layers=layers)
         self.fc = nn.Linear(16, 10)
 
     def forward(self, x):
@@ -109,12 +112,17 @@ def fastgrnn():
     return FastGRNN(), (1, 64), 13
 
 
+def lstm2():
+    return Recurrent(nn.LSTM, layers=2), (1, 64), 13
+
+
 def bigru():
     return Recurrent(nn.GRU, bidirectional=True), (1, 64), 13
 
 
 MODELS = {"mlp-digits-10": mlp, "cnn-digits-10": cnn, "gru-digits-10": gru, "lstm-digits-10": lstm,
-          "bigru-digits-10": bigru, "fastgrnn-digits-10": fastgrnn}
+          "bigru-digits-10": bigru, "fastgrnn-digits-10": fastgrnn,
+          "lstm2-digits-10": lstm2}
 
 
 def train(name):

@@ -18,10 +18,12 @@ import seedc.ir.Value;
  * <ul>
  *   <li>an element-wise op whose operand dies at it writes its result over the operand: out[k]
  *       only depends on a[k], which is read before out[k] is written, and out's elements are no
- *       wider than a's;
+ *       wider than a's (a splice-write over its base, when the part lives in other bytes: a stacked
+ *       recurrence's every-step states are then written in place);
  *   <li>an identity view (a transpose, reshape or reverse that moves no element, such as a
  *       vector transposed or a row-major reshape) whose operand and result have the same type is
- *       its operand read in place, whether or not the operand dies there.
+ *       its operand read in place, whether or not the operand dies there; so is a loop's accumulator,
+ *       which holds the output's value during each iteration (the output is written only when it ends).
  * </ul>
  * A value stored in another's bytes has no interval of its own: its storage's interval grows to
  * cover it. Element widths and type equality belong to the encoding, so the caller supplies them.
@@ -52,6 +54,11 @@ public final class InPlace {
 
     private void place(Op op, ToIntFunction<Value> bits, BiPredicate<Value, Value> sameType) {
         Value o = op.out();
+        if (op instanceof Op.Loop l && live.stored(l.acc()) && live.stored(o) && sameType.test(o, l.acc())) {
+            // the accumulator is the output's bytes: out is written only when an iteration ends
+            share(l.acc(), storageOf(o));
+            views.add(l.acc());
+        }
         if (!live.stored(o)) {
             return;
         }
@@ -62,6 +69,9 @@ public final class InPlace {
             return;
         }
         int at = live.instructions().at(op);
+        if (op instanceof Op.SpliceWrite sw && live.stored(sw.part()) && storageOf(sw.part()) == storageOf(sw.base())) {
+            return; // writing over the base would overwrite the part before it is read
+        }
         for (Value a : elementwiseOperands(op)) {
             // The operand's storage must die here: no other value in it is read later.
             if (live.stored(a) && storage.get(storageOf(a)).last() == at && a.size() == o.size()
@@ -148,7 +158,8 @@ public final class InPlace {
             case Op.Reverse x -> List.of();
             case Op.Index x -> List.of();
             case Op.Splice x -> List.of();
-            case Op.SpliceWrite x -> List.of();
+            // out[k] is base[k] outside the written block; the part is read from its own bytes (see #place)
+            case Op.SpliceWrite x -> List.of(x.base());
             case Op.Conv2d x -> List.of();
             case Op.Maxpool x -> List.of();
             case Op.Select x -> List.of();

@@ -53,7 +53,7 @@ class OnnxCommandsTest {
     @Test
     void everyFixtureRoundTrips(@TempDir Path dir) {
         for (String name : List.of("mlp-digits-10", "cnn-digits-10", "gru-digits-10", "lstm-digits-10", "bigru-digits-10",
-                "fastgrnn-digits-10")) {
+                "fastgrnn-digits-10", "lstm2-digits-10")) {
             Path onnx = MLP.resolveSibling(name + ".onnx");
             CliRun imp = CliRun.args("import", onnx.toString(), "--argmax", "--out", dir + "/" + name);
             assertEquals(0, imp.status(), name + ": " + imp.err());

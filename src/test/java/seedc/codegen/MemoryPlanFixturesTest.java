@@ -57,7 +57,9 @@ class MemoryPlanFixturesTest {
         // XX, a row-major reshape of X, is X's bytes read in place.
         assertEquals("v_X", r.storage("v_XX"));
         LiveRange xx = find(r, r.storage("v_XX"));
-        LiveRange acc = find(r, "v_H_1");
+        // The accumulator holds the output's value during each iteration: it is the output's bytes.
+        assertEquals("v_res", r.storage("v_H_1"));
+        LiveRange acc = find(r, r.storage("v_H_1"));
         int loopStart = r.labels().indexOf(r.labels().stream().filter(l -> l.contains("= Loop")).findFirst().orElseThrow());
         int loopEnd = r.labels().indexOf(r.labels().stream().filter(l -> l.startsWith("H_2 =")).findFirst().orElseThrow());
         assertTrue(xx.firstUse() < loopStart && xx.lastUse() >= loopEnd, "XX is read in every iteration: " + xx);

@@ -280,7 +280,9 @@ abstract class BodyEmitter {
         Value o = l.out();
         copy(o, l.init());
         w.block(header(l.index(), l.from(), l.to()), () -> {
-            copy(l.acc(), o);
+            if (!ram.isView(l.acc())) {
+                copy(l.acc(), o);
+            }
             emit(l.body());
             copy(o, l.result());
         });

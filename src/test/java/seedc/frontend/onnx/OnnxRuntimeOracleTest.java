@@ -31,7 +31,7 @@ class OnnxRuntimeOracleTest {
 
     @ParameterizedTest
     @CsvSource({"mlp-digits-10, true", "cnn-digits-10, false", "gru-digits-10, false", "lstm-digits-10, false",
-            "bigru-digits-10, false", "fastgrnn-digits-10, false"})
+            "bigru-digits-10, false", "fastgrnn-digits-10, false", "lstm2-digits-10, false"})
     void agreesWithOnnxRuntime(String name, boolean softmaxHead) throws Exception {
         Path file = FIXTURES.resolve(name + ".onnx");
         FloatModel model = OnnxFrontEnd.load(file, new OnnxFrontEnd.Options(0, 1, true));
@@ -151,6 +151,42 @@ class OnnxRuntimeOracleTest {
             shapes.add(new long[] {4, 1, 3});
         }
         agree(files, oracles, shapes, new java.util.Random(12));
+    }
+
+    /**
+     * Stacked recurrences, which read every step's output Y of the one below: a GRU of 5 whose Y (4, 1, 1, 5),
+     * squeezed, feeds a GRU of 4; and a bidirectional LSTM of 5 whose Y (4, 2, 1, 5), its directions side by side
+     * as PyTorch stacks them (Transpose, Reshape), feeds a reverse RNN of 3; the last final state through a Gemm:
+     * against ONNX Runtime.
+     */
+    @org.junit.jupiter.api.Test
+    void stackedRecurrencesReadEveryStep(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        java.util.Random rnd = new java.util.Random(15);
+        Path gru = dir.resolve("stacked-gru.onnx"), lstm = dir.resolve("stacked-lstm.onnx");
+        Files.write(gru, Graphs.model(Graphs.graph("x", new long[] {4, 1, 3}, "y", List.of(
+                Graphs.node("GRU", "g1", List.of("x", "W1", "R1", "B1"), List.of("Y1", ""), Graphs.ints("hidden_size", 5)),
+                Graphs.node("Squeeze", "sq", List.of("Y1", "axis1"), "h1"),
+                Graphs.node("GRU", "g2", List.of("h1", "W2", "R2", "B2"), List.of("", "hN"), Graphs.ints("hidden_size", 4)),
+                Graphs.node("Reshape", "flat", List.of("hN", "shape"), "h"),
+                Graphs.node("Gemm", "d", List.of("h", "Wd"), "y", Graphs.ints("transB", 1))),
+                List.of(Graphs.random("W1", rnd, 1, 15, 3), Graphs.random("R1", rnd, 1, 15, 5), Graphs.random("B1", rnd, 1, 30),
+                        Graphs.int64("axis1", 1), Graphs.random("W2", rnd, 1, 12, 5), Graphs.random("R2", rnd, 1, 12, 4),
+                        Graphs.random("B2", rnd, 1, 24), Graphs.int64("shape", 1, 4), Graphs.random("Wd", rnd, 2, 4))))
+                .toByteArray());
+        Files.write(lstm, Graphs.model(Graphs.graph("x", new long[] {4, 1, 3}, "y", List.of(
+                Graphs.node("LSTM", "l1", List.of("x", "W1", "R1", "B1"), List.of("Y1", "", ""),
+                        Graphs.concat(Graphs.ints("hidden_size", 5), Graphs.string("direction", "bidirectional"))),
+                Graphs.node("Transpose", "t", List.of("Y1"), "Yt", Graphs.ints("perm", 0, 2, 1, 3)),
+                Graphs.node("Reshape", "r", List.of("Yt", "steps"), "h1"),
+                Graphs.node("RNN", "r2", List.of("h1", "W2", "R2", "B2"), List.of("", "hN"),
+                        Graphs.concat(Graphs.ints("hidden_size", 3), Graphs.string("direction", "reverse"))),
+                Graphs.node("Reshape", "flat", List.of("hN", "shape"), "h"),
+                Graphs.node("Gemm", "d", List.of("h", "Wd"), "y", Graphs.ints("transB", 1))),
+                List.of(Graphs.random("W1", rnd, 2, 20, 3), Graphs.random("R1", rnd, 2, 20, 5), Graphs.random("B1", rnd, 2, 40),
+                        Graphs.int64("steps", 4, 1, 10), Graphs.random("W2", rnd, 1, 3, 10), Graphs.random("R2", rnd, 1, 3, 3),
+                        Graphs.random("B2", rnd, 1, 6), Graphs.int64("shape", 1, 3), Graphs.random("Wd", rnd, 2, 3))))
+                .toByteArray());
+        agree(List.of(gru, lstm), List.of(new long[] {4, 1, 3}, new long[] {4, 1, 3}), rnd, -1);
     }
 
     /** A recurrent node of 5 units over 4 steps of 3 features, its final state through a Gemm; seeded weights. */

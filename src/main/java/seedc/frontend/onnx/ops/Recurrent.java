@@ -10,8 +10,8 @@ import seedc.frontend.onnx.Sym;
  * RNN, GRU and LSTM, one example, default activations: per direction a SeeDot loop over the time steps whose
  * accumulator is the state (for the LSTM h and c side by side in one (1, 2H) row, split and joined by constant
  * 0/1 matrices). A reverse direction loops over the steps reversed ({@code reverse(X, 0)}); a bidirectional node
- * runs both and stacks their final states as ONNX does, (2, 1, H) (layout 1: (1, 2, H)). Only the final state
- * outputs (Y_h, Y_c) may be read: the loops keep no per-step outputs.
+ * runs both and stacks their final states as ONNX does, (2, 1, H) (layout 1: (1, 2, H)). When the graph reads
+ * Y (a stacked recurrence reads the one below's), the loops also carry every step's state.
  */
 final class Recurrent {
     private Recurrent() {}
@@ -29,16 +29,16 @@ final class Recurrent {
 
     static void gru(Node node, ImportContext cx) {
         Shape s = check(node, cx, 3);
-        List<String> last = new ArrayList<>();
+        List<String> last = new ArrayList<>(), ys = new ArrayList<>();
         for (int d = 0; d < s.directions(); d++) {
-            last.add(gru(node, cx, s, d));
+            last.add(gru(node, cx, s, d, ys));
         }
         finalState(node, cx, 1, last, s);
-        unused(node, cx, 0, "Y");
+        everyStep(node, cx, ys, s);
     }
 
-    /** Direction d of a GRU: its loop; returns its final state. */
-    private static String gru(Node node, ImportContext cx, Shape s, int d) {
+    /** Direction d of a GRU: its loop; returns its final state (and adds its every step's to ys if Y is read). */
+    private static String gru(Node node, ImportContext cx, Shape s, int d, List<String> ys) {
         int h = s.hidden();
         String[] w = gates(node, cx, s, 1, s.inputs(), 3, d), r = gates(node, cx, s, 2, h, 3, d);
         double[][] b = biases(node, cx, h, 3, d);
@@ -55,25 +55,27 @@ final class Recurrent {
                 + "let " + p + "z = sigmoid(((" + x + " * " + w[0] + ") + (" + st + " * " + r[0] + ")) + " + bz + ") in "
                 + "let " + p + "r = sigmoid(((" + x + " * " + w[1] + ") + (" + st + " * " + r[1] + ")) + " + br + ") in "
                 + "let " + p + "n = " + candidate + " in "
-                + "let " + st + " = ((1.0 - " + p + "z) <*> " + p + "n) + (" + p + "z <*> " + st + ") in " + st;
-        return loop(node, cx, st, initial(node, cx, h, d), s.steps(), body);
+                + "let " + st + " = ((1.0 - " + p + "z) <*> " + p + "n) + (" + p + "z <*> " + st + ") in ";
+        return loop(node, cx, s, d, new Steps(st, initialValues(node, cx, 5, h, d), node.output() + "_h0" + dir(d),
+                body), ys);
     }
 
     /** The plain RNN: H' = tanh(X W + H R + Wb + Rb). */
     static void rnn(Node node, ImportContext cx) {
         Shape s = check(node, cx, 1);
         int h = s.hidden();
-        List<String> last = new ArrayList<>();
+        List<String> last = new ArrayList<>(), ys = new ArrayList<>();
         for (int d = 0; d < s.directions(); d++) {
             String w = gates(node, cx, s, 1, s.inputs(), 1, d)[0], r = gates(node, cx, s, 2, h, 1, d)[0];
             double[][] b = biases(node, cx, h, 1, d);
             String p = "r" + cx.uniqueTag() + "_", st = p + "h", bias = row(cx, node, "b", d, sum(b[0], b[1]));
             String body = "let " + st + " = tanh(((" + steps(node, cx, s, d) + "[i] * " + w + ") + (" + st + " * " + r
-                    + ")) + " + bias + ") in " + st;
-            last.add(loop(node, cx, st, initial(node, cx, h, d), s.steps(), body));
+                    + ")) + " + bias + ") in ";
+            last.add(loop(node, cx, s, d, new Steps(st, initialValues(node, cx, 5, h, d), node.output() + "_h0"
+                    + dir(d), body), ys));
         }
         finalState(node, cx, 1, last, s);
-        unused(node, cx, 0, "Y");
+        everyStep(node, cx, ys, s);
     }
 
     static void lstm(Node node, ImportContext cx) {
@@ -82,17 +84,21 @@ final class Recurrent {
             throw node.error("has peephole weights P; seedc imports LSTMs without them");
         }
         node.requireDefault("input_forget", 0);
-        List<String> hs = new ArrayList<>(), cs = new ArrayList<>();
+        List<String> hs = new ArrayList<>(), cs = new ArrayList<>(), ys = new ArrayList<>();
         for (int d = 0; d < s.directions(); d++) {
-            lstm(node, cx, s, d, hs, cs);
+            lstm(node, cx, s, d, hs, cs, ys);
         }
         finalState(node, cx, 1, hs, s);
         finalState(node, cx, 2, cs, s);
-        unused(node, cx, 0, "Y");
+        everyStep(node, cx, ys, s);
     }
 
-    /** Direction d of an LSTM: its loop; adds its final h and c to {@code hs} and {@code cs}. */
-    private static void lstm(Node node, ImportContext cx, Shape s, int d, List<String> hs, List<String> cs) {
+    /**
+     * Direction d of an LSTM: its loop; adds its final h and c to {@code hs} and {@code cs} (and every step's h to
+     * ys if Y is read).
+     */
+    private static void lstm(Node node, ImportContext cx, Shape s, int d, List<String> hs, List<String> cs,
+                             List<String> ys) {
         int h = s.hidden();
         String[] w = gates(node, cx, s, 1, s.inputs(), 4, d), r = gates(node, cx, s, 2, h, 4, d);
         double[][] b = biases(node, cx, h, 4, d);
@@ -116,13 +122,14 @@ final class Recurrent {
                 + "let " + p + "f = sigmoid(" + gate[2] + ") in let " + p + "g = tanh(" + gate[3] + ") in "
                 + "let " + p + "c2 = (" + p + "f <*> " + p + "c) + (" + p + "i <*> " + p + "g) in "
                 + "let " + p + "h2 = " + p + "o <*> tanh(" + p + "c2) in "
-                + "let " + st + " = (" + p + "h2 * " + ph + ") + (" + p + "c2 * " + pc + ") in " + st;
+                + "let " + st + " = (" + p + "h2 * " + ph + ") + (" + p + "c2 * " + pc + ") in ";
         double[] h0 = initialValues(node, cx, 5, h, d), c0 = initialValues(node, cx, 6, h, d);
         double[] s0 = new double[2 * h];
         System.arraycopy(h0, 0, s0, 0, h);
         System.arraycopy(c0, 0, s0, h, h);
-        String init = cx.param(node.output() + "_s0" + dir(d), new int[] {1, 2 * h}, s0);
-        String last = loop(node, cx, st, init, s.steps(), body);
+        List<String> states = new ArrayList<>();
+        String last = loop(node, cx, s, d, new Steps(st, s0, node.output() + "_s0" + dir(d), body), states);
+        states.forEach(all -> ys.add(cx.temp(all + " * " + qh, "the LSTM's h at every step")));
         hs.add(cx.temp(last + " * " + qh, "the LSTM's final h"));
         cs.add(cx.temp(last + " * " + qc, "the LSTM's final c"));
     }
@@ -245,43 +252,83 @@ final class Recurrent {
         return java.util.Arrays.copyOfRange(v.constant(), d * h, (d + 1) * h);
     }
 
-    private static String initial(Node node, ImportContext cx, int h, int d) {
-        return cx.param(node.output() + "_h0" + dir(d), new int[] {1, h}, initialValues(node, cx, 5, h, d));
+
+    /**
+     * One direction's recurrence: the state's name, its initial values (one row), the name of the parameter that
+     * holds them, and the body's lets up to the new state's ({@code let STATE = ... in }).
+     */
+    private record Steps(String state, double[] init, String initName, String lets) {}
+
+    /**
+     * let STATE = init in let tN = loop(i = [0:T], STATE) (lets STATE) in; returns tN, the final state. When the
+     * graph reads Y, the loop carries every step's state too: rows 0 .. T-1 of a (T + 1, width) matrix, row T the
+     * current state, each step written at its time (T - 1 - i when reversed) by SeeDot's splice-write; the
+     * (T, width) states are added to {@code ys}.
+     */
+    private static String loop(Node node, ImportContext cx, Shape s, int d, Steps st, List<String> ys) {
+        String what = node.op() + " " + node.output();
+        int steps = s.steps(), width = st.init().length;
+        if (!readsY(node, cx)) {
+            cx.temp(cx.param(st.initName(), new int[] {1, width}, st.init()), what + ": the initial state", st.state());
+            return cx.temp("loop(i = [0:" + steps + "], " + st.state() + ") (" + st.lets() + st.state() + ")", what);
+        }
+        double[] all = new double[(steps + 1) * width];
+        System.arraycopy(st.init(), 0, all, steps * width, width);
+        String acc = st.state() + "_all", current = "[" + steps + ":+1][0:+" + width + "]";
+        cx.temp(cx.param(st.initName() + "_all", new int[] {steps + 1, width}, all), what + ": the initial state", acc);
+        String at = s.reversed(d) ? (steps - 1) + " - i" : "i";
+        String body = "let " + st.state() + " = " + acc + current + " in " + st.lets() + "let " + acc + "[" + at
+                + ":+1][0:+" + width + "] = " + st.state() + " in let " + acc + current + " = " + st.state() + " in "
+                + acc;
+        String loop = cx.temp("loop(i = [0:" + steps + "], " + acc + ") (" + body + ")", what);
+        ys.add(cx.temp(loop + "[0:+" + steps + "][0:+" + width + "]", what + ": the state at every step"));
+        return cx.temp(loop + current, what + ": the final state");
     }
 
-    /** let STATE = init in let tN = loop(i = [0:T], STATE) (body) in; returns tN. */
-    private static String loop(Node node, ImportContext cx, String state, String init, int steps, String body) {
-        cx.temp(init, node.op() + " " + node.output() + ": the initial state", state);
-        return cx.temp("loop(i = [0:" + steps + "], " + state + ") (" + body + ")", node.op() + " " + node.output());
+    private static boolean readsY(Node node, ImportContext cx) {
+        String name = node.proto().getOutputCount() > 0 ? node.proto().getOutput(0) : "";
+        return !name.isEmpty() && cx.isRead(name);
     }
 
     /**
      * Output {@code k} (Y_h, Y_c: (directions, 1, H), layout 1: (1, directions, H)), if the graph reads it: the
-     * final (1, H) state of each direction, side by side (each times a 0/1 placement matrix), reshaped.
+     * final (1, H) state of each direction, side by side, reshaped.
      */
     private static void finalState(Node node, ImportContext cx, int k, List<String> states, Shape s) {
         if (node.proto().getOutputCount() <= k || node.proto().getOutput(k).isEmpty()) {
             return;
         }
-        int h = s.hidden(), n = states.size();
-        String joined = states.getFirst();
-        if (n > 1) {
-            StringBuilder sum = new StringBuilder();
-            for (int d = 0; d < n; d++) {
-                String place = select(cx, node, "Y" + k + "_" + d, h, n * h, d * h, false);
-                sum.append(d == 0 ? "" : " + ").append("(").append(states.get(d)).append(" * ").append(place).append(")");
-            }
-            joined = cx.temp(sum.toString(), node.op() + " " + node.output() + ": the directions' final states");
-        }
-        int[] shape = s.layout() == 0 ? new int[] {n, 1, h} : new int[] {1, n, h};
-        cx.rebind(node.proto().getOutput(k), Sym.value(shape,
-                cx.temp("reshape(" + joined + ", " + Sym.dims(shape) + ", (1, 2))", node.op() + " final state")));
+        int n = states.size();
+        int[] shape = s.layout() == 0 ? new int[] {n, 1, s.hidden()} : new int[] {1, n, s.hidden()};
+        cx.rebind(node.proto().getOutput(k), Sym.value(shape, cx.temp("reshape(" + sideBySide(node, cx, states,
+                s.hidden(), "Y" + k) + ", " + Sym.dims(shape) + ", (1, 2))", node.op() + " final state")));
     }
 
-    private static void unused(Node node, ImportContext cx, int k, String what) {
-        String name = node.proto().getOutputCount() > k ? node.proto().getOutput(k) : "";
-        if (!name.isEmpty() && cx.isRead(name)) {
-            throw node.error("its output " + what + " (every time step) is read; seedc imports the final state only");
+    /**
+     * Output Y (every step's h: (T, directions, 1, H), layout 1: (1, T, directions, H)), if the graph reads it:
+     * each direction's (T, H) states side by side, reshaped.
+     */
+    private static void everyStep(Node node, ImportContext cx, List<String> ys, Shape s) {
+        if (ys.isEmpty()) {
+            return;
         }
+        int n = ys.size(), h = s.hidden();
+        int[] shape = s.layout() == 0 ? new int[] {s.steps(), n, 1, h} : new int[] {1, s.steps(), n, h};
+        cx.rebind(node.proto().getOutput(0), Sym.value(shape, cx.temp("reshape(" + sideBySide(node, cx, ys, h, "Y")
+                + ", " + Sym.dims(shape) + ", (1, 2))", node.op() + " every step")));
+    }
+
+    /** The directions' (rows, H) parts side by side, (rows, directions H): each times a 0/1 placement matrix. */
+    private static String sideBySide(Node node, ImportContext cx, List<String> parts, int h, String name) {
+        int n = parts.size();
+        if (n == 1) {
+            return parts.getFirst();
+        }
+        StringBuilder sum = new StringBuilder();
+        for (int d = 0; d < n; d++) {
+            String place = select(cx, node, name + "_" + d, h, n * h, d * h, false);
+            sum.append(d == 0 ? "" : " + ").append("(").append(parts.get(d)).append(" * ").append(place).append(")");
+        }
+        return cx.temp(sum.toString(), node.op() + " " + node.output() + ": the directions side by side");
     }
 }
