@@ -233,7 +233,7 @@ final class OpSteps {
         OpParams.Mul p = mul(m);
         int out = id(m.out()), w = bits(m.out());
         int rows = m.a().shape().dim(0), inner = m.a().shape().dim(1), cols = m.b().shape().dim(1);
-        Operand a = new Operand(id(m.a()), p.shrA()), b = new Operand(id(m.b()), p.shrB());
+        ShiftedOperand a = new ShiftedOperand(vals, id(m.a()), p.shrA()), b = new ShiftedOperand(vals, id(m.b()), p.shrB());
         WrapSite site = site(m.out());
         return () -> vals[out] = FixedKernels.matmulShifted(a.get(), b.get(), rows, inner, cols, p, w, site);
     }
@@ -241,36 +241,12 @@ final class OpSteps {
     private Step conv(Conv2d c) {
         OpParams.Mul p = mul(c);
         int out = id(c.out()), w = bits(c.out());
-        Operand x = new Operand(id(c.x()), p.shrA()), filter = new Operand(id(c.filter()), p.shrB());
+        ShiftedOperand x = new ShiftedOperand(vals, id(c.x()), p.shrA());
+        ShiftedOperand filter = new ShiftedOperand(vals, id(c.filter()), p.shrB());
         seedc.ir.Shape xs = c.x().shape(), fs = c.filter().shape(), os = c.out().shape();
         WrapSite site = site(c.out());
         return () -> vals[out] = ConvKernels.conv2dShifted(x.get(), xs, filter.get(), fs, c.window(), c.groups(), os,
                 p, w, site);
-    }
-
-    /**
-     * An operand of a product shifted by {@code n} ({@link FixedKernels#shifted}), kept while the operand's array
-     * stays the same, as a parameter's does in every example, so each weight is shifted once per interpreter.
-     */
-    private final class Operand {
-        private final int id;
-        private final int n;
-        private long[] src;
-        private long[] shifted;
-
-        Operand(int id, int n) {
-            this.id = id;
-            this.n = n;
-        }
-
-        long[] get() {
-            long[] now = vals[id];
-            if (now != src) {
-                src = now;
-                shifted = FixedKernels.shifted(now, n);
-            }
-            return shifted;
-        }
     }
 
     private Step product(Op op, Value x, Value y) {

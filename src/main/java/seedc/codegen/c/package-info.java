@@ -1,7 +1,9 @@
 /**
  * The C backends. Take a fixed program (or the float program), the weights and the IR; give C files.
  * One generator (emitters per op family, constants, the RAM plan) and a {@link seedc.codegen.c.CDialect}
- * per target with its hooks: {@link seedc.codegen.c.CBackend} wraps each as a {@link seedc.backend.Backend}.
+ * per target with its hooks: {@link seedc.codegen.c.CBackend} wraps each as a {@link seedc.backend.Backend}
+ * (x86, the AVR, Cortex-M, and HLS C for Vitis, whose hooks add interface pragmas and SeeDot's unroll hints,
+ * {@link seedc.codegen.c.HlsUnroll}).
  * The predict function's int and control-flow half is written once (BodyEmitter); the fixed-point C
  * (CEmitter, with DotEmitter, DotFunctions, ActivationEmitter) and the float baseline (FloatEmitter)
  * write only the real-valued half. All write through a CWriter, whose blocks close themselves.
