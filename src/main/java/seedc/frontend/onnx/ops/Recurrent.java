@@ -11,7 +11,7 @@ import seedc.frontend.onnx.Sym;
  * accumulator is the state (for the LSTM h and c side by side in one (1, 2H) row, split and joined by constant
  * 0/1 matrices). A reverse direction loops over the steps reversed ({@code reverse(X, 0)}); a bidirectional node
  * runs both and stacks their final states as ONNX does, (2, 1, H) (layout 1: (1, 2, H)). When the graph reads
- * Y (a stacked recurrence reads the one below's), the loops also carry every step's state.
+ * Y (a stacked recurrence reads the one below's), the loops also carry every step's h.
  */
 final class Recurrent {
     private Recurrent() {}
@@ -56,8 +56,8 @@ final class Recurrent {
                 + "let " + p + "r = sigmoid(((" + x + " * " + w[1] + ") + (" + st + " * " + r[1] + ")) + " + br + ") in "
                 + "let " + p + "n = " + candidate + " in "
                 + "let " + st + " = ((1.0 - " + p + "z) <*> " + p + "n) + (" + p + "z <*> " + st + ") in ";
-        return loop(node, cx, s, d, new Steps(st, initialValues(node, cx, 5, h, d), node.output() + "_h0" + dir(d),
-                body), ys);
+        return loop(node, cx, s, d, new Steps(st, st, initialValues(node, cx, 5, h, d), node.output() + "_h0"
+                + dir(d), body), ys);
     }
 
     /** The plain RNN: H' = tanh(X W + H R + Wb + Rb). */
@@ -71,7 +71,7 @@ final class Recurrent {
             String p = "r" + cx.uniqueTag() + "_", st = p + "h", bias = row(cx, node, "b", d, sum(b[0], b[1]));
             String body = "let " + st + " = tanh(((" + steps(node, cx, s, d) + "[i] * " + w + ") + (" + st + " * " + r
                     + ")) + " + bias + ") in ";
-            last.add(loop(node, cx, s, d, new Steps(st, initialValues(node, cx, 5, h, d), node.output() + "_h0"
+            last.add(loop(node, cx, s, d, new Steps(st, st, initialValues(node, cx, 5, h, d), node.output() + "_h0"
                     + dir(d), body), ys));
         }
         finalState(node, cx, 1, last, s);
@@ -127,9 +127,7 @@ final class Recurrent {
         double[] s0 = new double[2 * h];
         System.arraycopy(h0, 0, s0, 0, h);
         System.arraycopy(c0, 0, s0, h, h);
-        List<String> states = new ArrayList<>();
-        String last = loop(node, cx, s, d, new Steps(st, s0, node.output() + "_s0" + dir(d), body), states);
-        states.forEach(all -> ys.add(cx.temp(all + " * " + qh, "the LSTM's h at every step")));
+        String last = loop(node, cx, s, d, new Steps(st, p + "h2", s0, node.output() + "_s0" + dir(d), body), ys);
         hs.add(cx.temp(last + " * " + qh, "the LSTM's final h"));
         cs.add(cx.temp(last + " * " + qc, "the LSTM's final c"));
     }
@@ -254,34 +252,35 @@ final class Recurrent {
 
 
     /**
-     * One direction's recurrence: the state's name, its initial values (one row), the name of the parameter that
-     * holds them, and the body's lets up to the new state's ({@code let STATE = ... in }).
+     * One direction's recurrence: the state's name, the new h's (the state itself, or the LSTM's h2), the initial
+     * state (one row), the name of the parameter that holds it, and the body's lets up to the new state's
+     * ({@code let STATE = ... in }).
      */
-    private record Steps(String state, double[] init, String initName, String lets) {}
+    private record Steps(String state, String h, double[] init, String initName, String lets) {}
 
     /**
      * let STATE = init in let tN = loop(i = [0:T], STATE) (lets STATE) in; returns tN, the final state. When the
-     * graph reads Y, the loop carries every step's state too: rows 0 .. T-1 of a (T + 1, width) matrix, row T the
-     * current state, each step written at its time (T - 1 - i when reversed) by SeeDot's splice-write; the
-     * (T, width) states are added to {@code ys}.
+     * graph reads Y, the loop carries every step's h too, in one row: h of step t at [t H, (t + 1) H), written
+     * there by SeeDot's splice-write at its time (T - 1 - i when reversed), and the state after them; the (T, H)
+     * steps are added to {@code ys}.
      */
     private static String loop(Node node, ImportContext cx, Shape s, int d, Steps st, List<String> ys) {
         String what = node.op() + " " + node.output();
-        int steps = s.steps(), width = st.init().length;
+        int steps = s.steps(), width = st.init().length, h = s.hidden(), at = steps * h;
         if (!readsY(node, cx)) {
             cx.temp(cx.param(st.initName(), new int[] {1, width}, st.init()), what + ": the initial state", st.state());
             return cx.temp("loop(i = [0:" + steps + "], " + st.state() + ") (" + st.lets() + st.state() + ")", what);
         }
-        double[] all = new double[(steps + 1) * width];
-        System.arraycopy(st.init(), 0, all, steps * width, width);
-        String acc = st.state() + "_all", current = "[" + steps + ":+1][0:+" + width + "]";
-        cx.temp(cx.param(st.initName() + "_all", new int[] {steps + 1, width}, all), what + ": the initial state", acc);
-        String at = s.reversed(d) ? (steps - 1) + " - i" : "i";
-        String body = "let " + st.state() + " = " + acc + current + " in " + st.lets() + "let " + acc + "[" + at
-                + ":+1][0:+" + width + "] = " + st.state() + " in let " + acc + current + " = " + st.state() + " in "
-                + acc;
+        double[] all = new double[at + width];
+        System.arraycopy(st.init(), 0, all, at, width);
+        String acc = st.state() + "_all", current = "[0:+1][" + at + ":+" + width + "]";
+        cx.temp(cx.param(st.initName() + "_all", new int[] {1, at + width}, all), what + ": the initial state", acc);
+        String step = s.reversed(d) ? "(" + (steps - 1) + " - i) * " + h : "i * " + h;
+        String body = "let " + st.state() + " = " + acc + current + " in " + st.lets() + "let " + acc + "[0:+1]["
+                + step + ":+" + h + "] = " + st.h() + " in let " + acc + current + " = " + st.state() + " in " + acc;
         String loop = cx.temp("loop(i = [0:" + steps + "], " + acc + ") (" + body + ")", what);
-        ys.add(cx.temp(loop + "[0:+" + steps + "][0:+" + width + "]", what + ": the state at every step"));
+        ys.add(cx.temp("reshape(" + loop + "[0:+1][0:+" + at + "], (" + steps + ", " + h + "), (1, 2))",
+                what + ": h at every step"));
         return cx.temp(loop + current, what + ": the final state");
     }
 
