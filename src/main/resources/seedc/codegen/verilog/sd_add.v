@@ -3,6 +3,7 @@
 // linear-time node: it takes PF elements of each operand in a beat (in_valid) and gives the PF results one cycle
 // later (out_valid), so its input, execution and output PF are equal.
 `include "sd_arith.vh"
+`include "sd_stream.vh"
 
 module sd_add #(
     parameter integer PF = 1,
@@ -10,14 +11,7 @@ module sd_add #(
     parameter integer W = 32,                    // the temporary's width
     parameter integer SHR_A = 0, SHR_B = 0, POST = 0,
     parameter integer SUB = 0
-) (
-    input wire clk,
-    input wire in_valid,
-    input wire [PF*WA-1:0] a,
-    input wire [PF*WB-1:0] b,
-    output reg out_valid,
-    output reg [PF*WO-1:0] out
-);
+) (`SD_STREAM_PORTS);
     integer k;
     reg signed [63:0] x, y, e;
     always @(posedge clk) begin

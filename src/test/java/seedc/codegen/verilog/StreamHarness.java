@@ -36,7 +36,7 @@ final class StreamHarness {
         int n = in.getFirst().values().length, beats = (n + pf - 1) / pf;
         try {
             Files.createDirectories(dir);
-            for (String f : List.of("sd_arith.vh", module + ".v")) {
+            for (String f : List.of("sd_arith.vh", "sd_stream.vh", module + ".v")) {
                 Files.writeString(dir.resolve(f), resource(f));
             }
             Files.writeString(dir.resolve("tb.v"), testbench(module, params, pf, in, out, outBits, n, beats));
