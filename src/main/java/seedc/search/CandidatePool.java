@@ -281,8 +281,9 @@ final class CandidatePool implements AutoCloseable {
         FixedInterpreter.State[] states = keep && keepsStates ? new FixedInterpreter.State[train.size()] : null;
         List<WrapCounter> counters = Collections.synchronizedList(new ArrayList<>());
         // The events of the values taken from the reused run count from the start.
+        boolean[] fresh = reused == null ? null : Reuse.fresh(fp.program(), ops);
         long reusedWraps = reused == null ? 0 : WrapCounts.none(fp.program().valueCount())
-                .reusing(reused.wraps(), Reuse.fresh(fp.program(), ops)).total();
+                .reusing(reused.wraps(), fresh).total();
         Result[] results = Evaluation.runIndexed(train, race == null ? threads : 1, () -> {
             FixedInterpreter fi = new FixedInterpreter(fp, qm, detail);
             if (states != null) {
@@ -302,7 +303,7 @@ final class CandidatePool implements AutoCloseable {
         });
         WrapCounts wraps = WrapCounter.sum(fp.program().valueCount(), counters);
         if (reused != null) {
-            wraps = wraps.reusing(reused.wraps(), Reuse.fresh(fp.program(), ops));
+            wraps = wraps.reusing(reused.wraps(), fresh);
         }
         Run run = new Run(fp, results, states, wraps);
         if (asLast) {

@@ -52,27 +52,25 @@ final class HlsUnroll {
     private HlsUnroll() {}
 
     static Plan choose(FixedProgram fp, Device.Fabric fabric) {
-        List<Op> ops = new ArrayList<>();
+        Map<Op, Long> luts = new java.util.LinkedHashMap<>(); // program order
         fp.program().forEachOp(op -> {
-            if (!op.out().isInt() && luts(fp, op) > 0) { // parameters and constants are ROM, read where used
-                ops.add(op);
+            long each = op.out().isInt() ? 0 : luts(fp, op);
+            if (each > 0) { // parameters and constants are ROM, read where used
+                luts.put(op, each);
             }
         });
-        long base = 0;
-        Op largest = null;
-        for (Op op : ops) {
-            base += luts(fp, op);
-            largest = largest == null || luts(fp, op) > luts(fp, largest) ? op : largest;
-        }
+        long base = luts.values().stream().mapToLong(Long::longValue).sum();
         if (base > fabric.luts()) {
+            Map.Entry<Op, Long> largest = luts.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow();
             throw new DoesNotFit("the design does not fit " + fabric.luts() + " LUTs even without unrolling: its ops"
-                    + " take about " + base + " LUTs (the largest, " + largest.out().name() + ", about "
-                    + luts(fp, largest) + ")");
+                    + " take about " + base + " LUTs (the largest, " + largest.getKey().out().name() + ", about "
+                    + largest.getValue() + ")");
         }
         long spare = fabric.luts() - base;
         List<Choice> choices = new ArrayList<>();
-        for (Op op : ops) {
-            long each = luts(fp, op);
+        for (Map.Entry<Op, Long> e : luts.entrySet()) {
+            Op op = e.getKey();
+            long each = e.getValue();
             int elements = Math.max(1, op.out().size());
             int factor = unrolls(op) ? (int) Math.min(elements, 1 + spare / each) : 1;
             spare -= (factor - 1) * each;

@@ -67,11 +67,7 @@ final class Concat {
                 }
                 anyConstant = true;
             } else {
-                double[] place = new double[n * total];
-                for (int c = 0; c < n; c++) {
-                    place[c * total + at + c] = 1;
-                }
-                String m = cx.param(node.output() + "_place" + i, new int[] {n, total}, place);
+                String m = Placement.matrix(cx, node, "place" + i, n, total, at, false);
                 String asRows = image ? "reshape(" + p.expr() + ", (" + rows + ", " + n + "), (1, 2, 3, 4))" : p.expr();
                 terms.add("(" + asRows + " * " + m + ")");
             }

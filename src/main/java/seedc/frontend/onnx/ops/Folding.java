@@ -89,7 +89,7 @@ final class Folding {
             }
             // x[i] along the first axis; along another, the slice of width 1 there, reshaped without that axis
             String expr = axis == 0 ? data.expr() + "[" + at[0] + "]" : "reshape(" + splice + ", " + Sym.dims(out)
-                    + ", " + order(rank) + ")";
+                    + ", " + Flatten.axes(rank) + ")";
             cx.let(node, expr, out, false);
             return;
         }
@@ -168,14 +168,5 @@ final class Folding {
             out[i] = Math.max(da, db);
         }
         cx.constantOutput(node, out, Broadcast.expand(node, x, Sym.value(out, null)));
-    }
-
-    /** SeeDot's row-major reshape order of a rank-{@code rank} tensor: (1, 2, ..., rank). */
-    private static String order(int rank) {
-        StringBuilder sb = new StringBuilder("(");
-        for (int k = 1; k <= rank; k++) {
-            sb.append(k == 1 ? "" : ", ").append(k);
-        }
-        return sb.append(')').toString();
     }
 }

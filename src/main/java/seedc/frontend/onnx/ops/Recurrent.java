@@ -108,10 +108,10 @@ final class Recurrent {
         }
         String p = "l" + cx.uniqueTag() + "_", st = p + "s", x = p + "x";
         // S = [h c]: h = S * Qh, c = S * Qc; S' = h' * Ph + c' * Pc (0/1 matrices: exact in float)
-        String qh = select(cx, node, "Qh" + dir(d), 2 * h, h, 0, true);
-        String qc = select(cx, node, "Qc" + dir(d), 2 * h, h, h, true);
-        String ph = select(cx, node, "Ph" + dir(d), h, 2 * h, 0, false);
-        String pc = select(cx, node, "Pc" + dir(d), h, 2 * h, h, false);
+        String qh = Placement.matrix(cx, node, "Qh" + dir(d), 2 * h, h, 0, true);
+        String qc = Placement.matrix(cx, node, "Qc" + dir(d), 2 * h, h, h, true);
+        String ph = Placement.matrix(cx, node, "Ph" + dir(d), h, 2 * h, 0, false);
+        String pc = Placement.matrix(cx, node, "Pc" + dir(d), h, 2 * h, h, false);
         String[] gate = new String[4];
         for (int g = 0; g < 4; g++) {
             gate[g] = "((" + x + " * " + w[g] + ") + (" + p + "h * " + r[g] + ")) + " + bias[g];
@@ -228,16 +228,6 @@ final class Recurrent {
         return cx.param(node.output() + "_" + name + dir(d), new int[] {1, v.length}, v);
     }
 
-    /** A 0/1 matrix: rows x cols, ones on the diagonal shifted by {@code offset} along the longer side. */
-    private static String select(ImportContext cx, Node node, String name, int rows, int cols, int offset,
-                                 boolean offsetRows) {
-        double[] m = new double[rows * cols];
-        for (int k = 0; k < Math.min(rows, cols); k++) {
-            m[offsetRows ? (k + offset) * cols + k : k * cols + k + offset] = 1;
-        }
-        return cx.param(node.output() + "_" + name, new int[] {rows, cols}, m);
-    }
-
     /** Direction d's part of input {@code at} (initial_h or initial_c: (directions, 1, H)); zeros when absent. */
     private static double[] initialValues(Node node, ImportContext cx, int at, int h, int d) {
         if (node.inputs().size() <= at || node.inputs().get(at).isEmpty()) {
@@ -325,7 +315,7 @@ final class Recurrent {
         }
         StringBuilder sum = new StringBuilder();
         for (int d = 0; d < n; d++) {
-            String place = select(cx, node, name + "_" + d, h, n * h, d * h, false);
+            String place = Placement.matrix(cx, node, name + "_" + d, h, n * h, d * h, false);
             sum.append(d == 0 ? "" : " + ").append("(").append(parts.get(d)).append(" * ").append(place).append(")");
         }
         return cx.temp(sum.toString(), node.op() + " " + node.output() + ": the directions side by side");
