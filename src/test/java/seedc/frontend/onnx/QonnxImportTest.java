@@ -66,6 +66,20 @@ class QonnxImportTest {
         assertTrue(positive > 10 && positive < 90, "both signs are tried: " + positive + " of 100 positive");
     }
 
+    /** A bit width that is no single number (here an empty tensor) is a located error, not a crash. */
+    @Test
+    void aBitWidthOfNoValueIsRefused(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("empty-width.onnx");
+        Files.write(file, Graphs.model(Graphs.graph("x", new long[] {1, 2}, "y", List.of(
+                qonnx(Graphs.node("Quant", "qx", List.of("x", "s", "z", "b"), "y"))),
+                List.of(Graphs.floats("s", new float[] {0.25f}), Graphs.floats("z", new float[] {0f}),
+                        Graphs.floats("b", new float[0], 0)))).toByteArray());
+        var e = org.junit.jupiter.api.Assertions.assertThrows(seedc.diag.UserError.class,
+                () -> OnnxFrontEnd.load(file, new OnnxFrontEnd.Options(-1, 1, false)));
+        assertTrue(e.getMessage().contains("node 'qx' (Quant, opset 13): has bit width []; seedc reads one whole number"
+                + " from 1 to 32"), e.getMessage());
+    }
+
     /** What seedc does not import on activations is a located error, not a wrong answer. */
     @Test
     void narrowRangeOnAnActivationIsRefused(@TempDir Path dir) throws Exception {

@@ -21,8 +21,8 @@ final class Qonnx {
     static void quant(Node node, ImportContext cx) {
         Sym x = cx.in(node, 0), scale = cx.constant(node, 1, "the scale"), zero = cx.constant(node, 2, "the zero point");
         Sym width = cx.constant(node, 3, "the bit width");
-        double b = width.constant()[0];
-        if (width.size() != 1 || b != Math.rint(b) || b < 1 || b > 32) {
+        double b = width.size() == 1 ? width.constant()[0] : Double.NaN;
+        if (b != Math.rint(b) || b < 1 || b > 32) {
             throw node.error("has bit width " + java.util.Arrays.toString(width.constant()) + "; seedc reads one"
                     + " whole number from 1 to 32");
         }
