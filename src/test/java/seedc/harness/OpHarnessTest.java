@@ -19,6 +19,7 @@ import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import seedc.codegen.DifferentialTest;
+import seedc.codegen.c.CBackend;
 import seedc.fixed.FixedInterpreter;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.QuantizedModel;
@@ -45,12 +46,13 @@ class OpHarnessTest {
     static final int RANDOM_EXAMPLES = 40;
 
     /**
-     * Every backend under test; a new backend is one more entry. {@code -Dseedc.harness.backends=x86,avr}
-     * picks some (default x86: the AVR runs every case under simavr, which takes minutes).
+     * Every backend under test; a new backend is one more entry. {@code -Dseedc.harness.backends=x86,hls,avr}
+     * picks some (default x86 and hls: the AVR runs every case under simavr, which takes minutes).
      */
     static List<OpBackend> backends() {
-        List<String> ids = List.of(System.getProperty("seedc.harness.backends", "x86").split(","));
-        return Stream.<OpBackend>of(new X86Backend(), new AvrBackend()).filter(b -> ids.contains(b.id())).toList();
+        List<String> ids = List.of(System.getProperty("seedc.harness.backends", "x86,hls").split(","));
+        return Stream.<OpBackend>of(new X86Backend(CBackend.X86), new X86Backend(CBackend.HLS), new AvrBackend())
+                .filter(b -> ids.contains(b.id())).toList();
     }
 
     static List<OpCases.OpCase> cases() {

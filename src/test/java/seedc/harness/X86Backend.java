@@ -10,13 +10,20 @@ import seedc.io.DataSet;
 import seedc.ir.FloatModel;
 
 /**
- * The x86 C backend: predict.c, main.c and the Makefile seedc writes, built by gcc with
- * -fsanitize=undefined,address (any report fails the case), run once on every example.
+ * A C backend whose output builds and runs on the host: predict.c, main.c and the Makefile seedc writes, built by
+ * gcc with -fsanitize=undefined,address (any report fails the case), run once on every example. The x86 target,
+ * and the HLS C (the same C with its Vitis pragmas and unroll hints, which gcc ignores).
  */
 final class X86Backend implements OpBackend {
+    private final CBackend target;
+
+    X86Backend(CBackend target) {
+        this.target = target;
+    }
+
     @Override
     public String id() {
-        return "x86";
+        return target.id();
     }
 
     @Override
@@ -26,7 +33,7 @@ final class X86Backend implements OpBackend {
 
     @Override
     public long[][] run(FixedProgram fp, FloatModel model, List<long[]> inputs, Path work) throws Exception {
-        CBackend.X86.emit(fp, model.weights(), EmitOptions.NONE, work);
+        target.emit(fp, model.weights(), EmitOptions.NONE, work);
         Path exe = DifferentialTest.build(work, DifferentialTest.SANITIZE);
         double[][] reals = inputs.stream().map(x -> OpBackend.reals(fp, x)).toArray(double[][]::new);
         // Label 0 first (main.c skips it); Double.toString round-trips and strtod reads back the same double.
