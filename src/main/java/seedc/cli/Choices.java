@@ -56,6 +56,15 @@ final class Choices {
                 + Backends.all().stream().map(Backend::id).collect(Collectors.joining(", ")) + ")"));
     }
 
+    static seedc.backend.FpgaStrategy fpgaStrategy(String word) {
+        for (seedc.backend.FpgaStrategy s : seedc.backend.FpgaStrategy.values()) {
+            if (s.id().equals(word.trim().toLowerCase(java.util.Locale.ROOT))) {
+                return s;
+            }
+        }
+        throw UserError.of("unknown --fpga-strategy '" + word + "' (available: mafia, seedot, sequential)");
+    }
+
     static Device device(String word) {
         return Device.byName(word).orElseThrow(() -> UserError.of("unknown --device '" + word
                 + "' (available: uno, mkr1000, arty-a7-35t, ice40-up5k, or RAM:FLASH in bytes such as 2048:32768)"));

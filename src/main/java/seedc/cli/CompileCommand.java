@@ -47,9 +47,15 @@ final class CompileCommand implements Callable<Integer> {
     @Mixin
     PrecisionOptions precision;
 
-    @Option(names = "--target", defaultValue = "x86", paramLabel = "TARGET", description = "x86 (default), arduino (sketch folder for the Uno), cortex-m, or hls (C for Vitis HLS"
-            + " with SeeDot's unroll hints, for --device arty-a7-35t).")
+    @Option(names = "--target", defaultValue = "x86", paramLabel = "TARGET", description = "x86 (default), arduino (sketch folder for the Uno), cortex-m, hls (C for Vitis HLS"
+            + " with SeeDot's unroll hints, for --device arty-a7-35t), or fpga (a Verilog dataflow design for"
+            + " --device arty-a7-35t or ice40-up5k, with make sim and make synth).")
     String target;
+
+    @Option(names = "--fpga-strategy", defaultValue = "mafia", paramLabel = "S",
+            description = "fpga: mafia (default: greedy parallelism on the critical path, dataflow schedule), seedot"
+                    + " (program order, unrolled greedily under the budget) or sequential (every node at PF 1).")
+    String fpgaStrategy;
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory: new, empty, or an earlier seedc output (replaced as a whole).")
     Path out;
@@ -81,8 +87,9 @@ final class CompileCommand implements Callable<Integer> {
 
     @Option(names = "--device", paramLabel = "DEV",
             description = "uno (2048 B RAM, 32768 B flash), mkr1000 (32 KB, 256 KB), arty-a7-35t (an FPGA:"
-                    + " 20,800 LUTs, 225 KB of block RAM) or RAM:FLASH in bytes; default: uno for arduino, mkr1000"
-                    + " for cortex-m, arty-a7-35t for hls, none for x86.")
+                    + " 20,800 LUTs, 225 KB of block RAM), ice40-up5k (5,280 LUTs, 8 DSPs; fpga only) or RAM:FLASH in"
+                    + " bytes; default: uno for arduino, mkr1000 for cortex-m, arty-a7-35t for hls and fpga, none"
+                    + " for x86.")
     String device;
 
     @Option(names = "--encoding", defaultValue = "fixed", paramLabel = "fixed|float",
@@ -192,6 +199,7 @@ final class CompileCommand implements Callable<Integer> {
         Metric m = Choices.metric(metric);
         Choices.Encoding enc = Choices.encoding(encoding);
         Device dev = device == null ? null : Choices.device(device);
+        Choices.fpgaStrategy(fpgaStrategy);
         checkDemotionMode();
         checkOutputFolder(tgt);
         String deviceProblem = tgt.deviceProblem(dev);
@@ -235,7 +243,8 @@ final class CompileCommand implements Callable<Integer> {
         try (Progress bar = Progress.start(progress, "emit", 1)) {
             // The float baseline is the user's model as written; the fixed program reads the compiled one's input.
             written = emit(tgt, enc, strat, outcome.fixed(), enc == Choices.Encoding.FLOAT ? model : compiled,
-                    emitOptions(outcome.fixed(), compiled, testSet, dev), dir);
+                    emitOptions(outcome.fixed(), compiled, testSet, dev).withFpgaStrategy(
+                            Choices.fpgaStrategy(fpgaStrategy)), dir);
             bar.step();
         }
         emitting.lap("emit");

@@ -12,7 +12,8 @@ public final class Backends {
             CBackend.X86,
             CBackend.ARDUINO,
             CBackend.CORTEX_M,
-            CBackend.HLS);
+            CBackend.HLS,
+            seedc.codegen.verilog.FpgaBackend.INSTANCE);
 
     private Backends() {}
 

@@ -47,11 +47,14 @@ class OpHarnessTest {
 
     /**
      * Every backend under test; a new backend is one more entry. {@code -Dseedc.harness.backends=x86,hls,avr}
-     * picks some (default x86 and hls: the AVR runs every case under simavr, which takes minutes).
+     * picks some (default x86, hls and the Verilog design at two strategies' PFs: the AVR runs every case under
+     * simavr, which takes minutes).
      */
     static List<OpBackend> backends() {
-        List<String> ids = List.of(System.getProperty("seedc.harness.backends", "x86,hls").split(","));
-        return Stream.<OpBackend>of(new X86Backend(CBackend.X86), new X86Backend(CBackend.HLS), new AvrBackend())
+        List<String> ids = List.of(System.getProperty("seedc.harness.backends", "x86,hls,fpga,fpga-sequential").split(","));
+        return Stream.<OpBackend>of(new X86Backend(CBackend.X86), new X86Backend(CBackend.HLS), new AvrBackend(),
+                        new FpgaOpBackend(seedc.backend.FpgaStrategy.MAFIA),
+                        new FpgaOpBackend(seedc.backend.FpgaStrategy.SEQUENTIAL))
                 .filter(b -> ids.contains(b.id())).toList();
     }
 

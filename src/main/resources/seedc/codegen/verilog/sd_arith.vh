@@ -17,4 +17,25 @@ function automatic signed [63:0] sd_wrap(input signed [63:0] v, input integer bi
     sd_wrap = (v <<< (64 - bits)) >>> (64 - bits);
 endfunction
 
+// floor(sqrt(v)) of a non-negative v, digit by digit (exact, as FixedArith.isqrt).
+function automatic signed [63:0] sd_isqrt(input signed [63:0] v);
+    reg [63:0] rem, root, bit_;
+    integer i;
+    begin
+        rem = v;
+        root = 0;
+        bit_ = 64'h4000000000000000;
+        for (i = 0; i < 32; i = i + 1) begin
+            if (rem >= root + bit_) begin
+                rem = rem - (root + bit_);
+                root = (root >> 1) + bit_;
+            end else begin
+                root = root >> 1;
+            end
+            bit_ = bit_ >> 2;
+        end
+        sd_isqrt = root;
+    end
+endfunction
+
 `endif

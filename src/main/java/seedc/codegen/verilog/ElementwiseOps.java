@@ -1,0 +1,102 @@
+package seedc.codegen.verilog;
+
+import static seedc.codegen.verilog.ElementwiseKernel.at;
+import static seedc.codegen.verilog.ElementwiseKernel.temp;
+
+import java.util.ArrayList;
+import java.util.List;
+import seedc.codegen.verilog.ElementwiseKernel.Load;
+import seedc.fixed.ExpTable;
+import seedc.fixed.FixedType;
+import seedc.fixed.OpParams;
+import seedc.ir.Op;
+import seedc.ir.Value;
+
+/**
+ * The element-wise ops on {@link ElementwiseKernel}: each lane computes what {@code FixedKernels} computes for
+ * one element, with the same constants.
+ */
+final class ElementwiseOps {
+    private ElementwiseOps() {}
+
+    /** a +/- b: wrap_out(shr(wrap_W(shr(a, shrA) +/- shr(b, shrB)), post)). */
+    static String add(NodeContext c, Value a, Value b, boolean subtract, OpParams.Add p) {
+        String sum = Vx.shr(temp(c, 0), p.shrA()) + (subtract ? " - " : " + ") + Vx.shr(temp(c, 1), p.shrB());
+        String r = Vx.wrap(Vx.shr(Vx.wrap(sum, p.width()), p.post()), c.t(c.op().out()).bits());
+        return ElementwiseKernel.emit(c, subtract ? "subtract" : "add", List.of(new Load(at(c, a)), new Load(at(c, b))), r);
+    }
+
+    /** a * b of one term: wrap_out(shr(wrap_W(shr(a, shrA) * shr(b, shrB)), post)). */
+    static String product(NodeContext c, Value a, Value b, OpParams.Mul p) {
+        String prod = Vx.shr(temp(c, 0), p.shrA()) + " * " + Vx.shr(temp(c, 1), p.shrB());
+        String r = Vx.wrap(Vx.shr(Vx.wrap(prod, p.width()), p.post()), c.t(c.op().out()).bits());
+        return ElementwiseKernel.emit(c, "product", List.of(new Load(at(c, a)), new Load(at(c, b))), r);
+    }
+
+    static String neg(NodeContext c, Value a) {
+        String r = Vx.reduce("-" + temp(c, 0), c.t(a), c.t(c.op().out()));
+        return ElementwiseKernel.emit(c, "negate", List.of(new Load(at(c, a))), r);
+    }
+
+    /** relu (max: none) and relu6, clamped in the operand's type, then converted. */
+    static String clamp(NodeContext c, Value a, Long max) {
+        String t = temp(c, 0);
+        String lo = "(" + t + " < 0 ? 64'sd0 : " + t + ")";
+        String v = max == null ? lo : "(" + t + " < 0 ? 64'sd0 : " + t + " > " + Vx.lit(max) + " ? " + Vx.lit(max)
+                + " : " + t + ")";
+        return ElementwiseKernel.emit(c, max == null ? "relu" : "relu6", List.of(new Load(at(c, a))),
+                Vx.conv(v, c.t(a), c.t(c.op().out())));
+    }
+
+    /** e^a from the two tables: shr(tf[i] * tg[j], post), wrapped to the output. */
+    static String exp(NodeContext c, Value a, OpParams.Exp p) {
+        List<Load> loads = new ArrayList<>();
+        loads.add(new Load(Vx.shr(at(c, a), p.inShift())));
+        ExpLookup.lookup(c, p.table(), 0, 1, loads);
+        String r = Vx.wrap(Vx.shr(temp(c, 5), p.post()), c.t(c.op().out()).bits());
+        return ExpLookup.tables(c, p.table()) + ElementwiseKernel.emit(c, "exp", loads, r);
+    }
+
+    /**
+     * sigmoid and tanh from e^-|x| (e^-2|x|): (one or e) << out.scale / (one + e), with tanh's sign. The divider is
+     * combinational.
+     */
+    static String activation(NodeContext c, Value a, OpParams.Activation p, boolean sigmoid) {
+        ExpTable t = p.table();
+        FixedType out = c.t(c.op().out());
+        List<Load> loads = new ArrayList<>();
+        String x = temp(c, 0), mag = temp(c, 1);
+        loads.add(new Load(Vx.shr(at(c, a), p.inShift())));
+        loads.add(new Load("-(" + (sigmoid ? "" : "64'sd2 * ") + "(" + x + " < 0 ? -" + x + " : " + x + "))"));
+        ExpLookup.lookup(c, t, 1, 2, loads);
+        String e = temp(c, 7);
+        loads.add(new Load(Vx.shr(temp(c, 6), t.sg())));
+        String one = Vx.lit(1L << t.sf());
+        String num = sigmoid ? "(" + x + " <= 0 ? " + e + " : " + one + ")" : "(" + one + " - " + e + ")";
+        loads.add(new Load(Vx.shr(num, -out.scale()) + " / (" + one + " + " + e + ")"));
+        String r = temp(c, 8);
+        String v = sigmoid ? r : "(" + x + " < 0 ? -" + r + " : " + r + ")";
+        return ExpLookup.tables(c, t)
+                + ElementwiseKernel.emit(c, sigmoid ? "sigmoid" : "tanh", loads, Vx.wrap(v, out.bits()));
+    }
+
+    /** quantize: the level is base plus the thresholds at or below a; the output is that level's entry. */
+    static String quantize(NodeContext c, Value a, OpParams.Quantize p) {
+        StringBuilder level = new StringBuilder(Integer.toString(p.base()));
+        for (long th : p.thresholds()) {
+            level.append(" + (").append(temp(c, 0)).append(" >= ").append(Vx.lit(th)).append(" ? 1 : 0)");
+        }
+        String levels = Vx.rom("ql_" + c.id(), c.t(c.op().out()).bits(), p.levels());
+        return levels + ElementwiseKernel.emit(c, "quantize", List.of(new Load(at(c, a))),
+                "ql_" + c.id() + "(" + level + ")");
+    }
+
+    /** cond >= 0 ? a : b, each converted to the output's type. */
+    static String select(NodeContext c, Op.Select s) {
+        FixedType out = c.t(s.out());
+        String cond = s.cond().isInt() ? c.mem(s.cond()) : c.mem(s.cond()) + "[0]";
+        String r = "(" + cond + " >= 0 ? " + Vx.conv(temp(c, 0), c.t(s.a()), out) + " : "
+                + Vx.conv(temp(c, 1), c.t(s.b()), out) + ")";
+        return ElementwiseKernel.emit(c, "select", List.of(new Load(at(c, s.a())), new Load(at(c, s.b()))), r);
+    }
+}

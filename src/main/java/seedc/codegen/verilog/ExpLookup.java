@@ -1,0 +1,37 @@
+package seedc.codegen.verilog;
+
+import java.util.List;
+import seedc.fixed.ExpTable;
+
+/**
+ * SeeDot's two-table exponentiation ({@link ExpTable#lookup}) in Verilog: the tables are case-statement ROMs of
+ * the node, the same entries the C code and the interpreter read; e^v = tf[i] * tg[j] with i and j the high and
+ * low bits of v - mQ clamped into the tables' range.
+ */
+final class ExpLookup {
+    private ExpLookup() {}
+
+    /** The node's two ROMs. */
+    static String tables(NodeContext c, ExpTable t) {
+        return Vx.rom("tf_" + c.id(), t.entryBits() + 1, t.tf()) + Vx.rom("tg_" + c.id(), t.entryBits() + 1, t.tg());
+    }
+
+    /**
+     * Five loads that leave tf[i] * tg[j] for the argument in temporary {@code arg} in temporary first + 4 (they
+     * use temporaries first to first + 4).
+     */
+    static void lookup(NodeContext c, ExpTable t, int arg, int first, List<ElementwiseKernel.Load> loads) {
+        long span = 1L << (t.hiBits() + t.loBits() + t.drop());
+        String d = ElementwiseKernel.temp(c, first);
+        loads.add(new ElementwiseKernel.Load(ElementwiseKernel.temp(c, arg) + " - " + Vx.lit(t.mQ())));
+        loads.add(new ElementwiseKernel.Load(d + " < 0 ? 64'sd0 : " + d + " >= " + Vx.lit(span) + " ? "
+                + Vx.lit(span - 1) + " : " + d));
+        String dc = ElementwiseKernel.temp(c, first + 1);
+        String i = "tf_" + c.id() + "(" + dc + " >>> " + (t.loBits() + t.drop()) + ")";
+        String j = "tg_" + c.id() + "((" + dc + " >>> " + t.drop() + ") & " + ((1L << t.loBits()) - 1) + ")";
+        loads.add(new ElementwiseKernel.Load(i));
+        loads.add(new ElementwiseKernel.Load(j));
+        loads.add(new ElementwiseKernel.Load(ElementwiseKernel.temp(c, first + 2) + " * "
+                + ElementwiseKernel.temp(c, first + 3)));
+    }
+}

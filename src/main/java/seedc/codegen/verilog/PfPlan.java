@@ -1,0 +1,68 @@
+package seedc.codegen.verilog;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import seedc.backend.Device;
+import seedc.backend.FpgaStrategy;
+import seedc.fixed.FixedProgram;
+
+/**
+ * Each node's parallelism factor and how nodes are scheduled, as a strategy chose them under the device's budget,
+ * with the estimates (NodeCost) they were chosen by.
+ */
+record PfPlan(FpgaStrategy strategy, Device device, Map<DfgNode, Integer> pf, boolean sequential,
+              Map<DfgNode, NodeCost.Estimate> estimates, long estimatedCycles, long memoryLuts) {
+
+    static PfPlan choose(FixedProgram fp, Dfg dfg, Device device, FpgaStrategy strategy) {
+        NodeCost cost = new NodeCost(fp, device);
+        Map<DfgNode, Integer> pf = new PfPlanner(dfg, cost, device).choose(strategy);
+        boolean sequential = strategy != FpgaStrategy.MAFIA;
+        return of(strategy, device, pf, sequential, cost, dfg);
+    }
+
+    static PfPlan of(FpgaStrategy strategy, Device device, Map<DfgNode, Integer> pf, boolean sequential,
+                     NodeCost cost, Dfg dfg) {
+        Map<DfgNode, NodeCost.Estimate> est = new LinkedHashMap<>();
+        pf.forEach((n, p) -> est.put(n, cost.estimate(n, p)));
+        return new PfPlan(strategy, device, pf, sequential, est, Schedule.cycles(dfg, est, sequential),
+                cost.memoryLuts(dfg));
+    }
+
+    long luts() {
+        return memoryLuts + estimates.values().stream().mapToLong(NodeCost.Estimate::lut).sum();
+    }
+
+    long dsps() {
+        return estimates.values().stream().mapToLong(NodeCost.Estimate::dsp).sum();
+    }
+
+    /** report.json's fpga section. */
+    Map<String, Object> toReport() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("device", device.name());
+        m.put("strategy", strategy.id());
+        List<Map<String, Object>> nodes = new ArrayList<>();
+        estimates.forEach((n, e) -> {
+            Map<String, Object> o = new LinkedHashMap<>();
+            o.put("node", n.id());
+            o.put("value", n.op().out().name());
+            o.put("op", n.kind());
+            o.put("elements", n.elements());
+            o.put("terms", n.terms());
+            o.put("pf", pf.get(n));
+            o.put("lut", e.lut());
+            o.put("dsp", e.dsp());
+            o.put("cycles", e.cycles());
+            nodes.add(o);
+        });
+        m.put("nodes", nodes);
+        m.put("estimatedCycles", estimatedCycles);
+        m.put("estimatedMemoryLut", memoryLuts);
+        m.put("estimatedLut", luts());
+        m.put("estimatedDsp", dsps());
+        m.put("budget", Map.of("lut", device.fabric().luts(), "dsp", device.fabric().dsps()));
+        return m;
+    }
+}

@@ -1,0 +1,156 @@
+package seedc.codegen.verilog;
+
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import seedc.backend.Device;
+import seedc.backend.DoesNotFit;
+import seedc.backend.FpgaStrategy;
+
+/**
+ * The three ways of choosing parallelism factors. MAFIA (section IV-F): from every PF at 1, repeatedly grow the
+ * node on the critical path whose next PF saves the most cycles per added LUT, while the design stays within the
+ * device's LUTs and DSPs; nodes run as a dataflow graph. SeeDot (PLDI'19 6.2.2): nodes in program order, each
+ * unrolled as far as the budget left after every later node's PF-1 hardware allows, the sparse products at PF 10,
+ * run one after another. Sequential: every PF 1, one after another.
+ */
+final class PfPlanner {
+    private final Dfg dfg;
+    private final NodeCost cost;
+    private final Device.Fabric fabric;
+    private final long fixedLuts;
+
+    PfPlanner(Dfg dfg, NodeCost cost, Device device) {
+        this.dfg = dfg;
+        this.cost = cost;
+        this.fabric = device.fabric();
+        this.fixedLuts = cost.memoryLuts(dfg);
+    }
+
+    Map<DfgNode, Integer> choose(FpgaStrategy strategy) {
+        Map<DfgNode, Integer> pf = new LinkedHashMap<>();
+        for (DfgNode n : dfg.all()) {
+            if (!n.isSource()) {
+                pf.put(n, 1);
+            }
+        }
+        checkFits(pf);
+        switch (strategy) {
+            case SEQUENTIAL -> { }
+            case SEEDOT -> programOrder(pf);
+            case MAFIA -> greedy(pf);
+        }
+        return pf;
+    }
+
+    /** A design over the budget at every PF 1: names the largest node and the resource. */
+    private void checkFits(Map<DfgNode, Integer> pf) {
+        long luts = luts(pf), dsps = dsps(pf);
+        if (luts <= fabric.luts() && dsps <= fabric.dsps()) {
+            return;
+        }
+        boolean lut = luts > fabric.luts();
+        DfgNode largest = null;
+        long most = -1;
+        for (DfgNode n : pf.keySet()) {
+            NodeCost.Estimate e = cost.estimate(n, 1);
+            long v = lut ? e.lut() : e.dsp();
+            if (v > most) {
+                most = v;
+                largest = n;
+            }
+        }
+        throw new DoesNotFit("the design does not fit the " + fabric.luts() + " LUTs and " + fabric.dsps()
+                + " DSPs of the device even with every node at PF 1: it needs about " + (lut ? luts + " LUTs" : dsps
+                + " DSPs") + " (memories " + fixedLuts + " LUTs; the largest node, " + largest.op().out().name() + " ("
+                + largest.kind() + "), about " + most + (lut ? " LUTs" : " DSPs") + ")");
+    }
+
+    private long luts(Map<DfgNode, Integer> pf) {
+        long l = fixedLuts;
+        for (var e : pf.entrySet()) {
+            l += cost.estimate(e.getKey(), e.getValue()).lut();
+        }
+        return l;
+    }
+
+    private long dsps(Map<DfgNode, Integer> pf) {
+        long d = 0;
+        for (var e : pf.entrySet()) {
+            d += cost.estimate(e.getKey(), e.getValue()).dsp();
+        }
+        return d;
+    }
+
+    private boolean fits(Map<DfgNode, Integer> pf) {
+        return luts(pf) <= fabric.luts() && dsps(pf) <= fabric.dsps();
+    }
+
+    private static int next(DfgNode n, int pf) {
+        return Math.min(n.elements(), pf * 2);
+    }
+
+    /** MAFIA's greedy best-PF estimator over the critical path. */
+    private void greedy(Map<DfgNode, Integer> pf) {
+        Set<DfgNode> exhausted = new HashSet<>();
+        while (true) {
+            Map<DfgNode, NodeCost.Estimate> est = estimates(pf);
+            DfgNode best = null;
+            double bestBenefit = -1;
+            for (DfgNode n : Schedule.critical(dfg, est, false)) {
+                int p = pf.get(n), q = next(n, p);
+                if (q == p || exhausted.contains(n)) {
+                    continue;
+                }
+                NodeCost.Estimate now = est.get(n), then = cost.estimate(n, q);
+                long saved = (now.cycles() - then.cycles()) * Schedule.runs(n);
+                double benefit = saved / (double) Math.max(1, then.lut() - now.lut());
+                if (saved > 0 && benefit > bestBenefit) {
+                    bestBenefit = benefit;
+                    best = n;
+                }
+            }
+            if (best == null) {
+                return;
+            }
+            int p = pf.get(best);
+            pf.put(best, next(best, p));
+            if (!fits(pf)) {
+                pf.put(best, p);
+                exhausted.add(best);
+            }
+        }
+    }
+
+    /** SeeDot's program-order unrolling; a sparse product gets PF 10 (its SpMV engine's). */
+    private void programOrder(Map<DfgNode, Integer> pf) {
+        for (DfgNode n : pf.keySet()) {
+            if (n.op() instanceof seedc.ir.Op.SparseMatMul) {
+                pf.put(n, Math.min(10, n.elements()));
+                if (!fits(pf)) {
+                    pf.put(n, 1);
+                }
+            }
+        }
+        for (DfgNode n : pf.keySet()) {
+            if (n.op() instanceof seedc.ir.Op.SparseMatMul) {
+                continue;
+            }
+            while (next(n, pf.get(n)) > pf.get(n)) {
+                int p = pf.get(n);
+                pf.put(n, next(n, p));
+                if (!fits(pf)) {
+                    pf.put(n, p);
+                    break;
+                }
+            }
+        }
+    }
+
+    private Map<DfgNode, NodeCost.Estimate> estimates(Map<DfgNode, Integer> pf) {
+        Map<DfgNode, NodeCost.Estimate> est = new LinkedHashMap<>();
+        pf.forEach((n, p) -> est.put(n, cost.estimate(n, p)));
+        return est;
+    }
+}

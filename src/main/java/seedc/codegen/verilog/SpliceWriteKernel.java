@@ -1,0 +1,34 @@
+package seedc.codegen.verilog;
+
+import seedc.ir.Layouts;
+import seedc.ir.Op;
+
+/**
+ * A copy of base with a sub-tensor replaced by part (a recurrence writing its step's h into Y): first base,
+ * converted, PF elements a cycle; then part's elements, converted, at base + map(k), where base is computed from
+ * the int offsets at run time.
+ */
+final class SpliceWriteKernel {
+    private SpliceWriteKernel() {}
+
+    static String emit(NodeContext c, Op.SpliceWrite sw) {
+        String id = c.id(), e = "e_" + id, ph = "ph_" + id, l = "l_" + id, out = c.mem(sw.out());
+        int n = sw.out().size(), parts = sw.part().size(), pf = c.pf();
+        int[] map = Layouts.splice(sw.base().shape(), Layouts.fullPart(sw.base().shape(), sw.part().shape()));
+        String at = GatherOps.base(c, sw.base().shape(), sw.offsets());
+        String x = "(" + e + " + " + l + ")";
+        String copy = "for (" + l + " = 0; " + l + " < " + pf + "; " + l + " = " + l + " + 1)\n    if (" + x + " < "
+                + n + ") " + out + "[" + x + "] <= " + Vx.conv(c.mem(sw.base()) + "[" + x + "]", c.t(sw.base()),
+                c.t(sw.out())) + ";\n" + e + " <= " + e + " + " + pf + ";\nif (" + e + " + " + pf + " >= " + n
+                + ") begin\n    " + e + " <= 0;\n    " + ph + " <= 1;\nend\n";
+        String write = "for (" + l + " = 0; " + l + " < " + pf + "; " + l + " = " + l + " + 1)\n    if (" + x + " < "
+                + parts + ") " + out + "[" + at + " + sp_" + id + "(" + x + ")] <= " + Vx.conv(c.mem(sw.part()) + "["
+                + x + "]", c.t(sw.part()), c.t(sw.out())) + ";\n" + e + " <= " + e + " + " + pf + ";\nif (" + e
+                + " + " + pf + " >= " + parts + ") " + c.dn() + " <= 1'b1;\n";
+        String step = "if (" + ph + " == 0) begin\n" + NodeContext.indent(copy, 4) + "end else begin\n"
+                + NodeContext.indent(write, 4) + "end\n";
+        return Vx.rom("sp_" + id, Vx.counterBits(n) + 1, map) + c.title("splice-write of " + parts + " into " + n)
+                + c.handshake() + "reg [" + (Vx.counterBits(n + pf) - 1) + ":0] " + e + " = 0;\nreg " + ph
+                + " = 0;\ninteger " + l + ";\n" + c.process(e + " <= 0;\n" + ph + " <= 0;\n", step);
+    }
+}

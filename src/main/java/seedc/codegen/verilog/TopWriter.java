@@ -1,0 +1,178 @@
+package seedc.codegen.verilog;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import seedc.fixed.FixedProgram;
+import seedc.fixed.QuantizedModel;
+import seedc.ir.Op;
+import seedc.ir.Value;
+
+/**
+ * The design's top module: a memory per real value (parameters and constants as ROMs read from .hex files),
+ * the input's write port, the top-level scope's start/done, and every node's engine, each included from its
+ * own file (nodes/nID.vh). The output is the program's int result (a class label).
+ */
+final class TopWriter {
+    /** A file of the design: its name in the output folder and its text. */
+    record File(String name, String text) {}
+
+    private final FixedProgram fp;
+    private final QuantizedModel model;
+    private final Dfg dfg;
+    private final Map<DfgNode, Integer> pf;
+    private final Map<Integer, Value> aliases = new LinkedHashMap<>();
+    private final Map<DfgNode, DfgNode> after = new java.util.HashMap<>();
+
+    TopWriter(FixedProgram fp, QuantizedModel model, Dfg dfg, Map<DfgNode, Integer> pf, boolean sequential) {
+        this.fp = fp;
+        this.model = model;
+        this.dfg = dfg;
+        this.pf = pf;
+        for (DfgNode n : dfg.all()) {
+            if (n.op() instanceof Op.Loop l) {
+                aliases.put(l.out().id(), l.acc());
+            }
+        }
+        if (sequential) {
+            chain(dfg.top());
+        }
+    }
+
+    /** A sequential schedule: each engine of a scope waits for the one before it. */
+    private void chain(List<DfgNode> scope) {
+        DfgNode previous = null;
+        for (DfgNode n : scope) {
+            if (!n.isSource()) {
+                if (previous != null) {
+                    after.put(n, previous);
+                }
+                previous = n;
+                chain(n.body());
+            }
+        }
+    }
+
+    /** top.v, the engines' files and the ROM files. */
+    List<File> files() {
+        List<File> files = new ArrayList<>();
+        StringBuilder top = new StringBuilder(header());
+        for (Value v : memories()) {
+            top.append("reg signed [").append(fp.type(v).bits() - 1).append(":0] ").append(Vx.mem(v)).append(" [0:")
+               .append(v.size() - 1).append("];\n");
+        }
+        for (DfgNode n : dfg.all()) {
+            top.append(source(n, files));
+        }
+        top.append(scope());
+        for (DfgNode n : dfg.all()) {
+            if (!n.isSource()) {
+                String name = "nodes/" + n.id() + ".vh";
+                files.add(new File(name, Kernels.engine(context(n))));
+                top.append("`include \"").append(name).append("\"\n");
+            }
+        }
+        String result = context(dfg.producer(dfg.result())).mem(dfg.result());
+        top.append(tensorResult() ? "assign out_data = " + result + "[out_addr];\n" : "assign label = " + result + ";\n");
+        top.append("endmodule\n");
+        files.add(0, new File("top.v", top.toString()));
+        return files;
+    }
+
+    NodeContext context(DfgNode n) {
+        return new NodeContext(fp, n, pf.getOrDefault(n, 1), aliases, after.get(n));
+    }
+
+    int inputBits() {
+        return fp.type(fp.program().input()).bits();
+    }
+
+    int addressBits() {
+        return Vx.counterBits(fp.program().input().size() - 1);
+    }
+
+    int labelBits() {
+        return Vx.counterBits(Math.max(1, dfg.result().hi()));
+    }
+
+    /** A real result (a tensor-valued model, or one op alone) is read element by element through a port. */
+    boolean tensorResult() {
+        return !dfg.result().isInt();
+    }
+
+    int resultBits() {
+        return fp.type(dfg.result()).bits();
+    }
+
+    private String resultPorts() {
+        if (!tensorResult()) {
+            return "    output wire [" + (labelBits() - 1) + ":0] label\n";
+        }
+        return "    input wire [" + (Vx.counterBits(dfg.result().size() - 1) - 1) + ":0] out_addr,\n"
+                + "    output wire signed [" + (resultBits() - 1) + ":0] out_data\n";
+    }
+
+    private String header() {
+        return "// seedc: " + fp.origin() + "; a dataflow engine per node of the program (MAFIA, CGO'20-style)\n"
+                + "`timescale 1ns/1ps\n`include \"sd_arith.vh\"\n\n"
+                + "module seedc_top (\n    input wire clk,\n    input wire start,\n    input wire in_we,\n"
+                + "    input wire [" + (addressBits() - 1) + ":0] in_addr,\n    input wire signed [" + (inputBits() - 1)
+                + ":0] in_data,\n    output reg done = 1'b0,\n" + resultPorts() + ");\n";
+    }
+
+    /** The real values that need a memory of their own: not ROMs, not a loop's output (its accumulator's). */
+    private List<Value> memories() {
+        List<Value> vs = new ArrayList<>();
+        fp.program().forEachOp(op -> {
+            if (op instanceof Op.Loop l) {
+                vs.add(l.acc());
+            }
+            boolean rom = op instanceof Op.Param || op instanceof Op.Const;
+            if (!op.out().isInt() && !rom && !aliases.containsKey(op.out().id())) {
+                vs.add(op.out());
+            }
+        });
+        return vs;
+    }
+
+    /** A ROM (its .hex file), the input's write port or an int constant; each is done from the start. */
+    private String source(DfgNode n, List<File> files) {
+        if (!n.isSource()) {
+            return "";
+        }
+        Value v = n.op().out();
+        String head = "wire dn_" + n.id() + " = 1'b1;\n";
+        if (n.op() instanceof Op.IntConst c) {
+            return head + "wire signed [31:0] " + Vx.mem(v) + " = " + c.value() + ";\n";
+        }
+        if (n.op() instanceof Op.Param p) {
+            return head + rom(v, model.param(p.paramName()), files);
+        }
+        if (n.op() instanceof Op.Const c) {
+            return head + rom(v, model.constant(c), files);
+        }
+        return head + "always @(posedge clk) if (in_we) " + Vx.mem(v) + "[in_addr] <= in_data;\n";
+    }
+
+    private String rom(Value v, long[] data, List<File> files) {
+        int bits = fp.type(v).bits();
+        StringBuilder hex = new StringBuilder();
+        for (long d : data) {
+            hex.append(Long.toHexString(d & ((1L << bits) - 1))).append('\n');
+        }
+        String name = "rom/" + Vx.mem(v) + ".hex";
+        files.add(new File(name, hex.toString()));
+        return "reg signed [" + (bits - 1) + ":0] " + Vx.mem(v) + " [0:" + (data.length - 1) + "];\n"
+                + "initial $readmemh(\"" + name + "\", " + Vx.mem(v) + ");\n";
+    }
+
+    /** The top level runs from start until the result's node is done. */
+    private String scope() {
+        String result = "dn_" + dfg.producer(dfg.result()).id();
+        return "reg run_top = 1'b0;\nwire clr_top = start;\n"
+                + "always @(posedge clk) begin\n    if (start) begin\n        run_top <= 1'b1;\n        done <= 1'b0;\n"
+                + "    end else if (run_top && " + result + ") begin\n        run_top <= 1'b0;\n        done <= 1'b1;\n"
+                + "    end\nend\n";
+    }
+}

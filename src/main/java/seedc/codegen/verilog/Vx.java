@@ -1,0 +1,70 @@
+package seedc.codegen.verilog;
+
+import seedc.fixed.FixedType;
+import seedc.ir.Value;
+
+/**
+ * Verilog expressions of seedc's integer primitives (docs/fixed-point-semantics.md) with their constants
+ * written in: sd_shr and sd_wrap (sd_arith.vh) on 64-bit signed values, which synthesis folds to wiring for a
+ * constant shift or width.
+ */
+final class Vx {
+    private Vx() {}
+
+    /** The memory holding a real value, or the register holding an int. */
+    static String mem(Value v) {
+        return (v.isInt() ? "i" : "v") + v.id();
+    }
+
+    static String shr(String e, int n) {
+        return n == 0 ? e : "sd_shr(" + e + ", " + n + ")";
+    }
+
+    static String wrap(String e, int bits) {
+        return "sd_wrap(" + e + ", " + bits + ")";
+    }
+
+    /** A value of type {@code from} in type {@code to}: wrap(shr(v, from.scale - to.scale)); v when equal. */
+    static String conv(String e, FixedType from, FixedType to) {
+        return from.equals(to) ? e : reduce(e, from, to);
+    }
+
+    /** {@link #conv} even between equal types (an exact integer that may lie outside the type). */
+    static String reduce(String e, FixedType from, FixedType to) {
+        return wrap(shr(e, from.scale() - to.scale()), to.bits());
+    }
+
+    /** A signed 64-bit literal. */
+    static String lit(long v) {
+        if (v == Long.MIN_VALUE) {
+            return "64'sh8000000000000000";
+        }
+        return (v < 0 ? "-" : "") + "64'sd" + Math.abs(v);
+    }
+
+    /** Bits of an unsigned counter that reaches {@code max}. */
+    static int counterBits(long max) {
+        return Math.max(1, 64 - Long.numberOfLeadingZeros(Math.max(1, max)));
+    }
+
+    /** A case-statement function: a ROM synthesis maps to logic or block RAM, simulation reads directly. */
+    static String rom(String name, int outBits, long[] values) {
+        int ib = counterBits(values.length - 1);
+        StringBuilder sb = new StringBuilder();
+        sb.append("function automatic signed [").append(outBits - 1).append(":0] ").append(name)
+          .append("(input [").append(ib - 1).append(":0] k);\n    case (k)\n");
+        for (int i = 0; i < values.length; i++) {
+            sb.append("        ").append(i).append(": ").append(name).append(" = ").append(lit(values[i])).append(";\n");
+        }
+        sb.append("        default: ").append(name).append(" = 0;\n    endcase\nendfunction\n");
+        return sb.toString();
+    }
+
+    static String rom(String name, int outBits, int[] values) {
+        long[] l = new long[values.length];
+        for (int i = 0; i < l.length; i++) {
+            l[i] = values[i];
+        }
+        return rom(name, outBits, l);
+    }
+}

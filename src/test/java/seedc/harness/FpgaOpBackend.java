@@ -1,0 +1,62 @@
+package seedc.harness;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import seedc.backend.EmitOptions;
+import seedc.backend.FpgaStrategy;
+import seedc.codegen.verilog.FpgaBackend;
+import seedc.fixed.FixedProgram;
+import seedc.ir.FloatModel;
+
+/**
+ * The Verilog design of --target fpga, simulated by Icarus Verilog through its own Makefile ({@code make sim}): each
+ * op's template at the parallelism the strategy gives it (MAFIA's greedy grows a lone op to one lane per output;
+ * sequential keeps every node at PF 1).
+ */
+final class FpgaOpBackend implements OpBackend {
+    private final FpgaStrategy strategy;
+
+    FpgaOpBackend(FpgaStrategy strategy) {
+        this.strategy = strategy;
+    }
+
+    @Override
+    public String id() {
+        return strategy == FpgaStrategy.MAFIA ? "fpga" : "fpga-" + strategy.id();
+    }
+
+    @Override
+    public boolean available() {
+        return Files.isExecutable(Path.of("/usr/bin/iverilog")) && seedc.codegen.DifferentialTest.have("make");
+    }
+
+    @Override
+    public long[][] run(FixedProgram fp, FloatModel model, List<long[]> inputs, Path work) throws Exception {
+        FpgaBackend.INSTANCE.emit(fp, model.weights(), EmitOptions.NONE.withFpgaStrategy(strategy), work);
+        StringBuilder csv = new StringBuilder();
+        for (long[] x : inputs) {
+            csv.append('0');
+            for (double r : OpBackend.reals(fp, x)) {
+                csv.append(',').append(r);
+            }
+            csv.append('\n');
+        }
+        Files.writeString(work.resolve("inputs.csv"), csv);
+        Process p = new ProcessBuilder("make", "-s", "sim", "EXAMPLES=inputs.csv").directory(work.toFile())
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        if (!p.waitFor(5, TimeUnit.MINUTES) || p.exitValue() != 0) {
+            throw new AssertionError("make sim failed in " + work + ":\n" + out);
+        }
+        List<long[]> rows = new ArrayList<>();
+        for (String line : out.split("\n")) {
+            if (!line.isBlank()) {
+                rows.add(OpBackend.parseLine(line));
+            }
+        }
+        return rows.toArray(long[][]::new);
+    }
+}
