@@ -40,8 +40,13 @@ final class BenchCommand implements Callable<Integer> {
     @Mixin
     PrecisionOptions precision;
 
-    @Option(names = "--device", defaultValue = "uno", paramLabel = "DEV", description = "uno (the simulated ATmega328P; default).")
+    @Option(names = "--device", defaultValue = "uno", paramLabel = "DEV", description = "uno (the simulated ATmega328P;"
+            + " default), or an FPGA, arty-a7-35t or ice40-up5k: the three --fpga-strategy designs simulated by"
+            + " iverilog and synthesized by yosys (and nextpnr for the iCE40).")
     String device;
+
+    @Option(names = "--no-synth", description = "FPGA: simulate only (synthesis of a large design takes minutes).")
+    boolean noSynth;
 
     @Option(names = "--examples", defaultValue = "20", paramLabel = "N", description = "Test examples to run (default ${DEFAULT-VALUE}).")
     int examples;
@@ -76,8 +81,9 @@ final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Device dev = Choices.device(device);
-        if (!dev.equals(Device.UNO)) {
-            throw UserError.of("bench simulates the Arduino Uno (ATmega328P) only; use --device uno");
+        if (!dev.equals(Device.UNO) && dev.fabric() == null) {
+            throw UserError.of("bench simulates the Arduino Uno (ATmega328P) or an FPGA (arty-a7-35t, ice40-up5k);"
+                    + " not " + dev.name());
         }
         if (examples < 1) {
             throw UserError.of("--examples must be at least 1");
@@ -89,7 +95,9 @@ final class BenchCommand implements Callable<Integer> {
         Metric m = Choices.metric(metric);
         Backend uno = CBackend.ARDUINO; // bench simulates the Uno
         List<SeeDotStrategy.Products> products = precision.products(bitwidth, uno.widths());
-        AvrToolchain.find();
+        if (dev.fabric() == null) {
+            AvrToolchain.find();
+        }
         boolean progress = progressOption.show();
         ModelInputs.Loaded loaded = in.load(progress, spec.commandLine().getErr());
         FloatModel model = loaded.model();
@@ -121,9 +129,13 @@ final class BenchCommand implements Callable<Integer> {
         FloatModel compiled = precision.compiled(model, trainSet);
         Compilation.Outcome c = Compilation.compile(compiled, trainSet, testSet,
                 new Compilation.Options(strat, bitwidth, m, threads, progress, uno, maxDrop, null,
-                        products, precision.maxScoreError, Compilation.deviceFlash(uno, dev, compiled)));
+                        products, precision.maxScoreError, dev.fabric() != null ? null
+                        : Compilation.deviceFlash(uno, dev, compiled)));
         Report r = c.report();
         r.write(work.resolve("report.json"));
+        if (dev.fabric() != null) {
+            return fpga(work, c, compiled, testSet, dev, o);
+        }
         ModelBench.Outcome fx;
         AvrBench.Run fl = null;
         // One step per firmware: each is an avr-gcc build and a simavr run over every example.
@@ -194,6 +206,35 @@ final class BenchCommand implements Callable<Integer> {
                     + " examples " + fx.mismatches());
         }
         return fx.allEqual();
+    }
+
+    /** The three strategies' designs, simulated and synthesized; the Uno's cycles for the speedup when it fits. */
+    private boolean fpga(Path work, Compilation.Outcome c, FloatModel compiled, DataSet testSet, Device dev,
+                         PrintWriter o) throws IOException {
+        List<seedc.bench.FpgaBench.Run> runs;
+        try (Progress bar = Progress.start(progressOption.show(), "iverilog" + (noSynth ? "" : " + yosys"), 1)) {
+            runs = seedc.bench.FpgaBench.run(c.fixed(), compiled, testSet, examples, dev, !noSynth, work.resolve("fpga"));
+            bar.step();
+        }
+        Double uno = null;
+        try {
+            AvrToolchain.find();
+            uno = ModelBench.fixed(c.fixed(), compiled, testSet, Math.min(examples, 5), Device.UNO, work.resolve("uno"))
+                    .fixed().meanCycles();
+        } catch (UserError e) {
+            o.println("(no Uno comparison: " + e.getMessage().replace("seedc: error: ", "") + ")");
+        }
+        o.printf(Locale.ROOT, "seedc bench: %s, %s, %d test examples on %s%n", in.source.program.getFileName(),
+                c.fixed().origin(), Math.min(examples, testSet.size()), dev);
+        FpgaBenchTable.print(o, runs, dev, seedc.bench.MacCount.of(new seedc.fixed.QuantizedModel(c.fixed(),
+                compiled.weights())), uno);
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("program", in.source.program.toString());
+        json.put("device", dev.name());
+        json.put("unoCycles", uno);
+        json.put("designs", runs);
+        Report.JSON.writeValue(work.resolve("bench.json").toFile(), json);
+        return runs.stream().allMatch(seedc.bench.FpgaBench.Run::predictionsEqual);
     }
 
     private static double ms(double cycles) {

@@ -3,6 +3,7 @@ package seedc.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The human-readable summary of a report (report.txt, and what 'seedc compile' prints): accuracy, the
@@ -72,11 +73,28 @@ public final class TextReport {
                 ? f("parameter flash: %d B with 8/16-bit values, %d B with all 16-bit (%.0f%% less)%n",
                 bytes, shiftry.paramFlashBytes16(), 100.0 * (1 - (double) bytes / shiftry.paramFlashBytes16()))
                 : f("parameter flash: %d B%n", bytes));
-        if (r.deviceUse() != null) {
+        if (r.deviceUse() != null && r.deviceUse().fpga() != null) {
+            fpga(sb, r.deviceUse().fpga());
+        } else if (r.deviceUse() != null) {
             sb.append(f("on the device: %d B of constants in flash, a %d B RAM buffer%n", r.deviceUse().flashBytes(),
                     r.deviceUse().ramBytes()));
         }
         return sb.toString();
+    }
+
+    /** The FPGA design's nodes: op, outputs x terms, the chosen PF and the estimates it was chosen by. */
+    @SuppressWarnings("unchecked")
+    private static void fpga(StringBuilder sb, Map<String, Object> fpga) {
+        Map<String, Object> budget = (Map<String, Object>) fpga.get("budget");
+        sb.append(f("%nFPGA design for %s, %s strategy: about %s cycles, %s LUTs (of %s), %s DSPs (of %s)%n",
+                fpga.get("device"), fpga.get("strategy"), fpga.get("estimatedCycles"), fpga.get("estimatedLut"),
+                budget.get("lut"), fpga.get("estimatedDsp"), budget.get("dsp")));
+        sb.append(f("  %-10s %-13s %14s %4s %7s %4s %8s%n", "value", "op", "outputs x terms", "PF", "LUT", "DSP",
+                "cycles"));
+        for (Map<String, Object> n : (java.util.List<Map<String, Object>>) fpga.get("nodes")) {
+            sb.append(f("  %-10s %-13s %14s %4s %7s %4s %8s%n", n.get("value"), n.get("op"), n.get("elements") + " x "
+                    + n.get("terms"), n.get("pf"), n.get("lut"), n.get("dsp"), n.get("cycles")));
+        }
     }
 
     /** The chosen program's wrap events on the training set, per value; one line when there are none. */

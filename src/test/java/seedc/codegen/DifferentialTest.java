@@ -98,9 +98,9 @@ public class DifferentialTest {
         });
     }
 
-    record Cli(int status, String out, String err) {}
+    public record Cli(int status, String out, String err) {}
 
-    static Cli cli(String... args) {
+    public static Cli cli(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
         int status = Main.execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));

@@ -1,9 +1,7 @@
 package seedc.codegen.verilog;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import seedc.backend.Device;
 import seedc.backend.FpgaStrategy;
 import seedc.fixed.FixedProgram;
@@ -36,12 +34,5 @@ record Design(FixedProgram fp, Dfg dfg, PfPlan plan, List<TopWriter.File> files)
             }
         }
         return Math.toIntExact((bits + 7) / 8);
-    }
-
-    /** The report's memory plan entry: the strategy's choices per node. */
-    Map<String, Object> report() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("fpga", plan.toReport());
-        return m;
     }
 }

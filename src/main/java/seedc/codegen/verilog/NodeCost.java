@@ -142,12 +142,21 @@ final class NodeCost {
         return Math.max(1, fp.type(v).bits() - shr);
     }
 
+    /**
+     * A read port on a memory of {@code words} words: on the Artix-7 a distributed RAM or ROM read (64 words a
+     * LUT6 per bit), on the iCE40 a multiplexer tree of LUT4s (about a LUT per two words per bit). Calibrated
+     * against yosys on the fixtures (BENCHMARKS.md, "FPGA").
+     */
+    private long readPort(int words, int bits) {
+        return ice40 ? (long) words * bits / 2 : (long) (words + 63) / 64 * bits;
+    }
+
     /** LUTs of one lane: its arithmetic and a read port on each memory it reads. */
     private long laneLuts(DfgNode n) {
         long luts = 0;
         for (Value v : n.op().inputs()) {
             if (!v.isInt() && v.size() > 1) {
-                luts += (long) v.size() * fp.type(v).bits() / 3; // a words-to-1 multiplexer of LUT4s
+                luts += readPort(v.size(), fp.type(v).bits());
             }
         }
         int out = n.op().out().isInt() ? 32 : fp.type(n.op().out()).bits();

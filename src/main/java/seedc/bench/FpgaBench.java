@@ -1,0 +1,94 @@
+package seedc.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import seedc.backend.Device;
+import seedc.backend.EmitOptions;
+import seedc.backend.Emitted;
+import seedc.backend.FpgaStrategy;
+import seedc.codegen.verilog.FpgaBackend;
+import seedc.diag.UserError;
+import seedc.fixed.FixedInterpreter;
+import seedc.fixed.FixedProgram;
+import seedc.fixed.QuantizedModel;
+import seedc.io.DataSet;
+import seedc.ir.FloatModel;
+
+/**
+ * The FPGA design of each strategy, measured with open tools: predictions and cycles per inference from Icarus
+ * Verilog ({@code make sim}, {@code make sim-cycles}, the predictions checked against the interpreter), LUTs,
+ * flip-flops, DSPs and block RAMs from yosys and, on the iCE40, Fmax from nextpnr ({@code make synth}).
+ */
+public final class FpgaBench {
+    private FpgaBench() {}
+
+    /** One strategy's design: what it predicted, its cycles, synthesis figures and the planner's estimates. */
+    public record Run(FpgaStrategy strategy, boolean predictionsEqual, double meanCycles, long estimatedCycles,
+                      JsonNode synth, long estimatedLut, long estimatedDsp, Map<String, Object> plan) {
+        public long lut() {
+            return synth == null ? -1 : synth.get("lut").asLong();
+        }
+
+        /** Fmax in MHz from place and route (the iCE40), or 0. */
+        public double fmax() {
+            return synth == null || !synth.has("fmax_mhz") ? 0 : synth.get("fmax_mhz").asDouble();
+        }
+    }
+
+    public static List<Run> run(FixedProgram fp, FloatModel model, DataSet test, int n, Device device, boolean synth,
+                                Path work) throws IOException {
+        FixedInterpreter fi = new FixedInterpreter(fp, new QuantizedModel(fp, model.weights()));
+        StringBuilder csv = new StringBuilder();
+        List<String> expected = new ArrayList<>();
+        for (int e = 0; e < Math.min(n, test.size()); e++) {
+            double[] x = test.features()[e];
+            csv.append('0');
+            for (double v : x) {
+                csv.append(',').append(v);
+            }
+            csv.append('\n');
+            fi.run(x);
+            expected.add(Long.toString(fi.label()));
+        }
+        List<Run> runs = new ArrayList<>();
+        for (FpgaStrategy s : FpgaStrategy.values()) {
+            Path dir = work.resolve(s.id());
+            Emitted e = FpgaBackend.INSTANCE.emit(fp, model.weights(), EmitOptions.on(device).withFpgaStrategy(s), dir);
+            Files.writeString(dir.resolve("examples.csv"), csv);
+            boolean equal = make(dir, "sim").equals(expected);
+            double cycles = make(dir, "sim-cycles").stream().mapToLong(l -> Long.parseLong(l.substring(7))).average()
+                    .orElse(0);
+            JsonNode js = null;
+            if (synth) {
+                make(dir, "synth");
+                js = new ObjectMapper().readTree(dir.resolve("synth.json").toFile());
+            }
+            Map<String, Object> plan = e.fpga();
+            runs.add(new Run(s, equal, cycles, ((Number) plan.get("estimatedCycles")).longValue(), js,
+                    ((Number) plan.get("estimatedLut")).longValue(), ((Number) plan.get("estimatedDsp")).longValue(),
+                    plan));
+        }
+        return runs;
+    }
+
+    private static List<String> make(Path dir, String target) throws IOException {
+        Process p = new ProcessBuilder("make", "-s", target, "EXAMPLES=examples.csv").directory(dir.toFile())
+                .redirectErrorStream(true).start();
+        String text = new String(p.getInputStream().readAllBytes());
+        try {
+            if (p.waitFor() != 0) {
+                throw UserError.of("make " + target + " failed in " + dir + ":\n" + text.strip());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw UserError.of("interrupted: make " + target);
+        }
+        return text.lines().toList();
+    }
+}

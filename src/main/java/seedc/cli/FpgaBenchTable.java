@@ -1,0 +1,50 @@
+package seedc.cli;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import seedc.backend.Device;
+import seedc.bench.FpgaBench;
+
+/**
+ * {@code seedc bench --device arty-a7-35t|ice40-up5k}: the three strategies' designs side by side. Latency is at
+ * the iCE40's Fmax from nextpnr; open place and route for the Artix-7 does not exist, so its latency is at the
+ * Arty's 100 MHz clock, stated as such.
+ */
+final class FpgaBenchTable {
+    private FpgaBenchTable() {}
+
+    static final double ARTY_MHZ = 100.0;
+
+    static void print(PrintWriter o, List<FpgaBench.Run> runs, Device device, long macs, Double unoCycles) {
+        boolean ice40 = device.equals(Device.ICE40_UP5K);
+        o.printf(Locale.ROOT, "%-11s %9s %9s %7s %7s %5s %5s %8s %8s %9s %10s%n", "strategy", "cycles", "est.cyc",
+                "LUT", "FF", "DSP", "BRAM", "est.LUT", "MHz", "us/inf", "vs Uno");
+        for (FpgaBench.Run r : runs) {
+            double mhz = ice40 ? r.fmax() : ARTY_MHZ;
+            double us = mhz > 0 ? r.meanCycles() / mhz : Double.NaN;
+            String vsUno = unoCycles == null || mhz <= 0 ? "-"
+                    : String.format(Locale.ROOT, "%.1fx", (unoCycles / 16.0) / us);
+            o.printf(Locale.ROOT, "%-11s %9.0f %9d %7s %7s %5s %5s %8d %8s %9.2f %10s%n", r.strategy().id(),
+                    r.meanCycles(), r.estimatedCycles(), synth(r, "lut"), synth(r, "ff"), synth(r, "dsp"),
+                    synth(r, "bram"), r.estimatedLut(), mhz > 0 ? String.format(Locale.ROOT, "%.1f", mhz) : "-", us,
+                    vsUno);
+        }
+        o.printf(Locale.ROOT, "multiply-accumulates per inference: %d%s%n", macs, ice40 ? ""
+                : "; Artix-7 latency at the Arty's " + (int) ARTY_MHZ + " MHz clock (no open place and route for"
+                        + " 7-series: yosys gives resources, not Fmax)");
+        for (FpgaBench.Run r : runs) {
+            if (r.synth() != null && r.synth().get("dsp").asLong() > 0) {
+                o.printf(Locale.ROOT, "%s: DSP bound %d cycles (MACs / DSPs used); the design takes %.1fx that%n",
+                        r.strategy().id(), macs / r.synth().get("dsp").asLong(),
+                        r.meanCycles() / Math.max(1, macs / r.synth().get("dsp").asLong()));
+            }
+        }
+        o.printf(Locale.ROOT, "predictions equal the Java fixed-point interpreter's: %s%n",
+                runs.stream().allMatch(FpgaBench.Run::predictionsEqual) ? "yes (every strategy)" : "NO");
+    }
+
+    private static String synth(FpgaBench.Run r, String key) {
+        return r.synth() == null ? "-" : r.synth().get(key).asText();
+    }
+}

@@ -1,0 +1,90 @@
+package seedc.codegen.verilog;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import seedc.codegen.DifferentialTest;
+
+/** {@code --target fpga} on the command line: its report section, and the user's mistakes as located errors. */
+class FpgaTargetTest {
+    private static final Path MODELS = Path.of("src/test/resources/fixtures/models").toAbsolutePath();
+
+    private static DifferentialTest.Cli compile(String model, Path out, String... extra) {
+        Path m = MODELS.resolve(model);
+        List<String> args = new ArrayList<>(List.of("compile", m.resolve("input.sd").toString(), "--model",
+                m.toString(), "--train", m.resolve("train.npy").toString(), "--test", m.resolve("test.npy").toString(),
+                "--target", "fpga", "--out", out.toString(), "--jobs", "2", "--no-progress"));
+        args.addAll(List.of(extra));
+        return DifferentialTest.cli(args.toArray(String[]::new));
+    }
+
+    @Test
+    void reportHasTheDesignsNodes(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("o");
+        DifferentialTest.Cli c = compile("bonsai-cancer-2", out, "--device", "arty-a7-35t", "--fpga-strategy", "seedot");
+        assertEquals(0, c.status(), c.err());
+        JsonNode fpga = new ObjectMapper().readTree(out.resolve("report.json").toFile()).get("fpga");
+        assertEquals("arty-a7-35t", fpga.get("device").asText());
+        assertEquals("seedot", fpga.get("strategy").asText());
+        assertEquals(20800, fpga.get("budget").get("lut").asInt());
+        assertEquals(90, fpga.get("budget").get("dsp").asInt());
+        assertTrue(fpga.get("estimatedCycles").asLong() > 0);
+        long cycles = 0;
+        for (JsonNode n : fpga.get("nodes")) {
+            for (String k : List.of("op", "pf", "lut", "dsp", "cycles")) {
+                assertTrue(n.has(k), k + " in " + n);
+            }
+            assertTrue(n.get("pf").asInt() >= 1 && n.get("pf").asInt() <= n.get("elements").asInt(), n.toString());
+            cycles += n.get("cycles").asLong();
+        }
+        // SeeDot's schedule runs the nodes one after another (Bonsai has no loop): the sum, plus the done cycle.
+        assertEquals(cycles + 1, fpga.get("estimatedCycles").asLong());
+        assertTrue(Files.readString(out.resolve("report.txt")).contains("FPGA design for arty-a7-35t, seedot strategy"));
+        for (String f : List.of("top.v", "tb.v", "Makefile", "sd_arith.vh", "examples.awk", "synth.awk")) {
+            assertTrue(Files.exists(out.resolve(f)), f);
+        }
+    }
+
+    @Test
+    void aMicrocontrollerIsNotAnFpga(@TempDir Path dir) {
+        DifferentialTest.Cli c = compile("bonsai-cancer-2", dir.resolve("o"), "--device", "uno");
+        assertEquals(1, c.status());
+        assertTrue(c.err().contains("--target fpga is for an FPGA: give --device arty-a7-35t or ice40-up5k (uno is a"
+                + " microcontroller)"), c.err());
+        assertTrue(Files.notExists(dir.resolve("o")), "nothing written");
+    }
+
+    @Test
+    void unknownStrategyIsNamed(@TempDir Path dir) {
+        DifferentialTest.Cli c = compile("bonsai-cancer-2", dir.resolve("o"), "--fpga-strategy", "fastest");
+        assertEquals(1, c.status());
+        assertTrue(c.err().contains("unknown --fpga-strategy 'fastest' (available: mafia, seedot, sequential)"), c.err());
+    }
+
+    /** A design over the device at every PF 1 names the resource, the numbers and the largest node. */
+    @Test
+    void tooLargeForTheDeviceNamesNodeAndResource(@TempDir Path dir) {
+        DifferentialTest.Cli c = compile("fastgrnn-digits-10", dir.resolve("o"), "--device", "ice40-up5k");
+        assertEquals(1, c.status());
+        assertTrue(c.err().contains("the design does not fit the 5280 LUTs and 8 DSPs of the device even with every"
+                + " node at PF 1: it needs about"), c.err());
+        assertTrue(c.err().contains("the largest node, "), c.err());
+        assertTrue(!c.err().contains("\tat "), "no stack trace");
+        assertTrue(Files.notExists(dir.resolve("o")), "nothing written");
+    }
+
+    @Test
+    void floatIsRefused(@TempDir Path dir) {
+        DifferentialTest.Cli c = compile("bonsai-cancer-2", dir.resolve("o"), "--encoding", "float");
+        assertEquals(1, c.status());
+        assertTrue(c.err().contains("--target fpga compiles the fixed-point program only (--encoding fixed)"), c.err());
+    }
+}
