@@ -132,6 +132,11 @@ public class DifferentialTest {
         }
     }
 
+    /** Icarus Verilog, which answers no --version (have() cannot ask it). */
+    public static boolean haveIverilog() {
+        return Files.isExecutable(Path.of("/usr/bin/iverilog")) && Files.isExecutable(Path.of("/usr/bin/vvp"));
+    }
+
     public static boolean have(String tool) {
         try {
             Process p = new ProcessBuilder(tool, "--version").redirectErrorStream(true).start();

@@ -1,14 +1,15 @@
 package seedc.harness;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import seedc.backend.EmitOptions;
 import seedc.backend.FpgaStrategy;
+import seedc.codegen.DifferentialTest;
 import seedc.codegen.verilog.FpgaBackend;
 import seedc.fixed.FixedProgram;
+import seedc.io.DataSet;
 import seedc.ir.FloatModel;
 
 /**
@@ -30,21 +31,14 @@ final class FpgaOpBackend implements OpBackend {
 
     @Override
     public boolean available() {
-        return Files.isExecutable(Path.of("/usr/bin/iverilog")) && seedc.codegen.DifferentialTest.have("make");
+        return DifferentialTest.haveIverilog() && DifferentialTest.have("make");
     }
 
     @Override
     public long[][] run(FixedProgram fp, FloatModel model, List<long[]> inputs, Path work) throws Exception {
         FpgaBackend.INSTANCE.emit(fp, model.weights(), EmitOptions.NONE.withFpgaStrategy(strategy), work);
-        StringBuilder csv = new StringBuilder();
-        for (long[] x : inputs) {
-            csv.append('0');
-            for (double r : OpBackend.reals(fp, x)) {
-                csv.append(',').append(r);
-            }
-            csv.append('\n');
-        }
-        Files.writeString(work.resolve("inputs.csv"), csv);
+        double[][] reals = inputs.stream().map(x -> OpBackend.reals(fp, x)).toArray(double[][]::new);
+        DifferentialTest.csv(new DataSet(1, new double[reals.length][1], reals), work.resolve("inputs.csv"));
         Process p = new ProcessBuilder("make", "-s", "sim", "EXAMPLES=inputs.csv").directory(work.toFile())
                 .redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes());

@@ -30,9 +30,7 @@ final class ElementwiseKernel {
             lane.append(temp(c, k)).append(" = ").append(loads.get(k).expr()).append(";\n");
         }
         lane.append(c.mem(c.op().out())).append('[').append(x).append("] <= ").append(result).append(";\n");
-        String step = "for (l_" + id + " = 0; l_" + id + " < " + pf + "; l_" + id + " = l_" + id + " + 1) begin\n"
-                + "    " + x + " = " + e + " + l_" + id + ";\n"
-                + "    if (" + x + " < " + n + ") begin\n" + NodeContext.indent(lane.toString(), 8) + "    end\nend\n"
+        String step = c.forOutputs(n, lane.toString())
                 + e + " <= " + e + " + " + pf + ";\n"
                 + "if (" + e + " + " + pf + " >= " + n + ") " + c.dn() + " <= 1'b1;\n";
         sb.append(c.process(e + " <= 0;", step));

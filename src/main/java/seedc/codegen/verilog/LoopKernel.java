@@ -62,7 +62,6 @@ final class LoopKernel {
     /** Element X = e + l of {@code mem} set to {@code value} (over X) for each lane. */
     private static String lanes(NodeContext c, int n, String mem, String value) {
         String id = c.id(), l = "l_" + id, x = "(e_" + id + " + " + l + ")";
-        return "for (" + l + " = 0; " + l + " < " + c.pf() + "; " + l + " = " + l + " + 1)\n"
-                + "    if (" + x + " < " + n + ") " + mem + "[" + x + "] <= " + value.replace("X", x) + ";\n";
+        return c.forLanes("if (" + x + " < " + n + ") " + mem + "[" + x + "] <= " + value.replace("X", x) + ";\n");
     }
 }

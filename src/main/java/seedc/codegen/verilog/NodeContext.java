@@ -87,6 +87,20 @@ record NodeContext(FixedProgram fp, DfgNode node, int pf, Map<Integer, Value> al
         return code.lines().map(l -> l.isEmpty() ? l : pad + l).collect(Collectors.joining("\n", "", "\n"));
     }
 
+    /** {@code body} once per lane l_N = 0 .. PF - 1 (an unrolled loop: the lanes' hardware side by side). */
+    String forLanes(String body) {
+        String l = "l_" + id();
+        return "for (" + l + " = 0; " + l + " < " + pf + "; " + l + " = " + l + " + 1) begin\n" + indent(body, 4)
+                + "end\n";
+    }
+
+    /** {@code body} for each lane whose output x_N = e_N + l_N exists (is below {@code n}). */
+    String forOutputs(int n, String body) {
+        String x = "x_" + id();
+        return forLanes(x + " = e_" + id() + " + l_" + id() + ";\nif (" + x + " < " + n + ") begin\n"
+                + indent(body, 4) + "end\n");
+    }
+
     /** A comment line naming the node for the reader of the design. */
     String title(String what) {
         return "// " + id() + " = " + node.op().out().name() + ": " + what + ", PF " + pf + "\n";

@@ -17,9 +17,8 @@ final class NormaliseKernel {
         int size = n.a().size(), group = n.a().shape().rank() == 4 ? n.a().shape().last() : size, pf = c.pf();
         FixedType to = c.t(n.out());
         String x = "(" + g + " + " + e + " + " + l + ")";
-        String divide = "for (" + l + " = 0; " + l + " < " + pf + "; " + l + " = " + l + " + 1)\n"
-                + "    if (" + e + " + " + l + " < " + group + ") " + out + "[" + x + "] <= " + nm + " == 0 ? 64'sd0 : "
-                + Vx.wrap(Vx.shr(in + "[" + x + "]", -to.scale()) + " / " + nm, to.bits()) + ";\n"
+        String divide = c.forLanes("if (" + e + " + " + l + " < " + group + ") " + out + "[" + x + "] <= " + nm
+                + " == 0 ? 64'sd0 : " + Vx.wrap(Vx.shr(in + "[" + x + "]", -to.scale()) + " / " + nm, to.bits()) + ";\n")
                 + e + " <= " + e + " + " + pf + ";\n"
                 + "if (" + e + " + " + pf + " >= " + group + ") begin\n    " + e + " <= 0;\n    " + ph + " <= 0;\n    "
                 + sq + " <= 0;\n    " + g + " <= " + g + " + " + group + ";\n    if (" + g + " + " + group + " >= " + size

@@ -44,13 +44,13 @@ final class ReduceKernel {
         String keep = tree ? tb + "[" + l + " * " + k + " + " + r + "] <= tt_" + id + ";\n"
                 : acc + "[" + l + "] <= " + Vx.wrap(acc + "[" + l + "] + "
                         + (sparse ? Vx.shr("tt_" + id, p.treeShift()) : "tt_" + id), w) + ";\n";
-        String terms = lanes(c, n, term + keep)
+        String terms = c.forOutputs(n, term + keep)
                 + r + " <= " + r + " + 1;\n"
                 + "if (" + r + " + 1 == " + k + ") begin\n    " + r + " <= 0;\n    " + ph + " <= " + (tree ? 1 : 2)
                 + ";\n" + (tree ? "    tn_" + id + " <= " + k + ";\n    ti_" + id + " <= 0;\n    tl_" + id
                 + " <= 0;\n" : "") + "end\n";
         String sum = tree ? tb + "[" + l + " * " + k + "]" : acc + "[" + l + "]";
-        String write = lanes(c, n, out + "[" + x + "] <= " + Vx.wrap(Vx.shr(sum, p.post()), outBits) + ";\n"
+        String write = c.forOutputs(n, out + "[" + x + "] <= " + Vx.wrap(Vx.shr(sum, p.post()), outBits) + ";\n"
                 + (tree ? "" : acc + "[" + l + "] <= 0;\n"))
                 + e + " <= " + e + " + " + pf + ";\n" + ph + " <= 0;\n"
                 + "if (" + e + " + " + pf + " >= " + n + ") " + c.dn() + " <= 1'b1;\n";
@@ -58,7 +58,7 @@ final class ReduceKernel {
                 + (tree ? "1: begin\n" + NodeContext.indent(treeStep(c, k, w, p.treeShift()), 4) + "end\n" : "")
                 + "default: begin\n" + NodeContext.indent(write, 4) + "end\nendcase\n";
         String init = e + " <= 0;\n" + r + " <= 0;\n" + ph + " <= 0;\n"
-                + "for (" + l + " = 0; " + l + " < " + pf + "; " + l + " = " + l + " + 1) " + acc + "[" + l + "] <= 0;\n";
+                + c.forLanes(acc + "[" + l + "] <= 0;\n");
         sb.append(c.process(init, step));
         return sb.toString();
     }
@@ -70,25 +70,15 @@ final class ReduceKernel {
         String a0 = tb + "[" + row + "2 * " + ti + "]", a1 = tb + "[" + row + "2 * " + ti + " + 1]";
         String last = tb + "[" + row + tn + " - 1]";
         String halve = tl + " < " + shift;
-        String pair = "for (" + l + " = 0; " + l + " < " + c.pf() + "; " + l + " = " + l + " + 1)\n    " + tb + "["
-                + row + ti + "] <= " + halve + " ? " + Vx.wrap(Vx.shr(a0, 1) + " + " + Vx.shr(a1, 1), w) + " : "
-                + Vx.wrap(a0 + " + " + a1, w) + ";\n";
-        String odd = "for (" + l + " = 0; " + l + " < " + c.pf() + "; " + l + " = " + l + " + 1)\n    " + tb + "["
-                + row + ti + "] <= " + halve + " ? " + Vx.shr(last, 1) + " : " + last + ";\n";
+        String pair = c.forLanes(tb + "[" + row + ti + "] <= " + halve + " ? " + Vx.wrap(Vx.shr(a0, 1) + " + "
+                + Vx.shr(a1, 1), w) + " : " + Vx.wrap(a0 + " + " + a1, w) + ";\n");
+        String odd = c.forLanes(tb + "[" + row + ti + "] <= " + halve + " ? " + Vx.shr(last, 1) + " : " + last + ";\n");
         String next = tn + " <= (" + tn + " + 1) >> 1;\n" + ti + " <= 0;\n" + tl + " <= " + tl + " + 1;\n"
                 + "if (((" + tn + " + 1) >> 1) == 1) ph_" + id + " <= 2;\n";
         return "if (" + ti + " < (" + tn + " >> 1)) begin\n" + NodeContext.indent(pair, 4)
                 + "    if (" + ti + " + 1 == ((" + tn + " + 1) >> 1)) begin\n" + NodeContext.indent(next, 8)
                 + "    end else " + ti + " <= " + ti + " + 1;\nend else begin\n" + NodeContext.indent(odd + next, 4)
                 + "end\n";
-    }
-
-    /** {@code body} for each lane whose output exists (x_N set). */
-    private static String lanes(NodeContext c, int n, String body) {
-        String id = c.id(), l = "l_" + id, x = "x_" + id;
-        return "for (" + l + " = 0; " + l + " < " + c.pf() + "; " + l + " = " + l + " + 1) begin\n"
-                + "    " + x + " = e_" + id + " + " + l + ";\n"
-                + "    if (" + x + " < " + n + ") begin\n" + NodeContext.indent(body, 8) + "    end\nend\n";
     }
 
     private static seedc.ir.Value valueA(NodeContext c) {

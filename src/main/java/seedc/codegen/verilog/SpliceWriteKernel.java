@@ -17,13 +17,11 @@ final class SpliceWriteKernel {
         int[] map = Layouts.splice(sw.base().shape(), Layouts.fullPart(sw.base().shape(), sw.part().shape()));
         String at = GatherOps.base(c, sw.base().shape(), sw.offsets());
         String x = "(" + e + " + " + l + ")";
-        String copy = "for (" + l + " = 0; " + l + " < " + pf + "; " + l + " = " + l + " + 1)\n    if (" + x + " < "
-                + n + ") " + out + "[" + x + "] <= " + Vx.conv(c.mem(sw.base()) + "[" + x + "]", c.t(sw.base()),
-                c.t(sw.out())) + ";\n" + e + " <= " + e + " + " + pf + ";\nif (" + e + " + " + pf + " >= " + n
+        String copy = c.forLanes("if (" + x + " < " + n + ") " + out + "[" + x + "] <= " + Vx.conv(c.mem(sw.base())
+                + "[" + x + "]", c.t(sw.base()), c.t(sw.out())) + ";\n") + e + " <= " + e + " + " + pf + ";\nif (" + e + " + " + pf + " >= " + n
                 + ") begin\n    " + e + " <= 0;\n    " + ph + " <= 1;\nend\n";
-        String write = "for (" + l + " = 0; " + l + " < " + pf + "; " + l + " = " + l + " + 1)\n    if (" + x + " < "
-                + parts + ") " + out + "[" + at + " + sp_" + id + "(" + x + ")] <= " + Vx.conv(c.mem(sw.part()) + "["
-                + x + "]", c.t(sw.part()), c.t(sw.out())) + ";\n" + e + " <= " + e + " + " + pf + ";\nif (" + e
+        String write = c.forLanes("if (" + x + " < " + parts + ") " + out + "[" + at + " + sp_" + id + "(" + x
+                + ")] <= " + Vx.conv(c.mem(sw.part()) + "[" + x + "]", c.t(sw.part()), c.t(sw.out())) + ";\n") + e + " <= " + e + " + " + pf + ";\nif (" + e
                 + " + " + pf + " >= " + parts + ") " + c.dn() + " <= 1'b1;\n";
         String step = "if (" + ph + " == 0) begin\n" + NodeContext.indent(copy, 4) + "end else begin\n"
                 + NodeContext.indent(write, 4) + "end\n";

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,9 +14,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import seedc.backend.EmitOptions;
 import seedc.backend.FpgaStrategy;
+import seedc.codegen.DifferentialTest;
 import seedc.codegen.Fixtures;
 import seedc.fixed.FixedInterpreter;
 import seedc.fixed.QuantizedModel;
+import seedc.io.DataSet;
 
 /**
  * Every fixture model's FPGA design, simulated by Icarus Verilog through its Makefile on 20 test examples,
@@ -40,19 +41,13 @@ class FpgaFixturesTest {
     @ParameterizedTest
     @MethodSource("models")
     void predictsWhatTheInterpreterPredicts(String name, @TempDir Path dir) throws Exception {
-        assertTrue(StreamHarness.haveIverilog(), "iverilog is needed (./run-tests installs it)");
+        assertTrue(DifferentialTest.haveIverilog(), "iverilog is needed (./run-tests installs it)");
         Fixtures.Compiled c = Fixtures.get(name);
         FixedInterpreter fi = new FixedInterpreter(c.fixed(), new QuantizedModel(c.fixed(), c.model().weights()));
         int n = Math.min(EXAMPLES, c.test().size());
-        StringBuilder csv = new StringBuilder();
+        double[][] features = java.util.Arrays.copyOf(c.test().features(), n);
         List<String> expected = new ArrayList<>();
-        for (int e = 0; e < n; e++) {
-            double[] x = c.test().features()[e];
-            csv.append('0');
-            for (double v : x) {
-                csv.append(',').append(v);
-            }
-            csv.append('\n');
+        for (double[] x : features) {
             fi.run(x);
             expected.add(Long.toString(fi.label()));
         }
@@ -60,7 +55,7 @@ class FpgaFixturesTest {
             Path out = dir.resolve(s.id());
             var emitted = FpgaBackend.INSTANCE.emit(c.fixed(), c.model().weights(),
                     EmitOptions.NONE.withFpgaStrategy(s), out);
-            Files.writeString(out.resolve("examples.csv"), csv);
+            DifferentialTest.csv(new DataSet(1, new double[n][1], features), out.resolve("examples.csv"));
             assertEquals(expected, make(out, "sim"), name + " " + s.id());
             List<String> cycles = make(out, "sim-cycles");
             JsonNode fpga = new ObjectMapper().valueToTree(emitted.fpga());
