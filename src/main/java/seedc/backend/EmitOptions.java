@@ -4,17 +4,22 @@ package seedc.backend;
  * How to emit: the device whose memory must hold the program (null: the backend's default), and
  * one input already quantized to the input's type with what the fixed-point interpreter predicts
  * for it, for backends that embed a demonstration (the Arduino sketch); both may be null; and, for the FPGA
- * backend, the strategy that chooses its parallelism.
+ * backend, the strategy that chooses its parallelism, or one parallelism factor for every node ({@code fpgaPf} > 0,
+ * each node capped at its outputs, all running as a dataflow graph: how the estimation models' samples are built).
  */
-public record EmitOptions(Device device, long[] example, String expected, FpgaStrategy fpgaStrategy) {
+public record EmitOptions(Device device, long[] example, String expected, FpgaStrategy fpgaStrategy, int fpgaPf) {
     public static final EmitOptions NONE = new EmitOptions(null, null, null);
 
     public EmitOptions(Device device, long[] example, String expected) {
-        this(device, example, expected, FpgaStrategy.MAFIA);
+        this(device, example, expected, FpgaStrategy.MAFIA, 0);
     }
 
     public EmitOptions withFpgaStrategy(FpgaStrategy s) {
-        return new EmitOptions(device, example, expected, s);
+        return new EmitOptions(device, example, expected, s, fpgaPf);
+    }
+
+    public EmitOptions withFpgaPf(int pf) {
+        return new EmitOptions(device, example, expected, fpgaStrategy, pf);
     }
 
     public static EmitOptions on(Device device) {

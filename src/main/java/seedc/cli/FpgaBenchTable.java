@@ -18,16 +18,16 @@ final class FpgaBenchTable {
 
     static void print(PrintWriter o, List<FpgaBench.Run> runs, Device device, long macs, Double unoCycles) {
         boolean ice40 = device.equals(Device.ICE40_UP5K);
-        o.printf(Locale.ROOT, "%-11s %9s %9s %7s %7s %5s %5s %8s %8s %9s %10s%n", "strategy", "cycles", "est.cyc",
-                "LUT", "FF", "DSP", "BRAM", "est.LUT", "MHz", "us/inf", "vs Uno");
+        o.printf(Locale.ROOT, "%-11s %9s %9s %7s %7s %5s %5s %8s %8s %8s %9s %10s%n", "strategy", "cycles", "est.cyc",
+                "LUT", "FF", "DSP", "BRAM", "est.LUT", "LUT err", "MHz", "us/inf", "vs Uno");
         for (FpgaBench.Run r : runs) {
             double mhz = ice40 ? r.fmax() : ARTY_MHZ;
             double us = mhz > 0 ? r.meanCycles() / mhz : Double.NaN;
             String vsUno = unoCycles == null || mhz <= 0 ? "-"
                     : String.format(Locale.ROOT, "%.1fx", (unoCycles / 16.0) / us);
-            o.printf(Locale.ROOT, "%-11s %9.0f %9d %7s %7s %5s %5s %8d %8s %9.2f %10s%n", r.strategy().id(),
+            o.printf(Locale.ROOT, "%-11s %9.0f %9d %7s %7s %5s %5s %8d %8s %8s %9.2f %10s%n", r.strategy().id(),
                     r.meanCycles(), r.estimatedCycles(), synth(r, "lut"), synth(r, "ff"), synth(r, "dsp"),
-                    synth(r, "bram"), r.estimatedLut(), mhz > 0 ? String.format(Locale.ROOT, "%.1f", mhz) : "-", us,
+                    synth(r, "bram"), r.estimatedLut(), lutError(r), mhz > 0 ? String.format(Locale.ROOT, "%.1f", mhz) : "-", us,
                     vsUno);
         }
         o.printf(Locale.ROOT, "multiply-accumulates per inference: %d%s%n", macs, ice40 ? ""
@@ -40,8 +40,20 @@ final class FpgaBenchTable {
                         r.meanCycles() / Math.max(1, macs / r.synth().get("dsp").asLong()));
             }
         }
+        if (!runs.isEmpty() && runs.get(0).plan().get("lutModel") instanceof java.util.Map<?, ?> m) {
+            o.printf(Locale.ROOT, "LUT model (%s, fitted to %s single-template designs by scripts/fit-fpga-models): mean"
+                    + " error %.0f%%, max %.0f%% on its samples; LUT err above: estimate vs yosys on these designs%n",
+                    m.get("family"), m.get("samples"), 100 * ((Number) m.get("meanError")).doubleValue(),
+                    100 * ((Number) m.get("maxError")).doubleValue());
+        }
         o.printf(Locale.ROOT, "predictions equal the Java fixed-point interpreter's: %s%n",
                 runs.stream().allMatch(FpgaBench.Run::predictionsEqual) ? "yes (every strategy)" : "NO");
+    }
+
+    /** The planner's LUT estimate against yosys's count, signed, in percent of the count. */
+    private static String lutError(FpgaBench.Run r) {
+        return r.synth() == null || r.lut() <= 0 ? "-"
+                : String.format(Locale.ROOT, "%+.0f%%", 100.0 * (r.estimatedLut() - r.lut()) / r.lut());
     }
 
     private static String synth(FpgaBench.Run r, String key) {

@@ -14,9 +14,10 @@ import seedc.ir.Value;
  */
 record Design(FixedProgram fp, Dfg dfg, PfPlan plan, List<TopWriter.File> files) {
 
-    static Design of(FixedProgram fp, QuantizedModel model, Device device, FpgaStrategy strategy) {
+    /** The design the strategy chooses, or with every node at {@code fixedPf} (> 0) as a dataflow graph. */
+    static Design of(FixedProgram fp, QuantizedModel model, Device device, FpgaStrategy strategy, int fixedPf) {
         Dfg dfg = Dfg.of(fp.program());
-        PfPlan plan = PfPlan.choose(fp, dfg, device, strategy);
+        PfPlan plan = fixedPf > 0 ? PfPlan.everyNodeAt(fp, dfg, device, fixedPf) : PfPlan.choose(fp, dfg, device, strategy);
         TopWriter top = new TopWriter(fp, model, dfg, plan.pf(), plan.sequential());
         List<TopWriter.File> files = new ArrayList<>(top.files());
         files.add(new TopWriter.File("tb.v", Testbench.text(fp.program(), fp.type(fp.program().input()),

@@ -20,7 +20,7 @@ final class ElementwiseKernel {
         String id = c.id(), e = "e_" + id, x = "x_" + id;
         StringBuilder sb = new StringBuilder(c.title(what));
         sb.append(c.handshake());
-        sb.append("reg [").append(xb - 1).append(":0] ").append(e).append(" = 0, ").append(x).append(";\n");
+        sb.append(c.groups(n)).append("reg [").append(xb - 1).append(":0] ").append(x).append(";\n");
         sb.append("integer l_").append(id).append(";\n");
         for (int k = 0; k < loads.size(); k++) {
             sb.append("reg signed [63:0] ").append(temp(c, k)).append(";\n");
@@ -31,9 +31,9 @@ final class ElementwiseKernel {
         }
         lane.append(c.mem(c.op().out())).append('[').append(x).append("] <= ").append(result).append(";\n");
         String step = c.forOutputs(n, lane.toString())
-                + e + " <= " + e + " + " + pf + ";\n"
+                + c.nextGroup()
                 + "if (" + e + " + " + pf + " >= " + n + ") " + c.dn() + " <= 1'b1;\n";
-        sb.append(c.process(e + " <= 0;", step));
+        sb.append(c.process(c.firstGroup(), step));
         return sb.toString();
     }
 

@@ -39,21 +39,21 @@ final class LoopKernel {
         sb.append(c.handshake());
         sb.append("reg ").append(clr).append(" = 1'b0, ").append(run).append(" = 1'b0;\n");
         sb.append("reg [2:0] ").append(ph).append(" = 0;\n");
-        sb.append("reg [").append(Vx.counterBits(n + pf) - 1).append(":0] ").append(e).append(" = 0;\n");
+        sb.append(c.groups(n));
         sb.append("reg signed [31:0] ").append(ix).append(" = 0;\ninteger l_").append(id).append(";\n");
         sb.append("wire body_").append(id).append(" = ").append(engines.isEmpty() ? "1'b1" : engines).append(";\n");
         String step = clr + " <= 1'b0;\n"
                 + "case (" + ph + ")\n"
-                + "0: begin\n" + NodeContext.indent(lanes(c, n, c.mem(acc), fill) + e + " <= " + e + " + " + pf
-                        + ";\nif (" + e + " + " + pf + " >= " + n + ") begin\n    " + e + " <= 0;\n    "
+                + "0: begin\n" + NodeContext.indent(lanes(c, n, c.mem(acc), fill) + c.nextGroup()
+                        + "if (" + e + " + " + pf + " >= " + n + ") begin\n    " + c.firstGroup() + "    "
                         + (from < to ? ph + " <= 1;" : c.dn() + " <= 1'b1;") + "\nend\n", 4) + "end\n"
                 + "1: begin\n    " + clr + " <= 1'b1;\n    " + run + " <= 1'b1;\n    " + ph + " <= 2;\nend\n"
                 + "2: if (!" + clr + " && body_" + id + ") begin\n    " + run + " <= 1'b0;\n    " + ph + " <= 3;\nend\n"
-                + "default: begin\n" + NodeContext.indent(lanes(c, n, c.mem(acc), fold) + e + " <= " + e + " + " + pf
-                        + ";\nif (" + e + " + " + pf + " >= " + n + ") begin\n    " + e + " <= 0;\n    " + ix + " <= "
+                + "default: begin\n" + NodeContext.indent(lanes(c, n, c.mem(acc), fold) + c.nextGroup()
+                        + "if (" + e + " + " + pf + " >= " + n + ") begin\n    " + c.firstGroup() + "    " + ix + " <= "
                         + ix + " + 1;\n    if (" + ix + " + 1 < " + to + ") " + ph + " <= 1; else " + c.dn()
                         + " <= 1'b1;\nend\n", 4) + "end\nendcase\n";
-        String init = ph + " <= 0;\n" + e + " <= 0;\n" + ix + " <= " + from + ";\n";
+        String init = ph + " <= 0;\n" + c.firstGroup() + ix + " <= " + from + ";\n";
         sb.append(c.process(init, step).replace("        " + c.st() + " <= 1'b0;\n", "        " + c.st()
                 + " <= 1'b0;\n        " + run + " <= 1'b0;\n        " + clr + " <= 1'b0;\n"));
         return sb.toString();
@@ -61,7 +61,7 @@ final class LoopKernel {
 
     /** Element X = e + l of {@code mem} set to {@code value} (over X) for each lane. */
     private static String lanes(NodeContext c, int n, String mem, String value) {
-        String id = c.id(), l = "l_" + id, x = "(e_" + id + " + " + l + ")";
+        String x = c.element();
         return c.forLanes("if (" + x + " < " + n + ") " + mem + "[" + x + "] <= " + value.replace("X", x) + ";\n");
     }
 }

@@ -97,8 +97,47 @@ record NodeContext(FixedProgram fp, DfgNode node, int pf, Map<Integer, Value> al
     /** {@code body} for each lane whose output x_N = e_N + l_N exists (is below {@code n}). */
     String forOutputs(int n, String body) {
         String x = "x_" + id();
-        return forLanes(x + " = e_" + id() + " + l_" + id() + ";\nif (" + x + " < " + n + ") begin\n"
-                + indent(body, 4) + "end\n");
+        return forLanes(x + " = " + element() + ";\nif (" + x + " < " + n + ") begin\n" + indent(body, 4) + "end\n");
+    }
+
+    /**
+     * The element lane l_N works on, e_N + l_N. When PF is a power of two (the planners' PFs but SeeDot's sparse
+     * products at 10) it is written e_N | l_N: e_N is a multiple of PF (its low bits are constant zeros), so once
+     * the lane loop is unrolled the address's low bits are the lane's constant. Synthesis then gives each lane a
+     * read port over its own words only (words = l mod PF) and each word one writer, instead of a crossbar between
+     * every lane and every word.
+     */
+    String element() {
+        return "(e_" + id() + (powerOfTwo() ? " | " : " + ") + "l_" + id() + ")";
+    }
+
+    private boolean powerOfTwo() {
+        return Integer.bitCount(pf) == 1;
+    }
+
+    /**
+     * The group counter q_N (outputs e_N = q_N * PF onwards are in flight) and e_N itself, for {@code n} outputs:
+     * for a power-of-two PF a wire whose low log2(PF) bits are zeros.
+     */
+    String groups(int n) {
+        int xb = Vx.counterBits(n + pf), s = Integer.numberOfTrailingZeros(pf);
+        String q = "q_" + id();
+        if (!powerOfTwo()) {
+            return "reg [" + (xb - 1) + ":0] " + q + " = 0;\nwire [" + (xb - 1) + ":0] e_" + id() + " = " + q + " * "
+                    + pf + ";\n";
+        }
+        return "reg [" + (xb - s - 1) + ":0] " + q + " = 0;\n"
+                + "wire [" + (xb - 1) + ":0] e_" + id() + " = " + (s == 0 ? q : "{" + q + ", " + s + "'b0}") + ";\n";
+    }
+
+    /** The next group of PF outputs. */
+    String nextGroup() {
+        return "q_" + id() + " <= q_" + id() + " + 1;\n";
+    }
+
+    /** Back to the first group. */
+    String firstGroup() {
+        return "q_" + id() + " <= 0;\n";
     }
 
     /** A comment line naming the node for the reader of the design. */

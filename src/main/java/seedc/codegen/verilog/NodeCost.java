@@ -9,9 +9,11 @@ import seedc.ir.Value;
 /**
  * Estimation models per template (MAFIA section IV-B): a node's LUTs, DSP blocks and cycles at a parallelism
  * factor. Cycles follow the engines exactly (a start cycle, then ceil(outputs / PF) groups of K term cycles, the
- * halving tree's nodes and a write). Resources are LUT[PF] = base + PF * lane and DSP[PF] = PF * dsp/lane: a lane
- * is its multiplier (a DSP block when both operands fit the device's, else an array of LUTs), its adders, and a
- * read port on each memory it reads, which synthesis builds as a multiplexer of the memory's words.
+ * halving tree's nodes and a write). LUT[PF] = (a + b * PF) * LUT[1] with a and b fitted per template and device
+ * family ({@link EstimationModel}); LUT[1], the PF-1 profile, is counted from the engine's structure: a controller,
+ * a multiplier (a DSP block when both operands fit the device's, else an array of LUTs), its adders, and a read
+ * port on each memory it reads, which synthesis builds as a multiplexer of the memory's words. DSP[PF] = PF * the
+ * lane's DSP blocks.
  */
 final class NodeCost {
     /** A node's estimate at one PF. */
@@ -19,37 +21,62 @@ final class NodeCost {
 
     private final FixedProgram fp;
     private final boolean ice40;
+    private final EstimationModel model;
+    /** The values held in ROMs: parameters and constants. */
+    private final java.util.Set<Integer> roms = new java.util.HashSet<>();
 
     NodeCost(FixedProgram fp, Device device) {
         this.fp = fp;
         this.ice40 = device.equals(Device.ICE40_UP5K);
+        this.model = EstimationModel.of(ice40 ? "ice40" : "xc7");
+        fp.program().forEachOp(op -> {
+            if (op instanceof Op.Param || op instanceof Op.Const) {
+                roms.add(op.out().id());
+            }
+        });
+    }
+
+    EstimationModel model() {
+        return model;
     }
 
     Estimate estimate(DfgNode n, int pf) {
-        long lane = laneLuts(n), dsp = laneDsps(n);
-        return new Estimate(BASE_LUTS + pf * lane, pf * dsp, cycles(n, pf));
+        return new Estimate(model.luts(n.kind(), pf, lut1(n)), pf * laneDsps(n), cycles(n, pf));
     }
 
-    /**
-     * LUTs the memories take whatever the PFs: on the Artix-7 the parameters are ROM logic (64 bits a LUT6) and
-     * the buffers distributed RAM; the iCE40 has no distributed RAM, so its buffers are flip-flops, each taking a
-     * logic cell, and its ROM logic packs 16 bits a LUT4, with a multiplexer tree as large again.
-     */
+    /** The PF-1 profile: the controller and one lane, counted from the engine's structure. */
+    long lut1(DfgNode n) {
+        return BASE_LUTS + laneLuts(n);
+    }
+
+    /** LUTs the memories take whatever the PFs: the fitted cost of their ROM and buffer bits. */
     long memoryLuts(Dfg dfg) {
-        long rom = 0, buffers = 0;
+        return model.memoryLuts(romBits(dfg), bufferBits(dfg));
+    }
+
+    /** Bits of the parameters and constants (ROMs). */
+    long romBits(Dfg dfg) {
+        return memoryBits(dfg, true);
+    }
+
+    /** Bits of the values the engines write (buffers). */
+    long bufferBits(Dfg dfg) {
+        return memoryBits(dfg, false);
+    }
+
+    private long memoryBits(Dfg dfg, boolean roms) {
+        long bits = 0;
         for (DfgNode n : dfg.all()) {
             Value v = n.op().out();
-            if (v.isInt() || n.op() instanceof Op.IntConst) {
-                continue;
-            }
-            long bits = (long) fp.type(v).bits() * v.size();
-            if (n.op() instanceof Op.Param || n.op() instanceof Op.Const) {
-                rom += bits;
-            } else {
-                buffers += bits;
+            if (!v.isInt() && !(n.op() instanceof Op.IntConst) && isRom(n) == roms) {
+                bits += (long) fp.type(v).bits() * v.size();
             }
         }
-        return ice40 ? rom / 8 + buffers : rom / 64 + buffers / 32;
+        return bits;
+    }
+
+    private static boolean isRom(DfgNode n) {
+        return n.op() instanceof Op.Param || n.op() instanceof Op.Const;
     }
 
     /** The controller's LUTs: counters, the handshake and the phase register. */
@@ -143,12 +170,15 @@ final class NodeCost {
     }
 
     /**
-     * A read port on a memory of {@code words} words: on the Artix-7 a distributed RAM or ROM read (64 words a
-     * LUT6 per bit), on the iCE40 a multiplexer tree of LUT4s (about a LUT per two words per bit). Calibrated
-     * against yosys on the fixtures (BENCHMARKS.md, "FPGA").
+     * A read port on a memory of {@code words} words: a ROM's is logic of its address (on the Artix-7 64 words a
+     * LUT6 per bit; on the iCE40 16 words a LUT4 and a multiplexer tree as large again); a buffer's a multiplexer
+     * of its words' registers (4 words a LUT6, 2 a LUT4).
      */
-    private long readPort(int words, int bits) {
-        return ice40 ? (long) words * bits / 2 : (long) (words + 63) / 64 * bits;
+    private long readPort(int words, int bits, boolean rom) {
+        if (rom) {
+            return ice40 ? (long) (words + 7) / 8 * bits : (long) (words + 63) / 64 * bits;
+        }
+        return ice40 ? (long) (words + 1) / 2 * bits : (long) (words + 3) / 4 * bits;
     }
 
     /** LUTs of one lane: its arithmetic and a read port on each memory it reads. */
@@ -156,7 +186,7 @@ final class NodeCost {
         long luts = 0;
         for (Value v : n.op().inputs()) {
             if (!v.isInt() && v.size() > 1) {
-                luts += readPort(v.size(), fp.type(v).bits());
+                luts += readPort(v.size(), fp.type(v).bits(), roms.contains(v.id()));
             }
         }
         int out = n.op().out().isInt() ? 32 : fp.type(n.op().out()).bits();

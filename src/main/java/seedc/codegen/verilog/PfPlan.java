@@ -13,7 +13,7 @@ import seedc.fixed.FixedProgram;
  * with the estimates (NodeCost) they were chosen by.
  */
 record PfPlan(FpgaStrategy strategy, Device device, Map<DfgNode, Integer> pf, boolean sequential,
-              Map<DfgNode, NodeCost.Estimate> estimates, long estimatedCycles, long memoryLuts) {
+              Map<DfgNode, NodeCost.Estimate> estimates, long estimatedCycles, NodeCost cost, Dfg dfg) {
 
     static PfPlan choose(FixedProgram fp, Dfg dfg, Device device, FpgaStrategy strategy) {
         NodeCost cost = new NodeCost(fp, device);
@@ -22,16 +22,31 @@ record PfPlan(FpgaStrategy strategy, Device device, Map<DfgNode, Integer> pf, bo
         return of(strategy, device, pf, sequential, cost, dfg);
     }
 
+    /** Every node at {@code pf} (at most one lane per output), as a dataflow graph. */
+    static PfPlan everyNodeAt(FixedProgram fp, Dfg dfg, Device device, int pf) {
+        NodeCost cost = new NodeCost(fp, device);
+        Map<DfgNode, Integer> pfs = new LinkedHashMap<>();
+        for (DfgNode n : dfg.all()) {
+            if (!n.isSource()) {
+                pfs.put(n, Math.min(pf, PfPlanner.maxPf(n)));
+            }
+        }
+        return of(FpgaStrategy.MAFIA, device, pfs, false, cost, dfg);
+    }
+
     static PfPlan of(FpgaStrategy strategy, Device device, Map<DfgNode, Integer> pf, boolean sequential,
                      NodeCost cost, Dfg dfg) {
         Map<DfgNode, NodeCost.Estimate> est = new LinkedHashMap<>();
         pf.forEach((n, p) -> est.put(n, cost.estimate(n, p)));
-        return new PfPlan(strategy, device, pf, sequential, est, Schedule.cycles(dfg, est, sequential),
-                cost.memoryLuts(dfg));
+        return new PfPlan(strategy, device, pf, sequential, est, Schedule.cycles(dfg, est, sequential), cost, dfg);
+    }
+
+    long memoryLuts() {
+        return cost.memoryLuts(dfg);
     }
 
     long luts() {
-        return memoryLuts + estimates.values().stream().mapToLong(NodeCost.Estimate::lut).sum();
+        return memoryLuts() + estimates.values().stream().mapToLong(NodeCost.Estimate::lut).sum();
     }
 
     long dsps() {
@@ -52,6 +67,7 @@ record PfPlan(FpgaStrategy strategy, Device device, Map<DfgNode, Integer> pf, bo
             o.put("elements", n.elements());
             o.put("terms", n.terms());
             o.put("pf", pf.get(n));
+            o.put("lut1", cost.lut1(n));
             o.put("lut", e.lut());
             o.put("dsp", e.dsp());
             o.put("cycles", e.cycles());
@@ -59,10 +75,15 @@ record PfPlan(FpgaStrategy strategy, Device device, Map<DfgNode, Integer> pf, bo
         });
         m.put("nodes", nodes);
         m.put("estimatedCycles", estimatedCycles);
-        m.put("estimatedMemoryLut", memoryLuts);
+        m.put("estimatedMemoryLut", memoryLuts());
+        m.put("romBits", cost.romBits(dfg));
+        m.put("bufferBits", cost.bufferBits(dfg));
         m.put("estimatedLut", luts());
         m.put("estimatedDsp", dsps());
         m.put("budget", Map.of("lut", device.fabric().luts(), "dsp", device.fabric().dsps()));
+        EstimationModel model = cost.model();
+        m.put("lutModel", Map.of("family", model.family(), "samples", model.samples(),
+                "meanError", model.meanError(), "maxError", model.maxError()));
         return m;
     }
 }

@@ -87,8 +87,14 @@ final class PfPlanner {
         return luts(pf) <= fabric.luts() && dsps(pf) <= fabric.dsps();
     }
 
+    /** The next PF up: twice this one, to one lane per output (PFs are powers of two: NodeContext.element). */
     private static int next(DfgNode n, int pf) {
-        return Math.min(n.elements(), pf * 2);
+        return Math.min(maxPf(n), pf * 2);
+    }
+
+    /** The smallest power of two that gives every output its own lane. */
+    static int maxPf(DfgNode n) {
+        return Integer.highestOneBit(Math.max(1, n.elements() - 1)) * (n.elements() > 1 ? 2 : 1);
     }
 
     /** MAFIA's greedy best-PF estimator over the critical path. */

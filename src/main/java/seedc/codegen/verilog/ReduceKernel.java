@@ -27,13 +27,13 @@ final class ReduceKernel {
                 + (tree ? ", halving tree" : ", plain sum")));
         sb.append(c.handshake());
         int xb = Vx.counterBits(n + pf), rb = Vx.counterBits(k + 1);
-        sb.append("reg [").append(xb - 1).append(":0] ").append(e).append(" = 0, ").append(x).append(";\n");
+        sb.append(c.groups(n)).append("reg [").append(xb - 1).append(":0] ").append(x).append(";\n");
         sb.append("reg [").append(rb - 1).append(":0] ").append(r).append(" = 0;\n");
         sb.append("reg [1:0] ").append(ph).append(" = 0;\ninteger ").append(l).append(";\n");
         sb.append("reg signed [63:0] ta_").append(id).append(", tt_").append(id).append(";\n");
         sb.append("reg signed [63:0] ").append(acc).append(" [0:").append(pf - 1).append("];\n");
         if (tree) {
-            sb.append("reg signed [").append(w - 1).append(":0] ").append(tb).append(" [0:").append(pf * k - 1)
+            sb.append("reg signed [").append(w - 1).append(":0] ").append(tb).append(" [0:").append(pf * stride(k) - 1)
               .append("];\n");
             sb.append("reg [").append(rb - 1).append(":0] tn_").append(id).append(", ti_").append(id).append(";\n");
             sb.append("reg [7:0] tl_").append(id).append(";\n");
@@ -41,7 +41,7 @@ final class ReduceKernel {
         String term = "tt_" + id + " = " + ops.zero() + " ? 64'sd0 : "
                 + Vx.wrap(Vx.shr(c.mem(valueA(c)) + "[" + ops.a() + "]", p.shrA()) + " * "
                 + Vx.shr(c.mem(valueB(c)) + "[" + ops.b() + "]", p.shrB()), w) + ";\n";
-        String keep = tree ? tb + "[" + l + " * " + k + " + " + r + "] <= tt_" + id + ";\n"
+        String keep = tree ? tb + "[" + row(l, k) + r + "] <= tt_" + id + ";\n"
                 : acc + "[" + l + "] <= " + Vx.wrap(acc + "[" + l + "] + "
                         + (sparse ? Vx.shr("tt_" + id, p.treeShift()) : "tt_" + id), w) + ";\n";
         String terms = c.forOutputs(n, term + keep)
@@ -49,15 +49,15 @@ final class ReduceKernel {
                 + "if (" + r + " + 1 == " + k + ") begin\n    " + r + " <= 0;\n    " + ph + " <= " + (tree ? 1 : 2)
                 + ";\n" + (tree ? "    tn_" + id + " <= " + k + ";\n    ti_" + id + " <= 0;\n    tl_" + id
                 + " <= 0;\n" : "") + "end\n";
-        String sum = tree ? tb + "[" + l + " * " + k + "]" : acc + "[" + l + "]";
+        String sum = tree ? tb + "[" + row(l, k) + "0]" : acc + "[" + l + "]";
         String write = c.forOutputs(n, out + "[" + x + "] <= " + Vx.wrap(Vx.shr(sum, p.post()), outBits) + ";\n"
                 + (tree ? "" : acc + "[" + l + "] <= 0;\n"))
-                + e + " <= " + e + " + " + pf + ";\n" + ph + " <= 0;\n"
+                + c.nextGroup() + ph + " <= 0;\n"
                 + "if (" + e + " + " + pf + " >= " + n + ") " + c.dn() + " <= 1'b1;\n";
         String step = "case (" + ph + ")\n0: begin\n" + NodeContext.indent(terms, 4) + "end\n"
                 + (tree ? "1: begin\n" + NodeContext.indent(treeStep(c, k, w, p.treeShift()), 4) + "end\n" : "")
                 + "default: begin\n" + NodeContext.indent(write, 4) + "end\nendcase\n";
-        String init = e + " <= 0;\n" + r + " <= 0;\n" + ph + " <= 0;\n"
+        String init = c.firstGroup() + r + " <= 0;\n" + ph + " <= 0;\n"
                 + c.forLanes(acc + "[" + l + "] <= 0;\n");
         sb.append(c.process(init, step));
         return sb.toString();
@@ -66,7 +66,7 @@ final class ReduceKernel {
     /** One node of each lane's halving tree per cycle: pair ti of the level, or its odd last element. */
     private static String treeStep(NodeContext c, int k, int w, int shift) {
         String id = c.id(), l = "l_" + id, tb = "tb_" + id, tn = "tn_" + id, ti = "ti_" + id, tl = "tl_" + id;
-        String row = l + " * " + k + " + ";
+        String row = row(l, k);
         String a0 = tb + "[" + row + "2 * " + ti + "]", a1 = tb + "[" + row + "2 * " + ti + " + 1]";
         String last = tb + "[" + row + tn + " - 1]";
         String halve = tl + " < " + shift;
@@ -79,6 +79,20 @@ final class ReduceKernel {
                 + "    if (" + ti + " + 1 == ((" + tn + " + 1) >> 1)) begin\n" + NodeContext.indent(next, 8)
                 + "    end else " + ti + " <= " + ti + " + 1;\nend else begin\n" + NodeContext.indent(odd + next, 4)
                 + "end\n";
+    }
+
+    /**
+     * Lane l's row of the term buffer starts at l * stride, the terms rounded up to a power of two, so that the
+     * row's address is the lane's constant high bits or'ed with the term's: each lane reads and writes its own row
+     * only (no multiplexer across the lanes' rows).
+     */
+    private static int stride(int k) {
+        return Integer.highestOneBit(Math.max(1, k - 1)) * 2;
+    }
+
+    /** The start of lane {@code l}'s row, as a prefix to which the term's index (below the stride) is appended. */
+    private static String row(String l, int k) {
+        return "(" + l + " * " + stride(k) + ") | ";
     }
 
     private static seedc.ir.Value valueA(NodeContext c) {

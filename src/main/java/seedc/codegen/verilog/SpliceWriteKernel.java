@@ -16,17 +16,17 @@ final class SpliceWriteKernel {
         int n = sw.out().size(), parts = sw.part().size(), pf = c.pf();
         int[] map = Layouts.splice(sw.base().shape(), Layouts.fullPart(sw.base().shape(), sw.part().shape()));
         String at = GatherOps.base(c, sw.base().shape(), sw.offsets());
-        String x = "(" + e + " + " + l + ")";
+        String x = c.element();
         String copy = c.forLanes("if (" + x + " < " + n + ") " + out + "[" + x + "] <= " + Vx.conv(c.mem(sw.base())
-                + "[" + x + "]", c.t(sw.base()), c.t(sw.out())) + ";\n") + e + " <= " + e + " + " + pf + ";\nif (" + e + " + " + pf + " >= " + n
-                + ") begin\n    " + e + " <= 0;\n    " + ph + " <= 1;\nend\n";
+                + "[" + x + "]", c.t(sw.base()), c.t(sw.out())) + ";\n") + c.nextGroup() + "if (" + e + " + " + pf + " >= " + n
+                + ") begin\n    " + c.firstGroup() + "    " + ph + " <= 1;\nend\n";
         String write = c.forLanes("if (" + x + " < " + parts + ") " + out + "[" + at + " + sp_" + id + "(" + x
-                + ")] <= " + Vx.conv(c.mem(sw.part()) + "[" + x + "]", c.t(sw.part()), c.t(sw.out())) + ";\n") + e + " <= " + e + " + " + pf + ";\nif (" + e
+                + ")] <= " + Vx.conv(c.mem(sw.part()) + "[" + x + "]", c.t(sw.part()), c.t(sw.out())) + ";\n") + c.nextGroup() + "if (" + e
                 + " + " + pf + " >= " + parts + ") " + c.dn() + " <= 1'b1;\n";
         String step = "if (" + ph + " == 0) begin\n" + NodeContext.indent(copy, 4) + "end else begin\n"
                 + NodeContext.indent(write, 4) + "end\n";
         return Vx.rom("sp_" + id, Vx.counterBits(n) + 1, map) + c.title("splice-write of " + parts + " into " + n)
-                + c.handshake() + "reg [" + (Vx.counterBits(n + pf) - 1) + ":0] " + e + " = 0;\nreg " + ph
-                + " = 0;\ninteger " + l + ";\n" + c.process(e + " <= 0;\n" + ph + " <= 0;\n", step);
+                + c.handshake() + c.groups(Math.max(n, parts)) + "reg " + ph
+                + " = 0;\ninteger " + l + ";\n" + c.process(c.firstGroup() + ph + " <= 0;\n", step);
     }
 }

@@ -1,0 +1,64 @@
+package seedc.codegen.verilog;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The fitted coefficients of the LUT models (MAFIA section IV-B) for one device family, read from
+ * {@code estimation-models.json}, which scripts/fit-fpga-models writes from yosys synthesis of every template
+ * alone over a grid of dimensions, widths and parallelism factors: a node's LUT[PF] = (a + b * PF) * LUT[1], with
+ * a and b per template, and the memories' LUTs = rom * ROM bits + buffer * buffer bits. The file also holds the
+ * fit's error on its samples, which the report quotes.
+ */
+record EstimationModel(String family, Map<String, double[]> templates, double romPerBit, double bufferPerBit,
+                       double meanError, double maxError, int samples) {
+
+    /** LUT[PF] = (a + b * PF) * LUT[1]; a template the fit did not sample uses {@code default}. */
+    long luts(String template, int pf, long lut1) {
+        double[] ab = templates.getOrDefault(template, templates.get("default"));
+        return Math.max(1, Math.round((ab[0] + ab[1] * pf) * lut1));
+    }
+
+    long memoryLuts(long romBits, long bufferBits) {
+        return Math.round(romPerBit * romBits + bufferPerBit * bufferBits);
+    }
+
+    private static final Map<String, EstimationModel> MODELS = load();
+
+    static EstimationModel of(String family) {
+        EstimationModel m = MODELS.get(family);
+        if (m == null) {
+            throw new IllegalStateException("estimation-models.json has no family " + family);
+        }
+        return m;
+    }
+
+    private static Map<String, EstimationModel> load() {
+        try (InputStream s = EstimationModel.class.getResourceAsStream("/seedc/codegen/verilog/estimation-models.json")) {
+            if (s == null) {
+                throw new IOException("missing resource estimation-models.json");
+            }
+            JsonNode root = new ObjectMapper().readTree(s);
+            Map<String, EstimationModel> models = new HashMap<>();
+            root.fields().forEachRemaining(f -> models.put(f.getKey(), parse(f.getKey(), f.getValue())));
+            return models;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static EstimationModel parse(String family, JsonNode n) {
+        Map<String, double[]> templates = new HashMap<>();
+        n.get("templates").fields().forEachRemaining(t -> templates.put(t.getKey(),
+                new double[] {t.getValue().get("a").asDouble(), t.getValue().get("b").asDouble()}));
+        JsonNode mem = n.get("memory"), fit = n.get("fit");
+        return new EstimationModel(family, Map.copyOf(templates), mem.get("rom").asDouble(),
+                mem.get("buffer").asDouble(), fit.get("meanError").asDouble(), fit.get("maxError").asDouble(),
+                fit.get("samples").asInt());
+    }
+}
