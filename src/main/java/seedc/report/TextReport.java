@@ -89,6 +89,11 @@ public final class TextReport {
         sb.append(f("%nFPGA design for %s, %s strategy: about %s cycles, %s LUTs (of %s), %s DSPs (of %s)%n",
                 fpga.get("device"), fpga.get("strategy"), fpga.get("estimatedCycles"), fpga.get("estimatedLut"),
                 budget.get("lut"), fpga.get("estimatedDsp"), budget.get("dsp")));
+        if (fpga.get("lutModel") instanceof Map<?, ?> m) {
+            sb.append(f("LUT estimates: MAFIA's model fitted to yosys on %s single-template designs (%s): mean error"
+                    + " %.0f%%, max %.0f%%%n", m.get("samples"), m.get("family"),
+                    100 * ((Number) m.get("meanError")).doubleValue(), 100 * ((Number) m.get("maxError")).doubleValue()));
+        }
         sb.append(f("  %-10s %-13s %14s %4s %7s %4s %8s%n", "value", "op", "outputs x terms", "PF", "LUT", "DSP",
                 "cycles"));
         for (Map<String, Object> n : (java.util.List<Map<String, Object>>) fpga.get("nodes")) {

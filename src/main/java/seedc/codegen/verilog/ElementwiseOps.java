@@ -4,6 +4,7 @@ import static seedc.codegen.verilog.ElementwiseKernel.at;
 import static seedc.codegen.verilog.ElementwiseKernel.temp;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import seedc.codegen.verilog.ElementwiseKernel.Load;
 import seedc.fixed.ExpTable;
@@ -59,7 +60,7 @@ final class ElementwiseOps {
 
     /**
      * sigmoid and tanh from e^-|x| (e^-2|x|): (one or e) << out.scale / (one + e), with tanh's sign. The divider is
-     * combinational.
+     * combinational, at its operands' widths ({@link Divider}).
      */
     static String activation(NodeContext c, Value a, OpParams.Activation p, boolean sigmoid) {
         ExpTable t = p.table();
@@ -73,11 +74,41 @@ final class ElementwiseOps {
         loads.add(new Load(Vx.shr(temp(c, 6), t.sg())));
         String one = Vx.lit(1L << t.sf());
         String num = sigmoid ? "(" + x + " <= 0 ? " + e + " : " + one + ")" : "(" + one + " - " + e + ")";
-        loads.add(new Load(Vx.shr(num, -out.scale()) + " / (" + one + " + " + e + ")"));
+        Divider div = Divider.of(c, t, out);
+        loads.add(new Load(div.name() + "(" + Vx.shr(num, -out.scale()) + ", " + one + " + " + e + ")"));
         String r = temp(c, 8);
         String v = sigmoid ? r : "(" + x + " < 0 ? -" + r + " : " + r + ")";
-        return ExpLookup.tables(c, t)
+        return ExpLookup.tables(c, t) + div.function()
                 + ElementwiseKernel.emit(c, sigmoid ? "sigmoid" : "tanh", loads, Vx.wrap(v, out.bits()));
+    }
+
+    /**
+     * The activation's divider at the widths its operands can take, not the 64 bits of the temporaries (a 64-bit
+     * combinational divider is about 14,000 LUTs on the Artix-7): e = tf * tg >> sg lies in [0, maxE], so the
+     * numerator (e, one or one - e, shifted left by the output's scale) needs the bits of max(one, maxE) plus the
+     * shift and a sign, and the denominator one + e the bits of one + maxE and a sign. The quotient is exact: both
+     * operands fit their widths, and Verilog's signed division truncates toward zero as Java's does.
+     */
+    record Divider(String name, int numBits, int denBits) {
+        static Divider of(NodeContext c, ExpTable t, FixedType out) {
+            return of("div_" + c.id(), t, out);
+        }
+
+        static Divider of(String name, ExpTable t, FixedType out) {
+            long maxE = (Arrays.stream(t.tf()).max().orElse(0) * Arrays.stream(t.tg()).max().orElse(0)) >> t.sg();
+            long one = 1L << t.sf();
+            int num = Vx.counterBits(Math.max(one, maxE)) + Math.max(0, out.scale()) + 2;
+            int den = Vx.counterBits(one + maxE) + 2;
+            return new Divider(name, Math.min(64, num), Math.min(64, den));
+        }
+
+        String function() {
+            // the result as wide as the numerator (the quotient's magnitude is at most the numerator's): a wider
+            // result would widen the division itself (Verilog sizes an expression by its context)
+            return "function automatic signed [" + (numBits - 1) + ":0] " + name + "(input signed [" + (numBits - 1)
+                    + ":0] n, input"
+                    + " signed [" + (denBits - 1) + ":0] d);\n    " + name + " = n / d;\nendfunction\n";
+        }
     }
 
     /** quantize: the level is base plus the thresholds at or below a; the output is that level's entry. */

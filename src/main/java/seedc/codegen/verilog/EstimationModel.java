@@ -12,16 +12,32 @@ import java.util.Map;
  * The fitted coefficients of the LUT models (MAFIA section IV-B) for one device family, read from
  * {@code estimation-models.json}, which scripts/fit-fpga-models writes from yosys synthesis of every template
  * alone over a grid of dimensions, widths and parallelism factors: a node's LUT[PF] = (a + b * PF) * LUT[1], with
- * a and b per template, and the memories' LUTs = rom * ROM bits + buffer * buffer bits. The file also holds the
+ * a and b per template, plus, when PF > 1, register * the bits it writes (memories written by several lanes are
+ * registers read through multiplexers, not distributed RAM) and tree * the bits of its halving tree's buffer; the
+ * memories' LUTs = rom * ROM bits + buffer *
+ * buffer bits. The file also holds the
  * fit's error on its samples, which the report quotes.
  */
 record EstimationModel(String family, Map<String, double[]> templates, double romPerBit, double bufferPerBit,
-                       double meanError, double maxError, int samples) {
+                       double registerPerBit, double treePerBit, double meanError, double maxError, int samples) {
 
     /** LUT[PF] = (a + b * PF) * LUT[1]; a template the fit did not sample uses {@code default}. */
     long luts(String template, int pf, long lut1) {
         double[] ab = templates.getOrDefault(template, templates.get("default"));
         return Math.max(1, Math.round((ab[0] + ab[1] * pf) * lut1));
+    }
+
+    /**
+     * The multiplexers that read a memory written by several lanes (PF > 1), which synthesis builds from registers
+     * instead of distributed RAM: per bit of it.
+     */
+    long registerLuts(int pf, long storeBits) {
+        return pf > 1 ? Math.round(registerPerBit * storeBits) : 0;
+    }
+
+    /** A halving tree's term buffer: per bit of it. */
+    long treeLuts(long treeBits) {
+        return Math.round(treePerBit * treeBits);
     }
 
     long memoryLuts(long romBits, long bufferBits) {
@@ -58,7 +74,8 @@ record EstimationModel(String family, Map<String, double[]> templates, double ro
                 new double[] {t.getValue().get("a").asDouble(), t.getValue().get("b").asDouble()}));
         JsonNode mem = n.get("memory"), fit = n.get("fit");
         return new EstimationModel(family, Map.copyOf(templates), mem.get("rom").asDouble(),
-                mem.get("buffer").asDouble(), fit.get("meanError").asDouble(), fit.get("maxError").asDouble(),
+                mem.get("buffer").asDouble(), mem.get("register").asDouble(), mem.get("tree").asDouble(),
+                fit.get("meanError").asDouble(), fit.get("maxError").asDouble(),
                 fit.get("samples").asInt());
     }
 }

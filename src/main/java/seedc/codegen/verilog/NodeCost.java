@@ -41,7 +41,25 @@ final class NodeCost {
     }
 
     Estimate estimate(DfgNode n, int pf) {
-        return new Estimate(model.luts(n.kind(), pf, lut1(n)), pf * laneDsps(n), cycles(n, pf));
+        return new Estimate(model.luts(n.kind(), pf, lut1(n)) + model.registerLuts(pf, storeBits(n))
+                + model.treeLuts(treeBits(n, pf)),
+                pf * laneDsps(n), cycles(n, pf));
+    }
+
+    /**
+     * Bits of the memory the node writes (its output): written by one lane it is distributed RAM; by several,
+     * registers, which synthesis reads through multiplexers ({@link EstimationModel#registerLuts}).
+     */
+    long storeBits(DfgNode n) {
+        Value v = n.op().out();
+        return v.isInt() ? 0 : (long) fp.type(v).bits() * v.size();
+    }
+
+    /** Bits of the halving tree's term buffer at this PF: a row per lane, each read by three ports (0: no tree). */
+    long treeBits(DfgNode n, int pf) {
+        OpParams p = fp.paramMap().get(n.op());
+        return tree(n) && p instanceof OpParams.Mul m
+                ? (long) pf * Integer.highestOneBit(Math.max(1, n.terms() - 1)) * 2 * m.width() : 0;
     }
 
     /** The PF-1 profile: the controller and one lane, counted from the engine's structure. */
@@ -146,23 +164,30 @@ final class NodeCost {
         if (w == null) {
             return 0;
         }
-        return fitsDsp(w[0], w[1]) ? 1 : 0;
+        return fitsDsp(w[0], w[1], w[2]) ? 1 : 0;
     }
 
-    private boolean fitsDsp(int a, int b) {
-        return ice40 ? a <= 16 && b <= 16 : Math.min(a, b) <= 18 && Math.max(a, b) <= 25;
+    /**
+     * Whether yosys maps an a x b multiplier whose product keeps y bits to a DSP block: the operands fit the
+     * block's (25 x 18 on the Artix-7, 16 x 16 on the iCE40) and the product is at least the width from which
+     * synth_xilinx (9 bits) and synth_ice40 (11 bits) use one; a narrower product is LUT logic.
+     */
+    private boolean fitsDsp(int a, int b, int y) {
+        return ice40 ? a <= 16 && b <= 16 && y >= 11 : Math.min(a, b) <= 18 && Math.max(a, b) <= 25 && y >= 9;
     }
 
     /** The operand widths of the node's multiplier, or null when it has none. */
     private int[] multiplier(DfgNode n) {
         OpParams p = fp.paramMap().get(n.op());
         if (p instanceof OpParams.Mul m && n.op().inputs().size() >= 2) {
-            return new int[] {shifted(n.op().inputs().get(0), m.shrA()), shifted(n.op().inputs().get(1), m.shrB())};
+            int a = shifted(n.op().inputs().get(0), m.shrA()), b = shifted(n.op().inputs().get(1), m.shrB());
+            return new int[] {a, b, Math.min(m.width(), a + b)};
         }
         if (p instanceof OpParams.Exp e) {
-            return new int[] {e.table().entryBits(), e.table().entryBits()};
+            return new int[] {e.table().entryBits(), e.table().entryBits(), 2 * e.table().entryBits()};
         }
-        return p instanceof OpParams.Activation a ? new int[] {a.table().entryBits(), a.table().entryBits()} : null;
+        return p instanceof OpParams.Activation a ? new int[] {a.table().entryBits(), a.table().entryBits(),
+                2 * a.table().entryBits()} : null;
     }
 
     private int shifted(Value v, int shr) {
@@ -191,7 +216,7 @@ final class NodeCost {
         }
         int out = n.op().out().isInt() ? 32 : fp.type(n.op().out()).bits();
         int[] w = multiplier(n);
-        if (w != null && !fitsDsp(w[0], w[1])) {
+        if (w != null && !fitsDsp(w[0], w[1], w[2])) {
             luts += (long) w[0] * w[1] / 2;
         }
         OpParams p = fp.paramMap().get(n.op());
@@ -200,7 +225,8 @@ final class NodeCost {
         } else if (p instanceof OpParams.Add a) {
             luts += 2L * a.width();
         } else if (p instanceof OpParams.Activation a) {
-            luts += (long) (a.table().sf() + 16) * (a.table().sf() + 2); // the divider's array
+            ElementwiseOps.Divider d = ElementwiseOps.Divider.of("", a.table(), fp.type(n.op().out()));
+            luts += (long) d.numBits() * d.denBits(); // the divider's array
         }
         return luts + out;
     }

@@ -68,6 +68,8 @@ record PfPlan(FpgaStrategy strategy, Device device, Map<DfgNode, Integer> pf, bo
             o.put("terms", n.terms());
             o.put("pf", pf.get(n));
             o.put("lut1", cost.lut1(n));
+            o.put("storeBits", cost.storeBits(n));
+            o.put("treeBits", cost.treeBits(n, pf.get(n)));
             o.put("lut", e.lut());
             o.put("dsp", e.dsp());
             o.put("cycles", e.cycles());

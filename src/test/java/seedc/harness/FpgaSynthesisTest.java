@@ -1,0 +1,73 @@
+package seedc.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static seedc.harness.Operand.in;
+import static seedc.harness.Operand.param;
+import static seedc.harness.Ops.i16;
+import static seedc.harness.Ops.i8;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.io.TempDir;
+import seedc.backend.Device;
+import seedc.backend.EmitOptions;
+import seedc.backend.Emitted;
+import seedc.codegen.DifferentialTest;
+import seedc.codegen.verilog.FpgaBackend;
+
+/**
+ * The one synthesis case of the suite (the fixtures' take minutes: scripts/fit-fpga-models and seedc bench run
+ * those): an element-wise product at PF 4 through the design's own {@code make synth}, for each device. Four
+ * lanes, each with its own multiplier whose product keeps 16 or 32 bits, are four DSP blocks (a DSP48E1 takes
+ * 25 x 18, an SB_MAC16 16 x 16); the iCE40 flow places and routes the design, so synth.json has its Fmax and the
+ * bitstream exists.
+ */
+class FpgaSynthesisTest {
+    @ParameterizedTest
+    @ValueSource(strings = {"arty-a7-35t", "ice40-up5k"})
+    void makeSynthReportsWhatYosysBuilt(String deviceName, @TempDir Path dir) throws Exception {
+        Assumptions.assumeTrue(DifferentialTest.have("yosys") && DifferentialTest.have("make"), "yosys missing");
+        Device device = Device.byName(deviceName).orElseThrow();
+        boolean ice40 = device.equals(Device.ICE40_UP5K);
+        if (ice40) {
+            Assumptions.assumeTrue(DifferentialTest.have("nextpnr-ice40")
+                    && Files.isExecutable(Path.of("/usr/bin/icepack")), "nextpnr-ice40 or icepack missing");
+        }
+        // the UP5K's 48-pin package has 39 I/Os, so its design has 8 elements of 8 bits (products kept at 16 bits)
+        OneOp.Built b = ice40
+                ? OneOp.build(Ops.hadamard(in("a", i8(5), 8), param("b", i8(6), 8), i8(4)), OpCases.mul(0, 0, 16, 0, 7), 7, 1)
+                : OneOp.build(Ops.hadamard(in("a", i16(10), 16), param("b", i16(12), 16), i16(9)),
+                        OpCases.mul(0, 0, 32, 0, 13), 7, 1);
+        Emitted e = FpgaBackend.INSTANCE.emit(b.fp(), b.model().weights(), EmitOptions.on(device).withFpgaPf(4), dir);
+        Process p = new ProcessBuilder("make", "-s", "synth").directory(dir.toFile()).redirectErrorStream(true).start();
+        String log = new String(p.getInputStream().readAllBytes());
+        assertTrue(p.waitFor(5, TimeUnit.MINUTES) && p.exitValue() == 0, log);
+
+        JsonNode synth = new ObjectMapper().readTree(dir.resolve("synth.json").toFile());
+        for (String k : new String[] {"lut", "ff", "dsp", "bram"}) {
+            assertTrue(synth.get(k).isIntegralNumber(), k + " in " + synth);
+        }
+        assertEquals(4, synth.get("dsp").asInt(), synth.toString());
+        assertTrue(synth.get("lut").asInt() > 0 && synth.get("ff").asInt() > 0, synth.toString());
+        assertEquals(4L, ((Number) e.fpga().get("estimatedDsp")).longValue());
+        if (ice40) {
+            assertTrue(synth.get("fmax_mhz").asDouble() > 0, synth.toString());
+            assertTrue(Files.size(dir.resolve("build/design.bin")) > 0);
+        }
+        // the planner's LUT estimate is within the error the fit states for its model
+        Map<?, ?> model = (Map<?, ?>) e.fpga().get("lutModel");
+        double estimated = ((Number) e.fpga().get("estimatedLut")).doubleValue(), lut = synth.get("lut").asDouble();
+        double maxError = ((Number) model.get("maxError")).doubleValue();
+        assertTrue(((Number) model.get("samples")).intValue() > 0, "the model is not fitted: " + model);
+        assertTrue(Math.abs(estimated - lut) / lut <= maxError, "estimate " + estimated + " vs yosys " + lut
+                + ", the fit's max error " + maxError);
+    }
+}
