@@ -5,7 +5,8 @@ package seedc.backend;
  * one input already quantized to the input's type with what the fixed-point interpreter predicts
  * for it, for backends that embed a demonstration (the Arduino sketch); both may be null; and, for the FPGA
  * backend, the strategy that chooses its parallelism, or one parallelism factor for every node ({@code fpgaPf} > 0,
- * each node capped at its outputs, all running as a dataflow graph: how the estimation models' samples are built).
+ * a power of two, each node capped at one lane per output, all running as a dataflow graph: how the estimation
+ * models' samples are built).
  */
 public record EmitOptions(Device device, long[] example, String expected, FpgaStrategy fpgaStrategy, int fpgaPf) {
     public static final EmitOptions NONE = new EmitOptions(null, null, null);

@@ -74,11 +74,12 @@ final class ElementwiseOps {
         loads.add(new Load(Vx.shr(temp(c, 6), t.sg())));
         String one = Vx.lit(1L << t.sf());
         String num = sigmoid ? "(" + x + " <= 0 ? " + e + " : " + one + ")" : "(" + one + " - " + e + ")";
-        Divider div = Divider.of(c, t, out);
-        loads.add(new Load(div.name() + "(" + Vx.shr(num, -out.scale()) + ", " + one + " + " + e + ")"));
+        Divider div = Divider.of(t, out);
+        String name = "div_" + c.id();
+        loads.add(new Load(name + "(" + Vx.shr(num, -out.scale()) + ", " + one + " + " + e + ")"));
         String r = temp(c, 8);
         String v = sigmoid ? r : "(" + x + " < 0 ? -" + r + " : " + r + ")";
-        return ExpLookup.tables(c, t) + div.function()
+        return ExpLookup.tables(c, t) + div.function(name)
                 + ElementwiseKernel.emit(c, sigmoid ? "sigmoid" : "tanh", loads, Vx.wrap(v, out.bits()));
     }
 
@@ -89,20 +90,17 @@ final class ElementwiseOps {
      * shift and a sign, and the denominator one + e the bits of one + maxE and a sign. The quotient is exact: both
      * operands fit their widths, and Verilog's signed division truncates toward zero as Java's does.
      */
-    record Divider(String name, int numBits, int denBits) {
-        static Divider of(NodeContext c, ExpTable t, FixedType out) {
-            return of("div_" + c.id(), t, out);
-        }
-
-        static Divider of(String name, ExpTable t, FixedType out) {
+    record Divider(int numBits, int denBits) {
+        static Divider of(ExpTable t, FixedType out) {
             long maxE = (Arrays.stream(t.tf()).max().orElse(0) * Arrays.stream(t.tg()).max().orElse(0)) >> t.sg();
             long one = 1L << t.sf();
             int num = Vx.counterBits(Math.max(one, maxE)) + Math.max(0, out.scale()) + 2;
             int den = Vx.counterBits(one + maxE) + 2;
-            return new Divider(name, Math.min(64, num), Math.min(64, den));
+            return new Divider(Math.min(64, num), Math.min(64, den));
         }
 
-        String function() {
+        /** The divider as a function {@code name(n, d)}. */
+        String function(String name) {
             // the result as wide as the numerator (the quotient's magnitude is at most the numerator's): a wider
             // result would widen the division itself (Verilog sizes an expression by its context)
             return "function automatic signed [" + (numBits - 1) + ":0] " + name + "(input signed [" + (numBits - 1)

@@ -59,7 +59,7 @@ final class NodeCost {
     long treeBits(DfgNode n, int pf) {
         OpParams p = fp.paramMap().get(n.op());
         return tree(n) && p instanceof OpParams.Mul m
-                ? (long) pf * Integer.highestOneBit(Math.max(1, n.terms() - 1)) * 2 * m.width() : 0;
+                ? (long) pf * ReduceKernel.stride(n.terms()) * m.width() : 0;
     }
 
     /** The PF-1 profile: the controller and one lane, counted from the engine's structure. */
@@ -82,19 +82,15 @@ final class NodeCost {
         return memoryBits(dfg, false);
     }
 
-    private long memoryBits(Dfg dfg, boolean roms) {
+    private long memoryBits(Dfg dfg, boolean inRom) {
         long bits = 0;
         for (DfgNode n : dfg.all()) {
             Value v = n.op().out();
-            if (!v.isInt() && !(n.op() instanceof Op.IntConst) && isRom(n) == roms) {
+            if (!v.isInt() && roms.contains(v.id()) == inRom) {
                 bits += (long) fp.type(v).bits() * v.size();
             }
         }
         return bits;
-    }
-
-    private static boolean isRom(DfgNode n) {
-        return n.op() instanceof Op.Param || n.op() instanceof Op.Const;
     }
 
     /** The controller's LUTs: counters, the handshake and the phase register. */
@@ -225,7 +221,7 @@ final class NodeCost {
         } else if (p instanceof OpParams.Add a) {
             luts += 2L * a.width();
         } else if (p instanceof OpParams.Activation a) {
-            ElementwiseOps.Divider d = ElementwiseOps.Divider.of("", a.table(), fp.type(n.op().out()));
+            ElementwiseOps.Divider d = ElementwiseOps.Divider.of(a.table(), fp.type(n.op().out()));
             luts += (long) d.numBits() * d.denBits(); // the divider's array
         }
         return luts + out;

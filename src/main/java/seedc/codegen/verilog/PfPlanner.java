@@ -94,7 +94,7 @@ final class PfPlanner {
 
     /** The smallest power of two that gives every output its own lane. */
     static int maxPf(DfgNode n) {
-        return Integer.highestOneBit(Math.max(1, n.elements() - 1)) * (n.elements() > 1 ? 2 : 1);
+        return Vx.powerOfTwoAtLeast(n.elements());
     }
 
     /** MAFIA's greedy best-PF estimator over the critical path. */

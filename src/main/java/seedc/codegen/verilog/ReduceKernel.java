@@ -86,8 +86,8 @@ final class ReduceKernel {
      * row's address is the lane's constant high bits or'ed with the term's: each lane reads and writes its own row
      * only (no multiplexer across the lanes' rows).
      */
-    private static int stride(int k) {
-        return Integer.highestOneBit(Math.max(1, k - 1)) * 2;
+    static int stride(int k) {
+        return Vx.powerOfTwoAtLeast(k);
     }
 
     /** The start of lane {@code l}'s row, as a prefix to which the term's index (below the stride) is appended. */

@@ -42,6 +42,11 @@ final class Vx {
         return (v < 0 ? "-" : "") + "64'sd" + Math.abs(v);
     }
 
+    /** The smallest power of two at or above {@code n} (1 for n <= 1). */
+    static int powerOfTwoAtLeast(int n) {
+        return n <= 1 ? 1 : Integer.highestOneBit(n - 1) * 2;
+    }
+
     /** Bits of an unsigned counter that reaches {@code max}. */
     static int counterBits(long max) {
         return Math.max(1, 64 - Long.numberOfLeadingZeros(Math.max(1, max)));
