@@ -15,17 +15,33 @@ import seedc.ir.FloatModel;
 /**
  * The Verilog design of --target fpga, simulated by Icarus Verilog through its own Makefile ({@code make sim}): each
  * op's template at the parallelism the strategy gives it (MAFIA's greedy grows a lone op to one lane per output;
- * sequential keeps every node at PF 1).
+ * sequential keeps every node at PF 1), or at a fixed PF in between (lanes with a partial last group, a halving
+ * tree of that many rows).
  */
 final class FpgaOpBackend implements OpBackend {
     private final FpgaStrategy strategy;
+    /** Every node's PF (capped at a lane per output); 0: the strategy's. */
+    private final int pf;
 
     FpgaOpBackend(FpgaStrategy strategy) {
         this.strategy = strategy;
+        this.pf = 0;
+    }
+
+    private FpgaOpBackend(int pf) {
+        this.strategy = FpgaStrategy.MAFIA;
+        this.pf = pf;
+    }
+
+    static FpgaOpBackend atPf(int pf) {
+        return new FpgaOpBackend(pf);
     }
 
     @Override
     public String id() {
+        if (pf > 0) {
+            return "fpga-pf" + pf;
+        }
         return strategy == FpgaStrategy.MAFIA ? "fpga" : "fpga-" + strategy.id();
     }
 
@@ -36,7 +52,8 @@ final class FpgaOpBackend implements OpBackend {
 
     @Override
     public long[][] run(FixedProgram fp, FloatModel model, List<long[]> inputs, Path work) throws Exception {
-        FpgaBackend.INSTANCE.emit(fp, model.weights(), EmitOptions.NONE.withFpgaStrategy(strategy), work);
+        FpgaBackend.INSTANCE.emit(fp, model.weights(), pf > 0 ? EmitOptions.NONE.withFpgaPf(pf)
+                : EmitOptions.NONE.withFpgaStrategy(strategy), work);
         double[][] reals = inputs.stream().map(x -> OpBackend.reals(fp, x)).toArray(double[][]::new);
         DifferentialTest.csv(new DataSet(1, new double[reals.length][1], reals), work.resolve("inputs.csv"));
         Process p = new ProcessBuilder("make", "-s", "sim", "EXAMPLES=inputs.csv").directory(work.toFile())

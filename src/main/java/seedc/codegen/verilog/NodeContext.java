@@ -1,6 +1,7 @@
 package seedc.codegen.verilog;
 
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.FixedType;
@@ -14,9 +15,11 @@ import seedc.ir.Value;
  * handshake signals of the design. Every node's engine has the same handshake: it starts ({@code go}) when its
  * scope runs and the nodes it waits for are done, and raises {@code dn} when its output is written; the scope's
  * {@code clr} (the start of an inference or of a loop iteration) resets it. In a sequential schedule it also waits
- * for the engine before it in its scope ({@code after}; null: none).
+ * for the engine before it in its scope ({@code after}; null: none). From a producer it streams from
+ * ({@link Pipelining}) it waits only for the producer's start.
  */
-record NodeContext(FixedProgram fp, DfgNode node, int pf, Map<Integer, Value> aliases, DfgNode after) {
+record NodeContext(FixedProgram fp, DfgNode node, int pf, Map<Integer, Value> aliases, DfgNode after,
+                   Set<DfgNode> streamed) {
 
     Op op() {
         return node.op();
@@ -62,7 +65,8 @@ record NodeContext(FixedProgram fp, DfgNode node, int pf, Map<Integer, Value> al
 
     /** The handshake registers and the start condition. */
     String handshake() {
-        String deps = node.deps().stream().map(d -> " && dn_" + d.id()).collect(Collectors.joining())
+        String deps = node.deps().stream().map(d -> (streamed.contains(d) ? " && st_" : " && dn_") + d.id())
+                .collect(Collectors.joining())
                 + (after == null || node.deps().contains(after) ? "" : " && dn_" + after.id());
         return "reg " + st() + " = 1'b0, " + dn() + " = 1'b0;\n"
                 + "wire go_" + id() + " = " + run() + " && !" + clr() + " && !" + st() + deps + ";\n";

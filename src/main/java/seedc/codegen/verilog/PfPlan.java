@@ -38,7 +38,7 @@ record PfPlan(FpgaStrategy strategy, Device device, Map<DfgNode, Integer> pf, bo
                      NodeCost cost, Dfg dfg) {
         Map<DfgNode, NodeCost.Estimate> est = new LinkedHashMap<>();
         pf.forEach((n, p) -> est.put(n, cost.estimate(n, p)));
-        return new PfPlan(strategy, device, pf, sequential, est, Schedule.cycles(dfg, est, sequential), cost, dfg);
+        return new PfPlan(strategy, device, pf, sequential, est, Schedule.cycles(dfg, est, pf, sequential), cost, dfg);
     }
 
     long memoryLuts() {

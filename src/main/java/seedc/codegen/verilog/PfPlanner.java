@@ -2,6 +2,7 @@ package seedc.codegen.verilog;
 
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import seedc.backend.Device;
@@ -97,34 +98,43 @@ final class PfPlanner {
         return Vx.powerOfTwoAtLeast(n.elements());
     }
 
-    /** MAFIA's greedy best-PF estimator over the critical path. */
+    /**
+     * MAFIA's greedy best-PF estimator over the critical path. A linear-time node grows with its cluster (the
+     * connected linear-time nodes of its size, section IV-A), so that the cluster keeps one PF and streams.
+     */
     private void greedy(Map<DfgNode, Integer> pf) {
         Set<DfgNode> exhausted = new HashSet<>();
         while (true) {
             Map<DfgNode, NodeCost.Estimate> est = estimates(pf);
-            DfgNode best = null;
+            List<DfgNode> best = null;
             double bestBenefit = -1;
-            for (DfgNode n : Schedule.critical(dfg, est, false)) {
+            for (DfgNode n : Schedule.critical(dfg, est, pf, false)) {
                 int p = pf.get(n), q = next(n, p);
                 if (q == p || exhausted.contains(n)) {
                     continue;
                 }
-                NodeCost.Estimate now = est.get(n), then = cost.estimate(n, q);
-                long saved = (now.cycles() - then.cycles()) * Schedule.runs(n);
-                double benefit = saved / (double) Math.max(1, then.lut() - now.lut());
+                List<DfgNode> grown = Pipelining.cluster(n, pf.keySet());
+                long saved = (est.get(n).cycles() - cost.estimate(n, q).cycles()) * Schedule.runs(n);
+                long added = 0;
+                for (DfgNode m : grown) {
+                    added += cost.estimate(m, q).lut() - est.get(m).lut();
+                }
+                double benefit = saved / (double) Math.max(1, added);
                 if (saved > 0 && benefit > bestBenefit) {
                     bestBenefit = benefit;
-                    best = n;
+                    best = grown;
                 }
             }
             if (best == null) {
                 return;
             }
-            int p = pf.get(best);
-            pf.put(best, next(best, p));
+            Map<DfgNode, Integer> before = new LinkedHashMap<>(pf);
+            for (DfgNode m : best) {
+                pf.put(m, next(m, pf.get(m)));
+            }
             if (!fits(pf)) {
-                pf.put(best, p);
-                exhausted.add(best);
+                pf.putAll(before);
+                exhausted.addAll(best);
             }
         }
     }

@@ -1,61 +1,78 @@
 package seedc.codegen.verilog;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The cycles of a design under its schedule: with the dataflow controller a node starts the cycle after the last
- * node it waits for is done, so a scope takes its critical path; in a sequential schedule every engine also waits
- * for the one before it, so a scope takes the sum. A loop takes its controller's cycles plus its body's, once per
- * iteration.
+ * node it waits for is done, or, when it streams from that node ({@link Pipelining}), the cycle after that node
+ * started; so a scope takes its critical path. In a sequential schedule every engine also waits for the one before
+ * it, so a scope takes the sum. A loop takes its controller's cycles plus its body's, once per iteration.
  */
 final class Schedule {
-    private Schedule() {}
+    private final Map<DfgNode, NodeCost.Estimate> est;
+    private final Map<DfgNode, Integer> pf;
+    private final boolean sequential;
+    /** When each node starts and is done, counted from its scope's start. */
+    private final Map<DfgNode, Long> start = new HashMap<>(), done = new HashMap<>();
 
-    static long cycles(Dfg dfg, Map<DfgNode, NodeCost.Estimate> est, boolean sequential) {
-        return finish(dfg.top(), est, sequential, new HashMap<>()) + 1;
+    private Schedule(Map<DfgNode, NodeCost.Estimate> est, Map<DfgNode, Integer> pf, boolean sequential) {
+        this.est = est;
+        this.pf = pf;
+        this.sequential = sequential;
     }
 
-    /** When each node of a scope is done, counted from the scope's start; returns the scope's last. */
-    static long finish(List<DfgNode> scope, Map<DfgNode, NodeCost.Estimate> est, boolean sequential,
-                       Map<DfgNode, Long> done) {
-        long last = 0, previous = 0;
+    static long cycles(Dfg dfg, Map<DfgNode, NodeCost.Estimate> est, Map<DfgNode, Integer> pf, boolean sequential) {
+        return new Schedule(est, pf, sequential).finish(dfg.top()) + 1;
+    }
+
+    /** Times every node of a scope; returns when the scope's last is done. */
+    private long finish(List<DfgNode> scope) {
+        long last = 0;
+        DfgNode previous = null;
         for (DfgNode n : scope) {
             if (n.isSource()) {
+                start.put(n, 0L);
                 done.put(n, 0L);
                 continue;
             }
-            long start = sequential ? previous : 0;
+            long begin = sequential && previous != null ? done.get(previous) : 0;
             for (DfgNode d : n.deps()) {
-                start = Math.max(start, done.getOrDefault(d, 0L));
+                begin = Math.max(begin, ready(d, n));
             }
             long own = est.get(n).cycles();
             if (!n.body().isEmpty()) {
-                long iterations = iterations(n);
-                own += iterations * finish(n.body(), est, sequential, done);
+                own += iterations(n) * finish(n.body());
             }
-            done.put(n, start + own);
-            previous = start + own;
-            last = Math.max(last, start + own);
+            start.put(n, begin);
+            done.put(n, begin + own);
+            previous = n;
+            last = Math.max(last, begin + own);
         }
         return last;
     }
 
+    /** When {@code consumer} may start as far as {@code producer} is concerned. */
+    private long ready(DfgNode producer, DfgNode consumer) {
+        return Pipelining.streams(producer, consumer, pf, sequential) ? start.get(producer) + 1 : done.get(producer);
+    }
+
     /**
-     * The engines on the critical path: back from the scope's last node through the dependency (or, in a
-     * sequential schedule, the engine before it) that finished last; a loop on it adds its body's critical path.
+     * The engines on the critical path: back from the scope's last node through what it waited for last (a
+     * dependency, or in a sequential schedule the engine before it); a loop on it adds its body's critical path.
      */
-    static java.util.Set<DfgNode> critical(Dfg dfg, Map<DfgNode, NodeCost.Estimate> est, boolean sequential) {
-        java.util.Set<DfgNode> path = new java.util.HashSet<>();
-        criticalIn(dfg.top(), est, sequential, path);
+    static Set<DfgNode> critical(Dfg dfg, Map<DfgNode, NodeCost.Estimate> est, Map<DfgNode, Integer> pf,
+                                 boolean sequential) {
+        Set<DfgNode> path = new HashSet<>();
+        new Schedule(est, pf, sequential).criticalIn(dfg.top(), path);
         return path;
     }
 
-    private static void criticalIn(List<DfgNode> scope, Map<DfgNode, NodeCost.Estimate> est, boolean sequential,
-                                   java.util.Set<DfgNode> path) {
-        Map<DfgNode, Long> done = new HashMap<>();
-        finish(scope, est, sequential, done);
+    private void criticalIn(List<DfgNode> scope, Set<DfgNode> path) {
+        finish(scope);
         DfgNode at = null;
         for (DfgNode n : scope) {
             if (!n.isSource() && (at == null || done.get(n) >= done.get(at))) {
@@ -65,26 +82,31 @@ final class Schedule {
         while (at != null) {
             path.add(at);
             if (!at.body().isEmpty()) {
-                criticalIn(at.body(), est, sequential, path);
+                criticalIn(at.body(), path);
             }
             DfgNode before = null;
-            List<DfgNode> candidates = new java.util.ArrayList<>(at.deps());
-            if (sequential) {
-                int i = scope.indexOf(at);
-                for (int j = i - 1; j >= 0; j--) {
-                    if (!scope.get(j).isSource()) {
-                        candidates.add(scope.get(j));
-                        break;
-                    }
-                }
-            }
-            for (DfgNode d : candidates) {
-                if (!d.isSource() && (before == null || done.get(d) > done.get(before))) {
+            long latest = -1;
+            for (DfgNode d : at.deps()) {
+                if (!d.isSource() && ready(d, at) > latest) {
+                    latest = ready(d, at);
                     before = d;
                 }
             }
+            DfgNode previous = sequential ? previousEngine(scope, at) : null;
+            if (previous != null && done.get(previous) > latest) {
+                before = previous;
+            }
             at = before;
         }
+    }
+
+    private static DfgNode previousEngine(List<DfgNode> scope, DfgNode n) {
+        for (int j = scope.indexOf(n) - 1; j >= 0; j--) {
+            if (!scope.get(j).isSource()) {
+                return scope.get(j);
+            }
+        }
+        return null;
     }
 
     /** How many times a node runs in one inference: the product of its enclosing loops' iterations. */

@@ -1,9 +1,12 @@
 package seedc.codegen.verilog;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.QuantizedModel;
 import seedc.ir.Op;
@@ -23,13 +26,15 @@ final class TopWriter {
     private final Dfg dfg;
     private final Map<DfgNode, Integer> pf;
     private final Map<Integer, Value> aliases = new LinkedHashMap<>();
-    private final Map<DfgNode, DfgNode> after = new java.util.HashMap<>();
+    private final Map<DfgNode, DfgNode> after = new HashMap<>();
+    private final boolean sequential;
 
     TopWriter(FixedProgram fp, QuantizedModel model, Dfg dfg, Map<DfgNode, Integer> pf, boolean sequential) {
         this.fp = fp;
         this.model = model;
         this.dfg = dfg;
         this.pf = pf;
+        this.sequential = sequential;
         for (DfgNode n : dfg.all()) {
             if (n.op() instanceof Op.Loop l) {
                 aliases.put(l.out().id(), l.acc());
@@ -81,7 +86,13 @@ final class TopWriter {
     }
 
     NodeContext context(DfgNode n) {
-        return new NodeContext(fp, n, pf.getOrDefault(n, 1), aliases, after.get(n));
+        Set<DfgNode> streamed = new HashSet<>();
+        for (DfgNode d : n.deps()) {
+            if (Pipelining.streams(d, n, pf, sequential)) {
+                streamed.add(d);
+            }
+        }
+        return new NodeContext(fp, n, pf.getOrDefault(n, 1), aliases, after.get(n), streamed);
     }
 
     int inputBits() {

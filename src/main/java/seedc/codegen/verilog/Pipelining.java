@@ -1,0 +1,91 @@
+package seedc.codegen.verilog;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import seedc.ir.Op;
+
+/**
+ * Pipelined linear-time nodes (MAFIA section IV-G). An element-wise engine writes its outputs one group of PF
+ * lanes per cycle, in order, without stalls, and lane l of group q works on element q * PF + l. A consumer of the
+ * same kind with the same PF and the same number of outputs reads exactly that element of its operand in its own
+ * group q. So it need not wait for its producer to be done: started the cycle after the producer started, it
+ * reads group q the cycle after the producer wrote it, and the two run as one pipeline whose stage register is
+ * the producer's memory. A cluster of k such nodes over G groups takes about G + k cycles instead of k * G.
+ * Only the dataflow schedule streams; a sequential schedule runs one engine after another by definition.
+ */
+final class Pipelining {
+    private Pipelining() {}
+
+    /** Whether {@code consumer} may start the cycle after {@code producer} starts, rather than after it is done. */
+    static boolean streams(DfgNode producer, DfgNode consumer, Map<DfgNode, Integer> pf, boolean sequential) {
+        return !sequential && linearTime(producer) && linearTime(consumer)
+                && producer.elements() == consumer.elements() && producer.scope() == consumer.scope()
+                && pf.getOrDefault(producer, 1).equals(pf.getOrDefault(consumer, 1));
+    }
+
+    /**
+     * The connected linear-time nodes of {@code n}'s scope with its number of outputs (n alone if it is not
+     * linear-time): the nodes the planner gives one PF, so that they stream.
+     */
+    static List<DfgNode> cluster(DfgNode n, Collection<DfgNode> nodes) {
+        List<DfgNode> members = new ArrayList<>(List.of(n));
+        if (!linearTime(n)) {
+            return members;
+        }
+        Deque<DfgNode> todo = new ArrayDeque<>(members);
+        while (!todo.isEmpty()) {
+            DfgNode at = todo.pop();
+            for (DfgNode m : nodes) {
+                boolean linked = m.deps().contains(at) || at.deps().contains(m);
+                if (linked && !members.contains(m) && linearTime(m) && m.elements() == n.elements()
+                        && m.scope() == n.scope()) {
+                    members.add(m);
+                    todo.push(m);
+                }
+            }
+        }
+        return members;
+    }
+
+    /** The nodes on {@link ElementwiseKernel}: one group of outputs per cycle, lane l on element q * PF + l. */
+    static boolean linearTime(DfgNode n) {
+        return switch (n.op()) {
+            case Op.Add o -> true;
+            case Op.ScalarMul o -> true;
+            case Op.Hadamard o -> true;
+            case Op.VecOp o -> true;
+            case Op.Neg o -> true;
+            case Op.Exp o -> true;
+            case Op.Sigmoid o -> true;
+            case Op.Tanh o -> true;
+            case Op.Relu o -> true;
+            case Op.Relu6 o -> true;
+            case Op.Quantize o -> true;
+            case Op.Select s -> !s.out().isInt();
+            case Op.Input o -> false;
+            case Op.Param o -> false;
+            case Op.Const o -> false;
+            case Op.IntConst o -> false;
+            case Op.IntArith o -> false;
+            case Op.MatMul o -> false;
+            case Op.SparseMatMul o -> false;
+            case Op.Conv2d o -> false;
+            case Op.Sgn o -> false;
+            case Op.Argmax o -> false;
+            case Op.NormaliseL2 o -> false;
+            case Op.Transpose o -> false;
+            case Op.Reshape o -> false;
+            case Op.Reverse o -> false;
+            case Op.Index o -> false;
+            case Op.Splice o -> false;
+            case Op.SpliceWrite o -> false;
+            case Op.Maxpool o -> false;
+            case Op.SumLoop o -> false;
+            case Op.Loop o -> false;
+        };
+    }
+}
