@@ -226,12 +226,13 @@ final class BenchCommand implements Callable<Integer> {
         }
         o.printf(Locale.ROOT, "seedc bench: %s, %s, %d test examples on %s%n", in.source.program.getFileName(),
                 c.fixed().origin(), Math.min(examples, testSet.size()), dev);
-        FpgaBenchTable.print(o, runs, dev, seedc.bench.MacCount.of(new seedc.fixed.QuantizedModel(c.fixed(),
-                compiled.weights())), uno);
+        long macs = seedc.bench.MacCount.of(new seedc.fixed.QuantizedModel(c.fixed(), compiled.weights()));
+        FpgaBenchTable.print(o, runs, dev, macs, uno);
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("program", in.source.program.toString());
         json.put("device", dev.name());
         json.put("unoCycles", uno);
+        json.put("macs", macs);
         json.put("designs", runs);
         Report.JSON.writeValue(work.resolve("bench.json").toFile(), json);
         return runs.stream().allMatch(seedc.bench.FpgaBench.Run::predictionsEqual);
