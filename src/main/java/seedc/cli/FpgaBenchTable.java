@@ -41,10 +41,8 @@ final class FpgaBenchTable {
             }
         }
         if (!runs.isEmpty() && runs.get(0).plan().get("lutModel") instanceof java.util.Map<?, ?> m) {
-            o.printf(Locale.ROOT, "LUT model (%s, fitted to %s single-template designs by scripts/fit-fpga-models): mean"
-                    + " error %.0f%%, max %.0f%% on its samples; LUT err above: estimate vs yosys on these designs%n",
-                    m.get("family"), m.get("samples"), 100 * ((Number) m.get("meanError")).doubleValue(),
-                    100 * ((Number) m.get("maxError")).doubleValue());
+            o.printf(Locale.ROOT, "LUT model: %s; LUT err above: estimate vs yosys on these designs%n",
+                    seedc.report.TextReport.lutModel(m));
         }
         o.printf(Locale.ROOT, "predictions equal the Java fixed-point interpreter's: %s%n",
                 runs.stream().allMatch(FpgaBench.Run::predictionsEqual) ? "yes (every strategy)" : "NO");

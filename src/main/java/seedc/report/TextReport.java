@@ -86,19 +86,18 @@ public final class TextReport {
     @SuppressWarnings("unchecked")
     private static void fpga(StringBuilder sb, Map<String, Object> fpga) {
         Map<String, Object> budget = (Map<String, Object>) fpga.get("budget");
-        sb.append(f("%nFPGA design for %s, %s strategy: about %s cycles, %s LUTs (of %s), %s DSPs (of %s)%n",
-                fpga.get("device"), fpga.get("strategy"), fpga.get("estimatedCycles"), fpga.get("estimatedLut"),
-                budget.get("lut"), fpga.get("estimatedDsp"), budget.get("dsp")));
+        sb.append(f("%nFPGA design for %s, %s strategy: about %s cycles, %s LUTs (of %s), %s DSPs (of %s), %s block"
+                + " RAMs (of %s)%n", fpga.get("device"), fpga.get("strategy"), fpga.get("estimatedCycles"),
+                fpga.get("estimatedLut"), budget.get("lut"), fpga.get("estimatedDsp"), budget.get("dsp"),
+                fpga.get("estimatedBram"), budget.get("bram")));
         if (fpga.get("lutModel") instanceof Map<?, ?> m) {
-            sb.append(f("LUT estimates: MAFIA's model fitted to yosys on %s single-template designs (%s): mean error"
-                    + " %.0f%%, max %.0f%%%n", m.get("samples"), m.get("family"),
-                    100 * ((Number) m.get("meanError")).doubleValue(), 100 * ((Number) m.get("maxError")).doubleValue()));
+            sb.append("LUT estimates: ").append(lutModel(m)).append('\n');
         }
-        sb.append(f("  %-10s %-13s %14s %4s %7s %4s %8s%n", "value", "op", "outputs x terms", "PF", "LUT", "DSP",
-                "cycles"));
+        sb.append(f("  %-10s %-13s %14s %4s %7s %4s %5s %8s%n", "value", "op", "outputs x terms", "PF", "LUT", "DSP",
+                "BRAM", "cycles"));
         for (Map<String, Object> n : (java.util.List<Map<String, Object>>) fpga.get("nodes")) {
-            sb.append(f("  %-10s %-13s %14s %4s %7s %4s %8s%n", n.get("value"), n.get("op"), n.get("elements") + " x "
-                    + n.get("terms"), n.get("pf"), n.get("lut"), n.get("dsp"), n.get("cycles")));
+            sb.append(f("  %-10s %-13s %14s %4s %7s %4s %5s %8s%n", n.get("value"), n.get("op"), n.get("elements")
+                    + " x " + n.get("terms"), n.get("pf"), n.get("lut"), n.get("dsp"), n.get("bram"), n.get("cycles")));
         }
     }
 
@@ -221,6 +220,13 @@ public final class TextReport {
 
     private static String pad(String s, int width) {
         return width < 0 ? s + " ".repeat(-width - s.length()) : " ".repeat(width - s.length()) + s;
+    }
+
+    /** The FPGA LUT model's provenance and error, from report.json's {@code fpga.lutModel}. */
+    public static String lutModel(Map<?, ?> m) {
+        return f("MAFIA's model fitted to yosys on %s single-template designs (%s, scripts/fit-fpga-models): mean error"
+                + " %.0f%%, max %.0f%% on its samples", m.get("samples"), m.get("family"),
+                100 * ((Number) m.get("meanError")).doubleValue(), 100 * ((Number) m.get("maxError")).doubleValue());
     }
 
     private static String f(String format, Object... args) {

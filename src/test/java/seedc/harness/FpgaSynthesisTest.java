@@ -70,4 +70,27 @@ class FpgaSynthesisTest {
         assertTrue(Math.abs(estimated - lut) / lut <= maxError, "estimate " + estimated + " vs yosys " + lut
                 + ", the fit's max error " + maxError);
     }
+
+    /**
+     * On the iCE40 a sum-of-products engine reads a ROM and the input through registers, so yosys puts them in
+     * block RAM, one copy per read port: W (16 x 32 of 8 bits, one 8 x 512 block) read by each of 2 lanes, and x
+     * (32 of 8 bits, one block) read once for both, are three SB_RAM40_4K, as the planner counts.
+     */
+    @org.junit.jupiter.api.Test
+    void romsOfAProductAreBlockRamOnTheIce40(@TempDir Path dir) throws Exception {
+        Assumptions.assumeTrue(DifferentialTest.have("yosys") && DifferentialTest.have("make"), "yosys missing");
+        OneOp.Built b = OneOp.build(Ops.matmul(param("w", i8(6), 16, 32), in("x", i8(5), 32, 1), i16(8)),
+                OpCases.mul(0, 0, 16, 0, 3), 7, 1);
+        Emitted e = FpgaBackend.INSTANCE.emit(b.fp(), b.model().weights(),
+                EmitOptions.on(Device.ICE40_UP5K).withFpgaPf(2), dir);
+        Process p = new ProcessBuilder("make", "-s", "build/stat.txt").directory(dir.toFile()).redirectErrorStream(true)
+                .start();
+        String log = new String(p.getInputStream().readAllBytes());
+        assertTrue(p.waitFor(5, TimeUnit.MINUTES) && p.exitValue() == 0, log);
+        String stat = Files.readString(dir.resolve("build/stat.txt"));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("SB_RAM40_4K\\s+(\\d+)").matcher(stat);
+        assertTrue(m.find(), "no block RAM in:\n" + stat);
+        assertEquals(3, Integer.parseInt(m.group(1)), stat);
+        assertEquals(3L, ((Number) e.fpga().get("estimatedBram")).longValue());
+    }
 }

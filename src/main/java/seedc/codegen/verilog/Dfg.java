@@ -36,6 +36,17 @@ public record Dfg(List<DfgNode> top, List<DfgNode> all, Value result) {
         throw new IllegalArgumentException("no node defines " + v.name());
     }
 
+    /** The real values in memories no engine writes: the ROMs (parameters, constants) and the input. */
+    public Set<Integer> readOnlyValues() {
+        Set<Integer> ids = new HashSet<>();
+        for (DfgNode n : all) {
+            if (n.isSource() && !n.op().out().isInt()) {
+                ids.add(n.op().out().id());
+            }
+        }
+        return ids;
+    }
+
     private static final class Builder {
         final List<DfgNode> all = new ArrayList<>();
         final Map<Integer, DfgNode> byValue = new HashMap<>();

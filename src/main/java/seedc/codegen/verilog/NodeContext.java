@@ -19,7 +19,7 @@ import seedc.ir.Value;
  * ({@link Pipelining}) it waits only for the producer's start.
  */
 record NodeContext(FixedProgram fp, DfgNode node, int pf, Map<Integer, Value> aliases, DfgNode after,
-                   Set<DfgNode> streamed) {
+                   Set<DfgNode> streamed, Set<Integer> readOnlyValues) {
 
     Op op() {
         return node.op();
@@ -31,6 +31,11 @@ record NodeContext(FixedProgram fp, DfgNode node, int pf, Map<Integer, Value> al
 
     FixedType t(Value v) {
         return fp.type(v);
+    }
+
+    /** Whether {@code v} lives in a memory no engine writes: a ROM (parameter, constant) or the input. */
+    boolean readOnly(Value v) {
+        return readOnlyValues.contains(v.id());
     }
 
     <P extends OpParams> P params(Class<P> kind) {

@@ -1,5 +1,7 @@
 package seedc.codegen.verilog;
 
+import java.util.HashSet;
+import java.util.Set;
 import seedc.backend.Device;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.OpParams;
@@ -8,7 +10,7 @@ import seedc.ir.Value;
 
 /**
  * Estimation models per template (MAFIA section IV-B): a node's LUTs, DSP blocks and cycles at a parallelism
- * factor. Cycles follow the engines exactly (a start cycle, then ceil(outputs / PF) groups of K term cycles, the
+ * factor. Cycles follow the engines exactly (a start cycle, then ceil(outputs / PF) groups of K + 1 term cycles, the
  * halving tree's nodes and a write). LUT[PF] = (a + b * PF) * LUT[1] with a and b fitted per template and device
  * family ({@link EstimationModel}); LUT[1], the PF-1 profile, is counted from the engine's structure: a controller,
  * a multiplier (a DSP block when both operands fit the device's, else an array of LUTs), its adders, and a read
@@ -17,15 +19,17 @@ import seedc.ir.Value;
  */
 final class NodeCost {
     /** A node's estimate at one PF. */
-    record Estimate(long lut, long dsp, long cycles) {}
+    record Estimate(long lut, long dsp, long bram, long cycles) {}
 
     private final FixedProgram fp;
     private final boolean ice40;
     private final EstimationModel model;
     /** The values held in ROMs: parameters and constants. */
-    private final java.util.Set<Integer> roms = new java.util.HashSet<>();
+    private final Set<Integer> roms = new HashSet<>();
+    /** The memories in block RAM (the iCE40's; {@link #blockRamValues}). */
+    private final Set<Integer> blockRams;
 
-    NodeCost(FixedProgram fp, Device device) {
+    NodeCost(FixedProgram fp, Device device, Dfg dfg) {
         this.fp = fp;
         this.ice40 = device.equals(Device.ICE40_UP5K);
         this.model = EstimationModel.of(ice40 ? "ice40" : "xc7");
@@ -34,6 +38,55 @@ final class NodeCost {
                 roms.add(op.out().id());
             }
         });
+        this.blockRams = ice40 ? blockRamValues(dfg) : Set.of();
+        this.blockRamBits = device.fabric().blockRamBits();
+    }
+
+    private final int blockRamBits;
+
+    /**
+     * The memories synthesis maps to block RAM on the iCE40 (which has no distributed RAM): those no engine writes
+     * (ROMs, the input) whose every reader is a sum-of-products engine, whose reads are registered
+     * ({@link ReduceKernel}). A memory read combinationally anywhere stays in logic. On the Artix-7 yosys weighs
+     * block against distributed RAM itself; the LUT model there counts every memory as logic.
+     */
+    static Set<Integer> blockRamValues(Dfg dfg) {
+        Set<Integer> ids = new HashSet<>(dfg.readOnlyValues());
+        for (DfgNode n : dfg.all()) {
+            if (!n.isSource() && !ReduceKernel.serves(n.op())) {
+                n.op().inputs().forEach(v -> ids.remove(v.id()));
+            }
+        }
+        return ids;
+    }
+
+    /**
+     * Block RAMs of one copy of memory {@code v}: the narrowest configuration of a block (bits x words, e.g. the
+     * iCE40's 16 x 256, 8 x 512, 4 x 1024, 2 x 2048) that holds it in the fewest blocks.
+     */
+    long blocks(Value v) {
+        int bits = fp.type(v).bits();
+        long best = Long.MAX_VALUE;
+        for (int width = 16; width >= 2; width /= 2) {
+            long depth = blockRamBits / width;
+            best = Math.min(best, ((bits + width - 1) / width) * ((v.size() + depth - 1) / depth));
+        }
+        return best;
+    }
+
+    /**
+     * Block RAMs a node's lanes read: each read port is a copy of the memory (a block has one), one per lane, or
+     * one for all when every lane reads the same index ({@link ReduceOps#sharedB}).
+     */
+    long blockRamsRead(DfgNode n, int pf) {
+        long b = 0;
+        java.util.List<Value> in = n.op().inputs();
+        for (int i = 0; i < in.size(); i++) {
+            if (blockRams.contains(in.get(i).id())) {
+                b += (i == 1 && ReduceOps.sharedB(n.op()) ? 1 : pf) * blocks(in.get(i));
+            }
+        }
+        return b;
     }
 
     EstimationModel model() {
@@ -43,7 +96,7 @@ final class NodeCost {
     Estimate estimate(DfgNode n, int pf) {
         return new Estimate(model.luts(n.kind(), pf, lut1(n)) + model.registerLuts(pf, storeBits(n))
                 + model.treeLuts(treeBits(n, pf)),
-                pf * laneDsps(n), cycles(n, pf));
+                pf * laneDsps(n), blockRamsRead(n, pf), cycles(n, pf));
     }
 
     /**
@@ -72,7 +125,7 @@ final class NodeCost {
         return model.memoryLuts(romBits(dfg), bufferBits(dfg));
     }
 
-    /** Bits of the parameters and constants (ROMs). */
+    /** Bits of the parameters and constants (ROMs) in logic (not in block RAM). */
     long romBits(Dfg dfg) {
         return memoryBits(dfg, true);
     }
@@ -86,7 +139,7 @@ final class NodeCost {
         long bits = 0;
         for (DfgNode n : dfg.all()) {
             Value v = n.op().out();
-            if (!v.isInt() && roms.contains(v.id()) == inRom) {
+            if (!v.isInt() && roms.contains(v.id()) == inRom && !blockRams.contains(v.id())) {
                 bits += (long) fp.type(v).bits() * v.size();
             }
         }
@@ -100,9 +153,9 @@ final class NodeCost {
     long cycles(DfgNode n, int pf) {
         long groups = (n.elements() + pf - 1) / pf;
         return switch (n.op()) {
-            case Op.MatMul m -> 1 + groups * (n.terms() + 1 + treeCycles(n));
-            case Op.SparseMatMul m -> 1 + groups * (n.terms() + 1);
-            case Op.Conv2d c -> 1 + groups * (n.terms() + 1 + treeCycles(n));
+            case Op.MatMul m -> 1 + groups * (n.terms() + 2 + treeCycles(n));
+            case Op.SparseMatMul m -> 1 + groups * (n.terms() + 2);
+            case Op.Conv2d c -> 1 + groups * (n.terms() + 2 + treeCycles(n));
             case Op.Argmax a -> 2 + a.a().size();
             case Op.IntArith a -> 2;
             case Op.Sgn s -> 2;
@@ -202,11 +255,11 @@ final class NodeCost {
         return ice40 ? (long) (words + 1) / 2 * bits : (long) (words + 3) / 4 * bits;
     }
 
-    /** LUTs of one lane: its arithmetic and a read port on each memory it reads. */
+    /** LUTs of one lane: its arithmetic and a read port on each memory in logic it reads. */
     private long laneLuts(DfgNode n) {
         long luts = 0;
         for (Value v : n.op().inputs()) {
-            if (!v.isInt() && v.size() > 1) {
+            if (!v.isInt() && v.size() > 1 && !blockRams.contains(v.id())) {
                 luts += readPort(v.size(), fp.type(v).bits(), roms.contains(v.id()));
             }
         }

@@ -16,7 +16,7 @@ record PfPlan(FpgaStrategy strategy, Device device, Map<DfgNode, Integer> pf, bo
               Map<DfgNode, NodeCost.Estimate> estimates, long estimatedCycles, NodeCost cost, Dfg dfg) {
 
     static PfPlan choose(FixedProgram fp, Dfg dfg, Device device, FpgaStrategy strategy) {
-        NodeCost cost = new NodeCost(fp, device);
+        NodeCost cost = new NodeCost(fp, device, dfg);
         Map<DfgNode, Integer> pf = new PfPlanner(dfg, cost, device).choose(strategy);
         boolean sequential = strategy != FpgaStrategy.MAFIA;
         return of(strategy, device, pf, sequential, cost, dfg);
@@ -24,7 +24,7 @@ record PfPlan(FpgaStrategy strategy, Device device, Map<DfgNode, Integer> pf, bo
 
     /** Every node at {@code pf} (at most one lane per output), as a dataflow graph. */
     static PfPlan everyNodeAt(FixedProgram fp, Dfg dfg, Device device, int pf) {
-        NodeCost cost = new NodeCost(fp, device);
+        NodeCost cost = new NodeCost(fp, device, dfg);
         Map<DfgNode, Integer> pfs = new LinkedHashMap<>();
         for (DfgNode n : dfg.all()) {
             if (!n.isSource()) {
@@ -53,6 +53,10 @@ record PfPlan(FpgaStrategy strategy, Device device, Map<DfgNode, Integer> pf, bo
         return estimates.values().stream().mapToLong(NodeCost.Estimate::dsp).sum();
     }
 
+    long blockRams() {
+        return estimates.values().stream().mapToLong(NodeCost.Estimate::bram).sum();
+    }
+
     /** report.json's fpga section. */
     Map<String, Object> toReport() {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -72,6 +76,7 @@ record PfPlan(FpgaStrategy strategy, Device device, Map<DfgNode, Integer> pf, bo
             o.put("treeBits", cost.treeBits(n, pf.get(n)));
             o.put("lut", e.lut());
             o.put("dsp", e.dsp());
+            o.put("bram", e.bram());
             o.put("cycles", e.cycles());
             nodes.add(o);
         });
@@ -82,7 +87,9 @@ record PfPlan(FpgaStrategy strategy, Device device, Map<DfgNode, Integer> pf, bo
         m.put("bufferBits", cost.bufferBits(dfg));
         m.put("estimatedLut", luts());
         m.put("estimatedDsp", dsps());
-        m.put("budget", Map.of("lut", device.fabric().luts(), "dsp", device.fabric().dsps()));
+        m.put("estimatedBram", blockRams());
+        m.put("budget", Map.of("lut", device.fabric().luts(), "dsp", device.fabric().dsps(), "bram",
+                device.fabric().blockRams()));
         EstimationModel model = cost.model();
         m.put("lutModel", Map.of("family", model.family(), "samples", model.samples(),
                 "meanError", model.meanError(), "maxError", model.maxError()));

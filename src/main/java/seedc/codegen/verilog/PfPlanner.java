@@ -45,47 +45,72 @@ final class PfPlanner {
         return pf;
     }
 
-    /** A design over the budget at every PF 1: names the largest node and the resource. */
+    /** What the planner budgets, in the words of the device's data sheet. */
+    private enum Resource {
+        LUT("LUTs"), DSP("DSPs"), BRAM("block RAMs");
+
+        final String words;
+
+        Resource(String words) {
+            this.words = words;
+        }
+
+        long of(NodeCost.Estimate e) {
+            return switch (this) {
+                case LUT -> e.lut();
+                case DSP -> e.dsp();
+                case BRAM -> e.bram();
+            };
+        }
+
+        long budget(Device.Fabric f) {
+            return switch (this) {
+                case LUT -> f.luts();
+                case DSP -> f.dsps();
+                case BRAM -> f.blockRams();
+            };
+        }
+    }
+
+    /** A design over the budget at every PF 1: names the resource, the numbers and the largest node. */
     private void checkFits(Map<DfgNode, Integer> pf) {
-        long luts = luts(pf), dsps = dsps(pf);
-        if (luts <= fabric.luts() && dsps <= fabric.dsps()) {
-            return;
-        }
-        boolean lut = luts > fabric.luts();
-        DfgNode largest = null;
-        long most = -1;
-        for (DfgNode n : pf.keySet()) {
-            NodeCost.Estimate e = cost.estimate(n, 1);
-            long v = lut ? e.lut() : e.dsp();
-            if (v > most) {
-                most = v;
-                largest = n;
+        for (Resource r : Resource.values()) {
+            long need = total(pf, r);
+            if (need <= r.budget(fabric)) {
+                continue;
             }
+            DfgNode largest = null;
+            long most = -1;
+            for (DfgNode n : pf.keySet()) {
+                long v = r.of(cost.estimate(n, 1));
+                if (v > most) {
+                    most = v;
+                    largest = n;
+                }
+            }
+            throw new DoesNotFit("the design does not fit the " + fabric.luts() + " LUTs, " + fabric.dsps()
+                    + " DSPs and " + fabric.blockRams() + " block RAMs of the device even with every node at PF 1: it"
+                    + " needs about " + need + " " + r.words + (r == Resource.LUT ? " (memories " + fixedLuts + " LUTs)"
+                    : "") + "; the largest node, " + largest.op().out().name() + " (" + largest.kind() + "), about "
+                    + most + " " + r.words);
         }
-        throw new DoesNotFit("the design does not fit the " + fabric.luts() + " LUTs and " + fabric.dsps()
-                + " DSPs of the device even with every node at PF 1: it needs about " + (lut ? luts + " LUTs" : dsps
-                + " DSPs") + " (memories " + fixedLuts + " LUTs; the largest node, " + largest.op().out().name() + " ("
-                + largest.kind() + "), about " + most + (lut ? " LUTs" : " DSPs") + ")");
     }
 
-    private long luts(Map<DfgNode, Integer> pf) {
-        long l = fixedLuts;
+    private long total(Map<DfgNode, Integer> pf, Resource r) {
+        long t = r == Resource.LUT ? fixedLuts : 0;
         for (var e : pf.entrySet()) {
-            l += cost.estimate(e.getKey(), e.getValue()).lut();
+            t += r.of(cost.estimate(e.getKey(), e.getValue()));
         }
-        return l;
-    }
-
-    private long dsps(Map<DfgNode, Integer> pf) {
-        long d = 0;
-        for (var e : pf.entrySet()) {
-            d += cost.estimate(e.getKey(), e.getValue()).dsp();
-        }
-        return d;
+        return t;
     }
 
     private boolean fits(Map<DfgNode, Integer> pf) {
-        return luts(pf) <= fabric.luts() && dsps(pf) <= fabric.dsps();
+        for (Resource r : Resource.values()) {
+            if (total(pf, r) > r.budget(fabric)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The next PF up: twice this one, to one lane per output (PFs are powers of two: NodeContext.element). */

@@ -1,5 +1,6 @@
 package seedc.codegen.verilog;
 
+import java.util.function.UnaryOperator;
 import seedc.fixed.OpParams;
 
 /**
@@ -8,19 +9,33 @@ import seedc.fixed.OpParams;
  * multiplier; a plain sum accumulates it modulo 2^W (a sparse product first shifts it by treeShift), a halving
  * tree stores it in the lane's row of the term buffer. The tree is then summed level by level, one node per lane
  * per cycle, exactly as {@code FixedKernels.treeSum} pairs and halves; the sum, shifted by post and wrapped to
- * the output, is written. An output takes K cycles (plain) or about 2K (tree), where K is the number of terms.
+ * the output, is written. An output takes K + 1 cycles (plain) or about 2K (tree), where K is the number of terms.
+ *
+ * <p>The terms are a two-stage pipeline: in the cycle of term r each lane reads term r's operands that lie in a
+ * ROM or the input into registers (ra, rb), and multiplies term r - 1's. A memory no engine writes and read into
+ * a register is a synchronous read port, which synthesis maps to block RAM (the iCE40's 4-kbit blocks) instead of
+ * a multiplexer of its words in LUTs; a buffer an engine writes is read in the multiply's cycle, at r - 1.
  */
 final class ReduceKernel {
     private ReduceKernel() {}
 
-    /** Where lane x's term r reads its operands: index expressions over x_N and r_N, and whether a term is 0. */
-    record Operands(String a, String b, String zero) {}
+    /**
+     * Where lane x's term reads its operands: index expressions over x_N and the term's, whether it is 0, and
+     * whether b's index is every lane's ({@link ReduceOps#sharedB}).
+     */
+    record Operands(UnaryOperator<String> a, UnaryOperator<String> b, UnaryOperator<String> zero, boolean sharedB) {}
+
+    /** The ops this engine serves (ReduceOps). */
+    static boolean serves(seedc.ir.Op op) {
+        return op instanceof seedc.ir.Op.MatMul || op instanceof seedc.ir.Op.SparseMatMul
+                || op instanceof seedc.ir.Op.Conv2d;
+    }
 
     static String emit(NodeContext c, String what, Operands ops, OpParams.Mul p, boolean sparse) {
         int n = c.node().elements(), k = c.node().terms(), pf = c.pf(), w = p.width();
         boolean tree = !sparse && p.treeShift() > 0 && k > 1;
         String id = c.id(), x = "x_" + id, e = "e_" + id, r = "r_" + id, l = "l_" + id;
-        String acc = "acc_" + id, tb = "tb_" + id, ph = "ph_" + id;
+        String acc = "acc_" + id, tb = "tb_" + id, ph = "ph_" + id, rp = "rp_" + id;
         String out = c.mem(c.op().out());
         int outBits = c.t(c.op().out()).bits();
         StringBuilder sb = new StringBuilder(c.title(what + ", " + n + " outputs of " + k + " terms"
@@ -29,6 +44,7 @@ final class ReduceKernel {
         int xb = Vx.counterBits(n + pf), rb = Vx.counterBits(k + 1);
         sb.append(c.groups(n)).append("reg [").append(xb - 1).append(":0] ").append(x).append(";\n");
         sb.append("reg [").append(rb - 1).append(":0] ").append(r).append(" = 0;\n");
+        sb.append("wire [").append(rb - 1).append(":0] ").append(rp).append(" = ").append(r).append(" - 1;\n");
         sb.append("reg [1:0] ").append(ph).append(" = 0;\ninteger ").append(l).append(";\n");
         sb.append("reg signed [63:0] ta_").append(id).append(", tt_").append(id).append(";\n");
         sb.append("reg signed [63:0] ").append(acc).append(" [0:").append(pf - 1).append("];\n");
@@ -38,15 +54,19 @@ final class ReduceKernel {
             sb.append("reg [").append(rb - 1).append(":0] tn_").append(id).append(", ti_").append(id).append(";\n");
             sb.append("reg [7:0] tl_").append(id).append(";\n");
         }
-        String term = "tt_" + id + " = " + ops.zero() + " ? 64'sd0 : "
-                + Vx.wrap(Vx.shr(c.mem(valueA(c)) + "[" + ops.a() + "]", p.shrA()) + " * "
-                + Vx.shr(c.mem(valueB(c)) + "[" + ops.b() + "]", p.shrB()), w) + ";\n";
-        String keep = tree ? tb + "[" + row(l, k) + r + "] <= tt_" + id + ";\n"
+        Operand a = Operand.of(c, valueA(c), ops.a(), "ra_" + id, false);
+        Operand b = Operand.of(c, valueB(c), ops.b(), "rb_" + id, ops.sharedB());
+        sb.append(a.declaration(pf)).append(b.declaration(pf));
+        String term = "tt_" + id + " = " + ops.zero().apply(rp) + " ? 64'sd0 : "
+                + Vx.wrap(Vx.shr(a.value(l, rp), p.shrA()) + " * " + Vx.shr(b.value(l, rp), p.shrB()), w) + ";\n";
+        String keep = tree ? tb + "[" + row(l, k) + rp + "] <= tt_" + id + ";\n"
                 : acc + "[" + l + "] <= " + Vx.wrap(acc + "[" + l + "] + "
                         + (sparse ? Vx.shr("tt_" + id, p.treeShift()) : "tt_" + id), w) + ";\n";
-        String terms = c.forOutputs(n, term + keep)
+        String lane = ifReading(a.laneRead(l, r) + b.laneRead(l, r), r, k)
+                + "if (" + r + " != 0) begin\n" + NodeContext.indent(term + keep, 4) + "end\n";
+        String terms = ifReading(a.sharedRead(r) + b.sharedRead(r), r, k) + c.forOutputs(n, lane)
                 + r + " <= " + r + " + 1;\n"
-                + "if (" + r + " + 1 == " + k + ") begin\n    " + r + " <= 0;\n    " + ph + " <= " + (tree ? 1 : 2)
+                + "if (" + r + " == " + k + ") begin\n    " + r + " <= 0;\n    " + ph + " <= " + (tree ? 1 : 2)
                 + ";\n" + (tree ? "    tn_" + id + " <= " + k + ";\n    ti_" + id + " <= 0;\n    tl_" + id
                 + " <= 0;\n" : "") + "end\n";
         String sum = tree ? tb + "[" + row(l, k) + "0]" : acc + "[" + l + "]";
@@ -93,6 +113,46 @@ final class ReduceKernel {
     /** The start of lane {@code l}'s row, as a prefix to which the term's index (below the stride) is appended. */
     private static String row(String l, int k) {
         return "(" + l + " * " + stride(k) + ") | ";
+    }
+
+    /** The reads of term r, while there is one. */
+    private static String ifReading(String reads, String r, int k) {
+        return reads.isEmpty() ? "" : "if (" + r + " < " + k + ") begin\n" + NodeContext.indent(reads, 4) + "end\n";
+    }
+
+    /**
+     * One operand of the terms: a memory no engine writes (a ROM, the input) is read into a register in term r's
+     * cycle and used in the next: one register per lane, or one for all when every lane reads the same index
+     * (a read port feeding one register is what synthesis maps to block RAM). A buffer is read where it is used,
+     * at r - 1.
+     */
+    private record Operand(String memory, int bits, UnaryOperator<String> index, String reg, boolean shared) {
+        static Operand of(NodeContext c, seedc.ir.Value v, UnaryOperator<String> index, String reg, boolean shared) {
+            return new Operand(c.mem(v), c.t(v).bits(), index, c.readOnly(v) ? reg : null, shared);
+        }
+
+        String declaration(int pf) {
+            return reg == null ? "" : "reg signed [" + (bits - 1) + ":0] " + reg + (shared ? "" : " [0:" + (pf - 1) + "]")
+                    + ";\n";
+        }
+
+        /** The read of term {@code r} into the lane's register (a per-lane operand's). */
+        String laneRead(String lane, String r) {
+            return reg == null || shared ? "" : reg + "[" + lane + "] <= " + memory + "[" + index.apply(r) + "];\n";
+        }
+
+        /** The read of term {@code r} into the lanes' register (a shared operand's). */
+        String sharedRead(String r) {
+            return reg == null || !shared ? "" : reg + " <= " + memory + "[" + index.apply(r) + "];\n";
+        }
+
+        /** Term {@code rp}'s operand in the cycle after its read. */
+        String value(String lane, String rp) {
+            if (reg == null) {
+                return memory + "[" + index.apply(rp) + "]";
+            }
+            return shared ? reg : reg + "[" + lane + "]";
+        }
     }
 
     private static seedc.ir.Value valueA(NodeContext c) {

@@ -1,5 +1,6 @@
 package seedc.codegen.verilog;
 
+import java.util.function.UnaryOperator;
 import seedc.fixed.OpParams;
 import seedc.ir.Op;
 import seedc.ir.Shape;
@@ -9,22 +10,30 @@ import seedc.ir.Window;
 final class ReduceOps {
     private ReduceOps() {}
 
+    /**
+     * Whether the op's second operand (b) is read at the same index by every lane (a matrix times a vector reads
+     * x[r]; a sparse product its vector's), so one read serves the lanes ({@link ReduceKernel}).
+     */
+    static boolean sharedB(Op op) {
+        return op instanceof Op.SparseMatMul || op instanceof Op.MatMul m && m.b().shape().dim(1) == 1;
+    }
+
     /** (m, k) x (k, n): output x = (i, j) reads a[i][r] and b[r][j]. */
     static String matmul(NodeContext c, Op.MatMul m) {
         int k = m.a().shape().dim(1), n = m.b().shape().dim(1);
-        String x = "x_" + c.id(), r = "r_" + c.id();
-        String a = n == 1 ? x + " * " + k + " + " + r : "(" + x + " / " + n + ") * " + k + " + " + r;
-        String b = n == 1 ? r : r + " * " + n + " + " + x + " % " + n;
-        return ReduceKernel.emit(c, "matrix product", new ReduceKernel.Operands(a, b, "1'b0"),
+        String x = "x_" + c.id();
+        UnaryOperator<String> a = r -> n == 1 ? x + " * " + k + " + " + r : "(" + x + " / " + n + ") * " + k + " + " + r;
+        UnaryOperator<String> b = r -> n == 1 ? r : r + " * " + n + " + " + x + " % " + n;
+        return ReduceKernel.emit(c, "matrix product", new ReduceKernel.Operands(a, b, r -> "1'b0", sharedB(m)),
                 c.params(OpParams.Mul.class), false);
     }
 
     /** A sparse (m, k) parameter times a vector: its zeros add nothing, so every lane walks its whole row. */
     static String sparse(NodeContext c, Op.SparseMatMul m) {
         int k = m.a().shape().dim(1);
-        String x = "x_" + c.id(), r = "r_" + c.id();
-        return ReduceKernel.emit(c, "sparse matrix-vector product", new ReduceKernel.Operands(x + " * " + k + " + " + r,
-                r, "1'b0"), c.params(OpParams.Mul.class), true);
+        String x = "x_" + c.id();
+        return ReduceKernel.emit(c, "sparse matrix-vector product", new ReduceKernel.Operands(
+                r -> x + " * " + k + " + " + r, r -> r, r -> "1'b0", sharedB(m)), c.params(OpParams.Mul.class), true);
     }
 
     /**
@@ -35,13 +44,15 @@ final class ReduceOps {
         Shape xs = cv.x().shape(), fs = cv.filter().shape(), os = cv.out().shape();
         int oc = os.dim(3), cog = fs.dim(4), cig = fs.dim(3), terms = fs.dim(1) * fs.dim(2) * cig;
         int[] taps = taps(xs, fs, cv.window(), os);
-        String x = "x_" + c.id(), r = "r_" + c.id(), id = c.id();
-        String tap = "xm_" + id + "((" + x + " / " + oc + ") * " + terms + " + " + r + ")";
+        String x = "x_" + c.id(), id = c.id();
+        UnaryOperator<String> tap = r -> "xm_" + id + "((" + x + " / " + oc + ") * " + terms + " + " + r + ")";
         String g = "((" + x + " % " + oc + ") / " + cog + ")";
-        String a = tap + " + " + g + " * " + cig;
-        String b = "(" + g + " * " + terms + " + " + r + ") * " + cog + " + (" + x + " % " + oc + ") % " + cog;
+        UnaryOperator<String> a = r -> tap.apply(r) + " + " + g + " * " + cig;
+        UnaryOperator<String> b = r -> "(" + g + " * " + terms + " + " + r + ") * " + cog + " + (" + x + " % " + oc
+                + ") % " + cog;
         return Vx.rom("xm_" + id, Vx.counterBits(xs.size()) + 1, taps)
-                + ReduceKernel.emit(c, "convolution", new ReduceKernel.Operands(a, b, "(" + tap + " < 0)"),
+                + ReduceKernel.emit(c, "convolution", new ReduceKernel.Operands(a, b, r -> "(" + tap.apply(r) + " < 0)",
+                        sharedB(cv)),
                         c.params(OpParams.Mul.class), false);
     }
 

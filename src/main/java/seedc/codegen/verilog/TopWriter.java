@@ -92,7 +92,7 @@ final class TopWriter {
                 streamed.add(d);
             }
         }
-        return new NodeContext(fp, n, pf.getOrDefault(n, 1), aliases, after.get(n), streamed);
+        return new NodeContext(fp, n, pf.getOrDefault(n, 1), aliases, after.get(n), streamed, dfg.readOnlyValues());
     }
 
     int inputBits() {

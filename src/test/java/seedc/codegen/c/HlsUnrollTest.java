@@ -41,7 +41,7 @@ class HlsUnrollTest {
     }
 
     private static List<Integer> factors(int luts) {
-        return HlsUnroll.choose(program(), new Device.Fabric(luts, 0)).choices().stream()
+        return HlsUnroll.choose(program(), new Device.Fabric(luts, 0, 0, 0)).choices().stream()
                 .map(HlsUnroll.Choice::factor).toList();
     }
 

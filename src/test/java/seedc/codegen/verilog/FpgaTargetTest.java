@@ -76,8 +76,8 @@ class FpgaTargetTest {
     void tooLargeForTheDeviceNamesNodeAndResource(@TempDir Path dir) {
         DifferentialTest.Cli c = compile("fastgrnn-digits-10", dir.resolve("o"), "--device", "ice40-up5k");
         assertEquals(1, c.status());
-        assertTrue(c.err().contains("the design does not fit the 5280 LUTs and 8 DSPs of the device even with every"
-                + " node at PF 1: it needs about"), c.err());
+        assertTrue(c.err().contains("the design does not fit the 5280 LUTs, 8 DSPs and 30 block RAMs of the device even"
+                + " with every node at PF 1: it needs about"), c.err());
         assertTrue(c.err().contains("the largest node, "), c.err());
         assertTrue(!c.err().contains("\tat "), "no stack trace");
         assertTrue(Files.notExists(dir.resolve("o")), "nothing written");
