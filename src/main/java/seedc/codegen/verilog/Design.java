@@ -18,7 +18,7 @@ record Design(FixedProgram fp, Dfg dfg, PfPlan plan, List<TopWriter.File> files)
     static Design of(FixedProgram fp, QuantizedModel model, Device device, FpgaStrategy strategy, int fixedPf) {
         Dfg dfg = Dfg.of(fp.program());
         PfPlan plan = fixedPf > 0 ? PfPlan.everyNodeAt(fp, dfg, device, fixedPf) : PfPlan.choose(fp, dfg, device, strategy);
-        TopWriter top = new TopWriter(fp, model, dfg, plan.pf(), plan.sequential());
+        TopWriter top = new TopWriter(fp, model, dfg, plan.pf(), plan.sequential(), plan.cost().blockRams());
         List<TopWriter.File> files = new ArrayList<>(top.files());
         files.add(new TopWriter.File("tb.v", Testbench.text(fp.program(), fp.type(fp.program().input()),
                 top.addressBits(), top.tensorResult() ? -top.resultBits() : top.labelBits())));

@@ -44,6 +44,11 @@ final class NodeCost {
 
     private final int blockRamBits;
 
+    /** The memories this device keeps in block RAM (none on the Artix-7: its LUT model counts them as logic). */
+    Set<Integer> blockRams() {
+        return blockRams;
+    }
+
     /**
      * The memories synthesis maps to block RAM on the iCE40 (which has no distributed RAM): those no engine writes
      * (ROMs, the input) whose every reader is a sum-of-products engine, whose reads are registered

@@ -28,9 +28,13 @@ final class TopWriter {
     private final Map<Integer, Value> aliases = new LinkedHashMap<>();
     private final Map<DfgNode, DfgNode> after = new HashMap<>();
     private final boolean sequential;
+    /** The memories in block RAM ({@link NodeCost#blockRamValues}); every other ROM is logic. */
+    private final Set<Integer> blockRams;
 
-    TopWriter(FixedProgram fp, QuantizedModel model, Dfg dfg, Map<DfgNode, Integer> pf, boolean sequential) {
+    TopWriter(FixedProgram fp, QuantizedModel model, Dfg dfg, Map<DfgNode, Integer> pf, boolean sequential,
+              Set<Integer> blockRams) {
         this.fp = fp;
+        this.blockRams = blockRams;
         this.model = model;
         this.dfg = dfg;
         this.pf = pf;
@@ -174,7 +178,10 @@ final class TopWriter {
         }
         String name = "rom/" + Vx.mem(v) + ".hex";
         files.add(new File(name, hex.toString()));
-        return "reg signed [" + (bits - 1) + ":0] " + Vx.mem(v) + " [0:" + (data.length - 1) + "];\n"
+        // A ROM the planner did not count as block RAM is logic: on the Artix-7 yosys would otherwise weigh block
+        // and distributed RAM for a ROM with a read port per lane, a search that ran out of 24 GB on ProtoNN.
+        String style = blockRams.contains(v.id()) ? "" : "(* rom_style = \"logic\" *) ";
+        return style + "reg signed [" + (bits - 1) + ":0] " + Vx.mem(v) + " [0:" + (data.length - 1) + "];\n"
                 + "initial $readmemh(\"" + name + "\", " + Vx.mem(v) + ");\n";
     }
 

@@ -1,0 +1,12 @@
+/**
+ * The Verilog backend ({@code --target fpga}, MAFIA). Takes a fixed program, its quantized weights and an FPGA
+ * {@link seedc.backend.Device}; gives a design folder (top.v, an engine per node under nodes/, ROM files, a
+ * testbench, the Makefile's sim, sim-cycles and synth targets) and report.json's {@code fpga} section.
+ * The steps, one file each: {@link seedc.codegen.verilog.Dfg} (the matrix dataflow graph), NodeCost and
+ * EstimationModel (each node's LUTs, DSPs, block RAMs and exact cycles at a PF, from the fitted models),
+ * PfPlanner (the three strategies' PFs under the budget), Schedule and Pipelining (when each engine starts:
+ * dataflow, streamed element-wise clusters, or one after another), then TopWriter and the kernels (Kernels picks
+ * an engine template per op: ElementwiseKernel, ReduceKernel, LoopKernel and the rest), which compute the integers
+ * {@code FixedKernels} computes.
+ */
+package seedc.codegen.verilog;
