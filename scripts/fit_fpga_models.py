@@ -44,7 +44,8 @@ for fam in ("xc7", "ice40"):
     models[fam] = {"templates": templates,
                    "memory": {"rom": round(coef[-4], 5), "buffer": round(coef[-3], 5),
                               "register": round(coef[-2], 5), "tree": round(coef[-1], 5)},
-                   "fit": {"samples": len(rows), "meanError": round(float(err.mean()), 3),
+                   "fit": {"samples": len(rows), "maxPf": max(n["pf"] for _, r, _ in rows for n in r["nodes"]),
+                           "meanError": round(float(err.mean()), 3),
                            "maxError": round(float(err.max()), 3)}}
     print(f"## {fam}: {len(rows)} designs, mean |error| {err.mean():.1%}, max {err.max():.1%}")
     by = {}

@@ -224,9 +224,10 @@ public final class TextReport {
 
     /** The FPGA LUT model's provenance and error, from report.json's {@code fpga.lutModel}. */
     public static String lutModel(Map<?, ?> m) {
-        return f("MAFIA's model fitted to yosys on %s single-template designs (%s, scripts/fit-fpga-models): mean error"
-                + " %.0f%%, max %.0f%% on its samples", m.get("samples"), m.get("family"),
-                100 * ((Number) m.get("meanError")).doubleValue(), 100 * ((Number) m.get("maxError")).doubleValue());
+        return f("MAFIA's model fitted to yosys on %s single-template designs (%s, scripts/fit-fpga-models) at PFs up to"
+                + " %s, the planner's limit: mean error %.0f%%, max %.0f%% on its samples", m.get("samples"),
+                m.get("family"), m.get("maxPf"), 100 * ((Number) m.get("meanError")).doubleValue(),
+                100 * ((Number) m.get("maxError")).doubleValue());
     }
 
     private static String f(String format, Object... args) {

@@ -14,11 +14,14 @@ import seedc.ir.FloatModel;
 
 /**
  * The Verilog design of --target fpga, simulated by Icarus Verilog through its own Makefile ({@code make sim}): each
- * op's template at the parallelism the strategy gives it (MAFIA's greedy grows a lone op to one lane per output;
- * sequential keeps every node at PF 1), or at a fixed PF in between (lanes with a partial last group, a halving
- * tree of that many rows).
+ * op's template at the parallelism a strategy gives it (sequential keeps every node at PF 1), or at a fixed PF:
+ * one lane per output (beyond the planner's limit, the largest PF its LUT model was fitted on), or one in between
+ * (lanes with a partial last group, a halving tree of that many rows).
  */
 final class FpgaOpBackend implements OpBackend {
+    /** A PF that EmitOptions.withFpgaPf caps at one lane per output. */
+    static final int LANE_PER_OUTPUT = Integer.MAX_VALUE;
+
     private final FpgaStrategy strategy;
     /** Every node's PF (capped at a lane per output); 0: the strategy's. */
     private final int pf;
@@ -39,6 +42,9 @@ final class FpgaOpBackend implements OpBackend {
 
     @Override
     public String id() {
+        if (pf == LANE_PER_OUTPUT) {
+            return "fpga";
+        }
         if (pf > 0) {
             return "fpga-pf" + pf;
         }

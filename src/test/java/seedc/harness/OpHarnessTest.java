@@ -47,13 +47,13 @@ class OpHarnessTest {
 
     /**
      * Every backend under test; a new backend is one more entry. {@code -Dseedc.harness.backends=x86,hls,avr}
-     * picks some (default x86, hls and the Verilog design at three PFs: one lane per output (MAFIA's greedy on a
-     * lone op), 2 and 1 (sequential); the AVR runs every case under simavr, which takes minutes).
+     * picks some (default x86, hls and the Verilog design at three PFs: one lane per output, 2 and 1 (the
+     * sequential strategy); the AVR runs every case under simavr, which takes minutes).
      */
     static List<OpBackend> backends() {
         List<String> ids = List.of(System.getProperty("seedc.harness.backends", "x86,hls,fpga,fpga-pf2,fpga-sequential").split(","));
         return Stream.<OpBackend>of(new X86Backend(CBackend.X86), new X86Backend(CBackend.HLS), new AvrBackend(),
-                        new FpgaOpBackend(seedc.backend.FpgaStrategy.MAFIA), FpgaOpBackend.atPf(2),
+                        FpgaOpBackend.atPf(FpgaOpBackend.LANE_PER_OUTPUT), FpgaOpBackend.atPf(2),
                         new FpgaOpBackend(seedc.backend.FpgaStrategy.SEQUENTIAL))
                 .filter(b -> ids.contains(b.id())).toList();
     }

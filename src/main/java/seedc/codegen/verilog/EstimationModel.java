@@ -16,10 +16,12 @@ import java.util.Map;
  * registers read through multiplexers, not distributed RAM) and tree * the bits of its halving tree's buffer; the
  * memories' LUTs = rom * ROM bits + buffer *
  * buffer bits. The file also holds the
- * fit's error on its samples, which the report quotes.
+ * fit's error on its samples, which the report quotes, and the largest PF it sampled, beyond which the planner
+ * does not go: extrapolated, the model undercounted FastGRNN's PF-32 products by half.
  */
 record EstimationModel(String family, Map<String, double[]> templates, double romPerBit, double bufferPerBit,
-                       double registerPerBit, double treePerBit, double meanError, double maxError, int samples) {
+                       double registerPerBit, double treePerBit, double meanError, double maxError, int samples,
+                       int maxPf) {
 
     /** LUT[PF] = (a + b * PF) * LUT[1]; a template the fit did not sample uses {@code default}. */
     long luts(String template, int pf, long lut1) {
@@ -76,6 +78,6 @@ record EstimationModel(String family, Map<String, double[]> templates, double ro
         return new EstimationModel(family, Map.copyOf(templates), mem.get("rom").asDouble(),
                 mem.get("buffer").asDouble(), mem.get("register").asDouble(), mem.get("tree").asDouble(),
                 fit.get("meanError").asDouble(), fit.get("maxError").asDouble(),
-                fit.get("samples").asInt());
+                fit.get("samples").asInt(), fit.get("maxPf").asInt());
     }
 }

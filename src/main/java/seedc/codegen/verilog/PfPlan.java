@@ -92,7 +92,7 @@ record PfPlan(FpgaStrategy strategy, Device device, Map<DfgNode, Integer> pf, bo
                 device.fabric().blockRams()));
         EstimationModel model = cost.model();
         m.put("lutModel", Map.of("family", model.family(), "samples", model.samples(),
-                "meanError", model.meanError(), "maxError", model.maxError()));
+                "meanError", model.meanError(), "maxError", model.maxError(), "maxPf", model.maxPf()));
         return m;
     }
 }

@@ -113,9 +113,12 @@ final class PfPlanner {
         return true;
     }
 
-    /** The next PF up: twice this one, to one lane per output (PFs are powers of two: NodeContext.element). */
-    private static int next(DfgNode n, int pf) {
-        return Math.min(maxPf(n), pf * 2);
+    /**
+     * The next PF up: twice this one (PFs are powers of two: NodeContext.element), to one lane per output or the
+     * largest PF the LUT model was fitted on, whichever is smaller.
+     */
+    private int next(DfgNode n, int pf) {
+        return Math.min(Math.min(maxPf(n), cost.model().maxPf()), pf * 2);
     }
 
     /** The smallest power of two that gives every output its own lane. */
