@@ -11,7 +11,6 @@ import java.util.Locale;
  * constants take.
  */
 public record Device(String name, int ramBytes, int flashBytes, Fabric fabric) {
-    /** An FPGA's logic: look-up tables and hard multipliers (DSP blocks). */
     /**
      * An FPGA's resources: LUTs, DSP blocks and block RAMs of {@code blockRamBits} bits each (the iCE40 UP5K's 30
      * EBRs of 4 kbit; the Artix-7 35T's 50 RAMB36, counted as 100 RAMB18 of 18 kbit).

@@ -28,6 +28,7 @@ final class NodeCost {
     private final Set<Integer> roms = new HashSet<>();
     /** The memories in block RAM (the iCE40's; {@link #blockRamValues}). */
     private final Set<Integer> blockRams;
+    private final int blockRamBits;
 
     NodeCost(FixedProgram fp, Device device, Dfg dfg) {
         this.fp = fp;
@@ -41,8 +42,6 @@ final class NodeCost {
         this.blockRams = ice40 ? blockRamValues(dfg) : Set.of();
         this.blockRamBits = device.fabric().blockRamBits();
     }
-
-    private final int blockRamBits;
 
     /** The memories this device keeps in block RAM (none on the Artix-7: its LUT model counts them as logic). */
     Set<Integer> blockRams() {

@@ -74,15 +74,16 @@ final class PfPlanner {
 
     /** A design over the budget at every PF 1: names the resource, the numbers and the largest node. */
     private void checkFits(Map<DfgNode, Integer> pf) {
+        Map<DfgNode, NodeCost.Estimate> est = estimates(pf);
         for (Resource r : Resource.values()) {
-            long need = total(pf, r);
+            long need = total(est, r);
             if (need <= r.budget(fabric)) {
                 continue;
             }
             DfgNode largest = null;
             long most = -1;
             for (DfgNode n : pf.keySet()) {
-                long v = r.of(cost.estimate(n, 1));
+                long v = r.of(est.get(n));
                 if (v > most) {
                     most = v;
                     largest = n;
@@ -96,17 +97,18 @@ final class PfPlanner {
         }
     }
 
-    private long total(Map<DfgNode, Integer> pf, Resource r) {
+    private long total(Map<DfgNode, NodeCost.Estimate> est, Resource r) {
         long t = r == Resource.LUT ? fixedLuts : 0;
-        for (var e : pf.entrySet()) {
-            t += r.of(cost.estimate(e.getKey(), e.getValue()));
+        for (NodeCost.Estimate e : est.values()) {
+            t += r.of(e);
         }
         return t;
     }
 
     private boolean fits(Map<DfgNode, Integer> pf) {
+        Map<DfgNode, NodeCost.Estimate> est = estimates(pf);
         for (Resource r : Resource.values()) {
-            if (total(pf, r) > r.budget(fabric)) {
+            if (total(est, r) > r.budget(fabric)) {
                 return false;
             }
         }

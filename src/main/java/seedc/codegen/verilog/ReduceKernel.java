@@ -19,11 +19,8 @@ import seedc.fixed.OpParams;
 final class ReduceKernel {
     private ReduceKernel() {}
 
-    /**
-     * Where lane x's term reads its operands: index expressions over x_N and the term's, whether it is 0, and
-     * whether b's index is every lane's ({@link ReduceOps#sharedB}).
-     */
-    record Operands(UnaryOperator<String> a, UnaryOperator<String> b, UnaryOperator<String> zero, boolean sharedB) {}
+    /** Where lane x's term reads its operands: index expressions over x_N and the term's, and whether it is 0. */
+    record Operands(UnaryOperator<String> a, UnaryOperator<String> b, UnaryOperator<String> zero) {}
 
     /** The ops this engine serves (ReduceOps). */
     static boolean serves(seedc.ir.Op op) {
@@ -55,7 +52,7 @@ final class ReduceKernel {
             sb.append("reg [7:0] tl_").append(id).append(";\n");
         }
         Operand a = Operand.of(c, valueA(c), ops.a(), "ra_" + id, false);
-        Operand b = Operand.of(c, valueB(c), ops.b(), "rb_" + id, ops.sharedB());
+        Operand b = Operand.of(c, valueB(c), ops.b(), "rb_" + id, ReduceOps.sharedB(c.op()));
         sb.append(a.declaration(pf)).append(b.declaration(pf));
         String term = "tt_" + id + " = " + ops.zero().apply(rp) + " ? 64'sd0 : "
                 + Vx.wrap(Vx.shr(a.value(l, rp), p.shrA()) + " * " + Vx.shr(b.value(l, rp), p.shrB()), w) + ";\n";

@@ -24,7 +24,7 @@ final class ReduceOps {
         String x = "x_" + c.id();
         UnaryOperator<String> a = r -> n == 1 ? x + " * " + k + " + " + r : "(" + x + " / " + n + ") * " + k + " + " + r;
         UnaryOperator<String> b = r -> n == 1 ? r : r + " * " + n + " + " + x + " % " + n;
-        return ReduceKernel.emit(c, "matrix product", new ReduceKernel.Operands(a, b, r -> "1'b0", sharedB(m)),
+        return ReduceKernel.emit(c, "matrix product", new ReduceKernel.Operands(a, b, r -> "1'b0"),
                 c.params(OpParams.Mul.class), false);
     }
 
@@ -33,7 +33,7 @@ final class ReduceOps {
         int k = m.a().shape().dim(1);
         String x = "x_" + c.id();
         return ReduceKernel.emit(c, "sparse matrix-vector product", new ReduceKernel.Operands(
-                r -> x + " * " + k + " + " + r, r -> r, r -> "1'b0", sharedB(m)), c.params(OpParams.Mul.class), true);
+                r -> x + " * " + k + " + " + r, r -> r, r -> "1'b0"), c.params(OpParams.Mul.class), true);
     }
 
     /**
@@ -51,8 +51,7 @@ final class ReduceOps {
         UnaryOperator<String> b = r -> "(" + g + " * " + terms + " + " + r + ") * " + cog + " + (" + x + " % " + oc
                 + ") % " + cog;
         return Vx.rom("xm_" + id, Vx.counterBits(xs.size()) + 1, taps)
-                + ReduceKernel.emit(c, "convolution", new ReduceKernel.Operands(a, b, r -> "(" + tap.apply(r) + " < 0)",
-                        sharedB(cv)),
+                + ReduceKernel.emit(c, "convolution", new ReduceKernel.Operands(a, b, r -> "(" + tap.apply(r) + " < 0)"),
                         c.params(OpParams.Mul.class), false);
     }
 

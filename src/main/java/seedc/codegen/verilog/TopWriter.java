@@ -30,6 +30,8 @@ final class TopWriter {
     private final boolean sequential;
     /** The memories in block RAM ({@link NodeCost#blockRamValues}); every other ROM is logic. */
     private final Set<Integer> blockRams;
+    /** The values no engine writes ({@link Dfg#readOnlyValues}). */
+    private final Set<Integer> readOnly;
 
     TopWriter(FixedProgram fp, QuantizedModel model, Dfg dfg, Map<DfgNode, Integer> pf, boolean sequential,
               Set<Integer> blockRams) {
@@ -39,6 +41,7 @@ final class TopWriter {
         this.dfg = dfg;
         this.pf = pf;
         this.sequential = sequential;
+        this.readOnly = dfg.readOnlyValues();
         for (DfgNode n : dfg.all()) {
             if (n.op() instanceof Op.Loop l) {
                 aliases.put(l.out().id(), l.acc());
@@ -96,7 +99,7 @@ final class TopWriter {
                 streamed.add(d);
             }
         }
-        return new NodeContext(fp, n, pf.getOrDefault(n, 1), aliases, after.get(n), streamed, dfg.readOnlyValues());
+        return new NodeContext(fp, n, pf.getOrDefault(n, 1), aliases, after.get(n), streamed, readOnly);
     }
 
     int inputBits() {
