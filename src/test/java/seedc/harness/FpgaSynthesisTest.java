@@ -24,8 +24,9 @@ import seedc.codegen.DifferentialTest;
 import seedc.codegen.verilog.FpgaBackend;
 
 /**
- * The one synthesis case of the suite (the fixtures' take minutes: scripts/fit-fpga-models and seedc bench run
- * those): an element-wise product at PF 4 through the design's own {@code make synth}, for each device. Four
+ * The suite's synthesis cases, each a single small op (the fixtures' take minutes: scripts/fit-fpga-models and
+ * seedc bench run those). First an element-wise product at PF 4 through the design's own {@code make synth}, for
+ * each device. Four
  * lanes, each with its own multiplier whose product keeps 16 or 32 bits, are four DSP blocks (a DSP48E1 takes
  * 25 x 18, an SB_MAC16 16 x 16); the iCE40 flow places and routes the design, so synth.json has its Fmax and the
  * bitstream exists.
@@ -46,12 +47,8 @@ class FpgaSynthesisTest {
                 ? OneOp.build(Ops.hadamard(in("a", i8(5), 8), param("b", i8(6), 8), i8(4)), OpCases.mul(0, 0, 16, 0, 7), 7, 1)
                 : OneOp.build(Ops.hadamard(in("a", i16(10), 16), param("b", i16(12), 16), i16(9)),
                         OpCases.mul(0, 0, 32, 0, 13), 7, 1);
-        Emitted e = FpgaBackend.INSTANCE.emit(b.fp(), b.model().weights(), EmitOptions.on(device).withFpgaPf(4), dir);
-        Process p = new ProcessBuilder("make", "-s", "synth").directory(dir.toFile()).redirectErrorStream(true).start();
-        String log = new String(p.getInputStream().readAllBytes());
-        assertTrue(p.waitFor(5, TimeUnit.MINUTES) && p.exitValue() == 0, log);
-
-        JsonNode synth = new ObjectMapper().readTree(dir.resolve("synth.json").toFile());
+        Emitted e = emit(b, device, 4, dir);
+        JsonNode synth = synthesize(dir);
         for (String k : new String[] {"lut", "ff", "dsp", "bram"}) {
             assertTrue(synth.get(k).isIntegralNumber(), k + " in " + synth);
         }
@@ -62,13 +59,7 @@ class FpgaSynthesisTest {
             assertTrue(synth.get("fmax_mhz").asDouble() > 0, synth.toString());
             assertTrue(Files.size(dir.resolve("build/design.bin")) > 0);
         }
-        // the planner's LUT estimate is within the error the fit states for its model
-        Map<?, ?> model = (Map<?, ?>) e.fpga().get("lutModel");
-        double estimated = ((Number) e.fpga().get("estimatedLut")).doubleValue(), lut = synth.get("lut").asDouble();
-        double maxError = ((Number) model.get("maxError")).doubleValue();
-        assertTrue(((Number) model.get("samples")).intValue() > 0, "the model is not fitted: " + model);
-        assertTrue(Math.abs(estimated - lut) / lut <= maxError, "estimate " + estimated + " vs yosys " + lut
-                + ", the fit's max error " + maxError);
+        assertWithinTheFitsError(e, synth);
     }
 
     /**
@@ -78,11 +69,7 @@ class FpgaSynthesisTest {
      */
     @org.junit.jupiter.api.Test
     void romsOfAProductAreBlockRamOnTheIce40(@TempDir Path dir) throws Exception {
-        Assumptions.assumeTrue(DifferentialTest.have("yosys") && DifferentialTest.have("make"), "yosys missing");
-        OneOp.Built b = OneOp.build(Ops.matmul(param("w", i8(6), 16, 32), in("x", i8(5), 32, 1), i16(8)),
-                OpCases.mul(0, 0, 16, 0, 3), 7, 1);
-        Emitted e = FpgaBackend.INSTANCE.emit(b.fp(), b.model().weights(),
-                EmitOptions.on(Device.ICE40_UP5K).withFpgaPf(2), dir);
+        Emitted e = product(param("w", i8(6), 16, 32), in("x", i8(5), 32, 1), Device.ICE40_UP5K, 2, dir);
         Process p = new ProcessBuilder("make", "-s", "build/stat.txt").directory(dir.toFile()).redirectErrorStream(true)
                 .start();
         String log = new String(p.getInputStream().readAllBytes());
@@ -92,5 +79,43 @@ class FpgaSynthesisTest {
         assertTrue(m.find(), "no block RAM in:\n" + stat);
         assertEquals(3, Integer.parseInt(m.group(1)), stat);
         assertEquals(3L, ((Number) e.fpga().get("estimatedBram")).longValue());
+    }
+
+    /**
+     * A vector times a 16 x 10 matrix at PF 8: lane l's output x = q * 8 + l reads W[r][x mod 10], an address whose
+     * division by 10 must be as narrow as x. Written with unsized constants it was 32 bits wide, a divider array in
+     * every lane: yosys built about 1,900 LUTs per lane, where the model expects a few hundred for the whole node.
+     */
+    @org.junit.jupiter.api.Test
+    void addressesOfLanesThatDoNotDivideTheOutputsStaySmall(@TempDir Path dir) throws Exception {
+        Emitted e = product(in("x", i8(5), 1, 16), param("w", i8(6), 16, 10), Device.ARTY_A7_35T, 8, dir);
+        assertWithinTheFitsError(e, synthesize(dir));
+    }
+
+    /** A product a x b into 16 bits at scale 8 (terms kept at 16 bits), emitted for the device at one PF. */
+    private static Emitted product(Operand a, Operand b, Device device, int pf, Path dir) throws Exception {
+        Assumptions.assumeTrue(DifferentialTest.have("yosys") && DifferentialTest.have("make"), "yosys missing");
+        return emit(OneOp.build(Ops.matmul(a, b, i16(8)), OpCases.mul(0, 0, 16, 0, 3), 7, 1), device, pf, dir);
+    }
+
+    /** The planner's LUT estimate is within the error the fit states for its model. */
+    private static void assertWithinTheFitsError(Emitted e, JsonNode synth) {
+        Map<?, ?> model = (Map<?, ?>) e.fpga().get("lutModel");
+        double estimated = ((Number) e.fpga().get("estimatedLut")).doubleValue(), lut = synth.get("lut").asDouble();
+        double maxError = ((Number) model.get("maxError")).doubleValue();
+        assertTrue(((Number) model.get("samples")).intValue() > 0, "the model is not fitted: " + model);
+        assertTrue(Math.abs(estimated - lut) / lut <= maxError, "estimate " + estimated + " vs yosys " + lut
+                + ", the fit's max error " + maxError + ", in " + synth);
+    }
+
+    private static Emitted emit(OneOp.Built b, Device device, int pf, Path dir) throws Exception {
+        return FpgaBackend.INSTANCE.emit(b.fp(), b.model().weights(), EmitOptions.on(device).withFpgaPf(pf), dir);
+    }
+
+    private static JsonNode synthesize(Path dir) throws Exception {
+        Process p = new ProcessBuilder("make", "-s", "synth").directory(dir.toFile()).redirectErrorStream(true).start();
+        String log = new String(p.getInputStream().readAllBytes());
+        assertTrue(p.waitFor(5, TimeUnit.MINUTES) && p.exitValue() == 0, log);
+        return new ObjectMapper().readTree(dir.resolve("synth.json").toFile());
     }
 }

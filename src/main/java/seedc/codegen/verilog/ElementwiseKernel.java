@@ -16,7 +16,7 @@ final class ElementwiseKernel {
 
     static String emit(NodeContext c, String what, List<Load> loads, String result) {
         int n = c.node().elements(), pf = c.pf();
-        int xb = Vx.counterBits(n + pf);
+        int xb = c.xBits();
         String id = c.id(), e = "e_" + id, x = "x_" + id;
         StringBuilder sb = new StringBuilder(c.title(what));
         sb.append(c.handshake());
@@ -49,6 +49,6 @@ final class ElementwiseKernel {
         if (size == n) {
             return c.mem(v) + "[" + x + "]";
         }
-        return size == 1 ? c.mem(v) + "[0]" : c.mem(v) + "[" + x + " % " + size + "]";
+        return size == 1 ? c.mem(v) + "[0]" : c.mem(v) + "[" + c.xMod(size) + "]";
     }
 }

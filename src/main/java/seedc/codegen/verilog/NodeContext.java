@@ -139,6 +139,21 @@ record NodeContext(FixedProgram fp, DfgNode node, int pf, Map<Integer, Value> al
                 + "wire [" + (xb - 1) + ":0] e_" + id() + " = " + (s == 0 ? q : "{" + q + ", " + s + "'b0}") + ";\n";
     }
 
+    /** Bits of the element counters e_N and x_N: they reach the node's outputs plus PF. */
+    int xBits() {
+        return Vx.counterBits(node.elements() + pf);
+    }
+
+    /** x_N / n at x_N's width ({@link Vx#div}). */
+    String xDiv(int n) {
+        return Vx.div("x_" + id(), xBits(), n);
+    }
+
+    /** x_N mod n at x_N's width. */
+    String xMod(int n) {
+        return Vx.mod("x_" + id(), xBits(), n);
+    }
+
     /** The next group of PF outputs. */
     String nextGroup() {
         return "q_" + id() + " <= q_" + id() + " + 1;\n";

@@ -38,7 +38,7 @@ final class ReduceKernel {
         StringBuilder sb = new StringBuilder(c.title(what + ", " + n + " outputs of " + k + " terms"
                 + (tree ? ", halving tree" : ", plain sum")));
         sb.append(c.handshake());
-        int xb = Vx.counterBits(n + pf), rb = Vx.counterBits(k + 1);
+        int xb = c.xBits(), rb = Vx.counterBits(k + 1);
         sb.append(c.groups(n)).append("reg [").append(xb - 1).append(":0] ").append(x).append(";\n");
         sb.append("reg [").append(rb - 1).append(":0] ").append(r).append(" = 0;\n");
         sb.append("wire [").append(rb - 1).append(":0] ").append(rp).append(" = ").append(r).append(" - 1;\n");

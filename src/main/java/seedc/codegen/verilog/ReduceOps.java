@@ -22,8 +22,8 @@ final class ReduceOps {
     static String matmul(NodeContext c, Op.MatMul m) {
         int k = m.a().shape().dim(1), n = m.b().shape().dim(1);
         String x = "x_" + c.id();
-        UnaryOperator<String> a = r -> n == 1 ? x + " * " + k + " + " + r : "(" + x + " / " + n + ") * " + k + " + " + r;
-        UnaryOperator<String> b = r -> n == 1 ? r : r + " * " + n + " + " + x + " % " + n;
+        UnaryOperator<String> a = r -> n == 1 ? x + " * " + k + " + " + r : c.xDiv(n) + " * " + k + " + " + r;
+        UnaryOperator<String> b = r -> n == 1 ? r : r + " * " + n + " + " + c.xMod(n);
         return ReduceKernel.emit(c, "matrix product", new ReduceKernel.Operands(a, b, r -> "1'b0"),
                 c.params(OpParams.Mul.class), false);
     }
@@ -44,12 +44,13 @@ final class ReduceOps {
         Shape xs = cv.x().shape(), fs = cv.filter().shape(), os = cv.out().shape();
         int oc = os.dim(3), cog = fs.dim(4), cig = fs.dim(3), terms = fs.dim(1) * fs.dim(2) * cig;
         int[] taps = taps(xs, fs, cv.window(), os);
-        String x = "x_" + c.id(), id = c.id();
-        UnaryOperator<String> tap = r -> "xm_" + id + "((" + x + " / " + oc + ") * " + terms + " + " + r + ")";
-        String g = "((" + x + " % " + oc + ") / " + cog + ")";
+        String id = c.id();
+        int xb = c.xBits();
+        UnaryOperator<String> tap = r -> "xm_" + id + "(" + c.xDiv(oc) + " * " + terms + " + " + r + ")";
+        String g = Vx.div(c.xMod(oc), xb, cog);
         UnaryOperator<String> a = r -> tap.apply(r) + " + " + g + " * " + cig;
-        UnaryOperator<String> b = r -> "(" + g + " * " + terms + " + " + r + ") * " + cog + " + (" + x + " % " + oc
-                + ") % " + cog;
+        UnaryOperator<String> b = r -> "(" + g + " * " + terms + " + " + r + ") * " + cog + " + "
+                + Vx.mod(c.xMod(oc), xb, cog);
         return Vx.rom("xm_" + id, Vx.counterBits(xs.size()) + 1, taps)
                 + ReduceKernel.emit(c, "convolution", new ReduceKernel.Operands(a, b, r -> "(" + tap.apply(r) + " < 0)"),
                         c.params(OpParams.Mul.class), false);
