@@ -1,8 +1,10 @@
 package seedc.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import seedc.backend.Device;
 import seedc.bench.FpgaBench;
 
@@ -46,6 +48,29 @@ final class FpgaBenchTable {
         }
         o.printf(Locale.ROOT, "predictions equal the Java fixed-point interpreter's: %s%n",
                 runs.stream().allMatch(FpgaBench.Run::predictionsEqual) ? "yes (every strategy)" : "NO");
+        runs.forEach(r -> perNode(o, r));
+    }
+
+    /**
+     * Each node's estimate beside its share of the synthesized design (make synth's NodeCones: its registers and
+     * the logic in their input cone; logic several nodes' registers read is in each share).
+     */
+    private static void perNode(PrintWriter o, FpgaBench.Run r) {
+        if (r.synth() == null || !r.synth().has("nodes") || !(r.plan().get("nodes") instanceof List<?> nodes)) {
+            return;
+        }
+        o.printf(Locale.ROOT, "%n%s per node: estimate / yosys (a node's registers and the logic in their input"
+                + " cone)%n", r.strategy().id());
+        o.printf(Locale.ROOT, "  %-10s %-12s %4s %15s %11s %9s %9s%n", "value", "op", "PF", "LUT", "FF", "DSP", "BRAM");
+        for (Object n : nodes) {
+            Map<?, ?> e = (Map<?, ?>) n;
+            JsonNode y = r.synth().get("nodes").get((String) e.get("node"));
+            if (y != null) {
+                o.printf(Locale.ROOT, "  %-10s %-12s %4s %7s / %5d %11d %4s / %2d %4s / %2d%n", e.get("value"), e.get("op"),
+                        e.get("pf"), e.get("lut"), y.get("lut").asLong(), y.get("ff").asLong(), e.get("dsp"),
+                        y.get("dsp").asLong(), e.get("bram"), y.get("bram").asLong());
+            }
+        }
     }
 
     /** The planner's LUT estimate against yosys's count, signed, in percent of the count. */

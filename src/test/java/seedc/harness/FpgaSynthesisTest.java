@@ -29,7 +29,7 @@ import seedc.codegen.verilog.FpgaBackend;
  * each device. Four
  * lanes, each with its own multiplier whose product keeps 16 or 32 bits, are four DSP blocks (a DSP48E1 takes
  * 25 x 18, an SB_MAC16 16 x 16); the iCE40 flow places and routes the design, so synth.json has its Fmax and the
- * bitstream exists.
+ * bitstream exists. synth.json also has the node's own share of the design (NodeCones).
  */
 class FpgaSynthesisTest {
     @ParameterizedTest
@@ -53,6 +53,13 @@ class FpgaSynthesisTest {
             assertTrue(synth.get(k).isIntegralNumber(), k + " in " + synth);
         }
         assertEquals(4, synth.get("dsp").asInt(), synth.toString());
+        // the one node's share (its registers and their input cone) holds its four multipliers and part of the LUTs
+        JsonNode node = synth.get("nodes").get((String) ((Map<?, ?>) ((java.util.List<?>) e.fpga().get("nodes")).get(0))
+                .get("node"));
+        assertEquals(4, node.get("dsp").asInt(), synth.toString());
+        assertTrue(node.get("lut").asInt() > 0 && node.get("lut").asInt() <= synth.get("lut").asInt(), synth.toString());
+        assertTrue(node.get("ff").asInt() >= 8 * 8, "the output, 8 or more elements of 8 or more bits written by"
+                + " four lanes, is registers: " + synth);
         assertTrue(synth.get("lut").asInt() > 0 && synth.get("ff").asInt() > 0, synth.toString());
         assertEquals(4L, ((Number) e.fpga().get("estimatedDsp")).longValue());
         if (ice40) {

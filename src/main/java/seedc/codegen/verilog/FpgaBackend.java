@@ -88,15 +88,15 @@ public final class FpgaBackend implements Backend {
         boolean ice40 = device.equals(Device.ICE40_UP5K);
         String yosys = ice40
                 ? "\t@yosys -q -l build/yosys.log -p 'read_verilog top.v; synth_ice40 -dsp -top seedc_top -json"
-                        + " build/design.json; tee -q -o build/stat.txt stat'\n"
+                        + " build/design.json; tee -q -o build/stat.txt stat; script nodes.ys'\n"
                 : "\t@yosys -q -l build/yosys.log -p 'read_verilog top.v; synth_xilinx -family xc7 -top seedc_top;"
-                        + " tee -q -o build/stat.txt stat'\n";
+                        + " tee -q -o build/stat.txt stat; script nodes.ys'\n";
         String rule = ice40
                 ? "\t@nextpnr-ice40 -q --up5k --package sg48 --pcf-allow-unconstrained --freq 12"
                         + " --json build/design.json --asc build/design.asc -l build/nextpnr.log\n"
                         + "\t@icepack build/design.asc build/design.bin\n"
-                        + "\t@awk -f synth.awk build/stat.txt build/nextpnr.log > $@\n"
-                : "\t@awk -f synth.awk build/stat.txt > $@\n";
+                        + "\t@awk -f synth.awk build/stat.txt build/nodes.txt build/nextpnr.log > $@\n"
+                : "\t@awk -f synth.awk build/stat.txt build/nodes.txt > $@\n";
         return resource("Makefile").replace("@DEVICE@", device.name()).replace("@ORIGIN@", fp.origin())
                 .replace("@SYNTH@", ice40 ? "synth_ice40 -dsp" : "synth_xilinx -family xc7")
                 .replace("@PNR@", ice40 ? ", nextpnr-ice40 --up5k (Fmax) and icepack (design.bin)" : "")

@@ -15,7 +15,8 @@ import seedc.ir.Value;
 /**
  * The design's top module: a memory per real value (parameters and constants as ROMs read from .hex files),
  * the input's write port, the top-level scope's start/done, and every node's engine, each included from its
- * own file (nodes/nID.vh). The output is the program's int result (a class label).
+ * own file (nodes/nID.vh), and the script that finds each node's share of the synthesized design
+ * ({@link NodeCones}). The output is the program's int result (a class label).
  */
 final class TopWriter {
     /** A file of the design: its name in the output folder and its text. */
@@ -85,11 +86,23 @@ final class TopWriter {
                 top.append("`include \"").append(name).append("\"\n");
             }
         }
+        files.add(new File("nodes.ys", NodeCones.script(writes())));
         String result = context(dfg.producer(dfg.result())).mem(dfg.result());
         top.append(tensorResult() ? "assign out_data = " + result + "[out_addr];\n" : "assign label = " + result + ";\n");
         top.append("endmodule\n");
         files.add(0, new File("top.v", top.toString()));
         return files;
+    }
+
+    /** Each engine's node id and the memory or register it writes. */
+    private Map<String, String> writes() {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (DfgNode n : dfg.all()) {
+            if (!n.isSource()) {
+                m.put(n.id(), context(n).mem(n.op().out()));
+            }
+        }
+        return m;
     }
 
     NodeContext context(DfgNode n) {
