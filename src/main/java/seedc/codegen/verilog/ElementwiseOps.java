@@ -99,13 +99,29 @@ final class ElementwiseOps {
             return new Divider(Math.min(64, num), Math.min(64, den));
         }
 
-        /** The divider as a function {@code name(n, d)}. */
+        /**
+         * The divider as a function {@code name(n, d)}: restoring long division of the magnitudes, a quotient bit per
+         * stage from the numerator's top bit down, the remainder kept below |d| (denBits + 1 bits), then the sign, so
+         * the quotient truncates toward zero as {@code n / d} does. A stage's one subtraction also compares (its
+         * borrow is the quotient bit). Written out rather than as {@code n / d}: yosys's own divider subtracts at
+         * twice the operands' width in every stage; for tanh's 31 / 17 bits alone on the Artix-7 it is 3,663 LUTs,
+         * this one 1,434 (a separate comparison: 2,017). The result is as wide as the numerator (the quotient's
+         * magnitude is at most the numerator's).
+         */
         String function(String name) {
-            // the result as wide as the numerator (the quotient's magnitude is at most the numerator's): a wider
-            // result would widen the division itself (Verilog sizes an expression by its context)
-            return "function automatic signed [" + (numBits - 1) + ":0] " + name + "(input signed [" + (numBits - 1)
-                    + ":0] n, input"
-                    + " signed [" + (denBits - 1) + ":0] d);\n    " + name + " = n / d;\nendfunction\n";
+            int n = numBits, d = denBits;
+            return "function automatic signed [" + (n - 1) + ":0] " + name + "(input signed [" + (n - 1) + ":0] n,"
+                    + " input signed [" + (d - 1) + ":0] d);\n"
+                    + "    reg [" + (n - 1) + ":0] a, q;\n    reg [" + (d - 1) + ":0] b;\n    reg [" + d + ":0] r;\n"
+                    + "    reg [" + (d + 1) + ":0] t;\n    integer i;\n    begin\n"
+                    + "        a = n < 0 ? -n : n;\n        b = d < 0 ? -d : d;\n        r = 0;\n"
+                    + "        for (i = " + (n - 1) + "; i >= 0; i = i - 1) begin\n"
+                    + "            r = {r[" + (d - 1) + ":0], a[i]};\n"
+                    + "            t = {1'b0, r} - {2'b0, b};\n"
+                    + "            q[i] = !t[" + (d + 1) + "];\n"
+                    + "            if (q[i]) r = t[" + d + ":0];\n"
+                    + "        end\n"
+                    + "        " + name + " = (n < 0) != (d < 0) ? -q : q;\n    end\nendfunction\n";
         }
     }
 
