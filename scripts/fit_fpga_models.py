@@ -3,16 +3,24 @@ of LUT[PF] = (a + b * PF) * LUT[1], and per device family the LUTs per bit of RO
 of memory written by several lanes (registers read through multiplexers) and of halving-tree buffer, by non-negative least squares on the
 relative error.
 
-Usage: fit_fpga_models.py WORK OUT.json
+With --only T1,T2 it fits a and b of those templates alone on the samples made of them (the list WORK/FAMILY.list
+names), the memories' coefficients and every other template's kept from OUT.json: a new template joins the fit
+without synthesizing every sample again. Each such template records its own samples and error.
+
+Usage: fit_fpga_models.py WORK OUT.json [--only T1,T2]
 """
 import json, os, sys
 import numpy as np
 from scipy.optimize import nnls
 work, out = sys.argv[1], sys.argv[2]
-models = {}
-for fam in ("xc7", "ice40"):
-    if not os.path.exists(os.path.join(work, fam + ".list")):
-        continue
+only = sys.argv[4].split(",") if len(sys.argv) > 4 and sys.argv[3] == "--only" else None
+
+
+def template(n):
+    return n.get("template", n["op"])
+
+
+def samples(fam):
     rows = []
     for line in open(os.path.join(work, fam + ".list")):
         d = line.strip()
@@ -20,13 +28,52 @@ for fam in ("xc7", "ice40"):
             continue
         rows.append((os.path.basename(d), json.load(open(os.path.join(d, "report.json"))),
                      json.load(open(os.path.join(d, "synth.json")))["lut"]))
-    kinds = sorted({n["op"] for _, r, _ in rows for n in r["nodes"]})
+    return rows
+
+
+def refit(model, rows):
+    """a and b of the templates in `only` on their samples, everything else as the model has it."""
+    mem = model["memory"]
+    rows = [r for r in rows if all(template(n) in only for n in r[1]["nodes"])]
+    col = {k: i for i, k in enumerate(only)}
+    A, y = [], []
+    for _, r, lut in rows:
+        x = np.zeros(2 * len(only))
+        fixed = mem["rom"] * r["romBits"] + mem["buffer"] * r["bufferBits"]
+        for n in r["nodes"]:
+            i = 2 * col[template(n)]
+            x[i] += n["lut1"]
+            x[i + 1] += n["pf"] * n["lut1"]
+            fixed += (mem["register"] * n["storeBits"] if n["pf"] > 1 else 0) + mem["tree"] * n["treeBits"]
+        w = 1.0 / max(lut, 1)
+        A.append(x * w)
+        y.append((lut - fixed) * w)
+    coef, _ = nnls(np.array(A), np.array(y))
+    err = np.abs(np.array(A) @ coef - np.array(y))  # (fixed + fitted) / lut - 1
+    for k, i in col.items():
+        mine = [e for (_, r, _), e in zip(rows, err) if template(r["nodes"][0]) == k]
+        model["templates"][k] = {"a": round(coef[2 * i], 4), "b": round(coef[2 * i + 1], 4), "samples": len(mine),
+                                 "meanError": round(float(np.mean(mine)), 3), "maxError": round(float(np.max(mine)), 3)}
+        print(f"  {k:18s} {len(mine):3d} designs  a {coef[2 * i]:.4f}  b {coef[2 * i + 1]:.4f}"
+              f"  mean {np.mean(mine):6.1%}  max {np.max(mine):6.1%}")
+
+
+models = json.load(open(out)) if only else {}
+for fam in ("xc7", "ice40"):
+    if not os.path.exists(os.path.join(work, fam + ".list")):
+        continue
+    rows = samples(fam)
+    if only:
+        print(f"## {fam}: refit of {', '.join(only)}")
+        refit(models[fam], rows)
+        continue
+    kinds = sorted({template(n) for _, r, _ in rows for n in r["nodes"]})
     col = {k: i for i, k in enumerate(kinds)}
     A, y = [], []
     for _, r, lut in rows:
         x = np.zeros(2 * len(kinds) + 4)
         for n in r["nodes"]:
-            i = 2 * col[n["op"]]
+            i = 2 * col[template(n)]
             x[i] += n["lut1"]
             x[i + 1] += n["pf"] * n["lut1"]
             x[-2] += n["storeBits"] if n["pf"] > 1 else 0

@@ -6,21 +6,27 @@ package seedc.backend;
  * for it, for backends that embed a demonstration (the Arduino sketch); both may be null; and, for the FPGA
  * backend, the strategy that chooses its parallelism, or one parallelism factor for every node ({@code fpgaPf} > 0,
  * a power of two, each node capped at one lane per output, all running as a dataflow graph: how the estimation
- * models' samples are built).
+ * models' samples are built), and the sigmoid/tanh dividers ({@code fpgaDivider}; null: the planner chooses, the
+ * fastest design that fits, or with a fixed PF combinational).
  */
-public record EmitOptions(Device device, long[] example, String expected, FpgaStrategy fpgaStrategy, int fpgaPf) {
+public record EmitOptions(Device device, long[] example, String expected, FpgaStrategy fpgaStrategy, int fpgaPf,
+                          FpgaDivider fpgaDivider) {
     public static final EmitOptions NONE = new EmitOptions(null, null, null);
 
     public EmitOptions(Device device, long[] example, String expected) {
-        this(device, example, expected, FpgaStrategy.MAFIA, 0);
+        this(device, example, expected, FpgaStrategy.MAFIA, 0, null);
     }
 
     public EmitOptions withFpgaStrategy(FpgaStrategy s) {
-        return new EmitOptions(device, example, expected, s, fpgaPf);
+        return new EmitOptions(device, example, expected, s, fpgaPf, fpgaDivider);
     }
 
     public EmitOptions withFpgaPf(int pf) {
-        return new EmitOptions(device, example, expected, fpgaStrategy, pf);
+        return new EmitOptions(device, example, expected, fpgaStrategy, pf, fpgaDivider);
+    }
+
+    public EmitOptions withFpgaDivider(FpgaDivider d) {
+        return new EmitOptions(device, example, expected, fpgaStrategy, fpgaPf, d);
     }
 
     public static EmitOptions on(Device device) {

@@ -65,6 +65,20 @@ final class Choices {
         throw UserError.of("unknown --fpga-strategy '" + word + "' (available: mafia, seedot, sequential)");
     }
 
+    /** --fpga-divider: null for auto (the planner's choice). */
+    static seedc.backend.FpgaDivider fpgaDivider(String word) {
+        String w = word.trim().toLowerCase(java.util.Locale.ROOT);
+        if (w.equals("auto")) {
+            return null;
+        }
+        for (seedc.backend.FpgaDivider d : seedc.backend.FpgaDivider.values()) {
+            if (d.id().equals(w)) {
+                return d;
+            }
+        }
+        throw UserError.of("unknown --fpga-divider '" + word + "' (available: auto, combinational, iterative)");
+    }
+
     static Device device(String word) {
         return Device.byName(word).orElseThrow(() -> UserError.of("unknown --device '" + word
                 + "' (available: uno, mkr1000, arty-a7-35t, ice40-up5k, or RAM:FLASH in bytes such as 2048:32768)"));

@@ -57,6 +57,12 @@ final class CompileCommand implements Callable<Integer> {
                     + " (program order, unrolled greedily under the budget) or sequential (every node at PF 1).")
     String fpgaStrategy;
 
+    @Option(names = "--fpga-divider", defaultValue = "auto", paramLabel = "D",
+            description = "fpga: how sigmoid and tanh divide: auto (default: the faster design that fits),"
+                    + " combinational (an element per lane per cycle) or iterative (a quotient bit per cycle, a tenth"
+                    + " of the LUTs).")
+    String fpgaDivider;
+
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory: new, empty, or an earlier seedc output (replaced as a whole).")
     Path out;
 
@@ -200,6 +206,7 @@ final class CompileCommand implements Callable<Integer> {
         Choices.Encoding enc = Choices.encoding(encoding);
         Device dev = device == null ? null : Choices.device(device);
         Choices.fpgaStrategy(fpgaStrategy);
+        Choices.fpgaDivider(fpgaDivider);
         checkDemotionMode();
         checkOutputFolder(tgt);
         String deviceProblem = tgt.deviceProblem(dev);
@@ -244,7 +251,7 @@ final class CompileCommand implements Callable<Integer> {
             // The float baseline is the user's model as written; the fixed program reads the compiled one's input.
             written = emit(tgt, enc, strat, outcome.fixed(), enc == Choices.Encoding.FLOAT ? model : compiled,
                     emitOptions(outcome.fixed(), compiled, testSet, dev).withFpgaStrategy(
-                            Choices.fpgaStrategy(fpgaStrategy)), dir);
+                            Choices.fpgaStrategy(fpgaStrategy)).withFpgaDivider(Choices.fpgaDivider(fpgaDivider)), dir);
             bar.step();
         }
         emitting.lap("emit");

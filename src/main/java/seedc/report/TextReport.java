@@ -86,8 +86,9 @@ public final class TextReport {
     @SuppressWarnings("unchecked")
     private static void fpga(StringBuilder sb, Map<String, Object> fpga) {
         Map<String, Object> budget = (Map<String, Object>) fpga.get("budget");
-        sb.append(f("%nFPGA design for %s, %s strategy: about %s cycles, %s LUTs (of %s), %s DSPs (of %s), %s block"
-                + " RAMs (of %s)%n", fpga.get("device"), fpga.get("strategy"), fpga.get("estimatedCycles"),
+        sb.append(f("%nFPGA design for %s, %s strategy, %s dividers: about %s cycles, %s LUTs (of %s), %s DSPs (of %s),"
+                + " %s block RAMs (of %s)%n", fpga.get("device"), fpga.get("strategy"), fpga.get("divider"),
+                fpga.get("estimatedCycles"),
                 fpga.get("estimatedLut"), budget.get("lut"), fpga.get("estimatedDsp"), budget.get("dsp"),
                 fpga.get("estimatedBram"), budget.get("bram")));
         if (fpga.get("lutModel") instanceof Map<?, ?> m) {

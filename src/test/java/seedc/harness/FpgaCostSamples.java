@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import seedc.backend.Device;
 import seedc.backend.EmitOptions;
+import seedc.backend.FpgaDivider;
 import seedc.backend.Emitted;
 import seedc.codegen.verilog.FpgaBackend;
 import seedc.fixed.FixedType;
@@ -22,13 +23,17 @@ import seedc.ir.Op.VecKind;
  * over a range of dimensions, bit widths and parallelism factors, written to {@code OUT/<sample>/} with its
  * report.json (the model's features: every node's PF-1 LUTs, the memories' bits) for yosys to synthesize.
  *
- * <p>Usage: {@code FpgaCostSamples OUT DEVICE}; prints the sample folders.
+ * <p>Usage: {@code FpgaCostSamples OUT DEVICE [REGEX]}; prints the sample folders (those whose name matches REGEX).
  */
 public final class FpgaCostSamples {
     private FpgaCostSamples() {}
 
-    /** One design of the grid: its name and the op alone. */
-    record Sample(String name, OpSpec spec) {}
+    /** One design of the grid: its name, the op alone and how sigmoid and tanh divide (null: not at all). */
+    record Sample(String name, OpSpec spec, FpgaDivider divider) {
+        Sample(String name, OpSpec spec) {
+            this(name, spec, null);
+        }
+    }
 
     static final int[] PFS = {1, 2, 4, 8};
 
@@ -54,7 +59,7 @@ public final class FpgaCostSamples {
                 }
                 if (n == 16) { // the combinational dividers take yosys minutes at larger sizes
                     for (String u : List.of("sigmoid", "tanh")) {
-                        s.add(new Sample(u + "-" + d, Ops.unary(u, in("a", t, n), t)));
+                        s.add(new Sample(u + "-" + d, Ops.unary(u, in("a", t, n), t), FpgaDivider.COMBINATIONAL));
                     }
                 }
                 s.add(new Sample("argmax-" + d, Ops.argmax(in("a", t, n))));
@@ -66,25 +71,39 @@ public final class FpgaCostSamples {
                 s.add(new Sample("maxpool-" + d, Ops.maxpool(in("x", t, 1, hw, hw, 2), 2, 2, Ops.window(2, 0, 1), t)));
             }
         }
+        // Last, so that the samples above keep their seeds (and the fit its designs).
+        for (int bits : new int[] {8, 16}) {
+            FixedType t = bits == 8 ? i8(5) : i16(10);
+            for (int n : new int[] {16, 64}) {
+                for (String u : List.of("sigmoid", "tanh")) {
+                    s.add(new Sample(u + "iter-" + bits + "-" + n, Ops.unary(u, in("a", t, n), t), FpgaDivider.ITERATIVE));
+                }
+            }
+        }
         return s;
     }
 
     public static void main(String[] args) throws Exception {
         Path out = Path.of(args[0]);
         Device device = Device.byName(args[1]).orElseThrow();
+        String only = args.length > 2 ? args[2] : ".*";
         long seed = 1;
         for (Sample sample : grid()) {
+            if (!sample.name().matches(only)) {
+                seed++;
+                continue;
+            }
             OneOp.Built b = OneOp.build(sample.spec(), OpCases.seedot(sample.name().contains("-8-") ? 8 : 16, 6),
                     seed++, 1);
             int elements = b.draft().op().out().size();
             for (int pf : PFS) {
-                if (pf > 1 && pf > elements || pf > 4 && sample.name().matches("(sigmoid|tanh)-.*")) {
+                if (pf > 1 && pf > elements || pf > 4 && sample.divider() == FpgaDivider.COMBINATIONAL) {
                     continue;
                 }
                 Path dir = out.resolve(sample.name() + "-pf" + pf);
                 Files.createDirectories(dir);
-                Emitted e = FpgaBackend.INSTANCE.emit(b.fp(), b.model().weights(), EmitOptions.on(device).withFpgaPf(pf),
-                        dir);
+                Emitted e = FpgaBackend.INSTANCE.emit(b.fp(), b.model().weights(), EmitOptions.on(device).withFpgaPf(pf)
+                        .withFpgaDivider(sample.divider()), dir);
                 Files.writeString(dir.resolve("report.json"),
                         new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(e.fpga()));
                 System.out.println(dir);

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import seedc.backend.EmitOptions;
+import seedc.backend.FpgaDivider;
 import seedc.backend.FpgaStrategy;
 import seedc.codegen.DifferentialTest;
 import seedc.codegen.verilog.FpgaBackend;
@@ -16,7 +17,7 @@ import seedc.ir.FloatModel;
  * The Verilog design of --target fpga, simulated by Icarus Verilog through its own Makefile ({@code make sim}): each
  * op's template at the parallelism a strategy gives it (sequential keeps every node at PF 1), or at a fixed PF:
  * one lane per output (beyond the planner's limit, the largest PF its LUT model was fitted on), or one in between
- * (lanes with a partial last group, a halving tree of that many rows).
+ * (lanes with a partial last group, a halving tree of that many rows; sigmoid and tanh with iterative dividers).
  */
 final class FpgaOpBackend implements OpBackend {
     /** A PF that EmitOptions.withFpgaPf caps at one lane per output. */
@@ -56,10 +57,20 @@ final class FpgaOpBackend implements OpBackend {
         return DifferentialTest.haveIverilog() && DifferentialTest.have("make");
     }
 
+    /**
+     * A lane per output and the strategies with the planner's dividers (combinational, the faster, on the default
+     * device); PF 2 with iterative dividers, so that sigmoid and tanh are checked both ways, over several lanes.
+     */
+    private EmitOptions options() {
+        if (pf == 2) {
+            return EmitOptions.NONE.withFpgaPf(pf).withFpgaDivider(FpgaDivider.ITERATIVE);
+        }
+        return pf > 0 ? EmitOptions.NONE.withFpgaPf(pf) : EmitOptions.NONE.withFpgaStrategy(strategy);
+    }
+
     @Override
     public long[][] run(FixedProgram fp, FloatModel model, List<long[]> inputs, Path work) throws Exception {
-        FpgaBackend.INSTANCE.emit(fp, model.weights(), pf > 0 ? EmitOptions.NONE.withFpgaPf(pf)
-                : EmitOptions.NONE.withFpgaStrategy(strategy), work);
+        FpgaBackend.INSTANCE.emit(fp, model.weights(), options(), work);
         double[][] reals = inputs.stream().map(x -> OpBackend.reals(fp, x)).toArray(double[][]::new);
         DifferentialTest.csv(new DataSet(1, new double[reals.length][1], reals), work.resolve("inputs.csv"));
         Process p = new ProcessBuilder("make", "-s", "sim", "EXAMPLES=inputs.csv").directory(work.toFile())

@@ -47,7 +47,8 @@ class OpHarnessTest {
 
     /**
      * Every backend under test; a new backend is one more entry. {@code -Dseedc.harness.backends=x86,hls,avr}
-     * picks some (default x86, hls and the Verilog design at three PFs: one lane per output, 2 and 1 (the
+     * picks some (default x86, hls and the Verilog design at three PFs: one lane per output, 2 (with iterative
+     * sigmoid and tanh dividers) and 1 (the
      * sequential strategy); the AVR runs every case under simavr, which takes minutes).
      */
     static List<OpBackend> backends() {

@@ -3,7 +3,7 @@ package seedc.codegen.verilog;
 import java.util.ArrayList;
 import java.util.List;
 import seedc.backend.Device;
-import seedc.backend.FpgaStrategy;
+import seedc.backend.EmitOptions;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.QuantizedModel;
 import seedc.ir.Value;
@@ -14,11 +14,16 @@ import seedc.ir.Value;
  */
 record Design(FixedProgram fp, Dfg dfg, PfPlan plan, List<TopWriter.File> files) {
 
-    /** The design the strategy chooses, or with every node at {@code fixedPf} (> 0) as a dataflow graph. */
-    static Design of(FixedProgram fp, QuantizedModel model, Device device, FpgaStrategy strategy, int fixedPf) {
+    /**
+     * The design the options' strategy chooses, or with every node at the options' fixed PF (> 0) as a dataflow
+     * graph; with the options' dividers, or the planner's.
+     */
+    static Design of(FixedProgram fp, QuantizedModel model, Device device, EmitOptions options) {
         Dfg dfg = Dfg.of(fp.program());
-        PfPlan plan = fixedPf > 0 ? PfPlan.everyNodeAt(fp, dfg, device, fixedPf) : PfPlan.choose(fp, dfg, device, strategy);
-        TopWriter top = new TopWriter(fp, model, dfg, plan.pf(), plan.sequential(), plan.cost().blockRams());
+        PfPlan plan = options.fpgaPf() > 0
+                ? PfPlan.everyNodeAt(fp, dfg, device, options.fpgaPf(), options.fpgaDivider())
+                : PfPlan.choose(fp, dfg, device, options.fpgaStrategy(), options.fpgaDivider());
+        TopWriter top = new TopWriter(fp, model, dfg, plan);
         List<TopWriter.File> files = new ArrayList<>(top.files());
         files.add(new TopWriter.File("tb.v", Testbench.text(fp.program(), fp.type(fp.program().input()),
                 top.addressBits(), top.tensorResult() ? -top.resultBits() : top.labelBits())));

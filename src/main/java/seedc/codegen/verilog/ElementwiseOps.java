@@ -6,6 +6,7 @@ import static seedc.codegen.verilog.ElementwiseKernel.temp;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import seedc.backend.FpgaDivider;
 import seedc.codegen.verilog.ElementwiseKernel.Load;
 import seedc.fixed.ExpTable;
 import seedc.fixed.FixedType;
@@ -60,27 +61,35 @@ final class ElementwiseOps {
 
     /**
      * sigmoid and tanh from e^-|x| (e^-2|x|): (one or e) << out.scale / (one + e), with tanh's sign. The divider is
-     * combinational, at its operands' widths ({@link Divider}).
+     * at its operands' widths ({@link Divider}): combinational, a lane's element per cycle, or iterative, a quotient
+     * bit per cycle ({@link IterativeDivisionKernel}), as the node's context says.
      */
     static String activation(NodeContext c, Value a, OpParams.Activation p, boolean sigmoid) {
         ExpTable t = p.table();
         FixedType out = c.t(c.op().out());
         List<Load> loads = new ArrayList<>();
-        String x = temp(c, 0), mag = temp(c, 1);
+        String x = temp(c, 0);
         loads.add(new Load(Vx.shr(at(c, a), p.inShift())));
         loads.add(new Load("-(" + (sigmoid ? "" : "64'sd2 * ") + "(" + x + " < 0 ? -" + x + " : " + x + "))"));
         ExpLookup.lookup(c, t, 1, 2, loads);
         String e = temp(c, 7);
         loads.add(new Load(Vx.shr(temp(c, 6), t.sg())));
         String one = Vx.lit(1L << t.sf());
-        String num = sigmoid ? "(" + x + " <= 0 ? " + e + " : " + one + ")" : "(" + one + " - " + e + ")";
+        String num = Vx.shr(sigmoid ? "(" + x + " <= 0 ? " + e + " : " + one + ")" : "(" + one + " - " + e + ")",
+                -out.scale());
+        String den = one + " + " + e;
         Divider div = Divider.of(t, out);
+        String what = sigmoid ? "sigmoid" : "tanh";
+        String negative = sigmoid ? null : x + " < 0";
+        if (c.divider() == FpgaDivider.ITERATIVE) {
+            return ExpLookup.tables(c, t) + IterativeDivisionKernel.emit(c, what, loads, num, den, negative, div);
+        }
         String name = "div_" + c.id();
-        loads.add(new Load(name + "(" + Vx.shr(num, -out.scale()) + ", " + one + " + " + e + ")"));
+        loads.add(new Load(name + "(" + num + ", " + den + ")"));
         String r = temp(c, 8);
-        String v = sigmoid ? r : "(" + x + " < 0 ? -" + r + " : " + r + ")";
+        String v = negative == null ? r : "(" + negative + " ? -" + r + " : " + r + ")";
         return ExpLookup.tables(c, t) + div.function(name)
-                + ElementwiseKernel.emit(c, sigmoid ? "sigmoid" : "tanh", loads, Vx.wrap(v, out.bits()));
+                + ElementwiseKernel.emit(c, what, loads, Vx.wrap(v, out.bits()));
     }
 
     /**

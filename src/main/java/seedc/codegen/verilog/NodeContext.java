@@ -3,6 +3,7 @@ package seedc.codegen.verilog;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import seedc.backend.FpgaDivider;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.FixedType;
 import seedc.fixed.OpParams;
@@ -16,10 +17,10 @@ import seedc.ir.Value;
  * scope runs and the nodes it waits for are done, and raises {@code dn} when its output is written; the scope's
  * {@code clr} (the start of an inference or of a loop iteration) resets it. In a sequential schedule it also waits
  * for the engine before it in its scope ({@code after}; null: none). From a producer it streams from
- * ({@link Pipelining}) it waits only for the producer's start.
+ * ({@link Pipelining}) it waits only for the producer's start. Sigmoid and tanh divide as {@code divider} says.
  */
 record NodeContext(FixedProgram fp, DfgNode node, int pf, Map<Integer, Value> aliases, DfgNode after,
-                   Set<DfgNode> streamed, Set<Integer> readOnlyValues) {
+                   Set<DfgNode> streamed, Set<Integer> readOnlyValues, FpgaDivider divider) {
 
     Op op() {
         return node.op();

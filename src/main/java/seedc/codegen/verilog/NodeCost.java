@@ -3,6 +3,7 @@ package seedc.codegen.verilog;
 import java.util.HashSet;
 import java.util.Set;
 import seedc.backend.Device;
+import seedc.backend.FpgaDivider;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.OpParams;
 import seedc.ir.Op;
@@ -22,6 +23,7 @@ final class NodeCost {
     record Estimate(long lut, long dsp, long bram, long cycles) {}
 
     private final FixedProgram fp;
+    private final FpgaDivider divider;
     private final boolean ice40;
     private final EstimationModel model;
     /** The values held in ROMs: parameters and constants. */
@@ -30,8 +32,9 @@ final class NodeCost {
     private final Set<Integer> blockRams;
     private final int blockRamBits;
 
-    NodeCost(FixedProgram fp, Device device, Dfg dfg) {
+    NodeCost(FixedProgram fp, Device device, Dfg dfg, FpgaDivider divider) {
         this.fp = fp;
+        this.divider = divider;
         this.ice40 = device.equals(Device.ICE40_UP5K);
         this.model = EstimationModel.of(ice40 ? "ice40" : "xc7");
         fp.program().forEachOp(op -> {
@@ -41,6 +44,29 @@ final class NodeCost {
         });
         this.blockRams = ice40 ? blockRamValues(dfg) : Set.of();
         this.blockRamBits = device.fabric().blockRamBits();
+    }
+
+    /** How the design's sigmoid and tanh engines divide. */
+    FpgaDivider divider() {
+        return divider;
+    }
+
+    /** Whether the node's engine has a divider (sigmoid, tanh). */
+    static boolean divides(DfgNode n) {
+        return n.op() instanceof Op.Sigmoid || n.op() instanceof Op.Tanh;
+    }
+
+    /** Whether the node divides iteratively ({@link IterativeDivisionKernel}). */
+    boolean iterative(DfgNode n) {
+        return divides(n) && divider == FpgaDivider.ITERATIVE;
+    }
+
+    /**
+     * The template whose fitted coefficients the node's LUTs follow: its op kind, or for an iterative divider's
+     * engine the op kind with "Iterative" (a different template, fitted on its own samples).
+     */
+    String template(DfgNode n) {
+        return iterative(n) ? n.kind() + "Iterative" : n.kind();
     }
 
     /** The memories this device keeps in block RAM (none on the Artix-7: its LUT model counts them as logic). */
@@ -98,7 +124,7 @@ final class NodeCost {
     }
 
     Estimate estimate(DfgNode n, int pf) {
-        return new Estimate(model.luts(n.kind(), pf, lut1(n)) + model.registerLuts(pf, storeBits(n))
+        return new Estimate(model.luts(template(n), pf, lut1(n)) + model.registerLuts(pf, storeBits(n))
                 + model.treeLuts(treeBits(n, pf)),
                 pf * laneDsps(n), blockRamsRead(n, pf), cycles(n, pf));
     }
@@ -156,6 +182,9 @@ final class NodeCost {
     /** Cycles from start to done at this PF (a loop's: its controller's own, without its body's). */
     long cycles(DfgNode n, int pf) {
         long groups = (n.elements() + pf - 1) / pf;
+        if (iterative(n)) {
+            return 1 + groups * IterativeDivisionKernel.cyclesPerGroup(divider(n));
+        }
         return switch (n.op()) {
             case Op.MatMul m -> 1 + groups * (n.terms() + 2 + treeCycles(n));
             case Op.SparseMatMul m -> 1 + groups * (n.terms() + 2);
@@ -243,6 +272,12 @@ final class NodeCost {
                 2 * a.table().entryBits()} : null;
     }
 
+    /** The divider of a sigmoid or tanh node at its operands' widths. */
+    private ElementwiseOps.Divider divider(DfgNode n) {
+        OpParams.Activation a = fp.params(n.op(), OpParams.Activation.class);
+        return ElementwiseOps.Divider.of(a.table(), fp.type(n.op().out()));
+    }
+
     private int shifted(Value v, int shr) {
         return Math.max(1, fp.type(v).bits() - shr);
     }
@@ -278,8 +313,10 @@ final class NodeCost {
         } else if (p instanceof OpParams.Add a) {
             luts += 2L * a.width();
         } else if (p instanceof OpParams.Activation a) {
-            ElementwiseOps.Divider d = ElementwiseOps.Divider.of(a.table(), fp.type(n.op().out()));
-            luts += (long) d.numBits() * d.denBits(); // the divider's array
+            ElementwiseOps.Divider d = divider(n);
+            // the combinational divider's array of subtractors, or the iterative one's subtractor, remainder
+            // multiplexer and the magnitudes' and quotient's negations
+            luts += iterative(n) ? 2L * d.denBits() + 2L * d.numBits() : (long) d.numBits() * d.denBits();
         }
         return luts + out;
     }

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import seedc.backend.Device;
 import seedc.backend.DoesNotFit;
+import seedc.backend.FpgaDivider;
 import seedc.backend.FpgaStrategy;
 
 /**
@@ -90,7 +91,9 @@ final class PfPlanner {
                 }
             }
             throw new DoesNotFit("the design does not fit the " + fabric.luts() + " LUTs, " + fabric.dsps()
-                    + " DSPs and " + fabric.blockRams() + " block RAMs of the device even with every node at PF 1: it"
+                    + " DSPs and " + fabric.blockRams() + " block RAMs of the device even with every node at PF 1"
+                    + (cost.divider() == FpgaDivider.ITERATIVE && pf.keySet().stream().anyMatch(NodeCost::divides)
+                    ? " and iterative dividers" : "") + ": it"
                     + " needs about " + need + " " + r.words + (r == Resource.LUT ? " (memories " + fixedLuts + " LUTs)"
                     : "") + "; the largest node, " + largest.op().out().name() + " (" + largest.kind() + "), about "
                     + most + " " + r.words);
@@ -138,12 +141,12 @@ final class PfPlanner {
             Map<DfgNode, NodeCost.Estimate> est = estimates(pf);
             List<DfgNode> best = null;
             double bestBenefit = -1;
-            for (DfgNode n : Schedule.critical(dfg, est, pf, false)) {
+            for (DfgNode n : Schedule.critical(dfg, est, pf, false, cost.divider())) {
                 int p = pf.get(n), q = next(n, p);
                 if (q == p || exhausted.contains(n)) {
                     continue;
                 }
-                List<DfgNode> grown = Pipelining.cluster(n, pf.keySet());
+                List<DfgNode> grown = Pipelining.cluster(n, pf.keySet(), cost.divider());
                 long saved = (est.get(n).cycles() - cost.estimate(n, q).cycles()) * Schedule.runs(n);
                 long added = 0;
                 for (DfgNode m : grown) {

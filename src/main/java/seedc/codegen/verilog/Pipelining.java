@@ -6,6 +6,7 @@ import java.util.Collection;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import seedc.backend.FpgaDivider;
 import seedc.ir.Op;
 
 /**
@@ -21,8 +22,9 @@ final class Pipelining {
     private Pipelining() {}
 
     /** Whether {@code consumer} may start the cycle after {@code producer} starts, rather than after it is done. */
-    static boolean streams(DfgNode producer, DfgNode consumer, Map<DfgNode, Integer> pf, boolean sequential) {
-        return !sequential && linearTime(producer) && linearTime(consumer)
+    static boolean streams(DfgNode producer, DfgNode consumer, Map<DfgNode, Integer> pf, boolean sequential,
+                           FpgaDivider divider) {
+        return !sequential && linearTime(producer, divider) && linearTime(consumer, divider)
                 && producer.elements() == consumer.elements() && producer.scope() == consumer.scope()
                 && pf.getOrDefault(producer, 1).equals(pf.getOrDefault(consumer, 1));
     }
@@ -31,9 +33,9 @@ final class Pipelining {
      * The connected linear-time nodes of {@code n}'s scope with its number of outputs (n alone if it is not
      * linear-time): the nodes the planner gives one PF, so that they stream.
      */
-    static List<DfgNode> cluster(DfgNode n, Collection<DfgNode> nodes) {
+    static List<DfgNode> cluster(DfgNode n, Collection<DfgNode> nodes, FpgaDivider divider) {
         List<DfgNode> members = new ArrayList<>(List.of(n));
-        if (!linearTime(n)) {
+        if (!linearTime(n, divider)) {
             return members;
         }
         Deque<DfgNode> todo = new ArrayDeque<>(members);
@@ -41,7 +43,7 @@ final class Pipelining {
             DfgNode at = todo.pop();
             for (DfgNode m : nodes) {
                 boolean linked = m.deps().contains(at) || at.deps().contains(m);
-                if (linked && !members.contains(m) && linearTime(m) && m.elements() == n.elements()
+                if (linked && !members.contains(m) && linearTime(m, divider) && m.elements() == n.elements()
                         && m.scope() == n.scope()) {
                     members.add(m);
                     todo.push(m);
@@ -51,8 +53,11 @@ final class Pipelining {
         return members;
     }
 
-    /** The nodes on {@link ElementwiseKernel}: one group of outputs per cycle, lane l on element q * PF + l. */
-    static boolean linearTime(DfgNode n) {
+    /**
+     * The nodes on {@link ElementwiseKernel}: one group of outputs per cycle, lane l on element q * PF + l. Sigmoid
+     * and tanh with iterative dividers take a group per quotient bit ({@link IterativeDivisionKernel}).
+     */
+    static boolean linearTime(DfgNode n, FpgaDivider divider) {
         return switch (n.op()) {
             case Op.Add o -> true;
             case Op.ScalarMul o -> true;
@@ -60,8 +65,8 @@ final class Pipelining {
             case Op.VecOp o -> true;
             case Op.Neg o -> true;
             case Op.Exp o -> true;
-            case Op.Sigmoid o -> true;
-            case Op.Tanh o -> true;
+            case Op.Sigmoid o -> divider == FpgaDivider.COMBINATIONAL;
+            case Op.Tanh o -> divider == FpgaDivider.COMBINATIONAL;
             case Op.Relu o -> true;
             case Op.Relu6 o -> true;
             case Op.Quantize o -> true;

@@ -29,19 +29,20 @@ final class TopWriter {
     private final Map<Integer, Value> aliases = new LinkedHashMap<>();
     private final Map<DfgNode, DfgNode> after = new HashMap<>();
     private final boolean sequential;
+    private final seedc.backend.FpgaDivider divider;
     /** The memories in block RAM ({@link NodeCost#blockRamValues}); every other ROM is logic. */
     private final Set<Integer> blockRams;
     /** The values no engine writes ({@link Dfg#readOnlyValues}). */
     private final Set<Integer> readOnly;
 
-    TopWriter(FixedProgram fp, QuantizedModel model, Dfg dfg, Map<DfgNode, Integer> pf, boolean sequential,
-              Set<Integer> blockRams) {
+    TopWriter(FixedProgram fp, QuantizedModel model, Dfg dfg, PfPlan plan) {
         this.fp = fp;
-        this.blockRams = blockRams;
+        this.blockRams = plan.cost().blockRams();
         this.model = model;
         this.dfg = dfg;
-        this.pf = pf;
-        this.sequential = sequential;
+        this.pf = plan.pf();
+        this.sequential = plan.sequential();
+        this.divider = plan.divider();
         this.readOnly = dfg.readOnlyValues();
         for (DfgNode n : dfg.all()) {
             if (n.op() instanceof Op.Loop l) {
@@ -108,11 +109,11 @@ final class TopWriter {
     NodeContext context(DfgNode n) {
         Set<DfgNode> streamed = new HashSet<>();
         for (DfgNode d : n.deps()) {
-            if (Pipelining.streams(d, n, pf, sequential)) {
+            if (Pipelining.streams(d, n, pf, sequential, divider)) {
                 streamed.add(d);
             }
         }
-        return new NodeContext(fp, n, pf.getOrDefault(n, 1), aliases, after.get(n), streamed, readOnly);
+        return new NodeContext(fp, n, pf.getOrDefault(n, 1), aliases, after.get(n), streamed, readOnly, divider);
     }
 
     int inputBits() {

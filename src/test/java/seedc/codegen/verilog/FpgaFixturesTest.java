@@ -11,7 +11,7 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -23,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import seedc.backend.EmitOptions;
+import seedc.backend.FpgaDivider;
 import seedc.backend.FpgaStrategy;
 import seedc.codegen.DifferentialTest;
 import seedc.codegen.Fixtures;
@@ -34,7 +35,8 @@ import seedc.io.DataSet;
  * Every fixture model's FPGA design, simulated by Icarus Verilog through its Makefile on 20 test examples,
  * predicts what the fixed-point interpreter predicts, under each of the three strategies (different PFs and
  * schedules, the same integers); and the cycles the simulation counts are the ones the planner estimated. The
- * three designs of a fixture are simulated side by side (one process each).
+ * designs of a fixture are simulated side by side (one process each); a model with sigmoid or tanh also has
+ * MAFIA's design with iterative dividers.
  */
 class FpgaFixturesTest {
     static final int EXAMPLES = 20;
@@ -64,35 +66,58 @@ class FpgaFixturesTest {
             fi.run(x);
             expected.add(Long.toString(fi.label()));
         }
-        Map<FpgaStrategy, Long> estimated = new EnumMap<>(FpgaStrategy.class);
-        for (FpgaStrategy s : FpgaStrategy.values()) {
-            Path out = dir.resolve(s.id());
-            var emitted = FpgaBackend.INSTANCE.emit(c.fixed(), c.model().weights(),
-                    EmitOptions.NONE.withFpgaStrategy(s), out);
+        Map<String, Long> estimated = new LinkedHashMap<>();
+        for (Variant v : variants(c)) {
+            Path out = dir.resolve(v.name());
+            var emitted = FpgaBackend.INSTANCE.emit(c.fixed(), c.model().weights(), v.options(), out);
             JsonNode fpga = new ObjectMapper().valueToTree(emitted.fpga());
-            assertEquals(s.id(), fpga.get("strategy").asText());
-            estimated.put(s, fpga.get("estimatedCycles").asLong());
+            assertEquals(v.options().fpgaStrategy().id(), fpga.get("strategy").asText());
+            if (v.options().fpgaDivider() != null) {
+                assertEquals(v.options().fpgaDivider().id(), fpga.get("divider").asText());
+            }
+            estimated.put(v.name(), fpga.get("estimatedCycles").asLong());
             DifferentialTest.csv(new DataSet(1, new double[n][1], features), out.resolve("examples.csv"));
             DifferentialTest.csv(new DataSet(1, new double[TIMED_EXAMPLES][1], Arrays.copyOf(features, TIMED_EXAMPLES)),
                     out.resolve("timed.csv"));
         }
-        Map<FpgaStrategy, Future<List<List<String>>>> runs = new EnumMap<>(FpgaStrategy.class);
-        for (FpgaStrategy s : FpgaStrategy.values()) {
-            Path out = dir.resolve(s.id());
-            runs.put(s, SIMULATORS.submit(() -> List.of(make(out, "sim", "examples.csv"),
+        Map<String, Future<List<List<String>>>> runs = new LinkedHashMap<>();
+        for (String v : estimated.keySet()) {
+            Path out = dir.resolve(v);
+            runs.put(v, SIMULATORS.submit(() -> List.of(make(out, "sim", "examples.csv"),
                     make(out, "sim-cycles", "timed.csv"))));
         }
-        for (FpgaStrategy s : FpgaStrategy.values()) {
-            List<List<String>> result = runs.get(s).get();
-            assertEquals(expected, result.get(0), name + " " + s.id());
+        for (String v : estimated.keySet()) {
+            List<List<String>> result = runs.get(v).get();
+            assertEquals(expected, result.get(0), name + " " + v);
             // No engine takes data-dependent time (Bonsai's walk reads a slice; it does not branch).
-            assertEquals(Collections.nCopies(TIMED_EXAMPLES, "cycles " + estimated.get(s)), result.get(1),
-                    name + " " + s.id());
+            assertEquals(Collections.nCopies(TIMED_EXAMPLES, "cycles " + estimated.get(v)), result.get(1),
+                    name + " " + v);
         }
     }
 
-    /** The simulations of one fixture's three designs, one process each. */
-    static final ExecutorService SIMULATORS = Executors.newFixedThreadPool(3, r -> {
+    /** One design of a fixture: a name for its folder and the options it is emitted with. */
+    record Variant(String name, EmitOptions options) {}
+
+    /**
+     * The three strategies' designs (dividers as the planner chooses them) and, for a model with sigmoid or tanh,
+     * MAFIA's with iterative dividers (engines that take a group per quotient bit and do not stream).
+     */
+    static List<Variant> variants(Fixtures.Compiled c) {
+        List<Variant> v = new ArrayList<>();
+        for (FpgaStrategy s : FpgaStrategy.values()) {
+            v.add(new Variant(s.id(), EmitOptions.NONE.withFpgaStrategy(s)));
+        }
+        boolean[] divides = {false};
+        c.fixed().program().forEachOp(op -> divides[0] |= op instanceof seedc.ir.Op.Sigmoid
+                || op instanceof seedc.ir.Op.Tanh);
+        if (divides[0]) {
+            v.add(new Variant("mafia-iterative", EmitOptions.NONE.withFpgaDivider(FpgaDivider.ITERATIVE)));
+        }
+        return v;
+    }
+
+    /** The simulations of one fixture's designs, one process each. */
+    static final ExecutorService SIMULATORS = Executors.newFixedThreadPool(4, r -> {
         Thread t = new Thread(r, "fpga-sim");
         t.setDaemon(true);
         return t;

@@ -71,13 +71,58 @@ class FpgaTargetTest {
         assertTrue(c.err().contains("unknown --fpga-strategy 'fastest' (available: mafia, seedot, sequential)"), c.err());
     }
 
+    @Test
+    void unknownDividerIsNamed(@TempDir Path dir) {
+        DifferentialTest.Cli c = compile("bonsai-cancer-2", dir.resolve("o"), "--fpga-divider", "fast");
+        assertEquals(1, c.status());
+        assertTrue(c.err().contains("unknown --fpga-divider 'fast' (available: auto, combinational, iterative)"),
+                c.err());
+    }
+
+    /**
+     * --fpga-divider iterative gives sigmoid and tanh the iterative template, whose engine takes more than a cycle
+     * per output; auto picks combinational dividers on the Arty, where they fit and are faster.
+     */
+    @Test
+    void dividerIsTheUsersOrThePlannersChoice(@TempDir Path dir) throws Exception {
+        JsonNode auto = fpgaReport(dir.resolve("auto"), "auto");
+        JsonNode iterative = fpgaReport(dir.resolve("iterative"), "iterative");
+        assertEquals("combinational", auto.get("divider").asText());
+        assertEquals("iterative", iterative.get("divider").asText());
+        int activations = 0;
+        for (int i = 0; i < auto.get("nodes").size(); i++) {
+            JsonNode a = auto.get("nodes").get(i), it = iterative.get("nodes").get(i);
+            String op = a.get("op").asText();
+            if (op.equals("Sigmoid") || op.equals("Tanh")) {
+                activations++;
+                assertEquals(op + "Iterative", it.get("template").asText());
+                assertEquals(a.get("elements").asLong() + 1, a.get("cycles").asLong(), a.toString());
+                assertTrue(it.get("cycles").asLong() > 2 * a.get("cycles").asLong(), it.toString());
+                assertTrue(it.get("lut").asLong() < a.get("lut").asLong(), it.toString());
+            } else {
+                assertEquals(op, it.get("template").asText());
+            }
+        }
+        assertEquals(2, activations);
+        assertTrue(Files.readString(dir.resolve("iterative/report.txt")).contains("sequential strategy, iterative"
+                + " dividers"));
+    }
+
+    private static JsonNode fpgaReport(Path out, String divider) throws Exception {
+        DifferentialTest.Cli c = compile("fastgrnn-cancer-2", out, "--device", "arty-a7-35t", "--fpga-strategy",
+                "sequential", "--fpga-divider", divider);
+        assertEquals(0, c.status(), c.err());
+        return new ObjectMapper().readTree(out.resolve("report.json").toFile()).get("fpga");
+    }
+
     /** A design over the device at every PF 1 names the resource, the numbers and the largest node. */
     @Test
     void tooLargeForTheDeviceNamesNodeAndResource(@TempDir Path dir) {
         DifferentialTest.Cli c = compile("fastgrnn-digits-10", dir.resolve("o"), "--device", "ice40-up5k");
         assertEquals(1, c.status());
+        // FastGRNN has sigmoid and tanh: the smallest design has iterative dividers
         assertTrue(c.err().contains("the design does not fit the 5280 LUTs, 8 DSPs and 30 block RAMs of the device even"
-                + " with every node at PF 1: it needs about"), c.err());
+                + " with every node at PF 1 and iterative dividers: it needs about"), c.err());
         assertTrue(c.err().contains("the largest node, "), c.err());
         assertTrue(!c.err().contains("\tat "), "no stack trace");
         assertTrue(Files.notExists(dir.resolve("o")), "nothing written");
