@@ -77,6 +77,12 @@ class FpgaSynthesisTest {
     @org.junit.jupiter.api.Test
     void romsOfAProductAreBlockRamOnTheIce40(@TempDir Path dir) throws Exception {
         Emitted e = product(param("w", i8(6), 16, 32), in("x", i8(5), 32, 1), Device.ICE40_UP5K, 2, dir);
+        assertEquals(3, blockRams(dir));
+        assertEquals(3L, ((Number) e.fpga().get("estimatedBram")).longValue());
+    }
+
+    /** The SB_RAM40_4K cells yosys builds for the design in {@code dir} (its make build/stat.txt). */
+    private static int blockRams(Path dir) throws Exception {
         Process p = new ProcessBuilder("make", "-s", "build/stat.txt").directory(dir.toFile()).redirectErrorStream(true)
                 .start();
         String log = new String(p.getInputStream().readAllBytes());
@@ -84,8 +90,20 @@ class FpgaSynthesisTest {
         String stat = Files.readString(dir.resolve("build/stat.txt"));
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("SB_RAM40_4K\\s+(\\d+)").matcher(stat);
         assertTrue(m.find(), "no block RAM in:\n" + stat);
-        assertEquals(3, Integer.parseInt(m.group(1)), stat);
-        assertEquals(3L, ((Number) e.fpga().get("estimatedBram")).longValue());
+        return Integer.parseInt(m.group(1));
+    }
+
+    /**
+     * A gather reads a ROM through a register too (ProtoNN's B[i], Bonsai's W[node]): row 3 of a 40 x 16 ROM of 8
+     * bits (640 words, two 8 x 512 blocks) by 2 lanes, each lane's read port a copy, is four SB_RAM40_4K.
+     */
+    @org.junit.jupiter.api.Test
+    void romsOfAGatherAreBlockRamOnTheIce40(@TempDir Path dir) throws Exception {
+        Assumptions.assumeTrue(DifferentialTest.have("yosys") && DifferentialTest.have("make"), "yosys missing");
+        Emitted e = emit(OneOp.build(Ops.index(param("w", i8(6), 40, 16), 3, i8(6)), OpCases.seedot(8, 6), 7, 1),
+                Device.ICE40_UP5K, 2, dir);
+        assertEquals(4, blockRams(dir));
+        assertEquals(4L, ((Number) e.fpga().get("estimatedBram")).longValue());
     }
 
     /**

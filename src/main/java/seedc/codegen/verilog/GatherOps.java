@@ -47,13 +47,31 @@ final class GatherOps {
         return sb.toString();
     }
 
+    /**
+     * Output x reads a[base + map(x)]: in the cycle it is written when a is a buffer, through a register
+     * ({@link GatherKernel}) when a is a memory no engine writes.
+     */
     static String gather(NodeContext c, String what, Value a, String base, int[] map) {
         boolean plain = isIdentity(map);
         String x = "x_" + c.id();
-        String read = c.mem(a) + "[" + base + " + " + (plain ? x : "m_" + c.id() + "(" + x + ")") + "]";
+        String address = base + " + " + (plain ? x : "m_" + c.id() + "(" + x + ")");
         String rom = plain ? "" : Vx.rom("m_" + c.id(), Vx.counterBits(a.size()) + 1, map);
-        return rom + ElementwiseKernel.emit(c, what, List.of(new Load(read)),
+        if (c.readOnly(a)) {
+            return rom + GatherKernel.emit(c, what, a, address, t -> Vx.conv(t, c.t(a), c.t(c.op().out())));
+        }
+        return rom + ElementwiseKernel.emit(c, what, List.of(new Load(c.mem(a) + "[" + address + "]")),
                 Vx.conv(ElementwiseKernel.temp(c, 0), c.t(a), c.t(c.op().out())));
+    }
+
+    /** The ops this file emits: they read their operand through a register when it is read-only. */
+    static boolean serves(Op op) {
+        return op instanceof Op.Transpose || op instanceof Op.Reshape || op instanceof Op.Reverse
+                || op instanceof Op.Index || op instanceof Op.Splice;
+    }
+
+    /** The value a gather reads its elements from. */
+    static Value source(Op op) {
+        return op.inputs().get(0);
     }
 
     static int[] identity(int n) {

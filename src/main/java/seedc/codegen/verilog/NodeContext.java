@@ -121,6 +121,19 @@ record NodeContext(FixedProgram fp, DfgNode node, int pf, Map<Integer, Value> al
         return "(e_" + id() + (powerOfTwo() ? " | " : " + ") + "l_" + id() + ")";
     }
 
+    /**
+     * The element lane l_N worked on in the previous group, e_N - PF + l_N (written so that, for a power-of-two PF,
+     * its low bits are the lane's constant, as {@link #element} is).
+     */
+    String previousElement() {
+        int s = Integer.numberOfTrailingZeros(pf);
+        String q = "(q_" + id() + " - 1'b1)";
+        if (!powerOfTwo()) {
+            return "(" + q + " * " + pf + " + l_" + id() + ")";
+        }
+        return s == 0 ? q : "({" + q + ", " + s + "'b0} | l_" + id() + ")";
+    }
+
     private boolean powerOfTwo() {
         return Integer.bitCount(pf) == 1;
     }

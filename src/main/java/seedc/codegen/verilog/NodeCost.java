@@ -28,6 +28,8 @@ final class NodeCost {
     private final EstimationModel model;
     /** The values held in ROMs: parameters and constants. */
     private final Set<Integer> roms = new HashSet<>();
+    /** The values no engine writes ({@link Dfg#readOnlyValues}). */
+    private final Set<Integer> readOnly;
     /** The memories in block RAM (the iCE40's; {@link #blockRamValues}). */
     private final Set<Integer> blockRams;
     private final int blockRamBits;
@@ -42,6 +44,7 @@ final class NodeCost {
                 roms.add(op.out().id());
             }
         });
+        this.readOnly = dfg.readOnlyValues();
         this.blockRams = ice40 ? blockRamValues(dfg) : Set.of();
         this.blockRamBits = device.fabric().blockRamBits();
     }
@@ -76,18 +79,24 @@ final class NodeCost {
 
     /**
      * The memories synthesis maps to block RAM on the iCE40 (which has no distributed RAM): those no engine writes
-     * (ROMs, the input) whose every reader is a sum-of-products engine, whose reads are registered
-     * ({@link ReduceKernel}). A memory read combinationally anywhere stays in logic. On the Artix-7 yosys weighs
-     * block against distributed RAM itself; the LUT model there counts every memory as logic.
+     * (ROMs, the input) whose every reader reads them through a register: a sum-of-products engine
+     * ({@link ReduceKernel}) or a gather ({@link GatherKernel}). A memory read combinationally anywhere stays in
+     * logic. On the Artix-7 yosys weighs block against distributed RAM itself; the LUT model there counts every
+     * memory as logic.
      */
     static Set<Integer> blockRamValues(Dfg dfg) {
         Set<Integer> ids = new HashSet<>(dfg.readOnlyValues());
         for (DfgNode n : dfg.all()) {
-            if (!n.isSource() && !ReduceKernel.serves(n.op())) {
+            if (!n.isSource() && !ReduceKernel.serves(n.op()) && !GatherOps.serves(n.op())) {
                 n.op().inputs().forEach(v -> ids.remove(v.id()));
             }
         }
         return ids;
+    }
+
+    /** Whether the node is a gather from a read-only memory, which takes a cycle more ({@link GatherKernel}). */
+    private boolean registeredGather(DfgNode n) {
+        return GatherOps.serves(n.op()) && readOnly.contains(GatherOps.source(n.op()).id());
     }
 
     /**
@@ -213,13 +222,18 @@ final class NodeCost {
             case Op.Quantize o -> 1 + groups;
             case Op.NormaliseL2 o -> 1 + o.a().size() + (o.a().shape().rank() == 4 ? o.a().size() / o.a().shape().last()
                     : 1) * (1 + 1) + groups;
-            case Op.Transpose o -> 1 + groups;
-            case Op.Reshape o -> 1 + groups;
-            case Op.Reverse o -> 1 + groups;
-            case Op.Index o -> 1 + groups;
-            case Op.Splice o -> 1 + groups;
+            case Op.Transpose o -> gather(n, groups);
+            case Op.Reshape o -> gather(n, groups);
+            case Op.Reverse o -> gather(n, groups);
+            case Op.Index o -> gather(n, groups);
+            case Op.Splice o -> gather(n, groups);
             case Op.Maxpool o -> 1 + groups;
         };
+    }
+
+    /** A gather's cycles: a group per cycle, and one more when its reads are registered. */
+    private long gather(DfgNode n, long groups) {
+        return (registeredGather(n) ? 2 : 1) + groups;
     }
 
     /** Cycles of one halving tree over the node's terms (0 for a plain sum). */

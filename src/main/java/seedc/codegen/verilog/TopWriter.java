@@ -73,7 +73,7 @@ final class TopWriter {
         List<File> files = new ArrayList<>();
         StringBuilder top = new StringBuilder(header());
         for (Value v : memories()) {
-            top.append("reg signed [").append(fp.type(v).bits() - 1).append(":0] ").append(Vx.mem(v)).append(" [0:")
+            top.append(blockRams.contains(v.id()) ? "(* ram_style = \"block\" *) " : "").append("reg signed [").append(fp.type(v).bits() - 1).append(":0] ").append(Vx.mem(v)).append(" [0:")
                .append(v.size() - 1).append("];\n");
         }
         for (DfgNode n : dfg.all()) {
@@ -196,8 +196,10 @@ final class TopWriter {
         String name = "rom/" + Vx.mem(v) + ".hex";
         files.add(new File(name, hex.toString()));
         // A ROM the planner did not count as block RAM is logic: on the Artix-7 yosys would otherwise weigh block
-        // and distributed RAM for a ROM with a read port per lane, a search that ran out of 24 GB on ProtoNN.
-        String style = blockRams.contains(v.id()) ? "" : "(* rom_style = \"logic\" *) ";
+        // and distributed RAM for a ROM with a read port per lane, a search that ran out of 24 GB on ProtoNN. One
+        // it counted is block RAM: left to itself, yosys kept ProtoNN digits' B (8 read ports) and its input in
+        // logic on the iCE40 (3,950 LUT4 and 5 block RAMs, over the UP5K's cells; as planned, 3,047 and 29).
+        String style = blockRams.contains(v.id()) ? "(* rom_style = \"block\" *) " : "(* rom_style = \"logic\" *) ";
         return style + "reg signed [" + (bits - 1) + ":0] " + Vx.mem(v) + " [0:" + (data.length - 1) + "];\n"
                 + "initial $readmemh(\"" + name + "\", " + Vx.mem(v) + ");\n";
     }
