@@ -29,7 +29,7 @@ final class GatherOps {
 
     static String index(NodeContext c, Op.Index ix) {
         int n = ix.out().size();
-        return gather(c, "index", ix.a(), c.mem(ix.index()) + " * " + n, identity(n));
+        return gather(c, "index", ix.a(), Vx.timesConstant(c.mem(ix.index()), n, addressBits(ix.a())), identity(n));
     }
 
     static String splice(NodeContext c, Op.Splice sp) {
@@ -37,12 +37,15 @@ final class GatherOps {
                 Layouts.splice(sp.a().shape(), sp.out().shape()));
     }
 
-    /** The linear position of a sub-tensor at int offsets, one per leading axis ({@link Layouts#spliceBase}). */
+    /**
+     * The linear position of a sub-tensor at int offsets, one per leading axis ({@link Layouts#spliceBase}), each
+     * offset's product with its stride at the address's width ({@link Vx#timesConstant}).
+     */
     static String base(NodeContext c, Shape in, List<Value> offsets) {
         int[] strides = in.strides();
         StringBuilder sb = new StringBuilder("0");
         for (int a = 0; a < offsets.size(); a++) {
-            sb.append(" + ").append(c.mem(offsets.get(a))).append(" * ").append(strides[a]);
+            sb.append(" + ").append(Vx.timesConstant(c.mem(offsets.get(a)), strides[a], addressBits(in.size())));
         }
         return sb.toString();
     }
@@ -51,6 +54,15 @@ final class GatherOps {
      * Output x reads a[base + map(x)]: in the cycle it is written when a is a buffer, through a register
      * ({@link GatherKernel}) when a is a memory no engine writes.
      */
+    /** Bits of an address into {@code v}'s memory. */
+    private static int addressBits(Value v) {
+        return addressBits(v.size());
+    }
+
+    private static int addressBits(int words) {
+        return Vx.counterBits(words);
+    }
+
     static String gather(NodeContext c, String what, Value a, String base, int[] map) {
         boolean plain = isIdentity(map);
         String x = "x_" + c.id();

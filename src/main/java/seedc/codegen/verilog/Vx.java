@@ -67,6 +67,23 @@ final class Vx {
         return n >= 1L << bits ? e : n == 1 ? "1'b0" : "{" + e + " % " + bits + "'d" + n + "}";
     }
 
+    /**
+     * {@code name * n} for a non-negative register or wire {@code name} whose product is below 2^bits, as a sum of
+     * its low bits shifted left, one per set bit of n (each term a concatenation exactly {@code bits} wide). Written
+     * as a product of a 32-bit int register, yosys maps it to a DSP block on the iCE40 when n has three or more set
+     * bits (ProtoNN letter's Z[i], 26 words a row: a ninth SB_MAC16 on the UP5K's eight).
+     */
+    static String timesConstant(String name, int n, int bits) {
+        StringBuilder sb = new StringBuilder();
+        for (int k = 0; k < bits; k++) {
+            if ((n >> k & 1) != 0) {
+                sb.append(sb.length() == 0 ? "(" : " + ").append("{").append(name).append("[").append(bits - 1 - k)
+                  .append(":0]").append(k == 0 ? "" : ", " + k + "'b0").append("}");
+            }
+        }
+        return sb.length() == 0 ? "0" : sb.append(")").toString();
+    }
+
     /** A case-statement function: a ROM synthesis maps to logic or block RAM, simulation reads directly. */
     static String rom(String name, int outBits, long[] values) {
         int ib = counterBits(values.length - 1);
