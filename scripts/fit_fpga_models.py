@@ -3,8 +3,9 @@ of LUT[PF] = (a + b * PF) * LUT[1], and per device family the LUTs per bit of RO
 of memory written by several lanes (registers read through multiplexers) and of halving-tree buffer, by non-negative least squares on the
 relative error.
 
-With --only T1,T2 it fits a and b of those templates alone on the samples made of them (the list WORK/FAMILY.list
-names), the memories' coefficients and every other template's kept from OUT.json: a new template joins the fit
+With --only T1,T2 it fits a and b of those templates alone on the samples that have them (the list WORK/FAMILY.list
+names), the memories' coefficients and every other template's kept from OUT.json (and used for the samples' other
+nodes, such as a loop's body): a new template joins the fit
 without synthesizing every sample again. Each such template records its own samples and error.
 
 Usage: fit_fpga_models.py WORK OUT.json [--only T1,T2]
@@ -32,26 +33,31 @@ def samples(fam):
 
 
 def refit(model, rows):
-    """a and b of the templates in `only` on their samples, everything else as the model has it."""
+    """a and b of the templates in `only` on the samples with one of them, every other node's LUTs (a loop's body)
+    and the memories' as the model has them."""
     mem = model["memory"]
-    rows = [r for r in rows if all(template(n) in only for n in r[1]["nodes"])]
+    rows = [r for r in rows if any(template(n) in only for n in r[1]["nodes"])]
     col = {k: i for i, k in enumerate(only)}
     A, y = [], []
     for _, r, lut in rows:
         x = np.zeros(2 * len(only))
         fixed = mem["rom"] * r["romBits"] + mem["buffer"] * r["bufferBits"]
         for n in r["nodes"]:
+            fixed += (mem["register"] * n["storeBits"] if n["pf"] > 1 else 0) + mem["tree"] * n["treeBits"]
+            if template(n) not in only:
+                ab = model["templates"].get(template(n), model["templates"]["default"])
+                fixed += (ab["a"] + ab["b"] * n["pf"]) * n["lut1"]
+                continue
             i = 2 * col[template(n)]
             x[i] += n["lut1"]
             x[i + 1] += n["pf"] * n["lut1"]
-            fixed += (mem["register"] * n["storeBits"] if n["pf"] > 1 else 0) + mem["tree"] * n["treeBits"]
         w = 1.0 / max(lut, 1)
         A.append(x * w)
         y.append((lut - fixed) * w)
     coef, _ = nnls(np.array(A), np.array(y))
     err = np.abs(np.array(A) @ coef - np.array(y))  # (fixed + fitted) / lut - 1
     for k, i in col.items():
-        mine = [e for (_, r, _), e in zip(rows, err) if template(r["nodes"][0]) == k]
+        mine = [e for (_, r, _), e in zip(rows, err) if any(template(n) == k for n in r["nodes"])]
         model["templates"][k] = {"a": round(coef[2 * i], 4), "b": round(coef[2 * i + 1], 4), "samples": len(mine),
                                  "meanError": round(float(np.mean(mine)), 3), "maxError": round(float(np.max(mine)), 3)}
         print(f"  {k:18s} {len(mine):3d} designs  a {coef[2 * i]:.4f}  b {coef[2 * i + 1]:.4f}"

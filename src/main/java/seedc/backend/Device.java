@@ -15,7 +15,17 @@ public record Device(String name, int ramBytes, int flashBytes, Fabric fabric) {
      * An FPGA's resources: LUTs, DSP blocks and block RAMs of {@code blockRamBits} bits each (the iCE40 UP5K's 30
      * EBRs of 4 kbit; the Artix-7 35T's 50 RAMB36, counted as 100 RAMB18 of 18 kbit).
      */
-    public record Fabric(int luts, int dsps, int blockRams, int blockRamBits) {}
+    /**
+     * An FPGA's resources: LUTs, DSP blocks, block RAMs of blockRamBits each, and flip-flops (0: not budgeted).
+     * With {@code cellsShared} each logic cell holds one LUT and one flip-flop, and since nextpnr packs few
+     * flip-flops with the LUT that drives them (ProtoNN digits on the UP5K: 3,047 LUT4 and 1,812 flip-flops took
+     * 5,172 cells), LUTs and flip-flops together must fit the cells (the iCE40's {@code luts}).
+     */
+    public record Fabric(int luts, int dsps, int blockRams, int blockRamBits, int flipFlops, boolean cellsShared) {
+        public Fabric(int luts, int dsps, int blockRams, int blockRamBits) {
+            this(luts, dsps, blockRams, blockRamBits, 0, false);
+        }
+    }
 
     public Device(String name, int ramBytes, int flashBytes) {
         this(name, ramBytes, flashBytes, null);
@@ -23,8 +33,10 @@ public record Device(String name, int ramBytes, int flashBytes, Fabric fabric) {
 
     public static final Device UNO = new Device("uno", 2048, 32768);
     public static final Device MKR1000 = new Device("mkr1000", 32 * 1024, 256 * 1024);
-    public static final Device ARTY_A7_35T = new Device("arty-a7-35t", 225 * 1024, 225 * 1024, new Fabric(20800, 90, 100, 18 * 1024));
-    public static final Device ICE40_UP5K = new Device("ice40-up5k", 128 * 1024, 15 * 1024, new Fabric(5280, 8, 30, 4096));
+    public static final Device ARTY_A7_35T = new Device("arty-a7-35t", 225 * 1024, 225 * 1024, new Fabric(20800, 90, 100, 18 * 1024,
+            41600, false));
+    public static final Device ICE40_UP5K = new Device("ice40-up5k", 128 * 1024, 15 * 1024, new Fabric(5280, 8, 30, 4096, 5280,
+            true));
 
     /** The device a name stands for: uno, mkr1000, arty-a7-35t, ice40-up5k, or RAM:FLASH in bytes. */
     public static java.util.Optional<Device> byName(String s) {

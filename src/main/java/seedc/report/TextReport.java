@@ -86,19 +86,21 @@ public final class TextReport {
     @SuppressWarnings("unchecked")
     private static void fpga(StringBuilder sb, Map<String, Object> fpga) {
         Map<String, Object> budget = (Map<String, Object>) fpga.get("budget");
-        sb.append(f("%nFPGA design for %s, %s strategy, %s dividers: about %s cycles, %s LUTs (of %s), %s DSPs (of %s),"
-                + " %s block RAMs (of %s)%n", fpga.get("device"), fpga.get("strategy"), fpga.get("divider"),
-                fpga.get("estimatedCycles"),
-                fpga.get("estimatedLut"), budget.get("lut"), fpga.get("estimatedDsp"), budget.get("dsp"),
-                fpga.get("estimatedBram"), budget.get("bram")));
+        sb.append(f("%nFPGA design for %s, %s strategy, %s dividers: about %s cycles, %s LUTs and %s flip-flops (of %s%s),"
+                + " %s DSPs (of %s), %s block RAMs (of %s)%n", fpga.get("device"), fpga.get("strategy"),
+                fpga.get("divider"), fpga.get("estimatedCycles"), fpga.get("estimatedLut"), fpga.get("estimatedFf"),
+                budget.get("lut"), Boolean.TRUE.equals(budget.get("cellsShared")) ? " logic cells, a LUT and a flip-flop"
+                        + " each" : " LUTs and " + budget.get("ff") + " flip-flops",
+                fpga.get("estimatedDsp"), budget.get("dsp"), fpga.get("estimatedBram"), budget.get("bram")));
         if (fpga.get("lutModel") instanceof Map<?, ?> m) {
             sb.append("LUT estimates: ").append(lutModel(m)).append('\n');
         }
-        sb.append(f("  %-10s %-13s %14s %4s %7s %4s %5s %8s%n", "value", "op", "outputs x terms", "PF", "LUT", "DSP",
-                "BRAM", "cycles"));
+        sb.append(f("  %-10s %-13s %14s %4s %7s %6s %4s %5s %8s%n", "value", "op", "outputs x terms", "PF", "LUT", "FF",
+                "DSP", "BRAM", "cycles"));
         for (Map<String, Object> n : (java.util.List<Map<String, Object>>) fpga.get("nodes")) {
-            sb.append(f("  %-10s %-13s %14s %4s %7s %4s %5s %8s%n", n.get("value"), n.get("op"), n.get("elements")
-                    + " x " + n.get("terms"), n.get("pf"), n.get("lut"), n.get("dsp"), n.get("bram"), n.get("cycles")));
+            sb.append(f("  %-10s %-13s %14s %4s %7s %6s %4s %5s %8s%n", n.get("value"), n.get("op"), n.get("elements")
+                    + " x " + n.get("terms"), n.get("pf"), n.get("lut"), n.get("ff"), n.get("dsp"), n.get("bram"),
+                    n.get("cycles")));
         }
     }
 
@@ -225,10 +227,16 @@ public final class TextReport {
 
     /** The FPGA LUT model's provenance and error, from report.json's {@code fpga.lutModel}. */
     public static String lutModel(Map<?, ?> m) {
-        return f("MAFIA's model fitted to yosys on %s single-template designs (%s, scripts/fit-fpga-models) at PFs up to"
-                + " %s, the planner's limit: mean error %.0f%%, max %.0f%% on its samples", m.get("samples"),
+        String s = f("MAFIA's model fitted to yosys on %s single-template designs (%s, scripts/fit-fpga-models) at PFs"
+                + " up to %s, the planner's limit: mean error %.0f%%, max %.0f%% on its samples", m.get("samples"),
                 m.get("family"), m.get("maxPf"), 100 * ((Number) m.get("meanError")).doubleValue(),
                 100 * ((Number) m.get("maxError")).doubleValue());
+        if (m.get("design") instanceof Map<?, ?> d && ((Number) d.get("samples")).intValue() > 0) {
+            s += f("; scaled by %.2f for whole designs (scripts/fit-fpga-design-scale: %s designs, mean error %.0f%%,"
+                    + " max %.0f%%)", ((Number) d.get("scale")).doubleValue(), d.get("samples"),
+                    100 * ((Number) d.get("meanError")).doubleValue(), 100 * ((Number) d.get("maxError")).doubleValue());
+        }
+        return s;
     }
 
     private static String f(String format, Object... args) {

@@ -80,6 +80,13 @@ public final class FpgaCostSamples {
                 }
             }
         }
+        // Loops over the rows of a buffer (their bodies' Index fitted above): ProtoNN's sum over prototypes.
+        for (int bits : new int[] {8, 16}) {
+            FixedType t = bits == 8 ? i8(5) : i16(10);
+            for (int n : new int[] {16, 32}) {
+                s.add(new Sample("sumloop-" + bits + "-8x" + n, Ops.sumLoop(in("a", t, 8, n), t, t)));
+            }
+        }
         return s;
     }
 

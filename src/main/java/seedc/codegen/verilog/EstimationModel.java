@@ -21,12 +21,19 @@ import java.util.Map;
  */
 record EstimationModel(String family, Map<String, double[]> templates, double romPerBit, double bufferPerBit,
                        double registerPerBit, double treePerBit, double meanError, double maxError, int samples,
-                       int maxPf) {
+                       int maxPf, Design design) {
+
+    /**
+     * What the templates' sum misses in a whole design: every LUT count is scaled by {@code scale}, the median of
+     * yosys's LUTs over the unscaled estimate on {@code samples} fixture designs (scripts/fit-fpga-design-scale;
+     * 1 and no samples where it is not fitted), which leaves {@code meanError} on them.
+     */
+    record Design(double scale, int samples, double meanError, double maxError) {}
 
     /** LUT[PF] = (a + b * PF) * LUT[1]; a template the fit did not sample uses {@code default}. */
     long luts(String template, int pf, long lut1) {
         double[] ab = templates.getOrDefault(template, templates.get("default"));
-        return Math.max(1, Math.round((ab[0] + ab[1] * pf) * lut1));
+        return Math.max(1, Math.round(design.scale() * (ab[0] + ab[1] * pf) * lut1));
     }
 
     /**
@@ -34,16 +41,16 @@ record EstimationModel(String family, Map<String, double[]> templates, double ro
      * instead of distributed RAM: per bit of it.
      */
     long registerLuts(int pf, long storeBits) {
-        return pf > 1 ? Math.round(registerPerBit * storeBits) : 0;
+        return pf > 1 ? Math.round(design.scale() * registerPerBit * storeBits) : 0;
     }
 
     /** A halving tree's term buffer: per bit of it. */
     long treeLuts(long treeBits) {
-        return Math.round(treePerBit * treeBits);
+        return Math.round(design.scale() * treePerBit * treeBits);
     }
 
     long memoryLuts(long romBits, long bufferBits) {
-        return Math.round(romPerBit * romBits + bufferPerBit * bufferBits);
+        return Math.round(design.scale() * (romPerBit * romBits + bufferPerBit * bufferBits));
     }
 
     private static final Map<String, EstimationModel> MODELS = load();
@@ -74,10 +81,12 @@ record EstimationModel(String family, Map<String, double[]> templates, double ro
         Map<String, double[]> templates = new HashMap<>();
         n.get("templates").fields().forEachRemaining(t -> templates.put(t.getKey(),
                 new double[] {t.getValue().get("a").asDouble(), t.getValue().get("b").asDouble()}));
-        JsonNode mem = n.get("memory"), fit = n.get("fit");
+        JsonNode mem = n.get("memory"), fit = n.get("fit"), design = n.get("design");
+        Design d = design == null ? new Design(1, 0, 0, 0) : new Design(design.get("scale").asDouble(),
+                design.get("samples").asInt(), design.get("meanError").asDouble(), design.get("maxError").asDouble());
         return new EstimationModel(family, Map.copyOf(templates), mem.get("rom").asDouble(),
                 mem.get("buffer").asDouble(), mem.get("register").asDouble(), mem.get("tree").asDouble(),
                 fit.get("meanError").asDouble(), fit.get("maxError").asDouble(),
-                fit.get("samples").asInt(), fit.get("maxPf").asInt());
+                fit.get("samples").asInt(), fit.get("maxPf").asInt(), d);
     }
 }

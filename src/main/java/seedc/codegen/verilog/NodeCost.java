@@ -20,7 +20,7 @@ import seedc.ir.Value;
  */
 final class NodeCost {
     /** A node's estimate at one PF. */
-    record Estimate(long lut, long dsp, long bram, long cycles) {}
+    record Estimate(long lut, long ff, long dsp, long bram, long cycles) {}
 
     private final FixedProgram fp;
     private final FpgaDivider divider;
@@ -134,7 +134,7 @@ final class NodeCost {
 
     Estimate estimate(DfgNode n, int pf) {
         return new Estimate(model.luts(template(n), pf, lut1(n)) + model.registerLuts(pf, storeBits(n))
-                + model.treeLuts(treeBits(n, pf)),
+                + model.treeLuts(treeBits(n, pf)), flipFlops(n, pf),
                 pf * laneDsps(n), blockRamsRead(n, pf), cycles(n, pf));
     }
 
@@ -183,6 +183,43 @@ final class NodeCost {
             }
         }
         return bits;
+    }
+
+    /**
+     * Flip-flops of the node, counted from its engine: the controller's (the handshake, phase and term registers,
+     * the group counter), each lane's registers, and the memory it writes when that is registers (always on the
+     * iCE40, which has no distributed RAM; on the Artix-7 when several lanes write it).
+     */
+    long flipFlops(DfgNode n, int pf) {
+        long own = BASE_FLIP_FLOPS + Vx.counterBits(n.elements() + pf) + pf * laneFlipFlops(n);
+        return own + (ice40 || pf > 1 ? storeBits(n) : 0);
+    }
+
+    /** The controller's flip-flops besides its group counter: start, done, a phase and a term counter. */
+    static final long BASE_FLIP_FLOPS = 8;
+
+    /**
+     * A lane's registers: a sum of products' accumulator or halving-tree row and the operands it reads through
+     * registers, a registered gather's word, an iterative divider's state.
+     */
+    private long laneFlipFlops(DfgNode n) {
+        Op op = n.op();
+        if (ReduceKernel.serves(op)) {
+            int w = fp.params(op, OpParams.Mul.class).width();
+            long regs = tree(n) ? (long) ReduceKernel.stride(n.terms()) * w : w;
+            for (Value v : op.inputs()) {
+                regs += readOnly.contains(v.id()) ? fp.type(v).bits() : 0;
+            }
+            return regs;
+        }
+        if (registeredGather(n)) {
+            return fp.type(GatherOps.source(op)).bits();
+        }
+        if (iterative(n)) {
+            ElementwiseOps.Divider d = divider(n);
+            return 2L * d.numBits() + 2L * d.denBits() + 3;
+        }
+        return 0;
     }
 
     /** The controller's LUTs: counters, the handshake and the phase register. */
@@ -280,10 +317,21 @@ final class NodeCost {
             return new int[] {a, b, Math.min(m.width(), a + b)};
         }
         if (p instanceof OpParams.Exp e) {
-            return new int[] {e.table().entryBits(), e.table().entryBits(), 2 * e.table().entryBits()};
+            return tableProduct(e.table());
         }
-        return p instanceof OpParams.Activation a ? new int[] {a.table().entryBits(), a.table().entryBits(),
-                2 * a.table().entryBits()} : null;
+        return p instanceof OpParams.Activation a ? tableProduct(a.table()) : null;
+    }
+
+    /**
+     * The exp tables' product tf[i] * tg[j] at the widths of the tables' largest entries (yosys trims a ROM's
+     * output to them): Bonsai wine's tanh tables make a product too narrow for a DSP block, which yosys builds in
+     * LUTs; counted at the entries' declared width, the planner put that design at 10 of the UP5K's 8 DSPs where
+     * yosys uses 8.
+     */
+    private static int[] tableProduct(seedc.fixed.ExpTable t) {
+        int a = Vx.counterBits(java.util.Arrays.stream(t.tf()).max().orElse(1));
+        int b = Vx.counterBits(java.util.Arrays.stream(t.tg()).max().orElse(1));
+        return new int[] {a, b, a + b};
     }
 
     /** The divider of a sigmoid or tanh node at its operands' widths. */

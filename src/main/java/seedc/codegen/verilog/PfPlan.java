@@ -78,6 +78,10 @@ record PfPlan(FpgaStrategy strategy, Device device, Map<DfgNode, Integer> pf, bo
         return memoryLuts() + estimates.values().stream().mapToLong(NodeCost.Estimate::lut).sum();
     }
 
+    long flipFlops() {
+        return estimates.values().stream().mapToLong(NodeCost.Estimate::ff).sum();
+    }
+
     long dsps() {
         return estimates.values().stream().mapToLong(NodeCost.Estimate::dsp).sum();
     }
@@ -106,6 +110,7 @@ record PfPlan(FpgaStrategy strategy, Device device, Map<DfgNode, Integer> pf, bo
             o.put("storeBits", cost.storeBits(n));
             o.put("treeBits", cost.treeBits(n, pf.get(n)));
             o.put("lut", e.lut());
+            o.put("ff", e.ff());
             o.put("dsp", e.dsp());
             o.put("bram", e.bram());
             o.put("cycles", e.cycles());
@@ -117,13 +122,17 @@ record PfPlan(FpgaStrategy strategy, Device device, Map<DfgNode, Integer> pf, bo
         m.put("romBits", cost.romBits(dfg));
         m.put("bufferBits", cost.bufferBits(dfg));
         m.put("estimatedLut", luts());
+        m.put("estimatedFf", flipFlops());
         m.put("estimatedDsp", dsps());
         m.put("estimatedBram", blockRams());
-        m.put("budget", Map.of("lut", device.fabric().luts(), "dsp", device.fabric().dsps(), "bram",
-                device.fabric().blockRams()));
+        m.put("budget", Map.of("lut", device.fabric().luts(), "ff", device.fabric().flipFlops(), "cellsShared",
+                device.fabric().cellsShared(), "dsp", device.fabric().dsps(), "bram", device.fabric().blockRams()));
         EstimationModel model = cost.model();
+        EstimationModel.Design d = model.design();
         m.put("lutModel", Map.of("family", model.family(), "samples", model.samples(),
-                "meanError", model.meanError(), "maxError", model.maxError(), "maxPf", model.maxPf()));
+                "meanError", model.meanError(), "maxError", model.maxError(), "maxPf", model.maxPf(),
+                "design", Map.of("scale", d.scale(), "samples", d.samples(), "meanError", d.meanError(),
+                        "maxError", d.maxError())));
         return m;
     }
 }

@@ -46,9 +46,13 @@ final class PfPlanner {
         return pf;
     }
 
-    /** What the planner budgets, in the words of the device's data sheet. */
+    /**
+     * What the planner budgets, in the words of the device's data sheet. On a fabric whose logic cells each hold a
+     * LUT and a flip-flop (the iCE40) the two together must fit the cells; elsewhere each has its own budget.
+     */
     private enum Resource {
-        LUT("LUTs"), DSP("DSPs"), BRAM("block RAMs");
+        LUT("LUTs"), FF("flip-flops"), CELL("logic cells (a LUT and a flip-flop each)"), DSP("DSPs"),
+        BRAM("block RAMs");
 
         final String words;
 
@@ -59,14 +63,19 @@ final class PfPlanner {
         long of(NodeCost.Estimate e) {
             return switch (this) {
                 case LUT -> e.lut();
+                case FF -> e.ff();
+                case CELL -> e.lut() + e.ff();
                 case DSP -> e.dsp();
                 case BRAM -> e.bram();
             };
         }
 
+        /** The device's budget; none (Long.MAX_VALUE) for what it does not constrain. */
         long budget(Device.Fabric f) {
             return switch (this) {
                 case LUT -> f.luts();
+                case FF -> f.flipFlops() == 0 || f.cellsShared() ? Long.MAX_VALUE : f.flipFlops();
+                case CELL -> f.cellsShared() ? f.luts() : Long.MAX_VALUE;
                 case DSP -> f.dsps();
                 case BRAM -> f.blockRams();
             };
@@ -90,18 +99,19 @@ final class PfPlanner {
                     largest = n;
                 }
             }
-            throw new DoesNotFit("the design does not fit the " + fabric.luts() + " LUTs, " + fabric.dsps()
+            throw new DoesNotFit("the design does not fit the " + fabric.luts() + (fabric.cellsShared()
+                    ? " logic cells (a LUT and a flip-flop each), " : " LUTs, ") + fabric.dsps()
                     + " DSPs and " + fabric.blockRams() + " block RAMs of the device even with every node at PF 1"
                     + (cost.divider() == FpgaDivider.ITERATIVE && pf.keySet().stream().anyMatch(NodeCost::divides)
                     ? " and iterative dividers" : "") + ": it"
-                    + " needs about " + need + " " + r.words + (r == Resource.LUT ? " (memories " + fixedLuts + " LUTs)"
-                    : "") + "; the largest node, " + largest.op().out().name() + " (" + largest.kind() + "), about "
+                    + " needs about " + need + " " + r.words + (r == Resource.LUT || r == Resource.CELL ? " (memories "
+                    + fixedLuts + " LUTs)" : "") + "; the largest node, " + largest.op().out().name() + " (" + largest.kind() + "), about "
                     + most + " " + r.words);
         }
     }
 
     private long total(Map<DfgNode, NodeCost.Estimate> est, Resource r) {
-        long t = r == Resource.LUT ? fixedLuts : 0;
+        long t = r == Resource.LUT || r == Resource.CELL ? fixedLuts : 0;
         for (NodeCost.Estimate e : est.values()) {
             t += r.of(e);
         }

@@ -121,7 +121,8 @@ class FpgaTargetTest {
         DifferentialTest.Cli c = compile("fastgrnn-digits-10", dir.resolve("o"), "--device", "ice40-up5k");
         assertEquals(1, c.status());
         // FastGRNN has sigmoid and tanh: the smallest design has iterative dividers
-        assertTrue(c.err().contains("the design does not fit the 5280 LUTs, 8 DSPs and 30 block RAMs of the device even"
+        assertTrue(c.err().contains("the design does not fit the 5280 logic cells (a LUT and a flip-flop each), 8 DSPs and"
+                + " 30 block RAMs of the device even"
                 + " with every node at PF 1 and iterative dividers: it needs about"), c.err());
         assertTrue(c.err().contains("the largest node, "), c.err());
         assertTrue(!c.err().contains("\tat "), "no stack trace");
