@@ -12,12 +12,9 @@ import java.util.Locale;
  */
 public record Device(String name, int ramBytes, int flashBytes, Fabric fabric) {
     /**
-     * An FPGA's resources: LUTs, DSP blocks and block RAMs of {@code blockRamBits} bits each (the iCE40 UP5K's 30
-     * EBRs of 4 kbit; the Artix-7 35T's 50 RAMB36, counted as 100 RAMB18 of 18 kbit).
-     */
-    /**
-     * An FPGA's resources: LUTs, DSP blocks, block RAMs of blockRamBits each, and flip-flops (0: not budgeted).
-     * With {@code cellsShared} each logic cell holds one LUT and one flip-flop, and since nextpnr packs few
+     * An FPGA's resources: LUTs, DSP blocks, block RAMs of {@code blockRamBits} bits each (the iCE40 UP5K's 30
+     * EBRs of 4 kbit; the Artix-7 35T's 50 RAMB36, counted as 100 RAMB18 of 18 kbit) and flip-flops (0: not
+     * budgeted). With {@code cellsShared} each logic cell holds one LUT and one flip-flop, and since nextpnr packs few
      * flip-flops with the LUT that drives them (ProtoNN digits on the UP5K: 3,047 LUT4 and 1,812 flip-flops took
      * 5,172 cells), LUTs and flip-flops together must fit the cells (the iCE40's {@code luts}).
      */

@@ -57,26 +57,23 @@ final class Choices {
     }
 
     static seedc.backend.FpgaStrategy fpgaStrategy(String word) {
-        for (seedc.backend.FpgaStrategy s : seedc.backend.FpgaStrategy.values()) {
-            if (s.id().equals(word.trim().toLowerCase(java.util.Locale.ROOT))) {
-                return s;
-            }
-        }
-        throw UserError.of("unknown --fpga-strategy '" + word + "' (available: mafia, seedot, sequential)");
+        return byId(seedc.backend.FpgaStrategy.values(), seedc.backend.FpgaStrategy::id, word).orElseThrow(() ->
+                UserError.of("unknown --fpga-strategy '" + word + "' (available: mafia, seedot, sequential)"));
     }
 
     /** --fpga-divider: null for auto (the planner's choice). */
     static seedc.backend.FpgaDivider fpgaDivider(String word) {
-        String w = word.trim().toLowerCase(java.util.Locale.ROOT);
-        if (w.equals("auto")) {
+        if (word.trim().equalsIgnoreCase("auto")) {
             return null;
         }
-        for (seedc.backend.FpgaDivider d : seedc.backend.FpgaDivider.values()) {
-            if (d.id().equals(w)) {
-                return d;
-            }
-        }
-        throw UserError.of("unknown --fpga-divider '" + word + "' (available: auto, combinational, iterative)");
+        return byId(seedc.backend.FpgaDivider.values(), seedc.backend.FpgaDivider::id, word).orElseThrow(() ->
+                UserError.of("unknown --fpga-divider '" + word + "' (available: auto, combinational, iterative)"));
+    }
+
+    /** The value whose id is {@code word}, trimmed, in any case. */
+    private static <E> java.util.Optional<E> byId(E[] values, java.util.function.Function<E, String> id, String word) {
+        String w = word.trim().toLowerCase(Locale.ROOT);
+        return java.util.Arrays.stream(values).filter(v -> id.apply(v).equals(w)).findFirst();
     }
 
     static Device device(String word) {

@@ -22,18 +22,31 @@ final class ElementwiseKernel {
         sb.append(c.handshake());
         sb.append(c.groups(n)).append("reg [").append(xb - 1).append(":0] ").append(x).append(";\n");
         sb.append("integer l_").append(id).append(";\n");
-        for (int k = 0; k < loads.size(); k++) {
-            sb.append("reg signed [63:0] ").append(temp(c, k)).append(";\n");
-        }
-        StringBuilder lane = new StringBuilder();
-        for (int k = 0; k < loads.size(); k++) {
-            lane.append(temp(c, k)).append(" = ").append(loads.get(k).expr()).append(";\n");
-        }
+        sb.append(temps(c, loads));
+        StringBuilder lane = new StringBuilder(loading(c, loads));
         lane.append(c.mem(c.op().out())).append('[').append(x).append("] <= ").append(result).append(";\n");
         String step = c.forOutputs(n, lane.toString())
                 + c.nextGroup()
                 + "if (" + e + " + " + pf + " >= " + n + ") " + c.dn() + " <= 1'b1;\n";
         sb.append(c.process(c.firstGroup(), step));
+        return sb.toString();
+    }
+
+    /** The declarations of the loads' 64-bit temporaries. */
+    static String temps(NodeContext c, List<Load> loads) {
+        StringBuilder sb = new StringBuilder();
+        for (int k = 0; k < loads.size(); k++) {
+            sb.append("reg signed [63:0] ").append(temp(c, k)).append(";\n");
+        }
+        return sb.toString();
+    }
+
+    /** The loads as a lane's statements, temporary k = load k, in order. */
+    static String loading(NodeContext c, List<Load> loads) {
+        StringBuilder sb = new StringBuilder();
+        for (int k = 0; k < loads.size(); k++) {
+            sb.append(temp(c, k)).append(" = ").append(loads.get(k).expr()).append(";\n");
+        }
         return sb.toString();
     }
 

@@ -18,7 +18,8 @@ final class GatherKernel {
     static String emit(NodeContext c, String what, seedc.ir.Value a, String address,
                        java.util.function.UnaryOperator<String> convert) {
         int n = c.node().elements(), pf = c.pf();
-        String id = c.id(), x = "x_" + id, l = "l_" + id, q = "q_" + id, ra = "ra_" + id, t = "t0_" + id;
+        String id = c.id(), x = "x_" + id, l = "l_" + id, q = "q_" + id, ra = "ra_" + id;
+        String t = ElementwiseKernel.temp(c, 0);
         long groups = (n + pf - 1) / pf;
         StringBuilder sb = new StringBuilder(c.title(what + ", operand read through a register"));
         sb.append(c.handshake());

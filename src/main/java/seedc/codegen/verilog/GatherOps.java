@@ -29,7 +29,7 @@ final class GatherOps {
 
     static String index(NodeContext c, Op.Index ix) {
         int n = ix.out().size();
-        return gather(c, "index", ix.a(), Vx.timesConstant(c.mem(ix.index()), n, addressBits(ix.a())), identity(n));
+        return gather(c, "index", ix.a(), Vx.timesConstant(c.mem(ix.index()), n, addressBits(ix.a().size())), identity(n));
     }
 
     static String splice(NodeContext c, Op.Splice sp) {
@@ -50,19 +50,15 @@ final class GatherOps {
         return sb.toString();
     }
 
-    /**
-     * Output x reads a[base + map(x)]: in the cycle it is written when a is a buffer, through a register
-     * ({@link GatherKernel}) when a is a memory no engine writes.
-     */
-    /** Bits of an address into {@code v}'s memory. */
-    private static int addressBits(Value v) {
-        return addressBits(v.size());
-    }
-
+    /** Bits of an address into a memory of {@code words} words. */
     private static int addressBits(int words) {
         return Vx.counterBits(words);
     }
 
+    /**
+     * Output x reads a[base + map(x)]: in the cycle it is written when a is a buffer, through a register
+     * ({@link GatherKernel}) when a is a memory no engine writes.
+     */
     static String gather(NodeContext c, String what, Value a, String base, int[] map) {
         boolean plain = isIdentity(map);
         String x = "x_" + c.id();

@@ -35,14 +35,8 @@ final class IterativeDivisionKernel {
         sb.append(c.groups(n)).append("reg [").append(c.xBits() - 1).append(":0] ").append(x).append(";\n");
         sb.append("integer ").append(l).append(";\n");
         sb.append("reg [").append(Vx.counterBits(nb + 1) - 1).append(":0] ").append(s).append(" = 0;\n");
-        for (int k = 0; k < loads.size(); k++) {
-            sb.append("reg signed [63:0] ").append(ElementwiseKernel.temp(c, k)).append(";\n");
-        }
-        sb.append(declarations(id, pf, nb, db));
-        StringBuilder load = new StringBuilder();
-        for (int k = 0; k < loads.size(); k++) {
-            load.append(ElementwiseKernel.temp(c, k)).append(" = ").append(loads.get(k).expr()).append(";\n");
-        }
+        sb.append(ElementwiseKernel.temps(c, loads)).append(declarations(id, pf, nb, db));
+        StringBuilder load = new StringBuilder(ElementwiseKernel.loading(c, loads));
         load.append("nn_").append(id).append(" = ").append(num).append(";\n")
             .append("nd_").append(id).append(" = ").append(den).append(";\n")
             .append(lane("da", id, l)).append(" <= nn_").append(id).append(" < 0 ? -nn_").append(id).append(" : nn_")

@@ -105,7 +105,8 @@ final class PfPlanner {
                     + (cost.divider() == FpgaDivider.ITERATIVE && pf.keySet().stream().anyMatch(NodeCost::divides)
                     ? " and iterative dividers" : "") + ": it"
                     + " needs about " + need + " " + r.words + (r == Resource.LUT || r == Resource.CELL ? " (memories "
-                    + fixedLuts + " LUTs)" : "") + "; the largest node, " + largest.op().out().name() + " (" + largest.kind() + "), about "
+                    + fixedLuts + " LUTs)" : "") + "; the largest node, " + largest.op().out().name() + " ("
+                    + largest.kind() + "), about "
                     + most + " " + r.words);
         }
     }
