@@ -7,26 +7,36 @@ package seedc.backend;
  * backend, the strategy that chooses its parallelism, or one parallelism factor for every node ({@code fpgaPf} > 0,
  * a power of two, each node capped at one lane per output, all running as a dataflow graph: how the estimation
  * models' samples are built), and the sigmoid/tanh dividers ({@code fpgaDivider}; null: the planner chooses, the
- * fastest design that fits, or with a fixed PF combinational).
+ * fastest design that fits, or with a fixed PF combinational), and where its buffers live ({@code fpgaBuffers}; null:
+ * registers when the design fits with them, else block RAM), and the DSP blocks it may use ({@code fpgaDsps}; null:
+ * the device's; products beyond them multiply in logic).
  */
 public record EmitOptions(Device device, long[] example, String expected, FpgaStrategy fpgaStrategy, int fpgaPf,
-                          FpgaDivider fpgaDivider) {
+                          FpgaDivider fpgaDivider, FpgaBuffers fpgaBuffers, Integer fpgaDsps) {
     public static final EmitOptions NONE = new EmitOptions(null, null, null);
 
     public EmitOptions(Device device, long[] example, String expected) {
-        this(device, example, expected, FpgaStrategy.MAFIA, 0, null);
+        this(device, example, expected, FpgaStrategy.MAFIA, 0, null, null, null);
     }
 
     public EmitOptions withFpgaStrategy(FpgaStrategy s) {
-        return new EmitOptions(device, example, expected, s, fpgaPf, fpgaDivider);
+        return new EmitOptions(device, example, expected, s, fpgaPf, fpgaDivider, fpgaBuffers, fpgaDsps);
     }
 
     public EmitOptions withFpgaPf(int pf) {
-        return new EmitOptions(device, example, expected, fpgaStrategy, pf, fpgaDivider);
+        return new EmitOptions(device, example, expected, fpgaStrategy, pf, fpgaDivider, fpgaBuffers, fpgaDsps);
     }
 
     public EmitOptions withFpgaDivider(FpgaDivider d) {
-        return new EmitOptions(device, example, expected, fpgaStrategy, fpgaPf, d);
+        return new EmitOptions(device, example, expected, fpgaStrategy, fpgaPf, d, fpgaBuffers, fpgaDsps);
+    }
+
+    public EmitOptions withFpgaBuffers(FpgaBuffers b) {
+        return new EmitOptions(device, example, expected, fpgaStrategy, fpgaPf, fpgaDivider, b, fpgaDsps);
+    }
+
+    public EmitOptions withFpgaDsps(Integer dsps) {
+        return new EmitOptions(device, example, expected, fpgaStrategy, fpgaPf, fpgaDivider, fpgaBuffers, dsps);
     }
 
     public static EmitOptions on(Device device) {

@@ -70,6 +70,21 @@ final class Choices {
                 UserError.of("unknown --fpga-divider '" + word + "' (available: auto, combinational, iterative)"));
     }
 
+    /** --fpga-buffers: null for auto; block RAM only on the iCE40 (the Artix-7's memories are yosys's choice). */
+    static seedc.backend.FpgaBuffers fpgaBuffers(String word, seedc.backend.Device device) {
+        if (word.trim().equalsIgnoreCase("auto")) {
+            return null;
+        }
+        seedc.backend.FpgaBuffers b = byId(seedc.backend.FpgaBuffers.values(), seedc.backend.FpgaBuffers::id, word)
+                .orElseThrow(() -> UserError.of("unknown --fpga-buffers '" + word
+                        + "' (available: auto, registers, block-ram)"));
+        if (b == seedc.backend.FpgaBuffers.BLOCK_RAM && !seedc.backend.Device.ICE40_UP5K.equals(device)) {
+            throw UserError.of("--fpga-buffers block-ram is for --device ice40-up5k (on the Artix-7 yosys chooses"
+                    + " between block and distributed RAM itself)");
+        }
+        return b;
+    }
+
     /** The value whose id is {@code word}, trimmed, in any case. */
     private static <E> java.util.Optional<E> byId(E[] values, java.util.function.Function<E, String> id, String word) {
         String w = word.trim().toLowerCase(Locale.ROOT);

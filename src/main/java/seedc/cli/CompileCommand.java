@@ -63,6 +63,16 @@ final class CompileCommand implements Callable<Integer> {
                     + " of the LUTs).")
     String fpgaDivider;
 
+    @Option(names = "--fpga-buffers", defaultValue = "auto", paramLabel = "B",
+            description = "fpga on the iCE40: where the values the engines write live: auto (default: registers if"
+                    + " the design fits so, else block RAM), registers, or block-ram (their writers at PF 1).")
+    String fpgaBuffers;
+
+    @Option(names = "--fpga-dsps", paramLabel = "N",
+            description = "fpga: DSP blocks the design may use (default: all of the device's); the smallest products"
+                    + " beyond them multiply in logic (shift and add).")
+    Integer fpgaDsps;
+
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory: new, empty, or an earlier seedc output (replaced as a whole).")
     Path out;
 
@@ -207,6 +217,10 @@ final class CompileCommand implements Callable<Integer> {
         Device dev = device == null ? null : Choices.device(device);
         Choices.fpgaStrategy(fpgaStrategy);
         Choices.fpgaDivider(fpgaDivider);
+        Choices.fpgaBuffers(fpgaBuffers, dev);
+        if (fpgaDsps != null && fpgaDsps < 0) {
+            throw UserError.of("--fpga-dsps must be 0 or more, not " + fpgaDsps);
+        }
         checkDemotionMode();
         checkOutputFolder(tgt);
         String deviceProblem = tgt.deviceProblem(dev);
@@ -251,7 +265,8 @@ final class CompileCommand implements Callable<Integer> {
             // The float baseline is the user's model as written; the fixed program reads the compiled one's input.
             written = emit(tgt, enc, strat, outcome.fixed(), enc == Choices.Encoding.FLOAT ? model : compiled,
                     emitOptions(outcome.fixed(), compiled, testSet, dev).withFpgaStrategy(
-                            Choices.fpgaStrategy(fpgaStrategy)).withFpgaDivider(Choices.fpgaDivider(fpgaDivider)), dir);
+                            Choices.fpgaStrategy(fpgaStrategy)).withFpgaDivider(Choices.fpgaDivider(fpgaDivider))
+                            .withFpgaBuffers(Choices.fpgaBuffers(fpgaBuffers, dev)).withFpgaDsps(fpgaDsps), dir);
             bar.step();
         }
         emitting.lap("emit");

@@ -4,7 +4,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import seedc.backend.Device;
 import seedc.backend.EmitOptions;
+import seedc.backend.FpgaBuffers;
 import seedc.backend.FpgaDivider;
 import seedc.backend.FpgaStrategy;
 import seedc.codegen.DifferentialTest;
@@ -59,11 +61,14 @@ final class FpgaOpBackend implements OpBackend {
 
     /**
      * A lane per output and the strategies with the planner's dividers (combinational, the faster, on the default
-     * device); PF 2 with iterative dividers, so that sigmoid and tanh are checked both ways, over several lanes.
+     * device); PF 2 with iterative dividers, so that sigmoid and tanh are checked both ways, over several lanes, on
+     * the iCE40 with memories in block RAM where they can be, so that every element-wise engine also fetches its
+     * operands from block RAM a group ahead, and with no DSP blocks, so that every product multiplies in logic.
      */
     private EmitOptions options() {
         if (pf == 2) {
-            return EmitOptions.NONE.withFpgaPf(pf).withFpgaDivider(FpgaDivider.ITERATIVE);
+            return EmitOptions.on(Device.ICE40_UP5K).withFpgaPf(pf).withFpgaDivider(FpgaDivider.ITERATIVE)
+                    .withFpgaBuffers(FpgaBuffers.BLOCK_RAM).withFpgaDsps(0);
         }
         return pf > 0 ? EmitOptions.NONE.withFpgaPf(pf) : EmitOptions.NONE.withFpgaStrategy(strategy);
     }

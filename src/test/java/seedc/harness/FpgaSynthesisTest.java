@@ -81,16 +81,20 @@ class FpgaSynthesisTest {
         assertEquals(3L, ((Number) e.fpga().get("estimatedBram")).longValue());
     }
 
-    /** The SB_RAM40_4K cells yosys builds for the design in {@code dir} (its make build/stat.txt). */
+    /** The SB_RAM40_4K cells yosys builds for the design in {@code dir}. */
     private static int blockRams(Path dir) throws Exception {
+        return cells(dir, "SB_RAM40_4K");
+    }
+
+    /** The cells of one kind yosys builds for the design in {@code dir} (its make build/stat.txt; 0: none). */
+    private static int cells(Path dir, String kind) throws Exception {
         Process p = new ProcessBuilder("make", "-s", "build/stat.txt").directory(dir.toFile()).redirectErrorStream(true)
                 .start();
         String log = new String(p.getInputStream().readAllBytes());
         assertTrue(p.waitFor(5, TimeUnit.MINUTES) && p.exitValue() == 0, log);
         String stat = Files.readString(dir.resolve("build/stat.txt"));
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("SB_RAM40_4K\\s+(\\d+)").matcher(stat);
-        assertTrue(m.find(), "no block RAM in:\n" + stat);
-        return Integer.parseInt(m.group(1));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(kind + "\\s+(\\d+)").matcher(stat);
+        return m.find() ? Integer.parseInt(m.group(1)) : 0;
     }
 
     /**
@@ -104,6 +108,39 @@ class FpgaSynthesisTest {
                 Device.ICE40_UP5K, 2, dir);
         assertEquals(4, blockRams(dir));
         assertEquals(4L, ((Number) e.fpga().get("estimatedBram")).longValue());
+    }
+
+    /**
+     * With memories in block RAM an element-wise engine fetches its operands a group ahead through a register per
+     * lane: a and b (64 of 8 bits, one block each) read by each of 2 lanes are four SB_RAM40_4K, as planned.
+     */
+    @org.junit.jupiter.api.Test
+    void operandsOfAnElementwiseEngineAreBlockRamWhenAsked(@TempDir Path dir) throws Exception {
+        Assumptions.assumeTrue(DifferentialTest.have("yosys") && DifferentialTest.have("make"), "yosys missing");
+        OneOp.Built b = OneOp.build(Ops.hadamard(in("a", i8(5), 64), param("b", i8(6), 64), i8(4)),
+                OpCases.mul(0, 0, 16, 0, 7), 7, 1);
+        Emitted e = FpgaBackend.INSTANCE.emit(b.fp(), b.model().weights(), EmitOptions.on(Device.ICE40_UP5K)
+                .withFpgaPf(2).withFpgaBuffers(seedc.backend.FpgaBuffers.BLOCK_RAM), dir);
+        assertEquals(4L, ((Number) e.fpga().get("estimatedBram")).longValue());
+        assertEquals(4, blockRams(dir));
+    }
+
+    /**
+     * Products beyond the DSP budget multiply in logic: a 2-lane element-wise product of 16-bit operands on the
+     * iCE40 is two SB_MAC16 with the device's blocks, none with --fpga-dsps 1 (a node's lanes multiply alike: both
+     * go to logic) or 0, and the same integers (the harness's PF-2 backend runs every op so).
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {8, 1, 0})
+    void productsBeyondTheDspBudgetAreLogic(int dsps, @TempDir Path dir) throws Exception {
+        Assumptions.assumeTrue(DifferentialTest.have("yosys") && DifferentialTest.have("make"), "yosys missing");
+        OneOp.Built b = OneOp.build(Ops.hadamard(in("a", i16(10), 8), param("b", i16(12), 8), i16(9)),
+                OpCases.mul(0, 0, 32, 0, 13), 7, 1);
+        Emitted e = FpgaBackend.INSTANCE.emit(b.fp(), b.model().weights(), EmitOptions.on(Device.ICE40_UP5K)
+                .withFpgaPf(2).withFpgaDsps(dsps), dir);
+        int expected = dsps >= 2 ? 2 : 0;
+        assertEquals((long) expected, ((Number) e.fpga().get("estimatedDsp")).longValue());
+        assertEquals(expected, cells(dir, "SB_MAC16"));
     }
 
     /**

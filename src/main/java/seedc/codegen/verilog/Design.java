@@ -21,8 +21,8 @@ record Design(FixedProgram fp, Dfg dfg, PfPlan plan, List<TopWriter.File> files)
     static Design of(FixedProgram fp, QuantizedModel model, Device device, EmitOptions options) {
         Dfg dfg = Dfg.of(fp.program());
         PfPlan plan = options.fpgaPf() > 0
-                ? PfPlan.everyNodeAt(fp, dfg, device, options.fpgaPf(), options.fpgaDivider())
-                : PfPlan.choose(fp, dfg, device, options.fpgaStrategy(), options.fpgaDivider());
+                ? PfPlan.everyNodeAt(fp, dfg, device, options)
+                : PfPlan.choose(fp, dfg, device, options);
         TopWriter top = new TopWriter(fp, model, dfg, plan);
         List<TopWriter.File> files = new ArrayList<>(top.files());
         files.add(new TopWriter.File("tb.v", Testbench.text(fp.program(), fp.type(fp.program().input()),

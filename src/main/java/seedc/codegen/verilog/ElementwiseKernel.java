@@ -1,15 +1,64 @@
 package seedc.codegen.verilog;
 
 import java.util.List;
+import seedc.ir.Op;
+import seedc.ir.Value;
 
 /**
  * The engine of a linear-time node (MAFIA section IV-A: input, execution and output PF equal): PF output
  * elements per cycle, lane l computing element x = e + l. Each lane loads its operands into 64-bit temporaries
  * ({@code loads}, statements over x) and writes {@code result} (an expression over them) to the output memory.
  * The ops it serves say, in their own files, what they load and compute.
+ *
+ * <p>An operand in block RAM ({@link BlockRams}) is fetched a group ahead: every cycle each lane reads its element
+ * of the next group into a register (group 0's in the cycle the engine starts), which the load reads. That is one
+ * read port feeding a register, what a block RAM has (a second read of the memory into the same register, such as
+ * a separate fetch at the start, would be a second port and a multiplexer, which yosys cannot map); the engine
+ * still takes a cycle per group.
  */
 final class ElementwiseKernel {
     private ElementwiseKernel() {}
+
+    /**
+     * The ops on this engine (and, for sigmoid and tanh with iterative dividers, on {@link IterativeDivisionKernel},
+     * which loads its operands as this one does): the element-wise ops with a real output.
+     */
+    static boolean serves(Op op) {
+        return switch (op) {
+            case Op.Add o -> true;
+            case Op.ScalarMul o -> true;
+            case Op.Hadamard o -> true;
+            case Op.VecOp o -> true;
+            case Op.Neg o -> true;
+            case Op.Exp o -> true;
+            case Op.Sigmoid o -> true;
+            case Op.Tanh o -> true;
+            case Op.Relu o -> true;
+            case Op.Relu6 o -> true;
+            case Op.Quantize o -> true;
+            case Op.Select s -> !s.out().isInt();
+            case Op.Input o -> false;
+            case Op.Param o -> false;
+            case Op.Const o -> false;
+            case Op.IntConst o -> false;
+            case Op.IntArith o -> false;
+            case Op.MatMul o -> false;
+            case Op.SparseMatMul o -> false;
+            case Op.Conv2d o -> false;
+            case Op.Sgn o -> false;
+            case Op.Argmax o -> false;
+            case Op.NormaliseL2 o -> false;
+            case Op.Transpose o -> false;
+            case Op.Reshape o -> false;
+            case Op.Reverse o -> false;
+            case Op.Index o -> false;
+            case Op.Splice o -> false;
+            case Op.SpliceWrite o -> false;
+            case Op.Maxpool o -> false;
+            case Op.SumLoop o -> false;
+            case Op.Loop o -> false;
+        };
+    }
 
     /** One operand load: {@code t<k>_N = expr;} in the lane's loop. */
     record Load(String expr) {}
@@ -22,7 +71,7 @@ final class ElementwiseKernel {
         sb.append(c.handshake());
         sb.append(c.groups(n)).append("reg [").append(xb - 1).append(":0] ").append(x).append(";\n");
         sb.append("integer l_").append(id).append(";\n");
-        sb.append(temps(c, loads));
+        sb.append(temps(c, loads)).append(fetches(c));
         StringBuilder lane = new StringBuilder(loading(c, loads));
         lane.append(c.mem(c.op().out())).append('[').append(x).append("] <= ").append(result).append(";\n");
         String step = c.forOutputs(n, lane.toString())
@@ -55,13 +104,59 @@ final class ElementwiseKernel {
         return "t" + k + "_" + c.id();
     }
 
+    /**
+     * The element of {@code v} lane x reads (its register, fetched a group ahead, when {@code v} is block RAM).
+     */
+    static String at(NodeContext c, Value v) {
+        return c.inBlockRam(v) ? fetchRegister(c, v) + "[l_" + c.id() + "]" : read(c, v);
+    }
+
+    /** The operands the node's lanes fetch from block RAM. */
+    static List<Value> fetched(NodeContext c) {
+        return c.op().inputs().stream().filter(c::inBlockRam).distinct().toList();
+    }
+
+    /**
+     * Each lane's register for each fetched operand and the process that fills them: element y = e_N + PF + l of
+     * every cycle (lane l's in the next group), or y = l in the cycle the engine starts (e_N is then the last run's).
+     */
+    static String fetches(NodeContext c) {
+        List<Value> vs = fetched(c);
+        if (vs.isEmpty()) {
+            return "";
+        }
+        String id = c.id(), y = "y_" + id, l = "lf_" + id;
+        int n = c.node().elements(), pf = c.pf(), yb = Vx.counterBits(n + 2L * pf);
+        StringBuilder sb = new StringBuilder("integer " + l + ";\nreg [" + (yb - 1) + ":0] " + y + ";\n");
+        StringBuilder reads = new StringBuilder();
+        for (Value v : vs) {
+            sb.append("reg signed [").append(c.t(v).bits() - 1).append(":0] ").append(fetchRegister(c, v))
+              .append(" [0:").append(pf - 1).append("];\n");
+            reads.append(fetchRegister(c, v)).append('[').append(l).append("] <= ").append(read(c, v, y, yb))
+                 .append(";\n");
+        }
+        String lane = y + " = (go_" + id + " ? 0 : e_" + id + " + " + pf + ") + " + l + ";\nif (" + y + " < " + n
+                + ") begin\n" + NodeContext.indent(reads.toString(), 4) + "end\n";
+        return sb.append("always @(posedge clk) begin\n    for (").append(l).append(" = 0; ").append(l).append(" < ")
+                 .append(pf).append("; ").append(l).append(" = ").append(l).append(" + 1) begin\n")
+                 .append(NodeContext.indent(lane, 8)).append("    end\nend\n").toString();
+    }
+
+    private static String fetchRegister(NodeContext c, Value v) {
+        return "f" + v.id() + "_" + c.id();
+    }
+
     /** The element of {@code v} lane x reads: x, 0 for one element, x mod its size for a broadcast vector. */
-    static String at(NodeContext c, seedc.ir.Value v) {
-        String x = "x_" + c.id();
+    private static String read(NodeContext c, Value v) {
+        return read(c, v, "x_" + c.id(), c.xBits());
+    }
+
+    /** The element of {@code v} that output {@code x} (a register of {@code bits} bits) reads. */
+    private static String read(NodeContext c, Value v, String x, int bits) {
         int size = v.size(), n = c.node().elements();
         if (size == n) {
             return c.mem(v) + "[" + x + "]";
         }
-        return size == 1 ? c.mem(v) + "[0]" : c.mem(v) + "[" + c.xMod(size) + "]";
+        return size == 1 ? c.mem(v) + "[0]" : c.mem(v) + "[" + Vx.mod(x, bits, size) + "]";
     }
 }

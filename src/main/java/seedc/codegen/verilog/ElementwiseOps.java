@@ -30,9 +30,10 @@ final class ElementwiseOps {
 
     /** a * b of one term: wrap_out(shr(wrap_W(shr(a, shrA) * shr(b, shrB)), post)). */
     static String product(NodeContext c, Value a, Value b, OpParams.Mul p) {
-        String prod = Vx.shr(temp(c, 0), p.shrA()) + " * " + Vx.shr(temp(c, 1), p.shrB());
+        String prod = c.product(Vx.shr(temp(c, 0), p.shrA()), Vx.shr(temp(c, 1), p.shrB()));
         String r = Vx.wrap(Vx.shr(Vx.wrap(prod, p.width()), p.post()), c.t(c.op().out()).bits());
-        return ElementwiseKernel.emit(c, "product", List.of(new Load(at(c, a)), new Load(at(c, b))), r);
+        return c.productFunction() + ElementwiseKernel.emit(c, "product", List.of(new Load(at(c, a)), new Load(at(c, b))),
+                r);
     }
 
     static String neg(NodeContext c, Value a) {

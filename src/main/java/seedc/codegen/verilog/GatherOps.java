@@ -56,15 +56,15 @@ final class GatherOps {
     }
 
     /**
-     * Output x reads a[base + map(x)]: in the cycle it is written when a is a buffer, through a register
-     * ({@link GatherKernel}) when a is a memory no engine writes.
+     * Output x reads a[base + map(x)]: in the cycle it is written when a is a buffer in logic, through a register
+     * ({@link GatherKernel}) when a is a memory no engine writes or block RAM.
      */
     static String gather(NodeContext c, String what, Value a, String base, int[] map) {
         boolean plain = isIdentity(map);
         String x = "x_" + c.id();
         String address = base + " + " + (plain ? x : "m_" + c.id() + "(" + x + ")");
         String rom = plain ? "" : Vx.rom("m_" + c.id(), Vx.counterBits(a.size()) + 1, map);
-        if (c.readOnly(a)) {
+        if (c.registered(a)) {
             return rom + GatherKernel.emit(c, what, a, address, t -> Vx.conv(t, c.t(a), c.t(c.op().out())));
         }
         return rom + ElementwiseKernel.emit(c, what, List.of(new Load(c.mem(a) + "[" + address + "]")),

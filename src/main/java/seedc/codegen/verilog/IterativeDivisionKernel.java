@@ -11,7 +11,9 @@ import seedc.codegen.verilog.ElementwiseKernel.Load;
  * remainder shifted left with the numerator's next bit; one subtraction whose borrow is the quotient bit and
  * which replaces the remainder when there is none), then a cycle that signs the quotient and writes it. The lane
  * is a subtractor, a multiplexer and a few registers instead of numBits of each, and computes the same integers:
- * the operands are truncated to the same widths and the steps are the function's, one per cycle.
+ * the operands are truncated to the same widths and the steps are the function's, one per cycle. Operands in
+ * block RAM are fetched as {@link ElementwiseKernel} fetches them, the next group's every cycle: the load of a
+ * group follows the previous group's write cycle, which fetched it.
  */
 final class IterativeDivisionKernel {
     private IterativeDivisionKernel() {}
@@ -35,7 +37,8 @@ final class IterativeDivisionKernel {
         sb.append(c.groups(n)).append("reg [").append(c.xBits() - 1).append(":0] ").append(x).append(";\n");
         sb.append("integer ").append(l).append(";\n");
         sb.append("reg [").append(Vx.counterBits(nb + 1) - 1).append(":0] ").append(s).append(" = 0;\n");
-        sb.append(ElementwiseKernel.temps(c, loads)).append(declarations(id, pf, nb, db));
+        sb.append(ElementwiseKernel.temps(c, loads)).append(ElementwiseKernel.fetches(c))
+          .append(declarations(id, pf, nb, db));
         StringBuilder load = new StringBuilder(ElementwiseKernel.loading(c, loads));
         load.append("nn_").append(id).append(" = ").append(num).append(";\n")
             .append("nd_").append(id).append(" = ").append(den).append(";\n")

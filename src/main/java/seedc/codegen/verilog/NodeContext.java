@@ -3,7 +3,6 @@ package seedc.codegen.verilog;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-import seedc.backend.FpgaDivider;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.FixedType;
 import seedc.fixed.OpParams;
@@ -17,10 +16,11 @@ import seedc.ir.Value;
  * scope runs and the nodes it waits for are done, and raises {@code dn} when its output is written; the scope's
  * {@code clr} (the start of an inference or of a loop iteration) resets it. In a sequential schedule it also waits
  * for the engine before it in its scope ({@code after}; null: none). From a producer it streams from
- * ({@link Pipelining}) it waits only for the producer's start. Sigmoid and tanh divide as {@code divider} says.
+ * ({@link Pipelining}) it waits only for the producer's start. Sigmoid and tanh divide, and memories are block
+ * RAM, as {@code choices} say.
  */
 record NodeContext(FixedProgram fp, DfgNode node, int pf, Map<Integer, Value> aliases, DfgNode after,
-                   Set<DfgNode> streamed, Set<Integer> readOnlyValues, FpgaDivider divider) {
+                   Set<DfgNode> streamed, Set<Integer> readOnlyValues, EngineChoices choices) {
 
     Op op() {
         return node.op();
@@ -37,6 +37,37 @@ record NodeContext(FixedProgram fp, DfgNode node, int pf, Map<Integer, Value> al
     /** Whether {@code v} lives in a memory no engine writes: a ROM (parameter, constant) or the input. */
     boolean readOnly(Value v) {
         return readOnlyValues.contains(v.id());
+    }
+
+    /** Whether {@code v}'s memory is block RAM, which every engine reads through a register. */
+    boolean inBlockRam(Value v) {
+        return choices.inBlockRam(v);
+    }
+
+    /**
+     * Whether a sum of products or a gather reads {@code v} through a register: a memory no engine writes (so
+     * that synthesis may map it to block RAM) or one in block RAM.
+     */
+    boolean registered(Value v) {
+        return readOnly(v) || inBlockRam(v);
+    }
+
+    /**
+     * The lane's product of two operands (expressions of the multiplier's operand widths): {@code a * b}, a DSP
+     * block, or a call of the node's shift-and-add function when it multiplies in logic.
+     */
+    String product(String a, String b) {
+        return choices.multipliesInLogic(node) ? "lm_" + id() + "(" + a + ", " + b + ")" : a + " * " + b;
+    }
+
+    /** The node's shift-and-add multiplier function, when it multiplies in logic (else nothing). */
+    String productFunction() {
+        return choices.multipliesInLogic(node)
+                ? LogicMultipliers.function("lm_" + id(), LogicMultipliers.operandBits(fp, node.op())) : "";
+    }
+
+    seedc.backend.FpgaDivider divider() {
+        return choices.divider();
     }
 
     <P extends OpParams> P params(Class<P> kind) {

@@ -23,6 +23,7 @@ final class NodeCost {
     record Estimate(long lut, long ff, long dsp, long bram, long cycles) {}
 
     private final FixedProgram fp;
+    private final EngineChoices choices;
     private final FpgaDivider divider;
     private final boolean ice40;
     private final EstimationModel model;
@@ -30,13 +31,14 @@ final class NodeCost {
     private final Set<Integer> roms = new HashSet<>();
     /** The values no engine writes ({@link Dfg#readOnlyValues}). */
     private final Set<Integer> readOnly;
-    /** The memories in block RAM (the iCE40's; {@link #blockRamValues}). */
+    /** The memories in block RAM ({@link BlockRams}). */
     private final Set<Integer> blockRams;
     private final int blockRamBits;
 
-    NodeCost(FixedProgram fp, Device device, Dfg dfg, FpgaDivider divider) {
+    NodeCost(FixedProgram fp, Device device, Dfg dfg, EngineChoices choices) {
         this.fp = fp;
-        this.divider = divider;
+        this.choices = choices;
+        this.divider = choices.divider();
         this.ice40 = device.equals(Device.ICE40_UP5K);
         this.model = EstimationModel.of(ice40 ? "ice40" : "xc7");
         fp.program().forEachOp(op -> {
@@ -45,7 +47,7 @@ final class NodeCost {
             }
         });
         this.readOnly = dfg.readOnlyValues();
-        this.blockRams = ice40 ? blockRamValues(dfg) : Set.of();
+        this.blockRams = choices.blockRams();
         this.blockRamBits = device.fabric().blockRamBits();
     }
 
@@ -72,60 +74,32 @@ final class NodeCost {
         return iterative(n) ? n.kind() + "Iterative" : n.kind();
     }
 
-    /** The memories this device keeps in block RAM (none on the Artix-7: its LUT model counts them as logic). */
+    /** The memories in block RAM ({@link BlockRams}; none on the Artix-7, whose LUT model counts them as logic). */
     Set<Integer> blockRams() {
         return blockRams;
     }
 
-    /**
-     * The memories synthesis maps to block RAM on the iCE40 (which has no distributed RAM): those no engine writes
-     * (ROMs, the input) whose every reader reads them through a register: a sum-of-products engine
-     * ({@link ReduceKernel}) or a gather ({@link GatherKernel}). A memory read combinationally anywhere stays in
-     * logic. On the Artix-7 yosys weighs block against distributed RAM itself; the LUT model there counts every
-     * memory as logic.
-     */
-    static Set<Integer> blockRamValues(Dfg dfg) {
-        Set<Integer> ids = new HashSet<>(dfg.readOnlyValues());
-        for (DfgNode n : dfg.all()) {
-            if (!n.isSource() && !ReduceKernel.serves(n.op()) && !GatherOps.serves(n.op())) {
-                n.op().inputs().forEach(v -> ids.remove(v.id()));
-            }
-        }
-        return ids;
+    /** How the engines divide and which memories are block RAM. */
+    EngineChoices choices() {
+        return choices;
     }
 
-    /** Whether the node is a gather from a read-only memory, which takes a cycle more ({@link GatherKernel}). */
+    /**
+     * Whether the engine reads {@code v} through a register: a sum of products or a gather reads every memory no
+     * engine writes that way, and every engine each memory in block RAM.
+     */
+    private boolean registered(Value v) {
+        return readOnly.contains(v.id()) || blockRams.contains(v.id());
+    }
+
+    /** Whether the node is a gather read through a register, which takes a cycle more ({@link GatherKernel}). */
     private boolean registeredGather(DfgNode n) {
-        return GatherOps.serves(n.op()) && readOnly.contains(GatherOps.source(n.op()).id());
+        return GatherOps.serves(n.op()) && registered(GatherOps.source(n.op()));
     }
 
-    /**
-     * Block RAMs of one copy of memory {@code v}: the narrowest configuration of a block (bits x words, e.g. the
-     * iCE40's 16 x 256, 8 x 512, 4 x 1024, 2 x 2048) that holds it in the fewest blocks.
-     */
-    long blocks(Value v) {
-        int bits = fp.type(v).bits();
-        long best = Long.MAX_VALUE;
-        for (int width = 16; width >= 2; width /= 2) {
-            long depth = blockRamBits / width;
-            best = Math.min(best, ((bits + width - 1) / width) * ((v.size() + depth - 1) / depth));
-        }
-        return best;
-    }
-
-    /**
-     * Block RAMs a node's lanes read: each read port is a copy of the memory (a block has one), one per lane, or
-     * one for all when every lane reads the same index ({@link ReduceOps#sharedB}).
-     */
+    /** Block RAMs a node's lanes read ({@link BlockRams#read}). */
     long blockRamsRead(DfgNode n, int pf) {
-        long b = 0;
-        java.util.List<Value> in = n.op().inputs();
-        for (int i = 0; i < in.size(); i++) {
-            if (blockRams.contains(in.get(i).id())) {
-                b += (i == 1 && ReduceOps.sharedB(n.op()) ? 1 : pf) * blocks(in.get(i));
-            }
-        }
-        return b;
+        return BlockRams.read(fp, n, pf, blockRams, blockRamBits);
     }
 
     EstimationModel model() {
@@ -134,7 +108,7 @@ final class NodeCost {
 
     Estimate estimate(DfgNode n, int pf) {
         return new Estimate(model.luts(template(n), pf, lut1(n)) + model.registerLuts(pf, storeBits(n))
-                + model.treeLuts(treeBits(n, pf)), flipFlops(n, pf),
+                + model.treeLuts(treeBits(n, pf)) + pf * logicMultiplierLuts(n), flipFlops(n, pf),
                 pf * laneDsps(n), blockRamsRead(n, pf), cycles(n, pf));
     }
 
@@ -187,12 +161,13 @@ final class NodeCost {
 
     /**
      * Flip-flops of the node, counted from its engine: the controller's (the handshake, phase and term registers,
-     * the group counter), each lane's registers, and the memory it writes when that is registers (always on the
-     * iCE40, which has no distributed RAM; on the Artix-7 when several lanes write it).
+     * the group counter), each lane's registers, and the memory it writes when that is registers (on the iCE40,
+     * which has no distributed RAM, unless it is block RAM; on the Artix-7 when several lanes write it).
      */
     long flipFlops(DfgNode n, int pf) {
         long own = BASE_FLIP_FLOPS + Vx.counterBits(n.elements() + pf) + pf * laneFlipFlops(n);
-        return own + (ice40 || pf > 1 ? storeBits(n) : 0);
+        boolean registers = !choices.writesBlockRam(n) && (ice40 || pf > 1);
+        return own + (registers ? storeBits(n) : 0);
     }
 
     /** The controller's flip-flops besides its group counter: start, done, a phase and a term counter. */
@@ -200,7 +175,8 @@ final class NodeCost {
 
     /**
      * A lane's registers: a sum of products' accumulator or halving-tree row and the operands it reads through
-     * registers, a registered gather's word, an iterative divider's state.
+     * registers, a registered gather's word, an element-wise engine's operands fetched from block RAM and an
+     * iterative divider's state.
      */
     private long laneFlipFlops(DfgNode n) {
         Op op = n.op();
@@ -208,18 +184,22 @@ final class NodeCost {
             int w = fp.params(op, OpParams.Mul.class).width();
             long regs = tree(n) ? (long) ReduceKernel.stride(n.terms()) * w : w;
             for (Value v : op.inputs()) {
-                regs += readOnly.contains(v.id()) ? fp.type(v).bits() : 0;
+                regs += registered(v) ? fp.type(v).bits() : 0;
             }
             return regs;
         }
         if (registeredGather(n)) {
             return fp.type(GatherOps.source(op)).bits();
         }
+        long fetched = 0;
+        for (Value v : op.inputs()) {
+            fetched += blockRams.contains(v.id()) ? fp.type(v).bits() : 0;
+        }
         if (iterative(n)) {
             ElementwiseOps.Divider d = divider(n);
-            return 2L * d.numBits() + 2L * d.denBits() + 3;
+            return fetched + 2L * d.numBits() + 2L * d.denBits() + 3;
         }
-        return 0;
+        return fetched;
     }
 
     /** The controller's LUTs: counters, the handshake and the phase register. */
@@ -292,9 +272,22 @@ final class NodeCost {
         return p instanceof OpParams.Mul m && m.treeShift() > 0 && !(n.op() instanceof Op.SparseMatMul);
     }
 
+    /**
+     * LUTs of a lane's shift-and-add multiplier when the node multiplies in logic ({@link LogicMultipliers}),
+     * outside the fitted templates and the design scale: nothing is shared or trimmed from an array of adders.
+     */
+    private long logicMultiplierLuts(DfgNode n) {
+        if (!choices.multipliesInLogic(n)) {
+            return 0;
+        }
+        double perPartialProduct = ice40 ? LogicMultipliers.ICE40_LUTS_PER_PARTIAL_PRODUCT
+                : LogicMultipliers.XC7_LUTS_PER_PARTIAL_PRODUCT;
+        return Math.round(perPartialProduct * LogicMultipliers.partialProducts(fp, n.op()));
+    }
+
     private long laneDsps(DfgNode n) {
         int[] w = multiplier(n);
-        if (w == null) {
+        if (w == null || choices.multipliesInLogic(n)) {
             return 0;
         }
         return fitsDsp(w[0], w[1], w[2]) ? 1 : 0;
@@ -312,9 +305,9 @@ final class NodeCost {
     /** The operand widths of the node's multiplier, or null when it has none. */
     private int[] multiplier(DfgNode n) {
         OpParams p = fp.paramMap().get(n.op());
-        if (p instanceof OpParams.Mul m && n.op().inputs().size() >= 2) {
-            int a = shifted(n.op().inputs().get(0), m.shrA()), b = shifted(n.op().inputs().get(1), m.shrB());
-            return new int[] {a, b, Math.min(m.width(), a + b)};
+        int[] ab = LogicMultipliers.operandBits(fp, n.op());
+        if (ab != null && p instanceof OpParams.Mul m) {
+            return new int[] {ab[0], ab[1], Math.min(m.width(), ab[0] + ab[1])};
         }
         if (p instanceof OpParams.Exp e) {
             return tableProduct(e.table());
@@ -340,10 +333,6 @@ final class NodeCost {
         return ElementwiseOps.Divider.of(a.table(), fp.type(n.op().out()));
     }
 
-    private int shifted(Value v, int shr) {
-        return Math.max(1, fp.type(v).bits() - shr);
-    }
-
     /**
      * A read port on a memory of {@code words} words: a ROM's is logic of its address (on the Artix-7 64 words a
      * LUT6 per bit; on the iCE40 16 words a LUT4 and a multiplexer tree as large again); a buffer's a multiplexer
@@ -366,7 +355,7 @@ final class NodeCost {
         }
         int out = n.op().out().isInt() ? 32 : fp.type(n.op().out()).bits();
         int[] w = multiplier(n);
-        if (w != null && !fitsDsp(w[0], w[1], w[2])) {
+        if (w != null && !fitsDsp(w[0], w[1], w[2]) && !choices.multipliesInLogic(n)) {
             luts += (long) w[0] * w[1] / 2;
         }
         OpParams p = fp.paramMap().get(n.op());

@@ -4,8 +4,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import seedc.backend.Device;
 import seedc.backend.DoesNotFit;
+import seedc.backend.EmitOptions;
+import seedc.backend.FpgaBuffers;
 import seedc.backend.FpgaDivider;
 import seedc.backend.FpgaStrategy;
 import seedc.fixed.FixedProgram;
@@ -14,31 +17,74 @@ import seedc.fixed.FixedProgram;
  * Each node's parallelism factor, how nodes are scheduled and how sigmoid and tanh divide, as a strategy chose them
  * under the device's budget, with the estimates (NodeCost) they were chosen by.
  */
-record PfPlan(FpgaStrategy strategy, Device device, Map<DfgNode, Integer> pf, boolean sequential,
-              Map<DfgNode, NodeCost.Estimate> estimates, long estimatedCycles, NodeCost cost, Dfg dfg) {
+record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<DfgNode, Integer> pf,
+              boolean sequential, Map<DfgNode, NodeCost.Estimate> estimates, long estimatedCycles, NodeCost cost,
+              Dfg dfg) {
 
     /**
-     * The strategy's design with the given dividers, or (null) the faster of the designs with each kind that fit:
-     * iterative dividers free the LUTs of combinational ones for other nodes' lanes, or make a design fit at all.
+     * The strategy's design with the given dividers and buffers; for either null, the planner's choice. Dividers:
+     * the faster of the designs with each kind that fit (iterative dividers free the LUTs of combinational ones for
+     * other nodes' lanes, or make a design fit at all). Buffers: in registers if the design fits so, else in block
+     * RAM (the planner then keeps their writers at PF 1). Products beyond the DSP budget ({@code options.fpgaDsps()},
+     * or the device's blocks) multiply in logic ({@link LogicMultipliers}).
      */
-    static PfPlan choose(FixedProgram fp, Dfg dfg, Device device, FpgaStrategy strategy, FpgaDivider divider) {
-        if (divider != null || !hasDividers(dfg)) {
-            return plan(fp, dfg, device, strategy, divider == null ? FpgaDivider.COMBINATIONAL : divider);
+    static PfPlan choose(FixedProgram fp, Dfg dfg, Device device, EmitOptions options) {
+        Device.Fabric budget = budget(device, options);
+        FpgaBuffers buffers = options.fpgaBuffers();
+        if (buffers != null || !device.equals(Device.ICE40_UP5K)) {
+            return chooseDividers(fp, dfg, device, budget, options, buffers == null ? FpgaBuffers.REGISTERS : buffers);
         }
-        PfPlan iterative = plan(fp, dfg, device, strategy, FpgaDivider.ITERATIVE);
         try {
-            PfPlan combinational = plan(fp, dfg, device, strategy, FpgaDivider.COMBINATIONAL);
+            return chooseDividers(fp, dfg, device, budget, options, FpgaBuffers.REGISTERS);
+        } catch (DoesNotFit e) {
+            return chooseDividers(fp, dfg, device, budget, options, FpgaBuffers.BLOCK_RAM);
+        }
+    }
+
+    /** The device's resources, with at most the options' DSP blocks. */
+    private static Device.Fabric budget(Device device, EmitOptions options) {
+        Device.Fabric f = device.fabric();
+        int dsps = options.fpgaDsps() == null ? f.dsps() : Math.min(f.dsps(), options.fpgaDsps());
+        return new Device.Fabric(f.luts(), dsps, f.blockRams(), f.blockRamBits(), f.flipFlops(), f.cellsShared());
+    }
+
+    private static PfPlan chooseDividers(FixedProgram fp, Dfg dfg, Device device, Device.Fabric budget,
+                                         EmitOptions options, FpgaBuffers buffers) {
+        FpgaDivider divider = options.fpgaDivider();
+        if (divider != null || !hasDividers(dfg)) {
+            return plan(fp, dfg, device, budget, options.fpgaStrategy(),
+                    divider == null ? FpgaDivider.COMBINATIONAL : divider, buffers);
+        }
+        PfPlan iterative = plan(fp, dfg, device, budget, options.fpgaStrategy(), FpgaDivider.ITERATIVE, buffers);
+        try {
+            PfPlan combinational = plan(fp, dfg, device, budget, options.fpgaStrategy(), FpgaDivider.COMBINATIONAL,
+                    buffers);
             return combinational.estimatedCycles() <= iterative.estimatedCycles() ? combinational : iterative;
         } catch (DoesNotFit e) {
             return iterative;
         }
     }
 
-    private static PfPlan plan(FixedProgram fp, Dfg dfg, Device device, FpgaStrategy strategy, FpgaDivider divider) {
-        NodeCost cost = new NodeCost(fp, device, dfg, divider);
-        Map<DfgNode, Integer> pf = new PfPlanner(dfg, cost, device).choose(strategy);
+    private static PfPlan plan(FixedProgram fp, Dfg dfg, Device device, Device.Fabric budget, FpgaStrategy strategy,
+                               FpgaDivider divider, FpgaBuffers buffers) {
+        NodeCost cost = cost(fp, dfg, device, budget, choices(fp, dfg, device, divider, buffers, Map.of()), Map.of());
+        Map<DfgNode, Integer> pf = new PfPlanner(dfg, cost, budget).choose(strategy);
         boolean sequential = strategy != FpgaStrategy.MAFIA;
-        return of(strategy, device, pf, sequential, cost, dfg);
+        return of(strategy, device, budget, pf, sequential, cost, dfg);
+    }
+
+    /** The estimates with the given choices, the products beyond the budget's DSPs at {@code pf} in logic. */
+    private static NodeCost cost(FixedProgram fp, Dfg dfg, Device device, Device.Fabric budget, EngineChoices choices,
+                                 Map<DfgNode, Integer> pf) {
+        NodeCost cost = new NodeCost(fp, device, dfg, choices);
+        Set<Integer> logic = LogicMultipliers.of(fp, dfg, cost, budget.dsps(), pf);
+        return logic.isEmpty() ? cost : new NodeCost(fp, device, dfg, choices.withLogicMultipliers(logic));
+    }
+
+    /** The engines' dividers and block RAMs, the buffers' chosen with the nodes at {@code pf} (absent: 1). */
+    private static EngineChoices choices(FixedProgram fp, Dfg dfg, Device device, FpgaDivider divider,
+                                         FpgaBuffers buffers, Map<DfgNode, Integer> pf) {
+        return new EngineChoices(divider, buffers, BlockRams.of(fp, dfg, device, buffers, pf), Set.of());
     }
 
     /** Whether any node divides (sigmoid, tanh): else the two kinds of divider give one design. */
@@ -50,24 +96,32 @@ record PfPlan(FpgaStrategy strategy, Device device, Map<DfgNode, Integer> pf, bo
         return cost.divider();
     }
 
-    /** Every node at {@code pf} (at most one lane per output), as a dataflow graph. */
-    static PfPlan everyNodeAt(FixedProgram fp, Dfg dfg, Device device, int pf, FpgaDivider divider) {
-        NodeCost cost = new NodeCost(fp, device, dfg, divider == null ? FpgaDivider.COMBINATIONAL : divider);
+    /**
+     * Every node at {@code pf} (at most one lane per output), as a dataflow graph; buffers in block RAM (when asked)
+     * where their writers are at PF 1.
+     */
+    static PfPlan everyNodeAt(FixedProgram fp, Dfg dfg, Device device, EmitOptions options) {
+        int pf = options.fpgaPf();
+        FpgaDivider divider = options.fpgaDivider();
+        FpgaBuffers buffers = options.fpgaBuffers();
+        Device.Fabric budget = budget(device, options);
         Map<DfgNode, Integer> pfs = new LinkedHashMap<>();
         for (DfgNode n : dfg.all()) {
             if (!n.isSource()) {
                 pfs.put(n, Math.min(pf, PfPlanner.maxPf(n)));
             }
         }
-        return of(FpgaStrategy.MAFIA, device, pfs, false, cost, dfg);
+        NodeCost cost = cost(fp, dfg, device, budget, choices(fp, dfg, device, divider == null
+                ? FpgaDivider.COMBINATIONAL : divider, buffers == null ? FpgaBuffers.REGISTERS : buffers, pfs), pfs);
+        return of(FpgaStrategy.MAFIA, device, budget, pfs, false, cost, dfg);
     }
 
-    static PfPlan of(FpgaStrategy strategy, Device device, Map<DfgNode, Integer> pf, boolean sequential,
-                     NodeCost cost, Dfg dfg) {
+    static PfPlan of(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<DfgNode, Integer> pf,
+                     boolean sequential, NodeCost cost, Dfg dfg) {
         Map<DfgNode, NodeCost.Estimate> est = new LinkedHashMap<>();
         pf.forEach((n, p) -> est.put(n, cost.estimate(n, p)));
-        return new PfPlan(strategy, device, pf, sequential, est,
-                Schedule.cycles(dfg, est, pf, sequential, cost.divider()), cost, dfg);
+        return new PfPlan(strategy, device, budget, pf, sequential, est,
+                Schedule.cycles(dfg, est, pf, sequential, cost.choices()), cost, dfg);
     }
 
     long memoryLuts() {
@@ -96,6 +150,11 @@ record PfPlan(FpgaStrategy strategy, Device device, Map<DfgNode, Integer> pf, bo
         m.put("device", device.name());
         m.put("strategy", strategy.id());
         m.put("divider", divider().id());
+        m.put("buffers", cost.choices().buffers().id());
+        m.put("blockRamMemories", dfg.all().stream().map(DfgNode::op).map(seedc.ir.Op::out)
+                .filter(cost.choices()::inBlockRam).map(seedc.ir.Value::name).toList());
+        m.put("logicMultipliers", dfg.all().stream().filter(cost.choices()::multipliesInLogic)
+                .map(n -> n.op().out().name()).toList());
         List<Map<String, Object>> nodes = new ArrayList<>();
         estimates.forEach((n, e) -> {
             Map<String, Object> o = new LinkedHashMap<>();
@@ -125,8 +184,8 @@ record PfPlan(FpgaStrategy strategy, Device device, Map<DfgNode, Integer> pf, bo
         m.put("estimatedFf", flipFlops());
         m.put("estimatedDsp", dsps());
         m.put("estimatedBram", blockRams());
-        m.put("budget", Map.of("lut", device.fabric().luts(), "ff", device.fabric().flipFlops(), "cellsShared",
-                device.fabric().cellsShared(), "dsp", device.fabric().dsps(), "bram", device.fabric().blockRams()));
+        m.put("budget", Map.of("lut", budget.luts(), "ff", budget.flipFlops(), "cellsShared", budget.cellsShared(),
+                "dsp", budget.dsps(), "bram", budget.blockRams()));
         EstimationModel model = cost.model();
         EstimationModel.Design d = model.design();
         m.put("lutModel", Map.of("family", model.family(), "samples", model.samples(),

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import seedc.backend.Device;
 import seedc.backend.DoesNotFit;
+import seedc.backend.FpgaBuffers;
 import seedc.backend.FpgaDivider;
 import seedc.backend.FpgaStrategy;
 
@@ -23,10 +24,10 @@ final class PfPlanner {
     private final Device.Fabric fabric;
     private final long fixedLuts;
 
-    PfPlanner(Dfg dfg, NodeCost cost, Device device) {
+    PfPlanner(Dfg dfg, NodeCost cost, Device.Fabric budget) {
         this.dfg = dfg;
         this.cost = cost;
-        this.fabric = device.fabric();
+        this.fabric = budget;
         this.fixedLuts = cost.memoryLuts(dfg);
     }
 
@@ -103,7 +104,8 @@ final class PfPlanner {
                     ? " logic cells (a LUT and a flip-flop each), " : " LUTs, ") + fabric.dsps()
                     + " DSPs and " + fabric.blockRams() + " block RAMs of the device even with every node at PF 1"
                     + (cost.divider() == FpgaDivider.ITERATIVE && pf.keySet().stream().anyMatch(NodeCost::divides)
-                    ? " and iterative dividers" : "") + ": it"
+                    ? " and iterative dividers" : "") + (cost.choices().buffers() == FpgaBuffers.BLOCK_RAM
+                    ? ", buffers in block RAM where they can be" : "") + ": it"
                     + " needs about " + need + " " + r.words + (r == Resource.LUT || r == Resource.CELL ? " (memories "
                     + fixedLuts + " LUTs)" : "") + "; the largest node, " + largest.op().out().name() + " ("
                     + largest.kind() + "), about "
@@ -131,9 +133,13 @@ final class PfPlanner {
 
     /**
      * The next PF up: twice this one (PFs are powers of two: NodeContext.element), to one lane per output or the
-     * largest PF the LUT model was fitted on, whichever is smaller.
+     * largest PF the LUT model was fitted on, whichever is smaller; none for a node writing a block RAM (one write
+     * port).
      */
     private int next(DfgNode n, int pf) {
+        if (cost.choices().writesBlockRam(n)) {
+            return pf;
+        }
         return Math.min(Math.min(maxPf(n), cost.model().maxPf()), pf * 2);
     }
 
@@ -152,7 +158,7 @@ final class PfPlanner {
             Map<DfgNode, NodeCost.Estimate> est = estimates(pf);
             List<DfgNode> best = null;
             double bestBenefit = -1;
-            for (DfgNode n : Schedule.critical(dfg, est, pf, false, cost.divider())) {
+            for (DfgNode n : Schedule.critical(dfg, est, pf, false, cost.choices())) {
                 int p = pf.get(n), q = next(n, p);
                 if (q == p || exhausted.contains(n)) {
                     continue;
@@ -186,7 +192,7 @@ final class PfPlanner {
     /** SeeDot's program-order unrolling; a sparse product gets PF 10 (its SpMV engine's). */
     private void programOrder(Map<DfgNode, Integer> pf) {
         for (DfgNode n : pf.keySet()) {
-            if (n.op() instanceof seedc.ir.Op.SparseMatMul) {
+            if (n.op() instanceof seedc.ir.Op.SparseMatMul && !cost.choices().writesBlockRam(n)) {
                 pf.put(n, Math.min(10, n.elements()));
                 if (!fits(pf)) {
                     pf.put(n, 1);

@@ -7,7 +7,6 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import seedc.backend.FpgaDivider;
-import seedc.ir.Op;
 
 /**
  * Pipelined linear-time nodes (MAFIA section IV-G). An element-wise engine writes its outputs one group of PF
@@ -16,15 +15,18 @@ import seedc.ir.Op;
  * group q. So it need not wait for its producer to be done: started the cycle after the producer started, it
  * reads group q the cycle after the producer wrote it, and the two run as one pipeline whose stage register is
  * the producer's memory. A cluster of k such nodes over G groups takes about G + k cycles instead of k * G.
- * Only the dataflow schedule streams; a sequential schedule runs one engine after another by definition.
+ * Only the dataflow schedule streams; a sequential schedule runs one engine after another by definition. Nor
+ * does a producer whose output is block RAM: its consumers fetch their operands a group ahead.
  */
 final class Pipelining {
     private Pipelining() {}
 
     /** Whether {@code consumer} may start the cycle after {@code producer} starts, rather than after it is done. */
     static boolean streams(DfgNode producer, DfgNode consumer, Map<DfgNode, Integer> pf, boolean sequential,
-                           FpgaDivider divider) {
+                           EngineChoices choices) {
+        FpgaDivider divider = choices.divider();
         return !sequential && linearTime(producer, divider) && linearTime(consumer, divider)
+                && !choices.writesBlockRam(producer)
                 && producer.elements() == consumer.elements() && producer.scope() == consumer.scope()
                 && pf.getOrDefault(producer, 1).equals(pf.getOrDefault(consumer, 1));
     }
@@ -58,39 +60,6 @@ final class Pipelining {
      * and tanh with iterative dividers take a group per quotient bit ({@link IterativeDivisionKernel}).
      */
     static boolean linearTime(DfgNode n, FpgaDivider divider) {
-        return switch (n.op()) {
-            case Op.Add o -> true;
-            case Op.ScalarMul o -> true;
-            case Op.Hadamard o -> true;
-            case Op.VecOp o -> true;
-            case Op.Neg o -> true;
-            case Op.Exp o -> true;
-            case Op.Sigmoid o -> divider == FpgaDivider.COMBINATIONAL;
-            case Op.Tanh o -> divider == FpgaDivider.COMBINATIONAL;
-            case Op.Relu o -> true;
-            case Op.Relu6 o -> true;
-            case Op.Quantize o -> true;
-            case Op.Select s -> !s.out().isInt();
-            case Op.Input o -> false;
-            case Op.Param o -> false;
-            case Op.Const o -> false;
-            case Op.IntConst o -> false;
-            case Op.IntArith o -> false;
-            case Op.MatMul o -> false;
-            case Op.SparseMatMul o -> false;
-            case Op.Conv2d o -> false;
-            case Op.Sgn o -> false;
-            case Op.Argmax o -> false;
-            case Op.NormaliseL2 o -> false;
-            case Op.Transpose o -> false;
-            case Op.Reshape o -> false;
-            case Op.Reverse o -> false;
-            case Op.Index o -> false;
-            case Op.Splice o -> false;
-            case Op.SpliceWrite o -> false;
-            case Op.Maxpool o -> false;
-            case Op.SumLoop o -> false;
-            case Op.Loop o -> false;
-        };
+        return ElementwiseKernel.serves(n.op()) && !(divider == FpgaDivider.ITERATIVE && NodeCost.divides(n));
     }
 }

@@ -14,7 +14,8 @@ import seedc.fixed.OpParams;
  * <p>The terms are a two-stage pipeline: in the cycle of term r each lane reads term r's operands that lie in a
  * ROM or the input into registers (ra, rb), and multiplies term r - 1's. A memory no engine writes and read into
  * a register is a synchronous read port, which synthesis maps to block RAM (the iCE40's 4-kbit blocks) instead of
- * a multiplexer of its words in LUTs; a buffer an engine writes is read in the multiply's cycle, at r - 1.
+ * a multiplexer of its words in LUTs; so is a buffer planned as block RAM ({@link BlockRams}); any other buffer is
+ * read in the multiply's cycle, at r - 1.
  */
 final class ReduceKernel {
     private ReduceKernel() {}
@@ -35,7 +36,7 @@ final class ReduceKernel {
         String acc = "acc_" + id, tb = "tb_" + id, ph = "ph_" + id, rp = "rp_" + id;
         String out = c.mem(c.op().out());
         int outBits = c.t(c.op().out()).bits();
-        StringBuilder sb = new StringBuilder(c.title(what + ", " + n + " outputs of " + k + " terms"
+        StringBuilder sb = new StringBuilder(c.productFunction()).append(c.title(what + ", " + n + " outputs of " + k + " terms"
                 + (tree ? ", halving tree" : ", plain sum")));
         sb.append(c.handshake());
         int xb = c.xBits(), rb = Vx.counterBits(k + 1);
@@ -55,7 +56,7 @@ final class ReduceKernel {
         Operand b = Operand.of(c, valueB(c), ops.b(), "rb_" + id, ReduceOps.sharedB(c.op()));
         sb.append(a.declaration(pf)).append(b.declaration(pf));
         String term = "tt_" + id + " = " + ops.zero().apply(rp) + " ? 64'sd0 : "
-                + Vx.wrap(Vx.shr(a.value(l, rp), p.shrA()) + " * " + Vx.shr(b.value(l, rp), p.shrB()), w) + ";\n";
+                + Vx.wrap(c.product(Vx.shr(a.value(l, rp), p.shrA()), Vx.shr(b.value(l, rp), p.shrB())), w) + ";\n";
         String keep = tree ? tb + "[" + row(l, k) + rp + "] <= tt_" + id + ";\n"
                 : acc + "[" + l + "] <= " + Vx.wrap(acc + "[" + l + "] + "
                         + (sparse ? Vx.shr("tt_" + id, p.treeShift()) : "tt_" + id), w) + ";\n";
@@ -118,14 +119,14 @@ final class ReduceKernel {
     }
 
     /**
-     * One operand of the terms: a memory no engine writes (a ROM, the input) is read into a register in term r's
-     * cycle and used in the next: one register per lane, or one for all when every lane reads the same index
-     * (a read port feeding one register is what synthesis maps to block RAM). A buffer is read where it is used,
+     * One operand of the terms: a memory no engine writes (a ROM, the input) or one in block RAM is read into a
+     * register in term r's cycle and used in the next: one register per lane, or one for all when every lane reads the same index
+     * (a read port feeding one register is what synthesis maps to block RAM). A buffer in logic is read where it is used,
      * at r - 1.
      */
     private record Operand(String memory, int bits, UnaryOperator<String> index, String reg, boolean shared) {
         static Operand of(NodeContext c, seedc.ir.Value v, UnaryOperator<String> index, String reg, boolean shared) {
-            return new Operand(c.mem(v), c.t(v).bits(), index, c.readOnly(v) ? reg : null, shared);
+            return new Operand(c.mem(v), c.t(v).bits(), index, c.registered(v) ? reg : null, shared);
         }
 
         String declaration(int pf) {

@@ -5,7 +5,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import seedc.backend.FpgaDivider;
 
 /**
  * The cycles of a design under its schedule: with the dataflow controller a node starts the cycle after the last
@@ -17,21 +16,21 @@ final class Schedule {
     private final Map<DfgNode, NodeCost.Estimate> est;
     private final Map<DfgNode, Integer> pf;
     private final boolean sequential;
-    private final FpgaDivider divider;
+    private final EngineChoices choices;
     /** When each node starts and is done, counted from its scope's start. */
     private final Map<DfgNode, Long> start = new HashMap<>(), done = new HashMap<>();
 
     private Schedule(Map<DfgNode, NodeCost.Estimate> est, Map<DfgNode, Integer> pf, boolean sequential,
-                     FpgaDivider divider) {
+                     EngineChoices choices) {
         this.est = est;
         this.pf = pf;
         this.sequential = sequential;
-        this.divider = divider;
+        this.choices = choices;
     }
 
     static long cycles(Dfg dfg, Map<DfgNode, NodeCost.Estimate> est, Map<DfgNode, Integer> pf, boolean sequential,
-                       FpgaDivider divider) {
-        return new Schedule(est, pf, sequential, divider).finish(dfg.top()) + 1;
+                       EngineChoices choices) {
+        return new Schedule(est, pf, sequential, choices).finish(dfg.top()) + 1;
     }
 
     /** Times every node of a scope; returns when the scope's last is done. */
@@ -62,7 +61,7 @@ final class Schedule {
 
     /** When {@code consumer} may start as far as {@code producer} is concerned. */
     private long ready(DfgNode producer, DfgNode consumer) {
-        return Pipelining.streams(producer, consumer, pf, sequential, divider) ? start.get(producer) + 1
+        return Pipelining.streams(producer, consumer, pf, sequential, choices) ? start.get(producer) + 1
                 : done.get(producer);
     }
 
@@ -71,9 +70,9 @@ final class Schedule {
      * dependency, or in a sequential schedule the engine before it); a loop on it adds its body's critical path.
      */
     static Set<DfgNode> critical(Dfg dfg, Map<DfgNode, NodeCost.Estimate> est, Map<DfgNode, Integer> pf,
-                                 boolean sequential, FpgaDivider divider) {
+                                 boolean sequential, EngineChoices choices) {
         Set<DfgNode> path = new HashSet<>();
-        new Schedule(est, pf, sequential, divider).criticalIn(dfg.top(), path);
+        new Schedule(est, pf, sequential, choices).criticalIn(dfg.top(), path);
         return path;
     }
 

@@ -29,8 +29,8 @@ final class TopWriter {
     private final Map<Integer, Value> aliases = new LinkedHashMap<>();
     private final Map<DfgNode, DfgNode> after = new HashMap<>();
     private final boolean sequential;
-    private final seedc.backend.FpgaDivider divider;
-    /** The memories in block RAM ({@link NodeCost#blockRamValues}); every other ROM is logic. */
+    private final EngineChoices choices;
+    /** The memories in block RAM ({@link BlockRams}); every other one is logic. */
     private final Set<Integer> blockRams;
     /** The values no engine writes ({@link Dfg#readOnlyValues}). */
     private final Set<Integer> readOnly;
@@ -42,7 +42,7 @@ final class TopWriter {
         this.dfg = dfg;
         this.pf = plan.pf();
         this.sequential = plan.sequential();
-        this.divider = plan.divider();
+        this.choices = plan.cost().choices();
         this.readOnly = dfg.readOnlyValues();
         for (DfgNode n : dfg.all()) {
             if (n.op() instanceof Op.Loop l) {
@@ -109,11 +109,11 @@ final class TopWriter {
     NodeContext context(DfgNode n) {
         Set<DfgNode> streamed = new HashSet<>();
         for (DfgNode d : n.deps()) {
-            if (Pipelining.streams(d, n, pf, sequential, divider)) {
+            if (Pipelining.streams(d, n, pf, sequential, choices)) {
                 streamed.add(d);
             }
         }
-        return new NodeContext(fp, n, pf.getOrDefault(n, 1), aliases, after.get(n), streamed, readOnly, divider);
+        return new NodeContext(fp, n, pf.getOrDefault(n, 1), aliases, after.get(n), streamed, readOnly, choices);
     }
 
     int inputBits() {

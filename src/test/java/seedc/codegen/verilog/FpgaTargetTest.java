@@ -79,6 +79,49 @@ class FpgaTargetTest {
                 c.err());
     }
 
+    @Test
+    void blockRamBuffersAreForTheIce40(@TempDir Path dir) {
+        DifferentialTest.Cli c = compile("bonsai-cancer-2", dir.resolve("o"), "--fpga-buffers", "block-ram");
+        assertEquals(1, c.status());
+        assertTrue(c.err().contains("--fpga-buffers block-ram is for --device ice40-up5k"), c.err());
+        c = compile("bonsai-cancer-2", dir.resolve("o"), "--fpga-buffers", "bram");
+        assertEquals(1, c.status());
+        assertTrue(c.err().contains("unknown --fpga-buffers 'bram' (available: auto, registers, block-ram)"), c.err());
+        assertTrue(Files.notExists(dir.resolve("o")), "nothing written");
+    }
+
+    /**
+     * FastGRNN cancer does not fit the UP5K's logic cells with its buffers in registers (a flip-flop per bit and a
+     * multiplexer per reader); auto puts them in block RAM, where the engines that write them stay at PF 1 (a block
+     * has one write port), and the block RAMs stay within the 30.
+     */
+    @Test
+    void buffersGoToBlockRamWhenRegistersDoNotFit(@TempDir Path dir) throws Exception {
+        DifferentialTest.Cli registers = compile("fastgrnn-cancer-2", dir.resolve("r"), "--device", "ice40-up5k",
+                "--fpga-buffers", "registers");
+        assertEquals(1, registers.status());
+        assertTrue(registers.err().contains("the design does not fit the 5280 logic cells"), registers.err());
+        DifferentialTest.Cli auto = compile("fastgrnn-cancer-2", dir.resolve("a"), "--device", "ice40-up5k");
+        assertEquals(0, auto.status(), auto.err());
+        JsonNode fpga = new ObjectMapper().readTree(dir.resolve("a/report.json").toFile()).get("fpga");
+        assertEquals("block-ram", fpga.get("buffers").asText());
+        java.util.Set<String> inBlockRam = new java.util.HashSet<>();
+        fpga.get("blockRamMemories").forEach(n -> inBlockRam.add(n.asText()));
+        assertTrue(inBlockRam.contains("res"), "the loop's accumulator: " + inBlockRam);
+        int buffers = 0;
+        for (JsonNode n : fpga.get("nodes")) {
+            if (inBlockRam.contains(n.get("value").asText())) {
+                buffers++;
+                assertEquals(1, n.get("pf").asInt(), n.toString());
+            }
+        }
+        assertTrue(buffers >= 8, inBlockRam.toString());
+        assertTrue(fpga.get("estimatedBram").asLong() <= 30, fpga.toString());
+        String top = Files.readString(dir.resolve("a/top.v"));
+        assertTrue(top.contains("(* ram_style = \"block\" *)"), "block RAMs declared as such");
+        assertTrue(Files.readString(dir.resolve("a/report.txt")).contains("buffers in block ram"));
+    }
+
     /**
      * --fpga-divider iterative gives sigmoid and tanh the iterative template, whose engine takes more than a cycle
      * per output; auto picks combinational dividers on the Arty, where they fit and are faster.
@@ -118,12 +161,12 @@ class FpgaTargetTest {
     /** A design over the device at every PF 1 names the resource, the numbers and the largest node. */
     @Test
     void tooLargeForTheDeviceNamesNodeAndResource(@TempDir Path dir) {
-        DifferentialTest.Cli c = compile("fastgrnn-digits-10", dir.resolve("o"), "--device", "ice40-up5k");
+        DifferentialTest.Cli c = compile("bonsai-digits-10", dir.resolve("o"), "--device", "ice40-up5k");
         assertEquals(1, c.status());
-        // FastGRNN has sigmoid and tanh: the smallest design has iterative dividers
+        // Bonsai has tanh: the smallest design has iterative dividers and its buffers in block RAM
         assertTrue(c.err().contains("the design does not fit the 5280 logic cells (a LUT and a flip-flop each), 8 DSPs and"
-                + " 30 block RAMs of the device even"
-                + " with every node at PF 1 and iterative dividers: it needs about"), c.err());
+                + " 30 block RAMs of the device even with every node at PF 1 and iterative dividers, buffers in block"
+                + " RAM where they can be: it needs about"), c.err());
         assertTrue(c.err().contains("the largest node, "), c.err());
         assertTrue(!c.err().contains("\tat "), "no stack trace");
         assertTrue(Files.notExists(dir.resolve("o")), "nothing written");

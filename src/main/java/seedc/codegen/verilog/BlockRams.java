@@ -1,0 +1,179 @@
+package seedc.codegen.verilog;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import seedc.backend.Device;
+import seedc.backend.FpgaBuffers;
+import seedc.fixed.FixedProgram;
+import seedc.ir.Op;
+import seedc.ir.Value;
+
+/**
+ * Which memories of a design are block RAM. The iCE40 has no distributed RAM: a memory in logic is a flip-flop
+ * per bit, read through a multiplexer of its words by every read port. Its block RAMs (4 kbit each) have one
+ * registered read port and one write port; synthesis copies a block for each further read port. So a memory is
+ * block RAM only where every engine that reads it reads it through a register (sums of products and gathers
+ * always do; an element-wise engine fetches its block-RAM operands a group ahead) and, for a buffer, where one
+ * engine writes it one element a cycle (at PF 1; the planner then keeps that engine at PF 1). The ROMs and the
+ * input qualify by default when only sums of products and gathers read them; with buffers in block RAM every
+ * qualifying memory is a candidate, the largest first, while the blocks the design reads stay within the device's.
+ * On the Artix-7 yosys weighs block against distributed RAM itself, and the LUT model counts every memory as
+ * logic: no memory is planned as block RAM there.
+ */
+final class BlockRams {
+    private BlockRams() {}
+
+    /** The value ids in block RAM, for a loop's accumulator also its output's (the same memory). */
+    static Set<Integer> of(FixedProgram fp, Dfg dfg, Device device, FpgaBuffers buffers, Map<DfgNode, Integer> pf) {
+        if (!device.equals(Device.ICE40_UP5K)) {
+            return Set.of();
+        }
+        Set<Integer> chosen = roms(dfg);
+        if (buffers != FpgaBuffers.BLOCK_RAM) {
+            return chosen;
+        }
+        List<List<Value>> candidates = new ArrayList<>(memories(dfg));
+        candidates.sort(Comparator.comparingLong((List<Value> m) -> -bits(fp, m.get(0))));
+        for (List<Value> m : candidates) {
+            if (chosen.contains(m.get(0).id()) || !qualifies(dfg, m, pf)) {
+                continue;
+            }
+            Set<Integer> trial = new HashSet<>(chosen);
+            m.forEach(v -> trial.add(v.id()));
+            if (read(fp, dfg, pf, trial, device.fabric().blockRamBits()) <= device.fabric().blockRams()) {
+                chosen = trial;
+            }
+        }
+        return chosen;
+    }
+
+    /**
+     * The memories no engine writes (ROMs, the input) whose every reader reads them through a register: a sum of
+     * products ({@link ReduceKernel}) or a gather ({@link GatherKernel}).
+     */
+    static Set<Integer> roms(Dfg dfg) {
+        Set<Integer> ids = new HashSet<>(dfg.readOnlyValues());
+        for (DfgNode n : dfg.all()) {
+            if (!n.isSource() && !ReduceKernel.serves(n.op()) && !GatherOps.serves(n.op())) {
+                n.op().inputs().forEach(v -> ids.remove(v.id()));
+            }
+        }
+        return ids;
+    }
+
+    /**
+     * Every real memory of more than one element, as the values it holds: a node's output, a loop's accumulator
+     * with the loop's output, the ROMs and the input.
+     */
+    private static List<List<Value>> memories(Dfg dfg) {
+        List<List<Value>> ms = new ArrayList<>();
+        for (DfgNode n : dfg.all()) {
+            Value v = n.op().out();
+            if (v.isInt() || v.size() < 2 || n.op() instanceof Op.IntConst) {
+                continue;
+            }
+            ms.add(n.op() instanceof Op.Loop l ? List.of(l.acc(), v) : List.of(v));
+        }
+        return ms;
+    }
+
+    private static long bits(FixedProgram fp, Value v) {
+        return (long) fp.type(v).bits() * v.size();
+    }
+
+    /**
+     * Whether memory {@code m} may be block RAM: not the design's tensor result (read by its output port), every
+     * engine reads it through a register, and the engine that writes it (none for a ROM) is at PF 1.
+     */
+    private static boolean qualifies(Dfg dfg, List<Value> m, Map<DfgNode, Integer> pf) {
+        Set<Integer> ids = new HashSet<>();
+        m.forEach(v -> ids.add(v.id()));
+        if (ids.contains(dfg.result().id())) {
+            return false;
+        }
+        for (DfgNode n : dfg.all()) {
+            if (n.isSource()) {
+                continue;
+            }
+            List<Value> in = n.op().inputs();
+            for (int i = 0; i < in.size(); i++) {
+                if (ids.contains(in.get(i).id()) && !registers(n.op(), i)) {
+                    return false;
+                }
+            }
+            for (Value v : combinationalReads(n.op())) {
+                if (ids.contains(v.id())) {
+                    return false;
+                }
+            }
+            if (ids.contains(n.op().out().id()) && pf.getOrDefault(n, 1) != 1) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** What a loop controller reads besides its inputs, each element in the cycle it writes with it. */
+    private static List<Value> combinationalReads(Op op) {
+        if (op instanceof Op.Loop l) {
+            return List.of(l.result());
+        }
+        return op instanceof Op.SumLoop s ? List.of(s.result(), s.out()) : List.of();
+    }
+
+    /** Whether the op's engine reads its input {@code i} through a register when that input is block RAM. */
+    static boolean registers(Op op, int i) {
+        if (ReduceKernel.serves(op)) {
+            return true;
+        }
+        if (GatherOps.serves(op)) {
+            return i == 0;
+        }
+        return ElementwiseKernel.serves(op) && !(op instanceof Op.Select && i == 0);
+    }
+
+    /** Block RAMs the design's engines read at their PFs, with {@code blockRams} the memories in block RAM. */
+    private static long read(FixedProgram fp, Dfg dfg, Map<DfgNode, Integer> pf, Set<Integer> blockRams,
+                             int blockRamBits) {
+        long b = 0;
+        for (DfgNode n : dfg.all()) {
+            if (!n.isSource()) {
+                b += read(fp, n, pf.getOrDefault(n, 1), blockRams, blockRamBits);
+            }
+        }
+        return b;
+    }
+
+    /**
+     * Block RAMs a node's lanes read: each read port is a copy of the memory (a block has one), one per lane, or
+     * one for all when every lane reads the same index ({@link ReduceOps#sharedB}).
+     */
+    static long read(FixedProgram fp, DfgNode n, int pf, Set<Integer> blockRams, int blockRamBits) {
+        long b = 0;
+        List<Value> in = n.op().inputs();
+        for (int i = 0; i < in.size(); i++) {
+            if (blockRams.contains(in.get(i).id())) {
+                b += (i == 1 && ReduceOps.sharedB(n.op()) ? 1 : pf) * blocks(fp.type(in.get(i)).bits(),
+                        in.get(i).size(), blockRamBits);
+            }
+        }
+        return b;
+    }
+
+    /**
+     * Block RAMs of one copy of a memory: the narrowest configuration of a block (bits x words, e.g. the iCE40's
+     * 16 x 256, 8 x 512, 4 x 1024, 2 x 2048) that holds it in the fewest blocks.
+     */
+    static long blocks(int bits, int words, int blockRamBits) {
+        long best = Long.MAX_VALUE;
+        for (int width = 16; width >= 2; width /= 2) {
+            long depth = blockRamBits / width;
+            best = Math.min(best, ((bits + width - 1) / width) * ((words + depth - 1) / depth));
+        }
+        return best;
+    }
+}

@@ -1,0 +1,96 @@
+package seedc.codegen.verilog;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import seedc.fixed.FixedProgram;
+import seedc.fixed.OpParams;
+import seedc.ir.Op;
+
+/**
+ * Multipliers in logic when the DSP blocks run out. Every engine with a multiplier has its own in each lane, and
+ * yosys maps each to a DSP block; a design with more multiplying engines than the device has blocks (Bonsai's
+ * dozen products on the UP5K's 8) does not place even at PF 1. So the planner moves the smallest products (the
+ * fewest partial products, the cheapest in LUTs) of the sums of products and element-wise products to shift-and-add
+ * logic until the rest fit the blocks; their engines multiply with {@link #function}, which yosys cannot take for
+ * a multiplication and builds from adders. The exp tables' products keep their blocks.
+ */
+final class LogicMultipliers {
+    private LogicMultipliers() {}
+
+    /**
+     * LUT4s per partial product (a x b bits) of a shift-and-add multiplier on the iCE40, measured with synth_ice40:
+     * 8 x 8: 185, 12 x 10: 298, 16 x 8: 329, 16 x 16: 705 (2.5-2.9 each; yosys's own LUT multiplier is as large:
+     * 350 for 16 x 8), with as many SB_CARRY cells besides.
+     */
+    static final double ICE40_LUTS_PER_PARTIAL_PRODUCT = 2.75;
+    /**
+     * LUTs (LUT1 to LUT6) per partial product on the Artix-7, measured with synth_xilinx: 8 x 8: 161, 16 x 8: 281,
+     * 16 x 16: 767 (2.2-3.0 each), with CARRY4 cells besides.
+     */
+    static final double XC7_LUTS_PER_PARTIAL_PRODUCT = 2.6;
+
+    /**
+     * The nodes (value ids) whose multipliers are logic: none when the DSPs the engines need at their PFs (absent:
+     * 1) fit the budget, else the smallest products first until they do (or none is left to move).
+     */
+    static Set<Integer> of(FixedProgram fp, Dfg dfg, NodeCost cost, long dsps, java.util.Map<DfgNode, Integer> pf) {
+        long need = 0;
+        List<DfgNode> movable = new ArrayList<>();
+        for (DfgNode n : dfg.all()) {
+            if (n.isSource()) {
+                continue;
+            }
+            long d = cost.estimate(n, pf.getOrDefault(n, 1)).dsp();
+            need += d;
+            if (d > 0 && operandBits(fp, n.op()) != null) {
+                movable.add(n);
+            }
+        }
+        movable.sort(Comparator.comparingLong(n -> partialProducts(fp, n.op())));
+        Set<Integer> logic = new HashSet<>();
+        for (DfgNode n : movable) {
+            if (need <= dsps) {
+                break;
+            }
+            logic.add(n.op().out().id());
+            need -= cost.estimate(n, pf.getOrDefault(n, 1)).dsp();
+        }
+        return logic;
+    }
+
+    /**
+     * The operand widths of a sum of products' or an element-wise product's multiplier, after their shifts (the
+     * operands are values of their types shifted right, so they fit these signed widths), or null for an op without
+     * one.
+     */
+    static int[] operandBits(FixedProgram fp, Op op) {
+        if (!(fp.paramMap().get(op) instanceof OpParams.Mul m) || op.inputs().size() < 2) {
+            return null;
+        }
+        return new int[] {Math.max(1, fp.type(op.inputs().get(0)).bits() - m.shrA()),
+                Math.max(1, fp.type(op.inputs().get(1)).bits() - m.shrB())};
+    }
+
+    static long partialProducts(FixedProgram fp, Op op) {
+        int[] w = operandBits(fp, op);
+        return w == null ? 0 : (long) w[0] * w[1];
+    }
+
+    /**
+     * The multiplier as a function {@code name(x, w)} of the operands at their widths: x shifted left by each bit i
+     * of w, added (the top bit, w's sign, subtracted), at the product's width: exactly x * w.
+     */
+    static String function(String name, int[] bits) {
+        int a = bits[0], b = bits[1], y = a + b;
+        return "function automatic signed [" + (y - 1) + ":0] " + name + "(input signed [" + (a - 1) + ":0] x,"
+                + " input signed [" + (b - 1) + ":0] w);\n"
+                + "    reg signed [" + (y - 1) + ":0] s;\n    integer i;\n    begin\n"
+                + "        s = x;\n        " + name + " = 0;\n"
+                + "        for (i = 0; i < " + (b - 1) + "; i = i + 1) if (w[i]) " + name + " = " + name + " + (s <<< i);\n"
+                + "        if (w[" + (b - 1) + "]) " + name + " = " + name + " - (s <<< " + (b - 1) + ");\n"
+                + "    end\nendfunction\n";
+    }
+}
