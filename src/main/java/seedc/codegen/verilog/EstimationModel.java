@@ -21,7 +21,7 @@ import java.util.Map;
  */
 record EstimationModel(String family, Map<String, double[]> templates, double romPerBit, double bufferPerBit,
                        double registerPerBit, double treePerBit, double meanError, double maxError, int samples,
-                       int maxPf, Design design) {
+                       int maxPf, Design design, Design blockRamDesign) {
 
     /**
      * What the templates' sum misses in a whole design: every LUT count is scaled by {@code scale}, the median of
@@ -29,6 +29,16 @@ record EstimationModel(String family, Map<String, double[]> templates, double ro
      * 1 and no samples where it is not fitted), which leaves {@code meanError} on them.
      */
     record Design(double scale, int samples, double meanError, double maxError) {}
+
+    /**
+     * The model for designs whose buffers are block RAM ({@link BlockRams}): their engines lose the read
+     * multiplexers on which yosys shares the most, so the templates' sum is scaled by its own factor, fitted on such
+     * designs (estimation-models.json {@code designBlockRam}; the registers' where it is not fitted).
+     */
+    EstimationModel withBlockRamBuffers() {
+        return blockRamDesign == null ? this : new EstimationModel(family, templates, romPerBit, bufferPerBit,
+                registerPerBit, treePerBit, meanError, maxError, samples, maxPf, blockRamDesign, blockRamDesign);
+    }
 
     /** LUT[PF] = (a + b * PF) * LUT[1]; a template the fit did not sample uses {@code default}. */
     long luts(String template, int pf, long lut1) {
@@ -81,12 +91,17 @@ record EstimationModel(String family, Map<String, double[]> templates, double ro
         Map<String, double[]> templates = new HashMap<>();
         n.get("templates").fields().forEachRemaining(t -> templates.put(t.getKey(),
                 new double[] {t.getValue().get("a").asDouble(), t.getValue().get("b").asDouble()}));
-        JsonNode mem = n.get("memory"), fit = n.get("fit"), design = n.get("design");
-        Design d = design == null ? new Design(1, 0, 0, 0) : new Design(design.get("scale").asDouble(),
-                design.get("samples").asInt(), design.get("meanError").asDouble(), design.get("maxError").asDouble());
+        JsonNode mem = n.get("memory"), fit = n.get("fit");
+        Design d = design(n.get("design"));
         return new EstimationModel(family, Map.copyOf(templates), mem.get("rom").asDouble(),
                 mem.get("buffer").asDouble(), mem.get("register").asDouble(), mem.get("tree").asDouble(),
                 fit.get("meanError").asDouble(), fit.get("maxError").asDouble(),
-                fit.get("samples").asInt(), fit.get("maxPf").asInt(), d);
+                fit.get("samples").asInt(), fit.get("maxPf").asInt(), d == null ? new Design(1, 0, 0, 0) : d,
+                design(n.get("designBlockRam")));
+    }
+
+    private static Design design(JsonNode design) {
+        return design == null ? null : new Design(design.get("scale").asDouble(), design.get("samples").asInt(),
+                design.get("meanError").asDouble(), design.get("maxError").asDouble());
     }
 }

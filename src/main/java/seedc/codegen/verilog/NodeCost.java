@@ -40,7 +40,8 @@ final class NodeCost {
         this.choices = choices;
         this.divider = choices.divider();
         this.ice40 = device.equals(Device.ICE40_UP5K);
-        this.model = EstimationModel.of(ice40 ? "ice40" : "xc7");
+        EstimationModel family = EstimationModel.of(ice40 ? "ice40" : "xc7");
+        this.model = choices.buffers() == seedc.backend.FpgaBuffers.BLOCK_RAM ? family.withBlockRamBuffers() : family;
         fp.program().forEachOp(op -> {
             if (op instanceof Op.Param || op instanceof Op.Const) {
                 roms.add(op.out().id());
@@ -165,9 +166,21 @@ final class NodeCost {
      * which has no distributed RAM, unless it is block RAM; on the Artix-7 when several lanes write it).
      */
     long flipFlops(DfgNode n, int pf) {
-        long own = BASE_FLIP_FLOPS + Vx.counterBits(n.elements() + pf) + pf * laneFlipFlops(n);
+        long own = BASE_FLIP_FLOPS + Vx.counterBits(n.elements() + pf) + pf * laneFlipFlops(n) + sharedFlipFlops(n);
         boolean registers = !choices.writesBlockRam(n) && (ice40 || pf > 1);
         return own + (registers ? storeBits(n) : 0);
+    }
+
+    /**
+     * The registers one engine has for all its lanes: a sum of products' operand that every lane reads at the same
+     * index (a vector's element), read once into one register ({@link ReduceKernel}).
+     */
+    private long sharedFlipFlops(DfgNode n) {
+        Op op = n.op();
+        if (!ReduceKernel.serves(op) || !ReduceOps.sharedB(op) || !registered(op.inputs().get(1))) {
+            return 0;
+        }
+        return fp.type(op.inputs().get(1)).bits();
     }
 
     /** The controller's flip-flops besides its group counter: start, done, a phase and a term counter. */
@@ -183,8 +196,10 @@ final class NodeCost {
         if (ReduceKernel.serves(op)) {
             int w = fp.params(op, OpParams.Mul.class).width();
             long regs = tree(n) ? (long) ReduceKernel.stride(n.terms()) * w : w;
-            for (Value v : op.inputs()) {
-                regs += registered(v) ? fp.type(v).bits() : 0;
+            java.util.List<Value> in = op.inputs();
+            for (int i = 0; i < in.size(); i++) {
+                boolean shared = i == 1 && ReduceOps.sharedB(op);
+                regs += registered(in.get(i)) && !shared ? fp.type(in.get(i)).bits() : 0;
             }
             return regs;
         }
