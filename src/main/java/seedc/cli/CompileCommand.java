@@ -73,6 +73,12 @@ final class CompileCommand implements Callable<Integer> {
                     + " beyond them multiply in logic (shift and add).")
     Integer fpgaDsps;
 
+    @Option(names = "--fpga-utilization", paramLabel = "PCT",
+            description = "fpga: the percentage of the device's logic the planner grows lanes into (default: 100"
+                    + " less the LUT model's mean error on whole designs, 82 on the iCE40; a design at every PF 1 may"
+                    + " use all of it).")
+    Integer fpgaUtilization;
+
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory: new, empty, or an earlier seedc output (replaced as a whole).")
     Path out;
 
@@ -221,6 +227,9 @@ final class CompileCommand implements Callable<Integer> {
         if (fpgaDsps != null && fpgaDsps < 0) {
             throw UserError.of("--fpga-dsps must be 0 or more, not " + fpgaDsps);
         }
+        if (fpgaUtilization != null && (fpgaUtilization < 1 || fpgaUtilization > 100)) {
+            throw UserError.of("--fpga-utilization must be a percentage from 1 to 100, not " + fpgaUtilization);
+        }
         checkDemotionMode();
         checkOutputFolder(tgt);
         String deviceProblem = tgt.deviceProblem(dev);
@@ -266,7 +275,8 @@ final class CompileCommand implements Callable<Integer> {
             written = emit(tgt, enc, strat, outcome.fixed(), enc == Choices.Encoding.FLOAT ? model : compiled,
                     emitOptions(outcome.fixed(), compiled, testSet, dev).withFpgaStrategy(
                             Choices.fpgaStrategy(fpgaStrategy)).withFpgaDivider(Choices.fpgaDivider(fpgaDivider))
-                            .withFpgaBuffers(Choices.fpgaBuffers(fpgaBuffers, dev)).withFpgaDsps(fpgaDsps), dir);
+                            .withFpgaBuffers(Choices.fpgaBuffers(fpgaBuffers, dev)).withFpgaDsps(fpgaDsps)
+                            .withFpgaUtilization(fpgaUtilization), dir);
             bar.step();
         }
         emitting.lap("emit");

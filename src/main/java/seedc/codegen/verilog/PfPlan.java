@@ -52,23 +52,22 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
                                          EmitOptions options, FpgaBuffers buffers) {
         FpgaDivider divider = options.fpgaDivider();
         if (divider != null || !hasDividers(dfg)) {
-            return plan(fp, dfg, device, budget, options.fpgaStrategy(),
-                    divider == null ? FpgaDivider.COMBINATIONAL : divider, buffers);
+            return plan(fp, dfg, device, budget, options, divider == null ? FpgaDivider.COMBINATIONAL : divider, buffers);
         }
-        PfPlan iterative = plan(fp, dfg, device, budget, options.fpgaStrategy(), FpgaDivider.ITERATIVE, buffers);
+        PfPlan iterative = plan(fp, dfg, device, budget, options, FpgaDivider.ITERATIVE, buffers);
         try {
-            PfPlan combinational = plan(fp, dfg, device, budget, options.fpgaStrategy(), FpgaDivider.COMBINATIONAL,
-                    buffers);
+            PfPlan combinational = plan(fp, dfg, device, budget, options, FpgaDivider.COMBINATIONAL, buffers);
             return combinational.estimatedCycles() <= iterative.estimatedCycles() ? combinational : iterative;
         } catch (DoesNotFit e) {
             return iterative;
         }
     }
 
-    private static PfPlan plan(FixedProgram fp, Dfg dfg, Device device, Device.Fabric budget, FpgaStrategy strategy,
+    private static PfPlan plan(FixedProgram fp, Dfg dfg, Device device, Device.Fabric budget, EmitOptions options,
                                FpgaDivider divider, FpgaBuffers buffers) {
+        FpgaStrategy strategy = options.fpgaStrategy();
         NodeCost cost = cost(fp, dfg, device, budget, choices(fp, dfg, device, divider, buffers, Map.of()), Map.of());
-        Map<DfgNode, Integer> pf = new PfPlanner(dfg, cost, budget).choose(strategy);
+        Map<DfgNode, Integer> pf = new PfPlanner(dfg, cost, budget, options.fpgaUtilization()).choose(strategy);
         boolean sequential = strategy != FpgaStrategy.MAFIA;
         return of(strategy, device, budget, pf, sequential, cost, dfg);
     }
