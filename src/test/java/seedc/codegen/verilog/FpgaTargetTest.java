@@ -123,6 +123,38 @@ class FpgaTargetTest {
     }
 
     /**
+     * Lanes grow only into the share of the logic --fpga-utilization gives: a design with a node above PF 1 stays
+     * within that share of the UP5K's 5,280 cells by the estimate (one at every PF 1 may use them all), and a larger
+     * share buys fewer cycles.
+     */
+    @Test
+    void lanesGrowWithinTheUtilization(@TempDir Path dir) throws Exception {
+        long[] cycles = new long[2];
+        int[] shares = {50, 100};
+        for (int i = 0; i < 2; i++) {
+            Path out = dir.resolve("u" + shares[i]);
+            DifferentialTest.Cli c = compile("protonn-cancer-2", out, "--device", "ice40-up5k", "--fpga-utilization",
+                    Integer.toString(shares[i]));
+            assertEquals(0, c.status(), c.err());
+            JsonNode fpga = new ObjectMapper().readTree(out.resolve("report.json").toFile()).get("fpga");
+            boolean grown = false;
+            for (JsonNode n : fpga.get("nodes")) {
+                grown |= n.get("pf").asInt() > 1;
+            }
+            long cells = fpga.get("estimatedLut").asLong() + fpga.get("estimatedFf").asLong();
+            // at 50% the design at every PF 1 (about 3,700 cells) has no room to grow
+            assertEquals(shares[i] == 100, grown, fpga.toString());
+            assertTrue(!grown || cells <= 5280L * shares[i] / 100, cells + " cells at " + shares[i] + "%");
+            cycles[i] = fpga.get("estimatedCycles").asLong();
+        }
+        assertTrue(cycles[1] < cycles[0], java.util.Arrays.toString(cycles));
+        DifferentialTest.Cli bad = compile("protonn-cancer-2", dir.resolve("bad"), "--device", "ice40-up5k",
+                "--fpga-utilization", "0");
+        assertEquals(1, bad.status());
+        assertTrue(bad.err().contains("--fpga-utilization must be a percentage from 1 to 100, not 0"), bad.err());
+    }
+
+    /**
      * --fpga-divider iterative gives sigmoid and tanh the iterative template, whose engine takes more than a cycle
      * per output; auto picks combinational dividers on the Arty, where they fit and are faster.
      */
