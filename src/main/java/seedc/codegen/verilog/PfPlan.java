@@ -23,8 +23,8 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
 
     /**
      * The strategy's design with the given dividers and buffers; for either null, the planner's choice. Dividers:
-     * the faster of the designs with each kind that fit (iterative dividers free the LUTs of combinational ones for
-     * other nodes' lanes, or make a design fit at all). Buffers: in registers if the design fits so, else in block
+     * the faster of the designs with each kind that fit, by time where the clock is estimated (iterative dividers
+     * free the LUTs of combinational ones for other nodes' lanes, make a design fit at all, or let it clock faster). Buffers: in registers if the design fits so, else in block
      * RAM (the planner then keeps their writers at PF 1). Products beyond the DSP budget ({@code options.fpgaDsps()},
      * or the device's blocks) multiply in logic ({@link LogicMultipliers}).
      */
@@ -57,7 +57,7 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
         PfPlan iterative = plan(fp, dfg, device, budget, options, FpgaDivider.ITERATIVE, buffers);
         try {
             PfPlan combinational = plan(fp, dfg, device, budget, options, FpgaDivider.COMBINATIONAL, buffers);
-            return combinational.estimatedCycles() <= iterative.estimatedCycles() ? combinational : iterative;
+            return combinational.faster(iterative) ? combinational : iterative;
         } catch (DoesNotFit e) {
             return iterative;
         }
@@ -84,6 +84,23 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
     private static EngineChoices choices(FixedProgram fp, Dfg dfg, Device device, FpgaDivider divider,
                                          FpgaBuffers buffers, Map<DfgNode, Integer> pf) {
         return new EngineChoices(divider, buffers, BlockRams.of(fp, dfg, device, buffers, pf), Set.of());
+    }
+
+    /**
+     * Whether this design takes no longer per inference than {@code other}: by time at the estimated clocks where
+     * seedc has them ({@link ClockEstimate}), else by cycles.
+     */
+    boolean faster(PfPlan other) {
+        double mhz = mhz(), otherMhz = other.mhz();
+        if (mhz > 0 && otherMhz > 0) {
+            return estimatedCycles / mhz <= other.estimatedCycles / otherMhz;
+        }
+        return estimatedCycles <= other.estimatedCycles;
+    }
+
+    /** The estimated clock in MHz (0: none). */
+    double mhz() {
+        return ClockEstimate.mhz(device, dfg, cost);
     }
 
     /** Whether any node divides (sigmoid, tanh): else the two kinds of divider give one design. */
@@ -176,6 +193,9 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
         });
         m.put("nodes", nodes);
         m.put("estimatedCycles", estimatedCycles);
+        if (mhz() > 0) {
+            m.put("estimatedMhz", mhz());
+        }
         m.put("estimatedMemoryLut", memoryLuts());
         m.put("romBits", cost.romBits(dfg));
         m.put("bufferBits", cost.bufferBits(dfg));

@@ -105,6 +105,10 @@ class FpgaTargetTest {
         assertEquals(0, auto.status(), auto.err());
         JsonNode fpga = new ObjectMapper().readTree(dir.resolve("a/report.json").toFile()).get("fpga");
         assertEquals("block-ram", fpga.get("buffers").asText());
+        // a combinational divider holds an iCE40 design near 3.4 MHz, an iterative one takes about twice the cycles
+        // at 9.4 MHz or more (ClockEstimate): by time per inference auto takes the iterative dividers
+        assertEquals("iterative", fpga.get("divider").asText());
+        assertEquals(9.4, fpga.get("estimatedMhz").asDouble());
         java.util.Set<String> inBlockRam = new java.util.HashSet<>();
         fpga.get("blockRamMemories").forEach(n -> inBlockRam.add(n.asText()));
         assertTrue(inBlockRam.contains("res"), "the loop's accumulator: " + inBlockRam);
