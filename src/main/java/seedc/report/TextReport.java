@@ -92,6 +92,10 @@ public final class TextReport {
                 budget.get("lut"), Boolean.TRUE.equals(budget.get("cellsShared")) ? " logic cells, a LUT and a flip-flop"
                         + " each" : " LUTs and " + budget.get("ff") + " flip-flops",
                 fpga.get("estimatedDsp"), budget.get("dsp"), fpga.get("estimatedBram"), budget.get("bram")));
+        if (fpga.get("estimatedMhz") instanceof Number mhz && fpga.get("estimatedCycles") instanceof Number cycles) {
+            sb.append(f("clock: about %.1f MHz after place and route (measured on designs like it), so about %.1f us"
+                    + " per inference%n", mhz.doubleValue(), cycles.doubleValue() / mhz.doubleValue()));
+        }
         if (fpga.get("blockRamMemories") instanceof java.util.List<?> l && !l.isEmpty()) {
             sb.append("in block RAM: ").append(l.stream().map(String::valueOf).collect(java.util.stream.Collectors
                     .joining(", "))).append('\n');
