@@ -86,9 +86,10 @@ public final class TextReport {
     @SuppressWarnings("unchecked")
     private static void fpga(StringBuilder sb, Map<String, Object> fpga) {
         Map<String, Object> budget = (Map<String, Object>) fpga.get("budget");
-        sb.append(f("%nFPGA design for %s, %s strategy, %s dividers, buffers in %s: about %s cycles, %s LUTs and %s flip-flops (of %s%s),"
-                + " %s DSPs (of %s), %s block RAMs (of %s)%n", fpga.get("device"), fpga.get("strategy"),
-                fpga.get("divider"), String.valueOf(fpga.get("buffers")).replace('-', ' '), fpga.get("estimatedCycles"), fpga.get("estimatedLut"), fpga.get("estimatedFf"),
+        sb.append(f("%nFPGA design for %s, %s strategy, %s dividers, buffers in %s: about %s cycles, %s LUTs and %s"
+                + " flip-flops (of %s%s), %s DSPs (of %s), %s block RAMs (of %s)%n", fpga.get("device"),
+                fpga.get("strategy"), fpga.get("divider"), String.valueOf(fpga.get("buffers")).replace('-', ' '),
+                fpga.get("estimatedCycles"), fpga.get("estimatedLut"), fpga.get("estimatedFf"),
                 budget.get("lut"), Boolean.TRUE.equals(budget.get("cellsShared")) ? " logic cells, a LUT and a flip-flop"
                         + " each" : " LUTs and " + budget.get("ff") + " flip-flops",
                 fpga.get("estimatedDsp"), budget.get("dsp"), fpga.get("estimatedBram"), budget.get("bram")));

@@ -20,8 +20,10 @@ final class ElementwiseKernel {
     private ElementwiseKernel() {}
 
     /**
-     * The ops on this engine (and, for sigmoid and tanh with iterative dividers, on {@link IterativeDivisionKernel},
-     * which loads its operands as this one does): the element-wise ops with a real output.
+     * The element-wise ops with a real output: each lane reads its element of every operand ({@link #at}, fetched
+     * a group ahead from block RAM), on this engine or, for sigmoid and tanh with iterative dividers, on
+     * {@link IterativeDivisionKernel}, which loads as this one does. Max pooling and gathers from buffers in logic
+     * also run on this engine but read with addresses of their own, neither element-wise nor fetched.
      */
     static boolean serves(Op op) {
         return switch (op) {

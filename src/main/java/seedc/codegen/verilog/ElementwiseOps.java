@@ -32,8 +32,8 @@ final class ElementwiseOps {
     static String product(NodeContext c, Value a, Value b, OpParams.Mul p) {
         String prod = c.product(Vx.shr(temp(c, 0), p.shrA()), Vx.shr(temp(c, 1), p.shrB()));
         String r = Vx.wrap(Vx.shr(Vx.wrap(prod, p.width()), p.post()), c.t(c.op().out()).bits());
-        return c.productFunction() + ElementwiseKernel.emit(c, "product", List.of(new Load(at(c, a)), new Load(at(c, b))),
-                r);
+        List<Load> loads = List.of(new Load(at(c, a)), new Load(at(c, b)));
+        return c.productFunction() + ElementwiseKernel.emit(c, "product", loads, r);
     }
 
     static String neg(NodeContext c, Value a) {

@@ -2,8 +2,10 @@ package seedc.codegen.verilog;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.OpParams;
@@ -36,9 +38,9 @@ final class LogicMultipliers {
      * The nodes (value ids) whose multipliers are logic: none when the DSPs the engines need at their PFs (absent:
      * 1) fit the budget, else the smallest products first until they do (or none is left to move).
      */
-    static Set<Integer> of(FixedProgram fp, Dfg dfg, NodeCost cost, long dsps, java.util.Map<DfgNode, Integer> pf) {
+    static Set<Integer> of(FixedProgram fp, Dfg dfg, NodeCost cost, long dsps, Map<DfgNode, Integer> pf) {
         long need = 0;
-        List<DfgNode> movable = new ArrayList<>();
+        Map<DfgNode, Long> movable = new HashMap<>();
         for (DfgNode n : dfg.all()) {
             if (n.isSource()) {
                 continue;
@@ -46,17 +48,19 @@ final class LogicMultipliers {
             long d = cost.estimate(n, pf.getOrDefault(n, 1)).dsp();
             need += d;
             if (d > 0 && operandBits(fp, n.op()) != null) {
-                movable.add(n);
+                movable.put(n, d);
             }
         }
-        movable.sort(Comparator.comparingLong(n -> partialProducts(fp, n.op())));
+        List<DfgNode> smallestFirst = new ArrayList<>(movable.keySet());
+        smallestFirst.sort(Comparator.comparingLong((DfgNode n) -> partialProducts(fp, n.op()))
+                .thenComparingInt(DfgNode::index));
         Set<Integer> logic = new HashSet<>();
-        for (DfgNode n : movable) {
+        for (DfgNode n : smallestFirst) {
             if (need <= dsps) {
                 break;
             }
             logic.add(n.op().out().id());
-            need -= cost.estimate(n, pf.getOrDefault(n, 1)).dsp();
+            need -= movable.get(n);
         }
         return logic;
     }
@@ -89,7 +93,8 @@ final class LogicMultipliers {
                 + " input signed [" + (b - 1) + ":0] w);\n"
                 + "    reg signed [" + (y - 1) + ":0] s;\n    integer i;\n    begin\n"
                 + "        s = x;\n        " + name + " = 0;\n"
-                + "        for (i = 0; i < " + (b - 1) + "; i = i + 1) if (w[i]) " + name + " = " + name + " + (s <<< i);\n"
+                + "        for (i = 0; i < " + (b - 1) + "; i = i + 1) if (w[i]) " + name + " = " + name
+                + " + (s <<< i);\n"
                 + "        if (w[" + (b - 1) + "]) " + name + " = " + name + " - (s <<< " + (b - 1) + ");\n"
                 + "    end\nendfunction\n";
     }

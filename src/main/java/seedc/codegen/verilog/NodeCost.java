@@ -24,21 +24,17 @@ final class NodeCost {
 
     private final FixedProgram fp;
     private final EngineChoices choices;
-    private final FpgaDivider divider;
     private final boolean ice40;
     private final EstimationModel model;
     /** The values held in ROMs: parameters and constants. */
     private final Set<Integer> roms = new HashSet<>();
     /** The values no engine writes ({@link Dfg#readOnlyValues}). */
     private final Set<Integer> readOnly;
-    /** The memories in block RAM ({@link BlockRams}). */
-    private final Set<Integer> blockRams;
     private final int blockRamBits;
 
     NodeCost(FixedProgram fp, Device device, Dfg dfg, EngineChoices choices) {
         this.fp = fp;
         this.choices = choices;
-        this.divider = choices.divider();
         this.ice40 = device.equals(Device.ICE40_UP5K);
         EstimationModel family = EstimationModel.of(ice40 ? "ice40" : "xc7");
         this.model = choices.buffers() == seedc.backend.FpgaBuffers.BLOCK_RAM ? family.withBlockRamBuffers() : family;
@@ -48,13 +44,12 @@ final class NodeCost {
             }
         });
         this.readOnly = dfg.readOnlyValues();
-        this.blockRams = choices.blockRams();
         this.blockRamBits = device.fabric().blockRamBits();
     }
 
     /** How the design's sigmoid and tanh engines divide. */
     FpgaDivider divider() {
-        return divider;
+        return choices.divider();
     }
 
     /** Whether the node's engine has a divider (sigmoid, tanh). */
@@ -64,7 +59,7 @@ final class NodeCost {
 
     /** Whether the node divides iteratively ({@link IterativeDivisionKernel}). */
     boolean iterative(DfgNode n) {
-        return divides(n) && divider == FpgaDivider.ITERATIVE;
+        return divides(n) && choices.divider() == FpgaDivider.ITERATIVE;
     }
 
     /**
@@ -73,11 +68,6 @@ final class NodeCost {
      */
     String template(DfgNode n) {
         return iterative(n) ? n.kind() + "Iterative" : n.kind();
-    }
-
-    /** The memories in block RAM ({@link BlockRams}; none on the Artix-7, whose LUT model counts them as logic). */
-    Set<Integer> blockRams() {
-        return blockRams;
     }
 
     /** How the engines divide and which memories are block RAM. */
@@ -90,7 +80,7 @@ final class NodeCost {
      * engine writes that way, and every engine each memory in block RAM.
      */
     private boolean registered(Value v) {
-        return readOnly.contains(v.id()) || blockRams.contains(v.id());
+        return readOnly.contains(v.id()) || choices.inBlockRam(v);
     }
 
     /** Whether the node is a gather read through a register, which takes a cycle more ({@link GatherKernel}). */
@@ -100,7 +90,7 @@ final class NodeCost {
 
     /** Block RAMs a node's lanes read ({@link BlockRams#read}). */
     long blockRamsRead(DfgNode n, int pf) {
-        return BlockRams.read(fp, n, pf, blockRams, blockRamBits);
+        return BlockRams.read(fp, n, pf, choices.blockRams(), blockRamBits);
     }
 
     EstimationModel model() {
@@ -153,7 +143,7 @@ final class NodeCost {
         long bits = 0;
         for (DfgNode n : dfg.all()) {
             Value v = n.op().out();
-            if (!v.isInt() && roms.contains(v.id()) == inRom && !blockRams.contains(v.id())) {
+            if (!v.isInt() && roms.contains(v.id()) == inRom && !choices.inBlockRam(v)) {
                 bits += (long) fp.type(v).bits() * v.size();
             }
         }
@@ -208,7 +198,7 @@ final class NodeCost {
         }
         long fetched = 0;
         for (Value v : op.inputs()) {
-            fetched += blockRams.contains(v.id()) ? fp.type(v).bits() : 0;
+            fetched += choices.inBlockRam(v) ? fp.type(v).bits() : 0;
         }
         if (iterative(n)) {
             ElementwiseOps.Divider d = divider(n);
@@ -364,7 +354,7 @@ final class NodeCost {
     private long laneLuts(DfgNode n) {
         long luts = 0;
         for (Value v : n.op().inputs()) {
-            if (!v.isInt() && v.size() > 1 && !blockRams.contains(v.id())) {
+            if (!v.isInt() && v.size() > 1 && !choices.inBlockRam(v)) {
                 luts += readPort(v.size(), fp.type(v).bits(), roms.contains(v.id()));
             }
         }

@@ -152,7 +152,6 @@ final class PfPlanner {
         return true;
     }
 
-
     /**
      * The next PF up: twice this one (PFs are powers of two: NodeContext.element), to one lane per output or the
      * largest PF the LUT model was fitted on, whichever is smaller; none for a node writing a block RAM (one write

@@ -36,8 +36,8 @@ final class ReduceKernel {
         String acc = "acc_" + id, tb = "tb_" + id, ph = "ph_" + id, rp = "rp_" + id;
         String out = c.mem(c.op().out());
         int outBits = c.t(c.op().out()).bits();
-        StringBuilder sb = new StringBuilder(c.productFunction()).append(c.title(what + ", " + n + " outputs of " + k + " terms"
-                + (tree ? ", halving tree" : ", plain sum")));
+        StringBuilder sb = new StringBuilder(c.productFunction());
+        sb.append(c.title(what + ", " + n + " outputs of " + k + " terms" + (tree ? ", halving tree" : ", plain sum")));
         sb.append(c.handshake());
         int xb = c.xBits(), rb = Vx.counterBits(k + 1);
         sb.append(c.groups(n)).append("reg [").append(xb - 1).append(":0] ").append(x).append(";\n");
@@ -120,9 +120,9 @@ final class ReduceKernel {
 
     /**
      * One operand of the terms: a memory no engine writes (a ROM, the input) or one in block RAM is read into a
-     * register in term r's cycle and used in the next: one register per lane, or one for all when every lane reads the same index
-     * (a read port feeding one register is what synthesis maps to block RAM). A buffer in logic is read where it is used,
-     * at r - 1.
+     * register in term r's cycle and used in the next: one register per lane, or one for all when every lane reads
+     * the same index (a read port feeding one register is what synthesis maps to block RAM). A buffer in logic is
+     * read where it is used, at r - 1.
      */
     private record Operand(String memory, int bits, UnaryOperator<String> index, String reg, boolean shared) {
         static Operand of(NodeContext c, seedc.ir.Value v, UnaryOperator<String> index, String reg, boolean shared) {

@@ -29,15 +29,13 @@ final class TopWriter {
     private final Map<Integer, Value> aliases = new LinkedHashMap<>();
     private final Map<DfgNode, DfgNode> after = new HashMap<>();
     private final boolean sequential;
+    /** The engines' dividers and the memories in block RAM ({@link BlockRams}; every other one is logic). */
     private final EngineChoices choices;
-    /** The memories in block RAM ({@link BlockRams}); every other one is logic. */
-    private final Set<Integer> blockRams;
     /** The values no engine writes ({@link Dfg#readOnlyValues}). */
     private final Set<Integer> readOnly;
 
     TopWriter(FixedProgram fp, QuantizedModel model, Dfg dfg, PfPlan plan) {
         this.fp = fp;
-        this.blockRams = plan.cost().blockRams();
         this.model = model;
         this.dfg = dfg;
         this.pf = plan.pf();
@@ -73,7 +71,8 @@ final class TopWriter {
         List<File> files = new ArrayList<>();
         StringBuilder top = new StringBuilder(header());
         for (Value v : memories()) {
-            top.append(blockRams.contains(v.id()) ? "(* ram_style = \"block\" *) " : "").append("reg signed [").append(fp.type(v).bits() - 1).append(":0] ").append(Vx.mem(v)).append(" [0:")
+            top.append(choices.inBlockRam(v) ? "(* ram_style = \"block\" *) " : "").append("reg signed [")
+               .append(fp.type(v).bits() - 1).append(":0] ").append(Vx.mem(v)).append(" [0:")
                .append(v.size() - 1).append("];\n");
         }
         for (DfgNode n : dfg.all()) {
@@ -199,7 +198,7 @@ final class TopWriter {
         // and distributed RAM for a ROM with a read port per lane, a search that ran out of 24 GB on ProtoNN. One
         // it counted is block RAM: left to itself, yosys kept ProtoNN digits' B (8 read ports) and its input in
         // logic on the iCE40 (3,950 LUT4 and 5 block RAMs, over the UP5K's cells; as planned, 3,047 and 29).
-        String style = blockRams.contains(v.id()) ? "(* rom_style = \"block\" *) " : "(* rom_style = \"logic\" *) ";
+        String style = choices.inBlockRam(v) ? "(* rom_style = \"block\" *) " : "(* rom_style = \"logic\" *) ";
         return style + "reg signed [" + (bits - 1) + ":0] " + Vx.mem(v) + " [0:" + (data.length - 1) + "];\n"
                 + "initial $readmemh(\"" + name + "\", " + Vx.mem(v) + ");\n";
     }
