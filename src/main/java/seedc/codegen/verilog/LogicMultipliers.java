@@ -23,14 +23,15 @@ final class LogicMultipliers {
     private LogicMultipliers() {}
 
     /**
-     * LUT4s per partial product (a x b bits) of a shift-and-add multiplier on the iCE40, measured with synth_ice40:
+     * LUT4s per partial product (a x b bits) of a shift-and-add multiplier on the iCE40, measured with synth_ice40
+     * (scripts/measure-logic-multipliers):
      * 8 x 8: 185, 12 x 10: 298, 16 x 8: 329, 16 x 16: 705 (2.5-2.9 each; yosys's own LUT multiplier is as large:
      * 350 for 16 x 8), with as many SB_CARRY cells besides.
      */
     static final double ICE40_LUTS_PER_PARTIAL_PRODUCT = 2.75;
     /**
-     * LUTs (LUT1 to LUT6) per partial product on the Artix-7, measured with synth_xilinx: 8 x 8: 161, 16 x 8: 281,
-     * 16 x 16: 767 (2.2-3.0 each), with CARRY4 cells besides.
+     * LUTs (LUT1 to LUT6) per partial product on the Artix-7, measured with synth_xilinx: 8 x 8: 161, 12 x 10: 310,
+     * 16 x 8: 281, 16 x 16: 767 (2.2-3.0 each), with CARRY4 cells besides.
      */
     static final double XC7_LUTS_PER_PARTIAL_PRODUCT = 2.6;
 
