@@ -64,18 +64,29 @@ final class FpgaOpBackend implements OpBackend {
      * device); PF 2 with iterative dividers, so that sigmoid and tanh are checked both ways, over several lanes, on
      * the iCE40 with memories in block RAM where they can be, so that every element-wise engine also fetches its
      * operands from block RAM a group ahead, and with no DSP blocks, so that every product multiplies in logic.
+     * Sequential, every node at PF 1, on the iCE40 with buffers in block RAM: every buffer whose readers read it
+     * through a register is then block RAM, a loop's result included, which its fold fetches a group ahead.
      */
     private EmitOptions options() {
         if (pf == 2) {
             return EmitOptions.on(Device.ICE40_UP5K).withFpgaPf(pf).withFpgaDivider(FpgaDivider.ITERATIVE)
                     .withFpgaBuffers(FpgaBuffers.BLOCK_RAM).withFpgaDsps(0);
         }
+        if (strategy == FpgaStrategy.SEQUENTIAL) {
+            return EmitOptions.on(Device.ICE40_UP5K).withFpgaStrategy(strategy).withFpgaBuffers(FpgaBuffers.BLOCK_RAM);
+        }
         return pf > 0 ? EmitOptions.NONE.withFpgaPf(pf) : EmitOptions.NONE.withFpgaStrategy(strategy);
     }
 
     @Override
     public long[][] run(FixedProgram fp, FloatModel model, List<long[]> inputs, Path work) throws Exception {
-        FpgaBackend.INSTANCE.emit(fp, model.weights(), options(), work);
+        try {
+            FpgaBackend.INSTANCE.emit(fp, model.weights(), options(), work);
+        } catch (seedc.backend.DoesNotFit tooLarge) {
+            // a 32 x 32-bit product is an array of several thousand LUTs, more than the UP5K has: the same engines
+            // with their memories in logic, on the Artix-7
+            FpgaBackend.INSTANCE.emit(fp, model.weights(), EmitOptions.NONE.withFpgaStrategy(strategy), work);
+        }
         double[][] reals = inputs.stream().map(x -> OpBackend.reals(fp, x)).toArray(double[][]::new);
         DifferentialTest.csv(new DataSet(1, new double[reals.length][1], reals), work.resolve("inputs.csv"));
         Process p = new ProcessBuilder("make", "-s", "sim", "EXAMPLES=inputs.csv").directory(work.toFile())

@@ -117,12 +117,12 @@ final class BlockRams {
         return true;
     }
 
-    /** What a loop controller reads besides its inputs, each element in the cycle it writes with it. */
+    /**
+     * What an engine reads besides its inputs, each element in the cycle it writes with it: a $-sum's accumulator
+     * (its fold reads the body's result through a register, {@link LoopKernel#foldReads}).
+     */
     private static List<Value> combinationalReads(Op op) {
-        if (op instanceof Op.Loop l) {
-            return List.of(l.result());
-        }
-        return op instanceof Op.SumLoop s ? List.of(s.result(), s.out()) : List.of();
+        return op instanceof Op.SumLoop s ? List.of(s.out()) : List.of();
     }
 
     /** Whether the op's engine reads its input {@code i} through a register when that input is block RAM. */
@@ -160,6 +160,9 @@ final class BlockRams {
                 b += (i == 1 && ReduceOps.sharedB(n.op()) ? 1 : pf) * blocks(fp.type(in.get(i)).bits(),
                         in.get(i).size(), blockRamBits);
             }
+        }
+        for (Value v : LoopKernel.foldReads(n.op())) {
+            b += blockRams.contains(v.id()) ? pf * blocks(fp.type(v).bits(), v.size(), blockRamBits) : 0;
         }
         return b;
     }

@@ -10,11 +10,8 @@ import seedc.ir.Value;
  * ({@code loads}, statements over x) and writes {@code result} (an expression over them) to the output memory.
  * The ops it serves say, in their own files, what they load and compute.
  *
- * <p>An operand in block RAM ({@link BlockRams}) is fetched a group ahead: every cycle each lane reads its element
- * of the next group into a register (group 0's in the cycle the engine starts), which the load reads. That is one
- * read port feeding a register, what a block RAM has (a second read of the memory into the same register, such as
- * a separate fetch at the start, would be a second port and a multiplexer, which yosys cannot map); the engine
- * still takes a cycle per group.
+ * <p>An operand in block RAM ({@link BlockRams}) is fetched a group ahead ({@link FetchAhead}), group 0's in the
+ * cycle the engine starts.
  */
 final class ElementwiseKernel {
     private ElementwiseKernel() {}
@@ -110,7 +107,7 @@ final class ElementwiseKernel {
      * The element of {@code v} lane x reads (its register, fetched a group ahead, when {@code v} is block RAM).
      */
     static String at(NodeContext c, Value v) {
-        return c.inBlockRam(v) ? fetchRegister(c, v) + "[l_" + c.id() + "]" : read(c, v);
+        return c.inBlockRam(v) ? FetchAhead.at(c, v) : read(c, v);
     }
 
     /** The operands the node's lanes fetch from block RAM. */
@@ -118,34 +115,9 @@ final class ElementwiseKernel {
         return c.op().inputs().stream().filter(c::inBlockRam).distinct().toList();
     }
 
-    /**
-     * Each lane's register for each fetched operand and the process that fills them: element y = e_N + PF + l of
-     * every cycle (lane l's in the next group), or y = l in the cycle the engine starts (e_N is then the last run's).
-     */
+    /** The fetch registers of the node's block-RAM operands, group 0's loaded in the cycle the engine starts. */
     static String fetches(NodeContext c) {
-        List<Value> vs = fetched(c);
-        if (vs.isEmpty()) {
-            return "";
-        }
-        String id = c.id(), y = "y_" + id, l = "lf_" + id;
-        int n = c.node().elements(), pf = c.pf(), yb = Vx.counterBits(n + 2L * pf);
-        StringBuilder sb = new StringBuilder("integer " + l + ";\nreg [" + (yb - 1) + ":0] " + y + ";\n");
-        StringBuilder reads = new StringBuilder();
-        for (Value v : vs) {
-            sb.append("reg signed [").append(c.t(v).bits() - 1).append(":0] ").append(fetchRegister(c, v))
-              .append(" [0:").append(pf - 1).append("];\n");
-            reads.append(fetchRegister(c, v)).append('[').append(l).append("] <= ").append(read(c, v, y, yb))
-                 .append(";\n");
-        }
-        String lane = y + " = (go_" + id + " ? 0 : e_" + id + " + " + pf + ") + " + l + ";\nif (" + y + " < " + n
-                + ") begin\n" + NodeContext.indent(reads.toString(), 4) + "end\n";
-        return sb.append("always @(posedge clk) begin\n    for (").append(l).append(" = 0; ").append(l).append(" < ")
-                 .append(pf).append("; ").append(l).append(" = ").append(l).append(" + 1) begin\n")
-                 .append(NodeContext.indent(lane, 8)).append("    end\nend\n").toString();
-    }
-
-    private static String fetchRegister(NodeContext c, Value v) {
-        return "f" + v.id() + "_" + c.id();
+        return FetchAhead.registers(c, fetched(c), "go_" + c.id());
     }
 
     /** The element of {@code v} lane x reads: x, 0 for one element, x mod its size for a broadcast vector. */
@@ -154,7 +126,7 @@ final class ElementwiseKernel {
     }
 
     /** The element of {@code v} that output {@code x} (a register of {@code bits} bits) reads. */
-    private static String read(NodeContext c, Value v, String x, int bits) {
+    static String read(NodeContext c, Value v, String x, int bits) {
         int size = v.size(), n = c.node().elements();
         if (size == n) {
             return c.mem(v) + "[" + x + "]";

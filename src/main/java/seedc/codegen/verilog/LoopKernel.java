@@ -1,5 +1,6 @@
 package seedc.codegen.verilog;
 
+import java.util.List;
 import java.util.stream.Collectors;
 import seedc.fixed.FixedType;
 import seedc.ir.Op;
@@ -18,14 +19,31 @@ final class LoopKernel {
     static String loop(NodeContext c, Op.Loop l) {
         FixedType out = c.t(l.out());
         String fill = Vx.conv(c.mem(l.init()) + "[X]", c.t(l.init()), out);
-        String fold = Vx.conv(c.mem(l.result()) + "[X]", c.t(l.result()), out);
+        String fold = Vx.conv(result(c, l.result()), c.t(l.result()), out);
         return emit(c, "loop", l.index(), l.from(), l.to(), l.acc(), fill, fold);
     }
 
     static String sumLoop(NodeContext c, Op.SumLoop s) {
         int shift = c.t(s.result()).scale() - c.t(s.out()).scale(), w = c.t(s.out()).bits();
-        String fold = Vx.wrap(c.mem(s.out()) + "[X] + " + Vx.shr(c.mem(s.result()) + "[X]", shift), w);
+        String fold = Vx.wrap(c.mem(s.out()) + "[X] + " + Vx.shr(result(c, s.result()), shift), w);
         return emit(c, "$-sum", s.index(), s.from(), s.to(), s.out(), "64'sd0", fold);
+    }
+
+    /**
+     * The values the fold reads element by element besides the accumulator: the body's result. In block RAM it is
+     * fetched a group ahead ({@link FetchAhead}); a $-sum's accumulator, which the fold reads and writes in one
+     * cycle, is not ({@link BlockRams}).
+     */
+    static List<Value> foldReads(Op op) {
+        if (op instanceof Op.Loop l) {
+            return List.of(l.result());
+        }
+        return op instanceof Op.SumLoop s ? List.of(s.result()) : List.of();
+    }
+
+    /** Element X of the body's result as the fold reads it: from its fetch register when it is block RAM. */
+    private static String result(NodeContext c, Value result) {
+        return c.inBlockRam(result) ? FetchAhead.at(c, result) : c.mem(result) + "[X]";
     }
 
     /** {@code fill} and {@code fold}: element X of the accumulator before the first iteration and after each. */
@@ -41,6 +59,8 @@ final class LoopKernel {
         sb.append("reg [2:0] ").append(ph).append(" = 0;\n");
         sb.append(c.groups(n));
         sb.append("reg signed [31:0] ").append(ix).append(" = 0;\ninteger l_").append(id).append(";\n");
+        sb.append(FetchAhead.registers(c, foldReads(c.op()).stream().filter(c::inBlockRam).toList(),
+                ph + " != 3"));
         sb.append("wire body_").append(id).append(" = ").append(engines.isEmpty() ? "1'b1" : engines).append(";\n");
         String step = clr + " <= 1'b0;\n"
                 + "case (" + ph + ")\n"

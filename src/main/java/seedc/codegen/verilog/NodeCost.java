@@ -178,7 +178,7 @@ final class NodeCost {
 
     /**
      * A lane's registers: a sum of products' accumulator or halving-tree row and the operands it reads through
-     * registers, a registered gather's word, an element-wise engine's operands fetched from block RAM and an
+     * registers, a registered gather's word, an element-wise engine's operands and a loop's result fetched from block RAM and an
      * iterative divider's state.
      */
     private long laneFlipFlops(DfgNode n) {
@@ -198,6 +198,9 @@ final class NodeCost {
         }
         long fetched = 0;
         for (Value v : op.inputs()) {
+            fetched += choices.inBlockRam(v) ? fp.type(v).bits() : 0;
+        }
+        for (Value v : LoopKernel.foldReads(op)) {
             fetched += choices.inBlockRam(v) ? fp.type(v).bits() : 0;
         }
         if (iterative(n)) {
