@@ -35,6 +35,11 @@ public final class FpgaBench {
             return synth == null ? -1 : synth.get("lut").asLong();
         }
 
+        /** Whether place and route succeeded where the device has it (the iCE40): an Fmax, or cells not counted. */
+        public boolean placed() {
+            return synth == null || synth.has("fmax_mhz") || !synth.has("cells");
+        }
+
         /** Fmax in MHz from place and route (the iCE40), or 0. */
         public double fmax() {
             return synth == null || !synth.has("fmax_mhz") ? 0 : synth.get("fmax_mhz").asDouble();
@@ -64,11 +69,7 @@ public final class FpgaBench {
             boolean equal = make(dir, "sim").equals(expected);
             double cycles = make(dir, "sim-cycles").stream().mapToLong(l -> Long.parseLong(l.substring(7))).average()
                     .orElse(0);
-            JsonNode js = null;
-            if (synth) {
-                make(dir, "synth");
-                js = new ObjectMapper().readTree(dir.resolve("synth.json").toFile());
-            }
+            JsonNode js = synth ? synthesize(dir) : null;
             Map<String, Object> plan = e.fpga();
             runs.add(new Run(s, equal, cycles, ((Number) plan.get("estimatedCycles")).longValue(), js,
                     ((Number) plan.get("estimatedLut")).longValue(), ((Number) plan.get("estimatedDsp")).longValue(),
@@ -77,17 +78,39 @@ public final class FpgaBench {
         return runs;
     }
 
+    /**
+     * make synth's synth.json; for a design nextpnr could not place (one the planner estimated inside the device,
+     * by a model with an error), yosys's counts and the logic cells nextpnr packed, without an Fmax ({@link
+     * Run#placed}), so that the benchmark goes on to the next design.
+     */
+    private static JsonNode synthesize(Path dir) throws IOException {
+        try {
+            make(dir, "synth");
+            return new ObjectMapper().readTree(dir.resolve("synth.json").toFile());
+        } catch (UserError e) {
+            if (!Files.exists(dir.resolve("build/nextpnr.log"))) {
+                throw e;
+            }
+            return new ObjectMapper().readTree(String.join("\n", run(dir, "awk", "-f", "synth.awk", "build/stat.txt",
+                    "build/nodes.txt", "build/nextpnr.log")));
+        }
+    }
+
     private static List<String> make(Path dir, String target) throws IOException {
-        Process p = new ProcessBuilder("make", "-s", target, "EXAMPLES=examples.csv").directory(dir.toFile())
-                .redirectErrorStream(true).start();
+        return run(dir, "make", "-s", target, "EXAMPLES=examples.csv");
+    }
+
+    private static List<String> run(Path dir, String... command) throws IOException {
+        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
         String text = new String(p.getInputStream().readAllBytes());
+        String what = String.join(" ", command);
         try {
             if (p.waitFor() != 0) {
-                throw UserError.of("make " + target + " failed in " + dir + ":\n" + text.strip());
+                throw UserError.of(what + " failed in " + dir + ":\n" + text.strip());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw UserError.of("interrupted: make " + target);
+            throw UserError.of("interrupted: " + what);
         }
         return text.lines().toList();
     }

@@ -251,6 +251,7 @@ final class CompileCommand implements Callable<Integer> {
             o.print(text);
             TextReport.wrapWarning(report).ifPresent(w -> spec.commandLine().getErr().println(new Warning(w).text()));
             TextReport.collapseWarning(report).ifPresent(w -> spec.commandLine().getErr().println(new Warning(w).text()));
+            TextReport.fpgaFitWarning(report).ifPresent(w -> spec.commandLine().getErr().println(new Warning(w).text()));
         }
         spec.commandLine().getOut().println("wrote " + out);
         return 0;

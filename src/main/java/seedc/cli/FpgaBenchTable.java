@@ -20,17 +20,25 @@ final class FpgaBenchTable {
 
     static void print(PrintWriter o, List<FpgaBench.Run> runs, Device device, long macs, Double unoCycles) {
         boolean ice40 = device.equals(Device.ICE40_UP5K);
-        o.printf(Locale.ROOT, "%-11s %9s %9s %7s %7s %5s %5s %8s %8s %8s %9s %10s%n", "strategy", "cycles", "est.cyc",
-                "LUT", "FF", "DSP", "BRAM", "est.LUT", "LUT err", "MHz", "us/inf", "vs Uno");
+        o.printf(Locale.ROOT, "%-11s %9s %9s %7s %7s %5s %5s %8s %8s %7s %9s %8s %9s %10s%n", "strategy", "cycles",
+                "est.cyc", "LUT", "FF", "DSP", "BRAM", "est.LUT", "LUT err", "cells", "est.cells", "MHz", "us/inf",
+                "vs Uno");
         for (FpgaBench.Run r : runs) {
             double mhz = ice40 ? r.fmax() : ARTY_MHZ;
             double us = mhz > 0 ? r.meanCycles() / mhz : Double.NaN;
             String vsUno = unoCycles == null || mhz <= 0 ? "-"
                     : String.format(Locale.ROOT, "%.1fx", (unoCycles / 16.0) / us);
-            o.printf(Locale.ROOT, "%-11s %9.0f %9d %7s %7s %5s %5s %8d %8s %8s %9.2f %10s%n", r.strategy().id(),
+            o.printf(Locale.ROOT, "%-11s %9.0f %9d %7s %7s %5s %5s %8d %8s %7s %9s %8s %9.2f %10s%n", r.strategy().id(),
                     r.meanCycles(), r.estimatedCycles(), synth(r, "lut"), synth(r, "ff"), synth(r, "dsp"),
-                    synth(r, "bram"), r.estimatedLut(), lutError(r), mhz > 0 ? String.format(Locale.ROOT, "%.1f", mhz) : "-", us,
-                    vsUno);
+                    synth(r, "bram"), r.estimatedLut(), lutError(r), synth(r, "cells"),
+                    r.plan().getOrDefault("estimatedCells", "-"), !r.placed() ? "no P&R"
+                            : mhz > 0 ? String.format(Locale.ROOT, "%.1f", mhz) : "-", us, vsUno);
+        }
+        for (FpgaBench.Run r : runs) {
+            if (!r.placed()) {
+                o.printf(Locale.ROOT, "%s: does not place: nextpnr packed it into %s logic cells, the %s has %d%n",
+                        r.strategy().id(), synth(r, "cells"), device.name(), device.fabric().luts());
+            }
         }
         o.printf(Locale.ROOT, "multiply-accumulates per inference: %d%s%n", macs, ice40 ? ""
                 : "; Artix-7 latency at the Arty's " + (int) ARTY_MHZ + " MHz clock (no open place and route for"
@@ -80,6 +88,6 @@ final class FpgaBenchTable {
     }
 
     private static String synth(FpgaBench.Run r, String key) {
-        return r.synth() == null ? "-" : r.synth().get(key).asText();
+        return r.synth() == null || !r.synth().has(key) ? "-" : r.synth().get(key).asText();
     }
 }

@@ -87,11 +87,12 @@ public final class TextReport {
     private static void fpga(StringBuilder sb, Map<String, Object> fpga) {
         Map<String, Object> budget = (Map<String, Object>) fpga.get("budget");
         sb.append(f("%nFPGA design for %s, %s strategy, %s dividers, buffers in %s: about %s cycles, %s LUTs and %s"
-                + " flip-flops (of %s%s), %s DSPs (of %s), %s block RAMs (of %s)%n", fpga.get("device"),
+                + " flip-flops (%s), %s DSPs (of %s), %s block RAMs (of %s)%n", fpga.get("device"),
                 fpga.get("strategy"), fpga.get("divider"), String.valueOf(fpga.get("buffers")).replace('-', ' '),
                 fpga.get("estimatedCycles"), fpga.get("estimatedLut"), fpga.get("estimatedFf"),
-                budget.get("lut"), Boolean.TRUE.equals(budget.get("cellsShared")) ? " logic cells, a LUT and a flip-flop"
-                        + " each" : " LUTs and " + budget.get("ff") + " flip-flops",
+                fpga.get("estimatedCells") != null ? "about " + fpga.get("estimatedCells") + " of " + budget.get("lut")
+                        + " logic cells, a LUT and a flip-flop each" : "of " + budget.get("lut") + " LUTs and "
+                        + budget.get("ff") + " flip-flops",
                 fpga.get("estimatedDsp"), budget.get("dsp"), fpga.get("estimatedBram"), budget.get("bram")));
         if (fpga.get("estimatedMhz") instanceof Number mhz && fpga.get("estimatedCycles") instanceof Number cycles) {
             sb.append(f("clock: about %.1f MHz after place and route (measured on designs like it), so about %.1f us"
@@ -140,6 +141,33 @@ public final class TextReport {
                     w.examples()));
         }
         return java.util.Optional.of(sb.append("; see report.txt").toString());
+    }
+
+    /**
+     * A warning when an FPGA design is estimated beyond the share of the logic the planner grows lanes into (all but
+     * the logic model's mean error on whole designs): a design at every PF 1 may use all of it, and then it places
+     * only if the estimate is not short by more than what is left.
+     */
+    @SuppressWarnings("unchecked")
+    public static java.util.Optional<String> fpgaFitWarning(Report r) {
+        if (r.deviceUse() == null || r.deviceUse().fpga() == null
+                || !(r.deviceUse().fpga().get("estimatedCells") instanceof Number cells)) {
+            return java.util.Optional.empty();
+        }
+        Map<String, Object> fpga = r.deviceUse().fpga();
+        long budget = ((Number) ((Map<String, Object>) fpga.get("budget")).get("lut")).longValue();
+        Map<String, Object> model = (Map<String, Object>) fpga.get("lutModel");
+        if (!(model.get("cells") instanceof Map<?, ?> fit)) {
+            return java.util.Optional.empty();
+        }
+        double error = ((Number) fit.get("meanError")).doubleValue();
+        if (cells.doubleValue() <= budget * (1 - error)) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(f("the FPGA design needs about %d of the %s's %d logic cells (%.0f%%); the"
+                + " estimate misses whole designs by %.0f%% on average, so it may not"
+                + " place: 'make synth' in the output folder (or 'seedc bench') tells", cells.longValue(),
+                fpga.get("device"), budget, 100 * cells.doubleValue() / budget, 100 * error));
     }
 
     /** Fixed training accuracy this far below float's is a collapse, not a rounding loss: the user must know. */
@@ -244,6 +272,11 @@ public final class TextReport {
             s += f("; scaled by %.2f for whole designs (scripts/fit-fpga-design-scale: %s designs, mean error %.0f%%,"
                     + " max %.0f%%)", ((Number) d.get("scale")).doubleValue(), d.get("samples"),
                     100 * ((Number) d.get("meanError")).doubleValue(), 100 * ((Number) d.get("maxError")).doubleValue());
+        }
+        if (m.get("cells") instanceof Map<?, ?> c) {
+            s += f("; logic cells %.2f x (LUTs + flip-flops), fitted to nextpnr's packing of %s designs (mean error"
+                    + " %.0f%%, max %.0f%%)", ((Number) c.get("scale")).doubleValue(), c.get("samples"),
+                    100 * ((Number) c.get("meanError")).doubleValue(), 100 * ((Number) c.get("maxError")).doubleValue());
         }
         return s;
     }

@@ -17,7 +17,8 @@ import seedc.ir.Value;
  * per bit, read through a multiplexer of its words by every read port. Its block RAMs (4 kbit each) have one
  * registered read port and one write port; synthesis copies a block for each further read port. So a memory is
  * block RAM only where every engine that reads it reads it through a register (sums of products and gathers
- * always do; an element-wise engine fetches its block-RAM operands a group ahead) and, for a buffer, where one
+ * always do; an element-wise engine fetches its block-RAM operands a group ahead; a max pool reads its window and
+ * an argmax its vector an element a cycle) and, for a buffer, where one
  * engine writes it one element a cycle (at PF 1; the planner then keeps that engine at PF 1). The ROMs and the
  * input qualify by default when only sums of products and gathers read them; with buffers in block RAM every
  * qualifying memory is a candidate, the largest first, while the blocks the design reads stay within the device's.
@@ -27,8 +28,16 @@ import seedc.ir.Value;
 final class BlockRams {
     private BlockRams() {}
 
-    /** The value ids in block RAM, for a loop's accumulator also its output's (the same memory). */
-    static Set<Integer> of(FixedProgram fp, Dfg dfg, Device device, FpgaBuffers buffers, Map<DfgNode, Integer> pf) {
+    /** Every qualifying buffer in block RAM ({@link #of(FixedProgram, Dfg, Device, FpgaBuffers, Map, int)}). */
+    static final int ALL = Integer.MAX_VALUE;
+
+    /**
+     * The value ids in block RAM, for a loop's accumulator also its output's (the same memory): the ROMs that
+     * qualify and, with buffers in block RAM, at most {@code buffers} qualifying memories besides them (largest
+     * first; {@link #ALL}: every one that fits the blocks).
+     */
+    static Set<Integer> of(FixedProgram fp, Dfg dfg, Device device, FpgaBuffers buffers, Map<DfgNode, Integer> pf,
+                           int limit) {
         if (!device.equals(Device.ICE40_UP5K)) {
             return Set.of();
         }
@@ -38,7 +47,11 @@ final class BlockRams {
         }
         List<List<Value>> candidates = new ArrayList<>(memories(dfg));
         candidates.sort(Comparator.comparingLong((List<Value> m) -> -bits(fp, m.get(0))));
+        int moved = 0;
         for (List<Value> m : candidates) {
+            if (moved == limit) {
+                break;
+            }
             if (chosen.contains(m.get(0).id()) || !qualifies(dfg, m, pf)) {
                 continue;
             }
@@ -46,6 +59,7 @@ final class BlockRams {
             m.forEach(v -> trial.add(v.id()));
             if (read(fp, dfg, pf, trial, device.fabric().blockRamBits()) <= device.fabric().blockRams()) {
                 chosen = trial;
+                moved++;
             }
         }
         return chosen;
@@ -132,6 +146,9 @@ final class BlockRams {
         }
         if (GatherOps.serves(op)) {
             return i == 0;
+        }
+        if (op instanceof Op.Maxpool || op instanceof Op.Argmax) {
+            return true; // a cell or an element a cycle (WindowMaxKernel, ScalarOps.argmax)
         }
         return ElementwiseKernel.serves(op) && !(op instanceof Op.Select && i == 0);
     }

@@ -20,7 +20,8 @@ final class ElementwiseKernel {
      * The element-wise ops with a real output: each lane reads its element of every operand ({@link #at}, fetched
      * a group ahead from block RAM), on this engine or, for sigmoid and tanh with iterative dividers, on
      * {@link IterativeDivisionKernel}, which loads as this one does. Max pooling and gathers from buffers in logic
-     * also run on this engine but read with addresses of their own, neither element-wise nor fetched.
+     * also run on this engine but read with addresses of their own, neither element-wise nor fetched (max pooling
+     * from block RAM has an engine of its own, {@link WindowMaxKernel}).
      */
     static boolean serves(Op op) {
         return switch (op) {

@@ -21,7 +21,7 @@ import java.util.Map;
  */
 record EstimationModel(String family, Map<String, double[]> templates, double romPerBit, double bufferPerBit,
                        double registerPerBit, double treePerBit, double meanError, double maxError, int samples,
-                       int maxPf, Design design, Design blockRamDesign) {
+                       int maxPf, Design design, Design blockRamDesign, Design cells) {
 
     /**
      * What the templates' sum misses in a whole design: every LUT count is scaled by {@code scale}, the median of
@@ -31,13 +31,23 @@ record EstimationModel(String family, Map<String, double[]> templates, double ro
     record Design(double scale, int samples, double meanError, double maxError) {}
 
     /**
+     * The logic cells of a fabric whose cells each hold a LUT and a flip-flop (the iCE40): nextpnr packs a LUT and
+     * a flip-flop into one cell only where the LUT feeds the flip-flop, and a carry whose inputs are not a LUT's
+     * takes a cell of its own, so the cells a design needs are {@code cells.scale} times its estimated LUTs plus
+     * flip-flops, the median over the designs scripts/fit-fpga-design-scale packs (1 and no samples where not fitted).
+     */
+    long logicCells(long luts, long flipFlops) {
+        return Math.round(cells.scale() * (luts + flipFlops));
+    }
+
+    /**
      * The model for designs whose buffers are block RAM ({@link BlockRams}): their engines lose the read
      * multiplexers on which yosys shares the most, so the templates' sum is scaled by its own factor, fitted on such
      * designs (estimation-models.json {@code designBlockRam}; the registers' where it is not fitted).
      */
     EstimationModel withBlockRamBuffers() {
         return blockRamDesign == null ? this : new EstimationModel(family, templates, romPerBit, bufferPerBit,
-                registerPerBit, treePerBit, meanError, maxError, samples, maxPf, blockRamDesign, blockRamDesign);
+                registerPerBit, treePerBit, meanError, maxError, samples, maxPf, blockRamDesign, blockRamDesign, cells);
     }
 
     /** LUT[PF] = (a + b * PF) * LUT[1]; a template the fit did not sample uses {@code default}. */
@@ -62,6 +72,9 @@ record EstimationModel(String family, Map<String, double[]> templates, double ro
     long memoryLuts(long romBits, long bufferBits) {
         return Math.round(design.scale() * (romPerBit * romBits + bufferPerBit * bufferBits));
     }
+
+    /** A scale not fitted: 1, from no designs. */
+    private static final Design NOT_FITTED = new Design(1, 0, 0, 0);
 
     private static final Map<String, EstimationModel> MODELS = load();
 
@@ -96,8 +109,8 @@ record EstimationModel(String family, Map<String, double[]> templates, double ro
         return new EstimationModel(family, Map.copyOf(templates), mem.get("rom").asDouble(),
                 mem.get("buffer").asDouble(), mem.get("register").asDouble(), mem.get("tree").asDouble(),
                 fit.get("meanError").asDouble(), fit.get("maxError").asDouble(),
-                fit.get("samples").asInt(), fit.get("maxPf").asInt(), d == null ? new Design(1, 0, 0, 0) : d,
-                design(n.get("designBlockRam")));
+                fit.get("samples").asInt(), fit.get("maxPf").asInt(), d == null ? NOT_FITTED : d,
+                design(n.get("designBlockRam")), n.has("cells") ? design(n.get("cells")) : NOT_FITTED);
     }
 
     private static Design design(JsonNode design) {

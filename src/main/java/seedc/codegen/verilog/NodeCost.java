@@ -178,7 +178,8 @@ final class NodeCost {
 
     /**
      * A lane's registers: a sum of products' accumulator or halving-tree row and the operands it reads through
-     * registers, a registered gather's word, an element-wise engine's operands and a loop's result fetched from block RAM and an
+     * registers, a registered gather's word, an element-wise engine's operands and a loop's result fetched from block RAM, a
+     * max pool's cell read from block RAM and its maximum, and an
      * iterative divider's state.
      */
     private long laneFlipFlops(DfgNode n) {
@@ -207,6 +208,9 @@ final class NodeCost {
             ElementwiseOps.Divider d = divider(n);
             return fetched + 2L * d.numBits() + 2L * d.denBits() + 3;
         }
+        if (op instanceof Op.Maxpool m && choices.inBlockRam(m.x())) {
+            return fetched + fp.type(m.x()).bits() + 1; // the cell read, its maximum and whether it exists
+        }
         return fetched;
     }
 
@@ -223,7 +227,7 @@ final class NodeCost {
             case Op.MatMul m -> 1 + groups * (n.terms() + 2 + treeCycles(n));
             case Op.SparseMatMul m -> 1 + groups * (n.terms() + 2);
             case Op.Conv2d c -> 1 + groups * (n.terms() + 2 + treeCycles(n));
-            case Op.Argmax a -> 2 + a.a().size();
+            case Op.Argmax a -> ScalarOps.argmaxCycles(a.a().size(), choices.inBlockRam(a.a()));
             case Op.IntArith a -> 2;
             case Op.Sgn s -> 2;
             case Op.SpliceWrite sw -> 1 + groups + (sw.part().size() + pf - 1) / pf;
@@ -252,7 +256,8 @@ final class NodeCost {
             case Op.Reverse o -> gather(n, groups);
             case Op.Index o -> gather(n, groups);
             case Op.Splice o -> gather(n, groups);
-            case Op.Maxpool o -> 1 + groups;
+            case Op.Maxpool o -> 1 + groups * (choices.inBlockRam(o.x())
+                    ? WindowMaxKernel.cyclesPerGroup(WindowOps.cells(o)) : 1);
         };
     }
 

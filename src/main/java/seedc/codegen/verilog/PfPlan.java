@@ -24,21 +24,59 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
     /**
      * The strategy's design with the given dividers and buffers; for either null, the planner's choice. Dividers:
      * the faster of the designs with each kind that fit, by time where the clock is estimated (iterative dividers
-     * free the LUTs of combinational ones for other nodes' lanes, make a design fit at all, or let it clock faster). Buffers: in registers if the design fits so, else in block
-     * RAM (the planner then keeps their writers at PF 1). Products beyond the DSP budget ({@code options.fpgaDsps()},
+     * free the LUTs of combinational ones for other nodes' lanes, make a design fit at all, or let it clock faster).
+     * Buffers, on the iCE40: the fastest of the designs with them in registers and with the k largest that qualify
+     * in block RAM, for every k (the planner keeps a block RAM's writer at PF 1, so a buffer in block RAM the design
+     * does not need there can cost lanes: ProtoNN letter's $-sum result held its body's engine at one element a
+     * cycle for each prototype). Products beyond the DSP budget ({@code options.fpgaDsps()},
      * or the device's blocks) multiply in logic ({@link LogicMultipliers}).
      */
     static PfPlan choose(FixedProgram fp, Dfg dfg, Device device, EmitOptions options) {
         Device.Fabric budget = budget(device, options);
         FpgaBuffers buffers = options.fpgaBuffers();
         if (buffers != null || !device.equals(Device.ICE40_UP5K)) {
-            return chooseDividers(fp, dfg, device, budget, options, buffers == null ? FpgaBuffers.REGISTERS : buffers);
+            return chooseDividers(fp, dfg, device, budget, options, buffers == null ? FpgaBuffers.REGISTERS : buffers,
+                    BlockRams.ALL);
         }
-        try {
-            return chooseDividers(fp, dfg, device, budget, options, FpgaBuffers.REGISTERS);
-        } catch (DoesNotFit e) {
-            return chooseDividers(fp, dfg, device, budget, options, FpgaBuffers.BLOCK_RAM);
+        List<PfPlan> fitting = new ArrayList<>();
+        DoesNotFit smallest = null;
+        Set<Integer> previous = null;
+        for (int limit = 0; limit < BlockRams.ALL; limit++) {
+            FpgaBuffers kind = limit == 0 ? FpgaBuffers.REGISTERS : FpgaBuffers.BLOCK_RAM;
+            Set<Integer> blockRams = BlockRams.of(fp, dfg, device, kind, Map.of(), limit);
+            if (blockRams.equals(previous)) {
+                break; // no further buffer qualifies
+            }
+            previous = blockRams;
+            try {
+                fitting.add(chooseDividers(fp, dfg, device, budget, options, kind, limit));
+            } catch (DoesNotFit e) {
+                smallest = e;
+            }
         }
+        if (fitting.isEmpty()) {
+            throw smallest;
+        }
+        return best(fitting, options);
+    }
+
+    /**
+     * The fastest of the designs within the share of the logic the planner grows lanes into, or of all when none
+     * is: a design beyond it places only if the estimate is not short by more than what is left.
+     */
+    private static PfPlan best(List<PfPlan> plans, EmitOptions options) {
+        List<PfPlan> within = plans.stream().filter(p -> p.withinShare(options)).toList();
+        PfPlan best = null;
+        for (PfPlan p : within.isEmpty() ? plans : within) {
+            best = best == null || p.faster(best) && !best.faster(p) ? p : best;
+        }
+        return best;
+    }
+
+    /** Whether the design's logic is within the share lanes may grow into ({@link PfPlanner#withinShare}). */
+    boolean withinShare(EmitOptions options) {
+        PfPlanner planner = new PfPlanner(dfg, cost, budget, options.fpgaUtilization());
+        return planner.withinShare(estimates);
     }
 
     /** The device's resources, with at most the options' DSP blocks. */
@@ -49,24 +87,26 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
     }
 
     private static PfPlan chooseDividers(FixedProgram fp, Dfg dfg, Device device, Device.Fabric budget,
-                                         EmitOptions options, FpgaBuffers buffers) {
+                                         EmitOptions options, FpgaBuffers buffers, int limit) {
         FpgaDivider divider = options.fpgaDivider();
         if (divider != null || !hasDividers(dfg)) {
-            return plan(fp, dfg, device, budget, options, divider == null ? FpgaDivider.COMBINATIONAL : divider, buffers);
+            return plan(fp, dfg, device, budget, options, divider == null ? FpgaDivider.COMBINATIONAL : divider, buffers,
+                    limit);
         }
-        PfPlan iterative = plan(fp, dfg, device, budget, options, FpgaDivider.ITERATIVE, buffers);
+        PfPlan iterative = plan(fp, dfg, device, budget, options, FpgaDivider.ITERATIVE, buffers, limit);
         try {
-            PfPlan combinational = plan(fp, dfg, device, budget, options, FpgaDivider.COMBINATIONAL, buffers);
-            return combinational.faster(iterative) ? combinational : iterative;
+            PfPlan combinational = plan(fp, dfg, device, budget, options, FpgaDivider.COMBINATIONAL, buffers, limit);
+            return best(List.of(combinational, iterative), options);
         } catch (DoesNotFit e) {
             return iterative;
         }
     }
 
     private static PfPlan plan(FixedProgram fp, Dfg dfg, Device device, Device.Fabric budget, EmitOptions options,
-                               FpgaDivider divider, FpgaBuffers buffers) {
+                               FpgaDivider divider, FpgaBuffers buffers, int limit) {
         FpgaStrategy strategy = options.fpgaStrategy();
-        NodeCost cost = cost(fp, dfg, device, budget, choices(fp, dfg, device, divider, buffers, Map.of()), Map.of());
+        NodeCost cost = cost(fp, dfg, device, budget, choices(fp, dfg, device, divider, buffers, Map.of(), limit),
+                Map.of());
         Map<DfgNode, Integer> pf = new PfPlanner(dfg, cost, budget, options.fpgaUtilization()).choose(strategy);
         boolean sequential = strategy != FpgaStrategy.MAFIA;
         return of(strategy, device, budget, pf, sequential, cost, dfg);
@@ -82,8 +122,8 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
 
     /** The engines' dividers and block RAMs, the buffers' chosen with the nodes at {@code pf} (absent: 1). */
     private static EngineChoices choices(FixedProgram fp, Dfg dfg, Device device, FpgaDivider divider,
-                                         FpgaBuffers buffers, Map<DfgNode, Integer> pf) {
-        return new EngineChoices(divider, buffers, BlockRams.of(fp, dfg, device, buffers, pf), Set.of());
+                                         FpgaBuffers buffers, Map<DfgNode, Integer> pf, int limit) {
+        return new EngineChoices(divider, buffers, BlockRams.of(fp, dfg, device, buffers, pf, limit), Set.of());
     }
 
     /**
@@ -128,7 +168,8 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
             }
         }
         NodeCost cost = cost(fp, dfg, device, budget, choices(fp, dfg, device, divider == null
-                ? FpgaDivider.COMBINATIONAL : divider, buffers == null ? FpgaBuffers.REGISTERS : buffers, pfs), pfs);
+                ? FpgaDivider.COMBINATIONAL : divider, buffers == null ? FpgaBuffers.REGISTERS : buffers, pfs,
+                BlockRams.ALL), pfs);
         return of(FpgaStrategy.MAFIA, device, budget, pfs, false, cost, dfg);
     }
 
@@ -150,6 +191,11 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
 
     long flipFlops() {
         return estimates.values().stream().mapToLong(NodeCost.Estimate::ff).sum();
+    }
+
+    /** The logic cells the design needs on a fabric whose cells hold a LUT and a flip-flop each (0 elsewhere). */
+    long logicCells() {
+        return budget.cellsShared() ? cost.model().logicCells(luts(), flipFlops()) : 0;
     }
 
     long dsps() {
@@ -201,16 +247,26 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
         m.put("bufferBits", cost.bufferBits(dfg));
         m.put("estimatedLut", luts());
         m.put("estimatedFf", flipFlops());
+        if (budget.cellsShared()) {
+            m.put("estimatedCells", logicCells());
+        }
         m.put("estimatedDsp", dsps());
         m.put("estimatedBram", blockRams());
         m.put("budget", Map.of("lut", budget.luts(), "ff", budget.flipFlops(), "cellsShared", budget.cellsShared(),
                 "dsp", budget.dsps(), "bram", budget.blockRams()));
         EstimationModel model = cost.model();
         EstimationModel.Design d = model.design();
-        m.put("lutModel", Map.of("family", model.family(), "samples", model.samples(),
-                "meanError", model.meanError(), "maxError", model.maxError(), "maxPf", model.maxPf(),
-                "design", Map.of("scale", d.scale(), "samples", d.samples(), "meanError", d.meanError(),
-                        "maxError", d.maxError())));
+        Map<String, Object> lutModel = new LinkedHashMap<>(Map.of("family", model.family(), "samples",
+                model.samples(), "meanError", model.meanError(), "maxError", model.maxError(), "maxPf", model.maxPf(),
+                "design", fit(d)));
+        if (budget.cellsShared() && model.cells().samples() > 0) {
+            lutModel.put("cells", fit(model.cells()));
+        }
+        m.put("lutModel", lutModel);
         return m;
+    }
+
+    private static Map<String, Object> fit(EstimationModel.Design d) {
+        return Map.of("scale", d.scale(), "samples", d.samples(), "meanError", d.meanError(), "maxError", d.maxError());
     }
 }

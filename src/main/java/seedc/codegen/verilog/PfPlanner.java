@@ -24,24 +24,31 @@ final class PfPlanner {
     private final Device.Fabric fabric;
     private final long fixedLuts;
 
-    /** The share of the logic lanes may grow into: the user's (percent), or 1 less the LUT model's error. */
-    private final double growth;
+    /** The user's share of the logic lanes may grow into (percent), or null: 1 less the logic model's error. */
+    private final Integer utilization;
 
     PfPlanner(Dfg dfg, NodeCost cost, Device.Fabric budget, Integer utilization) {
         this.dfg = dfg;
         this.cost = cost;
         this.fabric = budget;
-        this.growth = utilization != null ? utilization / 100.0 : 1 - cost.model().design().meanError();
+        this.utilization = utilization;
         this.fixedLuts = cost.memoryLuts(dfg);
     }
 
-    Map<DfgNode, Integer> choose(FpgaStrategy strategy) {
-        Map<DfgNode, Integer> pf = new LinkedHashMap<>();
-        for (DfgNode n : dfg.all()) {
-            if (!n.isSource()) {
-                pf.put(n, 1);
-            }
+    /**
+     * The share of logic resource {@code r} lanes may grow into: the user's, or all but the mean error of what
+     * estimates it on whole designs (the logic cells' scale where fitted, else the LUT model's design scale).
+     */
+    private double growth(Resource r) {
+        if (utilization != null) {
+            return utilization / 100.0;
         }
+        EstimationModel.Design cells = cost.model().cells();
+        return 1 - (r == Resource.CELL && cells.samples() > 0 ? cells : cost.model().design()).meanError();
+    }
+
+    Map<DfgNode, Integer> choose(FpgaStrategy strategy) {
+        Map<DfgNode, Integer> pf = atPfOne();
         checkFits(pf);
         switch (strategy) {
             case SEQUENTIAL -> { }
@@ -92,6 +99,27 @@ final class PfPlanner {
         }
     }
 
+    /** Whether a design with these estimates is within the share of each logic resource lanes may grow into. */
+    boolean withinShare(Map<DfgNode, NodeCost.Estimate> est) {
+        for (Resource r : Resource.values()) {
+            long budget = r.budget(fabric);
+            if (r.logic() && budget != Long.MAX_VALUE && total(est, r) > Math.floor(budget * growth(r))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private Map<DfgNode, Integer> atPfOne() {
+        Map<DfgNode, Integer> pf = new LinkedHashMap<>();
+        for (DfgNode n : dfg.all()) {
+            if (!n.isSource()) {
+                pf.put(n, 1);
+            }
+        }
+        return pf;
+    }
+
     /** A design over the budget at every PF 1: names the resource, the numbers and the largest node. */
     private void checkFits(Map<DfgNode, Integer> pf) {
         Map<DfgNode, NodeCost.Estimate> est = estimates(pf);
@@ -123,7 +151,10 @@ final class PfPlanner {
     }
 
     private long total(Map<DfgNode, NodeCost.Estimate> est, Resource r) {
-        long t = r == Resource.LUT || r == Resource.CELL ? fixedLuts : 0;
+        if (r == Resource.CELL) {
+            return cost.model().logicCells(total(est, Resource.LUT), total(est, Resource.FF));
+        }
+        long t = r == Resource.LUT ? fixedLuts : 0;
         for (NodeCost.Estimate e : est.values()) {
             t += r.of(e);
         }
@@ -132,8 +163,9 @@ final class PfPlanner {
 
     /**
      * Whether a grown design fits: within the DSPs and block RAMs, and within the share of the logic lanes may grow
-     * into ({@link #growth}: by default all but the LUT model's mean error on whole designs, estimation-models.json
-     * design.meanError, none where the model is not fitted on whole designs; --fpga-utilization PCT). A design at
+     * into ({@link #growth}: by default all but the logic model's mean error on whole designs, estimation-models.json
+     * cells.meanError or design.meanError, none where the model is not fitted on whole designs; --fpga-utilization
+     * PCT). A design at
      * every PF 1 may use all of it; growing into the last share fills the device by an estimate that misses by that
      * much on average (FastGRNN digits' iterative design, planned at 4,936 logic cells, needed 5,669 of the UP5K's
      * 5,280 and did not place; so did ProtoNN gestures', planned at 5,267, with 5,433).
@@ -141,15 +173,11 @@ final class PfPlanner {
     private boolean fits(Map<DfgNode, Integer> pf) {
         Map<DfgNode, NodeCost.Estimate> est = estimates(pf);
         for (Resource r : Resource.values()) {
-            long budget = r.budget(fabric);
-            if (r.logic() && budget != Long.MAX_VALUE) {
-                budget = (long) Math.floor(budget * growth);
-            }
-            if (total(est, r) > budget) {
+            if (!r.logic() && total(est, r) > r.budget(fabric)) {
                 return false;
             }
         }
-        return true;
+        return withinShare(est);
     }
 
     /**

@@ -33,6 +33,9 @@ final class ScalarOps {
 
     /** The row-major index of the first maximum: one element a cycle. */
     static String argmax(NodeContext c, Op.Argmax a) {
+        if (c.inBlockRam(a.a())) {
+            return registeredArgmax(c, a);
+        }
         String id = c.id(), in = c.mem(a.a()), out = c.mem(a.out()), e = "e_" + id, bv = "bv_" + id;
         int n = a.a().size(), eb = Vx.counterBits(n);
         String init = e + " <= 1;\n" + out + " <= 0;\n" + bv + " <= " + in + "[0];\n";
@@ -43,5 +46,32 @@ final class ScalarOps {
         return c.title("argmax of " + n) + c.handshake() + "reg signed [31:0] " + out + " = 0;\n"
                 + "reg [" + (eb - 1) + ":0] " + e + " = 0;\nreg signed [63:0] " + bv + " = 0;\n"
                 + c.process(init, step);
+    }
+
+    /**
+     * Argmax of a block-RAM vector (one registered read port): a process of its own reads element e + 1 into a
+     * register every cycle (element 0 in the cycle the engine starts), and the scan compares element e from it, a
+     * cycle more than reading the vector directly. The maximum starts below every element, so element 0 is taken
+     * first and a later one only when greater: the first maximum, as the interpreter's.
+     */
+    private static String registeredArgmax(NodeContext c, Op.Argmax a) {
+        String id = c.id(), out = c.mem(a.out()), e = "e_" + id, bv = "bv_" + id, av = "av_" + id;
+        int n = a.a().size(), eb = Vx.counterBits(n + 1);
+        String init = e + " <= 0;\n" + out + " <= 0;\n" + bv + " <= " + WindowOps.NONE + ";\n";
+        String step = "if (" + e + " < " + n + ") begin\n"
+                + "    if (" + av + " > " + bv + ") begin\n"
+                + "        " + bv + " <= " + av + ";\n        " + out + " <= " + e + ";\n    end\n"
+                + "    " + e + " <= " + e + " + 1;\nend else " + c.dn() + " <= 1'b1;\n";
+        String fetch = "always @(posedge clk) " + av + " <= " + c.mem(a.a()) + "[go_" + id + " ? 0 : " + e
+                + " + 1];\n";
+        return c.title("argmax of " + n + ", an element a cycle from block RAM") + c.handshake()
+                + "reg signed [31:0] " + out + " = 0;\n" + "reg [" + (eb - 1) + ":0] " + e + " = 0;\n"
+                + "reg signed [63:0] " + bv + " = 0;\nreg signed [" + (c.t(a.a()).bits() - 1) + ":0] " + av + ";\n"
+                + fetch + c.process(init, step);
+    }
+
+    /** Cycles of an argmax of {@code n} elements: a start, the scan, done; a cycle more from block RAM. */
+    static long argmaxCycles(int n, boolean blockRam) {
+        return 2 + n + (blockRam ? 1 : 0);
     }
 }

@@ -9,27 +9,21 @@ import seedc.ir.Op;
 /**
  * Max pooling on {@link ElementwiseKernel}: each lane reads its whole window at once (a ROM of every window's
  * cells, -1 where a window has fewer cells than the largest) and keeps the maximum; a window wholly in the
- * padding gives 0, as {@code FixedKernels.maxpool} defines.
+ * padding gives 0, as {@code FixedKernels.maxpool} defines. An input in block RAM, which has one registered read
+ * port, is read a cell a cycle instead ({@link WindowMaxKernel}).
  */
 final class WindowOps {
     private WindowOps() {}
 
     static String maxpool(NodeContext c, Op.Maxpool m) {
-        Layouts.Windows w = Layouts.maxpool(m.x().shape(), m.kh(), m.kw(), m.window(), m.out().shape());
-        int outs = w.start().length - 1, cells = 0;
-        for (int k = 0; k < outs; k++) {
-            cells = Math.max(cells, w.start()[k + 1] - w.start()[k]);
-        }
-        int[] rom = new int[outs * cells];
-        java.util.Arrays.fill(rom, -1);
-        for (int k = 0; k < outs; k++) {
-            for (int e = w.start()[k]; e < w.start()[k + 1]; e++) {
-                rom[k * cells + e - w.start()[k]] = w.index()[e];
-            }
+        int cells = cells(m);
+        String rom = Vx.rom("wm_" + c.id(), Vx.counterBits(m.x().size()) + 1, cellRom(m));
+        if (c.inBlockRam(m.x())) {
+            return rom + WindowMaxKernel.emit(c, m, cells);
         }
         String id = c.id(), x = "x_" + id, in = c.mem(m.x());
         List<Load> loads = new ArrayList<>();
-        loads.add(new Load("64'sh8000000000000000"));
+        loads.add(new Load(NONE));
         for (int q = 0; q < cells; q++) {
             String cell = "wm_" + id + "(" + x + " * " + cells + " + " + q + ")";
             String best = ElementwiseKernel.temp(c, q);
@@ -37,8 +31,43 @@ final class WindowOps {
                     + best));
         }
         String best = ElementwiseKernel.temp(c, cells);
-        String v = "(" + best + " == 64'sh8000000000000000 ? 64'sd0 : " + best + ")";
-        return Vx.rom("wm_" + id, Vx.counterBits(m.x().size()) + 1, rom)
-                + ElementwiseKernel.emit(c, "max pool of " + cells + " cells", loads, Vx.conv(v, c.t(m.x()), c.t(m.out())));
+        return rom + ElementwiseKernel.emit(c, "max pool of " + cells + " cells", loads, result(c, m, best));
+    }
+
+    /** The output of a window whose maximum is {@code best}: 0 for a window wholly in the padding (none). */
+    static String result(NodeContext c, Op.Maxpool m, String best) {
+        String v = "(" + best + " == " + NONE + " ? 64'sd0 : " + best + ")";
+        return Vx.conv(v, c.t(m.x()), c.t(m.out()));
+    }
+
+    /** The maximum before any cell: the smallest 64-bit integer, which no cell of 32 bits or fewer is. */
+    static final String NONE = "64'sh8000000000000000";
+
+    /** The most cells a window of the pooling has (those in the padding not counted). */
+    static int cells(Op.Maxpool m) {
+        Layouts.Windows w = windows(m);
+        int cells = 0;
+        for (int k = 0; k + 1 < w.start().length; k++) {
+            cells = Math.max(cells, w.start()[k + 1] - w.start()[k]);
+        }
+        return cells;
+    }
+
+    /** Every output's window cells as input indices, {@link #cells} per output, -1 past a window's own. */
+    private static int[] cellRom(Op.Maxpool m) {
+        Layouts.Windows w = windows(m);
+        int outs = w.start().length - 1, cells = cells(m);
+        int[] rom = new int[outs * cells];
+        java.util.Arrays.fill(rom, -1);
+        for (int k = 0; k < outs; k++) {
+            for (int e = w.start()[k]; e < w.start()[k + 1]; e++) {
+                rom[k * cells + e - w.start()[k]] = w.index()[e];
+            }
+        }
+        return rom;
+    }
+
+    private static Layouts.Windows windows(Op.Maxpool m) {
+        return Layouts.maxpool(m.x().shape(), m.kh(), m.kw(), m.window(), m.out().shape());
     }
 }
