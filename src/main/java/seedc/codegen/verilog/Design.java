@@ -3,7 +3,7 @@ package seedc.codegen.verilog;
 import java.util.ArrayList;
 import java.util.List;
 import seedc.backend.Device;
-import seedc.backend.EmitOptions;
+import seedc.backend.FpgaOptions;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.QuantizedModel;
 import seedc.ir.Value;
@@ -18,9 +18,9 @@ record Design(FixedProgram fp, Dfg dfg, PfPlan plan, List<TopWriter.File> files)
      * The design the options' strategy chooses, or with every node at the options' fixed PF (> 0) as a dataflow
      * graph; with the options' dividers, or the planner's.
      */
-    static Design of(FixedProgram fp, QuantizedModel model, Device device, EmitOptions options) {
+    static Design of(FixedProgram fp, QuantizedModel model, Device device, FpgaOptions options) {
         Dfg dfg = Dfg.of(fp.program());
-        PfPlan plan = options.fpgaPf() > 0
+        PfPlan plan = options.pf() > 0
                 ? PfPlan.everyNodeAt(fp, dfg, device, options)
                 : PfPlan.choose(fp, dfg, device, options);
         TopWriter top = new TopWriter(fp, model, dfg, plan);

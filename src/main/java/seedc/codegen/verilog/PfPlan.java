@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import seedc.backend.Device;
 import seedc.backend.DoesNotFit;
-import seedc.backend.EmitOptions;
+import seedc.backend.FpgaOptions;
 import seedc.backend.FpgaBuffers;
 import seedc.backend.FpgaDivider;
 import seedc.backend.FpgaStrategy;
@@ -28,12 +28,12 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
      * Buffers, on the iCE40: the fastest of the designs with them in registers and with the k largest that qualify
      * in block RAM, for every k (the planner keeps a block RAM's writer at PF 1, so a buffer in block RAM the design
      * does not need there can cost lanes: ProtoNN letter's $-sum result held its body's engine at one element a
-     * cycle for each prototype). Products beyond the DSP budget ({@code options.fpgaDsps()},
+     * cycle for each prototype). Products beyond the DSP budget ({@code options.dsps()},
      * or the device's blocks) multiply in logic ({@link LogicMultipliers}).
      */
-    static PfPlan choose(FixedProgram fp, Dfg dfg, Device device, EmitOptions options) {
+    static PfPlan choose(FixedProgram fp, Dfg dfg, Device device, FpgaOptions options) {
         Device.Fabric budget = budget(device, options);
-        FpgaBuffers buffers = options.fpgaBuffers();
+        FpgaBuffers buffers = options.buffers();
         if (buffers != null || !device.equals(Device.ICE40_UP5K)) {
             return chooseDividers(fp, dfg, device, budget, options, buffers == null ? FpgaBuffers.REGISTERS : buffers,
                     BlockRams.ALL);
@@ -64,7 +64,7 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
      * The fastest of the designs within the share of the logic the planner grows lanes into, or of all when none
      * is: a design beyond it places only if the estimate is not short by more than what is left.
      */
-    private static PfPlan best(List<PfPlan> plans, EmitOptions options) {
+    private static PfPlan best(List<PfPlan> plans, FpgaOptions options) {
         List<PfPlan> within = plans.stream().filter(p -> p.withinShare(options)).toList();
         PfPlan best = null;
         for (PfPlan p : within.isEmpty() ? plans : within) {
@@ -74,21 +74,21 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
     }
 
     /** Whether the design's logic is within the share lanes may grow into ({@link PfPlanner#withinShare}). */
-    boolean withinShare(EmitOptions options) {
-        PfPlanner planner = new PfPlanner(dfg, cost, budget, options.fpgaUtilization());
+    boolean withinShare(FpgaOptions options) {
+        PfPlanner planner = new PfPlanner(dfg, cost, budget, options.utilization());
         return planner.withinShare(estimates);
     }
 
     /** The device's resources, with at most the options' DSP blocks. */
-    private static Device.Fabric budget(Device device, EmitOptions options) {
+    private static Device.Fabric budget(Device device, FpgaOptions options) {
         Device.Fabric f = device.fabric();
-        int dsps = options.fpgaDsps() == null ? f.dsps() : Math.min(f.dsps(), options.fpgaDsps());
+        int dsps = options.dsps() == null ? f.dsps() : Math.min(f.dsps(), options.dsps());
         return new Device.Fabric(f.luts(), dsps, f.blockRams(), f.blockRamBits(), f.flipFlops(), f.cellsShared());
     }
 
     private static PfPlan chooseDividers(FixedProgram fp, Dfg dfg, Device device, Device.Fabric budget,
-                                         EmitOptions options, FpgaBuffers buffers, int limit) {
-        FpgaDivider divider = options.fpgaDivider();
+                                         FpgaOptions options, FpgaBuffers buffers, int limit) {
+        FpgaDivider divider = options.divider();
         if (divider != null || !hasDividers(dfg)) {
             return plan(fp, dfg, device, budget, options, divider == null ? FpgaDivider.COMBINATIONAL : divider, buffers,
                     limit);
@@ -102,12 +102,12 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
         }
     }
 
-    private static PfPlan plan(FixedProgram fp, Dfg dfg, Device device, Device.Fabric budget, EmitOptions options,
+    private static PfPlan plan(FixedProgram fp, Dfg dfg, Device device, Device.Fabric budget, FpgaOptions options,
                                FpgaDivider divider, FpgaBuffers buffers, int limit) {
-        FpgaStrategy strategy = options.fpgaStrategy();
+        FpgaStrategy strategy = options.strategy();
         NodeCost cost = cost(fp, dfg, device, budget, choices(fp, dfg, device, divider, buffers, Map.of(), limit),
                 Map.of());
-        Map<DfgNode, Integer> pf = new PfPlanner(dfg, cost, budget, options.fpgaUtilization()).choose(strategy);
+        Map<DfgNode, Integer> pf = new PfPlanner(dfg, cost, budget, options.utilization()).choose(strategy);
         boolean sequential = strategy != FpgaStrategy.MAFIA;
         return of(strategy, device, budget, pf, sequential, cost, dfg);
     }
@@ -156,10 +156,10 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
      * Every node at {@code pf} (at most one lane per output), as a dataflow graph; buffers in block RAM (when asked)
      * where their writers are at PF 1.
      */
-    static PfPlan everyNodeAt(FixedProgram fp, Dfg dfg, Device device, EmitOptions options) {
-        int pf = options.fpgaPf();
-        FpgaDivider divider = options.fpgaDivider();
-        FpgaBuffers buffers = options.fpgaBuffers();
+    static PfPlan everyNodeAt(FixedProgram fp, Dfg dfg, Device device, FpgaOptions options) {
+        int pf = options.pf();
+        FpgaDivider divider = options.divider();
+        FpgaBuffers buffers = options.buffers();
         Device.Fabric budget = budget(device, options);
         Map<DfgNode, Integer> pfs = new LinkedHashMap<>();
         for (DfgNode n : dfg.all()) {
