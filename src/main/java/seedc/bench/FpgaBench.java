@@ -91,8 +91,12 @@ public final class FpgaBench {
             if (!Files.exists(dir.resolve("build/nextpnr.log"))) {
                 throw e;
             }
-            return new ObjectMapper().readTree(String.join("\n", run(dir, "awk", "-f", "synth.awk", "build/stat.txt",
-                    "build/nodes.txt", "build/nextpnr.log")));
+            com.fasterxml.jackson.databind.node.ObjectNode synth = (com.fasterxml.jackson.databind.node.ObjectNode)
+                    new ObjectMapper().readTree(String.join("\n", run(dir, "awk", "-f", "synth.awk", "build/stat.txt",
+                            "build/nodes.txt", "build/nextpnr.log")));
+            Files.readAllLines(dir.resolve("build/nextpnr.log")).stream().filter(l -> l.startsWith("ERROR:"))
+                    .findFirst().ifPresent(l -> synth.put("pnrError", l.substring("ERROR:".length()).strip()));
+            return synth;
         }
     }
 

@@ -36,8 +36,9 @@ final class FpgaBenchTable {
         }
         for (FpgaBench.Run r : runs) {
             if (!r.placed()) {
-                o.printf(Locale.ROOT, "%s: does not place: nextpnr packed it into %s logic cells, the %s has %d%n",
-                        r.strategy().id(), synth(r, "cells"), device.name(), device.fabric().luts());
+                o.printf(Locale.ROOT, "%s: does not place (nextpnr: %s): %s logic cells and %s block RAMs, the %s has"
+                        + " %d and %d%n", r.strategy().id(), synth(r, "pnrError"), synth(r, "cells"), synth(r, "bram"),
+                        device.name(), device.fabric().luts(), device.fabric().blockRams());
             }
         }
         o.printf(Locale.ROOT, "multiply-accumulates per inference: %d%s%n", macs, ice40 ? ""

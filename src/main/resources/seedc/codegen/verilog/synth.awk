@@ -10,7 +10,7 @@ FILENAME !~ /nodes\.txt$/ { k = "" }
 /^ +SB_RAM40_4K +[0-9]+$/ || /^ +SB_SPRAM256KA +[0-9]+$/ || /^ +RAMB18E1 +[0-9]+$/ { n[k "bram"] += $2 }
 /^ +RAMB36E1 +[0-9]+$/ { n[k "bram"] += 2 * $2 }
 /^ +RAM(32|64|128|256)[XM0-9SD]* +[0-9]+$/ { n[k "lutram"] += $2 }
-/ICESTORM_LC:/ { cells = $3 + 0 }
+$2 == "ICESTORM_LC:" && $3 ~ /^[0-9]+\/$/ && cells == "" { cells = $3 + 0 }
 /Max frequency for clock/ { for (i = 1; i <= NF; i++) if ($(i + 1) == "MHz") { fmax = $i; break } }
 function counts(k) {
     return sprintf("\"lut\": %d, \"ff\": %d, \"dsp\": %d, \"bram\": %d, \"lutram\": %d", n[k "lut"], n[k "ff"],
