@@ -13,30 +13,6 @@ public record EmitOptions(Device device, long[] example, String expected, FpgaOp
         this(device, example, expected, FpgaOptions.DEFAULT);
     }
 
-    public FpgaStrategy fpgaStrategy() {
-        return fpga.strategy();
-    }
-
-    public int fpgaPf() {
-        return fpga.pf();
-    }
-
-    public FpgaDivider fpgaDivider() {
-        return fpga.divider();
-    }
-
-    public FpgaBuffers fpgaBuffers() {
-        return fpga.buffers();
-    }
-
-    public Integer fpgaDsps() {
-        return fpga.dsps();
-    }
-
-    public Integer fpgaUtilization() {
-        return fpga.utilization();
-    }
-
     public EmitOptions withFpgaStrategy(FpgaStrategy s) {
         return withFpga(fpga.withStrategy(s));
     }

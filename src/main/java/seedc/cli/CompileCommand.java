@@ -75,8 +75,8 @@ final class CompileCommand implements Callable<Integer> {
 
     @Option(names = "--fpga-utilization", paramLabel = "PCT",
             description = "fpga: the percentage of the device's logic the planner grows lanes into (default: 100"
-                    + " less the LUT model's mean error on whole designs, 82 on the iCE40; a design at every PF 1 may"
-                    + " use all of it).")
+                    + " less the logic model's mean error on whole designs, 86.5 of the iCE40's cells; a design at"
+                    + " every PF 1 may use all of it).")
     Integer fpgaUtilization;
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory: new, empty, or an earlier seedc output (replaced as a whole).")

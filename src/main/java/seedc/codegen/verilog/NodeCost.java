@@ -178,9 +178,8 @@ final class NodeCost {
 
     /**
      * A lane's registers: a sum of products' accumulator or halving-tree row and the operands it reads through
-     * registers, a registered gather's word, an element-wise engine's operands and a loop's result fetched from block RAM, a
-     * max pool's cell read from block RAM and its maximum, and an
-     * iterative divider's state.
+     * registers, a registered gather's word, an element-wise engine's operands and a loop's result fetched from
+     * block RAM, a max pool's cell read from block RAM and its maximum, and an iterative divider's state.
      */
     private long laneFlipFlops(DfgNode n) {
         Op op = n.op();
@@ -197,13 +196,8 @@ final class NodeCost {
         if (registeredGather(n)) {
             return fp.type(GatherOps.source(op)).bits();
         }
-        long fetched = 0;
-        for (Value v : op.inputs()) {
-            fetched += choices.inBlockRam(v) ? fp.type(v).bits() : 0;
-        }
-        for (Value v : LoopKernel.foldReads(op)) {
-            fetched += choices.inBlockRam(v) ? fp.type(v).bits() : 0;
-        }
+        long fetched = java.util.stream.Stream.concat(op.inputs().stream(), LoopKernel.foldReads(op).stream())
+                .filter(choices::inBlockRam).mapToLong(v -> fp.type(v).bits()).sum();
         if (iterative(n)) {
             ElementwiseOps.Divider d = divider(n);
             return fetched + 2L * d.numBits() + 2L * d.denBits() + 3;

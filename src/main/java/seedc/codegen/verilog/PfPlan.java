@@ -35,8 +35,9 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
         Device.Fabric budget = budget(device, options);
         FpgaBuffers buffers = options.buffers();
         if (buffers != null || !device.equals(Device.ICE40_UP5K)) {
-            return chooseDividers(fp, dfg, device, budget, options, buffers == null ? FpgaBuffers.REGISTERS : buffers,
-                    BlockRams.ALL);
+            FpgaBuffers kind = buffers == null ? FpgaBuffers.REGISTERS : buffers;
+            return chooseDividers(fp, dfg, device, budget, options, kind,
+                    BlockRams.of(fp, dfg, device, kind, Map.of(), BlockRams.ALL));
         }
         List<PfPlan> fitting = new ArrayList<>();
         DoesNotFit smallest = null;
@@ -49,7 +50,7 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
             }
             previous = blockRams;
             try {
-                fitting.add(chooseDividers(fp, dfg, device, budget, options, kind, limit));
+                fitting.add(chooseDividers(fp, dfg, device, budget, options, kind, blockRams));
             } catch (DoesNotFit e) {
                 smallest = e;
             }
@@ -87,15 +88,17 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
     }
 
     private static PfPlan chooseDividers(FixedProgram fp, Dfg dfg, Device device, Device.Fabric budget,
-                                         FpgaOptions options, FpgaBuffers buffers, int limit) {
+                                         FpgaOptions options, FpgaBuffers buffers, Set<Integer> blockRams) {
         FpgaDivider divider = options.divider();
         if (divider != null || !hasDividers(dfg)) {
-            return plan(fp, dfg, device, budget, options, divider == null ? FpgaDivider.COMBINATIONAL : divider, buffers,
-                    limit);
+            return plan(fp, dfg, device, budget, options, new EngineChoices(divider == null ? FpgaDivider.COMBINATIONAL
+                    : divider, buffers, blockRams, Set.of()));
         }
-        PfPlan iterative = plan(fp, dfg, device, budget, options, FpgaDivider.ITERATIVE, buffers, limit);
+        PfPlan iterative = plan(fp, dfg, device, budget, options,
+                new EngineChoices(FpgaDivider.ITERATIVE, buffers, blockRams, Set.of()));
         try {
-            PfPlan combinational = plan(fp, dfg, device, budget, options, FpgaDivider.COMBINATIONAL, buffers, limit);
+            PfPlan combinational = plan(fp, dfg, device, budget, options,
+                    new EngineChoices(FpgaDivider.COMBINATIONAL, buffers, blockRams, Set.of()));
             return best(List.of(combinational, iterative), options);
         } catch (DoesNotFit e) {
             return iterative;
@@ -103,10 +106,9 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
     }
 
     private static PfPlan plan(FixedProgram fp, Dfg dfg, Device device, Device.Fabric budget, FpgaOptions options,
-                               FpgaDivider divider, FpgaBuffers buffers, int limit) {
+                               EngineChoices choices) {
         FpgaStrategy strategy = options.strategy();
-        NodeCost cost = cost(fp, dfg, device, budget, choices(fp, dfg, device, divider, buffers, Map.of(), limit),
-                Map.of());
+        NodeCost cost = cost(fp, dfg, device, budget, choices, Map.of());
         Map<DfgNode, Integer> pf = new PfPlanner(dfg, cost, budget, options.utilization()).choose(strategy);
         boolean sequential = strategy != FpgaStrategy.MAFIA;
         return of(strategy, device, budget, pf, sequential, cost, dfg);
@@ -118,12 +120,6 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
         NodeCost cost = new NodeCost(fp, device, dfg, choices);
         Set<Integer> logic = LogicMultipliers.of(fp, dfg, cost, budget.dsps(), pf);
         return logic.isEmpty() ? cost : new NodeCost(fp, device, dfg, choices.withLogicMultipliers(logic));
-    }
-
-    /** The engines' dividers and block RAMs, the buffers' chosen with the nodes at {@code pf} (absent: 1). */
-    private static EngineChoices choices(FixedProgram fp, Dfg dfg, Device device, FpgaDivider divider,
-                                         FpgaBuffers buffers, Map<DfgNode, Integer> pf, int limit) {
-        return new EngineChoices(divider, buffers, BlockRams.of(fp, dfg, device, buffers, pf, limit), Set.of());
     }
 
     /**
@@ -167,9 +163,9 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
                 pfs.put(n, Math.min(pf, PfPlanner.maxPf(n)));
             }
         }
-        NodeCost cost = cost(fp, dfg, device, budget, choices(fp, dfg, device, divider == null
-                ? FpgaDivider.COMBINATIONAL : divider, buffers == null ? FpgaBuffers.REGISTERS : buffers, pfs,
-                BlockRams.ALL), pfs);
+        FpgaBuffers kind = buffers == null ? FpgaBuffers.REGISTERS : buffers;
+        NodeCost cost = cost(fp, dfg, device, budget, new EngineChoices(divider == null ? FpgaDivider.COMBINATIONAL
+                : divider, kind, BlockRams.of(fp, dfg, device, kind, pfs, BlockRams.ALL), Set.of()), pfs);
         return of(FpgaStrategy.MAFIA, device, budget, pfs, false, cost, dfg);
     }
 

@@ -165,9 +165,8 @@ final class PfPlanner {
      * Whether a grown design fits: within the DSPs and block RAMs, and within the share of the logic lanes may grow
      * into ({@link #growth}: by default all but the logic model's mean error on whole designs, estimation-models.json
      * cells.meanError or design.meanError, none where the model is not fitted on whole designs; --fpga-utilization
-     * PCT). A design at
-     * every PF 1 may use all of it; growing into the last share fills the device by an estimate that misses by that
-     * much on average (FastGRNN digits' iterative design, planned at 4,936 logic cells, needed 5,669 of the UP5K's
+     * PCT). A design at every PF 1 may use all of it; growing into the last share fills the device by an estimate
+     * that misses by that much on average (FastGRNN digits' iterative design, planned at 4,936 logic cells, needed 5,669 of the UP5K's
      * 5,280 and did not place; so did ProtoNN gestures', planned at 5,267, with 5,433).
      */
     private boolean fits(Map<DfgNode, Integer> pf) {

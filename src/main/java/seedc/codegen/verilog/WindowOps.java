@@ -16,8 +16,9 @@ final class WindowOps {
     private WindowOps() {}
 
     static String maxpool(NodeContext c, Op.Maxpool m) {
-        int cells = cells(m);
-        String rom = Vx.rom("wm_" + c.id(), Vx.counterBits(m.x().size()) + 1, cellRom(m));
+        Layouts.Windows w = windows(m);
+        int cells = cells(w);
+        String rom = Vx.rom("wm_" + c.id(), Vx.counterBits(m.x().size()) + 1, cellRom(w, cells));
         if (c.inBlockRam(m.x())) {
             return rom + WindowMaxKernel.emit(c, m, cells);
         }
@@ -45,7 +46,10 @@ final class WindowOps {
 
     /** The most cells a window of the pooling has (those in the padding not counted). */
     static int cells(Op.Maxpool m) {
-        Layouts.Windows w = windows(m);
+        return cells(windows(m));
+    }
+
+    private static int cells(Layouts.Windows w) {
         int cells = 0;
         for (int k = 0; k + 1 < w.start().length; k++) {
             cells = Math.max(cells, w.start()[k + 1] - w.start()[k]);
@@ -53,10 +57,9 @@ final class WindowOps {
         return cells;
     }
 
-    /** Every output's window cells as input indices, {@link #cells} per output, -1 past a window's own. */
-    private static int[] cellRom(Op.Maxpool m) {
-        Layouts.Windows w = windows(m);
-        int outs = w.start().length - 1, cells = cells(m);
+    /** Every output's window cells as input indices, {@code cells} per output, -1 past a window's own. */
+    private static int[] cellRom(Layouts.Windows w, int cells) {
+        int outs = w.start().length - 1;
         int[] rom = new int[outs * cells];
         java.util.Arrays.fill(rom, -1);
         for (int k = 0; k < outs; k++) {

@@ -80,12 +80,12 @@ class FpgaFixturesTest {
                 continue;
             }
             JsonNode fpga = new ObjectMapper().valueToTree(emitted.fpga());
-            assertEquals(v.options().fpgaStrategy().id(), fpga.get("strategy").asText());
+            assertEquals(v.options().fpga().strategy().id(), fpga.get("strategy").asText());
             if (v.options().device() != null) {
                 assertEquals(v.options().device().name(), fpga.get("device").asText());
             }
-            if (v.options().fpgaDivider() != null) {
-                assertEquals(v.options().fpgaDivider().id(), fpga.get("divider").asText());
+            if (v.options().fpga().divider() != null) {
+                assertEquals(v.options().fpga().divider().id(), fpga.get("divider").asText());
             }
             estimated.put(v.name(), fpga.get("estimatedCycles").asLong());
             DifferentialTest.csv(new DataSet(1, new double[n][1], features), out.resolve("examples.csv"));
