@@ -147,6 +147,11 @@ final class CompileCommand implements Callable<Integer> {
         if (flashBudget != null && flashBudget <= 0) {
             throw UserError.of("--flash-budget must be a positive number of bytes, not " + flashBudget);
         }
+        Device fitted = device != null ? Choices.device(device) : Choices.target(target).defaultDevice();
+        if (fit && fitted != null && fitted.fabric() != null) {
+            throw UserError.of("--fit fits a microcontroller's flash; an FPGA design is planned to fit " + fitted.name()
+                    + "'s logic whatever the widths (give --device uno, mkr1000 or RAM:FLASH, or leave --fit out)");
+        }
         if (fit && device == null && Choices.target(target).defaultDevice() == null) {
             throw UserError.of("--fit needs a device: give --device (uno, mkr1000 or RAM:FLASH) or"
                     + " --target arduino or cortex-m");
@@ -206,10 +211,22 @@ final class CompileCommand implements Callable<Integer> {
                     ? tgt.emitFloat(model.program(), model.weights(), eo, dir)
                     : tgt.emit(fp, model.weights(), eo, dir);
         } catch (DoesNotFit e) {
-            throw new UserError(e.getMessage() + (enc == Choices.Encoding.FLOAT ? ""
-                    : strat == Strategy.SHIFTRY ? " (--fit demotes values to 8 bits until it fits)"
-                    : " (--strategy shiftry --fit demotes values to 8 bits until it fits)"));
+            throw new UserError(e.getMessage() + hint(e.what(), enc, strat, eo.device()));
         }
+    }
+
+    /**
+     * What to try when the code does not fit: demoting values shrinks a microcontroller's flash (Shiftry's --fit); on
+     * an FPGA every engine stays whatever the widths (the iCE40's fabric is a quarter of the Arty's).
+     */
+    private static String hint(DoesNotFit.Short what, Choices.Encoding enc, Strategy strat, Device dev) {
+        return switch (what) {
+            case FLASH -> enc == Choices.Encoding.FLOAT ? ""
+                    : strat == Strategy.SHIFTRY ? " (--fit demotes values to 8 bits until it fits)"
+                    : " (--strategy shiftry --fit demotes values to 8 bits until it fits)";
+            case FABRIC -> Device.ICE40_UP5K.equals(dev)
+                    ? " (the Arty A7-35T, --device arty-a7-35t, has four times the logic and 11 times the DSPs)" : "";
+        };
     }
 
     @Override

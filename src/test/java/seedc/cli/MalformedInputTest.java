@@ -236,6 +236,9 @@ class MalformedInputTest {
                             + " allows: give one of them"),
             compile("--fit without a device", "--fit", "seedc: error: --fit needs a device: give --device (uno,"
                     + " mkr1000 or RAM:FLASH) or --target arduino or cortex-m"),
+            compile("--fit for an FPGA", "--fit --target fpga --device ice40-up5k", "seedc: error: --fit fits a"
+                    + " microcontroller's flash; an FPGA design is planned to fit ice40-up5k's logic whatever the widths"
+                    + " (give --device uno, mkr1000 or RAM:FLASH, or leave --fit out)"),
             compile("--flash-budget of 0", "--flash-budget 0",
                     "seedc: error: --flash-budget must be a positive number of bytes, not 0"),
             // W (3, 2) takes 6 B at 8 bits

@@ -66,7 +66,8 @@ final class FixedCBuild {
         FixedCBuild b = new FixedCBuild(dialect, fp, consts, planRam(dialect, fp, device), device);
         FlashUse use = b.flashUse();
         if (device != null && use.total() > device.flashBytes()) {
-            throw new DoesNotFit("the model does not fit the flash of " + device + ": " + use);
+            throw new DoesNotFit(DoesNotFit.Short.FLASH,
+                    "the model does not fit the flash of " + device + ": " + use);
         }
         return b;
     }

@@ -137,7 +137,7 @@ final class PfPlanner {
                     largest = n;
                 }
             }
-            throw new DoesNotFit("the design does not fit the " + fabric.luts() + (fabric.cellsShared()
+            throw new DoesNotFit(DoesNotFit.Short.FABRIC, "the design does not fit the " + fabric.luts() + (fabric.cellsShared()
                     ? " logic cells (a LUT and a flip-flop each), " : " LUTs, ") + fabric.dsps()
                     + " DSPs and " + fabric.blockRams() + " block RAMs of the device even with every node at PF 1"
                     + (cost.divider() == FpgaDivider.ITERATIVE && pf.keySet().stream().anyMatch(NodeCost::divides)

@@ -212,6 +212,9 @@ class FpgaTargetTest {
                 + " 30 block RAMs of the device even with every node at PF 1 and iterative dividers, buffers in block"
                 + " RAM where they can be: it needs about"), c.err());
         assertTrue(c.err().contains("the largest node, "), c.err());
+        // demoting values would leave every engine in place: --fit (a microcontroller's flash) is not offered
+        assertTrue(c.err().strip().endsWith("(the Arty A7-35T, --device arty-a7-35t, has four times the logic and 11"
+                + " times the DSPs)"), c.err());
         assertTrue(!c.err().contains("\tat "), "no stack trace");
         assertTrue(Files.notExists(dir.resolve("o")), "nothing written");
     }
