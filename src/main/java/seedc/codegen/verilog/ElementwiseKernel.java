@@ -60,8 +60,17 @@ final class ElementwiseKernel {
         };
     }
 
-    /** One operand load: {@code t<k>_N = expr;} in the lane's loop. */
-    record Load(String expr) {}
+    /**
+     * One operand load: {@code t<k>_N = expr;} in the lane's loop, the temporary declared at the bits of
+     * {@code range}, a sound bound on the expression's values ({@link Interval#ANY}: 64 bits). A bounded expression
+     * is written so that Verilog evaluates it at 64 bits (a 64-bit literal or function among its operands) or
+     * exactly at the temporary's width, so narrowing the temporary drops only bits that are copies of its sign.
+     */
+    record Load(String expr, Interval range) {
+        Load(String expr) {
+            this(expr, Interval.ANY);
+        }
+    }
 
     static String emit(NodeContext c, String what, List<Load> loads, String result) {
         int n = c.node().elements(), pf = c.pf();
@@ -85,7 +94,8 @@ final class ElementwiseKernel {
     static String temps(NodeContext c, List<Load> loads) {
         StringBuilder sb = new StringBuilder();
         for (int k = 0; k < loads.size(); k++) {
-            sb.append("reg signed [63:0] ").append(temp(c, k)).append(";\n");
+            sb.append("reg signed [").append(loads.get(k).range().bits() - 1).append(":0] ").append(temp(c, k))
+              .append(";\n");
         }
         return sb.toString();
     }

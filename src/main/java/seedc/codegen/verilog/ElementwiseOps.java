@@ -54,8 +54,9 @@ final class ElementwiseOps {
     /** e^a from the two tables: shr(tf[i] * tg[j], post), wrapped to the output. */
     static String exp(NodeContext c, Value a, OpParams.Exp p) {
         List<Load> loads = new ArrayList<>();
-        loads.add(new Load(Vx.shr(at(c, a), p.inShift())));
-        ExpLookup.lookup(c, p.table(), 0, 1, loads);
+        Interval arg = Interval.of(c.t(a)).shr(p.inShift());
+        loads.add(new Load(Vx.shr(at(c, a), p.inShift()), arg));
+        ExpLookup.lookup(c, p.table(), 0, arg, 1, loads);
         String r = Vx.wrap(Vx.shr(temp(c, 5), p.post()), c.t(c.op().out()).bits());
         return ExpLookup.tables(c, p.table()) + ElementwiseKernel.emit(c, "exp", loads, r);
     }
@@ -70,16 +71,20 @@ final class ElementwiseOps {
         FixedType out = c.t(c.op().out());
         List<Load> loads = new ArrayList<>();
         String x = temp(c, 0);
-        loads.add(new Load(Vx.shr(at(c, a), p.inShift())));
-        loads.add(new Load("-(" + (sigmoid ? "" : "64'sd2 * ") + "(" + x + " < 0 ? -" + x + " : " + x + "))"));
-        ExpLookup.lookup(c, t, 1, 2, loads);
+        Interval in = Interval.of(c.t(a)).shr(p.inShift());
+        loads.add(new Load(Vx.shr(at(c, a), p.inShift()), in));
+        // -|x| (sigmoid) or -2|x| (tanh), at 64 bits: |x| of the most negative x needs a bit more than x
+        Interval arg = in.magnitude().times(new Interval(sigmoid ? 1 : 2, sigmoid ? 1 : 2)).negated();
+        loads.add(new Load("-(" + (sigmoid ? "64'sd1" : "64'sd2") + " * (" + x + " < 0 ? -" + x + " : " + x + "))",
+                arg));
+        ExpLookup.lookup(c, t, 1, arg, 2, loads);
         String e = temp(c, 7);
-        loads.add(new Load(Vx.shr(temp(c, 6), t.sg())));
+        loads.add(new Load(Vx.shr(temp(c, 6), t.sg()), ExpLookup.exponentials(t)));
         String one = Vx.lit(1L << t.sf());
         String num = Vx.shr(sigmoid ? "(" + x + " <= 0 ? " + e + " : " + one + ")" : "(" + one + " - " + e + ")",
                 -out.scale());
         String den = one + " + " + e;
-        Divider div = Divider.of(t, out);
+        Divider div = Divider.of(t, out, sigmoid);
         String what = sigmoid ? "sigmoid" : "tanh";
         String negative = sigmoid ? null : x + " < 0";
         if (c.divider() == FpgaDivider.ITERATIVE) {
@@ -98,15 +103,30 @@ final class ElementwiseOps {
      * combinational divider is about 14,000 LUTs on the Artix-7): e = tf * tg >> sg lies in [0, maxE], so the
      * numerator (e, one or one - e, shifted left by the output's scale) needs the bits of max(one, maxE) plus the
      * shift and a sign, and the denominator one + e the bits of one + maxE and a sign. The quotient is exact: both
-     * operands fit their widths, and Verilog's signed division truncates toward zero as Java's does.
+     * operands fit their widths, and Verilog's signed division truncates toward zero as Java's does. {@code signed}:
+     * whether an operand can be negative (tanh's one - e where the table's e exceeds one); else the divider divides
+     * the operands as they are, with no magnitudes to take and no sign to give the quotient.
      */
-    record Divider(int numBits, int denBits) {
-        static Divider of(ExpTable t, FixedType out) {
+    record Divider(int numBits, int denBits, boolean signed) {
+        static Divider of(ExpTable t, FixedType out, boolean sigmoid) {
             long maxE = (Arrays.stream(t.tf()).max().orElse(0) * Arrays.stream(t.tg()).max().orElse(0)) >> t.sg();
             long one = 1L << t.sf();
             int num = Vx.counterBits(Math.max(one, maxE)) + Math.max(0, out.scale()) + 2;
             int den = Vx.counterBits(one + maxE) + 2;
-            return new Divider(Math.min(64, num), Math.min(64, den));
+            Interval e = ExpLookup.exponentials(t), unit = new Interval(one, one);
+            Interval numerator = sigmoid ? e.union(unit) : unit.minus(e), denominator = unit.plus(e);
+            boolean signed = numerator.lo() < 0 || denominator.lo() <= 0;
+            return new Divider(Math.min(64, num), Math.min(64, den), signed);
+        }
+
+        /** The magnitude of an operand {@code v} of the divider (v itself where no operand is negative). */
+        String magnitude(String v) {
+            return signed ? v + " < 0 ? -" + v + " : " + v : v;
+        }
+
+        /** Whether the quotient of operands n and d is negative (never, where no operand is). */
+        String negativeQuotient(String n, String d) {
+            return signed ? "(" + n + " < 0) != (" + d + " < 0)" : "1'b0";
         }
 
         /**
@@ -124,14 +144,15 @@ final class ElementwiseOps {
                     + " input signed [" + (d - 1) + ":0] d);\n"
                     + "    reg [" + (n - 1) + ":0] a, q;\n    reg [" + (d - 1) + ":0] b;\n    reg [" + d + ":0] r;\n"
                     + "    reg [" + (d + 1) + ":0] t;\n    integer i;\n    begin\n"
-                    + "        a = n < 0 ? -n : n;\n        b = d < 0 ? -d : d;\n        r = 0;\n"
+                    + "        a = " + magnitude("n") + ";\n        b = " + magnitude("d") + ";\n        r = 0;\n"
                     + "        for (i = " + (n - 1) + "; i >= 0; i = i - 1) begin\n"
                     + "            r = {r[" + (d - 1) + ":0], a[i]};\n"
                     + "            t = {1'b0, r} - {2'b0, b};\n"
                     + "            q[i] = !t[" + (d + 1) + "];\n"
                     + "            if (q[i]) r = t[" + d + ":0];\n"
                     + "        end\n"
-                    + "        " + name + " = (n < 0) != (d < 0) ? -q : q;\n    end\nendfunction\n";
+                    + "        " + name + " = " + (signed ? "(n < 0) != (d < 0) ? -q : q" : "q") + ";\n    end\n"
+                    + "endfunction\n";
         }
     }
 

@@ -17,21 +17,30 @@ final class ExpLookup {
     }
 
     /**
-     * Five loads that leave tf[i] * tg[j] for the argument in temporary {@code arg} in temporary first + 4 (they
-     * use temporaries first to first + 4).
+     * Five loads that leave tf[i] * tg[j] for the argument in temporary {@code arg} (whose values lie in
+     * {@code argRange}) in temporary first + 4 (they use temporaries first to first + 4).
      */
-    static void lookup(NodeContext c, ExpTable t, int arg, int first, List<ElementwiseKernel.Load> loads) {
+    static void lookup(NodeContext c, ExpTable t, int arg, Interval argRange, int first,
+                       List<ElementwiseKernel.Load> loads) {
         long span = 1L << (t.hiBits() + t.loBits() + t.drop());
         String d = ElementwiseKernel.temp(c, first);
-        loads.add(new ElementwiseKernel.Load(ElementwiseKernel.temp(c, arg) + " - " + Vx.lit(t.mQ())));
+        Interval offset = argRange.minus(new Interval(t.mQ(), t.mQ()));
+        loads.add(new ElementwiseKernel.Load(ElementwiseKernel.temp(c, arg) + " - " + Vx.lit(t.mQ()), offset));
         loads.add(new ElementwiseKernel.Load(d + " < 0 ? 64'sd0 : " + d + " >= " + Vx.lit(span) + " ? "
-                + Vx.lit(span - 1) + " : " + d));
+                + Vx.lit(span - 1) + " : " + d, offset.clamp(0, span - 1)));
         String dc = ElementwiseKernel.temp(c, first + 1);
         String i = "tf_" + c.id() + "(" + dc + " >>> " + (t.loBits() + t.drop()) + ")";
         String j = "tg_" + c.id() + "((" + dc + " >>> " + t.drop() + ") & " + ((1L << t.loBits()) - 1) + ")";
-        loads.add(new ElementwiseKernel.Load(i));
-        loads.add(new ElementwiseKernel.Load(j));
+        Interval tf = Interval.of(t.tf()), tg = Interval.of(t.tg());
+        loads.add(new ElementwiseKernel.Load(i, tf));
+        loads.add(new ElementwiseKernel.Load(j, tg));
+        // Verilog multiplies at the widest of the operands and the temporary, which every product fits
         loads.add(new ElementwiseKernel.Load(ElementwiseKernel.temp(c, first + 2) + " * "
-                + ElementwiseKernel.temp(c, first + 3)));
+                + ElementwiseKernel.temp(c, first + 3), tf.times(tg)));
+    }
+
+    /** The values e = tf[i] * tg[j] >> sg takes. */
+    static Interval exponentials(ExpTable t) {
+        return Interval.of(t.tf()).times(Interval.of(t.tg())).shr(t.sg());
     }
 }

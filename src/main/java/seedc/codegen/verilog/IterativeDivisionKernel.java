@@ -42,13 +42,10 @@ final class IterativeDivisionKernel {
         StringBuilder load = new StringBuilder(ElementwiseKernel.loading(c, loads));
         load.append("nn_").append(id).append(" = ").append(num).append(";\n")
             .append("nd_").append(id).append(" = ").append(den).append(";\n")
-            .append(lane("da", id, l)).append(" <= nn_").append(id).append(" < 0 ? -nn_").append(id).append(" : nn_")
-            .append(id).append(";\n")
-            .append(lane("db", id, l)).append(" <= nd_").append(id).append(" < 0 ? -nd_").append(id).append(" : nd_")
-            .append(id).append(";\n")
+            .append(lane("da", id, l)).append(" <= ").append(d.magnitude("nn_" + id)).append(";\n")
+            .append(lane("db", id, l)).append(" <= ").append(d.magnitude("nd_" + id)).append(";\n")
             .append(lane("dr", id, l)).append(" <= 0;\n")
-            .append(lane("dsq", id, l)).append(" <= (nn_").append(id).append(" < 0) != (nd_").append(id)
-            .append(" < 0);\n")
+            .append(lane("dsq", id, l)).append(" <= ").append(d.negativeQuotient("nn_" + id, "nd_" + id)).append(";\n")
             .append(lane("dsr", id, l)).append(" <= ").append(negative == null ? "1'b0" : negative).append(";\n");
         String rr = "rr_" + id, tt = "tt_" + id;
         String step = rr + " = {" + lane("dr", id, l) + "[" + (db - 1) + ":0], " + lane("da", id, l) + "[" + (nb - 1)

@@ -337,7 +337,7 @@ final class NodeCost {
     /** The divider of a sigmoid or tanh node at its operands' widths. */
     private ElementwiseOps.Divider divider(DfgNode n) {
         OpParams.Activation a = fp.params(n.op(), OpParams.Activation.class);
-        return ElementwiseOps.Divider.of(a.table(), fp.type(n.op().out()));
+        return ElementwiseOps.Divider.of(a.table(), fp.type(n.op().out()), n.op() instanceof seedc.ir.Op.Sigmoid);
     }
 
     /**
