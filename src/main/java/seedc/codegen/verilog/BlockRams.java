@@ -83,7 +83,7 @@ final class BlockRams {
      * Every real memory of more than one element, as the values it holds: a node's output, a loop's accumulator
      * with the loop's output, the ROMs and the input.
      */
-    private static List<List<Value>> memories(Dfg dfg) {
+    static List<List<Value>> memories(Dfg dfg) {
         List<List<Value>> ms = new ArrayList<>();
         for (DfgNode n : dfg.all()) {
             Value v = n.op().out();
