@@ -1,27 +1,66 @@
 package seedc.codegen.verilog;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.HashMap;
+import java.util.Map;
 import seedc.backend.Device;
 
 /**
  * The clock a design reaches after place and route, as far as seedc has measured it, so that the planner can weigh
- * time per inference rather than cycles. On the iCE40 (nextpnr-ice40, BENCHMARKS.md "FPGA") a combinational
- * sigmoid or tanh divider is the critical path: every design with one placed at 3.3-3.5 MHz (Bonsai wine and
- * FastGRNN cancer, each strategy), every design without one at 9.4 MHz or more (FastGRNN cancer with iterative
- * dividers 9.41, the ProtoNN models 13.1-20.7). The Artix-7 has no open place and route: no estimate there.
+ * time per inference rather than cycles. On the iCE40 a design's critical path runs through one engine, and which
+ * kind of engine says most of the clock (BENCHMARKS.md "FPGA": sigmoid with an iterative divider 6.7-9.8 MHz, exp
+ * 12.8-13.2, the ProtoNN products 18-20.7): clock-models.json holds, per template, the slowest clock measured where
+ * it was critical (scripts/fit-fpga-clock, from nextpnr's reports on seedc bench's designs), and a design's estimate
+ * is the least over its templates: never above what the measured designs reached, 16% under them on average where
+ * one clock for every design missed them by 33%. A combinational sigmoid or tanh divider is the critical path
+ * wherever it is: every design with one placed at 3.3-3.5 MHz (Bonsai wine and FastGRNN cancer, each strategy). The
+ * Artix-7 has no open place and route: no estimate there.
  */
 final class ClockEstimate {
     private ClockEstimate() {}
 
-    /** The iCE40's clock with a combinational divider in the design, and without one (the slowest measured). */
+    /** The iCE40's clock with a combinational divider in the design (the slowest measured). */
     static final double ICE40_COMBINATIONAL_DIVIDER_MHZ = 3.4;
-    static final double ICE40_MHZ = 9.4;
+
+    /** Per template, the slowest measured clock where it was critical; and the fastest design's, for the others. */
+    record Model(Map<String, Double> templates, double fastest) {}
+
+    private static final Model ICE40 = load("ice40");
 
     /** The design's clock in MHz, or 0 where seedc has no measurement to go by. */
     static double mhz(Device device, Dfg dfg, NodeCost cost) {
         if (!device.equals(Device.ICE40_UP5K)) {
             return 0;
         }
-        boolean combinational = dfg.all().stream().anyMatch(n -> NodeCost.divides(n) && !cost.iterative(n));
-        return combinational ? ICE40_COMBINATIONAL_DIVIDER_MHZ : ICE40_MHZ;
+        double mhz = ICE40.fastest();
+        for (DfgNode n : dfg.all()) {
+            if (n.isSource()) {
+                continue;
+            }
+            if (NodeCost.divides(n) && !cost.iterative(n)) {
+                return ICE40_COMBINATIONAL_DIVIDER_MHZ;
+            }
+            mhz = Math.min(mhz, ICE40.templates().getOrDefault(cost.template(n), ICE40.fastest()));
+        }
+        return mhz;
+    }
+
+    private static Model load(String family) {
+        try (InputStream s = ClockEstimate.class.getResourceAsStream("/seedc/codegen/verilog/clock-models.json")) {
+            if (s == null) {
+                throw new IOException("missing resource clock-models.json");
+            }
+            JsonNode fit = new ObjectMapper().readTree(s).get(family);
+            Map<String, Double> templates = new HashMap<>();
+            fit.get("templates").fields().forEachRemaining(t -> templates.put(t.getKey(),
+                    t.getValue().get("mhz").asDouble()));
+            return new Model(Map.copyOf(templates), fit.get("fastest").asDouble());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

@@ -106,9 +106,12 @@ class FpgaTargetTest {
         JsonNode fpga = new ObjectMapper().readTree(dir.resolve("a/report.json").toFile()).get("fpga");
         assertEquals("block-ram", fpga.get("buffers").asText());
         // a combinational divider holds an iCE40 design near 3.4 MHz, an iterative one takes about twice the cycles
-        // at 9.4 MHz or more (ClockEstimate): by time per inference auto takes the iterative dividers
+        // at about twice the clock (ClockEstimate): by time per inference auto takes the iterative dividers
         assertEquals("iterative", fpga.get("divider").asText());
-        assertEquals(9.4, fpga.get("estimatedMhz").asDouble());
+        // nextpnr placed this design's three strategies at 9.39-9.75 MHz (BENCHMARKS.md "FPGA"); the estimate is
+        // the slowest clock measured with its sigmoid engine critical, in FastGRNN gestures (6.69)
+        double mhz = fpga.get("estimatedMhz").asDouble();
+        assertTrue(mhz > 3.4 && mhz <= 9.39, "estimated " + mhz + " MHz");
         java.util.Set<String> inBlockRam = new java.util.HashSet<>();
         fpga.get("blockRamMemories").forEach(n -> inBlockRam.add(n.asText()));
         assertTrue(inBlockRam.contains("res"), "the loop's accumulator: " + inBlockRam);
@@ -125,7 +128,7 @@ class FpgaTargetTest {
         assertTrue(top.contains("(* ram_style = \"block\" *)"), "block RAMs declared as such");
         String text = Files.readString(dir.resolve("a/report.txt"));
         assertTrue(text.contains("buffers in block ram"), text);
-        assertTrue(text.contains("clock: about 9.4 MHz after place and route"), text);
+        assertTrue(text.contains(String.format(java.util.Locale.ROOT, "clock: about %.1f MHz after place and route", mhz)), text);
     }
 
     /**
