@@ -151,19 +151,16 @@ public final class TextReport {
     @SuppressWarnings("unchecked")
     public static java.util.Optional<String> fpgaFitWarning(Report r) {
         if (r.deviceUse() == null || r.deviceUse().fpga() == null
-                || !(r.deviceUse().fpga().get("estimatedCells") instanceof Number cells)) {
+                || !(r.deviceUse().fpga().get("estimatedCells") instanceof Number cells)
+                || !(r.deviceUse().fpga().get("placeableCells") instanceof Number placeable)) {
             return java.util.Optional.empty();
         }
         Map<String, Object> fpga = r.deviceUse().fpga();
         long budget = ((Number) ((Map<String, Object>) fpga.get("budget")).get("lut")).longValue();
-        Map<String, Object> model = (Map<String, Object>) fpga.get("lutModel");
-        if (!(model.get("cells") instanceof Map<?, ?> fit)) {
+        if (cells.longValue() <= placeable.longValue()) {
             return java.util.Optional.empty();
         }
-        double error = ((Number) fit.get("meanError")).doubleValue();
-        if (cells.doubleValue() <= budget * (1 - error)) {
-            return java.util.Optional.empty();
-        }
+        double error = 1 - placeable.doubleValue() / budget;
         return java.util.Optional.of(f("the FPGA design needs about %d of the %s's %d logic cells (%.0f%%); the"
                 + " estimate misses whole designs by %.0f%% on average, so it may not"
                 + " place: 'make synth' in the output folder (or 'seedc bench') tells", cells.longValue(),

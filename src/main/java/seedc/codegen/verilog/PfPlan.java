@@ -281,6 +281,7 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
         m.put("estimatedFf", flipFlops());
         if (budget.cellsShared()) {
             m.put("estimatedCells", logicCells());
+            m.put("placeableCells", (long) Math.floor(budget.luts() * PfPlanner.placeableShare(cost.model(), true)));
         }
         m.put("estimatedDsp", dsps());
         m.put("estimatedBram", blockRams());

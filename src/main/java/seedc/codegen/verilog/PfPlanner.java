@@ -43,8 +43,17 @@ final class PfPlanner {
         if (utilization != null) {
             return utilization / 100.0;
         }
-        EstimationModel.Design cells = cost.model().cells();
-        return 1 - (r == Resource.CELL && cells.samples() > 0 ? cells : cost.model().design()).meanError();
+        return placeableShare(cost.model(), r == Resource.CELL);
+    }
+
+    /**
+     * The share of the device's logic a design can take and still be expected to place: all but the mean error of
+     * what estimates it on whole designs (the logic cells' scale where fitted and asked for, else the LUT model's
+     * design scale). The planner's default growth and the report's warning that a design may not place both use it.
+     */
+    static double placeableShare(EstimationModel model, boolean cells) {
+        EstimationModel.Design fit = model.cells();
+        return 1 - (cells && fit.samples() > 0 ? fit : model.design()).meanError();
     }
 
     Map<DfgNode, Integer> choose(FpgaStrategy strategy) {

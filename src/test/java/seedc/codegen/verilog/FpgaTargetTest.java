@@ -159,6 +159,7 @@ class FpgaTargetTest {
             cycles[i] = fpga.get("estimatedCycles").asLong();
             // beyond 100% less the cell model's mean error (86.5% of the cells) the user is told it may not place
             double cellShare = 1 - fpga.get("lutModel").get("cells").get("meanError").asDouble();
+            assertEquals((long) Math.floor(5280 * cellShare), fpga.get("placeableCells").asLong());
             assertEquals(cells > 5280 * cellShare, c.err().contains("warning: the FPGA design needs about " + cells
                     + " of the ice40-up5k's 5280 logic cells"), cells + " cells: " + c.err());
         }
