@@ -64,8 +64,9 @@ final class CompileCommand implements Callable<Integer> {
     String fpgaDivider;
 
     @Option(names = "--fpga-buffers", defaultValue = "auto", paramLabel = "B",
-            description = "fpga on the iCE40: where the values the engines write live: auto (default: registers if"
-                    + " the design fits so, else block RAM), registers, or block-ram (their writers at PF 1).")
+            description = "fpga on the iCE40: where the values the engines write live: auto (default: the fastest"
+                    + " design among those with them in registers and with some in block RAM), registers, or"
+                    + " block-ram (every one that can be; their writers at PF 1).")
     String fpgaBuffers;
 
     @Option(names = "--fpga-dsps", paramLabel = "N",
@@ -75,7 +76,7 @@ final class CompileCommand implements Callable<Integer> {
 
     @Option(names = "--fpga-utilization", paramLabel = "PCT",
             description = "fpga: the percentage of the device's logic the planner grows lanes into (default: 100"
-                    + " less the logic model's mean error on whole designs, 86.5 of the iCE40's cells; a design at"
+                    + " less the logic model's mean error on whole designs, 83.1 of the iCE40's cells; a design at"
                     + " every PF 1 may use all of it).")
     Integer fpgaUtilization;
 
