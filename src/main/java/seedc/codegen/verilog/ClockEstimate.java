@@ -12,18 +12,21 @@ import seedc.backend.Device;
 /**
  * The clock a design reaches after place and route, as far as seedc has measured it, so that the planner can weigh
  * time per inference rather than cycles. On the iCE40 a design's critical path runs through one engine, and which
- * kind of engine says most of the clock (BENCHMARKS.md "FPGA": sigmoid with an iterative divider 6.7-9.8 MHz, exp
- * 12.8-13.2, the ProtoNN products 18-20.7): clock-models.json holds, per template, the slowest clock measured where
- * it was critical (scripts/fit-fpga-clock, from nextpnr's reports on seedc bench's designs), and a design's estimate
- * is the least over its templates: never above what the measured designs reached, 16% under them on average where
- * one clock for every design missed them by 33%. A combinational sigmoid or tanh divider is the critical path
- * wherever it is: every design with one placed at 3.3-3.5 MHz (Bonsai wine and FastGRNN cancer, each strategy). The
- * Artix-7 has no open place and route: no estimate there.
+ * kind of engine says most of the clock (BENCHMARKS.md "FPGA": a combinational sigmoid divider 4.6 MHz, an
+ * iterative one 11.6-12.8, the sums of products 19.1-20.5): clock-models.json holds, per template, the slowest clock
+ * measured where it was critical (scripts/fit-fpga-clock, from nextpnr's reports on seedc bench's designs), and a
+ * design's estimate is the least over its templates: never above what the 37 measured designs reached, 15% under
+ * them on average where one clock for every design missed them by a third. A combinational sigmoid or tanh divider
+ * is the critical path wherever it is. The Artix-7 has no open place and route: no estimate there.
  */
 final class ClockEstimate {
     private ClockEstimate() {}
 
-    /** The iCE40's clock with a combinational divider in the design (the slowest measured). */
+    /**
+     * The iCE40's clock with a combinational divider in the design where clock-models.json has no design with one
+     * (the planner prefers iterative dividers on the iCE40, so a bench may place none): the slowest measured before
+     * the dividers skipped the magnitudes of operands that are never negative.
+     */
     static final double ICE40_COMBINATIONAL_DIVIDER_MHZ = 3.4;
 
     /** Per template, the slowest measured clock where it was critical; and the fastest design's, for the others. */
@@ -41,10 +44,10 @@ final class ClockEstimate {
             if (n.isSource()) {
                 continue;
             }
-            if (NodeCost.divides(n) && !cost.iterative(n)) {
-                return ICE40_COMBINATIONAL_DIVIDER_MHZ;
-            }
-            mhz = Math.min(mhz, ICE40.templates().getOrDefault(cost.template(n), ICE40.fastest()));
+            // a combinational divider not measured since: the clock it held designs to when it was
+            double unmeasured = NodeCost.divides(n) && !cost.iterative(n) ? ICE40_COMBINATIONAL_DIVIDER_MHZ
+                    : ICE40.fastest();
+            mhz = Math.min(mhz, ICE40.templates().getOrDefault(cost.template(n), unmeasured));
         }
         return mhz;
     }
