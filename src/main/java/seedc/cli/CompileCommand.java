@@ -128,8 +128,11 @@ final class CompileCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    /** How stage IV stops: --fit (the device's flash), --flash-budget (the parameters') or --max-accuracy-drop. */
-    private void checkDemotionMode() {
+    /**
+     * How stage IV stops: --fit (the flash of {@code dev}, else the target's default device), --flash-budget (the
+     * parameters') or --max-accuracy-drop.
+     */
+    private void checkDemotionMode(Device dev) {
         if (!fit && flashBudget == null) {
             return;
         }
@@ -148,14 +151,14 @@ final class CompileCommand implements Callable<Integer> {
         if (flashBudget != null && flashBudget <= 0) {
             throw UserError.of("--flash-budget must be a positive number of bytes, not " + flashBudget);
         }
-        Device fitted = device != null ? Choices.device(device) : Choices.target(target).defaultDevice();
-        if (fit && fitted != null && fitted.fabric() != null) {
-            throw UserError.of("--fit fits a microcontroller's flash; an FPGA design is planned to fit " + fitted.name()
-                    + "'s logic whatever the widths (give --device uno, mkr1000 or RAM:FLASH, or leave --fit out)");
-        }
-        if (fit && device == null && Choices.target(target).defaultDevice() == null) {
+        Device fitted = dev != null ? dev : Choices.target(target).defaultDevice();
+        if (fit && fitted == null) {
             throw UserError.of("--fit needs a device: give --device (uno, mkr1000 or RAM:FLASH) or"
                     + " --target arduino or cortex-m");
+        }
+        if (fit && fitted.fabric() != null) {
+            throw UserError.of("--fit fits a microcontroller's flash; an FPGA design is planned to fit " + fitted.name()
+                    + "'s logic whatever the widths (give --device uno, mkr1000 or RAM:FLASH, or leave --fit out)");
         }
     }
 
@@ -248,7 +251,7 @@ final class CompileCommand implements Callable<Integer> {
         if (fpgaUtilization != null && (fpgaUtilization < 1 || fpgaUtilization > 100)) {
             throw UserError.of("--fpga-utilization must be a percentage from 1 to 100, not " + fpgaUtilization);
         }
-        checkDemotionMode();
+        checkDemotionMode(dev);
         checkOutputFolder(tgt);
         String deviceProblem = tgt.deviceProblem(dev);
         if (deviceProblem != null) {

@@ -63,8 +63,8 @@ final class HlsUnroll {
         if (base > fabric.luts()) {
             Map.Entry<Op, Long> largest = luts.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow();
             throw new DoesNotFit(DoesNotFit.Short.FABRIC, "the design does not fit " + fabric.luts()
-                    + " LUTs even without unrolling: its ops take about " + base + " LUTs (the largest, " + largest.getKey().out().name() + ", about "
-                    + largest.getValue() + ")");
+                    + " LUTs even without unrolling: its ops take about " + base + " LUTs (the largest, "
+                    + largest.getKey().out().name() + ", about " + largest.getValue() + ")");
         }
         long spare = fabric.luts() - base;
         List<Choice> choices = new ArrayList<>();

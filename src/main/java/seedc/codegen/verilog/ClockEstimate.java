@@ -3,7 +3,6 @@ package seedc.codegen.verilog;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.HashMap;
 import java.util.Map;
@@ -53,11 +52,8 @@ final class ClockEstimate {
     }
 
     private static Model load(String family) {
-        try (InputStream s = ClockEstimate.class.getResourceAsStream("/seedc/codegen/verilog/clock-models.json")) {
-            if (s == null) {
-                throw new IOException("missing resource clock-models.json");
-            }
-            JsonNode fit = new ObjectMapper().readTree(s).get(family);
+        try {
+            JsonNode fit = new ObjectMapper().readTree(FpgaBackend.resource("clock-models.json")).get(family);
             Map<String, Double> templates = new HashMap<>();
             fit.get("templates").fields().forEachRemaining(t -> templates.put(t.getKey(),
                     t.getValue().get("mhz").asDouble()));

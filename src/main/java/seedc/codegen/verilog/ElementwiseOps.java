@@ -4,7 +4,6 @@ import static seedc.codegen.verilog.ElementwiseKernel.at;
 import static seedc.codegen.verilog.ElementwiseKernel.temp;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import seedc.backend.FpgaDivider;
 import seedc.codegen.verilog.ElementwiseKernel.Load;
@@ -74,9 +73,9 @@ final class ElementwiseOps {
         Interval in = Interval.of(c.t(a)).shr(p.inShift());
         loads.add(new Load(Vx.shr(at(c, a), p.inShift()), in));
         // -|x| (sigmoid) or -2|x| (tanh), at 64 bits: |x| of the most negative x needs a bit more than x
-        Interval arg = in.magnitude().times(new Interval(sigmoid ? 1 : 2, sigmoid ? 1 : 2)).negated();
-        loads.add(new Load("-(" + (sigmoid ? "64'sd1" : "64'sd2") + " * (" + x + " < 0 ? -" + x + " : " + x + "))",
-                arg));
+        long k = sigmoid ? 1 : 2;
+        Interval arg = in.magnitude().times(new Interval(k, k)).negated();
+        loads.add(new Load("-(" + Vx.lit(k) + " * (" + x + " < 0 ? -" + x + " : " + x + "))", arg));
         ExpLookup.lookup(c, t, 1, arg, 2, loads);
         String e = temp(c, 7);
         loads.add(new Load(Vx.shr(temp(c, 6), t.sg()), ExpLookup.exponentials(t)));
@@ -109,11 +108,11 @@ final class ElementwiseOps {
      */
     record Divider(int numBits, int denBits, boolean signed) {
         static Divider of(ExpTable t, FixedType out, boolean sigmoid) {
-            long maxE = (Arrays.stream(t.tf()).max().orElse(0) * Arrays.stream(t.tg()).max().orElse(0)) >> t.sg();
-            long one = 1L << t.sf();
+            Interval e = ExpLookup.exponentials(t);
+            long one = 1L << t.sf(), maxE = e.hi();
             int num = Vx.counterBits(Math.max(one, maxE)) + Math.max(0, out.scale()) + 2;
             int den = Vx.counterBits(one + maxE) + 2;
-            Interval e = ExpLookup.exponentials(t), unit = new Interval(one, one);
+            Interval unit = new Interval(one, one);
             Interval numerator = sigmoid ? e.union(unit) : unit.minus(e), denominator = unit.plus(e);
             boolean signed = numerator.lo() < 0 || denominator.lo() <= 0;
             return new Divider(Math.min(64, num), Math.min(64, den), signed);

@@ -3,7 +3,6 @@ package seedc.codegen.verilog;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.HashMap;
 import java.util.Map;
@@ -87,11 +86,8 @@ record EstimationModel(String family, Map<String, double[]> templates, double ro
     }
 
     private static Map<String, EstimationModel> load() {
-        try (InputStream s = EstimationModel.class.getResourceAsStream("/seedc/codegen/verilog/estimation-models.json")) {
-            if (s == null) {
-                throw new IOException("missing resource estimation-models.json");
-            }
-            JsonNode root = new ObjectMapper().readTree(s);
+        try {
+            JsonNode root = new ObjectMapper().readTree(FpgaBackend.resource("estimation-models.json"));
             Map<String, EstimationModel> models = new HashMap<>();
             root.fields().forEachRemaining(f -> models.put(f.getKey(), parse(f.getKey(), f.getValue())));
             return models;

@@ -71,10 +71,11 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
                                    PfPlan start) {
         PfPlan best = start;
         Set<Integer> roms = BlockRams.roms(dfg);
+        List<List<seedc.ir.Value>> memories = BlockRams.memories(dfg);
         boolean improved = true;
         while (improved) {
             improved = false;
-            for (List<seedc.ir.Value> memory : BlockRams.memories(dfg)) {
+            for (List<seedc.ir.Value> memory : memories) {
                 Set<Integer> held = best.cost.choices().blockRams();
                 int id = memory.get(0).id();
                 if (roms.contains(id) || !held.contains(id)) {

@@ -146,8 +146,8 @@ final class PfPlanner {
                     largest = n;
                 }
             }
-            throw new DoesNotFit(DoesNotFit.Short.FABRIC, "the design does not fit the " + fabric.luts() + (fabric.cellsShared()
-                    ? " logic cells (a LUT and a flip-flop each), " : " LUTs, ") + fabric.dsps()
+            throw new DoesNotFit(DoesNotFit.Short.FABRIC, "the design does not fit the " + fabric.luts()
+                    + (fabric.cellsShared() ? " logic cells (a LUT and a flip-flop each), " : " LUTs, ") + fabric.dsps()
                     + " DSPs and " + fabric.blockRams() + " block RAMs of the device even with every node at PF 1"
                     + (cost.divider() == FpgaDivider.ITERATIVE && pf.keySet().stream().anyMatch(NodeCost::divides)
                     ? " and iterative dividers" : "") + (cost.choices().buffers() == FpgaBuffers.BLOCK_RAM
@@ -175,8 +175,8 @@ final class PfPlanner {
      * into ({@link #growth}: by default all but the logic model's mean error on whole designs, estimation-models.json
      * cells.meanError or design.meanError, none where the model is not fitted on whole designs; --fpga-utilization
      * PCT). A design at every PF 1 may use all of it; growing into the last share fills the device by an estimate
-     * that misses by that much on average (FastGRNN digits' iterative design, planned at 4,936 logic cells, needed 5,669 of the UP5K's
-     * 5,280 and did not place; so did ProtoNN gestures', planned at 5,267, with 5,433).
+     * that misses by that much on average (FastGRNN digits' iterative design, planned at 4,936 logic cells, needed
+     * 5,669 of the UP5K's 5,280 and did not place; so did ProtoNN gestures', planned at 5,267, with 5,433).
      */
     private boolean fits(Map<DfgNode, Integer> pf) {
         Map<DfgNode, NodeCost.Estimate> est = estimates(pf);
