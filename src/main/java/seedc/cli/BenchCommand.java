@@ -99,7 +99,7 @@ final class BenchCommand implements Callable<Integer> {
             AvrToolchain.find();
         }
         boolean progress = progressOption.show();
-        ModelInputs.Loaded loaded = in.load(progress, spec.commandLine().getErr());
+        ModelInputs.Loaded loaded = in.load(progress, spec.commandLine().getErr(), precision.ranges());
         FloatModel model = loaded.model();
         DataSet trainSet = loaded.train(), testSet = loaded.test();
         if (testSet.size() == 0) {
@@ -127,10 +127,10 @@ final class BenchCommand implements Callable<Integer> {
         boolean progress = progressOption.show();
         PrintWriter o = spec.commandLine().getOut();
         FloatModel compiled = precision.compiled(model, trainSet);
-        Compilation.Outcome c = Compilation.compile(compiled, trainSet, testSet,
+        Compilation.Outcome c = in.compile(compiled, trainSet, testSet,
                 new Compilation.Options(strat, bitwidth, m, threads, progress, uno, maxDrop, null,
                         products, precision.maxScoreError, dev.fabric() != null ? null
-                        : Compilation.deviceFlash(uno, dev, compiled)));
+                        : Compilation.deviceFlash(uno, dev, compiled), precision.ranges()));
         Report r = c.report();
         r.write(work.resolve("report.json"));
         if (dev.fabric() != null) {

@@ -282,14 +282,14 @@ final class CompileCommand implements Callable<Integer> {
     private Report compileInto(Path dir, Strategy strat, Backend tgt, List<SeeDotStrategy.Products> prod, Metric m,
                                Choices.Encoding enc, Device dev, boolean progress) throws IOException {
         Stopwatch loading = new Stopwatch();
-        ModelInputs.Loaded loaded = in.load(progress, spec.commandLine().getErr());
+        ModelInputs.Loaded loaded = in.load(progress, spec.commandLine().getErr(), precision.ranges());
         FloatModel model = loaded.model();
         DataSet trainSet = loaded.train(), testSet = loaded.test();
         loading.lap("load");
         FloatModel compiled = precision.compiled(model, trainSet);
-        Compilation.Outcome outcome = Compilation.compile(compiled, trainSet, testSet, new Compilation.Options(strat,
+        Compilation.Outcome outcome = in.compile(compiled, trainSet, testSet, new Compilation.Options(strat,
                 bitwidth, m, in.threads(), progress, tgt, maxDrop == null ? 1.0 : maxDrop, budget(tgt, dev, compiled),
-                prod, precision.maxScoreError, deviceFlash(tgt, dev, compiled)));
+                prod, precision.maxScoreError, deviceFlash(tgt, dev, compiled), precision.ranges()));
         Stopwatch emitting = new Stopwatch();
         Emitted written;
         try (Progress bar = Progress.start(progress, "emit", 1)) {

@@ -4,6 +4,7 @@ import java.util.List;
 import picocli.CommandLine.Option;
 import seedc.diag.UserError;
 import seedc.driver.Compilation;
+import seedc.driver.RangeMode;
 import seedc.fixed.WidthPolicy;
 import seedc.io.DataSet;
 import seedc.ir.FloatModel;
@@ -12,7 +13,7 @@ import seedc.search.SeeDotStrategy;
 
 /**
  * seedc's additions to the two strategies, shared by compile and bench: the score guard, wide products and
- * per-feature input shifts.
+ * per-feature input shifts, and where the scales' ranges come from.
  */
 final class PrecisionOptions {
     @Option(names = "--max-score-error", defaultValue = "" + Compilation.Options.MAX_SCORE_ERROR, paramLabel = "R",
@@ -32,6 +33,19 @@ final class PrecisionOptions {
                     + " (the same model in float; every feature keeps its bits); none: one scale for the whole input.")
     String inputShifts;
 
+    @Option(names = "--ranges", defaultValue = "profiled", paramLabel = "profiled|sound",
+            description = "profiled (default): scales from the ranges the training set shows (report.txt lists the"
+                    + " values an input inside the declared range could overflow); sound: no value's scale lets any"
+                    + " input inside the declared input range overflow (a range analysis of the program; less"
+                    + " precision where the declared range is wider than the data).")
+    String ranges;
+
+    /** --ranges as a mode; a user error if the word is neither. */
+    RangeMode ranges() {
+        return RangeMode.byId(ranges).orElseThrow(() -> UserError.of("--ranges must be profiled or sound, not '"
+                + ranges + "'"));
+    }
+
     /** The model the fixed-point search compiles: {@code model}, or its input-shifted equivalent. */
     FloatModel compiled(FloatModel model, DataSet train) {
         return switch (Choices.inputShifts(inputShifts)) {
@@ -49,6 +63,7 @@ final class PrecisionOptions {
             throw UserError.of("--max-score-error must be a number >= 0, not " + maxScoreError);
         }
         Choices.inputShifts(inputShifts);
+        ranges();
         return Choices.products(products, bits, widths);
     }
 }

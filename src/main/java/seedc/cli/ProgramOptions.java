@@ -86,4 +86,20 @@ final class ProgramOptions {
     java.util.List<Path> files() {
         return modelDir == null ? java.util.List.of(program) : java.util.List.of(program, modelDir);
     }
+
+    /**
+     * A user error at a place in the program: "file:line:col: error: ..." with the line and a caret (a SeeDot
+     * program; an ONNX file has no lines: "file: error: ...").
+     */
+    seedc.diag.UserError at(seedc.diag.Pos pos, String message) {
+        if (isOnnx() || pos.equals(seedc.diag.Pos.NONE)) {
+            return seedc.diag.UserError.inFile(program, message);
+        }
+        try {
+            return new seedc.frontend.seedot.lang.SourceFile(program.toString(), java.nio.file.Files.readString(program))
+                    .error(pos, message);
+        } catch (java.io.IOException e) {
+            return seedc.diag.UserError.inFile(program, message);
+        }
+    }
 }

@@ -9,6 +9,8 @@ import seedc.fixed.Cost;
 import seedc.backend.Device;
 import seedc.eval.Evaluation;
 import seedc.eval.FloatInterpreter;
+import seedc.analysis.RangeAnalysis;
+import seedc.analysis.ValueRanges;
 import seedc.eval.Profile;
 import seedc.eval.Result;
 import seedc.fixed.FixedProgram;
@@ -40,7 +42,7 @@ public final class Compilation {
      */
     public record Options(Strategy strategy, int bitwidth, Metric metric, int jobs, boolean progress, Backend target,
                           double maxAccuracyDrop, Budget flashBudget, List<SeeDotStrategy.Products> products,
-                          double maxScoreError, Budget deviceFlash) {
+                          double maxScoreError, Budget deviceFlash, RangeMode ranges) {
         /**
          * shiftry's default guard on the decision scores (see ShiftrySearch). At 0.1 two models that fit their
          * training sets lost 2 test points the training set could not show (cnn-shapes-8: 2.0, the imported
@@ -59,7 +61,8 @@ public final class Compilation {
         public Options(Strategy strategy, int bitwidth, Metric metric, int jobs, boolean progress, Backend target,
                        double maxAccuracyDrop, Budget flashBudget) {
             this(strategy, bitwidth, metric, jobs, progress, target, maxAccuracyDrop, flashBudget,
-                    SeeDotStrategy.Products.allowed(bitwidth, target.widths()), MAX_SCORE_ERROR, null);
+                    SeeDotStrategy.Products.allowed(bitwidth, target.widths()), MAX_SCORE_ERROR, null,
+                    RangeMode.PROFILED);
         }
     }
 
@@ -96,7 +99,9 @@ public final class Compilation {
         try (Progress bar = Progress.start(o.progress(), "profile", train.size())) {
             onTrainFloat = Evaluation.profiledRun(model, train, o.jobs(), bar);
         }
-        Profile profile = onTrainFloat.profile();
+        Profile profiled = onTrainFloat.profile();
+        ValueRanges sound = RangeAnalysis.of(model.program(), model.weights());
+        Profile profile = o.ranges() == RangeMode.SOUND ? soundProfile(model, profiled, sound) : profiled;
         clock.lap("profile");
         if (o.deviceFlash() != null) {
             // A device too small for every program would otherwise be reported only after the whole search.
@@ -116,19 +121,20 @@ public final class Compilation {
         clock.lap("search", log.times().stream().map(t -> new Report.StageTime(t.stage(), t.seconds())).toList());
         double seconds = clock.total();
         FixedProgram best = s.best();
-        Candidate.Counted onTrain;
+        Candidate.Counted onTrain, onTest;
         Result[] fixedTest;
         try (Progress bar = Progress.start(o.progress(), "fixed runs",
                 (s.bestOnTrain() == null ? train.size() : 0) + test.size())) {
             onTrain = s.bestOnTrain() != null ? s.bestOnTrain() : Candidate.runCounting(best, model, train, o.jobs(), bar);
-            fixedTest = Candidate.runCounting(best, model, test, o.jobs(), bar).results();
+            onTest = Candidate.runCounting(best, model, test, o.jobs(), bar);
+            fixedTest = onTest.results();
         }
         Result[] fixedTrain = onTrain.results();
         clock.lap("fixed runs");
         List<Report.ValueType> values = new ArrayList<>();
         for (Value v : model.program().values()) {
             if (!v.isInt()) {
-                values.add(new Report.ValueType(v.name(), best.type(v).bits(), best.type(v).scale()));
+                values.add(valueType(v, best, profiled, sound));
             }
         }
         boolean label = model.program().result().isInt(); // a tensor result has no accuracy, an output error
@@ -136,10 +142,31 @@ public final class Compilation {
                 o.target().id(), percent(label, test, floatTest), percent(label, test, fixedTest),
                 percent(label, train, floatTrain), percent(label, train, fixedTrain),
                 seconds, s.candidates(), values, s.sweep(), FixedAssignment.of(best), best.paramBytes(),
-                wraps(model, onTrain.wraps()), s.summary(), null, clock.laps(), label ? null
+                wraps(model, onTrain.wraps()),
+                new Report.TestWraps(onTest.wraps().anyExamples(), wraps(model, onTest.wraps())), s.summary(), null, clock.laps(), label ? null
                         : new Report.OutputError(Metric.scoreError(floatTrain, fixedTrain),
                                 Metric.scoreError(floatTest, fixedTest)));
         return new Outcome(best, report);
+    }
+
+    /** The ranges {@code --ranges sound} chooses scales from: the profiled ones widened to the sound ones. */
+    private static Profile soundProfile(FloatModel model, Profile profiled, ValueRanges sound) {
+        if (!sound.unproven().isEmpty()) {
+            throw new UnprovenRange(sound.unproven().getFirst());
+        }
+        return profiled.covering(model.program().values(), v -> v.isInt() ? null
+                : new double[] {sound.of(v).lo(), sound.of(v).hi()});
+    }
+
+    /** A value's type with its profiled and sound ranges (null where the profile never saw it or no bound holds). */
+    private static Report.ValueType valueType(Value v, FixedProgram best, Profile profiled, ValueRanges sound) {
+        ValueRanges.Range r = sound.of(v);
+        boolean bounded = Double.isFinite(r.lo()) && Double.isFinite(r.hi());
+        String why = sound.unproven().stream().filter(u -> u.value().equals(v)).map(ValueRanges.Unproven::why)
+                .findFirst().orElse(bounded || r.lo() <= r.hi() ? null : "not computed");
+        return new Report.ValueType(v.name(), best.type(v).bits(), best.type(v).scale(),
+                profiled.observed(v) ? new double[] {profiled.min(v), profiled.max(v)} : null,
+                bounded && r.lo() <= r.hi() ? new double[] {r.lo(), r.hi()} : null, bounded ? null : why);
     }
 
     private static Double percent(boolean label, DataSet data, Result[] results) {

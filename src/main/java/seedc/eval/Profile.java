@@ -1,6 +1,7 @@
 package seedc.eval;
 
 import java.util.Arrays;
+import java.util.List;
 import seedc.ir.Program;
 import seedc.ir.Value;
 
@@ -17,9 +18,14 @@ public final class Profile {
     private final double[][] samples;
     private final int[] sampleCount;
     private final long[] seen;
+    /** Whether every range covers the value's sound range, so that scales may not exceed what it allows. */
+    private boolean sound;
 
     public Profile(Program program) {
-        int n = program.valueCount();
+        this(program.valueCount());
+    }
+
+    private Profile(int n) {
         min = new double[n];
         max = new double[n];
         Arrays.fill(min, Double.POSITIVE_INFINITY);
@@ -108,5 +114,34 @@ public final class Profile {
                 sample(fake, tmp);
             }
         }
+    }
+
+    /**
+     * A copy whose ranges also cover the given ones (per value id, {@code null} for none): under {@code --ranges
+     * sound} the scales come from ranges holding every input the program declares, not only the training set's.
+     */
+    public Profile covering(List<Value> values, java.util.function.Function<Value, double[]> range) {
+        Profile c = new Profile(min.length);
+        for (int id = 0; id < min.length; id++) {
+            c.min[id] = min[id];
+            c.max[id] = max[id];
+            c.samples[id] = samples[id] == null ? null : samples[id].clone();
+            c.sampleCount[id] = sampleCount[id];
+            c.seen[id] = seen[id];
+        }
+        for (Value v : values) {
+            double[] r = range.apply(v);
+            if (r != null) {
+                c.min[v.id()] = Math.min(c.min[v.id()], r[0]);
+                c.max[v.id()] = Math.max(c.max[v.id()], r[1]);
+            }
+        }
+        c.sound = true;
+        return c;
+    }
+
+    /** Whether the ranges cover the sound ones ({@link #covering}): a scale may not exceed what they allow. */
+    public boolean sound() {
+        return sound;
     }
 }

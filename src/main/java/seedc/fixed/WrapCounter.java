@@ -16,6 +16,9 @@ public final class WrapCounter {
     private final int[] lastRun;
     private final WrapSite[] sites;
     private int run;
+    /** The examples with an event in any value, and the run that last counted one. */
+    private int anyExamples;
+    private int lastAnyRun;
     /** Every event of every value so far. */
     private long total;
 
@@ -41,6 +44,10 @@ public final class WrapCounter {
     void hit(int id) {
         total++;
         events[id]++;
+        if (lastAnyRun != run) {
+            lastAnyRun = run;
+            anyExamples++;
+        }
         if (lastRun[id] != run) {
             lastRun[id] = run;
             examples[id]++;
@@ -54,19 +61,21 @@ public final class WrapCounter {
 
     /** The counts so far. */
     public WrapCounts counts() {
-        return new WrapCounts(events.clone(), examples.clone());
+        return new WrapCounts(events.clone(), examples.clone(), anyExamples);
     }
 
     /** The counts of several interpreters that ran disjoint examples of one program, added up. */
     public static WrapCounts sum(int values, List<WrapCounter> counters) {
         long[] e = new long[values];
         int[] x = new int[values];
+        int any = 0;
         for (WrapCounter c : counters) {
+            any += c.anyExamples;
             for (int i = 0; i < values; i++) {
                 e[i] += c.events[i];
                 x[i] += c.examples[i];
             }
         }
-        return new WrapCounts(e, x);
+        return new WrapCounts(e, x, any);
     }
 }

@@ -2,13 +2,13 @@ package seedc.fixed;
 
 /**
  * Wrap events per IR value (by id) of one program over a data set: {@code events[id]} elements wrapped in
- * {@code examples[id]} examples.
+ * {@code examples[id]} examples; {@code anyExamples} examples had an event in some value.
  */
-public record WrapCounts(long[] events, int[] examples) {
+public record WrapCounts(long[] events, int[] examples, int anyExamples) {
 
     /** No event for any of {@code values} values. */
     public static WrapCounts none(int values) {
-        return new WrapCounts(new long[values], new int[values]);
+        return new WrapCounts(new long[values], new int[values], 0);
     }
 
     /** Every event of every value. */
@@ -22,7 +22,8 @@ public record WrapCounts(long[] events, int[] examples) {
 
     /**
      * These counts for the values {@code fresh} says were computed, the other values' from {@code kept}: a run
-     * that reused another's values (seedc.search.Reuse) had their events too.
+     * that reused another's values (seedc.search.Reuse) had their events too. {@code anyExamples} is then a lower
+     * bound: the larger of the two runs' and of any one value's.
      */
     public WrapCounts reusing(WrapCounts kept, boolean[] fresh) {
         long[] e = events.clone();
@@ -33,6 +34,10 @@ public record WrapCounts(long[] events, int[] examples) {
                 x[i] = kept.examples[i];
             }
         }
-        return new WrapCounts(e, x);
+        int any = Math.max(anyExamples, kept.anyExamples);
+        for (int n : x) {
+            any = Math.max(any, n);
+        }
+        return new WrapCounts(e, x, any);
     }
 }

@@ -23,7 +23,7 @@ public record Report(String strategy, int bitwidth, int maxscale, String metric,
                      Double floatTestAccuracy, Double fixedTestAccuracy, Double floatTrainAccuracy,
                      Double fixedTrainAccuracy, double exploreSeconds, int candidatesEvaluated,
                      List<ValueType> values, List<SweepPoint> maxscaleSweep, FixedAssignment fixedProgram,
-                     int paramFlashBytes, List<Wrap> wraps, SearchSummary search, DeviceUse deviceUse,
+                     int paramFlashBytes, List<Wrap> wraps, TestWraps testWraps, SearchSummary search, DeviceUse deviceUse,
                      List<StageTime> stages, @JsonInclude(JsonInclude.Include.NON_NULL) OutputError outputError) {
 
     /**
@@ -32,7 +32,30 @@ public record Report(String strategy, int bitwidth, int maxscale, String metric,
      */
     public record OutputError(double train, double test) {}
 
-    public record ValueType(String name, int bitwidth, int scale) {}
+    /**
+     * A value's type, the range the training set showed ({@code profiledRange}) and the range that holds for every
+     * input in the declared range ({@code soundRange}, RangeAnalysis), each [lo, hi] in reals; null where the
+     * profile never saw the value or no finite bound holds ({@code soundRangeUnproven} then says why).
+     */
+    public record ValueType(String name, int bitwidth, int scale, double[] profiledRange, double[] soundRange,
+                            @JsonInclude(JsonInclude.Include.NON_NULL) String soundRangeUnproven) {
+        public ValueType(String name, int bitwidth, int scale) {
+            this(name, bitwidth, scale, null, null, null);
+        }
+
+        /**
+         * Bits to spare between the sound range at this scale and the type's largest magnitude: log2 of their
+         * ratio, negative when an input inside the declared range can overflow the value (NaN: no sound range).
+         */
+        public double soundHeadroomBits() {
+            if (soundRange == null) {
+                return Double.NaN;
+            }
+            double m = Math.max(Math.abs(soundRange[0]), Math.abs(soundRange[1]));
+            double top = Math.scalb(1.0, bitwidth - 1) - 1;
+            return m == 0 ? Double.POSITIVE_INFINITY : Math.log(top / Math.scalb(m, scale)) / Math.log(2);
+        }
+    }
 
     /**
      * How long one stage of the compile took (load, profile, float runs, search, fixed runs, emit); {@code parts}:
@@ -53,7 +76,7 @@ public record Report(String strategy, int bitwidth, int maxscale, String metric,
     public Report withStages(List<StageTime> all) {
         return new Report(strategy, bitwidth, maxscale, metric, target, floatTestAccuracy, fixedTestAccuracy,
                 floatTrainAccuracy, fixedTrainAccuracy, exploreSeconds, candidatesEvaluated, values, maxscaleSweep,
-                fixedProgram, paramFlashBytes, wraps, search, deviceUse, List.copyOf(all), outputError);
+                fixedProgram, paramFlashBytes, wraps, testWraps, search, deviceUse, List.copyOf(all), outputError);
     }
 
     /**
@@ -62,6 +85,12 @@ public record Report(String strategy, int bitwidth, int maxscale, String metric,
      */
     public record Wrap(String value, long events, int examples) {}
 
+    /**
+     * The wrap events on the test set (Zac's overflow count): {@code examples} test examples had one in some value,
+     * {@code values} as {@code wraps}. Null in a report written before it.
+     */
+    public record TestWraps(int examples, List<Wrap> values) {}
+
     /** {@code wrapEvents}: the candidate's wrap events on the training set (0 in reports written before them). */
     public record SweepPoint(int maxscale, double trainAccuracy, double loss, long wrapEvents) {}
 
@@ -69,7 +98,7 @@ public record Report(String strategy, int bitwidth, int maxscale, String metric,
     public Report withDeviceUse(DeviceUse use) {
         return new Report(strategy, bitwidth, maxscale, metric, target, floatTestAccuracy, fixedTestAccuracy,
                 floatTrainAccuracy, fixedTrainAccuracy, exploreSeconds, candidatesEvaluated, values, maxscaleSweep,
-                fixedProgram, paramFlashBytes, wraps, search, use, stages, outputError);
+                fixedProgram, paramFlashBytes, wraps, testWraps, search, use, stages, outputError);
     }
 
     public static final ObjectMapper JSON = new ObjectMapper()
@@ -98,7 +127,8 @@ public record Report(String strategy, int bitwidth, int maxscale, String metric,
         return new Report(core.strategy, core.bitwidth, core.maxscale, core.metric, core.target,
                 core.floatTestAccuracy, core.fixedTestAccuracy, core.floatTrainAccuracy, core.fixedTrainAccuracy,
                 core.exploreSeconds, core.candidatesEvaluated, core.values, core.maxscaleSweep, core.fixedProgram,
-                core.paramFlashBytes, core.wraps == null ? List.of() : core.wraps, search, use,
+                core.paramFlashBytes, core.wraps == null ? List.of() : core.wraps,
+                core.testWraps, search, use,
                 core.stages == null ? List.of() : core.stages, core.outputError);
     }
 

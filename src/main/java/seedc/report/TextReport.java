@@ -58,12 +58,21 @@ public final class TextReport {
         }
         sb.append('\n').append(shiftry != null
                 ? f("values (stage II chose the input's scale: %s)%n", shiftry.inputScale()) : "values\n");
+        // Reports written before the range analysis have no ranges: their table as it was.
+        boolean ranges = r.values().stream().anyMatch(v -> v.profiledRange() != null || v.soundRange() != null);
         List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"value", "bits", "scale"});
+        rows.add(ranges ? new String[] {"value", "bits", "scale", "profiled range", "sound range", "headroom"}
+                : new String[] {"value", "bits", "scale"});
         for (Report.ValueType v : r.values()) {
-            rows.add(new String[] {v.name(), Integer.toString(v.bitwidth()), Integer.toString(v.scale())});
+            double h = v.soundHeadroomBits();
+            String[] type = {v.name(), Integer.toString(v.bitwidth()), Integer.toString(v.scale())};
+            rows.add(!ranges ? type : new String[] {type[0], type[1], type[2], range(v.profiledRange()),
+                    range(v.soundRange()), Double.isNaN(h) ? "-" : Double.isInfinite(h) ? "inf" : f("%.1f bits", h)});
         }
         table(sb, rows);
+        if (ranges) {
+            overflowRisks(sb, r);
+        }
         wraps(sb, r);
         if (shiftry != null) {
             shiftry(sb, r, shiftry);
@@ -114,16 +123,62 @@ public final class TextReport {
         }
     }
 
-    /** The chosen program's wrap events on the training set, per value; one line when there are none. */
-    private static void wraps(StringBuilder sb, Report r) {
-        if (r.wraps().isEmpty()) {
-            sb.append("\nno value wraps on the training set\n");
+    /** "[lo, hi]" with four significant digits, "-" for none. */
+    private static String range(double[] r) {
+        return r == null ? "-" : f("[%.4g, %.4g]", r[0], r[1]);
+    }
+
+    /**
+     * The values whose scale an input inside the declared range could overflow (negative headroom: Zac's sound
+     * ranges against the chosen scales), and those no sound bound holds for; one line when there are none.
+     */
+    private static void overflowRisks(StringBuilder sb, Report r) {
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"value", "sound range", "at its scale", "bits short"});
+        List<String> unbounded = new ArrayList<>();
+        for (Report.ValueType v : r.values()) {
+            double h = v.soundHeadroomBits();
+            if (h < 0) {
+                double m = Math.max(Math.abs(v.soundRange()[0]), Math.abs(v.soundRange()[1]));
+                rows.add(new String[] {v.name(), range(v.soundRange()), f("%.4g", Math.scalb(m, v.scale())),
+                        Integer.toString((int) Math.ceil(-h))});
+            } else if (v.soundRangeUnproven() != null) {
+                unbounded.add(v.name() + ": " + v.soundRangeUnproven());
+            }
+        }
+        if (rows.size() == 1 && unbounded.isEmpty()) {
+            sb.append("\nno input inside the declared range can overflow a value\n");
             return;
         }
-        sb.append("\nwrap events on the training set (elements that lost information to a two's complement wrap)\n");
+        if (rows.size() > 1) {
+            sb.append(f("%nvalues an input inside the declared range could overflow (%d; --ranges sound prevents it)%n",
+                    rows.size() - 1));
+            table(sb, rows);
+        }
+        for (String u : unbounded) {
+            sb.append("no sound range for ").append(u).append('\n');
+        }
+    }
+
+    /** The chosen program's wrap events on the training and test sets, per value; one line when there are none. */
+    private static void wraps(StringBuilder sb, Report r) {
+        wraps(sb, r.wraps(), "wrap events on the training set (elements that lost information to a two's complement"
+                + " wrap)", "no value wraps on the training set");
+        if (r.testWraps() != null) {
+            wraps(sb, r.testWraps().values(), f("values that overflowed on the test set (in %d examples)",
+                    r.testWraps().examples()), "no value wraps on the test set");
+        }
+    }
+
+    private static void wraps(StringBuilder sb, List<Report.Wrap> wraps, String title, String none) {
+        if (wraps.isEmpty()) {
+            sb.append('\n').append(none).append('\n');
+            return;
+        }
+        sb.append('\n').append(title).append('\n');
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"value", "events", "examples"});
-        for (Report.Wrap w : r.wraps()) {
+        for (Report.Wrap w : wraps) {
             rows.add(new String[] {w.value(), Long.toString(w.events()), Integer.toString(w.examples())});
         }
         table(sb, rows);

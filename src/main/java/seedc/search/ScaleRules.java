@@ -20,6 +20,18 @@ public record ScaleRules(int bits, int maxscale) {
         return p;
     }
 
+    /**
+     * How much larger than its real bound a fixed-point value may come out, from the rounding of its operands and
+     * of every step before it: a sound scale keeps this much headroom (a proof from integer intervals of the
+     * fixed program would make it exact; tests check it with the interpreter's wrap counts).
+     */
+    public static final double SOUND_MARGIN = 1.0625;
+
+    /** The largest scale at which every real in [-maxAbs, maxAbs], with the margin for rounding, fits B bits. */
+    public int soundScale(double maxAbs) {
+        return getP(maxAbs * SOUND_MARGIN);
+    }
+
     /** ceil(log2 x) for a real x > 0. */
     public static int ceilLog2(double x) {
         int e = Math.getExponent(x);

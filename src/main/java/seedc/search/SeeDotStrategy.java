@@ -115,8 +115,9 @@ public final class SeeDotStrategy {
         return types[v.id()].scale();
     }
 
+    /** v's scale; under {@code --ranges sound} at most the one its sound range allows (as {@link #fit}). */
     private void set(Value v, int scale) {
-        types[v.id()] = type(scale);
+        types[v.id()] = type(profile.sound() && !v.isInt() ? fit(v, scale) : scale);
     }
 
     private void walk(Block b) {
@@ -188,7 +189,7 @@ public final class SeeDotStrategy {
             case Loop l -> {
                 // The carried value needs one type for every iteration: take it from the profiled range.
                 double m = Math.max(profile.maxAbs(l.out()), Math.max(profile.maxAbs(l.acc()), profile.maxAbs(l.init())));
-                set(out, rules.getP(m));
+                set(out, bound(m));
                 set(l.acc(), scale(out));
                 walk(l.body());
             }
@@ -201,7 +202,12 @@ public final class SeeDotStrategy {
      */
     private int fit(Value v, int ruleScale) {
         double m = profile.maxAbs(v);
-        return m > 0 && !Double.isNaN(m) ? Math.min(ruleScale, rules.getP(m)) : ruleScale;
+        return m > 0 && !Double.isNaN(m) ? Math.min(ruleScale, bound(m)) : ruleScale;
+    }
+
+    /** The largest scale for values up to m: with the margin for rounding when the ranges are sound. */
+    private int bound(double m) {
+        return profile.sound() ? rules.soundScale(m) : rules.getP(m);
     }
 
     private void matmul(Op op, Value a, Value b, long terms) {

@@ -59,8 +59,16 @@ public final class ShiftryStrategy {
         return types[v.id()];
     }
 
+    /**
+     * v in the type the search gave it; under {@code --ranges sound} at most the scale at which its sound range,
+     * with {@link ScaleRules#SOUND_MARGIN}, fits its bits.
+     */
     private void own(Value v) {
-        types[v.id()] = new FixedType(bits[v.id()], scales[v.id()]);
+        int b = bits[v.id()], s = scales[v.id()];
+        if (profile.sound() && profile.observed(v)) {
+            s = Math.min(s, new ScaleRules(b, 0).soundScale(profile.maxAbs(v)));
+        }
+        types[v.id()] = new FixedType(b, s);
     }
 
     private void assign(Op op) {

@@ -25,7 +25,8 @@ class TextReportTest {
                 List.of(new Demotion("W", 3, 0.0), new Demotion("Z", 4, 2.0 / 1437)),
                 List.of(new Step("W", true, 100.0, 0.05, 3104, 0), new Step("Z", false, 98.5, 0.25, 3104, 0)), subset);
         return new Report("shiftry", 16, -1, "reduced-disagreement", "x86", 95.83, 95.56, 100.0, 99.5, 1.5, 102,
-                VALUES, List.of(), null, 3104, List.of(), search, null, List.of(), null);
+                VALUES, List.of(), null, 3104, List.of(), new Report.TestWraps(0, List.of()), search, null, List.of(),
+                null);
     }
 
     @Test
@@ -59,6 +60,8 @@ class TextReportTest {
                   res      16     11
 
                 no value wraps on the training set
+
+                no value wraps on the test set
 
                 stage III: each value alone at 8 bits, least loss (reduced-disagreement on the training set) first
                   value  scale  loss %
@@ -99,7 +102,7 @@ class TextReportTest {
     void seedotShowsItsMaxscaleSweep() {
         Report r = new Report("seedot", 16, 2, "accuracy", "arduino", 95.83, 95.83, 100.0, 100.0, 4.0, 16,
                 VALUES, List.of(new Report.SweepPoint(1, 99.0, 0.01, 0), new Report.SweepPoint(2, 100.0, 0, 0)), null,
-                4128, List.of(), null, null, List.of(), null);
+                4128, List.of(), new Report.TestWraps(0, List.of()), null, null, List.of(), null);
         String text = TextReport.render(r);
         assertTrue(text.startsWith("strategy seedot, 16 bits, maxscale 2, metric accuracy, target arduino\n"), text);
         assertTrue(text.contains("""
@@ -115,7 +118,9 @@ class TextReportTest {
     void wrapEventsAreShownAndWarnedOf() throws Exception {
         Report r = new Report("seedot", 16, 3, "accuracy", "x86", 92.0, 63.5, 98.0, 66.7, 4.0, 32, VALUES,
                 List.of(new Report.SweepPoint(3, 66.7, 0.3, 4321)), null, 4128,
-                List.of(new Report.Wrap("t13", 4000, 700), new Report.Wrap("t14", 321, 90)), null, null, List.of(), null);
+                List.of(new Report.Wrap("t13", 4000, 700), new Report.Wrap("t14", 321, 90)),
+                new Report.TestWraps(0, List.of()), null, null, List.of(),
+                null);
         String text = TextReport.render(r);
         assertTrue(text.contains("   3       66.70%  (4321 wrap events)  <- chosen\n"), text);
         assertTrue(text.contains("""
@@ -135,7 +140,7 @@ class TextReportTest {
     void aCollapsedProgramIsWarnedOfWithWhatToTry() {
         // Train accuracy: float 98.0%, fixed 66.7%: 31.3 points lost, more than the 10 a rounding loss could explain.
         Report r = new Report("seedot", 8, 3, "accuracy", "x86", 92.0, 63.5, 98.0, 66.7, 4.0, 32, VALUES, List.of(),
-                null, 4128, List.of(), null, null, List.of(), null);
+                null, 4128, List.of(), new Report.TestWraps(0, List.of()), null, null, List.of(), null);
         assertEquals("the fixed-point program reaches 66.70% on the training set where float reaches 98.00% (31.30 points"
                 + " lost); try --bitwidth 16 or --strategy shiftry", TextReport.collapseWarning(r).orElseThrow());
         assertTrue(TextReport.collapseWarning(shiftry(null)).isEmpty()); // 100.0 vs 99.5
@@ -155,5 +160,34 @@ class TextReportTest {
                 "a stage without parts has no parts key");
         Report back = Report.fromJson(Report.JSON.readTree(Report.JSON.writeValueAsString(r.toJson())));
         assertEquals(r.stages(), back.stages());
+    }
+
+    /**
+     * Ranges: WX's sound range reaches 6.927, which at scale 13 is 56,746.5 against 16 bits' 32,767 (log2 of the
+     * ratio 0.79: one bit short); X at scale 12 has 2^15 - 1 over 3 * 2^12 = 1.415 bits to spare.
+     */
+    @Test
+    void valuesAnInputInTheDeclaredRangeCouldOverflowAreListed() {
+        List<Report.ValueType> values = List.of(
+                new Report.ValueType("X", 16, 12, new double[] {-1, 2}, new double[] {-3, 3}, null),
+                new Report.ValueType("WX", 16, 13, new double[] {-2.87, 3.053}, new double[] {-6.927, 6.044}, null),
+                new Report.ValueType("e", 16, 14, new double[] {0, 1}, null, "e^x of an argument up to 1000.0"
+                        + " exceeds every finite number"));
+        Report r = new Report("seedot", 16, 3, "accuracy", "x86", 92.0, 92.0, 98.0, 98.0, 4.0, 32, values, List.of(),
+                null, 4128, List.of(), new Report.TestWraps(2, List.of(new Report.Wrap("WX", 3, 2))), null, null,
+                List.of(), null);
+        String text = TextReport.render(r);
+        assertTrue(text.contains("  X        16     12  [-1.000, 2.000]  [-3.000, 3.000]   1.4 bits\n"), text);
+        assertTrue(text.contains("""
+                values an input inside the declared range could overflow (1; --ranges sound prevents it)
+                  value      sound range  at its scale  bits short
+                  WX     [-6.927, 6.044]     5.675e+04           1
+                no sound range for e: e^x of an argument up to 1000.0 exceeds every finite number
+                """), text);
+        assertTrue(text.contains("""
+                values that overflowed on the test set (in 2 examples)
+                  value  events  examples
+                  WX          3         2
+                """), text);
     }
 }
