@@ -5,7 +5,6 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import seedc.ir.Block;
-import seedc.ir.IntState;
 import seedc.ir.Layouts;
 import seedc.ir.Op;
 import seedc.ir.Op.*;
@@ -31,8 +30,7 @@ public final class RangeAnalysis {
     /** Every element's interval over the whole run, per value: the union over a loop's iterations. */
     private final double[] min;
     private final double[] max;
-    private final long[] intLo;
-    private final long[] intHi;
+    private final IntIntervals ints;
     private final List<ValueRanges.Unproven> unproven = new ArrayList<>();
     private final Map<Op, Layouts.Windows> windows = new IdentityHashMap<>();
     private final Map<Integer, Transpose> transposes = new java.util.HashMap<>();
@@ -46,15 +44,14 @@ public final class RangeAnalysis {
         max = new double[n];
         java.util.Arrays.fill(min, Double.POSITIVE_INFINITY);
         java.util.Arrays.fill(max, Double.NEGATIVE_INFINITY);
-        intLo = new long[n];
-        intHi = new long[n];
+        ints = new IntIntervals(n);
     }
 
     /** The sound ranges of every value of {@code program}, its input anywhere in its declared range. */
     public static ValueRanges of(Program program, Map<String, double[]> weights) {
         RangeAnalysis a = new RangeAnalysis(program, weights);
         a.block(program.body());
-        return new ValueRanges(a.min, a.max, a.intLo, a.intHi, List.copyOf(a.unproven));
+        return new ValueRanges(a.min, a.max, a.ints, List.copyOf(a.unproven));
     }
 
     private void block(Block b) {
@@ -98,15 +95,6 @@ public final class RangeAnalysis {
                         Math.abs(max[i.id()]))).max().orElse(0) + ")";
     }
 
-    private void setInt(Value v, long lo, long hi) {
-        intLo[v.id()] = Math.max(lo, v.lo());
-        intHi[v.id()] = Math.min(hi, v.hi());
-    }
-
-    private boolean exact(Value v) {
-        return intLo[v.id()] == intHi[v.id()];
-    }
-
     /** Whether {@code a} is {@code b} transposed. */
     private boolean transposeOf(Value a, Value b) {
         return transposes.get(a.id()) instanceof Transpose t && t.a().equals(b);
@@ -125,8 +113,8 @@ public final class RangeAnalysis {
             case Input in -> set(in.out(), Box.filled(in.out().size(), program.inputLo(), program.inputHi()));
             case Param p -> set(p.out(), Box.point(weights.get(p.paramName())));
             case Const c -> set(c.out(), Box.point(c.values()));
-            case IntConst c -> setInt(c.out(), c.value(), c.value());
-            case IntArith a -> intArith(a);
+            case IntConst c -> ints.set(c.out(), c.value(), c.value());
+            case IntArith a -> ints.arith(a);
             case MatMul m -> set(m.out(), BoxKernels.matmul(box(m.a()), box(m.b()), m.a().shape().dim(0),
                     m.a().shape().dim(1), m.b().shape().dim(1), transposeOf(m.a(), m.b())));
             case SparseMatMul m -> set(m.out(), BoxKernels.matmul(box(m.a()), box(m.b()), m.a().shape().dim(0),
@@ -146,8 +134,8 @@ public final class RangeAnalysis {
             case Relu r -> set(r.out(), box(r.a()).mapIncreasing(x -> Math.max(x, 0)));
             case Relu6 r -> set(r.out(), box(r.a()).mapIncreasing(x -> Math.min(Math.max(x, 0), 6)));
             case Quantize q -> set(q.out(), box(q.a()).mapIncreasing(x -> q.lo() + q.level(x) * q.step()));
-            case Sgn s -> setInt(s.out(), box(s.a()).lo()[0] > 0 ? 1 : 0, box(s.a()).hi()[0] > 0 ? 1 : 0);
-            case Argmax a -> argmax(a);
+            case Sgn s -> ints.set(s.out(), box(s.a()).lo()[0] > 0 ? 1 : 0, box(s.a()).hi()[0] > 0 ? 1 : 0);
+            case Argmax a -> ints.argmax(a.out(), box(a.a()).size(), i -> box(a.a()).lo()[i], i -> box(a.a()).hi()[i]);
             case NormaliseL2 n -> set(n.out(), BoxKernels.normaliseL2(box(n.a())));
             case Transpose t -> set(t.out(), box(t.a()).gather(Layouts.transpose(t.a().shape()), 0));
             case Reshape r -> set(r.out(), box(r.a()).gather(Layouts.reshape(r.a().shape(), r.order()), 0));
@@ -165,40 +153,11 @@ public final class RangeAnalysis {
         }
     }
 
-    private void intArith(IntArith a) {
-        long al = intLo[a.a().id()], ah = intHi[a.a().id()], bl = intLo[a.b().id()], bh = intHi[a.b().id()];
-        switch (a.op()) {
-            case ADD -> setInt(a.out(), al + bl, ah + bh);
-            case SUB -> setInt(a.out(), al - bh, ah - bl);
-            case MUL -> {
-                long p1 = al * bl, p2 = al * bh, p3 = ah * bl, p4 = ah * bh;
-                setInt(a.out(), Math.min(Math.min(p1, p2), Math.min(p3, p4)), Math.max(Math.max(p1, p2), Math.max(p3, p4)));
-            }
-        }
-    }
-
-    /** Only an element whose interval reaches the largest lower bound can be the first maximum. */
-    private void argmax(Argmax a) {
-        Box b = box(a.a());
-        double floor = Double.NEGATIVE_INFINITY;
-        for (double l : b.lo()) {
-            floor = Math.max(floor, l);
-        }
-        long first = -1, last = -1;
-        for (int i = 0; i < b.size(); i++) {
-            if (b.hi()[i] >= floor) {
-                first = first < 0 ? i : first;
-                last = i;
-            }
-        }
-        setInt(a.out(), Math.max(first, 0), Math.max(last, 0));
-    }
-
     /** a[index]: the slice, or the union of the slices at every index the int may have. */
     private void index(Index ix) {
         Box a = box(ix.a());
         int n = ix.out().size(), rows = ix.a().shape().dim(0);
-        long from = Math.max(0, intLo[ix.index().id()]), to = Math.min(rows - 1, intHi[ix.index().id()]);
+        long from = Math.max(0, ints.lo(ix.index())), to = Math.min(rows - 1, ints.hi(ix.index()));
         Box out = null;
         int[] identity = java.util.stream.IntStream.range(0, n).toArray();
         for (long r = from; r <= to; r++) {
@@ -208,36 +167,26 @@ public final class RangeAnalysis {
         set(ix.out(), out != null ? out : a.flattened(n));
     }
 
-    private boolean exactOffsets(List<Value> offsets) {
-        return offsets.stream().allMatch(this::exact);
-    }
-
-    private IntState offsets(List<Value> offsets) {
-        IntState s = new IntState(program.valueCount());
-        offsets.forEach(o -> s.set(o, intLo[o.id()]));
-        return s;
-    }
-
     /** A sub-tensor at exact offsets; at offsets known only by range, any element of a. */
     private void splice(Splice sp) {
         Box a = box(sp.a());
-        set(sp.out(), exactOffsets(sp.offsets())
+        set(sp.out(), ints.exact(sp.offsets())
                 ? a.gather(Layouts.splice(sp.a().shape(), sp.out().shape()),
-                        offsets(sp.offsets()).spliceBase(sp.a().shape(), sp.offsets()))
+                        ints.state(program.valueCount(), sp.offsets()).spliceBase(sp.a().shape(), sp.offsets()))
                 : a.flattened(sp.out().size()));
     }
 
     /** base with part written at exact offsets; at offsets known only by range, any element may be either. */
     private void spliceWrite(SpliceWrite sw) {
         Box base = box(sw.base()), part = box(sw.part());
-        if (!exactOffsets(sw.offsets())) {
+        if (!ints.exact(sw.offsets())) {
             set(sw.out(), base.union(part.flattened(base.size())));
             return;
         }
         double[] lo = base.lo().clone(), hi = base.hi().clone();
         Shape region = Layouts.fullPart(sw.base().shape(), sw.part().shape());
         int[] map = Layouts.splice(sw.base().shape(), region);
-        int at = offsets(sw.offsets()).spliceBase(sw.base().shape(), sw.offsets());
+        int at = ints.state(program.valueCount(), sw.offsets()).spliceBase(sw.base().shape(), sw.offsets());
         for (int k = 0; k < map.length; k++) {
             lo[at + map[k]] = part.lo()[k];
             hi[at + map[k]] = part.hi()[k];
@@ -247,13 +196,13 @@ public final class RangeAnalysis {
 
     /** cond >= 0 ? a : b: the branch the condition decides, or both. */
     private void select(Select s) {
-        double lo = s.cond().isInt() ? intLo[s.cond().id()] : box(s.cond()).lo()[0];
-        double hi = s.cond().isInt() ? intHi[s.cond().id()] : box(s.cond()).hi()[0];
+        double lo = s.cond().isInt() ? ints.lo(s.cond()) : box(s.cond()).lo()[0];
+        double hi = s.cond().isInt() ? ints.hi(s.cond()) : box(s.cond()).hi()[0];
         boolean a = hi >= 0, b = lo < 0;
         if (s.out().isInt()) {
-            long l = Math.min(a ? intLo[s.a().id()] : Long.MAX_VALUE, b ? intLo[s.b().id()] : Long.MAX_VALUE);
-            long h = Math.max(a ? intHi[s.a().id()] : Long.MIN_VALUE, b ? intHi[s.b().id()] : Long.MIN_VALUE);
-            setInt(s.out(), l, h);
+            long l = Math.min(a ? ints.lo(s.a()) : Long.MAX_VALUE, b ? ints.lo(s.b()) : Long.MAX_VALUE);
+            long h = Math.max(a ? ints.hi(s.a()) : Long.MIN_VALUE, b ? ints.hi(s.b()) : Long.MIN_VALUE);
+            ints.set(s.out(), l, h);
         } else {
             set(s.out(), a && b ? box(s.a()).union(box(s.b())) : box(a ? s.a() : s.b()));
         }
@@ -262,7 +211,7 @@ public final class RangeAnalysis {
     private void sumLoop(SumLoop s) {
         Box acc = Box.filled(s.out().size(), 0, 0);
         for (int i = s.from(); i < s.to(); i++) {
-            setInt(s.index(), i, i);
+            ints.set(s.index(), i, i);
             block(s.body());
             acc = BoxKernels.add(acc, box(s.result()), false, acc.size());
         }
@@ -273,7 +222,7 @@ public final class RangeAnalysis {
     private void loop(Loop l) {
         Box acc = box(l.init());
         for (int i = l.from(); i < l.to(); i++) {
-            setInt(l.index(), i, i);
+            ints.set(l.index(), i, i);
             set(l.acc(), acc);
             block(l.body());
             acc = box(l.result());

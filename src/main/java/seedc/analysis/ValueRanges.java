@@ -21,15 +21,13 @@ public final class ValueRanges {
 
     private final double[] min;
     private final double[] max;
-    private final long[] intLo;
-    private final long[] intHi;
+    private final IntIntervals ints;
     private final List<Unproven> unproven;
 
-    ValueRanges(double[] min, double[] max, long[] intLo, long[] intHi, List<Unproven> unproven) {
+    ValueRanges(double[] min, double[] max, IntIntervals ints, List<Unproven> unproven) {
         this.min = min;
         this.max = max;
-        this.intLo = intLo;
-        this.intHi = intHi;
+        this.ints = ints;
         this.unproven = unproven;
     }
 
@@ -40,11 +38,11 @@ public final class ValueRanges {
 
     /** The smallest and largest integer an int value may have. */
     public long intLo(Value v) {
-        return intLo[v.id()];
+        return ints.lo(v);
     }
 
     public long intHi(Value v) {
-        return intHi[v.id()];
+        return ints.hi(v);
     }
 
     /** The values with an infinite or undefined bound, in program order. */

@@ -12,6 +12,9 @@ import seedc.eval.FloatInterpreter;
 import seedc.analysis.RangeAnalysis;
 import seedc.analysis.ValueRanges;
 import seedc.eval.Profile;
+import seedc.diag.UserError;
+import seedc.fixed.QuantizedModel;
+import seedc.fixed.OverflowProof;
 import seedc.eval.Result;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.Strategy;
@@ -115,9 +118,7 @@ public final class Compilation {
         }
         clock.lap("float runs");
         StageLog log = new StageLog(o.progress());
-        Searched s = o.strategy() == Strategy.SHIFTRY
-                ? shiftry(model, profile, train, floatTrain, o, log)
-                : seedot(model, profile, train, floatTrain, o, log);
+        Searched s = search(model, profile, train, floatTrain, o, log);
         clock.lap("search", log.times().stream().map(t -> new Report.StageTime(t.stage(), t.seconds())).toList());
         double seconds = clock.total();
         FixedProgram best = s.best();
@@ -131,10 +132,12 @@ public final class Compilation {
         }
         Result[] fixedTrain = onTrain.results();
         clock.lap("fixed runs");
+        java.util.Map<Value, OverflowProof.Risk> risks = new java.util.HashMap<>();
+        OverflowProof.risks(best, new QuantizedModel(best, model.weights())).forEach(r -> risks.put(r.value(), r));
         List<Report.ValueType> values = new ArrayList<>();
         for (Value v : model.program().values()) {
             if (!v.isInt()) {
-                values.add(valueType(v, best, profiled, sound));
+                values.add(valueType(v, best, profiled, sound, risks.get(v)));
             }
         }
         boolean label = model.program().result().isInt(); // a tensor result has no accuracy, an output error
@@ -149,6 +152,43 @@ public final class Compilation {
         return new Outcome(best, report);
     }
 
+    /** Rounds of {@link #search} under --ranges sound before it gives up proving the program free of wraps. */
+    static final int PROOF_ROUNDS = 6;
+
+    /**
+     * The strategy's search. Under --ranges sound the chosen program must be proved free of wraps for every input in
+     * the declared range ({@link OverflowProof}); the margin of {@link seedc.search.ScaleRules#SOUND_MARGIN} is not
+     * itself a proof, so each value the proof still finds at risk gets twice its range and the search runs again.
+     */
+    private static Searched search(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, Options o,
+                                   StageLog log) {
+        for (int round = 1; ; round++) {
+            Searched s = o.strategy() == Strategy.SHIFTRY
+                    ? shiftry(model, profile, train, floatTrain, o, log)
+                    : seedot(model, profile, train, floatTrain, o, log);
+            if (o.ranges() != RangeMode.SOUND) {
+                return s;
+            }
+            List<OverflowProof.Risk> risks = OverflowProof.risks(s.best(), new QuantizedModel(s.best(),
+                    model.weights()));
+            if (risks.isEmpty()) {
+                return s;
+            }
+            if (round == PROOF_ROUNDS) {
+                OverflowProof.Risk r = risks.getFirst();
+                throw UserError.of("--ranges sound: after " + round + " rounds, '" + r.value().name() + "' may still"
+                        + " need [" + r.lo() + ", " + r.hi() + "] in " + r.where() + " for some input in the declared"
+                        + " range (" + risks.size() + " values at risk); declare a narrower input range, or use"
+                        + " --ranges profiled");
+            }
+            java.util.Set<Value> atRisk = new java.util.HashSet<>();
+            risks.forEach(r -> atRisk.add(r.value()));
+            Profile wider = profile;
+            profile = wider.covering(model.program().values(), v -> atRisk.contains(v) && wider.observed(v)
+                    ? new double[] {2 * wider.min(v), 2 * wider.max(v)} : null);
+        }
+    }
+
     /** The ranges {@code --ranges sound} chooses scales from: the profiled ones widened to the sound ones. */
     private static Profile soundProfile(FloatModel model, Profile profiled, ValueRanges sound) {
         if (!sound.unproven().isEmpty()) {
@@ -159,14 +199,16 @@ public final class Compilation {
     }
 
     /** A value's type with its profiled and sound ranges (null where the profile never saw it or no bound holds). */
-    private static Report.ValueType valueType(Value v, FixedProgram best, Profile profiled, ValueRanges sound) {
+    private static Report.ValueType valueType(Value v, FixedProgram best, Profile profiled, ValueRanges sound,
+                                              OverflowProof.Risk risk) {
         ValueRanges.Range r = sound.of(v);
         boolean bounded = Double.isFinite(r.lo()) && Double.isFinite(r.hi());
         String why = sound.unproven().stream().filter(u -> u.value().equals(v)).map(ValueRanges.Unproven::why)
                 .findFirst().orElse(bounded || r.lo() <= r.hi() ? null : "not computed");
         return new Report.ValueType(v.name(), best.type(v).bits(), best.type(v).scale(),
                 profiled.observed(v) ? new double[] {profiled.min(v), profiled.max(v)} : null,
-                bounded && r.lo() <= r.hi() ? new double[] {r.lo(), r.hi()} : null, bounded ? null : why);
+                bounded && r.lo() <= r.hi() ? new double[] {r.lo(), r.hi()} : null, bounded ? null : why,
+                risk == null ? null : "may need [" + risk.lo() + ", " + risk.hi() + "] in " + risk.where());
     }
 
     private static Double percent(boolean label, DataSet data, Result[] results) {

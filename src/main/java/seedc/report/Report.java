@@ -35,12 +35,15 @@ public record Report(String strategy, int bitwidth, int maxscale, String metric,
     /**
      * A value's type, the range the training set showed ({@code profiledRange}) and the range that holds for every
      * input in the declared range ({@code soundRange}, RangeAnalysis), each [lo, hi] in reals; null where the
-     * profile never saw the value or no finite bound holds ({@code soundRangeUnproven} then says why).
+     * profile never saw the value or no finite bound holds ({@code soundRangeUnproven} then says why). {@code mayWrap}
+     * (absent when none): the chosen program's integers for this value on some input inside the declared range may
+     * leave their width, and where (seedc.fixed.OverflowProof); null for every value, a proof that none can.
      */
     public record ValueType(String name, int bitwidth, int scale, double[] profiledRange, double[] soundRange,
-                            @JsonInclude(JsonInclude.Include.NON_NULL) String soundRangeUnproven) {
+                            @JsonInclude(JsonInclude.Include.NON_NULL) String soundRangeUnproven,
+                            @JsonInclude(JsonInclude.Include.NON_NULL) String mayWrap) {
         public ValueType(String name, int bitwidth, int scale) {
-            this(name, bitwidth, scale, null, null, null);
+            this(name, bitwidth, scale, null, null, null, null);
         }
 
         /**

@@ -129,29 +129,28 @@ public final class TextReport {
     }
 
     /**
-     * The values whose scale an input inside the declared range could overflow (negative headroom: Zac's sound
-     * ranges against the chosen scales), and those no sound bound holds for; one line when there are none.
+     * The values the chosen program may wrap for some input inside the declared range (its integers on intervals,
+     * seedc.fixed.OverflowProof), and those no sound bound holds for; one line when there are none.
      */
     private static void overflowRisks(StringBuilder sb, Report r) {
         List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"value", "sound range", "at its scale", "bits short"});
+        rows.add(new String[] {"value", "sound range", "type", "may wrap"});
         List<String> unbounded = new ArrayList<>();
         for (Report.ValueType v : r.values()) {
-            double h = v.soundHeadroomBits();
-            if (h < 0) {
-                double m = Math.max(Math.abs(v.soundRange()[0]), Math.abs(v.soundRange()[1]));
-                rows.add(new String[] {v.name(), range(v.soundRange()), f("%.4g", Math.scalb(m, v.scale())),
-                        Integer.toString((int) Math.ceil(-h))});
-            } else if (v.soundRangeUnproven() != null) {
+            if (v.mayWrap() != null) {
+                rows.add(new String[] {v.name(), range(v.soundRange()), f("int%d@%d", v.bitwidth(), v.scale()),
+                        v.mayWrap()});
+            }
+            if (v.soundRangeUnproven() != null) {
                 unbounded.add(v.name() + ": " + v.soundRangeUnproven());
             }
         }
         if (rows.size() == 1 && unbounded.isEmpty()) {
-            sb.append("\nno input inside the declared range can overflow a value\n");
+            sb.append("\nproved: no input inside the declared range makes any value wrap\n");
             return;
         }
         if (rows.size() > 1) {
-            sb.append(f("%nvalues an input inside the declared range could overflow (%d; --ranges sound prevents it)%n",
+            sb.append(f("%nvalues an input inside the declared range may wrap (%d; --ranges sound prevents it)%n",
                     rows.size() - 1));
             table(sb, rows);
         }

@@ -26,8 +26,9 @@ import seedc.search.Metric;
 /**
  * Zac's guarantee on a fixture: ProtoNN wine's profiled scales come from training inputs up to the data's extremes,
  * and inputs elsewhere in the declared range (corners of the box: the largest distances) overflow them. With
- * {@code --ranges sound} no corner and no sampled input of the box wraps anywhere, and the x86 code (under the
- * sanitizers) predicts what the interpreter does on the crafted inputs in either mode.
+ * {@code --ranges sound} the overflow proof finds no value at risk, no corner and no sampled input of the box wraps
+ * anywhere, and the x86 code (under the sanitizers) predicts what the interpreter does on the crafted inputs in
+ * either mode.
  */
 class SoundRangesTest {
     @TempDir
@@ -44,6 +45,10 @@ class SoundRangesTest {
         DataSet corners = corners(model.program());
         long profiledWraps = Candidate.runCounting(profiled, model, corners, 2).wraps().total();
         assertTrue(profiledWraps > 0, "no corner of the declared box overflows the profiled scales");
+        assertTrue(!seedc.fixed.OverflowProof.risks(profiled, new seedc.fixed.QuantizedModel(profiled,
+                model.weights())).isEmpty());
+        assertEquals(List.of(), seedc.fixed.OverflowProof.risks(sound, new seedc.fixed.QuantizedModel(sound,
+                model.weights())));
         assertEquals(0, Candidate.runCounting(sound, model, corners, 2).wraps().total());
         assertEquals(0, Candidate.runCounting(sound, model, sampled(model.program(), 2000), 2).wraps().total());
         DataSet crafted = wrapping(profiled, model, corners);

@@ -163,25 +163,27 @@ class TextReportTest {
     }
 
     /**
-     * Ranges: WX's sound range reaches 6.927, which at scale 13 is 56,746.5 against 16 bits' 32,767 (log2 of the
-     * ratio 0.79: one bit short); X at scale 12 has 2^15 - 1 over 3 * 2^12 = 1.415 bits to spare.
+     * Ranges: X at scale 12 has (2^15 - 1) / (3 * 2^12) = 2.67, 1.4 bits, to spare; WX's sound range at scale 13
+     * needs 56,746 where 16 bits hold 32,767 (-0.8 bits), and the proof says where it may wrap.
      */
     @Test
-    void valuesAnInputInTheDeclaredRangeCouldOverflowAreListed() {
+    void valuesAnInputInTheDeclaredRangeMayWrapAreListed() {
         List<Report.ValueType> values = List.of(
-                new Report.ValueType("X", 16, 12, new double[] {-1, 2}, new double[] {-3, 3}, null),
-                new Report.ValueType("WX", 16, 13, new double[] {-2.87, 3.053}, new double[] {-6.927, 6.044}, null),
+                new Report.ValueType("X", 16, 12, new double[] {-1, 2}, new double[] {-3, 3}, null, null),
+                new Report.ValueType("WX", 16, 13, new double[] {-2.87, 3.053}, new double[] {-6.927, 6.044}, null,
+                        "may need [-56746, 49512] in the sum of products"),
                 new Report.ValueType("e", 16, 14, new double[] {0, 1}, null, "e^x of an argument up to 1000.0"
-                        + " exceeds every finite number"));
+                        + " exceeds every finite number", null));
         Report r = new Report("seedot", 16, 3, "accuracy", "x86", 92.0, 92.0, 98.0, 98.0, 4.0, 32, values, List.of(),
                 null, 4128, List.of(), new Report.TestWraps(2, List.of(new Report.Wrap("WX", 3, 2))), null, null,
                 List.of(), null);
         String text = TextReport.render(r);
         assertTrue(text.contains("  X        16     12  [-1.000, 2.000]  [-3.000, 3.000]   1.4 bits\n"), text);
+        assertTrue(text.contains("  WX       16     13  [-2.870, 3.053]  [-6.927, 6.044]  -0.8 bits\n"), text);
         assertTrue(text.contains("""
-                values an input inside the declared range could overflow (1; --ranges sound prevents it)
-                  value      sound range  at its scale  bits short
-                  WX     [-6.927, 6.044]     5.675e+04           1
+                values an input inside the declared range may wrap (1; --ranges sound prevents it)
+                  value      sound range      type                                         may wrap
+                  WX     [-6.927, 6.044]  int16@13  may need [-56746, 49512] in the sum of products
                 no sound range for e: e^x of an argument up to 1000.0 exceeds every finite number
                 """), text);
         assertTrue(text.contains("""
@@ -189,5 +191,14 @@ class TextReportTest {
                   value  events  examples
                   WX          3         2
                 """), text);
+    }
+
+    /** With every value's ranges known and no value at risk, the report says the program is proved free of wraps. */
+    @Test
+    void aProgramWithNoRiskIsSaidToBeProved() {
+        Report r = new Report("seedot", 16, 3, "accuracy", "x86", 92.0, 92.0, 98.0, 98.0, 4.0, 32,
+                List.of(new Report.ValueType("X", 16, 12, new double[] {-1, 2}, new double[] {-3, 3}, null, null)),
+                List.of(), null, 4128, List.of(), new Report.TestWraps(0, List.of()), null, null, List.of(), null);
+        assertTrue(TextReport.render(r).contains("\nproved: no input inside the declared range makes any value wrap\n"));
     }
 }
