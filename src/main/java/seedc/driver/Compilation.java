@@ -14,6 +14,7 @@ import seedc.analysis.ValueRanges;
 import seedc.eval.Profile;
 import seedc.diag.UserError;
 import seedc.fixed.QuantizedModel;
+import seedc.fixed.ErrorBounds;
 import seedc.fixed.OverflowProof;
 import seedc.eval.Result;
 import seedc.fixed.FixedProgram;
@@ -133,11 +134,13 @@ public final class Compilation {
         Result[] fixedTrain = onTrain.results();
         clock.lap("fixed runs");
         java.util.Map<Value, OverflowProof.Risk> risks = new java.util.HashMap<>();
-        OverflowProof.risks(best, new QuantizedModel(best, model.weights())).forEach(r -> risks.put(r.value(), r));
+        QuantizedModel quantized = new QuantizedModel(best, model.weights());
+        OverflowProof.risks(best, quantized).forEach(r -> risks.put(r.value(), r));
+        double[] errors = ErrorBounds.of(best, quantized, sound, model.weights());
         List<Report.ValueType> values = new ArrayList<>();
         for (Value v : model.program().values()) {
             if (!v.isInt()) {
-                values.add(valueType(v, best, profiled, sound, risks.get(v)));
+                values.add(valueType(v, best, profiled, sound, risks.get(v), errors[v.id()]));
             }
         }
         boolean label = model.program().result().isInt(); // a tensor result has no accuracy, an output error
@@ -200,7 +203,7 @@ public final class Compilation {
 
     /** A value's type with its profiled and sound ranges (null where the profile never saw it or no bound holds). */
     private static Report.ValueType valueType(Value v, FixedProgram best, Profile profiled, ValueRanges sound,
-                                              OverflowProof.Risk risk) {
+                                              OverflowProof.Risk risk, double error) {
         ValueRanges.Range r = sound.of(v);
         boolean bounded = Double.isFinite(r.lo()) && Double.isFinite(r.hi());
         String why = sound.unproven().stream().filter(u -> u.value().equals(v)).map(ValueRanges.Unproven::why)
@@ -208,7 +211,8 @@ public final class Compilation {
         return new Report.ValueType(v.name(), best.type(v).bits(), best.type(v).scale(),
                 profiled.observed(v) ? new double[] {profiled.min(v), profiled.max(v)} : null,
                 bounded && r.lo() <= r.hi() ? new double[] {r.lo(), r.hi()} : null, bounded ? null : why,
-                risk == null ? null : "may need [" + risk.lo() + ", " + risk.hi() + "] in " + risk.where());
+                risk == null ? null : "may need [" + risk.lo() + ", " + risk.hi() + "] in " + risk.where(),
+                Double.isFinite(error) ? error : null);
     }
 
     private static Double percent(boolean label, DataSet data, Result[] results) {

@@ -50,6 +50,11 @@ public final class FloatInterpreter {
         return Result.label(ints.get(r), scores == null ? null : vals[scores.id()].clone());
     }
 
+    /** A real value of the last run (inside a loop: its last iteration's). */
+    public double[] value(Value v) {
+        return vals[v.id()];
+    }
+
     private void exec(Block block) {
         for (Op op : block.ops()) {
             exec(op);

@@ -38,12 +38,15 @@ public record Report(String strategy, int bitwidth, int maxscale, String metric,
      * profile never saw the value or no finite bound holds ({@code soundRangeUnproven} then says why). {@code mayWrap}
      * (absent when none): the chosen program's integers for this value on some input inside the declared range may
      * leave their width, and where (seedc.fixed.OverflowProof); null for every value, a proof that none can.
+     * {@code errorBound}: the largest |fixed - real| of any element on any input in the declared range when nothing
+     * wraps (seedc.fixed.ErrorBounds); absent where none is derived.
      */
     public record ValueType(String name, int bitwidth, int scale, double[] profiledRange, double[] soundRange,
                             @JsonInclude(JsonInclude.Include.NON_NULL) String soundRangeUnproven,
-                            @JsonInclude(JsonInclude.Include.NON_NULL) String mayWrap) {
+                            @JsonInclude(JsonInclude.Include.NON_NULL) String mayWrap,
+                            @JsonInclude(JsonInclude.Include.NON_NULL) Double errorBound) {
         public ValueType(String name, int bitwidth, int scale) {
-            this(name, bitwidth, scale, null, null, null, null);
+            this(name, bitwidth, scale, null, null, null, null, null);
         }
 
         /**

@@ -61,13 +61,14 @@ public final class TextReport {
         // Reports written before the range analysis have no ranges: their table as it was.
         boolean ranges = r.values().stream().anyMatch(v -> v.profiledRange() != null || v.soundRange() != null);
         List<String[]> rows = new ArrayList<>();
-        rows.add(ranges ? new String[] {"value", "bits", "scale", "profiled range", "sound range", "headroom"}
-                : new String[] {"value", "bits", "scale"});
+        rows.add(ranges ? new String[] {"value", "bits", "scale", "profiled range", "sound range", "headroom",
+            "error bound"} : new String[] {"value", "bits", "scale"});
         for (Report.ValueType v : r.values()) {
             double h = v.soundHeadroomBits();
             String[] type = {v.name(), Integer.toString(v.bitwidth()), Integer.toString(v.scale())};
             rows.add(!ranges ? type : new String[] {type[0], type[1], type[2], range(v.profiledRange()),
-                    range(v.soundRange()), Double.isNaN(h) ? "-" : Double.isInfinite(h) ? "inf" : f("%.1f bits", h)});
+                    range(v.soundRange()), Double.isNaN(h) ? "-" : Double.isInfinite(h) ? "inf" : f("%.1f bits", h),
+                    v.errorBound() == null ? "-" : f("%.3g", v.errorBound())});
         }
         table(sb, rows);
         if (ranges) {

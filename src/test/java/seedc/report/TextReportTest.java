@@ -169,17 +169,19 @@ class TextReportTest {
     @Test
     void valuesAnInputInTheDeclaredRangeMayWrapAreListed() {
         List<Report.ValueType> values = List.of(
-                new Report.ValueType("X", 16, 12, new double[] {-1, 2}, new double[] {-3, 3}, null, null),
+                new Report.ValueType("X", 16, 12, new double[] {-1, 2}, new double[] {-3, 3}, null, null, 1.2e-4),
                 new Report.ValueType("WX", 16, 13, new double[] {-2.87, 3.053}, new double[] {-6.927, 6.044}, null,
-                        "may need [-56746, 49512] in the sum of products"),
+                        "may need [-56746, 49512] in the sum of products", 0.0123),
                 new Report.ValueType("e", 16, 14, new double[] {0, 1}, null, "e^x of an argument up to 1000.0"
-                        + " exceeds every finite number", null));
+                        + " exceeds every finite number", null, null));
         Report r = new Report("seedot", 16, 3, "accuracy", "x86", 92.0, 92.0, 98.0, 98.0, 4.0, 32, values, List.of(),
                 null, 4128, List.of(), new Report.TestWraps(2, List.of(new Report.Wrap("WX", 3, 2))), null, null,
                 List.of(), null);
         String text = TextReport.render(r);
-        assertTrue(text.contains("  X        16     12  [-1.000, 2.000]  [-3.000, 3.000]   1.4 bits\n"), text);
-        assertTrue(text.contains("  WX       16     13  [-2.870, 3.053]  [-6.927, 6.044]  -0.8 bits\n"), text);
+        assertTrue(text.contains("  X        16     12  [-1.000, 2.000]  [-3.000, 3.000]   1.4 bits     0.000120\n"),
+                text);
+        assertTrue(text.contains("  WX       16     13  [-2.870, 3.053]  [-6.927, 6.044]  -0.8 bits       0.0123\n"),
+                text);
         assertTrue(text.contains("""
                 values an input inside the declared range may wrap (1; --ranges sound prevents it)
                   value      sound range      type                                         may wrap
@@ -197,7 +199,7 @@ class TextReportTest {
     @Test
     void aProgramWithNoRiskIsSaidToBeProved() {
         Report r = new Report("seedot", 16, 3, "accuracy", "x86", 92.0, 92.0, 98.0, 98.0, 4.0, 32,
-                List.of(new Report.ValueType("X", 16, 12, new double[] {-1, 2}, new double[] {-3, 3}, null, null)),
+                List.of(new Report.ValueType("X", 16, 12, new double[] {-1, 2}, new double[] {-3, 3}, null, null, null)),
                 List.of(), null, 4128, List.of(), new Report.TestWraps(0, List.of()), null, null, List.of(), null);
         assertTrue(TextReport.render(r).contains("\nproved: no input inside the declared range makes any value wrap\n"));
     }
