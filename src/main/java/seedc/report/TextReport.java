@@ -58,22 +58,7 @@ public final class TextReport {
         }
         sb.append('\n').append(shiftry != null
                 ? f("values (stage II chose the input's scale: %s)%n", shiftry.inputScale()) : "values\n");
-        // Reports written before the range analysis have no ranges: their table as it was.
-        boolean ranges = r.values().stream().anyMatch(v -> v.profiledRange() != null || v.soundRange() != null);
-        List<String[]> rows = new ArrayList<>();
-        rows.add(ranges ? new String[] {"value", "bits", "scale", "profiled range", "sound range", "headroom",
-            "error bound"} : new String[] {"value", "bits", "scale"});
-        for (Report.ValueType v : r.values()) {
-            double h = v.soundHeadroomBits();
-            String[] type = {v.name(), Integer.toString(v.bitwidth()), Integer.toString(v.scale())};
-            rows.add(!ranges ? type : new String[] {type[0], type[1], type[2], range(v.profiledRange()),
-                    range(v.soundRange()), Double.isNaN(h) ? "-" : Double.isInfinite(h) ? "inf" : f("%.1f bits", h),
-                    v.errorBound() == null ? "-" : f("%.3g", v.errorBound())});
-        }
-        table(sb, rows);
-        if (ranges) {
-            overflowRisks(sb, r);
-        }
+        valuesTable(sb, r);
         wraps(sb, r);
         if (shiftry != null) {
             shiftry(sb, r, shiftry);
@@ -121,6 +106,28 @@ public final class TextReport {
             sb.append(f("  %-10s %-13s %14s %4s %7s %6s %4s %5s %8s%n", n.get("value"), n.get("op"), n.get("elements")
                     + " x " + n.get("terms"), n.get("pf"), n.get("lut"), n.get("ff"), n.get("dsp"), n.get("bram"),
                     n.get("cycles")));
+        }
+    }
+
+    /**
+     * Every value's type; with the ranges (reports written before the range analysis have none: their table as it
+     * was) its profiled and sound ranges, headroom and error bound, then the overflow risks.
+     */
+    private static void valuesTable(StringBuilder sb, Report r) {
+        boolean ranges = r.values().stream().anyMatch(v -> v.profiledRange() != null || v.soundRange() != null);
+        List<String[]> rows = new ArrayList<>();
+        rows.add(ranges ? new String[] {"value", "bits", "scale", "profiled range", "sound range", "headroom",
+            "error bound"} : new String[] {"value", "bits", "scale"});
+        for (Report.ValueType v : r.values()) {
+            double h = v.soundHeadroomBits();
+            String[] type = {v.name(), Integer.toString(v.bitwidth()), Integer.toString(v.scale())};
+            rows.add(!ranges ? type : new String[] {type[0], type[1], type[2], range(v.profiledRange()),
+                    range(v.soundRange()), Double.isNaN(h) ? "-" : Double.isInfinite(h) ? "inf" : f("%.1f bits", h),
+                    v.errorBound() == null ? "-" : f("%.3g", v.errorBound())});
+        }
+        table(sb, rows);
+        if (ranges) {
+            overflowRisks(sb, r);
         }
     }
 
