@@ -15,7 +15,9 @@
  *   <li>{@link seedc.analysis.InPlace}: the values stored in a dying operand's bytes (element-wise
  *       ops) or read in place of their operand (identity views), and the merged intervals;
  *   <li>{@link seedc.analysis.RangeAnalysis} (with the weights): every value's sound interval for every input
- *       in the declared range ({@link seedc.analysis.ValueRanges}), and the values no finite bound holds for.
+ *       in the declared range ({@link seedc.analysis.ValueRanges}), and the values no finite bound holds for;
+ *   <li>{@link seedc.analysis.ParameterGrids} (with the weights): the smaller storage each parameter's values
+ *       already lie on (a k-bit grid, powers of two, a codebook).
  * </ul>
  * The C backends turn these into a static RAM plan ({@code seedc.codegen.c.RamPlan} with
  * {@link seedc.memory}); the float and the fixed-point builds use the same analyses.

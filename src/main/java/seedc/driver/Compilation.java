@@ -9,6 +9,7 @@ import seedc.fixed.Cost;
 import seedc.backend.Device;
 import seedc.eval.Evaluation;
 import seedc.eval.FloatInterpreter;
+import seedc.analysis.ParameterGrids;
 import seedc.analysis.RangeAnalysis;
 import seedc.analysis.ValueRanges;
 import seedc.eval.Profile;
@@ -149,9 +150,10 @@ public final class Compilation {
                 percent(label, train, floatTrain), percent(label, train, fixedTrain),
                 seconds, s.candidates(), values, s.sweep(), FixedAssignment.of(best), best.paramBytes(),
                 wraps(model, onTrain.wraps()),
-                new Report.TestWraps(onTest.wraps().anyExamples(), wraps(model, onTest.wraps())), s.summary(), null, clock.laps(), label ? null
+                new Report.TestWraps(onTest.wraps().anyExamples(), wraps(model, onTest.wraps())), s.summary(), null,
+                clock.laps(), label ? null
                         : new Report.OutputError(Metric.scoreError(floatTrain, fixedTrain),
-                                Metric.scoreError(floatTest, fixedTest)));
+                                Metric.scoreError(floatTest, fixedTest)), parameterStorage(model, best));
         return new Outcome(best, report);
     }
 
@@ -190,6 +192,28 @@ public final class Compilation {
             profile = wider.covering(model.program().values(), v -> atRisk.contains(v) && wider.observed(v)
                     ? new double[] {2 * wider.min(v), 2 * wider.max(v)} : null);
         }
+    }
+
+    /**
+     * The parameters whose values already lie on a smaller storage than their chosen type (Zac 4.1: trained that
+     * way), with the bytes each would take packed; null when none.
+     */
+    private static List<Report.ParameterStorage> parameterStorage(FloatModel model, FixedProgram best) {
+        List<Report.ParameterStorage> out = new ArrayList<>();
+        for (ParameterGrids.Grid g : ParameterGrids.of(model.program(), model.weights())) {
+            Value v = model.program().params().stream().filter(p -> p.name().equals(g.parameter())).findFirst()
+                    .orElseThrow().value();
+            int typeBits = best.type(v).bits();
+            long chosen = (long) g.elements() * typeBits / 8;
+            // a codebook's table of distinct values is stored too, at the parameter's type
+            long table = g.kind() == ParameterGrids.Kind.CODEBOOK ? (long) g.distinct() * typeBits / 8 : 0;
+            long packed = g.packedBytes() + table;
+            if (g.kind() != ParameterGrids.Kind.DENSE && packed < chosen) {
+                out.add(new Report.ParameterStorage(g.parameter(), g.kind().name().toLowerCase(java.util.Locale.ROOT)
+                        .replace("powers_of_two", "powersOfTwo"), g.bits(), g.distinct(), packed, chosen));
+            }
+        }
+        return out.isEmpty() ? null : out;
     }
 
     /** The ranges {@code --ranges sound} chooses scales from: the profiled ones widened to the sound ones. */

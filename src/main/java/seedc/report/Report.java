@@ -23,14 +23,25 @@ public record Report(String strategy, int bitwidth, int maxscale, String metric,
                      Double floatTestAccuracy, Double fixedTestAccuracy, Double floatTrainAccuracy,
                      Double fixedTrainAccuracy, double exploreSeconds, int candidatesEvaluated,
                      List<ValueType> values, List<SweepPoint> maxscaleSweep, FixedAssignment fixedProgram,
-                     int paramFlashBytes, List<Wrap> wraps, TestWraps testWraps, SearchSummary search, DeviceUse deviceUse,
-                     List<StageTime> stages, @JsonInclude(JsonInclude.Include.NON_NULL) OutputError outputError) {
+                     int paramFlashBytes, List<Wrap> wraps, TestWraps testWraps, SearchSummary search,
+                     DeviceUse deviceUse,
+                     List<StageTime> stages, @JsonInclude(JsonInclude.Include.NON_NULL) OutputError outputError,
+                     @JsonInclude(JsonInclude.Include.NON_NULL) List<ParameterStorage> parameterStorage) {
 
     /**
      * A model whose result is a tensor has no accuracy (its four accuracies are null): how far the fixed
      * outputs are from float's instead, as a relative RMS error (search.Metric's score error).
      */
     public record OutputError(double train, double test) {}
+
+    /**
+     * A parameter whose values already lie on a smaller storage than its chosen type (seedc.analysis.ParameterGrids):
+     * {@code kind} grid (a q + b, q a k-bit integer), powersOfTwo or codebook; {@code packedBytes} at {@code bits}
+     * per element (and a codebook's table) against {@code chosenBytes} as the program stores it now (listed only
+     * where smaller).
+     */
+    public record ParameterStorage(String parameter, String kind, int bits, int distinct, long packedBytes,
+                                   long chosenBytes) {}
 
     /**
      * A value's type, the range the training set showed ({@code profiledRange}) and the range that holds for every
@@ -82,7 +93,8 @@ public record Report(String strategy, int bitwidth, int maxscale, String metric,
     public Report withStages(List<StageTime> all) {
         return new Report(strategy, bitwidth, maxscale, metric, target, floatTestAccuracy, fixedTestAccuracy,
                 floatTrainAccuracy, fixedTrainAccuracy, exploreSeconds, candidatesEvaluated, values, maxscaleSweep,
-                fixedProgram, paramFlashBytes, wraps, testWraps, search, deviceUse, List.copyOf(all), outputError);
+                fixedProgram, paramFlashBytes, wraps, testWraps, search, deviceUse, List.copyOf(all), outputError,
+                parameterStorage);
     }
 
     /**
@@ -104,7 +116,7 @@ public record Report(String strategy, int bitwidth, int maxscale, String metric,
     public Report withDeviceUse(DeviceUse use) {
         return new Report(strategy, bitwidth, maxscale, metric, target, floatTestAccuracy, fixedTestAccuracy,
                 floatTrainAccuracy, fixedTrainAccuracy, exploreSeconds, candidatesEvaluated, values, maxscaleSweep,
-                fixedProgram, paramFlashBytes, wraps, testWraps, search, use, stages, outputError);
+                fixedProgram, paramFlashBytes, wraps, testWraps, search, use, stages, outputError, parameterStorage);
     }
 
     public static final ObjectMapper JSON = new ObjectMapper()
@@ -135,7 +147,7 @@ public record Report(String strategy, int bitwidth, int maxscale, String metric,
                 core.exploreSeconds, core.candidatesEvaluated, core.values, core.maxscaleSweep, core.fixedProgram,
                 core.paramFlashBytes, core.wraps == null ? List.of() : core.wraps,
                 core.testWraps, search, use,
-                core.stages == null ? List.of() : core.stages, core.outputError);
+                core.stages == null ? List.of() : core.stages, core.outputError, core.parameterStorage);
     }
 
     public void write(Path file) {

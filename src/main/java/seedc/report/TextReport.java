@@ -63,6 +63,7 @@ public final class TextReport {
         if (shiftry != null) {
             shiftry(sb, r, shiftry);
         }
+        storage(sb, r);
         int bytes = r.paramFlashBytes();
         sb.append('\n').append(shiftry != null
                 ? f("parameter flash: %d B with 8/16-bit values, %d B with all 16-bit (%.0f%% less)%n",
@@ -129,6 +130,21 @@ public final class TextReport {
         if (ranges) {
             overflowRisks(sb, r);
         }
+    }
+
+    /** The parameters already on a smaller storage than their type (trained that way), when there are any. */
+    private static void storage(StringBuilder sb, Report r) {
+        if (r.parameterStorage() == null) {
+            return;
+        }
+        sb.append("\nparameters whose values already lie on a smaller storage (packed bytes against their type's)\n");
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"parameter", "storage", "bits", "values", "packed B", "as stored B"});
+        for (Report.ParameterStorage p : r.parameterStorage()) {
+            rows.add(new String[] {p.parameter(), p.kind(), Integer.toString(p.bits()), Integer.toString(p.distinct()),
+                Long.toString(p.packedBytes()), Long.toString(p.chosenBytes())});
+        }
+        table(sb, rows);
     }
 
     /** "[lo, hi]" with four significant digits, "-" for none. */

@@ -25,7 +25,7 @@ class TextReportTest {
                 List.of(new Demotion("W", 3, 0.0), new Demotion("Z", 4, 2.0 / 1437)),
                 List.of(new Step("W", true, 100.0, 0.05, 3104, 0), new Step("Z", false, 98.5, 0.25, 3104, 0)), subset);
         return new Report("shiftry", 16, -1, "reduced-disagreement", "x86", 95.83, 95.56, 100.0, 99.5, 1.5, 102,
-                VALUES, List.of(), null, 3104, List.of(), new Report.TestWraps(0, List.of()), search, null, List.of(),
+                VALUES, List.of(), null, 3104, List.of(), new Report.TestWraps(0, List.of()), search, null, List.of(), null,
                 null);
     }
 
@@ -102,7 +102,7 @@ class TextReportTest {
     void seedotShowsItsMaxscaleSweep() {
         Report r = new Report("seedot", 16, 2, "accuracy", "arduino", 95.83, 95.83, 100.0, 100.0, 4.0, 16,
                 VALUES, List.of(new Report.SweepPoint(1, 99.0, 0.01, 0), new Report.SweepPoint(2, 100.0, 0, 0)), null,
-                4128, List.of(), new Report.TestWraps(0, List.of()), null, null, List.of(), null);
+                4128, List.of(), new Report.TestWraps(0, List.of()), null, null, List.of(), null, null);
         String text = TextReport.render(r);
         assertTrue(text.startsWith("strategy seedot, 16 bits, maxscale 2, metric accuracy, target arduino\n"), text);
         assertTrue(text.contains("""
@@ -119,8 +119,7 @@ class TextReportTest {
         Report r = new Report("seedot", 16, 3, "accuracy", "x86", 92.0, 63.5, 98.0, 66.7, 4.0, 32, VALUES,
                 List.of(new Report.SweepPoint(3, 66.7, 0.3, 4321)), null, 4128,
                 List.of(new Report.Wrap("t13", 4000, 700), new Report.Wrap("t14", 321, 90)),
-                new Report.TestWraps(0, List.of()), null, null, List.of(),
-                null);
+                new Report.TestWraps(0, List.of()), null, null, List.of(), null, null);
         String text = TextReport.render(r);
         assertTrue(text.contains("   3       66.70%  (4321 wrap events)  <- chosen\n"), text);
         assertTrue(text.contains("""
@@ -140,7 +139,7 @@ class TextReportTest {
     void aCollapsedProgramIsWarnedOfWithWhatToTry() {
         // Train accuracy: float 98.0%, fixed 66.7%: 31.3 points lost, more than the 10 a rounding loss could explain.
         Report r = new Report("seedot", 8, 3, "accuracy", "x86", 92.0, 63.5, 98.0, 66.7, 4.0, 32, VALUES, List.of(),
-                null, 4128, List.of(), new Report.TestWraps(0, List.of()), null, null, List.of(), null);
+                null, 4128, List.of(), new Report.TestWraps(0, List.of()), null, null, List.of(), null, null);
         assertEquals("the fixed-point program reaches 66.70% on the training set where float reaches 98.00% (31.30 points"
                 + " lost); try --bitwidth 16 or --strategy shiftry", TextReport.collapseWarning(r).orElseThrow());
         assertTrue(TextReport.collapseWarning(shiftry(null)).isEmpty()); // 100.0 vs 99.5
@@ -176,7 +175,7 @@ class TextReportTest {
                         + " exceeds every finite number", null, null));
         Report r = new Report("seedot", 16, 3, "accuracy", "x86", 92.0, 92.0, 98.0, 98.0, 4.0, 32, values, List.of(),
                 null, 4128, List.of(), new Report.TestWraps(2, List.of(new Report.Wrap("WX", 3, 2))), null, null,
-                List.of(), null);
+                List.of(), null, null);
         String text = TextReport.render(r);
         assertTrue(text.contains("  X        16     12  [-1.000, 2.000]  [-3.000, 3.000]   1.4 bits     0.000120\n"),
                 text);
@@ -200,7 +199,7 @@ class TextReportTest {
     void aProgramWithNoRiskIsSaidToBeProved() {
         Report r = new Report("seedot", 16, 3, "accuracy", "x86", 92.0, 92.0, 98.0, 98.0, 4.0, 32,
                 List.of(new Report.ValueType("X", 16, 12, new double[] {-1, 2}, new double[] {-3, 3}, null, null, null)),
-                List.of(), null, 4128, List.of(), new Report.TestWraps(0, List.of()), null, null, List.of(), null);
+                List.of(), null, 4128, List.of(), new Report.TestWraps(0, List.of()), null, null, List.of(), null, null);
         assertTrue(TextReport.render(r).contains("\nproved: no input inside the declared range makes any value wrap\n"));
     }
 }
