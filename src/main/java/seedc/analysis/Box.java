@@ -96,6 +96,7 @@ public record Box(double[] lo, double[] hi) {
     /** The interval product [a, b] x [c, d]: the extremes of the four corner products (Zac 4.2). */
     static double[] times(double a, double b, double c, double d) {
         double p1 = a * c, p2 = a * d, p3 = b * c, p4 = b * d;
-        return new double[] {Math.min(Math.min(p1, p2), Math.min(p3, p4)), Math.max(Math.max(p1, p2), Math.max(p3, p4))};
+        return new double[] {Math.min(Math.min(p1, p2), Math.min(p3, p4)),
+            Math.max(Math.max(p1, p2), Math.max(p3, p4))};
     }
 }

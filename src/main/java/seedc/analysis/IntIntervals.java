@@ -1,8 +1,9 @@
 package seedc.analysis;
 
 import java.util.List;
-import seedc.ir.IntState;
+import seedc.ir.Layouts;
 import seedc.ir.Op;
+import seedc.ir.Shape;
 import seedc.ir.Value;
 
 /**
@@ -38,11 +39,19 @@ public final class IntIntervals {
         return ints.stream().allMatch(v -> lo[v.id()] == hi[v.id()]);
     }
 
-    /** The exact values of these ints as an interpreter's state (for the layout of a splice at them). */
-    public IntState state(int valueCount, List<Value> ints) {
-        IntState s = new IntState(valueCount);
-        ints.forEach(v -> s.set(v, lo[v.id()]));
-        return s;
+    /** The linear position a splice at these offsets starts from in a tensor of shape {@code in} (exact offsets). */
+    public int spliceBase(Shape in, List<Value> offsets) {
+        long[] o = new long[offsets.size()];
+        for (int i = 0; i < o.length; i++) {
+            o[i] = lo[offsets.get(i).id()];
+        }
+        return Layouts.spliceBase(in, o);
+    }
+
+    /** An int select: the union of the branches the condition may take ({@code maybeA}: a, {@code maybeB}: b). */
+    public void select(Value out, Value a, Value b, boolean maybeA, boolean maybeB) {
+        set(out, Math.min(maybeA ? lo(a) : Long.MAX_VALUE, maybeB ? lo(b) : Long.MAX_VALUE),
+                Math.max(maybeA ? hi(a) : Long.MIN_VALUE, maybeB ? hi(b) : Long.MIN_VALUE));
     }
 
     public void arith(Op.IntArith a) {
@@ -52,7 +61,8 @@ public final class IntIntervals {
             case SUB -> set(a.out(), al - bh, ah - bl);
             case MUL -> {
                 long p1 = al * bl, p2 = al * bh, p3 = ah * bl, p4 = ah * bh;
-                set(a.out(), Math.min(Math.min(p1, p2), Math.min(p3, p4)), Math.max(Math.max(p1, p2), Math.max(p3, p4)));
+                set(a.out(), Math.min(Math.min(p1, p2), Math.min(p3, p4)),
+                        Math.max(Math.max(p1, p2), Math.max(p3, p4)));
             }
         }
     }

@@ -26,7 +26,12 @@ public final class ParameterGrids {
         /** k-bit indices into a table of the distinct values. */
         CODEBOOK,
         /** Nothing smaller than the values themselves. */
-        DENSE
+        DENSE;
+
+        /** The name in report.json: grid, powersOfTwo, codebook, dense. */
+        public String id() {
+            return this == POWERS_OF_TWO ? "powersOfTwo" : name().toLowerCase(java.util.Locale.ROOT);
+        }
     }
 
     /** A parameter's storage: kind, bits per element, and the distinct values it holds. */

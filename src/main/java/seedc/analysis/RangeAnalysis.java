@@ -172,7 +172,7 @@ public final class RangeAnalysis {
         Box a = box(sp.a());
         set(sp.out(), ints.exact(sp.offsets())
                 ? a.gather(Layouts.splice(sp.a().shape(), sp.out().shape()),
-                        ints.state(program.valueCount(), sp.offsets()).spliceBase(sp.a().shape(), sp.offsets()))
+                        ints.spliceBase(sp.a().shape(), sp.offsets()))
                 : a.flattened(sp.out().size()));
     }
 
@@ -186,7 +186,7 @@ public final class RangeAnalysis {
         double[] lo = base.lo().clone(), hi = base.hi().clone();
         Shape region = Layouts.fullPart(sw.base().shape(), sw.part().shape());
         int[] map = Layouts.splice(sw.base().shape(), region);
-        int at = ints.state(program.valueCount(), sw.offsets()).spliceBase(sw.base().shape(), sw.offsets());
+        int at = ints.spliceBase(sw.base().shape(), sw.offsets());
         for (int k = 0; k < map.length; k++) {
             lo[at + map[k]] = part.lo()[k];
             hi[at + map[k]] = part.hi()[k];
@@ -200,9 +200,7 @@ public final class RangeAnalysis {
         double hi = s.cond().isInt() ? ints.hi(s.cond()) : box(s.cond()).hi()[0];
         boolean a = hi >= 0, b = lo < 0;
         if (s.out().isInt()) {
-            long l = Math.min(a ? ints.lo(s.a()) : Long.MAX_VALUE, b ? ints.lo(s.b()) : Long.MAX_VALUE);
-            long h = Math.max(a ? ints.hi(s.a()) : Long.MIN_VALUE, b ? ints.hi(s.b()) : Long.MIN_VALUE);
-            ints.set(s.out(), l, h);
+            ints.select(s.out(), s.a(), s.b(), a, b);
         } else {
             set(s.out(), a && b ? box(s.a()).union(box(s.b())) : box(a ? s.a() : s.b()));
         }

@@ -120,7 +120,8 @@ public final class Compilation {
         }
         clock.lap("float runs");
         StageLog log = new StageLog(o.progress());
-        Searched s = search(model, profile, train, floatTrain, o, log);
+        Proven proven = search(model, profile, train, floatTrain, o, log);
+        Searched s = proven.searched();
         clock.lap("search", log.times().stream().map(t -> new Report.StageTime(t.stage(), t.seconds())).toList());
         double seconds = clock.total();
         FixedProgram best = s.best();
@@ -135,9 +136,8 @@ public final class Compilation {
         Result[] fixedTrain = onTrain.results();
         clock.lap("fixed runs");
         java.util.Map<Value, OverflowProof.Risk> risks = new java.util.HashMap<>();
-        QuantizedModel quantized = new QuantizedModel(best, model.weights());
-        OverflowProof.risks(best, quantized).forEach(r -> risks.put(r.value(), r));
-        double[] errors = ErrorBounds.of(best, quantized, sound, model.weights());
+        proven.risks().forEach(r -> risks.put(r.value(), r));
+        double[] errors = ErrorBounds.of(best, proven.quantized(), sound, model.weights());
         List<Report.ValueType> values = new ArrayList<>();
         for (Value v : model.program().values()) {
             if (!v.isInt()) {
@@ -160,24 +160,25 @@ public final class Compilation {
     /** Rounds of {@link #search} under --ranges sound before it gives up proving the program free of wraps. */
     static final int PROOF_ROUNDS = 6;
 
+    /** The search's result, its program quantized, and the values a declared input may wrap ({@link OverflowProof}). */
+    private record Proven(Searched searched, QuantizedModel quantized, List<OverflowProof.Risk> risks) {}
+
     /**
-     * The strategy's search. Under --ranges sound the chosen program must be proved free of wraps for every input in
-     * the declared range ({@link OverflowProof}); the margin of {@link seedc.search.ScaleRules#SOUND_MARGIN} is not
-     * itself a proof, so each value the proof still finds at risk gets twice its range and the search runs again.
+     * The strategy's search, and the overflow check of the program it chose. Under --ranges sound that program must
+     * be proved free of wraps for every input in the declared range; the margin of {@link
+     * seedc.search.ScaleRules#SOUND_MARGIN} is not itself a proof, so each value the check still finds at risk gets
+     * twice its range and the search runs again.
      */
-    private static Searched search(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, Options o,
-                                   StageLog log) {
+    private static Proven search(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, Options o,
+                                 StageLog log) {
         for (int round = 1; ; round++) {
             Searched s = o.strategy() == Strategy.SHIFTRY
                     ? shiftry(model, profile, train, floatTrain, o, log)
                     : seedot(model, profile, train, floatTrain, o, log);
-            if (o.ranges() != RangeMode.SOUND) {
-                return s;
-            }
-            List<OverflowProof.Risk> risks = OverflowProof.risks(s.best(), new QuantizedModel(s.best(),
-                    model.weights()));
-            if (risks.isEmpty()) {
-                return s;
+            QuantizedModel quantized = new QuantizedModel(s.best(), model.weights());
+            List<OverflowProof.Risk> risks = OverflowProof.risks(s.best(), quantized);
+            if (o.ranges() != RangeMode.SOUND || risks.isEmpty()) {
+                return new Proven(s, quantized, risks);
             }
             if (round == PROOF_ROUNDS) {
                 OverflowProof.Risk r = risks.getFirst();
@@ -209,8 +210,8 @@ public final class Compilation {
             long table = g.kind() == ParameterGrids.Kind.CODEBOOK ? (long) g.distinct() * typeBits / 8 : 0;
             long packed = g.packedBytes() + table;
             if (g.kind() != ParameterGrids.Kind.DENSE && packed < chosen) {
-                out.add(new Report.ParameterStorage(g.parameter(), g.kind().name().toLowerCase(java.util.Locale.ROOT)
-                        .replace("powers_of_two", "powersOfTwo"), g.bits(), g.distinct(), packed, chosen));
+                out.add(new Report.ParameterStorage(g.parameter(), g.kind().id(), g.bits(), g.distinct(),
+                        packed, chosen));
             }
         }
         return out.isEmpty() ? null : out;

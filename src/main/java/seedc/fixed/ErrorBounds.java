@@ -28,7 +28,8 @@ public final class ErrorBounds {
     private final double[] error;
     private final double[] worst;
 
-    private ErrorBounds(FixedProgram fp, QuantizedModel qm, ValueRanges ranges, java.util.Map<String, double[]> weights) {
+    private ErrorBounds(FixedProgram fp, QuantizedModel qm, ValueRanges ranges,
+                        java.util.Map<String, double[]> weights) {
         this.fp = fp;
         this.qm = qm;
         this.ranges = ranges;
@@ -50,14 +51,12 @@ public final class ErrorBounds {
 
     private void block(Block b) {
         for (Op op : b.ops()) {
-            if (!op.out().isInt()) {
+            if (!op.out().isInt()) { // an int (index, label) is exact: no error
                 double e = clamped(op.out(), bound(op));
                 int id = op.out().id();
                 error[id] = e;
                 // Math.max keeps a NaN: a value with no bound in some iteration has none
                 worst[id] = Math.max(worst[id], e);
-            } else {
-                ints(op);
             }
         }
     }
@@ -70,13 +69,6 @@ public final class ErrorBounds {
         FixedType t = fp.type(v);
         double lo = Math.scalb((double) t.min(), -t.scale()), hi = Math.scalb((double) t.max(), -t.scale());
         return Math.min(e, Math.max(hi - ranges.of(v).lo(), ranges.of(v).hi() - lo));
-    }
-
-    /** Loops run their bodies for the bound's sake: an int op has no error, a loop's body may. */
-    private void ints(Op op) {
-        if (op instanceof SumLoop || op instanceof Loop) {
-            bound(op);
-        }
     }
 
     private double e(Value v) {

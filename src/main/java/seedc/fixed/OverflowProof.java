@@ -101,8 +101,11 @@ public final class OverflowProof {
         return fp.type(v);
     }
 
-    /** Records that value v may need [lo, hi] where {@code bits} hold less (once per value, the widest). */
-    private void check(Value v, long lo, long hi, int bits, String where) {
+    /**
+     * Records that value v may need [lo, hi] where {@code bits} hold less (once per value, the widest): its type, or
+     * a temporary of its op's (ProofKernels: product terms, tree nodes, sums in W bits).
+     */
+    void check(Value v, long lo, long hi, int bits, String where) {
         long max = bits >= 64 ? Long.MAX_VALUE : (1L << (bits - 1)) - 1, min = -max - 1;
         if (lo >= min && hi <= max) {
             return;
@@ -204,11 +207,6 @@ public final class OverflowProof {
         }
     }
 
-    /** Products' terms and temporaries checked against the temporary's width, reported for {@code v}. */
-    void checkTemporary(Value v, long lo, long hi, int width, String where) {
-        check(v, lo, hi, width, where);
-    }
-
     private void product(Op op, Value a, Value b) {
         set(op.out(), ProofKernels.product(this, op, box(a), box(b), fp.params(op, OpParams.Mul.class)),
                 "the product");
@@ -245,8 +243,7 @@ public final class OverflowProof {
     private void splice(Splice sp) {
         IntBox a = converted(sp.a(), sp.out());
         set(sp.out(), ints.exact(sp.offsets()) ? a.gather(Layouts.splice(sp.a().shape(), sp.out().shape()),
-                ints.state(fp.program().valueCount(), sp.offsets()).spliceBase(sp.a().shape(), sp.offsets())) : a.flattened(sp.out().size()),
-                "the conversion");
+                ints.spliceBase(sp.a().shape(), sp.offsets())) : a.flattened(sp.out().size()), "the conversion");
     }
 
     private void spliceWrite(SpliceWrite sw) {
@@ -257,7 +254,7 @@ public final class OverflowProof {
         }
         long[] lo = base.lo().clone(), hi = base.hi().clone();
         int[] map = Layouts.splice(sw.base().shape(), Layouts.fullPart(sw.base().shape(), sw.part().shape()));
-        int at = ints.state(fp.program().valueCount(), sw.offsets()).spliceBase(sw.base().shape(), sw.offsets());
+        int at = ints.spliceBase(sw.base().shape(), sw.offsets());
         for (int k = 0; k < map.length; k++) {
             lo[at + map[k]] = part.lo()[k];
             hi[at + map[k]] = part.hi()[k];
@@ -270,8 +267,7 @@ public final class OverflowProof {
         long hi = s.cond().isInt() ? ints.hi(s.cond()) : box(s.cond()).hi()[0];
         boolean a = hi >= 0, b = lo < 0;
         if (s.out().isInt()) {
-            ints.set(s.out(), Math.min(a ? ints.lo(s.a()) : Long.MAX_VALUE, b ? ints.lo(s.b()) : Long.MAX_VALUE),
-                    Math.max(a ? ints.hi(s.a()) : Long.MIN_VALUE, b ? ints.hi(s.b()) : Long.MIN_VALUE));
+            ints.select(s.out(), s.a(), s.b(), a, b);
             return;
         }
         IntBox x = a ? converted(s.a(), s.out()) : null, y = b ? converted(s.b(), s.out()) : null;
@@ -302,9 +298,5 @@ public final class OverflowProof {
             block(l.body());
             set(l.out(), converted(l.result(), l.out()), "the carried value");
         }
-    }
-
-    FixedProgram program() {
-        return fp;
     }
 }

@@ -29,7 +29,7 @@ final class ProofKernels {
     private static long[] treeSum(OverflowProof proof, Op op, long[] tlo, long[] thi, int n, OpParams.Mul p) {
         String where = "a term or partial sum of the product's " + p.width() + "-bit temporary";
         for (int i = 0; i < n; i++) {
-            proof.checkTemporary(op.out(), tlo[i], thi[i], p.width(), where);
+            proof.check(op.out(), tlo[i], thi[i], p.width(), where);
         }
         int shift = Math.max(0, p.treeShift());
         for (int level = 0; n > 1; level++) {
@@ -37,7 +37,7 @@ final class ProofKernels {
             for (int i = 0; i < half; i++) {
                 tlo[i] = shr(tlo[2 * i], s) + shr(tlo[2 * i + 1], s);
                 thi[i] = shr(thi[2 * i], s) + shr(thi[2 * i + 1], s);
-                proof.checkTemporary(op.out(), tlo[i], thi[i], p.width(), where);
+                proof.check(op.out(), tlo[i], thi[i], p.width(), where);
             }
             if ((n & 1) != 0) {
                 tlo[half] = shr(tlo[n - 1], s);
@@ -79,11 +79,11 @@ final class ProofKernels {
                 }
                 long[] t = times(shr(a.lo()[i * k + q], p.shrA()), shr(a.hi()[i * k + q], p.shrA()),
                         shr(b.lo()[q], p.shrB()), shr(b.hi()[q], p.shrB()));
-                proof.checkTemporary(op.out(), t[0], t[1], p.width(), "a product in the " + p.width() + "-bit temporary");
+                proof.check(op.out(), t[0], t[1], p.width(), "a product in the " + p.width() + "-bit temporary");
                 lo[i] += shr(t[0], p.treeShift());
                 hi[i] += shr(t[1], p.treeShift());
             }
-            proof.checkTemporary(op.out(), lo[i], hi[i], p.width(), "the sum in the " + p.width() + "-bit temporary");
+            proof.check(op.out(), lo[i], hi[i], p.width(), "the sum in the " + p.width() + "-bit temporary");
             lo[i] = shr(lo[i], p.post());
             hi[i] = shr(hi[i], p.post());
         }
@@ -135,7 +135,7 @@ final class ProofKernels {
             int x = i % a.size(), y = i % b.size();
             long[] t = times(shr(a.lo()[x], p.shrA()), shr(a.hi()[x], p.shrA()), shr(b.lo()[y], p.shrB()),
                     shr(b.hi()[y], p.shrB()));
-            proof.checkTemporary(op.out(), t[0], t[1], p.width(), "the product in the " + p.width() + "-bit temporary");
+            proof.check(op.out(), t[0], t[1], p.width(), "the product in the " + p.width() + "-bit temporary");
             lo[i] = shr(t[0], p.post());
             hi[i] = shr(t[1], p.post());
         }
@@ -150,7 +150,7 @@ final class ProofKernels {
             long al = shr(a.lo()[x], p.shrA()), ah = shr(a.hi()[x], p.shrA());
             long bl = shr(b.lo()[y], p.shrB()), bh = shr(b.hi()[y], p.shrB());
             long l = subtract ? al - bh : al + bl, h = subtract ? ah - bl : ah + bh;
-            proof.checkTemporary(op.out(), l, h, p.width(), "the sum in the " + p.width() + "-bit temporary");
+            proof.check(op.out(), l, h, p.width(), "the sum in the " + p.width() + "-bit temporary");
             lo[i] = shr(l, p.post());
             hi[i] = shr(h, p.post());
         }

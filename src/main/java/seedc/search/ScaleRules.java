@@ -22,8 +22,8 @@ public record ScaleRules(int bits, int maxscale) {
 
     /**
      * How much larger than its real bound a fixed-point value may come out, from the rounding of its operands and
-     * of every step before it: a sound scale keeps this much headroom (a proof from integer intervals of the
-     * fixed program would make it exact; tests check it with the interpreter's wrap counts).
+     * of every step before it: a sound scale keeps this much headroom first. It is not a proof: the driver checks the
+     * chosen program's integers (seedc.fixed.OverflowProof) and lowers the scales the check still finds at risk.
      */
     public static final double SOUND_MARGIN = 1.0625;
 
