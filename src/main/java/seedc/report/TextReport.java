@@ -88,7 +88,8 @@ public final class TextReport {
                 fpga.get("estimatedCycles"), fpga.get("estimatedLut"), fpga.get("estimatedFf"),
                 fpga.get("estimatedCells") != null ? "about " + fpga.get("estimatedCells") + " of " + budget.get("lut")
                         + " logic cells, a LUT and a flip-flop each" : "of " + budget.get("lut") + " LUTs and "
-                        + budget.get("ff") + " flip-flops",
+                        + budget.get("ff") + " flip-flops" + (fpga.get("predictedLut") != null ? "; yosys's LUTs"
+                        + " predicted from the estimate's parts: about " + fpga.get("predictedLut") : ""),
                 fpga.get("estimatedDsp"), budget.get("dsp"), fpga.get("estimatedBram"), budget.get("bram")));
         if (fpga.get("estimatedMhz") instanceof Number mhz && fpga.get("estimatedCycles") instanceof Number cycles) {
             sb.append(f("clock: about %.1f MHz after place and route (measured on designs like it), so about %.1f us"
@@ -222,27 +223,31 @@ public final class TextReport {
     }
 
     /**
-     * A warning when an FPGA design is estimated beyond the share of the logic the planner grows lanes into (all but
-     * the logic model's mean error on whole designs): a design at every PF 1 may use all of it, and then it places
-     * only if the estimate is not short by more than what is left.
+     * A warning when an FPGA design is estimated beyond the share of the logic it can be expected to fit in (all but
+     * the mean error of what predicts whole designs): on the iCE40 the logic cells (a LUT and a flip-flop each:
+     * estimatedCells against placeableCells; the planner grows lanes into that share, so a design at every PF 1 may
+     * pass it), where LUTs are budgeted alone (the Artix-7) the LUTs the whole-design fit predicts (predictedLut
+     * against placeableLut; the planner budgets by its own estimate).
      */
     @SuppressWarnings("unchecked")
     public static java.util.Optional<String> fpgaFitWarning(Report r) {
-        if (r.deviceUse() == null || r.deviceUse().fpga() == null
-                || !(r.deviceUse().fpga().get("estimatedCells") instanceof Number cells)
-                || !(r.deviceUse().fpga().get("placeableCells") instanceof Number placeable)) {
+        if (r.deviceUse() == null || r.deviceUse().fpga() == null) {
             return java.util.Optional.empty();
         }
         Map<String, Object> fpga = r.deviceUse().fpga();
-        long budget = ((Number) ((Map<String, Object>) fpga.get("budget")).get("lut")).longValue();
-        if (cells.longValue() <= placeable.longValue()) {
+        boolean cells = fpga.get("placeableCells") instanceof Number;
+        if (!(fpga.get(cells ? "estimatedCells" : "predictedLut") instanceof Number need)
+                || !(fpga.get(cells ? "placeableCells" : "placeableLut") instanceof Number placeable)
+                || need.longValue() <= placeable.longValue()) {
             return java.util.Optional.empty();
         }
+        long budget = ((Number) ((Map<String, Object>) fpga.get("budget")).get("lut")).longValue();
         double error = 1 - placeable.doubleValue() / budget;
-        return java.util.Optional.of(f("the FPGA design needs about %d of the %s's %d logic cells (%.0f%%); the"
-                + " estimate misses whole designs by %.0f%% on average, so it may not"
-                + " place: 'make synth' in the output folder (or 'seedc bench') tells", cells.longValue(),
-                fpga.get("device"), budget, 100 * cells.doubleValue() / budget, 100 * error));
+        return java.util.Optional.of(f("the FPGA design needs about %d of the %s's %d %s (%.0f%%); the"
+                + " estimate misses whole designs by %.0f%% on average, so it may not %s: 'make synth' in the output"
+                + " folder (or 'seedc bench') tells%s", need.longValue(), fpga.get("device"), budget,
+                cells ? "logic cells" : "LUTs", 100 * need.doubleValue() / budget, 100 * error,
+                cells ? "place" : "fit", cells ? "" : "; --fpga-utilization PCT makes the planner grow lanes into less"));
     }
 
     /** Fixed training accuracy this far below float's is a collapse, not a rounding loss: the user must know. */
@@ -347,6 +352,11 @@ public final class TextReport {
             s += f("; scaled by %.2f for whole designs (scripts/fit-fpga-design-scale: %s designs, mean error %.0f%%,"
                     + " max %.0f%%)", ((Number) d.get("scale")).doubleValue(), d.get("samples"),
                     100 * ((Number) d.get("meanError")).doubleValue(), 100 * ((Number) d.get("maxError")).doubleValue());
+        }
+        if (m.get("wholeDesign") instanceof Map<?, ?> w) {
+            s += f("; whole designs predicted by its parts, weighed to yosys on %s fixture designs"
+                    + " (scripts/fit-fpga-design-scale: leave-one-out mean error %.0f%%, max %.0f%%)", w.get("samples"),
+                    100 * ((Number) w.get("meanError")).doubleValue(), 100 * ((Number) w.get("maxError")).doubleValue());
         }
         if (m.get("cells") instanceof Map<?, ?> c) {
             s += f("; logic cells %.2f x (LUTs + flip-flops), fitted to nextpnr's packing of %s designs (mean error"

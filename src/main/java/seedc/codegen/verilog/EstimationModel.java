@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -20,7 +21,7 @@ import java.util.Map;
  */
 record EstimationModel(String family, Map<String, double[]> templates, double romPerBit, double bufferPerBit,
                        double registerPerBit, double treePerBit, double meanError, double maxError, int samples,
-                       int maxPf, Design design, Design blockRamDesign, Design cells) {
+                       int maxPf, Design design, Design blockRamDesign, Design cells, WholeDesign wholeDesign) {
 
     /**
      * What the templates' sum misses in a whole design: every LUT count is scaled by {@code scale}, the median of
@@ -28,6 +29,14 @@ record EstimationModel(String family, Map<String, double[]> templates, double ro
      * 1 and no samples where it is not fitted), which leaves {@code meanError} on them.
      */
     record Design(double scale, int samples, double meanError, double maxError) {}
+
+    /**
+     * The LUTs yosys builds for a whole design, predicted from its estimate's parts ({@link DesignLuts}), each with
+     * its weight, fitted by scripts/fit-fpga-design-scale (non-negative least squares on the relative error) to
+     * {@code samples} synthesized fixture designs; {@code meanError} and {@code maxError} are leave-one-out (each
+     * design predicted by the weights fitted without it). Null where not fitted (the iCE40 budgets logic cells).
+     */
+    record WholeDesign(Map<DesignLuts.Part, Double> weights, int samples, double meanError, double maxError) {}
 
     /**
      * The logic cells of a fabric whose cells each hold a LUT and a flip-flop (the iCE40): nextpnr packs a LUT and
@@ -46,13 +55,23 @@ record EstimationModel(String family, Map<String, double[]> templates, double ro
      */
     EstimationModel withBlockRamBuffers() {
         return blockRamDesign == null ? this : new EstimationModel(family, templates, romPerBit, bufferPerBit,
-                registerPerBit, treePerBit, meanError, maxError, samples, maxPf, blockRamDesign, blockRamDesign, cells);
+                registerPerBit, treePerBit, meanError, maxError, samples, maxPf, blockRamDesign, blockRamDesign, cells,
+                wholeDesign);
     }
 
-    /** LUT[PF] = (a + b * PF) * LUT[1]; a template the fit did not sample uses {@code default}. */
+    /** LUT[PF] = (a + b * PF) * LUT[1], scaled for whole designs; a template not sampled uses {@code default}. */
     long luts(String template, int pf, long lut1) {
+        return Math.max(1, Math.round(design.scale() * unscaled(template, pf, lut1)));
+    }
+
+    /** LUT[PF] as the single-template fit gives it, without the design scale (a part of {@link DesignLuts}). */
+    long templateLuts(String template, int pf, long lut1) {
+        return Math.round(unscaled(template, pf, lut1));
+    }
+
+    private double unscaled(String template, int pf, long lut1) {
         double[] ab = templates.getOrDefault(template, templates.get("default"));
-        return Math.max(1, Math.round(design.scale() * (ab[0] + ab[1] * pf) * lut1));
+        return (ab[0] + ab[1] * pf) * lut1;
     }
 
     /**
@@ -106,7 +125,22 @@ record EstimationModel(String family, Map<String, double[]> templates, double ro
                 mem.get("buffer").asDouble(), mem.get("register").asDouble(), mem.get("tree").asDouble(),
                 fit.get("meanError").asDouble(), fit.get("maxError").asDouble(),
                 fit.get("samples").asInt(), fit.get("maxPf").asInt(), d == null ? NOT_FITTED : d,
-                design(n.get("designBlockRam")), n.has("cells") ? design(n.get("cells")) : NOT_FITTED);
+                design(n.get("designBlockRam")), n.has("cells") ? design(n.get("cells")) : NOT_FITTED,
+                wholeDesign(n.get("wholeDesign")));
+    }
+
+    private static WholeDesign wholeDesign(JsonNode w) {
+        if (w == null) {
+            return null;
+        }
+        Map<DesignLuts.Part, Double> weights = new EnumMap<>(DesignLuts.Part.class);
+        for (DesignLuts.Part p : DesignLuts.Part.values()) {
+            if (w.get("weights").has(p.key)) {
+                weights.put(p, w.get("weights").get(p.key).asDouble());
+            }
+        }
+        return new WholeDesign(weights, w.get("samples").asInt(), w.get("meanError").asDouble(),
+                w.get("maxError").asDouble());
     }
 
     private static Design design(JsonNode design) {

@@ -283,7 +283,7 @@ final class NodeCost {
      * LUTs of a lane's shift-and-add multiplier when the node multiplies in logic ({@link LogicMultipliers}),
      * outside the fitted templates and the design scale: nothing is shared or trimmed from an array of adders.
      */
-    private long logicMultiplierLuts(DfgNode n) {
+    long logicMultiplierLuts(DfgNode n) {
         if (!choices.multipliesInLogic(n)) {
             return 0;
         }
@@ -345,6 +345,18 @@ final class NodeCost {
      * LUT6 per bit; on the iCE40 16 words a LUT4 and a multiplexer tree as large again); a buffer's a multiplexer
      * of its words' registers (4 words a LUT6, 2 a LUT4).
      */
+    /**
+     * The read ports a max pool's lanes put on its input in logic: each lane compares its window's cells in one
+     * cycle, a port each, where the PF-1 profile counts one. A part of {@link DesignLuts} (0 for other ops and for an
+     * input in block RAM, read a cell a cycle).
+     */
+    long windowReadLuts(DfgNode n, int pf) {
+        if (!(n.op() instanceof Op.Maxpool m) || choices.inBlockRam(m.x())) {
+            return 0;
+        }
+        return (long) pf * WindowOps.cells(m) * readPort(m.x().size(), fp.type(m.x()).bits(), false);
+    }
+
     private long readPort(int words, int bits, boolean rom) {
         if (rom) {
             return ice40 ? (long) (words + 7) / 8 * bits : (long) (words + 63) / 64 * bits;

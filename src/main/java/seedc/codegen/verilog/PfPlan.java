@@ -284,6 +284,13 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
             m.put("estimatedCells", logicCells());
             m.put("placeableCells", (long) Math.floor(budget.luts() * PfPlanner.placeableShare(cost.model(), true)));
         }
+        DesignLuts parts = DesignLuts.of(this);
+        m.put("lutParts", parts.toReport());
+        EstimationModel.WholeDesign whole = cost.model().wholeDesign();
+        if (whole != null) {
+            m.put("predictedLut", parts.predict(whole));
+            m.put("placeableLut", (long) Math.floor(budget.luts() * (1 - whole.meanError())));
+        }
         m.put("estimatedDsp", dsps());
         m.put("estimatedBram", blockRams());
         m.put("budget", Map.of("lut", budget.luts(), "ff", budget.flipFlops(), "cellsShared", budget.cellsShared(),
@@ -295,6 +302,10 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
                 "design", fit(d)));
         if (budget.cellsShared() && model.cells().samples() > 0) {
             lutModel.put("cells", fit(model.cells()));
+        }
+        if (whole != null) {
+            lutModel.put("wholeDesign", Map.of("samples", whole.samples(), "meanError", whole.meanError(),
+                    "maxError", whole.maxError()));
         }
         m.put("lutModel", lutModel);
         return m;
