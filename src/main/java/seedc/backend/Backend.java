@@ -39,6 +39,11 @@ public interface Backend {
         return null;
     }
 
+    /** Whether this backend can store parameters packed ({@link WeightStorage#PACKED}; else it ignores the choice). */
+    default boolean packsParameters() {
+        return false;
+    }
+
     /** Writes the fixed-point program into {@code dir}. */
     Emitted emit(FixedProgram program, Map<String, double[]> weights, EmitOptions options, Path dir);
 

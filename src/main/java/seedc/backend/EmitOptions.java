@@ -4,13 +4,19 @@ package seedc.backend;
  * How to emit: the device whose memory must hold the program (null: the backend's default), and
  * one input already quantized to the input's type with what the fixed-point interpreter predicts
  * for it, for backends that embed a demonstration (the Arduino sketch); both may be null; and, for the FPGA
- * backend, its knobs ({@link FpgaOptions}).
+ * backend, its knobs ({@link FpgaOptions}); for the C backends, how parameters are stored ({@link WeightStorage}).
  */
-public record EmitOptions(Device device, long[] example, String expected, FpgaOptions fpga) {
+public record EmitOptions(Device device, long[] example, String expected, FpgaOptions fpga,
+                          WeightStorage storage) {
     public static final EmitOptions NONE = new EmitOptions(null, null, null);
 
     public EmitOptions(Device device, long[] example, String expected) {
-        this(device, example, expected, FpgaOptions.DEFAULT);
+        this(device, example, expected, FpgaOptions.DEFAULT, WeightStorage.DENSE);
+    }
+
+    /** The C backends' storage of parameters in flash ({@link WeightStorage}). */
+    public EmitOptions withStorage(WeightStorage s) {
+        return new EmitOptions(device, example, expected, fpga, s);
     }
 
     public EmitOptions withFpgaStrategy(FpgaStrategy s) {
@@ -38,7 +44,7 @@ public record EmitOptions(Device device, long[] example, String expected, FpgaOp
     }
 
     private EmitOptions withFpga(FpgaOptions f) {
-        return new EmitOptions(device, example, expected, f);
+        return new EmitOptions(device, example, expected, f, storage);
     }
 
     public static EmitOptions on(Device device) {

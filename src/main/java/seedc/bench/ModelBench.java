@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 import seedc.backend.Device;
 import seedc.backend.EmitOptions;
+import seedc.backend.WeightStorage;
 import seedc.backend.Emitted;
 import seedc.codegen.c.CBackend;
 import seedc.ir.FloatModel;
@@ -45,6 +46,12 @@ public final class ModelBench {
     /** The same on the AVR {@code mcu} whose memories {@code device} gives (e.g. {@link FloatBench#BIG}). */
     public static Outcome fixed(FixedProgram fp, FloatModel model, DataSet data, int n, Device device, String mcu,
                                 Path work) {
+        return fixed(fp, model, data, n, device, mcu, work, WeightStorage.DENSE);
+    }
+
+    /** The same with the parameters stored as {@code storage} says. */
+    public static Outcome fixed(FixedProgram fp, FloatModel model, DataSet data, int n, Device device, String mcu,
+                                Path work, WeightStorage storage) {
         int count = Math.min(n, data.size());
         QuantizedModel qm = new QuantizedModel(fp, model.weights());
         FixedInterpreter fi = new FixedInterpreter(fp, qm);
@@ -57,7 +64,8 @@ public final class ModelBench {
         }
         Path sketch = work.resolve("sketch");
         Emitted w = CBackend.ARDUINO.emit(fp, model.weights(), new EmitOptions(device,
-                count > 0 ? qm.quantizeInput(data.features()[0]) : null, count > 0 ? expected.get(0) : null), sketch);
+                count > 0 ? qm.quantizeInput(data.features()[0]) : null, count > 0 ? expected.get(0) : null)
+                .withStorage(storage), sketch);
         AvrBench.Run run = AvrBench.run(AvrBench.Kind.FIXED, List.of(sketch.resolve("predict.cpp")), sketch,
                 examples, CYCLE_BUDGET, work.resolve("fixed"), mcu);
         List<Integer> bad = new ArrayList<>();

@@ -22,6 +22,7 @@ import seedc.bench.FloatBench;
 import seedc.bench.ModelBench;
 import seedc.backend.Backend;
 import seedc.backend.Device;
+import seedc.backend.WeightStorage;
 import seedc.diag.Progress;
 import seedc.diag.UserError;
 import seedc.driver.Compilation;
@@ -39,6 +40,9 @@ final class BenchCommand implements Callable<Integer> {
 
     @Mixin
     PrecisionOptions precision;
+
+    @Mixin
+    StorageOptions storage;
 
     @Option(names = "--device", defaultValue = "uno", paramLabel = "DEV", description = "uno (the simulated ATmega328P;"
             + " default), or an FPGA, arty-a7-35t or ice40-up5k: the three --fpga-strategy designs simulated by"
@@ -95,22 +99,24 @@ final class BenchCommand implements Callable<Integer> {
         Metric m = Choices.metric(metric);
         Backend uno = CBackend.ARDUINO; // bench simulates the Uno
         List<SeeDotStrategy.Products> products = precision.products(bitwidth, uno.widths());
+        storage.check(dev.fabric() == null ? uno : seedc.codegen.verilog.FpgaBackend.INSTANCE);
         if (dev.fabric() == null) {
             AvrToolchain.find();
         }
         boolean progress = progressOption.show();
         ModelInputs.Loaded loaded = in.load(progress, spec.commandLine().getErr(), precision.ranges());
-        FloatModel model = loaded.model();
         DataSet trainSet = loaded.train(), testSet = loaded.test();
         if (testSet.size() == 0) {
             throw UserError.inFile(in.test, "no examples");
         }
+        StorageOptions.Quantized quantized = storage.quantized(loaded.model(), testSet, in.threads());
+        FloatModel model = quantized.model();
         boolean allEqual;
         Path work;
         try (OutputFolder folder = out == null ? null
                 : OutputFolder.open(out, in.files())) {
             work = folder != null ? folder.dir() : Files.createTempDirectory("seedc-bench-");
-            allEqual = measure(work, strat, m, uno, products, model, trainSet, testSet, dev);
+            allEqual = measure(work, strat, m, uno, products, model, quantized.how(), trainSet, testSet, dev);
             if (folder != null) {
                 folder.commit(); // kept even when the device disagrees: the builds are what to look at then
                 work = out;
@@ -122,7 +128,8 @@ final class BenchCommand implements Callable<Integer> {
 
     /** Compiles, builds and simulates in {@code work}; prints the table; true when the device agreed. */
     private boolean measure(Path work, Strategy strat, Metric m, Backend uno, List<SeeDotStrategy.Products> products,
-                            FloatModel model, DataSet trainSet, DataSet testSet, Device dev) throws IOException {
+                            FloatModel model, Report.QuantizedWeights quantized, DataSet trainSet, DataSet testSet,
+                            Device dev) throws IOException {
         int threads = in.threads();
         boolean progress = progressOption.show();
         PrintWriter o = spec.commandLine().getOut();
@@ -131,7 +138,8 @@ final class BenchCommand implements Callable<Integer> {
                 new Compilation.Options(strat, bitwidth, m, threads, progress, uno, maxDrop, null,
                         products, precision.maxScoreError, dev.fabric() != null ? null
                         : Compilation.deviceFlash(uno, dev, compiled), precision.ranges()));
-        Report r = c.report();
+        Report r = quantized == null ? c.report() : c.report().withQuantizedWeights(quantized);
+        WeightStorage stored = storage.storage(quantized != null, r.parameterStorage());
         r.write(work.resolve("report.json"));
         if (dev.fabric() != null) {
             return fpga(work, c, compiled, testSet, dev, o);
@@ -140,7 +148,7 @@ final class BenchCommand implements Callable<Integer> {
         AvrBench.Run fl = null;
         // One step per firmware: each is an avr-gcc build and a simavr run over every example.
         try (Progress bar = Progress.start(progress, "avr-gcc + simavr", noFloat ? 1 : 2)) {
-            fx = ModelBench.fixed(c.fixed(), compiled, testSet, examples, dev, work);
+            fx = ModelBench.fixed(c.fixed(), compiled, testSet, examples, dev, AvrToolchain.MCU, work, stored);
             bar.step();
             if (!noFloat) {
                 fl = FloatBench.run(model, testSet, examples, work);
@@ -175,6 +183,14 @@ final class BenchCommand implements Callable<Integer> {
         }
         o.printf(Locale.ROOT, "planned RAM buffer: %d B; parameters and tables in flash: %d B%n",
                 fx.written().ramBytes(), fx.written().flashBytes());
+        Object packed = fx.written().memoryPlan().get("packedParameterBytes");
+        o.printf(Locale.ROOT, "parameters stored %s%s%n", stored.id(), stored == WeightStorage.PACKED
+                ? " (" + packed + " B of them packed: tables and indices)" : "");
+        if (quantized != null) {
+            o.printf(Locale.ROOT, "weights quantized after training (%s %d: %s): float test accuracy %.2f%% before%n",
+                    quantized.mode(), quantized.size(), String.join(", ", quantized.parameters()),
+                    quantized.floatTestAccuracyBefore());
+        }
         o.printf(Locale.ROOT, "predictions equal the Java fixed-point interpreter's: %s (%d/%d)%n",
                 fx.allEqual() ? "yes" : "NO", n - fx.mismatches().size(), n);
         Map<String, Object> json = new LinkedHashMap<>();
@@ -190,6 +206,11 @@ final class BenchCommand implements Callable<Integer> {
         json.put("fixed", runJson(fx.fixed(), fx.macs()));
         json.put("plannedRamBytes", fx.written().ramBytes());
         json.put("paramFlashBytes", fx.written().flashBytes());
+        json.put("weightStorage", stored.id());
+        json.put("packedParameterBytes", packed);
+        if (quantized != null) {
+            json.put("quantizedWeights", quantized);
+        }
         json.put("predictionsEqual", fx.allEqual());
         if (fl != null) {
             json.put("float", runJson(fl, fx.macs()));

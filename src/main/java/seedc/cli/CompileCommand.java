@@ -47,6 +47,9 @@ final class CompileCommand implements Callable<Integer> {
     @Mixin
     PrecisionOptions precision;
 
+    @Mixin
+    StorageOptions storage;
+
     @Option(names = "--target", defaultValue = "x86", paramLabel = "TARGET", description = "x86 (default), arduino (sketch folder for the Uno), cortex-m, hls (C for Vitis HLS"
             + " with SeeDot's unroll hints, for --device arty-a7-35t), or fpga (a Verilog dataflow design for"
             + " --device arty-a7-35t or ice40-up5k, with make sim and make synth).")
@@ -252,6 +255,7 @@ final class CompileCommand implements Callable<Integer> {
             throw UserError.of("--fpga-utilization must be a percentage from 1 to 100, not " + fpgaUtilization);
         }
         checkDemotionMode(dev);
+        storage.check(tgt);
         checkOutputFolder(tgt);
         String deviceProblem = tgt.deviceProblem(dev);
         if (deviceProblem != null) {
@@ -283,8 +287,9 @@ final class CompileCommand implements Callable<Integer> {
                                Choices.Encoding enc, Device dev, boolean progress) throws IOException {
         Stopwatch loading = new Stopwatch();
         ModelInputs.Loaded loaded = in.load(progress, spec.commandLine().getErr(), precision.ranges());
-        FloatModel model = loaded.model();
         DataSet trainSet = loaded.train(), testSet = loaded.test();
+        StorageOptions.Quantized quantized = storage.quantized(loaded.model(), testSet, in.threads());
+        FloatModel model = quantized.model();
         loading.lap("load");
         FloatModel compiled = precision.compiled(model, trainSet);
         Compilation.Outcome outcome = in.compile(compiled, trainSet, testSet, new Compilation.Options(strat,
@@ -298,11 +303,15 @@ final class CompileCommand implements Callable<Integer> {
                     emitOptions(outcome.fixed(), compiled, testSet, dev).withFpgaStrategy(
                             Choices.fpgaStrategy(fpgaStrategy)).withFpgaDivider(Choices.fpgaDivider(fpgaDivider))
                             .withFpgaBuffers(Choices.fpgaBuffers(fpgaBuffers, dev)).withFpgaDsps(fpgaDsps)
-                            .withFpgaUtilization(fpgaUtilization), dir);
+                            .withFpgaUtilization(fpgaUtilization).withStorage(storage.storage(quantized.how() != null,
+                                    outcome.report().parameterStorage())), dir);
             bar.step();
         }
         emitting.lap("emit");
         Report report = withLoadAndEmit(outcome.report(), loading.laps(), emitting.laps());
+        if (quantized.how() != null) {
+            report = report.withQuantizedWeights(quantized.how());
+        }
         if (written.device() != null) {
             report = report.withDeviceUse(DeviceUse.of(written));
         }

@@ -9,6 +9,7 @@ import seedc.fixed.FixedProgram;
 import seedc.io.DataSet;
 import seedc.report.Report;
 import seedc.rewrite.InputShifts;
+import seedc.rewrite.WeightQuantization;
 import seedc.search.Candidate;
 
 /** 'seedc run --encoding fixed': the fixed-point program described by a compile report. */
@@ -20,9 +21,26 @@ final class FixedRun {
             throw UserError.of("--encoding fixed needs --config OUT/report.json (written by 'seedc compile')");
         }
         Report report = Report.read(config);
-        FloatModel compiled = shifted(model, report.fixedProgram().inputShifts(), config);
+        FloatModel compiled = shifted(quantized(model, report.quantizedWeights(), config),
+                report.fixedProgram().inputShifts(), config);
         FixedProgram fp = report.fixedProgram().apply(compiled.program(), config.toString());
         return Candidate.runCounting(fp, compiled, ds, threads, progress).results();
+    }
+
+    /** The model with its weights quantized as compile quantized them (--weight-bits, --codebook; null: not). */
+    private static FloatModel quantized(FloatModel model, Report.QuantizedWeights q, Path config) {
+        if (q == null) {
+            return model;
+        }
+        WeightQuantization.Mode mode = java.util.Arrays.stream(WeightQuantization.Mode.values())
+                .filter(m -> m.id().equals(q.mode())).findFirst()
+                .orElseThrow(() -> UserError.inFile(config, "unknown weight quantization '" + q.mode() + "'"));
+        boolean grid = mode == WeightQuantization.Mode.GRID;
+        if (grid ? q.size() < 1 || q.size() > 8 : q.size() < 2 || q.size() > 256) {
+            throw UserError.inFile(config, "quantizedWeights.size " + q.size() + " is not " + (grid
+                    ? "1 to 8 bits" : "2 to 256 values") + "; compile the program again");
+        }
+        return WeightQuantization.apply(model, new WeightQuantization.Spec(mode, q.size())).model();
     }
 
     /** The model as compile rewrote it: with the report's input shifts (a report from another program is an error). */

@@ -26,7 +26,36 @@ public record Report(String strategy, int bitwidth, int maxscale, String metric,
                      int paramFlashBytes, List<Wrap> wraps, TestWraps testWraps, SearchSummary search,
                      DeviceUse deviceUse,
                      List<StageTime> stages, @JsonInclude(JsonInclude.Include.NON_NULL) OutputError outputError,
-                     @JsonInclude(JsonInclude.Include.NON_NULL) List<ParameterStorage> parameterStorage) {
+                     @JsonInclude(JsonInclude.Include.NON_NULL) List<ParameterStorage> parameterStorage,
+                     @JsonInclude(JsonInclude.Include.NON_NULL) QuantizedWeights quantizedWeights) {
+
+    /** A report of a model whose weights were compiled as given (no --weight-bits or --codebook). */
+    public Report(String strategy, int bitwidth, int maxscale, String metric, String target,
+                  Double floatTestAccuracy, Double fixedTestAccuracy, Double floatTrainAccuracy,
+                  Double fixedTrainAccuracy, double exploreSeconds, int candidatesEvaluated,
+                  List<ValueType> values, List<SweepPoint> maxscaleSweep, FixedAssignment fixedProgram,
+                  int paramFlashBytes, List<Wrap> wraps, TestWraps testWraps, SearchSummary search,
+                  DeviceUse deviceUse, List<StageTime> stages, OutputError outputError,
+                  List<ParameterStorage> parameterStorage) {
+        this(strategy, bitwidth, maxscale, metric, target, floatTestAccuracy, fixedTestAccuracy, floatTrainAccuracy,
+                fixedTrainAccuracy, exploreSeconds, candidatesEvaluated, values, maxscaleSweep, fixedProgram,
+                paramFlashBytes, wraps, testWraps, search, deviceUse, stages, outputError, parameterStorage, null);
+    }
+
+    /**
+     * Weights quantized after training (seedc.rewrite.WeightQuantization): {@code mode} grid ({@code size} bits) or
+     * codebook ({@code size} values), the parameters it changed, and the float model's test accuracy before (the
+     * report's floatTestAccuracy is after; null for a model without accuracy).
+     */
+    public record QuantizedWeights(String mode, int size, List<String> parameters, Double floatTestAccuracyBefore) {}
+
+    /** The same report, saying how its weights were quantized. */
+    public Report withQuantizedWeights(QuantizedWeights q) {
+        return new Report(strategy, bitwidth, maxscale, metric, target, floatTestAccuracy, fixedTestAccuracy,
+                floatTrainAccuracy, fixedTrainAccuracy, exploreSeconds, candidatesEvaluated, values, maxscaleSweep,
+                fixedProgram, paramFlashBytes, wraps, testWraps, search, deviceUse, stages, outputError,
+                parameterStorage, q);
+    }
 
     /**
      * A model whose result is a tensor has no accuracy (its four accuracies are null): how far the fixed
@@ -94,7 +123,7 @@ public record Report(String strategy, int bitwidth, int maxscale, String metric,
         return new Report(strategy, bitwidth, maxscale, metric, target, floatTestAccuracy, fixedTestAccuracy,
                 floatTrainAccuracy, fixedTrainAccuracy, exploreSeconds, candidatesEvaluated, values, maxscaleSweep,
                 fixedProgram, paramFlashBytes, wraps, testWraps, search, deviceUse, List.copyOf(all), outputError,
-                parameterStorage);
+                parameterStorage, quantizedWeights);
     }
 
     /**
@@ -116,7 +145,8 @@ public record Report(String strategy, int bitwidth, int maxscale, String metric,
     public Report withDeviceUse(DeviceUse use) {
         return new Report(strategy, bitwidth, maxscale, metric, target, floatTestAccuracy, fixedTestAccuracy,
                 floatTrainAccuracy, fixedTrainAccuracy, exploreSeconds, candidatesEvaluated, values, maxscaleSweep,
-                fixedProgram, paramFlashBytes, wraps, testWraps, search, use, stages, outputError, parameterStorage);
+                fixedProgram, paramFlashBytes, wraps, testWraps, search, use, stages, outputError, parameterStorage,
+                quantizedWeights);
     }
 
     public static final ObjectMapper JSON = new ObjectMapper()
@@ -147,7 +177,8 @@ public record Report(String strategy, int bitwidth, int maxscale, String metric,
                 core.exploreSeconds, core.candidatesEvaluated, core.values, core.maxscaleSweep, core.fixedProgram,
                 core.paramFlashBytes, core.wraps == null ? List.of() : core.wraps,
                 core.testWraps, search, use,
-                core.stages == null ? List.of() : core.stages, core.outputError, core.parameterStorage);
+                core.stages == null ? List.of() : core.stages, core.outputError, core.parameterStorage,
+                core.quantizedWeights);
     }
 
     public void write(Path file) {

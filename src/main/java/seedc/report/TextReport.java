@@ -32,6 +32,7 @@ public final class TextReport {
             sb.append(f("no accuracy: the result is a tensor, not a class; fixed outputs against float's"
                     + " (relative RMS error):%n  train %.4f, test %.4f%n", tensor.train(), tensor.test()));
         }
+        quantizedWeights(sb, r.quantizedWeights());
         sb.append(f("explored %d candidates in %.2f s%n", r.candidatesEvaluated(), r.exploreSeconds()));
         if (r.stages() != null && !r.stages().isEmpty()) {
             sb.append("time per stage:");
@@ -74,6 +75,12 @@ public final class TextReport {
         } else if (r.deviceUse() != null) {
             sb.append(f("on the device: %d B of constants in flash, a %d B RAM buffer%n", r.deviceUse().flashBytes(),
                     r.deviceUse().ramBytes()));
+            if (r.deviceUse().memoryPlan() != null
+                    && r.deviceUse().memoryPlan().get("packedParameterBytes") instanceof Number packed
+                    && packed.longValue() > 0) {
+                sb.append(f("  of which %d B are packed parameters (their tables of values and a 1-8-bit index per"
+                        + " element; --weight-storage)%n", packed.longValue()));
+            }
         }
         return sb.toString();
     }
@@ -336,6 +343,17 @@ public final class TextReport {
             }
             sb.append(line.toString().stripTrailing()).append('\n');
         }
+    }
+
+    /** How the weights were quantized after training, with the float test accuracy it cost (nothing when not). */
+    private static void quantizedWeights(StringBuilder sb, Report.QuantizedWeights q) {
+        if (q == null) {
+            return;
+        }
+        sb.append(f("weights quantized after training to %s (%s)%s%n", q.mode().equals("grid")
+                ? q.size() + "-bit grids" : "codebooks of " + q.size() + " values", String.join(", ", q.parameters()),
+                q.floatTestAccuracyBefore() == null ? "" : f(": float test accuracy %.2f%% before",
+                        q.floatTestAccuracyBefore())));
     }
 
     private static String pad(String s, int width) {

@@ -41,10 +41,17 @@ public final class Fixtures {
 
     /** Strategy "seedot" (16 bits) or "shiftry" (mixed 8/16 bits, 1 point of training accuracy allowed). */
     public static Compiled get(String name, String strategy) {
-        return CACHE.computeIfAbsent(name + " " + strategy, key -> {
+        return get(name, strategy, null);
+    }
+
+    /** The same with its weights quantized after training first (null: as trained). */
+    public static Compiled get(String name, String strategy, seedc.rewrite.WeightQuantization.Spec quantized) {
+        return CACHE.computeIfAbsent(name + " " + strategy + " " + quantized, key -> {
             String n = name;
             Path d = dir(n);
-            FloatModel model = SeeDotFrontEnd.load(d.resolve("input.sd"), d);
+            FloatModel loaded = SeeDotFrontEnd.load(d.resolve("input.sd"), d);
+            FloatModel model = quantized == null ? loaded
+                    : seedc.rewrite.WeightQuantization.apply(loaded, quantized).model();
             DataSet train = DataInputs.load(model.program(), d.resolve("train.npy"), 1);
             DataSet test = DataInputs.load(model.program(), d.resolve("test.npy"), 1);
             Compilation.Outcome o = Compilation.compile(model, train, test,

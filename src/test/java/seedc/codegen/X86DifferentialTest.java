@@ -38,8 +38,14 @@ class X86DifferentialTest {
 
     /** Builds fp for x86 in dir with the sanitizers; its predictions on the first n examples equal the interpreter's. */
     static void assertHostMatches(Path dir, FixedProgram fp, FloatModel model, DataSet test, int n) throws Exception {
+        assertHostMatches(dir, fp, model, test, n, EmitOptions.NONE);
+    }
+
+    /** The same, emitted with {@code options} (e.g. packed parameters). */
+    static void assertHostMatches(Path dir, FixedProgram fp, FloatModel model, DataSet test, int n,
+                                  EmitOptions options) throws Exception {
         assertTrue(new File("/usr/bin/gcc").canExecute() || new File("/usr/bin/cc").canExecute(), "gcc needed");
-        CBackend.X86.emit(fp, model.weights(), EmitOptions.NONE, dir);
+        CBackend.X86.emit(fp, model.weights(), options, dir);
         Process make = new ProcessBuilder("make", "-s", "CFLAGS=-O1 -g -std=c99 -Wall -Wextra -Werror"
                 + " -fsanitize=undefined,address -fno-sanitize-recover=all")
                 .directory(dir.toFile()).redirectErrorStream(true).start();

@@ -62,13 +62,21 @@ public final class CBackend implements Backend {
     }
 
     @Override
+    public boolean packsParameters() {
+        return true;
+    }
+
+    @Override
     public Emitted emit(FixedProgram program, Map<String, double[]> weights, EmitOptions options, Path dir) {
         Device device = options.device() != null ? options.device() : dialect.defaultDevice();
-        FixedCBuild build = FixedCBuild.plan(dialect, program, weights, device);
+        FixedCBuild build = FixedCBuild.plan(dialect, program, weights, device, options.storage());
         var example = new CDialect.SketchExample(options.example(), options.expected());
         write(dialect.fixedFiles(build.render(), example, dir), dir);
         int flash = build.flashUse().constantBytes();
-        return new Emitted(flash, build.ram().plan().bufferBytes(), device, build.ram().toReport());
+        Map<String, Object> plan = new java.util.LinkedHashMap<>(build.ram().toReport());
+        plan.put("weightStorage", options.storage().id());
+        plan.put("packedParameterBytes", build.packedParamBytes());
+        return new Emitted(flash, build.ram().plan().bufferBytes(), device, plan);
     }
 
     @Override

@@ -7,6 +7,7 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import seedc.backend.WeightStorage;
 import seedc.fixed.ExpTable;
 import seedc.fixed.FixedArith;
 import seedc.fixed.FixedProgram;
@@ -30,7 +31,9 @@ final class Constants {
     private final Map<ExpTable, String[]> tables = new IdentityHashMap<>();
     private final Map<String, String> emitted = new LinkedHashMap<>();
     private final String flashAttribute;
+    private final boolean packParams;
     private int bytes;
+    private long packedParamBytes;
     private int counter;
 
     /**
@@ -47,11 +50,15 @@ final class Constants {
         return s;
     }
 
-    /** @param flashAttribute what puts a constant array in flash ("PROGMEM" on AVR, "" elsewhere) */
-    Constants(FixedProgram fp, QuantizedModel qm, String flashAttribute) {
+    /**
+     * @param flashAttribute what puts a constant array in flash ("PROGMEM" on AVR, "" elsewhere)
+     * @param storage how parameters are stored: packed where that is smaller, or dense
+     */
+    Constants(FixedProgram fp, QuantizedModel qm, String flashAttribute, WeightStorage storage) {
         this.fp = fp;
         this.qm = qm;
         this.flashAttribute = flashAttribute;
+        this.packParams = storage == WeightStorage.PACKED;
     }
 
     void param(Value v, String paramName) {
@@ -65,18 +72,29 @@ final class Constants {
     }
 
     /** The C array holding v, emitted on first use. */
-    String name(Value v) {
+    private Variant stored(Value v) {
         String n = names.get(v);
-        if (!emitted.containsKey(n)) {
-            array(n, fp.type(v).bits(), pending.get(v));
-        }
-        return n;
+        return variants.computeIfAbsent(n, k -> store(n, fp.type(v).bits(), fp.type(v).bits(), pending.get(v)));
     }
 
-    /** A constant as one reader wants it (see {@link #variant}): its C array and the bits its elements need. */
-    record Variant(String name, int bits) {
+    /**
+     * A constant as one reader wants it (see {@link #variant}): its C array, the bits its elements need, and, when
+     * packed ({@link WeightStorage#PACKED}), the bits of each element's index into the table of its distinct values
+     * (0: dense). The reader reads through {@link #read} or streams through {@link #stream}.
+     */
+    record Variant(String name, int bits, int indexBits) {
         int container() {
             return X.container(bits);
+        }
+
+        boolean packed() {
+            return indexBits > 0;
+        }
+
+        /** Element {@code idx} (a C expression without side effects) as an int of the container. */
+        String read(String idx) {
+            return packed() ? "SD_R" + container() + "(" + name + "_tab, sd_ix" + indexBits + "(" + name + "_pk, " + idx
+                    + "))" : "SD_R" + container() + "(" + name + ", " + idx + ")";
         }
     }
 
@@ -89,7 +107,7 @@ final class Constants {
      */
     Variant variant(Value v, List<seedc.fixed.FixedType> chain, int shift, int block, int[] layout) {
         if (chain.size() == 1 && shift == 0 && layout == null) {
-            return new Variant(name(v), fp.type(v).bits());
+            return stored(v);
         }
         String key = names.get(v) + chain + shift + "/" + block + (layout == null ? "" : Arrays.toString(layout));
         return variants.computeIfAbsent(key, k -> {
@@ -108,9 +126,7 @@ final class Constants {
                 hi = Math.max(hi, o[i]);
             }
             int bits = Math.max(X.lit(lo).bits(), X.lit(hi).bits());
-            String n = names.get(v) + "_v" + counter++;
-            array(n, X.container(bits), o);
-            return new Variant(n, bits);
+            return store(names.get(v) + "_v" + counter++, bits, X.container(bits), o);
         });
     }
 
@@ -172,6 +188,63 @@ final class Constants {
         return names;
     }
 
+    /**
+     * Emits a parameter's array (or a variant of it) of {@code bits}-bit values in {@code container}-bit elements:
+     * dense, or, when parameters are packed and that takes fewer bytes, as the table of its distinct values
+     * ({@code name_tab}, ascending, in the container) and one index into it per element ({@code name_pk}: 8 / k
+     * indices a byte, element i in bits (i mod 8/k) * k of byte i / (8/k)), k the fewest of 1, 2, 4, 8 bits that
+     * number the values.
+     */
+    private Variant store(String name, int bits, int container, long[] data) {
+        long[] distinct = packParams && baseName(name).startsWith("p_")
+                ? java.util.Arrays.stream(data).distinct().sorted().toArray() : null;
+        int k = distinct == null ? 0 : indexBits(distinct.length);
+        long packedBytes = ((long) data.length * k + 7) / 8 + (long) distinct(distinct) * container / 8;
+        if (k == 0 || k >= container || packedBytes >= (long) data.length * container / 8) {
+            array(name, container, data);
+            return new Variant(name, bits, 0);
+        }
+        long[] index = new long[(data.length * k + 7) / 8];
+        for (int i = 0; i < data.length; i++) {
+            int code = java.util.Arrays.binarySearch(distinct, data[i]);
+            index[i * k / 8] |= (long) code << (i * k % 8);
+        }
+        array(name + "_tab", container, distinct);
+        unsignedBytes(name + "_pk", index);
+        packedParamBytes += index.length + (long) distinct.length * container / 8;
+        return new Variant(name, bits, k);
+    }
+
+    private static int distinct(long[] d) {
+        return d == null ? 0 : d.length;
+    }
+
+    /** The name a variant was derived from (p_W for p_W_v3): a parameter's start with p_. */
+    private static String baseName(String name) {
+        int v = name.lastIndexOf("_v");
+        return v > 0 && name.substring(v + 2).chars().allMatch(Character::isDigit) ? name.substring(0, v) : name;
+    }
+
+    /** Bits of an index numbering {@code n} values: 1, 2, 4 or 8 (whole fractions of a byte), 0 beyond 256. */
+    private static int indexBits(int n) {
+        for (int k : new int[] {1, 2, 4, 8}) {
+            if (n <= 1 << k) {
+                return k;
+            }
+        }
+        return 0;
+    }
+
+    private void unsignedBytes(String name, long[] data) {
+        StringBuilder sb = new StringBuilder("static const uint8_t " + name + "[" + data.length + "]"
+                + (flashAttribute.isEmpty() ? "" : " " + flashAttribute) + " = {");
+        for (int i = 0; i < data.length; i++) {
+            sb.append(i % 16 == 0 ? "\n    " : " ").append(data[i]).append(i + 1 < data.length ? "," : "");
+        }
+        emitted.put(name, sb.append("\n};\n").toString());
+        bytes += data.length;
+    }
+
     private void array(String name, int bits, long[] data) {
         StringBuilder sb = new StringBuilder();
         sb.append("static const int").append(bits).append("_t ").append(name).append('[')
@@ -202,6 +275,11 @@ final class Constants {
 
     int bytes() {
         return bytes;
+    }
+
+    /** Bytes of the packed parameters (their tables and indices), of {@link #bytes}. */
+    long packedParamBytes() {
+        return packedParamBytes;
     }
 
     String render() {

@@ -15,7 +15,8 @@ import seedc.codegen.c.DotFunctions.Stream;
  * Matrix products and convolutions as dot products whose terms are read in order and summed in
  * registers as they come: no array of terms ({@link DotFunctions} writes the sums). Each operand is a
  * stream: a constant rearranged at compile time so that one output reads it front to back, already
- * shifted (flash, lpm Z+ on the AVR); a RAM vector that many outputs read, shifted once into the op's
+ * shifted (flash, lpm Z+ on the AVR; packed, an element index that moves on); a RAM vector that many
+ * outputs read, shifted once into the op's
  * scratch array (a convolution's input window, padding zeros included, goes there too); or a RAM
  * tensor read in place and shifted per term.
  */
@@ -71,6 +72,9 @@ final class DotEmitter {
     private Stream flash(Value v, int shift, int[] layout, String offset) {
         Operands.FlashSource src = r.flashSource(v);
         Constants.Variant var = r.constants().variant(src.constant(), src.chain(), shift, v.size(), layout);
+        if (var.packed()) { // the stream is the next element's index, read through the table
+            return new Stream("sd_idx ", "(" + src.base() + ")" + offset, var.read("%s++"), var.bits(), 0);
+        }
         String type = "int" + var.container() + "_t";
         return new Stream("const " + type + " *", var.name() + " + (" + src.base() + ")" + offset,
                 "SD_NEXT" + var.container() + "(%s)", var.bits(), 0);

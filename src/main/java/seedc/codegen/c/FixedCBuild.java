@@ -4,6 +4,7 @@ import java.util.Map;
 import seedc.fixed.Cost;
 import seedc.backend.Device;
 import seedc.backend.DoesNotFit;
+import seedc.backend.WeightStorage;
 import seedc.diag.UserError;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.FixedType;
@@ -48,7 +49,7 @@ final class FixedCBuild {
     /** What the program takes, planned without a RAM limit: the search's budgets read this. */
     static Cost cost(CDialect dialect, FixedProgram fp, Map<String, double[]> weights) {
         CBackend.WIDTHS.require(fp); // the C below reads a value's bits as its C type
-        Constants consts = new Constants(fp, new QuantizedModel(fp, weights), "");
+        Constants consts = new Constants(fp, new QuantizedModel(fp, weights), "", WeightStorage.DENSE);
         FixedCBuild b = new FixedCBuild(dialect, fp, consts, RamPlan.of(fp, Integer.MAX_VALUE), null);
         FlashUse use = b.flashUse();
         return new Cost(Map.of(Cost.Resource.FLASH_BYTES, (long) use.total(),
@@ -56,13 +57,14 @@ final class FixedCBuild {
     }
 
     /**
-     * Plans the build on {@code device} (null: no limit).
+     * Plans the build on {@code device} (null: no limit), its parameters stored as {@code storage} says.
      *
      * @throws UserError when the model's RAM or flash does not fit the device, saying what takes what
      */
-    static FixedCBuild plan(CDialect dialect, FixedProgram fp, Map<String, double[]> weights, Device device) {
+    static FixedCBuild plan(CDialect dialect, FixedProgram fp, Map<String, double[]> weights, Device device,
+                            WeightStorage storage) {
         CBackend.WIDTHS.require(fp); // the C below reads a value's bits as its C type
-        Constants consts = new Constants(fp, new QuantizedModel(fp, weights), dialect.flashAttribute());
+        Constants consts = new Constants(fp, new QuantizedModel(fp, weights), dialect.flashAttribute(), storage);
         FixedCBuild b = new FixedCBuild(dialect, fp, consts, planRam(dialect, fp, device), device);
         FlashUse use = b.flashUse();
         if (device != null && use.total() > device.flashBytes()) {
@@ -110,6 +112,11 @@ final class FixedCBuild {
 
     RamPlan ram() {
         return ram;
+    }
+
+    /** Bytes of the parameters stored packed (tables and indices; 0 when dense), of the constants' bytes. */
+    long packedParamBytes() {
+        return consts.packedParamBytes();
     }
 
     Device device() {

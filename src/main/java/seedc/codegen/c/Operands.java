@@ -95,8 +95,7 @@ final class Operands {
         if (src != null) {
             Constants.Variant var = consts.variant(src.constant(), src.chain(), shift, v.size(), null);
             String base = src.base();
-            return X.of("SD_R" + var.container() + "(" + var.name() + ", " + (base.equals("0") ? "" : "(" + base + ") + ")
-                    + idx + ")", var.bits());
+            return X.of(var.read((base.equals("0") ? "" : "(" + base + ") + ") + idx), var.bits());
         }
         if (v.isInt()) {
             return X.of(CNames.var(v), 32);

@@ -11,6 +11,7 @@
 #define SD_R8(a, i) ((a)[i])
 #define SD_R16(a, i) ((a)[i])
 #define SD_R32(a, i) ((a)[i])
+#define SD_RU8(a, i) ((uint8_t)(a)[i])
 /* The element p points to, then p moves to the next one (the AVR reads flash with lpm Z+). */
 #define SD_NEXT8(p) (*(p)++)
 #define SD_NEXT16(p) (*(p)++)
@@ -57,6 +58,24 @@ typedef int32_t sd_idx;
 #else
 typedef int16_t sd_idx;
 #endif
+
+/* Element i's index into the table of a packed parameter (--weight-storage packed): 8 / k indices a byte,
+ * element i in bits (i mod 8/k) * k of byte i / (8/k); i >= 0. */
+SD_INLINE uint8_t sd_ix1(const uint8_t *pk, sd_idx i) { return (uint8_t)((SD_RU8(pk, i >> 3) >> (i & 7)) & 1u); }
+SD_INLINE uint8_t sd_ix2(const uint8_t *pk, sd_idx i) {
+    uint8_t b = SD_RU8(pk, i >> 2);
+    switch (i & 3) { /* constant shifts: the AVR shifts by a variable count one bit per loop step */
+    case 0: return (uint8_t)(b & 3u);
+    case 1: return (uint8_t)((b >> 2) & 3u);
+    case 2: return (uint8_t)((b >> 4) & 3u);
+    default: return (uint8_t)(b >> 6);
+    }
+}
+SD_INLINE uint8_t sd_ix4(const uint8_t *pk, sd_idx i) {
+    uint8_t b = SD_RU8(pk, i >> 1);
+    return (i & 1) ? (uint8_t)(b >> 4) : (uint8_t)(b & 15u);
+}
+SD_INLINE uint8_t sd_ix8(const uint8_t *pk, sd_idx i) { return SD_RU8(pk, i); }
 
 /* Division by 2^n (0 < n < bits) rounding toward zero, at each width: negative values are biased
  * by 2^n - 1 (which cannot overflow: v < 0) and shifted arithmetically (gcc's >> on signed). */

@@ -1,0 +1,117 @@
+package seedc.codegen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import seedc.backend.Device;
+import seedc.backend.EmitOptions;
+import seedc.backend.Emitted;
+import seedc.backend.WeightStorage;
+import seedc.bench.AvrToolchain;
+import seedc.bench.ModelBench;
+import seedc.codegen.c.CBackend;
+import seedc.rewrite.WeightQuantization;
+import seedc.rewrite.WeightQuantization.Mode;
+
+/**
+ * Parameters stored packed (--weight-storage packed: a table of each array's distinct values and a k-bit index per
+ * element) compute the same integers as dense ones: on x86 under the sanitizers, on the Uno under simavr and in a
+ * clean Cortex-M build, for each index width (1, 2, 4 and 8 bits, from weights quantized to that many values), and
+ * the constants take fewer bytes than dense.
+ */
+class PackedStorageTest {
+    @TempDir
+    Path dir;
+
+    /** Fixture, strategy, quantization, and the index width its weight matrices get. */
+    static Stream<Arguments> cases() {
+        return Stream.of(
+                Arguments.of("fastgrnn-digits-10", "seedot", new WeightQuantization.Spec(Mode.GRID, 1), 1),
+                Arguments.of("protonn-digits-10", "seedot", new WeightQuantization.Spec(Mode.GRID, 2), 2),
+                Arguments.of("cnn-digits-10", "shiftry", new WeightQuantization.Spec(Mode.CODEBOOK, 16), 4),
+                Arguments.of("bonsai-digits-10", "seedot", new WeightQuantization.Spec(Mode.CODEBOOK, 200), 8));
+    }
+
+    @ParameterizedTest(name = "{0} {1} {2}")
+    @MethodSource("cases")
+    void packedComputesWhatDenseDoes(String name, String strategy, WeightQuantization.Spec q, int indexBits)
+            throws Exception {
+        Fixtures.Compiled c = Fixtures.get(name, strategy, q);
+        EmitOptions packed = EmitOptions.NONE.withStorage(WeightStorage.PACKED);
+        Path host = dir.resolve("x86");
+        X86DifferentialTest.assertHostMatches(host, c.fixed(), c.model(), c.test(), 60, packed);
+        String code = Files.readString(host.resolve("predict.c"));
+        assertTrue(code.contains("sd_ix" + indexBits + "("), name + ": no " + indexBits + "-bit index read");
+        assertTrue(Files.readString(host.resolve("model.h")).contains("_pk["), "packed arrays in model.h");
+        Emitted dense = CBackend.X86.emit(c.fixed(), c.model().weights(), EmitOptions.NONE, dir.resolve("dense"));
+        Emitted small = CBackend.X86.emit(c.fixed(), c.model().weights(), packed, dir.resolve("packed"));
+        assertTrue(small.flashBytes() < dense.flashBytes(), small.flashBytes() + " B packed, " + dense.flashBytes()
+                + " B dense");
+
+        ModelBench.Outcome avr = ModelBench.fixed(c.fixed(), c.model(), c.test(), 6, Device.UNO, AvrToolchain.MCU,
+                dir.resolve("avr"), WeightStorage.PACKED);
+        assertEquals(avr.expected(), avr.fixed().outputs(), name + ": the Uno's predictions differ from the interpreter");
+
+        assertTrue(new File("/usr/bin/arm-none-eabi-gcc").canExecute(), "gcc-arm-none-eabi not installed");
+        Path arm = dir.resolve("cortex-m");
+        CBackend.CORTEX_M.emit(c.fixed(), c.model().weights(), packed, arm);
+        Process make = new ProcessBuilder("make", "-s").directory(arm.toFile()).redirectErrorStream(true).start();
+        String log = new String(make.getInputStream().readAllBytes());
+        assertEquals(0, make.waitFor(), log);
+        assertTrue(log.isBlank(), log);
+    }
+
+    /**
+     * compile --weight-bits records the quantization in report.json, 'seedc run --config' applies it again (its
+     * accuracy is the report's fixed test accuracy), the report shows float's accuracy before it, and the options'
+     * mistakes are errors naming them.
+     */
+    @org.junit.jupiter.api.Test
+    void compileRecordsAndRunReappliesTheQuantization() throws Exception {
+        Path m = Fixtures.dir("protonn-digits-10").toAbsolutePath(), out = dir.resolve("q");
+        String[] common = {"compile", m.resolve("input.sd").toString(), "--model", m.toString(), "--train",
+                m.resolve("train.npy").toString(), "--test", m.resolve("test.npy").toString(), "--jobs", "2",
+                "--no-progress"};
+        DifferentialTest.Cli c = DifferentialTest.cli(concat(common, "--out", out.toString(), "--weight-bits", "4"));
+        assertEquals(0, c.status(), c.err());
+        seedc.report.Report r = seedc.report.Report.read(out.resolve("report.json"));
+        assertEquals("grid", r.quantizedWeights().mode());
+        assertEquals(java.util.List.of("W", "B", "Z"), r.quantizedWeights().parameters());
+        assertTrue(c.out().contains(String.format(java.util.Locale.ROOT, "weights quantized after training to 4-bit"
+                + " grids (W, B, Z): float test accuracy %.2f%% before", r.quantizedWeights().floatTestAccuracyBefore())),
+                c.out());
+        assertTrue(Files.readString(out.resolve("predict.c")).contains("sd_ix4("), "auto stores them packed");
+        DifferentialTest.Cli run = DifferentialTest.cli("run", m.resolve("input.sd").toString(), "--model",
+                m.toString(), "--data", m.resolve("test.npy").toString(), "--config",
+                out.resolve("report.json").toString());
+        assertEquals(0, run.status(), run.err());
+        assertTrue(run.out().contains(String.format(java.util.Locale.ROOT, "fixed-point accuracy: %.2f%%",
+                r.fixedTestAccuracy())), run.out() + " vs " + r.fixedTestAccuracy());
+
+        String[][] mistakes = {{"--weight-bits", "9"}, {"--codebook", "1"}, {"--weight-bits", "2", "--codebook", "4"},
+                {"--weight-storage", "tight"}, {"--weight-storage", "packed", "--target", "fpga"}};
+        String[] messages = {"--weight-bits must be from 1 to 8, not 9", "--codebook must be from 2 to 256 values, not 1",
+                "give --weight-bits (a grid) or --codebook (shared values), not both",
+                "--weight-storage must be auto, dense or packed, not 'tight'",
+                "--weight-storage packed applies to the C targets"};
+        for (int i = 0; i < mistakes.length; i++) {
+            String[] args = concat(concat(common, "--out", dir.resolve("bad" + i).toString()), mistakes[i]);
+            DifferentialTest.Cli bad = DifferentialTest.cli(args);
+            assertEquals(1, bad.status(), bad.err());
+            assertTrue(bad.err().contains(messages[i]), bad.err());
+            assertTrue(!Files.exists(dir.resolve("bad" + i)), "nothing written");
+        }
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        return Stream.concat(java.util.Arrays.stream(a), java.util.Arrays.stream(b)).toArray(String[]::new);
+    }
+}
