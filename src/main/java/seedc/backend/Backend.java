@@ -26,6 +26,11 @@ public interface Backend {
     /** What a program would take on this backend, without writing anything: the search's budgets read it. */
     Cost cost(FixedProgram program, Map<String, double[]> weights);
 
+    /** The same with its parameters stored as {@code storage} says (a backend that cannot pack ignores it). */
+    default Cost cost(FixedProgram program, Map<String, double[]> weights, WeightStorage storage) {
+        return cost(program, weights);
+    }
+
     /**
      * Why the folder {@code out} cannot hold this backend's output, in words for the user (the Arduino IDE opens a
      * sketch only from a folder of its name), or null when it can.

@@ -15,6 +15,7 @@ import seedc.backend.Device;
 import seedc.backend.DoesNotFit;
 import seedc.backend.EmitOptions;
 import seedc.backend.Emitted;
+import seedc.backend.WeightStorage;
 import seedc.fixed.FixedInterpreter;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.QuantizedModel;
@@ -166,14 +167,14 @@ final class CompileCommand implements Callable<Integer> {
     }
 
     /** Stage IV's flash budget (null: demote while the accuracy allows). */
-    private Budget budget(Backend tgt, Device dev, FloatModel model) {
+    private Budget budget(Backend tgt, Device dev, FloatModel model, WeightStorage stored) {
         if (flashBudget != null) {
             return Budget.parameters(flashBudget);
         }
         if (!fit) {
             return null;
         }
-        return Compilation.deviceFlash(tgt, dev != null ? dev : tgt.defaultDevice(), model);
+        return Compilation.deviceFlash(tgt, dev != null ? dev : tgt.defaultDevice(), model, stored);
     }
 
     /** A folder the target's tools would not open (an Arduino sketch folder must be named as its sketch). */
@@ -185,9 +186,9 @@ final class CompileCommand implements Callable<Integer> {
     }
 
     /** The flash of the device the code is for (none for a host without --device). */
-    private static Budget deviceFlash(Backend tgt, Device dev, FloatModel model) {
+    private static Budget deviceFlash(Backend tgt, Device dev, FloatModel model, WeightStorage stored) {
         Device d = dev != null ? dev : tgt.defaultDevice();
-        return d == null ? null : Compilation.deviceFlash(tgt, d, model);
+        return d == null ? null : Compilation.deviceFlash(tgt, d, model, stored);
     }
 
     /** The compile's stage times framed by the front end's load and the backend's emit. */
@@ -292,9 +293,12 @@ final class CompileCommand implements Callable<Integer> {
         FloatModel model = quantized.model();
         loading.lap("load");
         FloatModel compiled = precision.compiled(model, trainSet);
+        // the flash budgets count the parameters as they will be stored (auto: as known before the search)
+        WeightStorage stored = storage.storage(quantized.how() != null, null);
         Compilation.Outcome outcome = in.compile(compiled, trainSet, testSet, new Compilation.Options(strat,
-                bitwidth, m, in.threads(), progress, tgt, maxDrop == null ? 1.0 : maxDrop, budget(tgt, dev, compiled),
-                prod, precision.maxScoreError, deviceFlash(tgt, dev, compiled), precision.ranges()));
+                bitwidth, m, in.threads(), progress, tgt, maxDrop == null ? 1.0 : maxDrop,
+                budget(tgt, dev, compiled, stored), prod, precision.maxScoreError,
+                deviceFlash(tgt, dev, compiled, stored), precision.ranges()));
         Stopwatch emitting = new Stopwatch();
         Emitted written;
         try (Progress bar = Progress.start(progress, "emit", 1)) {

@@ -7,6 +7,7 @@ import seedc.backend.Backend;
 import seedc.diag.Progress;
 import seedc.fixed.Cost;
 import seedc.backend.Device;
+import seedc.backend.WeightStorage;
 import seedc.eval.Evaluation;
 import seedc.eval.FloatInterpreter;
 import seedc.analysis.ParameterGrids;
@@ -75,8 +76,13 @@ public final class Compilation {
 
     /** The flash of a device as stage IV's budget: what the code writer would put there for the target. */
     public static Budget deviceFlash(Backend backend, Device device, FloatModel model) {
+        return deviceFlash(backend, device, model, WeightStorage.DENSE);
+    }
+
+    /** The same with the parameters stored as {@code storage} says (packed, --fit needs to demote less). */
+    public static Budget deviceFlash(Backend backend, Device device, FloatModel model, WeightStorage storage) {
         return new Budget("the flash of " + device, Cost.Resource.FLASH_BYTES, device.flashBytes(),
-                fp -> backend.cost(fp, model.weights()));
+                fp -> backend.cost(fp, model.weights(), storage));
     }
 
     public static Result[] floatRun(FloatModel model, DataSet data, int jobs) {

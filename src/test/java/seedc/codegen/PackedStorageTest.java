@@ -111,6 +111,25 @@ class PackedStorageTest {
         }
     }
 
+    /**
+     * --fit counts the parameters as they will be stored: ProtoNN digits on a 16-value codebook does not fit 7,000
+     * B of flash dense even at 8 bits (its code alone is estimated near 5 KB), and fits packed.
+     */
+    @org.junit.jupiter.api.Test
+    void fitCountsPackedParameters() {
+        Path m = Fixtures.dir("protonn-digits-10").toAbsolutePath();
+        String[] common = {"compile", m.resolve("input.sd").toString(), "--model", m.toString(), "--train",
+                m.resolve("train.npy").toString(), "--test", m.resolve("test.npy").toString(), "--jobs", "2",
+                "--no-progress", "--target", "arduino", "--codebook", "16", "--fit", "--device", "2048:7000"};
+        DifferentialTest.Cli dense = DifferentialTest.cli(concat(common, "--out", dir.resolve("dense").toString(),
+                "--weight-storage", "dense"));
+        assertEquals(1, dense.status(), dense.err());
+        assertTrue(dense.err().contains("does not fit the flash of 2048:7000"), dense.err());
+        DifferentialTest.Cli packed = DifferentialTest.cli(concat(common, "--out", dir.resolve("packed").toString()));
+        assertEquals(0, packed.status(), packed.err());
+        assertTrue(packed.out().contains("B are packed parameters"), packed.out());
+    }
+
     private static String[] concat(String[] a, String... b) {
         return Stream.concat(java.util.Arrays.stream(a), java.util.Arrays.stream(b)).toArray(String[]::new);
     }

@@ -8,6 +8,7 @@ import seedc.backend.Backend;
 import seedc.fixed.Cost;
 import seedc.backend.Device;
 import seedc.backend.EmitOptions;
+import seedc.backend.WeightStorage;
 import seedc.backend.Emitted;
 import seedc.diag.UserError;
 import seedc.fixed.ContainerWidths;
@@ -48,7 +49,12 @@ public final class CBackend implements Backend {
 
     @Override
     public Cost cost(FixedProgram program, Map<String, double[]> weights) {
-        return FixedCBuild.cost(dialect, program, weights);
+        return FixedCBuild.cost(dialect, program, weights, WeightStorage.DENSE);
+    }
+
+    @Override
+    public Cost cost(FixedProgram program, Map<String, double[]> weights, WeightStorage storage) {
+        return FixedCBuild.cost(dialect, program, weights, storage);
     }
 
     @Override

@@ -46,10 +46,10 @@ final class FixedCBuild {
         }
     }
 
-    /** What the program takes, planned without a RAM limit: the search's budgets read this. */
-    static Cost cost(CDialect dialect, FixedProgram fp, Map<String, double[]> weights) {
+    /** What the program takes with its parameters stored so, planned without a RAM limit: the search's budgets read this. */
+    static Cost cost(CDialect dialect, FixedProgram fp, Map<String, double[]> weights, WeightStorage storage) {
         CBackend.WIDTHS.require(fp); // the C below reads a value's bits as its C type
-        Constants consts = new Constants(fp, new QuantizedModel(fp, weights), "", WeightStorage.DENSE);
+        Constants consts = new Constants(fp, new QuantizedModel(fp, weights), "", storage);
         FixedCBuild b = new FixedCBuild(dialect, fp, consts, RamPlan.of(fp, Integer.MAX_VALUE), null);
         FlashUse use = b.flashUse();
         return new Cost(Map.of(Cost.Resource.FLASH_BYTES, (long) use.total(),
