@@ -32,8 +32,9 @@ def fit(name, ratios):
             "meanError": round(sum(errors) / len(errors), 3), "maxError": round(max(errors), 3)}
 
 
-# the parts of lutParts the whole-design fit weighs (the others weigh 0): on the 51 Artix-7 designs of
-# BENCHMARKS.md the buffer, register and tree bits and the max pools' window ports lower no leave-one-out error
+# the parts of lutParts the whole-design fit weighs (the others weigh 0): on the 51 Artix-7 designs of BENCHMARKS.md
+# ("whole designs predicted by parts") the buffer, register and tree bits and the max pools' window ports lowered no
+# leave-one-out error
 WHOLE_DESIGN_PARTS = ["products", "activations", "windows", "otherTemplates", "romBits", "flipFlops"]
 
 
