@@ -109,14 +109,13 @@ final class BenchCommand implements Callable<Integer> {
         if (testSet.size() == 0) {
             throw UserError.inFile(in.test, "no examples");
         }
-        StorageOptions.Quantized quantized = storage.quantized(loaded.model(), testSet, in.threads());
-        FloatModel model = quantized.model();
+        FloatModel model = loaded.model();
         boolean allEqual;
         Path work;
         try (OutputFolder folder = out == null ? null
                 : OutputFolder.open(out, in.files())) {
             work = folder != null ? folder.dir() : Files.createTempDirectory("seedc-bench-");
-            allEqual = measure(work, strat, m, uno, products, model, quantized.how(), trainSet, testSet, dev);
+            allEqual = measure(work, strat, m, uno, products, model, trainSet, testSet, dev);
             if (folder != null) {
                 folder.commit(); // kept even when the device disagrees: the builds are what to look at then
                 work = out;
@@ -128,12 +127,14 @@ final class BenchCommand implements Callable<Integer> {
 
     /** Compiles, builds and simulates in {@code work}; prints the table; true when the device agreed. */
     private boolean measure(Path work, Strategy strat, Metric m, Backend uno, List<SeeDotStrategy.Products> products,
-                            FloatModel model, Report.QuantizedWeights quantized, DataSet trainSet, DataSet testSet,
-                            Device dev) throws IOException {
+                            FloatModel model, DataSet trainSet, DataSet testSet, Device dev) throws IOException {
         int threads = in.threads();
         boolean progress = progressOption.show();
         PrintWriter o = spec.commandLine().getOut();
-        FloatModel compiled = precision.compiled(model, trainSet);
+        // weights are quantized as the search sees them: after the input shifts (compile does the same)
+        StorageOptions.Quantized q = storage.quantized(precision.compiled(model, trainSet), testSet, threads);
+        FloatModel compiled = q.model();
+        Report.QuantizedWeights quantized = q.how();
         Compilation.Outcome c = in.compile(compiled, trainSet, testSet,
                 new Compilation.Options(strat, bitwidth, m, threads, progress, uno, maxDrop, null,
                         products, precision.maxScoreError, dev.fabric() != null ? null

@@ -257,6 +257,10 @@ final class CompileCommand implements Callable<Integer> {
         }
         checkDemotionMode(dev);
         storage.check(tgt);
+        if (enc == Choices.Encoding.FLOAT && storage.spec() != null) {
+            throw UserError.of("--weight-bits and --codebook quantize the fixed-point program's weights; --encoding"
+                    + " float builds the model as trained");
+        }
         checkOutputFolder(tgt);
         String deviceProblem = tgt.deviceProblem(dev);
         if (deviceProblem != null) {
@@ -289,10 +293,12 @@ final class CompileCommand implements Callable<Integer> {
         Stopwatch loading = new Stopwatch();
         ModelInputs.Loaded loaded = in.load(progress, spec.commandLine().getErr(), precision.ranges());
         DataSet trainSet = loaded.train(), testSet = loaded.test();
-        StorageOptions.Quantized quantized = storage.quantized(loaded.model(), testSet, in.threads());
-        FloatModel model = quantized.model();
+        FloatModel model = loaded.model();
         loading.lap("load");
-        FloatModel compiled = precision.compiled(model, trainSet);
+        // weights are quantized as the search sees them: after the input shifts, which even out the columns
+        StorageOptions.Quantized quantized = storage.quantized(precision.compiled(model, trainSet), testSet,
+                in.threads());
+        FloatModel compiled = quantized.model();
         // the flash budgets count the parameters as they will be stored (auto: as known before the search)
         WeightStorage stored = storage.storage(quantized.how() != null, null);
         Compilation.Outcome outcome = in.compile(compiled, trainSet, testSet, new Compilation.Options(strat,

@@ -21,8 +21,8 @@ final class FixedRun {
             throw UserError.of("--encoding fixed needs --config OUT/report.json (written by 'seedc compile')");
         }
         Report report = Report.read(config);
-        FloatModel compiled = shifted(quantized(model, report.quantizedWeights(), config),
-                report.fixedProgram().inputShifts(), config);
+        FloatModel compiled = quantized(shifted(model, report.fixedProgram().inputShifts(), config),
+                report.quantizedWeights(), config);
         FixedProgram fp = report.fixedProgram().apply(compiled.program(), config.toString());
         return Candidate.runCounting(fp, compiled, ds, threads, progress).results();
     }

@@ -97,11 +97,13 @@ class PackedStorageTest {
                 r.fixedTestAccuracy())), run.out() + " vs " + r.fixedTestAccuracy());
 
         String[][] mistakes = {{"--weight-bits", "9"}, {"--codebook", "1"}, {"--weight-bits", "2", "--codebook", "4"},
-                {"--weight-storage", "tight"}, {"--weight-storage", "packed", "--target", "fpga"}};
+                {"--weight-storage", "tight"}, {"--weight-storage", "packed", "--target", "fpga"},
+                {"--weight-bits", "2", "--encoding", "float"}};
         String[] messages = {"--weight-bits must be from 1 to 8, not 9", "--codebook must be from 2 to 256 values, not 1",
                 "give --weight-bits (a grid) or --codebook (shared values), not both",
                 "--weight-storage must be auto, dense or packed, not 'tight'",
-                "--weight-storage packed applies to the C targets"};
+                "--weight-storage packed applies to the C targets",
+                "--weight-bits and --codebook quantize the fixed-point program's weights"};
         for (int i = 0; i < mistakes.length; i++) {
             String[] args = concat(concat(common, "--out", dir.resolve("bad" + i).toString()), mistakes[i]);
             DifferentialTest.Cli bad = DifferentialTest.cli(args);
