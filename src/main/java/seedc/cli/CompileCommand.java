@@ -101,6 +101,13 @@ final class CompileCommand implements Callable<Integer> {
                     + " fits the flash of --device (default: the target's device); not with --max-accuracy-drop.")
     boolean fit;
 
+    @Option(names = "--max-output-error", paramLabel = "E",
+            description = "shiftry with --ranges sound: demote values to 8 bits only while the decision scores (the"
+                    + " argmax operand, or the output) stay within E of the real ones on every input in the declared"
+                    + " range, by the precision analysis (report.json errorBound): the smallest types meeting that"
+                    + " bound, whatever the training accuracy; not with --max-accuracy-drop, --fit or --flash-budget.")
+    Double maxOutputError;
+
     @Option(names = "--flash-budget", paramLabel = "BYTES",
             description = "shiftry: like --fit, but only until the parameters alone fit in BYTES.")
     Integer flashBudget;
@@ -137,6 +144,7 @@ final class CompileCommand implements Callable<Integer> {
      * parameters') or --max-accuracy-drop.
      */
     private void checkDemotionMode(Device dev) {
+        checkPrecisionMode();
         if (!fit && flashBudget == null) {
             return;
         }
@@ -163,6 +171,40 @@ final class CompileCommand implements Callable<Integer> {
         if (fit && fitted.fabric() != null) {
             throw UserError.of("--fit fits a microcontroller's flash; an FPGA design is planned to fit " + fitted.name()
                     + "'s logic whatever the widths (give --device uno, mkr1000 or RAM:FLASH, or leave --fit out)");
+        }
+    }
+
+    /** Says so when even the program before stage IV has a larger proven bound than --max-output-error. */
+    private void unmetBound(Report report, seedc.ir.Value scores) {
+        if (maxOutputError == null || scores == null) {
+            return;
+        }
+        report.values().stream().filter(v -> v.name().equals(scores.name()) && v.errorBound() != null
+                && v.errorBound() > maxOutputError).findFirst().ifPresent(v -> spec.commandLine().getErr().println(
+                new Warning(String.format(java.util.Locale.ROOT, "no program meets --max-output-error %s: with no"
+                        + " value demoted the proven bound on '%s' is %.4g, so none was (the bound holds for every"
+                        + " input in the declared range: a narrower declared range tightens it)",
+                        maxOutputError, v.name(), v.errorBound())).text()));
+    }
+
+    /** --max-output-error: shiftry's stage IV stopped by a proven bound, which needs sound ranges. */
+    private void checkPrecisionMode() {
+        if (maxOutputError == null) {
+            return;
+        }
+        if (!(maxOutputError > 0) || maxOutputError.isInfinite()) {
+            throw UserError.of("--max-output-error must be a positive number, not " + maxOutputError);
+        }
+        if (Choices.strategy(strategy) != Strategy.SHIFTRY) {
+            throw UserError.of("--max-output-error applies to --strategy shiftry only");
+        }
+        if (fit || flashBudget != null || maxDrop != null) {
+            throw UserError.of("--max-output-error demotes while the proven bound allows; --max-accuracy-drop, --fit"
+                    + " and --flash-budget stop the demotion otherwise: give one of them");
+        }
+        if (precision.ranges() != seedc.driver.RangeMode.SOUND) {
+            throw UserError.of("--max-output-error needs --ranges sound: the bound holds only for a program that no"
+                    + " input inside the declared range can make wrap");
         }
     }
 
@@ -304,7 +346,7 @@ final class CompileCommand implements Callable<Integer> {
         Compilation.Outcome outcome = in.compile(compiled, trainSet, testSet, new Compilation.Options(strat,
                 bitwidth, m, in.threads(), progress, tgt, maxDrop == null ? 1.0 : maxDrop,
                 budget(tgt, dev, compiled, stored), prod, precision.maxScoreError,
-                deviceFlash(tgt, dev, compiled, stored), precision.ranges()));
+                deviceFlash(tgt, dev, compiled, stored), precision.ranges()).withMaxOutputError(maxOutputError));
         Stopwatch emitting = new Stopwatch();
         Emitted written;
         try (Progress bar = Progress.start(progress, "emit", 1)) {
@@ -322,6 +364,7 @@ final class CompileCommand implements Callable<Integer> {
         if (quantized.how() != null) {
             report = report.withQuantizedWeights(quantized.how());
         }
+        unmetBound(report, compiled.program().decisionScores());
         if (written.device() != null) {
             report = report.withDeviceUse(DeviceUse.of(written));
         }

@@ -48,7 +48,23 @@ public final class Compilation {
      */
     public record Options(Strategy strategy, int bitwidth, Metric metric, int jobs, boolean progress, Backend target,
                           double maxAccuracyDrop, Budget flashBudget, List<SeeDotStrategy.Products> products,
-                          double maxScoreError, Budget deviceFlash, RangeMode ranges) {
+                          double maxScoreError, Budget deviceFlash, RangeMode ranges, Double maxOutputError) {
+        public Options(Strategy strategy, int bitwidth, Metric metric, int jobs, boolean progress, Backend target,
+                       double maxAccuracyDrop, Budget flashBudget, List<SeeDotStrategy.Products> products,
+                       double maxScoreError, Budget deviceFlash, RangeMode ranges) {
+            this(strategy, bitwidth, metric, jobs, progress, target, maxAccuracyDrop, flashBudget, products,
+                    maxScoreError, deviceFlash, ranges, null);
+        }
+
+        /**
+         * The same, and shiftry keeps a demotion only while the decision scores' proven worst-case error (ErrorBounds,
+         * over every input in the declared range) stays within {@code bound} (null: no such limit).
+         */
+        public Options withMaxOutputError(Double bound) {
+            return new Options(strategy, bitwidth, metric, jobs, progress, target, maxAccuracyDrop, flashBudget,
+                    products, maxScoreError, deviceFlash, ranges, bound);
+        }
+
         /**
          * shiftry's default guard on the decision scores (see ShiftrySearch). At 0.1 two models that fit their
          * training sets lost 2 test points the training set could not show (cnn-shapes-8: 2.0, the imported
@@ -163,6 +179,28 @@ public final class Compilation {
         return new Outcome(best, report);
     }
 
+    /**
+     * Whether a program's decision scores (the argmax operand, or the output) stay within {@code bound} of the real
+     * values on every input in the declared range, by the precision analysis (ErrorBounds); null when no bound is
+     * asked. A program that may wrap has no such bound (the analysis assumes none does), so it does not pass.
+     */
+    private static java.util.function.Predicate<FixedProgram> precise(FloatModel model, Double bound) {
+        if (bound == null) {
+            return null;
+        }
+        ValueRanges sound = RangeAnalysis.of(model.program(), model.weights());
+        Value scores = model.program().decisionScores();
+        if (scores == null) {
+            throw UserError.of("--max-output-error bounds the decision scores: the program's result must be real or"
+                    + " an argmax of real scores");
+        }
+        return fp -> {
+            QuantizedModel q = new QuantizedModel(fp, model.weights());
+            return OverflowProof.risks(fp, q).isEmpty()
+                    && ErrorBounds.of(fp, q, sound, model.weights())[scores.id()] <= bound;
+        };
+    }
+
     /** Rounds of {@link #search} under --ranges sound before it gives up proving the program free of wraps. */
     static final int PROOF_ROUNDS = 6;
 
@@ -265,21 +303,22 @@ public final class Compilation {
                                     StageLog log) {
         ShiftrySearch.Outcome s = ShiftrySearch.run(model, profile, train, floatTrain,
                 Evaluation.accuracy(train, floatTrain).percent(), o.metric(), o.maxAccuracyDrop(),
-                o.maxScoreError(), o.flashBudget(), ShiftryLadder.shiftry(o.target().widths()), o.jobs(), log);
+                o.maxScoreError(), o.flashBudget(), ShiftryLadder.shiftry(o.target().widths()), o.jobs(), log,
+                precise(model, o.maxOutputError()));
         SearchSummary.FlashFit fit = null;
         if (o.flashBudget() != null) {
             Budget b = o.flashBudget();
             Cost use = b.cost().apply(s.best());
             fit = new SearchSummary.FlashFit(b.name(), (int) b.limit(), (int) use.of(b.resource()), use.breakdown());
         }
-        boolean byAccuracy = fit == null;
+        boolean byAccuracy = fit == null && o.maxOutputError() == null;
         SearchSummary summary = new SearchSummary.Shiftry(s.inputScale(), byAccuracy ? o.maxAccuracyDrop() : null,
                 byAccuracy ? o.maxScoreError() : null, fit, s.paramBytesStart(),
                 s.order().stream().map(d -> new SearchSummary.Demotion(d.name(), d.scale(), d.loss())).toList(),
                 s.curve().stream().map(t -> new SearchSummary.Step(t.name(), t.kept(), t.trainAccuracy(),
                         t.scoreError(), t.paramBytes(), t.wrapEvents())).toList(),
                 s.staged() == null ? null : new SearchSummary.Subset(s.staged().subsetRows(), s.staged().rows(),
-                        s.staged().keptOnSubset(), s.staged().confirmed()));
+                        s.staged().keptOnSubset(), s.staged().confirmed()), o.maxOutputError());
         return new Searched(s.best(), s.candidates(), List.of(), summary, s.bestOnTrain());
     }
 

@@ -12,13 +12,19 @@ public sealed interface SearchSummary {
 
     /**
      * Shiftry: the input's scale from stage II, how stage IV stopped (within maxAccuracyDrop and
-     * maxScoreError of float, or once the model fit flashBudget), the all-16-bit parameter flash, stage
-     * III's order and stage IV's curve.
+     * maxScoreError of float, once the model fit flashBudget, or while the decision scores' proven error bound
+     * stayed within maxOutputError), the all-16-bit parameter flash, stage III's order and stage IV's curve.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record Shiftry(int inputScale, Double maxAccuracyDrop, Double maxScoreError, FlashFit flashBudget,
-                   int paramFlashBytes16, List<Demotion> demotionOrder, List<Step> demotionCurve, Subset subset)
-            implements SearchSummary {}
+                   int paramFlashBytes16, List<Demotion> demotionOrder, List<Step> demotionCurve, Subset subset,
+                   Double maxOutputError) implements SearchSummary {
+        public Shiftry(int inputScale, Double maxAccuracyDrop, Double maxScoreError, FlashFit flashBudget,
+                       int paramFlashBytes16, List<Demotion> demotionOrder, List<Step> demotionCurve, Subset subset) {
+            this(inputScale, maxAccuracyDrop, maxScoreError, flashBudget, paramFlashBytes16, demotionOrder,
+                    demotionCurve, subset, null);
+        }
+    }
 
     /**
      * A large training set's search: stages II-IV decided on {@code rows} evenly spaced rows of {@code of} (the

@@ -269,8 +269,10 @@ public final class TextReport {
         if (!(drop > COLLAPSE_POINTS)) {
             return java.util.Optional.empty();
         }
+        boolean byBound = r.search() instanceof SearchSummary.Shiftry s && s.maxOutputError() != null;
         String tryThis = r.strategy().equals("seedot") && r.bitwidth() < 16 ? "--bitwidth 16 or --strategy shiftry"
-                : r.strategy().equals("seedot") ? "--strategy shiftry" : "--max-accuracy-drop with a smaller value";
+                : r.strategy().equals("seedot") ? "--strategy shiftry" : byBound
+                ? "--max-output-error with a smaller value" : "--max-accuracy-drop with a smaller value";
         return java.util.Optional.of(f("the fixed-point program reaches %.2f%% on the training set where float reaches"
                 + " %.2f%% (%.2f points lost); try %s", r.fixedTrainAccuracy(), r.floatTrainAccuracy(), drop, tryThis));
     }
@@ -293,6 +295,10 @@ public final class TextReport {
         if (x.flashBudget() != null) {
             sb.append(f("%nstage IV: values demoted in that order (those that take flash) until the model fits%n"
                     + "  %s%n", x.flashBudget().of()));
+        } else if (x.maxOutputError() != null) {
+            sb.append(f("%nstage IV: values demoted in that order, each kept while the decision scores' proven error"
+                    + " bound%n  (over every input in the declared range: errorBound) stays within %s%n",
+                    x.maxOutputError()));
         } else if (r.outputError() != null) {
             sb.append(f("%nstage IV: values demoted in that order, each kept while the score error stays%n"
                     + "  within %s%n", x.maxScoreError()));

@@ -56,11 +56,15 @@ public final class ShiftrySearch {
     public record Staged(int subsetRows, int rows, int keptOnSubset, int confirmed) {}
 
     /** What stage IV keeps: everything while a budget is not met, else what the accuracy allows. */
-    private record Limits(Budget budget, double floatTrainAcc, double maxDrop, double maxScoreError) {
-        /** {@code wrapsBefore}: the wrap events of the program before this demotion. */
+    private record Limits(Budget budget, double floatTrainAcc, double maxDrop, double maxScoreError,
+                          boolean byPrecision) {
+        /**
+         * {@code wrapsBefore}: the wrap events of the program before this demotion. By precision (a proven bound on
+         * the scores' error, tested apart) the training set's accuracy does not decide.
+         */
         boolean keeps(CandidatePool.Score s, long wrapsBefore) {
-            return budget != null || (s.accuracy() >= floatTrainAcc - maxDrop && s.scoreError() <= maxScoreError
-                    && s.wrapEvents() <= wrapsBefore);
+            return budget != null || byPrecision || (s.accuracy() >= floatTrainAcc - maxDrop
+                    && s.scoreError() <= maxScoreError && s.wrapEvents() <= wrapsBefore);
         }
     }
 
@@ -75,6 +79,12 @@ public final class ShiftrySearch {
     private long wraps;
     /** On a large training set, the wrap events of stage II's chosen program on every row. */
     private Long wrapsOnAllRowsAfterStageII;
+    /**
+     * Stage IV also keeps a demotion only when the program passes this (null: no such test): the precision mode's
+     * proven bound on the decision scores' error (Compilation.precise). It depends on no data, so the kept
+     * demotions of a subset need no confirming for it.
+     */
+    private java.util.function.Predicate<FixedProgram> precise;
     /** Stage IV's kept demotions, in order. */
     private final List<StagedConfirmation.Kept> kept = new ArrayList<>();
 
@@ -94,10 +104,24 @@ public final class ShiftrySearch {
         return ladder.steps().isEmpty() ? s.current() : s.demoted(all, ladder.toBottom(), -1);
     }
 
+    /** Stage IV stopped by the accuracy limits or the budget (no precision mode). */
     public static Outcome run(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, double floatTrainAcc,
                               Metric metric, double maxDrop, double maxScoreError, Budget budget,
                               ShiftryLadder ladder, int jobs, StageLog log) {
+        return run(model, profile, train, floatTrain, floatTrainAcc, metric, maxDrop, maxScoreError, budget, ladder,
+                jobs, log, null);
+    }
+
+    /**
+     * The search; with {@code precise} (not null) stage IV keeps the demotions whose program passes it, whatever
+     * the accuracy.
+     */
+    public static Outcome run(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, double floatTrainAcc,
+                              Metric metric, double maxDrop, double maxScoreError, Budget budget,
+                              ShiftryLadder ladder, int jobs, StageLog log,
+                              java.util.function.Predicate<FixedProgram> precise) {
         ShiftrySearch s = new ShiftrySearch(model.program(), profile, ladder, budget);
+        s.precise = precise;
         List<Value> all = s.start();
         List<ShiftryLadder.Step> steps = ladder.steps();
         List<Value> first = budget == null || steps.isEmpty() ? all : s.firstFlashSavers(all, steps);
@@ -112,7 +136,7 @@ public final class ShiftrySearch {
             CandidatePool decide = subset == null ? full : subset;
             double decideFloatAcc = sub == null ? floatTrainAcc
                     : Evaluation.accuracy(sub.data(), sub.floatResults()).percent();
-            Limits limits = new Limits(budget, decideFloatAcc, maxDrop, maxScoreError);
+            Limits limits = new Limits(budget, decideFloatAcc, maxDrop, maxScoreError, precise != null);
             Value x = s.p.input();
             int stageTwoScale = 0; // what the report names stage II's choice (stage IV may demote the input later)
             if (x != null) {
@@ -136,7 +160,8 @@ public final class ShiftrySearch {
             if (subset != null) {
                 int keptOnSubset = s.kept.size();
                 int confirmed = budget != null ? keptOnSubset // a budget keeps by size alone: the rows do not matter
-                        : s.confirm(full, new Limits(null, floatTrainAcc, maxDrop, maxScoreError), bitsBefore,
+                        : precise != null ? keptOnSubset // the proven bound holds on every row: it needs none
+                        : s.confirm(full, new Limits(null, floatTrainAcc, maxDrop, maxScoreError, false), bitsBefore,
                                 scalesBefore, curve);
                 staged = new Staged(sub.data().size(), train.size(), keptOnSubset, confirmed);
             }
@@ -275,8 +300,9 @@ public final class ShiftrySearch {
                 int[] b = bits.clone(), sc = scales.clone();
                 b[v.id()] = d.bits();
                 sc[v.id()] = d.scale();
-                CandidatePool.Score s = pool.evaluate(bar, () -> assign(b, sc));
-                boolean keep = limits.keeps(s, wraps);
+                FixedProgram candidate = assign(b, sc);
+                CandidatePool.Score s = pool.evaluate(bar, () -> candidate);
+                boolean keep = limits.keeps(s, wraps) && (precise == null || precise.test(candidate));
                 if (keep) {
                     bits[v.id()] = b[v.id()];
                     scales[v.id()] = d.scale();
