@@ -49,7 +49,13 @@ class PackedStorageTest {
         Path host = dir.resolve("x86");
         X86DifferentialTest.assertHostMatches(host, c.fixed(), c.model(), c.test(), 60, packed);
         String code = Files.readString(host.resolve("predict.c"));
-        assertTrue(code.contains("sd_ix" + indexBits + "("), name + ": no " + indexBits + "-bit index read");
+        // an indexed read extracts element i's index (sd_ixK); a dot product's stream shifts a cached byte by K, or
+        // reads a byte an element at K = 8
+        boolean streamed = indexBits < 8 ? code.contains("_b >> " + indexBits + ")")
+                : code.matches("(?s).*SD_RU8\\(\\w+_pk, p[ab]\\+\\+\\).*");
+        assertTrue(code.contains("sd_ix" + indexBits + "(") || streamed, name + ": no " + indexBits + "-bit index read");
+        // at most four values are literals selected in the code; more are a table in flash
+        assertEquals(indexBits <= 2, code.contains("sd_sel"), name + ": literals for 1-2-bit indices only");
         assertTrue(Files.readString(host.resolve("model.h")).contains("_pk["), "packed arrays in model.h");
         Emitted dense = CBackend.X86.emit(c.fixed(), c.model().weights(), EmitOptions.NONE, dir.resolve("dense"));
         Emitted small = CBackend.X86.emit(c.fixed(), c.model().weights(), packed, dir.resolve("packed"));

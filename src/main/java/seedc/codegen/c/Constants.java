@@ -82,7 +82,14 @@ final class Constants {
      * packed ({@link WeightStorage#PACKED}), the bits of each element's index into the table of its distinct values
      * (0: dense). The reader reads through {@link #read} or streams through {@link #stream}.
      */
-    record Variant(String name, int bits, int indexBits) {
+    record Variant(String name, int bits, int indexBits, long[] values) {
+        /** Up to this many distinct values are selected by comparisons in the code, not read from a table. */
+        static final int SELECTED = 4;
+
+        Variant(String name, int bits) {
+            this(name, bits, 0, null);
+        }
+
         int container() {
             return X.container(bits);
         }
@@ -93,8 +100,32 @@ final class Constants {
 
         /** Element {@code idx} (a C expression without side effects) as an int of the container. */
         String read(String idx) {
-            return packed() ? "SD_R" + container() + "(" + name + "_tab, sd_ix" + indexBits + "(" + name + "_pk, " + idx
-                    + "))" : "SD_R" + container() + "(" + name + ", " + idx + ")";
+            return packed() ? value("sd_ix" + indexBits + "(" + name + "_pk, " + idx + ")")
+                    : "SD_R" + container() + "(" + name + ", " + idx + ")";
+        }
+
+        /**
+         * The value at table index {@code code} (evaluated once): with at most {@link #SELECTED} values a selection
+         * among literals (Zac 4.3's customization for 1-2-bit operands: no flash read, and a product with a literal
+         * the C compiler can turn into shifts and adds); else the table's entry.
+         */
+        String value(String code) {
+            if (values.length > SELECTED) {
+                return "SD_R" + container() + "(" + name + "_tab, " + code + ")";
+            }
+            if (values.length == 1) {
+                return "(" + X.lit(values[0]).c() + ")";
+            }
+            StringBuilder sb = new StringBuilder("sd_sel" + values.length + "(" + code);
+            for (long v : values) {
+                sb.append(", ").append(X.lit(v).c());
+            }
+            return sb.append(")").toString();
+        }
+
+        /** The packed indices' array (packed only). */
+        String indices() {
+            return name + "_pk";
         }
     }
 
@@ -202,17 +233,19 @@ final class Constants {
         long packedBytes = ((long) data.length * k + 7) / 8 + (long) distinct(distinct) * container / 8;
         if (k == 0 || k >= container || packedBytes >= (long) data.length * container / 8) {
             array(name, container, data);
-            return new Variant(name, bits, 0);
+            return new Variant(name, bits);
         }
         long[] index = new long[(data.length * k + 7) / 8];
         for (int i = 0; i < data.length; i++) {
             int code = java.util.Arrays.binarySearch(distinct, data[i]);
             index[i * k / 8] |= (long) code << (i * k % 8);
         }
-        array(name + "_tab", container, distinct);
+        if (distinct.length > Variant.SELECTED) { // fewer values are literals in the code (Variant.value)
+            array(name + "_tab", container, distinct);
+        }
         unsignedBytes(name + "_pk", index);
-        packedParamBytes += index.length + (long) distinct.length * container / 8;
-        return new Variant(name, bits, k);
+        packedParamBytes += index.length + (distinct.length > Variant.SELECTED ? (long) distinct.length * container / 8 : 0);
+        return new Variant(name, bits, k, distinct);
     }
 
     private static int distinct(long[] d) {

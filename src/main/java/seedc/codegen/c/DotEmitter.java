@@ -72,8 +72,8 @@ final class DotEmitter {
     private Stream flash(Value v, int shift, int[] layout, String offset) {
         Operands.FlashSource src = r.flashSource(v);
         Constants.Variant var = r.constants().variant(src.constant(), src.chain(), shift, v.size(), layout);
-        if (var.packed()) { // the stream is the next element's index, read through the table
-            return new Stream("sd_idx ", "(" + src.base() + ")" + offset, var.read("%s++"), var.bits(), 0);
+        if (var.packed()) { // the stream is the next element's index, its value read through the table
+            return new Stream("sd_idx ", "(" + src.base() + ")" + offset, var.read("%s++"), var.bits(), 0, var);
         }
         String type = "int" + var.container() + "_t";
         return new Stream("const " + type + " *", var.name() + " + (" + src.base() + ")" + offset,

@@ -22,7 +22,11 @@ final class DotFunctions {
      * How one operand is read: the pointer's C type and start for an output, the read (a format with
      * %s for the pointer), the bits of what it reads and the shift left to apply to each term.
      */
-    record Stream(String type, String start, String read, int bits, int shift) {}
+    record Stream(String type, String start, String read, int bits, int shift, Constants.Variant packed) {
+        Stream(String type, String start, String read, int bits, int shift) {
+            this(type, start, read, bits, shift, null);
+        }
+    }
 
     /** The body of one function being written, and the counter of its local names. */
     private static final class Fn {
@@ -60,6 +64,7 @@ final class DotFunctions {
         String avr = levels == 1 ? avrKernel(a, b, width, "pairs", String.valueOf(n)) : null;
         Terms terms = new Terms(fn, a, b, width);
         orAvr(fn, avr, () -> {
+            terms.start();
             fn.c.line(CNames.ctype(width) + " acc = 0;");
             X sum = X.of("acc", width);
             int whole = n >> levels, rest = n & ((1 << levels) - 1);
@@ -110,6 +115,7 @@ final class DotFunctions {
         String avr = avrKernel(a, b, width, "dot", "n");
         Terms terms = new Terms(fn, a, b, width);
         orAvr(fn, avr, () -> {
+            terms.start();
             X sum = X.of("acc", width);
             fn.c.line(CNames.ctype(width) + " acc = 0;");
             fn.c.block("for (; n >= 2; n -= 2)", () -> {
@@ -233,8 +239,44 @@ final class DotFunctions {
 
         private X read(Stream s, String ptr, String name) {
             String type = "int" + X.container(s.bits()) + "_t";
-            fn.c.line(type + " " + name + " = " + s.read().replace("%s", ptr) + ";");
+            String value = s.packed() == null ? s.read().replace("%s", ptr) : packedRead(s.packed(), ptr, name);
+            fn.c.line(type + " " + name + " = " + value + ";");
             return X.of(name, s.bits());
+        }
+
+        /**
+         * A packed stream's byte of indices, kept in a register (ptr_b) and shifted by k bits a read: the next
+         * element's index is its low k bits, and at a byte's first element the byte is read. At the start the
+         * byte holding the first element is read, shifted to it ({@link #start}).
+         */
+        void start() {
+            start(a, "pa");
+            start(b, "pb");
+        }
+
+        private void start(Stream s, String ptr) {
+            if (s.packed() == null || s.packed().indexBits() == 8) {
+                return;
+            }
+            int k = s.packed().indexBits(), per = 8 / k;
+            fn.c.line("uint8_t " + ptr + "_b = (uint8_t)(SD_RU8(" + s.packed().indices() + ", " + ptr + " >> "
+                    + Integer.numberOfTrailingZeros(per) + ") >> ((" + ptr + " & " + (per - 1) + ") * " + k + "));");
+        }
+
+        private String packedRead(Constants.Variant v, String ptr, String name) {
+            int k = v.indexBits(), per = 8 / k;
+            String code = name + "i";
+            if (k == 8) {
+                fn.c.line("uint8_t " + code + " = SD_RU8(" + v.indices() + ", " + ptr + "++);");
+                return v.value(code);
+            }
+            String b = ptr + "_b";
+            fn.c.line("if (!(" + ptr + " & " + (per - 1) + ")) " + b + " = SD_RU8(" + v.indices() + ", " + ptr + " >> "
+                    + Integer.numberOfTrailingZeros(per) + ");");
+            fn.c.line("uint8_t " + code + " = (uint8_t)(" + b + " & " + ((1 << k) - 1) + "u);");
+            fn.c.line(b + " = (uint8_t)(" + b + " >> " + k + ");");
+            fn.c.line(ptr + "++;");
+            return v.value(code);
         }
     }
 }

@@ -76,6 +76,12 @@ SD_INLINE uint8_t sd_ix4(const uint8_t *pk, sd_idx i) {
     return (i & 1) ? (uint8_t)(b >> 4) : (uint8_t)(b & 15u);
 }
 SD_INLINE uint8_t sd_ix8(const uint8_t *pk, sd_idx i) { return SD_RU8(pk, i); }
+/* The value numbered c among a packed parameter's 2, 3 or 4 values, written as literals (no table in flash). */
+SD_INLINE int32_t sd_sel2(uint8_t c, int32_t v0, int32_t v1) { return c ? v1 : v0; }
+SD_INLINE int32_t sd_sel3(uint8_t c, int32_t v0, int32_t v1, int32_t v2) { return c == 0 ? v0 : c == 1 ? v1 : v2; }
+SD_INLINE int32_t sd_sel4(uint8_t c, int32_t v0, int32_t v1, int32_t v2, int32_t v3) {
+    return c < 2 ? (c ? v1 : v0) : (c == 2 ? v2 : v3);
+}
 
 /* Division by 2^n (0 < n < bits) rounding toward zero, at each width: negative values are biased
  * by 2^n - 1 (which cannot overflow: v < 0) and shifted arithmetically (gcc's >> on signed). */
