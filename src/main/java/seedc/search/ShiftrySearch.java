@@ -104,14 +104,6 @@ public final class ShiftrySearch {
         return ladder.steps().isEmpty() ? s.current() : s.demoted(all, ladder.toBottom(), -1);
     }
 
-    /** Stage IV stopped by the accuracy limits or the budget (no precision mode). */
-    public static Outcome run(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, double floatTrainAcc,
-                              Metric metric, double maxDrop, double maxScoreError, Budget budget,
-                              ShiftryLadder ladder, int jobs, StageLog log) {
-        return run(model, profile, train, floatTrain, floatTrainAcc, metric, maxDrop, maxScoreError, budget, ladder,
-                jobs, log, null);
-    }
-
     /**
      * The search; with {@code precise} (not null) stage IV keeps the demotions whose program passes it, whatever
      * the accuracy.

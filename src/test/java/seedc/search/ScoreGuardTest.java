@@ -16,7 +16,7 @@ class ScoreGuardTest {
         TrainedFixture f = TrainedFixture.load("bonsai-digits-10");
         double floatAcc = f.floatTrainAccuracy();
         ShiftrySearch.Outcome o = ShiftrySearch.run(f.model(), f.profile(), f.train(), f.floatTrain(), floatAcc,
-                Metric.REDUCED_DISAGREEMENT, 1.0, 0.1, null, ShiftryLadder.shiftry(ContainerWidths.C), 2, StageLog.quiet());
+                Metric.REDUCED_DISAGREEMENT, 1.0, 0.1, null, ShiftryLadder.shiftry(ContainerWidths.C), 2, StageLog.quiet(), null);
         int guarded = 0;
         for (ShiftrySearch.Step s : o.curve()) {
             boolean accuracyOk = s.trainAccuracy() >= floatAcc - 1.0;

@@ -50,7 +50,7 @@ class ShiftryFitTest {
 
     static ShiftrySearch.Outcome fit(Budget budget) {
         return ShiftrySearch.run(model, profile, train, floatTrain, Evaluation.accuracy(train, floatTrain).percent(),
-                Metric.REDUCED_DISAGREEMENT, 1.0, 0.1, budget, ShiftryLadder.shiftry(ContainerWidths.C), 2, StageLog.quiet());
+                Metric.REDUCED_DISAGREEMENT, 1.0, 0.1, budget, ShiftryLadder.shiftry(ContainerWidths.C), 2, StageLog.quiet(), null);
     }
 
     /** The program with the given values at 8 bits (each at its 16-bit data-driven scale - 8), the rest at 16. */

@@ -32,7 +32,7 @@ class ShiftryLadderSearchTest {
     static ShiftrySearch.Outcome run(Budget budget) {
         return ShiftrySearch.run(ShiftryFitTest.model, ShiftryFitTest.profile, ShiftryFitTest.train,
                 ShiftryFitTest.floatTrain, Evaluation.accuracy(ShiftryFitTest.train, ShiftryFitTest.floatTrain).percent(),
-                Metric.REDUCED_DISAGREEMENT, 1.0, 0.1, budget, THREE, 2, StageLog.quiet());
+                Metric.REDUCED_DISAGREEMENT, 1.0, 0.1, budget, THREE, 2, StageLog.quiet(), null);
     }
 
     private static Set<Integer> widths(FixedProgram fp) {

@@ -97,7 +97,7 @@ class SubsetSearchTest {
         Result[] floatTrain = Compilation.floatRun(model, train, 2);
         double floatAcc = Evaluation.accuracy(train, floatTrain).percent();
         return ShiftrySearch.run(model, profile, train, floatTrain, floatAcc, Metric.REDUCED_DISAGREEMENT, 1.0, 0.1,
-                null, ShiftryLadder.shiftry(ContainerWidths.C), 2, StageLog.quiet());
+                null, ShiftryLadder.shiftry(ContainerWidths.C), 2, StageLog.quiet(), null);
     }
 
     private static DataSet thrice(DataSet d) {
