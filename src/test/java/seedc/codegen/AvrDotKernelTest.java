@@ -34,10 +34,9 @@ class AvrDotKernelTest {
     void kernelsEqualTheWrappedSums() throws IOException {
         Random r = new Random(7);
         StringBuilder c = new StringBuilder();
-        c.append("#include <avr/pgmspace.h>\n#define SEEDC_PARAM_READ\n");
-        c.append("#define SD_R8(a, i) ((int8_t)pgm_read_byte(&(a)[i]))\n");
-        c.append("#define SD_R16(a, i) ((int16_t)pgm_read_word(&(a)[i]))\n");
-        c.append("#define SD_R32(a, i) ((int32_t)pgm_read_dword(&(a)[i]))\n");
+        // the AVR dialect's flash reads (SD_R*, SD_RU8, SD_NEXT*), as every generated AVR program has them
+        c.append(new String(getClass().getResourceAsStream("/seedc/codegen/c/avr_reads.h").readAllBytes(),
+                java.nio.charset.StandardCharsets.UTF_8)).append('\n');
         c.append(runtime()).append("\n#include \"seedc_bench.h\"\n\n");
         c.append("static void put(int32_t v) {\n    char b[12]; uint8_t n = 0;\n"
                 + "    uint32_t u = v < 0 ? 0u - (uint32_t)v : (uint32_t)v;\n    if (v < 0) seedc_uart_putc('-');\n"
