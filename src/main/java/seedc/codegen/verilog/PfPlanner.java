@@ -269,6 +269,26 @@ final class PfPlanner {
                 }
             }
         }
+        singleWritersForWindows(pf);
+    }
+
+    /**
+     * Program order unrolls a producer before the max pool that reads it; when the budget leaves the max pool at PF 1
+     * its input, written by several lanes, is registers, and the pool's engine reads its window's K cells a cycle
+     * through K multiplexers of all their words (CNN shapes' seedot design: 24,305 LUTs, over the Arty, against
+     * 20,771 estimated). Its producer goes back to PF 1, so the input is LUT RAM with a cheap read port per cell.
+     */
+    private void singleWritersForWindows(Map<DfgNode, Integer> pf) {
+        for (DfgNode n : pf.keySet()) {
+            if (!(n.op() instanceof seedc.ir.Op.Maxpool m) || pf.get(n) > 1 || cost.choices().inBlockRam(m.x())) {
+                continue;
+            }
+            for (DfgNode w : pf.keySet()) {
+                if (w.op().out().equals(m.x())) {
+                    pf.put(w, 1);
+                }
+            }
+        }
     }
 
     private Map<DfgNode, NodeCost.Estimate> estimates(Map<DfgNode, Integer> pf) {

@@ -206,6 +206,32 @@ class FpgaTargetTest {
         return new ObjectMapper().readTree(out.resolve("report.json").toFile()).get("fpga");
     }
 
+    /**
+     * SeeDot's program order never leaves a max pool at PF 1 reading a buffer that several lanes write (registers,
+     * read through a multiplexer of all their words per window cell: CNN shapes' design was 24,305 LUTs, over the
+     * Arty): every PF-1 max pool's producer is at PF 1 too, while other producers grow.
+     */
+    @Test
+    void seedotKeepsAPfOneMaxPoolsInputSingleWritten(@TempDir Path dir) throws Exception {
+        DifferentialTest.Cli c = compile("cnn-shapes-8", dir.resolve("o"), "--device", "arty-a7-35t", "--fpga-strategy",
+                "seedot");
+        assertEquals(0, c.status(), c.err());
+        java.util.Map<String, Integer> pf = new java.util.HashMap<>();
+        for (JsonNode n : new ObjectMapper().readTree(dir.resolve("o/report.json").toFile()).get("fpga").get("nodes")) {
+            pf.put(n.get("value").asText(), n.get("pf").asInt());
+        }
+        seedc.ir.Program p = seedc.frontend.seedot.SeeDotFrontEnd.load(MODELS.resolve("cnn-shapes-8/input.sd"),
+                MODELS.resolve("cnn-shapes-8")).program();
+        int pools = 0;
+        for (seedc.ir.Op op : p.body().ops()) {
+            if (op instanceof seedc.ir.Op.Maxpool m && pf.get(m.out().name()) == 1) {
+                pools++;
+                assertEquals(1, pf.get(m.x().name()), m.x().name() + " feeds the PF-1 max pool " + m.out().name());
+            }
+        }
+        assertTrue(pools > 0 && pf.values().stream().anyMatch(q -> q > 1), pf.toString());
+    }
+
     /** A design over the device at every PF 1 names the resource, the numbers and the largest node. */
     @Test
     void tooLargeForTheDeviceNamesNodeAndResource(@TempDir Path dir) {
