@@ -80,7 +80,7 @@ final class Constants {
     /**
      * A constant as one reader wants it (see {@link #variant}): its C array, the bits its elements need, and, when
      * packed ({@link WeightStorage#PACKED}), the bits of each element's index into the table of its distinct values
-     * (0: dense). The reader reads through {@link #read} or streams through {@link #stream}.
+     * (0: dense). A reader reads through {@link #read}; a dot product streams the indices (DotFunctions).
      */
     record Variant(String name, int bits, int indexBits, long[] values) {
         /** Up to this many distinct values are selected by comparisons in the code, not read from a table. */
