@@ -35,6 +35,7 @@ class PackedStorageTest {
     static Stream<Arguments> cases() {
         return Stream.of(
                 Arguments.of("fastgrnn-digits-10", "seedot", new WeightQuantization.Spec(Mode.GRID, 1), 1),
+                Arguments.of("cnn-digits-10", "shiftry", new WeightQuantization.Spec(Mode.GRID, 1), 1),
                 Arguments.of("protonn-digits-10", "seedot", new WeightQuantization.Spec(Mode.GRID, 2), 2),
                 Arguments.of("cnn-digits-10", "shiftry", new WeightQuantization.Spec(Mode.CODEBOOK, 16), 4),
                 Arguments.of("bonsai-digits-10", "seedot", new WeightQuantization.Spec(Mode.CODEBOOK, 200), 8));
@@ -55,7 +56,10 @@ class PackedStorageTest {
                 : code.matches("(?s).*SD_RU8\\(\\w+_pk, p[ab]\\+\\+\\).*");
         assertTrue(code.contains("sd_ix" + indexBits + "(") || streamed, name + ": no " + indexBits + "-bit index read");
         // at most four values are literals selected in the code; more are a table in flash
-        assertEquals(indexBits <= 2, code.contains("sd_sel"), name + ": literals for 1-2-bit indices only");
+        // (binary weights, +/-A, in a plain sum add or subtract the other operand, one product at the end)
+        boolean signedSums = code.contains("for (; n; n--)");
+        assertEquals(indexBits <= 2, code.contains("sd_sel") || signedSums, name + ": literals for 1-2-bit indices");
+        assertEquals(indexBits == 1, signedSums, name + ": signed sums for binary weights (both 1-bit cases have one)");
         assertTrue(Files.readString(host.resolve("model.h")).contains("_pk["), "packed arrays in model.h");
         Emitted dense = CBackend.X86.emit(c.fixed(), c.model().weights(), EmitOptions.NONE, dir.resolve("dense"));
         Emitted small = CBackend.X86.emit(c.fixed(), c.model().weights(), packed, dir.resolve("packed"));

@@ -110,6 +110,10 @@ final class DotFunctions {
      * one function serves every product whose operands are read alike. Two terms per loop step.
      */
     String sum(CWriter w, Stream a, Stream b, String n, OpParams.Mul p) {
+        Signed signed = Signed.of(a, b);
+        if (signed != null) {
+            return signedSum(w, a, b, n, p, signed);
+        }
         Fn fn = new Fn();
         int width = p.width();
         String avr = avrKernel(a, b, width, "dot", "n");
@@ -129,6 +133,37 @@ final class DotFunctions {
                 fn.c.line("acc = " + sum.plusWrap(t2, false, width).c() + ";");
             });
         });
+        return call(w, fn, a, b, ", sd_idx n", ", " + n, width);
+    }
+
+    /**
+     * A plain sum whose one operand is a packed parameter of the two values -A and A (binary weights), read in the
+     * other operand's order. Modulo 2^W the sum of wrap_W(x_i * s_i A) is wrap_W(A * sum s_i x_i), so the terms are
+     * additions and subtractions of x_i chosen by the index bit, and one product ends the sum (Zac 4.3's
+     * customization of 1-bit operands; ternary weights keep their products).
+     */
+    record Signed(boolean packedIsA, long magnitude) {
+        static Signed of(Stream a, Stream b) {
+            if ((a.packed() == null) == (b.packed() == null)) {
+                return null;
+            }
+            long[] v = (a.packed() != null ? a : b).packed().values();
+            return v.length == 2 && v[0] == -v[1] && v[1] > 0 ? new Signed(a.packed() != null, v[1]) : null;
+        }
+    }
+
+    private String signedSum(CWriter w, Stream a, Stream b, String n, OpParams.Mul p, Signed signed) {
+        Fn fn = new Fn();
+        int width = p.width();
+        Terms terms = new Terms(fn, a, b, width);
+        terms.start();
+        X sum = X.of("acc", width);
+        fn.c.line(CNames.ctype(width) + " acc = 0;");
+        fn.c.block("for (; n; n--)", () -> {
+            X t = terms.nextSigned(signed);
+            fn.c.line("acc = " + sum.plusWrap(t, false, width).c() + ";");
+        });
+        fn.c.line("return " + sum.timesWrap(X.lit(signed.magnitude()), width).wrap(width).c() + ";");
         return call(w, fn, a, b, ", sd_idx n", ", " + n, width);
     }
 
@@ -237,6 +272,18 @@ final class DotFunctions {
             return X.of(t, term.bits());
         }
 
+        /** The next term of a {@link Signed} sum: +x where the index is 1 (A), -x where it is 0 (-A). */
+        X nextSigned(Signed s) {
+            String t = "t" + fn.local++;
+            Stream plain = s.packedIsA() ? b : a, packed = s.packedIsA() ? a : b;
+            X x = read(plain, s.packedIsA() ? "pb" : "pa", t + "x").shr(plain.shift());
+            String code = packedIndex(packed.packed(), s.packedIsA() ? "pa" : "pb", t);
+            X neg = x.neg();
+            int cw = X.container(neg.bits());
+            fn.c.line("int" + cw + "_t " + t + " = " + code + " ? " + x.as(cw) + " : " + neg.as(cw) + ";");
+            return X.of(t, neg.bits());
+        }
+
         private X read(Stream s, String ptr, String name) {
             String type = "int" + X.container(s.bits()) + "_t";
             String value = s.packed() == null ? s.read().replace("%s", ptr) : packedRead(s.packed(), ptr, name);
@@ -264,11 +311,16 @@ final class DotFunctions {
         }
 
         private String packedRead(Constants.Variant v, String ptr, String name) {
+            return v.value(packedIndex(v, ptr, name));
+        }
+
+        /** Reads the next element's index into a new variable; returns its name. */
+        private String packedIndex(Constants.Variant v, String ptr, String name) {
             int k = v.indexBits(), per = 8 / k;
             String code = name + "i";
             if (k == 8) {
                 fn.c.line("uint8_t " + code + " = SD_RU8(" + v.indices() + ", " + ptr + "++);");
-                return v.value(code);
+                return code;
             }
             String b = ptr + "_b";
             fn.c.line("if (!(" + ptr + " & " + (per - 1) + ")) " + b + " = SD_RU8(" + v.indices() + ", " + ptr + " >> "
@@ -276,7 +328,7 @@ final class DotFunctions {
             fn.c.line("uint8_t " + code + " = (uint8_t)(" + b + " & " + ((1 << k) - 1) + "u);");
             fn.c.line(b + " = (uint8_t)(" + b + " >> " + k + ");");
             fn.c.line(ptr + "++;");
-            return v.value(code);
+            return code;
         }
     }
 }
