@@ -59,7 +59,8 @@ class PackedStorageTest {
         // (binary weights, +/-A, in a plain sum add or subtract the other operand, one product at the end)
         boolean signedSums = code.contains("for (; n; n--)");
         assertEquals(indexBits <= 2, code.contains("sd_sel") || signedSums, name + ": literals for 1-2-bit indices");
-        assertEquals(indexBits == 1, signedSums, name + ": signed sums for binary weights (both 1-bit cases have one)");
+        assertTrue(indexBits == 1 ? signedSums : indexBits == 2 || !signedSums,
+                name + ": signed sums for binary (both 1-bit cases have one) and ternary weights only");
         assertTrue(Files.readString(host.resolve("model.h")).contains("_pk["), "packed arrays in model.h");
         Emitted dense = CBackend.X86.emit(c.fixed(), c.model().weights(), EmitOptions.NONE, dir.resolve("dense"));
         Emitted small = CBackend.X86.emit(c.fixed(), c.model().weights(), packed, dir.resolve("packed"));
@@ -77,6 +78,61 @@ class PackedStorageTest {
         String log = new String(make.getInputStream().readAllBytes());
         assertEquals(0, make.waitFor(), log);
         assertTrue(log.isBlank(), log);
+    }
+
+    /**
+     * Ternary weights (-A, 0, A), as a model trained that way has them (a random one here, its labels the float
+     * model's own): the plain sums add, subtract or skip by the 2-bit index, and the integers are the interpreter's
+     * on x86 (sanitizers) and on the Uno (simavr).
+     */
+    @org.junit.jupiter.api.Test
+    void ternaryWeightsAddSubtractOrSkip() throws Exception {
+        Path m = dir.resolve("ternary");
+        Files.createDirectories(m);
+        java.util.Random rnd = new java.util.Random(11);
+        int classes = 10, features = 24;
+        double[] w = new double[classes * features];
+        for (int i = 0; i < w.length; i++) {
+            w[i] = (rnd.nextInt(3) - 1) * 0.375;
+        }
+        Files.writeString(m.resolve("input.sd"), "let X = (" + features + ", 1) in [-1, 1] in\nlet W = (" + classes
+                + ", " + features + ") in [-0.375, 0.375] in\nargmax(W * X)\n");
+        seedc.io.Npy.write(m.resolve("W.npy"), new seedc.io.NpyArray(new int[] {classes, features}, w));
+        for (String set : new String[] {"train", "test"}) {
+            int rows = 120;
+            double[] data = new double[rows * (1 + features)];
+            for (int r = 0; r < rows; r++) {
+                double best = Double.NEGATIVE_INFINITY;
+                for (int j = 0; j < features; j++) {
+                    data[r * (1 + features) + 1 + j] = 2 * rnd.nextDouble() - 1;
+                }
+                for (int c = 0; c < classes; c++) {
+                    double score = 0;
+                    for (int j = 0; j < features; j++) {
+                        score += w[c * features + j] * data[r * (1 + features) + 1 + j];
+                    }
+                    if (score > best) {
+                        best = score;
+                        data[r * (1 + features)] = c;
+                    }
+                }
+            }
+            seedc.io.Npy.write(m.resolve(set + ".npy"), new seedc.io.NpyArray(new int[] {rows, 1 + features}, data));
+        }
+        seedc.ir.FloatModel model = seedc.frontend.seedot.SeeDotFrontEnd.load(m.resolve("input.sd"), m);
+        seedc.io.DataSet train = seedc.driver.DataInputs.load(model.program(), m.resolve("train.npy"), 1);
+        seedc.io.DataSet test = seedc.driver.DataInputs.load(model.program(), m.resolve("test.npy"), 1);
+        seedc.fixed.FixedProgram fp = seedc.driver.Compilation.compile(model, train, test,
+                new seedc.driver.Compilation.Options(seedc.fixed.Strategy.SHIFTRY, 16, seedc.search.Metric.ACCURACY, 2,
+                        false, CBackend.ARDUINO, 1.0, null)).fixed();
+        EmitOptions packed = EmitOptions.NONE.withStorage(WeightStorage.PACKED);
+        Path host = dir.resolve("ternary-x86");
+        X86DifferentialTest.assertHostMatches(host, fp, model, test, 120, packed);
+        String code = Files.readString(host.resolve("predict.c"));
+        assertTrue(code.contains("for (; n; n--)") && code.contains("i == 2 ? "), "a ternary signed sum:\n" + code);
+        ModelBench.Outcome avr = ModelBench.fixed(fp, model, test, 6, Device.UNO, AvrToolchain.MCU,
+                dir.resolve("ternary-avr"), WeightStorage.PACKED);
+        assertEquals(avr.expected(), avr.fixed().outputs(), "the Uno's predictions differ from the interpreter");
     }
 
     /**

@@ -137,21 +137,24 @@ final class DotFunctions {
     }
 
     /**
-     * A plain sum whose one operand is a packed parameter of the two values -A and A (binary weights), read in the
-     * other operand's order. Modulo 2^W the sum of wrap_W(x_i * s_i A) is wrap_W(A * sum s_i x_i), so the terms are
-     * additions and subtractions of x_i chosen by the index bit, and one product ends the sum (Zac 4.3's
-     * customization of 1-bit operands; ternary weights keep their products).
+     * A plain sum whose one operand is a packed parameter of the values -A and A, or -A, 0 and A (binary and ternary
+     * weights), read in the other operand's order. Modulo 2^W the sum of wrap_W(x_i * s_i A) is wrap_W(A * sum s_i
+     * x_i), so the terms are additions and subtractions of x_i (or nothing) chosen by the index, and one product ends
+     * the sum (Zac 4.3's customization of 1-2-bit operands). The index of A is the values' last (they ascend).
      */
-    record Signed(boolean packedIsA, long magnitude) {
+    record Signed(boolean packedIsA, long magnitude, boolean ternary) {
         static Signed of(Stream a, Stream b) {
             if ((a.packed() == null) == (b.packed() == null)) {
                 return null;
             }
             long[] v = (a.packed() != null ? a : b).packed().values();
-            return v.length == 2 && v[0] == -v[1] && v[1] > 0 ? new Signed(a.packed() != null, v[1]) : null;
+            boolean binary = v.length == 2 && v[0] == -v[1] && v[1] > 0;
+            boolean ternary = v.length == 3 && v[0] == -v[2] && v[1] == 0 && v[2] > 0;
+            return binary || ternary ? new Signed(a.packed() != null, v[v.length - 1], ternary) : null;
         }
     }
 
+    /** The sum of a {@link Signed} operand: the terms added or subtracted, then one product by A. */
     private String signedSum(CWriter w, Stream a, Stream b, String n, OpParams.Mul p, Signed signed) {
         Fn fn = new Fn();
         int width = p.width();
@@ -272,7 +275,7 @@ final class DotFunctions {
             return X.of(t, term.bits());
         }
 
-        /** The next term of a {@link Signed} sum: +x where the index is 1 (A), -x where it is 0 (-A). */
+        /** The next term of a {@link Signed} sum: +x for A, -x for -A (index 0), nothing for 0 (ternary, index 1). */
         X nextSigned(Signed s) {
             String t = "t" + fn.local++;
             Stream plain = s.packedIsA() ? b : a, packed = s.packedIsA() ? a : b;
@@ -280,7 +283,9 @@ final class DotFunctions {
             String code = packedIndex(packed.packed(), s.packedIsA() ? "pa" : "pb", t);
             X neg = x.neg();
             int cw = X.container(neg.bits());
-            fn.c.line("int" + cw + "_t " + t + " = " + code + " ? " + x.as(cw) + " : " + neg.as(cw) + ";");
+            String choice = s.ternary() ? code + " == 2 ? " + x.as(cw) + " : " + code + " ? (int" + cw + "_t)0 : "
+                    + neg.as(cw) : code + " ? " + x.as(cw) + " : " + neg.as(cw);
+            fn.c.line("int" + cw + "_t " + t + " = " + choice + ";");
             return X.of(t, neg.bits());
         }
 
