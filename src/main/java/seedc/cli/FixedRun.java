@@ -32,13 +32,11 @@ final class FixedRun {
         if (q == null) {
             return model;
         }
-        WeightQuantization.Mode mode = java.util.Arrays.stream(WeightQuantization.Mode.values())
-                .filter(m -> m.id().equals(q.mode())).findFirst()
+        WeightQuantization.Mode mode = WeightQuantization.Mode.byId(q.mode())
                 .orElseThrow(() -> UserError.inFile(config, "unknown weight quantization '" + q.mode() + "'"));
-        boolean grid = mode == WeightQuantization.Mode.GRID;
-        if (grid ? q.size() < 1 || q.size() > 8 : q.size() < 2 || q.size() > 256) {
-            throw UserError.inFile(config, "quantizedWeights.size " + q.size() + " is not " + (grid
-                    ? "1 to 8 bits" : "2 to 256 values") + "; compile the program again");
+        if (!mode.allows(q.size())) {
+            throw UserError.inFile(config, "quantizedWeights.size " + q.size() + " is not " + mode.min + " to "
+                    + mode.max + " " + mode.unit + "; compile the program again");
         }
         return WeightQuantization.apply(model, new WeightQuantization.Spec(mode, q.size())).model();
     }

@@ -10,6 +10,7 @@ import seedc.io.DataSet;
 import seedc.ir.FloatModel;
 import seedc.report.Report;
 import seedc.rewrite.WeightQuantization;
+import seedc.rewrite.WeightQuantization.Mode;
 
 /**
  * How the weights are kept, shared by compile and bench (Zac 4.1): post-training quantization to few values
@@ -39,15 +40,17 @@ final class StorageOptions {
         if (weightBits != null && codebook != null) {
             throw UserError.of("give --weight-bits (a grid) or --codebook (shared values), not both");
         }
-        if (weightBits != null && (weightBits < 1 || weightBits > 8)) {
-            throw UserError.of("--weight-bits must be from 1 to 8, not " + weightBits);
+        Mode grid = Mode.GRID, book = Mode.CODEBOOK;
+        if (weightBits != null && !grid.allows(weightBits)) {
+            throw UserError.of("--weight-bits must be from " + grid.min + " to " + grid.max + ", not " + weightBits);
         }
-        if (codebook != null && (codebook < 2 || codebook > 256)) {
-            throw UserError.of("--codebook must be from 2 to 256 values, not " + codebook);
+        if (codebook != null && !book.allows(codebook)) {
+            throw UserError.of("--codebook must be from " + book.min + " to " + book.max + " " + book.unit + ", not "
+                    + codebook);
         }
         asked();
-        return weightBits != null ? new WeightQuantization.Spec(WeightQuantization.Mode.GRID, weightBits)
-                : codebook != null ? new WeightQuantization.Spec(WeightQuantization.Mode.CODEBOOK, codebook) : null;
+        return weightBits != null ? new WeightQuantization.Spec(grid, weightBits)
+                : codebook != null ? new WeightQuantization.Spec(book, codebook) : null;
     }
 
     /** Checks every option here before any work: a user error for a bad value or packing on a target without it. */
@@ -67,7 +70,7 @@ final class StorageOptions {
         }
         WeightQuantization.Quantized q = WeightQuantization.apply(model, s);
         if (q.parameters().isEmpty()) {
-            throw UserError.of("--" + (s.mode() == WeightQuantization.Mode.GRID ? "weight-bits" : "codebook")
+            throw UserError.of("--" + (s.mode() == Mode.GRID ? "weight-bits" : "codebook")
                     + ": the model has no weight matrix or filter to quantize (a parameter with two or more"
                     + " dimensions above 1)");
         }

@@ -142,7 +142,7 @@ public final class Compilation {
         }
         clock.lap("float runs");
         StageLog log = new StageLog(o.progress());
-        Proven proven = search(model, profile, train, floatTrain, o, log);
+        Proven proven = search(model, profile, train, floatTrain, o, log, sound);
         Searched s = proven.searched();
         clock.lap("search", log.times().stream().map(t -> new Report.StageTime(t.stage(), t.seconds())).toList());
         double seconds = clock.total();
@@ -181,14 +181,15 @@ public final class Compilation {
 
     /**
      * Whether a program's decision scores (the argmax operand, or the output) stay within {@code bound} of the real
-     * values on every input in the declared range, by the precision analysis (ErrorBounds); null when no bound is
-     * asked. A program that may wrap has no such bound (the analysis assumes none does), so it does not pass.
+     * values on every input in the declared range ({@code sound}), by the precision analysis (ErrorBounds); null when
+     * no bound is asked. A program that may wrap has no such bound (the analysis assumes none does), so it does not
+     * pass.
      */
-    private static java.util.function.Predicate<FixedProgram> precise(FloatModel model, Double bound) {
+    private static java.util.function.Predicate<FixedProgram> precise(FloatModel model, ValueRanges sound,
+                                                                      Double bound) {
         if (bound == null) {
             return null;
         }
-        ValueRanges sound = RangeAnalysis.of(model.program(), model.weights());
         Value scores = model.program().decisionScores();
         if (scores == null) {
             throw UserError.of("--max-output-error bounds the decision scores: the program's result must be real or"
@@ -214,10 +215,10 @@ public final class Compilation {
      * twice its range and the search runs again.
      */
     private static Proven search(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, Options o,
-                                 StageLog log) {
+                                 StageLog log, ValueRanges sound) {
         for (int round = 1; ; round++) {
             Searched s = o.strategy() == Strategy.SHIFTRY
-                    ? shiftry(model, profile, train, floatTrain, o, log)
+                    ? shiftry(model, profile, train, floatTrain, o, log, sound)
                     : seedot(model, profile, train, floatTrain, o, log);
             QuantizedModel quantized = new QuantizedModel(s.best(), model.weights());
             List<OverflowProof.Risk> risks = OverflowProof.risks(s.best(), quantized);
@@ -300,11 +301,11 @@ public final class Compilation {
     }
 
     private static Searched shiftry(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, Options o,
-                                    StageLog log) {
+                                    StageLog log, ValueRanges sound) {
         ShiftrySearch.Outcome s = ShiftrySearch.run(model, profile, train, floatTrain,
                 Evaluation.accuracy(train, floatTrain).percent(), o.metric(), o.maxAccuracyDrop(),
                 o.maxScoreError(), o.flashBudget(), ShiftryLadder.shiftry(o.target().widths()), o.jobs(), log,
-                precise(model, o.maxOutputError()));
+                precise(model, sound, o.maxOutputError()));
         SearchSummary.FlashFit fit = null;
         if (o.flashBudget() != null) {
             Budget b = o.flashBudget();

@@ -30,11 +30,31 @@ import seedc.ir.Program;
 public final class WeightQuantization {
     private WeightQuantization() {}
 
+    /** The kind of levels, with the sizes it takes: a grid of 1 to 8 bits, a codebook of 2 to 256 values. */
     public enum Mode {
-        GRID, CODEBOOK;
+        GRID(1, 8, "bits"), CODEBOOK(2, 256, "values");
+
+        public final int min, max;
+        /** What a size counts, in words. */
+        public final String unit;
+
+        Mode(int min, int max, String unit) {
+            this.min = min;
+            this.max = max;
+            this.unit = unit;
+        }
 
         public String id() {
             return name().toLowerCase(java.util.Locale.ROOT);
+        }
+
+        public boolean allows(int size) {
+            return size >= min && size <= max;
+        }
+
+        /** The mode named {@code id} (report.json's quantizedWeights.mode). */
+        public static java.util.Optional<Mode> byId(String id) {
+            return java.util.Arrays.stream(values()).filter(m -> m.id().equals(id)).findFirst();
         }
     }
 

@@ -55,16 +55,19 @@ public final class ShiftrySearch {
      */
     public record Staged(int subsetRows, int rows, int keptOnSubset, int confirmed) {}
 
-    /** What stage IV keeps: everything while a budget is not met, else what the accuracy allows. */
+    /**
+     * What stage IV keeps: everything while a budget is not met; by precision ({@code precise}, not null: a proven
+     * bound on the scores' error, which depends on no data) what passes it; else what the accuracy allows.
+     */
     private record Limits(Budget budget, double floatTrainAcc, double maxDrop, double maxScoreError,
-                          boolean byPrecision) {
-        /**
-         * {@code wrapsBefore}: the wrap events of the program before this demotion. By precision (a proven bound on
-         * the scores' error, tested apart) the training set's accuracy does not decide.
-         */
-        boolean keeps(CandidatePool.Score s, long wrapsBefore) {
-            return budget != null || byPrecision || (s.accuracy() >= floatTrainAcc - maxDrop
-                    && s.scoreError() <= maxScoreError && s.wrapEvents() <= wrapsBefore);
+                          java.util.function.Predicate<FixedProgram> precise) {
+        /** {@code wrapsBefore}: the wrap events of the program before this demotion; {@code program}: the demoted. */
+        boolean keeps(CandidatePool.Score s, long wrapsBefore, Supplier<FixedProgram> program) {
+            if (budget != null || precise != null) {
+                return precise == null || precise.test(program.get());
+            }
+            return s.accuracy() >= floatTrainAcc - maxDrop && s.scoreError() <= maxScoreError
+                    && s.wrapEvents() <= wrapsBefore;
         }
     }
 
@@ -79,12 +82,6 @@ public final class ShiftrySearch {
     private long wraps;
     /** On a large training set, the wrap events of stage II's chosen program on every row. */
     private Long wrapsOnAllRowsAfterStageII;
-    /**
-     * Stage IV also keeps a demotion only when the program passes this (null: no such test): the precision mode's
-     * proven bound on the decision scores' error (Compilation.precise). It depends on no data, so the kept
-     * demotions of a subset need no confirming for it.
-     */
-    private java.util.function.Predicate<FixedProgram> precise;
     /** Stage IV's kept demotions, in order. */
     private final List<StagedConfirmation.Kept> kept = new ArrayList<>();
 
@@ -113,7 +110,6 @@ public final class ShiftrySearch {
                               ShiftryLadder ladder, int jobs, StageLog log,
                               java.util.function.Predicate<FixedProgram> precise) {
         ShiftrySearch s = new ShiftrySearch(model.program(), profile, ladder, budget);
-        s.precise = precise;
         List<Value> all = s.start();
         List<ShiftryLadder.Step> steps = ladder.steps();
         List<Value> first = budget == null || steps.isEmpty() ? all : s.firstFlashSavers(all, steps);
@@ -128,7 +124,7 @@ public final class ShiftrySearch {
             CandidatePool decide = subset == null ? full : subset;
             double decideFloatAcc = sub == null ? floatTrainAcc
                     : Evaluation.accuracy(sub.data(), sub.floatResults()).percent();
-            Limits limits = new Limits(budget, decideFloatAcc, maxDrop, maxScoreError, precise != null);
+            Limits limits = new Limits(budget, decideFloatAcc, maxDrop, maxScoreError, precise);
             Value x = s.p.input();
             int stageTwoScale = 0; // what the report names stage II's choice (stage IV may demote the input later)
             if (x != null) {
@@ -153,7 +149,7 @@ public final class ShiftrySearch {
                 int keptOnSubset = s.kept.size();
                 int confirmed = budget != null ? keptOnSubset // a budget keeps by size alone: the rows do not matter
                         : precise != null ? keptOnSubset // the proven bound holds on every row: it needs none
-                        : s.confirm(full, new Limits(null, floatTrainAcc, maxDrop, maxScoreError, false), bitsBefore,
+                        : s.confirm(full, new Limits(null, floatTrainAcc, maxDrop, maxScoreError, null), bitsBefore,
                                 scalesBefore, curve);
                 staged = new Staged(sub.data().size(), train.size(), keptOnSubset, confirmed);
             }
@@ -294,7 +290,7 @@ public final class ShiftrySearch {
                 sc[v.id()] = d.scale();
                 FixedProgram candidate = assign(b, sc);
                 CandidatePool.Score s = pool.evaluate(bar, () -> candidate);
-                boolean keep = limits.keeps(s, wraps) && (precise == null || precise.test(candidate));
+                boolean keep = limits.keeps(s, wraps, () -> candidate);
                 if (keep) {
                     bits[v.id()] = b[v.id()];
                     scales[v.id()] = d.scale();
@@ -377,7 +373,7 @@ public final class ShiftrySearch {
                 : full.wraps(prefix.apply(0), false).total();
         try (Progress bar = full.bar("stage IV: confirming on every row", 1 + FixedArith.ceilLog2(kept.size()))) {
             n = StagedConfirmation.longestPrefix(kept.size(),
-                    k -> limits.keeps(full.evaluate(bar, () -> prefix.apply(k)), wrapsStart));
+                    k -> limits.keeps(full.evaluate(bar, () -> prefix.apply(k)), wrapsStart, () -> prefix.apply(k)));
         }
         System.arraycopy(bitsStart, 0, bits, 0, bits.length);
         System.arraycopy(scalesStart, 0, scales, 0, scales.length);
