@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import seedc.backend.Device;
+import seedc.backend.DoesNotFit;
 import seedc.backend.EmitOptions;
 import seedc.backend.Emitted;
 import seedc.backend.FpgaStrategy;
@@ -28,9 +29,21 @@ import seedc.ir.FloatModel;
 public final class FpgaBench {
     private FpgaBench() {}
 
-    /** One strategy's design: what it predicted, its cycles, synthesis figures and the planner's estimates. */
-    public record Run(FpgaStrategy strategy, boolean predictionsEqual, double meanCycles, long estimatedCycles,
+    /**
+     * One strategy's design: what it predicted, its cycles, synthesis figures and the planner's estimates; or why
+     * the strategy has no design that fits the device ({@code refused}, else null).
+     */
+    public record Run(FpgaStrategy strategy, String refused, boolean predictionsEqual, double meanCycles,
+                      long estimatedCycles,
                       JsonNode synth, long estimatedLut, long estimatedDsp, Map<String, Object> plan) {
+        static Run refused(FpgaStrategy s, DoesNotFit why) {
+            return new Run(s, why.getMessage(), true, 0, 0, null, 0, 0, Map.of());
+        }
+
+        public boolean fits() {
+            return refused == null;
+        }
+
         public long lut() {
             return synth == null ? -1 : synth.get("lut").asLong();
         }
@@ -62,18 +75,30 @@ public final class FpgaBench {
             expected.add(Long.toString(fi.label()));
         }
         List<Run> runs = new ArrayList<>();
+        DoesNotFit first = null;
         for (FpgaStrategy s : FpgaStrategy.values()) {
             Path dir = work.resolve(s.id());
-            Emitted e = FpgaBackend.INSTANCE.emit(fp, model.weights(), EmitOptions.on(device).withFpgaStrategy(s), dir);
+            Emitted e;
+            try {
+                e = FpgaBackend.INSTANCE.emit(fp, model.weights(), EmitOptions.on(device).withFpgaStrategy(s), dir);
+            } catch (DoesNotFit why) {
+                // Another strategy may fit: the sequential design shares engines (Bonsai cancer on the UP5K).
+                runs.add(Run.refused(s, why));
+                first = first == null ? why : first;
+                continue;
+            }
             Files.writeString(dir.resolve("examples.csv"), csv);
             boolean equal = make(dir, "sim").equals(expected);
             double cycles = make(dir, "sim-cycles").stream().mapToLong(l -> Long.parseLong(l.substring(7))).average()
                     .orElse(0);
             JsonNode js = synth ? synthesize(dir) : null;
             Map<String, Object> plan = e.fpga();
-            runs.add(new Run(s, equal, cycles, ((Number) plan.get("estimatedCycles")).longValue(), js,
+            runs.add(new Run(s, null, equal, cycles, ((Number) plan.get("estimatedCycles")).longValue(), js,
                     ((Number) plan.get("estimatedLut")).longValue(), ((Number) plan.get("estimatedDsp")).longValue(),
                     plan));
+        }
+        if (runs.stream().noneMatch(Run::fits)) {
+            throw first;
         }
         return runs;
     }

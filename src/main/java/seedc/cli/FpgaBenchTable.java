@@ -18,11 +18,12 @@ final class FpgaBenchTable {
 
     static final double ARTY_MHZ = 100.0;
 
-    static void print(PrintWriter o, List<FpgaBench.Run> runs, Device device, long macs, Double unoCycles) {
+    static void print(PrintWriter o, List<FpgaBench.Run> all, Device device, long macs, Double unoCycles) {
         boolean ice40 = device.equals(Device.ICE40_UP5K);
         o.printf(Locale.ROOT, "%-11s %9s %9s %7s %7s %5s %5s %8s %8s %7s %9s %8s %9s %10s%n", "strategy", "cycles",
                 "est.cyc", "LUT", "FF", "DSP", "BRAM", "est.LUT", "LUT err", "cells", "est.cells", "MHz", "us/inf",
                 "vs Uno");
+        List<FpgaBench.Run> runs = all.stream().filter(FpgaBench.Run::fits).toList();
         for (FpgaBench.Run r : runs) {
             double mhz = ice40 ? r.fmax() : ARTY_MHZ;
             double us = mhz > 0 ? r.meanCycles() / mhz : Double.NaN;
@@ -33,6 +34,11 @@ final class FpgaBenchTable {
                     synth(r, "bram"), r.estimatedLut(), lutError(r), synth(r, "cells"),
                     r.plan().getOrDefault("estimatedCells", "-"), !r.placed() ? "no P&R"
                             : mhz > 0 ? String.format(Locale.ROOT, "%.1f", mhz) : "-", us, vsUno);
+        }
+        for (FpgaBench.Run r : all) {
+            if (!r.fits()) {
+                o.printf(Locale.ROOT, "%s: no design: %s%n", r.strategy().id(), r.refused().replace("seedc: error: ", ""));
+            }
         }
         for (FpgaBench.Run r : runs) {
             if (!r.placed()) {
@@ -56,7 +62,8 @@ final class FpgaBenchTable {
                     seedc.report.TextReport.lutModel(m));
         }
         o.printf(Locale.ROOT, "predictions equal the Java fixed-point interpreter's: %s%n",
-                runs.stream().allMatch(FpgaBench.Run::predictionsEqual) ? "yes (every strategy)" : "NO");
+                runs.stream().allMatch(FpgaBench.Run::predictionsEqual)
+                        ? runs.size() == all.size() ? "yes (every strategy)" : "yes (every design)" : "NO");
         runs.forEach(r -> perNode(o, r));
     }
 

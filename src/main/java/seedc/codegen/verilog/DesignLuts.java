@@ -46,6 +46,10 @@ record DesignLuts(Map<DesignLuts.Part, Long> parts, long logicMultiplierLuts) {
         for (Map.Entry<DfgNode, NodeCost.Estimate> e : plan.estimates().entrySet()) {
             DfgNode n = e.getKey();
             int pf = plan.pf().get(n);
+            if (cost.choices().sharing().runsOnAnother(n)) {
+                parts.merge(Part.FLIP_FLOPS, e.getValue().ff(), Long::sum);
+                continue;
+            }
             parts.merge(engine(n.op()), cost.model().templateLuts(cost.template(n), pf, cost.lut1(n)), Long::sum);
             parts.merge(Part.REGISTER_BITS, pf > 1 ? cost.storeBits(n) : 0, Long::sum);
             parts.merge(Part.TREE_BITS, cost.treeBits(n, pf), Long::sum);

@@ -128,7 +128,7 @@ final class ElementwiseKernel {
 
     /** The fetch registers of the node's block-RAM operands, group 0's loaded in the cycle the engine starts. */
     static String fetches(NodeContext c) {
-        return FetchAhead.registers(c, fetched(c), "go_" + c.id());
+        return FetchAhead.registers(c, fetched(c), c.go());
     }
 
     /** The element of {@code v} lane x reads: x, 0 for one element, x mod its size for a broadcast vector. */

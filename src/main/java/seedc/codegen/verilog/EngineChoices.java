@@ -8,13 +8,25 @@ import seedc.ir.Value;
 /**
  * How a design's engines are built, beyond their PFs: how sigmoid and tanh divide, which memories are block RAM
  * ({@link BlockRams}: value ids, a loop's output with its accumulator), with the buffer placement they came from,
- * and which nodes (value ids) multiply in logic rather than DSP blocks ({@link LogicMultipliers}).
+ * which nodes (value ids) multiply in logic rather than DSP blocks ({@link LogicMultipliers}), and which nodes
+ * of a sequential design run on another's engine ({@link EngineSharing}).
  */
-record EngineChoices(FpgaDivider divider, FpgaBuffers buffers, Set<Integer> blockRams, Set<Integer> logicMultipliers) {
+record EngineChoices(FpgaDivider divider, FpgaBuffers buffers, Set<Integer> blockRams, Set<Integer> logicMultipliers,
+                     EngineSharing sharing) {
+
+    /** Choices with an engine per node. */
+    EngineChoices(FpgaDivider divider, FpgaBuffers buffers, Set<Integer> blockRams, Set<Integer> logicMultipliers) {
+        this(divider, buffers, blockRams, logicMultipliers, EngineSharing.NONE);
+    }
 
     /** The same choices with the given nodes multiplying in logic. */
     EngineChoices withLogicMultipliers(Set<Integer> nodes) {
-        return new EngineChoices(divider, buffers, blockRams, nodes);
+        return new EngineChoices(divider, buffers, blockRams, nodes, sharing);
+    }
+
+    /** The same choices with the given engines shared. */
+    EngineChoices withSharing(EngineSharing s) {
+        return new EngineChoices(divider, buffers, blockRams, logicMultipliers, s);
     }
 
     /** Whether the node's lanes multiply with shift-and-add logic ({@link LogicMultipliers#function}). */

@@ -92,30 +92,59 @@ record NodeContext(FixedProgram fp, DfgNode node, int pf, Map<Integer, Value> al
         return "run_" + scope(node.scope());
     }
 
+    /**
+     * The engine's started flag. An engine several nodes share ({@link EngineSharing}) has its own flags, apart
+     * from each node's ({@link SharedEngines}).
+     */
     String st() {
-        return "st_" + id();
+        return (sharedEngine() ? "est_" : "st_") + id();
     }
 
+    /** The engine's done flag. */
     String dn() {
-        return "dn_" + id();
+        return (sharedEngine() ? "edn_" : "dn_") + id();
     }
 
-    /** The handshake registers and the start condition. */
-    String handshake() {
+    /** The engine's start. */
+    String go() {
+        return (sharedEngine() ? "ego_" : "go_") + id();
+    }
+
+    /** Whether this is the engine of a group of nodes (the group's representative). */
+    private boolean sharedEngine() {
+        return choices.sharing().representsOthers(node);
+    }
+
+    /**
+     * When the node may start: its scope runs, it has not started and what it waits for is done (or, for a
+     * producer it streams from, started).
+     */
+    String startCondition() {
         String deps = node.deps().stream().map(d -> (streamed.contains(d) ? " && st_" : " && dn_") + d.id())
                 .collect(Collectors.joining())
                 + (after == null || node.deps().contains(after) ? "" : " && dn_" + after.id());
-        return "reg " + st() + " = 1'b0, " + dn() + " = 1'b0;\n"
-                + "wire go_" + id() + " = " + run() + " && !" + clr() + " && !" + st() + deps + ";\n";
+        return run() + " && !" + clr() + " && !st_" + id() + deps;
     }
 
-    /** The engine's clocked process: {@code init} when it starts, {@code step} each cycle until it is done. */
+    /** The handshake registers and the start condition (a shared engine's are its group's: SharedEngines). */
+    String handshake() {
+        if (sharedEngine()) {
+            return "";
+        }
+        return "reg " + st() + " = 1'b0, " + dn() + " = 1'b0;\n" + "wire " + go() + " = " + startCondition() + ";\n";
+    }
+
+    /**
+     * The engine's clocked process: {@code init} when it starts, {@code step} each cycle until it is done. A shared
+     * engine starts again for the next node of its group, so it also clears its done flag.
+     */
     String process(String init, String step) {
         return "always @(posedge clk) begin\n"
                 + "    if (" + clr() + ") begin\n"
                 + "        " + st() + " <= 1'b0;\n        " + dn() + " <= 1'b0;\n"
-                + "    end else if (go_" + id() + ") begin\n"
-                + "        " + st() + " <= 1'b1;\n" + indent(init, 8)
+                + "    end else if (" + go() + ") begin\n"
+                + "        " + st() + " <= 1'b1;\n" + (sharedEngine() ? "        " + dn() + " <= 1'b0;\n" : "")
+                + indent(init, 8)
                 + "    end else if (" + st() + " && !" + dn() + ") begin\n" + indent(step, 8)
                 + "    end\nend\n";
     }

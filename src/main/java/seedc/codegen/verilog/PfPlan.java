@@ -145,6 +145,9 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
     private static PfPlan plan(FixedProgram fp, Dfg dfg, Device device, Device.Fabric budget, FpgaOptions options,
                                EngineChoices choices) {
         FpgaStrategy strategy = options.strategy();
+        if (strategy == FpgaStrategy.SEQUENTIAL) {
+            choices = choices.withSharing(EngineSharing.of(fp, dfg, choices));
+        }
         NodeCost cost = cost(fp, dfg, device, budget, choices, Map.of());
         Map<DfgNode, Integer> pf = new PfPlanner(dfg, cost, budget, options.utilization()).choose(strategy);
         boolean sequential = strategy != FpgaStrategy.MAFIA;
@@ -260,6 +263,10 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
             o.put("elements", n.elements());
             o.put("terms", n.terms());
             o.put("pf", pf.get(n));
+            EngineSharing.Group shared = cost.choices().sharing().groupOf(n);
+            if (shared != null) {
+                o.put("engine", shared.engine().id());
+            }
             o.put("lut1", cost.lut1(n));
             o.put("storeBits", cost.storeBits(n));
             o.put("treeBits", cost.treeBits(n, pf.get(n)));

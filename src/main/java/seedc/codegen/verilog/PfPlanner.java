@@ -58,7 +58,7 @@ final class PfPlanner {
 
     Map<DfgNode, Integer> choose(FpgaStrategy strategy) {
         Map<DfgNode, Integer> pf = atPfOne();
-        checkFits(pf);
+        checkFits(pf, strategy);
         switch (strategy) {
             case SEQUENTIAL -> { }
             case SEEDOT -> programOrder(pf);
@@ -130,7 +130,7 @@ final class PfPlanner {
     }
 
     /** A design over the budget at every PF 1: names the resource, the numbers and the largest node. */
-    private void checkFits(Map<DfgNode, Integer> pf) {
+    private void checkFits(Map<DfgNode, Integer> pf, FpgaStrategy strategy) {
         Map<DfgNode, NodeCost.Estimate> est = estimates(pf);
         for (Resource r : Resource.values()) {
             long need = total(est, r);
@@ -155,7 +155,8 @@ final class PfPlanner {
                     + " needs about " + need + " " + r.words + (r == Resource.LUT || r == Resource.CELL ? " (memories "
                     + fixedLuts + " LUTs)" : "") + "; the largest node, " + largest.op().out().name() + " ("
                     + largest.kind() + "), about "
-                    + most + " " + r.words);
+                    + most + " " + r.words + (strategy == FpgaStrategy.SEQUENTIAL ? ""
+                    : "; --fpga-strategy sequential runs alike nodes on one engine and may fit"));
         }
     }
 

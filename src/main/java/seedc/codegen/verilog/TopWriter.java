@@ -1,12 +1,9 @@
 package seedc.codegen.verilog;
 
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.QuantizedModel;
 import seedc.ir.Op;
@@ -15,7 +12,7 @@ import seedc.ir.Value;
 /**
  * The design's top module: a memory per real value (parameters and constants as ROMs read from .hex files),
  * the input's write port, the top-level scope's start/done, and every node's engine, each included from its
- * own file (nodes/nID.vh), and the script that finds each node's share of the synthesized design
+ * own file (nodes/nID.vh; nodes sharing an engine, {@link SharedEngines}, write the first one's memory), and the script that finds each node's share of the synthesized design
  * ({@link NodeCones}). The output is the program's int result (a class label).
  */
 final class TopWriter {
@@ -25,45 +22,16 @@ final class TopWriter {
     private final FixedProgram fp;
     private final QuantizedModel model;
     private final Dfg dfg;
-    private final Map<DfgNode, Integer> pf;
-    private final Map<Integer, Value> aliases = new LinkedHashMap<>();
-    private final Map<DfgNode, DfgNode> after = new HashMap<>();
-    private final boolean sequential;
-    /** The engines' dividers and the memories in block RAM ({@link BlockRams}; every other one is logic). */
+    /** The engines' dividers, the memories in block RAM ({@link BlockRams}) and the engines nodes share. */
     private final EngineChoices choices;
-    /** The values no engine writes ({@link Dfg#readOnlyValues}). */
-    private final Set<Integer> readOnly;
+    private final EngineContexts contexts;
 
     TopWriter(FixedProgram fp, QuantizedModel model, Dfg dfg, PfPlan plan) {
         this.fp = fp;
         this.model = model;
         this.dfg = dfg;
-        this.pf = plan.pf();
-        this.sequential = plan.sequential();
         this.choices = plan.cost().choices();
-        this.readOnly = dfg.readOnlyValues();
-        for (DfgNode n : dfg.all()) {
-            if (n.op() instanceof Op.Loop l) {
-                aliases.put(l.out().id(), l.acc());
-            }
-        }
-        if (sequential) {
-            chain(dfg.top());
-        }
-    }
-
-    /** A sequential schedule: each engine of a scope waits for the one before it. */
-    private void chain(List<DfgNode> scope) {
-        DfgNode previous = null;
-        for (DfgNode n : scope) {
-            if (!n.isSource()) {
-                if (previous != null) {
-                    after.put(n, previous);
-                }
-                previous = n;
-                chain(n.body());
-            }
-        }
+        this.contexts = new EngineContexts(fp, dfg, plan.pf(), plan.sequential(), choices);
     }
 
     /** top.v, the engines' files and the ROM files. */
@@ -82,7 +50,7 @@ final class TopWriter {
         for (DfgNode n : dfg.all()) {
             if (!n.isSource()) {
                 String name = "nodes/" + n.id() + ".vh";
-                files.add(new File(name, Kernels.engine(context(n))));
+                files.add(new File(name, SharedEngines.text(n, contexts, choices.sharing())));
                 top.append("`include \"").append(name).append("\"\n");
             }
         }
@@ -106,13 +74,7 @@ final class TopWriter {
     }
 
     NodeContext context(DfgNode n) {
-        Set<DfgNode> streamed = new HashSet<>();
-        for (DfgNode d : n.deps()) {
-            if (Pipelining.streams(d, n, pf, sequential, choices)) {
-                streamed.add(d);
-            }
-        }
-        return new NodeContext(fp, n, pf.getOrDefault(n, 1), aliases, after.get(n), streamed, readOnly, choices);
+        return contexts.context(n);
     }
 
     int inputBits() {
@@ -160,7 +122,7 @@ final class TopWriter {
                 vs.add(l.acc());
             }
             boolean rom = op instanceof Op.Param || op instanceof Op.Const;
-            if (!op.out().isInt() && !rom && !aliases.containsKey(op.out().id())) {
+            if (!op.out().isInt() && !rom && !contexts.aliases().containsKey(op.out().id())) {
                 vs.add(op.out());
             }
         });

@@ -7,7 +7,8 @@
  * (which memories are block RAM on the iCE40: the ROMs, and the buffers when registers do not fit),
  * PfPlanner (the three strategies' PFs under the budget; PfPlan plans with combinational and iterative dividers
  * and keeps the faster design that fits; buffers in registers, else in block RAM), Schedule and Pipelining (when each engine starts:
- * dataflow, streamed element-wise clusters, or one after another), then TopWriter and the kernels (Kernels picks
+ * dataflow, streamed element-wise clusters, or one after another), EngineSharing (in the sequential design, which
+ * alike nodes run on one engine and write one memory), then TopWriter (with EngineContexts and SharedEngines) and the kernels (Kernels picks
  * an engine template per op: ElementwiseKernel, IterativeDivisionKernel, ReduceKernel, LoopKernel and the rest), which compute the integers
  * {@code FixedKernels} computes.
  */

@@ -1,0 +1,105 @@
+package seedc.codegen.verilog;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import seedc.codegen.DifferentialTest;
+import seedc.io.DataSet;
+import seedc.ir.Op;
+
+/**
+ * The sequential design runs alike nodes on one engine (EngineSharing, SharedEngines): Bonsai cancer, refused by
+ * the UP5K with an engine per node, fits it; the design predicts what the interpreter predicts, in the cycles the
+ * planner estimated; and no node writes a memory another node's output still needs.
+ */
+class EngineSharingTest {
+
+    private static final Path MODEL = Path.of("src/test/resources/fixtures/models/bonsai-cancer-2").toAbsolutePath();
+
+    @Test
+    void bonsaiCancerSharesEnginesOnTheUp5k(@TempDir Path dir) throws Exception {
+        assertTrue(DifferentialTest.haveIverilog(), "iverilog is needed (./run-tests installs it)");
+        Path out = dir.resolve("o");
+        DifferentialTest.Cli compiled = DifferentialTest.cli("compile", MODEL.resolve("input.sd").toString(),
+                "--model", MODEL.toString(), "--train", MODEL.resolve("train.npy").toString(), "--test",
+                MODEL.resolve("test.npy").toString(), "--target", "fpga", "--device", "ice40-up5k",
+                "--fpga-strategy", "sequential", "--out", out.toString(), "--jobs", "2", "--no-progress");
+        assertEquals(0, compiled.status(), compiled.err());
+        JsonNode fpga = new ObjectMapper().readTree(out.resolve("report.json").toFile()).get("fpga");
+
+        Map<String, List<String>> groups = new LinkedHashMap<>();
+        Map<String, String> valueOf = new LinkedHashMap<>(), opOf = new LinkedHashMap<>();
+        for (JsonNode n : fpga.get("nodes")) {
+            valueOf.put(n.get("node").asText(), n.get("value").asText());
+            opOf.put(n.get("node").asText(), n.get("op").asText());
+            if (n.has("engine")) {
+                groups.computeIfAbsent(n.get("engine").asText(), k -> new ArrayList<>()).add(n.get("node").asText());
+            }
+        }
+        assertFalse(groups.isEmpty(), fpga.toString());
+        String top = Files.readString(out.resolve("top.v"));
+        List<Op> ops = seedc.frontend.seedot.SeeDotFrontEnd.load(MODEL.resolve("input.sd"), MODEL).program().body()
+                .ops();
+        for (Map.Entry<String, List<String>> g : groups.entrySet()) {
+            List<String> nodes = g.getValue();
+            assertEquals(g.getKey(), nodes.get(0), "the engine is its first node's");
+            assertTrue(nodes.size() >= 2, g.toString());
+            for (int i = 1; i < nodes.size(); i++) {
+                assertEquals(opOf.get(nodes.get(0)), opOf.get(nodes.get(i)), g.toString());
+                // the later node writes the first's memory: its own is not declared
+                assertFalse(top.contains(" v" + nodes.get(i).substring(1) + " [0:"), nodes.get(i) + " in " + top);
+                // ... and every reader of the node before it runs before it (the program runs in order)
+                String previous = valueOf.get(nodes.get(i - 1)), value = valueOf.get(nodes.get(i));
+                int before = position(ops, previous);
+                int at = position(ops, value);
+                for (int k = before + 1; k < ops.size(); k++) {
+                    Op reader = ops.get(k);
+                    if (reader.inputs().stream().anyMatch(v -> v.name().equals(previous))) {
+                        assertTrue(k < at, reader.out().name() + " reads " + previous + " after " + value
+                                + " overwrote it");
+                    }
+                }
+            }
+        }
+
+        // the interpreter's predictions of the compiled program (seedc run --config) on the first test examples
+        DataSet test = seedc.driver.DataInputs.load(seedc.frontend.seedot.SeeDotFrontEnd.load(MODEL.resolve("input.sd"),
+                MODEL).program(), MODEL.resolve("test.npy"), 1);
+        int n = Math.min(FpgaFixturesTest.EXAMPLES, test.size());
+        DifferentialTest.csv(new DataSet(1, Arrays.copyOf(test.labels(), n), Arrays.copyOf(test.features(), n)),
+                out.resolve("examples.csv"));
+        DifferentialTest.Cli run = DifferentialTest.cli("run", MODEL.resolve("input.sd").toString(), "--model",
+                MODEL.toString(), "--config", out.resolve("report.json").toString(), "--data",
+                out.resolve("examples.csv").toString(), "--predictions", dir.resolve("predictions.txt").toString(),
+                "--no-progress");
+        assertEquals(0, run.status(), run.err());
+        List<String> expected = Files.readAllLines(dir.resolve("predictions.txt")).stream()
+                .map(l -> l.split(",")[0].strip()).toList();
+        assertEquals(n, expected.size());
+        assertEquals(expected, FpgaFixturesTest.make(out, "sim", "examples.csv"));
+        assertEquals(Collections.nCopies(n, "cycles " + fpga.get("estimatedCycles").asLong()),
+                FpgaFixturesTest.make(out, "sim-cycles", "examples.csv"));
+    }
+
+    private static int position(List<Op> ops, String value) {
+        for (int k = 0; k < ops.size(); k++) {
+            if (ops.get(k).out().name().equals(value)) {
+                return k;
+            }
+        }
+        throw new AssertionError("no op defines " + value);
+    }
+}
