@@ -27,6 +27,9 @@ public final class ErrorBounds {
     private final java.util.Map<String, double[]> weights;
     private final double[] error;
     private final double[] worst;
+    /** The parameters' and constants' values (real, quantized), by value id. */
+    private final java.util.Map<Integer, double[]> reals = new java.util.HashMap<>();
+    private final java.util.Map<Integer, long[]> stored = new java.util.HashMap<>();
 
     private ErrorBounds(FixedProgram fp, QuantizedModel qm, ValueRanges ranges,
                         java.util.Map<String, double[]> weights) {
@@ -36,6 +39,15 @@ public final class ErrorBounds {
         this.weights = weights;
         error = new double[fp.program().valueCount()];
         worst = new double[error.length];
+        fp.program().forEachOp(op -> {
+            if (op instanceof Param p) {
+                reals.put(p.out().id(), weights.get(p.paramName()));
+                stored.put(p.out().id(), qm.param(p.paramName()));
+            } else if (op instanceof Const c) {
+                reals.put(c.out().id(), c.values());
+                stored.put(c.out().id(), qm.constant(c));
+            }
+        });
     }
 
     /**
@@ -155,6 +167,7 @@ public final class ErrorBounds {
         int sa = scale(a) - p.shrA(), sb = scale(b) - p.shrB(), sp = sa + sb;
         double ea = e(a) + unit(sa, p.shrA() > 0), eb = e(b) + unit(sb, p.shrB() > 0);
         double term = maxAbs(a) * eb + maxAbs(b) * ea + ea * eb;
+        double known = knownTerms(op, a, b, p, ea, eb);
         double tree = 0;
         if (op instanceof SparseMatMul) {
             tree = k * unit(sp - p.treeShift(), p.treeShift() > 0);
@@ -164,7 +177,80 @@ public final class ErrorBounds {
             }
         }
         int sum = sp - (op instanceof SparseMatMul ? p.treeShift() : Math.max(0, p.treeShift()));
-        return k * term + tree + unit(sum - p.post(), p.post() > 0);
+        return (Double.isNaN(known) ? k * term : known) + tree + unit(sum - p.post(), p.post() > 0);
+    }
+
+    /**
+     * Where one operand of a sum of products is a parameter (or constant), its terms' error summed over each output's
+     * own elements, the largest over the outputs: sum_j |w_j| e_x + max|x| e_j + e_j e_x, with e_j each element's
+     * exact error after its pre-shift, instead of k times the worst element's. NaN when neither operand is known or
+     * the op is not a matrix product or convolution.
+     */
+    private double knownTerms(Op op, Value a, Value b, OpParams.Mul p, double ea, double eb) {
+        boolean knownA = reals.containsKey(a.id()), knownB = reals.containsKey(b.id());
+        int[][] outputs = switch (op) {
+            case MatMul m when knownA -> rows(a.shape().dim(0), a.shape().dim(1));
+            case MatMul m when knownB -> columns(b.shape().dim(0), b.shape().dim(1));
+            case SparseMatMul m when knownA -> rows(a.shape().dim(0), a.shape().dim(1));
+            case Conv2d c when knownB -> filters(b);
+            default -> null;
+        };
+        if (outputs == null || (knownA ? a : b).size() != (knownA ? reals.get(a.id()) : reals.get(b.id())).length) {
+            return Double.NaN;
+        }
+        Value w = knownA ? a : b, x = knownA ? b : a;
+        int shr = knownA ? p.shrA() : p.shrB();
+        double ex = knownA ? eb : ea, xMax = maxAbs(x);
+        double[] real = reals.get(w.id());
+        long[] q = stored.get(w.id());
+        int s = scale(w) - shr;
+        double most = 0;
+        for (int[] terms : outputs) {
+            double sum = 0;
+            for (int j : terms) {
+                double ej = Math.abs(Math.scalb((double) FixedArith.shr(q[j], shr), -s) - real[j]);
+                sum += Math.abs(real[j]) * ex + xMax * ej + ej * ex;
+            }
+            most = Math.max(most, sum);
+        }
+        return most;
+    }
+
+    /** The elements of each row of an n x k matrix. */
+    private static int[][] rows(int n, int k) {
+        int[][] r = new int[n][k];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < k; j++) {
+                r[i][j] = i * k + j;
+            }
+        }
+        return r;
+    }
+
+    /** The elements of each column of a k x m matrix. */
+    private static int[][] columns(int k, int m) {
+        int[][] c = new int[m][k];
+        for (int i = 0; i < m; i++) {
+            for (int j = 0; j < k; j++) {
+                c[i][j] = j * m + i;
+            }
+        }
+        return c;
+    }
+
+    /** The elements of each output channel's filter, a (G, kh, kw, Cin/G, Cout/G) tensor. */
+    private static int[][] filters(Value filter) {
+        var sh = filter.shape();
+        int g = sh.dim(0), per = sh.dim(1) * sh.dim(2) * sh.dim(3), cout = sh.dim(4);
+        int[][] f = new int[g * cout][per];
+        for (int gi = 0; gi < g; gi++) {
+            for (int co = 0; co < cout; co++) {
+                for (int t = 0; t < per; t++) {
+                    f[gi * cout + co][t] = (gi * per + t) * cout + co;
+                }
+            }
+        }
+        return f;
     }
 
     /** a +/- b with each operand shifted to the common scale, then post. */

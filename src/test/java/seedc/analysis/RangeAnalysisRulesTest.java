@@ -21,7 +21,7 @@ import seedc.ir.Value;
  * inputs sampled from the declared box and its corners never give a value outside its sound interval, and where
  * the rule is exact (a sum of products with fixed weights, a monotone function) the bound is reached.
  */
-class RangeAnalysisRulesTest {
+public class RangeAnalysisRulesTest {
     private static final String X4 = "let X = (4, 1) in [-2.0, 3.0] in\n";
 
     /** One program per op kind (and the data-dependent and loop forms), each ending in the op under test. */
@@ -134,7 +134,7 @@ class RangeAnalysisRulesTest {
     }
 
     /** The program with each parameter drawn uniformly in [-1, 1] (seeded). */
-    static FloatModel model(String source, long seed) {
+    public static FloatModel model(String source, long seed) {
         Program p = SeeDotProgram.from(new SourceFile("t.sd", source)).program();
         SplittableRandom rnd = new SplittableRandom(seed);
         Map<String, double[]> w = new HashMap<>();
