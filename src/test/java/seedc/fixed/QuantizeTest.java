@@ -40,6 +40,22 @@ class QuantizeTest {
         assertEquals(-0.5, real("quantize(X, 1, -0.5, 0.5)", -0.01));
     }
 
+    /** sign(e): +1 from 0 up, -1 below, in the real semantics and in the integers of every int16 input. */
+    @Test
+    void signIsPlusOneFromZeroUp() {
+        assertEquals(1, real("sign(X)", 0.0));
+        assertEquals(1, real("sign(X)", 7.5));
+        assertEquals(-1, real("sign(X)", -0.001));
+        Program p = SeeDotProgram.from(new SourceFile("s.sd", "let x = (1, 1) in [-4, 4] in sign(x)")).program();
+        Op.Quantize sign = (Op.Quantize) p.body().ops().getLast();
+        FixedType in = new FixedType(16, 12), out = new FixedType(8, OpParams.Quantize.scaleFor(sign, 8));
+        OpParams.Quantize q = OpParams.Quantize.of(sign, in, out);
+        long one = Math.round(Math.scalb(1.0, out.scale()));
+        for (long a = in.min(); a <= in.max(); a++) {
+            assertEquals(a >= 0 ? one : -one, FixedKernels.quantize(a, q), "input " + a);
+        }
+    }
+
     /**
      * quantize(x, 3, -1, 1) of every int16 input at scale 8: level = floor((x + 1) / (2/7) + 1/2) = floor((7x + 8)
      * / 2) with x = A / 256, which is floor((7A + 2048) / 512) in integers, clamped to [0, 7].

@@ -30,6 +30,12 @@ final class Calls {
             return new Call(pos, f, expr(src, args.get(0), b));
         }
         switch (name) {
+            case "sign" -> {
+                // +1 where e >= 0, else -1: exactly the 1-bit quantize to [-1, 1] (its one threshold is 0, ties to
+                // the larger level), so it shares that op's semantics, kernels and tests
+                expectCount(src, ctx, name, args, 1);
+                return new Quantize(pos, expr(src, args.get(0), b), 1, -1.0, 1.0);
+            }
             case "reshape" -> {
                 expectCount(src, ctx, name, args, 3);
                 return new Reshape(pos, expr(src, args.get(0), b), tuple(src, args.get(1), b), tuple(src, args.get(2), b));
