@@ -53,14 +53,23 @@ public final class Dataflow {
     private final Map<Op, Region> regionOf = new IdentityHashMap<>();
     private final Map<Op, Region> bodies = new IdentityHashMap<>();
 
-    private Dataflow(Program program) {
+    /** Reads some ops make beyond their operands (a backend's fused code reading an earlier op's operand). */
+    private final Map<Op, List<Value>> extraReads;
+
+    private Dataflow(Program program, Map<Op, List<Value>> extraReads) {
         this.program = program;
+        this.extraReads = extraReads;
         this.top = region(null, null, program.body());
         use(program.result(), new Use(null, Site.RETURN));
     }
 
     public static Dataflow of(Program program) {
-        return new Dataflow(program);
+        return new Dataflow(program, Map.of());
+    }
+
+    /** The graph with {@code extraReads}: values some ops also read, as operands, when they run. */
+    public static Dataflow of(Program program, Map<Op, List<Value>> extraReads) {
+        return new Dataflow(program, extraReads);
     }
 
     /** Builds the region of {@code block} in program order: defs before uses, a loop before its body. */
@@ -72,6 +81,9 @@ public final class Dataflow {
                 defs.put(v, op);
             }
             for (Value v : op.inputs()) {
+                use(v, new Use(op, Site.OPERAND));
+            }
+            for (Value v : extraReads.getOrDefault(op, List.of())) {
                 use(v, new Use(op, Site.OPERAND));
             }
             Block body = body(op);

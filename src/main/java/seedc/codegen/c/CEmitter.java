@@ -23,10 +23,14 @@ final class CEmitter extends BodyEmitter {
     private final Operands r;
     private final DotEmitter dots;
     private final ActivationEmitter activations;
+    /** Scale-and-bias chains ending in a one-bit quantize, written as one comparison per element. */
+    private final Thresholds fused;
 
-    CEmitter(FixedProgram fp, Constants consts, RamPlan ram, java.util.Map<Op, Integer> unroll, String predictPragmas) {
+    CEmitter(FixedProgram fp, Constants consts, RamPlan ram, java.util.Map<Op, Integer> unroll, String predictPragmas,
+             Thresholds fused) {
         super(ram, unroll, predictPragmas);
         this.fp = fp;
+        this.fused = fused;
         this.r = new Operands(fp, consts);
         this.dots = new DotEmitter(w, r);
         this.activations = new ActivationEmitter(w, r);
@@ -188,6 +192,11 @@ final class CEmitter extends BodyEmitter {
      */
     @Override
     protected void quantize(Quantize q) {
+        Thresholds.Chain chain = fused.at(q);
+        if (chain != null) {
+            threshold(chain);
+            return;
+        }
         OpParams.Quantize p = fp.params(q, OpParams.Quantize.class);
         Value o = q.out(), a = q.a();
         if (activations.table(o, a, v -> FixedKernels.quantize(v, p))) {
@@ -205,6 +214,41 @@ final class CEmitter extends BodyEmitter {
             w.line("}");
             w.line(CNames.element(o, "k") + " = SD_R" + outBits + "(" + levels + ", " + p.base() + " + lo);");
         });
+    }
+
+    /** Whether a scale or bias is in a sign's comparison ({@link Thresholds}): then it has no code of its own. */
+    private boolean fusedAway(Op op) {
+        if (fused.skips(op)) {
+            w.line("/* in the comparison of the sign below */");
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * y = the output from the last of its channel's thresholds x reaches (Thresholds.Chain): with one step alike in
+     * every channel, x >= T ? B : A with literals; else from tables in flash, the steps unrolled.
+     */
+    private void threshold(Thresholds.Chain c) {
+        Value o = c.sign().out(), x = c.x();
+        int inBits = r.type(x).container(), outBits = r.type(o).container(), m = c.steps();
+        if (c.uniform()) {
+            w.loop("k", o.size(), () -> w.line(CNames.element(o, "k") + " = " + r.x(x, "k").c() + " >= " + c.at()[0]
+                    + " ? " + c.values()[1] + " : " + c.values()[0] + ";"));
+            return;
+        }
+        String at = r.constants().table(c.at(), inBits), values = r.constants().table(c.values(), outBits);
+        String ty = CNames.ctype(outBits);
+        w.block("for (sd_idx k = 0, c = 0; k < " + o.size() + "; k++, c = c + 1 == " + c.channels() + " ? 0 : c + 1)",
+                () -> {
+                    w.line(CNames.ctype(inBits) + " xk = " + r.x(x, "k").c() + ";");
+                    w.line(ty + " yk = SD_R" + outBits + "(" + values + ", c * " + (m + 1) + ");");
+                    for (int j = 0; j < m; j++) {
+                        w.line("if (xk >= SD_R" + inBits + "(" + at + ", c * " + m + " + " + j + ")) yk = SD_R"
+                                + outBits + "(" + values + ", c * " + (m + 1) + " + " + (j + 1) + ");");
+                    }
+                    w.line(CNames.element(o, "k") + " = yk;");
+                });
     }
 
     @Override
@@ -226,16 +270,25 @@ final class CEmitter extends BodyEmitter {
 
     @Override
     protected void scalarMul(ScalarMul m) {
+        if (fusedAway(m)) {
+            return;
+        }
         product(m.out(), m.scalar(), m.tensor(), fp.params(m, OpParams.Mul.class));
     }
 
     @Override
     protected void hadamard(Hadamard h) {
+        if (fusedAway(h)) {
+            return;
+        }
         product(h.out(), h.a(), h.b(), fp.params(h, OpParams.Mul.class));
     }
 
     @Override
     protected void vecOp(VecOp v) {
+        if (fusedAway(v)) {
+            return;
+        }
         if (v.kind() == VecKind.MUL) {
             product(v.out(), v.a(), v.vec(), fp.params(v, OpParams.Mul.class));
         } else {
@@ -245,6 +298,9 @@ final class CEmitter extends BodyEmitter {
 
     @Override
     protected void add(Add a) {
+        if (fusedAway(a)) {
+            return;
+        }
         add(a.out(), a.a(), a.b(), a.subtract(), fp.params(a, OpParams.Add.class));
     }
 

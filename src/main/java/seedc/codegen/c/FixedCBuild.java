@@ -24,13 +24,15 @@ final class FixedCBuild {
     private final Device device;
     private final CEmitter emitter;
 
-    private FixedCBuild(CDialect dialect, FixedProgram fp, Constants consts, RamPlan ram, Device device) {
+    private FixedCBuild(CDialect dialect, FixedProgram fp, Constants consts, RamPlan ram, Device device,
+                        Thresholds fused) {
         this.dialect = dialect;
         this.fp = fp;
         this.consts = consts;
         this.ram = ram;
         this.device = device;
-        this.emitter = new CEmitter(fp, consts, ram, dialect.unrollFactors(fp, device), dialect.predictPragmas(fp));
+        this.emitter = new CEmitter(fp, consts, ram, dialect.unrollFactors(fp, device), dialect.predictPragmas(fp),
+                fused);
         emitter.emitBody(); // constants are counted as the emitter uses them
     }
 
@@ -49,8 +51,10 @@ final class FixedCBuild {
     /** What the program takes with its parameters stored so, planned without a RAM limit: the search's budgets read this. */
     static Cost cost(CDialect dialect, FixedProgram fp, Map<String, double[]> weights, WeightStorage storage) {
         CBackend.WIDTHS.require(fp); // the C below reads a value's bits as its C type
-        Constants consts = new Constants(fp, new QuantizedModel(fp, weights), "", storage);
-        FixedCBuild b = new FixedCBuild(dialect, fp, consts, RamPlan.of(fp, Integer.MAX_VALUE), null);
+        QuantizedModel qm = new QuantizedModel(fp, weights);
+        Constants consts = new Constants(fp, qm, "", storage);
+        Thresholds fused = Thresholds.of(fp, qm);
+        FixedCBuild b = new FixedCBuild(dialect, fp, consts, RamPlan.of(fp, Integer.MAX_VALUE, fused), null, fused);
         FlashUse use = b.flashUse();
         return new Cost(Map.of(Cost.Resource.FLASH_BYTES, (long) use.total(),
                 Cost.Resource.RAM_BYTES, (long) b.ram.plan().bufferBytes()), use.toString());
@@ -64,8 +68,10 @@ final class FixedCBuild {
     static FixedCBuild plan(CDialect dialect, FixedProgram fp, Map<String, double[]> weights, Device device,
                             WeightStorage storage) {
         CBackend.WIDTHS.require(fp); // the C below reads a value's bits as its C type
-        Constants consts = new Constants(fp, new QuantizedModel(fp, weights), dialect.flashAttribute(), storage);
-        FixedCBuild b = new FixedCBuild(dialect, fp, consts, planRam(dialect, fp, device), device);
+        QuantizedModel qm = new QuantizedModel(fp, weights);
+        Constants consts = new Constants(fp, qm, dialect.flashAttribute(), storage);
+        Thresholds fused = Thresholds.of(fp, qm);
+        FixedCBuild b = new FixedCBuild(dialect, fp, consts, planRam(dialect, fp, device, fused), device, fused);
         FlashUse use = b.flashUse();
         if (device != null && use.total() > device.flashBytes()) {
             throw new DoesNotFit(DoesNotFit.Short.FLASH,
@@ -74,7 +80,7 @@ final class FixedCBuild {
         return b;
     }
 
-    private static RamPlan planRam(CDialect dialect, FixedProgram fp, Device device) {
+    private static RamPlan planRam(CDialect dialect, FixedProgram fp, Device device, Thresholds fused) {
         int otherStatics = staticBytes(fp);
         int limit = Integer.MAX_VALUE;
         if (device != null) {
@@ -85,7 +91,7 @@ final class FixedCBuild {
             }
         }
         try {
-            return RamPlan.of(fp, limit);
+            return RamPlan.of(fp, limit, fused);
         } catch (UserError e) {
             throw UserError.of("the model does not fit the RAM of " + device + " ("
                     + dialect.reservedRamBytes() + " B kept for the stack and runtime, " + otherStatics

@@ -1,0 +1,232 @@
+package seedc.codegen.c;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import seedc.analysis.Dataflow;
+import seedc.fixed.FixedKernels;
+import seedc.fixed.FixedProgram;
+import seedc.fixed.FixedType;
+import seedc.fixed.OpParams;
+import seedc.fixed.QuantizedModel;
+import seedc.fixed.WrapSite;
+import seedc.ir.Op;
+import seedc.ir.Op.Quantize;
+import seedc.ir.Op.VecKind;
+import seedc.ir.Op.VecOp;
+import seedc.ir.Value;
+
+/**
+ * A scale and a bias followed by sign (or any one-bit quantize) as one comparison per element (Zac 4.3): y =
+ * q(x <*> s + b) (a batch-norm: the scale a vector, an element-wise or a scalar product with a parameter, the bias a
+ * vector or element-wise sum with one), per channel c of the known operands, is a step function of the integer x,
+ * so it is x >= T[c] ? B[c] : A[c]. The thresholds come from the integers themselves: the interpreter's kernels
+ * (product, add, quantize) run on every value of x's type (8 or 16 bits) for each channel, and each change of the
+ * output is a step; a wrap in the product or the sum (at x's extremes, beyond what the data reach) adds steps, and
+ * a channel with more than {@link #MAX_STEPS} leaves the chain as it was. So the comparison gives the integers the
+ * three ops give, by construction. The product and the sum then take no code and no RAM: x lives until the
+ * comparison reads it ({@link #extraReads}), the two intermediate values are not stored ({@link #unstored}).
+ */
+final class Thresholds {
+    /**
+     * A fused chain: x, the known operands' common period (channels), and per channel c its steps: thresholds
+     * {@code at[c * steps + j]} ascending and the outputs {@code values[c * (steps + 1) + j]} below the first, then
+     * from each (a channel with fewer steps repeats its last; one with none has one at x's minimum). A single step
+     * where nothing wraps; a wrap in the product or the sum turns the output back, a step more each time.
+     */
+    record Chain(Op scale, Op bias, Quantize sign, Value x, int channels, int steps, long[] at, long[] values) {
+        /** Whether every channel has the same one step: then the code compares with literals. */
+        boolean uniform() {
+            for (int c = 1; c < channels; c++) {
+                if (at[c] != at[0] || values[2 * c] != values[0] || values[2 * c + 1] != values[1]) {
+                    return false;
+                }
+            }
+            return steps == 1;
+        }
+    }
+
+    /** The most steps a fused channel may have: more and the comparisons cost what the ops do. */
+    static final int MAX_STEPS = 4;
+
+    static final Thresholds NONE = new Thresholds(Map.of());
+
+    private final Map<Op, Chain> bySign;
+
+    private Thresholds(Map<Op, Chain> bySign) {
+        this.bySign = bySign;
+    }
+
+    /** The chains of the program whose every channel is one step. */
+    static Thresholds of(FixedProgram fp, QuantizedModel qm) {
+        Dataflow g = Dataflow.of(fp.program());
+        Map<Op, Chain> chains = new HashMap<>();
+        fp.program().forEachOp(op -> {
+            if (op instanceof Quantize q && q.bits() == 1) {
+                Chain c = chain(fp, qm, g, q);
+                if (c != null) {
+                    chains.put(q, c);
+                }
+            }
+        });
+        return new Thresholds(chains);
+    }
+
+    /** The fused chain ending at this quantize, or null. */
+    Chain at(Op sign) {
+        return bySign.get(sign);
+    }
+
+    /** Whether the op is a fused chain's product or sum, which the comparison replaces. */
+    boolean skips(Op op) {
+        return bySign.values().stream().anyMatch(c -> c.scale().equals(op) || c.bias().equals(op));
+    }
+
+    /** What each comparison reads beyond its op's operands: x, until then. */
+    Map<Op, List<Value>> extraReads() {
+        Map<Op, List<Value>> m = new HashMap<>();
+        bySign.forEach((q, c) -> m.put(q, List.of(c.x())));
+        return m;
+    }
+
+    /** The fused chains' intermediate values: never written, so they take no RAM. */
+    Set<Value> unstored() {
+        Set<Value> s = new HashSet<>();
+        bySign.values().forEach(c -> {
+            s.add(c.scale().out());
+            s.add(c.bias().out());
+        });
+        return s;
+    }
+
+    /**
+     * One op of a chain: its operand from the chain (x, or the product) and its known one (a parameter or constant,
+     * broadcast by the kernel as it broadcasts any operand: element i reads i mod its length), in the op's order.
+     */
+    private record Link(Op op, Value chained, long[] known, boolean knownFirst) {
+        long[] run(long[] in, int c, FixedProgram fp) {
+            long[] k = {known[c % known.length]};
+            long[] a = knownFirst ? k : in, b = knownFirst ? in : k;
+            int bits = fp.type(op.out()).bits();
+            if (op instanceof VecOp v && v.kind() != VecKind.MUL || op instanceof Op.Add) {
+                boolean subtract = op instanceof VecOp v ? v.kind() == VecKind.SUB : ((Op.Add) op).subtract();
+                return FixedKernels.add(a, b, in.length, subtract, fp.params(op, OpParams.Add.class), bits,
+                        WrapSite.IGNORE);
+            }
+            return FixedKernels.product(a, b, in.length, fp.params(op, OpParams.Mul.class), bits, WrapSite.IGNORE);
+        }
+    }
+
+    /** A product (vector, element-wise or scalar) of a known operand, or null. */
+    private static Link scale(FixedProgram fp, QuantizedModel qm, Dataflow g, Op op) {
+        if (op instanceof VecOp v && v.kind() == VecKind.MUL) {
+            return link(fp, qm, g, op, v.a(), v.vec());
+        }
+        if (op instanceof Op.Hadamard h) {
+            return link(fp, qm, g, op, h.a(), h.b());
+        }
+        return op instanceof Op.ScalarMul m ? link(fp, qm, g, op, m.scalar(), m.tensor()) : null;
+    }
+
+    /** A sum (vector or element-wise) with a known operand, or null. */
+    private static Link bias(FixedProgram fp, QuantizedModel qm, Dataflow g, Op op) {
+        if (op instanceof VecOp v && v.kind() != VecKind.MUL) {
+            return link(fp, qm, g, op, v.a(), v.vec());
+        }
+        if (op instanceof Op.Add a && !(a.subtract() && known(fp, qm, g, a.a()) != null)) {
+            return link(fp, qm, g, op, a.a(), a.b());
+        }
+        return null;
+    }
+
+    private static Link link(FixedProgram fp, QuantizedModel qm, Dataflow g, Op op, Value first, Value second) {
+        long[] k1 = known(fp, qm, g, first), k2 = known(fp, qm, g, second);
+        if ((k1 == null) == (k2 == null)) {
+            return null;
+        }
+        return k1 != null ? new Link(op, second, k1, true) : new Link(op, first, k2, false);
+    }
+
+    private static Chain chain(FixedProgram fp, QuantizedModel qm, Dataflow g, Quantize q) {
+        Link bias = bias(fp, qm, g, g.def(q.a()));
+        Link scale = bias == null ? null : scale(fp, qm, g, g.def(bias.chained()));
+        if (scale == null || !onlyReader(g, q.a(), q) || !onlyReader(g, bias.chained(), bias.op())
+                || g.region(scale.op()) != g.region(q)) {
+            return null;
+        }
+        Value x = scale.chained();
+        FixedType tx = fp.type(x);
+        if (x.isInt() || tx.bits() > 16 || x.size() != q.out().size()) {
+            return null;
+        }
+        int channels = lcm(scale.known().length, bias.known().length);
+        if (q.out().size() % channels != 0) {
+            return null;
+        }
+        int n = (int) (tx.max() - tx.min() + 1);
+        long[] xs = new long[n];
+        for (int i = 0; i < n; i++) {
+            xs[i] = tx.min() + i;
+        }
+        OpParams.Quantize p = fp.params(q, OpParams.Quantize.class);
+        java.util.List<long[]> steps = new java.util.ArrayList<>(), outputs = new java.util.ArrayList<>();
+        int most = 1;
+        for (int c = 0; c < channels; c++) {
+            long[] t2 = bias.run(scale.run(xs, c, fp), c, fp);
+            java.util.List<Long> at = new java.util.ArrayList<>(), values = new java.util.ArrayList<>();
+            long y = FixedKernels.quantize(t2[0], p);
+            values.add(y);
+            for (int i = 1; i < n; i++) {
+                long next = FixedKernels.quantize(t2[i], p);
+                if (next != y) {
+                    at.add(xs[i]);
+                    values.add(next);
+                    y = next;
+                }
+            }
+            if (at.size() > MAX_STEPS) {
+                return null;
+            }
+            most = Math.max(most, at.size());
+            steps.add(at.stream().mapToLong(Long::longValue).toArray());
+            outputs.add(values.stream().mapToLong(Long::longValue).toArray());
+        }
+        long[] at = new long[channels * most], values = new long[channels * (most + 1)];
+        for (int c = 0; c < channels; c++) {
+            long[] t = steps.get(c), v = outputs.get(c);
+            for (int j = 0; j < most; j++) {
+                // padding repeats the last step (or puts one at the minimum), which changes nothing
+                at[c * most + j] = t.length == 0 ? xs[0] : t[Math.min(j, t.length - 1)];
+                values[c * (most + 1) + j + 1] = v[Math.min(j + 1, v.length - 1)];
+            }
+            values[c * (most + 1)] = v[0];
+        }
+        return new Chain(scale.op(), bias.op(), q, x, channels, most, at, values);
+    }
+
+    private static boolean onlyReader(Dataflow g, Value v, Op reader) {
+        List<Dataflow.Use> uses = g.uses(v);
+        return uses.size() == 1 && uses.get(0).op() == reader && uses.get(0).site() == Dataflow.Site.OPERAND;
+    }
+
+    /** The integers of a parameter or constant, or null for a computed value. */
+    private static long[] known(FixedProgram fp, QuantizedModel qm, Dataflow g, Value v) {
+        Op def = g.def(v);
+        if (def instanceof Op.Param p) {
+            return qm.param(p.paramName());
+        }
+        return def instanceof Op.Const c ? qm.constant(c) : null;
+    }
+
+    private static int lcm(int a, int b) {
+        int x = a, y = b;
+        while (y != 0) {
+            int t = x % y;
+            x = y;
+            y = t;
+        }
+        return a / x * b;
+    }
+}

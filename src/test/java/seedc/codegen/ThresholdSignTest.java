@@ -1,0 +1,100 @@
+package seedc.codegen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import seedc.backend.Device;
+import seedc.bench.AvrToolchain;
+import seedc.bench.ModelBench;
+import seedc.codegen.c.CBackend;
+import seedc.driver.Compilation;
+import seedc.driver.DataInputs;
+import seedc.fixed.FixedProgram;
+import seedc.fixed.Strategy;
+import seedc.frontend.seedot.SeeDotFrontEnd;
+import seedc.io.DataSet;
+import seedc.io.Npy;
+import seedc.io.NpyArray;
+import seedc.ir.FloatModel;
+import seedc.search.Metric;
+
+/**
+ * A batch-norm style scale and bias followed by sign (a binarized layer; a random model, its labels the float
+ * model's own) compiles to one comparison per element (Zac 4.3's threshold customization, Thresholds.java), and the
+ * integers are the interpreter's: on x86 under the sanitizers, on the Uno under simavr, and the Cortex-M build is
+ * clean. Scales of both signs: a negative one turns the step around.
+ */
+class ThresholdSignTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void scaleBiasSignIsOneComparison() throws Exception {
+        int features = 16, hidden = 12, classes = 4;
+        Random rnd = new Random(3);
+        Path m = dir.resolve("model");
+        Files.createDirectories(m);
+        Files.writeString(m.resolve("input.sd"), "let X = (" + features + ", 1) in [-1, 1] in\n"
+                + "let W1 = (" + features + ", " + hidden + ") in [-1, 1] in\n"
+                + "let S = (1, " + hidden + ") in [-2, 2] in\nlet B = (1, " + hidden + ") in [-1, 1] in\n"
+                + "let W2 = (" + hidden + ", " + classes + ") in [-1, 1] in\n"
+                + "let H = sign(((X^T * W1) <*> S) + B) in\nargmax(H * W2)\n");
+        double[] w1 = uniform(rnd, features * hidden, 1), s = uniform(rnd, hidden, 2), b = uniform(rnd, hidden, 1);
+        double[] w2 = uniform(rnd, hidden * classes, 1);
+        Npy.write(m.resolve("W1.npy"), new NpyArray(new int[] {features, hidden}, w1));
+        Npy.write(m.resolve("S.npy"), new NpyArray(new int[] {1, hidden}, s));
+        Npy.write(m.resolve("B.npy"), new NpyArray(new int[] {1, hidden}, b));
+        Npy.write(m.resolve("W2.npy"), new NpyArray(new int[] {hidden, classes}, w2));
+        // random rows, then for each hidden unit the two corners of the box that drive its sum to the ends of its
+        // type, where the product by the scale wraps (a step more in the comparison)
+        int random = 150, rows = random + 2 * hidden;
+        double[] data = new double[rows * (1 + features)];
+        for (int i = 0; i < random * (1 + features); i++) {
+            data[i] = i % (1 + features) == 0 ? 0 : 2 * rnd.nextDouble() - 1;
+        }
+        for (int h = 0; h < 2 * hidden; h++) {
+            for (int j = 0; j < features; j++) {
+                double sign = Math.signum(w1[j * hidden + h / 2]) * (h % 2 == 0 ? 1 : -1);
+                data[(random + h) * (1 + features) + 1 + j] = sign;
+            }
+        }
+        Npy.write(m.resolve("data.npy"), new NpyArray(new int[] {rows, 1 + features}, data));
+        FloatModel model = SeeDotFrontEnd.load(m.resolve("input.sd"), m);
+        DataSet set = DataInputs.load(model.program(), m.resolve("data.npy"), 1);
+        FixedProgram fp = Compilation.compile(model, set, set, new Compilation.Options(Strategy.SHIFTRY, 16,
+                Metric.DISAGREEMENT, 2, false, CBackend.ARDUINO, 1.0, null)).fixed();
+
+        Path host = dir.resolve("x86");
+        X86DifferentialTest.assertHostMatches(host, fp, model, set, rows);
+        String code = Files.readString(host.resolve("predict.c"));
+        assertEquals(2, code.split("in the comparison of the sign below", -1).length - 1, code);
+        assertTrue(code.matches("(?s).*if \\(xk >= SD_R(8|16)\\(l_\\d+, c \\* \\d+ \\+ 0\\)\\) yk = .*"),
+                "thresholds per channel:\n" + code);
+
+        ModelBench.Outcome avr = ModelBench.fixed(fp, model, set, 8, Device.UNO, AvrToolchain.MCU, dir.resolve("avr"));
+        assertEquals(avr.expected(), avr.fixed().outputs(), "the Uno's predictions differ from the interpreter");
+
+        assertTrue(new File("/usr/bin/arm-none-eabi-gcc").canExecute(), "gcc-arm-none-eabi not installed");
+        Path arm = dir.resolve("cortex-m");
+        CBackend.CORTEX_M.emit(fp, model.weights(), seedc.backend.EmitOptions.NONE, arm);
+        Process make = new ProcessBuilder("make", "-s").directory(arm.toFile()).redirectErrorStream(true).start();
+        String log = new String(make.getInputStream().readAllBytes());
+        assertEquals(0, make.waitFor(), log);
+        assertTrue(log.isBlank(), log);
+    }
+
+    /** Values uniform in [-r, r]; the scale vector's of both signs. */
+    private static double[] uniform(Random rnd, int n, double r) {
+        double[] v = new double[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = r * (2 * rnd.nextDouble() - 1);
+        }
+        return v;
+    }
+}
