@@ -20,9 +20,10 @@ record Design(FixedProgram fp, Dfg dfg, PfPlan plan, List<TopWriter.File> files)
      */
     static Design of(FixedProgram fp, QuantizedModel model, Device device, FpgaOptions options) {
         Dfg dfg = Dfg.of(fp.program());
+        SignedProducts signed = SignedProducts.of(fp, model);
         PfPlan plan = options.pf() > 0
-                ? PfPlan.everyNodeAt(fp, dfg, device, options)
-                : PfPlan.choose(fp, dfg, device, options);
+                ? PfPlan.everyNodeAt(fp, dfg, device, options, signed)
+                : PfPlan.choose(fp, dfg, device, options, signed);
         TopWriter top = new TopWriter(fp, model, dfg, plan);
         List<TopWriter.File> files = new ArrayList<>(top.files());
         files.add(new TopWriter.File("tb.v", Testbench.text(fp.program(), fp.type(fp.program().input()),

@@ -304,8 +304,8 @@ final class NodeCost {
 
     private long laneDsps(DfgNode n) {
         int[] w = multiplier(n);
-        if (w == null || choices.multipliesInLogic(n)) {
-            return 0;
+        if (w == null || choices.multipliesInLogic(n) || choices.signed().of(n) != null) {
+            return 0; // no multiplier, or one in logic; a signed sum adds and subtracts (SignedProducts)
         }
         return fitsDsp(w[0], w[1], w[2]) ? 1 : 0;
     }

@@ -31,13 +31,13 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
      * cycle for each prototype). Products beyond the DSP budget ({@code options.dsps()},
      * or the device's blocks) multiply in logic ({@link LogicMultipliers}).
      */
-    static PfPlan choose(FixedProgram fp, Dfg dfg, Device device, FpgaOptions options) {
+    static PfPlan choose(FixedProgram fp, Dfg dfg, Device device, FpgaOptions options, SignedProducts signed) {
         Device.Fabric budget = budget(device, options);
         FpgaBuffers buffers = options.buffers();
         if (buffers != null || !device.equals(Device.ICE40_UP5K)) {
             FpgaBuffers kind = buffers == null ? FpgaBuffers.REGISTERS : buffers;
             return chooseDividers(fp, dfg, device, budget, options, kind,
-                    BlockRams.of(fp, dfg, device, kind, Map.of(), BlockRams.ALL));
+                    BlockRams.of(fp, dfg, device, kind, Map.of(), BlockRams.ALL), signed);
         }
         List<PfPlan> fitting = new ArrayList<>();
         DoesNotFit smallest = null;
@@ -50,7 +50,7 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
             }
             previous = blockRams;
             try {
-                fitting.add(chooseDividers(fp, dfg, device, budget, options, kind, blockRams));
+                fitting.add(chooseDividers(fp, dfg, device, budget, options, kind, blockRams, signed));
             } catch (DoesNotFit e) {
                 smallest = e;
             }
@@ -58,7 +58,7 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
         if (fitting.isEmpty()) {
             throw smallest;
         }
-        return released(fp, dfg, device, budget, options, best(fitting, options));
+        return released(fp, dfg, device, budget, options, best(fitting, options), signed);
     }
 
     /**
@@ -68,7 +68,7 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
      * Z[i] * exp product, 79 of the loop body's 150 cycles for each of 104 prototypes).
      */
     private static PfPlan released(FixedProgram fp, Dfg dfg, Device device, Device.Fabric budget, FpgaOptions options,
-                                   PfPlan start) {
+                                   PfPlan start, SignedProducts signed) {
         PfPlan best = start;
         Set<Integer> roms = BlockRams.roms(dfg);
         List<List<seedc.ir.Value>> memories = BlockRams.memories(dfg);
@@ -85,7 +85,7 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
                 memory.forEach(v -> fewer.remove(v.id()));
                 PfPlan trial;
                 try {
-                    trial = chooseDividers(fp, dfg, device, budget, options, FpgaBuffers.BLOCK_RAM, fewer);
+                    trial = chooseDividers(fp, dfg, device, budget, options, FpgaBuffers.BLOCK_RAM, fewer, signed);
                 } catch (DoesNotFit e) {
                     continue;
                 }
@@ -125,17 +125,18 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
     }
 
     private static PfPlan chooseDividers(FixedProgram fp, Dfg dfg, Device device, Device.Fabric budget,
-                                         FpgaOptions options, FpgaBuffers buffers, Set<Integer> blockRams) {
+                                         FpgaOptions options, FpgaBuffers buffers, Set<Integer> blockRams,
+                                         SignedProducts signed) {
         FpgaDivider divider = options.divider();
         if (divider != null || !hasDividers(dfg)) {
             return plan(fp, dfg, device, budget, options, new EngineChoices(divider == null ? FpgaDivider.COMBINATIONAL
-                    : divider, buffers, blockRams, Set.of()));
+                    : divider, buffers, blockRams, Set.of()), signed);
         }
         PfPlan iterative = plan(fp, dfg, device, budget, options,
-                new EngineChoices(FpgaDivider.ITERATIVE, buffers, blockRams, Set.of()));
+                new EngineChoices(FpgaDivider.ITERATIVE, buffers, blockRams, Set.of()), signed);
         try {
             PfPlan combinational = plan(fp, dfg, device, budget, options,
-                    new EngineChoices(FpgaDivider.COMBINATIONAL, buffers, blockRams, Set.of()));
+                    new EngineChoices(FpgaDivider.COMBINATIONAL, buffers, blockRams, Set.of()), signed);
             return best(List.of(combinational, iterative), options);
         } catch (DoesNotFit e) {
             return iterative;
@@ -143,8 +144,9 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
     }
 
     private static PfPlan plan(FixedProgram fp, Dfg dfg, Device device, Device.Fabric budget, FpgaOptions options,
-                               EngineChoices choices) {
+                               EngineChoices choices, SignedProducts signed) {
         FpgaStrategy strategy = options.strategy();
+        choices = choices.withSigned(signed);
         if (strategy == FpgaStrategy.SEQUENTIAL) {
             choices = choices.withSharing(EngineSharing.of(fp, dfg, choices));
         }
@@ -192,7 +194,8 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
      * Every node at {@code pf} (at most one lane per output), as a dataflow graph; buffers in block RAM (when asked)
      * where their writers are at PF 1.
      */
-    static PfPlan everyNodeAt(FixedProgram fp, Dfg dfg, Device device, FpgaOptions options) {
+    static PfPlan everyNodeAt(FixedProgram fp, Dfg dfg, Device device, FpgaOptions options,
+                              SignedProducts signed) {
         int pf = options.pf();
         FpgaDivider divider = options.divider();
         FpgaBuffers buffers = options.buffers();
@@ -205,7 +208,8 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
         }
         FpgaBuffers kind = buffers == null ? FpgaBuffers.REGISTERS : buffers;
         NodeCost cost = cost(fp, dfg, device, budget, new EngineChoices(divider == null ? FpgaDivider.COMBINATIONAL
-                : divider, kind, BlockRams.of(fp, dfg, device, kind, pfs, BlockRams.ALL), Set.of()), pfs);
+                : divider, kind, BlockRams.of(fp, dfg, device, kind, pfs, BlockRams.ALL), Set.of())
+                .withSigned(signed), pfs);
         return of(FpgaStrategy.MAFIA, device, budget, pfs, false, cost, dfg);
     }
 

@@ -55,8 +55,10 @@ final class ReduceKernel {
         Operand a = Operand.of(c, valueA(c), ops.a(), "ra_" + id, false);
         Operand b = Operand.of(c, valueB(c), ops.b(), "rb_" + id, ReduceOps.sharedB(c.op()));
         sb.append(a.declaration(pf)).append(b.declaration(pf));
-        String term = "tt_" + id + " = " + ops.zero().apply(rp) + " ? 64'sd0 : "
-                + Vx.wrap(c.product(Vx.shr(a.value(l, rp), p.shrA()), Vx.shr(b.value(l, rp), p.shrB())), w) + ";\n";
+        SignedProducts.Signed signed = c.choices().signed().of(c.node());
+        String opA = Vx.shr(a.value(l, rp), p.shrA()), opB = Vx.shr(b.value(l, rp), p.shrB());
+        String product = signed == null ? c.product(opA, opB) : signedTerm(signed, opA, opB);
+        String term = "tt_" + id + " = " + ops.zero().apply(rp) + " ? 64'sd0 : " + Vx.wrap(product, w) + ";\n";
         String keep = tree ? tb + "[" + row(l, k) + rp + "] <= tt_" + id + ";\n"
                 : acc + "[" + l + "] <= " + Vx.wrap(acc + "[" + l + "] + "
                         + (sparse ? Vx.shr("tt_" + id, p.treeShift()) : "tt_" + id), w) + ";\n";
@@ -68,6 +70,9 @@ final class ReduceKernel {
                 + ";\n" + (tree ? "    tn_" + id + " <= " + k + ";\n    ti_" + id + " <= 0;\n    tl_" + id
                 + " <= 0;\n" : "") + "end\n";
         String sum = tree ? tb + "[" + row(l, k) + "0]" : acc + "[" + l + "]";
+        if (signed != null) {
+            sum = Vx.wrap(timesConstant(sum, signed.magnitude()), w);
+        }
         String write = c.forOutputs(n, out + "[" + x + "] <= " + Vx.wrap(Vx.shr(sum, p.post()), outBits) + ";\n"
                 + (tree ? "" : acc + "[" + l + "] <= 0;\n"))
                 + c.nextGroup() + ph + " <= 0;\n"
@@ -79,6 +84,28 @@ final class ReduceKernel {
                 + c.forLanes(acc + "[" + l + "] <= 0;\n");
         sb.append(c.process(init, step));
         return sb.toString();
+    }
+
+    /**
+     * A signed sum's term: the other operand, its negation, or (ternary) nothing, chosen by the ROM operand's value;
+     * the sum is multiplied by the magnitude A once ({@link SignedProducts}).
+     */
+    private static String signedTerm(SignedProducts.Signed s, String xa, String xb) {
+        String w = s.operand() == 0 ? xa : xb, x = s.operand() == 0 ? xb : xa;
+        String a = Vx.lit(s.magnitude());
+        return "(" + w + " == " + a + " ? " + x + " : " + (s.ternary() ? w + " == " + Vx.lit(-s.magnitude()) + " ? -("
+                + x + ") : 64'sd0)" : "-(" + x + "))");
+    }
+
+    /** {@code e * n} for a constant n > 0 as a sum of e shifted left, a term per set bit: adders, no multiplier. */
+    private static String timesConstant(String e, long n) {
+        StringBuilder sb = new StringBuilder("(");
+        for (int k = 0; k < 63; k++) {
+            if ((n >> k & 1) != 0) {
+                sb.append(sb.length() == 1 ? "" : " + ").append("(").append(e).append(" <<< ").append(k).append(")");
+            }
+        }
+        return sb.append(")").toString();
     }
 
     /** One node of each lane's halving tree per cycle: pair ti of the level, or its odd last element. */

@@ -1,0 +1,89 @@
+package seedc.codegen.verilog;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import seedc.backend.Device;
+import seedc.backend.EmitOptions;
+import seedc.backend.Emitted;
+import seedc.codegen.DifferentialTest;
+import seedc.driver.Compilation;
+import seedc.driver.DataInputs;
+import seedc.fixed.FixedInterpreter;
+import seedc.fixed.FixedProgram;
+import seedc.fixed.QuantizedModel;
+import seedc.fixed.Strategy;
+import seedc.frontend.seedot.SeeDotFrontEnd;
+import seedc.io.DataSet;
+import seedc.io.Npy;
+import seedc.io.NpyArray;
+import seedc.ir.FloatModel;
+import seedc.search.Metric;
+
+/**
+ * Binary (-A, A) and ternary (-A, 0, A) weights on the FPGA (SignedProducts): each lane adds, subtracts or skips
+ * the input and the sum is multiplied by A with shifts and adds, so the product engine needs no DSP block; the
+ * design, simulated, predicts what the interpreter predicts, in the cycles the planner estimated. A random model,
+ * its labels the float model's own.
+ */
+class SignedProductsTest {
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "{0} levels")
+    @ValueSource(ints = {2, 3})
+    void binaryAndTernaryWeightsAddAndSubtract(int levels) throws Exception {
+        int classes = 10, features = 24, rows = 60;
+        Random rnd = new Random(levels);
+        double[] w = new double[classes * features];
+        for (int i = 0; i < w.length; i++) {
+            w[i] = levels == 2 ? (rnd.nextBoolean() ? 0.375 : -0.375) : (rnd.nextInt(3) - 1) * 0.375;
+        }
+        Path m = dir.resolve("model");
+        Files.createDirectories(m);
+        Files.writeString(m.resolve("input.sd"), "let X = (" + features + ", 1) in [-1, 1] in\nlet W = (" + classes
+                + ", " + features + ") in [-0.375, 0.375] in\nargmax(W * X)\n");
+        Npy.write(m.resolve("W.npy"), new NpyArray(new int[] {classes, features}, w));
+        double[] data = new double[rows * (1 + features)];
+        for (int i = 0; i < data.length; i++) {
+            data[i] = i % (1 + features) == 0 ? 0 : 2 * rnd.nextDouble() - 1;
+        }
+        Npy.write(m.resolve("data.npy"), new NpyArray(new int[] {rows, 1 + features}, data));
+        FloatModel model = SeeDotFrontEnd.load(m.resolve("input.sd"), m);
+        DataSet set = DataInputs.load(model.program(), m.resolve("data.npy"), 1);
+        FixedProgram fp = Compilation.compile(model, set, set, new Compilation.Options(Strategy.SHIFTRY, 16,
+                Metric.DISAGREEMENT, 2, false, FpgaBackend.INSTANCE, 1.0, null)).fixed();
+
+        Path out = dir.resolve("design");
+        Emitted e = FpgaBackend.INSTANCE.emit(fp, model.weights(), EmitOptions.on(Device.ICE40_UP5K), out);
+        JsonNode fpga = new ObjectMapper().valueToTree(e.fpga());
+        assertEquals(0, fpga.get("estimatedDsp").asLong(), fpga.toString());
+        String engine = Files.readString(out.resolve("nodes/n" + fp.program().body().ops().stream()
+                .filter(op -> op instanceof seedc.ir.Op.MatMul).findFirst().orElseThrow().out().id() + ".vh"));
+        assertTrue(engine.contains(" : -(") || engine.contains(" ? -("), "a subtraction:\n" + engine);
+        assertTrue(engine.contains(" <<< ") && engine.lines().filter(t -> t.contains("tt_") && t.contains("sd_wrap"))
+                .noneMatch(t -> t.contains(" * ")), "terms without a product, one by A in shifts:\n" + engine);
+
+        FixedInterpreter fi = new FixedInterpreter(fp, new QuantizedModel(fp, model.weights()));
+        List<String> expected = new ArrayList<>();
+        for (double[] x : set.features()) {
+            fi.run(x);
+            expected.add(Long.toString(fi.label()));
+        }
+        DifferentialTest.csv(set, out.resolve("examples.csv"));
+        assertEquals(expected, FpgaFixturesTest.make(out, "sim", "examples.csv"));
+        assertEquals(Collections.nCopies(rows, "cycles " + fpga.get("estimatedCycles").asLong()),
+                FpgaFixturesTest.make(out, "sim-cycles", "examples.csv"));
+    }
+}
