@@ -138,7 +138,8 @@ final class DotFunctions {
 
     /**
      * A plain sum whose one operand is a packed parameter of the values -A and A, or -A, 0 and A (binary and ternary
-     * weights), read in the other operand's order. Modulo 2^W the sum of wrap_W(x_i * s_i A) is wrap_W(A * sum s_i
+     * weights), read in the other operand's order (in a TreeSum each term is a product by the literal A or its
+     * negation: {@link Terms#nextSignedProduct}). Modulo 2^W the sum of wrap_W(x_i * s_i A) is wrap_W(A * sum s_i
      * x_i), so the terms are additions and subtractions of x_i (or nothing) chosen by the index, and one product ends
      * the sum (Zac 4.3's customization of 1-2-bit operands). The index of A is the values' last (they ascend).
      */
@@ -262,6 +263,10 @@ final class DotFunctions {
     /** Reads the next term of a function into a new variable: both operands in order, then the wrapped product. */
     private record Terms(Fn fn, Stream a, Stream b, int width) {
         X next() {
+            Signed signed = Signed.of(a, b);
+            if (signed != null) {
+                return nextSignedProduct(signed);
+            }
             String t = "t" + fn.local++;
             X ra = read(a, "pa", t + "a"), rb = read(b, "pb", t + "b");
             X xa = ra.shr(a.shift()), xb = rb.shr(b.shift());
@@ -287,6 +292,26 @@ final class DotFunctions {
                     + neg.as(cw) : code + " ? " + x.as(cw) + " : " + neg.as(cw);
             fn.c.line("int" + cw + "_t " + t + " = " + choice + ";");
             return X.of(t, neg.bits());
+        }
+
+        /**
+         * The next term of a {@link Signed} operand in a TreeSum, whose halving does not commute with the product
+         * by A: wrap_W(x A), a product by a literal, or its negation (index 0), or nothing (ternary, index 1).
+         */
+        X nextSignedProduct(Signed s) {
+            String t = "t" + fn.local++;
+            Stream plain = s.packedIsA() ? b : a, packed = s.packedIsA() ? a : b;
+            X x = read(plain, s.packedIsA() ? "pb" : "pa", t + "x").shr(plain.shift());
+            String code = packedIndex(packed.packed(), s.packedIsA() ? "pa" : "pb", t);
+            X product = x.timesWrap(X.lit(s.magnitude()), width);
+            fn.c.line(product.ctype() + " " + t + "p = " + product.c() + ";");
+            X p = X.of(t + "p", product.bits());
+            X neg = p.neg().wrap(width);
+            int cw = X.container(Math.max(p.bits(), neg.bits()));
+            String choice = s.ternary() ? code + " == 2 ? " + p.as(cw) + " : " + code + " ? (int" + cw + "_t)0 : "
+                    + neg.as(cw) : code + " ? " + p.as(cw) + " : " + neg.as(cw);
+            fn.c.line("int" + cw + "_t " + t + " = " + choice + ";");
+            return X.of(t, Math.max(p.bits(), neg.bits()));
         }
 
         private X read(Stream s, String ptr, String name) {
