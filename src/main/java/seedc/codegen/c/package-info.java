@@ -5,8 +5,9 @@
  * (x86, the AVR, Cortex-M, and HLS C for Vitis, whose hooks add interface pragmas and SeeDot's unroll hints,
  * {@link seedc.codegen.c.HlsUnroll}).
  * The predict function's int and control-flow half is written once (BodyEmitter); the fixed-point C
- * (CEmitter, with DotEmitter, DotFunctions, ActivationEmitter, and Thresholds for a scale and bias followed by
- * sign) and the float baseline (FloatEmitter) write only the real-valued half. All write through a CWriter, whose blocks close themselves.
+ * (CEmitter, with DotEmitter, DotFunctions, ActivationEmitter, and Thresholds with ThresholdEmitter for a scale
+ * and bias followed by sign) and the float baseline (FloatEmitter) write only the real-valued half. All write
+ * through a CWriter, whose blocks close themselves.
  * Fixed texts (runtime, main.c, Makefiles, predict.h, the sketch) are resources under seedc/codegen/c.
  */
 package seedc.codegen.c;

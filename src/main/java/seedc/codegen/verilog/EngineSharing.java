@@ -30,6 +30,12 @@ record EngineSharing(Map<DfgNode, Group> groups, Map<Integer, Value> merged) {
     static final EngineSharing NONE = new EngineSharing(Map.of(), Map.of());
 
     /**
+     * What a node on another's engine costs (SharedEngines): its started and finished flags, the logic of its done
+     * signal and its share of the engine's start and of the multiplexers of the int registers it reads.
+     */
+    static final long NODE_LUTS = 8, NODE_FLIP_FLOPS = 2;
+
+    /**
      * Nodes on one engine, the first's; {@code ints} gives, for each int register the first's engine reads where a
      * later node reads another, the register each node reads (in the nodes' order).
      */

@@ -99,7 +99,7 @@ final class NodeCost {
 
     Estimate estimate(DfgNode n, int pf) {
         if (choices.sharing().runsOnAnother(n)) {
-            return new Estimate(SHARED_NODE_LUTS, SHARED_NODE_FLIP_FLOPS, 0, 0, cycles(n, pf));
+            return new Estimate(EngineSharing.NODE_LUTS, EngineSharing.NODE_FLIP_FLOPS, 0, 0, cycles(n, pf));
         }
         return new Estimate(model.luts(template(n), pf, lut1(n)) + model.registerLuts(pf, storeBits(n))
                 + model.treeLuts(treeBits(n, pf)) + pf * logicMultiplierLuts(n), flipFlops(n, pf),
@@ -176,12 +176,6 @@ final class NodeCost {
         }
         return fp.type(op.inputs().get(1)).bits();
     }
-
-    /**
-     * A node on another's engine (SharedEngines): its started and finished flags, the logic of its done signal and
-     * its share of the engine's start and of the multiplexers of the int registers it reads.
-     */
-    static final long SHARED_NODE_LUTS = 8, SHARED_NODE_FLIP_FLOPS = 2;
 
     /** The controller's flip-flops besides its group counter: start, done, a phase and a term counter. */
     static final long BASE_FLIP_FLOPS = 8;
