@@ -27,9 +27,8 @@ public final class ErrorBounds {
     private final java.util.Map<String, double[]> weights;
     private final double[] error;
     private final double[] worst;
-    /** The parameters' and constants' values (real, quantized), by value id. */
+    /** The parameters' and constants' real values, by value id (their integers: QuantizedModel#stored). */
     private final java.util.Map<Integer, double[]> reals = new java.util.HashMap<>();
-    private final java.util.Map<Integer, long[]> stored = new java.util.HashMap<>();
 
     private ErrorBounds(FixedProgram fp, QuantizedModel qm, ValueRanges ranges,
                         java.util.Map<String, double[]> weights) {
@@ -42,10 +41,8 @@ public final class ErrorBounds {
         fp.program().forEachOp(op -> {
             if (op instanceof Param p) {
                 reals.put(p.out().id(), weights.get(p.paramName()));
-                stored.put(p.out().id(), qm.param(p.paramName()));
             } else if (op instanceof Const c) {
                 reals.put(c.out().id(), c.values());
-                stored.put(c.out().id(), qm.constant(c));
             }
         });
     }
@@ -202,7 +199,7 @@ public final class ErrorBounds {
         int shr = knownA ? p.shrA() : p.shrB();
         double ex = knownA ? eb : ea, xMax = maxAbs(x);
         double[] real = reals.get(w.id());
-        long[] q = stored.get(w.id());
+        long[] q = qm.stored(w);
         int s = scale(w) - shr;
         double most = 0;
         for (int[] terms : outputs) {

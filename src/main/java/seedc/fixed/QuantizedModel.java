@@ -5,21 +5,26 @@ import java.util.IdentityHashMap;
 import java.util.Map;
 import seedc.ir.Op;
 import seedc.ir.Program;
+import seedc.ir.Value;
 
 /** Parameters and constants of a fixed program, quantized once to their fixed types. Immutable. */
 public final class QuantizedModel {
     private final FixedProgram fp;
     private final Map<String, long[]> params = new HashMap<>();
     private final Map<Op, long[]> constants = new IdentityHashMap<>();
+    /** The same arrays by the id of the value they hold. */
+    private final Map<Integer, long[]> byValue = new HashMap<>();
 
     public QuantizedModel(FixedProgram fp, Map<String, double[]> weights) {
         this.fp = fp;
         for (Program.Param p : fp.program().params()) {
             params.put(p.name(), quantize(weights.get(p.name()), fp.type(p.value())));
+            byValue.put(p.value().id(), params.get(p.name()));
         }
         fp.program().forEachOp(op -> {
             if (op instanceof Op.Const c) {
                 constants.put(op, quantize(c.values(), fp.type(c.out())));
+                byValue.put(c.out().id(), constants.get(op));
             }
         });
     }
@@ -43,6 +48,11 @@ public final class QuantizedModel {
 
     public long[] constant(Op.Const c) {
         return constants.get(c);
+    }
+
+    /** The integers of {@code v} when it is a parameter or a constant; null for a value the program computes. */
+    public long[] stored(Value v) {
+        return byValue.get(v.id());
     }
 
     /** A data row as the program's input: shifted (exactly, see Program#shiftInput), then quantized. */

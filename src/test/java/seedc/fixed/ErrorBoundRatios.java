@@ -80,7 +80,8 @@ public final class ErrorBoundRatios {
         throw new IllegalArgumentException("no argmax");
     }
 
-    private static double largest(FixedProgram fp, QuantizedModel qm, FloatModel model, DataSet data, Value v) {
+    /** The largest |fixed - real| of any element of {@code v} over the rows of {@code data}. */
+    static double largest(FixedProgram fp, QuantizedModel qm, FloatModel model, DataSet data, Value v) {
         FixedInterpreter fixed = new FixedInterpreter(fp, qm);
         FloatInterpreter real = new FloatInterpreter(model.program(), model.weights());
         double m = 0;

@@ -102,18 +102,7 @@ class ErrorBoundsTest {
         QuantizedModel qm = new QuantizedModel(fp, model.weights());
         double[] bound = ErrorBounds.of(fp, qm, RangeAnalysis.of(model.program(), model.weights()), model.weights());
         Value scores = ((seedc.ir.Op.Argmax) model.program().body().ops().getLast()).a();
-        FixedInterpreter fixed = new FixedInterpreter(fp, qm);
-        FloatInterpreter real = new FloatInterpreter(model.program(), model.weights());
-        double seen = 0;
-        for (double[] row : corners) {
-            fixed.run(row);
-            real.run(row, null);
-            long[] q = fixed.value(scores);
-            double[] r = real.value(scores);
-            for (int i = 0; i < q.length; i++) {
-                seen = Math.max(seen, Math.abs(Math.scalb((double) q[i], -fp.type(scores).scale()) - r[i]));
-            }
-        }
+        double seen = ErrorBoundRatios.largest(fp, qm, model, box, scores);
         assertTrue(seen > 0 && seen <= bound[scores.id()], seen + " seen, bound " + bound[scores.id()]);
         // and near it: the truncations' worst cases add up to about three times what the corners reach (k times the
         // worst weight's error, the bound before, was 5-12 times larger on the CNN fixtures)

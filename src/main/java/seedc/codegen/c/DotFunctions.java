@@ -280,18 +280,12 @@ final class DotFunctions {
             return X.of(t, term.bits());
         }
 
-        /** The next term of a {@link Signed} sum: +x for A, -x for -A (index 0), nothing for 0 (ternary, index 1). */
+        /**
+         * The next term of a {@link Signed} plain sum: +x for A, -x for -A (index 0), nothing for 0 (ternary,
+         * index 1).
+         */
         X nextSigned(Signed s) {
-            String t = "t" + fn.local++;
-            Stream plain = s.packedIsA() ? b : a, packed = s.packedIsA() ? a : b;
-            X x = read(plain, s.packedIsA() ? "pb" : "pa", t + "x").shr(plain.shift());
-            String code = packedIndex(packed.packed(), s.packedIsA() ? "pa" : "pb", t);
-            X neg = x.neg();
-            int cw = X.container(neg.bits());
-            String choice = s.ternary() ? code + " == 2 ? " + x.as(cw) + " : " + code + " ? (int" + cw + "_t)0 : "
-                    + neg.as(cw) : code + " ? " + x.as(cw) + " : " + neg.as(cw);
-            fn.c.line("int" + cw + "_t " + t + " = " + choice + ";");
-            return X.of(t, neg.bits());
+            return signedTerm(s, false);
         }
 
         /**
@@ -299,19 +293,27 @@ final class DotFunctions {
          * by A: wrap_W(x A), a product by a literal, or its negation (index 0), or nothing (ternary, index 1).
          */
         X nextSignedProduct(Signed s) {
+            return signedTerm(s, true);
+        }
+
+        /** The other operand x, or wrap_W(x A) when {@code timesA}, or its negation, or nothing, by the index. */
+        private X signedTerm(Signed s, boolean timesA) {
             String t = "t" + fn.local++;
             Stream plain = s.packedIsA() ? b : a, packed = s.packedIsA() ? a : b;
             X x = read(plain, s.packedIsA() ? "pb" : "pa", t + "x").shr(plain.shift());
             String code = packedIndex(packed.packed(), s.packedIsA() ? "pa" : "pb", t);
-            X product = x.timesWrap(X.lit(s.magnitude()), width);
-            fn.c.line(product.ctype() + " " + t + "p = " + product.c() + ";");
-            X p = X.of(t + "p", product.bits());
-            X neg = p.neg().wrap(width);
-            int cw = X.container(Math.max(p.bits(), neg.bits()));
-            String choice = s.ternary() ? code + " == 2 ? " + p.as(cw) + " : " + code + " ? (int" + cw + "_t)0 : "
-                    + neg.as(cw) : code + " ? " + p.as(cw) + " : " + neg.as(cw);
+            X pos = x, neg = x.neg();
+            if (timesA) {
+                X product = x.timesWrap(X.lit(s.magnitude()), width);
+                fn.c.line(product.ctype() + " " + t + "p = " + product.c() + ";");
+                pos = X.of(t + "p", product.bits());
+                neg = pos.neg().wrap(width);
+            }
+            int bits = Math.max(pos.bits(), neg.bits()), cw = X.container(bits);
+            String choice = s.ternary() ? code + " == 2 ? " + pos.as(cw) + " : " + code + " ? (int" + cw + "_t)0 : "
+                    + neg.as(cw) : code + " ? " + pos.as(cw) + " : " + neg.as(cw);
             fn.c.line("int" + cw + "_t " + t + " = " + choice + ";");
-            return X.of(t, Math.max(p.bits(), neg.bits()));
+            return X.of(t, bits);
         }
 
         private X read(Stream s, String ptr, String name) {

@@ -120,29 +120,30 @@ final class Thresholds {
     }
 
     /** A product (vector, element-wise or scalar) of a known operand, or null. */
-    private static Link scale(FixedProgram fp, QuantizedModel qm, Dataflow g, Op op) {
+    private static Link scale(QuantizedModel qm, Op op) {
         if (op instanceof VecOp v && v.kind() == VecKind.MUL) {
-            return link(fp, qm, g, op, v.a(), v.vec());
+            return link(qm, op, v.a(), v.vec());
         }
         if (op instanceof Op.Hadamard h) {
-            return link(fp, qm, g, op, h.a(), h.b());
+            return link(qm, op, h.a(), h.b());
         }
-        return op instanceof Op.ScalarMul m ? link(fp, qm, g, op, m.scalar(), m.tensor()) : null;
+        return op instanceof Op.ScalarMul m ? link(qm, op, m.scalar(), m.tensor()) : null;
     }
 
     /** A sum (vector or element-wise) with a known operand, or null. */
-    private static Link bias(FixedProgram fp, QuantizedModel qm, Dataflow g, Op op) {
+    private static Link bias(QuantizedModel qm, Op op) {
         if (op instanceof VecOp v && v.kind() != VecKind.MUL) {
-            return link(fp, qm, g, op, v.a(), v.vec());
+            return link(qm, op, v.a(), v.vec());
         }
-        if (op instanceof Op.Add a && !(a.subtract() && known(fp, qm, g, a.a()) != null)) {
-            return link(fp, qm, g, op, a.a(), a.b());
+        if (op instanceof Op.Add a && !(a.subtract() && qm.stored(a.a()) != null)) {
+            return link(qm, op, a.a(), a.b());
         }
         return null;
     }
 
-    private static Link link(FixedProgram fp, QuantizedModel qm, Dataflow g, Op op, Value first, Value second) {
-        long[] k1 = known(fp, qm, g, first), k2 = known(fp, qm, g, second);
+    /** The op with the operand that is a parameter or constant (QuantizedModel#stored), when exactly one is. */
+    private static Link link(QuantizedModel qm, Op op, Value first, Value second) {
+        long[] k1 = qm.stored(first), k2 = qm.stored(second);
         if ((k1 == null) == (k2 == null)) {
             return null;
         }
@@ -150,8 +151,8 @@ final class Thresholds {
     }
 
     private static Chain chain(FixedProgram fp, QuantizedModel qm, Dataflow g, Quantize q) {
-        Link bias = bias(fp, qm, g, g.def(q.a()));
-        Link scale = bias == null ? null : scale(fp, qm, g, g.def(bias.chained()));
+        Link bias = bias(qm, g.def(q.a()));
+        Link scale = bias == null ? null : scale(qm, g.def(bias.chained()));
         if (scale == null || !onlyReader(g, q.a(), q) || !onlyReader(g, bias.chained(), bias.op())
                 || g.region(scale.op()) != g.region(q)) {
             return null;
@@ -171,31 +172,24 @@ final class Thresholds {
             xs[i] = tx.min() + i;
         }
         OpParams.Quantize p = fp.params(q, OpParams.Quantize.class);
-        java.util.List<long[]> steps = new java.util.ArrayList<>(), outputs = new java.util.ArrayList<>();
+        long[][] steps = new long[channels][], outputs = new long[channels][];
         int most = 1;
         for (int c = 0; c < channels; c++) {
             long[] t2 = bias.run(scale.run(xs, c, fp), c, fp);
-            java.util.List<Long> at = new java.util.ArrayList<>(), values = new java.util.ArrayList<>();
-            long y = FixedKernels.quantize(t2[0], p);
-            values.add(y);
-            for (int i = 1; i < n; i++) {
-                long next = FixedKernels.quantize(t2[i], p);
-                if (next != y) {
-                    at.add(xs[i]);
-                    values.add(next);
-                    y = next;
-                }
+            long[] y = new long[n];
+            for (int i = 0; i < n; i++) {
+                y[i] = FixedKernels.quantize(t2[i], p);
             }
-            if (at.size() > MAX_STEPS) {
+            steps[c] = changes(xs, y);
+            if (steps[c].length > MAX_STEPS) {
                 return null;
             }
-            most = Math.max(most, at.size());
-            steps.add(at.stream().mapToLong(Long::longValue).toArray());
-            outputs.add(values.stream().mapToLong(Long::longValue).toArray());
+            outputs[c] = outputsFrom(xs, y, steps[c]);
+            most = Math.max(most, steps[c].length);
         }
         long[] at = new long[channels * most], values = new long[channels * (most + 1)];
         for (int c = 0; c < channels; c++) {
-            long[] t = steps.get(c), v = outputs.get(c);
+            long[] t = steps[c], v = outputs[c];
             for (int j = 0; j < most; j++) {
                 // padding repeats the last step (or puts one at the minimum), which changes nothing
                 at[c * most + j] = t.length == 0 ? xs[0] : t[Math.min(j, t.length - 1)];
@@ -206,18 +200,25 @@ final class Thresholds {
         return new Chain(scale.op(), bias.op(), q, x, channels, most, at, values);
     }
 
+    /** The inputs (ascending {@code xs}) at which the outputs {@code y} change. */
+    private static long[] changes(long[] xs, long[] y) {
+        return java.util.stream.IntStream.range(1, xs.length).filter(i -> y[i] != y[i - 1]).mapToLong(i -> xs[i])
+                .toArray();
+    }
+
+    /** The output below the first change, then from each. */
+    private static long[] outputsFrom(long[] xs, long[] y, long[] changes) {
+        long[] v = new long[changes.length + 1];
+        v[0] = y[0];
+        for (int j = 0; j < changes.length; j++) {
+            v[j + 1] = y[(int) (changes[j] - xs[0])];
+        }
+        return v;
+    }
+
     private static boolean onlyReader(Dataflow g, Value v, Op reader) {
         List<Dataflow.Use> uses = g.uses(v);
         return uses.size() == 1 && uses.get(0).op() == reader && uses.get(0).site() == Dataflow.Site.OPERAND;
-    }
-
-    /** The integers of a parameter or constant, or null for a computed value. */
-    private static long[] known(FixedProgram fp, QuantizedModel qm, Dataflow g, Value v) {
-        Op def = g.def(v);
-        if (def instanceof Op.Param p) {
-            return qm.param(p.paramName());
-        }
-        return def instanceof Op.Const c ? qm.constant(c) : null;
     }
 
     private static int lcm(int a, int b) {

@@ -20,7 +20,7 @@ record Design(FixedProgram fp, Dfg dfg, PfPlan plan, List<TopWriter.File> files)
      */
     static Design of(FixedProgram fp, QuantizedModel model, Device device, FpgaOptions options) {
         Dfg dfg = Dfg.of(fp.program());
-        SignedProducts signed = SignedProducts.of(fp, model);
+        SignedProducts signed = SignedProducts.of(fp, model, dfg);
         PfPlan plan = options.pf() > 0
                 ? PfPlan.everyNodeAt(fp, dfg, device, options, signed)
                 : PfPlan.choose(fp, dfg, device, options, signed);

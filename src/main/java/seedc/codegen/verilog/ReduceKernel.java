@@ -29,9 +29,14 @@ final class ReduceKernel {
                 || op instanceof seedc.ir.Op.Conv2d;
     }
 
+    /** Whether the node sums its terms by a halving tree (else plainly; a sparse product shifts each term). */
+    static boolean halvingTree(DfgNode n, OpParams.Mul p) {
+        return !(n.op() instanceof seedc.ir.Op.SparseMatMul) && p.treeShift() > 0 && n.terms() > 1;
+    }
+
     static String emit(NodeContext c, String what, Operands ops, OpParams.Mul p, boolean sparse) {
         int n = c.node().elements(), k = c.node().terms(), pf = c.pf(), w = p.width();
-        boolean tree = !sparse && p.treeShift() > 0 && k > 1;
+        boolean tree = halvingTree(c.node(), p);
         String id = c.id(), x = "x_" + id, e = "e_" + id, r = "r_" + id, l = "l_" + id;
         String acc = "acc_" + id, tb = "tb_" + id, ph = "ph_" + id, rp = "rp_" + id;
         String out = c.mem(c.op().out());

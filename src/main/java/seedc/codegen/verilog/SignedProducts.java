@@ -23,35 +23,26 @@ record SignedProducts(Map<Integer, Signed> byNode) {
 
     static final SignedProducts NONE = new SignedProducts(Map.of());
 
-    static SignedProducts of(FixedProgram fp, QuantizedModel qm) {
-        Map<Integer, long[]> values = new HashMap<>();
-        fp.program().forEachOp(op -> {
-            if (op instanceof Op.Param p) {
-                values.put(p.out().id(), qm.param(p.paramName()));
-            } else if (op instanceof Op.Const c) {
-                values.put(c.out().id(), qm.constant(c));
-            }
-        });
+    static SignedProducts of(FixedProgram fp, QuantizedModel qm, Dfg dfg) {
         Map<Integer, Signed> found = new HashMap<>();
-        fp.program().forEachOp(op -> {
+        for (DfgNode n : dfg.all()) {
+            Op op = n.op();
             if (!(op instanceof Op.MatMul || op instanceof Op.Conv2d)) {
-                return;
+                continue;
             }
             OpParams.Mul p = fp.params(op, OpParams.Mul.class);
-            var f = op.inputs().get(1).shape();
-            int terms = op instanceof Op.MatMul m ? m.a().shape().dim(1) : f.dim(1) * f.dim(2) * f.dim(3);
-            if (p.treeShift() > 0 && terms > 1) {
-                return;
+            if (ReduceKernel.halvingTree(n, p)) {
+                continue;
             }
             for (int i = 0; i < 2; i++) {
-                long[] v = values.get(op.inputs().get(i).id());
+                long[] v = qm.stored(op.inputs().get(i));
                 Signed s = v == null ? null : signed(v, i == 0 ? p.shrA() : p.shrB(), i);
                 if (s != null) {
                     found.put(op.out().id(), s);
-                    return;
+                    break;
                 }
             }
-        });
+        }
         return new SignedProducts(Map.copyOf(found));
     }
 

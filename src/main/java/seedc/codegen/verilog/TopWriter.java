@@ -12,8 +12,8 @@ import seedc.ir.Value;
 /**
  * The design's top module: a memory per real value (parameters and constants as ROMs read from .hex files),
  * the input's write port, the top-level scope's start/done, and every node's engine, each included from its
- * own file (nodes/nID.vh; nodes sharing an engine, {@link SharedEngines}, write the first one's memory), and the script that finds each node's share of the synthesized design
- * ({@link NodeCones}). The output is the program's int result (a class label).
+ * own file (nodes/nID.vh; nodes sharing an engine, {@link SharedEngines}, write the first one's memory), and the
+ * script that finds each node's share of the synthesized design ({@link NodeCones}). The output is the program's int result (a class label).
  */
 final class TopWriter {
     /** A file of the design: its name in the output folder and its text. */
