@@ -185,13 +185,14 @@ public final class ErrorBounds {
      */
     private double knownTerms(Op op, Value a, Value b, OpParams.Mul p, double ea, double eb) {
         boolean knownA = reals.containsKey(a.id()), knownB = reals.containsKey(b.id());
-        int[][] outputs = switch (op) {
-            case MatMul m when knownA -> rows(a.shape().dim(0), a.shape().dim(1));
-            case MatMul m when knownB -> columns(b.shape().dim(0), b.shape().dim(1));
-            case SparseMatMul m when knownA -> rows(a.shape().dim(0), a.shape().dim(1));
-            case Conv2d c when knownB -> filters(b);
-            default -> null;
-        };
+        int[][] outputs = null; // an op's terms by output: a row of a known left matrix, a column of a right one
+        if (knownA && (op instanceof MatMul || op instanceof SparseMatMul)) {
+            outputs = rows(a.shape().dim(0), a.shape().dim(1));
+        } else if (knownB && op instanceof MatMul) {
+            outputs = columns(b.shape().dim(0), b.shape().dim(1));
+        } else if (knownB && op instanceof Conv2d) {
+            outputs = filters(b);
+        }
         if (outputs == null || (knownA ? a : b).size() != (knownA ? reals.get(a.id()) : reals.get(b.id())).length) {
             return Double.NaN;
         }
