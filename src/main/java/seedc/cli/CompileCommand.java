@@ -300,7 +300,8 @@ final class CompileCommand implements Callable<Integer> {
         checkDemotionMode(dev);
         storage.check(tgt);
         if (enc == Choices.Encoding.FLOAT && storage.spec() != null) {
-            throw UserError.of("--weight-bits and --codebook quantize the fixed-point program's weights; --encoding"
+            throw UserError.of("--weight-bits, --codebook and --power-of-two-weights quantize the fixed-point program's"
+                    + " weights; --encoding"
                     + " float builds the model as trained");
         }
         checkOutputFolder(tgt);

@@ -28,6 +28,13 @@ final class StorageOptions {
                     + " per parameter); biases keep their values. Implies --weight-storage packed.")
     Integer codebook;
 
+    @Option(names = "--power-of-two-weights", paramLabel = "K",
+            description = "Quantize every weight matrix and filter after training to zero and +/- powers of two, K bits"
+                    + " each (2-8: a sign and 2^(K-1) - 1 exponents from the largest magnitude's down); biases keep"
+                    + " their values. On the FPGA a product by such a weight is a shift. Implies --weight-storage"
+                    + " packed.")
+    Integer powerOfTwoBits;
+
     @Option(names = "--weight-storage", defaultValue = "auto", paramLabel = "S",
             description = "C targets: dense (each parameter element in its C type), packed (where smaller: a table of"
                     + " the distinct values and a 1-, 2-, 4- or 8-bit index per element; less flash, more cycles per"
@@ -37,20 +44,32 @@ final class StorageOptions {
 
     /** The quantization asked for, or null; a user error for an out-of-range size or both options. */
     WeightQuantization.Spec spec() {
-        if (weightBits != null && codebook != null) {
-            throw UserError.of("give --weight-bits (a grid) or --codebook (shared values), not both");
-        }
-        Mode grid = Mode.GRID, book = Mode.CODEBOOK;
-        if (weightBits != null && !grid.allows(weightBits)) {
-            throw UserError.of("--weight-bits must be from " + grid.min + " to " + grid.max + ", not " + weightBits);
-        }
-        if (codebook != null && !book.allows(codebook)) {
-            throw UserError.of("--codebook must be from " + book.min + " to " + book.max + " " + book.unit + ", not "
-                    + codebook);
+        int given = (weightBits != null ? 1 : 0) + (codebook != null ? 1 : 0) + (powerOfTwoBits != null ? 1 : 0);
+        if (given > 1) {
+            throw UserError.of("give one of --weight-bits (a grid), --codebook (shared values) and"
+                    + " --power-of-two-weights, not several");
         }
         asked();
-        return weightBits != null ? new WeightQuantization.Spec(grid, weightBits)
-                : codebook != null ? new WeightQuantization.Spec(book, codebook) : null;
+        return weightBits != null ? checked(Mode.GRID, weightBits)
+                : codebook != null ? checked(Mode.CODEBOOK, codebook)
+                : powerOfTwoBits != null ? checked(Mode.POWERS_OF_TWO, powerOfTwoBits) : null;
+    }
+
+    /** The option that asks for a mode, as the user wrote it. */
+    private static String option(Mode mode) {
+        return switch (mode) {
+            case GRID -> "--weight-bits";
+            case CODEBOOK -> "--codebook";
+            case POWERS_OF_TWO -> "--power-of-two-weights";
+        };
+    }
+
+    private static WeightQuantization.Spec checked(Mode mode, int size) {
+        if (!mode.allows(size)) {
+            throw UserError.of(option(mode) + " must be from " + mode.min + " to " + mode.max + " " + mode.unit
+                    + ", not " + size);
+        }
+        return new WeightQuantization.Spec(mode, size);
     }
 
     /** Checks every option here before any work: a user error for a bad value or packing on a target without it. */
@@ -70,8 +89,7 @@ final class StorageOptions {
         }
         WeightQuantization.Quantized q = WeightQuantization.apply(model, s);
         if (q.parameters().isEmpty()) {
-            throw UserError.of("--" + (s.mode() == Mode.GRID ? "weight-bits" : "codebook")
-                    + ": the model has no weight matrix or filter to quantize (a parameter with two or more"
+            throw UserError.of(option(s.mode()) + ": the model has no weight matrix or filter to quantize (a parameter with two or more"
                     + " dimensions above 1)");
         }
         Double before = test.size() == 0 ? null

@@ -43,8 +43,8 @@ public record Report(String strategy, int bitwidth, int maxscale, String metric,
     }
 
     /**
-     * Weights quantized after training (seedc.rewrite.WeightQuantization): {@code mode} grid ({@code size} bits) or
-     * codebook ({@code size} values), the parameters it changed, and the float model's test accuracy before (the
+     * Weights quantized after training (seedc.rewrite.WeightQuantization): {@code mode} grid or powersOfTwo
+     * ({@code size} bits) or codebook ({@code size} values), the parameters it changed, and the float model's test accuracy before (the
      * report's floatTestAccuracy is after; null for a model without accuracy).
      */
     public record QuantizedWeights(String mode, int size, List<String> parameters, Double floatTestAccuracyBefore) {}

@@ -356,8 +356,11 @@ public final class TextReport {
         if (q == null) {
             return;
         }
-        sb.append(f("weights quantized after training to %s (%s)%s%n", q.mode().equals("grid")
-                ? q.size() + "-bit grids" : "codebooks of " + q.size() + " values", String.join(", ", q.parameters()),
+        sb.append(f("weights quantized after training to %s (%s)%s%n", switch (q.mode()) {
+                    case "grid" -> q.size() + "-bit grids";
+                    case "powersOfTwo" -> "zero and powers of two (" + q.size() + " bits)";
+                    default -> "codebooks of " + q.size() + " values";
+                }, String.join(", ", q.parameters()),
                 q.floatTestAccuracyBefore() == null ? "" : f(": float test accuracy %.2f%% before",
                         q.floatTestAccuracyBefore())));
     }

@@ -25,6 +25,10 @@ import seedc.ir.Program;
  *   6.4] has the level +8.3) is moved to its end, so the parameter keeps its declared range.</li>
  *   <li>{@link Mode#CODEBOOK} with n values: one-dimensional k-means (Lloyd's iterations from the values'
  *   quantiles; deterministic), each weight replaced by its nearest centre.</li>
+ *   <li>{@link Mode#POWERS_OF_TWO} with k bits (a sign and a (k-1)-bit code: zero or one of 2^(k-1) - 1
+ *   exponents): each weight replaced by the nearest of 0 and +/- 2^e, e from floor(log2 max |w|) down, the
+ *   levels outside the values' range left out (so the parameter keeps its declared range). A product by such a
+ *   weight is a shift (on the FPGA: no multiplier).</li>
  * </ul>
  */
 public final class WeightQuantization {
@@ -32,7 +36,7 @@ public final class WeightQuantization {
 
     /** The kind of levels, with the sizes it takes: a grid of 1 to 8 bits, a codebook of 2 to 256 values. */
     public enum Mode {
-        GRID(1, 8, "bits"), CODEBOOK(2, 256, "values");
+        GRID(1, 8, "bits"), CODEBOOK(2, 256, "values"), POWERS_OF_TWO(2, 8, "bits");
 
         public final int min, max;
         /** What a size counts, in words. */
@@ -44,8 +48,9 @@ public final class WeightQuantization {
             this.unit = unit;
         }
 
+        /** The name in report.json: grid, codebook, powersOfTwo. */
         public String id() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return this == POWERS_OF_TWO ? "powersOfTwo" : name().toLowerCase(java.util.Locale.ROOT);
         }
 
         public boolean allows(int size) {
@@ -72,7 +77,11 @@ public final class WeightQuantization {
                 continue;
             }
             double[] w = weights.get(p.name());
-            weights.put(p.name(), spec.mode() == Mode.GRID ? grid(w, spec.size()) : codebook(w, spec.size()));
+            weights.put(p.name(), switch (spec.mode()) {
+                case GRID -> grid(w, spec.size());
+                case CODEBOOK -> codebook(w, spec.size());
+                case POWERS_OF_TWO -> powersOfTwo(w, spec.size());
+            });
             changed.add(p.name());
         }
         return new Quantized(new FloatModel(model.program(), weights), List.copyOf(changed));
@@ -105,6 +114,29 @@ public final class WeightQuantization {
         for (int i = 0; i < w.length; i++) {
             double level = Math.min(top, Math.max(-top, Math.round(w[i] / s))) * s;
             out[i] = Math.min(hi, Math.max(lo, level));
+        }
+        return out;
+    }
+
+    static double[] powersOfTwo(double[] w, int bits) {
+        double lo = Arrays.stream(w).min().orElse(0), hi = Arrays.stream(w).max().orElse(0);
+        double top = Math.max(Math.abs(lo), Math.abs(hi));
+        if (top == 0) {
+            return w.clone();
+        }
+        int eMax = Math.getExponent(top), exponents = (1 << (bits - 1)) - 1;
+        List<Double> levels = new ArrayList<>(List.of(0.0));
+        for (int e = eMax; e > eMax - exponents; e--) {
+            for (double level : new double[] {Math.scalb(1.0, e), -Math.scalb(1.0, e)}) {
+                if (level >= lo && level <= hi) {
+                    levels.add(level);
+                }
+            }
+        }
+        double[] centre = levels.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        double[] out = new double[w.length];
+        for (int i = 0; i < w.length; i++) {
+            out[i] = centre[nearest(centre, w[i])];
         }
         return out;
     }

@@ -8,7 +8,10 @@ import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** The levels of --weight-bits and --codebook, computed by hand; and their bounds on random weights. */
+/**
+ * The levels of --weight-bits, --codebook and --power-of-two-weights, computed by hand; and their bounds on random
+ * weights.
+ */
 class WeightQuantizationTest {
     private static final double EPS = 1e-12;
 
@@ -36,6 +39,18 @@ class WeightQuantizationTest {
     }
 
     @Test
+    void powersOfTwoAreTheNearestOfZeroAndTheExponentsBelowTheLargest() {
+        // max |w| = 1.5: exponents 0, -1, -2 at 3 bits; +1 is above 0.9, the largest value, so only -1 is a level
+        // levels -1, -0.5, -0.25, 0, 0.25, 0.5: -1.5 -> -1, 0.9 -> 0.5 (0.4 away; 1 is no level), -0.3 -> -0.25,
+        // 0.1 -> 0 (0.1 against 0.15), 0.125 -> 0 (a tie goes to the lower level), 0.7 -> 0.5
+        assertArrayEquals(new double[] {-1, 0.5, -0.25, 0, 0, 0.5},
+                WeightQuantization.powersOfTwo(new double[] {-1.5, 0.9, -0.3, 0.1, 0.125, 0.7}, 3), EPS);
+        // 2 bits: one exponent; the ternary -1, 0, 1 of the largest magnitude's power of two
+        assertArrayEquals(new double[] {-1, 1, 0}, WeightQuantization.powersOfTwo(new double[] {-1.9, 1.2, 0.4}, 2),
+                EPS);
+    }
+
+    @Test
     void randomWeightsGetAtMostTheirLevelsInsideTheirRange() {
         Random rnd = new Random(7);
         for (int trial = 0; trial < 50; trial++) {
@@ -45,7 +60,9 @@ class WeightQuantizationTest {
             }
             double lo = Arrays.stream(w).min().orElseThrow(), hi = Arrays.stream(w).max().orElseThrow();
             int bits = 1 + trial % 8, n = 2 + trial * 5;
-            for (double[] q : new double[][] {WeightQuantization.grid(w, bits), WeightQuantization.codebook(w, n)}) {
+            int powerBits = 2 + trial % 7;
+            for (double[] q : new double[][] {WeightQuantization.grid(w, bits), WeightQuantization.codebook(w, n),
+                    WeightQuantization.powersOfTwo(w, powerBits)}) {
                 assertEquals(w.length, q.length);
                 for (double v : q) {
                     assertTrue(v >= lo - EPS && v <= hi + EPS, v + " outside [" + lo + ", " + hi + "]");
@@ -54,6 +71,11 @@ class WeightQuantizationTest {
             long gridLevels = Arrays.stream(WeightQuantization.grid(w, bits)).distinct().count();
             assertTrue(gridLevels <= Math.max(2, (1 << bits) - 1), gridLevels + " levels at " + bits + " bits");
             assertTrue(Arrays.stream(WeightQuantization.codebook(w, n)).distinct().count() <= n);
+            for (double v : WeightQuantization.powersOfTwo(w, powerBits)) {
+                assertTrue(v == 0 || Math.abs(v) == Math.scalb(1.0, Math.getExponent(v)), v + " is no power of two");
+            }
+            assertTrue(Arrays.stream(WeightQuantization.powersOfTwo(w, powerBits)).distinct().count()
+                    <= 1 + 2 * ((1 << (powerBits - 1)) - 1));
         }
     }
 }

@@ -60,9 +60,13 @@ final class ReduceKernel {
         Operand a = Operand.of(c, valueA(c), ops.a(), "ra_" + id, false);
         Operand b = Operand.of(c, valueB(c), ops.b(), "rb_" + id, ReduceOps.sharedB(c.op()));
         sb.append(a.declaration(pf)).append(b.declaration(pf));
-        SignedProducts.Signed signed = c.choices().signed().of(c.node());
+        SignedProducts.Form form = c.choices().signed().of(c.node());
         String opA = Vx.shr(a.value(l, rp), p.shrA()), opB = Vx.shr(b.value(l, rp), p.shrB());
-        String product = signed == null ? c.product(opA, opB) : signedTerm(signed, opA, opB);
+        String product = switch (form) {
+            case null -> c.product(opA, opB);
+            case SignedProducts.Signed s -> signedTerm(s, opA, opB);
+            case SignedProducts.Shifts s -> shiftedTerm(s, opA, opB);
+        };
         String term = "tt_" + id + " = " + ops.zero().apply(rp) + " ? 64'sd0 : " + Vx.wrap(product, w) + ";\n";
         String keep = tree ? tb + "[" + row(l, k) + rp + "] <= tt_" + id + ";\n"
                 : acc + "[" + l + "] <= " + Vx.wrap(acc + "[" + l + "] + "
@@ -75,7 +79,7 @@ final class ReduceKernel {
                 + ";\n" + (tree ? "    tn_" + id + " <= " + k + ";\n    ti_" + id + " <= 0;\n    tl_" + id
                 + " <= 0;\n" : "") + "end\n";
         String sum = tree ? tb + "[" + row(l, k) + "0]" : acc + "[" + l + "]";
-        if (signed != null) {
+        if (form instanceof SignedProducts.Signed signed) {
             sum = Vx.wrap(timesConstant(sum, signed.magnitude()), w);
         }
         String write = c.forOutputs(n, out + "[" + x + "] <= " + Vx.wrap(Vx.shr(sum, p.post()), outBits) + ";\n"
@@ -100,6 +104,24 @@ final class ReduceKernel {
         String a = Vx.lit(s.magnitude());
         return "(" + w + " == " + a + " ? " + x + " : " + (s.ternary() ? w + " == " + Vx.lit(-s.magnitude()) + " ? -("
                 + x + ") : 64'sd0)" : "-(" + x + "))");
+    }
+
+    /**
+     * A shifts form's term: the other operand shifted left by the ROM value's exponent, negated for a negative value,
+     * 0 for 0, chosen by comparing the value with each of its few possible values ({@link SignedProducts.Shifts}).
+     */
+    private static String shiftedTerm(SignedProducts.Shifts s, String xa, String xb) {
+        String w = s.operand() == 0 ? xa : xb, x = s.operand() == 0 ? xb : xa;
+        StringBuilder sb = new StringBuilder("(");
+        for (long v : s.values()) {
+            if (v != 0) {
+                int e = Long.numberOfTrailingZeros(Math.abs(v));
+                String shifted = e == 0 ? "(" + x + ")" : "((" + x + ") <<< " + e + ")";
+                sb.append(w).append(" == ").append(Vx.lit(v)).append(" ? ").append(v < 0 ? "-" : "").append(shifted)
+                        .append(" : ");
+            }
+        }
+        return sb.append("64'sd0)").toString();
     }
 
     /** {@code e * n} for a constant n > 0 as a sum of e shifted left, a term per set bit: adders, no multiplier. */

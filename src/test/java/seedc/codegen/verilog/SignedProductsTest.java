@@ -33,27 +33,32 @@ import seedc.search.Metric;
 
 /**
  * Binary (-A, A) and ternary (-A, 0, A) weights on the FPGA (SignedProducts): each lane adds, subtracts or skips
- * the input and the sum is multiplied by A with shifts and adds, so the product engine needs no DSP block; the
- * design, simulated, predicts what the interpreter predicts, in the cycles the planner estimated. A random model,
- * its labels the float model's own.
+ * the input and the sum is multiplied by A with shifts and adds; weights of 0 and +/- powers of two: each term is
+ * the input shifted. Either way the product engine needs no DSP block; the design, simulated, predicts what the
+ * interpreter predicts, in the cycles the planner estimated. A random model, its labels the float model's own.
  */
 class SignedProductsTest {
     @TempDir
     Path dir;
 
+    private static final double[] POWERS = {0, 0.125, -0.125, 0.25, -0.25, 0.5, -0.5};
+
+    /** Levels 2 and 3: binary and ternary weights; 7: 0, +/- 1/8, 1/4 and 1/2 (powers of two). */
     @ParameterizedTest(name = "{0} levels")
-    @ValueSource(ints = {2, 3})
-    void binaryAndTernaryWeightsAddAndSubtract(int levels) throws Exception {
+    @ValueSource(ints = {2, 3, 7})
+    void weightsOnFewLevelsNeedNoMultiplier(int levels) throws Exception {
         int classes = 10, features = 24, rows = 60;
         Random rnd = new Random(levels);
         double[] w = new double[classes * features];
         for (int i = 0; i < w.length; i++) {
-            w[i] = levels == 2 ? (rnd.nextBoolean() ? 0.375 : -0.375) : (rnd.nextInt(3) - 1) * 0.375;
+            w[i] = levels == 2 ? (rnd.nextBoolean() ? 0.375 : -0.375) : levels == 3 ? (rnd.nextInt(3) - 1) * 0.375
+                    : POWERS[rnd.nextInt(POWERS.length)];
         }
         Path m = dir.resolve("model");
         Files.createDirectories(m);
+        double top = levels == 7 ? 0.5 : 0.375;
         Files.writeString(m.resolve("input.sd"), "let X = (" + features + ", 1) in [-1, 1] in\nlet W = (" + classes
-                + ", " + features + ") in [-0.375, 0.375] in\nargmax(W * X)\n");
+                + ", " + features + ") in [-" + top + ", " + top + "] in\nargmax(W * X)\n");
         Npy.write(m.resolve("W.npy"), new NpyArray(new int[] {classes, features}, w));
         double[] data = new double[rows * (1 + features)];
         for (int i = 0; i < data.length; i++) {
@@ -72,6 +77,14 @@ class SignedProductsTest {
         String engine = Files.readString(out.resolve("nodes/n" + fp.program().body().ops().stream()
                 .filter(op -> op instanceof seedc.ir.Op.MatMul).findFirst().orElseThrow().out().id() + ".vh"));
         assertTrue(engine.contains(" : -(") || engine.contains(" ? -("), "a subtraction:\n" + engine);
+        if (levels == 7) {
+            java.util.Set<String> shifts = new java.util.TreeSet<>();
+            java.util.regex.Matcher sh = java.util.regex.Pattern.compile("\\) <<< (\\d+)\\)").matcher(engine);
+            while (sh.find()) {
+                shifts.add(sh.group(1));
+            }
+            assertEquals(3, shifts.size(), "a shift for each of 1/8, 1/4 and 1/2:\n" + engine);
+        }
         assertTrue(engine.contains(" <<< ") && engine.lines().filter(t -> t.contains("tt_") && t.contains("sd_wrap"))
                 .noneMatch(t -> t.contains(" * ")), "terms without a product, one by A in shifts:\n" + engine);
 
