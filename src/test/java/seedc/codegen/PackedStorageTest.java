@@ -85,19 +85,22 @@ class PackedStorageTest {
     }
 
     /**
-     * Ternary weights (-A, 0, A), as a model trained that way has them (a random one here, its labels the float
-     * model's own): the plain sums add, subtract or skip by the 2-bit index, and the integers are the interpreter's
-     * on x86 (sanitizers) and on the Uno (simavr).
+     * Weights on few levels, as a model trained that way has them (a random one here, its labels the float model's
+     * own): ternary (-A, 0, A), whose plain sums add, subtract or skip by the 2-bit index, and a 3-bit grid q / 8
+     * (q from -3 to 3: its fixed-point integers stay an arithmetic progression), whose plain sums multiply by the
+     * index itself and never read the table (the merge rule). The integers are the interpreter's on x86
+     * (sanitizers) and on the Uno (simavr).
      */
-    @org.junit.jupiter.api.Test
-    void ternaryWeightsAddSubtractOrSkip() throws Exception {
-        Path m = dir.resolve("ternary");
+    @ParameterizedTest(name = "{0} levels")
+    @org.junit.jupiter.params.provider.ValueSource(ints = {3, 7})
+    void fewLevelWeightsSkipTheTable(int levels) throws Exception {
+        Path m = dir.resolve("levels" + levels);
         Files.createDirectories(m);
         java.util.Random rnd = new java.util.Random(11);
         int classes = 10, features = 24;
         double[] w = new double[classes * features];
         for (int i = 0; i < w.length; i++) {
-            w[i] = (rnd.nextInt(3) - 1) * 0.375;
+            w[i] = levels == 3 ? (rnd.nextInt(3) - 1) * 0.375 : (rnd.nextInt(7) - 3) * 0.125;
         }
         Files.writeString(m.resolve("input.sd"), "let X = (" + features + ", 1) in [-1, 1] in\nlet W = (" + classes
                 + ", " + features + ") in [-0.375, 0.375] in\nargmax(W * X)\n");
@@ -130,12 +133,16 @@ class PackedStorageTest {
                 new seedc.driver.Compilation.Options(seedc.fixed.Strategy.SHIFTRY, 16, seedc.search.Metric.ACCURACY, 2,
                         false, CBackend.ARDUINO, 1.0, null)).fixed();
         EmitOptions packed = EmitOptions.NONE.withStorage(WeightStorage.PACKED);
-        Path host = dir.resolve("ternary-x86");
+        Path host = dir.resolve("x86-" + levels);
         X86DifferentialTest.assertHostMatches(host, fp, model, test, 120, packed);
         String code = Files.readString(host.resolve("predict.c"));
-        assertTrue(code.contains("for (; n; n--)") && code.contains("i == 2 ? "), "a ternary signed sum:\n" + code);
+        if (levels == 3) {
+            assertTrue(code.contains("for (; n; n--)") && code.contains("i == 2 ? "), "a ternary signed sum:\n" + code);
+        } else {
+            assertTrue(code.contains("accx = ") && !code.contains("_tab"), "an affine sum, no table:\n" + code);
+        }
         ModelBench.Outcome avr = ModelBench.fixed(fp, model, test, 6, Device.UNO, AvrToolchain.MCU,
-                dir.resolve("ternary-avr"), WeightStorage.PACKED);
+                dir.resolve("avr-" + levels), WeightStorage.PACKED);
         assertEquals(avr.expected(), avr.fixed().outputs(), "the Uno's predictions differ from the interpreter");
     }
 
@@ -169,11 +176,11 @@ class PackedStorageTest {
         String[][] mistakes = {{"--weight-bits", "9"}, {"--codebook", "1"}, {"--weight-bits", "2", "--codebook", "4"},
                 {"--weight-storage", "tight"}, {"--weight-storage", "packed", "--target", "fpga"},
                 {"--weight-bits", "2", "--encoding", "float"}};
-        String[] messages = {"--weight-bits must be from 1 to 8, not 9", "--codebook must be from 2 to 256 values, not 1",
-                "give --weight-bits (a grid) or --codebook (shared values), not both",
+        String[] messages = {"--weight-bits must be from 1 to 8 bits, not 9", "--codebook must be from 2 to 256 values, not 1",
+                "give one of --weight-bits (a grid), --codebook (shared values) and --power-of-two-weights, not several",
                 "--weight-storage must be auto, dense or packed, not 'tight'",
                 "--weight-storage packed applies to the C targets",
-                "--weight-bits and --codebook quantize the fixed-point program's weights"};
+                "--weight-bits, --codebook and --power-of-two-weights quantize the fixed-point program's weights"};
         for (int i = 0; i < mistakes.length; i++) {
             String[] args = concat(concat(common, "--out", dir.resolve("bad" + i).toString()), mistakes[i]);
             DifferentialTest.Cli bad = DifferentialTest.cli(args);

@@ -114,6 +114,10 @@ final class DotFunctions {
         if (signed != null) {
             return signedSum(w, a, b, n, p, signed);
         }
+        Affine affine = Affine.of(a, b);
+        if (affine != null) {
+            return affineSum(w, a, b, n, p, affine);
+        }
         Fn fn = new Fn();
         int width = p.width();
         String avr = avrKernel(a, b, width, "dot", "n");
@@ -153,6 +157,59 @@ final class DotFunctions {
             boolean ternary = v.length == 3 && v[0] == -v[2] && v[1] == 0 && v[2] > 0;
             return binary || ternary ? new Signed(a.packed() != null, v[v.length - 1], ternary) : null;
         }
+    }
+
+    /**
+     * A plain sum whose one operand is a packed parameter with at least four values, and whose values are an
+     * arithmetic progression: value j of the table is base + j step (a k-bit grid whose fixed-point integers stayed
+     * exact, as a grid with a power-of-two step does). Modulo 2^W the sum of wrap_W(x_i (base + q_i step)) is
+     * wrap_W(step sum q_i x_i + base sum x_i), so the index q_i itself is the term's factor and the table is never
+     * read (Zac's merge rule: the conversion moves past the sum it commutes with); two products end the sum.
+     */
+    record Affine(boolean packedIsA, long base, long step) {
+        static Affine of(Stream a, Stream b) {
+            if ((a.packed() == null) == (b.packed() == null)) {
+                return null;
+            }
+            long[] v = (a.packed() != null ? a : b).packed().values();
+            if (v.length < 4) {
+                return null; // at most three values are literals already, and binary and ternary ones add (Signed)
+            }
+            long step = v[1] - v[0];
+            for (int j = 2; j < v.length; j++) {
+                if (v[j] - v[j - 1] != step) {
+                    return null;
+                }
+            }
+            return new Affine(a.packed() != null, v[0], step);
+        }
+    }
+
+    /** The sum of an {@link Affine} operand: sums of q_i x_i and of x_i, then a product by the step and the base. */
+    private String affineSum(CWriter w, Stream a, Stream b, String n, OpParams.Mul p, Affine affine) {
+        Fn fn = new Fn();
+        int width = p.width();
+        Terms terms = new Terms(fn, a, b, width);
+        terms.start();
+        X sum = X.of("acc", width), xs = X.of("accx", width);
+        fn.c.line(CNames.ctype(width) + " acc = 0;");
+        if (affine.base() != 0) {
+            fn.c.line(CNames.ctype(width) + " accx = 0;");
+        }
+        fn.c.block("for (; n; n--)", () -> {
+            X[] qx = terms.nextIndexAndOther(affine.packedIsA());
+            X term = qx[0].timesWrap(qx[1], width);
+            fn.c.line("acc = " + sum.plusWrap(term, false, width).c() + ";");
+            if (affine.base() != 0) {
+                fn.c.line("accx = " + xs.plusWrap(qx[1], false, width).c() + ";");
+            }
+        });
+        X total = sum.timesWrap(X.lit(affine.step()), width).wrap(width);
+        if (affine.base() != 0) {
+            total = total.plusWrap(xs.timesWrap(X.lit(affine.base()), width).wrap(width), false, width);
+        }
+        fn.c.line("return " + total.wrap(width).c() + ";");
+        return call(w, fn, a, b, ", sd_idx n", ", " + n, width);
     }
 
     /** The sum of a {@link Signed} operand: the terms added or subtracted, then one product by A. */
@@ -294,6 +351,18 @@ final class DotFunctions {
          */
         X nextSignedProduct(Signed s) {
             return signedTerm(s, true);
+        }
+
+        /**
+         * The next term's packed index q (unsigned, in a variable of its bits plus a sign) and its other operand x,
+         * both read (an {@link Affine} sum).
+         */
+        X[] nextIndexAndOther(boolean packedIsA) {
+            String t = "t" + fn.local++;
+            Stream plain = packedIsA ? b : a, packed = packedIsA ? a : b;
+            X x = read(plain, packedIsA ? "pb" : "pa", t + "x").shr(plain.shift());
+            String code = packedIndex(packed.packed(), packedIsA ? "pa" : "pb", t);
+            return new X[] {X.of(code, packed.packed().indexBits() + 1), x};
         }
 
         /** The other operand x, or wrap_W(x A) when {@code timesA}, or its negation, or nothing, by the index. */
