@@ -29,7 +29,7 @@ final class DotFunctions {
     }
 
     /** The body of one function being written, and the counter of its local names. */
-    private static final class Fn {
+    static final class Fn {
         final CWriter c = new CWriter(1);
         int local;
     }
@@ -62,7 +62,7 @@ final class DotFunctions {
         int width = p.width();
         // One halving level: the AVR's assembly loop over pairs; the C elsewhere.
         String avr = levels == 1 ? avrKernel(a, b, width, "pairs", String.valueOf(n)) : null;
-        Terms terms = new Terms(fn, a, b, width);
+        DotTerms terms = new DotTerms(fn, a, b, width);
         orAvr(fn, avr, () -> {
             terms.start();
             fn.c.line(CNames.ctype(width) + " acc = 0;");
@@ -80,13 +80,13 @@ final class DotFunctions {
         return call(w, fn, a, b, "", "", width);
     }
 
-    private void wholeBlock(Fn fn, X sum, int levels, Terms terms) {
+    private void wholeBlock(Fn fn, X sum, int levels, DotTerms terms) {
         X node = node(fn, levels, terms);
         fn.c.line("acc = " + sum.plusWrap(node, false, terms.width()).c() + ";");
     }
 
     /** The subtrees of the tail, largest (first terms) to smallest, then folded from the right. */
-    private void tail(Fn fn, X sum, int levels, int rest, Terms terms) {
+    private void tail(Fn fn, X sum, int levels, int rest, DotTerms terms) {
         int w = terms.width();
         X[] part = new X[levels];
         for (int l = levels - 1; l >= 0; l--) {
@@ -121,7 +121,7 @@ final class DotFunctions {
         Fn fn = new Fn();
         int width = p.width();
         String avr = avrKernel(a, b, width, "dot", "n");
-        Terms terms = new Terms(fn, a, b, width);
+        DotTerms terms = new DotTerms(fn, a, b, width);
         orAvr(fn, avr, () -> {
             terms.start();
             X sum = X.of("acc", width);
@@ -143,7 +143,7 @@ final class DotFunctions {
     /**
      * A plain sum whose one operand is a packed parameter of the values -A and A, or -A, 0 and A (binary and ternary
      * weights), read in the other operand's order (in a TreeSum each term is a product by the literal A or its
-     * negation: {@link Terms#nextSignedProduct}). Modulo 2^W the sum of wrap_W(x_i * s_i A) is wrap_W(A * sum s_i
+     * negation: {@link DotTerms#nextSignedProduct}). Modulo 2^W the sum of wrap_W(x_i * s_i A) is wrap_W(A * sum s_i
      * x_i), so the terms are additions and subtractions of x_i (or nothing) chosen by the index, and one product ends
      * the sum (Zac 4.3's customization of 1-2-bit operands). The index of A is the values' last (they ascend).
      */
@@ -189,7 +189,7 @@ final class DotFunctions {
     private String affineSum(CWriter w, Stream a, Stream b, String n, OpParams.Mul p, Affine affine) {
         Fn fn = new Fn();
         int width = p.width();
-        Terms terms = new Terms(fn, a, b, width);
+        DotTerms terms = new DotTerms(fn, a, b, width);
         terms.start();
         X sum = X.of("acc", width), xs = X.of("accx", width);
         fn.c.line(CNames.ctype(width) + " acc = 0;");
@@ -216,7 +216,7 @@ final class DotFunctions {
     private String signedSum(CWriter w, Stream a, Stream b, String n, OpParams.Mul p, Signed signed) {
         Fn fn = new Fn();
         int width = p.width();
-        Terms terms = new Terms(fn, a, b, width);
+        DotTerms terms = new DotTerms(fn, a, b, width);
         terms.start();
         X sum = X.of("acc", width);
         fn.c.line(CNames.ctype(width) + " acc = 0;");
@@ -288,7 +288,7 @@ final class DotFunctions {
     }
 
     /** The node of the tree over the next 2^level terms (halving at every level), held in a new variable. */
-    private X node(Fn fn, int level, Terms terms) {
+    private X node(Fn fn, int level, DotTerms terms) {
         int w = terms.width();
         if (level == 0) {
             return terms.next();
@@ -315,121 +315,5 @@ final class DotFunctions {
             fn.c.line(v + " = " + X.of(v, w).plusWrap(child.shr(1), false, w).c() + ";");
         });
         return X.of(v, w);
-    }
-
-    /** Reads the next term of a function into a new variable: both operands in order, then the wrapped product. */
-    private record Terms(Fn fn, Stream a, Stream b, int width) {
-        X next() {
-            Signed signed = Signed.of(a, b);
-            if (signed != null) {
-                return nextSignedProduct(signed);
-            }
-            String t = "t" + fn.local++;
-            X ra = read(a, "pa", t + "a"), rb = read(b, "pb", t + "b");
-            X xa = ra.shr(a.shift()), xb = rb.shr(b.shift());
-            for (X[] r : new X[][] {{ra, xa}, {rb, xb}}) {
-                if (r[1].c().equals("0")) { // shifted out entirely: the read still moves its pointer
-                    fn.c.line("(void)" + r[0].c() + ";");
-                }
-            }
-            X term = xa.timesWrap(xb, width);
-            fn.c.line(term.ctype() + " " + t + " = " + term.c() + ";");
-            return X.of(t, term.bits());
-        }
-
-        /**
-         * The next term of a {@link Signed} plain sum: +x for A, -x for -A (index 0), nothing for 0 (ternary,
-         * index 1).
-         */
-        X nextSigned(Signed s) {
-            return signedTerm(s, false);
-        }
-
-        /**
-         * The next term of a {@link Signed} operand in a TreeSum, whose halving does not commute with the product
-         * by A: wrap_W(x A), a product by a literal, or its negation (index 0), or nothing (ternary, index 1).
-         */
-        X nextSignedProduct(Signed s) {
-            return signedTerm(s, true);
-        }
-
-        /**
-         * The next term's packed index q (unsigned, in a variable of its bits plus a sign) and its other operand x,
-         * both read (an {@link Affine} sum).
-         */
-        X[] nextIndexAndOther(boolean packedIsA) {
-            String t = "t" + fn.local++;
-            Stream plain = packedIsA ? b : a, packed = packedIsA ? a : b;
-            X x = read(plain, packedIsA ? "pb" : "pa", t + "x").shr(plain.shift());
-            String code = packedIndex(packed.packed(), packedIsA ? "pa" : "pb", t);
-            return new X[] {X.of(code, packed.packed().indexBits() + 1), x};
-        }
-
-        /** The other operand x, or wrap_W(x A) when {@code timesA}, or its negation, or nothing, by the index. */
-        private X signedTerm(Signed s, boolean timesA) {
-            String t = "t" + fn.local++;
-            Stream plain = s.packedIsA() ? b : a, packed = s.packedIsA() ? a : b;
-            X x = read(plain, s.packedIsA() ? "pb" : "pa", t + "x").shr(plain.shift());
-            String code = packedIndex(packed.packed(), s.packedIsA() ? "pa" : "pb", t);
-            X pos = x, neg = x.neg();
-            if (timesA) {
-                X product = x.timesWrap(X.lit(s.magnitude()), width);
-                fn.c.line(product.ctype() + " " + t + "p = " + product.c() + ";");
-                pos = X.of(t + "p", product.bits());
-                neg = pos.neg().wrap(width);
-            }
-            int bits = Math.max(pos.bits(), neg.bits()), cw = X.container(bits);
-            String choice = s.ternary() ? code + " == 2 ? " + pos.as(cw) + " : " + code + " ? (int" + cw + "_t)0 : "
-                    + neg.as(cw) : code + " ? " + pos.as(cw) + " : " + neg.as(cw);
-            fn.c.line("int" + cw + "_t " + t + " = " + choice + ";");
-            return X.of(t, bits);
-        }
-
-        private X read(Stream s, String ptr, String name) {
-            String type = "int" + X.container(s.bits()) + "_t";
-            String value = s.packed() == null ? s.read().replace("%s", ptr) : packedRead(s.packed(), ptr, name);
-            fn.c.line(type + " " + name + " = " + value + ";");
-            return X.of(name, s.bits());
-        }
-
-        /**
-         * A packed stream's byte of indices, kept in a register (ptr_b) and shifted by k bits a read: the next
-         * element's index is its low k bits, and at a byte's first element the byte is read. At the start the
-         * byte holding the first element is read, shifted to it ({@link #start}).
-         */
-        void start() {
-            start(a, "pa");
-            start(b, "pb");
-        }
-
-        private void start(Stream s, String ptr) {
-            if (s.packed() == null || s.packed().indexBits() == 8) {
-                return;
-            }
-            int k = s.packed().indexBits(), per = 8 / k;
-            fn.c.line("uint8_t " + ptr + "_b = (uint8_t)(SD_RU8(" + s.packed().indices() + ", " + ptr + " >> "
-                    + Integer.numberOfTrailingZeros(per) + ") >> ((" + ptr + " & " + (per - 1) + ") * " + k + "));");
-        }
-
-        private String packedRead(Constants.Variant v, String ptr, String name) {
-            return v.value(packedIndex(v, ptr, name));
-        }
-
-        /** Reads the next element's index into a new variable; returns its name. */
-        private String packedIndex(Constants.Variant v, String ptr, String name) {
-            int k = v.indexBits(), per = 8 / k;
-            String code = name + "i";
-            if (k == 8) {
-                fn.c.line("uint8_t " + code + " = SD_RU8(" + v.indices() + ", " + ptr + "++);");
-                return code;
-            }
-            String b = ptr + "_b";
-            fn.c.line("if (!(" + ptr + " & " + (per - 1) + ")) " + b + " = SD_RU8(" + v.indices() + ", " + ptr + " >> "
-                    + Integer.numberOfTrailingZeros(per) + ");");
-            fn.c.line("uint8_t " + code + " = (uint8_t)(" + b + " & " + ((1 << k) - 1) + "u);");
-            fn.c.line(b + " = (uint8_t)(" + b + " >> " + k + ");");
-            fn.c.line(ptr + "++;");
-            return code;
-        }
     }
 }
