@@ -64,11 +64,12 @@ def write_accuracy(d, correct, total):
     return acc
 
 
-def check_with_seedc(d):
-    """Runs 'seedc run' (float) on test.npy and checks it gives float_accuracy.txt exactly."""
+def check_with_seedc(d, data=None):
+    """Runs 'seedc run' (float) on test.npy (or the given data file) and checks it gives float_accuracy.txt
+    exactly."""
     expected = open(os.path.join(d, "float_accuracy.txt")).read().strip()
     out = subprocess.run([os.path.join(ROOT, "seedc"), "run", os.path.join(d, "input.sd"), "--model", d,
-                          "--data", os.path.join(d, "test.npy")], capture_output=True, text=True)
+                          "--data", data or os.path.join(d, "test.npy")], capture_output=True, text=True)
     m = re.search(r"float accuracy: [0-9.]+% \((\d+)/(\d+)\)", out.stdout)
     if out.returncode != 0 or not m:
         sys.exit("seedc run failed on %s:\n%s%s" % (d, out.stdout, out.stderr))

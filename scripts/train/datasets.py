@@ -18,6 +18,9 @@ Sets:
   letter16k the letter set at UCI letter's size: 16000 train / 4000 test (benchmarks/large)
   fashion   synthetic 28x28 grey images (row-major) of 10 Fashion-MNIST-like garment classes,
             pixels in [0, 1]; 20000 train / 1000 test (benchmarks/large)
+  digits    scikit-learn's 8x8 digits as the cnn-digits-10 fixture stores them (pixels / 16 in [0, 1],
+            row-major), 10 classes; 1437 train / 360 test. Read from that fixture's train.npy and
+            test.npy, so every model trained on it sees the same rows the digits fixtures do.
 
 Only wine and cancer need scikit-learn; the rest, scale_pm1 and save_split need numpy alone, so that
 scripts/large-data can regenerate the large data files without PyTorch.
@@ -27,7 +30,10 @@ import os
 
 import numpy as np
 
-NUM_CLASSES = {"letter": 26, "wine": 3, "cancer": 2, "gestures": 8, "shapes": 8, "letter16k": 26, "fashion": 10}
+NUM_CLASSES = {"letter": 26, "wine": 3, "cancer": 2, "gestures": 8, "shapes": 8, "letter16k": 26, "fashion": 10,
+               "digits": 10}
+DIGITS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "src", "test", "resources", "fixtures",
+                      "models", "cnn-digits-10")
 
 
 def _stratified_split(X, y, test_fraction, seed):
@@ -294,8 +300,17 @@ def letter16k():
     return letter(n_train=16000, n_test=4000)
 
 
+def digits():
+    """The rows of models/cnn-digits-10/{train,test}.npy (float32, label first), as float64 and int64."""
+    out = []
+    for f in ("train.npy", "test.npy"):
+        rows = np.load(os.path.join(DIGITS, f)).astype(np.float64)
+        out += [rows[:, 1:], rows[:, 0].astype(np.int64)]
+    return tuple(out)
+
+
 LOADERS = {"letter": letter, "wine": wine, "cancer": cancer, "gestures": gestures, "shapes": shapes,
-           "letter16k": letter16k, "fashion": fashion}
+           "letter16k": letter16k, "fashion": fashion, "digits": digits}
 
 
 def load(name):
