@@ -94,44 +94,22 @@ class PackedStorageTest {
     @ParameterizedTest(name = "{0} levels")
     @org.junit.jupiter.params.provider.ValueSource(ints = {3, 7})
     void fewLevelWeightsSkipTheTable(int levels) throws Exception {
-        Path m = dir.resolve("levels" + levels);
-        Files.createDirectories(m);
         java.util.Random rnd = new java.util.Random(11);
         int classes = 10, features = 24;
         double[] w = new double[classes * features];
         for (int i = 0; i < w.length; i++) {
             w[i] = levels == 3 ? (rnd.nextInt(3) - 1) * 0.375 : (rnd.nextInt(7) - 3) * 0.125;
         }
-        Files.writeString(m.resolve("input.sd"), "let X = (" + features + ", 1) in [-1, 1] in\nlet W = (" + classes
-                + ", " + features + ") in [-0.375, 0.375] in\nargmax(W * X)\n");
-        seedc.io.Npy.write(m.resolve("W.npy"), new seedc.io.NpyArray(new int[] {classes, features}, w));
-        for (String set : new String[] {"train", "test"}) {
-            int rows = 120;
-            double[] data = new double[rows * (1 + features)];
-            for (int r = 0; r < rows; r++) {
-                double best = Double.NEGATIVE_INFINITY;
-                for (int j = 0; j < features; j++) {
-                    data[r * (1 + features) + 1 + j] = 2 * rnd.nextDouble() - 1;
-                }
-                for (int c = 0; c < classes; c++) {
-                    double score = 0;
-                    for (int j = 0; j < features; j++) {
-                        score += w[c * features + j] * data[r * (1 + features) + 1 + j];
-                    }
-                    if (score > best) {
-                        best = score;
-                        data[r * (1 + features)] = c;
-                    }
-                }
-            }
-            seedc.io.Npy.write(m.resolve(set + ".npy"), new seedc.io.NpyArray(new int[] {rows, 1 + features}, data));
-        }
-        seedc.ir.FloatModel model = seedc.frontend.seedot.SeeDotFrontEnd.load(m.resolve("input.sd"), m);
-        seedc.io.DataSet train = seedc.driver.DataInputs.load(model.program(), m.resolve("train.npy"), 1);
-        seedc.io.DataSet test = seedc.driver.DataInputs.load(model.program(), m.resolve("test.npy"), 1);
-        seedc.fixed.FixedProgram fp = seedc.driver.Compilation.compile(model, train, test,
-                new seedc.driver.Compilation.Options(seedc.fixed.Strategy.SHIFTRY, 16, seedc.search.Metric.ACCURACY, 2,
-                        false, CBackend.ARDUINO, 1.0, null)).fixed();
+        HandModel m = new HandModel(dir.resolve("levels" + levels))
+                .program("let X = (" + features + ", 1) in [-1, 1] in\nlet W = (" + classes + ", " + features
+                        + ") in [-0.375, 0.375] in\nargmax(W * X)\n")
+                .param("W", w, classes, features)
+                .rows("train", HandModel.labelledByArgmax(HandModel.uniformRows(rnd, 120, features), w, classes))
+                .rows("test", HandModel.labelledByArgmax(HandModel.uniformRows(rnd, 120, features), w, classes));
+        seedc.ir.FloatModel model = m.load();
+        seedc.io.DataSet train = m.data(model, "train"), test = m.data(model, "test");
+        seedc.fixed.FixedProgram fp = HandModel.compile(model, train, test, seedc.fixed.Strategy.SHIFTRY,
+                seedc.search.Metric.ACCURACY, CBackend.ARDUINO);
         EmitOptions packed = EmitOptions.NONE.withStorage(WeightStorage.PACKED);
         Path host = dir.resolve("x86-" + levels);
         X86DifferentialTest.assertHostMatches(host, fp, model, test, 120, packed);

@@ -13,14 +13,9 @@ import seedc.backend.Device;
 import seedc.bench.AvrToolchain;
 import seedc.bench.ModelBench;
 import seedc.codegen.c.CBackend;
-import seedc.driver.Compilation;
-import seedc.driver.DataInputs;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.Strategy;
-import seedc.frontend.seedot.SeeDotFrontEnd;
 import seedc.io.DataSet;
-import seedc.io.Npy;
-import seedc.io.NpyArray;
 import seedc.ir.FloatModel;
 import seedc.search.Metric;
 
@@ -38,37 +33,30 @@ class ThresholdSignTest {
     void scaleBiasSignIsOneComparison() throws Exception {
         int features = 16, hidden = 12, classes = 4;
         Random rnd = new Random(3);
-        Path m = dir.resolve("model");
-        Files.createDirectories(m);
-        Files.writeString(m.resolve("input.sd"), "let X = (" + features + ", 1) in [-1, 1] in\n"
-                + "let W1 = (" + features + ", " + hidden + ") in [-1, 1] in\n"
-                + "let S = (1, " + hidden + ") in [-2, 2] in\nlet B = (1, " + hidden + ") in [-1, 1] in\n"
-                + "let W2 = (" + hidden + ", " + classes + ") in [-1, 1] in\n"
-                + "let H = sign(((X^T * W1) <*> S) + B) in\nargmax(H * W2)\n");
         double[] w1 = uniform(rnd, features * hidden, 1), s = uniform(rnd, hidden, 2), b = uniform(rnd, hidden, 1);
         double[] w2 = uniform(rnd, hidden * classes, 1);
-        Npy.write(m.resolve("W1.npy"), new NpyArray(new int[] {features, hidden}, w1));
-        Npy.write(m.resolve("S.npy"), new NpyArray(new int[] {1, hidden}, s));
-        Npy.write(m.resolve("B.npy"), new NpyArray(new int[] {1, hidden}, b));
-        Npy.write(m.resolve("W2.npy"), new NpyArray(new int[] {hidden, classes}, w2));
         // random rows, then for each hidden unit the two corners of the box that drive its sum to the ends of its
         // type, where the product by the scale wraps (a step more in the comparison)
         int random = 150, rows = random + 2 * hidden;
-        double[] data = new double[rows * (1 + features)];
-        for (int i = 0; i < random * (1 + features); i++) {
-            data[i] = i % (1 + features) == 0 ? 0 : 2 * rnd.nextDouble() - 1;
-        }
+        double[][] data = java.util.Arrays.copyOf(HandModel.uniformRows(rnd, random, features), rows);
         for (int h = 0; h < 2 * hidden; h++) {
+            data[random + h] = new double[1 + features];
             for (int j = 0; j < features; j++) {
-                double sign = Math.signum(w1[j * hidden + h / 2]) * (h % 2 == 0 ? 1 : -1);
-                data[(random + h) * (1 + features) + 1 + j] = sign;
+                data[random + h][1 + j] = Math.signum(w1[j * hidden + h / 2]) * (h % 2 == 0 ? 1 : -1);
             }
         }
-        Npy.write(m.resolve("data.npy"), new NpyArray(new int[] {rows, 1 + features}, data));
-        FloatModel model = SeeDotFrontEnd.load(m.resolve("input.sd"), m);
-        DataSet set = DataInputs.load(model.program(), m.resolve("data.npy"), 1);
-        FixedProgram fp = Compilation.compile(model, set, set, new Compilation.Options(Strategy.SHIFTRY, 16,
-                Metric.DISAGREEMENT, 2, false, CBackend.ARDUINO, 1.0, null)).fixed();
+        HandModel m = new HandModel(dir.resolve("model"))
+                .program("let X = (" + features + ", 1) in [-1, 1] in\n"
+                        + "let W1 = (" + features + ", " + hidden + ") in [-1, 1] in\n"
+                        + "let S = (1, " + hidden + ") in [-2, 2] in\nlet B = (1, " + hidden + ") in [-1, 1] in\n"
+                        + "let W2 = (" + hidden + ", " + classes + ") in [-1, 1] in\n"
+                        + "let H = sign(((X^T * W1) <*> S) + B) in\nargmax(H * W2)\n")
+                .param("W1", w1, features, hidden).param("S", s, 1, hidden).param("B", b, 1, hidden)
+                .param("W2", w2, hidden, classes)
+                .rows("data", data);
+        FloatModel model = m.load();
+        DataSet set = m.data(model, "data");
+        FixedProgram fp = HandModel.compile(model, set, set, Strategy.SHIFTRY, Metric.DISAGREEMENT, CBackend.ARDUINO);
 
         Path host = dir.resolve("x86");
         X86DifferentialTest.assertHostMatches(host, fp, model, set, rows);

@@ -18,16 +18,12 @@ import seedc.backend.Device;
 import seedc.backend.EmitOptions;
 import seedc.backend.Emitted;
 import seedc.codegen.DifferentialTest;
-import seedc.driver.Compilation;
-import seedc.driver.DataInputs;
+import seedc.codegen.HandModel;
 import seedc.fixed.FixedInterpreter;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.QuantizedModel;
 import seedc.fixed.Strategy;
-import seedc.frontend.seedot.SeeDotFrontEnd;
 import seedc.io.DataSet;
-import seedc.io.Npy;
-import seedc.io.NpyArray;
 import seedc.ir.FloatModel;
 import seedc.search.Metric;
 
@@ -54,21 +50,16 @@ class SignedProductsTest {
             w[i] = levels == 2 ? (rnd.nextBoolean() ? 0.375 : -0.375) : levels == 3 ? (rnd.nextInt(3) - 1) * 0.375
                     : POWERS[rnd.nextInt(POWERS.length)];
         }
-        Path m = dir.resolve("model");
-        Files.createDirectories(m);
         double top = levels == 7 ? 0.5 : 0.375;
-        Files.writeString(m.resolve("input.sd"), "let X = (" + features + ", 1) in [-1, 1] in\nlet W = (" + classes
-                + ", " + features + ") in [-" + top + ", " + top + "] in\nargmax(W * X)\n");
-        Npy.write(m.resolve("W.npy"), new NpyArray(new int[] {classes, features}, w));
-        double[] data = new double[rows * (1 + features)];
-        for (int i = 0; i < data.length; i++) {
-            data[i] = i % (1 + features) == 0 ? 0 : 2 * rnd.nextDouble() - 1;
-        }
-        Npy.write(m.resolve("data.npy"), new NpyArray(new int[] {rows, 1 + features}, data));
-        FloatModel model = SeeDotFrontEnd.load(m.resolve("input.sd"), m);
-        DataSet set = DataInputs.load(model.program(), m.resolve("data.npy"), 1);
-        FixedProgram fp = Compilation.compile(model, set, set, new Compilation.Options(Strategy.SHIFTRY, 16,
-                Metric.DISAGREEMENT, 2, false, FpgaBackend.INSTANCE, 1.0, null)).fixed();
+        HandModel m = new HandModel(dir.resolve("model"))
+                .program("let X = (" + features + ", 1) in [-1, 1] in\nlet W = (" + classes + ", " + features
+                        + ") in [-" + top + ", " + top + "] in\nargmax(W * X)\n")
+                .param("W", w, classes, features)
+                .rows("data", HandModel.uniformRows(rnd, rows, features));
+        FloatModel model = m.load();
+        DataSet set = m.data(model, "data");
+        FixedProgram fp = HandModel.compile(model, set, set, Strategy.SHIFTRY, Metric.DISAGREEMENT,
+                FpgaBackend.INSTANCE);
 
         Path out = dir.resolve("design");
         Emitted e = FpgaBackend.INSTANCE.emit(fp, model.weights(), EmitOptions.on(Device.ICE40_UP5K), out);
