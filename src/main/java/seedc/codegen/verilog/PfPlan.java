@@ -32,70 +32,103 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
      * or the device's blocks) multiply in logic ({@link LogicMultipliers}).
      */
     static PfPlan choose(FixedProgram fp, Dfg dfg, Device device, FpgaOptions options, SignedProducts signed) {
-        Device.Fabric budget = budget(device, options);
-        FpgaBuffers buffers = options.buffers();
-        if (buffers != null || !device.equals(Device.ICE40_UP5K)) {
-            FpgaBuffers kind = buffers == null ? FpgaBuffers.REGISTERS : buffers;
-            return chooseDividers(fp, dfg, device, budget, options, kind,
-                    BlockRams.of(fp, dfg, device, kind, Map.of(), BlockRams.ALL), signed);
-        }
-        List<PfPlan> fitting = new ArrayList<>();
-        DoesNotFit smallest = null;
-        Set<Integer> previous = null;
-        for (int limit = 0; limit < BlockRams.ALL; limit++) {
-            FpgaBuffers kind = limit == 0 ? FpgaBuffers.REGISTERS : FpgaBuffers.BLOCK_RAM;
-            Set<Integer> blockRams = BlockRams.of(fp, dfg, device, kind, Map.of(), limit);
-            if (blockRams.equals(previous)) {
-                break; // no further buffer qualifies
-            }
-            previous = blockRams;
-            try {
-                fitting.add(chooseDividers(fp, dfg, device, budget, options, kind, blockRams, signed));
-            } catch (DoesNotFit e) {
-                smallest = e;
-            }
-        }
-        if (fitting.isEmpty()) {
-            throw smallest;
-        }
-        return released(fp, dfg, device, budget, options, best(fitting, options), signed);
+        return new Planning(fp, dfg, device, budget(device, options), options, signed).choose();
     }
 
-    /**
-     * From {@code start}, buffers released from block RAM to registers one at a time while that gives a faster design
-     * (or one within the share where {@code start} is not): the sweep puts the largest in block RAM first, but a
-     * small buffer there can cost more than it saves, its writer held at one element a cycle (ProtoNN letter's
-     * Z[i] * exp product, 79 of the loop body's 150 cycles for each of 104 prototypes).
-     */
-    private static PfPlan released(FixedProgram fp, Dfg dfg, Device device, Device.Fabric budget, FpgaOptions options,
-                                   PfPlan start, SignedProducts signed) {
-        PfPlan best = start;
-        Set<Integer> roms = BlockRams.roms(dfg);
-        List<List<seedc.ir.Value>> memories = BlockRams.memories(dfg);
-        boolean improved = true;
-        while (improved) {
-            improved = false;
-            for (List<seedc.ir.Value> memory : memories) {
-                Set<Integer> held = best.cost.choices().blockRams();
-                int id = memory.get(0).id();
-                if (roms.contains(id) || !held.contains(id)) {
-                    continue;
+    /** What every design the planner tries is planned from: the program, its graph, the device and the options. */
+    private record Planning(FixedProgram fp, Dfg dfg, Device device, Device.Fabric budget, FpgaOptions options,
+                            SignedProducts signed) {
+
+        PfPlan choose() {
+            FpgaBuffers buffers = options.buffers();
+            if (buffers != null || !device.equals(Device.ICE40_UP5K)) {
+                FpgaBuffers kind = buffers == null ? FpgaBuffers.REGISTERS : buffers;
+                return chooseDividers(kind, BlockRams.of(fp, dfg, device, kind, Map.of(), BlockRams.ALL));
+            }
+            List<PfPlan> fitting = new ArrayList<>();
+            DoesNotFit smallest = null;
+            Set<Integer> previous = null;
+            for (int limit = 0; limit < BlockRams.ALL; limit++) {
+                FpgaBuffers kind = limit == 0 ? FpgaBuffers.REGISTERS : FpgaBuffers.BLOCK_RAM;
+                Set<Integer> blockRams = BlockRams.of(fp, dfg, device, kind, Map.of(), limit);
+                if (blockRams.equals(previous)) {
+                    break; // no further buffer qualifies
                 }
-                Set<Integer> fewer = new java.util.HashSet<>(held);
-                memory.forEach(v -> fewer.remove(v.id()));
-                PfPlan trial;
+                previous = blockRams;
                 try {
-                    trial = chooseDividers(fp, dfg, device, budget, options, FpgaBuffers.BLOCK_RAM, fewer, signed);
+                    fitting.add(chooseDividers(kind, blockRams));
                 } catch (DoesNotFit e) {
-                    continue;
-                }
-                if (best(List.of(best, trial), options) == trial) {
-                    best = trial;
-                    improved = true;
+                    smallest = e;
                 }
             }
+            if (fitting.isEmpty()) {
+                throw smallest;
+            }
+            return released(best(fitting, options));
         }
-        return best;
+
+        /**
+         * From {@code start}, buffers released from block RAM to registers one at a time while that gives a faster
+         * design (or one within the share where {@code start} is not): the sweep puts the largest in block RAM first,
+         * but a small buffer there can cost more than it saves, its writer held at one element a cycle (ProtoNN
+         * letter's Z[i] * exp product, 79 of the loop body's 150 cycles for each of 104 prototypes).
+         */
+        private PfPlan released(PfPlan start) {
+            PfPlan best = start;
+            Set<Integer> roms = BlockRams.roms(dfg);
+            List<List<seedc.ir.Value>> memories = BlockRams.memories(dfg);
+            boolean improved = true;
+            while (improved) {
+                improved = false;
+                for (List<seedc.ir.Value> memory : memories) {
+                    Set<Integer> held = best.cost.choices().blockRams();
+                    int id = memory.get(0).id();
+                    if (roms.contains(id) || !held.contains(id)) {
+                        continue;
+                    }
+                    Set<Integer> fewer = new java.util.HashSet<>(held);
+                    memory.forEach(v -> fewer.remove(v.id()));
+                    PfPlan trial;
+                    try {
+                        trial = chooseDividers(FpgaBuffers.BLOCK_RAM, fewer);
+                    } catch (DoesNotFit e) {
+                        continue;
+                    }
+                    if (best(List.of(best, trial), options) == trial) {
+                        best = trial;
+                        improved = true;
+                    }
+                }
+            }
+            return best;
+        }
+
+        private PfPlan chooseDividers(FpgaBuffers buffers, Set<Integer> blockRams) {
+            FpgaDivider divider = options.divider();
+            if (divider != null || !hasDividers(dfg)) {
+                return plan(new EngineChoices(divider == null ? FpgaDivider.COMBINATIONAL : divider, buffers, blockRams,
+                        Set.of()));
+            }
+            PfPlan iterative = plan(new EngineChoices(FpgaDivider.ITERATIVE, buffers, blockRams, Set.of()));
+            try {
+                PfPlan combinational = plan(new EngineChoices(FpgaDivider.COMBINATIONAL, buffers, blockRams, Set.of()));
+                return best(List.of(combinational, iterative), options);
+            } catch (DoesNotFit e) {
+                return iterative;
+            }
+        }
+
+        private PfPlan plan(EngineChoices choices) {
+            FpgaStrategy strategy = options.strategy();
+            choices = choices.withSigned(signed);
+            if (strategy == FpgaStrategy.SEQUENTIAL) {
+                choices = choices.withSharing(EngineSharing.of(fp, dfg, choices));
+            }
+            NodeCost cost = cost(fp, dfg, device, budget, choices, Map.of());
+            Map<DfgNode, Integer> pf = new PfPlanner(dfg, cost, budget, options.utilization()).choose(strategy);
+            boolean sequential = strategy != FpgaStrategy.MAFIA;
+            return of(strategy, device, budget, pf, sequential, cost, dfg);
+        }
     }
 
     /**
@@ -122,38 +155,6 @@ record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<Df
         Device.Fabric f = device.fabric();
         int dsps = options.dsps() == null ? f.dsps() : Math.min(f.dsps(), options.dsps());
         return new Device.Fabric(f.luts(), dsps, f.blockRams(), f.blockRamBits(), f.flipFlops(), f.cellsShared());
-    }
-
-    private static PfPlan chooseDividers(FixedProgram fp, Dfg dfg, Device device, Device.Fabric budget,
-                                         FpgaOptions options, FpgaBuffers buffers, Set<Integer> blockRams,
-                                         SignedProducts signed) {
-        FpgaDivider divider = options.divider();
-        if (divider != null || !hasDividers(dfg)) {
-            return plan(fp, dfg, device, budget, options, new EngineChoices(divider == null ? FpgaDivider.COMBINATIONAL
-                    : divider, buffers, blockRams, Set.of()), signed);
-        }
-        PfPlan iterative = plan(fp, dfg, device, budget, options,
-                new EngineChoices(FpgaDivider.ITERATIVE, buffers, blockRams, Set.of()), signed);
-        try {
-            PfPlan combinational = plan(fp, dfg, device, budget, options,
-                    new EngineChoices(FpgaDivider.COMBINATIONAL, buffers, blockRams, Set.of()), signed);
-            return best(List.of(combinational, iterative), options);
-        } catch (DoesNotFit e) {
-            return iterative;
-        }
-    }
-
-    private static PfPlan plan(FixedProgram fp, Dfg dfg, Device device, Device.Fabric budget, FpgaOptions options,
-                               EngineChoices choices, SignedProducts signed) {
-        FpgaStrategy strategy = options.strategy();
-        choices = choices.withSigned(signed);
-        if (strategy == FpgaStrategy.SEQUENTIAL) {
-            choices = choices.withSharing(EngineSharing.of(fp, dfg, choices));
-        }
-        NodeCost cost = cost(fp, dfg, device, budget, choices, Map.of());
-        Map<DfgNode, Integer> pf = new PfPlanner(dfg, cost, budget, options.utilization()).choose(strategy);
-        boolean sequential = strategy != FpgaStrategy.MAFIA;
-        return of(strategy, device, budget, pf, sequential, cost, dfg);
     }
 
     /** The estimates with the given choices, the products beyond the budget's DSPs at {@code pf} in logic. */
