@@ -8,8 +8,11 @@ Architectures (the same two for every bit width):
 
 Weights (--wbits K; 0 = float): every weight matrix and filter, first and last layer included, is a*q with one
 scale a per tensor and the integer q on a symmetric grid: K=1 binary q in {-1, 1}, a = mean |w| (the L2-optimal
-scale of sign(w)); K=2 ternary q in {-1, 0, 1}; K=3 q in -3..3 (7 levels). For K >= 2, a is the L2-optimal one
-of 96 candidates (max |w| / n times 0.05 .. 1). a is rounded to 12 significant bits, so that every a*q is exact
+scale of sign(w)); K=2 ternary q in {-1, 0, 1}; K=3 q in -3..3 (7 levels). For K = 2, a is the L2-optimal one
+of 96 candidates (max |w| / n times 0.05 .. 1); for K = 3 the L2-optimal power of two (hardware-friendly: the
+fixed-point integers of a*q are then q times a power of two, evenly spaced at any scale seedc gives the tensor, so
+its bit-serial kernels apply; a ternary or binary tensor's levels are evenly spaced whatever a is). a is rounded
+to 12 significant bits, so that every a*q is exact
 in float32 (.npy) and float64: the exported values lie exactly on the grid, and seedc recognizes them as K-bit
 (report.txt's parameter storage). The forward pass uses a*q, the backward pass passes the gradient straight to
 the latent float weights (w + (a q - w).detach()). Biases, and the MLP's scale vectors, stay float.
@@ -101,8 +104,11 @@ def weight_grid(w, k):
         n = (1 << (k - 1)) - 1
         top = w.abs().max().item()
         best = None
-        for t in np.linspace(0.05, 1.0, 96):
-            a = round_scale(top * t / n)
+        centre = math.floor(math.log2(top / n))
+        candidates = ([top * t / n for t in np.linspace(0.05, 1.0, 96)] if k == 2
+                      else [2.0 ** e for e in range(centre - 5, centre + 2)])
+        for c in candidates:
+            a = round_scale(c)
             q = torch.clamp(torch.round(w / a), -n, n)
             err = ((w - a * q) ** 2).sum().item()
             if best is None or err < best[0]:

@@ -4,19 +4,25 @@ package seedc.backend;
  * How to emit: the device whose memory must hold the program (null: the backend's default), and
  * one input already quantized to the input's type with what the fixed-point interpreter predicts
  * for it, for backends that embed a demonstration (the Arduino sketch); both may be null; and, for the FPGA
- * backend, its knobs ({@link FpgaOptions}); for the C backends, how parameters are stored ({@link WeightStorage}).
+ * backend, its knobs ({@link FpgaOptions}); for the C backends, how parameters are stored ({@link WeightStorage})
+ * and whether products of low-bit operands may run on packed bit planes ({@code bitSerial}; --no-bitserial: not).
  */
 public record EmitOptions(Device device, long[] example, String expected, FpgaOptions fpga,
-                          WeightStorage storage) {
+                          WeightStorage storage, boolean bitSerial) {
     public static final EmitOptions NONE = new EmitOptions(null, null, null);
 
     public EmitOptions(Device device, long[] example, String expected) {
-        this(device, example, expected, FpgaOptions.DEFAULT, WeightStorage.DENSE);
+        this(device, example, expected, FpgaOptions.DEFAULT, WeightStorage.DENSE, true);
     }
 
     /** The C backends' storage of parameters in flash ({@link WeightStorage}). */
     public EmitOptions withStorage(WeightStorage s) {
-        return new EmitOptions(device, example, expected, fpga, s);
+        return new EmitOptions(device, example, expected, fpga, s, bitSerial);
+    }
+
+    /** The C backends: whether low-bit products may run on bit planes (else the ordinary sums of products). */
+    public EmitOptions withBitSerial(boolean on) {
+        return new EmitOptions(device, example, expected, fpga, storage, on);
     }
 
     public EmitOptions withFpgaStrategy(FpgaStrategy s) {
@@ -44,7 +50,7 @@ public record EmitOptions(Device device, long[] example, String expected, FpgaOp
     }
 
     private EmitOptions withFpga(FpgaOptions f) {
-        return new EmitOptions(device, example, expected, f, storage);
+        return new EmitOptions(device, example, expected, f, storage, bitSerial);
     }
 
     public static EmitOptions on(Device device) {

@@ -52,6 +52,12 @@ public final class ModelBench {
     /** The same with the parameters stored as {@code storage} says. */
     public static Outcome fixed(FixedProgram fp, FloatModel model, DataSet data, int n, Device device, String mcu,
                                 Path work, WeightStorage storage) {
+        return fixed(fp, model, data, n, device, mcu, work, storage, true);
+    }
+
+    /** The same with low-bit products on bit planes or not ({@code bitSerial}, as --no-bitserial says). */
+    public static Outcome fixed(FixedProgram fp, FloatModel model, DataSet data, int n, Device device, String mcu,
+                                Path work, WeightStorage storage, boolean bitSerial) {
         int count = Math.min(n, data.size());
         QuantizedModel qm = new QuantizedModel(fp, model.weights());
         FixedInterpreter fi = new FixedInterpreter(fp, qm);
@@ -65,7 +71,7 @@ public final class ModelBench {
         Path sketch = work.resolve("sketch");
         Emitted w = CBackend.ARDUINO.emit(fp, model.weights(), new EmitOptions(device,
                 count > 0 ? qm.quantizeInput(data.features()[0]) : null, count > 0 ? expected.get(0) : null)
-                .withStorage(storage), sketch);
+                .withStorage(storage).withBitSerial(bitSerial), sketch);
         AvrBench.Run run = AvrBench.run(AvrBench.Kind.FIXED, List.of(sketch.resolve("predict.cpp")), sketch,
                 examples, CYCLE_BUDGET, work.resolve("fixed"), mcu);
         List<Integer> bad = new ArrayList<>();

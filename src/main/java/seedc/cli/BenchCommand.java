@@ -149,7 +149,8 @@ final class BenchCommand implements Callable<Integer> {
         AvrBench.Run fl = null;
         // One step per firmware: each is an avr-gcc build and a simavr run over every example.
         try (Progress bar = Progress.start(progress, "avr-gcc + simavr", noFloat ? 1 : 2)) {
-            fx = ModelBench.fixed(c.fixed(), compiled, testSet, examples, dev, AvrToolchain.MCU, work, stored);
+            fx = ModelBench.fixed(c.fixed(), compiled, testSet, examples, dev, AvrToolchain.MCU, work, stored,
+                    storage.bitSerial());
             bar.step();
             if (!noFloat) {
                 fl = FloatBench.run(model, testSet, examples, work);
@@ -187,6 +188,12 @@ final class BenchCommand implements Callable<Integer> {
         Object packed = fx.written().memoryPlan().get("packedParameterBytes");
         o.printf(Locale.ROOT, "parameters stored %s%s%n", stored.id(), stored == WeightStorage.PACKED
                 ? " (" + packed + " B of them packed: tables and indices)" : "");
+        if (fx.written().memoryPlan().get("lowBitProducts") instanceof List<?> lowBit) {
+            for (Object product : lowBit) {
+                Map<?, ?> p = (Map<?, ?>) product;
+                o.printf(Locale.ROOT, "low-bit product %s: %s%n", p.get("value"), p.get("kernel"));
+            }
+        }
         if (quantized != null) {
             o.printf(Locale.ROOT, "weights quantized after training (%s %d: %s): float test accuracy %.2f%% before%n",
                     quantized.mode(), quantized.size(), String.join(", ", quantized.parameters()),

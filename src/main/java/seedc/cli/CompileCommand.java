@@ -357,7 +357,7 @@ final class CompileCommand implements Callable<Integer> {
                             Choices.fpgaStrategy(fpgaStrategy)).withFpgaDivider(Choices.fpgaDivider(fpgaDivider))
                             .withFpgaBuffers(Choices.fpgaBuffers(fpgaBuffers, dev)).withFpgaDsps(fpgaDsps)
                             .withFpgaUtilization(fpgaUtilization).withStorage(storage.storage(quantized.how() != null,
-                                    outcome.report().parameterStorage())), dir);
+                                    outcome.report().parameterStorage())).withBitSerial(storage.bitSerial()), dir);
             bar.step();
         }
         emitting.lap("emit");

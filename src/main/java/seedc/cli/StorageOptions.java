@@ -13,8 +13,9 @@ import seedc.rewrite.WeightQuantization;
 import seedc.rewrite.WeightQuantization.Mode;
 
 /**
- * How the weights are kept, shared by compile and bench (Zac 4.1): post-training quantization to few values
- * (--weight-bits, --codebook) and how the C backends store parameters in flash (--weight-storage).
+ * How the weights are kept and read, shared by compile and bench (Zac 4.1): post-training quantization to few values
+ * (--weight-bits, --codebook, --power-of-two-weights), how the C backends store parameters in flash
+ * (--weight-storage), and whether products of low-bit operands read them as bit planes (--no-bitserial).
  */
 final class StorageOptions {
     @Option(names = "--weight-bits", paramLabel = "K",
@@ -41,6 +42,18 @@ final class StorageOptions {
                     + " read) or auto (default: packed after --weight-bits or --codebook, or when a parameter's values"
                     + " already lie on a smaller storage; else dense).")
     String storage;
+
+    @Option(names = "--no-bitserial",
+            description = "C targets: compute products of quantized activations (sign, quantize) and weights of few"
+                    + " values with the ordinary sums of products instead of AND + popcount on packed bit planes"
+                    + " (for comparison; the integers are the same). report.json memoryPlan.lowBitProducts says"
+                    + " which kernel each such product got.")
+    boolean noBitSerial;
+
+    /** Whether low-bit products may run on bit planes. */
+    boolean bitSerial() {
+        return !noBitSerial;
+    }
 
     /** The quantization asked for, or null; a user error for an out-of-range size or both options. */
     WeightQuantization.Spec spec() {

@@ -75,13 +75,16 @@ public final class CBackend implements Backend {
     @Override
     public Emitted emit(FixedProgram program, Map<String, double[]> weights, EmitOptions options, Path dir) {
         Device device = options.device() != null ? options.device() : dialect.defaultDevice();
-        FixedCBuild build = FixedCBuild.plan(dialect, program, weights, device, options.storage());
+        FixedCBuild build = FixedCBuild.plan(dialect, program, weights, device, options.storage(), options.bitSerial());
         var example = new CDialect.SketchExample(options.example(), options.expected());
         write(dialect.fixedFiles(build.render(), example, dir), dir);
         int flash = build.flashUse().constantBytes();
         Map<String, Object> plan = new java.util.LinkedHashMap<>(build.ram().toReport());
         plan.put("weightStorage", options.storage().id());
         plan.put("packedParameterBytes", build.packedParamBytes());
+        if (!build.lowBitProducts().isEmpty()) {
+            plan.put("lowBitProducts", build.lowBitProducts());
+        }
         return new Emitted(flash, build.ram().plan().bufferBytes(), device, plan);
     }
 

@@ -25,12 +25,15 @@ final class CEmitter extends BodyEmitter {
     private final ActivationEmitter activations;
     /** Scale-and-bias chains ending in a one-bit quantize, written as one comparison per element. */
     private final Thresholds fused;
+    /** Products of low-bit operands on packed bit planes. */
+    private final BitSerial bitSerial;
 
     CEmitter(FixedProgram fp, Constants consts, RamPlan ram, java.util.Map<Op, Integer> unroll, String predictPragmas,
-             Thresholds fused) {
+             Thresholds fused, BitSerial bitSerial) {
         super(ram, unroll, predictPragmas);
         this.fp = fp;
         this.fused = fused;
+        this.bitSerial = bitSerial;
         this.r = new Operands(fp, consts);
         this.dots = new DotEmitter(w, r);
         this.activations = new ActivationEmitter(w, r);
@@ -140,6 +143,11 @@ final class CEmitter extends BodyEmitter {
 
     @Override
     protected void matmul(MatMul m) {
+        BitSerial.Product planes = bitSerial.at(m);
+        if (planes != null) {
+            new BitSerialEmitter(w, r).matmul(planes, ram.scratch(m));
+            return;
+        }
         dots.matmul(m, ram.scratch(m));
     }
 

@@ -204,6 +204,15 @@ final class Constants {
         });
     }
 
+    /** Bytes (each 0 to 255) in flash, once for equal contents (bit planes); the array's name. */
+    String bytes(long[] data) {
+        return maps.computeIfAbsent("bytes" + Arrays.toString(data), k -> {
+            String n = "l_" + counter++;
+            unsignedBytes(n, data);
+            return n;
+        });
+    }
+
     String[] table(ExpTable t) {
         for (Map.Entry<ExpTable, String[]> e : tables.entrySet()) {
             ExpTable o = e.getKey();

@@ -23,16 +23,18 @@ final class FixedCBuild {
     private final RamPlan ram;
     private final Device device;
     private final CEmitter emitter;
+    private final BitSerial bitSerial;
 
     private FixedCBuild(CDialect dialect, FixedProgram fp, Constants consts, RamPlan ram, Device device,
-                        Thresholds fused) {
+                        Thresholds fused, BitSerial bitSerial) {
         this.dialect = dialect;
         this.fp = fp;
         this.consts = consts;
         this.ram = ram;
         this.device = device;
+        this.bitSerial = bitSerial;
         this.emitter = new CEmitter(fp, consts, ram, dialect.unrollFactors(fp, device), dialect.predictPragmas(fp),
-                fused);
+                fused, bitSerial);
         emitter.emitBody(); // constants are counted as the emitter uses them
     }
 
@@ -54,7 +56,9 @@ final class FixedCBuild {
         QuantizedModel qm = new QuantizedModel(fp, weights);
         Constants consts = new Constants(fp, qm, "", storage);
         Thresholds fused = Thresholds.of(fp, qm);
-        FixedCBuild b = new FixedCBuild(dialect, fp, consts, RamPlan.of(fp, Integer.MAX_VALUE, fused), null, fused);
+        BitSerial bits = BitSerial.of(fp, qm, Constants.flashValues(fp.program()), true);
+        FixedCBuild b = new FixedCBuild(dialect, fp, consts, RamPlan.of(fp, Integer.MAX_VALUE, fused, bits), null, fused,
+                bits);
         FlashUse use = b.flashUse();
         return new Cost(Map.of(Cost.Resource.FLASH_BYTES, (long) use.total(),
                 Cost.Resource.RAM_BYTES, (long) b.ram.plan().bufferBytes()), use.toString());
@@ -66,12 +70,14 @@ final class FixedCBuild {
      * @throws UserError when the model's RAM or flash does not fit the device, saying what takes what
      */
     static FixedCBuild plan(CDialect dialect, FixedProgram fp, Map<String, double[]> weights, Device device,
-                            WeightStorage storage) {
+                            WeightStorage storage, boolean bitSerial) {
         CBackend.WIDTHS.require(fp); // the C below reads a value's bits as its C type
         QuantizedModel qm = new QuantizedModel(fp, weights);
         Constants consts = new Constants(fp, qm, dialect.flashAttribute(), storage);
         Thresholds fused = Thresholds.of(fp, qm);
-        FixedCBuild b = new FixedCBuild(dialect, fp, consts, planRam(dialect, fp, device, fused), device, fused);
+        BitSerial bits = BitSerial.of(fp, qm, Constants.flashValues(fp.program()), bitSerial);
+        FixedCBuild b = new FixedCBuild(dialect, fp, consts, planRam(dialect, fp, device, fused, bits), device, fused,
+                bits);
         FlashUse use = b.flashUse();
         if (device != null && use.total() > device.flashBytes()) {
             throw new DoesNotFit(DoesNotFit.Short.FLASH,
@@ -80,7 +86,8 @@ final class FixedCBuild {
         return b;
     }
 
-    private static RamPlan planRam(CDialect dialect, FixedProgram fp, Device device, Thresholds fused) {
+    private static RamPlan planRam(CDialect dialect, FixedProgram fp, Device device, Thresholds fused,
+                                   BitSerial bits) {
         int otherStatics = staticBytes(fp);
         int limit = Integer.MAX_VALUE;
         if (device != null) {
@@ -91,7 +98,7 @@ final class FixedCBuild {
             }
         }
         try {
-            return RamPlan.of(fp, limit, fused);
+            return RamPlan.of(fp, limit, fused, bits);
         } catch (UserError e) {
             throw UserError.of("the model does not fit the RAM of " + device + " ("
                     + dialect.reservedRamBytes() + " B kept for the stack and runtime, " + otherStatics
@@ -114,6 +121,11 @@ final class FixedCBuild {
         int[] ops = {0};
         fp.program().forEachOp(op -> ops[0]++);
         return new FlashUse(consts.bytes(), dialect.codeBytesEstimate(ops[0]));
+    }
+
+    /** Every low-bit product and the kernel it got (report.json memoryPlan's {@code lowBitProducts}). */
+    java.util.List<Map<String, Object>> lowBitProducts() {
+        return bitSerial.report();
     }
 
     RamPlan ram() {

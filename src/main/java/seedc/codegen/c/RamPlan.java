@@ -76,16 +76,16 @@ public final class RamPlan {
      * @throws UserError naming the instruction and its live values when they cannot fit
      */
     public static RamPlan of(FixedProgram fp, int limitBytes) {
-        return of(fp, limitBytes, Thresholds.NONE);
+        return of(fp, limitBytes, Thresholds.NONE, BitSerial.NONE);
     }
 
     /** The same with the chains {@code fused} compares: x read by the comparison, the chain's values not stored. */
-    static RamPlan of(FixedProgram fp, int limitBytes, Thresholds fused) {
+    static RamPlan of(FixedProgram fp, int limitBytes, Thresholds fused, BitSerial bitSerial) {
         var flash = Constants.flashValues(fp.program());
         var unstored = fused.unstored();
         Encoding enc = new Encoding(v -> !v.isInt() && !flash.contains(v) && !unstored.contains(v),
                 v -> fp.type(v).bits(), (a, o) -> fp.type(a).equals(fp.type(o)));
-        return new RamPlan(Dataflow.of(fp.program(), fused.extraReads()), enc, Scratch.declared(fp), limitBytes);
+        return new RamPlan(Dataflow.of(fp.program(), fused.extraReads()), enc, Scratch.declared(fp, bitSerial), limitBytes);
     }
 
     /** The live ranges of the values owning bytes and of the scratch arrays, under their C names. */

@@ -16,13 +16,14 @@ import seedc.ir.Value;
 record Scratch(String name, int bits, int size) {
     /**
      * What the kernels of a fixed program declare, by op: a product's or convolution's shifted
-     * operand ({@link DotEmitter#scratch}), a sparse product's row sums ({@link CEmitter#sparseScratch}).
+     * operand ({@link DotEmitter#scratch}) or, on bit planes, its activation's planes ({@link BitSerial#scratch}), a
+     * sparse product's row sums ({@link CEmitter#sparseScratch}).
      */
-    static Map<Op, Scratch> declared(FixedProgram fp) {
+    static Map<Op, Scratch> declared(FixedProgram fp, BitSerial bitSerial) {
         Set<Value> flash = Constants.flashValues(fp.program());
         Map<Op, Scratch> out = new IdentityHashMap<>();
         fp.program().forEachOp(op -> {
-            Scratch s = of(fp, flash, op);
+            Scratch s = op instanceof Op.MatMul m && bitSerial.at(m) != null ? bitSerial.scratch(m) : of(fp, flash, op);
             if (s != null) {
                 out.put(op, s);
             }

@@ -294,4 +294,36 @@ static inline int64_t sd_isqrt(int64_t v) {
     }
     return (int64_t)r;
 }
+/* Products on bit planes (BitSerial.java): the set bits of the AND of n packed bytes of a plane in RAM (q) and one
+ * in flash (w from byte at). The AVR has no popcount instruction: a byte's count is read from a table in flash,
+ * of 256 entries, or of 16 (two reads a byte) with SD_POP_NIBBLE; elsewhere it is the compiler's popcount. */
+#ifdef SEEDC_PARAM_READ
+#ifdef SD_POP_NIBBLE
+static const uint8_t sd_pop4_table[16] PROGMEM = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+#define SD_POP8(x) ((uint8_t)(pgm_read_byte(&sd_pop4_table[(x) & 15u]) + pgm_read_byte(&sd_pop4_table[(uint8_t)(x) >> 4])))
+#else
+static const uint8_t sd_pop8_table[256] PROGMEM = {
+    0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5,
+    1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5, 2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6,
+    1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5, 2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6,
+    2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6, 3, 4, 4, 5, 4, 5, 5, 6, 4, 5, 5, 6, 5, 6, 6, 7,
+    1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5, 2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6,
+    2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6, 3, 4, 4, 5, 4, 5, 5, 6, 4, 5, 5, 6, 5, 6, 6, 7,
+    2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6, 3, 4, 4, 5, 4, 5, 5, 6, 4, 5, 5, 6, 5, 6, 6, 7,
+    3, 4, 4, 5, 4, 5, 5, 6, 4, 5, 5, 6, 5, 6, 6, 7, 4, 5, 5, 6, 5, 6, 6, 7, 5, 6, 6, 7, 6, 7, 7, 8
+};
+#define SD_POP8(x) pgm_read_byte(&sd_pop8_table[(uint8_t)(x)])
+#endif
+#else
+#define SD_POP8(x) ((uint8_t)__builtin_popcount((unsigned)(uint8_t)(x)))
+#endif
+static __attribute__((noinline, unused)) uint16_t sd_popand(const uint8_t *q, const uint8_t *w, sd_idx at, sd_idx n) {
+    const uint8_t *p = w + at;
+    uint16_t c = 0;
+    for (; n; n--) {
+        uint8_t both = (uint8_t)(*q++ & (uint8_t)SD_NEXT8(p));
+        c = (uint16_t)(c + SD_POP8(both));
+    }
+    return c;
+}
 #endif

@@ -1,0 +1,96 @@
+package seedc.codegen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import seedc.backend.Device;
+import seedc.backend.EmitOptions;
+import seedc.bench.AvrToolchain;
+import seedc.bench.ModelBench;
+import seedc.codegen.c.CBackend;
+import seedc.driver.DataInputs;
+import seedc.fixed.FixedProgram;
+import seedc.fixed.Strategy;
+import seedc.frontend.seedot.SeeDotFrontEnd;
+import seedc.io.DataSet;
+import seedc.ir.FloatModel;
+import seedc.search.Metric;
+
+/**
+ * Products of quantized activations and low-bit weights on packed bit planes (BitSerial): the MLPs trained with
+ * 1-, 2- and 3-bit weights and sign or 2-bit activations (fixtures/lowbit), compiled for the Uno, give the
+ * interpreter's integers on x86 under the sanitizers (every test row), on the Uno under simavr and in a Cortex-M
+ * build; and their hidden-to-output product is on planes.
+ */
+class BitSerialTest {
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"mlp-digits-w1a1", "mlp-digits-w2a2", "mlp-digits-w3a2"})
+    void lowBitMlpsAreBitExactOnPlanes(String name) throws Exception {
+        Path m = Path.of("src/test/resources/fixtures/lowbit", name);
+        Path data = Fixtures.dir("cnn-digits-10");
+        FloatModel model = SeeDotFrontEnd.load(m.resolve("input.sd"), m);
+        DataSet train = DataInputs.load(model.program(), data.resolve("train.npy"), 1);
+        DataSet test = DataInputs.load(model.program(), data.resolve("test.npy"), 1);
+        FixedProgram fp = HandModel.compile(model, train, test, Strategy.SHIFTRY, Metric.ACCURACY, CBackend.ARDUINO);
+
+        Path host = dir.resolve(name + "-x86");
+        X86DifferentialTest.assertHostMatches(host, fp, model, test, test.size());
+        String code = Files.readString(host.resolve("predict.c"));
+        assertTrue(code.contains("/* bit-serial: AND + popcount") && code.contains("sd_popand("),
+                name + ": the hidden-to-output product on planes:\n" + code);
+
+        ModelBench.Outcome avr = ModelBench.fixed(fp, model, test, 30, Device.UNO, AvrToolchain.MCU, dir.resolve(name + "-avr"));
+        assertEquals(avr.expected(), avr.fixed().outputs(), name + ": the Uno's predictions differ from the interpreter");
+
+        assertTrue(new File("/usr/bin/arm-none-eabi-gcc").canExecute(), "gcc-arm-none-eabi not installed");
+        Path arm = dir.resolve(name + "-cortex-m");
+        CBackend.CORTEX_M.emit(fp, model.weights(), EmitOptions.NONE, arm);
+        Process make = new ProcessBuilder("make", "-s").directory(arm.toFile()).redirectErrorStream(true).start();
+        String log = new String(make.getInputStream().readAllBytes());
+        assertEquals(0, make.waitFor(), log);
+        assertTrue(log.isBlank(), log);
+    }
+
+    /**
+     * The weights on the left and the activation a column on the right (W2 * H), 13 terms (a plane's last byte
+     * half used), binary weights of 0.5 and -0.5 and a sign activation: a random model, every row of it equal on x86
+     * under the sanitizers and on the Uno.
+     */
+    @org.junit.jupiter.api.Test
+    void activationOnTheRightAndAPartialByte() throws Exception {
+        java.util.Random rnd = new java.util.Random(5);
+        int features = 20, hidden = 13, classes = 5;
+        double[] w1 = new double[hidden * features], w2 = new double[classes * hidden];
+        for (int i = 0; i < w1.length; i++) {
+            w1[i] = 2 * rnd.nextDouble() - 1;
+        }
+        for (int i = 0; i < w2.length; i++) {
+            w2[i] = rnd.nextBoolean() ? 0.5 : -0.5;
+        }
+        HandModel m = new HandModel(dir.resolve("model"))
+                .program("let X = (" + features + ", 1) in [-1, 1] in\nlet W1 = (" + hidden + ", " + features
+                        + ") in [-1, 1] in\nlet W2 = (" + classes + ", " + hidden + ") in [-0.5, 0.5] in\n"
+                        + "let H = sign(W1 * X) in\nargmax(W2 * H)\n")
+                .param("W1", w1, hidden, features).param("W2", w2, classes, hidden)
+                .rows("data", HandModel.uniformRows(rnd, 200, features));
+        FloatModel model = m.load();
+        DataSet set = m.data(model, "data");
+        FixedProgram fp = HandModel.compile(model, set, set, Strategy.SHIFTRY, Metric.DISAGREEMENT, CBackend.ARDUINO);
+        Path host = dir.resolve("x86");
+        X86DifferentialTest.assertHostMatches(host, fp, model, set, set.size());
+        String code = Files.readString(host.resolve("predict.c"));
+        assertTrue(code.contains("/* bit-serial: AND + popcount over 1 x 1") && code.contains(", 2)"),
+                "the product on planes, two bytes a plane:\n" + code);
+        ModelBench.Outcome avr = ModelBench.fixed(fp, model, set, 40, Device.UNO, AvrToolchain.MCU, dir.resolve("avr"));
+        assertEquals(avr.expected(), avr.fixed().outputs(), "the Uno's predictions differ from the interpreter");
+    }
+}
