@@ -234,13 +234,15 @@ final class DotEmitter {
         String acc = fns.accumulator();
         w.line(CNames.ctype(width) + " " + acc + ";");
         w.ifElse("run == " + kw * cig, () -> {
-            String all = fns.sum(w, scratchStream(s, bits, "0"), taps.apply("i0 * " + kw * cig), "(i1 - i0) * run", p);
+            int window = c.filter().shape().dim(1) * kw * cig;
+            String all = fns.sum(w, scratchStream(s, bits, "0"), taps.apply("i0 * " + kw * cig), "(i1 - i0) * run",
+                    window, p);
             w.line(acc + " = " + all + ";");
         }, () -> {
             w.line(acc + " = 0;");
             w.block("for (sd_idx i = i0; i < i1; i++)", () -> {
                 String row = fns.sum(w, scratchStream(s, bits, "(i - i0) * run"),
-                        taps.apply("(i * " + kw + " + j0) * " + cig), "run", p);
+                        taps.apply("(i * " + kw + " + j0) * " + cig), "run", kw * cig, p);
                 w.line(acc + " = " + X.of(acc, width).plusWrap(X.of(row, width), false, width).c() + ";");
             });
         });

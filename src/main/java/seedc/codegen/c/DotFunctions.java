@@ -56,7 +56,7 @@ final class DotFunctions {
     String dot(CWriter w, Stream a, Stream b, int n, OpParams.Mul p) {
         int levels = levels(p, n);
         if (levels == 0) {
-            return sum(w, a, b, String.valueOf(n), p);
+            return sum(w, a, b, String.valueOf(n), n, p);
         }
         Fn fn = new Fn();
         int width = p.width();
@@ -109,14 +109,14 @@ final class DotFunctions {
      * A plain wrapped sum of n terms (n a C expression), by a function with the run length as a parameter:
      * one function serves every product whose operands are read alike. Two terms per loop step.
      */
-    String sum(CWriter w, Stream a, Stream b, String n, OpParams.Mul p) {
+    String sum(CWriter w, Stream a, Stream b, String n, int maxTerms, OpParams.Mul p) {
         Signed signed = Signed.of(a, b);
         if (signed != null) {
-            return signedSum(w, a, b, n, p, signed);
+            return signedSum(w, a, b, n, maxTerms, p, signed);
         }
         Affine affine = Affine.of(a, b);
         if (affine != null) {
-            return affineSum(w, a, b, n, p, affine);
+            return affineSum(w, a, b, n, maxTerms, p, affine);
         }
         Fn fn = new Fn();
         int width = p.width();
@@ -186,22 +186,26 @@ final class DotFunctions {
     }
 
     /** The sum of an {@link Affine} operand: sums of q_i x_i and of x_i, then a product by the step and the base. */
-    private String affineSum(CWriter w, Stream a, Stream b, String n, OpParams.Mul p, Affine affine) {
+    private String affineSum(CWriter w, Stream a, Stream b, String n, int maxTerms, OpParams.Mul p,
+                             Affine affine) {
         Fn fn = new Fn();
         int width = p.width();
         DotTerms terms = new DotTerms(fn, a, b, width);
         terms.start();
-        X sum = X.of("acc", width), xs = X.of("accx", width);
-        fn.c.line(CNames.ctype(width) + " acc = 0;");
+        Stream plain = affine.packedIsA() ? b : a;
+        int xBits = plainBits(plain), qBits = (affine.packedIsA() ? a : b).packed().indexBits() + 1;
+        int bits = exactSumBits(xBits + qBits, maxTerms, width), xsBits = exactSumBits(xBits, maxTerms, width);
+        X sum = X.of("acc", bits), xs = X.of("accx", xsBits);
+        fn.c.line(CNames.ctype(X.container(bits)) + " acc = 0;");
         if (affine.base() != 0) {
-            fn.c.line(CNames.ctype(width) + " accx = 0;");
+            fn.c.line(CNames.ctype(X.container(xsBits)) + " accx = 0;");
         }
         fn.c.block("for (; n; n--)", () -> {
             X[] qx = terms.nextIndexAndOther(affine.packedIsA());
-            X term = qx[0].timesWrap(qx[1], width);
-            fn.c.line("acc = " + sum.plusWrap(term, false, width).c() + ";");
+            X term = qx[0].timesWrap(qx[1], X.container(bits));
+            fn.c.line("acc = " + sum.plusWrap(term, false, X.container(bits)).c() + ";");
             if (affine.base() != 0) {
-                fn.c.line("accx = " + xs.plusWrap(qx[1], false, width).c() + ";");
+                fn.c.line("accx = " + xs.plusWrap(qx[1], false, X.container(xsBits)).c() + ";");
             }
         });
         X total = sum.timesWrap(X.lit(affine.step()), width).wrap(width);
@@ -212,17 +216,33 @@ final class DotFunctions {
         return call(w, fn, a, b, ", sd_idx n", ", " + n, width);
     }
 
+    /** The bits of a stream's values after its shift. */
+    private static int plainBits(Stream s) {
+        return X.of("v", s.bits()).shr(s.shift()).bits();
+    }
+
+    /**
+     * Bits that hold the exact sum of at most {@code maxTerms} values of {@code termBits} bits (so that the sum never
+     * wraps and equals its value modulo 2^W), or W when that is no fewer.
+     */
+    static int exactSumBits(int termBits, int maxTerms, int width) {
+        int bits = termBits + FixedArith.ceilLog2(Math.max(1, maxTerms));
+        return bits < width ? bits : width;
+    }
+
     /** The sum of a {@link Signed} operand: the terms added or subtracted, then one product by A. */
-    private String signedSum(CWriter w, Stream a, Stream b, String n, OpParams.Mul p, Signed signed) {
+    private String signedSum(CWriter w, Stream a, Stream b, String n, int maxTerms, OpParams.Mul p, Signed signed) {
         Fn fn = new Fn();
         int width = p.width();
         DotTerms terms = new DotTerms(fn, a, b, width);
         terms.start();
-        X sum = X.of("acc", width);
-        fn.c.line(CNames.ctype(width) + " acc = 0;");
+        // each term is +/-x or 0 (one bit more than x): their sum may need far fewer bits than W
+        int bits = exactSumBits(plainBits(signed.packedIsA() ? b : a) + 1, maxTerms, width);
+        X sum = X.of("acc", bits);
+        fn.c.line(CNames.ctype(X.container(bits)) + " acc = 0;");
         fn.c.block("for (; n; n--)", () -> {
             X t = terms.nextSigned(signed);
-            fn.c.line("acc = " + sum.plusWrap(t, false, width).c() + ";");
+            fn.c.line("acc = " + sum.plusWrap(t, false, X.container(bits)).c() + ";");
         });
         fn.c.line("return " + sum.timesWrap(X.lit(signed.magnitude()), width).wrap(width).c() + ";");
         return call(w, fn, a, b, ", sd_idx n", ", " + n, width);
