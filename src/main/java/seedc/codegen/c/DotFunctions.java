@@ -240,10 +240,18 @@ final class DotFunctions {
         int bits = exactSumBits(plainBits(signed.packedIsA() ? b : a) + 1, maxTerms, width);
         X sum = X.of("acc", bits);
         fn.c.line(CNames.ctype(X.container(bits)) + " acc = 0;");
-        fn.c.block("for (; n; n--)", () -> {
+        Runnable term = () -> {
             X t = terms.nextSigned(signed);
             fn.c.line("acc = " + sum.plusWrap(t, false, X.container(bits)).c() + ";");
-        });
+        };
+        Stream packed = signed.packedIsA() ? a : b;
+        if (!signed.ternary() && packed.packed().indexBits() == 1) {
+            // binary weights: the terms up to a byte's start one by one, then whole bytes of indices, then the rest
+            String ptr = signed.packedIsA() ? "pa" : "pb";
+            fn.c.block("for (; n && (" + ptr + " & 7); n--)", term);
+            terms.signedBytes(signed, "acc", bits);
+        }
+        fn.c.block("for (; n; n--)", term);
         fn.c.line("return " + sum.timesWrap(X.lit(signed.magnitude()), width).wrap(width).c() + ";");
         return call(w, fn, a, b, ", sd_idx n", ", " + n, width);
     }

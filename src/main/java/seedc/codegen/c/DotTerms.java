@@ -47,6 +47,28 @@ record DotTerms(Fn fn, Stream a, Stream b, int width) {
     }
 
     /**
+     * Binary weights a byte of indices at a time (the index stream at a byte's start): for each of the byte's 8
+     * elements, x added to {@code acc} where its bit is 1 (+A) and subtracted where it is 0 (-A), the byte shifted
+     * right a bit each time. {@code accBits}: the bits of acc's exact sum, held in its container.
+     */
+    void signedBytes(Signed s, String acc, int accBits) {
+        Stream plain = s.packedIsA() ? b : a, packed = s.packedIsA() ? a : b;
+        String ptr = s.packedIsA() ? "pa" : "pb", plainPtr = s.packedIsA() ? "pb" : "pa";
+        int container = X.container(accBits);
+        fn.c.block("for (; n >= 8; n -= 8)", () -> {
+            fn.c.line("uint8_t bits = SD_RU8(" + packed.packed().indices() + ", " + ptr + " >> 3);");
+            fn.c.line(ptr + " += 8;");
+            fn.c.block("for (uint8_t k = 0; k < 8; k++)", () -> {
+                X x = read(plain, plainPtr, "t" + fn.local++ + "x").shr(plain.shift());
+                X sum = X.of(acc, accBits);
+                fn.c.line("if (bits & 1) " + acc + " = " + sum.plusWrap(x, false, container).c() + "; else " + acc
+                        + " = " + sum.plusWrap(x, true, container).c() + ";");
+                fn.c.line("bits >>= 1;");
+            });
+        });
+    }
+
+    /**
      * The next term's packed index q (unsigned, in a variable of its bits plus a sign) and its other operand x,
      * both read (an {@link Affine} sum).
      */
