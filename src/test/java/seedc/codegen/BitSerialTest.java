@@ -93,4 +93,36 @@ class BitSerialTest {
         ModelBench.Outcome avr = ModelBench.fixed(fp, model, set, 40, Device.UNO, AvrToolchain.MCU, dir.resolve("avr"));
         assertEquals(avr.expected(), avr.fixed().outputs(), "the Uno's predictions differ from the interpreter");
     }
+
+    /**
+     * One random low-bit layer, argmax(A^T * W) with 256 terms (32 bytes a plane) and 32 outputs, A = sign(X) with
+     * binary weights or quantize(X, 2, 0, 1.5) with ternary ones (scripts/bench-bitplanes' layers, smaller data):
+     * every row equal on x86 under the sanitizers and on the Uno.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"sign(X)", "quantize(X, 2, 0.0, 1.5)"})
+    void oneLowBitLayer(String activation) throws Exception {
+        java.util.Random rnd = new java.util.Random(7);
+        int n = 256, m = 32;
+        boolean binary = activation.startsWith("sign");
+        double[] w = new double[n * m];
+        for (int i = 0; i < w.length; i++) {
+            w[i] = binary ? (rnd.nextBoolean() ? 0.5 : -0.5) : (rnd.nextInt(3) - 1) * 0.5;
+        }
+        HandModel h = new HandModel(dir.resolve("layer"))
+                .program("let X = (" + n + ", 1) in [-1, 1] in\nlet W = (" + n + ", " + m + ") in [-0.5, 0.5] in\n"
+                        + "let A = " + activation + " in\nargmax(A^T * W)\n")
+                .param("W", w, n, m)
+                .rows("data", HandModel.uniformRows(rnd, 60, n));
+        FloatModel model = h.load();
+        DataSet set = h.data(model, "data");
+        FixedProgram fp = HandModel.compile(model, set, set, Strategy.SHIFTRY, Metric.DISAGREEMENT, CBackend.ARDUINO);
+        Path host = dir.resolve("layer-x86");
+        X86DifferentialTest.assertHostMatches(host, fp, model, set, set.size());
+        assertTrue(Files.readString(host.resolve("predict.c")).contains("/* bit-serial: AND + popcount over "
+                + (binary ? "1 x 1" : "2 x 2")), "the layer on planes");
+        ModelBench.Outcome avr = ModelBench.fixed(fp, model, set, 20, Device.UNO, AvrToolchain.MCU,
+                dir.resolve("layer-avr"));
+        assertEquals(avr.expected(), avr.fixed().outputs(), "the Uno's predictions differ from the interpreter");
+    }
 }

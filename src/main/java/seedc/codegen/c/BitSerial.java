@@ -105,7 +105,7 @@ final class BitSerial {
     private static boolean lowBit(Op.MatMul m, Map<Value, Op> defs, QuantizedModel qm, Set<Value> flash) {
         for (Value v : m.inputs()) {
             long[] ints = flash.contains(v) ? qm.stored(v) : null;
-            if (defs.get(v) instanceof Op.Quantize
+            if (quantized(v, defs) != null
                     || ints != null && java.util.Arrays.stream(ints).distinct().count() <= MAX_WEIGHT_VALUES) {
                 return true;
             }
@@ -127,10 +127,11 @@ final class BitSerial {
 
         for (int ram = 0; ram < 2; ram++) {
             Value act = m.inputs().get(ram), weight = m.inputs().get(1 - ram);
-            if (!(defs.get(act) instanceof Op.Quantize q) || !flash.contains(weight) || qm.stored(weight) == null) {
+            Op.Quantize q = quantized(act, defs);
+            if (q == null || !flash.contains(weight) || qm.stored(weight) == null) {
                 continue;
             }
-            Levels a = activationLevels(fp.params(q, OpParams.Quantize.class), ram == 0 ? p.shrA() : p.shrB());
+            Levels a = activationLevels(fp, q, act, defs, ram == 0 ? p.shrA() : p.shrB());
             long[] w = shifted(qm.stored(weight), ram == 0 ? p.shrB() : p.shrA());
             Levels b = weightLevels(w);
             if (a == null) {
@@ -147,11 +148,37 @@ final class BitSerial {
                 + " activations add, subtract or multiply by the index";
     }
 
-    /** The quantize's possible outputs (its levels from base on), shifted; null when not evenly spaced or too many. */
-    private static Levels activationLevels(OpParams.Quantize q, int shift) {
+    /**
+     * The quantize whose output {@code v} is, or a transpose or reshape of (a view: the same values), or null.
+     */
+    private static Op.Quantize quantized(Value v, Map<Value, Op> defs) {
+        Op def = defs.get(v);
+        while (def instanceof Op.Transpose || def instanceof Op.Reshape) {
+            def = defs.get(def.inputs().get(0));
+        }
+        return def instanceof Op.Quantize q ? q : null;
+    }
+
+    /**
+     * The values {@code act} can hold: the quantize's possible outputs (its levels from base on), converted to each
+     * view's type on the way as the interpreter converts them; then shifted. Null when not evenly spaced or too many.
+     */
+    private static Levels activationLevels(FixedProgram fp, Op.Quantize quantize, Value act, Map<Value, Op> defs,
+                                           int shift) {
+        OpParams.Quantize q = fp.params(quantize, OpParams.Quantize.class);
+        long[] values = java.util.Arrays.copyOfRange(q.levels(), q.base(), q.base() + q.thresholds().length + 1);
+        java.util.List<Value> views = new java.util.ArrayList<>();
+        for (Value v = act; v != quantize.out(); v = defs.get(v).inputs().get(0)) {
+            views.add(0, v);
+        }
+        Value from = quantize.out();
+        for (Value to : views) {
+            values = seedc.fixed.FixedKernels.reduce(values, fp.type(from), fp.type(to), seedc.fixed.WrapSite.IGNORE);
+            from = to;
+        }
         TreeSet<Long> raw = new TreeSet<>();
-        for (int i = q.base(); i <= q.base() + q.thresholds().length; i++) {
-            raw.add(q.levels()[i]);
+        for (long v : values) {
+            raw.add(v);
         }
         if (raw.size() < 2 || raw.size() > MAX_ACTIVATION_LEVELS) {
             return null;
