@@ -38,8 +38,8 @@ final class BitSerialEmitter {
                 w.loop("b", a.planes() * nb, () -> w.line("sd_q[b] = 0;"));
                 w.line("uint8_t bit = 1;");
                 w.loop("t", k, () -> {
-                    String x = r.x(act, p.ram() == 0 ? "v * " + k + " + t" : "t * " + cols + " + v").c();
-                    w.line("int32_t x = " + x + ";");
+                    X x = r.x(act, p.ram() == 0 ? "v * " + k + " + t" : "t * " + cols + " + v");
+                    w.line(x.ctype() + " x = " + x.c() + ";");
                     StringBuilder q = new StringBuilder("uint8_t q = (uint8_t)(");
                     for (int i = 0; i + 1 < a.count(); i++) {
                         q.append(i == 0 ? "" : " + ").append("(x > ").append(X.lit(a.raw()[i]).c()).append(")");
@@ -71,10 +71,12 @@ final class BitSerialEmitter {
                 w.line("pc += (uint32_t)" + call + (i + j == 0 ? "" : " << " + (i + j)) + ";");
             }
         }
-        X sum = X.lit(wrap((long) p.terms() * a.base() * b.base(), width))
-                .plusWrap(product("SD_R16(" + codes + ", f)", 16, a.base() * b.step(), width), false, width)
-                .plusWrap(product("sq", 17, b.base() * a.step(), width), false, width)
-                .plusWrap(product("(int64_t)pc", 33, a.step() * b.step(), width), false, width);
+        long k = p.terms();
+        Term[] terms = {new Term("SD_R16(" + codes + ", f)", (b.count() - 1) * k, wrap(a.base() * b.step(), width)),
+                new Term("sq", (a.count() - 1) * k, wrap(b.base() * a.step(), width)),
+                new Term("pc", ((1L << a.planes()) - 1) * ((1L << b.planes()) - 1) * k, wrap(a.step() * b.step(),
+                        width))};
+        X sum = X.lit(wrap(k * a.base() * b.base(), width)).plusWrap(counts(terms, width), false, width);
         w.line(CNames.ctype(width) + " acc = " + sum.wrap(width).c() + ";");
         MatMul m = p.op();
         String out = p.ram() == 0 ? "v * " + cols + " + f" : "f * " + cols + " + v";
@@ -82,9 +84,36 @@ final class BitSerialEmitter {
                 r.params(m, OpParams.Mul.class), m.out()).c() + ";");
     }
 
-    /** wrap_W(v * c), v a C expression of {@code bits} bits, c a constant taken modulo 2^W. */
-    private static X product(String v, int bits, long c, int width) {
-        return X.of(v, bits).timesWrap(X.lit(wrap(c, width)), width).wrap(width);
+    /** A count of the sum (a C expression from 0 to {@code max}) and its factor modulo 2^W. */
+    private record Term(String count, long max, long factor) {}
+
+    /**
+     * The counts' part of the sum, modulo 2^W: the factors' common power of two g taken out, the counts times the
+     * factors over g summed exactly in the bits that holds (32 at most on these sizes), then one product by g (a
+     * shift): on the AVR one shift of a W-bit value instead of three W-bit products.
+     */
+    private static X counts(Term[] terms, int width) {
+        int zeros = 63;
+        for (Term t : terms) {
+            zeros = t.factor() == 0 ? zeros : Math.min(zeros, Long.numberOfTrailingZeros(t.factor()));
+        }
+        X inner = X.lit(0);
+        double bound = 0;
+        for (Term t : terms) {
+            long f = t.factor() >> zeros;
+            bound += Math.abs((double) f) * t.max();
+            inner = f == 0 ? inner : inner.plus(X.of(t.count(), 65 - Long.numberOfLeadingZeros(t.max())).times(X.lit(f)),
+                    false);
+        }
+        if (bound >= 0x1p62) { // no exact sum on these sizes: each count times its factor modulo 2^W
+            X sum = X.lit(0);
+            for (Term t : terms) {
+                sum = sum.plusWrap(X.of("(int64_t)" + t.count(), 65 - Long.numberOfLeadingZeros(t.max()))
+                        .timesWrap(X.lit(t.factor()), width).wrap(width), false, width);
+            }
+            return sum;
+        }
+        return inner.timesWrap(X.lit(1L << zeros), width).wrap(width);
     }
 
     private static long wrap(long v, int width) {

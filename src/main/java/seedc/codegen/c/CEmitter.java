@@ -211,6 +211,14 @@ final class CEmitter extends BodyEmitter {
             return;
         }
         int inBits = r.type(a).container(), outBits = r.type(o).container(), n = p.thresholds().length;
+        if (n <= FEW_THRESHOLDS) { // 1-2-bit activations: the level by comparisons with literals, no search
+            w.loop("k", o.size(), () -> {
+                X x = r.x(a, "k");
+                w.line(x.ctype() + " x = " + x.c() + ";");
+                w.line(CNames.element(o, "k") + " = " + r.cast(o, "(" + levelByComparisons(p) + ")") + ";");
+            });
+            return;
+        }
         String levels = r.constants().table(p.levels(), outBits);
         String thresholds = r.constants().table(p.thresholds(), inBits);
         w.loop("k", o.size(), () -> {
@@ -222,6 +230,20 @@ final class CEmitter extends BodyEmitter {
             w.line("}");
             w.line(CNames.element(o, "k") + " = SD_R" + outBits + "(" + levels + ", " + p.base() + " + lo);");
         });
+    }
+
+    /** At most this many thresholds are compared in turn; more are searched by halving. */
+    private static final int FEW_THRESHOLDS = 3;
+
+    /** x's level: the highest threshold x reaches picks its level, none the base level (literals, top down). */
+    private static String levelByComparisons(OpParams.Quantize p) {
+        int n = p.thresholds().length;
+        StringBuilder sb = new StringBuilder();
+        for (int j = n - 1; j >= 0; j--) {
+            sb.append("x >= ").append(X.lit(p.thresholds()[j]).c()).append(" ? ")
+              .append(X.lit(p.levels()[p.base() + j + 1]).c()).append(" : ");
+        }
+        return sb.append(X.lit(p.levels()[p.base()]).c()).toString();
     }
 
     /** Whether a scale or bias is in a sign's comparison ({@link Thresholds}): then it has no code of its own. */
