@@ -295,28 +295,54 @@ static inline int64_t sd_isqrt(int64_t v) {
     return (int64_t)r;
 }
 /* Products on bit planes (BitSerial.java): the set bits of the AND of n packed bytes of a plane in RAM (q) and one
- * in flash (w from byte at). The AVR has no popcount instruction: a byte's count is read from a table in flash,
- * of 256 entries, or of 16 (two reads a byte) with SD_POP_NIBBLE; elsewhere it is the compiler's popcount. */
-#ifdef SEEDC_PARAM_READ
-#ifdef SD_POP_NIBBLE
-static const uint8_t sd_pop4_table[16] PROGMEM = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
-#define SD_POP8(x) ((uint8_t)(pgm_read_byte(&sd_pop4_table[(x) & 15u]) + pgm_read_byte(&sd_pop4_table[(uint8_t)(x) >> 4])))
-#else
-static const uint8_t sd_pop8_table[256] PROGMEM = {
-    0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5,
-    1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5, 2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6,
-    1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5, 2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6,
-    2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6, 3, 4, 4, 5, 4, 5, 5, 6, 4, 5, 5, 6, 5, 6, 6, 7,
-    1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5, 2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6,
-    2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6, 3, 4, 4, 5, 4, 5, 5, 6, 4, 5, 5, 6, 5, 6, 6, 7,
-    2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6, 3, 4, 4, 5, 4, 5, 5, 6, 4, 5, 5, 6, 5, 6, 6, 7,
-    3, 4, 4, 5, 4, 5, 5, 6, 4, 5, 5, 6, 5, 6, 6, 7, 4, 5, 5, 6, 5, 6, 6, 7, 5, 6, 6, 7, 6, 7, 7, 8
+ * in flash (w from byte at). The AVR has no popcount instruction: a byte's count is read from a 256-entry table
+ * in flash, the fastest of the candidates measured under simavr (BENCHMARKS.md, "AVR popcount microkernel";
+ * scripts/search-avr-popcount): 12 cycles a byte against 22 for the C loop over the same table, 26 for SWAR bit
+ * tricks and 29 for a nibble table. Elsewhere it is the compiler's popcount. */
+#if defined(__AVR__) && defined(SEEDC_PARAM_READ)
+/* 256-aligned, so that a byte x indexes it as Z = hi8(table):x. */
+static const uint8_t sd_pop8_table[256] __attribute__((aligned(256))) PROGMEM = {
+#define SD_POP_2(v) v, v + 1, v + 1, v + 2
+#define SD_POP_4(v) SD_POP_2(v), SD_POP_2(v + 1), SD_POP_2(v + 1), SD_POP_2(v + 2)
+#define SD_POP_6(v) SD_POP_4(v), SD_POP_4(v + 1), SD_POP_4(v + 1), SD_POP_4(v + 2)
+    SD_POP_6(0), SD_POP_6(1), SD_POP_6(1), SD_POP_6(2)
 };
-#define SD_POP8(x) pgm_read_byte(&sd_pop8_table[(uint8_t)(x)])
-#endif
+/* One byte a step (19 cycles): x = q & w, Z saved in s while it points into the table, acc += table[x]. */
+static __attribute__((noinline, unused)) uint16_t sd_popand1(const uint8_t *q, const uint8_t *p, uint8_t n) {
+    uint16_t c = 0, s;
+    uint8_t t, u;
+    if (n == 0) return 0;
+    __asm__ volatile("1:\n\tld %[t], %a[q]+\n\tlpm %[u], %a[p]+\n\tand %[t], %[u]\n\t"
+        "movw %A[s], %A[p]\n\tmov %A[p], %[t]\n\tldi %B[p], hi8(%[tab])\n\tlpm %[t], %a[p]\n\tmovw %A[p], %A[s]\n\t"
+        "add %A[c], %[t]\n\tadc %B[c], __zero_reg__\n\tdec %[n]\n\tbrne 1b"
+        : [c] "+r"(c), [q] "+x"(q), [p] "+z"(p), [n] "+r"(n), [t] "=&r"(t), [u] "=&r"(u), [s] "=&r"(s)
+        : [tab] "i"(sd_pop8_table) : "memory");
+    return c;
+}
+/* Four bytes a step (48 cycles): the four weight bytes first (lpm Z+), then Z saved once and ZH set once; each q
+ * byte is loaded straight into ZL (ld r30, X+), ANDed with its weight byte and looked up; the four counts (at
+ * most 32) summed in 8 bits, then added to the 16-bit sum. The n % 4 leading bytes by sd_popand1. */
+#define SD_POP_TERM(W) "ld %A[p], %a[q]+\n\tand %A[p], " W "\n\tlpm " W ", %a[p]\n\t"
+static __attribute__((noinline, unused)) uint16_t sd_popand(const uint8_t *q, const uint8_t *w, sd_idx at, sd_idx n) {
+    uint16_t c, s, quads = (uint16_t)n >> 2;
+    uint8_t w0, w1, w2, w3;
+    const uint8_t *p = w + at;
+    c = (n & 3) ? sd_popand1(q, p, (uint8_t)(n & 3)) : 0;
+    q += n & 3;
+    p += n & 3;
+    if (quads == 0) return c;
+    __asm__ volatile("1:\n\tlpm %[w0], %a[p]+\n\tlpm %[w1], %a[p]+\n\tlpm %[w2], %a[p]+\n\tlpm %[w3], %a[p]+\n\t"
+        "movw %A[s], %A[p]\n\tldi %B[p], hi8(%[tab])\n\t"
+        SD_POP_TERM("%[w0]") SD_POP_TERM("%[w1]") SD_POP_TERM("%[w2]") SD_POP_TERM("%[w3]")
+        "movw %A[p], %A[s]\n\tadd %[w0], %[w1]\n\tadd %[w2], %[w3]\n\tadd %[w0], %[w2]\n\t"
+        "add %A[c], %[w0]\n\tadc %B[c], __zero_reg__\n\tsbiw %[n], 1\n\tbrne 1b"
+        : [c] "+r"(c), [q] "+x"(q), [p] "+z"(p), [n] "+w"(quads), [w0] "=&r"(w0), [w1] "=&r"(w1),
+          [w2] "=&r"(w2), [w3] "=&r"(w3), [s] "=&r"(s)
+        : [tab] "i"(sd_pop8_table) : "memory");
+    return c;
+}
 #else
 #define SD_POP8(x) ((uint8_t)__builtin_popcount((unsigned)(uint8_t)(x)))
-#endif
 static __attribute__((noinline, unused)) uint16_t sd_popand(const uint8_t *q, const uint8_t *w, sd_idx at, sd_idx n) {
     const uint8_t *p = w + at;
     uint16_t c = 0;
@@ -326,4 +352,5 @@ static __attribute__((noinline, unused)) uint16_t sd_popand(const uint8_t *q, co
     }
     return c;
 }
+#endif
 #endif
