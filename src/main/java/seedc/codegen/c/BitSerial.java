@@ -40,6 +40,11 @@ final class BitSerial {
      * {@code planes} bits; {@code raw}, the activation's levels before the shift (packing compares with them).
      */
     record Levels(long base, long step, int count, long[] raw) {
+        /** The highest level. */
+        long top() {
+            return base + (count - 1) * step;
+        }
+
         int planes() {
             return Math.max(1, FixedArith.ceilLog2(count));
         }

@@ -35,25 +35,42 @@ final class BitSerialEmitter {
             w.line("uint8_t *sd_q = (uint8_t *)" + s.name() + ";");
             w.loop("v", vectors, () -> {
                 w.line("uint16_t sq = 0;");
-                w.loop("b", a.planes() * nb, () -> w.line("sd_q[b] = 0;"));
-                w.line("uint8_t bit = 1;");
-                w.loop("t", k, () -> {
-                    X x = r.x(act, p.ram() == 0 ? "v * " + k + " + t" : "t * " + cols + " + v");
-                    w.line(x.ctype() + " x = " + x.c() + ";");
-                    StringBuilder q = new StringBuilder("uint8_t q = (uint8_t)(");
-                    for (int i = 0; i + 1 < a.count(); i++) {
-                        q.append(i == 0 ? "" : " + ").append("(x > ").append(X.lit(a.raw()[i]).c()).append(")");
-                    }
-                    w.line(q.append(");").toString());
-                    w.line("sq = (uint16_t)(sq + q);");
-                    for (int i = 0; i < a.planes(); i++) {
-                        w.line("if (q & " + (1 << i) + "u) sd_q[" + (i * nb) + " + (t >> 3)] |= bit;");
-                    }
-                    w.line("bit = (uint8_t)(bit << 1 | bit >> 7);");
-                });
+                String index = p.ram() == 0 ? "v * " + k + " + t" : "t * " + cols + " + v";
+                w.block("for (sd_idx t = 0, b = 0; b < " + nb + "; b++)", () -> pack(p, act, index, nb));
                 w.loop("f", weights, () -> sum(p, planes, codes, width, nb, cols));
             });
         });
+    }
+
+    /**
+     * Byte b of each of the activation's planes: its 8 elements' level numbers (fewer in a last partial byte, whose
+     * high bits stay 0), each plane's byte built in a register, element t in bit t mod 8, then stored.
+     */
+    private void pack(BitSerial.Product p, Value act, String index, int nb) {
+        BitSerial.Levels a = p.activation();
+        int k = p.terms(), rest = k % 8;
+        for (int i = 0; i < a.planes(); i++) {
+            w.line("uint8_t p" + i + " = 0;");
+        }
+        String count = rest == 0 ? "8" : "(b == " + (nb - 1) + " ? " + rest + " : 8)";
+        w.block("for (uint8_t j = " + count + "; j; j--, t++)", () -> {
+            X x = r.x(act, index);
+            w.line(x.ctype() + " x = " + x.c() + ";");
+            StringBuilder q = new StringBuilder("uint8_t q = (uint8_t)(");
+            for (int i = 0; i + 1 < a.count(); i++) {
+                q.append(i == 0 ? "" : " + ").append("(x > ").append(X.lit(a.raw()[i]).c()).append(")");
+            }
+            w.line(q.append(");").toString());
+            w.line("sq = (uint16_t)(sq + q);");
+            for (int i = 0; i < a.planes(); i++) {
+                w.line("p" + i + " = (uint8_t)(p" + i + " >> 1 | (q & " + (1 << i) + "u ? 0x80u : 0u));");
+            }
+        });
+        for (int i = 0; i < a.planes(); i++) {
+            String stored = rest == 0 ? "p" + i : "(b == " + (nb - 1) + " ? (uint8_t)(p" + i + " >> " + (8 - rest)
+                    + ") : p" + i + ")";
+            w.line("sd_q[" + (i * nb) + " + b] = " + stored + ";");
+        }
     }
 
     /**
@@ -72,48 +89,49 @@ final class BitSerialEmitter {
             }
         }
         long k = p.terms();
-        Term[] terms = {new Term("SD_R16(" + codes + ", f)", (b.count() - 1) * k, wrap(a.base() * b.step(), width)),
-                new Term("sq", (a.count() - 1) * k, wrap(b.base() * a.step(), width)),
-                new Term("pc", ((1L << a.planes()) - 1) * ((1L << b.planes()) - 1) * k, wrap(a.step() * b.step(),
-                        width))};
-        X sum = X.lit(wrap(k * a.base() * b.base(), width)).plusWrap(counts(terms, width), false, width);
-        w.line(CNames.ctype(width) + " acc = " + sum.wrap(width).c() + ";");
+        Term[] terms = {new Term("SD_R16(" + codes + ", f)", (b.count() - 1) * k, a.base() * b.step()),
+                new Term("sq", (a.count() - 1) * k, b.base() * a.step()),
+                new Term("pc", ((1L << a.planes()) - 1) * ((1L << b.planes()) - 1) * k, a.step() * b.step())};
+        long constant = k * a.base() * b.base();
         MatMul m = p.op();
-        String out = p.ram() == 0 ? "v * " + cols + " + f" : "f * " + cols + " + v";
-        w.line(CNames.element(m.out(), out) + " = " + r.finish(X.of("acc", width),
-                r.params(m, OpParams.Mul.class), m.out()).c() + ";");
+        OpParams.Mul mul = r.params(m, OpParams.Mul.class);
+        String out = CNames.element(m.out(), p.ram() == 0 ? "v * " + cols + " + f" : "f * " + cols + " + v");
+        // |sum| <= n max|a| max|w|: below 2^(W-1) the sum never wraps, so with the common power of two 2^z of its
+        // constant and factors taken out it is 2^z T, T a small exact integer, and shr(2^z T, post) = shr(T, post - z)
+        double bound = k * Math.max(Math.abs((double) a.base()), Math.abs((double) a.top()))
+                * Math.max(Math.abs((double) b.base()), Math.abs((double) b.top()));
+        if (bound < Math.min(0x1p60, Math.scalb(1.0, width - 1))) {
+            int z = commonTwos(terms, constant);
+            X total = X.lit(constant >> z);
+            for (Term t : terms) {
+                total = t.factor() == 0 ? total : total.plus(t.value().times(X.lit(t.factor() >> z)), false);
+            }
+            w.line(total.ctype() + " acc = " + total.c() + ";");
+            w.line(out + " = " + X.of("acc", total.bits()).shrWrap(mul.post() - z, r.type(m.out()).bits()).c() + ";");
+            return;
+        }
+        X sum = X.lit(wrap(constant, width));
+        for (Term t : terms) {
+            sum = sum.plusWrap(t.value().timesWrap(X.lit(wrap(t.factor(), width)), width).wrap(width), false, width);
+        }
+        w.line(CNames.ctype(width) + " acc = " + sum.wrap(width).c() + ";");
+        w.line(out + " = " + r.finish(X.of("acc", width), mul, m.out()).c() + ";");
     }
 
-    /** A count of the sum (a C expression from 0 to {@code max}) and its factor modulo 2^W. */
-    private record Term(String count, long max, long factor) {}
+    /** The largest z such that 2^z divides the constant and every factor (62 when all are 0). */
+    private static int commonTwos(Term[] terms, long constant) {
+        int z = constant == 0 ? 62 : Long.numberOfTrailingZeros(constant);
+        for (Term t : terms) {
+            z = t.factor() == 0 ? z : Math.min(z, Long.numberOfTrailingZeros(t.factor()));
+        }
+        return Math.min(z, 62);
+    }
 
-    /**
-     * The counts' part of the sum, modulo 2^W: the factors' common power of two g taken out, the counts times the
-     * factors over g summed exactly in the bits that holds (32 at most on these sizes), then one product by g (a
-     * shift): on the AVR one shift of a W-bit value instead of three W-bit products.
-     */
-    private static X counts(Term[] terms, int width) {
-        int zeros = 63;
-        for (Term t : terms) {
-            zeros = t.factor() == 0 ? zeros : Math.min(zeros, Long.numberOfTrailingZeros(t.factor()));
+    /** A count of the sum (a C expression from 0 to {@code max}) and its factor. */
+    private record Term(String count, long max, long factor) {
+        X value() {
+            return X.of(count, 65 - Long.numberOfLeadingZeros(max));
         }
-        X inner = X.lit(0);
-        double bound = 0;
-        for (Term t : terms) {
-            long f = t.factor() >> zeros;
-            bound += Math.abs((double) f) * t.max();
-            inner = f == 0 ? inner : inner.plus(X.of(t.count(), 65 - Long.numberOfLeadingZeros(t.max())).times(X.lit(f)),
-                    false);
-        }
-        if (bound >= 0x1p62) { // no exact sum on these sizes: each count times its factor modulo 2^W
-            X sum = X.lit(0);
-            for (Term t : terms) {
-                sum = sum.plusWrap(X.of("(int64_t)" + t.count(), 65 - Long.numberOfLeadingZeros(t.max()))
-                        .timesWrap(X.lit(t.factor()), width).wrap(width), false, width);
-            }
-            return sum;
-        }
-        return inner.timesWrap(X.lit(1L << zeros), width).wrap(width);
     }
 
     private static long wrap(long v, int width) {
