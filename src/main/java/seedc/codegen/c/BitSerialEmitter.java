@@ -1,5 +1,7 @@
 package seedc.codegen.c;
 
+import seedc.fixed.LowBitProducts;
+
 import seedc.fixed.OpParams;
 import seedc.ir.Op.MatMul;
 import seedc.ir.Value;
@@ -28,7 +30,7 @@ final class BitSerialEmitter {
         int vectors = p.ram() == 0 ? rows : cols, weights = p.ram() == 0 ? cols : rows;
         String planes = r.constants().bytes(weightPlanes(p, weights)), codes = r.constants().table(codeSums(p,
                 weights), 16);
-        BitSerial.Levels a = p.activation(), b = p.weight();
+        LowBitProducts.Levels a = p.activation(), b = p.weight();
         int width = mul.width();
         w.line("/* " + p.kernel() + " */");
         w.block("", () -> {
@@ -47,7 +49,7 @@ final class BitSerialEmitter {
      * high bits stay 0), each plane's byte built in a register, element t in bit t mod 8, then stored.
      */
     private void pack(BitSerial.Product p, Value act, String index, int nb) {
-        BitSerial.Levels a = p.activation();
+        LowBitProducts.Levels a = p.activation();
         int k = p.terms(), rest = k % 8;
         for (int i = 0; i < a.planes(); i++) {
             w.line("uint8_t p" + i + " = 0;");
@@ -78,7 +80,7 @@ final class BitSerialEmitter {
      * modulo 2^W (sum r, vector f's value numbers' sum, from the table {@code codes}), finished into the output.
      */
     private void sum(BitSerial.Product p, String planes, String codes, int width, int nb, int cols) {
-        BitSerial.Levels a = p.activation(), b = p.weight();
+        LowBitProducts.Levels a = p.activation(), b = p.weight();
         int per = b.planes() * nb;
         w.line("uint32_t pc = 0;");
         for (int i = 0; i < a.planes(); i++) {
@@ -143,12 +145,12 @@ final class BitSerialEmitter {
      * element's value number r_t = (w_t - base) / step, eight elements a byte.
      */
     private static long[] weightPlanes(BitSerial.Product p, int vectors) {
-        BitSerial.Levels b = p.weight();
+        LowBitProducts.Levels b = p.weight();
         int k = p.terms(), nb = p.planeBytes(), planes = b.planes();
         long[] bytes = new long[vectors * planes * nb];
         for (int f = 0; f < vectors; f++) {
             for (int t = 0; t < k; t++) {
-                long code = (weightAt(p, f, t) - b.base()) / b.step();
+                long code = p.product().weightCode(f, t);
                 for (int j = 0; j < planes; j++) {
                     if ((code >> j & 1) != 0) {
                         bytes[(f * planes + j) * nb + t / 8] |= 1L << (t % 8);
@@ -161,19 +163,12 @@ final class BitSerialEmitter {
 
     /** Each weight vector's sum of value numbers, sum r_t (at most 7 n: BitSerial keeps it within 16 bits). */
     private static long[] codeSums(BitSerial.Product p, int vectors) {
-        BitSerial.Levels b = p.weight();
         long[] c = new long[vectors];
         for (int f = 0; f < vectors; f++) {
             for (int t = 0; t < p.terms(); t++) {
-                c[f] += (weightAt(p, f, t) - b.base()) / b.step();
+                c[f] += p.product().weightCode(f, t);
             }
         }
         return c;
-    }
-
-    /** Element t of weight vector f, shifted: b[t][f] when the activation is a, a[f][t] when it is b. */
-    private static long weightAt(BitSerial.Product p, int f, int t) {
-        MatMul m = p.op();
-        return p.ram() == 0 ? p.weightInts()[t * m.b().shape().dim(1) + f] : p.weightInts()[f * p.terms() + t];
     }
 }

@@ -1,0 +1,189 @@
+package seedc.fixed;
+
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.TreeSet;
+import seedc.ir.Op;
+import seedc.ir.Program;
+import seedc.ir.Value;
+
+/**
+ * Matrix products of low-bit operands (issue 15), for the backends' bit-plane kernels: a quantized activation (the
+ * output of {@code sign} or {@code quantize}, read directly or through transposes and reshapes) times a parameter
+ * of few values, summed plainly, whose two operands' integers are evenly spaced after their pre-shifts: level q of
+ * the activation is a0 + q da, value r of the weight b0 + r db. Then, modulo 2^W, the sum of the n terms
+ * wrap_W(x_t w_t) is
+ *
+ * <pre>  n a0 b0 + a0 db sum r_t + b0 da sum q_t + da db sum q_t r_t</pre>
+ *
+ * which a backend computes from counts of bits (popcounts of bit planes, or counters). The integers are the
+ * interpreter's; only the code changes.
+ *
+ * <p>Takes a fixed program, its quantized model and one product; gives the {@link Product} or why it is not one.
+ */
+public final class LowBitProducts {
+    private LowBitProducts() {}
+
+    /**
+     * An operand's values after its pre-shift: {@code count} levels base + q step, q from 0; {@code raw}, the
+     * activation's possible values before the shift (a kernel numbers an element by comparing with them).
+     */
+    public record Levels(long base, long step, int count, long[] raw) {
+        /** The highest level. */
+        public long top() {
+            return base + (count - 1) * step;
+        }
+
+        /** Bits of a level number. */
+        public int planes() {
+            return Math.max(1, FixedArith.ceilLog2(count));
+        }
+    }
+
+    /** What a product is: one of low-bit operands, or refused with the reason. */
+    public sealed interface Found permits Product, Refused {}
+
+    /**
+     * A low-bit product: which operand is the activation (0: a, 1: b), its levels, the weight's levels and the
+     * weight's integers after its pre-shift, row-major as stored.
+     */
+    public record Product(Op.MatMul op, int activationOperand, Levels activation, Levels weight, long[] weightInts)
+            implements Found {
+        /** Terms of each sum: a's columns. */
+        public int terms() {
+            return op.a().shape().dim(1);
+        }
+
+        /** Element t of weight vector f (b's column f when the activation is a, else a's row f), pre-shifted. */
+        public long weightAt(int f, int t) {
+            return activationOperand == 0 ? weightInts[t * op.b().shape().dim(1) + f] : weightInts[f * terms() + t];
+        }
+
+        /** The value number of element t of weight vector f. */
+        public long weightCode(int f, int t) {
+            return (weightAt(f, t) - weight.base()) / weight.step();
+        }
+    }
+
+    /** A product that is not one of low-bit operands, and why (a phrase). */
+    public record Refused(String why) implements Found {}
+
+    /** Each value's defining op: what {@link #of} and {@link #quantized} look through. */
+    public static Map<Value, Op> defs(Program p) {
+        Map<Value, Op> defs = new IdentityHashMap<>();
+        p.forEachOp(op -> defs.put(op.out(), op));
+        return defs;
+    }
+
+    /**
+     * Whether {@code m} has a low-bit operand (a quantized activation, or a parameter or constant of at most
+     * {@code maxWeightValues} values): a report lists such products with the kernel they got.
+     */
+    public static boolean lowBit(Op.MatMul m, Map<Value, Op> defs, QuantizedModel qm, int maxWeightValues) {
+        for (Value v : m.inputs()) {
+            long[] ints = qm.stored(v);
+            if (quantized(v, defs) != null
+                    || ints != null && java.util.Arrays.stream(ints).distinct().count() <= maxWeightValues) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The product of low-bit operands {@code m} is, with at most these many levels and values, or why not. */
+    public static Found of(FixedProgram fp, QuantizedModel qm, Op.MatMul m, Map<Value, Op> defs,
+                           int maxActivationLevels, int maxWeightValues) {
+        OpParams.Mul p = fp.params(m, OpParams.Mul.class);
+        if (p.treeShift() > 0 && m.a().shape().dim(1) > 1) {
+            return new Refused("a halving tree: its halving does not commute with the sums of counts");
+        }
+        for (int ram = 0; ram < 2; ram++) {
+            Value act = m.inputs().get(ram), weight = m.inputs().get(1 - ram);
+            Op.Quantize q = quantized(act, defs);
+            if (q == null || qm.stored(weight) == null) {
+                continue;
+            }
+            Levels a = activationLevels(fp, q, act, defs, ram == 0 ? p.shrA() : p.shrB(), maxActivationLevels);
+            long[] w = shifted(qm.stored(weight), ram == 0 ? p.shrB() : p.shrA());
+            Levels b = weightLevels(w, maxWeightValues);
+            if (a == null) {
+                return new Refused("the activation's levels are not evenly spaced after its shift, or more than "
+                        + maxActivationLevels);
+            }
+            if (b == null) {
+                return new Refused("the weights' values are not evenly spaced after their shift, or more than "
+                        + maxWeightValues);
+            }
+            return new Product(m, ram, a, b, w);
+        }
+        return new Refused("no operand is a quantized activation with a weight matrix: k-bit weights times wider"
+                + " activations add, subtract or multiply by the index");
+    }
+
+    /**
+     * The quantize whose output {@code v} is, or a transpose or reshape of (a view: the same values), or null.
+     */
+    public static Op.Quantize quantized(Value v, Map<Value, Op> defs) {
+        Op def = defs.get(v);
+        while (def instanceof Op.Transpose || def instanceof Op.Reshape) {
+            def = defs.get(def.inputs().get(0));
+        }
+        return def instanceof Op.Quantize q ? q : null;
+    }
+
+    /**
+     * The values {@code act} can hold: the quantize's possible outputs (its levels from base on), converted to each
+     * view's type on the way as the interpreter converts them; then shifted. Null when not evenly spaced or too many.
+     */
+    private static Levels activationLevels(FixedProgram fp, Op.Quantize quantize, Value act, Map<Value, Op> defs,
+                                           int shift, int maxLevels) {
+        OpParams.Quantize q = fp.params(quantize, OpParams.Quantize.class);
+        long[] values = java.util.Arrays.copyOfRange(q.levels(), q.base(), q.base() + q.thresholds().length + 1);
+        java.util.List<Value> views = new java.util.ArrayList<>();
+        for (Value v = act; v != quantize.out(); v = defs.get(v).inputs().get(0)) {
+            views.add(0, v);
+        }
+        Value from = quantize.out();
+        for (Value to : views) {
+            values = FixedKernels.reduce(values, fp.type(from), fp.type(to), WrapSite.IGNORE);
+            from = to;
+        }
+        TreeSet<Long> raw = new TreeSet<>();
+        for (long v : values) {
+            raw.add(v);
+        }
+        if (raw.size() < 2 || raw.size() > maxLevels) {
+            return null;
+        }
+        long[] r = raw.stream().mapToLong(Long::longValue).toArray();
+        long[] s = shifted(r, shift);
+        return evenlySpaced(s) ? new Levels(s[0], s[1] - s[0], s.length, r) : null;
+    }
+
+    /** The weights' distinct values, when evenly spaced and at most {@code maxValues}; else null. */
+    private static Levels weightLevels(long[] ints, int maxValues) {
+        long[] d = java.util.Arrays.stream(ints).distinct().sorted().toArray();
+        if (d.length < 2 || d.length > maxValues || !evenlySpaced(d)) {
+            return null;
+        }
+        return new Levels(d[0], d[1] - d[0], d.length, null);
+    }
+
+    private static boolean evenlySpaced(long[] v) {
+        for (int i = 2; i < v.length; i++) {
+            if (v[i] - v[i - 1] != v[1] - v[0]) {
+                return false;
+            }
+        }
+        return v[1] != v[0];
+    }
+
+    private static long[] shifted(long[] v, int shift) {
+        long[] out = new long[v.length];
+        for (int i = 0; i < v.length; i++) {
+            out[i] = FixedArith.shr(v[i], shift);
+        }
+        return out;
+    }
+
+}
