@@ -61,6 +61,12 @@ public final class FpgaBench {
 
     public static List<Run> run(FixedProgram fp, FloatModel model, DataSet test, int n, Device device, boolean synth,
                                 Path work) throws IOException {
+        return run(fp, model, test, n, device, synth, true, work);
+    }
+
+    /** The same, products of low-bit operands counting bits or not ({@code counting}: --no-bitserial's opposite). */
+    public static List<Run> run(FixedProgram fp, FloatModel model, DataSet test, int n, Device device, boolean synth,
+                                boolean counting, Path work) throws IOException {
         FixedInterpreter fi = new FixedInterpreter(fp, new QuantizedModel(fp, model.weights()));
         StringBuilder csv = new StringBuilder();
         List<String> expected = new ArrayList<>();
@@ -80,7 +86,8 @@ public final class FpgaBench {
             Path dir = work.resolve(s.id());
             Emitted e;
             try {
-                e = FpgaBackend.INSTANCE.emit(fp, model.weights(), EmitOptions.on(device).withFpgaStrategy(s), dir);
+                e = FpgaBackend.INSTANCE.emit(fp, model.weights(), EmitOptions.on(device).withFpgaStrategy(s)
+                        .withBitSerial(counting), dir);
             } catch (DoesNotFit why) {
                 // Another strategy may fit: the sequential design shares engines (Bonsai cancer on the UP5K).
                 runs.add(Run.refused(s, why));

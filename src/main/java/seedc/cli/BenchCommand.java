@@ -242,7 +242,8 @@ final class BenchCommand implements Callable<Integer> {
                          PrintWriter o) throws IOException {
         List<seedc.bench.FpgaBench.Run> runs;
         try (Progress bar = Progress.start(progressOption.show(), "iverilog" + (noSynth ? "" : " + yosys"), 1)) {
-            runs = seedc.bench.FpgaBench.run(c.fixed(), compiled, testSet, examples, dev, !noSynth, work.resolve("fpga"));
+            runs = seedc.bench.FpgaBench.run(c.fixed(), compiled, testSet, examples, dev, !noSynth,
+                    storage.bitSerial(), work.resolve("fpga"));
             bar.step();
         }
         Double uno = null;

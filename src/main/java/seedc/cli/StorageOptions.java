@@ -44,10 +44,10 @@ final class StorageOptions {
     String storage;
 
     @Option(names = "--no-bitserial",
-            description = "C targets: compute products of quantized activations (sign, quantize) and weights of few"
-                    + " values with the ordinary sums of products instead of AND + popcount on packed bit planes"
-                    + " (for comparison; the integers are the same). report.json memoryPlan.lowBitProducts says"
-                    + " which kernel each such product got.")
+            description = "Compute products of quantized activations (sign, quantize) and weights of few values with"
+                    + " the ordinary sums of products instead of AND + popcount on packed bit planes (C targets) or"
+                    + " bit counters (FPGA), for comparison; the integers are the same. report.json"
+                    + " memoryPlan.lowBitProducts says which kernel each such product got on a C target.")
     boolean noBitSerial;
 
     /** Whether low-bit products may run on bit planes. */

@@ -16,11 +16,12 @@ record Design(FixedProgram fp, Dfg dfg, PfPlan plan, List<TopWriter.File> files)
 
     /**
      * The design the options' strategy chooses, or with every node at the options' fixed PF (> 0) as a dataflow
-     * graph; with the options' dividers, or the planner's.
+     * graph; with the options' dividers, or the planner's. {@code counting}: products of low-bit operands count bits
+     * (--no-bitserial: they multiply, or add and subtract).
      */
-    static Design of(FixedProgram fp, QuantizedModel model, Device device, FpgaOptions options) {
+    static Design of(FixedProgram fp, QuantizedModel model, Device device, FpgaOptions options, boolean counting) {
         Dfg dfg = Dfg.of(fp.program());
-        SignedProducts signed = SignedProducts.of(fp, model, dfg);
+        SignedProducts signed = SignedProducts.of(fp, model, dfg, counting);
         PfPlan plan = options.pf() > 0
                 ? PfPlan.everyNodeAt(fp, dfg, device, options, signed)
                 : PfPlan.choose(fp, dfg, device, options, signed);

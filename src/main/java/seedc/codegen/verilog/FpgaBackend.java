@@ -61,7 +61,8 @@ public final class FpgaBackend implements Backend {
     @Override
     public Emitted emit(FixedProgram program, Map<String, double[]> weights, EmitOptions options, Path dir) {
         Device device = options.device() != null ? options.device() : defaultDevice();
-        Design design = Design.of(program, new QuantizedModel(program, weights), device, options.fpga());
+        Design design = Design.of(program, new QuantizedModel(program, weights), device, options.fpga(),
+                options.bitSerial());
         try {
             for (TopWriter.File f : design.files()) {
                 Path p = dir.resolve(f.name());

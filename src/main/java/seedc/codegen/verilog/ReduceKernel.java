@@ -66,11 +66,20 @@ final class ReduceKernel {
             case null -> c.product(opA, opB);
             case SignedProducts.Signed s -> signedTerm(s, opA, opB);
             case SignedProducts.Shifts s -> shiftedTerm(s, opA, opB);
+            case SignedProducts.Counts s -> "64'sd0"; // counted below, no product
         };
         String term = "tt_" + id + " = " + ops.zero().apply(rp) + " ? 64'sd0 : " + Vx.wrap(product, w) + ";\n";
         String keep = tree ? tb + "[" + row(l, k) + rp + "] <= tt_" + id + ";\n"
                 : acc + "[" + l + "] <= " + Vx.wrap(acc + "[" + l + "] + "
                         + (sparse ? Vx.shr("tt_" + id, p.treeShift()) : "tt_" + id), w) + ";\n";
+        String reset = "";
+        if (form instanceof SignedProducts.Counts counts) {
+            boolean actIsA = counts.product().activationOperand() == 0;
+            sb.append(CountingProducts.declarations(counts, id, pf)).append(CountingProducts.numberRegisters(id));
+            term = "";
+            keep = CountingProducts.update(counts, id, l, actIsA ? opA : opB, actIsA ? opB : opA);
+            reset = CountingProducts.reset(counts, id, l);
+        }
         String lane = ifReading(a.laneRead(l, r) + b.laneRead(l, r), r, k)
                 + "if (" + r + " != 0) begin\n" + NodeContext.indent(term + keep, 4) + "end\n";
         String terms = ifReading(a.sharedRead(r) + b.sharedRead(r), r, k) + c.forOutputs(n, lane)
@@ -82,15 +91,18 @@ final class ReduceKernel {
         if (form instanceof SignedProducts.Signed signed) {
             sum = Vx.wrap(timesConstant(sum, signed.magnitude()), w);
         }
+        if (form instanceof SignedProducts.Counts counts) {
+            sum = CountingProducts.sum(counts, id, l, w);
+        }
         String write = c.forOutputs(n, out + "[" + x + "] <= " + Vx.wrap(Vx.shr(sum, p.post()), outBits) + ";\n"
-                + (tree ? "" : acc + "[" + l + "] <= 0;\n"))
+                + (tree ? "" : acc + "[" + l + "] <= 0;\n") + reset)
                 + c.nextGroup() + ph + " <= 0;\n"
                 + "if (" + e + " + " + pf + " >= " + n + ") " + c.dn() + " <= 1'b1;\n";
         String step = "case (" + ph + ")\n0: begin\n" + NodeContext.indent(terms, 4) + "end\n"
                 + (tree ? "1: begin\n" + NodeContext.indent(treeStep(c, k, w, p.treeShift()), 4) + "end\n" : "")
                 + "default: begin\n" + NodeContext.indent(write, 4) + "end\nendcase\n";
         String init = c.firstGroup() + r + " <= 0;\n" + ph + " <= 0;\n"
-                + c.forLanes(acc + "[" + l + "] <= 0;\n");
+                + c.forLanes(acc + "[" + l + "] <= 0;\n" + reset);
         sb.append(c.process(init, step));
         return sb.toString();
     }
@@ -125,7 +137,7 @@ final class ReduceKernel {
     }
 
     /** {@code e * n} for a constant n > 0 as a sum of e shifted left, a term per set bit: adders, no multiplier. */
-    private static String timesConstant(String e, long n) {
+    static String timesConstant(String e, long n) {
         StringBuilder sb = new StringBuilder("(");
         for (int k = 0; k < 63; k++) {
             if ((n >> k & 1) != 0) {

@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.TreeSet;
 import seedc.fixed.FixedArith;
 import seedc.fixed.FixedProgram;
+import seedc.fixed.LowBitProducts;
 import seedc.fixed.OpParams;
 import seedc.fixed.QuantizedModel;
 import seedc.ir.Op;
@@ -26,8 +27,21 @@ import seedc.ir.Op;
 record SignedProducts(Map<Integer, Form> byNode) {
 
     /** How a node's terms are formed without a multiplier; {@code operand} is the ROM's (0: a, 1: b). */
-    sealed interface Form permits Signed, Shifts {
+    sealed interface Form permits Signed, Shifts, Counts {
         int operand();
+    }
+
+    /**
+     * A product of low-bit operands ({@link LowBitProducts}): a quantized activation times a ROM of evenly spaced
+     * values, summed plainly. Each lane counts, term by term, the activation's level numbers, the weight's value
+     * numbers and the ANDs of their bits (the XNOR/popcount engine of binarized networks, a counter per pair of
+     * bits), and forms the sum from the counts and constants at the end ({@link CountingProducts}).
+     */
+    record Counts(LowBitProducts.Product product) implements Form {
+        /** The ROM's operand. */
+        public int operand() {
+            return 1 - product.activationOperand();
+        }
     }
 
     /** The ROM operand, its magnitude A after the pre-shift and whether 0 is among its values. */
@@ -41,11 +55,17 @@ record SignedProducts(Map<Integer, Form> byNode) {
 
     static final SignedProducts NONE = new SignedProducts(Map.of());
 
-    static SignedProducts of(FixedProgram fp, QuantizedModel qm, Dfg dfg) {
+    static SignedProducts of(FixedProgram fp, QuantizedModel qm, Dfg dfg, boolean counting) {
         Map<Integer, Form> found = new HashMap<>();
+        Map<seedc.ir.Value, Op> defs = LowBitProducts.defs(fp.program());
         for (DfgNode n : dfg.all()) {
             Op op = n.op();
             if (!(op instanceof Op.MatMul || op instanceof Op.Conv2d)) {
+                continue;
+            }
+            if (counting && op instanceof Op.MatMul m && LowBitProducts.of(fp, qm, m, defs, CountingProducts.MAX_LEVELS,
+                    CountingProducts.MAX_LEVELS) instanceof LowBitProducts.Product lb) {
+                found.put(op.out().id(), new Counts(lb));
                 continue;
             }
             OpParams.Mul p = fp.params(op, OpParams.Mul.class);

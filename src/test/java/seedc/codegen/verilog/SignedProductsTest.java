@@ -79,6 +79,58 @@ class SignedProductsTest {
         assertTrue(engine.contains(" <<< ") && engine.lines().filter(t -> t.contains("tt_") && t.contains("sd_wrap"))
                 .noneMatch(t -> t.contains(" * ")), "terms without a product, one by A in shifts:\n" + engine);
 
+        simulatesLikeTheInterpreter(fp, model, set, out, fpga);
+    }
+
+    /**
+     * A binarized layer, argmax(W2 * sign(W1 X)) with binary W2 (and a 2-bit one, quantize(W1 X, 2, 0, 1.5) with
+     * ternary W2): the second product counts bits (CountingProducts: no multiplier, no DSP), and the design,
+     * simulated, predicts what the interpreter predicts in the cycles the planner estimated.
+     */
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"sign", "quantize2"})
+    void lowBitProductsCount(String activation) throws Exception {
+        int classes = 10, features = 24, hidden = 16, rows = 60;
+        Random rnd = new Random(9);
+        boolean binary = activation.equals("sign");
+        double[] w1 = new double[hidden * features], w2 = new double[classes * hidden];
+        for (int i = 0; i < w1.length; i++) {
+            w1[i] = 2 * rnd.nextDouble() - 1;
+        }
+        for (int i = 0; i < w2.length; i++) {
+            w2[i] = binary ? (rnd.nextBoolean() ? 0.5 : -0.5) : (rnd.nextInt(3) - 1) * 0.5;
+        }
+        String act = binary ? "sign(W1 * X)" : "quantize(W1 * X, 2, 0.0, 1.5)";
+        HandModel m = new HandModel(dir.resolve("counting"))
+                .program("let X = (" + features + ", 1) in [-1, 1] in\nlet W1 = (" + hidden + ", " + features
+                        + ") in [-1, 1] in\nlet W2 = (" + classes + ", " + hidden + ") in [-0.5, 0.5] in\n"
+                        + "let H = " + act + " in\nargmax(W2 * H)\n")
+                .param("W1", w1, hidden, features).param("W2", w2, classes, hidden)
+                .rows("data", HandModel.uniformRows(rnd, rows, features));
+        FloatModel model = m.load();
+        DataSet set = m.data(model, "data");
+        FixedProgram fp = HandModel.compile(model, set, set, Strategy.SHIFTRY, Metric.DISAGREEMENT,
+                FpgaBackend.INSTANCE);
+        Path out = dir.resolve("counting-design");
+        Emitted e = FpgaBackend.INSTANCE.emit(fp, model.weights(), EmitOptions.on(Device.ICE40_UP5K), out);
+        JsonNode fpga = new ObjectMapper().valueToTree(e.fpga());
+        int second = fp.program().body().ops().stream().filter(op -> op instanceof seedc.ir.Op.MatMul)
+                .skip(1).findFirst().orElseThrow().out().id();
+        String engine = Files.readString(out.resolve("nodes/n" + second + ".vh"));
+        assertTrue(engine.contains("cb00_n" + second) && engine.lines().noneMatch(t -> t.contains("cb00") && t.contains(" * ")),
+                "counters, no product:\n" + engine);
+        for (JsonNode node : fpga.get("nodes")) {
+            if (node.get("value").asText().equals(fp.program().body().ops().stream().filter(op -> op.out().id()
+                    == second).findFirst().orElseThrow().out().name())) {
+                assertEquals(0, node.get("dsp").asLong(), node.toString());
+            }
+        }
+        simulatesLikeTheInterpreter(fp, model, set, out, fpga);
+    }
+
+    /** The design in {@code out}, simulated on every row, predicts the interpreter's labels in the estimated cycles. */
+    private static void simulatesLikeTheInterpreter(FixedProgram fp, FloatModel model, DataSet set, Path out,
+                                                    JsonNode fpga) throws Exception {
         FixedInterpreter fi = new FixedInterpreter(fp, new QuantizedModel(fp, model.weights()));
         List<String> expected = new ArrayList<>();
         for (double[] x : set.features()) {
@@ -87,7 +139,7 @@ class SignedProductsTest {
         }
         DifferentialTest.csv(set, out.resolve("examples.csv"));
         assertEquals(expected, FpgaFixturesTest.make(out, "sim", "examples.csv"));
-        assertEquals(Collections.nCopies(rows, "cycles " + fpga.get("estimatedCycles").asLong()),
+        assertEquals(Collections.nCopies(set.size(), "cycles " + fpga.get("estimatedCycles").asLong()),
                 FpgaFixturesTest.make(out, "sim-cycles", "examples.csv"));
     }
 }
