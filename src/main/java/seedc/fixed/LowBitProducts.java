@@ -9,8 +9,8 @@ import seedc.ir.Value;
 
 /**
  * Matrix products of low-bit operands (issue 15), for the backends' bit-plane kernels: a quantized activation (the
- * output of {@code sign} or {@code quantize}, read directly or through transposes and reshapes) times a parameter
- * of few values, summed plainly, whose two operands' integers are evenly spaced after their pre-shifts: level q of
+ * output of {@code sign} or {@code quantize}, read directly or through transposes, reshapes and max pools) times a
+ * parameter of few values, summed plainly, whose two operands' integers are evenly spaced after their pre-shifts: level q of
  * the activation is a0 + q da, value r of the weight b0 + r db. Then, modulo 2^W, the sum of the n terms
  * wrap_W(x_t w_t) is
  *
@@ -125,10 +125,20 @@ public final class LowBitProducts {
      */
     public static Op.Quantize quantized(Value v, Map<Value, Op> defs) {
         Op def = defs.get(v);
-        while (def instanceof Op.Transpose || def instanceof Op.Reshape) {
+        while (keepsValues(def)) {
             def = defs.get(def.inputs().get(0));
         }
         return def instanceof Op.Quantize q ? q : null;
+    }
+
+    /**
+     * Whether every element of the op's output is one of its input's, converted to the output's type: a transpose,
+     * a reshape, a max pool without padding (each window's largest; with padding an empty window would give 0).
+     */
+    private static boolean keepsValues(Op op) {
+        return op instanceof Op.Transpose || op instanceof Op.Reshape
+                || op instanceof Op.Maxpool m && m.window().pt() == 0 && m.window().pb() == 0
+                        && m.window().pl() == 0 && m.window().pr() == 0;
     }
 
     /**
