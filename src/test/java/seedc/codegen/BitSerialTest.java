@@ -97,11 +97,13 @@ class BitSerialTest {
     /**
      * One random low-bit layer, argmax(A^T * W) with 256 terms (32 bytes a plane) and 32 outputs, A = sign(X) with
      * binary weights or quantize(X, 2, 0, 1.5) with ternary ones (scripts/bench-bitplanes' layers, smaller data):
-     * every row equal on x86 under the sanitizers and on the Uno.
+     * every row equal on x86 under the sanitizers and on the Uno. SeeDot at 8 bits sums in 8 bits, where the sum
+     * may wrap: the counts then combine modulo 2^W.
      */
-    @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"sign(X)", "quantize(X, 2, 0.0, 1.5)"})
-    void oneLowBitLayer(String activation) throws Exception {
+    @ParameterizedTest(name = "{0} {1}")
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = ';',
+            value = {"sign(X);SHIFTRY", "quantize(X, 2, 0.0, 1.5);SHIFTRY", "sign(X);SEEDOT"})
+    void oneLowBitLayer(String activation, Strategy strategy) throws Exception {
         java.util.Random rnd = new java.util.Random(7);
         int n = 256, m = 32;
         boolean binary = activation.startsWith("sign");
@@ -116,7 +118,8 @@ class BitSerialTest {
                 .rows("data", HandModel.uniformRows(rnd, 60, n));
         FloatModel model = h.load();
         DataSet set = h.data(model, "data");
-        FixedProgram fp = HandModel.compile(model, set, set, Strategy.SHIFTRY, Metric.DISAGREEMENT, CBackend.ARDUINO);
+        FixedProgram fp = HandModel.compile(model, set, set, strategy, Metric.DISAGREEMENT, CBackend.ARDUINO,
+                strategy == Strategy.SEEDOT ? 8 : 16);
         Path host = dir.resolve("layer-x86");
         X86DifferentialTest.assertHostMatches(host, fp, model, set, set.size());
         assertTrue(Files.readString(host.resolve("predict.c")).contains("/* bit-serial: AND + popcount over "

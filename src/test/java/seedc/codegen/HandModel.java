@@ -96,7 +96,13 @@ public final class HandModel {
     /** The fixed-point program the search chooses on {@code train} (16 bits, two threads, accuracy 1 point). */
     public static FixedProgram compile(FloatModel model, DataSet train, DataSet test, Strategy strategy,
                                        Metric metric, Backend target) {
-        return Compilation.compile(model, train, test, new Compilation.Options(strategy, 16, metric, 2, false, target,
-                1.0, null)).fixed();
+        return compile(model, train, test, strategy, metric, target, 16);
+    }
+
+    /** The same at {@code bits} bits. */
+    public static FixedProgram compile(FloatModel model, DataSet train, DataSet test, Strategy strategy,
+                                       Metric metric, Backend target, int bits) {
+        return Compilation.compile(model, train, test, new Compilation.Options(strategy, bits, metric, 2, false,
+                target, 1.0, null)).fixed();
     }
 }
