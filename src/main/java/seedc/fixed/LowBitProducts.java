@@ -44,24 +44,31 @@ public final class LowBitProducts {
     public sealed interface Found permits Product, Refused {}
 
     /**
-     * A low-bit product: which operand is the activation (0: a, 1: b), its levels, the weight's levels and the
-     * weight's integers after its pre-shift, row-major as stored.
+     * A low-bit product (a matrix product or a convolution): which operand is the activation (0: a or the
+     * convolution's input, 1: b), its levels, the weight's levels and the weight's integers after its pre-shift, as
+     * stored; {@code terms} of each sum and {@code vectors} weight vectors (b's columns, a's rows, or a convolution's
+     * output channels of every group).
      */
-    public record Product(Op.MatMul op, int activationOperand, Levels activation, Levels weight, long[] weightInts)
-            implements Found {
-        /** Terms of each sum: a's columns. */
-        public int terms() {
-            return op.a().shape().dim(1);
-        }
-
-        /** Element t of weight vector f (b's column f when the activation is a, else a's row f), pre-shifted. */
+    public record Product(Op op, int activationOperand, Levels activation, Levels weight, long[] weightInts,
+                          int terms, int vectors) implements Found {
+        /** Element t of weight vector f, pre-shifted: b[t][f], a[f][t], or filter[g][tap t][co] for f = g cog + co. */
         public long weightAt(int f, int t) {
-            return activationOperand == 0 ? weightInts[t * op.b().shape().dim(1) + f] : weightInts[f * terms() + t];
+            if (op instanceof Op.Conv2d c) {
+                int cog = c.filter().shape().dim(4);
+                return weightInts[((f / cog) * terms + t) * cog + f % cog];
+            }
+            return activationOperand == 0 ? weightInts[t * vectors + f] : weightInts[f * terms + t];
         }
 
         /** The value number of element t of weight vector f. */
         public long weightCode(int f, int t) {
             return (weightAt(f, t) - weight.base()) / weight.step();
+        }
+
+        /** The activation's level number of 0 (a convolution's padding), or -1 when 0 is none of its levels. */
+        public int zeroLevel() {
+            long q = activation.step() == 0 ? -1 : -activation.base() / activation.step();
+            return q >= 0 && q < activation.count() && activation.base() + q * activation.step() == 0 ? (int) q : -1;
         }
     }
 
@@ -79,7 +86,7 @@ public final class LowBitProducts {
      * Whether {@code m} has a low-bit operand (a quantized activation, or a parameter or constant of at most
      * {@code maxWeightValues} values): a report lists such products with the kernel they got.
      */
-    public static boolean lowBit(Op.MatMul m, Map<Value, Op> defs, QuantizedModel qm, int maxWeightValues) {
+    public static boolean lowBit(Op m, Map<Value, Op> defs, QuantizedModel qm, int maxWeightValues) {
         for (Value v : m.inputs()) {
             long[] ints = qm.stored(v);
             if (quantized(v, defs) != null
@@ -90,14 +97,19 @@ public final class LowBitProducts {
         return false;
     }
 
-    /** The product of low-bit operands {@code m} is, with at most these many levels and values, or why not. */
-    public static Found of(FixedProgram fp, QuantizedModel qm, Op.MatMul m, Map<Value, Op> defs,
+    /**
+     * The product of low-bit operands {@code m} (a matrix product or a convolution) is, with at most these many
+     * levels and values, or why not.
+     */
+    public static Found of(FixedProgram fp, QuantizedModel qm, Op m, Map<Value, Op> defs,
                            int maxActivationLevels, int maxWeightValues) {
         OpParams.Mul p = fp.params(m, OpParams.Mul.class);
-        if (p.treeShift() > 0 && m.a().shape().dim(1) > 1) {
+        int terms = m instanceof Op.Conv2d c ? c.filter().shape().dim(1) * c.filter().shape().dim(2)
+                * c.filter().shape().dim(3) : m.inputs().get(0).shape().dim(1);
+        if (p.treeShift() > 0 && terms > 1) {
             return new Refused("a halving tree: its halving does not commute with the sums of counts");
         }
-        for (int ram = 0; ram < 2; ram++) {
+        for (int ram = 0; ram < (m instanceof Op.Conv2d ? 1 : 2); ram++) {
             Value act = m.inputs().get(ram), weight = m.inputs().get(1 - ram);
             Op.Quantize q = quantized(act, defs);
             if (q == null || qm.stored(weight) == null) {
@@ -114,10 +126,26 @@ public final class LowBitProducts {
                 return new Refused("the weights' values are not evenly spaced after their shift, or more than "
                         + maxWeightValues);
             }
-            return new Product(m, ram, a, b, w);
+            Product found = new Product(m, ram, a, b, w, terms, vectors(m, ram));
+            if (m instanceof Op.Conv2d c && padded(c) && found.zeroLevel() < 0) {
+                return new Refused("a padded convolution of an activation without the level 0");
+            }
+            return found;
         }
         return new Refused("no operand is a quantized activation with a weight matrix: k-bit weights times wider"
                 + " activations add, subtract or multiply by the index");
+    }
+
+    /** The weight vectors of a product whose activation is operand {@code ram}. */
+    private static int vectors(Op m, int ram) {
+        if (m instanceof Op.Conv2d c) {
+            return c.groups() * c.filter().shape().dim(4);
+        }
+        return ram == 0 ? m.inputs().get(1).shape().dim(1) : m.inputs().get(0).shape().dim(0);
+    }
+
+    private static boolean padded(Op.Conv2d c) {
+        return c.window().pt() + c.window().pb() + c.window().pl() + c.window().pr() > 0;
     }
 
     /**

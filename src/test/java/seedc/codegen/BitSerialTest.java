@@ -145,13 +145,48 @@ class BitSerialTest {
         FixedProgram fp = HandModel.compile(model, train, test, Strategy.SHIFTRY, Metric.ACCURACY, CBackend.X86);
         Path host = dir.resolve(name + "-x86");
         X86DifferentialTest.assertHostMatches(host, fp, model, test, test.size());
-        assertTrue(Files.readString(host.resolve("predict.c")).contains("/* bit-serial: AND + popcount"),
-                name + ": the output layer on planes");
+        String code = Files.readString(host.resolve("predict.c"));
+        // the 2-bit activations have the level 0, so the padded second convolution is on planes too
+        assertEquals(name.endsWith("a2") ? 2 : 1, code.split("/\\* bit-serial: AND \\+ popcount", -1).length - 1,
+                name + ": the products on planes");
         Path arm = dir.resolve(name + "-cortex-m");
         CBackend.CORTEX_M.emit(fp, model.weights(), EmitOptions.NONE, arm);
         Process make = new ProcessBuilder("make", "-s").directory(arm.toFile()).redirectErrorStream(true).start();
         String log = new String(make.getInputStream().readAllBytes());
         assertEquals(0, make.waitFor(), log);
         assertTrue(log.isBlank(), log);
+    }
+
+    /**
+     * A padded convolution of 2-bit activations (levels 0, 0.5, 1, 1.5: the padding's 0 is level 0) with ternary
+     * filters, two input channels (a window of 18 taps: three bytes a plane, the last partial), on planes: a random
+     * model, every row equal on x86 under the sanitizers and on the Uno.
+     */
+    @org.junit.jupiter.api.Test
+    void paddedConvolutionOnPlanes() throws Exception {
+        java.util.Random rnd = new java.util.Random(3);
+        int h = 6, c = 2, co = 4;
+        double[] f = new double[3 * 3 * c * co];
+        for (int i = 0; i < f.length; i++) {
+            f[i] = (rnd.nextInt(3) - 1) * 0.25;
+        }
+        HandModel m = new HandModel(dir.resolve("conv"))
+                .program("let X = (" + h * h * c + ", 1) in [-1, 1] in\nlet F = (1, 3, 3, " + c + ", " + co
+                        + ") in [-0.25, 0.25] in\nlet Xt = reshape(X, (1, " + h + ", " + h + ", " + c + "), (1, 2)) in\n"
+                        + "let A = quantize(Xt, 2, 0.0, 1.5) in\n"
+                        + "let C = conv2d(A, F, {s 1 1}, {p 1 1 1 1}, {d 1 1}, {g 1}) in\n"
+                        + "argmax(reshape(C, (1, " + h * h * co + "), (1, 2, 3, 4)))\n")
+                .param("F", f, 1, 3, 3, c, co)
+                .rows("data", HandModel.uniformRows(rnd, 60, h * h * c));
+        FloatModel model = m.load();
+        DataSet set = m.data(model, "data");
+        FixedProgram fp = HandModel.compile(model, set, set, Strategy.SHIFTRY, Metric.DISAGREEMENT, CBackend.ARDUINO);
+        Path host = dir.resolve("conv-x86");
+        X86DifferentialTest.assertHostMatches(host, fp, model, set, set.size());
+        assertTrue(Files.readString(host.resolve("predict.c")).contains("/* bit-serial: AND + popcount over 2 x 2"),
+                "the convolution on planes");
+        ModelBench.Outcome avr = ModelBench.fixed(fp, model, set, 20, Device.UNO, AvrToolchain.MCU,
+                dir.resolve("conv-avr"));
+        assertEquals(avr.expected(), avr.fixed().outputs(), "the Uno's predictions differ from the interpreter");
     }
 }

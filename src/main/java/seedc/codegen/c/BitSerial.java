@@ -32,7 +32,7 @@ final class BitSerial {
 
     /** A low-bit product on planes, as the emitter reads it. */
     record Product(LowBitProducts.Product product) {
-        Op.MatMul op() {
+        Op op() {
             return product.op();
         }
 
@@ -81,9 +81,11 @@ final class BitSerial {
         Map<Op, Product> chosen = new IdentityHashMap<>();
         List<Map<String, Object>> report = new ArrayList<>();
         fp.program().forEachOp(op -> {
-            if (!(op instanceof Op.MatMul m) || !LowBitProducts.lowBit(m, defs, qm, MAX_WEIGHT_VALUES)) {
+            if (!(op instanceof Op.MatMul || op instanceof Op.Conv2d) || !LowBitProducts.lowBit(op, defs, qm,
+                    MAX_WEIGHT_VALUES)) {
                 return;
             }
+            Op m = op;
             LowBitProducts.Found found = enabled
                     ? LowBitProducts.of(fp, qm, m, defs, MAX_ACTIVATION_LEVELS, MAX_WEIGHT_VALUES)
                     : new LowBitProducts.Refused("--no-bitserial");
@@ -117,8 +119,8 @@ final class BitSerial {
         return products.get(op);
     }
 
-    /** The scratch of a product on planes: the activation vector's planes, packed. */
-    Scratch scratch(Op.MatMul m) {
+    /** The scratch of a product on planes: the activation vector's (a convolution's window's) planes, packed. */
+    Scratch scratch(Op m) {
         Product p = products.get(m);
         return p == null ? null : new Scratch(CNames.scratch(m.out()), 8, p.activation().planes() * p.planeBytes());
     }

@@ -3,7 +3,9 @@ package seedc.codegen.c;
 import seedc.fixed.LowBitProducts;
 
 import seedc.fixed.OpParams;
+import seedc.ir.Op.Conv2d;
 import seedc.ir.Op.MatMul;
+import seedc.ir.Shape;
 import seedc.ir.Value;
 
 /**
@@ -23,7 +25,7 @@ final class BitSerialEmitter {
     }
 
     void matmul(BitSerial.Product p, Scratch s) {
-        MatMul m = p.op();
+        MatMul m = (MatMul) p.op();
         OpParams.Mul mul = r.params(m, OpParams.Mul.class);
         int rows = m.a().shape().dim(0), cols = m.b().shape().dim(1), k = p.terms(), nb = p.planeBytes();
         Value act = m.inputs().get(p.ram());
@@ -39,9 +41,66 @@ final class BitSerialEmitter {
                 w.line("uint16_t sq = 0;");
                 String index = p.ram() == 0 ? "v * " + k + " + t" : "t * " + cols + " + v";
                 w.block("for (sd_idx t = 0, b = 0; b < " + nb + "; b++)", () -> pack(p, act, index, nb));
-                w.loop("f", weights, () -> sum(p, planes, codes, width, nb, cols));
+                w.loop("f", weights, () -> sum(p, planes, codes, "f", CNames.element(m.out(), p.ram() == 0
+                        ? "v * " + cols + " + f" : "f * " + cols + " + v")));
             });
         });
+    }
+
+    /**
+     * A convolution on planes: per output pixel and group, the window's level numbers (taps i, j, ci in that order;
+     * a tap in the padding is 0, whose level number {@link LowBitProducts.Product#zeroLevel} is) packed into the
+     * scratch, then each output channel's sum from the filter's planes (vector g cog + co).
+     */
+    void conv2d(BitSerial.Product p, Scratch s) {
+        Conv2d c = (Conv2d) p.op();
+        Shape xs = c.x().shape(), fs = c.filter().shape(), os = c.out().shape();
+        int kh = fs.dim(1), kw = fs.dim(2), cig = fs.dim(3), cog = fs.dim(4), nb = p.planeBytes();
+        String planes = r.constants().bytes(weightPlanes(p, c.groups() * cog)),
+                codes = r.constants().table(codeSums(p, c.groups() * cog), 16);
+        LowBitProducts.Levels a = p.activation();
+        w.line("/* " + p.kernel() + " */");
+        w.block("", () -> {
+            w.line("uint8_t *sd_q = (uint8_t *)" + s.name() + ";");
+            Windows.perPixel(w, xs.dim(0), os, () -> w.loop("g", c.groups(), () -> {
+                w.line("uint16_t sq = 0;");
+                w.loop("b", a.planes() * nb, () -> w.line("sd_q[b] = 0;"));
+                w.line("sd_idx t = 0;");
+                w.line("uint8_t bit = 1;");
+                w.loop("i", kh, () -> {
+                    w.line("sd_idx yi = " + Windows.inRow(c.window(), true) + ";");
+                    w.loop("j", kw, () -> {
+                        w.line("sd_idx xi = " + Windows.inCol(c.window(), true) + ";");
+                        w.line("uint8_t inside = yi >= 0 && yi < " + xs.dim(1) + " && xi >= 0 && xi < " + xs.dim(2)
+                                + ";");
+                        w.line("sd_idx px = inside ? " + Windows.inPixel(xs) + " + g * " + cig + " : 0;");
+                        w.loop("ci", cig, () -> {
+                            X x = r.x(c.x(), "px + ci");
+                            w.line("uint8_t q = inside ? " + levelNumber(x, a) + " : " + Math.max(0, p.product()
+                                    .zeroLevel()) + ";");
+                            w.line("sq = (uint16_t)(sq + q);");
+                            for (int i = 0; i < a.planes(); i++) {
+                                w.line("if (q & " + (1 << i) + "u) sd_q[" + (i * nb) + " + (t >> 3)] |= bit;");
+                            }
+                            w.line("bit = (uint8_t)(bit << 1 | bit >> 7);");
+                            w.line("t++;");
+                        });
+                    });
+                });
+                w.loop("co", cog, () -> sum(p, planes, codes, "g * " + cog + " + co",
+                        CNames.element(c.out(), Windows.outPixel(os) + " + g * " + cog + " + co")));
+            }));
+        });
+    }
+
+    /** x's level number: how many of the activation's possible values below the top x exceeds (a C expression). */
+    private static String levelNumber(X x, LowBitProducts.Levels a) {
+        StringBuilder q = new StringBuilder("(uint8_t)(");
+        for (int i = 0; i + 1 < a.count(); i++) {
+            q.append(i == 0 ? "" : " + ").append("(").append(x.c()).append(" > ").append(X.lit(a.raw()[i]).c())
+             .append(")");
+        }
+        return q.append(")").toString();
     }
 
     /**
@@ -58,11 +117,7 @@ final class BitSerialEmitter {
         w.block("for (uint8_t j = " + count + "; j; j--, t++)", () -> {
             X x = r.x(act, index);
             w.line(x.ctype() + " x = " + x.c() + ";");
-            StringBuilder q = new StringBuilder("uint8_t q = (uint8_t)(");
-            for (int i = 0; i + 1 < a.count(); i++) {
-                q.append(i == 0 ? "" : " + ").append("(x > ").append(X.lit(a.raw()[i]).c()).append(")");
-            }
-            w.line(q.append(");").toString());
+            w.line("uint8_t q = " + levelNumber(X.of("x", x.bits()), a) + ";");
             w.line("sq = (uint16_t)(sq + q);");
             for (int i = 0; i < a.planes(); i++) {
                 w.line("p" + i + " = (uint8_t)(p" + i + " >> 1 | (q & " + (1 << i) + "u ? 0x80u : 0u));");
@@ -79,25 +134,24 @@ final class BitSerialEmitter {
      * One output: the weighted popcounts of vector f, then n a0 b0 + a0 db sum r + b0 da sum q + da db popcounts
      * modulo 2^W (sum r, vector f's value numbers' sum, from the table {@code codes}), finished into the output.
      */
-    private void sum(BitSerial.Product p, String planes, String codes, int width, int nb, int cols) {
+    private void sum(BitSerial.Product p, String planes, String codes, String f, String out) {
         LowBitProducts.Levels a = p.activation(), b = p.weight();
-        int per = b.planes() * nb;
+        OpParams.Mul mul = r.params(p.op(), OpParams.Mul.class);
+        int nb = p.planeBytes(), per = b.planes() * nb, width = mul.width();
         w.line("uint32_t pc = 0;");
         for (int i = 0; i < a.planes(); i++) {
             for (int j = 0; j < b.planes(); j++) {
-                String call = "sd_popand(sd_q + " + (i * nb) + ", " + planes + ", f * " + per + " + " + (j * nb) + ", "
-                        + nb + ")";
+                String call = "sd_popand(sd_q + " + (i * nb) + ", " + planes + ", (" + f + ") * " + per + " + "
+                        + (j * nb) + ", " + nb + ")";
                 w.line("pc += (uint32_t)" + call + (i + j == 0 ? "" : " << " + (i + j)) + ";");
             }
         }
         long k = p.terms();
-        Term[] terms = {new Term("SD_R16(" + codes + ", f)", (b.count() - 1) * k, a.base() * b.step()),
+        Term[] terms = {new Term("SD_R16(" + codes + ", " + f + ")", (b.count() - 1) * k, a.base() * b.step()),
                 new Term("sq", (a.count() - 1) * k, b.base() * a.step()),
                 new Term("pc", ((1L << a.planes()) - 1) * ((1L << b.planes()) - 1) * k, a.step() * b.step())};
         long constant = k * a.base() * b.base();
-        MatMul m = p.op();
-        OpParams.Mul mul = r.params(m, OpParams.Mul.class);
-        String out = CNames.element(m.out(), p.ram() == 0 ? "v * " + cols + " + f" : "f * " + cols + " + v");
+        seedc.ir.Value result = p.op().out();
         // |sum| <= n max|a| max|w|: below 2^(W-1) the sum never wraps, so with the common power of two 2^z of its
         // constant and factors taken out it is 2^z T, T a small exact integer, and shr(2^z T, post) = shr(T, post - z)
         double bound = k * Math.max(Math.abs((double) a.base()), Math.abs((double) a.top()))
@@ -109,7 +163,7 @@ final class BitSerialEmitter {
                 total = t.factor() == 0 ? total : total.plus(t.value().times(X.lit(t.factor() >> z)), false);
             }
             w.line(total.ctype() + " acc = " + total.c() + ";");
-            w.line(out + " = " + X.of("acc", total.bits()).shrWrap(mul.post() - z, r.type(m.out()).bits()).c() + ";");
+            w.line(out + " = " + X.of("acc", total.bits()).shrWrap(mul.post() - z, r.type(result).bits()).c() + ";");
             return;
         }
         X sum = X.lit(wrap(constant, width));
@@ -117,7 +171,7 @@ final class BitSerialEmitter {
             sum = sum.plusWrap(t.value().timesWrap(X.lit(wrap(t.factor(), width)), width).wrap(width), false, width);
         }
         w.line(CNames.ctype(width) + " acc = " + sum.wrap(width).c() + ";");
-        w.line(out + " = " + r.finish(X.of("acc", width), mul, m.out()).c() + ";");
+        w.line(out + " = " + r.finish(X.of("acc", width), mul, result).c() + ";");
     }
 
     /** The largest z such that 2^z divides the constant and every factor (62 when all are 0). */

@@ -153,6 +153,11 @@ final class CEmitter extends BodyEmitter {
 
     @Override
     protected void conv2d(Conv2d c) {
+        BitSerial.Product planes = bitSerial.at(c);
+        if (planes != null) {
+            new BitSerialEmitter(w, r).conv2d(planes, ram.scratch(c));
+            return;
+        }
         dots.conv2d(c, ram.scratch(c));
     }
 
