@@ -38,73 +38,90 @@ final class ReduceKernel {
         int n = c.node().elements(), k = c.node().terms(), pf = c.pf(), w = p.width();
         boolean tree = halvingTree(c.node(), p);
         String id = c.id(), x = "x_" + id, e = "e_" + id, r = "r_" + id, l = "l_" + id;
-        String acc = "acc_" + id, tb = "tb_" + id, ph = "ph_" + id, rp = "rp_" + id;
-        String out = c.mem(c.op().out());
-        int outBits = c.t(c.op().out()).bits();
+        String acc = "acc_" + id, ph = "ph_" + id, rp = "rp_" + id;
         StringBuilder sb = new StringBuilder(c.productFunction());
         sb.append(c.title(what + ", " + n + " outputs of " + k + " terms" + (tree ? ", halving tree" : ", plain sum")));
-        sb.append(c.handshake());
-        int xb = c.xBits(), rb = Vx.counterBits(k + 1);
-        sb.append(c.groups(n)).append("reg [").append(xb - 1).append(":0] ").append(x).append(";\n");
-        sb.append("reg [").append(rb - 1).append(":0] ").append(r).append(" = 0;\n");
-        sb.append("wire [").append(rb - 1).append(":0] ").append(rp).append(" = ").append(r).append(" - 1;\n");
-        sb.append("reg [1:0] ").append(ph).append(" = 0;\ninteger ").append(l).append(";\n");
-        sb.append("reg signed [63:0] ta_").append(id).append(", tt_").append(id).append(";\n");
-        sb.append("reg signed [63:0] ").append(acc).append(" [0:").append(pf - 1).append("];\n");
-        if (tree) {
-            sb.append("reg signed [").append(w - 1).append(":0] ").append(tb).append(" [0:").append(pf * stride(k) - 1)
-              .append("];\n");
-            sb.append("reg [").append(rb - 1).append(":0] tn_").append(id).append(", ti_").append(id).append(";\n");
-            sb.append("reg [7:0] tl_").append(id).append(";\n");
-        }
+        sb.append(c.handshake()).append(registers(c, n, k, w, tree));
         Operand a = Operand.of(c, valueA(c), ops.a(), "ra_" + id, false);
         Operand b = Operand.of(c, valueB(c), ops.b(), "rb_" + id, ReduceOps.sharedB(c.op()));
         sb.append(a.declaration(pf)).append(b.declaration(pf));
-        SignedProducts.Form form = c.choices().signed().of(c.node());
-        String opA = Vx.shr(a.value(l, rp), p.shrA()), opB = Vx.shr(b.value(l, rp), p.shrB());
-        String product = switch (form) {
-            case null -> c.product(opA, opB);
-            case SignedProducts.Signed s -> signedTerm(s, opA, opB);
-            case SignedProducts.Shifts s -> shiftedTerm(s, opA, opB);
-            case SignedProducts.Counts s -> "64'sd0"; // counted below, no product
-        };
-        String term = "tt_" + id + " = " + ops.zero().apply(rp) + " ? 64'sd0 : " + Vx.wrap(product, w) + ";\n";
-        String keep = tree ? tb + "[" + row(l, k) + rp + "] <= tt_" + id + ";\n"
-                : acc + "[" + l + "] <= " + Vx.wrap(acc + "[" + l + "] + "
-                        + (sparse ? Vx.shr("tt_" + id, p.treeShift()) : "tt_" + id), w) + ";\n";
-        String reset = "";
-        if (form instanceof SignedProducts.Counts counts) {
-            boolean actIsA = counts.product().activationOperand() == 0;
-            sb.append(CountingProducts.declarations(counts, id, pf)).append(CountingProducts.numberRegisters(id));
-            term = "";
-            keep = CountingProducts.update(counts, id, l, actIsA ? opA : opB, actIsA ? opB : opA);
-            reset = CountingProducts.reset(counts, id, l);
-        }
+        LaneSum lanes = laneSum(c, ops, p, sparse, tree, Vx.shr(a.value(l, rp), p.shrA()),
+                Vx.shr(b.value(l, rp), p.shrB()));
+        sb.append(lanes.declarations());
         String lane = ifReading(a.laneRead(l, r) + b.laneRead(l, r), r, k)
-                + "if (" + r + " != 0) begin\n" + NodeContext.indent(term + keep, 4) + "end\n";
+                + "if (" + r + " != 0) begin\n" + NodeContext.indent(lanes.perTerm(), 4) + "end\n";
         String terms = ifReading(a.sharedRead(r) + b.sharedRead(r), r, k) + c.forOutputs(n, lane)
                 + r + " <= " + r + " + 1;\n"
                 + "if (" + r + " == " + k + ") begin\n    " + r + " <= 0;\n    " + ph + " <= " + (tree ? 1 : 2)
                 + ";\n" + (tree ? "    tn_" + id + " <= " + k + ";\n    ti_" + id + " <= 0;\n    tl_" + id
                 + " <= 0;\n" : "") + "end\n";
-        String sum = tree ? tb + "[" + row(l, k) + "0]" : acc + "[" + l + "]";
-        if (form instanceof SignedProducts.Signed signed) {
-            sum = Vx.wrap(timesConstant(sum, signed.magnitude()), w);
-        }
-        if (form instanceof SignedProducts.Counts counts) {
-            sum = CountingProducts.sum(counts, id, l, w);
-        }
-        String write = c.forOutputs(n, out + "[" + x + "] <= " + Vx.wrap(Vx.shr(sum, p.post()), outBits) + ";\n"
-                + (tree ? "" : acc + "[" + l + "] <= 0;\n") + reset)
+        String write = c.forOutputs(n, c.mem(c.op().out()) + "[" + x + "] <= "
+                + Vx.wrap(Vx.shr(lanes.sum(), p.post()), c.t(c.op().out()).bits()) + ";\n"
+                + (tree ? "" : acc + "[" + l + "] <= 0;\n") + lanes.reset())
                 + c.nextGroup() + ph + " <= 0;\n"
                 + "if (" + e + " + " + pf + " >= " + n + ") " + c.dn() + " <= 1'b1;\n";
         String step = "case (" + ph + ")\n0: begin\n" + NodeContext.indent(terms, 4) + "end\n"
                 + (tree ? "1: begin\n" + NodeContext.indent(treeStep(c, k, w, p.treeShift()), 4) + "end\n" : "")
                 + "default: begin\n" + NodeContext.indent(write, 4) + "end\nendcase\n";
         String init = c.firstGroup() + r + " <= 0;\n" + ph + " <= 0;\n"
-                + c.forLanes(acc + "[" + l + "] <= 0;\n" + reset);
+                + c.forLanes(acc + "[" + l + "] <= 0;\n" + lanes.reset());
         sb.append(c.process(init, step));
         return sb.toString();
+    }
+
+    /** The engine's registers: the output and term counters, the phase, each lane's sum and the halving tree's. */
+    private static String registers(NodeContext c, int n, int k, int w, boolean tree) {
+        String id = c.id();
+        int xb = c.xBits(), rb = Vx.counterBits(k + 1), pf = c.pf();
+        StringBuilder sb = new StringBuilder(c.groups(n));
+        sb.append("reg [").append(xb - 1).append(":0] x_").append(id).append(";\n");
+        sb.append("reg [").append(rb - 1).append(":0] r_").append(id).append(" = 0;\n");
+        sb.append("wire [").append(rb - 1).append(":0] rp_").append(id).append(" = r_").append(id).append(" - 1;\n");
+        sb.append("reg [1:0] ph_").append(id).append(" = 0;\ninteger l_").append(id).append(";\n");
+        sb.append("reg signed [63:0] ta_").append(id).append(", tt_").append(id).append(";\n");
+        sb.append("reg signed [63:0] acc_").append(id).append(" [0:").append(pf - 1).append("];\n");
+        if (tree) {
+            sb.append("reg signed [").append(w - 1).append(":0] tb_").append(id).append(" [0:")
+              .append(pf * stride(k) - 1).append("];\n");
+            sb.append("reg [").append(rb - 1).append(":0] tn_").append(id).append(", ti_").append(id).append(";\n");
+            sb.append("reg [7:0] tl_").append(id).append(";\n");
+        }
+        return sb.toString();
+    }
+
+    /**
+     * What each lane does with its terms: registers of its own, the statements of one term (the product, then into
+     * the sum, the tree's buffer or the counters), the sum it ends with, and what clears it for the next output.
+     */
+    private record LaneSum(String declarations, String perTerm, String sum, String reset) {}
+
+    /** The lanes' sums as the node's form needs ({@link SignedProducts}); opA and opB: the shifted operands. */
+    private static LaneSum laneSum(NodeContext c, Operands ops, OpParams.Mul p, boolean sparse, boolean tree,
+                                   String opA, String opB) {
+        String id = c.id(), l = "l_" + id, rp = "rp_" + id, acc = "acc_" + id, tb = "tb_" + id;
+        int k = c.node().terms(), w = p.width();
+        SignedProducts.Form form = c.choices().signed().of(c.node());
+        if (form instanceof SignedProducts.Counts counts) {
+            boolean actIsA = counts.product().activationOperand() == 0;
+            return new LaneSum(CountingProducts.declarations(counts, id, c.pf()) + CountingProducts.numberRegisters(id),
+                    CountingProducts.update(counts, id, l, actIsA ? opA : opB, actIsA ? opB : opA),
+                    CountingProducts.sum(counts, id, l, w), CountingProducts.reset(counts, id, l));
+        }
+        String product = switch (form) {
+            case null -> c.product(opA, opB);
+            case SignedProducts.Signed s -> signedTerm(s, opA, opB);
+            case SignedProducts.Shifts s -> shiftedTerm(s, opA, opB);
+            case SignedProducts.Counts s -> throw new AssertionError("counted above");
+        };
+        String term = "tt_" + id + " = " + ops.zero().apply(rp) + " ? 64'sd0 : " + Vx.wrap(product, w) + ";\n";
+        String keep = tree ? tb + "[" + row(l, k) + rp + "] <= tt_" + id + ";\n"
+                : acc + "[" + l + "] <= " + Vx.wrap(acc + "[" + l + "] + "
+                        + (sparse ? Vx.shr("tt_" + id, p.treeShift()) : "tt_" + id), w) + ";\n";
+        String sum = tree ? tb + "[" + row(l, k) + "0]" : acc + "[" + l + "]";
+        if (form instanceof SignedProducts.Signed signed) {
+            sum = Vx.wrap(timesConstant(sum, signed.magnitude()), w);
+        }
+        return new LaneSum("", term + keep, sum, "");
     }
 
     /**
