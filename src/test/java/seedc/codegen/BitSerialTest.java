@@ -3,7 +3,6 @@ package seedc.codegen;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,12 +34,10 @@ class BitSerialTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"mlp-digits-w1a1", "mlp-digits-w2a2", "mlp-digits-w3a2"})
     void lowBitMlpsAreBitExactOnPlanes(String name) throws Exception {
-        Path m = Path.of("src/test/resources/fixtures/lowbit", name);
-        Path data = Fixtures.dir("cnn-digits-10");
-        FloatModel model = SeeDotFrontEnd.load(m.resolve("input.sd"), m);
-        DataSet train = DataInputs.load(model.program(), data.resolve("train.npy"), 1);
-        DataSet test = DataInputs.load(model.program(), data.resolve("test.npy"), 1);
-        FixedProgram fp = HandModel.compile(model, train, test, Strategy.SHIFTRY, Metric.ACCURACY, CBackend.ARDUINO);
+        LowBitFixture f = LowBitFixture.compiled(name, CBackend.ARDUINO);
+        FloatModel model = f.model();
+        DataSet test = f.test();
+        FixedProgram fp = f.fp();
 
         Path host = dir.resolve(name + "-x86");
         X86DifferentialTest.assertHostMatches(host, fp, model, test, test.size());
@@ -48,16 +45,12 @@ class BitSerialTest {
         assertTrue(code.contains("/* bit-serial: AND + popcount") && code.contains("sd_popand("),
                 name + ": the hidden-to-output product on planes:\n" + code);
 
-        ModelBench.Outcome avr = ModelBench.fixed(fp, model, test, 30, Device.UNO, AvrToolchain.MCU, dir.resolve(name + "-avr"));
-        assertEquals(avr.expected(), avr.fixed().outputs(), name + ": the Uno's predictions differ from the interpreter");
+        ModelBench.Outcome avr = ModelBench.fixed(fp, model, test, 30, Device.UNO, AvrToolchain.MCU,
+                dir.resolve(name + "-avr"));
+        assertEquals(avr.expected(), avr.fixed().outputs(),
+                name + ": the Uno's predictions differ from the interpreter");
 
-        assertTrue(new File("/usr/bin/arm-none-eabi-gcc").canExecute(), "gcc-arm-none-eabi not installed");
-        Path arm = dir.resolve(name + "-cortex-m");
-        CBackend.CORTEX_M.emit(fp, model.weights(), EmitOptions.NONE, arm);
-        Process make = new ProcessBuilder("make", "-s").directory(arm.toFile()).redirectErrorStream(true).start();
-        String log = new String(make.getInputStream().readAllBytes());
-        assertEquals(0, make.waitFor(), log);
-        assertTrue(log.isBlank(), log);
+        CortexMBuildTest.assertBuildsClean(fp, model.weights(), EmitOptions.NONE, dir.resolve(name + "-cortex-m"));
     }
 
     /**
@@ -137,24 +130,17 @@ class BitSerialTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"cnn-digits-w1a1", "cnn-digits-w2a2", "cnn-digits-w3a2"})
     void lowBitCnnsAreBitExactOnPlanes(String name) throws Exception {
-        Path m = Path.of("src/test/resources/fixtures/lowbit", name);
-        Path data = Fixtures.dir("cnn-digits-10");
-        FloatModel model = SeeDotFrontEnd.load(m.resolve("input.sd"), m);
-        DataSet train = DataInputs.load(model.program(), data.resolve("train.npy"), 1);
-        DataSet test = DataInputs.load(model.program(), data.resolve("test.npy"), 1);
-        FixedProgram fp = HandModel.compile(model, train, test, Strategy.SHIFTRY, Metric.ACCURACY, CBackend.X86);
+        LowBitFixture f = LowBitFixture.compiled(name, CBackend.X86);
+        FloatModel model = f.model();
+        DataSet test = f.test();
+        FixedProgram fp = f.fp();
         Path host = dir.resolve(name + "-x86");
         X86DifferentialTest.assertHostMatches(host, fp, model, test, test.size());
         String code = Files.readString(host.resolve("predict.c"));
         // the 2-bit activations have the level 0, so the padded second convolution is on planes too
         assertEquals(name.endsWith("a2") ? 2 : 1, code.split("/\\* bit-serial: AND \\+ popcount", -1).length - 1,
                 name + ": the products on planes");
-        Path arm = dir.resolve(name + "-cortex-m");
-        CBackend.CORTEX_M.emit(fp, model.weights(), EmitOptions.NONE, arm);
-        Process make = new ProcessBuilder("make", "-s").directory(arm.toFile()).redirectErrorStream(true).start();
-        String log = new String(make.getInputStream().readAllBytes());
-        assertEquals(0, make.waitFor(), log);
-        assertTrue(log.isBlank(), log);
+        CortexMBuildTest.assertBuildsClean(fp, model.weights(), EmitOptions.NONE, dir.resolve(name + "-cortex-m"));
     }
 
     /**
@@ -172,7 +158,8 @@ class BitSerialTest {
         }
         HandModel m = new HandModel(dir.resolve("conv"))
                 .program("let X = (" + h * h * c + ", 1) in [-1, 1] in\nlet F = (1, 3, 3, " + c + ", " + co
-                        + ") in [-0.25, 0.25] in\nlet Xt = reshape(X, (1, " + h + ", " + h + ", " + c + "), (1, 2)) in\n"
+                        + ") in [-0.25, 0.25] in\n"
+                        + "let Xt = reshape(X, (1, " + h + ", " + h + ", " + c + "), (1, 2)) in\n"
                         + "let A = quantize(Xt, 2, 0.0, 1.5) in\n"
                         + "let C = conv2d(A, F, {s 1 1}, {p 1 1 1 1}, {d 1 1}, {g 1}) in\n"
                         + "argmax(reshape(C, (1, " + h * h * co + "), (1, 2, 3, 4)))\n")
@@ -188,5 +175,18 @@ class BitSerialTest {
         ModelBench.Outcome avr = ModelBench.fixed(fp, model, set, 20, Device.UNO, AvrToolchain.MCU,
                 dir.resolve("conv-avr"));
         assertEquals(avr.expected(), avr.fixed().outputs(), "the Uno's predictions differ from the interpreter");
+    }
+
+    /** A fixture of fixtures/lowbit (its data cnn-digits-10's rows), its test set and its program for a target. */
+    private record LowBitFixture(FloatModel model, DataSet test, FixedProgram fp) {
+        static LowBitFixture compiled(String name, seedc.backend.Backend target) {
+            Path m = Path.of("src/test/resources/fixtures/lowbit", name);
+            Path data = Fixtures.dir("cnn-digits-10");
+            FloatModel model = SeeDotFrontEnd.load(m.resolve("input.sd"), m);
+            DataSet train = DataInputs.load(model.program(), data.resolve("train.npy"), 1);
+            DataSet test = DataInputs.load(model.program(), data.resolve("test.npy"), 1);
+            return new LowBitFixture(model, test, HandModel.compile(model, train, test, Strategy.SHIFTRY,
+                    Metric.ACCURACY, target));
+        }
     }
 }

@@ -42,4 +42,23 @@ class CortexMBuildTest {
         String src = Files.readString(fixed.resolve("predict.c")) + Files.readString(fixed.resolve("model.h"));
         assertTrue(!src.matches("(?s).*\\bfloat\\b.*") && !src.contains("malloc"), "integer-only, static memory");
     }
+
+    /**
+     * The fixed program emitted for Cortex-M with {@code options} into {@code out} compiles with arm-none-eabi-gcc
+     * -Wall -Wextra -Werror, without a warning, into an object.
+     */
+    static void assertBuildsClean(seedc.fixed.FixedProgram fp, java.util.Map<String, double[]> weights,
+                                  EmitOptions options, Path out) throws java.io.IOException {
+        assertTrue(new File("/usr/bin/arm-none-eabi-gcc").canExecute(), "gcc-arm-none-eabi not installed");
+        CBackend.CORTEX_M.emit(fp, weights, options, out);
+        Process make = new ProcessBuilder("make", "-s").directory(out.toFile()).redirectErrorStream(true).start();
+        String log = new String(make.getInputStream().readAllBytes());
+        try {
+            assertEquals(0, make.waitFor(), log);
+        } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
+        assertTrue(log.isBlank(), log);
+        assertTrue(Files.size(out.resolve("predict.o")) > 0);
+    }
 }

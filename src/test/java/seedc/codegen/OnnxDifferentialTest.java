@@ -92,28 +92,15 @@ class OnnxDifferentialTest {
                     () -> seedc.bench.ModelBench.fixed(fp, compiled, test, 1, seedc.backend.Device.UNO, work));
             assertTrue(e.getMessage().contains("does not fit the") && e.getMessage().contains("of uno"),
                     e.getMessage());
-            onCortexM(fp, compiled, dir);
+            CortexMBuildTest.assertBuildsClean(fp, compiled.weights(), seedc.backend.EmitOptions.NONE,
+                dir.resolve("cortex-m"));
             return;
         }
         seedc.bench.ModelBench.Outcome o = seedc.bench.ModelBench.fixed(fp, compiled, test,
                 TrainedFixturesDifferentialTest.AVR_EXAMPLES, seedc.backend.Device.UNO, work);
         assertEquals(TrainedFixturesDifferentialTest.AVR_EXAMPLES, o.fixed().outputs().size());
         assertEquals(o.expected(), o.fixed().outputs(), "the AVR's predictions differ from the interpreter's");
-        onCortexM(fp, compiled, dir);
-    }
-
-    /** The same program emitted for Cortex-M compiles with arm-none-eabi-gcc -Wall -Wextra -Werror, no warning. */
-    private static void onCortexM(seedc.fixed.FixedProgram fp, FloatModel model, Path dir) throws IOException {
-        Path out = dir.resolve("cortex-m");
-        seedc.codegen.c.CBackend.CORTEX_M.emit(fp, model.weights(), seedc.backend.EmitOptions.NONE, out);
-        Process make = new ProcessBuilder("make", "-s").directory(out.toFile()).redirectErrorStream(true).start();
-        String log = new String(make.getInputStream().readAllBytes());
-        try {
-            assertEquals(0, make.waitFor(), log);
-        } catch (InterruptedException e) {
-            throw new IllegalStateException(e);
-        }
-        assertTrue(log.isBlank(), log);
-        assertTrue(Files.size(out.resolve("predict.o")) > 0);
+        CortexMBuildTest.assertBuildsClean(fp, compiled.weights(), seedc.backend.EmitOptions.NONE,
+                dir.resolve("cortex-m"));
     }
 }

@@ -3,7 +3,6 @@ package seedc.codegen;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
@@ -68,13 +67,8 @@ class ThresholdSignTest {
         ModelBench.Outcome avr = ModelBench.fixed(fp, model, set, 8, Device.UNO, AvrToolchain.MCU, dir.resolve("avr"));
         assertEquals(avr.expected(), avr.fixed().outputs(), "the Uno's predictions differ from the interpreter");
 
-        assertTrue(new File("/usr/bin/arm-none-eabi-gcc").canExecute(), "gcc-arm-none-eabi not installed");
-        Path arm = dir.resolve("cortex-m");
-        CBackend.CORTEX_M.emit(fp, model.weights(), seedc.backend.EmitOptions.NONE, arm);
-        Process make = new ProcessBuilder("make", "-s").directory(arm.toFile()).redirectErrorStream(true).start();
-        String log = new String(make.getInputStream().readAllBytes());
-        assertEquals(0, make.waitFor(), log);
-        assertTrue(log.isBlank(), log);
+        CortexMBuildTest.assertBuildsClean(fp, model.weights(), seedc.backend.EmitOptions.NONE,
+                dir.resolve("cortex-m"));
     }
 
     /** Values uniform in [-r, r]; the scale vector's of both signs. */

@@ -117,7 +117,8 @@ class SignedProductsTest {
         int second = fp.program().body().ops().stream().filter(op -> op instanceof seedc.ir.Op.MatMul)
                 .skip(1).findFirst().orElseThrow().out().id();
         String engine = Files.readString(out.resolve("nodes/n" + second + ".vh"));
-        assertTrue(engine.contains("cb00_n" + second) && engine.lines().noneMatch(t -> t.contains("cb00") && t.contains(" * ")),
+        assertTrue(engine.contains("cb00_n" + second)
+                && engine.lines().noneMatch(t -> t.contains("cb00") && t.contains(" * ")),
                 "counters, no product:\n" + engine);
         for (JsonNode node : fpga.get("nodes")) {
             if (node.get("value").asText().equals(fp.program().body().ops().stream().filter(op -> op.out().id()
