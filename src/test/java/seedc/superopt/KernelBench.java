@@ -22,7 +22,7 @@ import seedc.bench.SimavrRunner;
 public final class KernelBench {
     /** The kernels, popand_kernels.h's then the runtime's. */
     public static final List<String> KERNELS = List.of("pk_c_table256", "pk_c_nibble16", "pk_asm_table256",
-            "pk_asm_nibble16", "pk_asm_swar", "pk_asm_swar16", "pk_asm_table256x4", "sd_popand");
+            "pk_asm_nibble16", "pk_asm_swar", "pk_asm_swar16", "sd_popand");
     static final int[] LENGTHS = {8, 16, 64};
     static final int Q = 96, W = 192;
 

@@ -1,6 +1,7 @@
 /* The contenders for sd_popand on the AVR (scripts/search-avr-popcount --measure, PopandKernelTest): the set
  * bits of q[i] AND w[at + i] over n bytes, q in RAM, w in flash. Each is the popcount-accumulate step of
  * seedc.superopt (Candidates.java / the search) inside a loop that reads q with ld X+ and w with lpm Z+.
+ * The four-bytes-a-step byte table kernel is seedc_runtime.h's own sd_popand, measured beside these.
  * The flash tables are 256-aligned (byte) and 16-aligned (nibble) so that an index is ZL (| lo8 of the table). */
 #include <avr/pgmspace.h>
 #include <stdint.h>
@@ -94,32 +95,5 @@ static __attribute__((noinline, unused)) uint16_t pk_asm_swar16(const uint8_t *q
     if (n & 1) {
         c = (uint16_t)(c + pk_asm_swar(q, p, 0, 1));
     }
-    return c;
-}
-
-/* The byte table, four bytes a step: the four weight bytes are read first (lpm Z+), then Z is saved once,
- * ZH set once, and each q byte is loaded straight into ZL (ld r30, X+), ANDed and looked up; the four counts
- * (at most 32) are summed in 8 bits before the 16-bit add. n % 4 leading bytes one at a time. */
-static __attribute__((noinline, unused)) uint16_t pk_asm_table256x4(const uint8_t *q, const uint8_t *w, int16_t at, int16_t n) {
-    uint16_t c = 0, s;
-    uint8_t w0, w1, w2, w3;
-    const uint8_t *p = w + at;
-    int16_t quads = n >> 2;
-    if (n & 3) {
-        c = pk_asm_table256(q, p, 0, n & 3);
-        q += n & 3;
-        p += n & 3;
-    }
-    if (quads <= 0) return c;
-#define PK_T4(W) "ld %A[p], %a[q]+\n\tand %A[p], " W "\n\tlpm " W ", %a[p]\n\t"
-    __asm__ volatile("1:\n\tlpm %[w0], %a[p]+\n\tlpm %[w1], %a[p]+\n\tlpm %[w2], %a[p]+\n\tlpm %[w3], %a[p]+\n\t"
-        "movw %A[s], %A[p]\n\tldi %B[p], hi8(%[tab8])\n\t"
-        PK_T4("%[w0]") PK_T4("%[w1]") PK_T4("%[w2]") PK_T4("%[w3]")
-        "movw %A[p], %A[s]\n\tadd %[w0], %[w1]\n\tadd %[w2], %[w3]\n\tadd %[w0], %[w2]\n\t"
-        "add %A[c], %[w0]\n\tadc %B[c], __zero_reg__\n\tsbiw %[n], 1\n\tbrne 1b"
-        : [c] "+r"(c), [q] "+x"(q), [p] "+z"(p), [n] "+w"(quads), [w0] "=&r"(w0), [w1] "=&r"(w1),
-          [w2] "=&r"(w2), [w3] "=&r"(w3), [s] "=&r"(s)
-        : [tab8] "i"(pk_pop8) : "memory");
-#undef PK_T4
     return c;
 }
