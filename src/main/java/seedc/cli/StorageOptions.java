@@ -102,7 +102,8 @@ final class StorageOptions {
         }
         WeightQuantization.Quantized q = WeightQuantization.apply(model, s);
         if (q.parameters().isEmpty()) {
-            throw UserError.of(option(s.mode()) + ": the model has no weight matrix or filter to quantize (a parameter with two or more"
+            throw UserError.of(option(s.mode()) + ": the model has no weight matrix or filter to quantize (a parameter"
+                    + " with two or more"
                     + " dimensions above 1)");
         }
         Double before = test.size() == 0 ? null

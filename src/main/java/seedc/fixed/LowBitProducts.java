@@ -8,11 +8,11 @@ import seedc.ir.Program;
 import seedc.ir.Value;
 
 /**
- * Matrix products of low-bit operands (issue 15), for the backends' bit-plane kernels: a quantized activation (the
- * output of {@code sign} or {@code quantize}, read directly or through transposes, reshapes and max pools) times a
- * parameter of few values, summed plainly, whose two operands' integers are evenly spaced after their pre-shifts: level q of
- * the activation is a0 + q da, value r of the weight b0 + r db. Then, modulo 2^W, the sum of the n terms
- * wrap_W(x_t w_t) is
+ * Matrix products and convolutions of low-bit operands (issue 15), for the backends' bit-plane kernels: a quantized
+ * activation (the output of {@code sign} or {@code quantize}, read directly or through transposes, reshapes and max
+ * pools) times a parameter of few values, summed plainly, whose two operands' integers are evenly spaced after their
+ * pre-shifts: level q of the activation is a0 + q da, value r of the weight b0 + r db. Then, modulo 2^W, the sum of
+ * the n terms wrap_W(x_t w_t) is
  *
  * <pre>  n a0 b0 + a0 db sum r_t + b0 da sum q_t + da db sum q_t r_t</pre>
  *
@@ -207,7 +207,18 @@ public final class LowBitProducts {
         return new Levels(d[0], d[1] - d[0], d.length, null);
     }
 
-    private static boolean evenlySpaced(long[] v) {
+    /**
+     * A, when the distinct ascending values are -A and A (binary) or -A, 0 and A (ternary) with A > 0, else 0: the
+     * weights whose products add and subtract the other operand and multiply the sum by A once.
+     */
+    public static long signedMagnitude(long[] v) {
+        boolean binary = v.length == 2 && v[0] == -v[1] && v[1] > 0;
+        boolean ternary = v.length == 3 && v[0] == -v[2] && v[1] == 0 && v[2] > 0;
+        return binary || ternary ? v[v.length - 1] : 0;
+    }
+
+    /** Whether the values (at least two) are an arithmetic progression with a step other than 0. */
+    public static boolean evenlySpaced(long[] v) {
         for (int i = 2; i < v.length; i++) {
             if (v[i] - v[i - 1] != v[1] - v[0]) {
                 return false;

@@ -1,7 +1,7 @@
 package seedc.codegen.c;
 
+import seedc.fixed.FixedArith;
 import seedc.fixed.LowBitProducts;
-
 import seedc.fixed.OpParams;
 import seedc.ir.Op.Conv2d;
 import seedc.ir.Op.MatMul;
@@ -26,14 +26,10 @@ final class BitSerialEmitter {
 
     void matmul(BitSerial.Product p, Scratch s) {
         MatMul m = (MatMul) p.op();
-        OpParams.Mul mul = r.params(m, OpParams.Mul.class);
         int rows = m.a().shape().dim(0), cols = m.b().shape().dim(1), k = p.terms(), nb = p.planeBytes();
         Value act = m.inputs().get(p.ram());
-        int vectors = p.ram() == 0 ? rows : cols, weights = p.ram() == 0 ? cols : rows;
-        String planes = r.constants().bytes(weightPlanes(p, weights)), codes = r.constants().table(codeSums(p,
-                weights), 16);
-        LowBitProducts.Levels a = p.activation(), b = p.weight();
-        int width = mul.width();
+        int vectors = p.ram() == 0 ? rows : cols, weights = p.product().vectors();
+        String planes = r.constants().bytes(weightPlanes(p)), codes = r.constants().table(codeSums(p), 16);
         w.line("/* " + p.kernel() + " */");
         w.block("", () -> {
             w.line("uint8_t *sd_q = (uint8_t *)" + s.name() + ";");
@@ -56,8 +52,7 @@ final class BitSerialEmitter {
         Conv2d c = (Conv2d) p.op();
         Shape xs = c.x().shape(), fs = c.filter().shape(), os = c.out().shape();
         int kh = fs.dim(1), kw = fs.dim(2), cig = fs.dim(3), cog = fs.dim(4), nb = p.planeBytes();
-        String planes = r.constants().bytes(weightPlanes(p, c.groups() * cog)),
-                codes = r.constants().table(codeSums(p, c.groups() * cog), 16);
+        String planes = r.constants().bytes(weightPlanes(p)), codes = r.constants().table(codeSums(p), 16);
         LowBitProducts.Levels a = p.activation();
         w.line("/* " + p.kernel() + " */");
         w.block("", () -> {
@@ -75,9 +70,10 @@ final class BitSerialEmitter {
                                 + ";");
                         w.line("sd_idx px = inside ? " + Windows.inPixel(xs) + " + g * " + cig + " : 0;");
                         w.loop("ci", cig, () -> {
-                            X x = r.x(c.x(), "px + ci");
-                            w.line("uint8_t q = inside ? " + levelNumber(x, a) + " : " + Math.max(0, p.product()
-                                    .zeroLevel()) + ";");
+                            X x = r.x(c.x(), "px + ci"); // px is 0 in the padding: a read in range, not used
+                            w.line(x.ctype() + " x = " + x.c() + ";");
+                            w.line("uint8_t q = inside ? " + levelNumber(X.of("x", x.bits()), a) + " : "
+                                    + Math.max(0, p.product().zeroLevel()) + ";");
                             w.line("sq = (uint16_t)(sq + q);");
                             for (int i = 0; i < a.planes(); i++) {
                                 w.line("if (q & " + (1 << i) + "u) sd_q[" + (i * nb) + " + (t >> 3)] |= bit;");
@@ -166,9 +162,10 @@ final class BitSerialEmitter {
             w.line(out + " = " + X.of("acc", total.bits()).shrWrap(mul.post() - z, r.type(result).bits()).c() + ";");
             return;
         }
-        X sum = X.lit(wrap(constant, width));
+        X sum = X.lit(FixedArith.wrap(constant, width));
         for (Term t : terms) {
-            sum = sum.plusWrap(t.value().timesWrap(X.lit(wrap(t.factor(), width)), width).wrap(width), false, width);
+            X term = t.value().timesWrap(X.lit(FixedArith.wrap(t.factor(), width)), width).wrap(width);
+            sum = sum.plusWrap(term, false, width);
         }
         w.line(CNames.ctype(width) + " acc = " + sum.wrap(width).c() + ";");
         w.line(out + " = " + r.finish(X.of("acc", width), mul, result).c() + ";");
@@ -190,15 +187,12 @@ final class BitSerialEmitter {
         }
     }
 
-    private static long wrap(long v, int width) {
-        return seedc.fixed.FixedArith.wrap(v, width);
-    }
-
     /**
      * The weight vectors' planes: vector f (a column of b, or a row of a) holds, for each plane j, bit j of each
      * element's value number r_t = (w_t - base) / step, eight elements a byte.
      */
-    private static long[] weightPlanes(BitSerial.Product p, int vectors) {
+    private static long[] weightPlanes(BitSerial.Product p) {
+        int vectors = p.product().vectors();
         LowBitProducts.Levels b = p.weight();
         int k = p.terms(), nb = p.planeBytes(), planes = b.planes();
         long[] bytes = new long[vectors * planes * nb];
@@ -216,7 +210,8 @@ final class BitSerialEmitter {
     }
 
     /** Each weight vector's sum of value numbers, sum r_t (at most 7 n: BitSerial keeps it within 16 bits). */
-    private static long[] codeSums(BitSerial.Product p, int vectors) {
+    private static long[] codeSums(BitSerial.Product p) {
+        int vectors = p.product().vectors();
         long[] c = new long[vectors];
         for (int f = 0; f < vectors; f++) {
             for (int t = 0; t < p.terms(); t++) {

@@ -3,6 +3,7 @@ package seedc.codegen.c;
 import java.util.HashMap;
 import java.util.Map;
 import seedc.fixed.FixedArith;
+import seedc.fixed.LowBitProducts;
 import seedc.fixed.OpParams;
 
 /**
@@ -149,13 +150,9 @@ final class DotFunctions {
      */
     record Signed(boolean packedIsA, long magnitude, boolean ternary) {
         static Signed of(Stream a, Stream b) {
-            if ((a.packed() == null) == (b.packed() == null)) {
-                return null;
-            }
-            long[] v = (a.packed() != null ? a : b).packed().values();
-            boolean binary = v.length == 2 && v[0] == -v[1] && v[1] > 0;
-            boolean ternary = v.length == 3 && v[0] == -v[2] && v[1] == 0 && v[2] > 0;
-            return binary || ternary ? new Signed(a.packed() != null, v[v.length - 1], ternary) : null;
+            long[] v = onePackedOperand(a, b);
+            long magnitude = v == null ? 0 : LowBitProducts.signedMagnitude(v);
+            return magnitude > 0 ? new Signed(a.packed() != null, magnitude, v.length == 3) : null;
         }
     }
 
@@ -168,21 +165,16 @@ final class DotFunctions {
      */
     record Affine(boolean packedIsA, long base, long step) {
         static Affine of(Stream a, Stream b) {
-            if ((a.packed() == null) == (b.packed() == null)) {
-                return null;
-            }
-            long[] v = (a.packed() != null ? a : b).packed().values();
-            if (v.length < 4) {
-                return null; // at most three values are literals already, and binary and ternary ones add (Signed)
-            }
-            long step = v[1] - v[0];
-            for (int j = 2; j < v.length; j++) {
-                if (v[j] - v[j - 1] != step) {
-                    return null;
-                }
-            }
-            return new Affine(a.packed() != null, v[0], step);
+            long[] v = onePackedOperand(a, b);
+            // at most three values are literals already, and binary and ternary ones add (Signed)
+            return v == null || v.length < 4 || !LowBitProducts.evenlySpaced(v) ? null
+                    : new Affine(a.packed() != null, v[0], v[1] - v[0]);
         }
+    }
+
+    /** The values (ascending) of the one packed operand of a and b, or null when none or both are packed. */
+    private static long[] onePackedOperand(Stream a, Stream b) {
+        return (a.packed() == null) == (b.packed() == null) ? null : (a.packed() != null ? a : b).packed().values();
     }
 
     /** The sum of an {@link Affine} operand: sums of q_i x_i and of x_i, then a product by the step and the base. */

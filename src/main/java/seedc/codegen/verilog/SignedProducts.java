@@ -114,15 +114,8 @@ record SignedProducts(Map<Integer, Form> byNode) {
 
     /** The signed form of an operand with these distinct values; null when it has none. */
     private static Signed signed(TreeSet<Long> distinct, int operand) {
-        if (distinct.size() > 3) {
-            return null;
-        }
-        long a = distinct.last();
-        boolean symmetric = a > 0 && distinct.first() == -a;
-        if (symmetric && distinct.size() == 2) {
-            return new Signed(operand, a, false);
-        }
-        return symmetric && distinct.size() == 3 && distinct.contains(0L) ? new Signed(operand, a, true) : null;
+        long a = LowBitProducts.signedMagnitude(distinct.stream().mapToLong(Long::longValue).toArray());
+        return a > 0 ? new Signed(operand, a, distinct.size() == 3) : null;
     }
 
     /** The node's form, or null when its lanes multiply. */
