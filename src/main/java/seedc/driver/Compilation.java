@@ -319,7 +319,8 @@ public final class Compilation {
                 s.curve().stream().map(t -> new SearchSummary.Step(t.name(), t.kept(), t.trainAccuracy(),
                         t.scoreError(), t.paramBytes(), t.wrapEvents())).toList(),
                 s.staged() == null ? null : new SearchSummary.Subset(s.staged().subsetRows(), s.staged().rows(),
-                        s.staged().keptOnSubset(), s.staged().confirmed()), o.maxOutputError());
+                        s.staged().keptOnSubset(), s.staged().confirmed()), o.maxOutputError(),
+                byAccuracy && s.startScoreError() > o.maxScoreError() ? s.startScoreError() : null);
         return new Searched(s.best(), s.candidates(), List.of(), summary, s.bestOnTrain());
     }
 

@@ -13,16 +13,18 @@ public sealed interface SearchSummary {
     /**
      * Shiftry: the input's scale from stage II, how stage IV stopped (within maxAccuracyDrop and
      * maxScoreError of float, once the model fit flashBudget, or while the decision scores' proven error bound
-     * stayed within maxOutputError), the all-16-bit parameter flash, stage III's order and stage IV's curve.
+     * stayed within maxOutputError), the all-16-bit parameter flash, stage III's order and stage IV's curve;
+     * {@code startScoreError}, only when the program stage IV started from was already farther than maxScoreError
+     * from float: that program's score error, which the demotions could add maxScoreError to.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record Shiftry(int inputScale, Double maxAccuracyDrop, Double maxScoreError, FlashFit flashBudget,
                    int paramFlashBytes16, List<Demotion> demotionOrder, List<Step> demotionCurve, Subset subset,
-                   Double maxOutputError) implements SearchSummary {
+                   Double maxOutputError, Double startScoreError) implements SearchSummary {
         public Shiftry(int inputScale, Double maxAccuracyDrop, Double maxScoreError, FlashFit flashBudget,
                        int paramFlashBytes16, List<Demotion> demotionOrder, List<Step> demotionCurve, Subset subset) {
             this(inputScale, maxAccuracyDrop, maxScoreError, flashBudget, paramFlashBytes16, demotionOrder,
-                    demotionCurve, subset, null);
+                    demotionCurve, subset, null, null);
         }
     }
 

@@ -85,6 +85,12 @@ public final class TextReport {
         return sb.toString();
     }
 
+    /** Stage IV's bound on the score error as the search applied it (ShiftrySearch.scoreErrorLimit). */
+    private static String scoreErrorLimit(SearchSummary.Shiftry x) {
+        return x.startScoreError() == null ? String.valueOf(x.maxScoreError())
+                : f("%.4f", x.startScoreError() + x.maxScoreError());
+    }
+
     /** The FPGA design's nodes: op, outputs x terms, the chosen PF and the estimates it was chosen by. */
     @SuppressWarnings("unchecked")
     private static void fpga(StringBuilder sb, Map<String, Object> fpga) {
@@ -301,11 +307,15 @@ public final class TextReport {
                     x.maxOutputError()));
         } else if (r.outputError() != null) {
             sb.append(f("%nstage IV: values demoted in that order, each kept while the score error stays%n"
-                    + "  within %s%n", x.maxScoreError()));
+                    + "  within %s%n", scoreErrorLimit(x)));
         } else {
             sb.append(f("%nstage IV: values demoted in that order, each kept while train accuracy stays%n"
                     + "  within %s points of float (%.2f%%) and the score error within %s%n", x.maxAccuracyDrop(),
-                    r.floatTrainAccuracy(), x.maxScoreError()));
+                    r.floatTrainAccuracy(), scoreErrorLimit(x)));
+        }
+        if (x.startScoreError() != null) {
+            sb.append(f("  (the program it starts from is already %.4f from float, beyond --max-score-error %s:%n"
+                    + "  the demotions may add %s to it)%n", x.startScoreError(), x.maxScoreError(), x.maxScoreError()));
         }
         rows = new ArrayList<>();
         // The wraps column only when some step wrapped: stage IV refuses those in accuracy mode.

@@ -227,11 +227,11 @@ final class CandidatePool implements AutoCloseable {
 
     /**
      * Runs {@code fp} (not a candidate: not counted) and keeps its run for the candidates that follow; returns its
-     * wrap events on the training set.
+     * numbers on the training set.
      */
-    long reference(FixedProgram fp) {
+    Score reference(FixedProgram fp) {
         reference = run(fp, jobs, true, false);
-        return reference.wraps().total();
+        return score(reference);
     }
 
     /**
@@ -245,6 +245,11 @@ final class CandidatePool implements AutoCloseable {
     /** {@link #results}' wrap events. */
     WrapCounts wraps(FixedProgram fp, boolean keepAsLast) {
         return run(fp, jobs, keepAsLast, keepAsLast).wraps();
+    }
+
+    /** The numbers of {@code fp} on the training set (not a candidate: not counted; its run not kept). */
+    Score scoreOf(FixedProgram fp) {
+        return score(run(fp, jobs, false, false));
     }
 
     /** A program's results and wrap events on the training set and, when kept, its state after each example. */

@@ -29,7 +29,10 @@ import seedc.ir.Value;
  * seedc adds one guard to stage IV's accuracy mode: a demotion is also refused when the decision scores
  * move more than maxScoreError from float's (Metric.scoreError). A training set the model fits almost
  * perfectly shows no label damage until late, while the scores already show what test examples near
- * the decision boundary will suffer. Wrap events on the training set rank below everything else: stages II and III
+ * the decision boundary will suffer. When the program stage IV starts from is already farther than maxScoreError
+ * from float (a model with 1-3-bit activations: a sign flips at the smallest change, so even its 16-bit scores
+ * are off), the guard would refuse every demotion; there it measures what the demotions add instead, keeping a
+ * demotion while the score error stays within that start's error plus maxScoreError ({@link #scoreErrorLimit}). Wrap events on the training set rank below everything else: stages II and III
  * prefer a candidate that does not wrap (CandidatePool.Score#beats), and stage IV refuses a demotion that makes
  * the program wrap more often than before it (in accuracy mode; a flash budget comes first).
  */
@@ -46,7 +49,7 @@ public final class ShiftrySearch {
      */
     public record Outcome(FixedProgram best, int inputScale, List<Demotion> order, List<Step> curve,
                           int paramBytesStart, int paramBytes, int candidates, Staged staged,
-                          Candidate.Counted bestOnTrain) {}
+                          Candidate.Counted bestOnTrain, double startScoreError) {}
 
     /**
      * A large training set's search: stages II-IV decided on {@code subsetRows} evenly spaced rows of
@@ -59,16 +62,25 @@ public final class ShiftrySearch {
      * What stage IV keeps: everything while a budget is not met; by precision ({@code precise}, not null: a proven
      * bound on the scores' error, which depends on no data) what passes it; else what the accuracy allows.
      */
-    private record Limits(Budget budget, double floatTrainAcc, double maxDrop, double maxScoreError,
+    private record Limits(Budget budget, double floatTrainAcc, double maxDrop, double scoreErrorLimit,
                           java.util.function.Predicate<FixedProgram> precise) {
         /** {@code wrapsBefore}: the wrap events of the program before this demotion; {@code program}: the demoted. */
         boolean keeps(CandidatePool.Score s, long wrapsBefore, Supplier<FixedProgram> program) {
             if (budget != null || precise != null) {
                 return precise == null || precise.test(program.get());
             }
-            return s.accuracy() >= floatTrainAcc - maxDrop && s.scoreError() <= maxScoreError
+            return s.accuracy() >= floatTrainAcc - maxDrop && s.scoreError() <= scoreErrorLimit
                     && s.wrapEvents() <= wrapsBefore;
         }
+    }
+
+    /**
+     * Stage IV's bound on the score error: {@code maxScoreError} from float, or, when the program it starts from is
+     * already farther ({@code startError}), {@code maxScoreError} beyond that (by the triangle inequality, within
+     * maxScoreError of the start's scores is within startError + maxScoreError of float's).
+     */
+    public static double scoreErrorLimit(double maxScoreError, double startError) {
+        return startError > maxScoreError ? startError + maxScoreError : maxScoreError;
     }
 
     private final Program p;
@@ -80,8 +92,11 @@ public final class ShiftrySearch {
     private final int[] scales;
     /** The current program's wrap events on the training set. */
     private long wraps;
-    /** On a large training set, the wrap events of stage II's chosen program on every row. */
-    private Long wrapsOnAllRowsAfterStageII;
+    /** The score error of the program stage IV starts from, on the rows that decide (0 until measured). */
+    private double startScoreError;
+    private boolean startMeasured;
+    /** On a large training set, the numbers of stage II's chosen program on every row. */
+    private CandidatePool.Score afterStageIIOnAllRows;
     /** Stage IV's kept demotions, in order. */
     private final List<StagedConfirmation.Kept> kept = new ArrayList<>();
 
@@ -124,7 +139,6 @@ public final class ShiftrySearch {
             CandidatePool decide = subset == null ? full : subset;
             double decideFloatAcc = sub == null ? floatTrainAcc
                     : Evaluation.accuracy(sub.data(), sub.floatResults()).percent();
-            Limits limits = new Limits(budget, decideFloatAcc, maxDrop, maxScoreError, precise);
             Value x = s.p.input();
             int stageTwoScale = 0; // what the report names stage II's choice (stage IV may demote the input later)
             if (x != null) {
@@ -141,6 +155,8 @@ public final class ShiftrySearch {
                     break;
                 }
                 List<Demotion> stepOrder = s.demoteEach(decide, steps.get(i), vars);
+                Limits limits = new Limits(budget, decideFloatAcc, maxDrop,
+                        scoreErrorLimit(maxScoreError, s.startScoreError), precise);
                 s.demoteCumulatively(decide, vars, stepOrder, limits, curve);
                 order.addAll(stepOrder);
             }
@@ -149,8 +165,7 @@ public final class ShiftrySearch {
                 int keptOnSubset = s.kept.size();
                 int confirmed = budget != null ? keptOnSubset // a budget keeps by size alone: the rows do not matter
                         : precise != null ? keptOnSubset // the proven bound holds on every row: it needs none
-                        : s.confirm(full, new Limits(null, floatTrainAcc, maxDrop, maxScoreError, null), bitsBefore,
-                                scalesBefore, curve);
+                        : s.confirm(full, floatTrainAcc, maxDrop, maxScoreError, bitsBefore, scalesBefore, curve);
                 staged = new Staged(sub.data().size(), train.size(), keptOnSubset, confirmed);
             }
             FixedProgram best = s.current();
@@ -158,7 +173,8 @@ public final class ShiftrySearch {
                 budget.requireFits(best, "after demoting every value that takes flash");
             }
             return new Outcome(best, stageTwoScale, order, curve, bytesStart, s.paramBytes(s.bits),
-                    full.evaluated() + (subset == null ? 0 : subset.evaluated()), staged, full.ranAlready(best));
+                    full.evaluated() + (subset == null ? 0 : subset.evaluated()), staged, full.ranAlready(best),
+                    s.startScoreError);
         }
     }
 
@@ -214,7 +230,7 @@ public final class ShiftrySearch {
         List<CandidatePool.Score> again = confirm.race("stage II: confirming on every row",
                 List.of(best.stream().map(cands::get).toList())).getFirst();
         int k = best(again);
-        wrapsOnAllRowsAfterStageII = again.get(k).wrapEvents();
+        afterStageIIOnAllRows = again.get(k);
         return order.get(best.get(k));
     }
 
@@ -236,7 +252,12 @@ public final class ShiftrySearch {
      */
     private List<Demotion> demoteEach(CandidatePool pool, ShiftryLadder.Step step, List<Value> vars) {
         if (!vars.isEmpty()) {
-            wraps = pool.reference(current());
+            CandidatePool.Score start = pool.reference(current());
+            wraps = start.wrapEvents();
+            if (!startMeasured) { // the first rung's start: what every rung's demotions are measured from
+                startScoreError = start.scoreError();
+                startMeasured = true;
+            }
         }
         int trials = step.to().scaleTrials();
         List<List<Supplier<FixedProgram>>> groups = new ArrayList<>();
@@ -358,7 +379,8 @@ public final class ShiftrySearch {
      * Stage IV's kept demotions confirmed on every row ({@link StagedConfirmation}): the current program becomes
      * the start with the longest confirmed prefix of them; returns its length.
      */
-    private int confirm(CandidatePool full, Limits limits, int[] bitsStart, int[] scalesStart, List<Step> curve) {
+    private int confirm(CandidatePool full, double floatTrainAcc, double maxDrop, double maxScoreError,
+                        int[] bitsStart, int[] scalesStart, List<Step> curve) {
         if (kept.isEmpty()) {
             return 0;
         }
@@ -368,9 +390,12 @@ public final class ShiftrySearch {
             return assign(b, sc);
         };
         int n;
-        // The program before stage IV is stage II's choice, whose wraps on every row its confirmation counted.
-        long wrapsStart = wrapsOnAllRowsAfterStageII != null ? wrapsOnAllRowsAfterStageII
-                : full.wraps(prefix.apply(0), false).total();
+        // The program before stage IV is stage II's choice, whose numbers on every row its confirmation measured.
+        CandidatePool.Score start = afterStageIIOnAllRows != null ? afterStageIIOnAllRows
+                : full.scoreOf(prefix.apply(0));
+        long wrapsStart = start.wrapEvents();
+        Limits limits = new Limits(null, floatTrainAcc, maxDrop, scoreErrorLimit(maxScoreError, start.scoreError()),
+                null);
         try (Progress bar = full.bar("stage IV: confirming on every row", 1 + FixedArith.ceilLog2(kept.size()))) {
             n = StagedConfirmation.longestPrefix(kept.size(),
                     k -> limits.keeps(full.evaluate(bar, () -> prefix.apply(k)), wrapsStart, () -> prefix.apply(k)));

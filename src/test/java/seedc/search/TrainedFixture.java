@@ -14,8 +14,13 @@ import seedc.ir.FloatModel;
 record TrainedFixture(FloatModel model, DataSet train, Profile profile, Result[] floatTrain) {
     static TrainedFixture load(String name) {
         Path d = Path.of("src/test/resources/fixtures/models", name);
-        FloatModel model = SeeDotFrontEnd.load(d.resolve("input.sd"), d);
-        DataSet train = DataInputs.load(model.program(), d.resolve("train.npy"), 1);
+        return load(d, d.resolve("train.npy"));
+    }
+
+    /** The model in {@code dir} (input.sd and its weights) on the training set {@code trainNpy}. */
+    static TrainedFixture load(Path dir, Path trainNpy) {
+        FloatModel model = SeeDotFrontEnd.load(dir.resolve("input.sd"), dir);
+        DataSet train = DataInputs.load(model.program(), trainNpy, 1);
         return new TrainedFixture(model, train, Evaluation.profile(model, train, 2), Compilation.floatRun(model, train, 2));
     }
 
