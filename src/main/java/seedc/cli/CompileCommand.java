@@ -366,7 +366,9 @@ final class CompileCommand implements Callable<Integer> {
             report = report.withQuantizedWeights(quantized.how());
         }
         unmetBound(report, compiled.program().decisionScores());
-        if (written.device() != null) {
+        // without a device (x86) only for the products on bit planes: which kernel and words each got
+        if (written.device() != null || written.memoryPlan() != null
+                && written.memoryPlan().containsKey("lowBitProducts")) {
             report = report.withDeviceUse(DeviceUse.of(written));
         }
         report.write(dir.resolve("report.json"));

@@ -73,6 +73,9 @@ public final class TextReport {
         if (r.deviceUse() != null && r.deviceUse().fpga() != null) {
             fpga(sb, r.deviceUse().fpga());
         } else if (r.deviceUse() != null) {
+            lowBitProducts(sb, r.deviceUse().memoryPlan());
+        }
+        if (r.deviceUse() != null && r.deviceUse().fpga() == null) {
             sb.append(f("on the device: %d B of constants in flash, a %d B RAM buffer%n", r.deviceUse().flashBytes(),
                     r.deviceUse().ramBytes()));
             if (r.deviceUse().memoryPlan() != null
@@ -83,6 +86,21 @@ public final class TextReport {
             }
         }
         return sb.toString();
+    }
+
+    /** The C's low-bit products: each one's kernel and, on bit planes, the words it reads and why. */
+    private static void lowBitProducts(StringBuilder sb, Map<String, Object> plan) {
+        if (plan == null || !(plan.get("lowBitProducts") instanceof List<?> products)) {
+            return;
+        }
+        sb.append(f("low-bit products%n"));
+        for (Object o : products) {
+            Map<?, ?> p = (Map<?, ?>) o;
+            sb.append(f("  %s: %s%n", p.get("value"), p.get("kernel")));
+            if (p.get("words") != null) {
+                sb.append(f("    (%s)%n", p.get("words")));
+            }
+        }
     }
 
     /** Stage IV's bound on the score error as the search applied it (ShiftrySearch.scoreErrorLimit). */

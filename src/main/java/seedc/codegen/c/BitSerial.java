@@ -30,8 +30,8 @@ final class BitSerial {
     /** The most activation levels packed by comparisons (1-2-bit activations), and weight values (3 bits). */
     static final int MAX_ACTIVATION_LEVELS = 4, MAX_WEIGHT_VALUES = 8;
 
-    /** A low-bit product on planes, as the emitter reads it. */
-    record Product(LowBitProducts.Product product) {
+    /** A low-bit product on planes, as the emitter reads it; {@code word}: the word its planes are read in. */
+    record Product(LowBitProducts.Product product, PopcountWords.Choice word) {
         Op op() {
             return product.op();
         }
@@ -53,15 +53,20 @@ final class BitSerial {
             return product.terms();
         }
 
-        /** Bytes of one bit plane of a vector of {@link #terms} elements. */
+        /** Bytes of one bit plane of a vector of {@link #terms} elements: its packed bytes, padded to whole words. */
         int planeBytes() {
+            return PopcountWords.padded(packedBytes(), word.wordBits());
+        }
+
+        /** Bytes that hold a plane's {@link #terms} bits; the rest of {@link #planeBytes} are 0. */
+        int packedBytes() {
             return (terms() + 7) / 8;
         }
 
         /** What the report calls the kernel. */
         String kernel() {
             return "bit-serial: AND + popcount over " + activation().planes() + " x " + weight().planes()
-                    + " bit planes, planes one after another, 8-bit words";
+                    + " bit planes, planes one after another, " + word.wordBits() + "-bit words";
         }
     }
 
@@ -76,7 +81,7 @@ final class BitSerial {
     }
 
     /** The products of {@code fp} that run on bit planes ({@code enabled}: else none, and the report says so). */
-    static BitSerial of(FixedProgram fp, QuantizedModel qm, Set<Value> flash, boolean enabled) {
+    static BitSerial of(FixedProgram fp, QuantizedModel qm, Set<Value> flash, boolean enabled, PopcountWords words) {
         Map<Value, Op> defs = LowBitProducts.defs(fp.program());
         Map<Op, Product> chosen = new IdentityHashMap<>();
         List<Map<String, Object>> report = new ArrayList<>();
@@ -94,11 +99,14 @@ final class BitSerial {
                 case LowBitProducts.Refused r -> r.why();
             };
             if (found instanceof LowBitProducts.Product p && refused == null) {
-                chosen.put(m, new Product(p));
+                chosen.put(m, new Product(p, words.choose(p.terms())));
             }
             Map<String, Object> line = new LinkedHashMap<>();
             line.put("value", m.out().name());
             line.put("kernel", refused == null ? chosen.get(m).kernel() : "the sum of products (" + refused + ")");
+            if (refused == null) {
+                line.put("words", chosen.get(m).word().why());
+            }
             report.add(line);
         });
         return new BitSerial(chosen, List.copyOf(report));
@@ -122,7 +130,9 @@ final class BitSerial {
     /** The scratch of a product on planes: the activation vector's (a convolution's window's) planes, packed. */
     Scratch scratch(Op m) {
         Product p = products.get(m);
-        return p == null ? null : new Scratch(CNames.scratch(m.out()), 8, p.activation().planes() * p.planeBytes());
+        // declared in words, so that the plan aligns the planes for the word kernel's loads
+        return p == null ? null : new Scratch(CNames.scratch(m.out()), p.word().wordBits(),
+                p.activation().planes() * p.planeBytes() / p.word().wordBytes());
     }
 
     /** Every low-bit product: its value and the kernel it got (report.json {@code lowBitProducts}). */

@@ -13,7 +13,8 @@ import seedc.ir.Value;
  * packed into planes in the op's scratch (bit t of byte t/8 of plane i holds bit i of q_t) and summed; then for each
  * weight vector, whose planes were packed at compile time, the popcounts of the planes' ANDs weighted by 2^(i+j),
  * and the sum from them, a per-vector constant and the activation's level sum, modulo 2^W. The weight planes are
- * one array in flash: vector f's plane j at bytes (f planes + j) * planeBytes.
+ * one array in flash: vector f's plane j at bytes (f planes + j) * planeBytes, in the product's words (a plane
+ * padded with zero bytes to whole words; bytes read as little-endian words, element t in bit t).
  */
 final class BitSerialEmitter {
     private final CWriter w;
@@ -29,14 +30,15 @@ final class BitSerialEmitter {
         int rows = m.a().shape().dim(0), cols = m.b().shape().dim(1), k = p.terms(), nb = p.planeBytes();
         Value act = m.inputs().get(p.ram());
         int vectors = p.ram() == 0 ? rows : cols, weights = p.product().vectors();
-        String planes = r.constants().bytes(weightPlanes(p)), codes = r.constants().table(codeSums(p), 16);
+        String planes = weights(p), codes = r.constants().table(codeSums(p), 16);
         w.line("/* " + p.kernel() + " */");
         w.block("", () -> {
             w.line("uint8_t *sd_q = (uint8_t *)" + s.name() + ";");
+            zeroPadding(p); // the packing below writes only the packed bytes
             w.loop("v", vectors, () -> {
                 w.line("uint16_t sq = 0;");
                 String index = p.ram() == 0 ? "v * " + k + " + t" : "t * " + cols + " + v";
-                w.block("for (sd_idx t = 0, b = 0; b < " + nb + "; b++)", () -> pack(p, act, index, nb));
+                w.block("for (sd_idx t = 0, b = 0; b < " + p.packedBytes() + "; b++)", () -> pack(p, act, index, nb));
                 w.loop("f", weights, () -> sum(p, planes, codes, "f", CNames.element(m.out(), p.ram() == 0
                         ? "v * " + cols + " + f" : "f * " + cols + " + v")));
             });
@@ -52,7 +54,7 @@ final class BitSerialEmitter {
         Conv2d c = (Conv2d) p.op();
         Shape xs = c.x().shape(), fs = c.filter().shape(), os = c.out().shape();
         int kh = fs.dim(1), kw = fs.dim(2), cig = fs.dim(3), cog = fs.dim(4), nb = p.planeBytes();
-        String planes = r.constants().bytes(weightPlanes(p)), codes = r.constants().table(codeSums(p), 16);
+        String planes = weights(p), codes = r.constants().table(codeSums(p), 16);
         LowBitProducts.Levels a = p.activation();
         w.line("/* " + p.kernel() + " */");
         w.block("", () -> {
@@ -89,6 +91,32 @@ final class BitSerialEmitter {
         });
     }
 
+    /** The weight planes in flash: bytes, or the product's words composed little-endian from them. */
+    private String weights(BitSerial.Product p) {
+        long[] bytes = weightPlanes(p);
+        int wb = p.word().wordBytes();
+        if (wb == 1) {
+            return r.constants().bytes(bytes);
+        }
+        long[] words = new long[bytes.length / wb];
+        for (int i = 0; i < bytes.length; i++) {
+            words[i / wb] |= bytes[i] << (8 * (i % wb));
+        }
+        return r.constants().words(words, p.word().wordBits());
+    }
+
+    /** Each plane's bytes past its packed ones, up to whole words: 0, so that the ANDs there count nothing. */
+    private void zeroPadding(BitSerial.Product p) {
+        int nb = p.planeBytes(), packed = p.packedBytes();
+        if (nb == packed) {
+            return;
+        }
+        for (int i = 0; i < p.activation().planes(); i++) {
+            int from = i * nb + packed;
+            w.loop("b", nb - packed, () -> w.line("sd_q[" + from + " + b] = 0;"));
+        }
+    }
+
     /** x's level number: how many of the activation's possible values below the top x exceeds (a C expression). */
     private static String levelNumber(X x, LowBitProducts.Levels a) {
         StringBuilder q = new StringBuilder("(uint8_t)(");
@@ -105,11 +133,11 @@ final class BitSerialEmitter {
      */
     private void pack(BitSerial.Product p, Value act, String index, int nb) {
         LowBitProducts.Levels a = p.activation();
-        int k = p.terms(), rest = k % 8;
+        int k = p.terms(), rest = k % 8, last = p.packedBytes() - 1;
         for (int i = 0; i < a.planes(); i++) {
             w.line("uint8_t p" + i + " = 0;");
         }
-        String count = rest == 0 ? "8" : "(b == " + (nb - 1) + " ? " + rest + " : 8)";
+        String count = rest == 0 ? "8" : "(b == " + last + " ? " + rest + " : 8)";
         w.block("for (uint8_t j = " + count + "; j; j--, t++)", () -> {
             X x = r.x(act, index);
             w.line(x.ctype() + " x = " + x.c() + ";");
@@ -120,7 +148,7 @@ final class BitSerialEmitter {
             }
         });
         for (int i = 0; i < a.planes(); i++) {
-            String stored = rest == 0 ? "p" + i : "(b == " + (nb - 1) + " ? (uint8_t)(p" + i + " >> " + (8 - rest)
+            String stored = rest == 0 ? "p" + i : "(b == " + last + " ? (uint8_t)(p" + i + " >> " + (8 - rest)
                     + ") : p" + i + ")";
             w.line("sd_q[" + (i * nb) + " + b] = " + stored + ";");
         }
@@ -133,12 +161,13 @@ final class BitSerialEmitter {
     private void sum(BitSerial.Product p, String planes, String codes, String f, String out) {
         LowBitProducts.Levels a = p.activation(), b = p.weight();
         OpParams.Mul mul = r.params(p.op(), OpParams.Mul.class);
-        int nb = p.planeBytes(), per = b.planes() * nb, width = mul.width();
+        int nb = p.planeBytes(), wb = p.word().wordBytes(), per = b.planes() * nb / wb, width = mul.width();
+        String kernel = wb == 1 ? "sd_popand" : "sd_popand" + p.word().wordBits();
         w.line("uint32_t pc = 0;");
         for (int i = 0; i < a.planes(); i++) {
             for (int j = 0; j < b.planes(); j++) {
-                String call = "sd_popand(sd_q + " + (i * nb) + ", " + planes + ", (" + f + ") * " + per + " + "
-                        + (j * nb) + ", " + nb + ")";
+                String call = kernel + "(sd_q + " + (i * nb) + ", " + planes + ", (" + f + ") * " + per + " + "
+                        + (j * nb / wb) + ", " + nb / wb + ")";
                 w.line("pc += (uint32_t)" + call + (i + j == 0 ? "" : " << " + (i + j)) + ";");
             }
         }

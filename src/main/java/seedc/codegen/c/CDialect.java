@@ -51,6 +51,14 @@ public abstract class CDialect {
         return codeBytesFixed + codeBytesPerOp * ops;
     }
 
+    /**
+     * The words the bit-plane kernels read, chosen by the measurements of this target (PopcountWords): x86 and
+     * Cortex-M have them; the AVR (its byte kernel) and HLS C read bytes.
+     */
+    PopcountWords popcountWords() {
+        return PopcountWords.of(id);
+    }
+
     /** What puts a constant array in flash ("PROGMEM" on the AVR, "" where const data is in flash anyway). */
     protected String flashAttribute() {
         return "";

@@ -213,6 +213,15 @@ final class Constants {
         });
     }
 
+    /** Words of {@code bits} (32 or 64) bits in flash, once for equal contents (bit planes); the array's name. */
+    String words(long[] data, int bits) {
+        return maps.computeIfAbsent("words" + bits + Arrays.toString(data), k -> {
+            String n = "l_" + counter++;
+            unsigned(n, bits, data);
+            return n;
+        });
+    }
+
     String[] table(ExpTable t) {
         for (Map.Entry<ExpTable, String[]> e : tables.entrySet()) {
             ExpTable o = e.getKey();
@@ -278,13 +287,20 @@ final class Constants {
     }
 
     private void unsignedBytes(String name, long[] data) {
-        StringBuilder sb = new StringBuilder("static const uint8_t " + name + "[" + data.length + "]"
+        unsigned(name, 8, data);
+    }
+
+    /** An array of {@code bits}-bit unsigned words (8: decimal, wider: hexadecimal, as the bits they are). */
+    private void unsigned(String name, int bits, long[] data) {
+        StringBuilder sb = new StringBuilder("static const uint" + bits + "_t " + name + "[" + data.length + "]"
                 + (flashAttribute.isEmpty() ? "" : " " + flashAttribute) + " = {");
+        int perLine = bits == 8 ? 16 : 64 / bits * 2;
         for (int i = 0; i < data.length; i++) {
-            sb.append(i % 16 == 0 ? "\n    " : " ").append(data[i]).append(i + 1 < data.length ? "," : "");
+            String v = bits == 8 ? Long.toString(data[i]) : "0x" + Long.toHexString(data[i]) + (bits == 64 ? "ull" : "u");
+            sb.append(i % perLine == 0 ? "\n    " : " ").append(v).append(i + 1 < data.length ? "," : "");
         }
         emitted.put(name, sb.append("\n};\n").toString());
-        bytes += data.length;
+        bytes += data.length * bits / 8;
     }
 
     private void array(String name, int bits, long[] data) {

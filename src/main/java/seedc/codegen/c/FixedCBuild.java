@@ -56,7 +56,7 @@ final class FixedCBuild {
         QuantizedModel qm = new QuantizedModel(fp, weights);
         Constants consts = new Constants(fp, qm, "", storage);
         Thresholds fused = Thresholds.of(fp, qm);
-        BitSerial bits = BitSerial.of(fp, qm, Constants.flashValues(fp.program()), true);
+        BitSerial bits = BitSerial.of(fp, qm, Constants.flashValues(fp.program()), true, dialect.popcountWords());
         FixedCBuild b = new FixedCBuild(dialect, fp, consts, RamPlan.of(fp, Integer.MAX_VALUE, fused, bits), null, fused,
                 bits);
         FlashUse use = b.flashUse();
@@ -75,7 +75,8 @@ final class FixedCBuild {
         QuantizedModel qm = new QuantizedModel(fp, weights);
         Constants consts = new Constants(fp, qm, dialect.flashAttribute(), storage);
         Thresholds fused = Thresholds.of(fp, qm);
-        BitSerial bits = BitSerial.of(fp, qm, Constants.flashValues(fp.program()), bitSerial);
+        BitSerial bits = BitSerial.of(fp, qm, Constants.flashValues(fp.program()), bitSerial,
+                dialect.popcountWords());
         FixedCBuild b = new FixedCBuild(dialect, fp, consts, planRam(dialect, fp, device, fused, bits), device, fused,
                 bits);
         FlashUse use = b.flashUse();

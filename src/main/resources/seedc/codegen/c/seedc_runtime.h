@@ -342,7 +342,40 @@ static __attribute__((noinline, unused)) uint16_t sd_popand(const uint8_t *q, co
     return c;
 }
 #else
+/* The compiler's popcount where the target has the instruction (x86 with -mpopcnt or -march=native); else SWAR
+ * (Hacker's Delight 5-1), inline: gcc's __builtin_popcount without the instruction is a call into libgcc (x86 at
+ * the Makefile's -O2, every Cortex-M). */
+#if defined(__POPCNT__)
 #define SD_POP8(x) ((uint8_t)__builtin_popcount((unsigned)(uint8_t)(x)))
+#define SD_POP32(x) ((uint32_t)__builtin_popcount(x))
+#define SD_POP64(x) ((uint32_t)__builtin_popcountll(x))
+#else
+SD_INLINE uint8_t sd_pop8(uint8_t x) {
+    x = (uint8_t)(x - (x >> 1 & 0x55u));
+    x = (uint8_t)((x & 0x33u) + (x >> 2 & 0x33u));
+    return (uint8_t)((x + (x >> 4)) & 0x0fu);
+}
+SD_INLINE uint32_t sd_pop32(uint32_t x) {
+    x = x - (x >> 1 & 0x55555555u);
+    x = (x & 0x33333333u) + (x >> 2 & 0x33333333u);
+    return ((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u >> 24;
+}
+#if UINTPTR_MAX > 0xffffffffu
+SD_INLINE uint32_t sd_pop64(uint64_t x) {
+    x = x - (x >> 1 & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + (x >> 2 & 0x3333333333333333ull);
+    return (uint32_t)(((x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full) * 0x0101010101010101ull >> 56);
+}
+#else
+/* A 32-bit core: two 32-bit counts (a 64-bit multiply would be a libgcc call). */
+SD_INLINE uint32_t sd_pop64(uint64_t x) {
+    return sd_pop32((uint32_t)x) + sd_pop32((uint32_t)(x >> 32));
+}
+#endif
+#define SD_POP8(x) sd_pop8((uint8_t)(x))
+#define SD_POP32(x) sd_pop32(x)
+#define SD_POP64(x) sd_pop64(x)
+#endif
 static __attribute__((noinline, unused)) uint16_t sd_popand(const uint8_t *q, const uint8_t *w, sd_idx at, sd_idx n) {
     const uint8_t *p = w + at;
     uint16_t c = 0;
@@ -352,5 +385,29 @@ static __attribute__((noinline, unused)) uint16_t sd_popand(const uint8_t *q, co
     }
     return c;
 }
+#if !defined(__AVR__)
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "seedc's 32- and 64-bit bit-plane kernels read a plane's packed bytes as little-endian words"
+#endif
+#include <string.h>
+/* The same over n 32- or 64-bit words (4 or 8 packed bytes each, element t in bit t): q in the planned buffer,
+ * aligned to the word by its scratch's declaration, read with memcpy (no aliasing question; one load); w a word
+ * array, from word at. Which word a product reads is chosen per target and plane length from measured costs
+ * (PopcountWords.java, scripts/measure-popcount-words). */
+#define SD_POPAND_WORDS(NAME, T, POP)                                                               \
+    static __attribute__((noinline, unused)) uint16_t NAME(const uint8_t *q, const T *w, sd_idx at, sd_idx n) { \
+        const T *p = w + at;                                                                        \
+        const uint8_t *a = (const uint8_t *)__builtin_assume_aligned(q, sizeof(T));                 \
+        uint16_t c = 0;                                                                             \
+        for (; n; n--, a += sizeof(T)) {                                                            \
+            T x;                                                                                    \
+            memcpy(&x, a, sizeof(T));                                                               \
+            c = (uint16_t)(c + POP(x & *p++));                                                      \
+        }                                                                                           \
+        return c;                                                                                   \
+    }
+SD_POPAND_WORDS(sd_popand32, uint32_t, SD_POP32)
+SD_POPAND_WORDS(sd_popand64, uint64_t, SD_POP64)
+#endif
 #endif
 #endif
