@@ -53,11 +53,7 @@ public final class LowBitProducts {
                           int terms, int vectors) implements Found {
         /** Element t of weight vector f, pre-shifted: b[t][f], a[f][t], or filter[g][tap t][co] for f = g cog + co. */
         public long weightAt(int f, int t) {
-            if (op instanceof Op.Conv2d c) {
-                int cog = c.filter().shape().dim(4);
-                return weightInts[((f / cog) * terms + t) * cog + f % cog];
-            }
-            return activationOperand == 0 ? weightInts[t * vectors + f] : weightInts[f * terms + t];
+            return LowBitProducts.weightAt(op, activationOperand, weightInts, terms, vectors, f, t);
         }
 
         /** The value number of element t of weight vector f. */
@@ -74,6 +70,51 @@ public final class LowBitProducts {
 
     /** A product that is not one of low-bit operands, and why (a phrase). */
     public record Refused(String why) implements Found {}
+
+    /**
+     * A matrix product of a wider activation (operand {@code activationOperand}, not quantized) and a parameter
+     * whose values, after its pre-shift, are {@code weight}'s evenly spaced levels, summed plainly: the sum is
+     * base sum x + step sum_t r_t x_t with r_t the value number, which the C takes plane by plane of r.
+     */
+    public record WideProduct(Op.MatMul op, int activationOperand, Levels weight, long[] weightInts, int terms,
+                              int vectors) {
+        /** The value number of element t of weight vector f. */
+        public long weightCode(int f, int t) {
+            return (weightAt(op, activationOperand, weightInts, terms, vectors, f, t) - weight.base()) / weight.step();
+        }
+    }
+
+    /**
+     * {@code m} as a {@link WideProduct}: a plain sum, one operand a parameter of at most {@code maxWeightValues}
+     * evenly spaced values and the other not one; or null.
+     */
+    public static WideProduct wide(FixedProgram fp, QuantizedModel qm, Op.MatMul m, int maxWeightValues) {
+        OpParams.Mul p = fp.params(m, OpParams.Mul.class);
+        int terms = m.a().shape().dim(1);
+        if (p.treeShift() > 0 && terms > 1) {
+            return null;
+        }
+        for (int ram = 0; ram < 2; ram++) {
+            Value weight = m.inputs().get(1 - ram);
+            if (qm.stored(weight) == null || qm.stored(m.inputs().get(ram)) != null) {
+                continue;
+            }
+            long[] w = shifted(qm.stored(weight), ram == 0 ? p.shrB() : p.shrA());
+            Levels b = weightLevels(w, maxWeightValues);
+            return b == null ? null : new WideProduct(m, ram, b, w, terms, vectors(m, ram));
+        }
+        return null;
+    }
+
+    /** Element t of weight vector f of a product's pre-shifted weights (see {@link Product#weightAt}). */
+    private static long weightAt(Op op, int activationOperand, long[] weightInts, int terms, int vectors, int f,
+                                 int t) {
+        if (op instanceof Op.Conv2d c) {
+            int cog = c.filter().shape().dim(4);
+            return weightInts[((f / cog) * terms + t) * cog + f % cog];
+        }
+        return activationOperand == 0 ? weightInts[t * vectors + f] : weightInts[f * terms + t];
+    }
 
     /** Each value's defining op: what {@link #of} and {@link #quantized} look through. */
     public static Map<Value, Op> defs(Program p) {

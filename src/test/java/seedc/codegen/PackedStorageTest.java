@@ -55,8 +55,9 @@ class PackedStorageTest {
                 : code.matches("(?s).*SD_RU8\\(\\w+_pk, p[ab]\\+\\+\\).*");
         assertTrue(code.contains("sd_ix" + indexBits + "(") || streamed, name + ": no " + indexBits + "-bit index read");
         // at most four values are literals selected in the code; more are a table in flash
-        // (binary weights, +/-A, in a plain sum add or subtract the other operand, one product at the end)
-        boolean signedSums = code.contains("for (; n; n--)");
+        // (binary weights, +/-A, in a plain sum add or subtract the other operand, one product at the end, or, shared
+        // by enough outputs, look up subset sums of it)
+        boolean signedSums = code.contains("for (; n; n--)") || code.contains("/* subset sums: ");
         assertEquals(indexBits <= 2, code.contains("sd_sel") || signedSums, name + ": literals for 1-2-bit indices");
         assertTrue(indexBits == 1 ? signedSums : indexBits == 2 || !signedSums,
                 name + ": signed sums for binary (both 1-bit cases have one) and ternary weights only");

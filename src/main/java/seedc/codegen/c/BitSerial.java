@@ -70,46 +70,82 @@ final class BitSerial {
         }
     }
 
-    static final BitSerial NONE = new BitSerial(Map.of(), List.of());
+    static final BitSerial NONE = new BitSerial(List.of(), Map.of(), Map.of(), Map.of(), null);
 
+    /** The low-bit products in program order, each one's kernel or why not: what the report lists. */
+    private final List<Op> lowBit;
+    private final Map<Op, String> refused;
     private final Map<Op, Product> products;
-    private final List<Map<String, Object>> report;
+    private final Map<Op, SubsetSums> subsetSums;
+    /** Why no product runs by subset sums (null: those that can do). */
+    private final String noSubsetSums;
 
-    private BitSerial(Map<Op, Product> products, List<Map<String, Object>> report) {
+    private BitSerial(List<Op> lowBit, Map<Op, String> refused, Map<Op, Product> products,
+                      Map<Op, SubsetSums> subsetSums, String noSubsetSums) {
+        this.lowBit = lowBit;
+        this.refused = refused;
         this.products = products;
-        this.report = report;
+        this.subsetSums = subsetSums;
+        this.noSubsetSums = noSubsetSums;
     }
 
-    /** The products of {@code fp} that run on bit planes ({@code enabled}: else none, and the report says so). */
+    /**
+     * The products of {@code fp} that run on bit planes or by subset sums ({@code enabled}: else none, and the report
+     * says so).
+     */
     static BitSerial of(FixedProgram fp, QuantizedModel qm, Set<Value> flash, boolean enabled, PopcountWords words) {
         Map<Value, Op> defs = LowBitProducts.defs(fp.program());
+        List<Op> lowBit = new ArrayList<>();
+        Map<Op, String> refused = new IdentityHashMap<>();
         Map<Op, Product> chosen = new IdentityHashMap<>();
-        List<Map<String, Object>> report = new ArrayList<>();
-        fp.program().forEachOp(op -> {
-            if (!(op instanceof Op.MatMul || op instanceof Op.Conv2d) || !LowBitProducts.lowBit(op, defs, qm,
+        Map<Op, SubsetSums> subsets = new IdentityHashMap<>();
+        fp.program().forEachOp(m -> {
+            if (!(m instanceof Op.MatMul || m instanceof Op.Conv2d) || !LowBitProducts.lowBit(m, defs, qm,
                     MAX_WEIGHT_VALUES)) {
                 return;
             }
-            Op m = op;
+            lowBit.add(m);
             LowBitProducts.Found found = enabled
                     ? LowBitProducts.of(fp, qm, m, defs, MAX_ACTIVATION_LEVELS, MAX_WEIGHT_VALUES)
                     : new LowBitProducts.Refused("--no-bitserial");
-            String refused = switch (found) {
+            String why = switch (found) {
                 case LowBitProducts.Product p -> inC(p, flash);
                 case LowBitProducts.Refused r -> r.why();
             };
-            if (found instanceof LowBitProducts.Product p && refused == null) {
+            SubsetSums s = why == null || !enabled || !(m instanceof Op.MatMul mm) ? null
+                    : SubsetSums.of(fp, qm, mm, flash, MAX_WEIGHT_VALUES);
+            if (found instanceof LowBitProducts.Product p && why == null) {
                 chosen.put(m, new Product(p, words.choose(p.terms())));
+            } else if (s != null) {
+                subsets.put(m, s);
+            } else {
+                refused.put(m, why);
             }
-            Map<String, Object> line = new LinkedHashMap<>();
-            line.put("value", m.out().name());
-            line.put("kernel", refused == null ? chosen.get(m).kernel() : "the sum of products (" + refused + ")");
-            if (refused == null) {
-                line.put("words", chosen.get(m).word().why());
-            }
-            report.add(line);
         });
-        return new BitSerial(chosen, List.copyOf(report));
+        return new BitSerial(List.copyOf(lowBit), refused, chosen, subsets, null);
+    }
+
+    /**
+     * The same with the subset sums' tables halved (those at one group kept), or null when none can be: their RAM
+     * did not fit the device.
+     */
+    BitSerial withSmallerTables() {
+        if (noSubsetSums != null) {
+            return null;
+        }
+        Map<Op, SubsetSums> smaller = new IdentityHashMap<>();
+        boolean any = false;
+        for (Map.Entry<Op, SubsetSums> e : subsetSums.entrySet()) {
+            SubsetSums h = e.getValue().halved();
+            any |= h != null;
+            smaller.put(e.getKey(), h != null ? h : e.getValue());
+        }
+        return any ? new BitSerial(lowBit, refused, products, smaller, null) : null;
+    }
+
+    /** The same without subset sums ({@code why}: the report's reason), or this when it has none. */
+    BitSerial withoutSubsetSums(String why) {
+        return subsetSums.isEmpty() ? this : new BitSerial(lowBit, refused, products, subsetSums, why);
     }
 
     /** Why the C keeps a low-bit product off planes (null: it does not). */
@@ -127,8 +163,25 @@ final class BitSerial {
         return products.get(op);
     }
 
-    /** The scratch of a product on planes: the activation vector's (a convolution's window's) planes, packed. */
+    /** The product op runs by subset sums, or null. */
+    SubsetSums subsetSumsAt(Op op) {
+        return noSubsetSums == null ? subsetSums.get(op) : null;
+    }
+
+    /** Whether op has a scratch of this class's ({@link #scratch}). */
+    boolean declaresScratch(Op op) {
+        return products.containsKey(op) || subsetSumsAt(op) != null;
+    }
+
+    /**
+     * The scratch of a product on planes: the activation vector's (a convolution's window's) planes, packed; by
+     * subset sums, one activation vector's table.
+     */
     Scratch scratch(Op m) {
+        SubsetSums sums = subsetSumsAt(m);
+        if (sums != null) {
+            return sums.scratch(m);
+        }
         Product p = products.get(m);
         // declared in words, so that the plan aligns the planes for the word kernel's loads
         return p == null ? null : new Scratch(CNames.scratch(m.out()), p.word().wordBits(),
@@ -137,6 +190,24 @@ final class BitSerial {
 
     /** Every low-bit product: its value and the kernel it got (report.json {@code lowBitProducts}). */
     List<Map<String, Object>> report() {
-        return report;
+        List<Map<String, Object>> lines = new ArrayList<>();
+        for (Op m : lowBit) {
+            Map<String, Object> line = new LinkedHashMap<>();
+            line.put("value", m.out().name());
+            Product p = products.get(m);
+            SubsetSums s = subsetSums.get(m);
+            if (p != null) {
+                line.put("kernel", p.kernel());
+                line.put("words", p.word().why());
+            } else if (s != null && noSubsetSums == null) {
+                line.put("kernel", s.kernel());
+            } else if (s != null) {
+                line.put("kernel", "the sum of products (" + s.kernel() + ": " + noSubsetSums + ")");
+            } else {
+                line.put("kernel", "the sum of products (" + refused.get(m) + ")");
+            }
+            lines.add(line);
+        }
+        return lines;
     }
 }

@@ -148,6 +148,11 @@ final class CEmitter extends BodyEmitter {
             new BitSerialEmitter(w, r).matmul(planes, ram.scratch(m));
             return;
         }
+        SubsetSums sums = bitSerial.subsetSumsAt(m);
+        if (sums != null) {
+            new SubsetSumEmitter(w, r).matmul(sums, ram.scratch(m));
+            return;
+        }
         dots.matmul(m, ram.scratch(m));
     }
 

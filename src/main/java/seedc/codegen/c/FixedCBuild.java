@@ -77,8 +77,23 @@ final class FixedCBuild {
         Thresholds fused = Thresholds.of(fp, qm);
         BitSerial bits = BitSerial.of(fp, qm, Constants.flashValues(fp.program()), bitSerial,
                 dialect.popcountWords());
-        FixedCBuild b = new FixedCBuild(dialect, fp, consts, planRam(dialect, fp, device, fused, bits), device, fused,
-                bits);
+        RamPlan ram = null;
+        // subset sums trade RAM (a table per activation vector) for time: smaller tables, then none, or the error
+        for (BitSerial tried = bits; ram == null; ) {
+            try {
+                ram = planRam(dialect, fp, device, fused, tried);
+                bits = tried;
+            } catch (UserError e) {
+                BitSerial smaller = tried.withSmallerTables();
+                BitSerial next = smaller != null ? smaller
+                        : tried.withoutSubsetSums("its tables do not fit the RAM of " + device);
+                if (next == tried) {
+                    throw e;
+                }
+                tried = next;
+            }
+        }
+        FixedCBuild b = new FixedCBuild(dialect, fp, consts, ram, device, fused, bits);
         FlashUse use = b.flashUse();
         if (device != null && use.total() > device.flashBytes()) {
             throw new DoesNotFit(DoesNotFit.Short.FLASH,

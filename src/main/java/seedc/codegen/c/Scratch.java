@@ -23,7 +23,7 @@ record Scratch(String name, int bits, int size) {
         Set<Value> flash = Constants.flashValues(fp.program());
         Map<Op, Scratch> out = new IdentityHashMap<>();
         fp.program().forEachOp(op -> {
-            Scratch s = bitSerial.at(op) != null ? bitSerial.scratch(op) : of(fp, flash, op);
+            Scratch s = bitSerial.declaresScratch(op) ? bitSerial.scratch(op) : of(fp, flash, op);
             if (s != null) {
                 out.put(op, s);
             }

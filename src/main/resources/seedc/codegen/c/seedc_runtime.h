@@ -389,9 +389,9 @@ static __attribute__((noinline, unused)) uint16_t sd_popand(const uint8_t *q, co
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "seedc's 32- and 64-bit bit-plane kernels read a plane's packed bytes as little-endian words"
 #endif
-#include <string.h>
 /* The same over n 32- or 64-bit words (4 or 8 packed bytes each, element t in bit t): q in the planned buffer,
- * aligned to the word by its scratch's declaration, read with memcpy (no aliasing question; one load); w a word
+ * aligned to the word by its scratch's declaration, read with the compiler's memcpy (no aliasing question, no
+ * header; one load); w a word
  * array, from word at. Which word a product reads is chosen per target and plane length from measured costs
  * (PopcountWords.java, scripts/measure-popcount-words). */
 #define SD_POPAND_WORDS(NAME, T, POP)                                                               \
@@ -401,7 +401,7 @@ static __attribute__((noinline, unused)) uint16_t sd_popand(const uint8_t *q, co
         uint16_t c = 0;                                                                             \
         for (; n; n--, a += sizeof(T)) {                                                            \
             T x;                                                                                    \
-            memcpy(&x, a, sizeof(T));                                                               \
+            __builtin_memcpy(&x, a, sizeof(T));                                                     \
             c = (uint16_t)(c + POP(x & *p++));                                                      \
         }                                                                                           \
         return c;                                                                                   \

@@ -1,0 +1,88 @@
+package seedc.codegen.c;
+
+import java.util.Set;
+import seedc.fixed.FixedProgram;
+import seedc.fixed.LowBitProducts;
+import seedc.fixed.OpParams;
+import seedc.fixed.QuantizedModel;
+import seedc.ir.Op;
+import seedc.ir.Value;
+
+/**
+ * A matrix product of a wider activation and k-bit weights by subset sums (T-MAC's table lookup; the issue's
+ * per-plane conditional additions, four elements a lookup): for each activation vector, the 16 sums of the subsets
+ * of each 4 consecutive elements, in the op's scratch; then for each weight vector and plane j of its value
+ * numbers, one lookup per 4 elements by the plane's nibble, the planes' sums weighted by 2^j
+ * ({@link SubsetSumEmitter}). The table is built {@code chunkGroups} groups at a time when the whole one does not
+ * fit the device's RAM; each weight vector's sum then carries over the chunks in an accumulator of the scratch.
+ *
+ * @param xBits       bits of an activation after its shift
+ * @param sumBits     bits of a weight vector's sum of value number times activation (exact, or W)
+ * @param chunkGroups groups of 4 activations in one table (all of them: one chunk)
+ */
+record SubsetSums(LowBitProducts.WideProduct product, int xBits, int sumBits, int chunkGroups) {
+    /**
+     * The fewest weight vectors that share one activation vector's table: building it takes about four additions
+     * an element, looking it up one a plane per four elements and vector, so it pays for itself from about five
+     * binary vectors on; eight leaves a margin.
+     */
+    static final int MIN_VECTORS = 8;
+
+    /**
+     * {@code m} by subset sums, or null: the activation a's rows (each read by every column of b, at least
+     * {@link #MIN_VECTORS}) of at most 16 bits after its shift, b in flash with at most {@code maxWeightValues}
+     * evenly spaced values.
+     */
+    static SubsetSums of(FixedProgram fp, QuantizedModel qm, Op.MatMul m, Set<Value> flash, int maxWeightValues) {
+        LowBitProducts.WideProduct w = LowBitProducts.wide(fp, qm, m, maxWeightValues);
+        if (w == null || w.activationOperand() != 0 || w.vectors() < MIN_VECTORS || !flash.contains(m.b())) {
+            return null;
+        }
+        OpParams.Mul p = fp.params(m, OpParams.Mul.class);
+        int xBits = X.of("x", fp.type(m.a()).bits()).shr(p.shrA()).bits();
+        int sumBits = DotFunctions.exactSumBits(xBits + w.weight().planes(), w.terms(), p.width());
+        return xBits <= 16 ? new SubsetSums(w, xBits, sumBits, (w.terms() + 3) / 4) : null;
+    }
+
+    /** Groups of 4 activations (the last one may be partial: its missing elements are 0). */
+    int groups() {
+        return (product.terms() + 3) / 4;
+    }
+
+    /** Tables a row is built in. */
+    int chunks() {
+        return (groups() + chunkGroups - 1) / chunkGroups;
+    }
+
+    /** Bits of a table entry: a sum of at most 4 activations. */
+    int entryBits() {
+        return xBits + 2;
+    }
+
+    /** The same with tables of half as many groups, or null at one group. */
+    SubsetSums halved() {
+        return chunkGroups == 1 ? null : new SubsetSums(product, xBits, sumBits, (chunkGroups + 1) / 2);
+    }
+
+    /**
+     * The scratch: one table of {@link #chunkGroups} groups' 16 entries and, over several chunks, each weight
+     * vector's running sum after it; in elements of the wider of the two, so that both are aligned.
+     */
+    Scratch scratch(Op m) {
+        int entry = X.container(entryBits()), sum = X.container(sumBits), unit = Math.max(entry, sum);
+        long bytes = tableBytes() + (chunks() > 1 ? (long) product.vectors() * sum / 8 : 0);
+        return new Scratch(CNames.scratch(m.out()), unit, (int) ((bytes * 8 + unit - 1) / unit));
+    }
+
+    /** Bytes of one table (where the running sums start). */
+    int tableBytes() {
+        return chunkGroups * 16 * X.container(entryBits()) / 8;
+    }
+
+    String kernel() {
+        int planes = product.weight().planes();
+        return "subset sums: the 16 sums of each 4 activations, looked up by the nibbles of the weights' " + planes
+                + " bit plane" + (planes == 1 ? "" : "s") + (chunks() == 1 ? ""
+                : ", in tables of " + 4 * chunkGroups + " activations (" + chunks() + " a row)");
+    }
+}
