@@ -72,11 +72,12 @@ public final class LowBitProducts {
     public record Refused(String why) implements Found {}
 
     /**
-     * A matrix product of a wider activation (operand {@code activationOperand}, not quantized) and a parameter
-     * whose values, after its pre-shift, are {@code weight}'s evenly spaced levels, summed plainly: the sum is
-     * base sum x + step sum_t r_t x_t with r_t the value number, which the C takes plane by plane of r.
+     * A matrix product or convolution of a wider activation (operand {@code activationOperand}, not quantized; a
+     * convolution's input) and a parameter whose values, after its pre-shift, are {@code weight}'s evenly spaced
+     * levels, summed plainly: the sum is base sum x + step sum_t r_t x_t with r_t the value number, which the C takes
+     * plane by plane of r.
      */
-    public record WideProduct(Op.MatMul op, int activationOperand, Levels weight, long[] weightInts, int terms,
+    public record WideProduct(Op op, int activationOperand, Levels weight, long[] weightInts, int terms,
                               int vectors) {
         /** The value number of element t of weight vector f. */
         public long weightCode(int f, int t) {
@@ -85,16 +86,17 @@ public final class LowBitProducts {
     }
 
     /**
-     * {@code m} as a {@link WideProduct}: a plain sum, one operand a parameter of at most {@code maxWeightValues}
-     * evenly spaced values and the other not one; or null.
+     * {@code m} (a matrix product or a convolution) as a {@link WideProduct}: a plain sum, one operand a parameter of
+     * at most {@code maxWeightValues} evenly spaced values and the other not one (a convolution's filter and input);
+     * or null.
      */
-    public static WideProduct wide(FixedProgram fp, QuantizedModel qm, Op.MatMul m, int maxWeightValues) {
+    public static WideProduct wide(FixedProgram fp, QuantizedModel qm, Op m, int maxWeightValues) {
         OpParams.Mul p = fp.params(m, OpParams.Mul.class);
-        int terms = m.a().shape().dim(1);
+        int terms = terms(m);
         if (p.treeShift() > 0 && terms > 1) {
             return null;
         }
-        for (int ram = 0; ram < 2; ram++) {
+        for (int ram = 0; ram < (m instanceof Op.Conv2d ? 1 : 2); ram++) {
             Value weight = m.inputs().get(1 - ram);
             if (qm.stored(weight) == null || qm.stored(m.inputs().get(ram)) != null) {
                 continue;
@@ -145,8 +147,7 @@ public final class LowBitProducts {
     public static Found of(FixedProgram fp, QuantizedModel qm, Op m, Map<Value, Op> defs,
                            int maxActivationLevels, int maxWeightValues) {
         OpParams.Mul p = fp.params(m, OpParams.Mul.class);
-        int terms = m instanceof Op.Conv2d c ? c.filter().shape().dim(1) * c.filter().shape().dim(2)
-                * c.filter().shape().dim(3) : m.inputs().get(0).shape().dim(1);
+        int terms = terms(m);
         if (p.treeShift() > 0 && terms > 1) {
             return new Refused("a halving tree: its halving does not commute with the sums of counts");
         }
@@ -175,6 +176,12 @@ public final class LowBitProducts {
         }
         return new Refused("no operand is a quantized activation with a weight matrix: k-bit weights times wider"
                 + " activations add, subtract or multiply by the index");
+    }
+
+    /** The terms of each sum: a matrix product's inner dimension, a convolution's taps of one group. */
+    private static int terms(Op m) {
+        return m instanceof Op.Conv2d c ? c.filter().shape().dim(1) * c.filter().shape().dim(2)
+                * c.filter().shape().dim(3) : m.inputs().get(0).shape().dim(1);
     }
 
     /** The weight vectors of a product whose activation is operand {@code ram}. */

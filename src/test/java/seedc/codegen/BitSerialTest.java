@@ -161,21 +161,23 @@ class BitSerialTest {
             f[i] = (rnd.nextInt(3) - 1) * 0.25;
         }
         HandModel m = new HandModel(dir.resolve("conv"))
-                .program("let X = (" + h * h * c + ", 1) in [-1, 1] in\nlet F = (1, 3, 3, " + c + ", " + co
-                        + ") in [-0.25, 0.25] in\n"
-                        + "let Xt = reshape(X, (1, " + h + ", " + h + ", " + c + "), (1, 2)) in\n"
-                        + "let A = quantize(Xt, 2, 0.0, 1.5) in\n"
-                        + "let C = conv2d(A, F, {s 1 1}, {p 1 1 1 1}, {d 1 1}, {g 1}) in\n"
-                        + "argmax(reshape(C, (1, " + h * h * co + "), (1, 2, 3, 4)))\n")
+                .program(HandModel.convProgram(h, c, co, "[-0.25, 0.25]", "quantize(Xt, 2, 0.0, 1.5)", 1))
                 .param("F", f, 1, 3, 3, c, co)
                 .rows("data", HandModel.uniformRows(rnd, 60, h * h * c));
+        assertConvolutionExact(dir, m, "/* bit-serial: AND + popcount over 2 x 2");
+    }
+
+    /**
+     * The model's data rows ("data") through shiftry for the Uno: every row equal to the interpreter on x86 under the
+     * sanitizers, its C with {@code kernel} in it, and on the Uno.
+     */
+    static void assertConvolutionExact(Path dir, HandModel m, String kernel) throws Exception {
         FloatModel model = m.load();
         DataSet set = m.data(model, "data");
         FixedProgram fp = HandModel.compile(model, set, set, Strategy.SHIFTRY, Metric.DISAGREEMENT, CBackend.ARDUINO);
         Path host = dir.resolve("conv-x86");
         X86DifferentialTest.assertHostMatches(host, fp, model, set, set.size());
-        assertTrue(Files.readString(host.resolve("predict.c")).contains("/* bit-serial: AND + popcount over 2 x 2"),
-                "the convolution on planes");
+        assertTrue(Files.readString(host.resolve("predict.c")).contains(kernel), "the convolution's kernel");
         ModelBench.Outcome avr = ModelBench.fixed(fp, model, set, 20, Device.UNO, AvrToolchain.MCU,
                 dir.resolve("conv-avr"));
         assertEquals(avr.expected(), avr.fixed().outputs(), "the Uno's predictions differ from the interpreter");

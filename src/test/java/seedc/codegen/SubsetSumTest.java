@@ -107,6 +107,26 @@ class SubsetSumTest {
                 .get("kernel");
     }
 
+    /**
+     * A padded convolution of the input (not quantized: pixels) with 2-bit filters {-0.75, -0.25, 0.25, 0.75}, two
+     * input channels (a window of 18 taps: a partial last group), stride 2 in rows, 8 output channels sharing each
+     * window's table: every row equal on x86 under the sanitizers and on the Uno.
+     */
+    @org.junit.jupiter.api.Test
+    void aConvolutionOfWiderActivations() throws Exception {
+        Random rnd = new Random(4);
+        int h = 6, c = 2, co = 8;
+        double[] f = new double[3 * 3 * c * co];
+        for (int i = 0; i < f.length; i++) {
+            f[i] = -0.75 + 0.5 * rnd.nextInt(4);
+        }
+        HandModel m = new HandModel(dir.resolve("conv"))
+                .program(HandModel.convProgram(h, c, co, "[-0.75, 0.75]", "Xt", 2))
+                .param("F", f, 1, 3, 3, c, co)
+                .rows("data", HandModel.uniformRows(rnd, 60, h * h * c));
+        BitSerialTest.assertConvolutionExact(dir, m, "/* subset sums: ");
+    }
+
     /** The program with every value at 16 bits and its data-driven scale: tables of 18-bit (32-bit C) sums. */
     private static FixedProgram everyValueAt16(FloatModel model, DataSet set) {
         Profile profile = Evaluation.profile(model, set, 2);

@@ -77,16 +77,16 @@ final class BitSerial {
     private final Map<Op, String> refused;
     private final Map<Op, Product> products;
     private final Map<Op, SubsetSums> subsetSums;
-    /** Why no product runs by subset sums (null: those that can do). */
-    private final String noSubsetSums;
+    /** Products that could run by subset sums but whose tables did not fit the device's RAM, and why not. */
+    private final Map<Op, String> dropped;
 
     private BitSerial(List<Op> lowBit, Map<Op, String> refused, Map<Op, Product> products,
-                      Map<Op, SubsetSums> subsetSums, String noSubsetSums) {
+                      Map<Op, SubsetSums> subsetSums, Map<Op, String> dropped) {
         this.lowBit = lowBit;
         this.refused = refused;
         this.products = products;
         this.subsetSums = subsetSums;
-        this.noSubsetSums = noSubsetSums;
+        this.dropped = dropped;
     }
 
     /**
@@ -112,8 +112,7 @@ final class BitSerial {
                 case LowBitProducts.Product p -> inC(p, flash);
                 case LowBitProducts.Refused r -> r.why();
             };
-            SubsetSums s = why == null || !enabled || !(m instanceof Op.MatMul mm) ? null
-                    : SubsetSums.of(fp, qm, mm, flash, MAX_WEIGHT_VALUES);
+            SubsetSums s = why == null || !enabled ? null : SubsetSums.of(fp, qm, m, flash, MAX_WEIGHT_VALUES);
             if (found instanceof LowBitProducts.Product p && why == null) {
                 chosen.put(m, new Product(p, words.choose(p.terms())));
             } else if (s != null) {
@@ -122,30 +121,30 @@ final class BitSerial {
                 refused.put(m, why);
             }
         });
-        return new BitSerial(List.copyOf(lowBit), refused, chosen, subsets, null);
+        return new BitSerial(List.copyOf(lowBit), refused, chosen, subsets, Map.of());
     }
 
     /**
-     * The same with the subset sums' tables halved (those at one group kept), or null when none can be: their RAM
-     * did not fit the device.
+     * The same with less RAM for subset sums, or null when none is left: every table that can be halved is (a
+     * matrix product's row in more chunks); when none can, the product whose scratch is largest keeps the sum of
+     * products instead ({@code why}: the report's reason).
      */
-    BitSerial withSmallerTables() {
-        if (noSubsetSums != null) {
+    BitSerial withSmallerTables(String why) {
+        Map<Op, SubsetSums> smaller = new IdentityHashMap<>(subsetSums);
+        smaller.replaceAll((op, sums) -> sums.halved() != null ? sums.halved() : sums);
+        if (!smaller.equals(subsetSums)) {
+            return new BitSerial(lowBit, refused, products, smaller, dropped);
+        }
+        Op largest = subsetSums.keySet().stream()
+                .max(java.util.Comparator.comparingLong(op -> (long) subsetSums.get(op).scratch(op).bits()
+                        * subsetSums.get(op).scratch(op).size())).orElse(null);
+        if (largest == null) {
             return null;
         }
-        Map<Op, SubsetSums> smaller = new IdentityHashMap<>();
-        boolean any = false;
-        for (Map.Entry<Op, SubsetSums> e : subsetSums.entrySet()) {
-            SubsetSums h = e.getValue().halved();
-            any |= h != null;
-            smaller.put(e.getKey(), h != null ? h : e.getValue());
-        }
-        return any ? new BitSerial(lowBit, refused, products, smaller, null) : null;
-    }
-
-    /** The same without subset sums ({@code why}: the report's reason), or this when it has none. */
-    BitSerial withoutSubsetSums(String why) {
-        return subsetSums.isEmpty() ? this : new BitSerial(lowBit, refused, products, subsetSums, why);
+        smaller.remove(largest);
+        Map<Op, String> out = new IdentityHashMap<>(dropped);
+        out.put(largest, subsetSums.get(largest).kernel() + ": " + why);
+        return new BitSerial(lowBit, refused, products, smaller, out);
     }
 
     /** Why the C keeps a low-bit product off planes (null: it does not). */
@@ -165,7 +164,7 @@ final class BitSerial {
 
     /** The product op runs by subset sums, or null. */
     SubsetSums subsetSumsAt(Op op) {
-        return noSubsetSums == null ? subsetSums.get(op) : null;
+        return subsetSums.get(op);
     }
 
     /** Whether op has a scratch of this class's ({@link #scratch}). */
@@ -199,10 +198,10 @@ final class BitSerial {
             if (p != null) {
                 line.put("kernel", p.kernel());
                 line.put("words", p.word().why());
-            } else if (s != null && noSubsetSums == null) {
-                line.put("kernel", s.kernel());
             } else if (s != null) {
-                line.put("kernel", "the sum of products (" + s.kernel() + ": " + noSubsetSums + ")");
+                line.put("kernel", s.kernel());
+            } else if (dropped.containsKey(m)) {
+                line.put("kernel", "the sum of products (" + dropped.get(m) + ")");
             } else {
                 line.put("kernel", "the sum of products (" + refused.get(m) + ")");
             }

@@ -53,7 +53,7 @@ final class BitSerialEmitter {
     void conv2d(BitSerial.Product p, Scratch s) {
         Conv2d c = (Conv2d) p.op();
         Shape xs = c.x().shape(), fs = c.filter().shape(), os = c.out().shape();
-        int kh = fs.dim(1), kw = fs.dim(2), cig = fs.dim(3), cog = fs.dim(4), nb = p.planeBytes();
+        int cig = fs.dim(3), cog = fs.dim(4), nb = p.planeBytes();
         String planes = weights(p), codes = r.constants().table(codeSums(p), 16);
         LowBitProducts.Levels a = p.activation();
         w.line("/* " + p.kernel() + " */");
@@ -64,27 +64,18 @@ final class BitSerialEmitter {
                 w.loop("b", a.planes() * nb, () -> w.line("sd_q[b] = 0;"));
                 w.line("sd_idx t = 0;");
                 w.line("uint8_t bit = 1;");
-                w.loop("i", kh, () -> {
-                    w.line("sd_idx yi = " + Windows.inRow(c.window(), true) + ";");
-                    w.loop("j", kw, () -> {
-                        w.line("sd_idx xi = " + Windows.inCol(c.window(), true) + ";");
-                        w.line("uint8_t inside = yi >= 0 && yi < " + xs.dim(1) + " && xi >= 0 && xi < " + xs.dim(2)
-                                + ";");
-                        w.line("sd_idx px = inside ? " + Windows.inPixel(xs) + " + g * " + cig + " : 0;");
-                        w.loop("ci", cig, () -> {
-                            X x = r.x(c.x(), "px + ci"); // px is 0 in the padding: a read in range, not used
-                            w.line(x.ctype() + " x = " + x.c() + ";");
-                            w.line("uint8_t q = inside ? " + levelNumber(X.of("x", x.bits()), a) + " : "
-                                    + Math.max(0, p.product().zeroLevel()) + ";");
-                            w.line("sq = (uint16_t)(sq + q);");
-                            for (int i = 0; i < a.planes(); i++) {
-                                w.line("if (q & " + (1 << i) + "u) sd_q[" + (i * nb) + " + (t >> 3)] |= bit;");
-                            }
-                            w.line("bit = (uint8_t)(bit << 1 | bit >> 7);");
-                            w.line("t++;");
-                        });
-                    });
-                });
+                Windows.taps(w, c, () -> w.loop("ci", cig, () -> {
+                    X x = r.x(c.x(), "px + ci"); // px is 0 in the padding: a read in range, not used
+                    w.line(x.ctype() + " x = " + x.c() + ";");
+                    w.line("uint8_t q = inside ? " + levelNumber(X.of("x", x.bits()), a) + " : "
+                            + Math.max(0, p.product().zeroLevel()) + ";");
+                    w.line("sq = (uint16_t)(sq + q);");
+                    for (int i = 0; i < a.planes(); i++) {
+                        w.line("if (q & " + (1 << i) + "u) sd_q[" + (i * nb) + " + (t >> 3)] |= bit;");
+                    }
+                    w.line("bit = (uint8_t)(bit << 1 | bit >> 7);");
+                    w.line("t++;");
+                }));
                 w.loop("co", cog, () -> sum(p, planes, codes, "g * " + cog + " + co",
                         CNames.element(c.out(), Windows.outPixel(os) + " + g * " + cog + " + co")));
             }));

@@ -163,6 +163,11 @@ final class CEmitter extends BodyEmitter {
             new BitSerialEmitter(w, r).conv2d(planes, ram.scratch(c));
             return;
         }
+        SubsetSums sums = bitSerial.subsetSumsAt(c);
+        if (sums != null) {
+            new SubsetSumEmitter(w, r).conv2d(sums, ram.scratch(c));
+            return;
+        }
         dots.conv2d(c, ram.scratch(c));
     }
 

@@ -84,13 +84,11 @@ final class FixedCBuild {
                 ram = planRam(dialect, fp, device, fused, tried);
                 bits = tried;
             } catch (UserError e) {
-                BitSerial smaller = tried.withSmallerTables();
-                BitSerial next = smaller != null ? smaller
-                        : tried.withoutSubsetSums("its tables do not fit the RAM of " + device);
-                if (next == tried) {
+                BitSerial smaller = tried.withSmallerTables("its tables do not fit the RAM of " + device);
+                if (smaller == null) {
                     throw e;
                 }
-                tried = next;
+                tried = smaller;
             }
         }
         FixedCBuild b = new FixedCBuild(dialect, fp, consts, ram, device, fused, bits);

@@ -1,95 +1,143 @@
 package seedc.codegen.c;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
 import seedc.fixed.LowBitProducts;
 import seedc.fixed.OpParams;
+import seedc.ir.Op;
+import seedc.ir.Op.Conv2d;
 import seedc.ir.Op.MatMul;
-import seedc.ir.Value;
+import seedc.ir.Shape;
 
 /**
- * The C of a matrix product by subset sums ({@link SubsetSums}): k-bit weights times a wider activation a. With the
- * weights' values base + r step (r the value number, planes r_j), a row's sum is
+ * The C of a matrix product or convolution by subset sums ({@link SubsetSums}): k-bit weights times a wider
+ * activation. With the weights' values base + r step (r the value number, planes r_j), a vector's sum is
  *
  * <pre>  base sum_t x_t + step sum_j 2^j sum_{t: r_tj = 1} x_t</pre>
  *
- * and each inner sum is, per group of 4 consecutive x, one of the 16 sums of their subsets: the table of the row (or
- * of a chunk of it), built in the op's scratch and looked up by plane j's nibble for the group. The weights'
- * nibbles are packed at compile time in the order they are read: chunk after chunk, in each vector after vector,
- * plane after plane, two groups a byte (the even one low). Every sum is exact in the bits it is held in, or wraps
- * modulo 2^W where those are W: the result is the sum of products modulo 2^W, the interpreter's.
+ * and each inner sum is, per group of 4 consecutive x, one of the 16 sums of their subsets: the table of the row (a
+ * row of a, a chunk of it, or a convolution's window, gathered first with the padding's 0), built in the op's
+ * scratch and looked up by plane j's nibble for the group. The weights' nibbles are packed at compile time in the
+ * order they are read: chunk after chunk, in each vector after vector, plane after plane, two groups a byte (the
+ * even one low). Every sum is exact in the bits it is held in, or wraps modulo 2^W where those are W: the result is
+ * the sum of products modulo 2^W, the interpreter's.
  */
 record SubsetSumEmitter(CWriter w, Operands r) {
+    /**
+     * What one row's tables serve: element t of the row (a C index expression to its value), the vectors that read
+     * it, and vector f's output element.
+     */
+    private record Row(Function<String, X> x, int vectors, Function<String, String> out) {}
+
     void matmul(SubsetSums s, Scratch scratch) {
-        MatMul m = s.product().op();
-        OpParams.Mul p = r.params(m, OpParams.Mul.class);
+        MatMul m = (MatMul) s.product().op();
         int rows = m.a().shape().dim(0), k = s.product().terms(), cols = s.product().vectors();
-        int gc = s.chunkGroups(), uniform = k / (4 * gc), tailGroups = s.groups() - uniform * gc;
-        boolean chunked = s.chunks() > 1;
-        String entry = CNames.ctype(X.container(s.entryBits())), sum = CNames.ctype(X.container(s.sumBits()));
+        int shift = r.params(m, OpParams.Mul.class).shrA();
+        Row row = new Row(t -> r.x(m.a(), "v * " + k + " + " + t).shr(shift), cols,
+                f -> CNames.element(m.out(), "v * " + cols + " + " + f));
         String nibbles = r.constants().bytes(nibbles(s));
+        open(s, scratch, () -> w.loop("v", rows, () -> {
+            w.line("const uint8_t *pw = " + nibbles + ";");
+            tables(s, row);
+        }));
+    }
+
+    /**
+     * A convolution: per output pixel and group, the window's taps (i, j, ci; the padding's 0) gathered after the
+     * table, then its table and each output channel of the group.
+     */
+    void conv2d(SubsetSums s, Scratch scratch) {
+        Conv2d c = (Conv2d) s.product().op();
+        Shape xs = c.x().shape(), fs = c.filter().shape(), os = c.out().shape();
+        int cig = fs.dim(3), cog = fs.dim(4);
+        int shift = r.params(c, OpParams.Mul.class).shrA(), perVector = s.product().weight().planes() * perPlane(s);
+        String entry = CNames.ctype(X.container(s.entryBits()));
+        Row row = new Row(t -> X.of("sd_w[" + t + "]", s.xBits()), cog,
+                co -> CNames.element(c.out(), Windows.outPixel(os) + " + g * " + cog + " + " + co));
+        String nibbles = r.constants().bytes(nibbles(s));
+        open(s, scratch, () -> {
+            w.line(entry + " *sd_w = (" + entry + " *)((uint8_t *)" + scratch.name() + " + " + s.tableBytes() + ");");
+            Windows.perPixel(w, xs.dim(0), os, () -> w.loop("g", c.groups(), () -> {
+                w.line(entry + " *pc = sd_w;");
+                Windows.taps(w, c, () -> {
+                    X x = r.x(c.x(), "px + ci").shr(shift); // px is 0 in the padding: a read in range, not used
+                    w.line("for (sd_idx ci = 0; ci < " + cig + "; ci++) *pc++ = inside ? (" + entry + ")(" + x.c()
+                            + ") : 0;");
+                });
+                w.line("const uint8_t *pw = " + nibbles + " + g * " + cog * perVector + ";");
+                tables(s, row);
+            }));
+        });
+    }
+
+    /** The kernel's comment and block, the table's pointer and, over chunks, the running sums' after it. */
+    private void open(SubsetSums s, Scratch scratch, Runnable body) {
+        String entry = CNames.ctype(X.container(s.entryBits())), sum = CNames.ctype(X.container(s.sumBits()));
         w.line("/* " + s.kernel() + " */");
         w.block("", () -> {
             w.line(entry + " *sd_s = (" + entry + " *)" + scratch.name() + ";");
-            if (chunked) {
+            if (s.chunks() > 1) {
                 w.line(sum + " *sd_acc = (" + sum + " *)((uint8_t *)" + scratch.name() + " + " + s.tableBytes() + ");");
             }
-            w.loop("v", rows, () -> {
-                if (s.product().weight().base() != 0) {
-                    w.line(CNames.ctype(X.container(sxBits(s))) + " sx = 0;");
-                }
-                w.line("const uint8_t *pw = " + nibbles + ";");
-                if (chunked) {
-                    w.loop("f", cols, () -> w.line("sd_acc[f] = 0;"));
-                }
-                if (uniform > 0) {
-                    w.block("for (sd_idx c = 0; c < " + uniform + "; c++)", () -> chunk(s, "c * " + gc, gc));
-                }
-                if (tailGroups > 0) {
-                    w.block("", () -> chunk(s, String.valueOf(uniform * gc), tailGroups));
-                }
-                if (chunked) {
-                    w.loop("f", cols, () -> finish(s, p, X.of("sd_acc[f]", s.sumBits()), "f"));
-                }
-            });
+            body.run();
         });
+    }
+
+    /** One row: its tables, chunk by chunk (whole chunks in a loop, then the rest), and its vectors' outputs. */
+    private void tables(SubsetSums s, Row row) {
+        int k = s.product().terms(), gc = s.chunkGroups(), uniform = k / (4 * gc), tail = s.groups() - uniform * gc;
+        boolean chunked = s.chunks() > 1;
+        if (s.product().weight().base() != 0) {
+            w.line(CNames.ctype(X.container(sxBits(s))) + " sx = 0;");
+        }
+        if (chunked) {
+            w.loop("f", row.vectors(), () -> w.line("sd_acc[f] = 0;"));
+        }
+        if (uniform > 0) {
+            w.block("for (sd_idx c = 0; c < " + uniform + "; c++)", () -> chunk(s, row, "c * " + gc, gc));
+        }
+        if (tail > 0) {
+            w.block("", () -> chunk(s, row, String.valueOf(uniform * gc), tail));
+        }
+        if (chunked) {
+            w.loop("f", row.vectors(), () -> finish(s, row, X.of("sd_acc[f]", s.sumBits())));
+        }
     }
 
     /**
      * One chunk of a row: the table of {@code groups} groups from group {@code first} (a C expression), then each
      * vector's sum over them, added to its running sum (chunks) or finished.
      */
-    private void chunk(SubsetSums s, String first, int groups) {
-        int k = s.product().terms(), cols = s.product().vectors();
-        String entry = CNames.ctype(X.container(s.entryBits()));
-        w.line(entry + " *e = sd_s;");
-        String at = "v * " + k + " + (" + first + " + g) * 4";
-        w.block("for (sd_idx g = 0; g < " + groups + "; g++, e += 16)", () -> {
+    private void chunk(SubsetSums s, Row row, String first, int groups) {
+        int k = s.product().terms();
+        w.line(CNames.ctype(X.container(s.entryBits())) + " *e = sd_s;");
+        w.block("for (sd_idx g4 = 0; g4 < " + groups + "; g4++, e += 16)", () -> {
             if (k % 4 != 0) { // a partial last group's missing elements are 0
-                w.line("sd_idx t = (" + first + " + g) * 4;");
+                w.line("sd_idx t = (" + first + " + g4) * 4;");
             }
-            group(s, at);
+            group(s, row, "(" + first + " + g4) * 4");
         });
-        w.loop("f", cols, () -> {
+        w.loop("f", row.vectors(), () -> {
             X total = planes(s, groups);
             if (s.chunks() > 1) {
                 int c = X.container(s.sumBits());
                 w.line("sd_acc[f] = " + X.of("sd_acc[f]", s.sumBits()).plusWrap(total, false, c).c() + ";");
             } else {
-                finish(s, r.params(s.product().op(), OpParams.Mul.class), total, "f");
+                finish(s, row, total);
             }
         });
     }
 
     /**
-     * The 16 subset sums of the 4 activations from element t into e[0..15] (an element at or past the row's end is
-     * 0), each the sum of the entry with its highest element left out and that element; and the row's sum.
+     * The 16 subset sums of the 4 elements from element {@code at} into e[0..15] (an element at or past the row's end
+     * is 0), each the sum of the entry with its highest element left out and that element; and the row's sum.
      */
-    private void group(SubsetSums s, String at) {
-        Value a = s.product().op().a();
-        OpParams.Mul p = r.params(s.product().op(), OpParams.Mul.class);
+    private void group(SubsetSums s, Row row, String at) {
         int k = s.product().terms();
         String type = CNames.ctype(X.container(s.entryBits()));
         for (int i = 0; i < 4; i++) {
-            String x = r.x(a, at + " + " + i).shr(p.shrA()).c();
+            String x = row.x().apply(at + " + " + i).c();
             String read = k % 4 == 0 ? x : "t + " + i + " < " + k + " ? " + x + " : 0";
             w.line(type + " x" + i + " = (" + type + ")(" + read + ");");
         }
@@ -108,9 +156,8 @@ record SubsetSumEmitter(CWriter w, Operands r) {
 
     /** Vector f's sum over a chunk of {@code groups} groups: each plane's lookups, weighted by 2^j. */
     private X planes(SubsetSums s, int groups) {
-        int width = r.params(s.product().op(), OpParams.Mul.class).width();
-        int planeBits = DotFunctions.exactSumBits(s.xBits(), s.product().terms(), width), planeC = X.container(planeBits);
-        int sumC = X.container(s.sumBits());
+        int planeBits = DotFunctions.exactSumBits(s.xBits(), s.product().terms(), width(s));
+        int planeC = X.container(planeBits), sumC = X.container(s.sumBits());
         X acc = X.of("cs", s.sumBits()), pj = X.of("pj", planeBits);
         X low = X.of("e[nb & 15]", s.entryBits()), high = X.of("e[16 + (nb >> 4)]", s.entryBits());
         w.line(CNames.ctype(sumC) + " cs = 0;");
@@ -136,24 +183,32 @@ record SubsetSumEmitter(CWriter w, Operands r) {
     }
 
     /** Vector f's output: base sum x + step sum r x modulo 2^W, finished into the op's output element. */
-    private void finish(SubsetSums s, OpParams.Mul p, X sumRx, String f) {
+    private void finish(SubsetSums s, Row row, X sumRx) {
         LowBitProducts.Levels levels = s.product().weight();
-        int width = p.width(), cols = s.product().vectors();
+        OpParams.Mul p = r.params(s.product().op(), OpParams.Mul.class);
+        int width = p.width();
         X total = sumRx.timesWrap(X.lit(levels.step()), width).wrap(width);
         if (levels.base() != 0) {
             X sx = X.of("sx", sxBits(s));
             total = total.plusWrap(sx.timesWrap(X.lit(levels.base()), width).wrap(width), false, width);
         }
-        MatMul m = s.product().op();
+        Op op = s.product().op();
         w.line(CNames.ctype(width) + " tot = " + total.wrap(width).c() + ";");
-        w.line(CNames.element(m.out(), "v * " + cols + " + " + f) + " = " + r.finish(X.of("tot", width), p, m.out()).c()
-                + ";");
+        w.line(row.out().apply("f") + " = " + r.finish(X.of("tot", width), p, op.out()).c() + ";");
+    }
+
+    private int width(SubsetSums s) {
+        return r.params(s.product().op(), OpParams.Mul.class).width();
     }
 
     /** Bits of the row's sum of activations (exact, or W). */
     private int sxBits(SubsetSums s) {
-        int width = r.params(s.product().op(), OpParams.Mul.class).width();
-        return DotFunctions.exactSumBits(s.xBits(), s.product().terms(), width);
+        return DotFunctions.exactSumBits(s.xBits(), s.product().terms(), width(s));
+    }
+
+    /** Bytes of one plane's nibbles in a table of {@code groups} groups. */
+    private static int perPlane(SubsetSums s) {
+        return (Math.min(s.chunkGroups(), s.groups()) + 1) / 2;
     }
 
     /**
@@ -164,7 +219,7 @@ record SubsetSumEmitter(CWriter w, Operands r) {
     private static long[] nibbles(SubsetSums s) {
         LowBitProducts.WideProduct p = s.product();
         int planes = p.weight().planes(), groups = s.groups(), gc = s.chunkGroups();
-        java.util.List<Long> out = new java.util.ArrayList<>();
+        List<Long> out = new ArrayList<>();
         for (int c0 = 0; c0 < groups; c0 += gc) {
             int n = Math.min(gc, groups - c0), per = (n + 1) / 2;
             long[] chunk = new long[p.vectors() * planes * per];

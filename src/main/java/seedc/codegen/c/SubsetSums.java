@@ -30,16 +30,18 @@ record SubsetSums(LowBitProducts.WideProduct product, int xBits, int sumBits, in
 
     /**
      * {@code m} by subset sums, or null: the activation a's rows (each read by every column of b, at least
-     * {@link #MIN_VECTORS}) of at most 16 bits after its shift, b in flash with at most {@code maxWeightValues}
-     * evenly spaced values.
+     * {@link #MIN_VECTORS}), or a convolution's windows (each read by the output channels of its group, at least as
+     * many), of at most 16 bits after their shift; the weights in flash with at most {@code maxWeightValues} evenly
+     * spaced values.
      */
-    static SubsetSums of(FixedProgram fp, QuantizedModel qm, Op.MatMul m, Set<Value> flash, int maxWeightValues) {
+    static SubsetSums of(FixedProgram fp, QuantizedModel qm, Op m, Set<Value> flash, int maxWeightValues) {
         LowBitProducts.WideProduct w = LowBitProducts.wide(fp, qm, m, maxWeightValues);
-        if (w == null || w.activationOperand() != 0 || w.vectors() < MIN_VECTORS || !flash.contains(m.b())) {
+        int sharing = m instanceof Op.Conv2d c ? c.filter().shape().dim(4) : w == null ? 0 : w.vectors();
+        if (w == null || w.activationOperand() != 0 || sharing < MIN_VECTORS || !flash.contains(m.inputs().get(1))) {
             return null;
         }
         OpParams.Mul p = fp.params(m, OpParams.Mul.class);
-        int xBits = X.of("x", fp.type(m.a()).bits()).shr(p.shrA()).bits();
+        int xBits = X.of("x", fp.type(m.inputs().get(0)).bits()).shr(p.shrA()).bits();
         int sumBits = DotFunctions.exactSumBits(xBits + w.weight().planes(), w.terms(), p.width());
         return xBits <= 16 ? new SubsetSums(w, xBits, sumBits, (w.terms() + 3) / 4) : null;
     }
@@ -59,18 +61,25 @@ record SubsetSums(LowBitProducts.WideProduct product, int xBits, int sumBits, in
         return xBits + 2;
     }
 
-    /** The same with tables of half as many groups, or null at one group. */
+    /** The same with tables of half as many groups, or null at one group (or a convolution's window: one table). */
     SubsetSums halved() {
-        return chunkGroups == 1 ? null : new SubsetSums(product, xBits, sumBits, (chunkGroups + 1) / 2);
+        return chunkGroups == 1 || convolution() ? null
+                : new SubsetSums(product, xBits, sumBits, (chunkGroups + 1) / 2);
+    }
+
+    boolean convolution() {
+        return product.op() instanceof Op.Conv2d;
     }
 
     /**
      * The scratch: one table of {@link #chunkGroups} groups' 16 entries and, over several chunks, each weight
-     * vector's running sum after it; in elements of the wider of the two, so that both are aligned.
+     * vector's running sum after it, or a convolution's window (its taps, shifted; the padding's 0); in elements of
+     * the wider, so that both are aligned.
      */
     Scratch scratch(Op m) {
         int entry = X.container(entryBits()), sum = X.container(sumBits), unit = Math.max(entry, sum);
-        long bytes = tableBytes() + (chunks() > 1 ? (long) product.vectors() * sum / 8 : 0);
+        long bytes = tableBytes() + (chunks() > 1 ? (long) product.vectors() * sum / 8 : 0)
+                + (convolution() ? (long) product.terms() * entry / 8 : 0);
         return new Scratch(CNames.scratch(m.out()), unit, (int) ((bytes * 8 + unit - 1) / unit));
     }
 

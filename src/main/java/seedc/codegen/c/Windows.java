@@ -1,6 +1,7 @@
 package seedc.codegen.c;
 
 import java.util.function.UnaryOperator;
+import seedc.ir.Op.Conv2d;
 import seedc.ir.Op.Maxpool;
 import seedc.ir.Shape;
 import seedc.ir.Window;
@@ -30,6 +31,24 @@ final class Windows {
     /** The first channel of output pixel (b, y, xo) of an NHWC tensor of shape os. */
     static String outPixel(Shape os) {
         return "((b * " + os.dim(1) + " + y) * " + os.dim(2) + " + xo) * " + os.dim(3);
+    }
+
+    /**
+     * The loops over the taps of group g's window of convolution c (kernel row i, column j) with yi and xi, whether
+     * the tap is inside the input, and px, its input pixel's first channel of the group (0 in the padding: a read in
+     * range, not used); {@code body} writes what each tap does with them.
+     */
+    static void taps(CWriter w, Conv2d c, Runnable body) {
+        Shape xs = c.x().shape(), fs = c.filter().shape();
+        w.loop("i", fs.dim(1), () -> {
+            w.line("sd_idx yi = " + inRow(c.window(), true) + ";");
+            w.loop("j", fs.dim(2), () -> {
+                w.line("sd_idx xi = " + inCol(c.window(), true) + ";");
+                w.line("uint8_t inside = yi >= 0 && yi < " + xs.dim(1) + " && xi >= 0 && xi < " + xs.dim(2) + ";");
+                w.line("sd_idx px = inside ? " + inPixel(xs) + " + g * " + fs.dim(3) + " : 0;");
+                body.run();
+            });
+        });
     }
 
     /** The loops over every output pixel (b, y, xo) of an NHWC tensor of shape os. */
