@@ -59,7 +59,7 @@ final class FpgaBenchTable {
         }
         if (!runs.isEmpty() && runs.get(0).plan().get("lutModel") instanceof java.util.Map<?, ?> m) {
             o.printf(Locale.ROOT, "LUT model: %s; LUT err above: estimate vs yosys on these designs%n",
-                    seedc.report.TextReport.lutModel(m));
+                    seedc.report.DeviceText.lutModel(m));
         }
         o.printf(Locale.ROOT, "predictions equal the Java fixed-point interpreter's: %s%n",
                 runs.stream().allMatch(FpgaBench.Run::predictionsEqual)
