@@ -161,7 +161,7 @@ class BitSerialTest {
             f[i] = (rnd.nextInt(3) - 1) * 0.25;
         }
         HandModel m = new HandModel(dir.resolve("conv"))
-                .program(HandModel.convProgram(h, c, co, "[-0.25, 0.25]", "quantize(Xt, 2, 0.0, 1.5)", 1))
+                .program(HandModel.convProgram(h, c, co, 1, "[-0.25, 0.25]", "quantize(Xt, 2, 0.0, 1.5)", 1))
                 .param("F", f, 1, 3, 3, c, co)
                 .rows("data", HandModel.uniformRows(rnd, 60, h * h * c));
         assertConvolutionExact(dir, m, "/* bit-serial: AND + popcount over 2 x 2");

@@ -108,15 +108,15 @@ public final class HandModel {
 
     /**
      * A program: X (h h c inputs in [-1, 1]) as an h x h x c image, {@code activation} of it (Xt: the image), a 3 x 3
-     * convolution with filter F of {@code co} output channels (values in {@code range}), padding 1 and the stride
-     * {@code sh} x 1, then the argmax of its flattened output.
+     * convolution in {@code groups} groups with filter F (groups, 3, 3, c / groups, co / groups; values in
+     * {@code range}), padding 1 and the stride {@code sh} x 1, then the argmax of its flattened output (co channels).
      */
-    static String convProgram(int h, int c, int co, String range, String activation, int sh) {
+    static String convProgram(int h, int c, int co, int groups, String range, String activation, int sh) {
         int rows = (h - 1) / sh + 1;
-        return "let X = (" + h * h * c + ", 1) in [-1, 1] in\nlet F = (1, 3, 3, " + c + ", " + co + ") in " + range
-                + " in\nlet Xt = reshape(X, (1, " + h + ", " + h + ", " + c + "), (1, 2)) in\n"
-                + "let A = " + activation + " in\n"
-                + "let C = conv2d(A, F, {s " + sh + " 1}, {p 1 1 1 1}, {d 1 1}, {g 1}) in\n"
+        return "let X = (" + h * h * c + ", 1) in [-1, 1] in\nlet F = (" + groups + ", 3, 3, " + c / groups + ", "
+                + co / groups + ") in " + range + " in\nlet Xt = reshape(X, (1, " + h + ", " + h + ", " + c
+                + "), (1, 2)) in\nlet A = " + activation + " in\n"
+                + "let C = conv2d(A, F, {s " + sh + " 1}, {p 1 1 1 1}, {d 1 1}, {g " + groups + "}) in\n"
                 + "argmax(reshape(C, (1, " + rows * h * co + "), (1, 2, 3, 4)))\n";
     }
 }

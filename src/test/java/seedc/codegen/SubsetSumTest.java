@@ -108,21 +108,23 @@ class SubsetSumTest {
     }
 
     /**
-     * A padded convolution of the input (not quantized: pixels) with 2-bit filters {-0.75, -0.25, 0.25, 0.75}, two
-     * input channels (a window of 18 taps: a partial last group), stride 2 in rows, 8 output channels sharing each
-     * window's table: every row equal on x86 under the sanitizers and on the Uno.
+     * A padded convolution of the input (not quantized: pixels) with 2-bit filters {-0.75, -0.25, 0.25, 0.75}, stride
+     * 2 in rows: two input channels in one group (a window of 18 taps: a partial last group; 8 output channels share
+     * each window's table), and four input channels in two groups (each group's 18-tap window read by its 8
+     * channels); every row equal on x86 under the sanitizers and on the Uno.
      */
-    @org.junit.jupiter.api.Test
-    void aConvolutionOfWiderActivations() throws Exception {
+    @ParameterizedTest(name = "{0} input channels in {1} groups")
+    @org.junit.jupiter.params.provider.CsvSource({"2, 1", "4, 2"})
+    void aConvolutionOfWiderActivations(int c, int groups) throws Exception {
         Random rnd = new Random(4);
-        int h = 6, c = 2, co = 8;
-        double[] f = new double[3 * 3 * c * co];
+        int h = 6, co = 8 * groups;
+        double[] f = new double[3 * 3 * c * co / groups];
         for (int i = 0; i < f.length; i++) {
             f[i] = -0.75 + 0.5 * rnd.nextInt(4);
         }
         HandModel m = new HandModel(dir.resolve("conv"))
-                .program(HandModel.convProgram(h, c, co, "[-0.75, 0.75]", "Xt", 2))
-                .param("F", f, 1, 3, 3, c, co)
+                .program(HandModel.convProgram(h, c, co, groups, "[-0.75, 0.75]", "Xt", 2))
+                .param("F", f, groups, 3, 3, c / groups, co / groups)
                 .rows("data", HandModel.uniformRows(rnd, 60, h * h * c));
         BitSerialTest.assertConvolutionExact(dir, m, "/* subset sums: ");
     }
