@@ -116,8 +116,20 @@ final class FixedCBuild {
         } catch (UserError e) {
             throw UserError.of("the model does not fit the RAM of " + device + " ("
                     + dialect.reservedRamBytes() + " B kept for the stack and runtime, " + otherStatics
-                    + " B for scalars and the output): " + e.getMessage());
+                    + " B for scalars and the output): " + e.getMessage() + demotionHint(fp));
         }
+    }
+
+    /**
+     * What a user can do when values shiftry kept at 16 bits take the RAM: their 8-bit types take half, and the
+     * search keeps a value wide only while its limits say so.
+     */
+    private static String demotionHint(FixedProgram fp) {
+        boolean wide = fp.program().values().stream().anyMatch(v -> !v.isInt() && fp.type(v).bits() > 8);
+        return fp.strategy() != seedc.fixed.Strategy.SHIFTRY || !wide ? ""
+                : "; values shiftry kept at 16 bits take twice their 8-bit RAM: it keeps a value wide while demoting"
+                        + " it moves the scores by more than --max-score-error or costs more than --max-accuracy-drop,"
+                        + " so larger limits demote more";
     }
 
     /** RAM outside the planned buffer: int scalars and the output array. */
