@@ -44,13 +44,14 @@ final class StorageOptions {
     String storage;
 
     @Option(names = "--no-bitserial",
-            description = "Compute products of quantized activations (sign, quantize) and weights of few values with"
-                    + " the ordinary sums of products instead of AND + popcount on packed bit planes (C targets) or"
-                    + " bit counters (FPGA), for comparison; the integers are the same. report.json"
+            description = "Compute products of weights of few values (at most 8, evenly spaced) with the ordinary"
+                    + " sums of products instead of AND + popcount on packed bit planes (quantized activations:"
+                    + " sign, quantize) or table lookups of subset sums (wider activations) on C targets, or bit"
+                    + " counters on the FPGA, for comparison; the integers are the same. report.json"
                     + " memoryPlan.lowBitProducts says which kernel each such product got on a C target.")
     boolean noBitSerial;
 
-    /** Whether low-bit products may run on bit planes. */
+    /** Whether low-bit products may run on bit planes or by subset sums. */
     boolean bitSerial() {
         return !noBitSerial;
     }
