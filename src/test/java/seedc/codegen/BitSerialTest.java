@@ -148,23 +148,28 @@ class BitSerialTest {
     }
 
     /**
-     * A padded convolution of 2-bit activations (levels 0, 0.5, 1, 1.5: the padding's 0 is level 0) with ternary
-     * filters, two input channels (a window of 18 taps: three bytes a plane, the last partial), on planes: a random
-     * model, every row equal on x86 under the sanitizers and on the Uno.
+     * Padded convolutions of 2-bit activations with ternary filters on planes, random models, every row equal on x86
+     * under the sanitizers and on the Uno: two input channels (levels 0, 0.5, 1, 1.5: the padding's 0 is level 0; a
+     * window of 18 taps, three bytes a plane, the last partial; packed tap by tap), and eight (levels -0.5, 0, 0.5, 1:
+     * the padding's 0 is level 1, so it fills plane 0 with ones; each pixel's channels fill a byte: the input is
+     * packed once, pixel by pixel, and each window copies its pixels' bytes).
      */
-    @org.junit.jupiter.api.Test
-    void paddedConvolutionOnPlanes() throws Exception {
-        java.util.Random rnd = new java.util.Random(3);
-        int h = 6, c = 2, co = 4;
+    @ParameterizedTest(name = "{1} input channels, {3}")
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = ';', value = {
+            "3; 2; 6; quantize(Xt, 2, 0.0, 1.5); /* bit-serial: AND + popcount over 2 x 2",
+            "8; 8; 5; quantize(Xt, 2, -0.5, 1.0); words, the input packed once */"})
+    void paddedConvolutionOnPlanes(long seed, int c, int h, String activation, String kernel) throws Exception {
+        java.util.Random rnd = new java.util.Random(seed);
+        int co = 4;
         double[] f = new double[3 * 3 * c * co];
         for (int i = 0; i < f.length; i++) {
             f[i] = (rnd.nextInt(3) - 1) * 0.25;
         }
         HandModel m = new HandModel(dir.resolve("conv"))
-                .program(HandModel.convProgram(h, c, co, 1, "[-0.25, 0.25]", "quantize(Xt, 2, 0.0, 1.5)", 1))
+                .program(HandModel.convProgram(h, c, co, 1, "[-0.25, 0.25]", activation, 1))
                 .param("F", f, 1, 3, 3, c, co)
                 .rows("data", HandModel.uniformRows(rnd, 60, h * h * c));
-        assertConvolutionExact(dir, m, "/* bit-serial: AND + popcount over 2 x 2");
+        assertConvolutionExact(dir, m, kernel);
     }
 
     /**

@@ -58,6 +58,20 @@ final class BitSerial {
             return PopcountWords.padded(packedBytes(), word.wordBits());
         }
 
+        /**
+         * Bytes of a convolution's input packed once, pixel by pixel (null: packed window by window): when each
+         * group's channels fill whole bytes (cig a multiple of 8), every input pixel's planes (cig / 8 bytes each)
+         * and its level numbers' sum (a byte) are packed before the windows, which then copy whole bytes.
+         */
+        Integer pixelBytes() {
+            if (!(op() instanceof Op.Conv2d c) || c.filter().shape().dim(3) % 8 != 0
+                    || c.filter().shape().dim(3) * (activation().count() - 1) > 255) {
+                return null;
+            }
+            int pixels = c.x().shape().dim(0) * c.x().shape().dim(1) * c.x().shape().dim(2) * c.groups();
+            return pixels * (activation().planes() * c.filter().shape().dim(3) / 8 + 1);
+        }
+
         /** Bytes that hold a plane's {@link #terms} bits; the rest of {@link #planeBytes} are 0. */
         int packedBytes() {
             return (terms() + 7) / 8;
@@ -66,7 +80,8 @@ final class BitSerial {
         /** What the report calls the kernel. */
         String kernel() {
             return "bit-serial: AND + popcount over " + activation().planes() + " x " + weight().planes()
-                    + " bit planes, planes one after another, " + word.wordBits() + "-bit words";
+                    + " bit planes, planes one after another, " + word.wordBits() + "-bit words"
+                    + (pixelBytes() == null ? "" : ", the input packed once");
         }
     }
 
@@ -182,9 +197,13 @@ final class BitSerial {
             return sums.scratch(m);
         }
         Product p = products.get(m);
+        if (p == null) {
+            return null;
+        }
         // declared in words, so that the plan aligns the planes for the word kernel's loads
-        return p == null ? null : new Scratch(CNames.scratch(m.out()), p.word().wordBits(),
-                p.activation().planes() * p.planeBytes() / p.word().wordBytes());
+        int bytes = p.activation().planes() * p.planeBytes() + (p.pixelBytes() == null ? 0 : p.pixelBytes());
+        int wb = p.word().wordBytes();
+        return new Scratch(CNames.scratch(m.out()), p.word().wordBits(), (bytes + wb - 1) / wb);
     }
 
     /** Every low-bit product: its value and the kernel it got (report.json {@code lowBitProducts}). */

@@ -47,38 +47,111 @@ final class BitSerialEmitter {
 
     /**
      * A convolution on planes: per output pixel and group, the window's level numbers (taps i, j, ci in that order;
-     * a tap in the padding is 0, whose level number {@link LowBitProducts.Product#zeroLevel} is) packed into the
-     * scratch, then each output channel's sum from the filter's planes (vector g cog + co).
+     * a tap in the padding is 0, whose level number {@link LowBitProducts.Product#zeroLevel} is) in the scratch's
+     * planes, then each output channel's sum from the filter's planes (vector g cog + co). The window is packed tap
+     * by tap, or, when each group's channels fill whole bytes, copied a pixel's bytes at a time from the input
+     * packed once ({@link BitSerial.Product#pixelBytes}).
      */
     void conv2d(BitSerial.Product p, Scratch s) {
         Conv2d c = (Conv2d) p.op();
-        Shape xs = c.x().shape(), fs = c.filter().shape(), os = c.out().shape();
-        int cig = fs.dim(3), cog = fs.dim(4), nb = p.planeBytes();
+        Shape xs = c.x().shape(), os = c.out().shape();
+        int cog = c.filter().shape().dim(4);
         String planes = weights(p), codes = r.constants().table(codeSums(p), 16);
-        LowBitProducts.Levels a = p.activation();
         w.line("/* " + p.kernel() + " */");
         w.block("", () -> {
             w.line("uint8_t *sd_q = (uint8_t *)" + s.name() + ";");
+            if (p.pixelBytes() != null) {
+                packPixels(p);
+                zeroPadding(p); // the windows below write only the packed bytes
+            }
             Windows.perPixel(w, xs.dim(0), os, () -> w.loop("g", c.groups(), () -> {
                 w.line("uint16_t sq = 0;");
-                w.loop("b", a.planes() * nb, () -> w.line("sd_q[b] = 0;"));
-                w.line("sd_idx t = 0;");
-                w.line("uint8_t bit = 1;");
-                Windows.taps(w, c, () -> w.loop("ci", cig, () -> {
-                    X x = r.x(c.x(), "px + ci"); // px is 0 in the padding: a read in range, not used
-                    w.line(x.ctype() + " x = " + x.c() + ";");
-                    w.line("uint8_t q = inside ? " + levelNumber(X.of("x", x.bits()), a) + " : "
-                            + Math.max(0, p.product().zeroLevel()) + ";");
-                    w.line("sq = (uint16_t)(sq + q);");
-                    for (int i = 0; i < a.planes(); i++) {
-                        w.line("if (q & " + (1 << i) + "u) sd_q[" + (i * nb) + " + (t >> 3)] |= bit;");
-                    }
-                    w.line("bit = (uint8_t)(bit << 1 | bit >> 7);");
-                    w.line("t++;");
-                }));
+                if (p.pixelBytes() == null) {
+                    packWindow(p);
+                } else {
+                    copyWindow(p);
+                }
                 w.loop("co", cog, () -> sum(p, planes, codes, "g * " + cog + " + co",
                         CNames.element(c.out(), Windows.outPixel(os) + " + g * " + cog + " + co")));
             }));
+        });
+    }
+
+    /** The window's taps one by one: each one's level number, its bits set in the planes. */
+    private void packWindow(BitSerial.Product p) {
+        Conv2d c = (Conv2d) p.op();
+        LowBitProducts.Levels a = p.activation();
+        int nb = p.planeBytes();
+        w.loop("b", a.planes() * nb, () -> w.line("sd_q[b] = 0;"));
+        w.line("sd_idx t = 0;");
+        w.line("uint8_t bit = 1;");
+        Windows.taps(w, c, () -> w.loop("ci", c.filter().shape().dim(3), () -> {
+            X x = r.x(c.x(), "px + ci"); // px is 0 in the padding: a read in range, not used
+            w.line(x.ctype() + " x = " + x.c() + ";");
+            w.line("uint8_t q = inside ? " + levelNumber(X.of("x", x.bits()), a) + " : "
+                    + Math.max(0, p.product().zeroLevel()) + ";");
+            w.line("sq = (uint16_t)(sq + q);");
+            for (int i = 0; i < a.planes(); i++) {
+                w.line("if (q & " + (1 << i) + "u) sd_q[" + (i * nb) + " + (t >> 3)] |= bit;");
+            }
+            w.line("bit = (uint8_t)(bit << 1 | bit >> 7);");
+            w.line("t++;");
+        }));
+    }
+
+    /**
+     * Once per inference, each input pixel's group channels: their level numbers packed a byte of eight channels at
+     * a time into the pixel's planes (after the window's), and their sum into a byte after all pixels' planes.
+     */
+    private void packPixels(BitSerial.Product p) {
+        Conv2d c = (Conv2d) p.op();
+        LowBitProducts.Levels a = p.activation();
+        int cig = c.filter().shape().dim(3), cb = cig / 8, per = a.planes() * cb, groups = p.pixelBytes() / (per + 1);
+        w.line("uint8_t *sd_px = sd_q + " + a.planes() * p.planeBytes() + ", *sd_ps = sd_px + " + groups * per + ";");
+        w.loop("pg", groups, () -> {
+            w.line("uint8_t s8 = 0;");
+            w.loop("k", cb, () -> {
+                planeRegisters(a);
+                // NHWC: pixel-group pg's channels are a run
+                w.block("for (uint8_t e = 0; e < 8; e++)", () -> shiftInLevel(r.x(c.x(), "pg * " + cig + " + k * 8 + e"),
+                        a, "s8", "uint8_t"));
+                for (int i = 0; i < a.planes(); i++) {
+                    w.line("sd_px[pg * " + per + " + " + i * cb + " + k] = p" + i + ";");
+                }
+            });
+            w.line("sd_ps[pg] = s8;");
+        });
+    }
+
+    /**
+     * The window from the packed pixels: tap (i, j)'s bytes of each plane copied to its place (whole bytes: a tap's
+     * channels start at bit (i kw + j) cig), a tap in the padding filled with the zero level's bits.
+     */
+    private void copyWindow(BitSerial.Product p) {
+        Conv2d c = (Conv2d) p.op();
+        LowBitProducts.Levels a = p.activation();
+        int cig = c.filter().shape().dim(3), cb = cig / 8, per = a.planes() * cb, nb = p.planeBytes();
+        int zero = Math.max(0, p.product().zeroLevel()), kw = c.filter().shape().dim(2);
+        Windows.taps(w, c, () -> {
+            String at = "(i * " + kw + " + j) * " + cb;
+            w.ifElse("inside", () -> {
+                w.line("sd_idx pg = px / " + cig + ";"); // px = pg cig: the pixel-group's first channel
+                for (int i = 0; i < a.planes(); i++) {
+                    int plane = i;
+                    w.loop("k", cb, () -> w.line("sd_q[" + plane * nb + " + " + at + " + k] = sd_px[pg * " + per
+                            + " + " + plane * cb + " + k];"));
+                }
+                w.line("sq = (uint16_t)(sq + sd_ps[pg]);");
+            }, () -> {
+                for (int i = 0; i < a.planes(); i++) {
+                    int plane = i;
+                    String fill = (zero >> i & 1) != 0 ? "0xffu" : "0u";
+                    w.loop("k", cb, () -> w.line("sd_q[" + plane * nb + " + " + at + " + k] = " + fill + ";"));
+                }
+                if (zero != 0) {
+                    w.line("sq = (uint16_t)(sq + " + cig * zero + ");");
+                }
+            });
         });
     }
 
@@ -108,6 +181,23 @@ final class BitSerialEmitter {
         }
     }
 
+    /** A byte of each plane, built in a register (p0, p1, ...). */
+    private void planeRegisters(LowBitProducts.Levels a) {
+        for (int i = 0; i < a.planes(); i++) {
+            w.line("uint8_t p" + i + " = 0;");
+        }
+    }
+
+    /** x's level number q added to {@code sum} (of C type {@code type}) and its bits shifted in at each plane's top. */
+    private void shiftInLevel(X x, LowBitProducts.Levels a, String sum, String type) {
+        w.line(x.ctype() + " x = " + x.c() + ";");
+        w.line("uint8_t q = " + levelNumber(X.of("x", x.bits()), a) + ";");
+        w.line(sum + " = (" + type + ")(" + sum + " + q);");
+        for (int i = 0; i < a.planes(); i++) {
+            w.line("p" + i + " = (uint8_t)(p" + i + " >> 1 | (q & " + (1 << i) + "u ? 0x80u : 0u));");
+        }
+    }
+
     /** x's level number: how many of the activation's possible values below the top x exceeds (a C expression). */
     private static String levelNumber(X x, LowBitProducts.Levels a) {
         StringBuilder q = new StringBuilder("(uint8_t)(");
@@ -125,19 +215,10 @@ final class BitSerialEmitter {
     private void pack(BitSerial.Product p, Value act, String index, int nb) {
         LowBitProducts.Levels a = p.activation();
         int k = p.terms(), rest = k % 8, last = p.packedBytes() - 1;
-        for (int i = 0; i < a.planes(); i++) {
-            w.line("uint8_t p" + i + " = 0;");
-        }
+        planeRegisters(a);
         String count = rest == 0 ? "8" : "(b == " + last + " ? " + rest + " : 8)";
-        w.block("for (uint8_t j = " + count + "; j; j--, t++)", () -> {
-            X x = r.x(act, index);
-            w.line(x.ctype() + " x = " + x.c() + ";");
-            w.line("uint8_t q = " + levelNumber(X.of("x", x.bits()), a) + ";");
-            w.line("sq = (uint16_t)(sq + q);");
-            for (int i = 0; i < a.planes(); i++) {
-                w.line("p" + i + " = (uint8_t)(p" + i + " >> 1 | (q & " + (1 << i) + "u ? 0x80u : 0u));");
-            }
-        });
+        w.block("for (uint8_t j = " + count + "; j; j--, t++)", () -> shiftInLevel(r.x(act, index), a, "sq",
+                "uint16_t"));
         for (int i = 0; i < a.planes(); i++) {
             String stored = rest == 0 ? "p" + i : "(b == " + last + " ? (uint8_t)(p" + i + " >> " + (8 - rest)
                     + ") : p" + i + ")";
