@@ -76,7 +76,7 @@ public final class TextReport {
         return sb.toString();
     }
 
-    /** Stage IV's bound on the score error as the search applied it (ShiftrySearch.scoreErrorLimit). */
+    /** Stage IV's bound on the score error as the search applied it (seedc.search.StageFourLimits.scoreErrorLimit). */
     private static String scoreErrorLimit(SearchSummary.Shiftry x) {
         return x.startScoreError() == null ? String.valueOf(x.maxScoreError())
                 : f("%.4f", x.startScoreError() + x.maxScoreError());

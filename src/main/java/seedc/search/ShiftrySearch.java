@@ -32,8 +32,9 @@ import seedc.ir.Value;
  * the decision boundary will suffer. When the program stage IV starts from is already farther than maxScoreError
  * from float (a model with 1-3-bit activations: a sign flips at the smallest change, so even its 16-bit scores
  * are off), the guard would refuse every demotion; there it measures what the demotions add instead, keeping a
- * demotion while the score error stays within that start's error plus maxScoreError ({@link #scoreErrorLimit}). Wrap events on the training set rank below everything else: stages II and III
- * prefer a candidate that does not wrap (CandidatePool.Score#beats), and stage IV refuses a demotion that makes
+ * demotion while the score error stays within that start's error plus maxScoreError
+ * ({@link StageFourLimits#scoreErrorLimit}). Wrap events on the training set rank below everything else: stages II
+ * and III prefer a candidate that does not wrap (CandidatePool.Score#beats), and stage IV refuses a demotion that makes
  * the program wrap more often than before it (in accuracy mode; a flash budget comes first).
  */
 public final class ShiftrySearch {
@@ -57,31 +58,6 @@ public final class ShiftrySearch {
      * every row.
      */
     public record Staged(int subsetRows, int rows, int keptOnSubset, int confirmed) {}
-
-    /**
-     * What stage IV keeps: everything while a budget is not met; by precision ({@code precise}, not null: a proven
-     * bound on the scores' error, which depends on no data) what passes it; else what the accuracy allows.
-     */
-    private record Limits(Budget budget, double floatTrainAcc, double maxDrop, double scoreErrorLimit,
-                          java.util.function.Predicate<FixedProgram> precise) {
-        /** {@code wrapsBefore}: the wrap events of the program before this demotion; {@code program}: the demoted. */
-        boolean keeps(CandidatePool.Score s, long wrapsBefore, Supplier<FixedProgram> program) {
-            if (budget != null || precise != null) {
-                return precise == null || precise.test(program.get());
-            }
-            return s.accuracy() >= floatTrainAcc - maxDrop && s.scoreError() <= scoreErrorLimit
-                    && s.wrapEvents() <= wrapsBefore;
-        }
-    }
-
-    /**
-     * Stage IV's bound on the score error: {@code maxScoreError} from float, or, when the program it starts from is
-     * already farther ({@code startError}), {@code maxScoreError} beyond that (by the triangle inequality, within
-     * maxScoreError of the start's scores is within startError + maxScoreError of float's).
-     */
-    public static double scoreErrorLimit(double maxScoreError, double startError) {
-        return startError > maxScoreError ? startError + maxScoreError : maxScoreError;
-    }
 
     private final Program p;
     private final Profile profile;
@@ -155,8 +131,8 @@ public final class ShiftrySearch {
                     break;
                 }
                 List<Demotion> stepOrder = s.demoteEach(decide, steps.get(i), vars);
-                Limits limits = new Limits(budget, decideFloatAcc, maxDrop,
-                        scoreErrorLimit(maxScoreError, s.startScoreError), precise);
+                StageFourLimits limits = new StageFourLimits(budget, decideFloatAcc, maxDrop,
+                        StageFourLimits.scoreErrorLimit(maxScoreError, s.startScoreError), precise);
                 s.demoteCumulatively(decide, vars, stepOrder, limits, curve);
                 order.addAll(stepOrder);
             }
@@ -298,7 +274,8 @@ public final class ShiftrySearch {
     }
 
     /** Stage IV: cumulative demotion, least damaging first; each try is a point of the curve. One bar for the stage. */
-    private void demoteCumulatively(CandidatePool pool, List<Value> vars, List<Demotion> order, Limits limits,
+    private void demoteCumulatively(CandidatePool pool, List<Value> vars, List<Demotion> order,
+                                    StageFourLimits limits,
                                     List<Step> curve) {
         try (Progress bar = pool.bar("stage IV: cumulative demotion", order.size())) {
             for (Demotion d : order) {
@@ -394,8 +371,8 @@ public final class ShiftrySearch {
         CandidatePool.Score start = afterStageIIOnAllRows != null ? afterStageIIOnAllRows
                 : full.scoreOf(prefix.apply(0));
         long wrapsStart = start.wrapEvents();
-        Limits limits = new Limits(null, floatTrainAcc, maxDrop, scoreErrorLimit(maxScoreError, start.scoreError()),
-                null);
+        StageFourLimits limits = new StageFourLimits(null, floatTrainAcc, maxDrop,
+                StageFourLimits.scoreErrorLimit(maxScoreError, start.scoreError()), null);
         try (Progress bar = full.bar("stage IV: confirming on every row", 1 + FixedArith.ceilLog2(kept.size()))) {
             n = StagedConfirmation.longestPrefix(kept.size(),
                     k -> limits.keeps(full.evaluate(bar, () -> prefix.apply(k)), wrapsStart, () -> prefix.apply(k)));

@@ -69,8 +69,8 @@ class ScoreGuardTest {
             }
         }
         assertTrue(beyondTheOldLimit > 0, "no kept demotion needed the start's allowance: " + o.curve());
-        assertEquals(0.05, ShiftrySearch.scoreErrorLimit(0.05, 0.04), 0);
-        assertEquals(0.05, ShiftrySearch.scoreErrorLimit(0.05, 0.05), 0);
-        assertEquals(0.25, ShiftrySearch.scoreErrorLimit(0.05, 0.2), 1e-15);
+        assertEquals(0.05, StageFourLimits.scoreErrorLimit(0.05, 0.04), 0);
+        assertEquals(0.05, StageFourLimits.scoreErrorLimit(0.05, 0.05), 0);
+        assertEquals(0.25, StageFourLimits.scoreErrorLimit(0.05, 0.2), 1e-15);
     }
 }

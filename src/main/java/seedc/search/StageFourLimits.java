@@ -1,0 +1,32 @@
+package seedc.search;
+
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+import seedc.fixed.FixedProgram;
+
+/**
+ * What Shiftry's stage IV keeps ({@link ShiftrySearch}): everything while a budget is not met; by precision
+ * ({@code precise}, not null: a proven bound on the scores' error, which depends on no data) what passes it; else
+ * what the accuracy allows: train accuracy within {@code maxDrop} of float's, the score error within
+ * {@code scoreErrorLimit} ({@link #scoreErrorLimit}) and no more wrap events than before the demotion.
+ */
+record StageFourLimits(Budget budget, double floatTrainAcc, double maxDrop, double scoreErrorLimit,
+                       Predicate<FixedProgram> precise) {
+    /** {@code wrapsBefore}: the wrap events of the program before this demotion; {@code program}: the demoted. */
+    boolean keeps(CandidatePool.Score s, long wrapsBefore, Supplier<FixedProgram> program) {
+        if (budget != null || precise != null) {
+            return precise == null || precise.test(program.get());
+        }
+        return s.accuracy() >= floatTrainAcc - maxDrop && s.scoreError() <= scoreErrorLimit
+                && s.wrapEvents() <= wrapsBefore;
+    }
+
+    /**
+     * Stage IV's bound on the score error: {@code maxScoreError} from float, or, when the program it starts from is
+     * already farther ({@code startError}), {@code maxScoreError} beyond that (by the triangle inequality, within
+     * maxScoreError of the start's scores is within startError + maxScoreError of float's).
+     */
+    static double scoreErrorLimit(double maxScoreError, double startError) {
+        return startError > maxScoreError ? startError + maxScoreError : maxScoreError;
+    }
+}
