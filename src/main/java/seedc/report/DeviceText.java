@@ -17,7 +17,8 @@ public final class DeviceText {
             return;
         }
         lowBitProducts(sb, use.memoryPlan());
-        sb.append(f("on the device: %d B of constants in flash, a %d B RAM buffer%n", use.flashBytes(), use.ramBytes()));
+        sb.append(f("on the device: %d B of constants in flash, a %d B RAM buffer%n", use.flashBytes(),
+                use.ramBytes()));
         if (use.memoryPlan() != null && use.memoryPlan().get("packedParameterBytes") instanceof Number packed
                 && packed.longValue() > 0) {
             sb.append(f("  of which %d B are packed parameters (their tables of values and a 1-8-bit index per"

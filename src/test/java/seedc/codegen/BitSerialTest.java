@@ -197,7 +197,8 @@ class BitSerialTest {
         LowBitFixture f = LowBitFixture.compiled("cnn-digits-w2a2", CBackend.ARDUINO);
         seedc.diag.UserError e = org.junit.jupiter.api.Assertions.assertThrows(seedc.diag.UserError.class,
                 () -> CBackend.ARDUINO.emit(f.fp(), f.model().weights(), EmitOptions.NONE, dir.resolve("uno")));
-        assertTrue(e.getMessage().contains("does not fit the RAM of uno") && e.getMessage().contains("(live: v_t11 2048 B")
+        assertTrue(e.getMessage().contains("does not fit the RAM of uno")
+                && e.getMessage().contains("(live: v_t11 2048 B")
                 && e.getMessage().endsWith("so larger limits demote more"), e.getMessage());
     }
 

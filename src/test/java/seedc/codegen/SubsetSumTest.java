@@ -90,7 +90,8 @@ class SubsetSumTest {
         DataSet set = h.data(model, "data");
         FixedProgram fp = HandModel.compile(model, set, set, Strategy.SHIFTRY, Metric.DISAGREEMENT, CBackend.ARDUINO);
         Device small = new Device("1200 B", 1200, 32768);
-        var planned = CBackend.ARDUINO.emit(fp, model.weights(), new EmitOptions(small, null, null), dir.resolve("uno"));
+        var planned = CBackend.ARDUINO.emit(fp, model.weights(), new EmitOptions(small, null, null),
+                dir.resolve("uno"));
         assertTrue(kernel(planned).startsWith("subset sums: ") && kernel(planned).endsWith(" a row)"), kernel(planned));
         var x86 = CBackend.X86.emit(fp, model.weights(), EmitOptions.NONE, dir.resolve("x86"));
         assertEquals("subset sums: the 16 sums of each 4 activations, looked up by the nibbles of the weights' 2 bit"

@@ -113,8 +113,8 @@ final class BitSerialEmitter {
             w.loop("k", cb, () -> {
                 planeRegisters(a);
                 // NHWC: pixel-group pg's channels are a run
-                w.block("for (uint8_t e = 0; e < 8; e++)", () -> shiftInLevel(r.x(c.x(), "pg * " + cig + " + k * 8 + e"),
-                        a, "s8", "uint8_t"));
+                X x = r.x(c.x(), "pg * " + cig + " + k * 8 + e");
+                w.block("for (uint8_t e = 0; e < 8; e++)", () -> shiftInLevel(x, a, "s8", "uint8_t"));
                 for (int i = 0; i < a.planes(); i++) {
                     w.line("sd_px[pg * " + per + " + " + i * cb + " + k] = p" + i + ";");
                 }

@@ -296,7 +296,8 @@ final class Constants {
                 + (flashAttribute.isEmpty() ? "" : " " + flashAttribute) + " = {");
         int perLine = bits == 8 ? 16 : 64 / bits * 2;
         for (int i = 0; i < data.length; i++) {
-            String v = bits == 8 ? Long.toString(data[i]) : "0x" + Long.toHexString(data[i]) + (bits == 64 ? "ull" : "u");
+            String v = bits == 8 ? Long.toString(data[i])
+                    : "0x" + Long.toHexString(data[i]) + (bits == 64 ? "ull" : "u");
             sb.append(i % perLine == 0 ? "\n    " : " ").append(v).append(i + 1 < data.length ? "," : "");
         }
         emitted.put(name, sb.append("\n};\n").toString());

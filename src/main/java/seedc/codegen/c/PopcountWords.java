@@ -65,8 +65,8 @@ final class PopcountWords {
     Choice choose(int terms) {
         int bytes = (terms + 7) / 8;
         if (rows.isEmpty()) {
-            return new Choice(8, "the target reads bytes: the AVR's kernel, chosen under simavr (BENCHMARKS.md, AVR popcount"
-                    + " microkernel), or HLS C's");
+            return new Choice(8, "the target reads bytes: the AVR's kernel, chosen under simavr (BENCHMARKS.md, AVR"
+                    + " popcount microkernel), or HLS C's");
         }
         int best = 8;
         double bestCost = Double.MAX_VALUE;
