@@ -15,7 +15,7 @@ public sealed interface SearchSummary {
      * maxScoreError of float, once the model fit flashBudget, or while the decision scores' proven error bound
      * stayed within maxOutputError), the all-16-bit parameter flash, stage III's order and stage IV's curve;
      * {@code startScoreError}, only when the program stage IV started from was already farther than maxScoreError
-     * from float: that program's score error, which the demotions could add maxScoreError to.
+     * from float: that program's score error, which the demotions could make a fraction maxScoreError worse.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record Shiftry(int inputScale, Double maxAccuracyDrop, Double maxScoreError, FlashFit flashBudget,

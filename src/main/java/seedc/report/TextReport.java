@@ -79,7 +79,7 @@ public final class TextReport {
     /** Stage IV's bound on the score error as the search applied it (seedc.search.StageFourLimits.scoreErrorLimit). */
     private static String scoreErrorLimit(SearchSummary.Shiftry x) {
         return x.startScoreError() == null ? String.valueOf(x.maxScoreError())
-                : f("%.4f", x.startScoreError() + x.maxScoreError());
+                : f("%.4f", x.startScoreError() * (1 + x.maxScoreError()));
     }
 
     /**
@@ -273,7 +273,8 @@ public final class TextReport {
         }
         if (x.startScoreError() != null) {
             sb.append(f("  (the program it starts from is already %.4f from float, beyond --max-score-error %s:%n"
-                    + "  the demotions may add %s to it)%n", x.startScoreError(), x.maxScoreError(), x.maxScoreError()));
+                    + "  the demotions may make that error at most a fraction %s worse)%n", x.startScoreError(),
+                    x.maxScoreError(), x.maxScoreError()));
         }
         rows = new ArrayList<>();
         // The wraps column only when some step wrapped: stage IV refuses those in accuracy mode.

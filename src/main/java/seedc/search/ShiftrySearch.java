@@ -31,9 +31,8 @@ import seedc.ir.Value;
  * perfectly shows no label damage until late, while the scores already show what test examples near
  * the decision boundary will suffer. When the program stage IV starts from is already farther than maxScoreError
  * from float (a model with 1-3-bit activations: a sign flips at the smallest change, so even its 16-bit scores
- * are off), the guard would refuse every demotion; there it measures what the demotions add instead, keeping a
- * demotion while the score error stays within that start's error plus maxScoreError
- * ({@link StageFourLimits#scoreErrorLimit}). Wrap events on the training set rank below everything else: stages II
+ * are off), the guard would refuse every demotion; there it keeps a demotion while the score error stays within
+ * that start's error made a fraction maxScoreError worse ({@link StageFourLimits#scoreErrorLimit}). Wrap events on the training set rank below everything else: stages II
  * and III prefer a candidate that does not wrap (CandidatePool.Score#beats), and stage IV refuses a demotion that makes
  * the program wrap more often than before it (in accuracy mode; a flash budget comes first).
  */

@@ -37,7 +37,7 @@ class ScoreGuardTest {
     /**
      * mlp-digits-w1a1 (binary weights, sign activations) with the accuracy metric: stage II's input scale
      * quantizes the pixels enough that signs flip, so the all-16-bit program is already farther than 0.05 from
-     * float and every demotion would be refused; the guard then bounds what the demotions add, start + 0.05.
+     * float and every demotion would be refused; the guard then keeps the score error within the start's, 5% worse.
      * The start's score error is recomputed here from the program built by hand, every value at 16 bits.
      */
     @Test
@@ -63,7 +63,7 @@ class ScoreGuardTest {
         int beyondTheOldLimit = 0;
         for (ShiftrySearch.Step s : o.curve()) {
             boolean accuracyOk = s.trainAccuracy() >= floatAcc - 1.0;
-            assertEquals(accuracyOk && s.scoreError() <= e0 + 0.05 && s.wrapEvents() == 0, s.kept(), s.toString());
+            assertEquals(accuracyOk && s.scoreError() <= e0 * 1.05 && s.wrapEvents() == 0, s.kept(), s.toString());
             if (s.kept() && s.scoreError() > 0.05) {
                 beyondTheOldLimit++;
             }
@@ -71,6 +71,6 @@ class ScoreGuardTest {
         assertTrue(beyondTheOldLimit > 0, "no kept demotion needed the start's allowance: " + o.curve());
         assertEquals(0.05, StageFourLimits.scoreErrorLimit(0.05, 0.04), 0);
         assertEquals(0.05, StageFourLimits.scoreErrorLimit(0.05, 0.05), 0);
-        assertEquals(0.25, StageFourLimits.scoreErrorLimit(0.05, 0.2), 1e-15);
+        assertEquals(0.21, StageFourLimits.scoreErrorLimit(0.05, 0.2), 1e-15);
     }
 }
