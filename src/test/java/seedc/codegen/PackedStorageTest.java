@@ -50,10 +50,13 @@ class PackedStorageTest {
         X86DifferentialTest.assertHostMatches(host, c.fixed(), c.model(), c.test(), 60, packed);
         String code = Files.readString(host.resolve("predict.c"));
         // an indexed read extracts element i's index (sd_ixK); a dot product's stream shifts a cached byte by K, or
-        // reads a byte an element at K = 8
+        // reads a byte an element at K = 8; binary weights shared by enough outputs are instead one bit plane whose
+        // nibbles look up subset sums of the activations
         boolean streamed = indexBits < 8 ? code.contains("_b >> " + indexBits + ")")
                 : code.matches("(?s).*SD_RU8\\(\\w+_pk, p[ab]\\+\\+\\).*");
-        assertTrue(code.contains("sd_ix" + indexBits + "(") || streamed, name + ": no " + indexBits + "-bit index read");
+        boolean planeLookups = indexBits == 1 && code.contains("looked up by the nibbles of the weights' 1 bit plane");
+        assertTrue(code.contains("sd_ix" + indexBits + "(") || streamed || planeLookups,
+                name + ": no " + indexBits + "-bit index read");
         // at most four values are literals selected in the code; more are a table in flash
         // (binary weights, +/-A, in a plain sum add or subtract the other operand, one product at the end, or, shared
         // by enough outputs, look up subset sums of it)
@@ -65,7 +68,8 @@ class PackedStorageTest {
             // SeeDot's TreeSums halve each term: a binary weight's term is a product by the literal A or its negation
             assertTrue(code.matches("(?s).*int\\d+_t t\\d+p = .*"), name + ": no signed product in a TreeSum");
         }
-        assertTrue(Files.readString(host.resolve("model.h")).contains("_pk["), "packed arrays in model.h");
+        assertTrue(Files.readString(host.resolve("model.h")).contains(planeLookups ? "uint8_t l_" : "_pk["),
+                "packed arrays or bit planes in model.h");
         Emitted dense = CBackend.X86.emit(c.fixed(), c.model().weights(), EmitOptions.NONE, dir.resolve("dense"));
         Emitted small = CBackend.X86.emit(c.fixed(), c.model().weights(), packed, dir.resolve("packed"));
         assertTrue(small.flashBytes() < dense.flashBytes(), small.flashBytes() + " B packed, " + dense.flashBytes()
