@@ -20,13 +20,13 @@ public final class Liveness {
     private final Instructions instructions;
     private final Map<Value, Interval> live = new LinkedHashMap<>();
 
-    private Liveness(Dataflow graph, Predicate<Value> stored) {
+    private Liveness(Dataflow graph, Predicate<Value> stored, Map<Value, Op> writtenEarlier) {
         this.graph = graph;
         this.instructions = Instructions.of(graph);
         for (Op op : instructions.ops()) {
             for (Value v : Dataflow.defined(op)) {
                 if (stored.test(v)) {
-                    int at = instructions.at(op);
+                    int at = instructions.at(writtenEarlier.getOrDefault(v, op));
                     live.put(v, new Interval(at, at));
                 }
             }
@@ -36,7 +36,15 @@ public final class Liveness {
 
     /** @param stored the values that need bytes of their own while they live */
     public static Liveness of(Dataflow graph, Predicate<Value> stored) {
-        return new Liveness(graph, stored);
+        return new Liveness(graph, stored, Map.of());
+    }
+
+    /**
+     * The same with values an earlier op writes (a backend's product writing, element by element, what a chain of
+     * element-wise ops after it would): each lives from that op.
+     */
+    public static Liveness of(Dataflow graph, Predicate<Value> stored, Map<Value, Op> writtenEarlier) {
+        return new Liveness(graph, stored, writtenEarlier);
     }
 
     private Interval lastRead(Value v, Interval defined) {

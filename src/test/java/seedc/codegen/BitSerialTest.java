@@ -188,22 +188,8 @@ class BitSerialTest {
         assertEquals(avr.expected(), avr.fixed().outputs(), "the Uno's predictions differ from the interpreter");
     }
 
-    /**
-     * The ternary CNN with the defaults does not fit the Uno (its first convolution's 16-bit output is 2 KB): the
-     * error names the peak and says what lets the search demote more.
-     */
-    @org.junit.jupiter.api.Test
-    void aCnnBeyondTheUnosRamSaysWhatDemotesMore() {
-        LowBitFixture f = LowBitFixture.compiled("cnn-digits-w2a2", CBackend.ARDUINO);
-        seedc.diag.UserError e = org.junit.jupiter.api.Assertions.assertThrows(seedc.diag.UserError.class,
-                () -> CBackend.ARDUINO.emit(f.fp(), f.model().weights(), EmitOptions.NONE, dir.resolve("uno")));
-        assertTrue(e.getMessage().contains("does not fit the RAM of uno")
-                && e.getMessage().contains("(live: v_t11 2048 B")
-                && e.getMessage().endsWith("so larger limits demote more"), e.getMessage());
-    }
-
     /** A fixture of fixtures/lowbit (its data cnn-digits-10's rows), its test set and its program for a target. */
-    private record LowBitFixture(FloatModel model, DataSet test, FixedProgram fp) {
+    record LowBitFixture(FloatModel model, DataSet test, FixedProgram fp) {
         static LowBitFixture compiled(String name, seedc.backend.Backend target) {
             Path m = Path.of("src/test/resources/fixtures/lowbit", name);
             Path data = Fixtures.dir("cnn-digits-10");

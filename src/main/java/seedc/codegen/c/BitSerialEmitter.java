@@ -1,5 +1,6 @@
 package seedc.codegen.c;
 
+import java.util.function.Consumer;
 import seedc.fixed.FixedArith;
 import seedc.fixed.LowBitProducts;
 import seedc.fixed.OpParams;
@@ -39,8 +40,8 @@ final class BitSerialEmitter {
                 w.line("uint16_t sq = 0;");
                 String index = p.ram() == 0 ? "v * " + k + " + t" : "t * " + cols + " + v";
                 w.block("for (sd_idx t = 0, b = 0; b < " + p.packedBytes() + "; b++)", () -> pack(p, act, index, nb));
-                w.loop("f", weights, () -> sum(p, planes, codes, "f", CNames.element(m.out(), p.ram() == 0
-                        ? "v * " + cols + " + f" : "f * " + cols + " + v")));
+                String out = CNames.element(m.out(), p.ram() == 0 ? "v * " + cols + " + f" : "f * " + cols + " + v");
+                w.loop("f", weights, () -> sum(p, planes, codes, "f", v -> w.line(out + " = " + v.c() + ";")));
             });
         });
     }
@@ -71,8 +72,9 @@ final class BitSerialEmitter {
                 } else {
                     copyWindow(p);
                 }
-                w.loop("co", cog, () -> sum(p, planes, codes, "g * " + cog + " + co",
-                        CNames.element(c.out(), Windows.outPixel(os) + " + g * " + cog + " + co")));
+                String channel = "g * " + cog + " + co";
+                w.loop("co", cog, () -> sum(p, planes, codes, channel,
+                        v -> r.store(w, c, Windows.outPixel(os), channel, v)));
             }));
         });
     }
@@ -230,7 +232,7 @@ final class BitSerialEmitter {
      * One output: the weighted popcounts of vector f, then n a0 b0 + a0 db sum r + b0 da sum q + da db popcounts
      * modulo 2^W (sum r, vector f's value numbers' sum, from the table {@code codes}), finished into the output.
      */
-    private void sum(BitSerial.Product p, String planes, String codes, String f, String out) {
+    private void sum(BitSerial.Product p, String planes, String codes, String f, Consumer<X> out) {
         LowBitProducts.Levels a = p.activation(), b = p.weight();
         OpParams.Mul mul = r.params(p.op(), OpParams.Mul.class);
         int nb = p.planeBytes(), wb = p.word().wordBytes(), per = b.planes() * nb / wb, width = mul.width();
@@ -260,7 +262,7 @@ final class BitSerialEmitter {
                 total = t.factor() == 0 ? total : total.plus(t.value().times(X.lit(t.factor() >> z)), false);
             }
             w.line(total.ctype() + " acc = " + total.c() + ";");
-            w.line(out + " = " + X.of("acc", total.bits()).shrWrap(mul.post() - z, r.type(result).bits()).c() + ";");
+            out.accept(X.of("acc", total.bits()).shrWrap(mul.post() - z, r.type(result).bits()));
             return;
         }
         X sum = X.lit(FixedArith.wrap(constant, width));
@@ -269,7 +271,7 @@ final class BitSerialEmitter {
             sum = sum.plusWrap(term, false, width);
         }
         w.line(CNames.ctype(width) + " acc = " + sum.wrap(width).c() + ";");
-        w.line(out + " = " + r.finish(X.of("acc", width), mul, result).c() + ";");
+        out.accept(r.finish(X.of("acc", width), mul, result));
     }
 
     /** The largest z such that 2^z divides the constant and every factor (62 when all are 0). */

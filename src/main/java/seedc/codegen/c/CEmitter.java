@@ -23,7 +23,7 @@ final class CEmitter extends BodyEmitter {
     private final Operands r;
     private final DotEmitter dots;
     private final ActivationEmitter activations;
-    /** Scale-and-bias chains ending in a one-bit quantize, written as one comparison per element. */
+    /** Scale-and-bias chains ending in a quantize, written as comparisons per element (at a convolution's store). */
     private final Thresholds fused;
     /** Products of low-bit operands on packed bit planes. */
     private final BitSerial bitSerial;
@@ -34,7 +34,7 @@ final class CEmitter extends BodyEmitter {
         this.fp = fp;
         this.fused = fused;
         this.bitSerial = bitSerial;
-        this.r = new Operands(fp, consts);
+        this.r = new Operands(fp, consts, fused);
         this.dots = new DotEmitter(w, r);
         this.activations = new ActivationEmitter(w, r);
     }
@@ -216,6 +216,10 @@ final class CEmitter extends BodyEmitter {
     @Override
     protected void quantize(Quantize q) {
         Thresholds.Chain chain = fused.at(q);
+        if (chain != null && chain.product() != null) {
+            w.line("/* compared where the convolution above stores each element */");
+            return;
+        }
         if (chain != null) {
             new ThresholdEmitter(w, r).emit(chain);
             return;

@@ -164,8 +164,8 @@ final class DotEmitter {
                     Function<String, Stream> taps = taps(c, p, n);
                     String acc = plain ? runs(c, s, bits, taps, p)
                             : fns.dot(w, scratchStream(s, bits, "0"), taps.apply("0"), n, p);
-                    String idx = Windows.outPixel(os) + " + g * " + cog + " + co";
-                    w.line(CNames.element(c.out(), idx) + " = " + r.finish(X.of(acc, p.width()), p, c.out()).c() + ";");
+                    r.store(w, c, Windows.outPixel(os), "g * " + cog + " + co",
+                            r.finish(X.of(acc, p.width()), p, c.out()));
                 });
             });
         });

@@ -22,6 +22,7 @@ final class Operands {
     private final Constants consts;
     private final Map<Value, FlashSource> flash = new IdentityHashMap<>();
     private final Set<Value> flashValues;
+    private final Thresholds fused;
 
     /**
      * A value read from flash: the constant, the C offset of its block ("0": all of it; an Index of a
@@ -29,9 +30,11 @@ final class Operands {
      */
     record FlashSource(Value constant, String base, List<FixedType> chain) {}
 
-    Operands(FixedProgram fp, Constants consts) {
+    /** @param fused the chains compared where a convolution stores its elements ({@link #store}) */
+    Operands(FixedProgram fp, Constants consts, Thresholds fused) {
         this.fp = fp;
         this.consts = consts;
+        this.fused = fused;
         this.flashValues = Constants.flashValues(fp.program());
     }
 
@@ -126,6 +129,22 @@ final class Operands {
     /** A sum of product terms in out's type: wrap(shr(sum, post)). */
     X finish(X sum, OpParams.Mul p, Value out) {
         return sum.shrWrap(p.post(), type(out).bits());
+    }
+
+    /**
+     * Writes element (pixel + channel) of convolution c's output, {@code value} in its type: to the output, or, when
+     * a chain after c is compared here ({@link Thresholds#storedBy}), the chain's result to the quantize's output.
+     *
+     * @param pixel the output pixel's first element, a multiple of the output channels
+     * @param channel the element's output channel
+     */
+    void store(CWriter w, Op.Conv2d c, String pixel, String channel, X value) {
+        Thresholds.Chain chain = fused.storedBy(c);
+        if (chain == null) {
+            w.line(CNames.element(c.out(), pixel + " + " + channel) + " = " + value.c() + ";");
+        } else {
+            new ThresholdEmitter(w, this).store(chain, pixel + " + " + channel, channel, value);
+        }
     }
 
     /** e cast to the C type of o. */

@@ -46,8 +46,9 @@ public final class RamPlan {
     /** How an encoding stores values: which ones, in how many bits, and whether a view keeps the type. */
     private record Encoding(Predicate<Value> stored, ToIntFunction<Value> bits, BiPredicate<Value, Value> sameType) {}
 
-    private RamPlan(Dataflow g, Encoding enc, Map<Op, Scratch> scratch, int limitBytes) {
-        Liveness live = Liveness.of(g, enc.stored());
+    private RamPlan(Dataflow g, Map<Value, Op> writtenEarlier, Encoding enc, Map<Op, Scratch> scratch,
+                    int limitBytes) {
+        Liveness live = Liveness.of(g, enc.stored(), writtenEarlier);
         this.instructions = live.instructions();
         this.inPlace = InPlace.of(live, enc.bits(), enc.sameType());
         this.scratch = scratch;
@@ -67,7 +68,7 @@ public final class RamPlan {
     public static RamPlan ofFloat(Program p, int limitBytes) {
         Dataflow g = Dataflow.of(p);
         Predicate<Value> stored = v -> !v.isInt() && !(g.def(v) instanceof Op.Param || g.def(v) instanceof Op.Const);
-        return new RamPlan(g, new Encoding(stored, v -> 32, (a, o) -> false), Map.of(), limitBytes);
+        return new RamPlan(g, Map.of(), new Encoding(stored, v -> 32, (a, o) -> false), Map.of(), limitBytes);
     }
 
     /**
@@ -79,13 +80,17 @@ public final class RamPlan {
         return of(fp, limitBytes, Thresholds.NONE, BitSerial.NONE);
     }
 
-    /** The same with the chains {@code fused} compares: x read by the comparison, the chain's values not stored. */
+    /**
+     * The same with the chains {@code fused} compares: x read by the comparison, the chain's values not stored; a
+     * chain compared where its convolution stores writes its result there.
+     */
     static RamPlan of(FixedProgram fp, int limitBytes, Thresholds fused, BitSerial bitSerial) {
         var flash = Constants.flashValues(fp.program());
         var unstored = fused.unstored();
         Encoding enc = new Encoding(v -> !v.isInt() && !flash.contains(v) && !unstored.contains(v),
                 v -> fp.type(v).bits(), (a, o) -> fp.type(a).equals(fp.type(o)));
-        return new RamPlan(Dataflow.of(fp.program(), fused.extraReads()), enc, Scratch.declared(fp, bitSerial), limitBytes);
+        return new RamPlan(Dataflow.of(fp.program(), fused.extraReads()), fused.writtenEarlier(), enc,
+                Scratch.declared(fp, bitSerial), limitBytes);
     }
 
     /** The live ranges of the values owning bytes and of the scratch arrays, under their C names. */

@@ -2,6 +2,7 @@ package seedc.codegen.c;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 import seedc.fixed.LowBitProducts;
 import seedc.fixed.OpParams;
@@ -28,14 +29,14 @@ record SubsetSumEmitter(CWriter w, Operands r) {
      * What one row's tables serve: element t of the row (a C index expression to its value), the vectors that read
      * it, and vector f's output element.
      */
-    private record Row(Function<String, X> x, int vectors, Function<String, String> out) {}
+    private record Row(Function<String, X> x, int vectors, BiConsumer<String, X> out) {}
 
     void matmul(SubsetSums s, Scratch scratch) {
         MatMul m = (MatMul) s.product().op();
         int rows = m.a().shape().dim(0), k = s.product().terms(), cols = s.product().vectors();
         int shift = r.params(m, OpParams.Mul.class).shrA();
         Row row = new Row(t -> r.x(m.a(), "v * " + k + " + " + t).shr(shift), cols,
-                f -> CNames.element(m.out(), "v * " + cols + " + " + f));
+                (f, v) -> w.line(CNames.element(m.out(), "v * " + cols + " + " + f) + " = " + v.c() + ";"));
         String nibbles = r.constants().bytes(nibbles(s));
         open(s, scratch, () -> w.loop("v", rows, () -> {
             w.line("const uint8_t *pw = " + nibbles + ";");
@@ -54,7 +55,7 @@ record SubsetSumEmitter(CWriter w, Operands r) {
         int shift = r.params(c, OpParams.Mul.class).shrA(), perVector = s.product().weight().planes() * perPlane(s);
         String entry = CNames.ctype(X.container(s.entryBits()));
         Row row = new Row(t -> X.of("sd_w[" + t + "]", s.xBits()), cog,
-                co -> CNames.element(c.out(), Windows.outPixel(os) + " + g * " + cog + " + " + co));
+                (co, v) -> r.store(w, c, Windows.outPixel(os), "g * " + cog + " + " + co, v));
         String nibbles = r.constants().bytes(nibbles(s));
         open(s, scratch, () -> {
             w.line(entry + " *sd_w = (" + entry + " *)((uint8_t *)" + scratch.name() + " + " + s.tableBytes() + ");");
@@ -194,7 +195,7 @@ record SubsetSumEmitter(CWriter w, Operands r) {
         }
         Op op = s.product().op();
         w.line(CNames.ctype(width) + " tot = " + total.wrap(width).c() + ";");
-        w.line(row.out().apply("f") + " = " + r.finish(X.of("tot", width), p, op.out()).c() + ";");
+        row.out().accept("f", r.finish(X.of("tot", width), p, op.out()));
     }
 
     private int width(SubsetSums s) {

@@ -2,7 +2,10 @@ package seedc.codegen.c;
 
 import seedc.ir.Value;
 
-/** The C of a scale and bias followed by sign, fused into threshold comparisons ({@link Thresholds}). */
+/**
+ * The C of a scale and bias followed by a quantize, fused into threshold comparisons ({@link Thresholds}): a loop of
+ * its own, or where a convolution stores each element.
+ */
 final class ThresholdEmitter {
     private final CWriter w;
     private final Operands r;
@@ -18,23 +21,49 @@ final class ThresholdEmitter {
      */
     void emit(Thresholds.Chain c) {
         Value o = c.sign().out(), x = c.x();
-        int inBits = r.type(x).container(), outBits = r.type(o).container(), m = c.steps();
         if (c.uniform()) {
             w.loop("k", o.size(), () -> w.line(CNames.element(o, "k") + " = " + r.x(x, "k").c() + " >= " + c.at()[0]
                     + " ? " + c.values()[1] + " : " + c.values()[0] + ";"));
             return;
         }
-        String at = r.constants().table(c.at(), inBits), values = r.constants().table(c.values(), outBits);
-        String ty = CNames.ctype(outBits);
         w.block("for (sd_idx k = 0, c = 0; k < " + o.size() + "; k++, c = c + 1 == " + c.channels() + " ? 0 : c + 1)",
                 () -> {
-                    w.line(CNames.ctype(inBits) + " xk = " + r.x(x, "k").c() + ";");
-                    w.line(ty + " yk = SD_R" + outBits + "(" + values + ", c * " + (m + 1) + ");");
-                    for (int j = 0; j < m; j++) {
-                        w.line("if (xk >= SD_R" + inBits + "(" + at + ", c * " + m + " + " + j + ")) yk = SD_R"
-                                + outBits + "(" + values + ", c * " + (m + 1) + " + " + (j + 1) + ");");
-                    }
+                    w.line(CNames.ctype(r.type(x).container()) + " xk = " + r.x(x, "k").c() + ";");
+                    steps(c, "xk", "c", "yk");
                     w.line(CNames.element(o, "k") + " = yk;");
                 });
+    }
+
+    /**
+     * The chain's result for x's element {@code idx} (output channel {@code channel}), {@code value} in x's type, to
+     * y's element idx: where a convolution stores its element ({@link Operands#store}).
+     */
+    void store(Thresholds.Chain c, String idx, String channel, X value) {
+        Value o = c.sign().out();
+        w.block("", () -> {
+            w.line(CNames.ctype(r.type(c.x()).container()) + " sd_x = " + value.c() + ";");
+            if (c.uniform()) {
+                w.line(CNames.element(o, idx) + " = sd_x >= " + c.at()[0] + " ? " + c.values()[1] + " : "
+                        + c.values()[0] + ";");
+                return;
+            }
+            // the channels divide the output channels: the element's channel is its output channel's
+            int outChannels = c.product().out().shape().dim(3);
+            steps(c, "sd_x", c.channels() == outChannels ? channel : "(" + channel + ") % " + c.channels(), "sd_y");
+            w.line(CNames.element(o, idx) + " = sd_y;");
+        });
+    }
+
+    /** y (declared here) = the output of the last of channel ch's steps x reaches, from the tables in flash. */
+    private void steps(Thresholds.Chain c, String x, String ch, String y) {
+        int inBits = r.type(c.x()).container(), outBits = r.type(c.sign().out()).container(), m = c.steps();
+        String chan = ch.matches("\\w+") ? ch : "(" + ch + ")";
+        String at = r.constants().table(c.at(), inBits), values = r.constants().table(c.values(), outBits);
+        w.line(CNames.ctype(outBits) + " " + y + " = SD_R" + outBits + "(" + values + ", " + chan + " * " + (m + 1)
+                + ");");
+        for (int j = 0; j < m; j++) {
+            w.line("if (" + x + " >= SD_R" + inBits + "(" + at + ", " + chan + " * " + m + " + " + j + ")) " + y
+                    + " = SD_R" + outBits + "(" + values + ", " + chan + " * " + (m + 1) + " + " + (j + 1) + ");");
+        }
     }
 }

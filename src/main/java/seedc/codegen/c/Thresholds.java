@@ -28,6 +28,11 @@ import seedc.ir.Value;
  * a channel with more than {@link #MAX_STEPS} leaves the chain as it was. So the comparison gives the integers the
  * three ops give, by construction. The product and the sum then take no code and no RAM: x lives until the
  * comparison reads it ({@link #extraReads}), the two intermediate values are not stored ({@link #unstored}).
+ *
+ * <p>When x is a convolution's output read by nothing else, the comparison is made where the convolution stores
+ * each element, for a quantize of any width and with the scale, the bias or both left out: then x is not stored
+ * either, and y is written by the convolution ({@link #writtenEarlier}). A binary CNN's first convolution thus needs
+ * its 8-bit signs in RAM, not its 16-bit sums (cnn-digits-w1a1 on the Uno: 2,048 B of sums did not fit).
  */
 final class Thresholds {
     /**
@@ -36,7 +41,13 @@ final class Thresholds {
      * from each (a channel with fewer steps repeats its last; one with none has one at x's minimum). A single step
      * where nothing wraps; a wrap in the product or the sum turns the output back, a step more each time.
      */
-    record Chain(Op scale, Op bias, Quantize sign, Value x, int channels, int steps, long[] at, long[] values) {
+    record Chain(Op.Conv2d product, Op scale, Op bias, Quantize sign, Value x, int channels, int steps, long[] at,
+                 long[] values) {
+        /** The ops the comparison replaces: the scale and the bias, those the chain has. */
+        List<Op> links() {
+            return java.util.stream.Stream.of(scale, bias).filter(java.util.Objects::nonNull).toList();
+        }
+
         /** Whether every channel has the same one step: then the code compares with literals. */
         boolean uniform() {
             for (int c = 1; c < channels; c++) {
@@ -59,13 +70,14 @@ final class Thresholds {
         this.bySign = bySign;
     }
 
-    /** The chains of the program whose every channel is one step. */
+    /** The chains of the program whose every channel has at most {@link #MAX_STEPS} steps. */
     static Thresholds of(FixedProgram fp, QuantizedModel qm) {
         Dataflow g = Dataflow.of(fp.program());
         Map<Op, Chain> chains = new HashMap<>();
         fp.program().forEachOp(op -> {
-            if (op instanceof Quantize q && q.bits() == 1) {
-                Chain c = chain(fp, qm, g, q);
+            if (op instanceof Quantize q) {
+                Chain c = atStore(fp, qm, g, q);
+                c = c == null && q.bits() == 1 ? chain(fp, qm, g, q) : c;
                 if (c != null) {
                     chains.put(q, c);
                 }
@@ -79,26 +91,40 @@ final class Thresholds {
         return bySign.get(sign);
     }
 
-    /** Whether the op is a fused chain's product or sum, which the comparison replaces. */
-    boolean skips(Op op) {
-        return bySign.values().stream().anyMatch(c -> c.scale().equals(op) || c.bias().equals(op));
+    /** The chain compared where this convolution stores its elements, or null. */
+    Chain storedBy(Op.Conv2d conv) {
+        return bySign.values().stream().filter(c -> conv.equals(c.product())).findFirst().orElse(null);
     }
 
-    /** What each comparison reads beyond its op's operands: x, until then. */
+    /** Whether the op is a fused chain's product or sum, which the comparison replaces. */
+    boolean skips(Op op) {
+        return bySign.values().stream().anyMatch(c -> c.links().contains(op));
+    }
+
+    /** What each comparison reads beyond its op's operands: x, until then (a convolution's store reads nothing). */
     Map<Op, List<Value>> extraReads() {
         Map<Op, List<Value>> m = new HashMap<>();
-        bySign.forEach((q, c) -> m.put(q, List.of(c.x())));
+        bySign.forEach((q, c) -> m.put(q, c.product() == null ? List.of(c.x()) : List.of()));
         return m;
     }
 
-    /** The fused chains' intermediate values: never written, so they take no RAM. */
+    /** The fused chains' intermediate values (and a convolution's x): never written, so they take no RAM. */
     Set<Value> unstored() {
         Set<Value> s = new HashSet<>();
         bySign.values().forEach(c -> {
-            s.add(c.scale().out());
-            s.add(c.bias().out());
+            c.links().forEach(op -> s.add(op.out()));
+            if (c.product() != null) {
+                s.add(c.x());
+            }
         });
         return s;
+    }
+
+    /** The outputs a convolution writes where its chain is compared, each with that convolution. */
+    Map<Value, Op> writtenEarlier() {
+        Map<Value, Op> m = new HashMap<>();
+        bySign.values().stream().filter(c -> c.product() != null).forEach(c -> m.put(c.sign().out(), c.product()));
+        return m;
     }
 
     /**
@@ -157,12 +183,43 @@ final class Thresholds {
                 || g.region(scale.op()) != g.region(q)) {
             return null;
         }
-        Value x = scale.chained();
+        return steps(fp, q, null, scale, bias, scale.chained());
+    }
+
+    /**
+     * The chain from a convolution's output through an optional scale and an optional bias to q, each value read
+     * only by the next op and all in one region, or null. Its channels divide the convolution's output channels, so
+     * an element's channel follows from its output channel.
+     */
+    private static Chain atStore(FixedProgram fp, QuantizedModel qm, Dataflow g, Quantize q) {
+        Value v = q.a();
+        Op reader = q;
+        Link[] links = new Link[2]; // the scale, then the bias: found from q backwards
+        for (int i = 1; i >= 0; i--) {
+            Link l = i == 1 ? bias(qm, g.def(v)) : scale(qm, g.def(v));
+            if (l != null) {
+                if (!onlyReader(g, v, reader)) {
+                    return null;
+                }
+                links[i] = l;
+                reader = l.op();
+                v = l.chained();
+            }
+        }
+        if (!(g.def(v) instanceof Op.Conv2d conv) || !onlyReader(g, v, reader) || g.region(conv) != g.region(q)) {
+            return null;
+        }
+        Chain c = steps(fp, q, conv, links[0], links[1], v);
+        return c == null || conv.out().shape().dim(3) % c.channels() != 0 ? null : c;
+    }
+
+    /** Each channel's steps of the chain from x through scale and bias (either null: left out) to q, or null. */
+    private static Chain steps(FixedProgram fp, Quantize q, Op.Conv2d product, Link scale, Link bias, Value x) {
         FixedType tx = fp.type(x);
         if (x.isInt() || tx.bits() > 16 || x.size() != q.out().size()) {
             return null;
         }
-        int channels = lcm(scale.known().length, bias.known().length);
+        int channels = lcm(scale == null ? 1 : scale.known().length, bias == null ? 1 : bias.known().length);
         if (q.out().size() % channels != 0) {
             return null;
         }
@@ -175,7 +232,8 @@ final class Thresholds {
         long[][] steps = new long[channels][], outputs = new long[channels][];
         int most = 1;
         for (int c = 0; c < channels; c++) {
-            long[] t2 = bias.run(scale.run(xs, c, fp), c, fp);
+            long[] t1 = scale == null ? xs : scale.run(xs, c, fp);
+            long[] t2 = bias == null ? t1 : bias.run(t1, c, fp);
             long[] y = new long[n];
             for (int i = 0; i < n; i++) {
                 y[i] = FixedKernels.quantize(t2[i], p);
@@ -197,7 +255,8 @@ final class Thresholds {
             }
             values[c * (most + 1)] = v[0];
         }
-        return new Chain(scale.op(), bias.op(), q, x, channels, most, at, values);
+        return new Chain(product, scale == null ? null : scale.op(), bias == null ? null : bias.op(), q, x, channels,
+                most, at, values);
     }
 
     /** The inputs (ascending {@code xs}) at which the outputs {@code y} change. */

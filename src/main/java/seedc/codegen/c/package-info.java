@@ -6,7 +6,8 @@
  * {@link seedc.codegen.c.HlsUnroll}).
  * The predict function's int and control-flow half is written once (BodyEmitter); the fixed-point C
  * (CEmitter, with DotEmitter, DotFunctions, ActivationEmitter, and Thresholds with ThresholdEmitter for a scale
- * and bias followed by sign) and the float baseline (FloatEmitter) write only the real-valued half. Low-bit
+ * and bias followed by a quantize, compared in a loop of its own or where a convolution stores each element) and
+ * the float baseline (FloatEmitter) write only the real-valued half. Low-bit
  * products choose their kernel in BitSerial: bit planes (BitSerialEmitter, read in the words PopcountWords picks
  * from measured costs) or subset sums (SubsetSums, SubsetSumEmitter). All write through a CWriter, whose blocks
  * close themselves.
