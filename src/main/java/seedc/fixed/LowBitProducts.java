@@ -61,7 +61,10 @@ public final class LowBitProducts {
             return (weightAt(f, t) - weight.base()) / weight.step();
         }
 
-        /** The activation's level number of 0 (a convolution's padding), or -1 when 0 is none of its levels. */
+        /**
+         * The activation's level number of 0 (a convolution's padding), or -1 when 0 is none of its levels (sign's
+         * -1 and +1): then a kernel counts a padding tap as level 0 and takes its terms out again.
+         */
         public int zeroLevel() {
             long q = activation.step() == 0 ? -1 : -activation.base() / activation.step();
             return q >= 0 && q < activation.count() && activation.base() + q * activation.step() == 0 ? (int) q : -1;
@@ -168,11 +171,7 @@ public final class LowBitProducts {
                 return new Refused("the weights' values are not evenly spaced after their shift, or more than "
                         + maxWeightValues);
             }
-            Product found = new Product(m, ram, a, b, w, terms, vectors(m, ram));
-            if (m instanceof Op.Conv2d c && padded(c) && found.zeroLevel() < 0) {
-                return new Refused("a padded convolution of an activation without the level 0");
-            }
-            return found;
+            return new Product(m, ram, a, b, w, terms, vectors(m, ram));
         }
         return new Refused("no operand is a quantized activation with a weight matrix: k-bit weights times wider"
                 + " activations add, subtract or multiply by the index");
@@ -190,10 +189,6 @@ public final class LowBitProducts {
             return c.groups() * c.filter().shape().dim(4);
         }
         return ram == 0 ? m.inputs().get(1).shape().dim(1) : m.inputs().get(0).shape().dim(0);
-    }
-
-    private static boolean padded(Op.Conv2d c) {
-        return c.window().pt() + c.window().pb() + c.window().pl() + c.window().pr() > 0;
     }
 
     /**

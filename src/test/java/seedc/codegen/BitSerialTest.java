@@ -128,8 +128,9 @@ class BitSerialTest {
 
     /**
      * The low-bit CNNs (their output layer reads the second block's activations through a max pool and a reshape,
-     * which keep the quantize's levels): the output layer on planes, every test row equal on x86 under the
-     * sanitizers; a Cortex-M build. (The Uno's 2 KB do not hold their first convolution's 16-bit output.)
+     * which keep the quantize's levels) and their padded second convolution (the binary one's padding in a plane of
+     * its own) on planes, every test row equal on x86 under the sanitizers; a Cortex-M build. (The Uno:
+     * ConvStoreThresholdsTest.)
      */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"cnn-digits-w1a1", "cnn-digits-w2a2", "cnn-digits-w3a2"})
@@ -141,8 +142,7 @@ class BitSerialTest {
         Path host = dir.resolve(name + "-x86");
         X86DifferentialTest.assertHostMatches(host, fp, model, test, test.size());
         String code = Files.readString(host.resolve("predict.c"));
-        // the 2-bit activations have the level 0, so the padded second convolution is on planes too
-        assertEquals(name.endsWith("a2") ? 2 : 1, code.split("/\\* bit-serial: AND \\+ popcount", -1).length - 1,
+        assertEquals(2, code.split("/\\* bit-serial: AND \\+ popcount", -1).length - 1,
                 name + ": the products on planes");
         CortexMBuildTest.assertBuildsClean(fp, model.weights(), EmitOptions.NONE, dir.resolve(name + "-cortex-m"));
     }
@@ -152,12 +152,15 @@ class BitSerialTest {
      * under the sanitizers and on the Uno: two input channels (levels 0, 0.5, 1, 1.5: the padding's 0 is level 0; a
      * window of 18 taps, three bytes a plane, the last partial; packed tap by tap), and eight (levels -0.5, 0, 0.5, 1:
      * the padding's 0 is level 1, so it fills plane 0 with ones; each pixel's channels fill a byte: the input is
-     * packed once, pixel by pixel, and each window copies its pixels' bytes).
+     * packed once, pixel by pixel, and each window copies its pixels' bytes); and of sign's -1 and +1, which have no
+     * level for the padding's 0: its taps are marked in a plane of their own (packed tap by tap, and copied).
      */
     @ParameterizedTest(name = "{1} input channels, {3}")
     @org.junit.jupiter.params.provider.CsvSource(delimiter = ';', value = {
             "3; 2; 6; quantize(Xt, 2, 0.0, 1.5); /* bit-serial: AND + popcount over 2 x 2",
-            "8; 8; 5; quantize(Xt, 2, -0.5, 1.0); words, the input packed once */"})
+            "8; 8; 5; quantize(Xt, 2, -0.5, 1.0); words, the input packed once */",
+            "4; 2; 6; sign(Xt); bit words, the padding in a plane of its own */",
+            "9; 8; 5; sign(Xt); words, the input packed once, the padding in a plane of its own */"})
     void paddedConvolutionOnPlanes(long seed, int c, int h, String activation, String kernel) throws Exception {
         java.util.Random rnd = new java.util.Random(seed);
         int co = 4;

@@ -72,6 +72,21 @@ final class BitSerial {
             return pixels * (activation().planes() * c.filter().shape().dim(3) / 8 + 1);
         }
 
+        /**
+         * Whether a window's padding taps are marked in a plane of their own: a padded convolution whose activation
+         * has no level 0 (sign's -1 and +1) packs them as level 0, a0, and takes a0 (b0 + db r) out of the sum for
+         * each, from their count and the popcounts of the mask AND the weight planes.
+         */
+        boolean padMask() {
+            return op() instanceof Op.Conv2d c && product.zeroLevel() < 0
+                    && c.window().pt() + c.window().pb() + c.window().pl() + c.window().pr() > 0;
+        }
+
+        /** The planes of a window: the activation's, and the padding mask's when there is one. */
+        int windowPlanes() {
+            return activation().planes() + (padMask() ? 1 : 0);
+        }
+
         /** Bytes that hold a plane's {@link #terms} bits; the rest of {@link #planeBytes} are 0. */
         int packedBytes() {
             return (terms() + 7) / 8;
@@ -81,7 +96,8 @@ final class BitSerial {
         String kernel() {
             return "bit-serial: AND + popcount over " + activation().planes() + " x " + weight().planes()
                     + " bit planes, planes one after another, " + word.wordBits() + "-bit words"
-                    + (pixelBytes() == null ? "" : ", the input packed once");
+                    + (pixelBytes() == null ? "" : ", the input packed once")
+                    + (padMask() ? ", the padding in a plane of its own" : "");
         }
     }
 
@@ -201,7 +217,7 @@ final class BitSerial {
             return null;
         }
         // declared in words, so that the plan aligns the planes for the word kernel's loads
-        int bytes = p.activation().planes() * p.planeBytes() + (p.pixelBytes() == null ? 0 : p.pixelBytes());
+        int bytes = p.windowPlanes() * p.planeBytes() + (p.pixelBytes() == null ? 0 : p.pixelBytes());
         int wb = p.word().wordBytes();
         return new Scratch(CNames.scratch(m.out()), p.word().wordBits(), (bytes + wb - 1) / wb);
     }

@@ -67,6 +67,9 @@ final class BitSerialEmitter {
             }
             Windows.perPixel(w, xs.dim(0), os, () -> w.loop("g", c.groups(), () -> {
                 w.line("uint16_t sq = 0;");
+                if (p.padMask()) {
+                    w.line("uint16_t np = 0;");
+                }
                 if (p.pixelBytes() == null) {
                     packWindow(p);
                 } else {
@@ -84,7 +87,7 @@ final class BitSerialEmitter {
         Conv2d c = (Conv2d) p.op();
         LowBitProducts.Levels a = p.activation();
         int nb = p.planeBytes();
-        w.loop("b", a.planes() * nb, () -> w.line("sd_q[b] = 0;"));
+        w.loop("b", p.windowPlanes() * nb, () -> w.line("sd_q[b] = 0;"));
         w.line("sd_idx t = 0;");
         w.line("uint8_t bit = 1;");
         Windows.taps(w, c, () -> w.loop("ci", c.filter().shape().dim(3), () -> {
@@ -95,6 +98,9 @@ final class BitSerialEmitter {
             w.line("sq = (uint16_t)(sq + q);");
             for (int i = 0; i < a.planes(); i++) {
                 w.line("if (q & " + (1 << i) + "u) sd_q[" + (i * nb) + " + (t >> 3)] |= bit;");
+            }
+            if (p.padMask()) {
+                w.line("if (!inside) { sd_q[" + (a.planes() * nb) + " + (t >> 3)] |= bit; np++; }");
             }
             w.line("bit = (uint8_t)(bit << 1 | bit >> 7);");
             w.line("t++;");
@@ -109,7 +115,8 @@ final class BitSerialEmitter {
         Conv2d c = (Conv2d) p.op();
         LowBitProducts.Levels a = p.activation();
         int cig = c.filter().shape().dim(3), cb = cig / 8, per = a.planes() * cb, groups = p.pixelBytes() / (per + 1);
-        w.line("uint8_t *sd_px = sd_q + " + a.planes() * p.planeBytes() + ", *sd_ps = sd_px + " + groups * per + ";");
+        w.line("uint8_t *sd_px = sd_q + " + p.windowPlanes() * p.planeBytes() + ", *sd_ps = sd_px + " + groups * per
+                + ";");
         w.loop("pg", groups, () -> {
             w.line("uint8_t s8 = 0;");
             w.loop("k", cb, () -> {
@@ -144,6 +151,7 @@ final class BitSerialEmitter {
                             + " + " + plane * cb + " + k];"));
                 }
                 w.line("sq = (uint16_t)(sq + sd_ps[pg]);");
+                padMask(p, at, "0u");
             }, () -> {
                 for (int i = 0; i < a.planes(); i++) {
                     int plane = i;
@@ -153,8 +161,21 @@ final class BitSerialEmitter {
                 if (zero != 0) {
                     w.line("sq = (uint16_t)(sq + " + cig * zero + ");");
                 }
+                if (padMask(p, at, "0xffu")) {
+                    w.line("np = (uint16_t)(np + " + cig + ");");
+                }
             });
         });
+    }
+
+    /** A tap's bytes of the padding mask (from {@code at}), when the product has one: whether it has. */
+    private boolean padMask(BitSerial.Product p, String at, String fill) {
+        if (!p.padMask()) {
+            return false;
+        }
+        int cb = ((Conv2d) p.op()).filter().shape().dim(3) / 8, mask = p.activation().planes() * p.planeBytes();
+        w.loop("k", cb, () -> w.line("sd_q[" + mask + " + " + at + " + k] = " + fill + ";"));
+        return true;
     }
 
     /** The weight planes in flash: bytes, or the product's words composed little-endian from them. */
@@ -177,7 +198,7 @@ final class BitSerialEmitter {
         if (nb == packed) {
             return;
         }
-        for (int i = 0; i < p.activation().planes(); i++) {
+        for (int i = 0; i < p.windowPlanes(); i++) {
             int from = i * nb + packed;
             w.loop("b", nb - packed, () -> w.line("sd_q[" + from + " + b] = 0;"));
         }
@@ -246,9 +267,22 @@ final class BitSerialEmitter {
             }
         }
         long k = p.terms();
-        Term[] terms = {new Term("SD_R16(" + codes + ", " + f + ")", (b.count() - 1) * k, a.base() * b.step()),
+        java.util.List<Term> list = new java.util.ArrayList<>(java.util.List.of(
+                new Term("SD_R16(" + codes + ", " + f + ")", (b.count() - 1) * k, a.base() * b.step()),
                 new Term("sq", (a.count() - 1) * k, b.base() * a.step()),
-                new Term("pc", ((1L << a.planes()) - 1) * ((1L << b.planes()) - 1) * k, a.step() * b.step())};
+                new Term("pc", ((1L << a.planes()) - 1) * ((1L << b.planes()) - 1) * k, a.step() * b.step())));
+        if (p.padMask()) {
+            // the padding taps were packed as level 0 (a0): their a0 (b0 + db r_t) come out again
+            w.line("uint32_t pp = 0;");
+            for (int j = 0; j < b.planes(); j++) {
+                String call = kernel + "(sd_q + " + (a.planes() * nb) + ", " + planes + ", (" + f + ") * " + per
+                        + " + " + (j * nb / wb) + ", " + nb / wb + ")";
+                w.line("pp += (uint32_t)" + call + (j == 0 ? "" : " << " + j) + ";");
+            }
+            list.add(new Term("np", k, -a.base() * b.base()));
+            list.add(new Term("pp", ((1L << b.planes()) - 1) * k, -a.base() * b.step()));
+        }
+        Term[] terms = list.toArray(new Term[0]);
         long constant = k * a.base() * b.base();
         seedc.ir.Value result = p.op().out();
         // |sum| <= n max|a| max|w|: below 2^(W-1) the sum never wraps, so with the common power of two 2^z of its
