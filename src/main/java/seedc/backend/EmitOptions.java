@@ -5,24 +5,30 @@ package seedc.backend;
  * one input already quantized to the input's type with what the fixed-point interpreter predicts
  * for it, for backends that embed a demonstration (the Arduino sketch); both may be null; and, for the FPGA
  * backend, its knobs ({@link FpgaOptions}); for the C backends, how parameters are stored ({@link WeightStorage})
- * and whether products of low-bit operands may run on packed bit planes ({@code bitSerial}; --no-bitserial: not).
+ * and whether products of low-bit operands may run on packed bit planes ({@code bitSerial}; --no-bitserial: not),
+ * with the bit axis where {@code bitLayout} says (--bit-layout).
  */
 public record EmitOptions(Device device, long[] example, String expected, FpgaOptions fpga,
-                          WeightStorage storage, boolean bitSerial) {
+                          WeightStorage storage, boolean bitSerial, BitLayout bitLayout) {
     public static final EmitOptions NONE = new EmitOptions(null, null, null);
 
     public EmitOptions(Device device, long[] example, String expected) {
-        this(device, example, expected, FpgaOptions.DEFAULT, WeightStorage.DENSE, true);
+        this(device, example, expected, FpgaOptions.DEFAULT, WeightStorage.DENSE, true, BitLayout.MEASURED);
     }
 
     /** The C backends' storage of parameters in flash ({@link WeightStorage}). */
     public EmitOptions withStorage(WeightStorage s) {
-        return new EmitOptions(device, example, expected, fpga, s, bitSerial);
+        return new EmitOptions(device, example, expected, fpga, s, bitSerial, bitLayout);
     }
 
     /** The C backends: whether low-bit products may run on bit planes (else the ordinary sums of products). */
     public EmitOptions withBitSerial(boolean on) {
-        return new EmitOptions(device, example, expected, fpga, storage, on);
+        return new EmitOptions(device, example, expected, fpga, storage, on, bitLayout);
+    }
+
+    /** The C backends: where the bit axis goes in products on packed bits. */
+    public EmitOptions withBitLayout(BitLayout layout) {
+        return new EmitOptions(device, example, expected, fpga, storage, bitSerial, layout);
     }
 
     public EmitOptions withFpgaStrategy(FpgaStrategy s) {
@@ -50,7 +56,7 @@ public record EmitOptions(Device device, long[] example, String expected, FpgaOp
     }
 
     private EmitOptions withFpga(FpgaOptions f) {
-        return new EmitOptions(device, example, expected, f, storage, bitSerial);
+        return new EmitOptions(device, example, expected, f, storage, bitSerial, bitLayout);
     }
 
     public static EmitOptions on(Device device) {

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
+import seedc.backend.BitLayout;
 import seedc.backend.Device;
 import seedc.backend.EmitOptions;
 import seedc.backend.WeightStorage;
@@ -58,6 +59,12 @@ public final class ModelBench {
     /** The same with low-bit products on bit planes or not ({@code bitSerial}, as --no-bitserial says). */
     public static Outcome fixed(FixedProgram fp, FloatModel model, DataSet data, int n, Device device, String mcu,
                                 Path work, WeightStorage storage, boolean bitSerial) {
+        return fixed(fp, model, data, n, device, mcu, work, storage, bitSerial, BitLayout.MEASURED);
+    }
+
+    /** The same with the bit axis of products on packed bits where {@code layout} says (--bit-layout). */
+    public static Outcome fixed(FixedProgram fp, FloatModel model, DataSet data, int n, Device device, String mcu,
+                                Path work, WeightStorage storage, boolean bitSerial, BitLayout layout) {
         int count = Math.min(n, data.size());
         QuantizedModel qm = new QuantizedModel(fp, model.weights());
         FixedInterpreter fi = new FixedInterpreter(fp, qm);
@@ -71,7 +78,7 @@ public final class ModelBench {
         Path sketch = work.resolve("sketch");
         Emitted w = CBackend.ARDUINO.emit(fp, model.weights(), new EmitOptions(device,
                 count > 0 ? qm.quantizeInput(data.features()[0]) : null, count > 0 ? expected.get(0) : null)
-                .withStorage(storage).withBitSerial(bitSerial), sketch);
+                .withStorage(storage).withBitSerial(bitSerial).withBitLayout(layout), sketch);
         AvrBench.Run run = AvrBench.run(AvrBench.Kind.FIXED, List.of(sketch.resolve("predict.cpp")), sketch,
                 examples, CYCLE_BUDGET, work.resolve("fixed"), mcu);
         List<Integer> bad = new ArrayList<>();

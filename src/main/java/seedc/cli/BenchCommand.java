@@ -150,7 +150,7 @@ final class BenchCommand implements Callable<Integer> {
         // One step per firmware: each is an avr-gcc build and a simavr run over every example.
         try (Progress bar = Progress.start(progress, "avr-gcc + simavr", noFloat ? 1 : 2)) {
             fx = ModelBench.fixed(c.fixed(), compiled, testSet, examples, dev, AvrToolchain.MCU, work, stored,
-                    storage.bitSerial());
+                    storage.bitSerial(), storage.bitLayout());
             bar.step();
             if (!noFloat) {
                 fl = FloatBench.run(model, testSet, examples, work);

@@ -357,7 +357,8 @@ final class CompileCommand implements Callable<Integer> {
                             Choices.fpgaStrategy(fpgaStrategy)).withFpgaDivider(Choices.fpgaDivider(fpgaDivider))
                             .withFpgaBuffers(Choices.fpgaBuffers(fpgaBuffers, dev)).withFpgaDsps(fpgaDsps)
                             .withFpgaUtilization(fpgaUtilization).withStorage(storage.storage(quantized.how() != null,
-                                    outcome.report().parameterStorage())).withBitSerial(storage.bitSerial()), dir);
+                                    outcome.report().parameterStorage())).withBitSerial(storage.bitSerial())
+                            .withBitLayout(storage.bitLayout()), dir);
             bar.step();
         }
         emitting.lap("emit");

@@ -51,9 +51,29 @@ final class StorageOptions {
                     + " memoryPlan.lowBitProducts says which kernel each such product got on a C target.")
     boolean noBitSerial;
 
+    @Option(names = "--bit-layout", paramLabel = "L",
+            description = "C targets, products on packed bits: where the bit axis goes. measured (default: per"
+                    + " target, shape and length, the layout scripts/measure-bit-layouts measured faster), planes"
+                    + " (bit i of every element together, one plane after another) or elements (the bits of one"
+                    + " element together; a product of one bit each side has the same bits either way). The"
+                    + " integers are the same; report.json memoryPlan.lowBitProducts says which each product got.")
+    String bitLayout;
+
     /** Whether low-bit products may run on bit planes or by subset sums. */
     boolean bitSerial() {
         return !noBitSerial;
+    }
+
+    /** The layout --bit-layout asks for (measured when not given); a user error for an unknown one. */
+    seedc.backend.BitLayout bitLayout() {
+        if (bitLayout == null) {
+            return seedc.backend.BitLayout.MEASURED;
+        }
+        seedc.backend.BitLayout l = seedc.backend.BitLayout.byId(bitLayout);
+        if (l == null) {
+            throw UserError.of("--bit-layout " + bitLayout + ": expected measured, planes or elements");
+        }
+        return l;
     }
 
     /** The quantization asked for, or null; a user error for an out-of-range size or both options. */
@@ -89,6 +109,7 @@ final class StorageOptions {
     /** Checks every option here before any work: a user error for a bad value or packing on a target without it. */
     void check(seedc.backend.Backend target) {
         spec();
+        bitLayout();
         if (asked() == WeightStorage.PACKED && !target.packsParameters()) {
             throw UserError.of("--weight-storage packed applies to the C targets (x86, arduino, cortex-m, hls); the "
                     + target.id() + " target keeps each parameter at its own width");

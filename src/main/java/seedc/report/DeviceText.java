@@ -35,8 +35,10 @@ public final class DeviceText {
         for (Object o : products) {
             Map<?, ?> p = (Map<?, ?>) o;
             sb.append(f("  %s: %s%n", p.get("value"), p.get("kernel")));
-            if (p.get("words") != null) {
-                sb.append(f("    (%s)%n", p.get("words")));
+            for (String why : new String[] {"words", "layout"}) {
+                if (p.get(why) != null) {
+                    sb.append(f("    (%s)%n", p.get(why)));
+                }
             }
         }
     }

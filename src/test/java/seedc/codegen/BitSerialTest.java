@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import seedc.backend.BitLayout;
 import seedc.backend.Device;
 import seedc.backend.EmitOptions;
 import seedc.bench.AvrToolchain;
@@ -31,27 +32,30 @@ class BitSerialTest {
     @TempDir
     Path dir;
 
-    @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"mlp-digits-w1a1", "mlp-digits-w2a2", "mlp-digits-w3a2"})
-    void lowBitMlpsAreBitExactOnPlanes(String name) throws Exception {
+    @ParameterizedTest(name = "{0} {1}")
+    @org.junit.jupiter.params.provider.CsvSource({"mlp-digits-w1a1, PLANES", "mlp-digits-w2a2, PLANES",
+            "mlp-digits-w2a2, ELEMENTS", "mlp-digits-w3a2, PLANES", "mlp-digits-w3a2, ELEMENTS"})
+    void lowBitMlpsAreBitExactOnPlanes(String name, BitLayout layout) throws Exception {
         LowBitFixture f = LowBitFixture.compiled(name, CBackend.ARDUINO);
         FloatModel model = f.model();
         DataSet test = f.test();
         FixedProgram fp = f.fp();
+        EmitOptions options = EmitOptions.NONE.withBitLayout(layout);
 
         Path host = dir.resolve(name + "-x86");
-        X86DifferentialTest.assertHostMatches(host, fp, model, test, test.size());
+        X86DifferentialTest.assertHostMatches(host, fp, model, test, test.size(), options);
         String code = Files.readString(host.resolve("predict.c"));
-        // x86 reads the planes in the words its measurements chose (64 bits), the Uno in bytes
-        assertTrue(code.contains("/* bit-serial: AND + popcount") && code.contains("sd_popand64("),
-                name + ": the hidden-to-output product on planes:\n" + code);
+        // x86 reads the planes in the words its measurements chose (64 bits), the Uno in bytes; the bits of one
+        // element together are counted in masked 64-bit words on x86, looked up in the Uno's nibble table
+        String kernel = layout == BitLayout.PLANES ? "sd_popand64(" : "sd_elemand64_2" + name.charAt(12) + "(";
+        assertTrue(code.contains(kernel), name + ": the hidden-to-output product in " + layout + ":\n" + code);
 
         ModelBench.Outcome avr = ModelBench.fixed(fp, model, test, 30, Device.UNO, AvrToolchain.MCU,
-                dir.resolve(name + "-avr"));
+                dir.resolve(name + "-avr"), seedc.backend.WeightStorage.DENSE, true, layout);
         assertEquals(avr.expected(), avr.fixed().outputs(),
                 name + ": the Uno's predictions differ from the interpreter");
 
-        CortexMBuildTest.assertBuildsClean(fp, model.weights(), EmitOptions.NONE, dir.resolve(name + "-cortex-m"));
+        CortexMBuildTest.assertBuildsClean(fp, model.weights(), options, dir.resolve(name + "-cortex-m"));
     }
 
     /**
@@ -142,7 +146,7 @@ class BitSerialTest {
         Path host = dir.resolve(name + "-x86");
         X86DifferentialTest.assertHostMatches(host, fp, model, test, test.size());
         String code = Files.readString(host.resolve("predict.c"));
-        assertEquals(2, code.split("/\\* bit-serial: AND \\+ popcount", -1).length - 1,
+        assertEquals(2, code.split("/\\* bit-serial: ", -1).length - 1,
                 name + ": the products on planes");
         CortexMBuildTest.assertBuildsClean(fp, model.weights(), EmitOptions.NONE, dir.resolve(name + "-cortex-m"));
     }
@@ -155,13 +159,15 @@ class BitSerialTest {
      * packed once, pixel by pixel, and each window copies its pixels' bytes); and of sign's -1 and +1, which have no
      * level for the padding's 0: its taps are marked in a plane of their own (packed tap by tap, and copied).
      */
-    @ParameterizedTest(name = "{1} input channels, {3}")
+    @ParameterizedTest(name = "{1} input channels, {3}, {4}")
     @org.junit.jupiter.params.provider.CsvSource(delimiter = ';', value = {
-            "3; 2; 6; quantize(Xt, 2, 0.0, 1.5); /* bit-serial: AND + popcount over 2 x 2",
-            "8; 8; 5; quantize(Xt, 2, -0.5, 1.0); words, the input packed once */",
-            "4; 2; 6; sign(Xt); bit words, the padding in a plane of its own */",
-            "9; 8; 5; sign(Xt); words, the input packed once, the padding in a plane of its own */"})
-    void paddedConvolutionOnPlanes(long seed, int c, int h, String activation, String kernel) throws Exception {
+            "3; 2; 6; quantize(Xt, 2, 0.0, 1.5); PLANES; /* bit-serial: AND + popcount over 2 x 2",
+            "3; 2; 6; quantize(Xt, 2, 0.0, 1.5); ELEMENTS; /* bit-serial: 2 x 2 bits, the bits of one element together",
+            "8; 8; 5; quantize(Xt, 2, -0.5, 1.0); MEASURED; words, the input packed once */",
+            "4; 2; 6; sign(Xt); MEASURED; bit words, the padding in a plane of its own */",
+            "9; 8; 5; sign(Xt); MEASURED; words, the input packed once, the padding in a plane of its own */"})
+    void paddedConvolutionOnPlanes(long seed, int c, int h, String activation, BitLayout layout, String kernel)
+            throws Exception {
         java.util.Random rnd = new java.util.Random(seed);
         int co = 4;
         double[] f = new double[3 * 3 * c * co];
@@ -172,7 +178,7 @@ class BitSerialTest {
                 .program(HandModel.convProgram(h, c, co, 1, "[-0.25, 0.25]", activation, 1))
                 .param("F", f, 1, 3, 3, c, co)
                 .rows("data", HandModel.uniformRows(rnd, 60, h * h * c));
-        assertConvolutionExact(dir, m, kernel);
+        assertConvolutionExact(dir, m, kernel, layout);
     }
 
     /**
@@ -180,14 +186,19 @@ class BitSerialTest {
      * sanitizers, its C with {@code kernel} in it, and on the Uno.
      */
     static void assertConvolutionExact(Path dir, HandModel m, String kernel) throws Exception {
+        assertConvolutionExact(dir, m, kernel, BitLayout.MEASURED);
+    }
+
+    /** The same with the bit axis of products on packed bits where {@code layout} says. */
+    static void assertConvolutionExact(Path dir, HandModel m, String kernel, BitLayout layout) throws Exception {
         FloatModel model = m.load();
         DataSet set = m.data(model, "data");
         FixedProgram fp = HandModel.compile(model, set, set, Strategy.SHIFTRY, Metric.DISAGREEMENT, CBackend.ARDUINO);
         Path host = dir.resolve("conv-x86");
-        X86DifferentialTest.assertHostMatches(host, fp, model, set, set.size());
+        X86DifferentialTest.assertHostMatches(host, fp, model, set, set.size(), EmitOptions.NONE.withBitLayout(layout));
         assertTrue(Files.readString(host.resolve("predict.c")).contains(kernel), "the convolution's kernel");
         ModelBench.Outcome avr = ModelBench.fixed(fp, model, set, 20, Device.UNO, AvrToolchain.MCU,
-                dir.resolve("conv-avr"));
+                dir.resolve("conv-avr"), seedc.backend.WeightStorage.DENSE, true, layout);
         assertEquals(avr.expected(), avr.fixed().outputs(), "the Uno's predictions differ from the interpreter");
     }
 

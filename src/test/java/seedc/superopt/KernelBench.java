@@ -84,7 +84,7 @@ public final class KernelBench {
         return c.append("    SEEDC_BENCH_EXIT();\n}\n").toString();
     }
 
-    private static String init(byte[] v) {
+    static String init(byte[] v) {
         StringBuilder sb = new StringBuilder("{");
         for (int i = 0; i < v.length; i++) {
             sb.append(i == 0 ? "" : ",").append(v[i] & 0xff);

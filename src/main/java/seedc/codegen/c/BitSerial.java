@@ -30,8 +30,30 @@ final class BitSerial {
     /** The most activation levels packed by comparisons (1-2-bit activations), and weight values (3 bits). */
     static final int MAX_ACTIVATION_LEVELS = 4, MAX_WEIGHT_VALUES = 8;
 
-    /** A low-bit product on planes, as the emitter reads it; {@code word}: the word its planes are read in. */
-    record Product(LowBitProducts.Product product, PopcountWords.Choice word) {
+    /**
+     * A low-bit product on planes, as the emitter reads it; {@code word}: the word its planes are read in;
+     * {@code layout}: where the bit axis goes (planes one after another, or the bits of one element together).
+     */
+    record Product(LowBitProducts.Product product, PopcountWords.Choice word, BitLayouts.Choice layout) {
+        /**
+         * The product with its word and layout: the layout measured faster at its shape and length, where it can
+         * have either (not a convolution whose input is packed once by pixel or whose padding has a plane).
+         */
+        static Product of(LowBitProducts.Product p, PopcountWords words, BitLayouts layouts) {
+            Product planes = new Product(p, words.choose(p.terms()), BitLayouts.PLANES);
+            long most = (long) p.terms() * (p.activation().count() - 1) * (p.weight().count() - 1);
+            if (planes.pixelBytes() != null || planes.padMask() || most > 0xffff) {
+                return planes; // the element kernels' sums are 16-bit on the AVR
+            }
+            return new Product(p, planes.word(), layouts.choose(p.activation().planes(), p.weight().planes(),
+                    p.terms()));
+        }
+
+        /** Bits an element takes in the bits-of-one-element layout: 2 when both operands have at most 2, else 4. */
+        int stride() {
+            return activation().planes() <= 2 && weight().planes() <= 2 ? 2 : 4;
+        }
+
         Op op() {
             return product.op();
         }
@@ -53,9 +75,12 @@ final class BitSerial {
             return product.terms();
         }
 
-        /** Bytes of one bit plane of a vector of {@link #terms} elements: its packed bytes, padded to whole words. */
+        /**
+         * Bytes of one bit plane of a vector of {@link #terms} elements (with the bits of one element together, of
+         * the vector): its packed bytes, padded to whole words.
+         */
         int planeBytes() {
-            return PopcountWords.padded(packedBytes(), word.wordBits());
+            return PopcountWords.padded(packedBytes(), layout.elements() ? layout.wordBits() : word.wordBits());
         }
 
         /**
@@ -64,7 +89,7 @@ final class BitSerial {
          * and its level numbers' sum (a byte) are packed before the windows, which then copy whole bytes.
          */
         Integer pixelBytes() {
-            if (!(op() instanceof Op.Conv2d c) || c.filter().shape().dim(3) % 8 != 0
+            if (layout.elements() || !(op() instanceof Op.Conv2d c) || c.filter().shape().dim(3) % 8 != 0
                     || c.filter().shape().dim(3) * (activation().count() - 1) > 255) {
                 return null;
             }
@@ -84,16 +109,21 @@ final class BitSerial {
 
         /** The planes of a window: the activation's, and the padding mask's when there is one. */
         int windowPlanes() {
-            return activation().planes() + (padMask() ? 1 : 0);
+            return layout.elements() ? 1 : activation().planes() + (padMask() ? 1 : 0);
         }
 
         /** Bytes that hold a plane's {@link #terms} bits; the rest of {@link #planeBytes} are 0. */
         int packedBytes() {
-            return (terms() + 7) / 8;
+            return layout.elements() ? (terms() * stride() + 7) / 8 : (terms() + 7) / 8;
         }
 
         /** What the report calls the kernel. */
         String kernel() {
+            if (layout.elements()) {
+                return "bit-serial: " + activation().planes() + " x " + weight().planes() + " bits, the bits of one"
+                        + " element together (" + stride() + "-bit strides), " + (layout.wordBits() == 8
+                        ? "a table of nibble pairs' products" : "AND + popcount of masked 64-bit words");
+            }
             return "bit-serial: AND + popcount over " + activation().planes() + " x " + weight().planes()
                     + " bit planes, planes one after another, " + word.wordBits() + "-bit words"
                     + (pixelBytes() == null ? "" : ", the input packed once")
@@ -124,7 +154,8 @@ final class BitSerial {
      * The products of {@code fp} that run on bit planes or by subset sums ({@code enabled}: else none, and the report
      * says so).
      */
-    static BitSerial of(FixedProgram fp, QuantizedModel qm, Set<Value> flash, boolean enabled, PopcountWords words) {
+    static BitSerial of(FixedProgram fp, QuantizedModel qm, Set<Value> flash, boolean enabled, PopcountWords words,
+                        BitLayouts layouts) {
         Map<Value, Op> defs = LowBitProducts.defs(fp.program());
         List<Op> lowBit = new ArrayList<>();
         Map<Op, String> refused = new IdentityHashMap<>();
@@ -145,7 +176,7 @@ final class BitSerial {
             };
             SubsetSums s = why == null || !enabled ? null : SubsetSums.of(fp, qm, m, flash, MAX_WEIGHT_VALUES);
             if (found instanceof LowBitProducts.Product p && why == null) {
-                chosen.put(m, new Product(p, words.choose(p.terms())));
+                chosen.put(m, Product.of(p, words, layouts));
             } else if (s != null) {
                 subsets.put(m, s);
             } else {
@@ -218,8 +249,8 @@ final class BitSerial {
         }
         // declared in words, so that the plan aligns the planes for the word kernel's loads
         int bytes = p.windowPlanes() * p.planeBytes() + (p.pixelBytes() == null ? 0 : p.pixelBytes());
-        int wb = p.word().wordBytes();
-        return new Scratch(CNames.scratch(m.out()), p.word().wordBits(), (bytes + wb - 1) / wb);
+        int bits = p.layout().elements() ? p.layout().wordBits() : p.word().wordBits(), wb = bits / 8;
+        return new Scratch(CNames.scratch(m.out()), bits, (bytes + wb - 1) / wb);
     }
 
     /** Every low-bit product: its value and the kernel it got (report.json {@code lowBitProducts}). */
@@ -232,7 +263,12 @@ final class BitSerial {
             SubsetSums s = subsetSums.get(m);
             if (p != null) {
                 line.put("kernel", p.kernel());
-                line.put("words", p.word().why());
+                if (!p.layout().elements()) {
+                    line.put("words", p.word().why());
+                }
+                if (p.layout() != BitLayouts.PLANES) { // measured: the report says by what
+                    line.put("layout", p.layout().why());
+                }
             } else if (s != null) {
                 line.put("kernel", s.kernel());
             } else if (dropped.containsKey(m)) {

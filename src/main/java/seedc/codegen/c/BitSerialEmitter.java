@@ -96,6 +96,17 @@ final class BitSerialEmitter {
             w.line("uint8_t q = inside ? " + levelNumber(X.of("x", x.bits()), a) + " : "
                     + Math.max(0, p.product().zeroLevel()) + ";");
             w.line("sq = (uint16_t)(sq + q);");
+            if (p.layout().elements()) {
+                // element t's level number at bits s (t mod 8/s) of byte t / (8/s): bit is that field's lowest bit
+                int s = p.stride(), log = Integer.numberOfTrailingZeros(8 / s);
+                for (int i = 0; i < a.planes(); i++) {
+                    w.line("if (q & " + (1 << i) + "u) sd_q[t >> " + log + "] |= (uint8_t)(bit" + (i == 0 ? "" : " << " + i)
+                            + ");");
+                }
+                w.line("bit = (uint8_t)(bit << " + s + " | bit >> " + (8 - s) + ");");
+                w.line("t++;");
+                return;
+            }
             for (int i = 0; i < a.planes(); i++) {
                 w.line("if (q & " + (1 << i) + "u) sd_q[" + (i * nb) + " + (t >> 3)] |= bit;");
             }
@@ -120,7 +131,7 @@ final class BitSerialEmitter {
         w.loop("pg", groups, () -> {
             w.line("uint8_t s8 = 0;");
             w.loop("k", cb, () -> {
-                planeRegisters(a);
+                planeRegisters(a.planes());
                 // NHWC: pixel-group pg's channels are a run
                 X x = r.x(c.x(), "pg * " + cig + " + k * 8 + e");
                 w.block("for (uint8_t e = 0; e < 8; e++)", () -> shiftInLevel(x, a, "s8", "uint8_t"));
@@ -178,10 +189,24 @@ final class BitSerialEmitter {
         return true;
     }
 
-    /** The weight planes in flash: bytes, or the product's words composed little-endian from them. */
+    /**
+     * sum_t q_t r_t of vector f with the bits of one element together, into pc: the runtime's table of nibble pairs'
+     * products for the stride (the AVR's assembly kernel), or ka kb popcounts of masked 64-bit words.
+     */
+    private void elementProducts(BitSerial.Product p, String weights, String f) {
+        int nb = p.planeBytes(), ka = p.activation().planes(), kb = p.weight().planes();
+        if (p.layout().wordBits() == 8) {
+            w.line("pc = sd_elemlut" + p.stride() + "(sd_q, " + weights + ", (" + f + ") * " + nb + ", " + nb + ");");
+        } else {
+            w.line("pc = sd_elemand64_" + ka + kb + "(sd_q, " + weights + ", (" + f + ") * " + nb / 8 + ", " + nb / 8
+                    + ");");
+        }
+    }
+
+    /** The weights in flash, planes or elements: bytes, or the product's words composed little-endian from them. */
     private String weights(BitSerial.Product p) {
-        long[] bytes = weightPlanes(p);
-        int wb = p.word().wordBytes();
+        long[] bytes = p.layout().elements() ? weightElements(p) : weightPlanes(p);
+        int wb = p.layout().elements() ? p.layout().wordBits() / 8 : p.word().wordBytes();
         if (wb == 1) {
             return r.constants().bytes(bytes);
         }
@@ -189,7 +214,7 @@ final class BitSerialEmitter {
         for (int i = 0; i < bytes.length; i++) {
             words[i / wb] |= bytes[i] << (8 * (i % wb));
         }
-        return r.constants().words(words, p.word().wordBits());
+        return r.constants().words(words, wb * 8);
     }
 
     /** Each plane's bytes past its packed ones, up to whole words: 0, so that the ANDs there count nothing. */
@@ -205,8 +230,8 @@ final class BitSerialEmitter {
     }
 
     /** A byte of each plane, built in a register (p0, p1, ...). */
-    private void planeRegisters(LowBitProducts.Levels a) {
-        for (int i = 0; i < a.planes(); i++) {
+    private void planeRegisters(int planes) {
+        for (int i = 0; i < planes; i++) {
             w.line("uint8_t p" + i + " = 0;");
         }
     }
@@ -219,6 +244,18 @@ final class BitSerialEmitter {
         for (int i = 0; i < a.planes(); i++) {
             w.line("p" + i + " = (uint8_t)(p" + i + " >> 1 | (q & " + (1 << i) + "u ? 0x80u : 0u));");
         }
+    }
+
+    /**
+     * The bits of level number q set at the field whose lowest bit is {@code low}, as ORs of constants (a
+     * variable shift is a loop on the AVR).
+     */
+    private static String elementBits(LowBitProducts.Levels a, int low) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < a.planes(); i++) {
+            b.append(" | (q & ").append(1 << i).append("u ? 0x").append(Integer.toHexString(low << i)).append("u : 0u)");
+        }
+        return b.toString();
     }
 
     /** x's level number: how many of the activation's possible values below the top x exceeds (a C expression). */
@@ -237,13 +274,25 @@ final class BitSerialEmitter {
      */
     private void pack(BitSerial.Product p, Value act, String index, int nb) {
         LowBitProducts.Levels a = p.activation();
-        int k = p.terms(), rest = k % 8, last = p.packedBytes() - 1;
-        planeRegisters(a);
-        String count = rest == 0 ? "8" : "(b == " + last + " ? " + rest + " : 8)";
-        w.block("for (uint8_t j = " + count + "; j; j--, t++)", () -> shiftInLevel(r.x(act, index), a, "sq",
-                "uint16_t"));
-        for (int i = 0; i < a.planes(); i++) {
-            String stored = rest == 0 ? "p" + i : "(b == " + last + " ? (uint8_t)(p" + i + " >> " + (8 - rest)
+        boolean elements = p.layout().elements();
+        // a byte holds 8 elements of each plane, or 8 / s elements' level numbers
+        int perByte = elements ? 8 / p.stride() : 8, bits = 8 / perByte;
+        int k = p.terms(), rest = k % perByte, last = p.packedBytes() - 1, planes = elements ? 1 : a.planes();
+        planeRegisters(planes);
+        String count = rest == 0 ? "" + perByte : "(b == " + last + " ? " + rest + " : " + perByte + ")";
+        w.block("for (uint8_t j = " + count + "; j; j--, t++)", () -> {
+            if (elements) {
+                X x = r.x(act, index);
+                w.line(x.ctype() + " x = " + x.c() + ";");
+                w.line("uint8_t q = " + levelNumber(X.of("x", x.bits()), a) + ";");
+                w.line("sq = (uint16_t)(sq + q);");
+                w.line("p0 = (uint8_t)(p0 >> " + bits + elementBits(a, 0x100 >> bits) + ");");
+            } else {
+                shiftInLevel(r.x(act, index), a, "sq", "uint16_t");
+            }
+        });
+        for (int i = 0; i < planes; i++) {
+            String stored = rest == 0 ? "p" + i : "(b == " + last + " ? (uint8_t)(p" + i + " >> " + (8 - rest * bits)
                     + ") : p" + i + ")";
             w.line("sd_q[" + (i * nb) + " + b] = " + stored + ";");
         }
@@ -259,7 +308,10 @@ final class BitSerialEmitter {
         int nb = p.planeBytes(), wb = p.word().wordBytes(), per = b.planes() * nb / wb, width = mul.width();
         String kernel = wb == 1 ? "sd_popand" : "sd_popand" + p.word().wordBits();
         w.line("uint32_t pc = 0;");
-        for (int i = 0; i < a.planes(); i++) {
+        if (p.layout().elements()) {
+            elementProducts(p, planes, f);
+        }
+        for (int i = 0; i < (p.layout().elements() ? 0 : a.planes()); i++) {
             for (int j = 0; j < b.planes(); j++) {
                 String call = kernel + "(sd_q + " + (i * nb) + ", " + planes + ", (" + f + ") * " + per + " + "
                         + (j * nb / wb) + ", " + nb / wb + ")";
@@ -322,6 +374,18 @@ final class BitSerialEmitter {
         X value() {
             return X.of(count, 65 - Long.numberOfLeadingZeros(max));
         }
+    }
+
+    /** Vector f's value numbers r_t together: r_t at bits s (t mod 8/s) of byte t / (8/s) of its bytes. */
+    private static long[] weightElements(BitSerial.Product p) {
+        int vectors = p.product().vectors(), k = p.terms(), nb = p.planeBytes(), s = p.stride(), perByte = 8 / s;
+        long[] bytes = new long[vectors * nb];
+        for (int f = 0; f < vectors; f++) {
+            for (int t = 0; t < k; t++) {
+                bytes[f * nb + t / perByte] |= p.product().weightCode(f, t) << (s * (t % perByte));
+            }
+        }
+        return bytes;
     }
 
     /**

@@ -75,7 +75,8 @@ public final class CBackend implements Backend {
     @Override
     public Emitted emit(FixedProgram program, Map<String, double[]> weights, EmitOptions options, Path dir) {
         Device device = options.device() != null ? options.device() : dialect.defaultDevice();
-        FixedCBuild build = FixedCBuild.plan(dialect, program, weights, device, options.storage(), options.bitSerial());
+        FixedCBuild build = FixedCBuild.plan(dialect, program, weights, device, options.storage(), options.bitSerial(),
+                options.bitLayout());
         var example = new CDialect.SketchExample(options.example(), options.expected());
         write(dialect.fixedFiles(build.render(), example, dir), dir);
         int flash = build.flashUse().constantBytes();

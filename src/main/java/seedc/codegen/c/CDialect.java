@@ -59,6 +59,14 @@ public abstract class CDialect {
         return PopcountWords.of(id);
     }
 
+    /**
+     * Where the bit axis goes in a bit-plane product, chosen by the measurements of this target (BitLayouts): x86,
+     * Cortex-M and the AVR have them; HLS C keeps the planes one after another.
+     */
+    BitLayouts bitLayouts() {
+        return BitLayouts.of(id);
+    }
+
     /** What puts a constant array in flash ("PROGMEM" on the AVR, "" where const data is in flash anyway). */
     protected String flashAttribute() {
         return "";

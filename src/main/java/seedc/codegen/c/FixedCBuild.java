@@ -2,6 +2,7 @@ package seedc.codegen.c;
 
 import java.util.Map;
 import seedc.fixed.Cost;
+import seedc.backend.BitLayout;
 import seedc.backend.Device;
 import seedc.backend.DoesNotFit;
 import seedc.backend.WeightStorage;
@@ -56,7 +57,8 @@ final class FixedCBuild {
         QuantizedModel qm = new QuantizedModel(fp, weights);
         Constants consts = new Constants(fp, qm, "", storage);
         Thresholds fused = Thresholds.of(fp, qm);
-        BitSerial bits = BitSerial.of(fp, qm, Constants.flashValues(fp.program()), true, dialect.popcountWords());
+        BitSerial bits = BitSerial.of(fp, qm, Constants.flashValues(fp.program()), true, dialect.popcountWords(),
+                dialect.bitLayouts());
         FixedCBuild b = new FixedCBuild(dialect, fp, consts, RamPlan.of(fp, Integer.MAX_VALUE, fused, bits), null, fused,
                 bits);
         FlashUse use = b.flashUse();
@@ -65,18 +67,19 @@ final class FixedCBuild {
     }
 
     /**
-     * Plans the build on {@code device} (null: no limit), its parameters stored as {@code storage} says.
+     * Plans the build on {@code device} (null: no limit), its parameters stored as {@code storage} says, its products
+     * on packed bits with the bit axis where {@code layout} says.
      *
      * @throws UserError when the model's RAM or flash does not fit the device, saying what takes what
      */
     static FixedCBuild plan(CDialect dialect, FixedProgram fp, Map<String, double[]> weights, Device device,
-                            WeightStorage storage, boolean bitSerial) {
+                            WeightStorage storage, boolean bitSerial, BitLayout layout) {
         CBackend.WIDTHS.require(fp); // the C below reads a value's bits as its C type
         QuantizedModel qm = new QuantizedModel(fp, weights);
         Constants consts = new Constants(fp, qm, dialect.flashAttribute(), storage);
         Thresholds fused = Thresholds.of(fp, qm);
         BitSerial bits = BitSerial.of(fp, qm, Constants.flashValues(fp.program()), bitSerial,
-                dialect.popcountWords());
+                dialect.popcountWords(), dialect.bitLayouts().forcing(layout));
         RamPlan ram = null;
         // subset sums trade RAM (a table per activation vector) for time: smaller tables, then none, or the error
         for (BitSerial tried = bits; ram == null; ) {

@@ -1,9 +1,5 @@
 package seedc.codegen.c;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -40,25 +36,10 @@ final class PopcountWords {
 
     /** The measurements of {@code target} (a C dialect's id); bytes only when it has none. */
     static PopcountWords of(String target) {
-        List<Measured> rows = new ArrayList<>();
-        String unit = "";
-        for (String line : table().split("\n")) {
-            String[] f = line.split("\t");
-            if (line.startsWith("#") || f.length < 5 || !f[0].equals(target)) {
-                continue;
-            }
-            rows.add(new Measured(Integer.parseInt(f[1]), Integer.parseInt(f[2]), Double.parseDouble(f[3])));
-            unit = f[4];
-        }
-        return rows.isEmpty() ? BYTES : new PopcountWords(List.copyOf(rows), unit);
-    }
-
-    private static String table() {
-        try (InputStream in = PopcountWords.class.getResourceAsStream("popcount-words.tsv")) {
-            return in == null ? "" : new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        List<String[]> table = Templates.rows("popcount-words.tsv", target, 5);
+        List<Measured> rows = table.stream().map(f -> new Measured(Integer.parseInt(f[1]), Integer.parseInt(f[2]),
+                Double.parseDouble(f[3]))).toList();
+        return rows.isEmpty() ? BYTES : new PopcountWords(rows, table.getFirst()[4]);
     }
 
     /** The word for planes of {@code terms} bits. */
@@ -95,13 +76,21 @@ final class PopcountWords {
     private double cost(int word, int bytes) {
         List<Measured> m = rows.stream().filter(r -> r.wordBits() == word)
                 .sorted(java.util.Comparator.comparingInt(Measured::bytes)).toList();
-        if (bytes <= m.getFirst().bytes() || m.size() == 1) {
-            return m.getFirst().cost();
+        return interpolate(m.stream().mapToInt(Measured::bytes).toArray(),
+                m.stream().mapToDouble(Measured::cost).toArray(), bytes);
+    }
+
+    /**
+     * y at x from measured points (xs ascending, at least one): the first below the first, linear between two, beyond
+     * the last along the last step.
+     */
+    static double interpolate(int[] xs, double[] ys, int x) {
+        if (x <= xs[0] || xs.length == 1) {
+            return ys[0];
         }
-        for (int i = 1; i < m.size(); i++) {
-            Measured lo = m.get(i - 1), hi = m.get(i);
-            if (bytes <= hi.bytes() || i == m.size() - 1) {
-                return lo.cost() + (hi.cost() - lo.cost()) * (bytes - lo.bytes()) / (hi.bytes() - lo.bytes());
+        for (int i = 1; i < xs.length; i++) {
+            if (x <= xs[i] || i == xs.length - 1) {
+                return ys[i - 1] + (ys[i] - ys[i - 1]) * (x - xs[i - 1]) / (xs[i] - xs[i - 1]);
             }
         }
         throw new AssertionError("unreachable");

@@ -25,6 +25,15 @@ final class Templates {
         }
     }
 
+    /**
+     * The rows of a measured table (a tab-separated resource, # comments) for {@code target}, its first field: those
+     * with at least {@code fields} fields, split.
+     */
+    static java.util.List<String[]> rows(String name, String target, int fields) {
+        return resource(name).lines().filter(l -> !l.startsWith("#")).map(l -> l.split("\t"))
+                .filter(f -> f.length >= fields && f[0].equals(target)).toList();
+    }
+
     /** The resource with every hole replaced; a hole without a value is a bug in the caller. */
     static String fill(String name, Map<String, String> values) {
         Matcher m = HOLE.matcher(resource(name));

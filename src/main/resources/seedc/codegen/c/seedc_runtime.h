@@ -299,6 +299,59 @@ static inline int64_t sd_isqrt(int64_t v) {
  * in flash, the fastest of the candidates measured under simavr (BENCHMARKS.md, "AVR popcount microkernel";
  * scripts/search-avr-popcount): 12 cycles a byte against 22 for the C loop over the same table, 26 for SWAR bit
  * tricks and 29 for a nibble table. Elsewhere it is the compiler's popcount. */
+/* The bits of one element together, by table (the AVR's kernel for that layout, and HLS C's; x86 and Cortex-M
+ * count masked words, sd_elemand64 below): n bytes of element-major level numbers q (RAM) and value numbers w from
+ * byte at (flash on the AVR), 4/s elements a nibble (s = 2 or 4 bits an element); entry hi << 4 | lo of the
+ * stride's table is the sum of the products of nibble hi's and nibble lo's elements, so each byte takes two
+ * lookups. The sum is below 2^16 (BitSerial checks the product's length). */
+#define SD_E2(h, l) (((h) & 3) * ((l) & 3) + ((h) >> 2) * ((l) >> 2))
+#define SD_E4(h, l) ((h) * (l))
+#define SD_EROW(E, h) E(h, 0), E(h, 1), E(h, 2), E(h, 3), E(h, 4), E(h, 5), E(h, 6), E(h, 7), E(h, 8), E(h, 9), \
+    E(h, 10), E(h, 11), E(h, 12), E(h, 13), E(h, 14), E(h, 15)
+#define SD_ETABLE(E) SD_EROW(E, 0), SD_EROW(E, 1), SD_EROW(E, 2), SD_EROW(E, 3), SD_EROW(E, 4), SD_EROW(E, 5), \
+    SD_EROW(E, 6), SD_EROW(E, 7), SD_EROW(E, 8), SD_EROW(E, 9), SD_EROW(E, 10), SD_EROW(E, 11), SD_EROW(E, 12), \
+    SD_EROW(E, 13), SD_EROW(E, 14), SD_EROW(E, 15)
+#if defined(__AVR__) && defined(SEEDC_PARAM_READ)
+/* 256-aligned, so that a byte x indexes it as Z = hi8(table):x. */
+static const uint8_t sd_elem2_table[256] __attribute__((aligned(256), unused)) PROGMEM = {SD_ETABLE(SD_E2)};
+static const uint8_t sd_elem4_table[256] __attribute__((aligned(256), unused)) PROGMEM = {SD_ETABLE(SD_E4)};
+/* One byte a step (34 cycles): w's byte by lpm Z+, Z saved while it points into the table (ZH set once a step),
+ * ZL = q's high nibble | w's high nibble, then the low nibbles swapped up, each entry added to the 16-bit sum. */
+#define SD_ELEMLUT(NAME, TABLE)                                                                                   \
+    static __attribute__((noinline, unused)) uint16_t NAME(const uint8_t *q, const uint8_t *w, sd_idx at,          \
+                                                           sd_idx n) {                                           \
+        uint16_t c = 0, s, k = (uint16_t)n;                                                                       \
+        const uint8_t *p = w + at;                                                                                \
+        uint8_t t, u, v;                                                                                          \
+        if (k == 0) return 0;                                                                                     \
+        __asm__ volatile("1:\n\tld %[t], %a[q]+\n\tlpm %[u], %a[p]+\n\tmovw %A[s], %A[p]\n\t"                   \
+            "ldi %B[p], hi8(%[tab])\n\tmov %A[p], %[t]\n\tandi %A[p], 0xf0\n\tmov %[v], %[u]\n\tswap %[v]\n\t"   \
+            "andi %[v], 0x0f\n\tor %A[p], %[v]\n\tlpm %[v], %a[p]\n\tadd %A[c], %[v]\n\tadc %B[c], __zero_reg__\n\t" \
+            "mov %A[p], %[t]\n\tswap %A[p]\n\tandi %A[p], 0xf0\n\tandi %[u], 0x0f\n\tor %A[p], %[u]\n\t"           \
+            "lpm %[v], %a[p]\n\tadd %A[c], %[v]\n\tadc %B[c], __zero_reg__\n\tmovw %A[p], %A[s]\n\t"              \
+            "sbiw %[k], 1\n\tbrne 1b"                                                                              \
+            : [c] "+r"(c), [q] "+x"(q), [p] "+z"(p), [k] "+w"(k), [t] "=&r"(t), [u] "=&d"(u), [v] "=&d"(v),      \
+              [s] "=&r"(s)                                                                                        \
+            : [tab] "i"(TABLE) : "memory");                                                                       \
+        return c;                                                                                                 \
+    }
+#else
+static const uint8_t sd_elem2_table[256] __attribute__((unused)) = {SD_ETABLE(SD_E2)};
+static const uint8_t sd_elem4_table[256] __attribute__((unused)) = {SD_ETABLE(SD_E4)};
+#define SD_ELEMLUT(NAME, TABLE)                                                                                   \
+    static __attribute__((noinline, unused)) uint16_t NAME(const uint8_t *q, const uint8_t *w, sd_idx at,          \
+                                                           sd_idx n) {                                           \
+        const uint8_t *p = w + at;                                                                                \
+        uint16_t s = 0;                                                                                           \
+        for (; n; n--) {                                                                                          \
+            uint8_t x = *q++, y = (uint8_t)SD_NEXT8(p);                                                           \
+            s = (uint16_t)(s + TABLE[(x & 0xf0u) | (y >> 4)] + TABLE[(uint8_t)(x << 4) | (y & 0x0fu)]);           \
+        }                                                                                                         \
+        return s;                                                                                                 \
+    }
+#endif
+SD_ELEMLUT(sd_elemlut2, sd_elem2_table)
+SD_ELEMLUT(sd_elemlut4, sd_elem4_table)
 #if defined(__AVR__) && defined(SEEDC_PARAM_READ)
 /* 256-aligned, so that a byte x indexes it as Z = hi8(table):x. */
 static const uint8_t sd_pop8_table[256] __attribute__((aligned(256))) PROGMEM = {
@@ -408,6 +461,32 @@ static __attribute__((noinline, unused)) uint16_t sd_popand(const uint8_t *q, co
     }
 SD_POPAND_WORDS(sd_popand32, uint32_t, SD_POP32)
 SD_POPAND_WORDS(sd_popand64, uint64_t, SD_POP64)
+/* The other layout, the bits of one element together: element t's level number (ka bits) at bits s (t mod 64/s)
+ * of word t / (64/s), s = 2 when both operands have at most 2 bits, else 4; w's value numbers (kb bits) alike.
+ * sum_t q_t r_t over n words is sum_{i,j} 2^(i+j) popcount((x >> i) AND (y >> j) AND M), M each element's bit 0:
+ * ka kb popcounts a word of 64/s elements, against ka kb calls over planes of 64 elements a word. Which a product
+ * takes is chosen per target, shape and length from measured costs (BitLayouts.java, scripts/measure-bit-layouts). */
+/* Bits i of q_t and j of r_t, ANDed and counted (a pair beyond the shape's bits folds away: no loop in the body). */
+#define SD_ELEMPAIR(KA, KB, I, J, MASK) \
+    if ((I) < (KA) && (J) < (KB)) c += SD_POP64((x >> (I)) & (y >> (J)) & (MASK)) << ((I) + (J));
+#define SD_ELEMAND64(NAME, KA, KB, MASK)                                                            \
+    static __attribute__((noinline, unused)) uint32_t NAME(const uint8_t *q, const uint64_t *w, sd_idx at, sd_idx n) { \
+        const uint64_t *p = w + at;                                                                 \
+        const uint8_t *a = (const uint8_t *)__builtin_assume_aligned(q, 8);                         \
+        uint32_t c = 0;                                                                             \
+        for (; n; n--, a += 8) {                                                                    \
+            uint64_t x, y = *p++;                                                                   \
+            __builtin_memcpy(&x, a, 8);                                                             \
+            SD_ELEMPAIR(KA, KB, 0, 0, MASK) SD_ELEMPAIR(KA, KB, 0, 1, MASK) SD_ELEMPAIR(KA, KB, 0, 2, MASK) \
+            SD_ELEMPAIR(KA, KB, 1, 0, MASK) SD_ELEMPAIR(KA, KB, 1, 1, MASK) SD_ELEMPAIR(KA, KB, 1, 2, MASK) \
+        }                                                                                           \
+        return c;                                                                                   \
+    }
+SD_ELEMAND64(sd_elemand64_12, 1, 2, 0x5555555555555555ull)
+SD_ELEMAND64(sd_elemand64_21, 2, 1, 0x5555555555555555ull)
+SD_ELEMAND64(sd_elemand64_22, 2, 2, 0x5555555555555555ull)
+SD_ELEMAND64(sd_elemand64_13, 1, 3, 0x1111111111111111ull)
+SD_ELEMAND64(sd_elemand64_23, 2, 3, 0x1111111111111111ull)
 #endif
 #endif
 #endif
