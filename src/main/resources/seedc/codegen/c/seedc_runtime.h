@@ -374,9 +374,11 @@ static __attribute__((noinline, unused)) uint16_t sd_popand1(const uint8_t *q, c
 }
 /* Four bytes a step (48 cycles): the four weight bytes first (lpm Z+), then Z saved once and ZH set once; each q
  * byte is loaded straight into ZL (ld r30, X+), ANDed with its weight byte and looked up; the four counts (at
- * most 32) summed in 8 bits, then added to the 16-bit sum. The n % 4 leading bytes by sd_popand1. */
+ * most 32) summed in 8 bits, then added to the 16-bit sum. The n % 4 leading bytes by sd_popand1. Inlined at each
+ * call: the generated code's lengths are constants, so the leading bytes' test and the step count fold away
+ * (cnn-digits-w2a2 on the Uno: 758,566 -> 692,568 cycles for 316 B of flash; BENCHMARKS.md "Bit layouts"). */
 #define SD_POP_TERM(W) "ld %A[p], %a[q]+\n\tand %A[p], " W "\n\tlpm " W ", %a[p]\n\t"
-static __attribute__((noinline, unused)) uint16_t sd_popand(const uint8_t *q, const uint8_t *w, sd_idx at, sd_idx n) {
+SD_INLINE uint16_t sd_popand(const uint8_t *q, const uint8_t *w, sd_idx at, sd_idx n) {
     uint16_t c, s, quads = (uint16_t)n >> 2;
     uint8_t w0, w1, w2, w3;
     const uint8_t *p = w + at;
