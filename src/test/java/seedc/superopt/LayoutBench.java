@@ -13,7 +13,8 @@ import seedc.bench.SimavrRunner;
 
 /**
  * The AVR's half of scripts/measure-bit-layouts: a k-bit by m-bit dot product over n elements in the two layouts of
- * layout_kernels.h, one firmware a shape and length (planes one after another, by the runtime's assembly sd_popand per pair of planes; the bits of one
+ * layout_kernels.h, one firmware a shape and length (the planes by the kernel of their constant length, as the
+ * generated code calls them) (planes one after another, by the runtime's assembly sd_popand per pair of planes; the bits of one
  * element together, by a table of nibble pairs' products), built with avr-gcc and run under simavr, each call's
  * cycles between the GPIOR0 markers (call, arguments and return included) and its result checked against the sum
  * computed here. Prints tab-separated rows: avr, ka, kb, n, layout, cycles, "cycles".
@@ -113,7 +114,9 @@ public final class LayoutBench {
                     .append(KernelBench.init(k.planes(k.r(), k.kb()))).append(";\nstatic uint8_t a").append(i)
                     .append("[] = ").append(KernelBench.init(k.elements(k.q()))).append(";\nstatic const uint8_t e")
                     .append(i).append("[] PROGMEM = ").append(KernelBench.init(k.elements(k.r())))
-                    .append(";\nLAY_PLANES(lay_p").append(i).append(", sd_popand, uint8_t, 1, ").append(k.ka())
+                    .append(";\nSD_POPAND_N(").append(k.planeBytes()).append(")\n#define lay_popand(q, w, at, n) sd_popand_")
+                    .append(k.planeBytes()).append("(q, w, at)\nLAY_PLANES(lay_p").append(i)
+                    .append(", lay_popand, uint8_t, 1, ").append(k.ka())
                     .append(", ").append(k.kb()).append(", ").append(k.planeBytes()).append(")\n");
         }
         c.append("int main(void) {\n    uint32_t v;\n    seedc_uart_init();\n");

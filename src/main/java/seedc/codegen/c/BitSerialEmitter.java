@@ -20,10 +20,13 @@ import seedc.ir.Value;
 final class BitSerialEmitter {
     private final CWriter w;
     private final Operands r;
+    /** The plane lengths the byte kernel is called with: each gets its own (SD_POPAND_N, the C's helpers). */
+    private final java.util.Set<Integer> byteKernels;
 
-    BitSerialEmitter(CWriter w, Operands r) {
+    BitSerialEmitter(CWriter w, Operands r, java.util.Set<Integer> byteKernels) {
         this.w = w;
         this.r = r;
+        this.byteKernels = byteKernels;
     }
 
     void matmul(BitSerial.Product p, Scratch s) {
@@ -305,17 +308,14 @@ final class BitSerialEmitter {
     private void sum(BitSerial.Product p, String planes, String codes, String f, Consumer<X> out) {
         LowBitProducts.Levels a = p.activation(), b = p.weight();
         OpParams.Mul mul = r.params(p.op(), OpParams.Mul.class);
-        int nb = p.planeBytes(), wb = p.word().wordBytes(), per = b.planes() * nb / wb, width = mul.width();
-        String kernel = wb == 1 ? "sd_popand" : "sd_popand" + p.word().wordBits();
+        int width = mul.width();
         w.line("uint32_t pc = 0;");
         if (p.layout().elements()) {
             elementProducts(p, planes, f);
         }
         for (int i = 0; i < (p.layout().elements() ? 0 : a.planes()); i++) {
             for (int j = 0; j < b.planes(); j++) {
-                String call = kernel + "(sd_q + " + (i * nb) + ", " + planes + ", (" + f + ") * " + per + " + "
-                        + (j * nb / wb) + ", " + nb / wb + ")";
-                w.line("pc += (uint32_t)" + call + (i + j == 0 ? "" : " << " + (i + j)) + ";");
+                w.line("pc += (uint32_t)" + popand(p, planes, f, i, j) + (i + j == 0 ? "" : " << " + (i + j)) + ";");
             }
         }
         long k = p.terms();
@@ -327,9 +327,7 @@ final class BitSerialEmitter {
             // the padding taps were packed as level 0 (a0): their a0 (b0 + db r_t) come out again
             w.line("uint32_t pp = 0;");
             for (int j = 0; j < b.planes(); j++) {
-                String call = kernel + "(sd_q + " + (a.planes() * nb) + ", " + planes + ", (" + f + ") * " + per
-                        + " + " + (j * nb / wb) + ", " + nb / wb + ")";
-                w.line("pp += (uint32_t)" + call + (j == 0 ? "" : " << " + j) + ";");
+                w.line("pp += (uint32_t)" + popand(p, planes, f, a.planes(), j) + (j == 0 ? "" : " << " + j) + ";");
             }
             list.add(new Term("np", k, -a.base() * b.base()));
             list.add(new Term("pp", ((1L << b.planes()) - 1) * k, -a.base() * b.step()));
@@ -358,6 +356,21 @@ final class BitSerialEmitter {
         }
         w.line(CNames.ctype(width) + " acc = " + sum.wrap(width).c() + ";");
         out.accept(r.finish(X.of("acc", width), mul, result));
+    }
+
+    /**
+     * The popcount of window plane {@code plane} AND weight plane j of vector f: in bytes by the kernel of the
+     * plane's length (registered for the helpers), or in the product's words.
+     */
+    private String popand(BitSerial.Product p, String planes, String f, int plane, int j) {
+        int nb = p.planeBytes(), wb = p.word().wordBytes(), per = p.weight().planes() * nb / wb;
+        String at = "(" + f + ") * " + per + " + " + (j * nb / wb);
+        if (wb == 1) {
+            byteKernels.add(nb);
+            return "sd_popand_" + nb + "(sd_q + " + plane * nb + ", " + planes + ", " + at + ")";
+        }
+        return "sd_popand" + p.word().wordBits() + "(sd_q + " + plane * nb + ", " + planes + ", " + at + ", "
+                + nb / wb + ")";
     }
 
     /** The largest z such that 2^z divides the constant and every factor (62 when all are 0). */

@@ -27,6 +27,8 @@ final class CEmitter extends BodyEmitter {
     private final Thresholds fused;
     /** Products of low-bit operands on packed bit planes. */
     private final BitSerial bitSerial;
+    /** The plane lengths of the byte popcount calls, each with a kernel of its own in the helpers. */
+    private final java.util.Set<Integer> byteKernels = new java.util.TreeSet<>();
 
     CEmitter(FixedProgram fp, Constants consts, RamPlan ram, java.util.Map<Op, Integer> unroll, String predictPragmas,
              Thresholds fused, BitSerial bitSerial) {
@@ -46,7 +48,9 @@ final class CEmitter extends BodyEmitter {
 
     /** Functions the body calls (dot products), to be written before seedc_predict. */
     String helpers() {
-        return dots.helpers();
+        StringBuilder c = new StringBuilder(dots.helpers());
+        byteKernels.forEach(n -> c.append("SD_POPAND_N(").append(n).append(")\n"));
+        return c.toString();
     }
 
     /** seedc_predict, the output copied to seedc_output. */
@@ -145,7 +149,7 @@ final class CEmitter extends BodyEmitter {
     protected void matmul(MatMul m) {
         BitSerial.Product planes = bitSerial.at(m);
         if (planes != null) {
-            new BitSerialEmitter(w, r).matmul(planes, ram.scratch(m));
+            new BitSerialEmitter(w, r, byteKernels).matmul(planes, ram.scratch(m));
             return;
         }
         SubsetSums sums = bitSerial.subsetSumsAt(m);
@@ -160,7 +164,7 @@ final class CEmitter extends BodyEmitter {
     protected void conv2d(Conv2d c) {
         BitSerial.Product planes = bitSerial.at(c);
         if (planes != null) {
-            new BitSerialEmitter(w, r).conv2d(planes, ram.scratch(c));
+            new BitSerialEmitter(w, r, byteKernels).conv2d(planes, ram.scratch(c));
             return;
         }
         SubsetSums sums = bitSerial.subsetSumsAt(c);

@@ -374,11 +374,9 @@ static __attribute__((noinline, unused)) uint16_t sd_popand1(const uint8_t *q, c
 }
 /* Four bytes a step (48 cycles): the four weight bytes first (lpm Z+), then Z saved once and ZH set once; each q
  * byte is loaded straight into ZL (ld r30, X+), ANDed with its weight byte and looked up; the four counts (at
- * most 32) summed in 8 bits, then added to the 16-bit sum. The n % 4 leading bytes by sd_popand1. Inlined at each
- * call: the generated code's lengths are constants, so the leading bytes' test and the step count fold away
- * (cnn-digits-w2a2 on the Uno: 758,566 -> 692,568 cycles for 316 B of flash; BENCHMARKS.md "Bit layouts"). */
+ * most 32) summed in 8 bits, then added to the 16-bit sum. The n % 4 leading bytes by sd_popand1. */
 #define SD_POP_TERM(W) "ld %A[p], %a[q]+\n\tand %A[p], " W "\n\tlpm " W ", %a[p]\n\t"
-SD_INLINE uint16_t sd_popand(const uint8_t *q, const uint8_t *w, sd_idx at, sd_idx n) {
+SD_INLINE uint16_t sd_popand_body(const uint8_t *q, const uint8_t *w, sd_idx at, sd_idx n) {
     uint16_t c, s, quads = (uint16_t)n >> 2;
     uint8_t w0, w1, w2, w3;
     const uint8_t *p = w + at;
@@ -431,7 +429,7 @@ SD_INLINE uint32_t sd_pop64(uint64_t x) {
 #define SD_POP32(x) sd_pop32(x)
 #define SD_POP64(x) sd_pop64(x)
 #endif
-static __attribute__((noinline, unused)) uint16_t sd_popand(const uint8_t *q, const uint8_t *w, sd_idx at, sd_idx n) {
+SD_INLINE uint16_t sd_popand_body(const uint8_t *q, const uint8_t *w, sd_idx at, sd_idx n) {
     const uint8_t *p = w + at;
     uint16_t c = 0;
     for (; n; n--) {
@@ -440,6 +438,19 @@ static __attribute__((noinline, unused)) uint16_t sd_popand(const uint8_t *q, co
     }
     return c;
 }
+#endif
+/* The byte kernel for any length, and one per constant length n (SD_POPAND_N(n) defines sd_popand_n), which the
+ * generated code calls: with n known its leading bytes' test and step count fold away, in a function of its own
+ * (inlined at every call it would crowd the caller's registers). cnn-digits-w2a2 on the Uno: 758,566 -> 692,568
+ * cycles (BENCHMARKS.md "Bit layouts per target"). */
+static __attribute__((noinline, unused)) uint16_t sd_popand(const uint8_t *q, const uint8_t *w, sd_idx at, sd_idx n) {
+    return sd_popand_body(q, w, at, n);
+}
+#define SD_POPAND_N(N)                                                                                    \
+    static __attribute__((noinline, unused)) uint16_t sd_popand_##N(const uint8_t *q, const uint8_t *w, sd_idx at) { \
+        return sd_popand_body(q, w, at, N);                                                                 \
+    }
+#if !defined(__AVR__) || !defined(SEEDC_PARAM_READ)
 #if !defined(__AVR__)
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "seedc's 32- and 64-bit bit-plane kernels read a plane's packed bytes as little-endian words"
