@@ -1,6 +1,6 @@
 """Cycle model of the Cortex-M0+ for seedc_runtime.h's popcount kernels (scripts/measure-popcount-words).
 
-Reads arm-none-eabi-objdump -d output of sd_popand, sd_popand32 and sd_popand64 and prints, for planes of 1 to 256
+Reads arm-none-eabi-objdump -d output of sd_popand, sd_popand16, sd_popand32 and sd_popand64 and prints, for planes of 1 to 256
 bytes (whole words), the cycles of one call: the BL (3), the instructions before the loop, the loop's body once per word, and the
 way out, each instruction at the Cortex-M0+ Technical Reference Manual's timing (ALU and the single-cycle MULS 1,
 loads and stores 2, PUSH 1+N, POP 1+N or 3+N with PC, B 2, a conditional branch 2 taken and 1 not, BL 3, BX 2).
@@ -10,7 +10,7 @@ import re
 import sys
 
 CONDITIONS = {"eq", "ne", "cs", "cc", "hs", "lo", "mi", "pl", "vs", "vc", "hi", "ls", "ge", "lt", "gt", "le"}
-KERNELS = {"sd_popand": 8, "sd_popand32": 32, "sd_popand64": 64}
+KERNELS = {"sd_popand": 8, "sd_popand16": 16, "sd_popand32": 32, "sd_popand64": 64}
 
 
 def functions(text):

@@ -400,9 +400,16 @@ SD_INLINE uint16_t sd_popand_body(const uint8_t *q, const uint8_t *w, sd_idx at,
  * the Makefile's -O2, every Cortex-M). */
 #if defined(__POPCNT__)
 #define SD_POP8(x) ((uint8_t)__builtin_popcount((unsigned)(uint8_t)(x)))
+#define SD_POP16(x) ((uint32_t)__builtin_popcount((unsigned)(uint16_t)(x)))
 #define SD_POP32(x) ((uint32_t)__builtin_popcount(x))
 #define SD_POP64(x) ((uint32_t)__builtin_popcountll(x))
 #else
+SD_INLINE uint32_t sd_pop16(uint16_t x) {
+    x = (uint16_t)(x - (x >> 1 & 0x5555u));
+    x = (uint16_t)((x & 0x3333u) + (x >> 2 & 0x3333u));
+    x = (uint16_t)((x + (x >> 4)) & 0x0f0fu);
+    return (uint32_t)((x + (x >> 8)) & 0x1fu);
+}
 SD_INLINE uint8_t sd_pop8(uint8_t x) {
     x = (uint8_t)(x - (x >> 1 & 0x55u));
     x = (uint8_t)((x & 0x33u) + (x >> 2 & 0x33u));
@@ -426,6 +433,7 @@ SD_INLINE uint32_t sd_pop64(uint64_t x) {
 }
 #endif
 #define SD_POP8(x) sd_pop8((uint8_t)(x))
+#define SD_POP16(x) sd_pop16((uint16_t)(x))
 #define SD_POP32(x) sd_pop32(x)
 #define SD_POP64(x) sd_pop64(x)
 #endif
@@ -472,6 +480,7 @@ static __attribute__((noinline, unused)) uint16_t sd_popand(const uint8_t *q, co
         }                                                                                           \
         return c;                                                                                   \
     }
+SD_POPAND_WORDS(sd_popand16, uint16_t, SD_POP16)
 SD_POPAND_WORDS(sd_popand32, uint32_t, SD_POP32)
 SD_POPAND_WORDS(sd_popand64, uint64_t, SD_POP64)
 /* The other layout, the bits of one element together: element t's level number (ka bits) at bits s (t mod 64/s)

@@ -31,7 +31,7 @@ class PopcountWordsTest {
             for (int bytes : new int[] {1, 2, 4, 8, 16, 32, 64, 128, 256}) {
                 int best = 0;
                 double bestCost = Double.MAX_VALUE;
-                for (int word : new int[] {8, 32, 64}) {
+                for (int word : new int[] {8, 16, 32, 64}) {
                     int wb = word / 8, padded = Math.max(wb, (bytes + wb - 1) / wb * wb);
                     Double c = cost.get(target + " " + word + " " + padded);
                     assertTrue(c != null, target + ": " + word + "-bit words on " + padded + " B not measured");
