@@ -7,12 +7,11 @@ import java.util.Locale;
 /**
  * The word a product on bit planes reads its planes in (8, 16, 32 or 64 bits: seedc_runtime.h's sd_popand,
  * sd_popand16, sd_popand32, sd_popand64), chosen per target and plane length by measured cost: popcount-words.tsv,
- * written by
- * {@code scripts/measure-popcount-words} (x86: nanoseconds a call, timed; Cortex-M: cycles a call by a Cortex-M0+
- * cycle model of the kernels' instructions). A plane is padded to whole words, so a wide word can lose on a short
- * plane: a product takes the word whose padded plane costs least, read off the measured lengths (linear between
- * them, beyond the longest along its last step), ties to the narrower word. A target without rows (the AVR, whose
- * byte kernel simavr measurements chose; HLS C) reads bytes.
+ * written by {@code scripts/measure-popcount-words} (x86: nanoseconds a call, timed; Cortex-M: cycles a call by a
+ * Cortex-M0+ cycle model of the kernels' instructions). A plane is padded to whole words, so a wide word can lose
+ * on a short plane: a product takes the word whose padded plane costs least, read off the measured lengths (linear
+ * between them, beyond the longest along its last step), ties to the narrower word. A target without rows (the AVR,
+ * whose byte kernel simavr measurements chose; HLS C) reads bytes.
  */
 final class PopcountWords {
     /** One measurement: a call of the kernel reading {@code wordBits} words over a plane of {@code bytes}. */
