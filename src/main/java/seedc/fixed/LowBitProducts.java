@@ -208,8 +208,7 @@ public final class LowBitProducts {
      */
     private static boolean keepsValues(Op op) {
         return op instanceof Op.Transpose || op instanceof Op.Reshape
-                || op instanceof Op.Maxpool m && m.window().pt() == 0 && m.window().pb() == 0
-                        && m.window().pl() == 0 && m.window().pr() == 0;
+                || op instanceof Op.Maxpool m && !m.window().padded();
     }
 
     /**

@@ -7,6 +7,11 @@ package seedc.ir;
  */
 public record Window(int sh, int sw, int pt, int pb, int pl, int pr, int dh, int dw) {
 
+    /** Whether any side has padding (a window there reads zeros, or for a pool nothing). */
+    public boolean padded() {
+        return pt + pb + pl + pr > 0;
+    }
+
     /** The input row that output row {@code y} reads at tap {@code i}. */
     public int inRow(int y, int i) {
         return y * sh - pt + i * dh;

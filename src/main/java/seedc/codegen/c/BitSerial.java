@@ -80,7 +80,12 @@ final class BitSerial {
          * the vector): its packed bytes, padded to whole words.
          */
         int planeBytes() {
-            return PopcountWords.padded(packedBytes(), layout.elements() ? layout.wordBits() : word.wordBits());
+            return PopcountWords.padded(packedBytes(), kernelWordBits());
+        }
+
+        /** Bits of the words the product's kernel reads: the element kernel's, or the planes' measured word. */
+        int kernelWordBits() {
+            return layout.elements() ? layout.wordBits() : word.wordBits();
         }
 
         /**
@@ -103,8 +108,7 @@ final class BitSerial {
          * each, from their count and the popcounts of the mask AND the weight planes.
          */
         boolean padMask() {
-            return op() instanceof Op.Conv2d c && product.zeroLevel() < 0
-                    && c.window().pt() + c.window().pb() + c.window().pl() + c.window().pr() > 0;
+            return op() instanceof Op.Conv2d c && product.zeroLevel() < 0 && c.window().padded();
         }
 
         /** The planes of a window: the activation's, and the padding mask's when there is one. */
@@ -249,7 +253,7 @@ final class BitSerial {
         }
         // declared in words, so that the plan aligns the planes for the word kernel's loads
         int bytes = p.windowPlanes() * p.planeBytes() + (p.pixelBytes() == null ? 0 : p.pixelBytes());
-        int bits = p.layout().elements() ? p.layout().wordBits() : p.word().wordBits(), wb = bits / 8;
+        int bits = p.kernelWordBits(), wb = bits / 8;
         return new Scratch(CNames.scratch(m.out()), bits, (bytes + wb - 1) / wb);
     }
 

@@ -209,7 +209,7 @@ final class BitSerialEmitter {
     /** The weights in flash, planes or elements: bytes, or the product's words composed little-endian from them. */
     private String weights(BitSerial.Product p) {
         long[] bytes = p.layout().elements() ? weightElements(p) : weightPlanes(p);
-        int wb = p.layout().elements() ? p.layout().wordBits() / 8 : p.word().wordBytes();
+        int wb = p.kernelWordBits() / 8;
         if (wb == 1) {
             return r.constants().bytes(bytes);
         }
@@ -312,10 +312,12 @@ final class BitSerialEmitter {
         w.line("uint32_t pc = 0;");
         if (p.layout().elements()) {
             elementProducts(p, planes, f);
-        }
-        for (int i = 0; i < (p.layout().elements() ? 0 : a.planes()); i++) {
-            for (int j = 0; j < b.planes(); j++) {
-                w.line("pc += (uint32_t)" + popand(p, planes, f, i, j) + (i + j == 0 ? "" : " << " + (i + j)) + ";");
+        } else {
+            for (int i = 0; i < a.planes(); i++) {
+                for (int j = 0; j < b.planes(); j++) {
+                    w.line("pc += (uint32_t)" + popand(p, planes, f, i, j) + (i + j == 0 ? "" : " << " + (i + j))
+                            + ";");
+                }
             }
         }
         long k = p.terms();

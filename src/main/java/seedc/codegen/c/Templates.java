@@ -14,7 +14,14 @@ final class Templates {
 
     private Templates() {}
 
+    /** The resources read so far: they do not change while seedc runs, and the measured tables are read per build. */
+    private static final Map<String, String> READ = new java.util.concurrent.ConcurrentHashMap<>();
+
     static String resource(String name) {
+        return READ.computeIfAbsent(name, Templates::read);
+    }
+
+    private static String read(String name) {
         try (InputStream s = Templates.class.getResourceAsStream("/seedc/codegen/c/" + name)) {
             if (s == null) {
                 throw new IllegalStateException("missing resource seedc/codegen/c/" + name);

@@ -22,8 +22,7 @@ final class ThresholdEmitter {
     void emit(Thresholds.Chain c) {
         Value o = c.sign().out(), x = c.x();
         if (c.uniform()) {
-            w.loop("k", o.size(), () -> w.line(CNames.element(o, "k") + " = " + r.x(x, "k").c() + " >= " + c.at()[0]
-                    + " ? " + c.values()[1] + " : " + c.values()[0] + ";"));
+            w.loop("k", o.size(), () -> w.line(CNames.element(o, "k") + " = " + oneStep(c, r.x(x, "k").c()) + ";"));
             return;
         }
         w.block("for (sd_idx k = 0, c = 0; k < " + o.size() + "; k++, c = c + 1 == " + c.channels() + " ? 0 : c + 1)",
@@ -43,8 +42,7 @@ final class ThresholdEmitter {
         w.block("", () -> {
             w.line(CNames.ctype(r.type(c.x()).container()) + " sd_x = " + value.c() + ";");
             if (c.uniform()) {
-                w.line(CNames.element(o, idx) + " = sd_x >= " + c.at()[0] + " ? " + c.values()[1] + " : "
-                        + c.values()[0] + ";");
+                w.line(CNames.element(o, idx) + " = " + oneStep(c, "sd_x") + ";");
                 return;
             }
             // the channels divide the output channels: the element's channel is its output channel's
@@ -52,6 +50,11 @@ final class ThresholdEmitter {
             steps(c, "sd_x", c.channels() == outChannels ? channel : "(" + channel + ") % " + c.channels(), "sd_y");
             w.line(CNames.element(o, idx) + " = sd_y;");
         });
+    }
+
+    /** A uniform chain's output for x (a C expression): its one step's literals. */
+    private static String oneStep(Thresholds.Chain c, String x) {
+        return x + " >= " + c.at()[0] + " ? " + c.values()[1] + " : " + c.values()[0];
     }
 
     /** y (declared here) = the output of the last of channel ch's steps x reaches, from the tables in flash. */
