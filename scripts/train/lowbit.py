@@ -23,7 +23,11 @@ Activations (--abits A; 0 = float relu) between layers, exactly the language's o
        hi = --act-hi (default 1.5: with A=2 the step is 0.5, a power of two, so the levels are exact in fixed point)
 Both are computed as seedc's float interpreter computes Op.Quantize: clamp to [lo, hi], level =
 min(2^A - 1, floor((c - lo) / step + 0.5)) (ties to the larger level), lo + level * step.
-The pixels (first layer's input) and the scores (last layer's output) are not quantized.
+The scores (last layer's output) are not quantized. The pixels (first layer's input) are read as they are, or with
+--in-bits B (1 or 2) quantized by the program itself, so that every product of the model is a low-bit one:
+  Xq = quantize(X, B, 0.0, in_hi), in_hi = 1.0 for B = 1 (a pixel >= 0.5 is 1, else 0) and 0.75 for B = 2 (levels
+  0, 0.25, 0.5, 0.75: exact in fixed point); the trainer applies the same function to its inputs (no gradient
+  flows to the data). Such a model's default name ends in i<B> (mlp-digits-w1a1i1).
 
 MLP hidden layers with low-bit activations have a batch-norm in training (batch statistics); after training it
 is folded, with the statistics of the whole training set, into a scale vector S and a bias vector B:
@@ -88,6 +92,19 @@ def act_text(e, abits, hi):
     return f"quantize({e}, {abits}, 0.0, {hi!r})"
 
 
+def input_hi(in_bits):
+    """hi of the pixels' quantize: 1.0 for one bit (threshold 0.5), 0.75 for two (levels k/4, exact)."""
+    return 1.0 if in_bits == 1 else 0.75
+
+
+def quantize_input(X, in_bits):
+    return X if in_bits == 0 else quantize(X, in_bits, 0.0, input_hi(in_bits))
+
+
+def input_text(in_bits):
+    return f"quantize(X, {in_bits}, 0.0, {input_hi(in_bits)!r})"
+
+
 # ---------------------------------------------------------------- weights on a k-bit grid
 
 def round_scale(a):
@@ -146,7 +163,7 @@ class MLP:
 
     def forward(self, X, stats=None):
         """Training forward: batch statistics (or the given (mean, var) per layer)."""
-        h, seen = X, []
+        h, seen = quantize_input(X, self.in_bits), []
         for i in range(1, self.layers + 1):
             z = h @ qweight(self.P["W%d" % i], self.wbits)
             if i == self.layers:
@@ -183,7 +200,7 @@ class MLP:
 
     def program_forward(self, X, E):
         """What input.sd computes, in float64, from the exported values E."""
-        h = X
+        h = quantize_input(X, self.in_bits)
         for i in range(1, self.layers + 1):
             z = h @ E["W%d" % i]
             if i == self.layers:
@@ -198,6 +215,9 @@ class MLP:
         for k, v in E.items():
             lines.append("let %s = (%s) in %s in" % (k, ", ".join(str(d) for d in v.shape), common.rng_decl(v)))
         h = "X^T"
+        if self.in_bits:
+            lines.append(f"let Xq = {input_text(self.in_bits)} in")
+            h = "Xq^T"
         for i in range(1, self.layers):
             z = f"(({h} * W{i}) <*> S{i}) + B{i}" if self.abits else f"({h} * W{i}) + B{i}"
             lines.append(f"let H{i} = {act_text(z, self.abits, self.hi)} in")
@@ -229,7 +249,7 @@ class CNN:
             return
         target = 1.0 if self.abits == 1 else self.hi / 2
         with torch.no_grad():
-            x = X.reshape(X.shape[0], self.H, self.W, 1).permute(0, 3, 1, 2)
+            x = quantize_input(X, self.in_bits).reshape(X.shape[0], self.H, self.W, 1).permute(0, 3, 1, 2)
             pad = (self.k - 1) // 2
             for i in (1, 2):
                 f = qweight(self.P["F%d" % i], self.wbits)
@@ -239,7 +259,7 @@ class CNN:
                 x = F.max_pool2d(activation(y, self.abits, self.hi), self.pool, self.pool)
 
     def _forward(self, X, f1, f2, fc, P):
-        x = X.reshape(X.shape[0], self.H, self.W, 1).permute(0, 3, 1, 2)
+        x = quantize_input(X, self.in_bits).reshape(X.shape[0], self.H, self.W, 1).permute(0, 3, 1, 2)
         pad = (self.k - 1) // 2
 
         def block(x, f, b):
@@ -282,7 +302,9 @@ class CNN:
         lines = ["let X = (%d, 1) in %s in" % (self.H * self.W, self.x_range)]
         for k, v in E.items():
             lines.append("let %s = (%s) in %s in" % (k, ", ".join(str(d) for d in v.shape), common.rng_decl(v)))
-        lines += [f"let Xt = reshape(X, (1, {self.H}, {self.W}, 1), (1, 2)) in",
+        if self.in_bits:
+            lines.append(f"let Xq = {input_text(self.in_bits)} in")
+        lines += [f"let Xt = reshape({'Xq' if self.in_bits else 'X'}, (1, {self.H}, {self.W}, 1), (1, 2)) in",
                   f"let C1 = {conv('Xt', 'F1', 'B1')} in",
                   f"let C2 = {conv('C1', 'F2', 'B2')} in",
                   f"let flat = reshape(C2, (1, {self.flat}), (1, 2, 3, 4)) in",
@@ -302,6 +324,8 @@ def main():
     ap.add_argument("--act-hi", type=float, default=1.5, help="hi of quantize(e, A, 0.0, hi) (default 1.5)")
     ap.add_argument("--hidden", default="64", help="mlp: hidden layer sizes, comma-separated")
     ap.add_argument("--channels", default="16,16", help="cnn: c1,c2 (default 16,16)")
+    ap.add_argument("--in-bits", type=int, default=0, choices=[0, 1, 2],
+                    help="quantize the pixels in the program to 1 or 2 bits (default 0: read as they are)")
     ap.add_argument("--batch", type=int, default=64)
     a, gen = common.parse_training_args(ap, epochs=100, lr=0.01)
     if (a.wbits == 0) != (a.abits == 0):
@@ -318,6 +342,7 @@ def main():
         shape = "8x8x1, conv 3x3 1->%d, maxpool 2, conv 3x3 %d->%d, maxpool 2, dense %d->10" % (
             ch[0], ch[0], ch[1], model.flat)
     model.x_range = common.rng_decl(Xtr, Xte)
+    model.in_bits = a.in_bits
     if a.arch == "cnn":
         model.init_gains(Xt)
     opt = torch.optim.Adam(model.P.values(), lr=a.lr, weight_decay=a.weight_decay)
@@ -342,9 +367,10 @@ def main():
         print("%s: %d-bit grid a = %r, q in {%s}" % (k, a.wbits, scale, ", ".join("%d" % v for v in np.unique(q))))
 
     if a.wbits:
-        bits = "w%da%d" % (a.wbits, a.abits)
+        bits = "w%da%d" % (a.wbits, a.abits) + ("i%d" % a.in_bits if a.in_bits else "")
         what = {1: "binary", 2: "ternary", 3: "3-bit (q in -3..3)"}[a.wbits] + " weights, "
         what += "sign activations" if a.abits == 1 else "quantize(e, %d, 0.0, %r) activations" % (a.abits, a.act_hi)
+        what += ", pixels %s" % input_text(a.in_bits) if a.in_bits else ""
     else:
         bits, what = "float", "float weights, relu"
     name = a.name or "%s-digits-%s" % (a.arch, bits)
@@ -358,7 +384,8 @@ def main():
     common.write_accuracy(out, int((pred == yte).sum()), len(yte))
     title = "%s for 8x8 digits (%s): %s; trained with scripts/train/lowbit.py %s" % (
         a.arch.upper(), shape, what, " ".join("--%s %s" % kv for kv in (
-            ("arch", a.arch), ("wbits", a.wbits), ("abits", a.abits), ("epochs", a.epochs), ("seed", a.seed))))
+            (("arch", a.arch), ("wbits", a.wbits), ("abits", a.abits), ("epochs", a.epochs), ("seed", a.seed))
+            + ((("in-bits", a.in_bits),) if a.in_bits else ()))))
     common.write_program(out, model.program(E, title))
     if a.check:
         common.check_with_seedc(out, TEST)

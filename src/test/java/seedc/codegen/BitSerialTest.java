@@ -59,6 +59,24 @@ class BitSerialTest {
     }
 
     /**
+     * The MLPs whose pixels the program quantizes too (fixtures ...i1, ...i2: quantize(X, 1, 0.0, 1.0) and
+     * quantize(X, 2, 0.0, 0.75)): both products on planes, the first one's activation the quantized pixels; every test
+     * row equal on x86 under the sanitizers, 30 on the Uno with the measured layout.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"mlp-digits-w1a1i1", "mlp-digits-w2a2i2"})
+    void quantizedPixelsPutEveryProductOnPlanes(String name) throws Exception {
+        LowBitFixture f = LowBitFixture.compiled(name, CBackend.ARDUINO);
+        Path host = dir.resolve(name + "-x86");
+        X86DifferentialTest.assertHostMatches(host, f.fp(), f.model(), f.test(), f.test().size());
+        String code = Files.readString(host.resolve("predict.c"));
+        assertEquals(2, code.split("/\\* bit-serial: ", -1).length - 1, name + ": both products on planes:\n" + code);
+        ModelBench.Outcome avr = ModelBench.fixed(f.fp(), f.model(), f.test(), 30, Device.UNO, AvrToolchain.MCU,
+                dir.resolve(name + "-avr"), seedc.backend.WeightStorage.DENSE, true, BitLayout.MEASURED);
+        assertEquals(avr.expected(), avr.fixed().outputs(), name + ": the Uno's predictions differ from the interpreter");
+    }
+
+    /**
      * The weights on the left and the activation a column on the right (W2 * H), 13 terms (a plane's last byte
      * half used), binary weights of 0.5 and -0.5 and a sign activation: a random model, every row of it equal on x86
      * under the sanitizers and on the Uno.

@@ -30,6 +30,11 @@ final class AvrDialect extends CDialect {
     }
 
     @Override
+    boolean subsetSumIndexBytes() {
+        return true;
+    }
+
+    @Override
     protected String constantReads() {
         return Templates.resource("avr_reads.h");
     }

@@ -159,7 +159,7 @@ final class BitSerial {
      * says so).
      */
     static BitSerial of(FixedProgram fp, QuantizedModel qm, Set<Value> flash, boolean enabled, PopcountWords words,
-                        BitLayouts layouts) {
+                        BitLayouts layouts, boolean indexBytes) {
         Map<Value, Op> defs = LowBitProducts.defs(fp.program());
         List<Op> lowBit = new ArrayList<>();
         Map<Op, String> refused = new IdentityHashMap<>();
@@ -178,7 +178,8 @@ final class BitSerial {
                 case LowBitProducts.Product p -> inC(p, flash);
                 case LowBitProducts.Refused r -> r.why();
             };
-            SubsetSums s = why == null || !enabled ? null : SubsetSums.of(fp, qm, m, flash, MAX_WEIGHT_VALUES);
+            SubsetSums s = why == null || !enabled ? null : SubsetSums.of(fp, qm, m, flash, MAX_WEIGHT_VALUES,
+                    indexBytes);
             if (found instanceof LowBitProducts.Product p && why == null) {
                 chosen.put(m, Product.of(p, words, layouts));
             } else if (s != null) {

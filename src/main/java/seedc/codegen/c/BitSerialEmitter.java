@@ -193,17 +193,15 @@ final class BitSerialEmitter {
     }
 
     /**
-     * sum_t q_t r_t of vector f with the bits of one element together, into pc: the runtime's table of nibble pairs'
+     * sum_t q_t r_t of vector f with the bits of one element together (a C call): the runtime's table of nibble pairs'
      * products for the stride (the AVR's assembly kernel), or ka kb popcounts of masked 64-bit words.
      */
-    private void elementProducts(BitSerial.Product p, String weights, String f) {
+    private static String elementProducts(BitSerial.Product p, String weights, String f) {
         int nb = p.planeBytes(), ka = p.activation().planes(), kb = p.weight().planes();
         if (p.layout().wordBits() == 8) {
-            w.line("pc = sd_elemlut" + p.stride() + "(sd_q, " + weights + ", (" + f + ") * " + nb + ", " + nb + ");");
-        } else {
-            w.line("pc = sd_elemand64_" + ka + kb + "(sd_q, " + weights + ", (" + f + ") * " + nb / 8 + ", " + nb / 8
-                    + ");");
+            return "sd_elemlut" + p.stride() + "(sd_q, " + weights + ", (" + f + ") * " + nb + ", " + nb + ")";
         }
+        return "sd_elemand64_" + ka + kb + "(sd_q, " + weights + ", (" + f + ") * " + nb / 8 + ", " + nb / 8 + ")";
     }
 
     /** The weights in flash, planes or elements: bytes, or the product's words composed little-endian from them. */
@@ -309,30 +307,30 @@ final class BitSerialEmitter {
         LowBitProducts.Levels a = p.activation(), b = p.weight();
         OpParams.Mul mul = r.params(p.op(), OpParams.Mul.class);
         int width = mul.width();
-        w.line("uint32_t pc = 0;");
+        long k = p.terms();
+        Term pc = new Term("pc", ((1L << a.planes()) - 1) * ((1L << b.planes()) - 1) * k, a.step() * b.step());
         if (p.layout().elements()) {
-            elementProducts(p, planes, f);
+            w.line(pc.ctype() + " pc = (" + pc.ctype() + ")" + elementProducts(p, planes, f) + ";");
         } else {
+            w.line(pc.ctype() + " pc = 0;");
             for (int i = 0; i < a.planes(); i++) {
                 for (int j = 0; j < b.planes(); j++) {
-                    w.line("pc += (uint32_t)" + popand(p, planes, f, i, j) + (i + j == 0 ? "" : " << " + (i + j))
-                            + ";");
+                    pc.accumulate(w, popand(p, planes, f, i, j), i + j);
                 }
             }
         }
-        long k = p.terms();
         java.util.List<Term> list = new java.util.ArrayList<>(java.util.List.of(
                 new Term("SD_R16(" + codes + ", " + f + ")", (b.count() - 1) * k, a.base() * b.step()),
-                new Term("sq", (a.count() - 1) * k, b.base() * a.step()),
-                new Term("pc", ((1L << a.planes()) - 1) * ((1L << b.planes()) - 1) * k, a.step() * b.step())));
+                new Term("sq", (a.count() - 1) * k, b.base() * a.step()), pc));
         if (p.padMask()) {
             // the padding taps were packed as level 0 (a0): their a0 (b0 + db r_t) come out again
-            w.line("uint32_t pp = 0;");
+            Term pp = new Term("pp", ((1L << b.planes()) - 1) * k, -a.base() * b.step());
+            w.line(pp.ctype() + " pp = 0;");
             for (int j = 0; j < b.planes(); j++) {
-                w.line("pp += (uint32_t)" + popand(p, planes, f, a.planes(), j) + (j == 0 ? "" : " << " + j) + ";");
+                pp.accumulate(w, popand(p, planes, f, a.planes(), j), j);
             }
             list.add(new Term("np", k, -a.base() * b.base()));
-            list.add(new Term("pp", ((1L << b.planes()) - 1) * k, -a.base() * b.step()));
+            list.add(pp);
         }
         Term[] terms = list.toArray(new Term[0]);
         long constant = k * a.base() * b.base();
@@ -388,6 +386,17 @@ final class BitSerialEmitter {
     private record Term(String count, long max, long factor) {
         X value() {
             return X.of(count, 65 - Long.numberOfLeadingZeros(max));
+        }
+
+        /** The unsigned type the count is summed in: 16 bits when its largest value fits (the AVR's registers). */
+        String ctype() {
+            return max < 0x10000 ? "uint16_t" : "uint32_t";
+        }
+
+        /** count += popcount * 2^shift (never beyond max, so never wrapping). */
+        void accumulate(CWriter w, String popcount, int shift) {
+            w.line(count + " = (" + ctype() + ")(" + count + " + ((" + ctype() + ")" + popcount
+                    + (shift == 0 ? "" : " << " + shift) + "));");
         }
     }
 

@@ -67,6 +67,15 @@ public abstract class CDialect {
         return BitLayouts.of(id);
     }
 
+    /**
+     * Whether subset sums read their weights as index bytes (one byte a lookup: the entry's offset in its table) for
+     * the runtime's assembly kernel sd_sslut16, not as nibbles two a byte: the AVR, whose C takes a nibble apart and
+     * scales it in about 8 cycles of a 23-cycle lookup.
+     */
+    boolean subsetSumIndexBytes() {
+        return false;
+    }
+
     /** What puts a constant array in flash ("PROGMEM" on the AVR, "" where const data is in flash anyway). */
     protected String flashAttribute() {
         return "";

@@ -37,7 +37,7 @@ record SubsetSumEmitter(CWriter w, Operands r) {
         int shift = r.params(m, OpParams.Mul.class).shrA();
         Row row = new Row(t -> r.x(m.a(), "v * " + k + " + " + t).shr(shift), cols,
                 (f, v) -> w.line(CNames.element(m.out(), "v * " + cols + " + " + f) + " = " + v.c() + ";"));
-        String nibbles = r.constants().bytes(nibbles(s));
+        String nibbles = r.constants().bytes(weightBytes(s));
         open(s, scratch, () -> w.loop("v", rows, () -> {
             w.line("const uint8_t *pw = " + nibbles + ";");
             tables(s, row);
@@ -56,7 +56,7 @@ record SubsetSumEmitter(CWriter w, Operands r) {
         String entry = CNames.ctype(X.container(s.entryBits()));
         Row row = new Row(t -> X.of("sd_w[" + t + "]", s.xBits()), cog,
                 (co, v) -> r.store(w, c, Windows.outPixel(os), "g * " + cog + " + " + co, v));
-        String nibbles = r.constants().bytes(nibbles(s));
+        String nibbles = r.constants().bytes(weightBytes(s));
         open(s, scratch, () -> {
             w.line(entry + " *sd_w = (" + entry + " *)((uint8_t *)" + scratch.name() + " + " + s.tableBytes() + ");");
             Windows.perPixel(w, xs.dim(0), os, () -> w.loop("g", c.groups(), () -> {
@@ -157,30 +157,40 @@ record SubsetSumEmitter(CWriter w, Operands r) {
 
     /** Vector f's sum over a chunk of {@code groups} groups: each plane's lookups, weighted by 2^j. */
     private X planes(SubsetSums s, int groups) {
-        int planeBits = DotFunctions.exactSumBits(s.xBits(), s.product().terms(), width(s));
+        int planeBits = s.planeBits(width(s));
         int planeC = X.container(planeBits), sumC = X.container(s.sumBits());
         X acc = X.of("cs", s.sumBits()), pj = X.of("pj", planeBits);
-        X low = X.of("e[nb & 15]", s.entryBits()), high = X.of("e[16 + (nb >> 4)]", s.entryBits());
         w.line(CNames.ctype(sumC) + " cs = 0;");
         for (int j = 0; j < s.product().weight().planes(); j++) {
             int plane = j;
             w.block("", () -> {
-                w.line(CNames.ctype(planeC) + " pj = 0;");
-                w.line("const " + CNames.ctype(X.container(s.entryBits())) + " *e = sd_s;");
-                w.block("for (sd_idx h = 0; h < " + groups / 2 + "; h++, e += 32)", () -> {
-                    w.line("uint8_t nb = (uint8_t)SD_NEXT8(pw);");
-                    w.line("pj = " + pj.plusWrap(low, false, planeC).c() + ";");
-                    w.line("pj = " + pj.plusWrap(high, false, planeC).c() + ";");
-                });
-                if (groups % 2 != 0) {
-                    w.line("uint8_t nb = (uint8_t)SD_NEXT8(pw);");
-                    w.line("pj = " + pj.plusWrap(low, false, planeC).c() + ";");
+                if (s.indexBytes()) { // 16-bit entries and sums (SubsetSums.of)
+                    w.line("int16_t pj = (int16_t)sd_sslut16(sd_s, pw, " + groups + ");");
+                    w.line("pw += " + groups + ";");
+                } else {
+                    nibbleLookups(s, groups, pj, planeC);
                 }
                 X weighted = plane == 0 ? pj : pj.timesWrap(X.lit(1L << plane), sumC);
                 w.line("cs = " + acc.plusWrap(weighted, false, sumC).c() + ";");
             });
         }
         return acc;
+    }
+
+    /** Plane j's sum over the chunk's groups into pj, two groups' nibbles a byte. */
+    private void nibbleLookups(SubsetSums s, int groups, X pj, int planeC) {
+        X low = X.of("e[nb & 15]", s.entryBits()), high = X.of("e[16 + (nb >> 4)]", s.entryBits());
+        w.line(CNames.ctype(planeC) + " pj = 0;");
+        w.line("const " + CNames.ctype(X.container(s.entryBits())) + " *e = sd_s;");
+        w.block("for (sd_idx h = 0; h < " + groups / 2 + "; h++, e += 32)", () -> {
+            w.line("uint8_t nb = (uint8_t)SD_NEXT8(pw);");
+            w.line("pj = " + pj.plusWrap(low, false, planeC).c() + ";");
+            w.line("pj = " + pj.plusWrap(high, false, planeC).c() + ";");
+        });
+        if (groups % 2 != 0) {
+            w.line("uint8_t nb = (uint8_t)SD_NEXT8(pw);");
+            w.line("pj = " + pj.plusWrap(low, false, planeC).c() + ";");
+        }
     }
 
     /** Vector f's output: base sum x + step sum r x modulo 2^W, finished into the op's output element. */
@@ -207,9 +217,35 @@ record SubsetSumEmitter(CWriter w, Operands r) {
         return DotFunctions.exactSumBits(s.xBits(), s.product().terms(), width(s));
     }
 
-    /** Bytes of one plane's nibbles in a table of {@code groups} groups. */
+    /** Bytes of one plane's weights in a table of {@code groups} groups: a byte a group, or two nibbles a byte. */
     private static int perPlane(SubsetSums s) {
-        return (Math.min(s.chunkGroups(), s.groups()) + 1) / 2;
+        int groups = Math.min(s.chunkGroups(), s.groups());
+        return s.indexBytes() ? groups : (groups + 1) / 2;
+    }
+
+    /**
+     * The weights in reading order (chunk after chunk; in each, vector after vector, plane after plane): as index
+     * bytes, group g's byte the offset of its entry ((g mod 8) 16 + nibble) 2 in the 256 bytes of its 8 groups, or as
+     * nibbles.
+     */
+    private static long[] weightBytes(SubsetSums s) {
+        long[] nibbles = nibbles(s);
+        if (!s.indexBytes()) {
+            return nibbles;
+        }
+        int planes = s.product().weight().planes(), groups = s.groups(), gc = s.chunkGroups();
+        List<Long> out = new ArrayList<>();
+        int at = 0;
+        for (int c0 = 0; c0 < groups; c0 += gc) {
+            int n = Math.min(gc, groups - c0), per = (n + 1) / 2;
+            for (int v = 0; v < s.product().vectors() * planes; v++, at += per) {
+                for (int g = 0; g < n; g++) {
+                    long nibble = nibbles[at + g / 2] >> (g % 2 * 4) & 15;
+                    out.add(((g % 8) * 16 + nibble) * 2);
+                }
+            }
+        }
+        return out.stream().mapToLong(Long::longValue).toArray();
     }
 
     /**

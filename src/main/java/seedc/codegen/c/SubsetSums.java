@@ -19,8 +19,10 @@ import seedc.ir.Value;
  * @param xBits       bits of an activation after its shift
  * @param sumBits     bits of a weight vector's sum of value number times activation (exact, or W)
  * @param chunkGroups groups of 4 activations in one table (all of them: one chunk)
+ * @param indexBytes  the weights as one byte a lookup, its entry's offset, for the AVR's kernel (16-bit entries and
+ *                    plane sums, at most 255 groups a table), else as nibbles
  */
-record SubsetSums(LowBitProducts.WideProduct product, int xBits, int sumBits, int chunkGroups) {
+record SubsetSums(LowBitProducts.WideProduct product, int xBits, int sumBits, int chunkGroups, boolean indexBytes) {
     /**
      * The fewest weight vectors that share one activation vector's table: building it takes about four additions
      * an element, looking it up one a plane per four elements and vector, so it pays for itself from about five
@@ -34,7 +36,8 @@ record SubsetSums(LowBitProducts.WideProduct product, int xBits, int sumBits, in
      * many), of at most 16 bits after their shift; the weights in flash with at most {@code maxWeightValues} evenly
      * spaced values.
      */
-    static SubsetSums of(FixedProgram fp, QuantizedModel qm, Op m, Set<Value> flash, int maxWeightValues) {
+    static SubsetSums of(FixedProgram fp, QuantizedModel qm, Op m, Set<Value> flash, int maxWeightValues,
+                         boolean indexBytes) {
         LowBitProducts.WideProduct w = LowBitProducts.wide(fp, qm, m, maxWeightValues);
         int sharing = m instanceof Op.Conv2d c ? c.filter().shape().dim(4) : w == null ? 0 : w.vectors();
         if (w == null || w.activationOperand() != 0 || sharing < MIN_VECTORS || !flash.contains(m.inputs().get(1))) {
@@ -43,7 +46,15 @@ record SubsetSums(LowBitProducts.WideProduct product, int xBits, int sumBits, in
         OpParams.Mul p = fp.params(m, OpParams.Mul.class);
         int xBits = X.of("x", fp.type(m.inputs().get(0)).bits()).shr(p.shrA()).bits();
         int sumBits = DotFunctions.exactSumBits(xBits + w.weight().planes(), w.terms(), p.width());
-        return xBits <= 16 ? new SubsetSums(w, xBits, sumBits, (w.terms() + 3) / 4) : null;
+        int groups = (w.terms() + 3) / 4;
+        boolean bytes = indexBytes && X.container(xBits + 2) == 16 && groups <= 255
+                && X.container(DotFunctions.exactSumBits(xBits, w.terms(), p.width())) == 16;
+        return xBits <= 16 ? new SubsetSums(w, xBits, sumBits, groups, bytes) : null;
+    }
+
+    /** Bits of one weight plane's sum of activations (exact, or W). */
+    int planeBits(int width) {
+        return DotFunctions.exactSumBits(xBits, product.terms(), width);
     }
 
     /** Groups of 4 activations (the last one may be partial: its missing elements are 0). */
@@ -64,7 +75,7 @@ record SubsetSums(LowBitProducts.WideProduct product, int xBits, int sumBits, in
     /** The same with tables of half as many groups, or null at one group (or a convolution's window: one table). */
     SubsetSums halved() {
         return chunkGroups == 1 || convolution() ? null
-                : new SubsetSums(product, xBits, sumBits, (chunkGroups + 1) / 2);
+                : new SubsetSums(product, xBits, sumBits, (chunkGroups + 1) / 2, indexBytes);
     }
 
     boolean convolution() {
@@ -90,8 +101,8 @@ record SubsetSums(LowBitProducts.WideProduct product, int xBits, int sumBits, in
 
     String kernel() {
         int planes = product.weight().planes();
-        return "subset sums: the 16 sums of each 4 activations, looked up by the nibbles of the weights' " + planes
-                + " bit plane" + (planes == 1 ? "" : "s") + (chunks() == 1 ? ""
+        return "subset sums: the 16 sums of each 4 activations, looked up by the " + (indexBytes ? "index bytes"
+                : "nibbles") + " of the weights' " + planes + " bit plane" + (planes == 1 ? "" : "s") + (chunks() == 1 ? ""
                 : ", in tables of " + 4 * chunkGroups + " activations (" + chunks() + " a row)");
     }
 }

@@ -71,6 +71,9 @@ record X(String c, int bits) {
      * n + w bits, not at v's full width (a 32-bit value shifted by 7 into 8 bits takes 16-bit steps).
      */
     X shrWrap(int n, int w) {
+        if (n < 0 && container(w) == w && container(bits - n) > w) {
+            return shlWrap(-n, w);
+        }
         int narrow = container(n + w);
         if (n <= 0 || bits - n <= w || narrow >= width() || !c.matches("[A-Za-z_][A-Za-z0-9_]*(\\[[^\\]\\[]*\\])?")) {
             return shr(n).wrap(w);
@@ -78,6 +81,19 @@ record X(String c, int bits) {
         String u = "uint" + narrow + "_t";
         return new X("(int" + w + "_t)(" + u + ")((" + u + ")((" + u + ")" + c + " + (" + c + " < 0 ? " + ((1L << n) - 1)
                 + "u : 0u)) >> " + n + ")", w);
+    }
+
+    /**
+     * wrap_w(v * 2^k) for a container width w narrower than the exact product: the low w bits of v shifted in the
+     * unsigned type of w bits (1u * keeps the shift unsigned where uint8_t and uint16_t would promote to int), so
+     * that a 16-bit result takes one 16-bit shift on the AVR, not a 32-bit one.
+     */
+    private X shlWrap(int k, int w) {
+        if (k >= w) { // v * 2^k is 0 modulo 2^w
+            return new X("0", 1);
+        }
+        String u = "uint" + w + "_t";
+        return new X("(int" + w + "_t)(" + u + ")(1u * (" + u + ")(" + c + ") << " + k + ")", w);
     }
 
     /** Two's complement wrap-around to w bits. */

@@ -353,6 +353,28 @@ static const uint8_t sd_elem4_table[256] __attribute__((unused)) = {SD_ETABLE(SD
 SD_ELEMLUT(sd_elemlut2, sd_elem2_table)
 SD_ELEMLUT(sd_elemlut4, sd_elem4_table)
 #if defined(__AVR__) && defined(SEEDC_PARAM_READ)
+/* Subset sums' lookups of one weight plane on the AVR (SubsetSumEmitter, index bytes): n groups, group g's byte in
+ * flash the offset ((g mod 8) 16 + nibble) 2 of its 16-bit entry in the 256 bytes of groups 8 (g / 8) .. 8 (g / 8) + 7
+ * of the table e (RAM); the entries' sum modulo 2^16. 15 cycles a lookup: the byte is the entry's address, no nibble
+ * to take apart (the C loop over a plane's nibbles: about 23). */
+static __attribute__((noinline, unused)) uint16_t sd_sslut16(const int16_t *e, const uint8_t *pw, uint8_t n) {
+    uint16_t c = 0;
+    const uint8_t *base = (const uint8_t *)e, *x;
+    uint8_t a, b, k;
+    while (n) {
+        k = n < 8 ? n : 8;
+        n = (uint8_t)(n - k);
+        __asm__ volatile("1:\n\tlpm %[a], %a[p]+\n\tmovw %A[x], %A[base]\n\tadd %A[x], %[a]\n\t"
+            "adc %B[x], __zero_reg__\n\tld %[a], %a[x]+\n\tld %[b], %a[x]\n\tadd %A[c], %[a]\n\tadc %B[c], %[b]\n\t"
+            "dec %[k]\n\tbrne 1b"
+            : [c] "+r"(c), [p] "+z"(pw), [k] "+r"(k), [a] "=&r"(a), [b] "=&r"(b), [x] "=&x"(x)
+            : [base] "r"(base) : "memory");
+        base += 256;
+    }
+    return c;
+}
+#endif
+#if defined(__AVR__) && defined(SEEDC_PARAM_READ)
 /* 256-aligned, so that a byte x indexes it as Z = hi8(table):x. */
 static const uint8_t sd_pop8_table[256] __attribute__((aligned(256))) PROGMEM = {
 #define SD_POP_2(v) v, v + 1, v + 1, v + 2
