@@ -32,7 +32,7 @@ class ConvStoreThresholdsTest {
     Path dir;
 
     /** A fused chain's comment in the quantize's place. */
-    private static final String FUSED = "compared where the convolution above stores each element";
+    private static final String FUSED = "compared where the product above stores each element";
 
     /** The binary (sign, one step a channel) and ternary (2-bit quantize, three steps a channel) CNNs. */
     @ParameterizedTest

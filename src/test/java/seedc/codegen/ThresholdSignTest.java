@@ -60,8 +60,10 @@ class ThresholdSignTest {
         Path host = dir.resolve("x86");
         X86DifferentialTest.assertHostMatches(host, fp, model, set, rows);
         String code = Files.readString(host.resolve("predict.c"));
-        assertEquals(2, code.split("in the comparison of the sign below", -1).length - 1, code);
-        assertTrue(code.matches("(?s).*if \\(xk >= SD_R(8|16)\\(l_\\d+, c \\* \\d+ \\+ 0\\)\\) yk = .*"),
+        // compared where the product stores each sum, column j's thresholds (x is never stored)
+        assertEquals(2, code.split("in the comparison of the quantize below", -1).length - 1, code);
+        assertTrue(code.contains("compared where the product above stores each element"), code);
+        assertTrue(code.matches("(?s).*if \\(sd_x >= SD_R(8|16)\\(l_\\d+, j \\* \\d+ \\+ 0\\)\\) sd_y = .*"),
                 "thresholds per channel:\n" + code);
 
         ModelBench.Outcome avr = ModelBench.fixed(fp, model, set, 8, Device.UNO, AvrToolchain.MCU, dir.resolve("avr"));

@@ -43,8 +43,13 @@ final class BitSerialEmitter {
                 w.line("uint16_t sq = 0;");
                 String index = p.ram() == 0 ? "v * " + k + " + t" : "t * " + cols + " + v";
                 w.block("for (sd_idx t = 0, b = 0; b < " + p.packedBytes() + "; b++)", () -> pack(p, act, index, nb));
-                String out = CNames.element(m.out(), p.ram() == 0 ? "v * " + cols + " + f" : "f * " + cols + " + v");
-                w.loop("f", weights, () -> sum(p, planes, codes, "f", v -> w.line(out + " = " + v.c() + ";")));
+                w.loop("f", weights, () -> sum(p, planes, codes, "f", v -> {
+                    if (p.ram() == 0) {
+                        r.store(w, m, "v", "f", v);
+                    } else {
+                        r.store(w, m, "f", "v", v);
+                    }
+                }));
             });
         });
     }

@@ -221,7 +221,7 @@ final class CEmitter extends BodyEmitter {
     protected void quantize(Quantize q) {
         Thresholds.Chain chain = fused.at(q);
         if (chain != null && chain.product() != null) {
-            w.line("/* compared where the convolution above stores each element */");
+            w.line("/* compared where the product above stores each element */");
             return;
         }
         if (chain != null) {
@@ -269,10 +269,10 @@ final class CEmitter extends BodyEmitter {
         return sb.append(X.lit(p.levels()[p.base()]).c()).toString();
     }
 
-    /** Whether a scale or bias is in a sign's comparison ({@link Thresholds}): then it has no code of its own. */
+    /** Whether a scale or bias is in a quantize's comparison ({@link Thresholds}): then it has no code of its own. */
     private boolean fusedAway(Op op) {
         if (fused.skips(op)) {
-            w.line("/* in the comparison of the sign below */");
+            w.line("/* in the comparison of the quantize below (or where the product above stores) */");
             return true;
         }
         return false;

@@ -111,10 +111,9 @@ final class DotEmitter {
         OpParams.Mul p = r.params(m, OpParams.Mul.class);
         Value a = m.a(), b = m.b();
         int rows = a.shape().dim(0), k = a.shape().dim(1), cols = b.shape().dim(1);
-        String out = CNames.element(m.out(), "i * " + cols + " + j");
         if (k == 1) { // one term per output (an outer product): nothing to sum
-            w.loop("i", rows, () -> w.loop("j", cols, () -> w.line(out + " = "
-                    + r.finish(r.term(a, "i", b, "j", p), p, m.out()).c() + ";")));
+            w.loop("i", rows, () -> w.loop("j", cols, () -> r.store(w, m, "i", "j",
+                    r.finish(r.term(a, "i", b, "j", p), p, m.out()))));
             return;
         }
         boolean scratchB = shiftedVector(r.flashValues(), b, p.shrB(), cols, rows);
@@ -126,7 +125,7 @@ final class DotEmitter {
             Stream sa = operand(a, p.shrA(), scratchA, s, new Reader(null, " + i * " + k, "i * " + k, 1));
             w.loop("i", rows, () -> w.loop("j", cols, () -> {
                 String acc = fns.dot(w, sa, sb, k, p);
-                w.line(out + " = " + r.finish(X.of(acc, p.width()), p, m.out()).c() + ";");
+                r.store(w, m, "i", "j", r.finish(X.of(acc, p.width()), p, m.out()));
             }));
         });
     }

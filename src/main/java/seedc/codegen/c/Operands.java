@@ -139,11 +139,20 @@ final class Operands {
      * @param channel the element's output channel
      */
     void store(CWriter w, Op.Conv2d c, String pixel, String channel, X value) {
-        Thresholds.Chain chain = fused.storedBy(c);
+        storeAt(w, c, pixel + " + " + channel, channel, value);
+    }
+
+    /** The same for element (row, col) of matrix product m's output (its channel is its column). */
+    void store(CWriter w, Op.MatMul m, String row, String col, X value) {
+        storeAt(w, m, row + " * " + m.out().shape().dim(1) + " + " + col, col, value);
+    }
+
+    private void storeAt(CWriter w, Op product, String index, String channel, X value) {
+        Thresholds.Chain chain = fused.storedBy(product);
         if (chain == null) {
-            w.line(CNames.element(c.out(), pixel + " + " + channel) + " = " + value.c() + ";");
+            w.line(CNames.element(product.out(), index) + " = " + value.c() + ";");
         } else {
-            new ThresholdEmitter(w, this).store(chain, pixel + " + " + channel, channel, value);
+            new ThresholdEmitter(w, this).store(chain, index, channel, value);
         }
     }
 

@@ -36,7 +36,7 @@ record SubsetSumEmitter(CWriter w, Operands r) {
         int rows = m.a().shape().dim(0), k = s.product().terms(), cols = s.product().vectors();
         int shift = r.params(m, OpParams.Mul.class).shrA();
         Row row = new Row(t -> r.x(m.a(), "v * " + k + " + " + t).shr(shift), cols,
-                (f, v) -> w.line(CNames.element(m.out(), "v * " + cols + " + " + f) + " = " + v.c() + ";"));
+                (f, v) -> r.store(w, m, "v", f, v));
         String nibbles = r.constants().bytes(weightBytes(s));
         open(s, scratch, () -> w.loop("v", rows, () -> {
             w.line("const uint8_t *pw = " + nibbles + ";");

@@ -4,7 +4,7 @@ import seedc.ir.Value;
 
 /**
  * The C of a scale and bias followed by a quantize, fused into threshold comparisons ({@link Thresholds}): a loop of
- * its own, or where a convolution stores each element.
+ * its own, or where a convolution or a matrix product stores each element.
  */
 final class ThresholdEmitter {
     private final CWriter w;
@@ -35,7 +35,7 @@ final class ThresholdEmitter {
 
     /**
      * The chain's result for x's element {@code idx} (output channel {@code channel}), {@code value} in x's type, to
-     * y's element idx: where a convolution stores its element ({@link Operands#store}).
+     * y's element idx: where a convolution or a matrix product stores its element ({@link Operands#store}).
      */
     void store(Thresholds.Chain c, String idx, String channel, X value) {
         Value o = c.sign().out();
@@ -46,7 +46,7 @@ final class ThresholdEmitter {
                 return;
             }
             // the channels divide the output channels: the element's channel is its output channel's
-            int outChannels = c.product().out().shape().dim(3);
+            int outChannels = Thresholds.productChannels(c.product());
             steps(c, "sd_x", c.channels() == outChannels ? channel : "(" + channel + ") % " + c.channels(), "sd_y");
             w.line(CNames.element(o, idx) + " = sd_y;");
         });

@@ -29,10 +29,11 @@ import seedc.ir.Value;
  * three ops give, by construction. The product and the sum then take no code and no RAM: x lives until the
  * comparison reads it ({@link #extraReads}), the two intermediate values are not stored ({@link #unstored}).
  *
- * <p>When x is a convolution's output read by nothing else, the comparison is made where the convolution stores
- * each element, for a quantize of any width and with the scale, the bias or both left out: then x is not stored
- * either, and y is written by the convolution ({@link #writtenEarlier}). A binary CNN's first convolution thus needs
- * its 8-bit signs in RAM, not its 16-bit sums (cnn-digits-w1a1 on the Uno: 2,048 B of sums did not fit).
+ * <p>When x is a convolution's or a matrix product's output read by nothing else, the comparison is made where the
+ * product stores each element, for a quantize of any width and with the scale, the bias or both left out: then x
+ * is not stored either, and y is written by the product ({@link #writtenEarlier}). A binary CNN's first convolution
+ * thus needs its 8-bit signs in RAM, not its 16-bit sums (cnn-digits-w1a1 on the Uno: 2,048 B of sums did not fit),
+ * and a binary MLP's hidden layer is compared as each sum is made (mlp-digits-w1a1i1: no loop over x of its own).
  */
 final class Thresholds {
     /**
@@ -41,7 +42,7 @@ final class Thresholds {
      * from each (a channel with fewer steps repeats its last; one with none has one at x's minimum). A single step
      * where nothing wraps; a wrap in the product or the sum turns the output back, a step more each time.
      */
-    record Chain(Op.Conv2d product, Op scale, Op bias, Quantize sign, Value x, int channels, int steps, long[] at,
+    record Chain(Op product, Op scale, Op bias, Quantize sign, Value x, int channels, int steps, long[] at,
                  long[] values) {
         /** The ops the comparison replaces: the scale and the bias, those the chain has. */
         List<Op> links() {
@@ -91,9 +92,17 @@ final class Thresholds {
         return bySign.get(sign);
     }
 
-    /** The chain compared where this convolution stores its elements, or null. */
-    Chain storedBy(Op.Conv2d conv) {
-        return bySign.values().stream().filter(c -> conv.equals(c.product())).findFirst().orElse(null);
+    /** The chain compared where this convolution or matrix product stores its elements, or null. */
+    Chain storedBy(Op product) {
+        return bySign.values().stream().filter(c -> product.equals(c.product())).findFirst().orElse(null);
+    }
+
+    /**
+     * The channels of a product's output, which a chain at its store divides: its last axis (a convolution's output
+     * channels, a matrix product's columns; element i's channel is i mod the chain's channels).
+     */
+    static int productChannels(Op product) {
+        return product.out().shape().last();
     }
 
     /** Whether the op is a fused chain's product or sum, which the comparison replaces. */
@@ -187,9 +196,9 @@ final class Thresholds {
     }
 
     /**
-     * The chain from a convolution's output through an optional scale and an optional bias to q, each value read
-     * only by the next op and all in one region, or null. Its channels divide the convolution's output channels, so
-     * an element's channel follows from its output channel.
+     * The chain from a convolution's or a matrix product's output through an optional scale and an optional bias to
+     * q, each value read only by the next op and all in one region, or null. Its channels divide the product's
+     * output channels (columns), so an element's channel follows from its output channel.
      */
     private static Chain atStore(FixedProgram fp, QuantizedModel qm, Dataflow g, Quantize q) {
         Value v = q.a();
@@ -206,15 +215,17 @@ final class Thresholds {
                 v = l.chained();
             }
         }
-        if (!(g.def(v) instanceof Op.Conv2d conv) || !onlyReader(g, v, reader) || g.region(conv) != g.region(q)) {
+        Op product = g.def(v);
+        if (!(product instanceof Op.Conv2d || product instanceof Op.MatMul) || !onlyReader(g, v, reader)
+                || g.region(product) != g.region(q)) {
             return null;
         }
-        Chain c = steps(fp, q, conv, links[0], links[1], v);
-        return c == null || conv.out().shape().dim(3) % c.channels() != 0 ? null : c;
+        Chain c = steps(fp, q, product, links[0], links[1], v);
+        return c == null || productChannels(product) % c.channels() != 0 ? null : c;
     }
 
     /** Each channel's steps of the chain from x through scale and bias (either null: left out) to q, or null. */
-    private static Chain steps(FixedProgram fp, Quantize q, Op.Conv2d product, Link scale, Link bias, Value x) {
+    private static Chain steps(FixedProgram fp, Quantize q, Op product, Link scale, Link bias, Value x) {
         FixedType tx = fp.type(x);
         if (x.isInt() || tx.bits() > 16 || x.size() != q.out().size()) {
             return null;
