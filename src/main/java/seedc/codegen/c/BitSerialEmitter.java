@@ -331,27 +331,26 @@ final class BitSerialEmitter {
             // the padding taps were packed as level 0 (a0): their a0 (b0 + db r_t) come out again
             Term pp = new Term("pp", ((1L << b.planes()) - 1) * k, -a.base() * b.step());
             w.line(pp.ctype() + " pp = 0;");
-            for (int j = 0; j < b.planes(); j++) {
-                pp.accumulate(w, popand(p, planes, f, a.planes(), j), j);
-            }
+            w.block("if (np)", () -> { // a window with no padding tap has an empty padding plane
+                for (int j = 0; j < b.planes(); j++) {
+                    pp.accumulate(w, popand(p, planes, f, a.planes(), j), j);
+                }
+            });
             list.add(new Term("np", k, -a.base() * b.base()));
             list.add(pp);
         }
         Term[] terms = list.toArray(new Term[0]);
         long constant = k * a.base() * b.base();
         seedc.ir.Value result = p.op().out();
-        // |sum| <= n max|a| max|w|: below 2^(W-1) the sum never wraps, so with the common power of two 2^z of its
-        // constant and factors taken out it is 2^z T, T a small exact integer, and shr(2^z T, post) = shr(T, post - z)
+        // |sum| <= n max|a| max|w|: below 2^(W-1) the sum never wraps, so its factors' common divisor comes out
+        // (ExactSum)
         double bound = k * Math.max(Math.abs((double) a.base()), Math.abs((double) a.top()))
                 * Math.max(Math.abs((double) b.base()), Math.abs((double) b.top()));
         if (bound < Math.min(0x1p60, Math.scalb(1.0, width - 1))) {
-            int z = commonTwos(terms, constant);
-            X total = X.lit(constant >> z);
-            for (Term t : terms) {
-                total = t.factor() == 0 ? total : total.plus(t.value().times(X.lit(t.factor() >> z)), false);
-            }
-            w.line(total.ctype() + " acc = " + total.c() + ";");
-            out.accept(X.of("acc", total.bits()).shrWrap(mul.post() - z, r.type(result).bits()));
+            ExactSum sum = ExactSum.of(constant, java.util.Arrays.stream(terms).map(Term::value).toList(),
+                    java.util.Arrays.stream(terms).map(Term::factor).toList());
+            w.line(sum.total().ctype() + " acc = " + sum.total().c() + ";");
+            out.accept(X.of("acc", sum.total().bits()).shrWrap(mul.post() - sum.twos(), r.type(result).bits()));
             return;
         }
         X sum = X.lit(FixedArith.wrap(constant, width));
@@ -376,15 +375,6 @@ final class BitSerialEmitter {
         }
         return "sd_popand" + p.word().wordBits() + "(sd_q + " + plane * nb + ", " + planes + ", " + at + ", "
                 + nb / wb + ")";
-    }
-
-    /** The largest z such that 2^z divides the constant and every factor (62 when all are 0). */
-    private static int commonTwos(Term[] terms, long constant) {
-        int z = constant == 0 ? 62 : Long.numberOfTrailingZeros(constant);
-        for (Term t : terms) {
-            z = t.factor() == 0 ? z : Math.min(z, Long.numberOfTrailingZeros(t.factor()));
-        }
-        return Math.min(z, 62);
     }
 
     /** A count of the sum (a C expression from 0 to {@code max}) and its factor. */

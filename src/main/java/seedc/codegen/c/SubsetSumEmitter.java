@@ -198,6 +198,9 @@ record SubsetSumEmitter(CWriter w, Operands r) {
         LowBitProducts.Levels levels = s.product().weight();
         OpParams.Mul p = r.params(s.product().op(), OpParams.Mul.class);
         int width = p.width();
+        if (exactTotal(s, row, sumRx, levels.step(), levels.base(), width)) {
+            return;
+        }
         X total = sumRx.timesWrap(X.lit(levels.step()), width).wrap(width);
         if (levels.base() != 0) {
             X sx = X.of("sx", sxBits(s));
@@ -206,6 +209,25 @@ record SubsetSumEmitter(CWriter w, Operands r) {
         Op op = s.product().op();
         w.line(CNames.ctype(width) + " tot = " + total.wrap(width).c() + ";");
         row.out().accept("f", r.finish(X.of("tot", width), p, op.out()));
+    }
+
+    /**
+     * When |step sum r x + base sum x| < 2^(W-1) nothing wraps and the sum is exact: written with the factors' common
+     * divisor taken out (ExactSum). Writes tot and the output, or returns false (nothing written) when it may wrap.
+     */
+    private boolean exactTotal(SubsetSums s, Row row, X sumRx, long step, long base, int width) {
+        X sx = X.of("sx", sxBits(s));
+        double bound = Math.scalb(Math.abs((double) step), sumRx.bits() - 1)
+                + (base == 0 ? 0 : Math.scalb(Math.abs((double) base), sx.bits() - 1));
+        if (!(bound < Math.scalb(1.0, Math.min(width - 1, 62)))) {
+            return false;
+        }
+        ExactSum sum = ExactSum.of(0, List.of(sumRx, sx), List.of(step, base));
+        Op op = s.product().op();
+        w.line(sum.total().ctype() + " tot = " + sum.total().c() + ";");
+        row.out().accept("f", X.of("tot", sum.total().bits()).shrWrap(r.params(op, OpParams.Mul.class).post()
+                - sum.twos(), r.type(op.out()).bits()));
+        return true;
     }
 
     private int width(SubsetSums s) {

@@ -31,6 +31,13 @@ record SubsetSums(LowBitProducts.WideProduct product, int xBits, int sumBits, in
     static final int MIN_VECTORS = 8;
 
     /**
+     * The fewest groups a table for which the AVR's kernel over index bytes pays for its call: it saves about 8 cycles
+     * a lookup and costs about 25 a call over the C loop (Uno, simavr: a 64-pixel row of 16 groups 53,723 -> 41,780
+     * cycles in mlp-digits-w2a2, a 3x3 window of 3 groups 297,141 -> 348,146 in cnn-digits-w2a2's first convolution).
+     */
+    static final int MIN_INDEX_GROUPS = 8;
+
+    /**
      * {@code m} by subset sums, or null: the activation a's rows (each read by every column of b, at least
      * {@link #MIN_VECTORS}), or a convolution's windows (each read by the output channels of its group, at least as
      * many), of at most 16 bits after their shift; the weights in flash with at most {@code maxWeightValues} evenly
@@ -47,7 +54,7 @@ record SubsetSums(LowBitProducts.WideProduct product, int xBits, int sumBits, in
         int xBits = X.of("x", fp.type(m.inputs().get(0)).bits()).shr(p.shrA()).bits();
         int sumBits = DotFunctions.exactSumBits(xBits + w.weight().planes(), w.terms(), p.width());
         int groups = (w.terms() + 3) / 4;
-        boolean bytes = indexBytes && X.container(xBits + 2) == 16 && groups <= 255
+        boolean bytes = indexBytes && X.container(xBits + 2) == 16 && groups >= MIN_INDEX_GROUPS && groups <= 255
                 && X.container(DotFunctions.exactSumBits(xBits, w.terms(), p.width())) == 16;
         return xBits <= 16 ? new SubsetSums(w, xBits, sumBits, groups, bytes) : null;
     }
@@ -75,7 +82,8 @@ record SubsetSums(LowBitProducts.WideProduct product, int xBits, int sumBits, in
     /** The same with tables of half as many groups, or null at one group (or a convolution's window: one table). */
     SubsetSums halved() {
         return chunkGroups == 1 || convolution() ? null
-                : new SubsetSums(product, xBits, sumBits, (chunkGroups + 1) / 2, indexBytes);
+                : new SubsetSums(product, xBits, sumBits, (chunkGroups + 1) / 2,
+                        indexBytes && (chunkGroups + 1) / 2 >= MIN_INDEX_GROUPS);
     }
 
     boolean convolution() {
