@@ -51,6 +51,32 @@ class ConvStoreThresholdsTest {
     }
 
     /**
+     * With sound ranges nothing wraps, so the second convolution's output is a non-decreasing function of its exact
+     * sum: its thresholds are moved onto that sum, compared as the sum is made (no product by the common factor, no
+     * shift). The integers stay the interpreter's on x86 (sanitizers, every test row) and the Uno.
+     */
+    @Test
+    void withSoundRangesTheExactSumIsCompared() throws Exception {
+        Path m = Path.of("src/test/resources/fixtures/lowbit/cnn-digits-w1a1");
+        Path data = Fixtures.dir("cnn-digits-10");
+        seedc.ir.FloatModel model = seedc.frontend.seedot.SeeDotFrontEnd.load(m.resolve("input.sd"), m);
+        seedc.io.DataSet train = seedc.driver.DataInputs.load(model.program(), data.resolve("train.npy"), 1);
+        seedc.io.DataSet test = seedc.driver.DataInputs.load(model.program(), data.resolve("test.npy"), 1);
+        seedc.driver.Compilation.Options o = new seedc.driver.Compilation.Options(seedc.fixed.Strategy.SHIFTRY, 16,
+                seedc.search.Metric.ACCURACY, 2, false, CBackend.ARDUINO, 1.0, null);
+        seedc.fixed.FixedProgram fp = seedc.driver.Compilation.compile(model, train, test,
+                new seedc.driver.Compilation.Options(o.strategy(), o.bitwidth(), o.metric(), o.jobs(), false,
+                        o.target(), o.maxAccuracyDrop(), null, o.products(), o.maxScoreError(), null,
+                        seedc.driver.RangeMode.SOUND)).fixed();
+        CBackend.ARDUINO.emit(fp, model.weights(), EmitOptions.NONE, dir.resolve("uno"));
+        String code = Files.readString(dir.resolve("uno/predict.cpp"));
+        assertTrue(code.matches("(?s).*if \\(acc >= SD_R(8|16)\\(l_\\d+, .*"), "thresholds on the sum:\n" + code);
+        X86DifferentialTest.assertHostMatches(dir.resolve("x86"), fp, model, test, test.size());
+        ModelBench.Outcome avr = ModelBench.fixed(fp, model, test, 8, Device.UNO, AvrToolchain.MCU, dir.resolve("avr"));
+        assertEquals(avr.expected(), avr.fixed().outputs(), "the Uno's predictions differ from the interpreter");
+    }
+
+    /**
      * A batch-norm after a convolution (a scale, then a per-channel bias) before sign, on random data: the chain is
      * compared at the store with its scale, and every row's prediction is the interpreter's on x86 (sanitizers) and on
      * the Uno.

@@ -308,7 +308,7 @@ final class BitSerialEmitter {
      * One output: the weighted popcounts of vector f, then n a0 b0 + a0 db sum r + b0 da sum q + da db popcounts
      * modulo 2^W (sum r, vector f's value numbers' sum, from the table {@code codes}), finished into the output.
      */
-    private void sum(BitSerial.Product p, String planes, String codes, String f, Consumer<X> out) {
+    private void sum(BitSerial.Product p, String planes, String codes, String f, Consumer<Stored> out) {
         LowBitProducts.Levels a = p.activation(), b = p.weight();
         OpParams.Mul mul = r.params(p.op(), OpParams.Mul.class);
         int width = mul.width();
@@ -349,8 +349,9 @@ final class BitSerialEmitter {
         if (bound < Math.min(0x1p60, Math.scalb(1.0, width - 1))) {
             ExactSum sum = ExactSum.of(constant, java.util.Arrays.stream(terms).map(Term::value).toList(),
                     java.util.Arrays.stream(terms).map(Term::factor).toList());
-            w.line(sum.total().ctype() + " acc = " + sum.total().c() + ";");
-            out.accept(X.of("acc", sum.total().bits()).shrWrap(mul.post() - sum.twos(), r.type(result).bits()));
+            w.line(sum.sum().ctype() + " acc = " + sum.sum().c() + ";");
+            out.accept(Stored.exact("acc", sum.sum(), sum.factor(), mul.post() - sum.twos(), r.type(result).bits(),
+                    bound / Math.scalb((double) sum.factor(), sum.twos())));
             return;
         }
         X sum = X.lit(FixedArith.wrap(constant, width));
@@ -359,7 +360,7 @@ final class BitSerialEmitter {
             sum = sum.plusWrap(term, false, width);
         }
         w.line(CNames.ctype(width) + " acc = " + sum.wrap(width).c() + ";");
-        out.accept(r.finish(X.of("acc", width), mul, result));
+        out.accept(Stored.of(r.finish(X.of("acc", width), mul, result)));
     }
 
     /**

@@ -113,7 +113,7 @@ final class DotEmitter {
         int rows = a.shape().dim(0), k = a.shape().dim(1), cols = b.shape().dim(1);
         if (k == 1) { // one term per output (an outer product): nothing to sum
             w.loop("i", rows, () -> w.loop("j", cols, () -> r.store(w, m, "i", "j",
-                    r.finish(r.term(a, "i", b, "j", p), p, m.out()))));
+                    Stored.of(r.finish(r.term(a, "i", b, "j", p), p, m.out())))));
             return;
         }
         boolean scratchB = shiftedVector(r.flashValues(), b, p.shrB(), cols, rows);
@@ -125,7 +125,7 @@ final class DotEmitter {
             Stream sa = operand(a, p.shrA(), scratchA, s, new Reader(null, " + i * " + k, "i * " + k, 1));
             w.loop("i", rows, () -> w.loop("j", cols, () -> {
                 String acc = fns.dot(w, sa, sb, k, p);
-                r.store(w, m, "i", "j", r.finish(X.of(acc, p.width()), p, m.out()));
+                r.store(w, m, "i", "j", Stored.of(r.finish(X.of(acc, p.width()), p, m.out())));
             }));
         });
     }
@@ -164,7 +164,7 @@ final class DotEmitter {
                     String acc = plain ? runs(c, s, bits, taps, p)
                             : fns.dot(w, scratchStream(s, bits, "0"), taps.apply("0"), n, p);
                     r.store(w, c, Windows.outPixel(os), "g * " + cog + " + co",
-                            r.finish(X.of(acc, p.width()), p, c.out()));
+                            Stored.of(r.finish(X.of(acc, p.width()), p, c.out())));
                 });
             });
         });

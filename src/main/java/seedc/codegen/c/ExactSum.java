@@ -7,31 +7,29 @@ import java.util.List;
  * An exact sum c + sum_i f_i v_i of counts or partial sums with constant factors (the caller has bounded it below
  * 2^(W-1), so it never wraps), written with the factors' common divisor g = 2^z m taken out: the output's shift by
  * post becomes one by post - z (shr(2^z T, post) = shr(T, post - z)), and T = m (c/g + sum f_i/g v_i) is multiplied by
- * m once when the inner sum fits 16 bits and the plain one (each term by its factor over 2^z) does not (a binary
+ * m once (Stored) when the inner sum fits 16 bits and the plain one (each term by its factor over 2^z) does not (a binary
  * CNN's padded convolution: 1175 (144 - 2 r - 2 q + 4 p - n + 2 p') where there were five 16 x 16 -> 32 products on
  * the AVR), else the plain sum.
  *
- * @param total the sum over 2^z, a C expression
- * @param twos  z
+ * @param sum    T over its factor m: the inner sum, or the plain one (m = 1), a C expression
+ * @param factor m
+ * @param twos   z
  */
-record ExactSum(X total, int twos) {
+record ExactSum(X sum, long factor, int twos) {
     static ExactSum of(long constant, List<X> values, List<Long> factors) {
         BigInteger g = BigInteger.valueOf(constant);
         for (long f : factors) {
             g = g.gcd(BigInteger.valueOf(f));
         }
         if (g.signum() == 0) {
-            return new ExactSum(X.lit(0), 0);
+            return new ExactSum(X.lit(0), 1, 0);
         }
         long d = g.longValueExact();
         int z = Math.min(Long.numberOfTrailingZeros(d), 62);
         long m = d >> z;
         X inner = sum(constant / d, values, factors, d), plain = sum(constant >> z, values, factors, 1L << z);
-        if (m == 1) {
-            return new ExactSum(inner, z);
-        }
         // the terms' own products are cheap while the plain sum fits 16 bits (8 x 8 -> 16 multiplies on the AVR)
-        return new ExactSum(plain.bits() > 16 && inner.bits() <= 16 ? inner.times(X.lit(m)) : plain, z);
+        return m == 1 || plain.bits() > 16 && inner.bits() <= 16 ? new ExactSum(inner, m, z) : new ExactSum(plain, 1, z);
     }
 
     /** c' + sum (f_i / d) v_i, the terms with a factor 0 left out. */

@@ -138,19 +138,23 @@ final class Operands {
      * @param pixel the output pixel's first element, a multiple of the output channels
      * @param channel the element's output channel
      */
-    void store(CWriter w, Op.Conv2d c, String pixel, String channel, X value) {
+    void store(CWriter w, Op.Conv2d c, String pixel, String channel, Stored value) {
         storeAt(w, c, pixel + " + " + channel, channel, value);
     }
 
     /** The same for element (row, col) of matrix product m's output (its channel is its column). */
-    void store(CWriter w, Op.MatMul m, String row, String col, X value) {
+    void store(CWriter w, Op.MatMul m, String row, String col, Stored value) {
         storeAt(w, m, row + " * " + m.out().shape().dim(1) + " + " + col, col, value);
     }
 
-    private void storeAt(CWriter w, Op product, String index, String channel, X value) {
+    private void storeAt(CWriter w, Op product, String index, String channel, Stored value) {
         Thresholds.Chain chain = fused.storedBy(product);
         if (chain == null) {
-            w.line(CNames.element(product.out(), index) + " = " + value.c() + ";");
+            if (value.value() != null) {
+                w.line(CNames.element(product.out(), index) + " = " + value.value().c() + ";");
+            } else {
+                w.block("", () -> w.line(CNames.element(product.out(), index) + " = " + value.valueIn(w).c() + ";"));
+            }
         } else {
             new ThresholdEmitter(w, this).store(chain, index, channel, value);
         }

@@ -29,7 +29,7 @@ record SubsetSumEmitter(CWriter w, Operands r) {
      * What one row's tables serve: element t of the row (a C index expression to its value), the vectors that read
      * it, and vector f's output element.
      */
-    private record Row(Function<String, X> x, int vectors, BiConsumer<String, X> out) {}
+    private record Row(Function<String, X> x, int vectors, BiConsumer<String, Stored> out) {}
 
     void matmul(SubsetSums s, Scratch scratch) {
         MatMul m = (MatMul) s.product().op();
@@ -208,7 +208,7 @@ record SubsetSumEmitter(CWriter w, Operands r) {
         }
         Op op = s.product().op();
         w.line(CNames.ctype(width) + " tot = " + total.wrap(width).c() + ";");
-        row.out().accept("f", r.finish(X.of("tot", width), p, op.out()));
+        row.out().accept("f", Stored.of(r.finish(X.of("tot", width), p, op.out())));
     }
 
     /**
@@ -224,9 +224,9 @@ record SubsetSumEmitter(CWriter w, Operands r) {
         }
         ExactSum sum = ExactSum.of(0, List.of(sumRx, sx), List.of(step, base));
         Op op = s.product().op();
-        w.line(sum.total().ctype() + " tot = " + sum.total().c() + ";");
-        row.out().accept("f", X.of("tot", sum.total().bits()).shrWrap(r.params(op, OpParams.Mul.class).post()
-                - sum.twos(), r.type(op.out()).bits()));
+        w.line(sum.sum().ctype() + " tot = " + sum.sum().c() + ";");
+        row.out().accept("f", Stored.exact("tot", sum.sum(), sum.factor(), r.params(op, OpParams.Mul.class).post()
+                - sum.twos(), r.type(op.out()).bits(), bound / Math.scalb((double) sum.factor(), sum.twos())));
         return true;
     }
 

@@ -1,0 +1,86 @@
+package seedc.codegen.c;
+
+import seedc.fixed.FixedArith;
+
+/**
+ * A product's output element as its kernel has it before the store: the value in the output's type, and, when the
+ * kernel's sum is exact (never wraps), that sum T itself with value = wrap_b(shr(m T, shift)), so that a quantize
+ * compared at the store can compare T instead (ThresholdEmitter: no product by m, no shift, no wrap to compute).
+ *
+ * @param value  the element in the output's type (a C expression), when T is not scaled (m = 1)
+ * @param sum    T, an exact integer C expression (a variable), or null when the kernel's sum wraps
+ * @param factor m (>= 1)
+ * @param shift  the shift of m T into the output (post less the factors' twos)
+ * @param bits   the output type's bits
+ * @param maxAbs |T| <= maxAbs (the kernel's bound on its sum, within T's bits)
+ */
+record Stored(X value, X sum, long factor, int shift, int bits, long maxAbs) {
+    static Stored of(X value) {
+        return new Stored(value, null, 1, 0, 0, 0);
+    }
+
+    /**
+     * The exact sum T held in variable {@code name} (its bits those of {@code t}), |T| <= {@code bound} (or its bits'
+     * limit), finished into the output.
+     */
+    static Stored exact(String name, X t, long factor, int shift, int bits, double bound) {
+        X sum = X.of(name, t.bits());
+        long limit = t.bits() >= 63 ? Long.MAX_VALUE : (1L << (t.bits() - 1)) - 1;
+        long maxAbs = bound < limit ? (long) Math.floor(bound) : limit;
+        return new Stored(factor == 1 ? sum.shrWrap(shift, bits) : null, sum, factor, shift, bits, maxAbs);
+    }
+
+    /**
+     * The element in the output's type (a C expression): m T written to a variable of its own first when m > 1, so
+     * that the shift into a narrower output keeps its narrow form (X.shrWrap reads a variable twice).
+     */
+    X valueIn(CWriter w) {
+        if (value != null) {
+            return value;
+        }
+        X scaled = sum.times(X.lit(factor));
+        w.line(scaled.ctype() + " sd_m = " + scaled.c() + ";");
+        return X.of("sd_m", scaled.bits()).shrWrap(shift, bits);
+    }
+
+    /** The smallest and largest T the kernel's bound allows. */
+    long minSum() {
+        return -maxAbs;
+    }
+
+    long maxSum() {
+        return maxAbs;
+    }
+
+    /**
+     * Whether the value is a non-decreasing function of T over its bound, which it is when neither end wraps
+     * (shr and the product by m > 0 are monotone; only the wrap into the output's bits turns back); and small enough
+     * that m T stays exact in a long.
+     */
+    boolean monotoneInSum() {
+        if (sum == null || maxAbs >= 1L << 31 || factor < 1 || factor >= 1L << 30 || shift < -30) {
+            return false;
+        }
+        long lo = FixedArith.shr(factor * minSum(), shift), hi = FixedArith.shr(factor * maxSum(), shift);
+        return lo == FixedArith.wrap(lo, bits) && hi == FixedArith.wrap(hi, bits);
+    }
+
+    /** The output value for sum t. */
+    long valueAt(long t) {
+        return FixedArith.wrap(FixedArith.shr(factor * t, shift), bits);
+    }
+
+    /** The smallest T (up to max + 1: none) whose value reaches x; the value must be monotone in T. */
+    long firstSumReaching(long x) {
+        long lo = minSum(), hi = maxSum() + 1;
+        while (lo < hi) {
+            long mid = lo + (hi - lo) / 2;
+            if (valueAt(mid) >= x) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        return lo;
+    }
+}
