@@ -13,9 +13,10 @@ import seedc.bench.SimavrRunner;
 
 /**
  * The AVR's half of scripts/measure-bit-layouts: a k-bit by m-bit dot product over n elements in the two layouts of
- * layout_kernels.h, one firmware a shape and length (the planes by the kernel of their constant length, as the
- * generated code calls them) (planes one after another, by the runtime's assembly sd_popand per pair of planes; the bits of one
- * element together, by a table of nibble pairs' products), built with avr-gcc and run under simavr, each call's
+ * layout_kernels.h, one firmware a shape and length (planes one after another: every pair of planes in one pass by
+ * the kernel of AvrPlanePairs, or, where it has none, the runtime's assembly sd_popand of the plane's constant length
+ * per pair of planes, as the generated code calls them; the bits of one element together, by a table of nibble
+ * pairs' products), built with avr-gcc and run under simavr, each call's
  * cycles between the GPIOR0 markers (call, arguments and return included) and its result checked against the sum
  * computed here. Prints tab-separated rows: avr, ka, kb, n, layout, cycles, "cycles".
  */
@@ -41,6 +42,17 @@ public final class LayoutBench {
             for (int t = 0; t < n; t++) {
                 for (int i = 0; i < bits; i++) {
                     b[i * planeBytes() + t / 8] |= (byte) ((v[t] >> i & 1) << (t % 8));
+                }
+            }
+            return b;
+        }
+
+        /** The planes byte by byte: byte b of plane j at b kb + j (AvrPlanePairs' weights). */
+        byte[] interleaved(byte[] planes, int kb) {
+            byte[] b = new byte[planes.length];
+            for (int j = 0; j < kb; j++) {
+                for (int t = 0; t < planeBytes(); t++) {
+                    b[t * kb + j] = planes[j * planeBytes() + t];
                 }
             }
             return b;
@@ -109,12 +121,21 @@ public final class LayoutBench {
                 + "    while (n) seedc_uart_putc(b[--n]);\n    seedc_uart_putc('\\n');\n}\n\n");
         for (int i = 0; i < cases.size(); i++) {
             Case k = cases.get(i);
+            boolean pairs = seedc.codegen.c.AvrPlanePairs.fits(k.ka(), k.kb(), k.planeBytes());
             c.append("static uint8_t q").append(i).append("[] = ").append(KernelBench.init(k.planes(k.q(), k.ka())))
                     .append(";\nstatic const uint8_t w").append(i).append("[] PROGMEM = ")
-                    .append(KernelBench.init(k.planes(k.r(), k.kb()))).append(";\nstatic uint8_t a").append(i)
+                    .append(KernelBench.init(pairs ? k.interleaved(k.planes(k.r(), k.kb()), k.kb())
+                            : k.planes(k.r(), k.kb()))).append(";\nstatic uint8_t a").append(i)
                     .append("[] = ").append(KernelBench.init(k.elements(k.q()))).append(";\nstatic const uint8_t e")
                     .append(i).append("[] PROGMEM = ").append(KernelBench.init(k.elements(k.r())))
-                    .append(";\nSD_POPAND_N(").append(k.planeBytes()).append(")\n#define lay_popand(q, w, at, n) sd_popand_")
+                    .append(";\n");
+            if (pairs) { // the AVR's kernel of every pair at once, as the generated code calls it
+                c.append(seedc.codegen.c.AvrPlanePairs.source(k.ka(), k.kb(), k.planeBytes()))
+                        .append("#define lay_p").append(i).append("(q, w) ")
+                        .append(seedc.codegen.c.AvrPlanePairs.name(k.ka(), k.kb(), k.planeBytes())).append("(q, w, 0)\n");
+                continue;
+            }
+            c.append("SD_POPAND_N(").append(k.planeBytes()).append(")\n#define lay_popand(q, w, at, n) sd_popand_")
                     .append(k.planeBytes()).append("(q, w, at)\nLAY_PLANES(lay_p").append(i)
                     .append(", lay_popand, uint8_t, 1, ").append(k.ka())
                     .append(", ").append(k.kb()).append(", ").append(k.planeBytes()).append(")\n");

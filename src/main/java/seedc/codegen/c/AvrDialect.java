@@ -30,7 +30,7 @@ final class AvrDialect extends CDialect {
     }
 
     @Override
-    boolean subsetSumIndexBytes() {
+    boolean avrAssembly() {
         return true;
     }
 

@@ -32,21 +32,32 @@ final class BitSerial {
 
     /**
      * A low-bit product on planes, as the emitter reads it; {@code word}: the word its planes are read in;
-     * {@code layout}: where the bit axis goes (planes one after another, or the bits of one element together).
+     * {@code layout}: where the bit axis goes (planes one after another, or the bits of one element together);
+     * {@code avr}: the AVR's assembly kernels ({@link #pairsAtOnce}).
      */
-    record Product(LowBitProducts.Product product, PopcountWords.Choice word, BitLayouts.Choice layout) {
+    record Product(LowBitProducts.Product product, PopcountWords.Choice word, BitLayouts.Choice layout, boolean avr) {
         /**
          * The product with its word and layout: the layout measured faster at its shape and length, where it can
          * have either (not a convolution whose input is packed once by pixel or whose padding has a plane).
          */
-        static Product of(LowBitProducts.Product p, PopcountWords words, BitLayouts layouts) {
-            Product planes = new Product(p, words.choose(p.terms()), BitLayouts.PLANES);
+        static Product of(LowBitProducts.Product p, PopcountWords words, BitLayouts layouts, boolean avr) {
+            Product planes = new Product(p, words.choose(p.terms()), BitLayouts.PLANES, avr);
             long most = (long) p.terms() * (p.activation().count() - 1) * (p.weight().count() - 1);
             if (planes.pixelBytes() != null || planes.padMask() || most > 0xffff) {
                 return planes; // the element kernels' sums are 16-bit on the AVR
             }
             return new Product(p, planes.word(), layouts.choose(p.activation().planes(), p.weight().planes(),
-                    p.terms()));
+                    p.terms()), avr);
+        }
+
+        /**
+         * Whether every pair of planes is counted in one pass by the AVR's kernel (AvrPlanePairs: its weight planes
+         * interleaved byte by byte): on the AVR, planes one after another in bytes, more than one pair, no padding
+         * plane.
+         */
+        boolean pairsAtOnce() {
+            return avr && !layout.elements() && word.wordBits() == 8 && !padMask()
+                    && AvrPlanePairs.fits(activation().planes(), weight().planes(), planeBytes());
         }
 
         /** Bits an element takes in the bits-of-one-element layout: 2 when both operands have at most 2, else 4. */
@@ -130,6 +141,7 @@ final class BitSerial {
             }
             return "bit-serial: AND + popcount over " + activation().planes() + " x " + weight().planes()
                     + " bit planes, planes one after another, " + word.wordBits() + "-bit words"
+                    + (pairsAtOnce() ? ", every pair of planes in one pass" : "")
                     + (pixelBytes() == null ? "" : ", the input packed once")
                     + (padMask() ? ", the padding in a plane of its own" : "");
         }
@@ -159,7 +171,7 @@ final class BitSerial {
      * says so).
      */
     static BitSerial of(FixedProgram fp, QuantizedModel qm, Set<Value> flash, boolean enabled, PopcountWords words,
-                        BitLayouts layouts, boolean indexBytes) {
+                        BitLayouts layouts, boolean avr) {
         Map<Value, Op> defs = LowBitProducts.defs(fp.program());
         List<Op> lowBit = new ArrayList<>();
         Map<Op, String> refused = new IdentityHashMap<>();
@@ -178,10 +190,9 @@ final class BitSerial {
                 case LowBitProducts.Product p -> inC(p, flash);
                 case LowBitProducts.Refused r -> r.why();
             };
-            SubsetSums s = why == null || !enabled ? null : SubsetSums.of(fp, qm, m, flash, MAX_WEIGHT_VALUES,
-                    indexBytes);
+            SubsetSums s = why == null || !enabled ? null : SubsetSums.of(fp, qm, m, flash, MAX_WEIGHT_VALUES, avr);
             if (found instanceof LowBitProducts.Product p && why == null) {
-                chosen.put(m, Product.of(p, words, layouts));
+                chosen.put(m, Product.of(p, words, layouts, avr));
             } else if (s != null) {
                 subsets.put(m, s);
             } else {

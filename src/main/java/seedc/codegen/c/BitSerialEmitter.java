@@ -21,12 +21,12 @@ final class BitSerialEmitter {
     private final CWriter w;
     private final Operands r;
     /** The plane lengths the byte kernel is called with: each gets its own (SD_POPAND_N, the C's helpers). */
-    private final java.util.Set<Integer> byteKernels;
+    private final java.util.Map<String, String> kernels;
 
-    BitSerialEmitter(CWriter w, Operands r, java.util.Set<Integer> byteKernels) {
+    BitSerialEmitter(CWriter w, Operands r, java.util.Map<String, String> kernels) {
         this.w = w;
         this.r = r;
-        this.byteKernels = byteKernels;
+        this.kernels = kernels;
     }
 
     void matmul(BitSerial.Product p, Scratch s) {
@@ -211,7 +211,8 @@ final class BitSerialEmitter {
 
     /** The weights in flash, planes or elements: bytes, or the product's words composed little-endian from them. */
     private String weights(BitSerial.Product p) {
-        long[] bytes = p.layout().elements() ? weightElements(p) : weightPlanes(p);
+        long[] bytes = p.layout().elements() ? weightElements(p)
+                : p.pairsAtOnce() ? interleaved(weightPlanes(p), p.weight().planes(), p.planeBytes()) : weightPlanes(p);
         int wb = p.kernelWordBits() / 8;
         if (wb == 1) {
             return r.constants().bytes(bytes);
@@ -316,6 +317,11 @@ final class BitSerialEmitter {
         Term pc = new Term("pc", ((1L << a.planes()) - 1) * ((1L << b.planes()) - 1) * k, a.step() * b.step());
         if (p.layout().elements()) {
             w.line(pc.ctype() + " pc = (" + pc.ctype() + ")" + elementProducts(p, planes, f) + ";");
+        } else if (p.pairsAtOnce()) {
+            int ka = a.planes(), kb = b.planes(), nb = p.planeBytes();
+            kernels.put(AvrPlanePairs.name(ka, kb, nb), AvrPlanePairs.source(ka, kb, nb));
+            w.line(pc.ctype() + " pc = (" + pc.ctype() + ")" + AvrPlanePairs.name(ka, kb, nb) + "(sd_q, " + planes
+                    + ", (" + f + ") * " + kb * nb + ");");
         } else {
             w.line(pc.ctype() + " pc = 0;");
             for (int i = 0; i < a.planes(); i++) {
@@ -371,7 +377,7 @@ final class BitSerialEmitter {
         int nb = p.planeBytes(), wb = p.word().wordBytes(), per = p.weight().planes() * nb / wb;
         String at = "(" + f + ") * " + per + " + " + (j * nb / wb);
         if (wb == 1) {
-            byteKernels.add(nb);
+            kernels.put("sd_popand_" + nb, "SD_POPAND_N(" + nb + ")\n");
             return "sd_popand_" + nb + "(sd_q + " + plane * nb + ", " + planes + ", " + at + ")";
         }
         return "sd_popand" + p.word().wordBits() + "(sd_q + " + plane * nb + ", " + planes + ", " + at + ", "
@@ -428,6 +434,19 @@ final class BitSerialEmitter {
             }
         }
         return bytes;
+    }
+
+    /** The weight vectors' planes byte by byte: byte b of plane j of vector f at (f nb + b) kb + j. */
+    private static long[] interleaved(long[] planes, int kb, int nb) {
+        long[] out = new long[planes.length];
+        for (int f = 0; f < planes.length / (kb * nb); f++) {
+            for (int j = 0; j < kb; j++) {
+                for (int b = 0; b < nb; b++) {
+                    out[(f * nb + b) * kb + j] = planes[(f * kb + j) * nb + b];
+                }
+            }
+        }
+        return out;
     }
 
     /** Each weight vector's sum of value numbers, sum r_t (at most 7 n: BitSerial keeps it within 16 bits). */

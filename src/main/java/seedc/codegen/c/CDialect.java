@@ -68,11 +68,12 @@ public abstract class CDialect {
     }
 
     /**
-     * Whether subset sums read their weights as index bytes (one byte a lookup: the entry's offset in its table) for
-     * the runtime's assembly kernel sd_sslut16, not as nibbles two a byte: the AVR, whose C takes a nibble apart and
-     * scales it in about 8 cycles of a 23-cycle lookup.
+     * Whether the low-bit products take the AVR's assembly kernels where they have them: subset sums read their
+     * weights as index bytes (one byte a lookup, the entry's offset in its table: sd_sslut16; the C takes a nibble
+     * apart and scales it in about 8 cycles of a 23-cycle lookup), and a product of several planes counts all its
+     * pairs of planes in one pass ({@link AvrPlanePairs}).
      */
-    boolean subsetSumIndexBytes() {
+    boolean avrAssembly() {
         return false;
     }
 

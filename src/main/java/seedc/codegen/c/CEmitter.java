@@ -27,8 +27,8 @@ final class CEmitter extends BodyEmitter {
     private final Thresholds fused;
     /** Products of low-bit operands on packed bit planes. */
     private final BitSerial bitSerial;
-    /** The plane lengths of the byte popcount calls, each with a kernel of its own in the helpers. */
-    private final java.util.Set<Integer> byteKernels = new java.util.TreeSet<>();
+    /** The bit-plane kernels the body calls (one per plane length and shape), by name, for the helpers. */
+    private final java.util.Map<String, String> kernels = new java.util.TreeMap<>();
 
     CEmitter(FixedProgram fp, Constants consts, RamPlan ram, java.util.Map<Op, Integer> unroll, String predictPragmas,
              Thresholds fused, BitSerial bitSerial) {
@@ -49,7 +49,7 @@ final class CEmitter extends BodyEmitter {
     /** Functions the body calls (dot products), to be written before seedc_predict. */
     String helpers() {
         StringBuilder c = new StringBuilder(dots.helpers());
-        byteKernels.forEach(n -> c.append("SD_POPAND_N(").append(n).append(")\n"));
+        kernels.values().forEach(c::append);
         return c.toString();
     }
 
@@ -149,7 +149,7 @@ final class CEmitter extends BodyEmitter {
     protected void matmul(MatMul m) {
         BitSerial.Product planes = bitSerial.at(m);
         if (planes != null) {
-            new BitSerialEmitter(w, r, byteKernels).matmul(planes, ram.scratch(m));
+            new BitSerialEmitter(w, r, kernels).matmul(planes, ram.scratch(m));
             return;
         }
         SubsetSums sums = bitSerial.subsetSumsAt(m);
@@ -164,7 +164,7 @@ final class CEmitter extends BodyEmitter {
     protected void conv2d(Conv2d c) {
         BitSerial.Product planes = bitSerial.at(c);
         if (planes != null) {
-            new BitSerialEmitter(w, r, byteKernels).conv2d(planes, ram.scratch(c));
+            new BitSerialEmitter(w, r, kernels).conv2d(planes, ram.scratch(c));
             return;
         }
         SubsetSums sums = bitSerial.subsetSumsAt(c);
