@@ -34,7 +34,7 @@ final class BitSerialEmitter {
         int rows = m.a().shape().dim(0), cols = m.b().shape().dim(1), k = p.terms(), nb = p.planeBytes();
         Value act = m.inputs().get(p.ram());
         int vectors = p.ram() == 0 ? rows : cols, weights = p.product().vectors();
-        String planes = weights(p), codes = r.constants().table(codeSums(p), 16);
+        String planes = weights(p), codes = r.constants().table(BitPlaneWeights.codeSums(p), 16);
         w.line("/* " + p.kernel() + " */");
         w.block("", () -> {
             w.line("uint8_t *sd_q = (uint8_t *)" + s.name() + ";");
@@ -65,7 +65,7 @@ final class BitSerialEmitter {
         Conv2d c = (Conv2d) p.op();
         Shape xs = c.x().shape(), os = c.out().shape();
         int cog = c.filter().shape().dim(4);
-        String planes = weights(p), codes = r.constants().table(codeSums(p), 16);
+        String planes = weights(p), codes = r.constants().table(BitPlaneWeights.codeSums(p), 16);
         w.line("/* " + p.kernel() + " */");
         w.block("", () -> {
             w.line("uint8_t *sd_q = (uint8_t *)" + s.name() + ";");
@@ -211,8 +211,7 @@ final class BitSerialEmitter {
 
     /** The weights in flash, planes or elements: bytes, or the product's words composed little-endian from them. */
     private String weights(BitSerial.Product p) {
-        long[] bytes = p.layout().elements() ? weightElements(p)
-                : p.pairsAtOnce() ? interleaved(weightPlanes(p), p.weight().planes(), p.planeBytes()) : weightPlanes(p);
+        long[] bytes = BitPlaneWeights.bytes(p);
         int wb = p.kernelWordBits() / 8;
         if (wb == 1) {
             return r.constants().bytes(bytes);
@@ -400,64 +399,5 @@ final class BitSerialEmitter {
             w.line(count + " = (" + ctype() + ")(" + count + " + ((" + ctype() + ")" + popcount
                     + (shift == 0 ? "" : " << " + shift) + "));");
         }
-    }
-
-    /** Vector f's value numbers r_t together: r_t at bits s (t mod 8/s) of byte t / (8/s) of its bytes. */
-    private static long[] weightElements(BitSerial.Product p) {
-        int vectors = p.product().vectors(), k = p.terms(), nb = p.planeBytes(), s = p.stride(), perByte = 8 / s;
-        long[] bytes = new long[vectors * nb];
-        for (int f = 0; f < vectors; f++) {
-            for (int t = 0; t < k; t++) {
-                bytes[f * nb + t / perByte] |= p.product().weightCode(f, t) << (s * (t % perByte));
-            }
-        }
-        return bytes;
-    }
-
-    /**
-     * The weight vectors' planes: vector f (a column of b, or a row of a) holds, for each plane j, bit j of each
-     * element's value number r_t = (w_t - base) / step, eight elements a byte.
-     */
-    private static long[] weightPlanes(BitSerial.Product p) {
-        int vectors = p.product().vectors();
-        LowBitProducts.Levels b = p.weight();
-        int k = p.terms(), nb = p.planeBytes(), planes = b.planes();
-        long[] bytes = new long[vectors * planes * nb];
-        for (int f = 0; f < vectors; f++) {
-            for (int t = 0; t < k; t++) {
-                long code = p.product().weightCode(f, t);
-                for (int j = 0; j < planes; j++) {
-                    if ((code >> j & 1) != 0) {
-                        bytes[(f * planes + j) * nb + t / 8] |= 1L << (t % 8);
-                    }
-                }
-            }
-        }
-        return bytes;
-    }
-
-    /** The weight vectors' planes byte by byte: byte b of plane j of vector f at (f nb + b) kb + j. */
-    private static long[] interleaved(long[] planes, int kb, int nb) {
-        long[] out = new long[planes.length];
-        for (int f = 0; f < planes.length / (kb * nb); f++) {
-            for (int j = 0; j < kb; j++) {
-                for (int b = 0; b < nb; b++) {
-                    out[(f * nb + b) * kb + j] = planes[(f * kb + j) * nb + b];
-                }
-            }
-        }
-        return out;
-    }
-
-    /** Each weight vector's sum of value numbers, sum r_t (at most 7 n: BitSerial keeps it within 16 bits). */
-    private static long[] codeSums(BitSerial.Product p) {
-        int vectors = p.product().vectors();
-        long[] c = new long[vectors];
-        for (int f = 0; f < vectors; f++) {
-            for (int t = 0; t < p.terms(); t++) {
-                c[f] += p.product().weightCode(f, t);
-            }
-        }
-        return c;
     }
 }

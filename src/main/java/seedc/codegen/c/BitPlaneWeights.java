@@ -1,0 +1,80 @@
+package seedc.codegen.c;
+
+import seedc.fixed.LowBitProducts;
+
+/**
+ * The bytes a bit-serial product's weights take in flash, in the layout its kernel reads: the weight vectors' bit
+ * planes one after another (or interleaved byte by byte for the AVR's one-pass kernel, AvrPlanePairs), or each
+ * vector's value numbers together (the bits-of-one-element layout); and each vector's sum of value numbers, which the
+ * product's sum needs.
+ */
+final class BitPlaneWeights {
+    private BitPlaneWeights() {}
+
+    /** The weights' bytes in the layout of p's kernel. */
+    static long[] bytes(BitSerial.Product p) {
+        if (p.layout().elements()) {
+            return elements(p);
+        }
+        return p.pairsAtOnce() ? interleaved(planes(p), p.weight().planes(), p.planeBytes()) : planes(p);
+    }
+
+    /** Vector f's value numbers r_t together: r_t at bits s (t mod 8/s) of byte t / (8/s) of its bytes. */
+    private static long[] elements(BitSerial.Product p) {
+        int vectors = p.product().vectors(), k = p.terms(), nb = p.planeBytes(), s = p.stride(), perByte = 8 / s;
+        long[] bytes = new long[vectors * nb];
+        for (int f = 0; f < vectors; f++) {
+            for (int t = 0; t < k; t++) {
+                bytes[f * nb + t / perByte] |= p.product().weightCode(f, t) << (s * (t % perByte));
+            }
+        }
+        return bytes;
+    }
+
+    /**
+     * The weight vectors' planes: vector f (a column of b, or a row of a) holds, for each plane j, bit j of each
+     * element's value number r_t = (w_t - base) / step, eight elements a byte.
+     */
+    private static long[] planes(BitSerial.Product p) {
+        int vectors = p.product().vectors();
+        LowBitProducts.Levels b = p.weight();
+        int k = p.terms(), nb = p.planeBytes(), planes = b.planes();
+        long[] bytes = new long[vectors * planes * nb];
+        for (int f = 0; f < vectors; f++) {
+            for (int t = 0; t < k; t++) {
+                long code = p.product().weightCode(f, t);
+                for (int j = 0; j < planes; j++) {
+                    if ((code >> j & 1) != 0) {
+                        bytes[(f * planes + j) * nb + t / 8] |= 1L << (t % 8);
+                    }
+                }
+            }
+        }
+        return bytes;
+    }
+
+    /** The weight vectors' planes byte by byte: byte b of plane j of vector f at (f nb + b) kb + j. */
+    private static long[] interleaved(long[] planes, int kb, int nb) {
+        long[] out = new long[planes.length];
+        for (int f = 0; f < planes.length / (kb * nb); f++) {
+            for (int j = 0; j < kb; j++) {
+                for (int b = 0; b < nb; b++) {
+                    out[(f * nb + b) * kb + j] = planes[(f * kb + j) * nb + b];
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Each weight vector's sum of value numbers, sum r_t (at most 7 n: BitSerial keeps it within 16 bits). */
+    static long[] codeSums(BitSerial.Product p) {
+        int vectors = p.product().vectors();
+        long[] c = new long[vectors];
+        for (int f = 0; f < vectors; f++) {
+            for (int t = 0; t < p.terms(); t++) {
+                c[f] += p.product().weightCode(f, t);
+            }
+        }
+        return c;
+    }
+}
