@@ -6,11 +6,12 @@
  * {@link seedc.codegen.c.HlsUnroll}).
  * The predict function's int and control-flow half is written once (BodyEmitter); the fixed-point C
  * (CEmitter, with DotEmitter, DotFunctions, ActivationEmitter, and Thresholds with ThresholdEmitter for a scale
- * and bias followed by a quantize, compared in a loop of its own or where a convolution stores each element) and
- * the float baseline (FloatEmitter) write only the real-valued half. Low-bit
- * products choose their kernel in BitSerial: bit planes (BitSerialEmitter, read in the words PopcountWords picks
- * from measured costs) or subset sums (SubsetSums, SubsetSumEmitter). All write through a CWriter, whose blocks
- * close themselves.
+ * and bias followed by a quantize, compared in a loop of its own or where a convolution or a matrix product stores
+ * each element, Stored: on its exact sum where nothing wraps) and the float baseline (FloatEmitter) write only the
+ * real-valued half. Low-bit products choose their kernel in BitSerial: bit planes (BitSerialEmitter, their weights
+ * laid out by BitPlaneWeights, read in the words PopcountWords picks and the layout BitLayouts picks from measured
+ * costs; on the AVR every pair of planes at once, AvrPlanePairs) or subset sums (SubsetSums, SubsetSumEmitter);
+ * their exact sums are written by ExactSum. All write through a CWriter, whose blocks close themselves.
  * Fixed texts (runtime, main.c, Makefiles, predict.h, the sketch) are resources under seedc/codegen/c.
  */
 package seedc.codegen.c;
