@@ -87,7 +87,8 @@ class PackedStorageTest {
      * own): ternary (-A, 0, A), whose plain sums add, subtract or skip by the 2-bit index, and a 3-bit grid q / 8
      * (q from -3 to 3: its fixed-point integers stay an arithmetic progression), whose plain sums multiply by the
      * index itself and never read the table (the merge rule). The integers are the interpreter's on x86
-     * (sanitizers) and on the Uno (simavr).
+     * (sanitizers) and on the Uno (simavr). With --no-bitserial: W * X with ten weight rows runs by subset sums
+     * otherwise (SubsetSumTest), and these are the ordinary sums' packed weights.
      */
     @ParameterizedTest(name = "{0} levels")
     @org.junit.jupiter.params.provider.ValueSource(ints = {3, 7})
@@ -108,7 +109,7 @@ class PackedStorageTest {
         seedc.io.DataSet train = m.data(model, "train"), test = m.data(model, "test");
         seedc.fixed.FixedProgram fp = HandModel.compile(model, train, test, seedc.fixed.Strategy.SHIFTRY,
                 seedc.search.Metric.ACCURACY, CBackend.ARDUINO);
-        EmitOptions packed = EmitOptions.NONE.withStorage(WeightStorage.PACKED);
+        EmitOptions packed = EmitOptions.NONE.withStorage(WeightStorage.PACKED).withBitSerial(false);
         Path host = dir.resolve("x86-" + levels);
         X86DifferentialTest.assertHostMatches(host, fp, model, test, 120, packed);
         String code = Files.readString(host.resolve("predict.c"));
@@ -118,7 +119,7 @@ class PackedStorageTest {
             assertTrue(code.contains("accx = ") && !code.contains("_tab"), "an affine sum, no table:\n" + code);
         }
         ModelBench.Outcome avr = ModelBench.fixed(fp, model, test, 6, Device.UNO, AvrToolchain.MCU,
-                dir.resolve("avr-" + levels), WeightStorage.PACKED);
+                dir.resolve("avr-" + levels), WeightStorage.PACKED, false);
         assertEquals(avr.expected(), avr.fixed().outputs(), "the Uno's predictions differ from the interpreter");
     }
 

@@ -103,6 +103,35 @@ class SubsetSumTest {
         assertEquals(avr.expected(), avr.fixed().outputs(), "the Uno's predictions differ from the interpreter");
     }
 
+    /**
+     * The weights on the left and the activation on the right (W * A, ProtoNN's and Bonsai's form): each of A's two
+     * columns (22 elements: five full groups and a partial one) gets its table, looked up by W's 9 rows of 2-bit
+     * weights {-0.75, -0.25, 0.25, 0.75}. Every row equal to the interpreter on x86 under the sanitizers and on the Uno.
+     */
+    @org.junit.jupiter.api.Test
+    void theActivationOnTheRight() throws Exception {
+        Random rnd = new Random(5);
+        int k = 22, m = 9;
+        double[] w = new double[m * k];
+        for (int i = 0; i < w.length; i++) {
+            w[i] = -0.75 + 0.5 * rnd.nextInt(4);
+        }
+        HandModel h = new HandModel(dir.resolve("right"))
+                .program("let X = (" + 2 * k + ", 1) in [-1, 1] in\nlet W = (" + m + ", " + k + ") in [-0.75, 0.75] in\n"
+                        + "let A = reshape(X, (" + k + ", 2), (1, 2)) in\n"
+                        + "argmax(reshape(W * A, (1, " + 2 * m + "), (1, 2)))\n")
+                .param("W", w, m, k).rows("data", HandModel.uniformRows(rnd, 60, 2 * k));
+        FloatModel model = h.load();
+        DataSet set = h.data(model, "data");
+        FixedProgram fp = HandModel.compile(model, set, set, Strategy.SHIFTRY, Metric.DISAGREEMENT, CBackend.ARDUINO);
+        Path host = dir.resolve("x86");
+        X86DifferentialTest.assertHostMatches(host, fp, model, set, set.size());
+        String code = Files.readString(host.resolve("predict.c"));
+        assertEquals(1, code.split("/\\* subset sums: ", -1).length - 1, "W * A by subset sums:\n" + code);
+        ModelBench.Outcome avr = ModelBench.fixed(fp, model, set, 20, Device.UNO, AvrToolchain.MCU, dir.resolve("avr"));
+        assertEquals(avr.expected(), avr.fixed().outputs(), "the Uno's predictions differ from the interpreter");
+    }
+
     private static String kernel(seedc.backend.Emitted e) {
         return (String) ((java.util.Map<?, ?>) ((java.util.List<?>) e.memoryPlan().get("lowBitProducts")).getFirst())
                 .get("kernel");

@@ -10,6 +10,7 @@ import seedc.ir.Op;
 import seedc.ir.Op.Conv2d;
 import seedc.ir.Op.MatMul;
 import seedc.ir.Shape;
+import seedc.ir.Value;
 
 /**
  * The C of a matrix product or convolution by subset sums ({@link SubsetSums}): k-bit weights times a wider
@@ -31,12 +32,25 @@ record SubsetSumEmitter(CWriter w, Operands r) {
      */
     private record Row(Function<String, X> x, int vectors, BiConsumer<String, Stored> out) {}
 
+    /**
+     * A matrix product: per activation vector v (a row of a, or a column of b), its table, then each weight vector f
+     * (a column of b, or a row of a) into output element (v, f), or (f, v).
+     */
     void matmul(SubsetSums s, Scratch scratch) {
         MatMul m = (MatMul) s.product().op();
-        int rows = m.a().shape().dim(0), k = s.product().terms(), cols = s.product().vectors();
-        int shift = r.params(m, OpParams.Mul.class).shrA();
-        Row row = new Row(t -> r.x(m.a(), "v * " + k + " + " + t).shr(shift), cols,
-                (f, v) -> r.store(w, m, "v", f, v));
+        boolean left = s.product().activationOperand() == 0;
+        OpParams.Mul p = r.params(m, OpParams.Mul.class);
+        int k = s.product().terms(), n = m.b().shape().dim(1), shift = left ? p.shrA() : p.shrB();
+        int rows = left ? m.a().shape().dim(0) : n;
+        Value act = left ? m.a() : m.b();
+        Row row = new Row(t -> r.x(act, left ? "v * " + k + " + " + t : "(" + t + ") * " + n + " + v").shr(shift),
+                s.product().vectors(), (f, v) -> {
+                    if (left) {
+                        r.store(w, m, "v", f, v);
+                    } else {
+                        r.store(w, m, f, "v", v);
+                    }
+                });
         String nibbles = r.constants().bytes(weightBytes(s));
         open(s, scratch, () -> w.loop("v", rows, () -> {
             w.line("const uint8_t *pw = " + nibbles + ";");

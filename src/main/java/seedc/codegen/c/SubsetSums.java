@@ -38,20 +38,21 @@ record SubsetSums(LowBitProducts.WideProduct product, int xBits, int sumBits, in
     static final int MIN_INDEX_GROUPS = 8;
 
     /**
-     * {@code m} by subset sums, or null: the activation a's rows (each read by every column of b, at least
-     * {@link #MIN_VECTORS}), or a convolution's windows (each read by the output channels of its group, at least as
-     * many), of at most 16 bits after their shift; the weights in flash with at most {@code maxWeightValues} evenly
-     * spaced values.
+     * {@code m} by subset sums, or null: the activation's vectors (a's rows, each read by every column of the weights
+     * b; or b's columns, each read by every row of the weights a; at least {@link #MIN_VECTORS} weight vectors), or a
+     * convolution's windows (each read by the output channels of its group, at least as many), of at most 16 bits
+     * after their shift; the weights in flash with at most {@code maxWeightValues} evenly spaced values.
      */
     static SubsetSums of(FixedProgram fp, QuantizedModel qm, Op m, Set<Value> flash, int maxWeightValues,
                          boolean indexBytes) {
         LowBitProducts.WideProduct w = LowBitProducts.wide(fp, qm, m, maxWeightValues);
         int sharing = m instanceof Op.Conv2d c ? c.filter().shape().dim(4) : w == null ? 0 : w.vectors();
-        if (w == null || w.activationOperand() != 0 || sharing < MIN_VECTORS || !flash.contains(m.inputs().get(1))) {
+        if (w == null || sharing < MIN_VECTORS || !flash.contains(m.inputs().get(1 - w.activationOperand()))) {
             return null;
         }
         OpParams.Mul p = fp.params(m, OpParams.Mul.class);
-        int xBits = X.of("x", fp.type(m.inputs().get(0)).bits()).shr(p.shrA()).bits();
+        int ram = w.activationOperand();
+        int xBits = X.of("x", fp.type(m.inputs().get(ram)).bits()).shr(ram == 0 ? p.shrA() : p.shrB()).bits();
         int sumBits = DotFunctions.exactSumBits(xBits + w.weight().planes(), w.terms(), p.width());
         int groups = (w.terms() + 3) / 4;
         boolean bytes = indexBytes && X.container(xBits + 2) == 16 && groups >= MIN_INDEX_GROUPS && groups <= 255
