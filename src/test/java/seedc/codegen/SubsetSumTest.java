@@ -59,13 +59,23 @@ class SubsetSumTest {
         DataSet set = h.data(model, "data");
         FixedProgram fp = all16 ? everyValueAt16(model, set)
                 : HandModel.compile(model, set, set, Strategy.SHIFTRY, Metric.DISAGREEMENT, CBackend.ARDUINO);
+        assertExactBySubsetSums(fp, model, set, 2, 30);
+        CortexMBuildTest.assertBuildsClean(fp, model.weights(), EmitOptions.NONE, dir.resolve("cortex-m"));
+    }
+
+    /**
+     * The program's integers equal the interpreter's on every row on x86 under the sanitizers, and on {@code rows}
+     * on the Uno; {@code products} of its products by subset sums.
+     */
+    private void assertExactBySubsetSums(FixedProgram fp, FloatModel model, DataSet set, int products, int rows)
+            throws Exception {
         Path host = dir.resolve("x86");
         X86DifferentialTest.assertHostMatches(host, fp, model, set, set.size());
         String code = Files.readString(host.resolve("predict.c"));
-        assertEquals(2, code.split("/\\* subset sums: ", -1).length - 1, "both products by subset sums:\n" + code);
-        ModelBench.Outcome avr = ModelBench.fixed(fp, model, set, 30, Device.UNO, AvrToolchain.MCU, dir.resolve("avr"));
+        assertEquals(products, code.split("/\\* subset sums: ", -1).length - 1, "products by subset sums:\n" + code);
+        ModelBench.Outcome avr = ModelBench.fixed(fp, model, set, rows, Device.UNO, AvrToolchain.MCU,
+                dir.resolve("avr"));
         assertEquals(avr.expected(), avr.fixed().outputs(), "the Uno's predictions differ from the interpreter");
-        CortexMBuildTest.assertBuildsClean(fp, model.weights(), EmitOptions.NONE, dir.resolve("cortex-m"));
     }
 
     /**
@@ -124,12 +134,7 @@ class SubsetSumTest {
         FloatModel model = h.load();
         DataSet set = h.data(model, "data");
         FixedProgram fp = HandModel.compile(model, set, set, Strategy.SHIFTRY, Metric.DISAGREEMENT, CBackend.ARDUINO);
-        Path host = dir.resolve("x86");
-        X86DifferentialTest.assertHostMatches(host, fp, model, set, set.size());
-        String code = Files.readString(host.resolve("predict.c"));
-        assertEquals(1, code.split("/\\* subset sums: ", -1).length - 1, "W * A by subset sums:\n" + code);
-        ModelBench.Outcome avr = ModelBench.fixed(fp, model, set, 20, Device.UNO, AvrToolchain.MCU, dir.resolve("avr"));
-        assertEquals(avr.expected(), avr.fixed().outputs(), "the Uno's predictions differ from the interpreter");
+        assertExactBySubsetSums(fp, model, set, 1, 20);
     }
 
     private static String kernel(seedc.backend.Emitted e) {
