@@ -58,16 +58,26 @@ record Stored(X value, X sum, long factor, int shift, int bits, long maxAbs) {
      * that m T stays exact in a long.
      */
     boolean monotoneInSum() {
-        if (sum == null || maxAbs >= 1L << 31 || factor < 1 || factor >= 1L << 30 || shift < -30) {
+        if (sum == null || !exactInLong()) {
             return false;
         }
         long lo = FixedArith.shr(factor * minSum(), shift), hi = FixedArith.shr(factor * maxSum(), shift);
         return lo == FixedArith.wrap(lo, bits) && hi == FixedArith.wrap(hi, bits);
     }
 
+    /** Whether m T and its shift stay exact in a long over the bound (so that {@link #valueAt} is the C's value). */
+    boolean exactInLong() {
+        return maxAbs < 1L << 31 && factor >= 1 && factor < 1L << 30 && shift >= -30;
+    }
+
     /** The output value for sum t. */
     long valueAt(long t) {
-        return FixedArith.wrap(FixedArith.shr(factor * t, shift), bits);
+        return FixedArith.wrap(unwrapped(t), bits);
+    }
+
+    /** shr(m t, shift) before the wrap into the output's bits: non-decreasing in t. */
+    long unwrapped(long t) {
+        return FixedArith.shr(factor * t, shift);
     }
 
     /** The smallest T (up to max + 1: none) whose value reaches x; the value must be monotone in T. */

@@ -21,69 +21,67 @@ final class ThresholdEmitter {
      */
     void emit(Thresholds.Chain c) {
         Value o = c.sign().out(), x = c.x();
-        if (c.uniform()) {
-            w.loop("k", o.size(), () -> w.line(CNames.element(o, "k") + " = " + oneStep(c, r.x(x, "k").c()) + ";"));
+        Steps s = Steps.of(c);
+        if (s.uniform()) {
+            w.loop("k", o.size(), () -> w.line(CNames.element(o, "k") + " = " + oneStep(s, r.x(x, "k").c()) + ";"));
             return;
         }
         w.block("for (sd_idx k = 0, c = 0; k < " + o.size() + "; k++, c = c + 1 == " + c.channels() + " ? 0 : c + 1)",
                 () -> {
                     w.line(CNames.ctype(r.type(x).container()) + " xk = " + r.x(x, "k").c() + ";");
-                    steps(c, c.at(), r.type(x).container(), "xk", "c", "yk");
+                    steps(c, s, r.type(x).container(), "xk", "c", "yk");
                     w.line(CNames.element(o, "k") + " = yk;");
                 });
     }
 
     /**
      * The chain's result for x's element {@code idx} (output channel {@code channel}) to y's element idx, where a
-     * convolution or a matrix product stores its element ({@link Operands#store}): compared with the kernel's exact
-     * sum T when x is a non-decreasing function of it (each threshold on x becomes the first T whose x reaches it, so
-     * x itself, its product and shift, are never computed), else with x.
+     * convolution or a matrix product stores its element ({@link Operands#store}). Where the kernel's sum T is exact,
+     * compared with T itself (x, its product and shift never computed): the steps over the sum's bound (Steps.overSum:
+     * x may wrap there, at most Thresholds.MAX_STEPS steps a channel), or, where x is a non-decreasing function of T,
+     * each threshold moved to the first T whose x reaches it; when T's comparisons are no wider than x's and at most
+     * one more (cnn-digits-w1a1's second convolution: 3 16-bit ones on the sum for 2 on x and its product and shift,
+     * 181,302 -> 170,179 Uno cycles; its first: 3 32-bit ones on the sum against 2 16-bit ones, slower). Else with x.
      */
     void store(Thresholds.Chain c, String idx, String channel, Stored value) {
         Value o = c.sign().out();
-        boolean onSum = value.monotoneInSum();
-        long[] at = onSum ? sumThresholds(c, value) : c.at();
+        Steps onX = Steps.of(c), overSum = onX.overSum(value);
+        Steps onT = overSum != null ? overSum : value.monotoneInSum() ? onX.movedOnto(value) : null;
+        int xBits = r.type(c.x()).container(), sumBits = X.lit(value.maxSum() + 1).width();
+        // the sum's comparisons no wider than x's, at most one more (a product and a shift fewer to pay for it)
+        boolean onSum = onT != null && sumBits <= xBits && onT.steps() <= onX.steps() + 1;
+        Steps s = onSum ? onT : onX;
         String x = onSum ? value.sum().c() : "sd_x";
-        int inBits = onSum ? X.lit(value.maxSum() + 1).width() : r.type(c.x()).container();
+        int inBits = onSum ? sumBits : xBits;
         w.block("", () -> {
             if (!onSum) {
                 w.line(CNames.ctype(inBits) + " sd_x = " + value.valueIn(w).c() + ";");
             }
-            if (c.uniform()) {
-                w.line(CNames.element(o, idx) + " = " + x + " >= " + at[0] + " ? " + c.values()[1] + " : "
-                        + c.values()[0] + ";");
+            if (s.uniform()) {
+                w.line(CNames.element(o, idx) + " = " + oneStep(s, x) + ";");
                 return;
             }
             // the channels divide the output channels: the element's channel is its output channel's
             int outChannels = Thresholds.productChannels(c.product());
-            steps(c, at, inBits, x, c.channels() == outChannels ? channel : "(" + channel + ") % " + c.channels(),
+            steps(c, s, inBits, x, c.channels() == outChannels ? channel : "(" + channel + ") % " + c.channels(),
                     "sd_y");
             w.line(CNames.element(o, idx) + " = sd_y;");
         });
     }
 
-    /** The chain's thresholds on x as thresholds on the kernel's sum: the first sum whose x reaches each. */
-    private static long[] sumThresholds(Thresholds.Chain c, Stored value) {
-        long[] at = new long[c.at().length];
-        for (int i = 0; i < at.length; i++) {
-            at[i] = value.firstSumReaching(c.at()[i]);
-        }
-        return at;
-    }
-
-    /** A uniform chain's output for x (a C expression): its one step's literals. */
-    private static String oneStep(Thresholds.Chain c, String x) {
-        return x + " >= " + c.at()[0] + " ? " + c.values()[1] + " : " + c.values()[0];
+    /** Uniform steps' output for x (a C expression): the one step's literals. */
+    private static String oneStep(Steps s, String x) {
+        return x + " >= " + s.at()[0] + " ? " + s.values()[1] + " : " + s.values()[0];
     }
 
     /**
-     * y (declared here) = the output of the last of channel ch's steps x reaches: thresholds {@code at} of
-     * {@code inBits} and the chain's outputs, from tables in flash.
+     * y (declared here) = the output of the last of channel ch's steps x reaches: thresholds of {@code inBits} and
+     * outputs in the quantize's type, from tables in flash.
      */
-    private void steps(Thresholds.Chain c, long[] at, int inBits, String x, String ch, String y) {
-        int outBits = r.type(c.sign().out()).container(), m = c.steps();
+    private void steps(Thresholds.Chain c, Steps s, int inBits, String x, String ch, String y) {
+        int outBits = r.type(c.sign().out()).container(), m = s.steps();
         String chan = ch.matches("\\w+") ? ch : "(" + ch + ")";
-        String ats = r.constants().table(at, inBits), values = r.constants().table(c.values(), outBits);
+        String ats = r.constants().table(s.at(), inBits), values = r.constants().table(s.values(), outBits);
         w.line(CNames.ctype(outBits) + " " + y + " = SD_R" + outBits + "(" + values + ", " + chan + " * " + (m + 1)
                 + ");");
         for (int j = 0; j < m; j++) {

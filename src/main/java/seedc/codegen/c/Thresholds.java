@@ -48,16 +48,6 @@ final class Thresholds {
         List<Op> links() {
             return java.util.stream.Stream.of(scale, bias).filter(java.util.Objects::nonNull).toList();
         }
-
-        /** Whether every channel has the same one step: then the code compares with literals. */
-        boolean uniform() {
-            for (int c = 1; c < channels; c++) {
-                if (at[c] != at[0] || values[2 * c] != values[0] || values[2 * c + 1] != values[1]) {
-                    return false;
-                }
-            }
-            return steps == 1;
-        }
     }
 
     /** The most steps a fused channel may have: more and the comparisons cost what the ops do. */

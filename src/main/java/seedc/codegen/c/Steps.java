@@ -1,0 +1,144 @@
+package seedc.codegen.c;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A step function per channel, what a fused chain compares (Thresholds): channel c's thresholds {@code at[c * steps +
+ * j]} ascending and its outputs {@code values[c * (steps + 1) + j]}, below the first threshold and then from each (a
+ * channel with fewer steps repeats its last threshold; one with none has one at the input's minimum).
+ */
+record Steps(int channels, int steps, long[] at, long[] values) {
+    static Steps of(Thresholds.Chain c) {
+        return new Steps(c.channels(), c.steps(), c.at(), c.values());
+    }
+
+    /** Whether every channel has the same one step: then the code compares with literals. */
+    boolean uniform() {
+        for (int c = 1; c < channels; c++) {
+            if (at[c] != at[0] || values[2 * c] != values[0] || values[2 * c + 1] != values[1]) {
+                return false;
+            }
+        }
+        return steps == 1;
+    }
+
+    /** Channel c's output for input x: the outputs from the last threshold x reaches. */
+    long output(int c, long x) {
+        int k = 0;
+        for (int j = 0; j < steps; j++) {
+            if (x >= at[c * steps + j]) {
+                k = j + 1;
+            }
+        }
+        return values[c * (steps + 1) + k];
+    }
+
+    /**
+     * These steps as a function of a kernel's exact sum T, the input being T's stored value x = wrap(u(T)), u(T) =
+     * shr(m T, shift) non-decreasing (Stored): over T's bound, x is non-decreasing between the sums where u crosses a
+     * wrap of the output's type, so in each such segment a channel's output changes where x first reaches one of its
+     * thresholds (a binary search), and it may turn back where a segment begins. Null when the bound holds more than
+     * {@link #MAX_SEGMENTS} segments or a channel ends with more than {@link Thresholds#MAX_STEPS} steps.
+     */
+    Steps overSum(Stored v) {
+        if (v.sum() == null || !v.exactInLong() || v.bits() > 32) {
+            return null;
+        }
+        List<long[]> segments = segments(v);
+        if (segments == null) {
+            return null;
+        }
+        List<long[]> ats = new ArrayList<>(), outs = new ArrayList<>();
+        int most = 1;
+        for (int c = 0; c < channels; c++) {
+            List<Long> t = new ArrayList<>(), y = new ArrayList<>();
+            for (long[] seg : segments) {
+                List<Long> points = new ArrayList<>(List.of(seg[0]));
+                for (int j = 0; j < steps; j++) {
+                    long reach = at[c * steps + j] + seg[2]; // x >= at  <=>  u >= at + the segment's wraps
+                    long first = first(seg[0], seg[1], u -> v.unwrapped(u) >= reach);
+                    if (first > seg[0] && first <= seg[1]) {
+                        points.add(first);
+                    }
+                }
+                points.sort(null);
+                for (long p : points) {
+                    long out = output(c, v.valueAt(p));
+                    if (y.isEmpty()) {
+                        y.add(out);
+                    } else if (out != y.getLast()) {
+                        t.add(p);
+                        y.add(out);
+                    }
+                }
+            }
+            if (t.size() > Thresholds.MAX_STEPS) {
+                return null;
+            }
+            ats.add(t.stream().mapToLong(Long::longValue).toArray());
+            outs.add(y.stream().mapToLong(Long::longValue).toArray());
+            most = Math.max(most, t.size());
+        }
+        return padded(ats, outs, most, v.minSum());
+    }
+
+    /** The most segments of a sum's bound (wraps of its stored value) whose steps are looked for. */
+    static final int MAX_SEGMENTS = 8;
+
+    /**
+     * The sum's bound cut where its stored value wraps: {from, to, u - x on it}, or null for more than
+     * {@link #MAX_SEGMENTS}.
+     */
+    private static List<long[]> segments(Stored v) {
+        long period = 1L << v.bits(), half = period / 2;
+        List<long[]> segments = new ArrayList<>();
+        for (long a = v.minSum(); a <= v.maxSum(); ) {
+            long k = Math.floorDiv(v.unwrapped(a) + half, period);
+            long next = first(a + 1, v.maxSum(), t -> Math.floorDiv(v.unwrapped(t) + half, period) > k);
+            segments.add(new long[] {a, next - 1, k * period});
+            if (segments.size() > MAX_SEGMENTS) {
+                return null;
+            }
+            a = next;
+        }
+        return segments;
+    }
+
+    /** The smallest t in [from, to] where {@code p} holds (it holds from some t on), or to + 1. */
+    private static long first(long from, long to, java.util.function.LongPredicate p) {
+        long lo = from, hi = to + 1;
+        while (lo < hi) {
+            long mid = lo + (hi - lo) / 2;
+            if (p.test(mid)) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        return lo;
+    }
+
+    /** Per-channel changes and outputs as steps of {@code most}: the last repeated (one at {@code min} for none). */
+    private Steps padded(List<long[]> ats, List<long[]> outs, int most, long min) {
+        long[] a = new long[channels * most], values = new long[channels * (most + 1)];
+        for (int c = 0; c < channels; c++) {
+            long[] t = ats.get(c), y = outs.get(c);
+            values[c * (most + 1)] = y[0];
+            for (int j = 0; j < most; j++) {
+                a[c * most + j] = t.length == 0 ? min : t[Math.min(j, t.length - 1)];
+                values[c * (most + 1) + j + 1] = y[Math.min(j + 1, y.length - 1)];
+            }
+        }
+        return new Steps(channels, most, a, values);
+    }
+
+    /** The same steps with their thresholds moved onto a sum of which the input is a non-decreasing function. */
+    Steps movedOnto(Stored v) {
+        long[] moved = new long[at.length];
+        for (int i = 0; i < at.length; i++) {
+            moved[i] = v.firstSumReaching(at[i]);
+        }
+        return new Steps(channels, steps, moved, values);
+    }
+}

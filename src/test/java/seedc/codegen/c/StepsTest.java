@@ -1,0 +1,62 @@
+package seedc.codegen.c;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A fused chain's steps moved onto a kernel's exact sum T (Steps.overSum): for random steps on a 16-bit x and sums
+ * whose stored value x = wrap16(shr(m T, shift)) wraps inside the sum's bound, the moved steps give, for every T of
+ * the bound (brute force), the output the steps on x give for T's stored value; and a bound over which x wraps too
+ * often has none.
+ */
+class StepsTest {
+    @Test
+    void theStepsOnTheSumAgreeWithTheStepsOnItsStoredValue() {
+        Random rnd = new Random(7);
+        int tried = 0, moved = 0;
+        while (tried < 300) {
+            int channels = 1 + rnd.nextInt(3), steps = 1 + rnd.nextInt(2);
+            long[] at = new long[channels * steps], values = new long[channels * (steps + 1)];
+            for (int c = 0; c < channels; c++) {
+                long t = -32768 + rnd.nextInt(20000);
+                for (int j = 0; j < steps; j++) {
+                    t += rnd.nextInt(30000);
+                    at[c * steps + j] = Math.min(t, 32767);
+                }
+                for (int j = 0; j <= steps; j++) {
+                    values[c * (steps + 1) + j] = rnd.nextInt(4) - 2;
+                }
+            }
+            Steps onX = new Steps(channels, steps, at, values);
+            long factor = 1 + rnd.nextInt(3000), bound = 50 + rnd.nextInt(3000);
+            int shift = rnd.nextInt(12) - 4;
+            Stored v = Stored.exact("acc", X.of("acc", 16), factor, shift, 16, bound);
+            tried++;
+            Steps onT = onX.overSum(v);
+            if (onT == null) {
+                continue;
+            }
+            moved++;
+            for (long t = v.minSum(); t <= v.maxSum(); t++) {
+                for (int c = 0; c < channels; c++) {
+                    assertEquals(onX.output(c, v.valueAt(t)), onT.output(c, t),
+                            "channel " + c + ", sum " + t + ", m " + factor + ", shift " + shift);
+                }
+            }
+        }
+        assertEquals(true, moved >= 50, moved + " of " + tried + " moved"); // the others wrap too often
+    }
+
+    @Test
+    void aSumThatWrapsTooOftenKeepsItsValue() {
+        Steps sign = new Steps(1, 1, new long[] {0}, new long[] {-1, 1});
+        // x = wrap16(4096 T): a wrap every 16 sums, 1,000 sums each way
+        assertNull(sign.overSum(Stored.exact("acc", X.of("acc", 16), 4096, 0, 16, 1000)));
+        // one wrap: x = wrap16(64 T) over |T| <= 600: the sign turns at 0 and back where x wraps
+        assertNotNull(sign.overSum(Stored.exact("acc", X.of("acc", 16), 64, 0, 16, 600)));
+    }
+}
