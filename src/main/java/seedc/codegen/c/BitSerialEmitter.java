@@ -20,7 +20,7 @@ import seedc.ir.Value;
 final class BitSerialEmitter {
     private final CWriter w;
     private final Operands r;
-    /** The plane lengths the byte kernel is called with: each gets its own (SD_POPAND_N, the C's helpers). */
+    /** The kernels the sums call, by name, each written once in the C's helpers (SD_POPAND_N, AvrPlanePairs). */
     private final java.util.Map<String, String> kernels;
 
     BitSerialEmitter(CWriter w, Operands r, java.util.Map<String, String> kernels) {
@@ -43,13 +43,7 @@ final class BitSerialEmitter {
                 w.line("uint16_t sq = 0;");
                 String index = p.ram() == 0 ? "v * " + k + " + t" : "t * " + cols + " + v";
                 w.block("for (sd_idx t = 0, b = 0; b < " + p.packedBytes() + "; b++)", () -> pack(p, act, index, nb));
-                w.loop("f", weights, () -> sum(p, planes, codes, "f", v -> {
-                    if (p.ram() == 0) {
-                        r.store(w, m, "v", "f", v);
-                    } else {
-                        r.store(w, m, "f", "v", v);
-                    }
-                }));
+                w.loop("f", weights, () -> sum(p, planes, codes, "f", v -> r.store(w, m, p.ram() == 0, "v", "f", v)));
             });
         });
     }

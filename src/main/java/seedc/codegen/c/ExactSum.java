@@ -6,10 +6,10 @@ import java.util.List;
 /**
  * An exact sum c + sum_i f_i v_i of counts or partial sums with constant factors (the caller has bounded it below
  * 2^(W-1), so it never wraps), written with the factors' common divisor g = 2^z m taken out: the output's shift by
- * post becomes one by post - z (shr(2^z T, post) = shr(T, post - z)), and T = m (c/g + sum f_i/g v_i) is multiplied by
- * m once (Stored) when the inner sum fits 16 bits and the plain one (each term by its factor over 2^z) does not (a binary
- * CNN's padded convolution: 1175 (144 - 2 r - 2 q + 4 p - n + 2 p') where there were five 16 x 16 -> 32 products on
- * the AVR), else the plain sum.
+ * post becomes one by post - z (shr(2^z T, post) = shr(T, post - z)), and T = m (c/g + sum f_i/g v_i) is multiplied
+ * by m once (Stored) when the inner sum fits 16 bits and the plain one (each term by its factor over 2^z) does not (a
+ * binary CNN's padded convolution: 1175 (144 - 2 r - 2 q + 4 p - n + 2 p') where there were five 16 x 16 -> 32
+ * products on the AVR), else the plain sum.
  *
  * @param sum    T over its factor m: the inner sum, or the plain one (m = 1), a C expression
  * @param factor m
@@ -29,7 +29,8 @@ record ExactSum(X sum, long factor, int twos) {
         long m = d >> z;
         X inner = sum(constant / d, values, factors, d), plain = sum(constant >> z, values, factors, 1L << z);
         // the terms' own products are cheap while the plain sum fits 16 bits (8 x 8 -> 16 multiplies on the AVR)
-        return m == 1 || plain.bits() > 16 && inner.bits() <= 16 ? new ExactSum(inner, m, z) : new ExactSum(plain, 1, z);
+        boolean factored = m == 1 || plain.bits() > 16 && inner.bits() <= 16;
+        return factored ? new ExactSum(inner, m, z) : new ExactSum(plain, 1, z);
     }
 
     /** c' + sum (f_i / d) v_i, the terms with a factor 0 left out. */

@@ -147,6 +147,18 @@ final class Operands {
         storeAt(w, m, row + " * " + m.out().shape().dim(1) + " + " + col, col, value);
     }
 
+    /**
+     * The same for the element of activation vector v and weight vector f: (v, f) when the activations are m's rows
+     * ({@code activationRows}), else (f, v).
+     */
+    void store(CWriter w, Op.MatMul m, boolean activationRows, String v, String f, Stored value) {
+        if (activationRows) {
+            store(w, m, v, f, value);
+        } else {
+            store(w, m, f, v, value);
+        }
+    }
+
     private void storeAt(CWriter w, Op product, String index, String channel, Stored value) {
         Thresholds.Chain chain = fused.storedBy(product);
         if (chain == null) {

@@ -49,38 +49,49 @@ record Steps(int channels, int steps, long[] at, long[] values) {
         if (segments == null) {
             return null;
         }
-        List<long[]> ats = new ArrayList<>(), outs = new ArrayList<>();
-        int most = 1;
+        long[][] changes = new long[channels][], outputs = new long[channels][];
         for (int c = 0; c < channels; c++) {
-            List<Long> t = new ArrayList<>(), y = new ArrayList<>();
-            for (long[] seg : segments) {
-                List<Long> points = new ArrayList<>(List.of(seg[0]));
-                for (int j = 0; j < steps; j++) {
-                    long reach = at[c * steps + j] + seg[2]; // x >= at  <=>  u >= at + the segment's wraps
-                    long first = first(seg[0], seg[1], u -> v.unwrapped(u) >= reach);
-                    if (first > seg[0] && first <= seg[1]) {
-                        points.add(first);
-                    }
-                }
-                points.sort(null);
-                for (long p : points) {
-                    long out = output(c, v.valueAt(p));
-                    if (y.isEmpty()) {
-                        y.add(out);
-                    } else if (out != y.getLast()) {
-                        t.add(p);
-                        y.add(out);
-                    }
-                }
-            }
-            if (t.size() > Thresholds.MAX_STEPS) {
+            long[][] channel = overSum(c, v, segments);
+            if (channel == null) {
                 return null;
             }
-            ats.add(t.stream().mapToLong(Long::longValue).toArray());
-            outs.add(y.stream().mapToLong(Long::longValue).toArray());
-            most = Math.max(most, t.size());
+            changes[c] = channel[0];
+            outputs[c] = channel[1];
         }
-        return padded(ats, outs, most, v.minSum());
+        return padded(changes, outputs, v.minSum());
+    }
+
+    /**
+     * Channel c's changes and outputs over the sum's segments: in each, where the stored value first reaches one of
+     * the channel's thresholds, and its start; null for more than {@link Thresholds#MAX_STEPS} changes.
+     */
+    private long[][] overSum(int c, Stored v, List<long[]> segments) {
+        List<Long> t = new ArrayList<>(), y = new ArrayList<>();
+        for (long[] seg : segments) {
+            List<Long> points = new ArrayList<>(List.of(seg[0]));
+            for (int j = 0; j < steps; j++) {
+                long reach = at[c * steps + j] + seg[2]; // x >= at  <=>  u >= at + the segment's wraps
+                long first = first(seg[0], seg[1], u -> v.unwrapped(u) >= reach);
+                if (first > seg[0] && first <= seg[1]) {
+                    points.add(first);
+                }
+            }
+            points.sort(null);
+            for (long p : points) {
+                long out = output(c, v.valueAt(p));
+                if (y.isEmpty() || out != y.getLast()) {
+                    if (!y.isEmpty()) {
+                        t.add(p);
+                    }
+                    y.add(out);
+                }
+            }
+        }
+        if (t.size() > Thresholds.MAX_STEPS) {
+            return null;
+        }
+        return new long[][] {t.stream().mapToLong(Long::longValue).toArray(),
+                y.stream().mapToLong(Long::longValue).toArray()};
     }
 
     /** The most segments of a sum's bound (wraps of its stored value) whose steps are looked for. */
@@ -119,11 +130,19 @@ record Steps(int channels, int steps, long[] at, long[] values) {
         return lo;
     }
 
-    /** Per-channel changes and outputs as steps of {@code most}: the last repeated (one at {@code min} for none). */
-    private Steps padded(List<long[]> ats, List<long[]> outs, int most, long min) {
+    /**
+     * Each channel's changes (the inputs where its output changes, ascending) and outputs (below the first change,
+     * then from each) as steps of the most any channel has: padding repeats a channel's last step, or puts one at the
+     * input's minimum {@code min} for a channel with none, which changes nothing.
+     */
+    static Steps padded(long[][] changes, long[][] outputs, long min) {
+        int channels = changes.length, most = 1;
+        for (long[] t : changes) {
+            most = Math.max(most, t.length);
+        }
         long[] a = new long[channels * most], values = new long[channels * (most + 1)];
         for (int c = 0; c < channels; c++) {
-            long[] t = ats.get(c), y = outs.get(c);
+            long[] t = changes[c], y = outputs[c];
             values[c * (most + 1)] = y[0];
             for (int j = 0; j < most; j++) {
                 a[c * most + j] = t.length == 0 ? min : t[Math.min(j, t.length - 1)];
@@ -131,14 +150,5 @@ record Steps(int channels, int steps, long[] at, long[] values) {
             }
         }
         return new Steps(channels, most, a, values);
-    }
-
-    /** The same steps with their thresholds moved onto a sum of which the input is a non-decreasing function. */
-    Steps movedOnto(Stored v) {
-        long[] moved = new long[at.length];
-        for (int i = 0; i < at.length; i++) {
-            moved[i] = v.firstSumReaching(at[i]);
-        }
-        return new Steps(channels, steps, moved, values);
     }
 }

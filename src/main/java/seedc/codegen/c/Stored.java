@@ -52,19 +52,6 @@ record Stored(X value, X sum, long factor, int shift, int bits, long maxAbs) {
         return maxAbs;
     }
 
-    /**
-     * Whether the value is a non-decreasing function of T over its bound, which it is when neither end wraps
-     * (shr and the product by m > 0 are monotone; only the wrap into the output's bits turns back); and small enough
-     * that m T stays exact in a long.
-     */
-    boolean monotoneInSum() {
-        if (sum == null || !exactInLong()) {
-            return false;
-        }
-        long lo = FixedArith.shr(factor * minSum(), shift), hi = FixedArith.shr(factor * maxSum(), shift);
-        return lo == FixedArith.wrap(lo, bits) && hi == FixedArith.wrap(hi, bits);
-    }
-
     /** Whether m T and its shift stay exact in a long over the bound (so that {@link #valueAt} is the C's value). */
     boolean exactInLong() {
         return maxAbs < 1L << 31 && factor >= 1 && factor < 1L << 30 && shift >= -30;
@@ -78,19 +65,5 @@ record Stored(X value, X sum, long factor, int shift, int bits, long maxAbs) {
     /** shr(m t, shift) before the wrap into the output's bits: non-decreasing in t. */
     long unwrapped(long t) {
         return FixedArith.shr(factor * t, shift);
-    }
-
-    /** The smallest T (up to max + 1: none) whose value reaches x; the value must be monotone in T. */
-    long firstSumReaching(long x) {
-        long lo = minSum(), hi = maxSum() + 1;
-        while (lo < hi) {
-            long mid = lo + (hi - lo) / 2;
-            if (valueAt(mid) >= x) {
-                hi = mid;
-            } else {
-                lo = mid + 1;
-            }
-        }
-        return lo;
     }
 }

@@ -44,13 +44,7 @@ record SubsetSumEmitter(CWriter w, Operands r) {
         int rows = left ? m.a().shape().dim(0) : n;
         Value act = left ? m.a() : m.b();
         Row row = new Row(t -> r.x(act, left ? "v * " + k + " + " + t : "(" + t + ") * " + n + " + v").shr(shift),
-                s.product().vectors(), (f, v) -> {
-                    if (left) {
-                        r.store(w, m, "v", f, v);
-                    } else {
-                        r.store(w, m, f, "v", v);
-                    }
-                });
+                s.product().vectors(), (f, v) -> r.store(w, m, left, "v", f, v));
         String nibbles = r.constants().bytes(weightBytes(s));
         open(s, scratch, () -> w.loop("v", rows, () -> {
             w.line("const uint8_t *pw = " + nibbles + ";");
@@ -255,7 +249,7 @@ record SubsetSumEmitter(CWriter w, Operands r) {
 
     /** Bits of the row's sum of activations (exact, or W). */
     private int sxBits(SubsetSums s) {
-        return DotFunctions.exactSumBits(s.xBits(), s.product().terms(), width(s));
+        return s.planeBits(width(s));
     }
 
     /** Bytes of one plane's weights in a table of {@code groups} groups: a byte a group, or two nibbles a byte. */

@@ -60,7 +60,7 @@ record SubsetSums(LowBitProducts.WideProduct product, int xBits, int sumBits, in
         return xBits <= 16 ? new SubsetSums(w, xBits, sumBits, groups, bytes) : null;
     }
 
-    /** Bits of one weight plane's sum of activations (exact, or W). */
+    /** Bits of a sum of the row's activations, one weight plane's or all of them (exact, or W). */
     int planeBits(int width) {
         return DotFunctions.exactSumBits(xBits, product.terms(), width);
     }
@@ -110,8 +110,9 @@ record SubsetSums(LowBitProducts.WideProduct product, int xBits, int sumBits, in
 
     String kernel() {
         int planes = product.weight().planes();
-        return "subset sums: the 16 sums of each 4 activations, looked up by the " + (indexBytes ? "index bytes"
-                : "nibbles") + " of the weights' " + planes + " bit plane" + (planes == 1 ? "" : "s") + (chunks() == 1 ? ""
-                : ", in tables of " + 4 * chunkGroups + " activations (" + chunks() + " a row)");
+        return "subset sums: the 16 sums of each 4 activations, looked up by the "
+                + (indexBytes ? "index bytes" : "nibbles") + " of the weights' " + planes + " bit plane"
+                + (planes == 1 ? "" : "s")
+                + (chunks() == 1 ? "" : ", in tables of " + 4 * chunkGroups + " activations (" + chunks() + " a row)");
     }
 }

@@ -38,15 +38,14 @@ final class ThresholdEmitter {
      * The chain's result for x's element {@code idx} (output channel {@code channel}) to y's element idx, where a
      * convolution or a matrix product stores its element ({@link Operands#store}). Where the kernel's sum T is exact,
      * compared with T itself (x, its product and shift never computed): the steps over the sum's bound (Steps.overSum:
-     * x may wrap there, at most Thresholds.MAX_STEPS steps a channel), or, where x is a non-decreasing function of T,
-     * each threshold moved to the first T whose x reaches it; when T's comparisons are no wider than x's and at most
-     * one more (cnn-digits-w1a1's second convolution: 3 16-bit ones on the sum for 2 on x and its product and shift,
-     * 181,302 -> 170,179 Uno cycles; its first: 3 32-bit ones on the sum against 2 16-bit ones, slower). Else with x.
+     * x may wrap there, at most Thresholds.MAX_STEPS steps a channel), when T's comparisons are no wider than x's and
+     * at most one more (cnn-digits-w1a1's second convolution: 3 16-bit ones on the sum for 2 on x and its product and
+     * shift, 181,302 -> 170,179 Uno cycles; its first: 3 32-bit ones on the sum against 2 16-bit ones, slower). Else
+     * with x.
      */
     void store(Thresholds.Chain c, String idx, String channel, Stored value) {
         Value o = c.sign().out();
-        Steps onX = Steps.of(c), overSum = onX.overSum(value);
-        Steps onT = overSum != null ? overSum : value.monotoneInSum() ? onX.movedOnto(value) : null;
+        Steps onX = Steps.of(c), onT = onX.overSum(value);
         int xBits = r.type(c.x()).container(), sumBits = X.lit(value.maxSum() + 1).width();
         // the sum's comparisons no wider than x's, at most one more (a product and a shift fewer to pay for it)
         boolean onSum = onT != null && sumBits <= xBits && onT.steps() <= onX.steps() + 1;

@@ -231,7 +231,6 @@ final class Thresholds {
         }
         OpParams.Quantize p = fp.params(q, OpParams.Quantize.class);
         long[][] steps = new long[channels][], outputs = new long[channels][];
-        int most = 1;
         for (int c = 0; c < channels; c++) {
             long[] t1 = scale == null ? xs : scale.run(xs, c, fp);
             long[] t2 = bias == null ? t1 : bias.run(t1, c, fp);
@@ -244,20 +243,10 @@ final class Thresholds {
                 return null;
             }
             outputs[c] = outputsFrom(xs, y, steps[c]);
-            most = Math.max(most, steps[c].length);
         }
-        long[] at = new long[channels * most], values = new long[channels * (most + 1)];
-        for (int c = 0; c < channels; c++) {
-            long[] t = steps[c], v = outputs[c];
-            for (int j = 0; j < most; j++) {
-                // padding repeats the last step (or puts one at the minimum), which changes nothing
-                at[c * most + j] = t.length == 0 ? xs[0] : t[Math.min(j, t.length - 1)];
-                values[c * (most + 1) + j + 1] = v[Math.min(j + 1, v.length - 1)];
-            }
-            values[c * (most + 1)] = v[0];
-        }
+        Steps s = Steps.padded(steps, outputs, xs[0]);
         return new Chain(product, scale == null ? null : scale.op(), bias == null ? null : bias.op(), q, x, channels,
-                most, at, values);
+                s.steps(), s.at(), s.values());
     }
 
     /** The inputs (ascending {@code xs}) at which the outputs {@code y} change. */
