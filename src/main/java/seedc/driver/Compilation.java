@@ -128,7 +128,10 @@ public final class Compilation {
         }
         Profile profiled = onTrainFloat.profile();
         ValueRanges sound = RangeAnalysis.of(model.program(), model.weights());
-        Profile profile = o.ranges() == RangeMode.SOUND ? soundProfile(model, profiled, sound) : profiled;
+        // SeeDot sums in the output's width, halving as its scale needs: a wider range would halve more (and a halving
+        // tree leaves the bit planes), so only Shiftry's sums get their sound ranges
+        Profile profile = o.ranges() == RangeMode.SOUND ? soundProfile(model, profiled, sound)
+                : o.strategy() == Strategy.SHIFTRY ? lowBitSumsWidened(model, profiled, sound) : profiled;
         clock.lap("profile");
         if (o.deviceFlash() != null) {
             // A device too small for every program would otherwise be reported only after the whole search.
@@ -269,6 +272,19 @@ public final class Compilation {
         }
         return profiled.covering(model.program().values(), v -> v.isInt() ? null
                 : new double[] {sound.of(v).lo(), sound.of(v).hi()});
+    }
+
+    /** The profiled ranges, those of {@link LowBitSums} widened to their sound ones where those are proven. */
+    private static Profile lowBitSumsWidened(FloatModel model, Profile profiled, ValueRanges sound) {
+        java.util.Set<Value> sums = new java.util.HashSet<>(LowBitSums.of(model.program(), model.weights()));
+        if (sums.isEmpty()) {
+            return profiled;
+        }
+        return profiled.widened(model.program().values(), v -> {
+            ValueRanges.Range r = sums.contains(v) && profiled.observed(v) ? sound.of(v) : null;
+            return r != null && Double.isFinite(r.lo()) && Double.isFinite(r.hi()) && r.lo() <= r.hi()
+                    ? new double[] {r.lo(), r.hi()} : null;
+        });
     }
 
     /** A value's type with its profiled and sound ranges (null where the profile never saw it or no bound holds). */

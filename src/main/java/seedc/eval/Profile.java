@@ -121,6 +121,16 @@ public final class Profile {
      * sound} the scales come from ranges holding every input the program declares, not only the training set's.
      */
     public Profile covering(List<Value> values, java.util.function.Function<Value, double[]> range) {
+        Profile c = widened(values, range);
+        c.sound = true;
+        return c;
+    }
+
+    /**
+     * A copy whose ranges also cover the given ones (per value id, {@code null} for none), the others the profiled
+     * ones: scales from the profile, but for the widened values no larger than what their given ranges allow.
+     */
+    public Profile widened(List<Value> values, java.util.function.Function<Value, double[]> range) {
         Profile c = new Profile(min.length);
         for (int id = 0; id < min.length; id++) {
             c.min[id] = min[id];
@@ -136,7 +146,6 @@ public final class Profile {
                 c.max[v.id()] = Math.max(c.max[v.id()], r[1]);
             }
         }
-        c.sound = true;
         return c;
     }
 

@@ -217,6 +217,34 @@ public final class LowBitProducts {
      */
     private static Levels activationLevels(FixedProgram fp, Op.Quantize quantize, Value act, Map<Value, Op> defs,
                                            int shift, int maxLevels) {
+        long[] values = levelsIn(fp, quantize, act, defs);
+        TreeSet<Long> raw = new TreeSet<>();
+        for (long v : values) {
+            raw.add(v);
+        }
+        if (raw.size() < 2 || raw.size() > maxLevels) {
+            return null;
+        }
+        long[] r = raw.stream().mapToLong(Long::longValue).toArray();
+        long[] s = shifted(r, shift);
+        return evenlySpaced(s) ? new Levels(s[0], s[1] - s[0], s.length, r) : null;
+    }
+
+    /**
+     * The integers {@code act} can hold, [least, largest], whatever the program's input: the levels of the quantize
+     * whose output it is or views ({@link #quantized}), in its type; null when it is none.
+     */
+    public static long[] levelRange(FixedProgram fp, Value act, Map<Value, Op> defs) {
+        Op.Quantize q = quantized(act, defs);
+        if (q == null) {
+            return null;
+        }
+        long[] v = levelsIn(fp, q, act, defs);
+        return new long[] {java.util.Arrays.stream(v).min().orElseThrow(), java.util.Arrays.stream(v).max().orElseThrow()};
+    }
+
+    /** The quantize's possible outputs converted to each view's type on the way to {@code act}. */
+    private static long[] levelsIn(FixedProgram fp, Op.Quantize quantize, Value act, Map<Value, Op> defs) {
         OpParams.Quantize q = fp.params(quantize, OpParams.Quantize.class);
         long[] values = java.util.Arrays.copyOfRange(q.levels(), q.base(), q.base() + q.thresholds().length + 1);
         java.util.List<Value> views = new java.util.ArrayList<>();
@@ -228,16 +256,7 @@ public final class LowBitProducts {
             values = FixedKernels.reduce(values, fp.type(from), fp.type(to), WrapSite.IGNORE);
             from = to;
         }
-        TreeSet<Long> raw = new TreeSet<>();
-        for (long v : values) {
-            raw.add(v);
-        }
-        if (raw.size() < 2 || raw.size() > maxLevels) {
-            return null;
-        }
-        long[] r = raw.stream().mapToLong(Long::longValue).toArray();
-        long[] s = shifted(r, shift);
-        return evenlySpaced(s) ? new Levels(s[0], s[1] - s[0], s.length, r) : null;
+        return values;
     }
 
     /** The weights' distinct values, when evenly spaced and at most {@code maxValues}; else null. */

@@ -45,6 +45,32 @@ public final class OverflowProof {
         return new ArrayList<>(p.risks.values());
     }
 
+    /**
+     * The integers a matrix product's or a convolution's output can hold, [lo, hi] over its elements, whatever the
+     * program's input, when its operand {@code bounded} holds integers in [lo, hi] (a quantize's levels) and the other
+     * is a parameter: null when the product may wrap there (then its output may be any of its type's), or the other
+     * operand is not a parameter.
+     */
+    public static long[] productRange(FixedProgram fp, QuantizedModel qm, Op product, int bounded, long lo, long hi) {
+        Value b = product.inputs().get(bounded), k = product.inputs().get(1 - bounded);
+        if (qm.stored(k) == null) {
+            return null;
+        }
+        OverflowProof p = new OverflowProof(fp, qm);
+        long[] l = new long[b.size()], h = new long[b.size()];
+        java.util.Arrays.fill(l, lo);
+        java.util.Arrays.fill(h, hi);
+        p.boxes[b.id()] = new IntBox(l, h);
+        p.boxes[k.id()] = IntBox.point(qm.stored(k));
+        p.op(product);
+        if (!p.risks.isEmpty()) {
+            return null;
+        }
+        IntBox out = p.box(product.out());
+        return new long[] {java.util.Arrays.stream(out.lo()).min().orElse(0),
+                java.util.Arrays.stream(out.hi()).max().orElse(0)};
+    }
+
     /** One interval of exact integers per element. */
     record IntBox(long[] lo, long[] hi) {
         static IntBox point(long[] v) {

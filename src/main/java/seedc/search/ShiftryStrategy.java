@@ -6,6 +6,7 @@ import seedc.eval.Profile;
 import seedc.fixed.ExpTable;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.FixedType;
+import seedc.fixed.LowBitProducts;
 import seedc.fixed.OpParams;
 import seedc.ir.Block;
 import seedc.ir.Op;
@@ -27,6 +28,7 @@ public final class ShiftryStrategy {
     private final int[] scales;
     private final FixedType[] types;
     private final IdentityHashMap<Op, OpParams> params = new IdentityHashMap<>();
+    private final java.util.Map<Value, Op> defs;
 
     private ShiftryStrategy(Program program, Profile profile, ShiftryLadder ladder, int[] bits, int[] scales) {
         this.program = program;
@@ -35,6 +37,7 @@ public final class ShiftryStrategy {
         this.bits = bits;
         this.scales = scales;
         this.types = new FixedType[program.valueCount()];
+        this.defs = LowBitProducts.defs(program);
     }
 
     /** Data-driven scale (Algorithm 10): the largest scale at which the profiled extremes fit. */
@@ -69,6 +72,19 @@ public final class ShiftryStrategy {
             s = Math.min(s, new ScaleRules(b, 0).soundScale(profile.maxAbs(v)));
         }
         types[v.id()] = new FixedType(b, s);
+    }
+
+    /**
+     * A transpose, reshape or max pool of a quantize's levels keeps its operand's type when the search gave both
+     * the same bits: the levels are exact in it, and a type of its own (the profile's scale, above the levels' own)
+     * would only shift them; in one type an identity view is its operand's bytes (InPlace), no code.
+     */
+    private void levelsView(Value out, Value a) {
+        if (bits[out.id()] == bits[a.id()] && LowBitProducts.quantized(out, defs) != null) {
+            types[out.id()] = t(a);
+        } else {
+            own(out);
+        }
     }
 
     private void assign(Op op) {
@@ -121,13 +137,13 @@ public final class ShiftryStrategy {
             case Sgn o -> own(out);
             case Argmax o -> own(out);
             case NormaliseL2 o -> own(out);
-            case Transpose o -> own(out);
-            case Reshape o -> own(out);
+            case Transpose o -> levelsView(out, o.a());
+            case Reshape o -> levelsView(out, o.a());
             case Reverse o -> own(out);
             case Index o -> own(out);
             case Splice o -> own(out);
             case SpliceWrite o -> own(out);
-            case Maxpool o -> own(out);
+            case Maxpool o -> levelsView(out, o.x());
             case Select o -> own(out);
         }
     }

@@ -9,7 +9,9 @@ import seedc.analysis.Dataflow;
 import seedc.fixed.FixedKernels;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.FixedType;
+import seedc.fixed.LowBitProducts;
 import seedc.fixed.OpParams;
+import seedc.fixed.OverflowProof;
 import seedc.fixed.QuantizedModel;
 import seedc.fixed.WrapSite;
 import seedc.ir.Op;
@@ -65,9 +67,10 @@ final class Thresholds {
     static Thresholds of(FixedProgram fp, QuantizedModel qm) {
         Dataflow g = Dataflow.of(fp.program());
         Map<Op, Chain> chains = new HashMap<>();
+        Map<Value, Op> defs = LowBitProducts.defs(fp.program());
         fp.program().forEachOp(op -> {
             if (op instanceof Quantize q) {
-                Chain c = atStore(fp, qm, g, q);
+                Chain c = atStore(fp, qm, g, defs, q);
                 c = c == null && q.bits() == 1 ? chain(fp, qm, g, q) : c;
                 if (c != null) {
                     chains.put(q, c);
@@ -182,7 +185,8 @@ final class Thresholds {
                 || g.region(scale.op()) != g.region(q)) {
             return null;
         }
-        return steps(fp, q, null, scale, bias, scale.chained());
+        FixedType tx = fp.type(scale.chained());
+        return steps(fp, q, null, scale, bias, scale.chained(), new long[] {tx.min(), tx.max()});
     }
 
     /**
@@ -190,7 +194,7 @@ final class Thresholds {
      * q, each value read only by the next op and all in one region, or null. Its channels divide the product's
      * output channels (columns), so an element's channel follows from its output channel.
      */
-    private static Chain atStore(FixedProgram fp, QuantizedModel qm, Dataflow g, Quantize q) {
+    private static Chain atStore(FixedProgram fp, QuantizedModel qm, Dataflow g, Map<Value, Op> defs, Quantize q) {
         Value v = q.a();
         Op reader = q;
         Link[] links = new Link[2]; // the scale, then the bias: found from q backwards
@@ -210,24 +214,46 @@ final class Thresholds {
                 || g.region(product) != g.region(q)) {
             return null;
         }
-        Chain c = steps(fp, q, product, links[0], links[1], v);
+        Chain c = steps(fp, q, product, links[0], links[1], v, reachable(fp, qm, defs, product));
         return c == null || productChannels(product) % c.channels() != 0 ? null : c;
     }
 
-    /** Each channel's steps of the chain from x through scale and bias (either null: left out) to q, or null. */
-    private static Chain steps(FixedProgram fp, Quantize q, Op product, Link scale, Link bias, Value x) {
+    /**
+     * The x a product can store, {least, largest}: with a quantized operand (its levels, whatever the program's input)
+     * and a parameter, what its kernel's exact sum reaches when no temporary wraps (OverflowProof.productRange); else
+     * its type's range. The steps beyond it are never compared: a binary MLP's sum compared once where a scale that
+     * wraps at x's extremes gave three steps, a 2-bit MLP's batch-norm fused where its wraps gave up to 11.
+     */
+    private static long[] reachable(FixedProgram fp, QuantizedModel qm, Map<Value, Op> defs, Op product) {
+        FixedType tx = fp.type(product.out());
+        for (int i = 0; i < 2; i++) {
+            long[] levels = LowBitProducts.levelRange(fp, product.inputs().get(i), defs);
+            long[] r = levels == null ? null
+                    : OverflowProof.productRange(fp, qm, product, i, levels[0], levels[1]);
+            if (r != null) {
+                return new long[] {Math.max(tx.min(), r[0]), Math.min(tx.max(), r[1])};
+            }
+        }
+        return new long[] {tx.min(), tx.max()};
+    }
+
+    /**
+     * Each channel's steps of the chain from x (in [range[0], range[1]]) through scale and bias (either null: left
+     * out) to q, or null.
+     */
+    private static Chain steps(FixedProgram fp, Quantize q, Op product, Link scale, Link bias, Value x, long[] range) {
         FixedType tx = fp.type(x);
-        if (x.isInt() || tx.bits() > 16 || x.size() != q.out().size()) {
+        if (x.isInt() || tx.bits() > 16 || x.size() != q.out().size() || range[0] > range[1]) {
             return null;
         }
         int channels = lcm(scale == null ? 1 : scale.known().length, bias == null ? 1 : bias.known().length);
         if (q.out().size() % channels != 0) {
             return null;
         }
-        int n = (int) (tx.max() - tx.min() + 1);
+        int n = (int) (range[1] - range[0] + 1);
         long[] xs = new long[n];
         for (int i = 0; i < n; i++) {
-            xs[i] = tx.min() + i;
+            xs[i] = range[0] + i;
         }
         OpParams.Quantize p = fp.params(q, OpParams.Quantize.class);
         long[][] steps = new long[channels][], outputs = new long[channels][];
