@@ -63,6 +63,10 @@ final class BitSerialEmitter {
         w.line("/* " + p.kernel() + " */");
         w.block("", () -> {
             w.line("uint8_t *sd_q = (uint8_t *)" + s.name() + ";");
+            if (p.padMask()) {
+                w.line("uint8_t *sd_ot = sd_q + " + (p.windowPlanes() * p.planeBytes()
+                        + (p.pixelBytes() == null ? 0 : p.pixelBytes())) + ";");
+            }
             if (p.pixelBytes() != null) {
                 packPixels(p);
                 zeroPadding(p); // the windows below write only the packed bytes
@@ -71,6 +75,7 @@ final class BitSerialEmitter {
                 w.line("uint16_t sq = 0;");
                 if (p.padMask()) {
                     w.line("uint16_t np = 0;");
+                    w.line("uint8_t no = 0;"); // the padding taps listed in sd_ot
                 }
                 if (p.pixelBytes() == null) {
                     packWindow(p);
@@ -92,7 +97,24 @@ final class BitSerialEmitter {
         w.loop("b", p.windowPlanes() * nb, () -> w.line("sd_q[b] = 0;"));
         w.line("sd_idx t = 0;");
         w.line("uint8_t bit = 1;");
-        Windows.taps(w, c, () -> w.loop("ci", c.filter().shape().dim(3), () -> {
+        Windows.taps(w, c, () -> {
+            listPadding(p);
+            packTap(p, c, a, nb);
+        });
+    }
+
+    /** A tap in the padding to the list, its channels to the count np (a padded window's, when it has the list). */
+    private void listPadding(BitSerial.Product p) {
+        if (p.padMask()) {
+            Conv2d c = (Conv2d) p.op();
+            w.line("if (!inside) { sd_ot[no++] = (uint8_t)(i * " + c.filter().shape().dim(2) + " + j); np = (uint16_t)(np + "
+                    + c.filter().shape().dim(3) + "); }");
+        }
+    }
+
+    /** A tap's elements, each one's level number's bits set in the planes (or in its element's bits). */
+    private void packTap(BitSerial.Product p, Conv2d c, LowBitProducts.Levels a, int nb) {
+        w.loop("ci", c.filter().shape().dim(3), () -> {
             X x = r.x(c.x(), "px + ci"); // px is 0 in the padding: a read in range, not used
             w.line(x.ctype() + " x = " + x.c() + ";");
             w.line("uint8_t q = inside ? " + levelNumber(X.of("x", x.bits()), a) + " : "
@@ -112,12 +134,9 @@ final class BitSerialEmitter {
             for (int i = 0; i < a.planes(); i++) {
                 w.line("if (q & " + (1 << i) + "u) sd_q[" + (i * nb) + " + (t >> 3)] |= bit;");
             }
-            if (p.padMask()) {
-                w.line("if (!inside) { sd_q[" + (a.planes() * nb) + " + (t >> 3)] |= bit; np++; }");
-            }
             w.line("bit = (uint8_t)(bit << 1 | bit >> 7);");
             w.line("t++;");
-        }));
+        });
     }
 
     /**
@@ -164,7 +183,6 @@ final class BitSerialEmitter {
                             + " + " + plane * cb + " + k];"));
                 }
                 w.line("sq = (uint16_t)(sq + sd_ps[pg]);");
-                padMask(p, at, "0u");
             }, () -> {
                 for (int i = 0; i < a.planes(); i++) {
                     int plane = i;
@@ -174,21 +192,9 @@ final class BitSerialEmitter {
                 if (zero != 0) {
                     w.line("sq = (uint16_t)(sq + " + cig * zero + ");");
                 }
-                if (padMask(p, at, "0xffu")) {
-                    w.line("np = (uint16_t)(np + " + cig + ");");
-                }
             });
+            listPadding(p);
         });
-    }
-
-    /** A tap's bytes of the padding mask (from {@code at}), when the product has one: whether it has. */
-    private boolean padMask(BitSerial.Product p, String at, String fill) {
-        if (!p.padMask()) {
-            return false;
-        }
-        int cb = ((Conv2d) p.op()).filter().shape().dim(3) / 8, mask = p.activation().planes() * p.planeBytes();
-        w.loop("k", cb, () -> w.line("sd_q[" + mask + " + " + at + " + k] = " + fill + ";"));
-        return true;
     }
 
     /**
@@ -327,14 +333,13 @@ final class BitSerialEmitter {
                 new Term("SD_R16(" + codes + ", " + f + ")", (b.count() - 1) * k, a.base() * b.step()),
                 new Term("sq", (a.count() - 1) * k, b.base() * a.step()), pc));
         if (p.padMask()) {
-            // the padding taps were packed as level 0 (a0): their a0 (b0 + db r_t) come out again
+            // the padding taps were packed as level 0 (a0): their a0 (b0 + db r_t) come out again, sum r_t from the
+            // listed taps' sums of value numbers
             Term pp = new Term("pp", ((1L << b.planes()) - 1) * k, -a.base() * b.step());
+            String tapSums = r.constants().table(BitPlaneWeights.tapCodeSums(p), 16);
             w.line(pp.ctype() + " pp = 0;");
-            w.block("if (np)", () -> { // a window with no padding tap has an empty padding plane
-                for (int j = 0; j < b.planes(); j++) {
-                    pp.accumulate(w, popand(p, planes, f, a.planes(), j), j);
-                }
-            });
+            w.line("for (uint8_t k = 0; k < no; k++) pp = (" + pp.ctype() + ")(pp + SD_R16(" + tapSums + ", (" + f
+                    + ") * " + p.taps() + " + sd_ot[k]));");
             list.add(new Term("np", k, -a.base() * b.base()));
             list.add(pp);
         }
@@ -347,7 +352,7 @@ final class BitSerialEmitter {
                 * Math.max(Math.abs((double) b.base()), Math.abs((double) b.top()));
         if (bound < Math.min(0x1p60, Math.scalb(1.0, width - 1))) {
             ExactSum sum = ExactSum.of(constant, java.util.Arrays.stream(terms).map(Term::value).toList(),
-                    java.util.Arrays.stream(terms).map(Term::factor).toList());
+                    java.util.Arrays.stream(terms).map(Term::factor).toList(), bound);
             w.line(sum.sum().ctype() + " acc = " + sum.sum().c() + ";");
             out.accept(Stored.exact("acc", sum.sum(), sum.factor(), mul.post() - sum.twos(), r.type(result).bits(),
                     bound / Math.scalb((double) sum.factor(), sum.twos())));

@@ -16,7 +16,12 @@ import java.util.List;
  * @param twos   z
  */
 record ExactSum(X sum, long factor, int twos) {
-    static ExactSum of(long constant, List<X> values, List<Long> factors) {
+    /**
+     * The sum, |c + sum f_i v_i| <= {@code bound}: when the inner sum's bound (over g) is below 2^15, the inner sum is
+     * computed modulo 2^16 (every wrap on the way cancels: its value fits), even where its terms' widths add up to more
+     * (a binary CNN's first convolution of 8-bit pixels: 2 cs - sx, where 5074 cs - 2537 sx took two 32-bit products).
+     */
+    static ExactSum of(long constant, List<X> values, List<Long> factors, double bound) {
         BigInteger g = BigInteger.valueOf(constant);
         for (long f : factors) {
             g = g.gcd(BigInteger.valueOf(f));
@@ -28,9 +33,24 @@ record ExactSum(X sum, long factor, int twos) {
         int z = Math.min(Long.numberOfTrailingZeros(d), 62);
         long m = d >> z;
         X inner = sum(constant / d, values, factors, d), plain = sum(constant >> z, values, factors, 1L << z);
+        if (inner.bits() > 16 && bound / Math.abs((double) d) < 0x1p15) {
+            inner = sum16(constant / d, values, factors, d);
+        }
         // the terms' own products are cheap while the plain sum fits 16 bits (8 x 8 -> 16 multiplies on the AVR)
         boolean factored = m == 1 || plain.bits() > 16 && inner.bits() <= 16;
         return factored ? new ExactSum(inner, m, z) : new ExactSum(plain, 1, z);
+    }
+
+    /** c' + sum (f_i / d) v_i modulo 2^16 (16 bits). */
+    private static X sum16(long c, List<X> values, List<Long> factors, long d) {
+        X s = X.lit(seedc.fixed.FixedArith.wrap(c, 16));
+        for (int i = 0; i < values.size(); i++) {
+            long f = factors.get(i) / d;
+            if (f != 0) {
+                s = s.plusWrap(values.get(i).timesWrap(X.lit(f), 16).wrap(16), false, 16);
+            }
+        }
+        return s.wrap(16);
     }
 
     /** c' + sum (f_i / d) v_i, the terms with a factor 0 left out. */

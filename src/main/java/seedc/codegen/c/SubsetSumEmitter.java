@@ -230,16 +230,16 @@ record SubsetSumEmitter(CWriter w, Operands r) {
         if (!(bound < Math.scalb(1.0, Math.min(width - 1, 62)))) {
             return false;
         }
-        ExactSum sum = ExactSum.of(0, List.of(sumRx, sx), List.of(step, base));
-        Op op = s.product().op();
-        w.line(sum.sum().ctype() + " tot = " + sum.sum().c() + ";");
         // the sum of the products themselves: n terms of |x| <= 2^(xBits - 1) times the largest |w|, often tighter
         LowBitProducts.Levels levels = s.product().weight();
         double products = s.product().terms() * Math.scalb(1.0, s.xBits() - 1)
                 * Math.max(Math.abs((double) levels.base()), Math.abs((double) levels.top()));
+        double tight = Math.min(bound, products);
+        ExactSum sum = ExactSum.of(0, List.of(sumRx, sx), List.of(step, base), tight);
+        Op op = s.product().op();
+        w.line(sum.sum().ctype() + " tot = " + sum.sum().c() + ";");
         row.out().accept("f", Stored.exact("tot", sum.sum(), sum.factor(), r.params(op, OpParams.Mul.class).post()
-                - sum.twos(), r.type(op.out()).bits(), Math.min(bound, products)
-                / Math.scalb((double) sum.factor(), sum.twos())));
+                - sum.twos(), r.type(op.out()).bits(), tight / Math.scalb((double) sum.factor(), sum.twos())));
         return true;
     }
 
