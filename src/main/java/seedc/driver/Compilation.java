@@ -30,6 +30,7 @@ import seedc.report.SearchSummary;
 import seedc.search.Candidate;
 import seedc.search.Budget;
 import seedc.search.MaxscaleSearch;
+import seedc.search.ScaleRules;
 import seedc.search.SeeDotStrategy;
 import seedc.search.ShiftryLadder;
 import seedc.search.ShiftrySearch;
@@ -274,7 +275,11 @@ public final class Compilation {
                 : new double[] {sound.of(v).lo(), sound.of(v).hi()});
     }
 
-    /** The profiled ranges, those of {@link LowBitSums} widened to their sound ones where those are proven. */
+    /**
+     * The profiled ranges, those of {@link LowBitSums} widened to their sound ones where those are proven, with the
+     * sound scales' margin for the rounding of the weights (ScaleRules.SOUND_MARGIN: a binary MLP's sum reached 33
+     * past its 16 bits at the scale of its float bound).
+     */
     private static Profile lowBitSumsWidened(FloatModel model, Profile profiled, ValueRanges sound) {
         java.util.Set<Value> sums = new java.util.HashSet<>(LowBitSums.of(model.program(), model.weights()));
         if (sums.isEmpty()) {
@@ -283,7 +288,7 @@ public final class Compilation {
         return profiled.widened(model.program().values(), v -> {
             ValueRanges.Range r = sums.contains(v) && profiled.observed(v) ? sound.of(v) : null;
             return r != null && Double.isFinite(r.lo()) && Double.isFinite(r.hi()) && r.lo() <= r.hi()
-                    ? new double[] {r.lo(), r.hi()} : null;
+                    ? new double[] {r.lo() * ScaleRules.SOUND_MARGIN, r.hi() * ScaleRules.SOUND_MARGIN} : null;
         });
     }
 

@@ -1,18 +1,11 @@
 package seedc.superopt;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import seedc.bench.AvrToolchain;
-import seedc.bench.BenchResources;
-import seedc.bench.SimResult;
-import seedc.bench.SimavrRunner;
 import seedc.codegen.c.AvrPlanePairs;
 
 /**
@@ -57,41 +50,12 @@ class AvrPlanePairsTest {
             }
         }
         List<Long> want = cases.stream().map(Case::expected).toList();
-        Path src = dir.resolve("pairs.c");
-        Files.writeString(src, firmware(cases, true));
-        Path elf = AvrToolchain.find().compile(List.of(src), List.of(BenchResources.includeDir(), dir),
-                List.of("-Wall", "-Werror"), dir.resolve("pairs.elf"));
-        SimResult s = SimavrRunner.run(elf, 50_000_000L);
-        assertEquals(want, s.uartOutput().lines().map(String::strip).map(Long::parseLong).toList(), "the AVR");
-
-        Path host = dir.resolve("host.c"), exe = dir.resolve("host");
-        Files.writeString(host, firmware(cases, false));
-        Process gcc = new ProcessBuilder("gcc", "-std=c99", "-O2", "-Wall", "-Werror", "-fsanitize=address,undefined",
-                "-fno-sanitize-recover=all", "-o", exe.toString(), host.toString()).redirectErrorStream(true).start();
-        String log = new String(gcc.getInputStream().readAllBytes());
-        assertEquals(0, gcc.waitFor(), log);
-        Process run = new ProcessBuilder(exe.toString()).redirectErrorStream(true).start();
-        String out = new String(run.getInputStream().readAllBytes());
-        assertEquals(0, run.waitFor(), out);
-        assertEquals(want, out.lines().map(String::strip).map(Long::parseLong).toList(), "x86");
+        KernelOnBoth.assertPrints(dir, "pairs", avr -> firmware(cases, avr), want);
     }
 
     /** A program calling each case's kernel and printing its sum: for the Uno (simavr's UART), or a host's stdout. */
     private static String firmware(List<Case> cases, boolean avr) throws java.io.IOException {
-        StringBuilder c = new StringBuilder();
-        if (avr) {
-            c.append(KernelBench.resource("/seedc/codegen/c/avr_reads.h")).append('\n');
-        } else {
-            c.append("#include <stdio.h>\n#define PROGMEM\n");
-        }
-        c.append(KernelBench.resource("/seedc/codegen/c/seedc_runtime.h")).append('\n');
-        if (avr) {
-            c.append("#include \"seedc_bench.h\"\n\nstatic void put(uint16_t u) {\n    char b[6]; uint8_t n = 0;\n"
-                    + "    do { b[n++] = (char)('0' + u % 10); u /= 10; } while (u);\n"
-                    + "    while (n) seedc_uart_putc(b[--n]);\n    seedc_uart_putc('\\n');\n}\n\n");
-        } else {
-            c.append("static void put(uint16_t u) { printf(\"%u\\n\", (unsigned)u); }\n");
-        }
+        StringBuilder c = new StringBuilder(KernelOnBoth.prelude(avr));
         for (int k = 0; k < cases.size(); k++) {
             Case t = cases.get(k);
             c.append(AvrPlanePairs.source(t.ka(), t.kb(), t.nb()));

@@ -123,6 +123,28 @@ final class BitSerial {
             return op() instanceof Op.Conv2d c && product.zeroLevel() < 0 && c.window().padded();
         }
 
+        /**
+         * Whether the AVR's kernel counts one activation plane against all the call's weight rows at once
+         * (AvrPopandRows): 1 x 1 bits on the AVR, planes in bytes, a plane short enough for registers.
+         */
+        boolean rowsAtOnce() {
+            return avr && !layout.elements() && word.wordBits() == 8 && activation().planes() == 1
+                    && weight().planes() == 1 && AvrPopandRows.fits(planeBytes());
+        }
+
+        /** The weight rows one call of the rows kernel counts: a matrix product's vectors, a group's channels. */
+        int rowsACall() {
+            return op() instanceof Op.Conv2d c ? c.filter().shape().dim(4) : product.vectors();
+        }
+
+        /**
+         * Where in the scratch the rows kernel's counts go: after the window's planes, the input packed once and the
+         * list of padding taps (those the product has).
+         */
+        int countsAt() {
+            return windowPlanes() * planeBytes() + (pixelBytes() == null ? 0 : pixelBytes()) + (padMask() ? taps() : 0);
+        }
+
         /** The planes of a window: the activation's. */
         int windowPlanes() {
             return layout.elements() ? 1 : activation().planes();
@@ -148,6 +170,7 @@ final class BitSerial {
             return "bit-serial: AND + popcount over " + activation().planes() + " x " + weight().planes()
                     + " bit planes, planes one after another, " + word.wordBits() + "-bit words"
                     + (pairsAtOnce() ? ", every pair of planes in one pass" : "")
+                    + (rowsAtOnce() ? ", every weight row in one call" : "")
                     + (pixelBytes() == null ? "" : ", the input packed once")
                     + (padMask() ? ", the padding's weights from a table a tap" : "");
         }
@@ -270,8 +293,7 @@ final class BitSerial {
             return null;
         }
         // declared in words, so that the plan aligns the planes for the word kernel's loads
-        int bytes = p.windowPlanes() * p.planeBytes() + (p.pixelBytes() == null ? 0 : p.pixelBytes())
-                + (p.padMask() ? p.taps() : 0);
+        int bytes = p.countsAt() + (p.rowsAtOnce() ? p.rowsACall() : 0);
         int bits = p.kernelWordBits(), wb = bits / 8;
         return new Scratch(CNames.scratch(m.out()), bits, (bytes + wb - 1) / wb);
     }

@@ -43,7 +43,9 @@ final class BitSerialEmitter {
                 w.line("uint16_t sq = 0;");
                 String index = p.ram() == 0 ? "v * " + k + " + t" : "t * " + cols + " + v";
                 w.block("for (sd_idx t = 0, b = 0; b < " + p.packedBytes() + "; b++)", () -> pack(p, act, index, nb));
-                w.loop("f", weights, () -> sum(p, planes, codes, "f", v -> r.store(w, m, p.ram() == 0, "v", "f", v)));
+                countRows(p, planes, "0");
+                w.loop("f", weights, () -> sum(p, planes, codes, "f", "f",
+                        v -> r.store(w, m, p.ram() == 0, "v", "f", v)));
             });
         });
     }
@@ -83,10 +85,24 @@ final class BitSerialEmitter {
                     copyWindow(p);
                 }
                 String channel = "g * " + cog + " + co";
-                w.loop("co", cog, () -> sum(p, planes, codes, channel,
+                countRows(p, planes, "g * " + cog * p.planeBytes());
+                w.loop("co", cog, () -> sum(p, planes, codes, channel, "co",
                         v -> r.store(w, c, Windows.outPixel(os), channel, v)));
             }));
         });
+    }
+
+    /**
+     * The rows kernel's counts of this call's weight rows (from byte {@code at} of the planes) into the scratch, when
+     * the product has it (AvrPopandRows); the sums then read them.
+     */
+    private void countRows(BitSerial.Product p, String planes, String at) {
+        if (p.rowsAtOnce()) {
+            int nb = p.planeBytes();
+            kernels.put(AvrPopandRows.name(nb), AvrPopandRows.source(nb));
+            w.line(AvrPopandRows.name(nb) + "(sd_q, " + planes + ", " + at + ", " + p.rowsACall() + ", sd_q + "
+                    + p.countsAt() + ");");
+        }
     }
 
     /** The window's taps one by one: each one's level number, its bits set in the planes. */
@@ -306,9 +322,10 @@ final class BitSerialEmitter {
 
     /**
      * One output: the weighted popcounts of vector f, then n a0 b0 + a0 db sum r + b0 da sum q + da db popcounts
-     * modulo 2^W (sum r, vector f's value numbers' sum, from the table {@code codes}), finished into the output.
+     * modulo 2^W (sum r, vector f's value numbers' sum, from the table {@code codes}), finished into the output;
+     * {@code row} is f's place among the counts of the rows kernel, when the product has it.
      */
-    private void sum(BitSerial.Product p, String planes, String codes, String f, Consumer<Stored> out) {
+    private void sum(BitSerial.Product p, String planes, String codes, String f, String row, Consumer<Stored> out) {
         LowBitProducts.Levels a = p.activation(), b = p.weight();
         OpParams.Mul mul = r.params(p.op(), OpParams.Mul.class);
         int width = mul.width();
@@ -316,6 +333,8 @@ final class BitSerialEmitter {
         Term pc = new Term("pc", ((1L << a.planes()) - 1) * ((1L << b.planes()) - 1) * k, a.step() * b.step());
         if (p.layout().elements()) {
             w.line(pc.ctype() + " pc = (" + pc.ctype() + ")" + elementProducts(p, planes, f) + ";");
+        } else if (p.rowsAtOnce()) {
+            w.line(pc.ctype() + " pc = sd_q[" + p.countsAt() + " + " + row + "];");
         } else if (p.pairsAtOnce()) {
             int ka = a.planes(), kb = b.planes(), nb = p.planeBytes();
             kernels.put(AvrPlanePairs.name(ka, kb, nb), AvrPlanePairs.source(ka, kb, nb));

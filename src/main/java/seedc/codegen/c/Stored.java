@@ -12,11 +12,12 @@ import seedc.fixed.FixedArith;
  * @param factor m (>= 1)
  * @param shift  the shift of m T into the output (post less the factors' twos)
  * @param bits   the output type's bits
- * @param maxAbs |T| <= maxAbs (the kernel's bound on its sum, within T's bits)
+ * @param minSum the least T (the kernel's bound on its sum, within T's bits)
+ * @param maxSum the largest T
  */
-record Stored(X value, X sum, long factor, int shift, int bits, long maxAbs) {
+record Stored(X value, X sum, long factor, int shift, int bits, long minSum, long maxSum) {
     static Stored of(X value) {
-        return new Stored(value, null, 1, 0, 0, 0);
+        return new Stored(value, null, 1, 0, 0, 0, 0);
     }
 
     /**
@@ -27,7 +28,46 @@ record Stored(X value, X sum, long factor, int shift, int bits, long maxAbs) {
         X sum = X.of(name, t.bits());
         long limit = t.bits() >= 63 ? Long.MAX_VALUE : (1L << (t.bits() - 1)) - 1;
         long maxAbs = bound < limit ? (long) Math.floor(bound) : limit;
-        return new Stored(factor == 1 ? sum.shrWrap(shift, bits) : null, sum, factor, shift, bits, maxAbs);
+        return new Stored(factor == 1 ? sum.shrWrap(shift, bits) : null, sum, factor, shift, bits, -maxAbs, maxAbs);
+    }
+
+    /**
+     * The same with T's bound cut to the sums whose output, unwrapped, lies in {@code proven} ({least, largest}: what
+     * the product can store, where nothing wraps; null: no cut): the others are never reached.
+     */
+    Stored within(long[] proven) {
+        if (sum == null || proven == null || !exactInLong()) {
+            return this;
+        }
+        // unwrapped is non-decreasing in T: both ends by binary search
+        long lo = firstAtLeast(minSum, maxSum, proven[0]);
+        return new Stored(value, sum, factor, shift, bits, lo, lastAtMost(lo, maxSum, proven[1]));
+    }
+
+    /** The least t in [from, to] with unwrapped(t) >= x (to when none). */
+    private long firstAtLeast(long from, long to, long x) {
+        while (from < to) {
+            long mid = from + (to - from) / 2;
+            if (unwrapped(mid) >= x) {
+                to = mid;
+            } else {
+                from = mid + 1;
+            }
+        }
+        return from;
+    }
+
+    /** The largest t in [from, to] with unwrapped(t) <= x (from when none). */
+    private long lastAtMost(long from, long to, long x) {
+        while (from < to) {
+            long mid = from + (to - from + 1) / 2;
+            if (unwrapped(mid) <= x) {
+                from = mid;
+            } else {
+                to = mid - 1;
+            }
+        }
+        return from;
     }
 
     /**
@@ -43,18 +83,9 @@ record Stored(X value, X sum, long factor, int shift, int bits, long maxAbs) {
         return X.of("sd_m", scaled.bits()).shrWrap(shift, bits);
     }
 
-    /** The smallest and largest T the kernel's bound allows. */
-    long minSum() {
-        return -maxAbs;
-    }
-
-    long maxSum() {
-        return maxAbs;
-    }
-
     /** Whether m T and its shift stay exact in a long over the bound (so that {@link #valueAt} is the C's value). */
     boolean exactInLong() {
-        return maxAbs < 1L << 31 && factor >= 1 && factor < 1L << 30 && shift >= -30;
+        return Math.max(-minSum, maxSum) < 1L << 31 && factor >= 1 && factor < 1L << 30 && shift >= -30;
     }
 
     /** The output value for sum t. */

@@ -43,10 +43,12 @@ final class ThresholdEmitter {
      * shift, 181,302 -> 170,179 Uno cycles; its first: 3 32-bit ones on the sum against 2 16-bit ones, slower). Else
      * with x.
      */
-    void store(Thresholds.Chain c, String idx, String channel, Stored value) {
+    void store(Thresholds.Chain c, String idx, String channel, Stored stored) {
         Value o = c.sign().out();
+        Stored value = stored.within(c.proven()); // the sums the product can store
         Steps onX = Steps.of(c), onT = onX.overSum(value);
-        int xBits = r.type(c.x()).container(), sumBits = X.lit(value.maxSum() + 1).width();
+        int xBits = r.type(c.x()).container();
+        int sumBits = Math.max(X.lit(value.minSum()).width(), X.lit(value.maxSum()).width());
         // the sum's comparisons no wider than x's, at most one more (a product and a shift fewer to pay for it)
         boolean onSum = onT != null && sumBits <= xBits && onT.steps() <= onX.steps() + 1;
         Steps s = onSum ? onT : onX;

@@ -42,10 +42,11 @@ final class Thresholds {
      * A fused chain: x, the known operands' common period (channels), and per channel c its steps: thresholds
      * {@code at[c * steps + j]} ascending and the outputs {@code values[c * (steps + 1) + j]} below the first, then
      * from each (a channel with fewer steps repeats its last; one with none has one at x's minimum). A single step
-     * where nothing wraps; a wrap in the product or the sum turns the output back, a step more each time.
+     * where nothing wraps; a wrap in the product or the sum turns the output back, a step more each time. Where
+     * proven, {@code proven} is what the product can store ({least, largest}): the steps hold there only.
      */
     record Chain(Op product, Op scale, Op bias, Quantize sign, Value x, int channels, int steps, long[] at,
-                 long[] values) {
+                 long[] values, long[] proven) {
         /** The ops the comparison replaces: the scale and the bias, those the chain has. */
         List<Op> links() {
             return java.util.stream.Stream.of(scale, bias).filter(java.util.Objects::nonNull).toList();
@@ -185,8 +186,7 @@ final class Thresholds {
                 || g.region(scale.op()) != g.region(q)) {
             return null;
         }
-        FixedType tx = fp.type(scale.chained());
-        return steps(fp, q, null, scale, bias, scale.chained(), new long[] {tx.min(), tx.max()});
+        return steps(fp, q, null, scale, bias, scale.chained(), null);
     }
 
     /**
@@ -220,29 +220,31 @@ final class Thresholds {
 
     /**
      * The x a product can store, {least, largest}: with a quantized operand (its levels, whatever the program's input)
-     * and a parameter, what its kernel's exact sum reaches when no temporary wraps (OverflowProof.productRange); else
-     * its type's range. The steps beyond it are never compared: a binary MLP's sum compared once where a scale that
+     * and a parameter, what its kernel's exact sum reaches when nothing wraps (OverflowProof.productRange); else null
+     * (any of its type's). The steps beyond it are never compared: a binary MLP's sum compared once where a scale that
      * wraps at x's extremes gave three steps, a 2-bit MLP's batch-norm fused where its wraps gave up to 11.
      */
     private static long[] reachable(FixedProgram fp, QuantizedModel qm, Map<Value, Op> defs, Op product) {
-        FixedType tx = fp.type(product.out());
         for (int i = 0; i < 2; i++) {
             long[] levels = LowBitProducts.levelRange(fp, product.inputs().get(i), defs);
             long[] r = levels == null ? null
                     : OverflowProof.productRange(fp, qm, product, i, levels[0], levels[1]);
             if (r != null) {
-                return new long[] {Math.max(tx.min(), r[0]), Math.min(tx.max(), r[1])};
+                return r;
             }
         }
-        return new long[] {tx.min(), tx.max()};
+        return null;
     }
 
     /**
-     * Each channel's steps of the chain from x (in [range[0], range[1]]) through scale and bias (either null: left
-     * out) to q, or null.
+     * Each channel's steps of the chain from x (in {@code proven}, {least, largest}, or null: anywhere in its type)
+     * through scale and bias (either null: left out) to q, or null.
      */
-    private static Chain steps(FixedProgram fp, Quantize q, Op product, Link scale, Link bias, Value x, long[] range) {
+    private static Chain steps(FixedProgram fp, Quantize q, Op product, Link scale, Link bias, Value x,
+                               long[] proven) {
         FixedType tx = fp.type(x);
+        long[] range = proven == null ? new long[] {tx.min(), tx.max()}
+                : new long[] {Math.max(tx.min(), proven[0]), Math.min(tx.max(), proven[1])};
         if (x.isInt() || tx.bits() > 16 || x.size() != q.out().size() || range[0] > range[1]) {
             return null;
         }
@@ -272,7 +274,7 @@ final class Thresholds {
         }
         Steps s = Steps.padded(steps, outputs, xs[0]);
         return new Chain(product, scale == null ? null : scale.op(), bias == null ? null : bias.op(), q, x, channels,
-                s.steps(), s.at(), s.values());
+                s.steps(), s.at(), s.values(), proven);
     }
 
     /** The inputs (ascending {@code xs}) at which the outputs {@code y} change. */

@@ -1,0 +1,76 @@
+package seedc.superopt;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import seedc.codegen.c.AvrPopandRows;
+
+/**
+ * The AVR's kernel of one plane against many weight rows (AvrPopandRows), for every plane length it has (1 to 8
+ * bytes: the four-byte chunks whole and partial) and 1, 5 and 64 rows from a random row offset, on random bytes:
+ * under simavr, and its C for other compilers on x86 (gcc, sanitizers), every count equals popcount(Q AND R_f)
+ * computed here, bit by bit.
+ */
+class AvrPopandRowsTest {
+    private static final int[] ROWS = {1, 5, 64};
+
+    @TempDir
+    Path dir;
+
+    /** One call: plane q of nb bytes, the weights of 2 + rows rows, read from row 2 on. */
+    private record Case(int nb, int rows, byte[] q, byte[] w) {
+        List<Long> expected() {
+            List<Long> counts = new ArrayList<>();
+            for (int f = 0; f < rows; f++) {
+                long s = 0;
+                for (int b = 0; b < nb; b++) {
+                    s += Integer.bitCount(q[b] & w[(2 + f) * nb + b] & 0xff);
+                }
+                counts.add(s);
+            }
+            return counts;
+        }
+    }
+
+    @Test
+    void everyLengthCountsEveryRow() throws Exception {
+        Random rnd = new Random(16);
+        List<Case> cases = new ArrayList<>();
+        for (int nb = 1; nb <= 8; nb++) {
+            for (int rows : ROWS) {
+                byte[] q = new byte[nb], w = new byte[(2 + rows) * nb];
+                rnd.nextBytes(q);
+                rnd.nextBytes(w);
+                cases.add(new Case(nb, rows, q, w));
+            }
+        }
+        List<Long> want = cases.stream().flatMap(c -> c.expected().stream()).toList();
+        KernelOnBoth.assertPrints(dir, "rows", avr -> firmware(cases, avr), want);
+    }
+
+    /** A program calling each case's kernel and printing its counts: for the Uno (simavr's UART), or a host's stdout. */
+    private static String firmware(List<Case> cases, boolean avr) throws java.io.IOException {
+        StringBuilder c = new StringBuilder(KernelOnBoth.prelude(avr));
+        for (int nb = 1; nb <= 8; nb++) {
+            c.append(AvrPopandRows.source(nb));
+        }
+        for (int k = 0; k < cases.size(); k++) {
+            Case t = cases.get(k);
+            c.append("static uint8_t q").append(k).append("[] = ").append(KernelBench.init(t.q())).append(";\n");
+            c.append("static const uint8_t w").append(k).append("[] PROGMEM = ").append(KernelBench.init(t.w()))
+                    .append(";\n");
+        }
+        c.append("static uint8_t out[64];\nint main(void) {\n    volatile sd_idx at;\n    volatile uint8_t rows;\n")
+                .append(avr ? "    seedc_uart_init();\n" : "");
+        for (int k = 0; k < cases.size(); k++) {
+            Case t = cases.get(k);
+            c.append("    at = ").append(2 * t.nb()).append(";\n    rows = ").append(t.rows()).append(";\n    ")
+                    .append(AvrPopandRows.name(t.nb())).append("(q").append(k).append(", w").append(k)
+                    .append(", at, rows, out);\n    for (uint8_t f = 0; f < rows; f++) put(out[f]);\n");
+        }
+        return c.append(avr ? "    SEEDC_BENCH_EXIT();\n}\n" : "    return 0;\n}\n").toString();
+    }
+}
