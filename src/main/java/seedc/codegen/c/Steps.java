@@ -23,6 +23,17 @@ record Steps(int channels, int steps, long[] at, long[] values) {
         return steps == 1;
     }
 
+    /** The outputs below the first threshold and from each when every channel has the same, else null. */
+    long[] sharedValues() {
+        long[] first = java.util.Arrays.copyOf(values, steps + 1);
+        for (int c = 1; c < channels; c++) {
+            if (!java.util.Arrays.equals(values, c * (steps + 1), (c + 1) * (steps + 1), first, 0, steps + 1)) {
+                return null;
+            }
+        }
+        return first;
+    }
+
     /** Channel c's output for input x: the outputs from the last threshold x reaches. */
     long output(int c, long x) {
         int k = 0;

@@ -77,17 +77,21 @@ final class ThresholdEmitter {
 
     /**
      * y (declared here) = the output of the last of channel ch's steps x reaches: thresholds of {@code inBits} and
-     * outputs in the quantize's type, from tables in flash.
+     * outputs in the quantize's type, from tables in flash; the outputs as literals when every channel has the same
+     * (a sign after a batch-norm of positive scales: mlp-digits-w1a1i1 on the Uno 14,731 -> 14,156 cycles).
      */
     private void steps(Thresholds.Chain c, Steps s, int inBits, String x, String ch, String y) {
         int outBits = r.type(c.sign().out()).container(), m = s.steps();
         String chan = ch.matches("\\w+") ? ch : "(" + ch + ")";
-        String ats = r.constants().table(s.at(), inBits), values = r.constants().table(s.values(), outBits);
-        w.line(CNames.ctype(outBits) + " " + y + " = SD_R" + outBits + "(" + values + ", " + chan + " * " + (m + 1)
-                + ");");
+        String ats = r.constants().table(s.at(), inBits);
+        long[] shared = s.sharedValues();
+        String values = shared != null ? null : r.constants().table(s.values(), outBits);
+        java.util.function.IntFunction<String> value = j -> shared != null ? Long.toString(shared[j])
+                : "SD_R" + outBits + "(" + values + ", " + chan + " * " + (m + 1) + " + " + j + ")";
+        w.line(CNames.ctype(outBits) + " " + y + " = " + value.apply(0) + ";");
         for (int j = 0; j < m; j++) {
             w.line("if (" + x + " >= SD_R" + inBits + "(" + ats + ", " + chan + " * " + m + " + " + j + ")) " + y
-                    + " = SD_R" + outBits + "(" + values + ", " + chan + " * " + (m + 1) + " + " + (j + 1) + ");");
+                    + " = " + value.apply(j + 1) + ";");
         }
     }
 }

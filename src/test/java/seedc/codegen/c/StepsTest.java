@@ -1,5 +1,6 @@
 package seedc.codegen.c;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -49,6 +50,15 @@ class StepsTest {
             }
         }
         assertEquals(true, moved >= 50, moved + " of " + tried + " moved"); // the others wrap too often
+    }
+
+    /** Outputs as literals only when every channel's are the same, thresholds aside. */
+    @Test
+    void sharedOutputsAreEveryChannelsOwn() {
+        Steps same = new Steps(3, 2, new long[] {-5, 0, 1, 7, -9, 2}, new long[] {-1, 0, 1, -1, 0, 1, -1, 0, 1});
+        assertArrayEquals(new long[] {-1, 0, 1}, same.sharedValues());
+        Steps flipped = new Steps(2, 1, new long[] {0, 3}, new long[] {-1, 1, 1, -1});
+        assertNull(flipped.sharedValues());
     }
 
     @Test
