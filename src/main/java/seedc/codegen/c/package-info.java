@@ -10,7 +10,8 @@
  * each element, Stored: on its exact sum where nothing wraps) and the float baseline (FloatEmitter) write only the
  * real-valued half. Low-bit products choose their kernel in BitSerial: bit planes (BitSerialEmitter, their weights
  * laid out by BitPlaneWeights, read in the words PopcountWords picks and the layout BitLayouts picks from measured
- * costs; on the AVR every pair of planes at once, AvrPlanePairs) or subset sums (SubsetSums, SubsetSumEmitter);
+ * costs; on the AVR every pair of planes at once, AvrPlanePairs, and a plane against every weight row of a call,
+ * AvrPopandRows) or subset sums (SubsetSums, SubsetSumEmitter);
  * their exact sums are written by ExactSum. All write through a CWriter, whose blocks close themselves.
  * Fixed texts (runtime, main.c, Makefiles, predict.h, the sketch) are resources under seedc/codegen/c.
  */
