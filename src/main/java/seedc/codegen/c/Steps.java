@@ -23,6 +23,34 @@ record Steps(int channels, int steps, long[] at, long[] values) {
         return steps == 1;
     }
 
+    /**
+     * {lo, hi} with every channel's first threshold at most lo and its last above hi - 1, when there are at least
+     * three steps, every channel's first and last turn its output back (steps from wraps at the ends of x's reach,
+     * beyond the data) and lo < hi: for x in [lo, hi) each channel's output is its second one or a later inner
+     * step's, whatever its outer steps are; else null.
+     */
+    long[] core() {
+        if (steps < 3) {
+            return null;
+        }
+        long lo = Long.MIN_VALUE, hi = Long.MAX_VALUE;
+        for (int c = 0; c < channels; c++) {
+            int v = c * (steps + 1);
+            if (!turnsBack(values[v], values[v + 1], values[v + 2])
+                    || !turnsBack(values[v + steps], values[v + steps - 1], values[v + steps - 2])) {
+                return null;
+            }
+            lo = Math.max(lo, at[c * steps]);
+            hi = Math.min(hi, at[c * steps + steps - 1]);
+        }
+        return lo < hi ? new long[] {lo, hi} : null;
+    }
+
+    /** Whether the step from a to b goes the other way than the one from b to c. */
+    private static boolean turnsBack(long a, long b, long c) {
+        return Long.signum(b - a) * Long.signum(c - b) < 0;
+    }
+
     /** The outputs below the first threshold and from each when every channel has the same, else null. */
     long[] sharedValues() {
         long[] first = java.util.Arrays.copyOf(values, steps + 1);

@@ -78,7 +78,9 @@ final class ThresholdEmitter {
     /**
      * y (declared here) = the output of the last of channel ch's steps x reaches: thresholds of {@code inBits} and
      * outputs in the quantize's type, from tables in flash; the outputs as literals when every channel has the same
-     * (a sign after a batch-norm of positive scales: mlp-digits-w1a1i1 on the Uno 14,731 -> 14,156 cycles).
+     * (a sign after a batch-norm of positive scales: mlp-digits-w1a1i1 on the Uno 14,731 -> 14,156 cycles). With
+     * three steps or more and a core (Steps.core), x in it compares with the inner steps only (cnn-digits-w1a1's first
+     * convolution, a sign with a step from a wrap at each end: 327,192 -> 307,944 cycles).
      */
     private void steps(Thresholds.Chain c, Steps s, int inBits, String x, String ch, String y) {
         int outBits = r.type(c.sign().out()).container(), m = s.steps();
@@ -88,10 +90,27 @@ final class ThresholdEmitter {
         String values = shared != null ? null : r.constants().table(s.values(), outBits);
         java.util.function.IntFunction<String> value = j -> shared != null ? Long.toString(shared[j])
                 : "SD_R" + outBits + "(" + values + ", " + chan + " * " + (m + 1) + " + " + j + ")";
-        w.line(CNames.ctype(outBits) + " " + y + " = " + value.apply(0) + ";");
-        for (int j = 0; j < m; j++) {
-            w.line("if (" + x + " >= SD_R" + inBits + "(" + ats + ", " + chan + " * " + m + " + " + j + ")) " + y
-                    + " = " + value.apply(j + 1) + ";");
+        java.util.function.IntFunction<String> at = j -> "SD_R" + inBits + "(" + ats + ", " + chan + " * " + m + " + "
+                + j + ")";
+        w.line(CNames.ctype(outBits) + " " + y + ";");
+        long[] core = s.core();
+        if (core == null) {
+            compare(x, y, value, at, 0, m);
+            return;
+        }
+        // between every channel's first and last step (where the data lie: those steps come from wraps at the
+        // ends of x's reach), only the steps between them are compared
+        w.ifElse(x + " >= " + X.lit(core[0]).c() + " && " + x + " < " + X.lit(core[1]).c(),
+                () -> compare(x, y, value, at, 1, m - 1),
+                () -> compare(x, y, value, at, 0, m));
+    }
+
+    /** y = the output of the last of steps from..to-1 that x reaches, the one below step {@code from} else. */
+    private void compare(String x, String y, java.util.function.IntFunction<String> value,
+                         java.util.function.IntFunction<String> at, int from, int to) {
+        w.line(y + " = " + value.apply(from) + ";");
+        for (int j = from; j < to; j++) {
+            w.line("if (" + x + " >= " + at.apply(j) + ") " + y + " = " + value.apply(j + 1) + ";");
         }
     }
 }

@@ -61,6 +61,27 @@ class StepsTest {
         assertNull(flipped.sharedValues());
     }
 
+    /**
+     * The core of steps whose ends turn back (wraps): for every x in it, the inner steps alone give each channel's
+     * output (brute force over a range around it); none where an end does not turn back.
+     */
+    @Test
+    void theCoreNeedsOnlyTheInnerSteps() {
+        Steps wraps = new Steps(2, 3, new long[] {-904, -77, 750, -833, -7, 820},
+                new long[] {64, -64, 64, -64, 64, -64, 64, -64});
+        assertArrayEquals(new long[] {-833, 750}, wraps.core());
+        Steps inner = new Steps(2, 1, new long[] {-77, -7}, new long[] {-64, 64, -64, 64});
+        for (long x = -1000; x < 1000; x++) {
+            for (int c = 0; c < 2; c++) {
+                if (x >= -833 && x < 750) {
+                    assertEquals(inner.output(c, x), wraps.output(c, x), "x " + x + " channel " + c);
+                }
+            }
+        }
+        Steps realFirst = new Steps(1, 3, new long[] {0, 10, 20}, new long[] {0, 1, 2, 0});
+        assertNull(realFirst.core(), "the first step is a real one: x below it is data");
+    }
+
     @Test
     void aSumThatWrapsTooOftenKeepsItsValue() {
         Steps sign = new Steps(1, 1, new long[] {0}, new long[] {-1, 1});
