@@ -371,7 +371,7 @@ final class BitSerialEmitter {
                 * Math.max(Math.abs((double) b.base()), Math.abs((double) b.top()));
         if (bound < Math.min(0x1p60, Math.scalb(1.0, width - 1))) {
             ExactSum sum = ExactSum.of(constant, java.util.Arrays.stream(terms).map(Term::value).toList(),
-                    java.util.Arrays.stream(terms).map(Term::factor).toList(), bound);
+                    java.util.Arrays.stream(terms).map(Term::factor).toList(), bound, r.comparedAtStore(p.op()));
             w.line(sum.sum().ctype() + " acc = " + sum.sum().c() + ";");
             out.accept(Stored.exact("acc", sum.sum(), sum.factor(), mul.post() - sum.twos(), r.type(result).bits(),
                     bound / Math.scalb((double) sum.factor(), sum.twos())));

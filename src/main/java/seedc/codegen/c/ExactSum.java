@@ -22,6 +22,15 @@ record ExactSum(X sum, long factor, int twos) {
      * (a binary CNN's first convolution of 8-bit pixels: 2 cs - sx, where 5074 cs - 2537 sx took two 32-bit products).
      */
     static ExactSum of(long constant, List<X> values, List<Long> factors, double bound) {
+        return of(constant, values, factors, bound, false);
+    }
+
+    /**
+     * The same; {@code compared}: the sum is only compared with thresholds (moved onto it), so the inner sum is taken
+     * whenever it fits 16 bits, its factor folded into the thresholds (a binary MLP's 2 pc - sq where 50 pc - 25 sq
+     * took two products an output).
+     */
+    static ExactSum of(long constant, List<X> values, List<Long> factors, double bound, boolean compared) {
         BigInteger g = BigInteger.valueOf(constant);
         for (long f : factors) {
             g = g.gcd(BigInteger.valueOf(f));
@@ -37,7 +46,7 @@ record ExactSum(X sum, long factor, int twos) {
             inner = sum16(constant / d, values, factors, d);
         }
         // the terms' own products are cheap while the plain sum fits 16 bits (8 x 8 -> 16 multiplies on the AVR)
-        boolean factored = m == 1 || plain.bits() > 16 && inner.bits() <= 16;
+        boolean factored = m == 1 || (compared || plain.bits() > 16) && inner.bits() <= 16;
         return factored ? new ExactSum(inner, m, z) : new ExactSum(plain, 1, z);
     }
 

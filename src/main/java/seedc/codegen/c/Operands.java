@@ -159,6 +159,11 @@ final class Operands {
         }
     }
 
+    /** Whether a chain after the product is compared where it stores each element (its sum then only compared). */
+    boolean comparedAtStore(Op product) {
+        return fused.storedBy(product) != null;
+    }
+
     private void storeAt(CWriter w, Op product, String index, String channel, Stored value) {
         Thresholds.Chain chain = fused.storedBy(product);
         if (chain == null) {

@@ -21,13 +21,14 @@ record Stored(X value, X sum, long factor, int shift, int bits, long minSum, lon
     }
 
     /**
-     * The exact sum T held in variable {@code name} (its bits those of {@code t}), |T| <= {@code bound} (or its bits'
-     * limit), finished into the output.
+     * The exact sum T held in variable {@code name} (of {@code t}'s C type), |T| <= {@code bound} (or its bits'
+     * limit), finished into the output: its arithmetic in the bits the bound needs (mlp-digits-w1a1i1's scores: the
+     * product by the output's factor in 16 bits, not 32).
      */
     static Stored exact(String name, X t, long factor, int shift, int bits, double bound) {
-        X sum = X.of(name, t.bits());
         long limit = t.bits() >= 63 ? Long.MAX_VALUE : (1L << (t.bits() - 1)) - 1;
         long maxAbs = bound < limit ? (long) Math.floor(bound) : limit;
+        X sum = X.of(name, Math.min(t.bits(), X.lit(maxAbs).bits()));
         return new Stored(factor == 1 ? sum.shrWrap(shift, bits) : null, sum, factor, shift, bits, -maxAbs, maxAbs);
     }
 

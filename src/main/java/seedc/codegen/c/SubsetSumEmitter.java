@@ -235,7 +235,8 @@ record SubsetSumEmitter(CWriter w, Operands r) {
         double products = s.product().terms() * Math.scalb(1.0, s.xBits() - 1)
                 * Math.max(Math.abs((double) levels.base()), Math.abs((double) levels.top()));
         double tight = Math.min(bound, products);
-        ExactSum sum = ExactSum.of(0, List.of(sumRx, sx), List.of(step, base), tight);
+        ExactSum sum = ExactSum.of(0, List.of(sumRx, sx), List.of(step, base), tight,
+                r.comparedAtStore(s.product().op()));
         Op op = s.product().op();
         w.line(sum.sum().ctype() + " tot = " + sum.sum().c() + ";");
         row.out().accept("f", Stored.exact("tot", sum.sum(), sum.factor(), r.params(op, OpParams.Mul.class).post()
