@@ -66,16 +66,13 @@ final class BitPlaneWeights {
         return out;
     }
 
-    /** Each weight vector's sum of value numbers, sum r_t (at most 7 n: BitSerial keeps it within 16 bits). */
     /**
      * Each vector's value numbers summed over each tap of a convolution's window (its group's input channels):
      * {@code [f * taps + tap]}, tap = i kw + j, what a padding tap's count adds (BitSerialEmitter: the padding's
      * count from this table, not from a plane of its own).
      */
     static long[] tapCodeSums(BitSerial.Product p) {
-        seedc.ir.Op.Conv2d c = (seedc.ir.Op.Conv2d) p.op();
-        int vectors = p.product().vectors(), cig = c.filter().shape().dim(3);
-        int taps = c.filter().shape().dim(1) * c.filter().shape().dim(2);
+        int vectors = p.product().vectors(), taps = p.taps(), cig = p.terms() / taps;
         long[] s = new long[vectors * taps];
         for (int f = 0; f < vectors; f++) {
             for (int t = 0; t < p.terms(); t++) {
@@ -85,6 +82,7 @@ final class BitPlaneWeights {
         return s;
     }
 
+    /** Each weight vector's sum of value numbers, sum r_t (at most 7 n: BitSerial keeps it within 16 bits). */
     static long[] codeSums(BitSerial.Product p) {
         int vectors = p.product().vectors();
         long[] c = new long[vectors];

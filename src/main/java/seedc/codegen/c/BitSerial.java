@@ -137,12 +137,14 @@ final class BitSerial {
             return op() instanceof Op.Conv2d c ? c.filter().shape().dim(4) : product.vectors();
         }
 
-        /**
-         * Where in the scratch the rows kernel's counts go: after the window's planes, the input packed once and the
-         * list of padding taps (those the product has).
-         */
+        /** Where in the scratch a padded window's list of padding taps goes: after its planes and the packed input. */
+        int padTapsAt() {
+            return windowPlanes() * planeBytes() + (pixelBytes() == null ? 0 : pixelBytes());
+        }
+
+        /** Where in the scratch the rows kernel's counts go: after the list of padding taps (when the product has it). */
         int countsAt() {
-            return windowPlanes() * planeBytes() + (pixelBytes() == null ? 0 : pixelBytes()) + (padMask() ? taps() : 0);
+            return padTapsAt() + (padMask() ? taps() : 0);
         }
 
         /** The planes of a window: the activation's. */

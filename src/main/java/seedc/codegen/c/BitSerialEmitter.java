@@ -66,8 +66,7 @@ final class BitSerialEmitter {
         w.block("", () -> {
             w.line("uint8_t *sd_q = (uint8_t *)" + s.name() + ";");
             if (p.padMask()) {
-                w.line("uint8_t *sd_ot = sd_q + " + (p.windowPlanes() * p.planeBytes()
-                        + (p.pixelBytes() == null ? 0 : p.pixelBytes())) + ";");
+                w.line("uint8_t *sd_ot = sd_q + " + p.padTapsAt() + ";");
             }
             if (p.pixelBytes() != null) {
                 packPixels(p);

@@ -20,15 +20,9 @@ record ExactSum(X sum, long factor, int twos) {
      * The sum, |c + sum f_i v_i| <= {@code bound}: when the inner sum's bound (over g) is below 2^15, the inner sum is
      * computed modulo 2^16 (every wrap on the way cancels: its value fits), even where its terms' widths add up to more
      * (a binary CNN's first convolution of 8-bit pixels: 2 cs - sx, where 5074 cs - 2537 sx took two 32-bit products).
-     */
-    static ExactSum of(long constant, List<X> values, List<Long> factors, double bound) {
-        return of(constant, values, factors, bound, false);
-    }
-
-    /**
-     * The same; {@code compared}: the sum is only compared with thresholds (moved onto it), so the inner sum is taken
-     * whenever it fits 16 bits, its factor folded into the thresholds (a binary MLP's 2 pc - sq where 50 pc - 25 sq
-     * took two products an output).
+     * {@code compared}: the sum is only compared with thresholds (moved onto it), so the inner sum is taken whenever
+     * it fits 16 bits, its factor folded into the thresholds (a binary MLP's 2 pc - sq where 50 pc - 25 sq took two
+     * products an output).
      */
     static ExactSum of(long constant, List<X> values, List<Long> factors, double bound, boolean compared) {
         BigInteger g = BigInteger.valueOf(constant);

@@ -110,7 +110,7 @@ record Steps(int channels, int steps, long[] at, long[] values) {
             List<Long> points = new ArrayList<>(List.of(seg[0]));
             for (int j = 0; j < steps; j++) {
                 long reach = at[c * steps + j] + seg[2]; // x >= at  <=>  u >= at + the segment's wraps
-                long first = first(seg[0], seg[1], u -> v.unwrapped(u) >= reach);
+                long first = Stored.first(seg[0], seg[1], u -> v.unwrapped(u) >= reach);
                 if (first > seg[0] && first <= seg[1]) {
                     points.add(first);
                 }
@@ -145,7 +145,7 @@ record Steps(int channels, int steps, long[] at, long[] values) {
         List<long[]> segments = new ArrayList<>();
         for (long a = v.minSum(); a <= v.maxSum(); ) {
             long k = Math.floorDiv(v.unwrapped(a) + half, period);
-            long next = first(a + 1, v.maxSum(), t -> Math.floorDiv(v.unwrapped(t) + half, period) > k);
+            long next = Stored.first(a + 1, v.maxSum(), t -> Math.floorDiv(v.unwrapped(t) + half, period) > k);
             segments.add(new long[] {a, next - 1, k * period});
             if (segments.size() > MAX_SEGMENTS) {
                 return null;
@@ -153,20 +153,6 @@ record Steps(int channels, int steps, long[] at, long[] values) {
             a = next;
         }
         return segments;
-    }
-
-    /** The smallest t in [from, to] where {@code p} holds (it holds from some t on), or to + 1. */
-    private static long first(long from, long to, java.util.function.LongPredicate p) {
-        long lo = from, hi = to + 1;
-        while (lo < hi) {
-            long mid = lo + (hi - lo) / 2;
-            if (p.test(mid)) {
-                hi = mid;
-            } else {
-                lo = mid + 1;
-            }
-        }
-        return lo;
     }
 
     /**

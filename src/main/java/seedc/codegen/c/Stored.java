@@ -40,35 +40,24 @@ record Stored(X value, X sum, long factor, int shift, int bits, long minSum, lon
         if (sum == null || proven == null || !exactInLong()) {
             return this;
         }
-        // unwrapped is non-decreasing in T: both ends by binary search
-        long lo = firstAtLeast(minSum, maxSum, proven[0]);
-        return new Stored(value, sum, factor, shift, bits, lo, lastAtMost(lo, maxSum, proven[1]));
+        // unwrapped is non-decreasing in T: both ends by binary search (the cut keeps at least one sum)
+        long lo = Math.min(first(minSum, maxSum, t -> unwrapped(t) >= proven[0]), maxSum);
+        long hi = Math.max(lo, first(lo, maxSum, t -> unwrapped(t) > proven[1]) - 1);
+        return new Stored(value, sum, factor, shift, bits, lo, hi);
     }
 
-    /** The least t in [from, to] with unwrapped(t) >= x (to when none). */
-    private long firstAtLeast(long from, long to, long x) {
-        while (from < to) {
-            long mid = from + (to - from) / 2;
-            if (unwrapped(mid) >= x) {
-                to = mid;
+    /** The smallest t in [from, to] where {@code p} holds (it holds from some t on), or to + 1. */
+    static long first(long from, long to, java.util.function.LongPredicate p) {
+        long lo = from, hi = to + 1;
+        while (lo < hi) {
+            long mid = lo + (hi - lo) / 2;
+            if (p.test(mid)) {
+                hi = mid;
             } else {
-                from = mid + 1;
+                lo = mid + 1;
             }
         }
-        return from;
-    }
-
-    /** The largest t in [from, to] with unwrapped(t) <= x (from when none). */
-    private long lastAtMost(long from, long to, long x) {
-        while (from < to) {
-            long mid = from + (to - from + 1) / 2;
-            if (unwrapped(mid) <= x) {
-                from = mid;
-            } else {
-                to = mid - 1;
-            }
-        }
-        return from;
+        return lo;
     }
 
     /**
