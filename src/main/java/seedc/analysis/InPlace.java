@@ -113,7 +113,7 @@ public final class InPlace {
     }
 
     /** A transpose, reshape or reverse whose index map is the identity: out[k] = a[k]. */
-    static boolean isIdentityView(Op op) {
+    public static boolean isIdentityView(Op op) {
         int[] map = op instanceof Op.Transpose t ? Layouts.transpose(t.a().shape())
                 : op instanceof Op.Reshape r ? Layouts.reshape(r.a().shape(), r.order())
                 : op instanceof Op.Reverse r ? Layouts.reverse(r.a().shape(), r.axis())

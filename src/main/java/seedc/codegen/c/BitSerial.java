@@ -178,7 +178,7 @@ final class BitSerial {
         }
     }
 
-    static final BitSerial NONE = new BitSerial(List.of(), Map.of(), Map.of(), Map.of(), null);
+    static final BitSerial NONE = new BitSerial(List.of(), Map.of(), Map.of(), Map.of(), null, PackedSources.NONE);
 
     /** The low-bit products in program order, each one's kernel or why not: what the report lists. */
     private final List<Op> lowBit;
@@ -187,14 +187,17 @@ final class BitSerial {
     private final Map<Op, SubsetSums> subsetSums;
     /** Products that could run by subset sums but whose tables did not fit the device's RAM, and why not. */
     private final Map<Op, String> dropped;
+    /** Activations the products pack from a quantize's input. */
+    private final PackedSources sources;
 
     private BitSerial(List<Op> lowBit, Map<Op, String> refused, Map<Op, Product> products,
-                      Map<Op, SubsetSums> subsetSums, Map<Op, String> dropped) {
+                      Map<Op, SubsetSums> subsetSums, Map<Op, String> dropped, PackedSources sources) {
         this.lowBit = lowBit;
         this.refused = refused;
         this.products = products;
         this.subsetSums = subsetSums;
         this.dropped = dropped;
+        this.sources = sources;
     }
 
     /**
@@ -202,7 +205,7 @@ final class BitSerial {
      * says so).
      */
     static BitSerial of(FixedProgram fp, QuantizedModel qm, Set<Value> flash, boolean enabled, PopcountWords words,
-                        BitLayouts layouts, boolean avr) {
+                        BitLayouts layouts, boolean avr, Thresholds fused) {
         Map<Value, Op> defs = LowBitProducts.defs(fp.program());
         List<Op> lowBit = new ArrayList<>();
         Map<Op, String> refused = new IdentityHashMap<>();
@@ -230,7 +233,8 @@ final class BitSerial {
                 refused.put(m, why);
             }
         });
-        return new BitSerial(List.copyOf(lowBit), refused, chosen, subsets, Map.of());
+        return new BitSerial(List.copyOf(lowBit), refused, chosen, subsets, Map.of(),
+                PackedSources.of(fp, chosen, fused));
     }
 
     /**
@@ -242,7 +246,7 @@ final class BitSerial {
         Map<Op, SubsetSums> smaller = new IdentityHashMap<>(subsetSums);
         smaller.replaceAll((op, sums) -> sums.halved() != null ? sums.halved() : sums);
         if (!smaller.equals(subsetSums)) {
-            return new BitSerial(lowBit, refused, products, smaller, dropped);
+            return new BitSerial(lowBit, refused, products, smaller, dropped, sources);
         }
         Op largest = subsetSums.keySet().stream()
                 .max(java.util.Comparator.comparingLong(op -> (long) subsetSums.get(op).scratch(op).bits()
@@ -253,7 +257,7 @@ final class BitSerial {
         smaller.remove(largest);
         Map<Op, String> out = new IdentityHashMap<>(dropped);
         out.put(largest, subsetSums.get(largest).kernel() + ": " + why);
-        return new BitSerial(lowBit, refused, products, smaller, out);
+        return new BitSerial(lowBit, refused, products, smaller, out, sources);
     }
 
     /** Why the C keeps a low-bit product off planes (null: it does not). */
@@ -264,6 +268,11 @@ final class BitSerial {
         // each weight vector's sum of value numbers is a 16-bit table entry
         return (long) p.terms() * (MAX_WEIGHT_VALUES - 1) > Short.MAX_VALUE
                 ? "more terms than 16-bit value-number sums hold" : null;
+    }
+
+    /** Activations the products pack from a quantize's input. */
+    PackedSources sources() {
+        return sources;
     }
 
     /** The product op runs on planes, or null. */

@@ -22,11 +22,14 @@ final class BitSerialEmitter {
     private final Operands r;
     /** The kernels the sums call, by name, each written once in the C's helpers (SD_POPAND_N, AvrPlanePairs). */
     private final java.util.Map<String, String> kernels;
+    /** Activations packed from their quantize's input. */
+    private final PackedSources sources;
 
-    BitSerialEmitter(CWriter w, Operands r, java.util.Map<String, String> kernels) {
+    BitSerialEmitter(CWriter w, Operands r, java.util.Map<String, String> kernels, PackedSources sources) {
         this.w = w;
         this.r = r;
         this.kernels = kernels;
+        this.sources = sources;
     }
 
     void matmul(BitSerial.Product p, Scratch s) {
@@ -130,10 +133,8 @@ final class BitSerialEmitter {
     /** A tap's elements, each one's level number's bits set in the planes (or in its element's bits). */
     private void packTap(BitSerial.Product p, Conv2d c, LowBitProducts.Levels a, int nb) {
         w.loop("ci", c.filter().shape().dim(3), () -> {
-            X x = r.x(c.x(), "px + ci"); // px is 0 in the padding: a read in range, not used
-            w.line(x.ctype() + " x = " + x.c() + ";");
-            w.line("uint8_t q = inside ? " + levelNumber(X.of("x", x.bits()), a) + " : "
-                    + Math.max(0, p.product().zeroLevel()) + ";");
+            String level = level(p, c.x(), "px + ci"); // px is 0 in the padding: a read in range, not used
+            w.line("uint8_t q = inside ? " + level + " : " + Math.max(0, p.product().zeroLevel()) + ";");
             w.line("sq = (uint16_t)(sq + q);");
             if (p.layout().elements()) {
                 // element t's level number at bits s (t mod 8/s) of byte t / (8/s): bit is that field's lowest bit
@@ -169,8 +170,8 @@ final class BitSerialEmitter {
             w.loop("k", cb, () -> {
                 planeRegisters(a.planes());
                 // NHWC: pixel-group pg's channels are a run
-                X x = r.x(c.x(), "pg * " + cig + " + k * 8 + e");
-                w.block("for (uint8_t e = 0; e < 8; e++)", () -> shiftInLevel(x, a, "s8", "uint8_t"));
+                w.block("for (uint8_t e = 0; e < 8; e++)", () -> shiftInLevel(level(p, c.x(), "pg * " + cig
+                        + " + k * 8 + e"), a, "s8", "uint8_t"));
                 for (int i = 0; i < a.planes(); i++) {
                     w.line("sd_px[pg * " + per + " + " + i * cb + " + k] = p" + i + ";");
                 }
@@ -257,10 +258,9 @@ final class BitSerialEmitter {
         }
     }
 
-    /** x's level number q added to {@code sum} (of C type {@code type}) and its bits shifted in at each plane's top. */
-    private void shiftInLevel(X x, LowBitProducts.Levels a, String sum, String type) {
-        w.line(x.ctype() + " x = " + x.c() + ";");
-        w.line("uint8_t q = " + levelNumber(X.of("x", x.bits()), a) + ";");
+    /** Level number q ({@code level}) added to {@code sum} (of C type {@code type}), its bits shifted in at each plane's top. */
+    private void shiftInLevel(String level, LowBitProducts.Levels a, String sum, String type) {
+        w.line("uint8_t q = " + level + ";");
         w.line(sum + " = (" + type + ")(" + sum + " + q);");
         for (int i = 0; i < a.planes(); i++) {
             w.line("p" + i + " = (uint8_t)(p" + i + " >> 1 | (q & " + (1 << i) + "u ? 0x80u : 0u));");
@@ -277,6 +277,30 @@ final class BitSerialEmitter {
             b.append(" | (q & ").append(1 << i).append("u ? 0x").append(Integer.toHexString(low << i)).append("u : 0u)");
         }
         return b.toString();
+    }
+
+    /**
+     * Declares activation element idx's value (x), or, when the activation is packed from its quantize's input
+     * ({@link PackedSources}), that input's (sd_v: from the caller's array x when it is the program's input), and
+     * gives its level number (a C expression).
+     */
+    private String level(BitSerial.Product p, Value act, String idx) {
+        PackedSources.Source s = sources.at(p.op());
+        if (s == null) {
+            X x = r.x(act, idx);
+            w.line(x.ctype() + " x = " + x.c() + ";");
+            return levelNumber(X.of("x", x.bits()), p.activation());
+        }
+        seedc.fixed.FixedType t = r.type(s.x());
+        X x = s.input() ? X.of("x[" + idx + "]", t.bits()) : r.x(s.x(), idx);
+        w.line(x.ctype() + " sd_v = " + x.c() + ";");
+        StringBuilder q = new StringBuilder();
+        for (long at : s.at()) {
+            if (at <= t.max()) { // beyond: never reached
+                q.append(q.isEmpty() ? "" : " + ").append(at <= t.min() ? "1" : "(sd_v >= " + X.lit(at).c() + ")");
+            }
+        }
+        return q.isEmpty() ? "(uint8_t)0" : "(uint8_t)(" + q + ")";
     }
 
     /** x's level number: how many of the activation's possible values below the top x exceeds (a C expression). */
@@ -303,13 +327,11 @@ final class BitSerialEmitter {
         String count = rest == 0 ? "" + perByte : "(b == " + last + " ? " + rest + " : " + perByte + ")";
         w.block("for (uint8_t j = " + count + "; j; j--, t++)", () -> {
             if (elements) {
-                X x = r.x(act, index);
-                w.line(x.ctype() + " x = " + x.c() + ";");
-                w.line("uint8_t q = " + levelNumber(X.of("x", x.bits()), a) + ";");
+                w.line("uint8_t q = " + level(p, act, index) + ";");
                 w.line("sq = (uint16_t)(sq + q);");
                 w.line("p0 = (uint8_t)(p0 >> " + bits + elementBits(a, 0x100 >> bits) + ");");
             } else {
-                shiftInLevel(r.x(act, index), a, "sq", "uint16_t");
+                shiftInLevel(level(p, act, index), a, "sq", "uint16_t");
             }
         });
         for (int i = 0; i < planes; i++) {

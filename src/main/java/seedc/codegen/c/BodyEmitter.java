@@ -86,6 +86,11 @@ abstract class BodyEmitter {
     /** out = f(a), element by element, for op, one of the {@link Unary} ops. */
     protected abstract void unary(Op op, Unary f, Value a);
 
+    /** Why op has no code of its own (another op computes its elements where it reads them), or null. */
+    protected String computedElsewhere(Op op) {
+        return null;
+    }
+
     /** quantize(a, k, lo, hi), element-wise. */
     protected abstract void quantize(Quantize q);
 
@@ -160,6 +165,11 @@ abstract class BodyEmitter {
     }
 
     private void emit(Op op) {
+        String elsewhere = computedElsewhere(op);
+        if (elsewhere != null) {
+            w.line("/* " + elsewhere + " */");
+            return;
+        }
         w.unrollNextLoop(unroll.getOrDefault(op, 1));
         emitOp(op);
         w.unrollNextLoop(1);

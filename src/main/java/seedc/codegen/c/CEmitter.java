@@ -63,6 +63,12 @@ final class CEmitter extends BodyEmitter {
     }
 
     @Override
+    protected String computedElsewhere(Op op) {
+        return bitSerial.sources().replaces(op) ? "packed from its input where the product below packs its operand"
+                : null;
+    }
+
+    @Override
     protected String elementType(String name) {
         return "sd_a" + ram.bitsOf(name);
     }
@@ -149,7 +155,7 @@ final class CEmitter extends BodyEmitter {
     protected void matmul(MatMul m) {
         BitSerial.Product planes = bitSerial.at(m);
         if (planes != null) {
-            new BitSerialEmitter(w, r, kernels).matmul(planes, ram.scratch(m));
+            new BitSerialEmitter(w, r, kernels, bitSerial.sources()).matmul(planes, ram.scratch(m));
             return;
         }
         SubsetSums sums = bitSerial.subsetSumsAt(m);
@@ -164,7 +170,7 @@ final class CEmitter extends BodyEmitter {
     protected void conv2d(Conv2d c) {
         BitSerial.Product planes = bitSerial.at(c);
         if (planes != null) {
-            new BitSerialEmitter(w, r, kernels).conv2d(planes, ram.scratch(c));
+            new BitSerialEmitter(w, r, kernels, bitSerial.sources()).conv2d(planes, ram.scratch(c));
             return;
         }
         SubsetSums sums = bitSerial.subsetSumsAt(c);

@@ -58,7 +58,7 @@ final class FixedCBuild {
         Constants consts = new Constants(fp, qm, "", storage);
         Thresholds fused = Thresholds.of(fp, qm);
         BitSerial bits = BitSerial.of(fp, qm, Constants.flashValues(fp.program()), true, dialect.popcountWords(),
-                dialect.bitLayouts(), dialect.avrAssembly());
+                dialect.bitLayouts(), dialect.avrAssembly(), fused);
         FixedCBuild b = new FixedCBuild(dialect, fp, consts, RamPlan.of(fp, Integer.MAX_VALUE, fused, bits), null, fused,
                 bits);
         FlashUse use = b.flashUse();
@@ -79,7 +79,7 @@ final class FixedCBuild {
         Constants consts = new Constants(fp, qm, dialect.flashAttribute(), storage);
         Thresholds fused = Thresholds.of(fp, qm);
         BitSerial bits = BitSerial.of(fp, qm, Constants.flashValues(fp.program()), bitSerial,
-                dialect.popcountWords(), dialect.bitLayouts().forcing(layout), dialect.avrAssembly());
+                dialect.popcountWords(), dialect.bitLayouts().forcing(layout), dialect.avrAssembly(), fused);
         RamPlan ram = null;
         // subset sums trade RAM (a table per activation vector) for time: smaller tables, then none, or the error
         for (BitSerial tried = bits; ram == null; ) {

@@ -86,10 +86,17 @@ public final class RamPlan {
      */
     static RamPlan of(FixedProgram fp, int limitBytes, Thresholds fused, BitSerial bitSerial) {
         var flash = Constants.flashValues(fp.program());
-        var unstored = fused.unstored();
+        var unstored = new java.util.HashSet<>(fused.unstored());
+        unstored.addAll(bitSerial.sources().unstored());
+        Map<Op, List<Value>> extraReads = new HashMap<>(fused.extraReads());
+        bitSerial.sources().extraReads().forEach((op, vs) -> extraReads.merge(op, vs, (a, b) -> {
+            List<Value> both = new ArrayList<>(a);
+            both.addAll(b);
+            return both;
+        }));
         Encoding enc = new Encoding(v -> !v.isInt() && !flash.contains(v) && !unstored.contains(v),
                 v -> fp.type(v).bits(), (a, o) -> fp.type(a).equals(fp.type(o)));
-        return new RamPlan(Dataflow.of(fp.program(), fused.extraReads()), fused.writtenEarlier(), enc,
+        return new RamPlan(Dataflow.of(fp.program(), extraReads), fused.writtenEarlier(), enc,
                 Scratch.declared(fp, bitSerial), limitBytes);
     }
 
