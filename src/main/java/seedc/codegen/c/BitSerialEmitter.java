@@ -350,8 +350,9 @@ final class BitSerialEmitter {
         LowBitProducts.Levels a = p.activation(), b = p.weight();
         OpParams.Mul mul = r.params(p.op(), OpParams.Mul.class);
         int width = mul.width();
-        long k = p.terms();
-        Term pc = new Term("pc", ((1L << a.planes()) - 1) * ((1L << b.planes()) - 1) * k, a.step() * b.step());
+        String tapSums = p.padMask() ? r.constants().table(BitPlaneWeights.tapCodeSums(p), 16) : null;
+        PlaneSum all = PlaneSum.of(p, codes, f);
+        PlaneSum.Term pc = all.pc();
         if (p.layout().elements()) {
             w.line(pc.ctype() + " pc = (" + pc.ctype() + ")" + elementProducts(p, planes, f) + ";");
         } else if (p.rowsAtOnce()) {
@@ -369,37 +370,24 @@ final class BitSerialEmitter {
                 }
             }
         }
-        java.util.List<Term> list = new java.util.ArrayList<>(java.util.List.of(
-                new Term("SD_R16(" + codes + ", " + f + ")", (b.count() - 1) * k, a.base() * b.step()),
-                new Term("sq", (a.count() - 1) * k, b.base() * a.step()), pc));
-        if (p.padMask()) {
+        PlaneSum.Term pp = all.pp();
+        if (pp != null) {
             // the padding taps were packed as level 0 (a0): their a0 (b0 + db r_t) come out again, sum r_t from the
             // listed taps' sums of value numbers
-            Term pp = new Term("pp", ((1L << b.planes()) - 1) * k, -a.base() * b.step());
-            String tapSums = r.constants().table(BitPlaneWeights.tapCodeSums(p), 16);
             w.line(pp.ctype() + " pp = 0;");
             w.line("for (uint8_t k = 0; k < no; k++) pp = (" + pp.ctype() + ")(pp + SD_R16(" + tapSums + ", (" + f
                     + ") * " + p.taps() + " + sd_ot[k]));");
-            list.add(new Term("np", k, -a.base() * b.base()));
-            list.add(pp);
         }
-        Term[] terms = list.toArray(new Term[0]);
-        long constant = k * a.base() * b.base();
         seedc.ir.Value result = p.op().out();
-        // |sum| <= n max|a| max|w|: below 2^(W-1) the sum never wraps, so its factors' common divisor comes out
-        // (ExactSum)
-        double bound = k * Math.max(Math.abs((double) a.base()), Math.abs((double) a.top()))
-                * Math.max(Math.abs((double) b.base()), Math.abs((double) b.top()));
-        if (bound < Math.min(0x1p60, Math.scalb(1.0, width - 1))) {
-            ExactSum sum = ExactSum.of(constant, java.util.Arrays.stream(terms).map(Term::value).toList(),
-                    java.util.Arrays.stream(terms).map(Term::factor).toList(), bound, r.comparedAtStore(p.op()));
-            w.line(sum.sum().ctype() + " acc = " + sum.sum().c() + ";");
-            out.accept(Stored.exact("acc", sum.sum(), sum.factor(), mul.post() - sum.twos(), r.type(result).bits(),
-                    bound / Math.scalb((double) sum.factor(), sum.twos())));
+        // below 2^(W-1) the sum never wraps, so its factors' common divisor comes out (ExactSum)
+        ExactSum exact = all.exact(width, r.comparedAtStore(p.op()));
+        if (exact != null) {
+            w.line(exact.sum().ctype() + " acc = " + exact.sum().c() + ";");
+            out.accept(all.stored("acc", exact, mul, r.type(result).bits()));
             return;
         }
-        X sum = X.lit(FixedArith.wrap(constant, width));
-        for (Term t : terms) {
+        X sum = X.lit(FixedArith.wrap(all.constant(), width));
+        for (PlaneSum.Term t : all.terms()) {
             X term = t.value().timesWrap(X.lit(FixedArith.wrap(t.factor(), width)), width).wrap(width);
             sum = sum.plusWrap(term, false, width);
         }
@@ -420,23 +408,5 @@ final class BitSerialEmitter {
         }
         return "sd_popand" + p.word().wordBits() + "(sd_q + " + plane * nb + ", " + planes + ", " + at + ", "
                 + nb / wb + ")";
-    }
-
-    /** A count of the sum (a C expression from 0 to {@code max}) and its factor. */
-    private record Term(String count, long max, long factor) {
-        X value() {
-            return X.of(count, 65 - Long.numberOfLeadingZeros(max));
-        }
-
-        /** The unsigned type the count is summed in: 16 bits when its largest value fits (the AVR's registers). */
-        String ctype() {
-            return max < 0x10000 ? "uint16_t" : "uint32_t";
-        }
-
-        /** count += popcount * 2^shift (never beyond max, so never wrapping). */
-        void accumulate(CWriter w, String popcount, int shift) {
-            w.line(count + " = (" + ctype() + ")(" + count + " + ((" + ctype() + ")" + popcount
-                    + (shift == 0 ? "" : " << " + shift) + "));");
-        }
     }
 }
