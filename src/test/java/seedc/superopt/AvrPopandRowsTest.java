@@ -12,7 +12,9 @@ import seedc.codegen.c.AvrPopandRows;
  * The AVR's kernel of one plane against many weight rows (AvrPopandRows), for every plane length it has (1 to 8
  * bytes: the four-byte chunks whole and partial) and 1, 5 and 64 rows from a random row offset, on random bytes:
  * under simavr, and its C for other compilers on x86 (gcc, sanitizers), every count equals popcount(Q AND R_f)
- * computed here, bit by bit.
+ * computed here, bit by bit. The kernel that compares each count itself (AvrPopandRows.compared) likewise packs,
+ * for every length, shift and 8 or 64 rows, the bits u >= theta_f of u = (count << shift) + k modulo 256 computed
+ * here.
  */
 class AvrPopandRowsTest {
     private static final int[] ROWS = {1, 5, 64};
@@ -51,6 +53,74 @@ class AvrPopandRowsTest {
         KernelOnBoth.assertPrints(dir, "rows", avr -> firmware(cases, avr), want);
     }
 
+    /** A call of the comparing kernel: rows of nb weight bytes and a threshold each, the count's shift and offset k. */
+    private record Compared(int nb, int shift, int rows, int k, byte[] q, byte[] w) {
+        List<Long> expected() {
+            List<Long> bytes = new ArrayList<>();
+            long bits = 0;
+            for (int f = 0; f < rows; f++) {
+                long n = 0;
+                for (int b = 0; b < nb; b++) {
+                    n += Integer.bitCount(q[b] & w[f * (nb + 1) + b] & 0xff);
+                }
+                long u = ((n << shift) + k) & 0xff;
+                bits |= (u >= (w[f * (nb + 1) + nb] & 0xff) ? 1L : 0L) << (f % 8);
+                if (f % 8 == 7) {
+                    bytes.add(bits);
+                    bits = 0;
+                }
+            }
+            return bytes;
+        }
+    }
+
+    @Test
+    void comparedCountsArePackedBits() throws Exception {
+        Random rnd = new Random(17);
+        List<Compared> cases = new ArrayList<>();
+        for (int nb = 1; nb <= 8; nb++) {
+            for (int shift = 0; shift <= 3; shift++) {
+                for (int rows : new int[] {8, 64}) {
+                    byte[] q = new byte[nb], w = new byte[rows * (nb + 1)];
+                    rnd.nextBytes(q);
+                    rnd.nextBytes(w);
+                    cases.add(new Compared(nb, shift, rows, rnd.nextInt(256), q, w));
+                }
+            }
+        }
+        List<Long> want = cases.stream().flatMap(c -> c.expected().stream()).toList();
+        KernelOnBoth.assertPrints(dir, "compared", avr -> comparing(cases, avr), want);
+    }
+
+    /** A program calling each comparing case and printing its packed bytes. */
+    private static String comparing(List<Compared> cases, boolean avr) throws java.io.IOException {
+        StringBuilder c = new StringBuilder(KernelOnBoth.prelude(avr));
+        for (int nb = 1; nb <= 8; nb++) {
+            for (int shift = 0; shift <= 3; shift++) {
+                c.append(AvrPopandRows.compared(nb, shift));
+            }
+        }
+        for (int i = 0; i < cases.size(); i++) {
+            Compared t = cases.get(i);
+            arrays(c, i, t.q(), t.w());
+        }
+        c.append("static uint8_t out[8];\nint main(void) {\n    volatile uint8_t rows, k;\n")
+                .append(avr ? "    seedc_uart_init();\n" : "");
+        for (int i = 0; i < cases.size(); i++) {
+            Compared t = cases.get(i);
+            c.append("    rows = ").append(t.rows()).append(";\n    k = ").append(t.k()).append(";\n    ")
+                    .append(AvrPopandRows.comparedName(t.nb(), t.shift())).append("(q").append(i).append(", w")
+                    .append(i).append(", rows, k, out);\n    for (uint8_t b = 0; b < rows / 8; b++) put(out[b]);\n");
+        }
+        return c.append(avr ? "    SEEDC_BENCH_EXIT();\n}\n" : "    return 0;\n}\n").toString();
+    }
+
+    /** Case i's plane q{i} in RAM and weights w{i} in flash. */
+    private static void arrays(StringBuilder c, int i, byte[] q, byte[] w) {
+        c.append("static uint8_t q").append(i).append("[] = ").append(KernelBench.init(q)).append(";\n");
+        c.append("static const uint8_t w").append(i).append("[] PROGMEM = ").append(KernelBench.init(w)).append(";\n");
+    }
+
     /** A program calling each case's kernel and printing its counts: for the Uno (simavr's UART), or a host's stdout. */
     private static String firmware(List<Case> cases, boolean avr) throws java.io.IOException {
         StringBuilder c = new StringBuilder(KernelOnBoth.prelude(avr));
@@ -59,9 +129,7 @@ class AvrPopandRowsTest {
         }
         for (int k = 0; k < cases.size(); k++) {
             Case t = cases.get(k);
-            c.append("static uint8_t q").append(k).append("[] = ").append(KernelBench.init(t.q())).append(";\n");
-            c.append("static const uint8_t w").append(k).append("[] PROGMEM = ").append(KernelBench.init(t.w()))
-                    .append(";\n");
+            arrays(c, k, t.q(), t.w());
         }
         c.append("static uint8_t out[64];\nint main(void) {\n    volatile sd_idx at;\n    volatile uint8_t rows;\n")
                 .append(avr ? "    seedc_uart_init();\n" : "");

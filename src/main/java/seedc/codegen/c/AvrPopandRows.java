@@ -35,15 +35,71 @@ public final class AvrPopandRows {
         c.append("static __attribute__((noinline, unused)) void ").append(name(nb))
          .append("(const uint8_t *q, const uint8_t *w, sd_idx at, uint8_t rows, uint8_t *out) {\n");
         c.append("#if defined(__AVR__) && defined(SEEDC_PARAM_READ)\n");
-        c.append("    const uint8_t *p = w + at;\n    uint16_t s;\n    uint8_t c");
+        c.append("    const uint8_t *p = w + at;\n");
+        declarations(c, nb);
+        List<String> body = count(nb);
+        body.addAll(List.of("st %a[o]+, %[c]", "dec %[n]", "brne 1b"));
+        asm(c, body, nb, List.of("[o] \"+e\"(out)"), List.of());
+        c.append("#else\n");
+        c.append("    for (uint8_t f = 0; f < rows; f++) {\n");
+        countInC(c, nb, "at + f * " + nb);
+        c.append("        out[f] = n;\n    }\n#endif\n}\n");
+        return c.toString();
+    }
+
+    /** The kernel that compares each row's count itself ({@link #compared}). */
+    public static String comparedName(int nb, int shift) {
+        return "sd_popand_rows_cmp" + nb + "_" + shift;
+    }
+
+    /**
+     * The kernel that compares each row's count with its threshold and packs the results (PackedSigns): row f's nb
+     * weight bytes are followed by its threshold theta_f (rows of nb + 1 bytes from w); bit f of out is u >= theta_f,
+     * u = (count << shift) + k modulo 256, bit f % 8 of byte f / 8 (rows a multiple of 8). In the loop the bits are
+     * shifted in complemented (the comparison's carry is u < theta) behind a marker bit, whose carry out after the
+     * eighth row stores the byte: about 9 cycles a row where a loop over the counts took about 45 (mlp-digits-w1a1i1).
+     */
+    public static String compared(int nb, int shift) {
+        StringBuilder c = new StringBuilder();
+        c.append("static __attribute__((noinline, unused)) void ").append(comparedName(nb, shift))
+         .append("(const uint8_t *q, const uint8_t *w, uint8_t rows, uint8_t k, uint8_t *out) {\n");
+        c.append("#if defined(__AVR__) && defined(SEEDC_PARAM_READ)\n");
+        c.append("    const uint8_t *p = w;\n    uint8_t b = 0x80;\n");
+        declarations(c, nb);
+        List<String> body = count(nb);
+        body.add("lpm %[w0], %a[p]+");
+        for (int i = 0; i < shift; i++) {
+            body.add("lsl %[c]");
+        }
+        body.addAll(List.of("add %[c], %[k]", "cp %[c], %[w0]", "ror %[b]", "brcc 2f", "com %[b]", "st %a[o]+, %[b]",
+                "ldi %[b], 0x80", "2:", "dec %[n]", "brne 1b"));
+        asm(c, body, nb, List.of("[o] \"+e\"(out)", "[b] \"+d\"(b)"), List.of("[k] \"r\"(k)"));
+        c.append("#else\n");
+        c.append("    uint8_t b = 0;\n    for (uint8_t f = 0; f < rows; f++) {\n");
+        countInC(c, nb, "f * " + (nb + 1));
+        c.append("        uint8_t u = (uint8_t)((uint8_t)(n << ").append(shift).append(") + k);\n");
+        c.append("        b = (uint8_t)(b >> 1 | (u >= SD_RU8(w, f * ").append(nb + 1).append(" + ").append(nb)
+         .append(") ? 0x80u : 0u));\n");
+        c.append("        if ((f & 7) == 7) out[f >> 3] = b;\n    }\n#endif\n}\n");
+        return c.toString();
+    }
+
+    /** The registers: the count, Z's save, the weight bytes of a chunk, the plane's bytes. */
+    private static void declarations(StringBuilder c, int nb) {
+        c.append("    uint16_t s;\n    uint8_t c");
         for (int k = 0; k < Math.min(CHUNK, nb); k++) {
             c.append(", w").append(k);
         }
         for (int b = 0; b < nb; b++) {
             c.append(", q").append(b).append(" = q[").append(b).append("]");
         }
-        c.append(";\n    __asm__ volatile(\"1:\\n\\t\"\n");
+        c.append(";\n");
+    }
+
+    /** One row's count into c: its weight bytes a chunk at a time ANDed with the plane and looked up (Z after them). */
+    private static List<String> count(int nb) {
         List<String> body = new ArrayList<>();
+        body.add("1:");
         body.add("clr %[c]");
         for (int from = 0; from < nb; from += CHUNK) {
             int n = Math.min(CHUNK, nb - from);
@@ -60,29 +116,37 @@ public final class AvrPopandRows {
             }
             body.add("movw %A[p], %A[s]");
         }
-        body.add("st %a[o]+, %[c]");
-        body.add("dec %[n]");
-        body.add("brne 1b");
+        return body;
+    }
+
+    /** The asm statement: the body's lines, the kernel's operands and {@code moreOuts}, {@code moreIns}. */
+    private static void asm(StringBuilder c, List<String> body, int nb, List<String> moreOuts, List<String> moreIns) {
+        c.append("    __asm__ volatile(");
         for (int k = 0; k < body.size(); k++) {
-            c.append("        \"").append(body.get(k)).append(k + 1 < body.size() ? "\\n\\t\"\n" : "\"\n");
+            String line = body.get(k);
+            c.append(k == 0 ? "" : "        ").append("\"").append(line).append(k + 1 < body.size() ? "\\n\\t\"\n"
+                    : "\"\n");
         }
-        List<String> outs = new ArrayList<>(List.of("[p] \"+z\"(p)", "[o] \"+e\"(out)", "[n] \"+r\"(rows)",
-                "[c] \"=&r\"(c)", "[s] \"=&r\"(s)"));
+        List<String> outs = new ArrayList<>(List.of("[p] \"+z\"(p)"));
+        outs.addAll(moreOuts);
+        outs.addAll(List.of("[n] \"+r\"(rows)", "[c] \"=&r\"(c)", "[s] \"=&r\"(s)"));
         for (int k = 0; k < Math.min(CHUNK, nb); k++) {
             outs.add("[w" + k + "] \"=&r\"(w" + k + ")");
         }
-        List<String> ins = new ArrayList<>();
+        List<String> ins = new ArrayList<>(moreIns);
         for (int b = 0; b < nb; b++) {
             ins.add("[q" + b + "] \"r\"(q" + b + ")");
         }
         ins.add("[tab] \"i\"(sd_pop8_table)");
         c.append("        : ").append(String.join(", ", outs)).append("\n        : ").append(String.join(", ", ins))
          .append(" : \"memory\");\n");
-        c.append("#else\n");
-        c.append("    for (uint8_t f = 0; f < rows; f++) {\n        uint8_t n = 0;\n");
+    }
+
+    /** The same count in C, n, of the row whose weight bytes start at {@code at} in w. */
+    private static void countInC(StringBuilder c, int nb, String at) {
+        c.append("        uint8_t n = 0;\n");
         c.append("        for (sd_idx b = 0; b < ").append(nb).append("; b++) {\n");
-        c.append("            n = (uint8_t)(n + SD_POP8(q[b] & SD_RU8(w, at + f * ").append(nb).append(" + b)));\n");
-        c.append("        }\n        out[f] = n;\n    }\n#endif\n}\n");
-        return c.toString();
+        c.append("            n = (uint8_t)(n + SD_POP8(q[b] & SD_RU8(w, ").append(at).append(" + b)));\n");
+        c.append("        }\n");
     }
 }

@@ -178,7 +178,8 @@ final class BitSerial {
         }
     }
 
-    static final BitSerial NONE = new BitSerial(List.of(), Map.of(), Map.of(), Map.of(), null, PackedSources.NONE);
+    static final BitSerial NONE = new BitSerial(List.of(), Map.of(), Map.of(), Map.of(), null, PackedSources.NONE,
+            PackedSigns.NONE);
 
     /** The low-bit products in program order, each one's kernel or why not: what the report lists. */
     private final List<Op> lowBit;
@@ -189,15 +190,19 @@ final class BitSerial {
     private final Map<Op, String> dropped;
     /** Activations the products pack from a quantize's input. */
     private final PackedSources sources;
+    /** Signs the products write and read as packed planes. */
+    private final PackedSigns signs;
 
     private BitSerial(List<Op> lowBit, Map<Op, String> refused, Map<Op, Product> products,
-                      Map<Op, SubsetSums> subsetSums, Map<Op, String> dropped, PackedSources sources) {
+                      Map<Op, SubsetSums> subsetSums, Map<Op, String> dropped, PackedSources sources,
+                      PackedSigns signs) {
         this.lowBit = lowBit;
         this.refused = refused;
         this.products = products;
         this.subsetSums = subsetSums;
         this.dropped = dropped;
         this.sources = sources;
+        this.signs = signs;
     }
 
     /**
@@ -234,7 +239,7 @@ final class BitSerial {
             }
         });
         return new BitSerial(List.copyOf(lowBit), refused, chosen, subsets, Map.of(),
-                PackedSources.of(fp, chosen, fused));
+                PackedSources.of(fp, chosen, fused), PackedSigns.of(fp, chosen, fused));
     }
 
     /**
@@ -246,7 +251,7 @@ final class BitSerial {
         Map<Op, SubsetSums> smaller = new IdentityHashMap<>(subsetSums);
         smaller.replaceAll((op, sums) -> sums.halved() != null ? sums.halved() : sums);
         if (!smaller.equals(subsetSums)) {
-            return new BitSerial(lowBit, refused, products, smaller, dropped, sources);
+            return new BitSerial(lowBit, refused, products, smaller, dropped, sources, signs);
         }
         Op largest = subsetSums.keySet().stream()
                 .max(java.util.Comparator.comparingLong(op -> (long) subsetSums.get(op).scratch(op).bits()
@@ -257,7 +262,7 @@ final class BitSerial {
         smaller.remove(largest);
         Map<Op, String> out = new IdentityHashMap<>(dropped);
         out.put(largest, subsetSums.get(largest).kernel() + ": " + why);
-        return new BitSerial(lowBit, refused, products, smaller, out, sources);
+        return new BitSerial(lowBit, refused, products, smaller, out, sources, signs);
     }
 
     /** Why the C keeps a low-bit product off planes (null: it does not). */
@@ -273,6 +278,11 @@ final class BitSerial {
     /** Activations the products pack from a quantize's input. */
     PackedSources sources() {
         return sources;
+    }
+
+    /** Signs the products write and read as packed planes. */
+    PackedSigns signs() {
+        return signs;
     }
 
     /** The product op runs on planes, or null. */
@@ -304,7 +314,8 @@ final class BitSerial {
             return null;
         }
         // declared in words, so that the plan aligns the planes for the word kernel's loads
-        int bytes = p.countsAt() + (p.rowsAtOnce() ? p.rowsACall() : 0);
+        // the rows kernel's counts, unless it compares them itself (PackedSigns)
+        int bytes = p.countsAt() + (p.rowsAtOnce() && signs.writtenBy(m) == null ? p.rowsACall() : 0);
         int bits = p.kernelWordBits(), wb = bits / 8;
         return new Scratch(CNames.scratch(m.out()), bits, (bytes + wb - 1) / wb);
     }

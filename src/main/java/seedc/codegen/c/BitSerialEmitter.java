@@ -24,12 +24,16 @@ final class BitSerialEmitter {
     private final java.util.Map<String, String> kernels;
     /** Activations packed from their quantize's input. */
     private final PackedSources sources;
+    /** Signs written and read as packed planes. */
+    private final PackedSigns signs;
 
-    BitSerialEmitter(CWriter w, Operands r, java.util.Map<String, String> kernels, PackedSources sources) {
+    BitSerialEmitter(CWriter w, Operands r, java.util.Map<String, String> kernels, PackedSources sources,
+                     PackedSigns signs) {
         this.w = w;
         this.r = r;
         this.kernels = kernels;
         this.sources = sources;
+        this.signs = signs;
     }
 
     void matmul(BitSerial.Product p, Scratch s) {
@@ -42,12 +46,23 @@ final class BitSerialEmitter {
         w.block("", () -> {
             w.line("uint8_t *sd_q = (uint8_t *)" + s.name() + ";");
             zeroPadding(p); // the packing below writes only the packed bytes
+            PackedSigns.Packed reads = signs.readBy(m), writes = signs.writtenBy(m);
             w.loop("v", vectors, () -> {
                 w.line("uint16_t sq = 0;");
-                String index = p.ram() == 0 ? "v * " + k + " + t" : "t * " + cols + " + v";
-                w.block("for (sd_idx t = 0, b = 0; b < " + p.packedBytes() + "; b++)", () -> pack(p, act, index, nb));
-                countRows(p, planes, "0");
-                w.loop("f", weights, () -> sum(p, planes, codes, "f", "f",
+                if (reads != null) {
+                    readPlane(reads, nb);
+                } else {
+                    String index = p.ram() == 0 ? "v * " + k + " + t" : "t * " + cols + " + v";
+                    w.block("for (sd_idx t = 0, b = 0; b < " + p.packedBytes() + "; b++)", () -> pack(p, act, index,
+                            nb));
+                }
+                String plane = reads != null ? "sd_a" : "sd_q";
+                if (writes != null) {
+                    comparedRows(p, writes, plane);
+                    return;
+                }
+                countRows(p, planes, "0", plane);
+                w.loop("f", weights, () -> sum(p, planes, codes, "f", "f", plane,
                         v -> r.store(w, m, p.ram() == 0, "v", "f", v)));
             });
         });
@@ -87,24 +102,51 @@ final class BitSerialEmitter {
                     copyWindow(p);
                 }
                 String channel = "g * " + cog + " + co";
-                countRows(p, planes, "g * " + cog * p.planeBytes());
-                w.loop("co", cog, () -> sum(p, planes, codes, channel, "co",
+                countRows(p, planes, "g * " + cog * p.planeBytes(), "sd_q");
+                w.loop("co", cog, () -> sum(p, planes, codes, channel, "co", "sd_q",
                         v -> r.store(w, c, Windows.outPixel(os), channel, v)));
             }));
         });
     }
 
     /**
-     * The rows kernel's counts of this call's weight rows (from byte {@code at} of the planes) into the scratch, when
-     * the product has it (AvrPopandRows); the sums then read them.
+     * The rows kernel's counts of this call's weight rows (from byte {@code at} of the planes) against the activation
+     * plane {@code plane} into the scratch, when the product has it (AvrPopandRows); the sums then read them.
      */
-    private void countRows(BitSerial.Product p, String planes, String at) {
+    private void countRows(BitSerial.Product p, String planes, String at, String plane) {
         if (p.rowsAtOnce()) {
             int nb = p.planeBytes();
             kernels.put(AvrPopandRows.name(nb), AvrPopandRows.source(nb));
-            w.line(AvrPopandRows.name(nb) + "(sd_q, " + planes + ", " + at + ", " + p.rowsACall() + ", sd_q + "
-                    + p.countsAt() + ");");
+            w.line(AvrPopandRows.name(nb) + "(" + plane + ", " + planes + ", " + at + ", " + p.rowsACall()
+                    + ", sd_q + " + p.countsAt() + ");");
         }
+    }
+
+    /** Activation vector v's plane, a packed sign's row (PackedSigns), as sd_a; its ones counted into sq. */
+    private void readPlane(PackedSigns.Packed packed, int nb) {
+        w.line("const uint8_t *sd_a = (const uint8_t *)" + CNames.var(packed.signs()) + " + v * " + packed.rowBytes()
+                + ";");
+        w.loop("b", nb, () -> w.line("sq = (uint16_t)(sq + SD_POP8(sd_a[b]));"));
+    }
+
+    /**
+     * Every weight row's count compared in the rows kernel, the bits written packed to the sign's row v
+     * (AvrPopandRows.compared): the weight rows with their thresholds in flash, u's offset from sq.
+     */
+    private void comparedRows(BitSerial.Product p, PackedSigns.Packed packed, String plane) {
+        int nb = p.planeBytes(), rows = p.rowsACall();
+        String name = AvrPopandRows.comparedName(nb, packed.shift());
+        kernels.put(name, AvrPopandRows.compared(nb, packed.shift()));
+        long[] bytes = BitPlaneWeights.bytes(p), table = new long[rows * (nb + 1)];
+        for (int f = 0; f < rows; f++) {
+            System.arraycopy(bytes, f * nb, table, f * (nb + 1), nb);
+            table[f * (nb + 1) + nb] = packed.thresholds()[f];
+        }
+        long beta = packed.beta();
+        String k = packed.bias() + (beta == 0 ? "" : beta == 1 ? " + sq" : beta == -1 ? " - sq" : " + " + beta
+                + " * (int16_t)sq");
+        w.line(name + "(" + plane + ", " + r.constants().bytes(table) + ", " + rows + ", (uint8_t)(" + k
+                + "), (uint8_t *)" + CNames.var(packed.signs()) + " + v * " + packed.rowBytes() + ");");
     }
 
     /** The window's taps one by one: each one's level number, its bits set in the planes. */
@@ -258,10 +300,15 @@ final class BitSerialEmitter {
         }
     }
 
-    /** Level number q ({@code level}) added to {@code sum} (of C type {@code type}), its bits shifted in at each plane's top. */
+    /**
+     * Level number q ({@code level}) added to {@code sum} (of C type {@code type}; null: not summed here) and its
+     * bits shifted in at the top of each plane's byte (p0, p1, ...).
+     */
     private void shiftInLevel(String level, LowBitProducts.Levels a, String sum, String type) {
         w.line("uint8_t q = " + level + ";");
-        w.line(sum + " = (" + type + ")(" + sum + " + q);");
+        if (sum != null) {
+            w.line(sum + " = (" + type + ")(" + sum + " + q);");
+        }
         for (int i = 0; i < a.planes(); i++) {
             w.line("p" + i + " = (uint8_t)(p" + i + " >> 1 | (q & " + (1 << i) + "u ? 0x80u : 0u));");
         }
@@ -331,9 +378,14 @@ final class BitSerialEmitter {
                 w.line("sq = (uint16_t)(sq + q);");
                 w.line("p0 = (uint8_t)(p0 >> " + bits + elementBits(a, 0x100 >> bits) + ");");
             } else {
-                shiftInLevel(level(p, act, index), a, "sq", "uint16_t");
+                shiftInLevel(level(p, act, index), a, planes > 1 ? "sq" : null, "uint16_t");
             }
         });
+        if (!elements && planes == 1) {
+            // one plane: its byte's ones from the table, where a 16-bit add an element cost more on the AVR
+            // (mlp-digits-w1a1i1: 9,177 -> 8,739 Uno cycles with the packing's shifts; two planes measured slower)
+            w.line("sq = (uint16_t)(sq + SD_POP8(p0));");
+        }
         for (int i = 0; i < planes; i++) {
             String stored = rest == 0 ? "p" + i : "(b == " + last + " ? (uint8_t)(p" + i + " >> " + (8 - rest * bits)
                     + ") : p" + i + ")";
@@ -346,7 +398,8 @@ final class BitSerialEmitter {
      * modulo 2^W (sum r, vector f's value numbers' sum, from the table {@code codes}), finished into the output;
      * {@code row} is f's place among the counts of the rows kernel, when the product has it.
      */
-    private void sum(BitSerial.Product p, String planes, String codes, String f, String row, Consumer<Stored> out) {
+    private void sum(BitSerial.Product p, String planes, String codes, String f, String row, String plane,
+                     Consumer<Stored> out) {
         LowBitProducts.Levels a = p.activation(), b = p.weight();
         OpParams.Mul mul = r.params(p.op(), OpParams.Mul.class);
         int width = mul.width();
@@ -360,13 +413,13 @@ final class BitSerialEmitter {
         } else if (p.pairsAtOnce()) {
             int ka = a.planes(), kb = b.planes(), nb = p.planeBytes();
             kernels.put(AvrPlanePairs.name(ka, kb, nb), AvrPlanePairs.source(ka, kb, nb));
-            w.line(pc.ctype() + " pc = (" + pc.ctype() + ")" + AvrPlanePairs.name(ka, kb, nb) + "(sd_q, " + planes
+            w.line(pc.ctype() + " pc = (" + pc.ctype() + ")" + AvrPlanePairs.name(ka, kb, nb) + "(" + plane + ", " + planes
                     + ", (" + f + ") * " + kb * nb + ");");
         } else {
             w.line(pc.ctype() + " pc = 0;");
             for (int i = 0; i < a.planes(); i++) {
                 for (int j = 0; j < b.planes(); j++) {
-                    pc.accumulate(w, popand(p, planes, f, i, j), i + j);
+                    pc.accumulate(w, popand(p, planes, f, plane, i, j), i + j);
                 }
             }
         }
@@ -399,14 +452,14 @@ final class BitSerialEmitter {
      * The popcount of window plane {@code plane} AND weight plane j of vector f: in bytes by the kernel of the
      * plane's length (registered for the helpers), or in the product's words.
      */
-    private String popand(BitSerial.Product p, String planes, String f, int plane, int j) {
+    private String popand(BitSerial.Product p, String planes, String f, String base, int plane, int j) {
         int nb = p.planeBytes(), wb = p.word().wordBytes(), per = p.weight().planes() * nb / wb;
         String at = "(" + f + ") * " + per + " + " + (j * nb / wb);
         if (wb == 1) {
             kernels.put("sd_popand_" + nb, "SD_POPAND_N(" + nb + ")\n");
-            return "sd_popand_" + nb + "(sd_q + " + plane * nb + ", " + planes + ", " + at + ")";
+            return "sd_popand_" + nb + "(" + base + " + " + plane * nb + ", " + planes + ", " + at + ")";
         }
-        return "sd_popand" + p.word().wordBits() + "(sd_q + " + plane * nb + ", " + planes + ", " + at + ", "
+        return "sd_popand" + p.word().wordBits() + "(" + base + " + " + plane * nb + ", " + planes + ", " + at + ", "
                 + nb / wb + ")";
     }
 }

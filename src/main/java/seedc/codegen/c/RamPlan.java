@@ -44,7 +44,8 @@ public final class RamPlan {
     private final MemoryPlan plan;
 
     /** How an encoding stores values: which ones, in how many bits, and whether a view keeps the type. */
-    private record Encoding(Predicate<Value> stored, ToIntFunction<Value> bits, BiPredicate<Value, Value> sameType) {}
+    private record Encoding(Predicate<Value> stored, ToIntFunction<Value> bits, BiPredicate<Value, Value> sameType,
+                            ToIntFunction<Value> bytes) {}
 
     private RamPlan(Dataflow g, Map<Value, Op> writtenEarlier, Encoding enc, Map<Op, Scratch> scratch,
                     int limitBytes) {
@@ -52,7 +53,7 @@ public final class RamPlan {
         this.instructions = live.instructions();
         this.inPlace = InPlace.of(live, enc.bits(), enc.sameType());
         this.scratch = scratch;
-        name(enc.bits());
+        name(enc);
         this.plan = MemoryPlanner.choose(ranges, limitBytes, labels(), this::safe).orElseThrow(() -> new UserError(
                 "model needs " + MemoryPlanner.plan(ranges, Integer.MAX_VALUE, labels()).bufferBytes()
                         + " bytes of RAM (its values cannot be moved inside loops to fit in less), but the device has "
@@ -68,7 +69,8 @@ public final class RamPlan {
     public static RamPlan ofFloat(Program p, int limitBytes) {
         Dataflow g = Dataflow.of(p);
         Predicate<Value> stored = v -> !v.isInt() && !(g.def(v) instanceof Op.Param || g.def(v) instanceof Op.Const);
-        return new RamPlan(g, Map.of(), new Encoding(stored, v -> 32, (a, o) -> false), Map.of(), limitBytes);
+        return new RamPlan(g, Map.of(), new Encoding(stored, v -> 32, (a, o) -> false, v -> v.size() * 4), Map.of(),
+                limitBytes);
     }
 
     /**
@@ -94,18 +96,20 @@ public final class RamPlan {
             both.addAll(b);
             return both;
         }));
+        Map<Value, Integer> packed = bitSerial.signs().bytes(); // signs stored as bit planes
         Encoding enc = new Encoding(v -> !v.isInt() && !flash.contains(v) && !unstored.contains(v),
-                v -> fp.type(v).bits(), (a, o) -> fp.type(a).equals(fp.type(o)));
+                v -> fp.type(v).bits(), (a, o) -> fp.type(a).equals(fp.type(o)),
+                v -> packed.getOrDefault(v, v.size() * Math.max(1, fp.type(v).bits() / 8)));
         return new RamPlan(Dataflow.of(fp.program(), extraReads), fused.writtenEarlier(), enc,
                 Scratch.declared(fp, bitSerial), limitBytes);
     }
 
     /** The live ranges of the values owning bytes and of the scratch arrays, under their C names. */
-    private void name(ToIntFunction<Value> bitsOf) {
+    private void name(Encoding enc) {
+        ToIntFunction<Value> bitsOf = enc.bits();
         inPlace.intervals().forEach((v, r) -> {
             int b = bitsOf.applyAsInt(v);
-            int bytes = Math.max(1, b / 8);
-            add(new LiveRange(CNames.var(v), v.size() * bytes, r.first(), r.last(), bytes), b);
+            add(new LiveRange(CNames.var(v), enc.bytes().applyAsInt(v), r.first(), r.last(), Math.max(1, b / 8)), b);
         });
         inPlace.aliases().forEach((v, root) -> {
             aliases.put(CNames.var(v), CNames.var(root));

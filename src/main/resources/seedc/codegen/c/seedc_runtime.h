@@ -382,6 +382,8 @@ static const uint8_t sd_pop8_table[256] __attribute__((aligned(256))) PROGMEM = 
 #define SD_POP_6(v) SD_POP_4(v), SD_POP_4(v + 1), SD_POP_4(v + 1), SD_POP_4(v + 2)
     SD_POP_6(0), SD_POP_6(1), SD_POP_6(1), SD_POP_6(2)
 };
+/* A byte's ones from the table (a packed sign's plane counted by its reader). */
+#define SD_POP8(x) ((uint8_t)pgm_read_byte(&sd_pop8_table[(uint8_t)(x)]))
 /* One byte a step (19 cycles): x = q & w, Z saved in s while it points into the table, acc += table[x]. */
 static __attribute__((noinline, unused)) uint16_t sd_popand1(const uint8_t *q, const uint8_t *p, uint8_t n) {
     uint16_t c = 0, s;

@@ -1,0 +1,107 @@
+package seedc.codegen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import seedc.backend.Device;
+import seedc.bench.AvrToolchain;
+import seedc.bench.ModelBench;
+import seedc.codegen.c.CBackend;
+import seedc.fixed.FixedProgram;
+import seedc.fixed.Strategy;
+import seedc.io.DataSet;
+import seedc.ir.FloatModel;
+import seedc.search.Metric;
+
+/**
+ * Activations a product on bit planes packs from where they come from (PackedSources) and signs written as the
+ * plane their next product reads (PackedSigns), on random models whose every row is run: on the Uno under simavr
+ * and on x86 under the sanitizers, the predictions equal the interpreter's.
+ */
+class PackedActivationsTest {
+    @TempDir
+    Path dir;
+
+    /**
+     * A binary layer of 20 sign inputs (three packed bytes, the last one partial) into 16 signs after a batch-norm,
+     * then a binary output layer: on the Uno the first layer's rows kernel compares each count and writes the signs'
+     * bits (two bytes), which the second reads as its plane. The batch-norm's scales are positive, its biases
+     * random, two channels' biases beyond the sums' reach (one always +1, one always -1).
+     */
+    @Test
+    void signsWrittenAsTheNextProductsPlane() throws Exception {
+        Random rnd = new Random(21);
+        int features = 20, hidden = 16, classes = 5;
+        double[] w1 = binary(rnd, features * hidden), w2 = binary(rnd, hidden * classes);
+        double[] s1 = new double[hidden], b1 = new double[hidden];
+        for (int j = 0; j < hidden; j++) {
+            s1[j] = 0.1 + 1.9 * rnd.nextDouble();
+            b1[j] = 4 * rnd.nextDouble() - 2;
+        }
+        s1[3] = 0.1;
+        b1[3] = 3; // |sum| <= 10: always above 0
+        s1[9] = 0.1;
+        b1[9] = -3; // always below
+        HandModel h = new HandModel(dir.resolve("model"))
+                .program("let X = (" + features + ", 1) in [-1, 1] in\n"
+                        + "let W1 = (" + features + ", " + hidden + ") in [-0.5, 0.5] in\n"
+                        + "let S1 = (1, " + hidden + ") in [0.1, 2] in\nlet B1 = (1, " + hidden + ") in [-3, 3] in\n"
+                        + "let W2 = (" + hidden + ", " + classes + ") in [-0.5, 0.5] in\n"
+                        + "let A = sign(X) in\nlet H = sign(((A^T * W1) <*> S1) + B1) in\nargmax(H * W2)\n")
+                .param("W1", w1, features, hidden).param("S1", s1, 1, hidden).param("B1", b1, 1, hidden)
+                .param("W2", w2, hidden, classes)
+                .rows("data", HandModel.uniformRows(rnd, 200, features));
+        String uno = assertBothMatch(h, "signs");
+        assertTrue(uno.contains("sd_popand_rows_cmp3_"), "the first layer's counts compared in its kernel:\n" + uno);
+        assertTrue(uno.contains("SD_POP8(sd_a[b])"), "the second layer reads the signs' plane:\n" + uno);
+    }
+
+    /**
+     * quantize(relu(X), 2, 0, 1.5) read only by a ternary product: the product packs the level numbers from relu's
+     * output (kept until then), the quantize has no loop; X, read by relu, is copied in as before.
+     */
+    @Test
+    void levelsPackedFromAQuantizesStoredInput() throws Exception {
+        Random rnd = new Random(22);
+        int features = 24, classes = 8;
+        double[] w = new double[features * classes];
+        for (int i = 0; i < w.length; i++) {
+            w[i] = (rnd.nextInt(3) - 1) * 0.5;
+        }
+        HandModel h = new HandModel(dir.resolve("model"))
+                .program("let X = (" + features + ", 1) in [-1, 1] in\nlet W = (" + features + ", " + classes
+                        + ") in [-0.5, 0.5] in\nlet A = quantize(relu(X), 2, 0.0, 1.5) in\nargmax(A^T * W)\n")
+                .param("W", w, features, classes)
+                .rows("data", HandModel.uniformRows(rnd, 200, features));
+        String uno = assertBothMatch(h, "levels");
+        assertTrue(uno.contains("/* packed from its input where the product below packs its operand */"),
+                "the quantize packed by the product:\n" + uno);
+        assertFalse(uno.contains("(uint8_t)x["), "the quantize's input is relu's output, not the caller's:\n" + uno);
+    }
+
+    /** Every row equal to the interpreter's on x86 (sanitizers) and on the Uno; the Uno's predict.cpp. */
+    private String assertBothMatch(HandModel h, String name) throws Exception {
+        FloatModel model = h.load();
+        DataSet set = h.data(model, "data");
+        FixedProgram fp = HandModel.compile(model, set, set, Strategy.SHIFTRY, Metric.DISAGREEMENT, CBackend.ARDUINO);
+        X86DifferentialTest.assertHostMatches(dir.resolve(name + "-x86"), fp, model, set, set.size());
+        ModelBench.Outcome avr = ModelBench.fixed(fp, model, set, set.size(), Device.UNO, AvrToolchain.MCU,
+                dir.resolve(name + "-avr"));
+        assertEquals(avr.expected(), avr.fixed().outputs(), name + ": the Uno's predictions differ from the interpreter");
+        return Files.readString(dir.resolve(name + "-avr").resolve("sketch").resolve("predict.cpp"));
+    }
+
+    private static double[] binary(Random rnd, int n) {
+        double[] w = new double[n];
+        for (int i = 0; i < n; i++) {
+            w[i] = rnd.nextBoolean() ? 0.5 : -0.5;
+        }
+        return w;
+    }
+}
