@@ -329,7 +329,10 @@ final class BitSerial {
             Product p = products.get(m);
             SubsetSums s = subsetSums.get(m);
             if (p != null) {
-                line.put("kernel", p.kernel());
+                line.put("kernel", p.kernel() + (sources.at(m) != null ? ", its activation packed from the quantize's input"
+                        : "") + (signs.readBy(m) != null ? ", its activation read as the packed signs" : "")
+                        + (signs.writtenBy(m) != null ? ", each count compared in the kernel, the signs written packed"
+                        : ""));
                 if (!p.layout().elements()) {
                     line.put("words", p.word().why());
                 }
