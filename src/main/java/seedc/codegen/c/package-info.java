@@ -11,8 +11,10 @@
  * real-valued half. Low-bit products choose their kernel in BitSerial: bit planes (BitSerialEmitter, their weights
  * laid out by BitPlaneWeights, read in the words PopcountWords picks and the layout BitLayouts picks from measured
  * costs; on the AVR every pair of planes at once, AvrPlanePairs, and a plane against every weight row of a call,
- * AvrPopandRows) or subset sums (SubsetSums, SubsetSumEmitter);
- * their exact sums are written by ExactSum. All write through a CWriter, whose blocks close themselves.
+ * AvrPopandRows) or subset sums (SubsetSums, SubsetSumEmitter); a product's sum is PlaneSum, written exactly by
+ * ExactSum. Where activations move between products: PackedSources packs a quantize's levels from its input (the
+ * caller's array when that is the program's input), PackedSigns lets a binary layer's rows kernel compare its counts
+ * and write the signs as the next product's plane (the sign's value then stored packed, an eighth of its bytes). All write through a CWriter, whose blocks close themselves.
  * Fixed texts (runtime, main.c, Makefiles, predict.h, the sketch) are resources under seedc/codegen/c.
  */
 package seedc.codegen.c;
