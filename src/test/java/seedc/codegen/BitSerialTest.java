@@ -61,7 +61,8 @@ class BitSerialTest {
     /**
      * The MLPs whose pixels the program quantizes too (fixtures ...i1, ...i2: quantize(X, 1, 0.0, 1.0) and
      * quantize(X, 2, 0.0, 0.75)): both products on planes, the first one's activation the quantized pixels; every test
-     * row equal on x86 under the sanitizers, 30 on the Uno with the measured layout.
+     * row equal on x86 under the sanitizers, 30 on the Uno with the measured layout, where the first layer's kernel
+     * compares its sums itself.
      */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"mlp-digits-w1a1i1", "mlp-digits-w2a2i2"})
@@ -74,6 +75,11 @@ class BitSerialTest {
         ModelBench.Outcome avr = ModelBench.fixed(f.fp(), f.model(), f.test(), 30, Device.UNO, AvrToolchain.MCU,
                 dir.resolve(name + "-avr"), seedc.backend.WeightStorage.DENSE, true, BitLayout.MEASURED);
         assertEquals(avr.expected(), avr.fixed().outputs(), name + ": the Uno's predictions differ from the interpreter");
+        String uno = Files.readString(dir.resolve(name + "-avr").resolve("sketch").resolve("predict.cpp"));
+        // the binary MLP's hidden signs compared in its first kernel and written as the second's plane; the 2-bit
+        // one's hidden levels counted in its first level-tables kernel
+        String compared = name.contains("w1a1") ? "sd_popand_rows_cmp8_" : "sd_ltrows_cmp16_2_";
+        assertTrue(uno.contains(compared), name + ": the first layer's kernel compares:\n" + uno);
     }
 
     /**

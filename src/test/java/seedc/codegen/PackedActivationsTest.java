@@ -1,7 +1,6 @@
 package seedc.codegen;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -64,7 +63,8 @@ class PackedActivationsTest {
 
     /**
      * quantize(relu(X), 2, 0, 1.5) read only by a ternary product: the product packs the level numbers from relu's
-     * output (kept until then), the quantize has no loop; X, read by relu, is copied in as before.
+     * output (kept until then), the quantize has no loop; X, read by relu, is copied in as before. On the Uno the
+     * level numbers go into the level tables (24 elements: 6 groups), looked up by the two weight planes.
      */
     @Test
     void levelsPackedFromAQuantizesStoredInput() throws Exception {
@@ -82,7 +82,46 @@ class PackedActivationsTest {
         String uno = assertBothMatch(h, "levels");
         assertTrue(uno.contains("/* packed from its input where the product below packs its operand */"),
                 "the quantize packed by the product:\n" + uno);
-        assertFalse(uno.contains("(uint8_t)x["), "the quantize's input is relu's output, not the caller's:\n" + uno);
+        assertTrue(uno.contains("sd_v = v_") && !uno.contains("sd_v = x["),
+                "the quantize's input read from relu's output, not the caller's array:\n" + uno);
+        assertTrue(uno.contains("sd_ltrows_6_2("), "the level tables on the Uno:\n" + uno);
+    }
+
+    /**
+     * A 2-bit MLP: 2-bit pixels (16-bit inputs), 2-bit weights (four values), a batch-norm and quantize(., 2, 0, 1.5)
+     * into 16 hidden units, ternary output weights: on the Uno both products look up level tables (7 groups of 28
+     * pixels, 4 of the hidden levels, packed from the batch-norm's output). (The trained 2-bit MLP, whose first
+     * kernel also counts the hidden quantize's thresholds: BitSerialTest.)
+     */
+    @Test
+    void twoBitMlpOnLevelTables() throws Exception {
+        Random rnd = new Random(23);
+        int features = 28, hidden = 16, classes = 8;
+        double[] w1 = new double[features * hidden], w2 = new double[hidden * classes];
+        for (int i = 0; i < w1.length; i++) {
+            w1[i] = (rnd.nextInt(4) - 1.5) * 0.25;
+        }
+        for (int i = 0; i < w2.length; i++) {
+            w2[i] = (rnd.nextInt(3) - 1) * 0.5;
+        }
+        double[] s1 = new double[hidden], b1 = new double[hidden];
+        for (int j = 0; j < hidden; j++) {
+            s1[j] = 0.2 + rnd.nextDouble();
+            b1[j] = 2 * rnd.nextDouble() - 0.5;
+        }
+        HandModel h = new HandModel(dir.resolve("model"))
+                .program("let X = (" + features + ", 1) in [-1, 1] in\n"
+                        + "let W1 = (" + features + ", " + hidden + ") in [-0.375, 0.375] in\n"
+                        + "let S1 = (1, " + hidden + ") in [0.2, 1.2] in\nlet B1 = (1, " + hidden + ") in [-0.5, 1.5] in\n"
+                        + "let W2 = (" + hidden + ", " + classes + ") in [-0.5, 0.5] in\n"
+                        + "let A = quantize(X, 2, 0.0, 0.75) in\n"
+                        + "let H = quantize(((A^T * W1) <*> S1) + B1, 2, 0.0, 1.5) in\nargmax(H * W2)\n")
+                .param("W1", w1, features, hidden).param("S1", s1, 1, hidden).param("B1", b1, 1, hidden)
+                .param("W2", w2, hidden, classes)
+                .rows("data", HandModel.uniformRows(rnd, 200, features));
+        String uno = assertBothMatch(h, "twobit");
+        assertTrue(uno.contains("sd_ltrows_7_2(") && uno.contains("sd_ltrows_4_2("), "both layers on level tables:\n"
+                + uno);
     }
 
     /** Every row equal to the interpreter's on x86 (sanitizers) and on the Uno; the Uno's predict.cpp. */

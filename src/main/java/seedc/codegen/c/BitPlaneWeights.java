@@ -93,4 +93,27 @@ final class BitPlaneWeights {
         }
         return c;
     }
+
+    /**
+     * The level tables' index bytes (AvrLevelTables): for weight vector f, plane j, group g of four elements, (g mod
+     * 16) 16 + the four elements' bits of plane j of their value numbers (element 4 g + i in bit i; past the vector's
+     * terms 0), in that order.
+     */
+    static long[] indexBytes(BitSerial.Product p) {
+        int groups = p.groups(), kb = p.weight().planes(), vectors = p.product().vectors();
+        long[] b = new long[vectors * kb * groups];
+        for (int f = 0; f < vectors; f++) {
+            for (int j = 0; j < kb; j++) {
+                for (int g = 0; g < groups; g++) {
+                    int nibble = 0;
+                    for (int i = 0; i < 4 && 4 * g + i < p.terms(); i++) {
+                        nibble |= (int) (p.product().weightCode(f, 4 * g + i) >> j & 1) << i;
+                    }
+                    b[(f * kb + j) * groups + g] = (long) (g % AvrLevelTables.GROUPS_A_PAGE) * AvrLevelTables.ENTRIES
+                            + nibble;
+                }
+            }
+        }
+        return b;
+    }
 }

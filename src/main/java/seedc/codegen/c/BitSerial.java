@@ -33,21 +33,23 @@ final class BitSerial {
     /**
      * A low-bit product on planes, as the emitter reads it; {@code word}: the word its planes are read in;
      * {@code layout}: where the bit axis goes (planes one after another, or the bits of one element together);
-     * {@code avr}: the AVR's assembly kernels ({@link #pairsAtOnce}).
+     * {@code avr}: the AVR's assembly kernels ({@link #pairsAtOnce}); {@code tables}: level tables allowed (not when
+     * their static RAM does not fit the device).
      */
-    record Product(LowBitProducts.Product product, PopcountWords.Choice word, BitLayouts.Choice layout, boolean avr) {
+    record Product(LowBitProducts.Product product, PopcountWords.Choice word, BitLayouts.Choice layout, boolean avr,
+                   boolean tables) {
         /**
          * The product with its word and layout: the layout measured faster at its shape and length, where it can
          * have either (not a convolution whose input is packed once by pixel or whose padding has a plane).
          */
         static Product of(LowBitProducts.Product p, PopcountWords words, BitLayouts layouts, boolean avr) {
-            Product planes = new Product(p, words.choose(p.terms()), BitLayouts.PLANES, avr);
+            Product planes = new Product(p, words.choose(p.terms()), BitLayouts.PLANES, avr, avr);
             long most = (long) p.terms() * (p.activation().count() - 1) * (p.weight().count() - 1);
             if (planes.pixelBytes() != null || planes.padMask() || most > 0xffff) {
                 return planes; // the element kernels' sums are 16-bit on the AVR
             }
             return new Product(p, planes.word(), layouts.choose(p.activation().planes(), p.weight().planes(),
-                    p.terms()), avr);
+                    p.terms()), avr, avr);
         }
 
         /**
@@ -55,8 +57,30 @@ final class BitSerial {
          * interleaved byte by byte): on the AVR, planes one after another in bytes, more than one pair.
          */
         boolean pairsAtOnce() {
-            return avr && !layout.elements() && word.wordBits() == 8
+            return avr && !layout.elements() && word.wordBits() == 8 && !levelTables()
                     && AvrPlanePairs.fits(activation().planes(), weight().planes(), planeBytes());
+        }
+
+        /**
+         * Whether the AVR's kernel looks the weight planes up in tables of the activation's level numbers' subset
+         * sums (AvrLevelTables): on the AVR, a matrix product of 2-bit activations and at most 3 weight planes, its
+         * planes in bytes, at least SubsetSums.MIN_VECTORS weight vectors sharing an activation vector's tables, a
+         * plane's lookups within 8 bits.
+         */
+        boolean levelTables() {
+            return tables && !layout.elements() && word.wordBits() == 8 && op() instanceof Op.MatMul
+                    && activation().planes() == 2 && weight().planes() <= 3 && product.vectors() >= SubsetSums.MIN_VECTORS
+                    && product.vectors() <= 255 && AvrLevelTables.fits(groups(), activation().count() - 1);
+        }
+
+        /** The same without level tables. */
+        Product withoutLevelTables() {
+            return new Product(product, word, layout, avr, false);
+        }
+
+        /** Groups of four elements of an activation vector (the last one may be partial). */
+        int groups() {
+            return (terms() + 3) / 4;
         }
 
         /** Bits an element takes in the bits-of-one-element layout: 2 when both operands have at most 2, else 4. */
@@ -142,9 +166,12 @@ final class BitSerial {
             return windowPlanes() * planeBytes() + (pixelBytes() == null ? 0 : pixelBytes());
         }
 
-        /** Where in the scratch the rows kernel's counts go: after the list of padding taps (when the product has it). */
+        /**
+         * Where in the scratch the rows kernel's counts go: after the list of padding taps (when the product has it);
+         * the level tables' kernel's 16-bit ones are all its scratch.
+         */
         int countsAt() {
-            return padTapsAt() + (padMask() ? taps() : 0);
+            return levelTables() ? 0 : padTapsAt() + (padMask() ? taps() : 0);
         }
 
         /** The planes of a window: the activation's. */
@@ -164,6 +191,10 @@ final class BitSerial {
 
         /** What the report calls the kernel. */
         String kernel() {
+            if (levelTables()) {
+                return "bit-serial: subset sums of the 2-bit level numbers, four elements a lookup in 8-bit tables, "
+                        + weight().planes() + " weight planes by index bytes, every weight row in one call";
+            }
             if (layout.elements()) {
                 return "bit-serial: " + activation().planes() + " x " + weight().planes() + " bits, the bits of one"
                         + " element together (" + stride() + "-bit strides), " + (layout.wordBits() == 8
@@ -243,11 +274,17 @@ final class BitSerial {
     }
 
     /**
-     * The same with less RAM for subset sums, or null when none is left: every table that can be halved is (a
+     * The same with less RAM for tables, or null when none is left: first no level tables (their static pages), then
+     * for subset sums, every table that can be halved is (a
      * matrix product's row in more chunks); when none can, the product whose scratch is largest keeps the sum of
      * products instead ({@code why}: the report's reason).
      */
     BitSerial withSmallerTables(String why) {
+        if (levelTablePages() > 0) { // the level tables' static pages first
+            Map<Op, Product> without = new IdentityHashMap<>(products);
+            without.replaceAll((op, p) -> p.withoutLevelTables());
+            return new BitSerial(lowBit, refused, without, subsetSums, dropped, sources, signs);
+        }
         Map<Op, SubsetSums> smaller = new IdentityHashMap<>(subsetSums);
         smaller.replaceAll((op, sums) -> sums.halved() != null ? sums.halved() : sums);
         if (!smaller.equals(subsetSums)) {
@@ -273,6 +310,15 @@ final class BitSerial {
         // each weight vector's sum of value numbers is a 16-bit table entry
         return (long) p.terms() * (MAX_WEIGHT_VALUES - 1) > Short.MAX_VALUE
                 ? "more terms than 16-bit value-number sums hold" : null;
+    }
+
+    /**
+     * Pages of the level tables the products share (AvrLevelTables: a static array of its own, 256-aligned), 0 when
+     * none has them.
+     */
+    int levelTablePages() {
+        return products.values().stream().filter(Product::levelTables)
+                .mapToInt(p -> AvrLevelTables.pages(p.groups())).max().orElse(0);
     }
 
     /** Activations the products pack from a quantize's input. */
@@ -314,8 +360,9 @@ final class BitSerial {
             return null;
         }
         // declared in words, so that the plan aligns the planes for the word kernel's loads
-        // the rows kernel's counts, unless it compares them itself (PackedSigns)
-        int bytes = p.countsAt() + (p.rowsAtOnce() && signs.writtenBy(m) == null ? p.rowsACall() : 0);
+        // the rows kernel's counts, unless it compares them itself (PackedSigns); the level tables' 16-bit counts
+        int bytes = p.levelTables() ? 2 * p.rowsACall()
+                : p.countsAt() + (p.rowsAtOnce() && signs.writtenBy(m) == null ? p.rowsACall() : 0);
         int bits = p.kernelWordBits(), wb = bits / 8;
         return new Scratch(CNames.scratch(m.out()), bits, (bytes + wb - 1) / wb);
     }

@@ -26,14 +26,16 @@ final class BitSerialEmitter {
     private final PackedSources sources;
     /** Signs written and read as packed planes. */
     private final PackedSigns signs;
+    /** Pages of the level tables the products share (AvrLevelTables). */
+    private final int tablePages;
 
-    BitSerialEmitter(CWriter w, Operands r, java.util.Map<String, String> kernels, PackedSources sources,
-                     PackedSigns signs) {
+    BitSerialEmitter(CWriter w, Operands r, java.util.Map<String, String> kernels, BitSerial bits) {
         this.w = w;
         this.r = r;
         this.kernels = kernels;
-        this.sources = sources;
-        this.signs = signs;
+        this.sources = bits.sources();
+        this.signs = bits.signs();
+        this.tablePages = bits.levelTablePages();
     }
 
     void matmul(BitSerial.Product p, Scratch s) {
@@ -41,25 +43,33 @@ final class BitSerialEmitter {
         int rows = m.a().shape().dim(0), cols = m.b().shape().dim(1), k = p.terms(), nb = p.planeBytes();
         Value act = m.inputs().get(p.ram());
         int vectors = p.ram() == 0 ? rows : cols, weights = p.product().vectors();
-        String planes = weights(p), codes = r.constants().table(BitPlaneWeights.codeSums(p), 16);
+        String planes = p.levelTables() ? null : weights(p);
+        String codes = r.constants().table(BitPlaneWeights.codeSums(p), 16);
         w.line("/* " + p.kernel() + " */");
         w.block("", () -> {
             w.line("uint8_t *sd_q = (uint8_t *)" + s.name() + ";");
             zeroPadding(p); // the packing below writes only the packed bytes
             PackedSigns.Packed reads = signs.readBy(m), writes = signs.writtenBy(m);
+            java.util.function.UnaryOperator<String> element = e -> p.ram() == 0 ? "v * " + k + " + " + e
+                    : "(" + e + ") * " + cols + " + v";
             w.loop("v", vectors, () -> {
                 w.line("uint16_t sq = 0;");
-                if (reads != null) {
+                boolean compared = false;
+                if (p.levelTables()) {
+                    compared = levelTables(p, act, element);
+                } else if (reads != null) {
                     readPlane(reads, nb);
                 } else {
-                    String index = p.ram() == 0 ? "v * " + k + " + t" : "t * " + cols + " + v";
-                    w.block("for (sd_idx t = 0, b = 0; b < " + p.packedBytes() + "; b++)", () -> pack(p, act, index,
-                            nb));
+                    w.block("for (sd_idx t = 0, b = 0; b < " + p.packedBytes() + "; b++)", () -> pack(p, act,
+                            element.apply("t"), nb));
                 }
                 String plane = reads != null ? "sd_a" : "sd_q";
                 if (writes != null) {
                     comparedRows(p, writes, plane);
                     return;
+                }
+                if (compared) {
+                    return; // the kernel wrote the quantize's levels
                 }
                 countRows(p, planes, "0", plane);
                 w.loop("f", weights, () -> sum(p, planes, codes, "f", "f", plane,
@@ -119,6 +129,87 @@ final class BitSerialEmitter {
             kernels.put(AvrPopandRows.name(nb), AvrPopandRows.source(nb));
             w.line(AvrPopandRows.name(nb) + "(" + plane + ", " + planes + ", " + at + ", " + p.rowsACall()
                     + ", sd_q + " + p.countsAt() + ");");
+        }
+    }
+
+    /**
+     * Activation vector v's level tables (AvrLevelTables): each group of four elements' level numbers (sq their sum),
+     * the sums of their subsets at sd_lt + 16 g; then every weight row's lookups by the kernel, into the scratch, or,
+     * when the kernel compares them itself (true), its levels into the quantize's output.
+     */
+    private boolean levelTables(BitSerial.Product p, Value act, java.util.function.UnaryOperator<String> element) {
+        int full = p.terms() / 4, rest = p.terms() % 4, groups = p.groups(), kb = p.weight().planes();
+        w.block("for (uint8_t g = 0; g < " + full + "; g++)", () -> tableOfGroup(p, act, element, "g", 4));
+        if (rest > 0) {
+            w.block("", () -> tableOfGroup(p, act, element, Integer.toString(full), rest));
+        }
+        kernels.put("sd_lt", AvrLevelTables.table(tablePages));
+        long[] index = BitPlaneWeights.indexBytes(p);
+        CountThresholds t = comparedLevels(p);
+        if (t == null) {
+            kernels.put(AvrLevelTables.name(groups, kb), AvrLevelTables.source(groups, kb));
+            w.line(AvrLevelTables.name(groups, kb) + "(" + r.constants().bytes(index) + ", " + p.rowsACall()
+                    + ", sd_q);");
+            return false;
+        }
+        int levels = t.at()[0].length + 1, row = groups * kb, stride = row + 2 * (levels - 1);
+        long[] table = new long[p.rowsACall() * stride];
+        for (int f = 0; f < p.rowsACall(); f++) {
+            System.arraycopy(index, f * row, table, f * stride, row);
+            for (int i = 0; i < levels - 1; i++) {
+                table[f * stride + row + 2 * i] = t.at()[f][i] & 0xff;
+                table[f * stride + row + 2 * i + 1] = t.at()[f][i] >> 8;
+            }
+        }
+        String name = AvrLevelTables.comparedName(groups, kb, t.shift(), levels);
+        kernels.put(name, AvrLevelTables.compared(groups, kb, t.shift(), levels));
+        String k = t.bias() + "u" + (t.beta() == 0 ? "" : (t.beta() < 0 ? " - " : " + ") + Math.abs(t.beta())
+                + "u * sq");
+        w.line(name + "(" + r.constants().bytes(table) + ", " + p.rowsACall() + ", (uint16_t)(" + k + "), (uint8_t *)"
+                + CNames.var(r.storedBy(p.op()).sign().out()) + " + v * " + p.rowsACall() + ");");
+        return true;
+    }
+
+    /**
+     * The thresholds of the quantize compared at the product's store on the level tables' sums, when the kernel can
+     * count them (CountThresholds: activation rows, an 8-bit quantize whose levels are its level numbers 0, 1, ...);
+     * else null.
+     */
+    private CountThresholds comparedLevels(BitSerial.Product p) {
+        Thresholds.Chain c = r.storedBy(p.op());
+        if (c == null || p.ram() != 0 || r.type(c.sign().out()).bits() != 8) {
+            return null;
+        }
+        long[] levels = r.params(c.sign(), OpParams.Quantize.class).levels();
+        for (int i = 0; i < levels.length; i++) {
+            if (levels[i] != i) {
+                return null;
+            }
+        }
+        return CountThresholds.of(p, r.params(p.op(), OpParams.Mul.class), r.type(p.op().out()).bits(), c, levels,
+                0xfffe);
+    }
+
+    /** Group g's table: its n elements' level numbers (the rest 0) and the sums of their subsets. */
+    private void tableOfGroup(BitSerial.Product p, Value act, java.util.function.UnaryOperator<String> element,
+                              String g, int n) {
+        StringBuilder sum = new StringBuilder("sq");
+        for (int i = 0; i < n; i++) {
+            int e = i;
+            w.line("uint8_t q" + i + ";");
+            w.block("", () -> w.line("q" + e + " = " + level(p, act, element.apply(g + " * 4 + " + e)) + ";"));
+            sum.append(" + q").append(i);
+        }
+        w.line("sq = (uint16_t)(" + sum + ");");
+        w.line("uint8_t *e = sd_lt + " + g + " * " + AvrLevelTables.ENTRIES + ";");
+        for (int m = 0; m < AvrLevelTables.ENTRIES; m++) {
+            StringBuilder entry = new StringBuilder();
+            for (int i = 0; i < n; i++) {
+                if ((m >> i & 1) != 0) {
+                    entry.append(entry.isEmpty() ? "" : " + ").append("q").append(i);
+                }
+            }
+            w.line("e[" + m + "] = " + (entry.isEmpty() ? "0" : "(uint8_t)(" + entry + ")") + ";");
         }
     }
 
@@ -408,6 +499,8 @@ final class BitSerialEmitter {
         PlaneSum.Term pc = all.pc();
         if (p.layout().elements()) {
             w.line(pc.ctype() + " pc = (" + pc.ctype() + ")" + elementProducts(p, planes, f) + ";");
+        } else if (p.levelTables()) {
+            w.line(pc.ctype() + " pc = (uint16_t)(sd_q[2 * " + row + "] | sd_q[2 * " + row + " + 1] << 8);");
         } else if (p.rowsAtOnce()) {
             w.line(pc.ctype() + " pc = sd_q[" + p.countsAt() + " + " + row + "];");
         } else if (p.pairsAtOnce()) {

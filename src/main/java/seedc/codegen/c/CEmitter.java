@@ -155,7 +155,7 @@ final class CEmitter extends BodyEmitter {
     protected void matmul(MatMul m) {
         BitSerial.Product planes = bitSerial.at(m);
         if (planes != null) {
-            new BitSerialEmitter(w, r, kernels, bitSerial.sources(), bitSerial.signs()).matmul(planes, ram.scratch(m));
+            new BitSerialEmitter(w, r, kernels, bitSerial).matmul(planes, ram.scratch(m));
             return;
         }
         SubsetSums sums = bitSerial.subsetSumsAt(m);
@@ -170,7 +170,7 @@ final class CEmitter extends BodyEmitter {
     protected void conv2d(Conv2d c) {
         BitSerial.Product planes = bitSerial.at(c);
         if (planes != null) {
-            new BitSerialEmitter(w, r, kernels, bitSerial.sources(), bitSerial.signs()).conv2d(planes, ram.scratch(c));
+            new BitSerialEmitter(w, r, kernels, bitSerial).conv2d(planes, ram.scratch(c));
             return;
         }
         SubsetSums sums = bitSerial.subsetSumsAt(c);

@@ -105,7 +105,9 @@ final class FixedCBuild {
 
     private static RamPlan planRam(CDialect dialect, FixedProgram fp, Device device, Thresholds fused,
                                    BitSerial bits) {
-        int otherStatics = staticBytes(fp);
+        // the level tables' pages, and at most 255 B of padding before them (page-aligned)
+        int pages = bits.levelTablePages();
+        int otherStatics = staticBytes(fp) + (pages == 0 ? 0 : 256 * pages + 255);
         int limit = Integer.MAX_VALUE;
         if (device != null) {
             limit = device.ramBytes() - dialect.reservedRamBytes() - otherStatics;
@@ -119,7 +121,7 @@ final class FixedCBuild {
         } catch (UserError e) {
             throw UserError.of("the model does not fit the RAM of " + device + " ("
                     + dialect.reservedRamBytes() + " B kept for the stack and runtime, " + otherStatics
-                    + " B for scalars and the output): " + e.getMessage() + demotionHint(fp));
+                    + " B for scalars and the output" + (pages == 0 ? "" : " and the level tables") + "): " + e.getMessage() + demotionHint(fp));
         }
     }
 

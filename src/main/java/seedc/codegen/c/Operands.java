@@ -159,6 +159,11 @@ final class Operands {
         }
     }
 
+    /** The chain compared where the product stores each element, or null. */
+    Thresholds.Chain storedBy(Op product) {
+        return fused.storedBy(product);
+    }
+
     /** Whether a chain after the product is compared where it stores each element (its sum then only compared). */
     boolean comparedAtStore(Op product) {
         return fused.storedBy(product) != null;

@@ -6,7 +6,6 @@ import java.util.Map;
 import seedc.analysis.Dataflow;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.LowBitProducts;
-import seedc.fixed.OpParams;
 import seedc.ir.Op;
 import seedc.ir.Value;
 
@@ -17,12 +16,8 @@ import seedc.ir.Value;
  * sign takes an eighth of its bytes, no loop over the sums and no packing by its reader (which counts its plane's
  * ones, sq, from the bytes).
  *
- * <p>The comparison: the sum is T = (c + f_pc pc + f_sq sq + f_r r_f) / D (PlaneSum, its exact form ExactSum; r_f
- * row f's value numbers' sum), and the sign is high from T = t_f on (Steps over T, cut to what the product can store);
- * so it is high when f_pc pc + f_sq sq >= D t_f - c - f_r r_f, that is when u = alpha pc + beta sq + bias >= theta_f
- * with alpha = f_pc / g, beta = f_sq / g (g their common divisor), theta_f = ceil((D t_f - c - f_r r_f) / g) +
- * bias. The kernel computes u in 8 bits: alpha a power of two (shifts), pc <= sq <= n, and the bias so that u lies in
- * [0, 254]; a channel always high has theta 0, one never high the largest u + 1.
+ * <p>The comparison (CountThresholds): the sign is high when u = (pc << shift) + beta sq + bias >= theta_f, u in
+ * 8 bits: in [0, 254] for every pc and sq.
  */
 final class PackedSigns {
     /**
@@ -89,63 +84,13 @@ final class PackedSigns {
     /** The comparison in the kernel's 8 bits, or null when the sum or its steps do not allow it. */
     private static Packed compared(FixedProgram fp, BitSerial.Product p, Thresholds.Chain c,
                                    LowBitProducts.Levels next) {
-        OpParams.Mul mul = fp.params(p.op(), OpParams.Mul.class);
-        PlaneSum all = PlaneSum.of(p, "codes", "f");
-        ExactSum exact = all.exact(mul.width(), true);
-        if (exact == null || exact.twos() > 30 || exact.factor() > 1L << 30) {
+        CountThresholds t = CountThresholds.of(p, fp.params(p.op(), seedc.fixed.OpParams.Mul.class),
+                fp.type(p.op().out()).bits(), c, new long[] {next.raw()[0], next.raw()[1]}, MOST_U);
+        if (t == null) {
             return null;
         }
-        Stored stored = all.stored("acc", exact, mul, fp.type(p.op().out()).bits()).within(c.proven());
-        Steps onT = Steps.of(c).overSum(stored);
-        long fpc = all.pc().factor(), fsq = all.sq().factor();
-        long g = java.math.BigInteger.valueOf(fpc).gcd(java.math.BigInteger.valueOf(fsq)).longValueExact();
-        if (onT == null || fpc <= 0 || Long.bitCount(fpc / g) != 1 || fpc / g > 8) {
-            return null;
-        }
-        long alpha = fpc / g, beta = fsq / g, n = p.terms();
-        long lo = Math.min(0, Math.min(beta * n, (alpha + beta) * n));
-        long hi = Math.max(0, Math.max(beta * n, (alpha + beta) * n));
-        if (hi - lo > MOST_U) {
-            return null;
-        }
-        long d = exact.factor() << exact.twos(), fr = all.codes().factor();
-        long[] codes = BitPlaneWeights.codeSums(p), thresholds = new long[codes.length];
-        int channels = c.channels();
-        for (int f = 0; f < codes.length; f++) {
-            Long t = highFrom(onT, f % channels, next);
-            if (t == null) {
-                return null;
-            }
-            long theta = t == Long.MIN_VALUE ? lo : t == Long.MAX_VALUE ? hi + 1
-                    : Math.ceilDiv(d * t - all.constant() - fr * codes[f], g);
-            thresholds[f] = Math.clamp(theta, lo, hi + 1) - lo;
-        }
-        int rowBytes = p.product().vectors() / 8;
-        return new Packed(p.op(), c.sign().out(), Long.numberOfTrailingZeros(alpha), beta, -lo, thresholds, rowBytes);
-    }
-
-    /**
-     * The least T from which channel ch's output is the next product's high level (its low one below), Long.MIN_VALUE
-     * when always high, Long.MAX_VALUE when never; null when its outputs are not the two levels in that order.
-     */
-    private static Long highFrom(Steps s, int ch, LowBitProducts.Levels next) {
-        long low = next.raw()[0], high = next.raw()[1];
-        int k = s.steps();
-        long first = s.values()[ch * (k + 1)];
-        if (first != low && first != high) {
-            return null;
-        }
-        Long from = first == high ? Long.MIN_VALUE : Long.MAX_VALUE;
-        for (int j = 0; j < k; j++) {
-            long y = s.values()[ch * (k + 1) + j + 1];
-            if (y != low && y != high || y == low && from != Long.MAX_VALUE) {
-                return null; // not one of the two levels, or low again after high
-            }
-            if (y == high && from == Long.MAX_VALUE) {
-                from = s.at()[ch * k + j];
-            }
-        }
-        return from;
+        long[] thresholds = java.util.Arrays.stream(t.at()).mapToLong(at -> at[0]).toArray();
+        return new Packed(p.op(), c.sign().out(), t.shift(), t.beta(), t.bias(), thresholds, p.product().vectors() / 8);
     }
 
     /** The packed sign the product writes, or null. */

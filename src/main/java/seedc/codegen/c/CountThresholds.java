@@ -1,0 +1,84 @@
+package seedc.codegen.c;
+
+import seedc.fixed.OpParams;
+
+/**
+ * A quantize compared at a plane product's store, moved onto the product's count: the sum is T = (c + f_pc pc + f_sq
+ * sq + f_r r_f) / D (PlaneSum, ExactSum; r_f row f's value numbers' sum), and the quantize's output reaches its level
+ * i from T = t_{f,i} on (Steps over T, cut to what the product can store), so from u = alpha pc + beta sq + bias >=
+ * theta_{f,i} = ceil((D t_{f,i} - c - f_r r_f) / g) + bias on, with alpha = f_pc / g and beta = f_sq / g (g their
+ * common divisor). A kernel computes u as (pc << shift) + k, k = beta sq + bias per activation vector, and counts the
+ * thresholds it reaches: the output's level number. The bias puts u in [0, most] for every sq from 0 to its bound
+ * and 0 <= pc <= r sq (r the weights' largest value number); a level reached from the start has theta 0, one never
+ * reached most + 1.
+ *
+ * @param at at[f][i - 1]: theta_{f,i} for levels i = 1..m
+ */
+record CountThresholds(int shift, long beta, long bias, long most, long[][] at) {
+    /**
+     * The thresholds of product p's chain c whose outputs are {@code levels} (ascending), u at most {@code limit} (the
+     * product's multiplication {@code mul}, its output's bits {@code outBits});
+     * null when the sum is not exact, alpha is no power of two up to 8, u's range exceeds the limit, or a channel's
+     * outputs are not its levels in ascending order.
+     */
+    static CountThresholds of(BitSerial.Product p, OpParams.Mul mul, int outBits, Thresholds.Chain c, long[] levels,
+                              long limit) {
+        PlaneSum all = PlaneSum.of(p, "codes", "f");
+        ExactSum exact = all.exact(mul.width(), true);
+        if (exact == null || exact.twos() > 30 || exact.factor() > 1L << 30) {
+            return null;
+        }
+        Stored stored = all.stored("acc", exact, mul, outBits).within(c.proven());
+        Steps onT = Steps.of(c).overSum(stored);
+        long fpc = all.pc().factor(), fsq = all.sq().factor();
+        long g = java.math.BigInteger.valueOf(fpc).gcd(java.math.BigInteger.valueOf(fsq)).longValueExact();
+        if (onT == null || fpc <= 0 || Long.bitCount(fpc / g) != 1 || fpc / g > 8) {
+            return null;
+        }
+        long alpha = fpc / g, beta = fsq / g, top = all.sq().max(), r = p.weight().count() - 1;
+        // u is linear over 0 <= sq <= top, 0 <= pc <= r sq (pc = sum q_t r_t, each r_t <= r): its corners
+        long lo = Math.min(0, Math.min(beta * top, (alpha * r + beta) * top));
+        long hi = Math.max(0, Math.max(beta * top, (alpha * r + beta) * top));
+        if (hi - lo > limit) {
+            return null;
+        }
+        long d = exact.factor() << exact.twos(), fr = all.codes().factor();
+        long[] codes = BitPlaneWeights.codeSums(p);
+        long[][] at = new long[codes.length][levels.length - 1];
+        for (int f = 0; f < codes.length; f++) {
+            long[] from = reached(onT, f % c.channels(), levels);
+            if (from == null) {
+                return null;
+            }
+            for (int i = 1; i < levels.length; i++) {
+                long t = from[i];
+                long theta = t == Long.MIN_VALUE ? lo : t == Long.MAX_VALUE ? hi + 1
+                        : Math.ceilDiv(d * t - all.constant() - fr * codes[f], g);
+                at[f][i - 1] = Math.clamp(theta, lo, hi + 1) - lo;
+            }
+        }
+        return new CountThresholds(Long.numberOfTrailingZeros(alpha), beta, -lo, hi - lo, at);
+    }
+
+    /**
+     * from[i]: the least T from which channel ch's output is at least levels[i] (Long.MIN_VALUE: from the start,
+     * Long.MAX_VALUE: never); null when an output is none of the levels or a step goes down.
+     */
+    private static long[] reached(Steps s, int ch, long[] levels) {
+        int k = s.steps();
+        long[] from = new long[levels.length];
+        java.util.Arrays.fill(from, Long.MAX_VALUE);
+        int level = -1;
+        for (int j = 0; j <= k; j++) {
+            int next = java.util.Arrays.binarySearch(levels, s.values()[ch * (k + 1) + j]);
+            if (next < 0 || next < level) {
+                return null;
+            }
+            for (int i = level + 1; i <= next; i++) {
+                from[i] = j == 0 ? Long.MIN_VALUE : s.at()[ch * k + j - 1];
+            }
+            level = Math.max(level, next);
+        }
+        return from;
+    }
+}
