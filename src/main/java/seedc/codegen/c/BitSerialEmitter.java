@@ -443,6 +443,13 @@ final class BitSerialEmitter {
 
     /** x's level number: how many of the activation's possible values below the top x exceeds (a C expression). */
     private static String levelNumber(X x, LowBitProducts.Levels a) {
+        boolean ownNumbers = true; // levels 0, 1, 2, ...: each one is its number (a level-tables kernel's output)
+        for (int i = 0; i < a.count(); i++) {
+            ownNumbers &= a.raw()[i] == i;
+        }
+        if (ownNumbers) {
+            return "(uint8_t)(" + x.c() + ")";
+        }
         StringBuilder q = new StringBuilder("(uint8_t)(");
         for (int i = 0; i + 1 < a.count(); i++) {
             q.append(i == 0 ? "" : " + ").append("(").append(x.c()).append(" > ").append(X.lit(a.raw()[i]).c())
