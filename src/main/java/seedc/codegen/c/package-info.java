@@ -8,10 +8,12 @@
  * (CEmitter, with DotEmitter, DotFunctions, ActivationEmitter, and Thresholds with ThresholdEmitter for a scale
  * and bias followed by a quantize, compared in a loop of its own or where a convolution or a matrix product stores
  * each element, Stored: on its exact sum where nothing wraps) and the float baseline (FloatEmitter) write only the
- * real-valued half. Low-bit products choose their kernel in BitSerial: bit planes (BitSerialEmitter, their weights
- * laid out by BitPlaneWeights, read in the words PopcountWords picks and the layout BitLayouts picks from measured
- * costs; on the AVR every pair of planes at once, AvrPlanePairs, and a plane against every weight row of a call,
- * AvrPopandRows) or subset sums (SubsetSums, SubsetSumEmitter); a product's sum is PlaneSum, written exactly by
+ * real-valued half. Low-bit products choose their kernel in BitSerial: bit planes (BitSerialEmitter, the activation
+ * packed by PlanePacking, their weights laid out by BitPlaneWeights, read in the words PopcountWords picks and the
+ * layout BitLayouts picks from measured costs; on the AVR every pair of planes at once, AvrPlanePairs, a plane against
+ * every weight row of a call, AvrPopandRows, and 2-bit activations' level tables, AvrLevelTables with
+ * LevelTablesEmitter, whose kernel may count a quantize's thresholds itself, CountThresholds) or subset sums
+ * (SubsetSums, SubsetSumEmitter); a product's sum is PlaneSum, written exactly by
  * ExactSum. Where activations move between products: PackedSources packs a quantize's levels from its input (the
  * caller's array when that is the program's input), PackedSigns lets a binary layer's rows kernel compare its counts
  * and write the signs as the next product's plane (the sign's value then stored packed, an eighth of its bytes). All write through a CWriter, whose blocks close themselves.
