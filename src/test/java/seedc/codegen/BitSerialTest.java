@@ -83,6 +83,31 @@ class BitSerialTest {
     }
 
     /**
+     * A binary layer of 300 outputs (more than the rows kernel's byte counts: it takes at most 255 rows a call) from 16
+     * signs: every row equal to the interpreter's on the Uno.
+     */
+    @org.junit.jupiter.api.Test
+    void moreRowsThanTheRowsKernelCounts() throws Exception {
+        java.util.Random rnd = new java.util.Random(31);
+        int features = 16, classes = 300;
+        double[] w = new double[features * classes];
+        for (int i = 0; i < w.length; i++) {
+            w[i] = rnd.nextBoolean() ? 0.5 : -0.5;
+        }
+        HandModel h = new HandModel(dir.resolve("wide"))
+                .program("let X = (" + features + ", 1) in [-1, 1] in\nlet W = (" + features + ", " + classes
+                        + ") in [-0.5, 0.5] in\nargmax(sign(X)^T * W)\n")
+                .param("W", w, features, classes)
+                .rows("data", HandModel.uniformRows(rnd, 40, features));
+        FloatModel model = h.load();
+        DataSet set = h.data(model, "data");
+        FixedProgram fp = HandModel.compile(model, set, set, Strategy.SHIFTRY, Metric.DISAGREEMENT, CBackend.ARDUINO);
+        ModelBench.Outcome avr = ModelBench.fixed(fp, model, set, set.size(), Device.UNO, AvrToolchain.MCU,
+                dir.resolve("wide-avr"));
+        assertEquals(avr.expected(), avr.fixed().outputs(), "the Uno's predictions differ from the interpreter");
+    }
+
+    /**
      * The weights on the left and the activation a column on the right (W2 * H), 13 terms (a plane's last byte
      * half used), binary weights of 0.5 and -0.5 and a sign activation: a random model, every row of it equal on x86
      * under the sanitizers and on the Uno.

@@ -149,11 +149,12 @@ final class BitSerial {
 
         /**
          * Whether the AVR's kernel counts one activation plane against all the call's weight rows at once
-         * (AvrPopandRows): 1 x 1 bits on the AVR, planes in bytes, a plane short enough for registers.
+         * (AvrPopandRows): 1 x 1 bits on the AVR, planes in bytes, a plane short enough for registers, at most 255 rows
+         * a call.
          */
         boolean rowsAtOnce() {
             return avr && !layout.elements() && word.wordBits() == 8 && activation().planes() == 1
-                    && weight().planes() == 1 && AvrPopandRows.fits(planeBytes());
+                    && weight().planes() == 1 && AvrPopandRows.fits(planeBytes()) && rowsACall() <= 255; // a byte counts them
         }
 
         /** The weight rows one call of the rows kernel counts: a matrix product's vectors, a group's channels. */
