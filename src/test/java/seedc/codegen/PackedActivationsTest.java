@@ -124,6 +124,27 @@ class PackedActivationsTest {
                 + uno);
     }
 
+    /**
+     * The weights on the left and the 2-bit activation a column on the right (W * A, 21 terms: six groups, the last
+     * a single element): on the Uno the level tables read the activation's column.
+     */
+    @Test
+    void levelTablesWithTheActivationOnTheRight() throws Exception {
+        Random rnd = new Random(24);
+        int features = 21, classes = 9;
+        double[] w = new double[classes * features];
+        for (int i = 0; i < w.length; i++) {
+            w[i] = (rnd.nextInt(3) - 1) * 0.5;
+        }
+        HandModel h = new HandModel(dir.resolve("model"))
+                .program("let X = (" + features + ", 1) in [-1, 1] in\nlet W = (" + classes + ", " + features
+                        + ") in [-0.5, 0.5] in\nargmax(W * quantize(X, 2, -0.75, 0.75))\n")
+                .param("W", w, classes, features)
+                .rows("data", HandModel.uniformRows(rnd, 200, features));
+        String uno = assertBothMatch(h, "right");
+        assertTrue(uno.contains("sd_ltrows_6_2("), "the level tables on the Uno:\n" + uno);
+    }
+
     /** Every row equal to the interpreter's on x86 (sanitizers) and on the Uno; the Uno's predict.cpp. */
     private String assertBothMatch(HandModel h, String name) throws Exception {
         FloatModel model = h.load();
