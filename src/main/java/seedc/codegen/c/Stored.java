@@ -46,6 +46,20 @@ record Stored(X value, X sum, long factor, int shift, int bits, long minSum, lon
         return new Stored(value, sum, factor, shift, bits, lo, hi);
     }
 
+    /**
+     * The same cut to the sums whose output does not wrap (shr(m T, shift) within the output type's range), or null
+     * when none of the bound's does (or T is not exact).
+     */
+    Stored unwrappedOnly() {
+        if (sum == null || !exactInLong() || bits > 32) {
+            return null;
+        }
+        long least = -(1L << (bits - 1)), most = (1L << (bits - 1)) - 1;
+        long lo = first(minSum, maxSum, t -> unwrapped(t) >= least);
+        long hi = first(lo, maxSum, t -> unwrapped(t) > most) - 1;
+        return lo > maxSum || hi < lo ? null : new Stored(value, sum, factor, shift, bits, lo, hi);
+    }
+
     /** The smallest t in [from, to] where {@code p} holds (it holds from some t on), or to + 1. */
     static long first(long from, long to, java.util.function.LongPredicate p) {
         long lo = from, hi = to + 1;

@@ -1,5 +1,6 @@
 package seedc.codegen.c;
 
+import java.util.List;
 import seedc.ir.Value;
 
 /**
@@ -29,6 +30,7 @@ final class ThresholdEmitter {
         w.block("for (sd_idx k = 0, c = 0; k < " + o.size() + "; k++, c = c + 1 == " + c.channels() + " ? 0 : c + 1)",
                 () -> {
                     w.line(CNames.ctype(r.type(x).container()) + " xk = " + r.x(x, "k").c() + ";");
+                    w.line(CNames.ctype(r.type(o).container()) + " yk;");
                     steps(c, s, r.type(x).container(), "xk", "c", "yk");
                     w.line(CNames.element(o, "k") + " = yk;");
                 });
@@ -51,6 +53,12 @@ final class ThresholdEmitter {
         int sumBits = Math.max(X.lit(value.minSum()).width(), X.lit(value.maxSum()).width());
         // the sum's comparisons no wider than x's, at most one more (a product and a shift fewer to pay for it)
         boolean onSum = onT != null && sumBits <= xBits && onT.steps() <= onX.steps() + 1;
+        // the channels divide the output channels: the element's channel is its output channel's
+        int outChannels = Thresholds.productChannels(c.product());
+        String ch = c.channels() == outChannels ? channel : "(" + channel + ") % " + c.channels();
+        if (!onSum && unwrappedFirst(c, idx, ch, value, onX, xBits)) {
+            return;
+        }
         Steps s = onSum ? onT : onX;
         String x = onSum ? value.sum().c() : "sd_x";
         int inBits = onSum ? sumBits : xBits;
@@ -62,12 +70,59 @@ final class ThresholdEmitter {
                 w.line(CNames.element(o, idx) + " = " + oneStep(s, x) + ";");
                 return;
             }
-            // the channels divide the output channels: the element's channel is its output channel's
-            int outChannels = Thresholds.productChannels(c.product());
-            steps(c, s, inBits, x, c.channels() == outChannels ? channel : "(" + channel + ") % " + c.channels(),
-                    "sd_y");
+            w.line(CNames.ctype(r.type(o).container()) + " sd_y;");
+            steps(c, s, inBits, x, ch, "sd_y");
             w.line(CNames.element(o, idx) + " = sd_y;");
         });
+    }
+
+    /**
+     * Where x takes a product by m wider than 16 bits (a 32-bit multiply and shift on the AVR) and the sums whose x
+     * does not wrap (Stored.unwrappedOnly) fit 16 bits: for those, the steps over the sum there (no wraps, so no more
+     * than x's), x and its steps only for the others (mlp-digits-w1a1's first layer: 2 cs - sx of 8-bit pixels, whose
+     * x wraps at both ends of the sum's bound, four steps a channel on x, one on the sum). False (nothing written)
+     * when that does not hold.
+     */
+    private boolean unwrappedFirst(Thresholds.Chain c, String idx, String ch, Stored value, Steps onX, int xBits) {
+        Stored inside = value.sum() == null || value.value() != null
+                || value.sum().times(X.lit(value.factor())).bits() <= 16 ? null : value.unwrappedOnly();
+        Steps onT = inside == null ? null : onX.overSum(inside);
+        int bits = inside == null ? 0 : Math.max(X.lit(inside.minSum()).width(), X.lit(inside.maxSum()).width());
+        if (onT == null || bits > 16 || onT.steps() > onX.steps()) {
+            return false;
+        }
+        String t = value.sum().c();
+        List<String> range = new java.util.ArrayList<>();
+        if (inside.minSum() > value.minSum()) {
+            range.add(t + " >= " + X.lit(inside.minSum()).c());
+        }
+        if (inside.maxSum() < value.maxSum()) {
+            range.add(t + " <= " + X.lit(inside.maxSum()).c());
+        }
+        Value o = c.sign().out();
+        w.block("", () -> {
+            w.line(CNames.ctype(r.type(o).container()) + " sd_y;");
+            Runnable onSum = () -> assign(c, onT, bits, t, ch, "sd_y");
+            if (range.isEmpty()) {
+                onSum.run();
+            } else {
+                w.ifElse(String.join(" && ", range), onSum, () -> {
+                    w.line(CNames.ctype(xBits) + " sd_x = " + value.valueIn(w).c() + ";");
+                    assign(c, onX, xBits, "sd_x", ch, "sd_y");
+                });
+            }
+            w.line(CNames.element(o, idx) + " = sd_y;");
+        });
+        return true;
+    }
+
+    /** y (declared before) = the steps' output for x: one step's literals, or the steps. */
+    private void assign(Thresholds.Chain c, Steps s, int inBits, String x, String ch, String y) {
+        if (s.uniform()) {
+            w.line(y + " = " + oneStep(s, x) + ";");
+        } else {
+            steps(c, s, inBits, x, ch, y);
+        }
     }
 
     /** Uniform steps' output for x (a C expression): the one step's literals. */
@@ -76,7 +131,7 @@ final class ThresholdEmitter {
     }
 
     /**
-     * y (declared here) = the output of the last of channel ch's steps x reaches: thresholds of {@code inBits} and
+     * y (declared before) = the output of the last of channel ch's steps x reaches: thresholds of {@code inBits} and
      * outputs in the quantize's type, from tables in flash; the outputs as literals when every channel has the same
      * (a sign after a batch-norm of positive scales: mlp-digits-w1a1i1 on the Uno 14,731 -> 14,156 cycles). With
      * three steps or more and a core (Steps.core), x in it compares with the inner steps only (cnn-digits-w1a1's first
@@ -92,7 +147,6 @@ final class ThresholdEmitter {
                 : "SD_R" + outBits + "(" + values + ", " + chan + " * " + (m + 1) + " + " + j + ")";
         java.util.function.IntFunction<String> at = j -> "SD_R" + inBits + "(" + ats + ", " + chan + " * " + m + " + "
                 + j + ")";
-        w.line(CNames.ctype(outBits) + " " + y + ";");
         long[] core = s.core();
         if (core == null) {
             compare(x, y, value, at, 0, m);

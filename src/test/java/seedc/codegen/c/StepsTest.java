@@ -52,6 +52,36 @@ class StepsTest {
         assertEquals(true, moved >= 50, moved + " of " + tried + " moved"); // the others wrap too often
     }
 
+    /**
+     * The sums whose stored value does not wrap (Stored.unwrappedOnly): for random factors, shifts and bounds, every
+     * sum of the bound is inside the cut exactly when shr(m T, shift) lies in the 8-bit range (brute force), and the
+     * steps over the cut give the steps on x there.
+     */
+    @Test
+    void theUnwrappedSumsAreThoseWhoseValueFits() {
+        Random rnd = new Random(8);
+        for (int k = 0; k < 200; k++) {
+            long factor = 1 + rnd.nextInt(200), bound = 10 + rnd.nextInt(5000);
+            int shift = rnd.nextInt(10);
+            Stored v = Stored.exact("acc", X.of("acc", 16), factor, shift, 8, bound);
+            Stored inside = v.unwrappedOnly();
+            for (long t = v.minSum(); t <= v.maxSum(); t++) {
+                long u = seedc.fixed.FixedArith.shr(factor * t, shift);
+                boolean fits = u >= -128 && u <= 127;
+                assertEquals(fits, inside != null && t >= inside.minSum() && t <= inside.maxSum(),
+                        "sum " + t + ", m " + factor + ", shift " + shift);
+            }
+            if (inside != null) {
+                Steps onX = new Steps(1, 1, new long[] {rnd.nextInt(256) - 128}, new long[] {-1, 1});
+                Steps onT = onX.overSum(inside);
+                assertNotNull(onT);
+                for (long t = inside.minSum(); t <= inside.maxSum(); t++) {
+                    assertEquals(onX.output(0, inside.valueAt(t)), onT.output(0, t));
+                }
+            }
+        }
+    }
+
     /** Outputs as literals only when every channel's are the same, thresholds aside. */
     @Test
     void sharedOutputsAreEveryChannelsOwn() {
