@@ -160,7 +160,7 @@ final class CEmitter extends BodyEmitter {
         }
         SubsetSums sums = bitSerial.subsetSumsAt(m);
         if (sums != null) {
-            new SubsetSumEmitter(w, r).matmul(sums, ram.scratch(m));
+            new SubsetSumEmitter(w, r, kernels).matmul(sums, ram.scratch(m));
             return;
         }
         dots.matmul(m, ram.scratch(m));
@@ -175,7 +175,7 @@ final class CEmitter extends BodyEmitter {
         }
         SubsetSums sums = bitSerial.subsetSumsAt(c);
         if (sums != null) {
-            new SubsetSumEmitter(w, r).conv2d(sums, ram.scratch(c));
+            new SubsetSumEmitter(w, r, kernels).conv2d(sums, ram.scratch(c));
             return;
         }
         dots.conv2d(c, ram.scratch(c));

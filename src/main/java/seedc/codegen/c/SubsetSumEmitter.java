@@ -25,7 +25,7 @@ import seedc.ir.Value;
  * even one low). Every sum is exact in the bits it is held in, or wraps modulo 2^W where those are W: the result is
  * the sum of products modulo 2^W, the interpreter's.
  */
-record SubsetSumEmitter(CWriter w, Operands r) {
+record SubsetSumEmitter(CWriter w, Operands r, java.util.Map<String, String> kernels) {
     /**
      * What one row's tables serve: element t of the row (a C index expression to its value), the vectors that read
      * it, and vector f's output element.
@@ -89,6 +89,9 @@ record SubsetSumEmitter(CWriter w, Operands r) {
             if (s.chunks() > 1) {
                 w.line(sum + " *sd_acc = (" + sum + " *)((uint8_t *)" + scratch.name() + " + " + s.tableBytes() + ");");
             }
+            if (s.rowsAtOnce()) {
+                w.line("int16_t *sd_cs = (int16_t *)((uint8_t *)" + scratch.name() + " + " + s.countsAt() + ");");
+            }
             body.run();
         });
     }
@@ -127,6 +130,14 @@ record SubsetSumEmitter(CWriter w, Operands r) {
             }
             group(s, row, "(" + first + " + g4) * 4");
         });
+        if (s.rowsAtOnce()) { // one table a row (one chunk): every vector's sum by the kernel, then each finished
+            int planes = s.product().weight().planes();
+            kernels.put(AvrSubsetRows.name(groups, planes), AvrSubsetRows.source(groups, planes));
+            w.line(AvrSubsetRows.name(groups, planes) + "((const uint8_t *)sd_s, pw, " + row.vectors()
+                    + ", (uint8_t *)sd_cs);");
+            w.loop("f", row.vectors(), () -> finish(s, row, X.of("sd_cs[f]", s.sumBits())));
+            return;
+        }
         w.loop("f", row.vectors(), () -> {
             X total = planes(s, groups);
             if (s.chunks() > 1) {

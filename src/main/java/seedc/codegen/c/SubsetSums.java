@@ -21,8 +21,12 @@ import seedc.ir.Value;
  * @param chunkGroups groups of 4 activations in one table (all of them: one chunk)
  * @param indexBytes  the weights as one byte a lookup, its entry's offset, for the AVR's kernel (16-bit entries and
  *                    plane sums, at most 255 groups a table), else as nibbles
+ * @param rowsAtOnce  the AVR's kernel looks up every weight vector of a table in one call (AvrSubsetRows: index
+ *                    bytes, one table a row, 16-bit sums, at most 255 vectors), its sums in the scratch after the
+ *                    table (and a convolution's window)
  */
-record SubsetSums(LowBitProducts.WideProduct product, int xBits, int sumBits, int chunkGroups, boolean indexBytes) {
+record SubsetSums(LowBitProducts.WideProduct product, int xBits, int sumBits, int chunkGroups, boolean indexBytes,
+                  boolean rowsAtOnce) {
     /**
      * The fewest weight vectors that share one activation vector's table: building it takes about four additions
      * an element, looking it up one a plane per four elements and vector, so it pays for itself from about five
@@ -55,9 +59,11 @@ record SubsetSums(LowBitProducts.WideProduct product, int xBits, int sumBits, in
         int xBits = X.of("x", fp.type(m.inputs().get(ram)).bits()).shr(ram == 0 ? p.shrA() : p.shrB()).bits();
         int sumBits = DotFunctions.exactSumBits(xBits + w.weight().planes(), w.terms(), p.width());
         int groups = (w.terms() + 3) / 4;
-        boolean bytes = indexBytes && X.container(xBits + 2) == 16 && groups >= MIN_INDEX_GROUPS && groups <= 255
+        boolean wide16 = indexBytes && X.container(xBits + 2) == 16 && groups <= 255
                 && X.container(DotFunctions.exactSumBits(xBits, w.terms(), p.width())) == 16;
-        return xBits <= 16 ? new SubsetSums(w, xBits, sumBits, groups, bytes) : null;
+        boolean rows = wide16 && X.container(sumBits) == 16 && sharing <= 255;
+        boolean bytes = wide16 && (groups >= MIN_INDEX_GROUPS || rows);
+        return xBits <= 16 ? new SubsetSums(w, xBits, sumBits, groups, bytes, rows) : null;
     }
 
     /** Bits of a sum of the row's activations, one weight plane's or all of them (exact, or W). */
@@ -84,7 +90,7 @@ record SubsetSums(LowBitProducts.WideProduct product, int xBits, int sumBits, in
     SubsetSums halved() {
         return chunkGroups == 1 || convolution() ? null
                 : new SubsetSums(product, xBits, sumBits, (chunkGroups + 1) / 2,
-                        indexBytes && (chunkGroups + 1) / 2 >= MIN_INDEX_GROUPS);
+                        indexBytes && (chunkGroups + 1) / 2 >= MIN_INDEX_GROUPS, false);
     }
 
     boolean convolution() {
@@ -98,9 +104,20 @@ record SubsetSums(LowBitProducts.WideProduct product, int xBits, int sumBits, in
      */
     Scratch scratch(Op m) {
         int entry = X.container(entryBits()), sum = X.container(sumBits), unit = Math.max(entry, sum);
-        long bytes = tableBytes() + (chunks() > 1 ? (long) product.vectors() * sum / 8 : 0)
-                + (convolution() ? (long) product.terms() * entry / 8 : 0);
+        long bytes = countsAt() + (rowsAtOnce ? 2L * rowsACall() : 0);
         return new Scratch(CNames.scratch(m.out()), unit, (int) ((bytes * 8 + unit - 1) / unit));
+    }
+
+    /** Where the rows kernel's sums go: after the table, the running sums (chunks) and a convolution's window. */
+    int countsAt() {
+        int entry = X.container(entryBits()), sum = X.container(sumBits);
+        return tableBytes() + (chunks() > 1 ? product.vectors() * sum / 8 : 0)
+                + (convolution() ? product.terms() * entry / 8 : 0);
+    }
+
+    /** The weight vectors one table serves: a matrix product's vectors, a convolution group's output channels. */
+    int rowsACall() {
+        return product.op() instanceof Op.Conv2d c ? c.filter().shape().dim(4) : product.vectors();
     }
 
     /** Bytes of one table (where the running sums start). */
@@ -112,7 +129,7 @@ record SubsetSums(LowBitProducts.WideProduct product, int xBits, int sumBits, in
         int planes = product.weight().planes();
         return "subset sums: the 16 sums of each 4 activations, looked up by the "
                 + (indexBytes ? "index bytes" : "nibbles") + " of the weights' " + planes + " bit plane"
-                + (planes == 1 ? "" : "s")
+                + (planes == 1 ? "" : "s") + (rowsAtOnce ? ", every weight vector in one call" : "")
                 + (chunks() == 1 ? "" : ", in tables of " + 4 * chunkGroups + " activations (" + chunks() + " a row)");
     }
 }
