@@ -25,7 +25,7 @@ class AvrLevelTablesTest {
     /** One call: its index bytes (rows, planes, groups) into the table filled from seed. */
     private record Case(int groups, int planes, int rows, int seed, byte[] index) {
         List<Long> expected() {
-            int[] table = table(seed, 256 * AvrLevelTables.pages(groups));
+            int[] table = KernelOnBoth.pseudoRandomBytes(seed, 256 * AvrLevelTables.pages(groups));
             List<Long> out = new ArrayList<>();
             for (int f = 0; f < rows; f++) {
                 long s = 0;
@@ -98,32 +98,17 @@ class AvrLevelTablesTest {
             c.append("static const uint8_t w").append(i).append("[] PROGMEM = ")
                     .append(KernelBench.init(cases.get(i).w())).append(";\n");
         }
-        c.append("static uint8_t out[8];\n").append(FILL);
+        c.append("static uint8_t out[8];\n").append(KernelOnBoth.FILL);
         c.append("int main(void) {\n    volatile uint8_t rows;\n    volatile uint16_t k;\n")
                 .append(avr ? "    seedc_uart_init();\n" : "");
         for (int i = 0; i < cases.size(); i++) {
             Compared t = cases.get(i);
-            c.append("    fill(").append(t.seed()).append("u, ").append(256 * AvrLevelTables.pages(t.groups()))
+            c.append("    fill(sd_lt, ").append(t.seed()).append("u, ").append(256 * AvrLevelTables.pages(t.groups()))
                     .append(");\n    rows = ").append(t.rows()).append(";\n    k = ").append(t.k()).append("u;\n    ")
                     .append(AvrLevelTables.comparedName(t.groups(), t.planes(), t.shift(), t.levels())).append("(w")
                     .append(i).append(", rows, k, out);\n    for (uint8_t f = 0; f < rows; f++) put(out[f]);\n");
         }
         return c.append(avr ? "    SEEDC_BENCH_EXIT();\n}\n" : "    return 0;\n}\n").toString();
-    }
-
-    /** The table filled by the generator of {@link #table}. */
-    private static final String FILL = "static void fill(uint16_t x, uint16_t n) {\n    for (uint16_t i = 0; i < n; i++) {\n"
-            + "        x = (uint16_t)(x * 25173u + 13849u);\n        sd_lt[i] = (uint8_t)(x >> 8);\n    }\n}\n";
-
-    /** The table's bytes from seed: the C program's generator (x = 25173 x + 13849 modulo 2^16, its high byte). */
-    private static int[] table(int seed, int n) {
-        int[] t = new int[n];
-        int x = seed;
-        for (int i = 0; i < n; i++) {
-            x = (x * 25173 + 13849) & 0xffff;
-            t[i] = x >> 8;
-        }
-        return t;
     }
 
     @Test
@@ -156,11 +141,11 @@ class AvrLevelTablesTest {
             c.append("static const uint8_t w").append(i).append("[] PROGMEM = ")
                     .append(KernelBench.init(cases.get(i).index())).append(";\n");
         }
-        c.append("static uint8_t out[16];\n").append(FILL);
+        c.append("static uint8_t out[16];\n").append(KernelOnBoth.FILL);
         c.append("int main(void) {\n    volatile uint8_t rows;\n").append(avr ? "    seedc_uart_init();\n" : "");
         for (int i = 0; i < cases.size(); i++) {
             Case t = cases.get(i);
-            c.append("    fill(").append(t.seed()).append("u, ").append(256 * AvrLevelTables.pages(t.groups()))
+            c.append("    fill(sd_lt, ").append(t.seed()).append("u, ").append(256 * AvrLevelTables.pages(t.groups()))
                     .append(");\n    rows = ").append(t.rows()).append(";\n    ")
                     .append(AvrLevelTables.name(t.groups(), t.planes())).append("(w").append(i)
                     .append(", rows, out);\n    for (uint8_t f = 0; f < rows; f++) put((uint16_t)(out[2 * f] | out[2 * f"

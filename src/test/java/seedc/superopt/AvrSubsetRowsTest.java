@@ -23,7 +23,7 @@ class AvrSubsetRowsTest {
     /** One call: the index bytes of its rows (row, plane, group) into a table of 16-bit entries from seed. */
     private record Case(int groups, int planes, int rows, int seed, byte[] index) {
         List<Long> expected() {
-            int[] table = table(seed, 256 * ((groups + 7) / 8));
+            int[] table = KernelOnBoth.pseudoRandomBytes(seed, 256 * ((groups + 7) / 8));
             List<Long> out = new ArrayList<>();
             for (int f = 0; f < rows; f++) {
                 long s = 0;
@@ -39,17 +39,6 @@ class AvrSubsetRowsTest {
             }
             return out;
         }
-    }
-
-    /** The table's bytes from seed: the C program's generator (x = 25173 x + 13849 modulo 2^16, its high byte). */
-    private static int[] table(int seed, int n) {
-        int[] t = new int[n];
-        int x = seed;
-        for (int i = 0; i < n; i++) {
-            x = (x * 25173 + 13849) & 0xffff;
-            t[i] = x >> 8;
-        }
-        return t;
     }
 
     @Test
@@ -85,8 +74,7 @@ class AvrSubsetRowsTest {
         }
         // 3 pages and 2 bytes: the table starts 2 bytes in, so that no page of it is 256-aligned
         c.append("static uint8_t space[3 * 256 + 2];\nstatic uint8_t out[32];\n");
-        c.append("static void fill(uint8_t *t, uint16_t x, uint16_t n) {\n    for (uint16_t i = 0; i < n; i++) {\n"
-                + "        x = (uint16_t)(x * 25173u + 13849u);\n        t[i] = (uint8_t)(x >> 8);\n    }\n}\n");
+        c.append(KernelOnBoth.FILL);
         c.append("int main(void) {\n    volatile uint8_t rows;\n    uint8_t *t = space + 2;\n")
                 .append(avr ? "    seedc_uart_init();\n" : "");
         for (int i = 0; i < cases.size(); i++) {

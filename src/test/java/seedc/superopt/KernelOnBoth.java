@@ -42,6 +42,25 @@ final class KernelOnBoth {
         assertEquals(want, out.lines().map(String::strip).map(Long::parseLong).toList(), "x86");
     }
 
+    /**
+     * n bytes from seed, as the C function {@link #FILL} writes them (x = 25173 x + 13849 modulo 2^16, its high byte
+     * each step): a table a test fills in RAM without an initializer's RAM.
+     */
+    static int[] pseudoRandomBytes(int seed, int n) {
+        int[] t = new int[n];
+        int x = seed;
+        for (int i = 0; i < n; i++) {
+            x = (x * 25173 + 13849) & 0xffff;
+            t[i] = x >> 8;
+        }
+        return t;
+    }
+
+    /** fill(t, seed, n): the C of {@link #pseudoRandomBytes}, into t. */
+    static final String FILL = "static void fill(uint8_t *t, uint16_t x, uint16_t n) {\n"
+            + "    for (uint16_t i = 0; i < n; i++) {\n        x = (uint16_t)(x * 25173u + 13849u);\n"
+            + "        t[i] = (uint8_t)(x >> 8);\n    }\n}\n";
+
     /** The program's start: the reads of flash, the runtime, and put(u) to simavr's UART or stdout. */
     static String prelude(boolean avr) throws java.io.IOException {
         StringBuilder c = new StringBuilder();
