@@ -83,6 +83,28 @@ class BitSerialTest {
     }
 
     /**
+     * A 3 x 3 convolution of one channel of 2-bit levels into 8 channels: its 9-tap windows go to subset sums on the
+     * Uno (BitSerial.SMALL_WINDOW; every output channel looked up in one call), to planes on x86; every row equal to
+     * the interpreter's on both.
+     */
+    @org.junit.jupiter.api.Test
+    void smallWindowsOfTwoBitLevelsBySubsetSums() throws Exception {
+        java.util.Random rnd = new java.util.Random(33);
+        int c = 1, co = 8, h = 6;
+        double[] f = new double[3 * 3 * c * co];
+        for (int i = 0; i < f.length; i++) {
+            f[i] = (rnd.nextInt(3) - 1) * 0.25;
+        }
+        HandModel m = new HandModel(dir.resolve("small"))
+                .program(HandModel.convProgram(h, c, co, 1, "[-0.25, 0.25]", "quantize(Xt, 2, 0.0, 1.5)", 1))
+                .param("F", f, 1, 3, 3, c, co)
+                .rows("data", HandModel.uniformRows(rnd, 60, h * h * c));
+        assertConvolutionExact(dir, m, "/* bit-serial: AND + popcount over 2 x 2", BitLayout.PLANES);
+        String uno = Files.readString(dir.resolve("conv-avr").resolve("sketch").resolve("predict.cpp"));
+        assertTrue(uno.contains("sd_ssrows_3_2("), "the windows by subset sums on the Uno:\n" + uno);
+    }
+
+    /**
      * A binary layer of 300 outputs (more than the rows kernel's byte counts: it takes at most 255 rows a call) from 16
      * signs: every row equal to the interpreter's on the Uno.
      */

@@ -262,7 +262,11 @@ final class BitSerial {
                 case LowBitProducts.Refused r -> r.why();
             };
             SubsetSums s = why == null || !enabled ? null : SubsetSums.of(fp, qm, m, flash, MAX_WEIGHT_VALUES, avr);
-            if (found instanceof LowBitProducts.Product p && why == null) {
+            SubsetSums small = found instanceof LowBitProducts.Product p && why == null
+                    ? smallWindow(fp, qm, p, flash, avr) : null;
+            if (small != null) {
+                subsets.put(m, small);
+            } else if (found instanceof LowBitProducts.Product p && why == null) {
                 chosen.put(m, Product.of(p, words, layouts, avr));
             } else if (s != null) {
                 subsets.put(m, s);
@@ -301,6 +305,24 @@ final class BitSerial {
         Map<Op, String> out = new IdentityHashMap<>(dropped);
         out.put(largest, subsetSums.get(largest).kernel() + ": " + why);
         return new BitSerial(lowBit, refused, products, smaller, out, sources, signs);
+    }
+
+    /** The most taps of a window that subset sums take over from planes of multi-bit activations on the AVR. */
+    static final int SMALL_WINDOW = 16;
+
+    /**
+     * Subset sums for a convolution on the AVR whose window is small ({@link #SMALL_WINDOW} taps) and whose activation
+     * has two planes or more, when its rows kernel applies (AvrSubsetRows): packing such a window into planes and
+     * counting each channel's pairs of planes cost more than the window's few tables (cnn-digits-w2a2i2's first
+     * convolution, 3 x 3 taps of 2-bit pixels); else null.
+     */
+    private static SubsetSums smallWindow(FixedProgram fp, QuantizedModel qm, LowBitProducts.Product p,
+                                          Set<Value> flash, boolean avr) {
+        if (!avr || !(p.op() instanceof Op.Conv2d) || p.activation().planes() < 2 || p.terms() > SMALL_WINDOW) {
+            return null;
+        }
+        SubsetSums s = SubsetSums.of(fp, qm, p.op(), flash, MAX_WEIGHT_VALUES, true);
+        return s != null && s.rowsAtOnce() ? s : null;
     }
 
     /** Why the C keeps a low-bit product off planes (null: it does not). */
