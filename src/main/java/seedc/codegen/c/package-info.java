@@ -13,7 +13,7 @@
  * layout BitLayouts picks from measured costs; on the AVR every pair of planes at once, AvrPlanePairs, a plane against
  * every weight row of a call, AvrPopandRows, and 2-bit activations' level tables, AvrLevelTables with
  * LevelTablesEmitter, whose kernel may count a quantize's thresholds itself, CountThresholds) or subset sums
- * (SubsetSums, SubsetSumEmitter); a product's sum is PlaneSum, written exactly by
+ * (SubsetSums, SubsetSumEmitter; on the AVR every weight vector of a table in one call, AvrSubsetRows); a product's sum is PlaneSum, written exactly by
  * ExactSum. Where activations move between products: PackedSources packs a quantize's levels from its input (the
  * caller's array when that is the program's input), PackedSigns lets a binary layer's rows kernel compare its counts
  * and write the signs as the next product's plane (the sign's value then stored packed, an eighth of its bytes). All write through a CWriter, whose blocks close themselves.
