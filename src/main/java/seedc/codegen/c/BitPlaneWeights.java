@@ -12,7 +12,7 @@ final class BitPlaneWeights {
     private BitPlaneWeights() {}
 
     /** The weights' bytes in the layout of p's kernel. */
-    static long[] bytes(BitSerial.Product p) {
+    static long[] bytes(PlaneProduct p) {
         if (p.layout().elements()) {
             return elements(p);
         }
@@ -20,7 +20,7 @@ final class BitPlaneWeights {
     }
 
     /** Vector f's value numbers r_t together: r_t at bits s (t mod 8/s) of byte t / (8/s) of its bytes. */
-    private static long[] elements(BitSerial.Product p) {
+    private static long[] elements(PlaneProduct p) {
         int vectors = p.product().vectors(), k = p.terms(), nb = p.planeBytes(), s = p.stride(), perByte = 8 / s;
         long[] bytes = new long[vectors * nb];
         for (int f = 0; f < vectors; f++) {
@@ -35,7 +35,7 @@ final class BitPlaneWeights {
      * The weight vectors' planes: vector f (a column of b, or a row of a) holds, for each plane j, bit j of each
      * element's value number r_t = (w_t - base) / step, eight elements a byte.
      */
-    private static long[] planes(BitSerial.Product p) {
+    private static long[] planes(PlaneProduct p) {
         int vectors = p.product().vectors();
         LowBitProducts.Levels b = p.weight();
         int k = p.terms(), nb = p.planeBytes(), planes = b.planes();
@@ -71,7 +71,7 @@ final class BitPlaneWeights {
      * {@code [f * taps + tap]}, tap = i kw + j, what a padding tap's count adds (BitSerialEmitter: the padding's
      * count from this table, not from a plane of its own).
      */
-    static long[] tapCodeSums(BitSerial.Product p) {
+    static long[] tapCodeSums(PlaneProduct p) {
         int vectors = p.product().vectors(), taps = p.taps(), cig = p.terms() / taps;
         long[] s = new long[vectors * taps];
         for (int f = 0; f < vectors; f++) {
@@ -83,7 +83,7 @@ final class BitPlaneWeights {
     }
 
     /** Each weight vector's sum of value numbers, sum r_t (at most 7 n: BitSerial keeps it within 16 bits). */
-    static long[] codeSums(BitSerial.Product p) {
+    static long[] codeSums(PlaneProduct p) {
         int vectors = p.product().vectors();
         long[] c = new long[vectors];
         for (int f = 0; f < vectors; f++) {
@@ -99,7 +99,7 @@ final class BitPlaneWeights {
      * 16) 16 + the four elements' bits of plane j of their value numbers (element 4 g + i in bit i; past the vector's
      * terms 0), in that order.
      */
-    static long[] indexBytes(BitSerial.Product p) {
+    static long[] indexBytes(PlaneProduct p) {
         int groups = p.groups(), kb = p.weight().planes(), vectors = p.product().vectors();
         long[] b = new long[vectors * kb * groups];
         for (int f = 0; f < vectors; f++) {

@@ -30,193 +30,13 @@ final class BitSerial {
     /** The most activation levels packed by comparisons (1-2-bit activations), and weight values (3 bits). */
     static final int MAX_ACTIVATION_LEVELS = 4, MAX_WEIGHT_VALUES = 8;
 
-    /**
-     * A low-bit product on planes, as the emitter reads it; {@code word}: the word its planes are read in;
-     * {@code layout}: where the bit axis goes (planes one after another, or the bits of one element together);
-     * {@code avr}: the AVR's assembly kernels ({@link #pairsAtOnce}); {@code tables}: level tables allowed (not when
-     * their static RAM does not fit the device).
-     */
-    record Product(LowBitProducts.Product product, PopcountWords.Choice word, BitLayouts.Choice layout, boolean avr,
-                   boolean tables) {
-        /**
-         * The product with its word and layout: the layout measured faster at its shape and length, where it can
-         * have either (not a convolution whose input is packed once by pixel or whose padding has a plane).
-         */
-        static Product of(LowBitProducts.Product p, PopcountWords words, BitLayouts layouts, boolean avr) {
-            Product planes = new Product(p, words.choose(p.terms()), BitLayouts.PLANES, avr, avr);
-            long most = (long) p.terms() * (p.activation().count() - 1) * (p.weight().count() - 1);
-            if (planes.pixelBytes() != null || planes.padMask() || most > 0xffff) {
-                return planes; // the element kernels' sums are 16-bit on the AVR
-            }
-            return new Product(p, planes.word(), layouts.choose(p.activation().planes(), p.weight().planes(),
-                    p.terms()), avr, avr);
-        }
-
-        /**
-         * Whether every pair of planes is counted in one pass by the AVR's kernel (AvrPlanePairs: its weight planes
-         * interleaved byte by byte): on the AVR, planes one after another in bytes, more than one pair.
-         */
-        boolean pairsAtOnce() {
-            return avr && !layout.elements() && word.wordBits() == 8 && !levelTables()
-                    && AvrPlanePairs.fits(activation().planes(), weight().planes(), planeBytes());
-        }
-
-        /**
-         * Whether the AVR's kernel looks the weight planes up in tables of the activation's level numbers' subset
-         * sums (AvrLevelTables): on the AVR, a matrix product of 2-bit activations and at most 3 weight planes, its
-         * planes in bytes, at least SubsetSums.MIN_VECTORS weight vectors sharing an activation vector's tables, a
-         * plane's lookups within 8 bits.
-         */
-        boolean levelTables() {
-            return tables && !layout.elements() && word.wordBits() == 8 && op() instanceof Op.MatMul
-                    && activation().planes() == 2 && weight().planes() <= 3 && product.vectors() >= SubsetSums.MIN_VECTORS
-                    && product.vectors() <= 255 && AvrLevelTables.fits(groups(), activation().count() - 1);
-        }
-
-        /** The same without level tables. */
-        Product withoutLevelTables() {
-            return new Product(product, word, layout, avr, false);
-        }
-
-        /** Groups of four elements of an activation vector (the last one may be partial). */
-        int groups() {
-            return (terms() + 3) / 4;
-        }
-
-        /** Bits an element takes in the bits-of-one-element layout: 2 when both operands have at most 2, else 4. */
-        int stride() {
-            return activation().planes() <= 2 && weight().planes() <= 2 ? 2 : 4;
-        }
-
-        Op op() {
-            return product.op();
-        }
-
-        /** Which operand is the activation in RAM (0: a, 1: b). */
-        int ram() {
-            return product.activationOperand();
-        }
-
-        LowBitProducts.Levels activation() {
-            return product.activation();
-        }
-
-        LowBitProducts.Levels weight() {
-            return product.weight();
-        }
-
-        int terms() {
-            return product.terms();
-        }
-
-        /**
-         * Bytes of one bit plane of a vector of {@link #terms} elements (with the bits of one element together, of
-         * the vector): its packed bytes, padded to whole words.
-         */
-        int planeBytes() {
-            return PopcountWords.padded(packedBytes(), kernelWordBits());
-        }
-
-        /** Bits of the words the product's kernel reads: the element kernel's, or the planes' measured word. */
-        int kernelWordBits() {
-            return layout.elements() ? layout.wordBits() : word.wordBits();
-        }
-
-        /**
-         * Bytes of a convolution's input packed once, pixel by pixel (null: packed window by window): when each
-         * group's channels fill whole bytes (cig a multiple of 8), every input pixel's planes (cig / 8 bytes each)
-         * and its level numbers' sum (a byte) are packed before the windows, which then copy whole bytes.
-         */
-        Integer pixelBytes() {
-            if (layout.elements() || !(op() instanceof Op.Conv2d c) || c.filter().shape().dim(3) % 8 != 0
-                    || c.filter().shape().dim(3) * (activation().count() - 1) > 255) {
-                return null;
-            }
-            int pixels = c.x().shape().dim(0) * c.x().shape().dim(1) * c.x().shape().dim(2) * c.groups();
-            return pixels * (activation().planes() * c.filter().shape().dim(3) / 8 + 1);
-        }
-
-        /**
-         * Whether a window's padding taps are listed: a padded convolution whose activation has no level 0 (sign's -1
-         * and +1) packs them as level 0, a0, and takes a0 (b0 + db r) out of the sum for each, from their count and
-         * each listed tap's sum of value numbers r (BitPlaneWeights.tapCodeSums: a table, where the popcounts of a
-         * padding plane AND the weight planes took a call a plane; cnn-digits-w1a1's second convolution on the Uno:
-         * 161,699 -> 124,275 cycles).
-         */
-        boolean padMask() {
-            return op() instanceof Op.Conv2d c && product.zeroLevel() < 0 && c.window().padded();
-        }
-
-        /**
-         * Whether the AVR's kernel counts one activation plane against all the call's weight rows at once
-         * (AvrPopandRows): 1 x 1 bits on the AVR, planes in bytes, a plane short enough for registers, at most 255 rows
-         * a call.
-         */
-        boolean rowsAtOnce() {
-            return avr && !layout.elements() && word.wordBits() == 8 && activation().planes() == 1
-                    && weight().planes() == 1 && AvrPopandRows.fits(planeBytes()) && rowsACall() <= 255; // a byte counts them
-        }
-
-        /** The weight rows one call of the rows kernel counts: a matrix product's vectors, a group's channels. */
-        int rowsACall() {
-            return op() instanceof Op.Conv2d c ? c.filter().shape().dim(4) : product.vectors();
-        }
-
-        /** Where in the scratch a padded window's list of padding taps goes: after its planes and the packed input. */
-        int padTapsAt() {
-            return windowPlanes() * planeBytes() + (pixelBytes() == null ? 0 : pixelBytes());
-        }
-
-        /**
-         * Where in the scratch the rows kernel's counts go: after the list of padding taps (when the product has it);
-         * the level tables' kernel's 16-bit ones are all its scratch.
-         */
-        int countsAt() {
-            return levelTables() ? 0 : padTapsAt() + (padMask() ? taps() : 0);
-        }
-
-        /** The planes of a window: the activation's. */
-        int windowPlanes() {
-            return layout.elements() ? 1 : activation().planes();
-        }
-
-        /** Taps of a convolution's window: a padded window lists its taps in the padding (after the planes). */
-        int taps() {
-            return op() instanceof Op.Conv2d c ? c.filter().shape().dim(1) * c.filter().shape().dim(2) : 0;
-        }
-
-        /** Bytes that hold a plane's {@link #terms} bits; the rest of {@link #planeBytes} are 0. */
-        int packedBytes() {
-            return layout.elements() ? (terms() * stride() + 7) / 8 : (terms() + 7) / 8;
-        }
-
-        /** What the report calls the kernel. */
-        String kernel() {
-            if (levelTables()) {
-                return "bit-serial: subset sums of the 2-bit level numbers, four elements a lookup in 8-bit tables, "
-                        + weight().planes() + " weight planes by index bytes, every weight row in one call";
-            }
-            if (layout.elements()) {
-                return "bit-serial: " + activation().planes() + " x " + weight().planes() + " bits, the bits of one"
-                        + " element together (" + stride() + "-bit strides), " + (layout.wordBits() == 8
-                        ? "a table of nibble pairs' products" : "AND + popcount of masked 64-bit words");
-            }
-            return "bit-serial: AND + popcount over " + activation().planes() + " x " + weight().planes()
-                    + " bit planes, planes one after another, " + word.wordBits() + "-bit words"
-                    + (pairsAtOnce() ? ", every pair of planes in one pass" : "")
-                    + (rowsAtOnce() ? ", every weight row in one call" : "")
-                    + (pixelBytes() == null ? "" : ", the input packed once")
-                    + (padMask() ? ", the padding's weights from a table a tap" : "");
-        }
-    }
-
     static final BitSerial NONE = new BitSerial(List.of(), Map.of(), Map.of(), Map.of(), null, PackedSources.NONE,
             PackedSigns.NONE);
 
     /** The low-bit products in program order, each one's kernel or why not: what the report lists. */
     private final List<Op> lowBit;
     private final Map<Op, String> refused;
-    private final Map<Op, Product> products;
+    private final Map<Op, PlaneProduct> products;
     private final Map<Op, SubsetSums> subsetSums;
     /** Products that could run by subset sums but whose tables did not fit the device's RAM, and why not. */
     private final Map<Op, String> dropped;
@@ -225,7 +45,7 @@ final class BitSerial {
     /** Signs the products write and read as packed planes. */
     private final PackedSigns signs;
 
-    private BitSerial(List<Op> lowBit, Map<Op, String> refused, Map<Op, Product> products,
+    private BitSerial(List<Op> lowBit, Map<Op, String> refused, Map<Op, PlaneProduct> products,
                       Map<Op, SubsetSums> subsetSums, Map<Op, String> dropped, PackedSources sources,
                       PackedSigns signs) {
         this.lowBit = lowBit;
@@ -246,7 +66,7 @@ final class BitSerial {
         Map<Value, Op> defs = LowBitProducts.defs(fp.program());
         List<Op> lowBit = new ArrayList<>();
         Map<Op, String> refused = new IdentityHashMap<>();
-        Map<Op, Product> chosen = new IdentityHashMap<>();
+        Map<Op, PlaneProduct> chosen = new IdentityHashMap<>();
         Map<Op, SubsetSums> subsets = new IdentityHashMap<>();
         fp.program().forEachOp(m -> {
             if (!(m instanceof Op.MatMul || m instanceof Op.Conv2d) || !LowBitProducts.lowBit(m, defs, qm,
@@ -267,7 +87,7 @@ final class BitSerial {
             if (small != null) {
                 subsets.put(m, small);
             } else if (found instanceof LowBitProducts.Product p && why == null) {
-                chosen.put(m, Product.of(p, words, layouts, avr));
+                chosen.put(m, PlaneProduct.of(p, words, layouts, avr));
             } else if (s != null) {
                 subsets.put(m, s);
             } else {
@@ -286,7 +106,7 @@ final class BitSerial {
      */
     BitSerial withSmallerTables(String why) {
         if (levelTablePages() > 0) { // the level tables' static pages first
-            Map<Op, Product> without = new IdentityHashMap<>(products);
+            Map<Op, PlaneProduct> without = new IdentityHashMap<>(products);
             without.replaceAll((op, p) -> p.withoutLevelTables());
             return new BitSerial(lowBit, refused, without, subsetSums, dropped, sources, signs);
         }
@@ -340,7 +160,7 @@ final class BitSerial {
      * none has them.
      */
     int levelTablePages() {
-        return products.values().stream().filter(Product::levelTables)
+        return products.values().stream().filter(PlaneProduct::levelTables)
                 .mapToInt(p -> AvrLevelTables.pages(p.groups())).max().orElse(0);
     }
 
@@ -355,7 +175,7 @@ final class BitSerial {
     }
 
     /** The product op runs on planes, or null. */
-    Product at(Op op) {
+    PlaneProduct at(Op op) {
         return products.get(op);
     }
 
@@ -378,7 +198,7 @@ final class BitSerial {
         if (sums != null) {
             return sums.scratch(m);
         }
-        Product p = products.get(m);
+        PlaneProduct p = products.get(m);
         if (p == null) {
             return null;
         }
@@ -396,7 +216,7 @@ final class BitSerial {
         for (Op m : lowBit) {
             Map<String, Object> line = new LinkedHashMap<>();
             line.put("value", m.out().name());
-            Product p = products.get(m);
+            PlaneProduct p = products.get(m);
             SubsetSums s = subsetSums.get(m);
             if (p != null) {
                 line.put("kernel", p.kernel() + (sources.at(m) != null ? ", its activation packed from the quantize's input"

@@ -37,7 +37,7 @@ final class BitSerialEmitter {
         this.tables = new LevelTablesEmitter(w, r, kernels, packing, bits.levelTablePages());
     }
 
-    void matmul(BitSerial.Product p, Scratch s) {
+    void matmul(PlaneProduct p, Scratch s) {
         MatMul m = (MatMul) p.op();
         int rows = m.a().shape().dim(0), cols = m.b().shape().dim(1), k = p.terms(), nb = p.planeBytes();
         Value act = m.inputs().get(p.ram());
@@ -82,9 +82,9 @@ final class BitSerialEmitter {
      * a tap in the padding is 0, whose level number {@link LowBitProducts.Product#zeroLevel} is) in the scratch's
      * planes, then each output channel's sum from the filter's planes (vector g cog + co). The window is packed tap
      * by tap, or, when each group's channels fill whole bytes, copied a pixel's bytes at a time from the input
-     * packed once ({@link BitSerial.Product#pixelBytes}).
+     * packed once ({@link PlaneProduct#pixelBytes}).
      */
-    void conv2d(BitSerial.Product p, Scratch s) {
+    void conv2d(PlaneProduct p, Scratch s) {
         Conv2d c = (Conv2d) p.op();
         Shape xs = c.x().shape(), os = c.out().shape();
         int cog = c.filter().shape().dim(4);
@@ -122,7 +122,7 @@ final class BitSerialEmitter {
      * The rows kernel's counts of this call's weight rows (from byte {@code at} of the planes) against the activation
      * plane {@code plane} into the scratch, when the product has it (AvrPopandRows); the sums then read them.
      */
-    private void countRows(BitSerial.Product p, String planes, String at, String plane) {
+    private void countRows(PlaneProduct p, String planes, String at, String plane) {
         if (p.rowsAtOnce()) {
             int nb = p.planeBytes();
             kernels.put(AvrPopandRows.name(nb), AvrPopandRows.source(nb));
@@ -142,7 +142,7 @@ final class BitSerialEmitter {
      * Every weight row's count compared in the rows kernel, the bits written packed to the sign's row v
      * (AvrPopandRows.compared): the weight rows with their thresholds in flash, u's offset from sq.
      */
-    private void comparedRows(BitSerial.Product p, PackedSigns.Packed packed, String plane) {
+    private void comparedRows(PlaneProduct p, PackedSigns.Packed packed, String plane) {
         int nb = p.planeBytes(), rows = p.rowsACall();
         String name = AvrPopandRows.comparedName(nb, packed.shift());
         kernels.put(name, AvrPopandRows.compared(nb, packed.shift()));
@@ -162,7 +162,7 @@ final class BitSerialEmitter {
      * sum_t q_t r_t of vector f with the bits of one element together (a C call): the runtime's table of nibble pairs'
      * products for the stride (the AVR's assembly kernel), or ka kb popcounts of masked 64-bit words.
      */
-    private static String elementProducts(BitSerial.Product p, String weights, String f) {
+    private static String elementProducts(PlaneProduct p, String weights, String f) {
         int nb = p.planeBytes(), ka = p.activation().planes(), kb = p.weight().planes();
         if (p.layout().wordBits() == 8) {
             return "sd_elemlut" + p.stride() + "(sd_q, " + weights + ", (" + f + ") * " + nb + ", " + nb + ")";
@@ -171,7 +171,7 @@ final class BitSerialEmitter {
     }
 
     /** The weights in flash, planes or elements: bytes, or the product's words composed little-endian from them. */
-    private String weights(BitSerial.Product p) {
+    private String weights(PlaneProduct p) {
         long[] bytes = BitPlaneWeights.bytes(p);
         int wb = p.kernelWordBits() / 8;
         if (wb == 1) {
@@ -189,7 +189,7 @@ final class BitSerialEmitter {
      * modulo 2^W (sum r, vector f's value numbers' sum, from the table {@code codes}), finished into the output;
      * {@code row} is f's place among the counts of the rows kernel, when the product has it.
      */
-    private void sum(BitSerial.Product p, String planes, String codes, String f, String row, String plane,
+    private void sum(PlaneProduct p, String planes, String codes, String f, String row, String plane,
                      Consumer<Stored> out) {
         LowBitProducts.Levels a = p.activation(), b = p.weight();
         OpParams.Mul mul = r.params(p.op(), OpParams.Mul.class);
@@ -245,7 +245,7 @@ final class BitSerialEmitter {
      * The popcount of window plane {@code plane} AND weight plane j of vector f: in bytes by the kernel of the
      * plane's length (registered for the helpers), or in the product's words.
      */
-    private String popand(BitSerial.Product p, String planes, String f, String base, int plane, int j) {
+    private String popand(PlaneProduct p, String planes, String f, String base, int plane, int j) {
         int nb = p.planeBytes(), wb = p.word().wordBytes(), per = p.weight().planes() * nb / wb;
         String at = "(" + f + ") * " + per + " + " + (j * nb / wb);
         if (wb == 1) {

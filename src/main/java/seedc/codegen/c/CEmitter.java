@@ -153,7 +153,7 @@ final class CEmitter extends BodyEmitter {
 
     @Override
     protected void matmul(MatMul m) {
-        BitSerial.Product planes = bitSerial.at(m);
+        PlaneProduct planes = bitSerial.at(m);
         if (planes != null) {
             new BitSerialEmitter(w, r, kernels, bitSerial).matmul(planes, ram.scratch(m));
             return;
@@ -168,7 +168,7 @@ final class CEmitter extends BodyEmitter {
 
     @Override
     protected void conv2d(Conv2d c) {
-        BitSerial.Product planes = bitSerial.at(c);
+        PlaneProduct planes = bitSerial.at(c);
         if (planes != null) {
             new BitSerialEmitter(w, r, kernels, bitSerial).conv2d(planes, ram.scratch(c));
             return;

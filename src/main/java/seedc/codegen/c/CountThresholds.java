@@ -21,7 +21,7 @@ record CountThresholds(int shift, long beta, long bias, long most, long[][] at) 
      * null when the sum is not exact, alpha is no power of two up to 8, u's range exceeds the limit, or a channel's
      * outputs are not its levels in ascending order.
      */
-    static CountThresholds of(BitSerial.Product p, OpParams.Mul mul, int outBits, Thresholds.Chain c, long[] levels,
+    static CountThresholds of(PlaneProduct p, OpParams.Mul mul, int outBits, Thresholds.Chain c, long[] levels,
                               long limit) {
         PlaneSum all = PlaneSum.of(p, "codes", "f");
         ExactSum exact = all.exact(mul.width(), true);

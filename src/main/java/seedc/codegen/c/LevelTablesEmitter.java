@@ -30,7 +30,7 @@ final class LevelTablesEmitter {
      * the sums of their subsets at sd_lt + 16 g; then every weight row's lookups by the kernel, into the scratch, or,
      * when the kernel compares them itself (true), its levels into the quantize's output.
      */
-    boolean levelTables(BitSerial.Product p, Value act, java.util.function.UnaryOperator<String> element) {
+    boolean levelTables(PlaneProduct p, Value act, java.util.function.UnaryOperator<String> element) {
         int full = p.terms() / 4, rest = p.terms() % 4, groups = p.groups(), kb = p.weight().planes();
         w.block("for (uint8_t g = 0; g < " + full + "; g++)", () -> tableOfGroup(p, act, element, "g", 4));
         if (rest > 0) {
@@ -68,7 +68,7 @@ final class LevelTablesEmitter {
      * count them (CountThresholds: activation rows, an 8-bit quantize whose levels are its level numbers 0, 1, ...);
      * else null.
      */
-    private CountThresholds comparedLevels(BitSerial.Product p) {
+    private CountThresholds comparedLevels(PlaneProduct p) {
         Thresholds.Chain c = r.storedBy(p.op());
         if (c == null || p.ram() != 0 || r.type(c.sign().out()).bits() != 8) {
             return null;
@@ -84,7 +84,7 @@ final class LevelTablesEmitter {
     }
 
     /** Group g's table: its n elements' level numbers (the rest 0) and the sums of their subsets. */
-    private void tableOfGroup(BitSerial.Product p, Value act, java.util.function.UnaryOperator<String> element,
+    private void tableOfGroup(PlaneProduct p, Value act, java.util.function.UnaryOperator<String> element,
                               String g, int n) {
         StringBuilder sum = new StringBuilder("sq");
         for (int i = 0; i < n; i++) {

@@ -40,13 +40,13 @@ final class PackedSigns {
         this.byReader = byReader;
     }
 
-    static PackedSigns of(FixedProgram fp, Map<Op, BitSerial.Product> products, Thresholds fused) {
+    static PackedSigns of(FixedProgram fp, Map<Op, PlaneProduct> products, Thresholds fused) {
         Dataflow g = Dataflow.of(fp.program());
         Map<Op, Packed> byProduct = new IdentityHashMap<>(), byReader = new IdentityHashMap<>();
         products.forEach((op, p) -> {
             Thresholds.Chain c = fused.storedBy(op);
             Op reader = c == null ? null : onlyReader(g, c.sign().out());
-            BitSerial.Product next = reader == null ? null : products.get(reader);
+            PlaneProduct next = reader == null ? null : products.get(reader);
             if (next == null || !writesPlane(p, c) || !readsPlane(next, c.sign().out())
                     || g.region(reader) != g.region(op)) {
                 return;
@@ -70,19 +70,19 @@ final class PackedSigns {
      * Whether the product's rows kernel can write the sign's plane: a matrix product of activation rows on the
      * rows kernel, a one-bit sign, whole bytes of columns (the kernel stores a byte every eighth row).
      */
-    private static boolean writesPlane(BitSerial.Product p, Thresholds.Chain c) {
+    private static boolean writesPlane(PlaneProduct p, Thresholds.Chain c) {
         return p.op() instanceof Op.MatMul m && p.rowsAtOnce() && p.ram() == 0 && c.sign().bits() == 1
                 && m.out().shape().dim(1) % 8 == 0;
     }
 
     /** Whether the product reads v as its activation rows, one plane in bytes, packed without padding. */
-    private static boolean readsPlane(BitSerial.Product p, Value v) {
+    private static boolean readsPlane(PlaneProduct p, Value v) {
         return p.op() instanceof Op.MatMul m && m.a() == v && p.ram() == 0 && !p.layout().elements()
                 && p.word().wordBits() == 8 && p.activation().planes() == 1 && p.planeBytes() == p.packedBytes();
     }
 
     /** The comparison in the kernel's 8 bits, or null when the sum or its steps do not allow it. */
-    private static Packed compared(FixedProgram fp, BitSerial.Product p, Thresholds.Chain c,
+    private static Packed compared(FixedProgram fp, PlaneProduct p, Thresholds.Chain c,
                                    LowBitProducts.Levels next) {
         CountThresholds t = CountThresholds.of(p, fp.params(p.op(), seedc.fixed.OpParams.Mul.class),
                 fp.type(p.op().out()).bits(), c, new long[] {next.raw()[0], next.raw()[1]}, MOST_U);

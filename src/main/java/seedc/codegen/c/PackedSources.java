@@ -48,7 +48,7 @@ final class PackedSources {
      * The sources of {@code products}' activations ({@code fused}: chains compared at a store or by a loop of their
      * own, whose quantize has code of its own and is left as it is).
      */
-    static PackedSources of(FixedProgram fp, Map<Op, BitSerial.Product> products, Thresholds fused) {
+    static PackedSources of(FixedProgram fp, Map<Op, PlaneProduct> products, Thresholds fused) {
         Dataflow g = Dataflow.of(fp.program());
         Map<Op, Source> sources = new IdentityHashMap<>();
         Set<Op> replaced = new HashSet<>();

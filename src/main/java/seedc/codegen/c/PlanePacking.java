@@ -24,7 +24,7 @@ final class PlanePacking {
     }
 
     /** The window's taps one by one: each one's level number, its bits set in the planes. */
-    void packWindow(BitSerial.Product p) {
+    void packWindow(PlaneProduct p) {
         Conv2d c = (Conv2d) p.op();
         LowBitProducts.Levels a = p.activation();
         int nb = p.planeBytes();
@@ -38,7 +38,7 @@ final class PlanePacking {
     }
 
     /** A tap in the padding to the list, its channels to the count np (a padded window's, when it has the list). */
-    private void listPadding(BitSerial.Product p) {
+    private void listPadding(PlaneProduct p) {
         if (p.padMask()) {
             Conv2d c = (Conv2d) p.op();
             w.line("if (!inside) { sd_ot[no++] = (uint8_t)(i * " + c.filter().shape().dim(2) + " + j); np = (uint16_t)(np + "
@@ -47,7 +47,7 @@ final class PlanePacking {
     }
 
     /** A tap's elements, each one's level number's bits set in the planes (or in its element's bits). */
-    private void packTap(BitSerial.Product p, Conv2d c, LowBitProducts.Levels a, int nb) {
+    private void packTap(PlaneProduct p, Conv2d c, LowBitProducts.Levels a, int nb) {
         w.loop("ci", c.filter().shape().dim(3), () -> {
             String level = level(p, c.x(), "px + ci"); // px is 0 in the padding: a read in range, not used
             w.line("uint8_t q = inside ? " + level + " : " + Math.max(0, p.product().zeroLevel()) + ";");
@@ -75,7 +75,7 @@ final class PlanePacking {
      * Once per inference, each input pixel's group channels: their level numbers packed a byte of eight channels at
      * a time into the pixel's planes (after the window's), and their sum into a byte after all pixels' planes.
      */
-    void packPixels(BitSerial.Product p) {
+    void packPixels(PlaneProduct p) {
         Conv2d c = (Conv2d) p.op();
         LowBitProducts.Levels a = p.activation();
         int cig = c.filter().shape().dim(3), cb = cig / 8, per = a.planes() * cb, groups = p.pixelBytes() / (per + 1);
@@ -100,7 +100,7 @@ final class PlanePacking {
      * The window from the packed pixels: tap (i, j)'s bytes of each plane copied to its place (whole bytes: a tap's
      * channels start at bit (i kw + j) cig), a tap in the padding filled with the zero level's bits.
      */
-    void copyWindow(BitSerial.Product p) {
+    void copyWindow(PlaneProduct p) {
         Conv2d c = (Conv2d) p.op();
         LowBitProducts.Levels a = p.activation();
         int cig = c.filter().shape().dim(3), cb = cig / 8, per = a.planes() * cb, nb = p.planeBytes();
@@ -130,7 +130,7 @@ final class PlanePacking {
     }
 
     /** Each plane's bytes past its packed ones, up to whole words: 0, so that the ANDs there count nothing. */
-    void zeroPadding(BitSerial.Product p) {
+    void zeroPadding(PlaneProduct p) {
         int nb = p.planeBytes(), packed = p.packedBytes();
         if (nb == packed) {
             return;
@@ -179,7 +179,7 @@ final class PlanePacking {
      * ({@link PackedSources}), that input's (sd_v: from the caller's array x when it is the program's input), and
      * gives its level number (a C expression).
      */
-    String level(BitSerial.Product p, Value act, String idx) {
+    String level(PlaneProduct p, Value act, String idx) {
         PackedSources.Source s = sources.at(p.op());
         if (s == null) {
             X x = r.x(act, idx);
@@ -219,7 +219,7 @@ final class PlanePacking {
      * Byte b of each of the activation's planes: its 8 elements' level numbers (fewer in a last partial byte, whose
      * high bits stay 0), each plane's byte built in a register, element t in bit t mod 8, then stored.
      */
-    void pack(BitSerial.Product p, Value act, String index, int nb) {
+    void pack(PlaneProduct p, Value act, String index, int nb) {
         LowBitProducts.Levels a = p.activation();
         boolean elements = p.layout().elements();
         // a byte holds 8 elements of each plane, or 8 / s elements' level numbers

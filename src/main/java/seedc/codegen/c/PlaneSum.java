@@ -19,7 +19,7 @@ import seedc.fixed.OpParams;
  */
 record PlaneSum(long constant, List<Term> terms, double bound) {
     /** The sum of vector f's output ({@code codes}: the value numbers' sums' table, its C name). */
-    static PlaneSum of(BitSerial.Product p, String codes, String f) {
+    static PlaneSum of(PlaneProduct p, String codes, String f) {
         seedc.fixed.LowBitProducts.Levels a = p.activation(), b = p.weight();
         long k = p.terms();
         List<Term> list = new ArrayList<>(List.of(
