@@ -24,7 +24,7 @@ import seedc.ir.Value;
  * {0, 1}, bipolar {-1, 1}, the saturated {-128, 127} of an 8-bit sign). The integers are the interpreter's.
  *
  * <p>Takes the fixed program, its quantized model and the values in flash; gives the products it chose
- * ({@link Product}) and, for the report, every low-bit product with the kernel it got or why it did not get this one.
+ * ({@link PlaneProduct}) and, for the report, every low-bit product with the kernel it got or why it did not get this one.
  */
 final class BitSerial {
     /** The most activation levels packed by comparisons (1-2-bit activations), and weight values (3 bits). */
