@@ -24,7 +24,8 @@ import seedc.ir.Value;
  * {0, 1}, bipolar {-1, 1}, the saturated {-128, 127} of an 8-bit sign). The integers are the interpreter's.
  *
  * <p>Takes the fixed program, its quantized model and the values in flash; gives the products it chose
- * ({@link PlaneProduct}) and, for the report, every low-bit product with the kernel it got or why it did not get this one.
+ * ({@link PlaneProduct}) and, for the report, every low-bit product with the kernel it got or why it did not get
+ * this one.
  */
 final class BitSerial {
     /** The most activation levels packed by comparisons (1-2-bit activations), and weight values (3 bits). */
@@ -219,10 +220,11 @@ final class BitSerial {
             PlaneProduct p = products.get(m);
             SubsetSums s = subsetSums.get(m);
             if (p != null) {
-                line.put("kernel", p.kernel() + (sources.at(m) != null ? ", its activation packed from the quantize's input"
-                        : "") + (signs.readBy(m) != null ? ", its activation read as the packed signs" : "")
+                String packed = (sources.at(m) != null ? ", its activation packed from the quantize's input" : "")
+                        + (signs.readBy(m) != null ? ", its activation read as the packed signs" : "")
                         + (signs.writtenBy(m) != null ? ", each count compared in the kernel, the signs written packed"
-                        : ""));
+                        : "");
+                line.put("kernel", p.kernel() + packed);
                 if (!p.layout().elements()) {
                     line.put("words", p.word().why());
                 }

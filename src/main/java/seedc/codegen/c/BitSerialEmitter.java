@@ -206,7 +206,8 @@ final class BitSerialEmitter {
         } else if (p.pairsAtOnce()) {
             int ka = a.planes(), kb = b.planes(), nb = p.planeBytes();
             kernels.put(AvrPlanePairs.name(ka, kb, nb), AvrPlanePairs.source(ka, kb, nb));
-            w.line(pc.ctype() + " pc = (" + pc.ctype() + ")" + AvrPlanePairs.name(ka, kb, nb) + "(" + plane + ", " + planes
+            w.line(pc.ctype() + " pc = (" + pc.ctype() + ")" + AvrPlanePairs.name(ka, kb, nb) + "(" + plane + ", "
+                    + planes
                     + ", (" + f + ") * " + kb * nb + ");");
         } else {
             w.line(pc.ctype() + " pc = 0;");

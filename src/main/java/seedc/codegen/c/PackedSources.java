@@ -19,8 +19,9 @@ import seedc.ir.Value;
 /**
  * Quantizes whose level numbers a product on bit planes packs straight from the quantize's input: a quantize read by
  * nothing but the product (through views that keep every element in place: a vector's transpose, a row-major
- * reshape; InPlace.isIdentityView) is neither computed nor stored, the packing compares its input x with the inputs where each level number
- * begins; when x is the program's input read by nothing else, the packing reads the caller's array itself (no copy).
+ * reshape; InPlace.isIdentityView) is neither computed nor stored, the packing compares its input x with the inputs
+ * where each level number begins; when x is the program's input read by nothing else, the packing reads the
+ * caller's array itself (no copy).
  * mlp-digits-w1a1i1's pixels took a copy, a quantize through a 256-entry table and a read of its output a pixel.
  *
  * <p>The starts come from the interpreter's quantize run on every value of x's type (8 or 16 bits), so the packed
@@ -56,7 +57,8 @@ final class PackedSources {
             List<Op> views = new ArrayList<>();
             Value v = op.inputs().get(p.ram());
             Op reader = op;
-            while (g.def(v) instanceof Op view && seedc.analysis.InPlace.isIdentityView(view) && onlyReader(g, v, reader)) {
+            while (g.def(v) instanceof Op view && seedc.analysis.InPlace.isIdentityView(view)
+                    && onlyReader(g, v, reader)) {
                 views.add(view);
                 reader = view;
                 v = view.inputs().get(0);
