@@ -155,6 +155,12 @@ public final class Dataflow {
         return List.copyOf(uses.getOrDefault(v, List.of()));
     }
 
+    /** The op that reads v as an operand when that is v's only use, else null. */
+    public Op onlyReader(Value v) {
+        List<Use> u = uses.getOrDefault(v, List.of());
+        return u.size() == 1 && u.get(0).site() == Site.OPERAND ? u.get(0).op() : null;
+    }
+
     /** The region holding op. */
     public Region region(Op op) {
         return regionOf.get(op);

@@ -1,7 +1,6 @@
 package seedc.codegen.c;
 
 import java.util.IdentityHashMap;
-import java.util.List;
 import java.util.Map;
 import seedc.analysis.Dataflow;
 import seedc.fixed.FixedProgram;
@@ -45,7 +44,7 @@ final class PackedSigns {
         Map<Op, Packed> byProduct = new IdentityHashMap<>(), byReader = new IdentityHashMap<>();
         products.forEach((op, p) -> {
             Thresholds.Chain c = fused.storedBy(op);
-            Op reader = c == null ? null : onlyReader(g, c.sign().out());
+            Op reader = c == null ? null : g.onlyReader(c.sign().out());
             PlaneProduct next = reader == null ? null : products.get(reader);
             if (next == null || !writesPlane(p, c) || !readsPlane(next, c.sign().out())
                     || g.region(reader) != g.region(op)) {
@@ -58,12 +57,6 @@ final class PackedSigns {
             }
         });
         return new PackedSigns(byProduct, byReader);
-    }
-
-    /** The op reading v, when it is the only one (as an operand), else null. */
-    private static Op onlyReader(Dataflow g, Value v) {
-        List<Dataflow.Use> uses = g.uses(v);
-        return uses.size() == 1 && uses.get(0).site() == Dataflow.Site.OPERAND ? uses.get(0).op() : null;
     }
 
     /**

@@ -58,16 +58,16 @@ final class PackedSources {
             Value v = op.inputs().get(p.ram());
             Op reader = op;
             while (g.def(v) instanceof Op view && seedc.analysis.InPlace.isIdentityView(view)
-                    && onlyReader(g, v, reader)) {
+                    && g.onlyReader(v) == reader) {
                 views.add(view);
                 reader = view;
                 v = view.inputs().get(0);
             }
-            if (!(g.def(v) instanceof Op.Quantize q) || !onlyReader(g, v, reader) || fused.at(q) != null
+            if (!(g.def(v) instanceof Op.Quantize q) || g.onlyReader(v) != reader || fused.at(q) != null
                     || g.region(q) != g.region(op)) {
                 return;
             }
-            boolean input = g.def(q.a()) instanceof Op.Input && onlyReader(g, q.a(), q);
+            boolean input = g.def(q.a()) instanceof Op.Input && g.onlyReader(q.a()) == q;
             sources.put(op, new Source(q, q.a(), starts(fp, q, p.activation()), input));
             replaced.add(q);
             replaced.addAll(views);
@@ -76,11 +76,6 @@ final class PackedSources {
             }
         });
         return new PackedSources(sources, replaced);
-    }
-
-    private static boolean onlyReader(Dataflow g, Value v, Op reader) {
-        List<Dataflow.Use> uses = g.uses(v);
-        return uses.size() == 1 && uses.get(0).op() == reader && uses.get(0).site() == Dataflow.Site.OPERAND;
     }
 
     /** Where each level number begins over the quantize's input type: the interpreter's quantize on every value. */

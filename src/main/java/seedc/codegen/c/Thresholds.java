@@ -182,7 +182,7 @@ final class Thresholds {
     private static Chain chain(FixedProgram fp, QuantizedModel qm, Dataflow g, Quantize q) {
         Link bias = bias(qm, g.def(q.a()));
         Link scale = bias == null ? null : scale(qm, g.def(bias.chained()));
-        if (scale == null || !onlyReader(g, q.a(), q) || !onlyReader(g, bias.chained(), bias.op())
+        if (scale == null || g.onlyReader(q.a()) != q || g.onlyReader(bias.chained()) != bias.op()
                 || g.region(scale.op()) != g.region(q)) {
             return null;
         }
@@ -201,7 +201,7 @@ final class Thresholds {
         for (int i = 1; i >= 0; i--) {
             Link l = i == 1 ? bias(qm, g.def(v)) : scale(qm, g.def(v));
             if (l != null) {
-                if (!onlyReader(g, v, reader)) {
+                if (g.onlyReader(v) != reader) {
                     return null;
                 }
                 links[i] = l;
@@ -210,7 +210,7 @@ final class Thresholds {
             }
         }
         Op product = g.def(v);
-        if (!(product instanceof Op.Conv2d || product instanceof Op.MatMul) || !onlyReader(g, v, reader)
+        if (!(product instanceof Op.Conv2d || product instanceof Op.MatMul) || g.onlyReader(v) != reader
                 || g.region(product) != g.region(q)) {
             return null;
         }
@@ -291,11 +291,6 @@ final class Thresholds {
             v[j + 1] = y[(int) (changes[j] - xs[0])];
         }
         return v;
-    }
-
-    private static boolean onlyReader(Dataflow g, Value v, Op reader) {
-        List<Dataflow.Use> uses = g.uses(v);
-        return uses.size() == 1 && uses.get(0).op() == reader && uses.get(0).site() == Dataflow.Site.OPERAND;
     }
 
     private static int lcm(int a, int b) {
