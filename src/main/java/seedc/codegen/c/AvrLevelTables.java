@@ -102,11 +102,7 @@ public final class AvrLevelTables {
          .append(moreOuts.isEmpty() ? "" : ", l").append(";\n");
         // the loop is longer than a branch reaches: a jump back
         body.addAll(List.of("dec %[n]", "breq 2f", "rjmp 1b", "2:"));
-        c.append("    __asm__ volatile(");
-        for (int k = 0; k < body.size(); k++) {
-            c.append(k == 0 ? "" : "        ").append('"').append(body.get(k))
-             .append(k + 1 < body.size() ? "\\n\\t\"\n" : "\"\n");
-        }
+        AvrAsm.statement(c, body);
         c.append("        : [p] \"+z\"(p), [o] \"+b\"(out), [n] \"+r\"(rows), [x] \"=&x\"(x), [c] \"=&r\"(c),"
                 + " [t] \"=&r\"(t), [u] \"=&r\"(u), [lo] \"=&r\"(lo), [hi] \"=&r\"(hi)").append(moreOuts)
          .append("\n");

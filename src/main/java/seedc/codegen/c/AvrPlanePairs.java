@@ -42,9 +42,8 @@ public final class AvrPlanePairs {
         for (int j = 0; j < kb; j++) {
             c.append(", w").append(j);
         }
-        c.append(";\n    __asm__ volatile(\"1:\\n\\t\"\n");
-        List<String> body = new ArrayList<>();
-        body.add("ld %[q0], %a[q]+");
+        c.append(";\n");
+        List<String> body = new ArrayList<>(List.of("1:", "ld %[q0], %a[q]+"));
         if (ka == 2) {
             body.add("ldd %[q1], %a[q]+" + (nb - 1));
         }
@@ -65,9 +64,7 @@ public final class AvrPlanePairs {
         body.add("movw %A[p], %A[s]");
         body.add("dec %[n]");
         body.add("brne 1b");
-        for (int k = 0; k < body.size(); k++) {
-            c.append("        \"").append(body.get(k)).append(k + 1 < body.size() ? "\\n\\t\"\n" : "\"\n");
-        }
+        AvrAsm.statement(c, body);
         c.append("        : ");
         List<String> outs = new ArrayList<>();
         for (int d = 0; d < classes; d++) {

@@ -121,12 +121,7 @@ public final class AvrPopandRows {
 
     /** The asm statement: the body's lines, the kernel's operands and {@code moreOuts}, {@code moreIns}. */
     private static void asm(StringBuilder c, List<String> body, int nb, List<String> moreOuts, List<String> moreIns) {
-        c.append("    __asm__ volatile(");
-        for (int k = 0; k < body.size(); k++) {
-            String line = body.get(k);
-            c.append(k == 0 ? "" : "        ").append("\"").append(line).append(k + 1 < body.size() ? "\\n\\t\"\n"
-                    : "\"\n");
-        }
+        AvrAsm.statement(c, body);
         List<String> outs = new ArrayList<>(List.of("[p] \"+z\"(p)"));
         outs.addAll(moreOuts);
         outs.addAll(List.of("[n] \"+r\"(rows)", "[c] \"=&r\"(c)", "[s] \"=&r\"(s)"));

@@ -29,12 +29,7 @@ public final class AvrSubsetRows {
          .append("(const uint8_t *table, const uint8_t *w, uint8_t rows, uint8_t *out) {\n");
         c.append("#if defined(__AVR__) && defined(SEEDC_PARAM_READ)\n");
         c.append("    const uint8_t *p = w, *x, *pg;\n    uint8_t a, b, cl, ch, sl, sh;\n");
-        c.append("    __asm__ volatile(");
-        List<String> body = body(groups, planes);
-        for (int k = 0; k < body.size(); k++) {
-            c.append(k == 0 ? "" : "        ").append('"').append(body.get(k))
-             .append(k + 1 < body.size() ? "\\n\\t\"\n" : "\"\n");
-        }
+        AvrAsm.statement(c, body(groups, planes));
         c.append("        : [p] \"+z\"(p), [o] \"+b\"(out), [n] \"+r\"(rows), [x] \"=&x\"(x), [pg] \"=&r\"(pg),"
                 + " [a] \"=&r\"(a), [b] \"=&r\"(b), [cl] \"=&r\"(cl), [ch] \"=&r\"(ch), [sl] \"=&r\"(sl),"
                 + " [sh] \"=&r\"(sh)\n");
