@@ -144,18 +144,12 @@ final class BitSerialEmitter {
      */
     private void comparedRows(PlaneProduct p, PackedSigns.Packed packed, String plane) {
         int nb = p.planeBytes(), rows = p.rowsACall();
-        String name = AvrPopandRows.comparedName(nb, packed.shift());
-        kernels.put(name, AvrPopandRows.compared(nb, packed.shift()));
-        long[] bytes = BitPlaneWeights.bytes(p), table = new long[rows * (nb + 1)];
-        for (int f = 0; f < rows; f++) {
-            System.arraycopy(bytes, f * nb, table, f * (nb + 1), nb);
-            table[f * (nb + 1) + nb] = packed.thresholds()[f];
-        }
-        long beta = packed.beta();
-        String k = packed.bias() + (beta == 0 ? "" : beta == 1 ? " + sq" : beta == -1 ? " - sq" : " + " + beta
-                + " * (int16_t)sq");
-        w.line(name + "(" + plane + ", " + r.constants().bytes(table) + ", " + rows + ", (uint8_t)(" + k
-                + "), (uint8_t *)" + CNames.var(packed.signs()) + " + v * " + packed.rowBytes() + ");");
+        CountThresholds t = packed.counts();
+        String name = AvrPopandRows.comparedName(nb, t.shift());
+        kernels.put(name, AvrPopandRows.compared(nb, t.shift()));
+        w.line(name + "(" + plane + ", " + r.constants().bytes(t.afterRows(BitPlaneWeights.bytes(p), nb, 1)) + ", "
+                + rows + ", (uint8_t)(" + t.offset() + "), (uint8_t *)" + CNames.var(packed.signs()) + " + v * "
+                + packed.rowBytes() + ");");
     }
 
     /**

@@ -61,6 +61,30 @@ record CountThresholds(int shift, long beta, long bias, long most, long[][] at) 
     }
 
     /**
+     * The bytes a kernel reads in flash: each of the {@code rows}' {@code rowBytes} bytes, then its thresholds in
+     * {@code bytes} bytes each (little-endian).
+     */
+    long[] afterRows(long[] rows, int rowBytes, int bytes) {
+        int stride = rowBytes + at[0].length * bytes;
+        long[] table = new long[at.length * stride];
+        for (int f = 0; f < at.length; f++) {
+            System.arraycopy(rows, f * rowBytes, table, f * stride, rowBytes);
+            for (int i = 0; i < at[f].length; i++) {
+                for (int b = 0; b < bytes; b++) {
+                    table[f * stride + rowBytes + i * bytes + b] = at[f][i] >> 8 * b & 0xff;
+                }
+            }
+        }
+        return table;
+    }
+
+    /** k = beta sq + bias, C text in unsigned arithmetic (the kernel takes it modulo its width), sq the level sum. */
+    String offset() {
+        long b = Math.abs(beta);
+        return bias + "u" + (beta == 0 ? "" : (beta < 0 ? " - " : " + ") + (b == 1 ? "" : b + "u * ") + "sq");
+    }
+
+    /**
      * from[i]: the least T from which channel ch's output is at least levels[i] (Long.MIN_VALUE: from the start,
      * Long.MAX_VALUE: never); null when an output is none of the levels or a step goes down.
      */

@@ -45,21 +45,12 @@ final class LevelTablesEmitter {
                     + ", sd_q);");
             return false;
         }
-        int levels = t.at()[0].length + 1, row = groups * kb, stride = row + 2 * (levels - 1);
-        long[] table = new long[p.rowsACall() * stride];
-        for (int f = 0; f < p.rowsACall(); f++) {
-            System.arraycopy(index, f * row, table, f * stride, row);
-            for (int i = 0; i < levels - 1; i++) {
-                table[f * stride + row + 2 * i] = t.at()[f][i] & 0xff;
-                table[f * stride + row + 2 * i + 1] = t.at()[f][i] >> 8;
-            }
-        }
+        int levels = t.at()[0].length + 1;
         String name = AvrLevelTables.comparedName(groups, kb, t.shift(), levels);
         kernels.put(name, AvrLevelTables.compared(groups, kb, t.shift(), levels));
-        String k = t.bias() + "u" + (t.beta() == 0 ? "" : (t.beta() < 0 ? " - " : " + ") + Math.abs(t.beta())
-                + "u * sq");
-        w.line(name + "(" + r.constants().bytes(table) + ", " + p.rowsACall() + ", (uint16_t)(" + k + "), (uint8_t *)"
-                + CNames.var(r.storedBy(p.op()).sign().out()) + " + v * " + p.rowsACall() + ");");
+        w.line(name + "(" + r.constants().bytes(t.afterRows(index, groups * kb, 2)) + ", " + p.rowsACall()
+                + ", (uint16_t)(" + t.offset() + "), (uint8_t *)" + CNames.var(r.storedBy(p.op()).sign().out())
+                + " + v * " + p.rowsACall() + ");");
         return true;
     }
 

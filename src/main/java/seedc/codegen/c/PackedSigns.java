@@ -20,10 +20,10 @@ import seedc.ir.Value;
  */
 final class PackedSigns {
     /**
-     * A product whose sign is written packed: u = (pc << shift) + beta sq + bias against {@code thresholds[f]} for
-     * weight row f; the sign's value holds each activation row's bits in {@code rowBytes} bytes.
+     * A product whose sign is written packed: its counts compared by {@code counts} (one threshold a weight row); the
+     * sign's value holds each activation row's bits in {@code rowBytes} bytes.
      */
-    record Packed(Op product, Value signs, int shift, long beta, long bias, long[] thresholds, int rowBytes) {}
+    record Packed(Op product, Value signs, CountThresholds counts, int rowBytes) {}
 
     static final PackedSigns NONE = new PackedSigns(Map.of(), Map.of());
 
@@ -79,13 +79,8 @@ final class PackedSigns {
                                    LowBitProducts.Levels next) {
         CountThresholds t = CountThresholds.of(p, fp.params(p.op(), seedc.fixed.OpParams.Mul.class),
                 fp.type(p.op().out()).bits(), c, new long[] {next.raw()[0], next.raw()[1]}, MOST_U);
-        if (t == null) {
-            return null;
-        }
-        long[] thresholds = java.util.Arrays.stream(t.at()).mapToLong(at -> at[0]).toArray();
-        return new Packed(p.op(), c.sign().out(), t.shift(), t.beta(), t.bias(), thresholds, p.product().vectors() / 8);
+        return t == null ? null : new Packed(p.op(), c.sign().out(), t, p.product().vectors() / 8);
     }
-
     /** The packed sign the product writes, or null. */
     Packed writtenBy(Op product) {
         return byProduct.get(product);
