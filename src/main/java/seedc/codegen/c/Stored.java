@@ -40,10 +40,9 @@ record Stored(X value, X sum, long factor, int shift, int bits, long minSum, lon
         if (sum == null || proven == null || !exactInLong()) {
             return this;
         }
-        // unwrapped is non-decreasing in T: both ends by binary search (the cut keeps at least one sum)
-        long lo = Math.min(first(minSum, maxSum, t -> unwrapped(t) >= proven[0]), maxSum);
-        long hi = Math.max(lo, first(lo, maxSum, t -> unwrapped(t) > proven[1]) - 1);
-        return new Stored(value, sum, factor, shift, bits, lo, hi);
+        long[] reach = reaching(proven[0], proven[1]); // the cut keeps at least one sum
+        long lo = Math.min(reach[0], maxSum);
+        return new Stored(value, sum, factor, shift, bits, lo, Math.max(lo, reach[1]));
     }
 
     /**
@@ -54,10 +53,23 @@ record Stored(X value, X sum, long factor, int shift, int bits, long minSum, lon
         if (sum == null || !exactInLong() || bits > 32) {
             return null;
         }
-        long least = -(1L << (bits - 1)), most = (1L << (bits - 1)) - 1;
+        long[] reach = reaching(-(1L << (bits - 1)), (1L << (bits - 1)) - 1);
+        return reach[0] > maxSum || reach[1] < reach[0] ? null
+                : new Stored(value, sum, factor, shift, bits, reach[0], reach[1]);
+    }
+
+    /**
+     * {lo, hi}: the sums of the bound whose unwrapped output lies in [least, most] are lo..hi (unwrapped is
+     * non-decreasing in T: both ends by binary search); lo is maxSum + 1 or hi < lo when there are none.
+     */
+    private long[] reaching(long least, long most) {
         long lo = first(minSum, maxSum, t -> unwrapped(t) >= least);
-        long hi = first(lo, maxSum, t -> unwrapped(t) > most) - 1;
-        return lo > maxSum || hi < lo ? null : new Stored(value, sum, factor, shift, bits, lo, hi);
+        return new long[] {lo, first(lo, maxSum, t -> unwrapped(t) > most) - 1};
+    }
+
+    /** The bits (a C type's) the bound's sums need. */
+    int sumBits() {
+        return Math.max(X.lit(minSum).width(), X.lit(maxSum).width());
     }
 
     /** The smallest t in [from, to] where {@code p} holds (it holds from some t on), or to + 1. */

@@ -50,7 +50,7 @@ final class ThresholdEmitter {
         Stored value = stored.within(c.proven()); // the sums the product can store
         Steps onX = Steps.of(c), onT = onX.overSum(value);
         int xBits = r.type(c.x()).container();
-        int sumBits = Math.max(X.lit(value.minSum()).width(), X.lit(value.maxSum()).width());
+        int sumBits = value.sumBits();
         // the sum's comparisons no wider than x's, at most one more (a product and a shift fewer to pay for it)
         boolean onSum = onT != null && sumBits <= xBits && onT.steps() <= onX.steps() + 1;
         // the channels divide the output channels: the element's channel is its output channel's
@@ -87,7 +87,7 @@ final class ThresholdEmitter {
         Stored inside = value.sum() == null || value.value() != null
                 || value.sum().times(X.lit(value.factor())).bits() <= 16 ? null : value.unwrappedOnly();
         Steps onT = inside == null ? null : onX.overSum(inside);
-        int bits = inside == null ? 0 : Math.max(X.lit(inside.minSum()).width(), X.lit(inside.maxSum()).width());
+        int bits = inside == null ? 0 : inside.sumBits();
         if (onT == null || bits > 16 || onT.steps() > onX.steps()) {
             return false;
         }
