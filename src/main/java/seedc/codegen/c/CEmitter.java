@@ -215,8 +215,9 @@ final class CEmitter extends BodyEmitter {
     @Override
     protected void maxpool(Maxpool m) {
         FixedType from = t(m.x()), to = t(m.out());
-        Windows.maxpool(w, m, new Windows.Pool(CNames.ctype(from), "0", "uint8_t",
-                Operands.conv(X.of("m", from.bits()), from, to).c()), idx -> r.ref(m.x(), idx));
+        String result = Operands.conv(X.of("m", from.bits()), from, to).c();
+        Windows.maxpool(w, m, new Windows.Pool(CNames.ctype(from), "0", "uint8_t", result, result),
+                idx -> r.ref(m.x(), idx));
     }
 
     /**

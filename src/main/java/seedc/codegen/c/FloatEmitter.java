@@ -266,6 +266,6 @@ final class FloatEmitter extends BodyEmitter {
 
     @Override
     protected void maxpool(Maxpool m) {
-        Windows.maxpool(w, m, new Windows.Pool("float", "0.0f", "int", "any ? m : 0.0f"), idx -> ref(m.x(), idx));
+        Windows.maxpool(w, m, new Windows.Pool("float", "0.0f", "int", "any ? m : 0.0f", "m"), idx -> ref(m.x(), idx));
     }
 }

@@ -58,9 +58,10 @@ final class Windows {
 
     /**
      * What differs between the emitters' max pooling: the C type of an element and its zero, the
-     * type of the flag that says whether some cell was inside, and the result stored from m and any.
+     * type of the flag that says whether some cell was inside, the result stored from m and any, and the result
+     * from m when every cell is inside.
      */
-    record Pool(String type, String zero, String flagType, String result) {}
+    record Pool(String type, String zero, String flagType, String result, String inside) {}
 
     /** Max pooling: the largest element of the window's cells inside the input, 0 when none is. */
     static void maxpool(CWriter c, Maxpool m, Pool t, UnaryOperator<String> read) {
@@ -122,9 +123,7 @@ final class Windows {
                     }
                 }
             }
-            c.line(t.flagType() + " any = 1;");
-            c.line("(void)any;");
-            c.line(CNames.element(m.out(), outPixel(os) + " + ch") + " = " + t.result() + ";");
+            c.line(CNames.element(m.out(), outPixel(os) + " + ch") + " = " + t.inside() + ";");
         }));
     }
 }
