@@ -83,12 +83,12 @@ final class BitSerial {
                 case LowBitProducts.Refused r -> r.why();
             };
             SubsetSums s = why == null || !enabled ? null : SubsetSums.of(fp, qm, m, flash, MAX_WEIGHT_VALUES, avr);
-            SubsetSums small = found instanceof LowBitProducts.Product p && why == null
-                    ? smallWindow(fp, qm, p, flash, avr) : null;
+            LowBitProducts.Product onPlanes = found instanceof LowBitProducts.Product p && why == null ? p : null;
+            SubsetSums small = onPlanes == null ? null : smallWindow(fp, qm, onPlanes, flash, avr);
             if (small != null) {
                 subsets.put(m, small);
-            } else if (found instanceof LowBitProducts.Product p && why == null) {
-                chosen.put(m, PlaneProduct.of(p, words, layouts, avr));
+            } else if (onPlanes != null) {
+                chosen.put(m, PlaneProduct.of(onPlanes, words, layouts, avr));
             } else if (s != null) {
                 subsets.put(m, s);
             } else {

@@ -121,7 +121,8 @@ final class FixedCBuild {
         } catch (UserError e) {
             throw UserError.of("the model does not fit the RAM of " + device + " ("
                     + dialect.reservedRamBytes() + " B kept for the stack and runtime, " + otherStatics
-                    + " B for scalars and the output" + (pages == 0 ? "" : " and the level tables") + "): " + e.getMessage() + demotionHint(fp));
+                    + " B for scalars and the output" + (pages == 0 ? "" : " and the level tables") + "): "
+                    + e.getMessage() + demotionHint(fp));
         }
     }
 
