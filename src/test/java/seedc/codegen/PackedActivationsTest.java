@@ -70,10 +70,7 @@ class PackedActivationsTest {
     void levelsPackedFromAQuantizesStoredInput() throws Exception {
         Random rnd = new Random(22);
         int features = 24, classes = 8;
-        double[] w = new double[features * classes];
-        for (int i = 0; i < w.length; i++) {
-            w[i] = (rnd.nextInt(3) - 1) * 0.5;
-        }
+        double[] w = grid(rnd, features * classes, 3, 0.5);
         HandModel h = new HandModel(dir.resolve("model"))
                 .program("let X = (" + features + ", 1) in [-1, 1] in\nlet W = (" + features + ", " + classes
                         + ") in [-0.5, 0.5] in\nlet A = quantize(relu(X), 2, 0.0, 1.5) in\nargmax(A^T * W)\n")
@@ -97,13 +94,7 @@ class PackedActivationsTest {
     void twoBitMlpOnLevelTables() throws Exception {
         Random rnd = new Random(23);
         int features = 28, hidden = 16, classes = 8;
-        double[] w1 = new double[features * hidden], w2 = new double[hidden * classes];
-        for (int i = 0; i < w1.length; i++) {
-            w1[i] = (rnd.nextInt(4) - 1.5) * 0.25;
-        }
-        for (int i = 0; i < w2.length; i++) {
-            w2[i] = (rnd.nextInt(3) - 1) * 0.5;
-        }
+        double[] w1 = grid(rnd, features * hidden, 4, 0.25), w2 = grid(rnd, hidden * classes, 3, 0.5);
         double[] s1 = new double[hidden], b1 = new double[hidden];
         for (int j = 0; j < hidden; j++) {
             s1[j] = 0.2 + rnd.nextDouble();
@@ -132,10 +123,7 @@ class PackedActivationsTest {
     void levelTablesWithTheActivationOnTheRight() throws Exception {
         Random rnd = new Random(24);
         int features = 21, classes = 9;
-        double[] w = new double[classes * features];
-        for (int i = 0; i < w.length; i++) {
-            w[i] = (rnd.nextInt(3) - 1) * 0.5;
-        }
+        double[] w = grid(rnd, classes * features, 3, 0.5);
         HandModel h = new HandModel(dir.resolve("model"))
                 .program("let X = (" + features + ", 1) in [-1, 1] in\nlet W = (" + classes + ", " + features
                         + ") in [-0.5, 0.5] in\nargmax(W * quantize(X, 2, -0.75, 0.75))\n")
@@ -155,6 +143,15 @@ class PackedActivationsTest {
                 dir.resolve(name + "-avr"));
         assertEquals(avr.expected(), avr.fixed().outputs(), name + ": the Uno's predictions differ from the interpreter");
         return Files.readString(dir.resolve(name + "-avr").resolve("sketch").resolve("predict.cpp"));
+    }
+
+    /** n random values of the evenly spaced grid of {@code count} values {@code step} apart, centred on 0. */
+    private static double[] grid(Random rnd, int n, int count, double step) {
+        double[] w = new double[n];
+        for (int i = 0; i < n; i++) {
+            w[i] = (rnd.nextInt(count) - (count - 1) / 2.0) * step;
+        }
+        return w;
     }
 
     private static double[] binary(Random rnd, int n) {
