@@ -133,6 +133,66 @@ class PackedActivationsTest {
         assertTrue(uno.contains("sd_ltrows_6_2("), "the level tables on the Uno:\n" + uno);
     }
 
+    /**
+     * A binary CNN on 6 x 6 one-bit pixels: 3 x 3 binary filters into 16 channels, a bias, sign, 2 x 2 max pooling,
+     * a padded 3 x 3 binary convolution into 8 channels, a dense layer. On the Uno the first convolution looks each
+     * window's 16 signs up by its 9-bit pattern and writes them packed (two bytes a pixel), the pooling ORs them, and
+     * the second convolution copies its windows from the pooled bytes. Biases random, two channels' beyond the sums'
+     * reach (always +1, always -1).
+     */
+    @Test
+    void binaryConvolutionsWriteAndPoolPackedSigns() throws Exception {
+        Random rnd = new Random(25);
+        double[] b1 = new double[16];
+        for (int j = 0; j < 16; j++) {
+            b1[j] = 3 * rnd.nextDouble() - 1.5;
+        }
+        b1[5] = 6; // |sum| <= 4.5
+        b1[11] = -6;
+        HandModel h = new HandModel(dir.resolve("model"))
+                .program("let X = (36, 1) in [-1, 1] in\n"
+                        + "let F1 = (1, 3, 3, 1, 16) in [-0.5, 0.5] in\nlet B1 = (16) in [-6, 6] in\n"
+                        + "let F2 = (1, 3, 3, 16, 8) in [-0.5, 0.5] in\nlet B2 = (8) in [-1, 1] in\n"
+                        + "let W = (72, 4) in [-0.5, 0.5] in\n"
+                        + "let Xt = reshape(quantize(X, 1, 0.0, 1.0), (1, 6, 6, 1), (1, 2)) in\n"
+                        + "let C1 = maxpool(sign(conv2d(Xt, F1, {s 1 1}, {p 1 1 1 1}, {d 1 1}, {g 1}) <+> B1), {k 2 2}, "
+                        + "{p 0 0 0 0}, {s 2 2}) in\n"
+                        + "let C2 = sign(conv2d(C1, F2, {s 1 1}, {p 1 1 1 1}, {d 1 1}, {g 1}) <+> B2) in\n"
+                        + "argmax(reshape(C2, (1, 72), (1, 2, 3, 4)) * W)\n")
+                .param("F1", binary(rnd, 144), 1, 3, 3, 1, 16).param("B1", b1, 16)
+                .param("F2", binary(rnd, 9 * 16 * 8), 1, 3, 3, 16, 8).param("B2", grid(rnd, 8, 5, 0.25), 8)
+                .param("W", binary(rnd, 72 * 4), 72, 4)
+                .rows("data", HandModel.uniformRows(rnd, 200, 36));
+        String uno = assertBothMatch(h, "cnn");
+        assertTrue(uno.contains("sd_idx pat = "), "the first convolution's signs looked up by pattern:\n" + uno);
+        assertTrue(uno.contains("/* the OR of each window's packed signs */"), "the pooling ORs the bytes:\n" + uno);
+        assertTrue(uno.contains("SD_POP8(sd_px["), "the second convolution reads the pooled bytes:\n" + uno);
+    }
+
+    /**
+     * Two-channel 5 x 5 one-bit pixels (18 taps: no table) into 8 signs a pixel, read by the next convolution with no
+     * pooling between: on the Uno the rows kernel compares each count and writes a byte a pixel.
+     */
+    @Test
+    void aConvolutionsRowsKernelWritesEachPixelsSigns() throws Exception {
+        Random rnd = new Random(26);
+        HandModel h = new HandModel(dir.resolve("model"))
+                .program("let X = (50, 1) in [-1, 1] in\n"
+                        + "let F1 = (1, 3, 3, 2, 8) in [-0.5, 0.5] in\nlet B1 = (8) in [-2, 2] in\n"
+                        + "let F2 = (1, 3, 3, 8, 4) in [-0.5, 0.5] in\nlet W = (100, 3) in [-0.5, 0.5] in\n"
+                        + "let Xt = reshape(quantize(X, 1, 0.0, 1.0), (1, 5, 5, 2), (1, 2)) in\n"
+                        + "let C1 = sign(conv2d(Xt, F1, {s 1 1}, {p 1 1 1 1}, {d 1 1}, {g 1}) <+> B1) in\n"
+                        + "let C2 = conv2d(C1, F2, {s 1 1}, {p 1 1 1 1}, {d 1 1}, {g 1}) in\n"
+                        + "argmax(reshape(C2, (1, 100), (1, 2, 3, 4)) * W)\n")
+                .param("F1", binary(rnd, 144), 1, 3, 3, 2, 8).param("B1", grid(rnd, 8, 9, 0.5), 8)
+                .param("F2", binary(rnd, 9 * 8 * 4), 1, 3, 3, 8, 4).param("W", grid(rnd, 300, 5, 0.25), 100, 3)
+                .rows("data", HandModel.uniformRows(rnd, 200, 50));
+        String uno = assertBothMatch(h, "rows");
+        assertTrue(uno.contains("sd_popand_rows_cmp3_") && !uno.contains("sd_idx pat = "),
+                "the first convolution's counts compared in its kernel:\n" + uno);
+        assertTrue(uno.contains("SD_POP8(sd_px["), "the second convolution reads the packed signs:\n" + uno);
+    }
+
     /** Every row equal to the interpreter's on x86 (sanitizers) and on the Uno; the Uno's predict.cpp. */
     private String assertBothMatch(HandModel h, String name) throws Exception {
         FloatModel model = h.load();

@@ -211,6 +211,16 @@ final class BitSerial {
         return new Scratch(CNames.scratch(m.out()), bits, (bytes + wb - 1) / wb);
     }
 
+    /** What the report adds for a product that writes packed signs (or null: nothing). */
+    private static String written(PackedSigns.Packed p) {
+        if (p == null) {
+            return "";
+        }
+        String pooled = p.pool() == null ? "" : ", max pooled as bytes";
+        return p.lookedUp() ? ", the packed signs of each window's pattern from a table" + pooled
+                : ", each count compared in the kernel, the signs written packed" + pooled;
+    }
+
     /** Every low-bit product: its value and the kernel it got (report.json {@code lowBitProducts}). */
     List<Map<String, Object>> report() {
         List<Map<String, Object>> lines = new ArrayList<>();
@@ -222,8 +232,7 @@ final class BitSerial {
             if (p != null) {
                 String packed = (sources.at(m) != null ? ", its activation packed from the quantize's input" : "")
                         + (signs.readBy(m) != null ? ", its activation read as the packed signs" : "")
-                        + (signs.writtenBy(m) != null ? ", each count compared in the kernel, the signs written packed"
-                        : "");
+                        + written(signs.writtenBy(m));
                 line.put("kernel", p.kernel() + packed);
                 if (!p.layout().elements()) {
                     line.put("words", p.word().why());

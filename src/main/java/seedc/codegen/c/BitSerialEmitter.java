@@ -64,7 +64,7 @@ final class BitSerialEmitter {
                 }
                 String plane = reads != null ? "sd_a" : "sd_q";
                 if (writes != null) {
-                    comparedRows(p, writes, plane);
+                    comparedRows(p, writes, plane, "v");
                     return;
                 }
                 if (compared) {
@@ -95,7 +95,11 @@ final class BitSerialEmitter {
             if (p.padMask()) {
                 w.line("uint8_t *sd_ot = sd_q + " + p.padTapsAt() + ";");
             }
-            if (p.pixelBytes() != null) {
+            PackedSigns.Packed reads = signs.readBy(c), writes = signs.writtenBy(c);
+            if (reads != null) {
+                packing.countPixels(p, CNames.var(reads.read()));
+                packing.zeroPadding(p); // the windows below write only the packed bytes
+            } else if (p.pixelBytes() != null) {
                 packing.packPixels(p);
                 packing.zeroPadding(p); // the windows below write only the packed bytes
             }
@@ -109,6 +113,10 @@ final class BitSerialEmitter {
                     packing.packWindow(p);
                 } else {
                     packing.copyWindow(p);
+                }
+                if (writes != null) { // ungrouped: the output pixel is the sign's row
+                    comparedRows(p, writes, "sd_q", "(b * " + os.dim(1) + " + y) * " + os.dim(2) + " + xo");
+                    return;
                 }
                 String channel = "g * " + cog + " + co";
                 countRows(p, planes, "g * " + cog * p.planeBytes(), "sd_q");
@@ -133,23 +141,41 @@ final class BitSerialEmitter {
 
     /** Activation vector v's plane, a packed sign's row (PackedSigns), as sd_a; its ones counted into sq. */
     private void readPlane(PackedSigns.Packed packed, int nb) {
-        w.line("const uint8_t *sd_a = (const uint8_t *)" + CNames.var(packed.signs()) + " + v * " + packed.rowBytes()
+        w.line("const uint8_t *sd_a = (const uint8_t *)" + CNames.var(packed.read()) + " + v * " + packed.rowBytes()
                 + ";");
         w.loop("b", nb, () -> w.line("sq = (uint16_t)(sq + SD_POP8(sd_a[b]));"));
     }
 
     /**
-     * Every weight row's count compared in the rows kernel, the bits written packed to the sign's row v
+     * Every weight row's count compared in the rows kernel, the bits written packed to the sign's row {@code row}
      * (AvrPopandRows.compared): the weight rows with their thresholds in flash, u's offset from sq.
      */
-    private void comparedRows(PlaneProduct p, PackedSigns.Packed packed, String plane) {
+    private void comparedRows(PlaneProduct p, PackedSigns.Packed packed, String plane, String row) {
         int nb = p.planeBytes(), rows = p.rowsACall();
         CountThresholds t = packed.counts();
+        if (packed.lookedUp()) {
+            lookUp(p, packed, plane, row);
+            return;
+        }
         String name = AvrPopandRows.comparedName(nb, t.shift());
         kernels.put(name, AvrPopandRows.compared(nb, t.shift()));
         w.line(name + "(" + plane + ", " + r.constants().bytes(t.afterRows(BitPlaneWeights.bytes(p), nb, 1)) + ", "
-                + rows + ", (uint8_t)(" + t.offset() + "), (uint8_t *)" + CNames.var(packed.signs()) + " + v * "
-                + packed.rowBytes() + ");");
+                + rows + ", (uint8_t)(" + t.offset() + "), (uint8_t *)" + CNames.var(packed.signs()) + " + (" + row
+                + ") * " + packed.rowBytes() + ");");
+    }
+
+    /** The output's packed bytes of every row looked up by the window's pattern, its plane's bytes (PackedSigns). */
+    private void lookUp(PlaneProduct p, PackedSigns.Packed packed, String plane, String row) {
+        int nb = p.packedBytes(), out = packed.rowBytes();
+        String table = r.constants().bytes(packed.counts().patterns(BitPlaneWeights.bytes(p), p.planeBytes(),
+                p.terms()));
+        StringBuilder pattern = new StringBuilder(plane + "[0]");
+        for (int b = 1; b < nb; b++) {
+            pattern.append(" | (sd_idx)").append(plane).append("[").append(b).append("] << ").append(8 * b);
+        }
+        w.line("sd_idx pat = (sd_idx)((" + pattern + ") * " + out + ");");
+        w.loop("k", out, () -> w.line("((uint8_t *)" + CNames.var(packed.signs()) + ")[(" + row + ") * " + out
+                + " + k] = SD_RU8(" + table + ", pat + k);"));
     }
 
     /**

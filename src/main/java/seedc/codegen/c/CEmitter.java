@@ -214,6 +214,11 @@ final class CEmitter extends BodyEmitter {
 
     @Override
     protected void maxpool(Maxpool m) {
+        PackedSigns.Packed packed = bitSerial.signs().pooledBy(m);
+        if (packed != null) {
+            Windows.maxpoolPacked(w, m, packed.rowBytes());
+            return;
+        }
         FixedType from = t(m.x()), to = t(m.out());
         String result = Operands.conv(X.of("m", from.bits()), from, to).c();
         Windows.maxpool(w, m, new Windows.Pool(CNames.ctype(from), "0", "uint8_t", result, result),

@@ -78,6 +78,30 @@ record CountThresholds(int shift, long beta, long bias, long most, long[][] at) 
         return table;
     }
 
+    /**
+     * Every window's comparisons at once: for each pattern of {@code terms} one-bit activations (bit t: element t),
+     * the bits each of the rows' first threshold gives, u = (pc << shift) + beta sq + bias >= theta_f with pc the
+     * pattern's ones where row f (its {@code rowBytes} bytes in {@code rows}, bit t of byte t / 8) has ones and sq
+     * the pattern's ones: row f's bit at bit f % 8 of the pattern's byte f / 8, as the rows kernel writes them.
+     */
+    long[] patterns(long[] rows, int rowBytes, int terms) {
+        int n = at.length, out = n / 8;
+        long[] table = new long[(1 << terms) * out];
+        for (int q = 0; q < 1 << terms; q++) {
+            long sq = Integer.bitCount(q);
+            for (int f = 0; f < n; f++) {
+                long pc = 0;
+                for (int t = 0; t < terms; t++) {
+                    pc += q >> t & rows[f * rowBytes + t / 8] >> t % 8 & 1;
+                }
+                if ((pc << shift) + beta * sq + bias >= at[f][0]) {
+                    table[q * out + f / 8] |= 1L << f % 8;
+                }
+            }
+        }
+        return table;
+    }
+
     /** k = beta sq + bias, C text in unsigned arithmetic (the kernel takes it modulo its width), sq the level sum. */
     String offset() {
         long b = Math.abs(beta);

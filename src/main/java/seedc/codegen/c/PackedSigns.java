@@ -13,7 +13,9 @@ import seedc.ir.Value;
  * their store (Thresholds) into a sign read by nothing but another product on planes, the comparison is made in the
  * AVR's rows kernel itself on each popcount (AvrPopandRows.compared) and its bit shifted into the plane, so the
  * sign takes an eighth of its bytes, no loop over the sums and no packing by its reader (which counts its plane's
- * ones, sq, from the bytes).
+ * ones, sq, from the bytes). A convolution writes each output pixel's channels as its bytes; a max pooling between
+ * it and the next convolution pools the bytes (the larger level is bit 1, so the maximum is the OR of the cells'
+ * bits) and writes its output packed the same way.
  *
  * <p>The comparison (CountThresholds): the sign is high when u = (pc << shift) + beta sq + bias >= theta_f, u in
  * 8 bits: in [0, 254] for every pc and sq.
@@ -21,11 +23,25 @@ import seedc.ir.Value;
 final class PackedSigns {
     /**
      * A product whose sign is written packed: its counts compared by {@code counts} (one threshold a weight row); the
-     * sign's value holds each activation row's bits in {@code rowBytes} bytes.
+     * sign's value holds each activation row's (output pixel's) bits in {@code rowBytes} bytes, and so does the
+     * output of {@code pool}, the max pooling between the sign and its reader (or null). {@code lookedUp}: a
+     * convolution's window of few one-bit activations ({@link #TABLE_TAPS}) looks its output pixel's bytes up in a
+     * table of every pattern's (CountThresholds.patterns) where the rows kernel took about 28 cycles a row.
      */
-    record Packed(Op product, Value signs, CountThresholds counts, int rowBytes) {}
+    record Packed(Op product, Value signs, Op.Maxpool pool, CountThresholds counts, int rowBytes, boolean lookedUp) {
+        /** What the reading product reads: the pooled signs, or the signs. */
+        Value read() {
+            return pool == null ? signs : pool.out();
+        }
+    }
 
-    static final PackedSigns NONE = new PackedSigns(Map.of(), Map.of());
+    static final PackedSigns NONE = new PackedSigns(Map.of(), Map.of(), Map.of());
+
+    /**
+     * The most taps of a convolution whose packed signs are looked up by the window's pattern (lookedUp), and the
+     * most bytes of its table in flash (2^taps rows of packed bytes: 3 x 3 taps of 16 channels, 1 KB).
+     */
+    static final int TABLE_TAPS = 9, TABLE_BYTES = 2048;
 
     /** The largest u the kernel compares: 254, so that theta = 255 is never reached. */
     private static final long MOST_U = 254;
@@ -34,52 +50,83 @@ final class PackedSigns {
     /** The products reading a packed sign as their activation's plane, with it. */
     private final Map<Op, Packed> byReader;
 
-    private PackedSigns(Map<Op, Packed> byProduct, Map<Op, Packed> byReader) {
+    /** The max poolings of packed signs, with them. */
+    private final Map<Op, Packed> byPool;
+
+    private PackedSigns(Map<Op, Packed> byProduct, Map<Op, Packed> byReader, Map<Op, Packed> byPool) {
         this.byProduct = byProduct;
         this.byReader = byReader;
+        this.byPool = byPool;
     }
 
     static PackedSigns of(FixedProgram fp, Map<Op, PlaneProduct> products, Thresholds fused) {
         Dataflow g = Dataflow.of(fp.program());
         Map<Op, Packed> byProduct = new IdentityHashMap<>(), byReader = new IdentityHashMap<>();
+        Map<Op, Packed> byPool = new IdentityHashMap<>();
         products.forEach((op, p) -> {
             Thresholds.Chain c = fused.storedBy(op);
-            Op reader = c == null ? null : g.onlyReader(c.sign().out());
-            PlaneProduct next = reader == null ? null : products.get(reader);
-            if (next == null || !writesPlane(p, c) || !readsPlane(next, c.sign().out())
-                    || g.region(reader) != g.region(op)) {
+            if (c == null || !writesPlane(p, c)) {
                 return;
             }
-            Packed packed = compared(fp, p, c, next.activation());
+            Op reader = g.onlyReader(c.sign().out());
+            Op.Maxpool pool = reader instanceof Op.Maxpool m && pools(fp, m) ? m : null;
+            if (pool != null) {
+                reader = g.region(pool) == g.region(op) ? g.onlyReader(pool.out()) : null;
+            }
+            PlaneProduct next = reader == null ? null : products.get(reader);
+            Value read = pool == null ? c.sign().out() : pool.out();
+            if (next == null || !readsPlane(next, read) || g.region(reader) != g.region(op)) {
+                return;
+            }
+            Packed packed = compared(fp, p, c, pool, next.activation());
             if (packed != null) {
                 byProduct.put(op, packed);
                 byReader.put(reader, packed);
+                if (pool != null) {
+                    byPool.put(pool, packed);
+                }
             }
         });
-        return new PackedSigns(byProduct, byReader);
+        return new PackedSigns(byProduct, byReader, byPool);
     }
 
     /**
-     * Whether the product's rows kernel can write the sign's plane: a matrix product of activation rows on the
-     * rows kernel, a one-bit sign, whole bytes of columns (the kernel stores a byte every eighth row).
+     * Whether the product's rows kernel can write the sign's plane: a matrix product of activation rows or an
+     * ungrouped convolution without a padding list on the rows kernel, every weight row in one call, a one-bit sign,
+     * whole bytes of its rows (the kernel stores a byte every eighth row).
      */
     private static boolean writesPlane(PlaneProduct p, Thresholds.Chain c) {
-        return p.op() instanceof Op.MatMul m && p.rowsAtOnce() && p.ram() == 0 && c.sign().bits() == 1
-                && m.out().shape().dim(1) % 8 == 0;
+        boolean rows = p.op() instanceof Op.Conv2d cv ? cv.groups() == 1 && !p.padMask() : p.ram() == 0;
+        return rows && p.rowsAtOnce() && c.sign().bits() == 1 && p.rowsACall() % 8 == 0;
     }
 
-    /** Whether the product reads v as its activation rows, one plane in bytes, packed without padding. */
+    /**
+     * Whether the product reads v as its activation, one plane in bytes: a matrix product's rows packed without
+     * padding, or an ungrouped convolution's input pixels, packed once (whole bytes of channels).
+     */
     private static boolean readsPlane(PlaneProduct p, Value v) {
-        return p.op() instanceof Op.MatMul m && m.a() == v && p.ram() == 0 && !p.layout().elements()
-                && p.word().wordBits() == 8 && p.activation().planes() == 1 && p.planeBytes() == p.packedBytes();
+        boolean reads = p.op() instanceof Op.Conv2d cv
+                ? cv.x() == v && cv.groups() == 1 && p.pixelBytes() != null
+                : p.op().inputs().get(0) == v && p.ram() == 0 && p.planeBytes() == p.packedBytes();
+        return reads && !p.layout().elements() && p.word().wordBits() == 8 && p.activation().planes() == 1;
+    }
+
+    /**
+     * Whether max pooling m of a sign can pool its packed bytes: every window inside the input, the same type in and
+     * out (the same two levels).
+     */
+    private static boolean pools(FixedProgram fp, Op.Maxpool m) {
+        return Windows.everyCellInside(m) && fp.type(m.x()).equals(fp.type(m.out()));
     }
 
     /** The comparison in the kernel's 8 bits, or null when the sum or its steps do not allow it. */
-    private static Packed compared(FixedProgram fp, PlaneProduct p, Thresholds.Chain c,
+    private static Packed compared(FixedProgram fp, PlaneProduct p, Thresholds.Chain c, Op.Maxpool pool,
                                    LowBitProducts.Levels next) {
         CountThresholds t = CountThresholds.of(p, fp.params(p.op(), seedc.fixed.OpParams.Mul.class),
                 fp.type(p.op().out()).bits(), c, new long[] {next.raw()[0], next.raw()[1]}, MOST_U);
-        return t == null ? null : new Packed(p.op(), c.sign().out(), t, p.product().vectors() / 8);
+        return t == null ? null : new Packed(p.op(), c.sign().out(), pool, t, p.rowsACall() / 8,
+                p.op() instanceof Op.Conv2d && p.terms() <= TABLE_TAPS
+                        && (1L << p.terms()) * (p.rowsACall() / 8) <= TABLE_BYTES);
     }
     /** The packed sign the product writes, or null. */
     Packed writtenBy(Op product) {
@@ -91,10 +138,18 @@ final class PackedSigns {
         return byReader.get(product);
     }
 
-    /** Bytes of each packed sign's value (an eighth of its elements'). */
+    /** The packed signs max pooling m pools, or null. */
+    Packed pooledBy(Op m) {
+        return byPool.get(m);
+    }
+
+    /** Bytes of each packed sign's value and of its pooling's (an eighth of their elements'). */
     Map<Value, Integer> bytes() {
         Map<Value, Integer> m = new IdentityHashMap<>();
-        byProduct.values().forEach(p -> m.put(p.signs(), p.signs().size() / 8));
+        byProduct.values().forEach(p -> {
+            m.put(p.signs(), p.signs().size() / 8);
+            m.put(p.read(), p.read().size() / 8);
+        });
         return m;
     }
 }

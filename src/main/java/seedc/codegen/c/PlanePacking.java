@@ -28,7 +28,7 @@ final class PlanePacking {
         Conv2d c = (Conv2d) p.op();
         LowBitProducts.Levels a = p.activation();
         int nb = p.planeBytes();
-        w.loop("b", p.windowPlanes() * nb, () -> w.line("sd_q[b] = 0;"));
+        w.loop("k", p.windowPlanes() * nb, () -> w.line("sd_q[k] = 0;")); // b: the batch
         w.line("sd_idx t = 0;");
         w.line("uint8_t bit = 1;");
         Windows.taps(w, c, () -> {
@@ -92,6 +92,22 @@ final class PlanePacking {
                     w.line("sd_px[pg * " + per + " + " + i * cb + " + k] = p" + i + ";");
                 }
             });
+            w.line("sd_ps[pg] = s8;");
+        });
+    }
+
+    /**
+     * Once per inference, the ones of each input pixel of a convolution reading packed signs (PackedSigns): the
+     * windows copy the pixels' bytes from the sign itself, their sums from a byte a pixel after the window's planes.
+     */
+    void countPixels(PlaneProduct p, String packed) {
+        Conv2d c = (Conv2d) p.op();
+        int cb = c.filter().shape().dim(3) / 8, pixels = p.pixelBytes() / (cb + 1);
+        w.line("const uint8_t *sd_px = (const uint8_t *)" + packed + ";");
+        w.line("uint8_t *sd_ps = sd_q + " + (p.windowPlanes() * p.planeBytes() + pixels * cb) + ";");
+        w.loop("pg", pixels, () -> {
+            w.line("uint8_t s8 = 0;");
+            w.loop("k", cb, () -> w.line("s8 = (uint8_t)(s8 + SD_POP8(sd_px[pg * " + cb + " + k]));"));
             w.line("sd_ps[pg] = s8;");
         });
     }

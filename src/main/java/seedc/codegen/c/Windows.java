@@ -93,7 +93,7 @@ final class Windows {
     private static final int UNROLLED_CELLS = 16;
 
     /** Whether every window lies inside the input (no padding, the last window's cells within it), few cells. */
-    private static boolean everyCellInside(Maxpool m) {
+    static boolean everyCellInside(Maxpool m) {
         Shape xs = m.x().shape(), os = m.out().shape();
         Window w = m.window();
         return w.pt() == 0 && w.pl() == 0 && (os.dim(1) - 1) * w.sh() + m.kh() <= xs.dim(1)
@@ -124,6 +124,31 @@ final class Windows {
                 }
             }
             c.line(CNames.element(m.out(), outPixel(os) + " + ch") + " = " + t.inside() + ";");
+        }));
+    }
+
+    /**
+     * Max pooling of packed signs (PackedSigns), every cell inside: each output pixel's {@code bytes} bytes the OR
+     * of its cells' (the larger level is bit 1), written packed the same way.
+     */
+    static void maxpoolPacked(CWriter c, Maxpool m, int bytes) {
+        Shape xs = m.x().shape(), os = m.out().shape();
+        Window w = m.window();
+        String in = "((const uint8_t *)" + CNames.var(m.x()) + ")", out = "((uint8_t *)" + CNames.var(m.out()) + ")";
+        c.line("/* the OR of each window's packed signs */");
+        perPixel(c, xs.dim(0), os, () -> c.loop("k", bytes, () -> {
+            c.line("sd_idx at = ((b * " + xs.dim(1) + " + y * " + w.sh() + ") * " + xs.dim(2) + " + xo * " + w.sw()
+                    + ") * " + bytes + " + k;");
+            StringBuilder or = new StringBuilder(in + "[at]");
+            for (int i = 0; i < m.kh(); i++) {
+                for (int j = 0; j < m.kw(); j++) {
+                    if (i + j > 0) {
+                        or.append(" | ").append(in).append("[at + ").append((i * xs.dim(2) + j) * bytes).append("]");
+                    }
+                }
+            }
+            c.line(out + "[((b * " + os.dim(1) + " + y) * " + os.dim(2) + " + xo) * " + bytes + " + k] = (uint8_t)("
+                    + or + ");");
         }));
     }
 }

@@ -16,7 +16,8 @@
  * (SubsetSums, SubsetSumEmitter; on the AVR every weight vector of a table in one call, AvrSubsetRows); a product's sum is PlaneSum, written exactly by
  * ExactSum. Where activations move between products: PackedSources packs a quantize's levels from its input (the
  * caller's array when that is the program's input), PackedSigns lets a binary layer's rows kernel compare its counts
- * and write the signs as the next product's plane (the sign's value then stored packed, an eighth of its bytes). All write through a CWriter, whose blocks close themselves.
+ * and write the signs as the next product's plane (the sign's value then stored packed, an eighth of its bytes; a
+ * convolution's a pixel's channels a row, pooled as bytes, or looked up by a small window's pattern). All write through a CWriter, whose blocks close themselves.
  * Fixed texts (runtime, main.c, Makefiles, predict.h, the sketch) are resources under seedc/codegen/c.
  */
 package seedc.codegen.c;
