@@ -229,7 +229,7 @@ class BitSerialTest {
      * window of 18 taps, three bytes a plane, the last partial; packed tap by tap), and eight (levels -0.5, 0, 0.5, 1:
      * the padding's 0 is level 1, so it fills plane 0 with ones; each pixel's channels fill a byte: the input is
      * packed once, pixel by pixel, and each window copies its pixels' bytes); and of sign's -1 and +1, which have no
-     * level for the padding's 0: its taps are listed, their weights' value numbers from a table a tap (packed tap by
+     * level for the padding's 0: its taps counted, their weights' value numbers from a table a pixel class (packed tap by
      * tap, and copied).
      */
     @ParameterizedTest(name = "{1} input channels, {3}, {4}")
@@ -237,8 +237,8 @@ class BitSerialTest {
             "3; 2; 6; quantize(Xt, 2, 0.0, 1.5); PLANES; /* bit-serial: AND + popcount over 2 x 2",
             "3; 2; 6; quantize(Xt, 2, 0.0, 1.5); ELEMENTS; /* bit-serial: 2 x 2 bits, the bits of one element together",
             "8; 8; 5; quantize(Xt, 2, -0.5, 1.0); MEASURED; words, the input packed once */",
-            "4; 2; 6; sign(Xt); MEASURED; bit words, the padding's weights from a table a tap */",
-            "9; 8; 5; sign(Xt); MEASURED; words, the input packed once, the padding's weights from a table a tap */"})
+            "4; 2; 6; sign(Xt); MEASURED; bit words, the padding's weights from a table a pixel class */",
+            "9; 8; 5; sign(Xt); MEASURED; words, the input packed once, the padding's weights from a table a pixel class */"})
     void paddedConvolutionOnPlanes(long seed, int c, int h, String activation, BitLayout layout, String kernel)
             throws Exception {
         java.util.Random rnd = new java.util.Random(seed);

@@ -55,7 +55,7 @@ class HlsTargetTest {
 
     /**
      * Low-bit models as HLS C: the binary MLP (bit planes, subset sums) and the binary CNN (the first convolution
-     * compared at its store, the second on planes with its padding's weights from a table a tap), built with gcc under
+     * compared at its store, the second on planes with its padding's weights from a table a pixel class), built with gcc under
      * the sanitizers, predict on every test example what the interpreter predicts.
      */
     @ParameterizedTest

@@ -92,9 +92,9 @@ final class BitSerialEmitter {
         w.line("/* " + p.kernel() + " */");
         w.block("", () -> {
             w.line("uint8_t *sd_q = (uint8_t *)" + s.name() + ";");
-            if (p.padMask()) {
-                w.line("uint8_t *sd_ot = sd_q + " + p.padTapsAt() + ";");
-            }
+            PadClasses classes = p.padMask() ? PadClasses.of(c) : null;
+            String rowClass = classes == null ? null : r.constants().bytes(classes.rowClass());
+            String colClass = classes == null ? null : r.constants().bytes(classes.colClass());
             PackedSigns.Packed reads = signs.readBy(c), writes = signs.writtenBy(c);
             if (reads != null) {
                 packing.countPixels(p, CNames.var(reads.read()));
@@ -105,9 +105,10 @@ final class BitSerialEmitter {
             }
             Windows.perPixel(w, xs.dim(0), os, () -> w.loop("g", c.groups(), () -> {
                 w.line("uint16_t sq = 0;");
-                if (p.padMask()) {
+                if (classes != null) {
                     w.line("uint16_t np = 0;");
-                    w.line("uint8_t no = 0;"); // the padding taps listed in sd_ot
+                    w.line("uint8_t sd_pc = (uint8_t)(SD_RU8(" + rowClass + ", y) * " + classes.colsInside().size()
+                            + " + SD_RU8(" + colClass + ", xo));"); // the pixel's class (PadClasses)
                 }
                 if (p.pixelBytes() == null) {
                     packing.packWindow(p);
@@ -214,7 +215,8 @@ final class BitSerialEmitter {
         LowBitProducts.Levels a = p.activation(), b = p.weight();
         OpParams.Mul mul = r.params(p.op(), OpParams.Mul.class);
         int width = mul.width();
-        String tapSums = p.padMask() ? r.constants().table(BitPlaneWeights.tapCodeSums(p), 16) : null;
+        String padSums = p.padMask() ? r.constants().table(PadClasses.of((seedc.ir.Op.Conv2d) p.op())
+                .paddingSums(BitPlaneWeights.tapCodeSums(p), p.product().vectors()), 16) : null;
         PlaneSum all = PlaneSum.of(p, codes, f);
         PlaneSum.Term pc = all.pc();
         if (p.layout().elements()) {
@@ -239,11 +241,10 @@ final class BitSerialEmitter {
         }
         PlaneSum.Term pp = all.pp();
         if (pp != null) {
-            // the padding taps were packed as level 0 (a0): their a0 (b0 + db r_t) come out again, sum r_t from the
-            // listed taps' sums of value numbers
-            w.line(pp.ctype() + " pp = 0;");
-            w.line("for (uint8_t k = 0; k < no; k++) pp = (" + pp.ctype() + ")(pp + SD_R16(" + tapSums + ", (" + f
-                    + ") * " + p.taps() + " + sd_ot[k]));");
+            // the padding taps were packed as level 0 (a0): their a0 (b0 + db r_t) come out again, sum r_t over
+            // them from the pixel class's entry
+            w.line(pp.ctype() + " pp = (" + pp.ctype() + ")SD_R16(" + padSums + ", sd_pc * "
+                    + p.product().vectors() + " + " + f + ");");
         }
         seedc.ir.Value result = p.op().out();
         // below 2^(W-1) the sum never wraps, so its factors' common divisor comes out (ExactSum)

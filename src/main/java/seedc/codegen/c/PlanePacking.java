@@ -32,17 +32,16 @@ final class PlanePacking {
         w.line("sd_idx t = 0;");
         w.line("uint8_t bit = 1;");
         Windows.taps(w, c, () -> {
-            listPadding(p);
+            countPadding(p);
             packTap(p, c, a, nb);
         });
     }
 
-    /** A tap in the padding to the list, its channels to the count np (a padded window's, when it has the list). */
-    private void listPadding(PlaneProduct p) {
+    /** A tap in the padding: its channels to the count np (a window whose padding comes out of its sum). */
+    private void countPadding(PlaneProduct p) {
         if (p.padMask()) {
             Conv2d c = (Conv2d) p.op();
-            w.line("if (!inside) { sd_ot[no++] = (uint8_t)(i * " + c.filter().shape().dim(2) + " + j); np = (uint16_t)(np + "
-                    + c.filter().shape().dim(3) + "); }");
+            w.line("if (!inside) np = (uint16_t)(np + " + c.filter().shape().dim(3) + ");");
         }
     }
 
@@ -141,7 +140,7 @@ final class PlanePacking {
                     w.line("sq = (uint16_t)(sq + " + cig * zero + ");");
                 }
             });
-            listPadding(p);
+            countPadding(p);
         });
     }
 

@@ -110,11 +110,11 @@ record PlaneProduct(LowBitProducts.Product product, PopcountWords.Choice word, B
     }
 
     /**
-     * Whether a window's padding taps are listed: a padded convolution whose activation has no level 0 (sign's -1
-     * and +1) packs them as level 0, a0, and takes a0 (b0 + db r) out of the sum for each, from their count and
-     * each listed tap's sum of value numbers r (BitPlaneWeights.tapCodeSums: a table, where the popcounts of a
-     * padding plane AND the weight planes took a call a plane; cnn-digits-w1a1's second convolution on the Uno:
-     * 161,699 -> 124,275 cycles).
+     * Whether a window's padding comes out of its sum: a padded convolution whose activation has no level 0 (sign's
+     * -1 and +1) packs the padding taps as level 0, a0, and takes a0 (b0 + db r) out of the sum for each, from their
+     * count and the sum of their value numbers r, one entry a pixel class (PadClasses; a table, where the popcounts
+     * of a padding plane AND the weight planes took a call a plane; cnn-digits-w1a1's second convolution on the Uno:
+     * 161,699 -> 124,275 cycles with a table a tap; 121,807 -> 106,618 with one a pixel class).
      */
     boolean padMask() {
         return op() instanceof Op.Conv2d c && product.zeroLevel() < 0 && c.window().padded();
@@ -135,17 +135,12 @@ record PlaneProduct(LowBitProducts.Product product, PopcountWords.Choice word, B
         return op() instanceof Op.Conv2d c ? c.filter().shape().dim(4) : product.vectors();
     }
 
-    /** Where in the scratch a padded window's list of padding taps goes: after its planes and the packed input. */
-    int padTapsAt() {
-        return windowPlanes() * planeBytes() + (pixelBytes() == null ? 0 : pixelBytes());
-    }
-
     /**
-     * Where in the scratch the rows kernel's counts go: after the list of padding taps (when the product has it);
-     * the level tables' kernel's 16-bit ones are all its scratch.
+     * Where in the scratch the rows kernel's counts go: after the window's planes and the packed input; the level
+     * tables' kernel's 16-bit ones are all its scratch.
      */
     int countsAt() {
-        return levelTables() ? 0 : padTapsAt() + (padMask() ? taps() : 0);
+        return levelTables() ? 0 : windowPlanes() * planeBytes() + (pixelBytes() == null ? 0 : pixelBytes());
     }
 
     /** The planes of a window: the activation's. */
@@ -153,7 +148,7 @@ record PlaneProduct(LowBitProducts.Product product, PopcountWords.Choice word, B
         return layout.elements() ? 1 : activation().planes();
     }
 
-    /** Taps of a convolution's window: a padded window lists its taps in the padding (after the planes). */
+    /** Taps of a convolution's window (0 for a matrix product). */
     int taps() {
         return op() instanceof Op.Conv2d c ? c.filter().shape().dim(1) * c.filter().shape().dim(2) : 0;
     }
@@ -179,6 +174,6 @@ record PlaneProduct(LowBitProducts.Product product, PopcountWords.Choice word, B
                 + (pairsAtOnce() ? ", every pair of planes in one pass" : "")
                 + (rowsAtOnce() ? ", every weight row in one call" : "")
                 + (pixelBytes() == null ? "" : ", the input packed once")
-                + (padMask() ? ", the padding's weights from a table a tap" : "");
+                + (padMask() ? ", the padding's weights from a table a pixel class" : "");
     }
 }
