@@ -203,6 +203,28 @@ class BitSerialTest {
     }
 
     /**
+     * The binary CNN on one-bit pixels, every product on planes, every test row equal on x86 under the sanitizers and
+     * 30 on the Uno: its first convolution's windows from row masks and its signs looked up by window pattern, both
+     * poolings OR packed bytes, the second convolution compares its counts in the 16-bit kernel with thresholds a
+     * pixel class, and the output layer reads the pooled signs through the reshape.
+     */
+    @org.junit.jupiter.api.Test
+    void binaryCnnOnOneBitPixelsWritesPackedSigns() throws Exception {
+        String name = "cnn-digits-w1a1i1";
+        LowBitFixture f = LowBitFixture.compiled(name, CBackend.ARDUINO);
+        X86DifferentialTest.assertHostMatches(dir.resolve(name + "-x86"), f.fp(), f.model(), f.test(),
+                f.test().size());
+        ModelBench.Outcome avr = ModelBench.fixed(f.fp(), f.model(), f.test(), 30, Device.UNO, AvrToolchain.MCU,
+                dir.resolve(name + "-avr"));
+        assertEquals(avr.expected(), avr.fixed().outputs(), name + ": the Uno's predictions differ from the interpreter");
+        String uno = Files.readString(dir.resolve(name + "-avr").resolve("sketch").resolve("predict.cpp"));
+        for (String kernel : new String[] {"sd_win |= ", "sd_idx pat = ", "/* the OR of each window's packed signs */",
+                "sd_popand_rows_cmpw18_", " + sd_pc * ", "SD_POP8(sd_a[b])"}) {
+            assertTrue(uno.contains(kernel), name + ": " + kernel + "\n" + uno);
+        }
+    }
+
+    /**
      * The low-bit CNNs (their output layer reads the second block's activations through a max pool and a reshape,
      * which keep the quantize's levels) and their padded second convolution (the binary one's padding in a plane of
      * its own) on planes, every test row equal on x86 under the sanitizers; a Cortex-M build. (The Uno:

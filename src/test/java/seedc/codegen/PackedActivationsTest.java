@@ -135,9 +135,11 @@ class PackedActivationsTest {
 
     /**
      * A binary CNN on 6 x 6 one-bit pixels: 3 x 3 binary filters into 16 channels, a bias, sign, 2 x 2 max pooling,
-     * a padded 3 x 3 binary convolution into 8 channels, a dense layer. On the Uno the first convolution looks each
-     * window's 16 signs up by its 9-bit pattern and writes them packed (two bytes a pixel), the pooling ORs them, and
-     * the second convolution copies its windows from the pooled bytes. Biases random, two channels' beyond the sums'
+     * a padded 3 x 3 binary convolution into 8 channels, a dense layer. On the Uno the first convolution builds its
+     * windows from the pixels' row masks, looks each window's 16 signs up by its 9-bit pattern and writes them packed
+     * (two bytes a pixel), the pooling ORs them, and the second convolution copies its windows from the pooled bytes
+     * (its own sums wrap at the scales chosen here, so it stores them; the trained binary CNNs' second convolution
+     * compares in its kernel: BitSerialTest, ConvStoreThresholdsTest). Biases random, two channels' beyond the sums'
      * reach (always +1, always -1).
      */
     @Test
@@ -164,9 +166,30 @@ class PackedActivationsTest {
                 .param("W", binary(rnd, 72 * 4), 72, 4)
                 .rows("data", HandModel.uniformRows(rnd, 200, 36));
         String uno = assertBothMatch(h, "cnn");
+        assertTrue(uno.contains("sd_win |= "), "the first convolution's windows from row masks:\n" + uno);
         assertTrue(uno.contains("sd_idx pat = "), "the first convolution's signs looked up by pattern:\n" + uno);
         assertTrue(uno.contains("/* the OR of each window's packed signs */"), "the pooling ORs the bytes:\n" + uno);
         assertTrue(uno.contains("SD_POP8(sd_px["), "the second convolution reads the pooled bytes:\n" + uno);
+    }
+
+    /**
+     * Row masks under uneven padding, a row stride and dilation: 7 x 9 one-bit pixels, 3 x 2 binary filters into 4
+     * channels (strides 2 and 1, dilation 2 and 1, padding 1, 0, 2, 1), summed as counts into a dense layer.
+     */
+    @Test
+    void windowsFromRowMasksUnderUnevenPadding() throws Exception {
+        Random rnd = new Random(27);
+        HandModel h = new HandModel(dir.resolve("model"))
+                .program("let X = (63, 1) in [-1, 1] in\n"
+                        + "let F = (1, 3, 2, 1, 4) in [-0.5, 0.5] in\nlet W = (88, 3) in [-0.5, 0.5] in\n"
+                        + "let Xt = reshape(quantize(X, 1, 0.0, 1.0), (1, 7, 9, 1), (1, 2)) in\n"
+                        + "let C = conv2d(Xt, F, {s 2 1}, {p 1 0 2 1}, {d 2 1}, {g 1}) in\n"
+                        + "argmax(reshape(C, (1, 88), (1, 2, 3, 4)) * W)\n")
+                .param("F", binary(rnd, 24), 1, 3, 2, 1, 4).param("W", grid(rnd, 264, 5, 0.25), 88, 3)
+                .rows("data", HandModel.uniformRows(rnd, 200, 63));
+        String uno = assertBothMatch(h, "masks");
+        assertTrue(uno.contains("sd_win |= ") && uno.contains(">> (xo * 1)) & 3u) << 4);"),
+                "the windows from row masks:\n" + uno);
     }
 
     /**

@@ -84,6 +84,67 @@ public final class AvrPopandRows {
         return c.toString();
     }
 
+    /** The longest plane of the wide comparing kernel: its count is a byte. */
+    static final int MAX_WIDE_BYTES = 31;
+
+    /** The kernel that compares 16-bit u, its plane read from RAM ({@link #comparedWide}). */
+    public static String comparedWideName(int nb, int shift) {
+        return "sd_popand_rows_cmpw" + nb + "_" + shift;
+    }
+
+    /**
+     * The comparing kernel for planes too long for registers or u too wide for a byte (a padded binary convolution's
+     * 144-tap windows): as {@link #compared}, with the plane's bytes loaded from RAM next to each weight byte, and
+     * u = (count << shift) + k and each row's threshold (two bytes after its weight bytes, little-endian) in 16
+     * bits: about 11 cycles a byte and 22 a row.
+     */
+    public static String comparedWide(int nb, int shift) {
+        StringBuilder c = new StringBuilder();
+        c.append("static __attribute__((noinline, unused)) void ").append(comparedWideName(nb, shift))
+         .append("(const uint8_t *q, const uint8_t *w, uint8_t rows, uint16_t k, uint8_t *out) {\n");
+        c.append("#if defined(__AVR__) && defined(SEEDC_PARAM_READ)\n");
+        c.append("    const uint8_t *p = w, *a;\n    uint8_t b = 0x80, t;\n    uint16_t u;\n");
+        c.append("    uint16_t s;\n    uint8_t c");
+        for (int k = 0; k < Math.min(CHUNK, nb); k++) {
+            c.append(", w").append(k);
+        }
+        c.append(";\n");
+        List<String> body = new ArrayList<>(List.of("1:", "movw %A[a], %A[q]", "clr %[c]"));
+        for (int from = 0; from < nb; from += CHUNK) {
+            int n = Math.min(CHUNK, nb - from);
+            for (int k = 0; k < n; k++) {
+                body.addAll(List.of("lpm %[w" + k + "], %a[p]+", "ld %[t], %a[a]+", "and %[w" + k + "], %[t]"));
+            }
+            lookUp(body, n);
+        }
+        body.addAll(List.of("mov %A[u], %[c]", "clr %B[u]"));
+        for (int i = 0; i < shift; i++) {
+            body.addAll(List.of("lsl %A[u]", "rol %B[u]"));
+        }
+        body.addAll(List.of("add %A[u], %A[k]", "adc %B[u], %B[k]", "lpm %[t], %a[p]+", "cp %A[u], %[t]",
+                "lpm %[t], %a[p]+", "cpc %B[u], %[t]", "ror %[b]", "brcc 2f", "com %[b]", "movw %A[a], %A[o]",
+                "st %a[a]+, %[b]", "movw %A[o], %A[a]", "ldi %[b], 0x80", "2:", "dec %[n]", "breq 3f", "rjmp 1b", "3:"));
+        // (a long row's loop is beyond brne's reach)
+        AvrAsm.statement(c, body);
+        List<String> outs = new ArrayList<>(List.of("[p] \"+z\"(p)", "[a] \"=&x\"(a)", "[o] \"+r\"(out)",
+                "[b] \"+d\"(b)", "[n] \"+r\"(rows)", "[c] \"=&r\"(c)", "[t] \"=&r\"(t)", "[u] \"=&r\"(u)",
+                "[s] \"=&r\"(s)"));
+        for (int k = 0; k < Math.min(CHUNK, nb); k++) {
+            outs.add("[w" + k + "] \"=&r\"(w" + k + ")");
+        }
+        c.append("        : ").append(String.join(", ", outs))
+         .append("\n        : [q] \"r\"(q), [k] \"r\"(k), [tab] \"i\"(sd_pop8_table) : \"memory\");\n");
+        c.append("#else\n");
+        c.append("    uint8_t b = 0;\n    for (uint8_t f = 0; f < rows; f++) {\n");
+        countInC(c, nb, "f * " + (nb + 2));
+        c.append("        uint16_t u = (uint16_t)((uint16_t)(n << ").append(shift).append(") + k);\n");
+        c.append("        uint16_t th = (uint16_t)(SD_RU8(w, f * ").append(nb + 2).append(" + ").append(nb)
+         .append(") | (uint16_t)SD_RU8(w, f * ").append(nb + 2).append(" + ").append(nb + 1).append(") << 8);\n");
+        c.append("        b = (uint8_t)(b >> 1 | (u >= th ? 0x80u : 0u));\n");
+        c.append("        if ((f & 7) == 7) out[f >> 3] = b;\n    }\n#endif\n}\n");
+        return c.toString();
+    }
+
     /** The registers: the count, Z's save, the weight bytes of a chunk, the plane's bytes. */
     private static void declarations(StringBuilder c, int nb) {
         c.append("    uint16_t s;\n    uint8_t c");
@@ -107,16 +168,21 @@ public final class AvrPopandRows {
                 body.add("lpm %[w" + k + "], %a[p]+");
                 body.add("and %[w" + k + "], %[q" + (from + k) + "]");
             }
-            body.add("movw %A[s], %A[p]");
-            body.add("ldi %B[p], hi8(%[tab])");
-            for (int k = 0; k < n; k++) {
-                body.add("mov %A[p], %[w" + k + "]");
-                body.add("lpm %[w" + k + "], %a[p]");
-                body.add("add %[c], %[w" + k + "]");
-            }
-            body.add("movw %A[p], %A[s]");
+            lookUp(body, n);
         }
         return body;
+    }
+
+    /** The n ANDed bytes in w0.. looked up in the byte table and added to the count, Z saved around them. */
+    private static void lookUp(List<String> body, int n) {
+        body.add("movw %A[s], %A[p]");
+        body.add("ldi %B[p], hi8(%[tab])");
+        for (int k = 0; k < n; k++) {
+            body.add("mov %A[p], %[w" + k + "]");
+            body.add("lpm %[w" + k + "], %a[p]");
+            body.add("add %[c], %[w" + k + "]");
+        }
+        body.add("movw %A[p], %A[s]");
     }
 
     /** The asm statement: the body's lines, the kernel's operands and {@code moreOuts}, {@code moreIns}. */

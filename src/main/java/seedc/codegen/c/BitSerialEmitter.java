@@ -102,6 +102,9 @@ final class BitSerialEmitter {
             } else if (p.pixelBytes() != null) {
                 packing.packPixels(p);
                 packing.zeroPadding(p); // the windows below write only the packed bytes
+            } else if (p.rowMasks()) {
+                packing.rowMasks(p);
+                packing.zeroPadding(p); // the windows below write only the packed bytes
             }
             Windows.perPixel(w, xs.dim(0), os, () -> w.loop("g", c.groups(), () -> {
                 w.line("uint16_t sq = 0;");
@@ -110,12 +113,17 @@ final class BitSerialEmitter {
                     w.line("uint8_t sd_pc = (uint8_t)(SD_RU8(" + rowClass + ", y) * " + classes.colsInside().size()
                             + " + SD_RU8(" + colClass + ", xo));"); // the pixel's class (PadClasses)
                 }
-                if (p.pixelBytes() == null) {
+                if (p.rowMasks()) {
+                    packing.windowFromRows(p);
+                } else if (p.pixelBytes() == null) {
                     packing.packWindow(p);
                 } else {
                     packing.copyWindow(p);
                 }
                 if (writes != null) { // ungrouped: the output pixel is the sign's row
+                    if (classes != null) {
+                        w.line("(void)np; /* in the pixel class's thresholds */");
+                    }
                     comparedRows(p, writes, "sd_q", "(b * " + os.dim(1) + " + y) * " + os.dim(2) + " + xo");
                     return;
                 }
@@ -142,14 +150,14 @@ final class BitSerialEmitter {
 
     /** Activation vector v's plane, a packed sign's row (PackedSigns), as sd_a; its ones counted into sq. */
     private void readPlane(PackedSigns.Packed packed, int nb) {
-        w.line("const uint8_t *sd_a = (const uint8_t *)" + CNames.var(packed.read()) + " + v * " + packed.rowBytes()
-                + ";");
+        w.line("const uint8_t *sd_a = (const uint8_t *)" + CNames.var(packed.read()) + " + v * " + nb + ";");
         w.loop("b", nb, () -> w.line("sq = (uint16_t)(sq + SD_POP8(sd_a[b]));"));
     }
 
     /**
      * Every weight row's count compared in the rows kernel, the bits written packed to the sign's row {@code row}
-     * (AvrPopandRows.compared): the weight rows with their thresholds in flash, u's offset from sq.
+     * (AvrPopandRows.compared, or comparedWide in 16 bits): the weight rows with their thresholds in flash (a copy a
+     * pixel class when the padding comes out of the sum), u's offset from sq.
      */
     private void comparedRows(PlaneProduct p, PackedSigns.Packed packed, String plane, String row) {
         int nb = p.planeBytes(), rows = p.rowsACall();
@@ -158,11 +166,17 @@ final class BitSerialEmitter {
             lookUp(p, packed, plane, row);
             return;
         }
-        String name = AvrPopandRows.comparedName(nb, t.shift());
-        kernels.put(name, AvrPopandRows.compared(nb, t.shift()));
-        w.line(name + "(" + plane + ", " + r.constants().bytes(t.afterRows(BitPlaneWeights.bytes(p), nb, 1)) + ", "
-                + rows + ", (uint8_t)(" + t.offset() + "), (uint8_t *)" + CNames.var(packed.signs()) + " + (" + row
-                + ") * " + packed.rowBytes() + ");");
+        boolean wide = packed.wide();
+        String name = wide ? AvrPopandRows.comparedWideName(nb, t.shift()) : AvrPopandRows.comparedName(nb, t.shift());
+        kernels.put(name, wide ? AvrPopandRows.comparedWide(nb, t.shift()) : AvrPopandRows.compared(nb, t.shift()));
+        int thetaBytes = wide ? 2 : 1;
+        String table = r.constants().bytes(t.afterRows(BitPlaneWeights.bytes(p), nb, thetaBytes));
+        if (t.classes() > 1) { // the pixel class's rows and thresholds (PadClasses)
+            table = table + " + sd_pc * " + rows * (nb + thetaBytes);
+        }
+        w.line(name + "(" + plane + ", " + table + ", " + rows + ", (" + (wide ? "uint16_t" : "uint8_t") + ")("
+                + t.offset() + "), (uint8_t *)" + CNames.var(packed.signs()) + " + (" + row + ") * "
+                + packed.rowBytes() + ");");
     }
 
     /** The output's packed bytes of every row looked up by the window's pattern, its plane's bytes (PackedSigns). */

@@ -1,6 +1,7 @@
 package seedc.codegen.c;
 
 import seedc.fixed.OpParams;
+import seedc.ir.Op;
 
 /**
  * A quantize compared at a plane product's store, moved onto the product's count: the sum is T = (c + f_pc pc + f_sq
@@ -12,9 +13,13 @@ import seedc.fixed.OpParams;
  * and 0 <= pc <= r sq (r the weights' largest value number); a level reached from the start has theta 0, one never
  * reached most + 1.
  *
- * @param at at[f][i - 1]: theta_{f,i} for levels i = 1..m
+ * A padded window of sign activations (PlaneProduct.padMask) takes its padding taps out of the sum by terms that
+ * depend only on the output pixel's class (PadClasses): each class has its own thresholds.
+ *
+ * @param classes the pixel classes (1 without a padding list)
+ * @param at at[k vectors + f][i - 1]: theta_{f,i} of class k for levels i = 1..m
  */
-record CountThresholds(int shift, long beta, long bias, long most, long[][] at) {
+record CountThresholds(int shift, long beta, long bias, long most, int classes, long[][] at) {
     /**
      * The thresholds of product p's chain c whose outputs are {@code levels} (ascending), u at most {@code limit} (the
      * product's multiplication {@code mul}, its output's bits {@code outBits});
@@ -44,8 +49,11 @@ record CountThresholds(int shift, long beta, long bias, long most, long[][] at) 
         }
         long d = exact.factor() << exact.twos(), fr = all.codes().factor();
         long[] codes = BitPlaneWeights.codeSums(p);
-        long[][] at = new long[codes.length][levels.length - 1];
-        for (int f = 0; f < codes.length; f++) {
+        long[] padding = padding(p, all, codes.length);
+        int classes = padding.length / codes.length;
+        long[][] at = new long[padding.length][levels.length - 1];
+        for (int e = 0; e < padding.length; e++) {
+            int f = e % codes.length;
             long[] from = reached(onT, f % c.channels(), levels);
             if (from == null) {
                 return null;
@@ -53,22 +61,42 @@ record CountThresholds(int shift, long beta, long bias, long most, long[][] at) 
             for (int i = 1; i < levels.length; i++) {
                 long t = from[i];
                 long theta = t == Long.MIN_VALUE ? lo : t == Long.MAX_VALUE ? hi + 1
-                        : Math.ceilDiv(d * t - all.constant() - fr * codes[f], g);
-                at[f][i - 1] = Math.clamp(theta, lo, hi + 1) - lo;
+                        : Math.ceilDiv(d * t - all.constant() - fr * codes[f] - padding[e], g);
+                at[e][i - 1] = Math.clamp(theta, lo, hi + 1) - lo;
             }
         }
-        return new CountThresholds(Long.numberOfTrailingZeros(alpha), beta, -lo, hi - lo, at);
+        return new CountThresholds(Long.numberOfTrailingZeros(alpha), beta, -lo, hi - lo, classes, at);
+    }
+
+    /**
+     * The padding's part of each pixel class's sums (PadClasses), row f of class k at k vectors + f: f_np np_k + f_pp
+     * pp_{k,f}; one class of zeros for a product without a padding list.
+     */
+    private static long[] padding(PlaneProduct p, PlaneSum all, int vectors) {
+        if (!p.padMask()) {
+            return new long[vectors];
+        }
+        Op.Conv2d c = (Op.Conv2d) p.op();
+        PadClasses classes = PadClasses.of(c);
+        long[] pp = classes.paddingSums(BitPlaneWeights.tapCodeSums(p), vectors);
+        long[] np = classes.paddingSums(new long[p.taps()], 1, c.filter().shape().dim(3));
+        long fnp = all.terms().get(3).factor(), fpp = all.pp().factor();
+        long[] out = new long[pp.length];
+        for (int e = 0; e < out.length; e++) {
+            out[e] = fnp * np[e / vectors] + fpp * pp[e];
+        }
+        return out;
     }
 
     /**
      * The bytes a kernel reads in flash: each of the {@code rows}' {@code rowBytes} bytes, then its thresholds in
-     * {@code bytes} bytes each (little-endian).
+     * {@code bytes} bytes each (little-endian); the rows again for each further pixel class.
      */
     long[] afterRows(long[] rows, int rowBytes, int bytes) {
-        int stride = rowBytes + at[0].length * bytes;
+        int stride = rowBytes + at[0].length * bytes, vectors = at.length / classes;
         long[] table = new long[at.length * stride];
         for (int f = 0; f < at.length; f++) {
-            System.arraycopy(rows, f * rowBytes, table, f * stride, rowBytes);
+            System.arraycopy(rows, f % vectors * rowBytes, table, f * stride, rowBytes);
             for (int i = 0; i < at[f].length; i++) {
                 for (int b = 0; b < bytes; b++) {
                     table[f * stride + rowBytes + i * bytes + b] = at[f][i] >> 8 * b & 0xff;

@@ -1,8 +1,11 @@
 package seedc.codegen.c;
 
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import seedc.analysis.Dataflow;
+import seedc.analysis.InPlace;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.LowBitProducts;
 import seedc.ir.Op;
@@ -22,18 +25,16 @@ import seedc.ir.Value;
  */
 final class PackedSigns {
     /**
-     * A product whose sign is written packed: its counts compared by {@code counts} (one threshold a weight row); the
-     * sign's value holds each activation row's (output pixel's) bits in {@code rowBytes} bytes, and so does the
-     * output of {@code pool}, the max pooling between the sign and its reader (or null). {@code lookedUp}: a
+     * A product whose sign is written packed: its counts compared by {@code counts} (one threshold a weight row and
+     * pixel class); the sign's value holds each activation row's (output pixel's) bits in {@code rowBytes} bytes,
+     * and so does the output of {@code pool}, the max pooling between the sign and its reader (or null); the reader
+     * reads {@code read}, the sign, the pooling's output or an identity view of them. {@code lookedUp}: a
      * convolution's window of few one-bit activations ({@link #TABLE_TAPS}) looks its output pixel's bytes up in a
-     * table of every pattern's (CountThresholds.patterns) where the rows kernel took about 28 cycles a row.
+     * table of every pattern's (CountThresholds.patterns) where the rows kernel took about 28 cycles a row;
+     * {@code wide}: the kernel compares u in 16 bits, its plane from RAM (AvrPopandRows.comparedWide).
      */
-    record Packed(Op product, Value signs, Op.Maxpool pool, CountThresholds counts, int rowBytes, boolean lookedUp) {
-        /** What the reading product reads: the pooled signs, or the signs. */
-        Value read() {
-            return pool == null ? signs : pool.out();
-        }
-    }
+    record Packed(Op product, Value signs, Op.Maxpool pool, Value read, List<Value> views, CountThresholds counts,
+                  int rowBytes, boolean lookedUp, boolean wide) {}
 
     static final PackedSigns NONE = new PackedSigns(Map.of(), Map.of(), Map.of());
 
@@ -43,8 +44,8 @@ final class PackedSigns {
      */
     static final int TABLE_TAPS = 9, TABLE_BYTES = 2048;
 
-    /** The largest u the kernel compares: 254, so that theta = 255 is never reached. */
-    private static final long MOST_U = 254;
+    /** The largest u the kernels compare: 254 (65,534 in 16 bits), so that theta = 255 is never reached. */
+    private static final long MOST_U = 254, MOST_WIDE_U = 65534;
 
     private final Map<Op, Packed> byProduct;
     /** The products reading a packed sign as their activation's plane, with it. */
@@ -68,17 +69,25 @@ final class PackedSigns {
             if (c == null || !writesPlane(p, c)) {
                 return;
             }
-            Op reader = g.onlyReader(c.sign().out());
-            Op.Maxpool pool = reader instanceof Op.Maxpool m && pools(fp, m) ? m : null;
+            Value read = c.sign().out();
+            Op reader = g.onlyReader(read);
+            Op.Maxpool pool = reader instanceof Op.Maxpool m && pools(fp, m) && g.region(m) == g.region(op) ? m : null;
             if (pool != null) {
-                reader = g.region(pool) == g.region(op) ? g.onlyReader(pool.out()) : null;
+                read = pool.out();
+                reader = g.onlyReader(read);
+            }
+            List<Value> views = new ArrayList<>();
+            while (reader != null && InPlace.isIdentityView(reader) && fp.type(reader.out()).equals(fp.type(read))
+                    && g.region(reader) == g.region(op)) { // read in place (RamPlan), so packed too
+                read = reader.out();
+                views.add(read);
+                reader = g.onlyReader(read);
             }
             PlaneProduct next = reader == null ? null : products.get(reader);
-            Value read = pool == null ? c.sign().out() : pool.out();
             if (next == null || !readsPlane(next, read) || g.region(reader) != g.region(op)) {
                 return;
             }
-            Packed packed = compared(fp, p, c, pool, next.activation());
+            Packed packed = compared(fp, p, c, pool, read, views, next.activation());
             if (packed != null) {
                 byProduct.put(op, packed);
                 byReader.put(reader, packed);
@@ -92,12 +101,12 @@ final class PackedSigns {
 
     /**
      * Whether the product's rows kernel can write the sign's plane: a matrix product of activation rows or an
-     * ungrouped convolution without a padding list on the rows kernel, every weight row in one call, a one-bit sign,
-     * whole bytes of its rows (the kernel stores a byte every eighth row).
+     * ungrouped convolution whose rows a comparing kernel counts (PlaneProduct.comparesRows), a one-bit sign, whole
+     * bytes of its rows (the kernel stores a byte every eighth row).
      */
     private static boolean writesPlane(PlaneProduct p, Thresholds.Chain c) {
-        boolean rows = p.op() instanceof Op.Conv2d cv ? cv.groups() == 1 && !p.padMask() : p.ram() == 0;
-        return rows && p.rowsAtOnce() && c.sign().bits() == 1 && p.rowsACall() % 8 == 0;
+        boolean rows = p.op() instanceof Op.Conv2d cv ? cv.groups() == 1 : p.ram() == 0;
+        return rows && p.comparesRows() && c.sign().bits() == 1 && p.rowsACall() % 8 == 0;
     }
 
     /**
@@ -119,15 +128,27 @@ final class PackedSigns {
         return Windows.everyCellInside(m) && fp.type(m.x()).equals(fp.type(m.out()));
     }
 
-    /** The comparison in the kernel's 8 bits, or null when the sum or its steps do not allow it. */
-    private static Packed compared(FixedProgram fp, PlaneProduct p, Thresholds.Chain c, Op.Maxpool pool,
-                                   LowBitProducts.Levels next) {
-        CountThresholds t = CountThresholds.of(p, fp.params(p.op(), seedc.fixed.OpParams.Mul.class),
-                fp.type(p.op().out()).bits(), c, new long[] {next.raw()[0], next.raw()[1]}, MOST_U);
-        return t == null ? null : new Packed(p.op(), c.sign().out(), pool, t, p.rowsACall() / 8,
-                p.op() instanceof Op.Conv2d && p.terms() <= TABLE_TAPS
-                        && (1L << p.terms()) * (p.rowsACall() / 8) <= TABLE_BYTES);
+    /**
+     * The comparison in the kernel's 8 bits (a plane of up to 8 bytes, no pixel classes), else in 16 bits, or null
+     * when the sum or its steps do not allow it.
+     */
+    private static Packed compared(FixedProgram fp, PlaneProduct p, Thresholds.Chain c, Op.Maxpool pool, Value read,
+                                   List<Value> views, LowBitProducts.Levels next) {
+        seedc.fixed.OpParams.Mul mul = fp.params(p.op(), seedc.fixed.OpParams.Mul.class);
+        int outBits = fp.type(p.op().out()).bits();
+        long[] levels = {next.raw()[0], next.raw()[1]};
+        boolean narrow = AvrPopandRows.fits(p.planeBytes()) && !p.padMask();
+        CountThresholds t = narrow ? CountThresholds.of(p, mul, outBits, c, levels, MOST_U) : null;
+        boolean wide = t == null;
+        if (wide) {
+            t = CountThresholds.of(p, mul, outBits, c, levels, MOST_WIDE_U);
+        }
+        boolean lookedUp = p.op() instanceof Op.Conv2d && t != null && t.classes() == 1 && p.terms() <= TABLE_TAPS
+                && (1L << p.terms()) * (p.rowsACall() / 8) <= TABLE_BYTES;
+        return t == null ? null : new Packed(p.op(), c.sign().out(), pool, read, List.copyOf(views), t,
+                p.rowsACall() / 8, lookedUp, wide && !lookedUp);
     }
+
     /** The packed sign the product writes, or null. */
     Packed writtenBy(Op product) {
         return byProduct.get(product);
@@ -148,7 +169,10 @@ final class PackedSigns {
         Map<Value, Integer> m = new IdentityHashMap<>();
         byProduct.values().forEach(p -> {
             m.put(p.signs(), p.signs().size() / 8);
-            m.put(p.read(), p.read().size() / 8);
+            if (p.pool() != null) {
+                m.put(p.pool().out(), p.pool().out().size() / 8);
+            }
+            p.views().forEach(v -> m.put(v, v.size() / 8));
         });
         return m;
     }

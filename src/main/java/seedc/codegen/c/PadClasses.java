@@ -62,6 +62,11 @@ record PadClasses(long[] rowClass, long[] colClass, List<boolean[]> rowsInside, 
      * in the padding.
      */
     long[] paddingSums(long[] tapSums, int vectors) {
+        return paddingSums(tapSums, vectors, 0);
+    }
+
+    /** The same plus {@code each} for each tap in the padding (a tap's channels: the padding's count np). */
+    long[] paddingSums(long[] tapSums, int vectors, long each) {
         int kh = rowsInside.get(0).length, kw = colsInside.get(0).length;
         long[] table = new long[count() * vectors];
         for (int cy = 0; cy < rowsInside.size(); cy++) {
@@ -71,7 +76,7 @@ record PadClasses(long[] rowClass, long[] colClass, List<boolean[]> rowsInside, 
                     for (int i = 0; i < kh; i++) {
                         for (int j = 0; j < kw; j++) {
                             if (!rowsInside.get(cy)[i] || !colsInside.get(cx)[j]) {
-                                table[cls * vectors + f] += tapSums[f * kh * kw + i * kw + j];
+                                table[cls * vectors + f] += tapSums[f * kh * kw + i * kw + j] + each;
                             }
                         }
                     }

@@ -130,17 +130,56 @@ record PlaneProduct(LowBitProducts.Product product, PopcountWords.Choice word, B
                 && weight().planes() == 1 && AvrPopandRows.fits(planeBytes()) && rowsACall() <= 255; // a byte counts them
     }
 
+    /**
+     * Whether a comparing kernel can count every weight row of a call (AvrPopandRows.compared, comparedWide): 1 x 1
+     * bits on the AVR, planes in bytes, a plane's count within a byte, at most 255 rows a call.
+     */
+    boolean comparesRows() {
+        return avr && !layout.elements() && word.wordBits() == 8 && activation().planes() == 1
+                && weight().planes() == 1 && planeBytes() <= AvrPopandRows.MAX_WIDE_BYTES && rowsACall() <= 255;
+    }
+
     /** The weight rows one call of the rows kernel counts: a matrix product's vectors, a group's channels. */
     int rowsACall() {
         return op() instanceof Op.Conv2d c ? c.filter().shape().dim(4) : product.vectors();
     }
 
     /**
-     * Where in the scratch the rows kernel's counts go: after the window's planes and the packed input; the level
-     * tables' kernel's 16-bit ones are all its scratch.
+     * Where in the scratch the rows kernel's counts go: after the window's planes, the packed input and the row
+     * masks; the level tables' kernel's 16-bit ones are all its scratch.
      */
     int countsAt() {
-        return levelTables() ? 0 : windowPlanes() * planeBytes() + (pixelBytes() == null ? 0 : pixelBytes());
+        return levelTables() ? 0 : rowMasksAt() + rowMaskBytes();
+    }
+
+    /** Where in the scratch the row masks go: after the window's planes and the packed input. */
+    int rowMasksAt() {
+        return windowPlanes() * planeBytes() + (pixelBytes() == null ? 0 : pixelBytes());
+    }
+
+    /** The most bits of a row mask (with the row's padding) and of a window built from them. */
+    private static final int MASK_BITS = 16;
+
+    /**
+     * Whether a convolution's windows are built from its input's rows packed once as 16-bit masks (PlanePacking
+     * .rowMasks): a one-channel input of one plane whose padding is level 0 (the masks' zeros), a row with its
+     * padding and a window of at most 16 bits, undilated columns. A window is then a shift and a mask a kernel row,
+     * where packing it tap by tap tested each tap's bounds and compared its value.
+     */
+    boolean rowMasks() {
+        if (!(op() instanceof Op.Conv2d c) || layout.elements() || activation().planes() != 1 || padMask()
+                || product.zeroLevel() != 0) {
+            return false;
+        }
+        seedc.ir.Shape xs = c.x().shape(), fs = c.filter().shape();
+        seedc.ir.Window w = c.window();
+        return c.groups() == 1 && fs.dim(3) == 1 && w.dw() == 1 && fs.dim(1) * fs.dim(2) <= MASK_BITS
+                && w.pl() + xs.dim(2) + w.pr() <= MASK_BITS;
+    }
+
+    /** Bytes of the row masks: two an input row. */
+    int rowMaskBytes() {
+        return rowMasks() ? 2 * ((Op.Conv2d) op()).x().shape().dim(0) * ((Op.Conv2d) op()).x().shape().dim(1) : 0;
     }
 
     /** The planes of a window: the activation's. */

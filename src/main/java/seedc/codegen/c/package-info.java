@@ -17,7 +17,9 @@
  * ExactSum. Where activations move between products: PackedSources packs a quantize's levels from its input (the
  * caller's array when that is the program's input), PackedSigns lets a binary layer's rows kernel compare its counts
  * and write the signs as the next product's plane (the sign's value then stored packed, an eighth of its bytes; a
- * convolution's a pixel's channels a row, pooled as bytes, or looked up by a small window's pattern). All write through a CWriter, whose blocks close themselves.
+ * convolution's a pixel's channels a row, pooled as bytes, or looked up by a small window's pattern; comparedWide in
+ * 16 bits with thresholds a pixel class, PadClasses, for a padded window of signs). A one-channel convolution's
+ * windows come from row masks (PlanePacking.rowMasks). All write through a CWriter, whose blocks close themselves.
  * Fixed texts (runtime, main.c, Makefiles, predict.h, the sketch) are resources under seedc/codegen/c.
  */
 package seedc.codegen.c;
