@@ -83,14 +83,17 @@ class BitSerialTest {
     }
 
     /**
-     * A 3 x 3 convolution of one channel of 2-bit levels into 8 channels: its 9-tap windows go to subset sums on the
-     * Uno (BitSerial.SMALL_WINDOW; every output channel looked up in one call), to planes on x86; every row equal to
-     * the interpreter's on both.
+     * A 3 x 3 convolution of one channel of 2-bit levels: into 8 channels its 9-tap windows look their planes'
+     * patterns up in window tables on the Uno (PlaneProduct.windowTables: 512 x 8 bytes, the windows from row masks);
+     * into 24 channels the tables would pass 8 KB, so they go to subset sums (BitSerial.SMALL_WINDOW; every output
+     * channel looked up in one call); to planes on x86; every row equal to the interpreter's on both.
      */
-    @org.junit.jupiter.api.Test
-    void smallWindowsOfTwoBitLevelsBySubsetSums() throws Exception {
+    @ParameterizedTest(name = "{0} channels")
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = ';', value = {
+            "8; sd_idx sd_p1 = (sd_idx)((sd_q[2] | (sd_idx)sd_q[3] << 8) * 8);", "24; sd_ssrows_3_2("})
+    void smallWindowsOfTwoBitLevels(int co, String kernel) throws Exception {
         java.util.Random rnd = new java.util.Random(33);
-        int c = 1, co = 8, h = 6;
+        int c = 1, h = 6;
         double[] f = new double[3 * 3 * c * co];
         for (int i = 0; i < f.length; i++) {
             f[i] = (rnd.nextInt(3) - 1) * 0.25;
@@ -101,7 +104,7 @@ class BitSerialTest {
                 .rows("data", HandModel.uniformRows(rnd, 60, h * h * c));
         assertConvolutionExact(dir, m, "/* bit-serial: AND + popcount over 2 x 2", BitLayout.PLANES);
         String uno = Files.readString(dir.resolve("conv-avr").resolve("sketch").resolve("predict.cpp"));
-        assertTrue(uno.contains("sd_ssrows_3_2("), "the windows by subset sums on the Uno:\n" + uno);
+        assertTrue(uno.contains(kernel), "the windows' kernel on the Uno:\n" + uno);
     }
 
     /**
@@ -218,7 +221,7 @@ class BitSerialTest {
                 dir.resolve(name + "-avr"));
         assertEquals(avr.expected(), avr.fixed().outputs(), name + ": the Uno's predictions differ from the interpreter");
         String uno = Files.readString(dir.resolve(name + "-avr").resolve("sketch").resolve("predict.cpp"));
-        for (String kernel : new String[] {"sd_win |= ", "sd_idx pat = ", "/* the OR of each window's packed signs */",
+        for (String kernel : new String[] {"sd_win0 |= ", "sd_idx pat = ", "/* the OR of each window's packed signs */",
                 "sd_popand_rows_cmpw18_", " + sd_pc * ", "SD_POP8(sd_a[b])"}) {
             assertTrue(uno.contains(kernel), name + ": " + kernel + "\n" + uno);
         }

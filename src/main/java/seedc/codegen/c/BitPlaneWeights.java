@@ -82,6 +82,22 @@ final class BitPlaneWeights {
         return s;
     }
 
+    /**
+     * The window tables (PlaneProduct.windowTables): entry P vectors + f is R_f(P), the sum of vector f's value numbers
+     * r_t over the taps t where pattern P has ones (bit t).
+     */
+    static long[] windowTables(PlaneProduct p) {
+        int vectors = p.product().vectors(), n = p.terms();
+        long[] table = new long[(1 << n) * vectors];
+        for (int q = 1; q < 1 << n; q++) {
+            int t = Integer.numberOfTrailingZeros(q), rest = q & (q - 1); // R_f(P) = r_t + R_f(P without t)
+            for (int f = 0; f < vectors; f++) {
+                table[q * vectors + f] = p.product().weightCode(f, t) + table[rest * vectors + f];
+            }
+        }
+        return table;
+    }
+
     /** Each weight vector's sum of value numbers, sum r_t (at most 7 n: BitSerial keeps it within 16 bits). */
     static long[] codeSums(PlaneProduct p) {
         int vectors = p.product().vectors();

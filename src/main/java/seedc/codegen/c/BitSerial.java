@@ -84,11 +84,13 @@ final class BitSerial {
             };
             SubsetSums s = why == null || !enabled ? null : SubsetSums.of(fp, qm, m, flash, MAX_WEIGHT_VALUES, avr);
             LowBitProducts.Product onPlanes = found instanceof LowBitProducts.Product p && why == null ? p : null;
-            SubsetSums small = onPlanes == null ? null : smallWindow(fp, qm, onPlanes, flash, avr);
+            PlaneProduct planes = onPlanes == null ? null : PlaneProduct.of(onPlanes, words, layouts, avr);
+            SubsetSums small = planes == null || planes.windowTables() ? null
+                    : smallWindow(fp, qm, onPlanes, flash, avr);
             if (small != null) {
                 subsets.put(m, small);
-            } else if (onPlanes != null) {
-                chosen.put(m, PlaneProduct.of(onPlanes, words, layouts, avr));
+            } else if (planes != null) {
+                chosen.put(m, planes);
             } else if (s != null) {
                 subsets.put(m, s);
             } else {
@@ -133,7 +135,8 @@ final class BitSerial {
 
     /**
      * Subset sums for a convolution on the AVR whose window is small ({@link #SMALL_WINDOW} taps) and whose activation
-     * has two planes or more, when its rows kernel applies (AvrSubsetRows): packing such a window into planes and
+     * has two planes or more, when its rows kernel applies (AvrSubsetRows) and window tables do not
+     * (PlaneProduct.windowTables, tried first): packing such a window into planes and
      * counting each channel's pairs of planes cost more than the window's few tables (cnn-digits-w2a2i2's first
      * convolution, 3 x 3 taps of 2-bit pixels); else null.
      */

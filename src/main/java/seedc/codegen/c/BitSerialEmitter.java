@@ -88,7 +88,9 @@ final class BitSerialEmitter {
         Conv2d c = (Conv2d) p.op();
         Shape xs = c.x().shape(), os = c.out().shape();
         int cog = c.filter().shape().dim(4);
-        String planes = weights(p), codes = r.constants().table(BitPlaneWeights.codeSums(p), 16);
+        // window tables take the weights' place: each pattern's sums of value numbers
+        String planes = p.windowTables() ? r.constants().bytes(BitPlaneWeights.windowTables(p)) : weights(p);
+        String codes = r.constants().table(BitPlaneWeights.codeSums(p), 16);
         w.line("/* " + p.kernel() + " */");
         w.block("", () -> {
             w.line("uint8_t *sd_q = (uint8_t *)" + s.name() + ";");
@@ -128,6 +130,14 @@ final class BitSerialEmitter {
                     return;
                 }
                 String channel = "g * " + cog + " + co";
+                if (p.windowTables()) { // each plane's pattern: its row of the tables
+                    int nb = p.planeBytes();
+                    for (int i = 0; i < p.activation().planes(); i++) {
+                        String bytes = "sd_q[" + i * nb + "]" + (p.packedBytes() > 1 ? " | (sd_idx)sd_q[" + (i * nb + 1)
+                                + "] << 8" : "");
+                        w.line("sd_idx sd_p" + i + " = (sd_idx)((" + bytes + ") * " + p.product().vectors() + ");");
+                    }
+                }
                 countRows(p, planes, "g * " + cog * p.planeBytes(), "sd_q");
                 w.loop("co", cog, () -> sum(p, planes, codes, channel, "co", "sd_q",
                         v -> r.store(w, c, Windows.outPixel(os), channel, v)));
@@ -235,6 +245,13 @@ final class BitSerialEmitter {
         PlaneSum.Term pc = all.pc();
         if (p.layout().elements()) {
             w.line(pc.ctype() + " pc = (" + pc.ctype() + ")" + elementProducts(p, planes, f) + ";");
+        } else if (p.windowTables()) {
+            StringBuilder sum = new StringBuilder();
+            for (int i = 0; i < a.planes(); i++) {
+                sum.append(i == 0 ? "" : " + ").append("((" + pc.ctype() + ")SD_RU8(" + planes + ", sd_p" + i + " + "
+                        + f + ") << " + i + ")");
+            }
+            w.line(pc.ctype() + " pc = (" + pc.ctype() + ")(" + sum + ");");
         } else if (p.levelTables()) {
             w.line(pc.ctype() + " pc = (uint16_t)(sd_q[2 * " + row + "] | sd_q[2 * " + row + " + 1] << 8);");
         } else if (p.rowsAtOnce()) {

@@ -96,49 +96,72 @@ final class PlanePacking {
     }
 
     /**
-     * Once per inference, each input row's level numbers (one plane, one channel) as a 16-bit mask in two bytes of
-     * the scratch (PlaneProduct.rowMasks): pixel xi at bit xi + pl, the padding's bits 0 (level 0).
+     * Once per inference, each input row's level numbers (one channel) as a 16-bit mask a plane, two bytes each in
+     * the scratch (PlaneProduct.rowMasks; plane i's rows from rows 2 i on): pixel xi at bit xi + pl, the padding's
+     * bits 0 (level 0).
      */
     void rowMasks(PlaneProduct p) {
         Conv2d c = (Conv2d) p.op();
-        int width = c.x().shape().dim(2);
+        int width = c.x().shape().dim(2), rows = c.x().shape().dim(0) * c.x().shape().dim(1);
+        int planes = p.activation().planes();
         w.line("uint8_t *sd_rm = sd_q + " + p.rowMasksAt() + ";");
-        w.loop("yb", c.x().shape().dim(0) * c.x().shape().dim(1), () -> { // batch and row
-            w.line("uint16_t m = 0, bit = " + (1 << c.window().pl()) + "u;");
+        w.loop("yb", rows, () -> { // batch and row
+            w.line("uint16_t bit = " + (1 << c.window().pl()) + "u;");
+            for (int i = 0; i < planes; i++) {
+                w.line("uint16_t m" + i + " = 0;");
+            }
             w.block("for (sd_idx xi = 0; xi < " + width + "; xi++, bit = (uint16_t)(bit << 1))", () -> {
                 String q = level(p, c.x(), "yb * " + width + " + xi");
-                w.line("if (" + q + ") m |= bit;");
+                if (planes == 1) {
+                    w.line("if (" + q + ") m0 |= bit;");
+                    return;
+                }
+                w.line("uint8_t q = " + q + ";");
+                for (int i = 0; i < planes; i++) {
+                    w.line("if (q & " + (1 << i) + "u) m" + i + " |= bit;");
+                }
             });
-            w.line("sd_rm[2 * yb] = (uint8_t)m;");
-            w.line("sd_rm[2 * yb + 1] = (uint8_t)(m >> 8);");
+            for (int i = 0; i < planes; i++) {
+                w.line("sd_rm[" + 2 * i * rows + " + 2 * yb] = (uint8_t)m" + i + ";");
+                w.line("sd_rm[" + 2 * i * rows + " + 2 * yb + 1] = (uint8_t)(m" + i + " >> 8);");
+            }
         });
     }
 
     /**
-     * The window of output pixel (b, y, xo) from the row masks: kernel row i's bits, the mask of input row yi
-     * shifted by the window's first column (with the padding, xo sw), at bits i kw on (tap (i, j) is bit i kw + j);
-     * a row in the padding is 0. Its ones are sq.
+     * The window of output pixel (b, y, xo) from the row masks, plane by plane: kernel row i's bits, the mask of
+     * input row yi shifted by the window's first column (with the padding, xo sw), at bits i kw on (tap (i, j) is bit
+     * i kw + j); a row in the padding is 0. The level numbers' sum is sq.
      */
     void windowFromRows(PlaneProduct p) {
         Conv2d c = (Conv2d) p.op();
         seedc.ir.Window win = c.window();
         int kh = c.filter().shape().dim(1), kw = c.filter().shape().dim(2), height = c.x().shape().dim(1);
-        w.line("uint16_t sd_win = 0;");
-        for (int i = 0; i < kh; i++) {
-            int at = i * kw;
-            w.block("", () -> {
-                w.line("sd_idx yi = y * " + win.sh() + " - " + win.pt() + " + " + at / kw * win.dh() + ";");
-                w.line("sd_idx r = 2 * (b * " + height + " + yi);");
-                w.line("if (yi >= 0 && yi < " + height + ") sd_win |= (uint16_t)((uint16_t)(((uint16_t)(sd_rm[r] | "
-                        + "(uint16_t)sd_rm[r + 1] << 8) >> (xo * " + win.sw() + ")) & " + ((1 << kw) - 1) + "u) << "
-                        + at + ");");
-            });
+        int rows = c.x().shape().dim(0) * height, nb = p.planeBytes();
+        StringBuilder sq = new StringBuilder();
+        for (int plane = 0; plane < p.activation().planes(); plane++) {
+            int from = 2 * plane * rows, to = plane * nb;
+            String bits = "sd_win" + plane;
+            w.line("uint16_t " + bits + " = 0;");
+            for (int i = 0; i < kh; i++) {
+                int at = i * kw;
+                w.block("", () -> {
+                    w.line("sd_idx yi = y * " + win.sh() + " - " + win.pt() + " + " + at / kw * win.dh() + ";");
+                    w.line("sd_idx r = " + from + " + 2 * (b * " + height + " + yi);");
+                    w.line("if (yi >= 0 && yi < " + height + ") " + bits + " |= (uint16_t)((uint16_t)(((uint16_t)"
+                            + "(sd_rm[r] | (uint16_t)sd_rm[r + 1] << 8) >> (xo * " + win.sw() + ")) & "
+                            + ((1 << kw) - 1) + "u) << " + at + ");");
+                });
+            }
+            w.line("sd_q[" + to + "] = (uint8_t)" + bits + ";");
+            String ones = "SD_POP8(sd_q[" + to + "])";
+            if (p.packedBytes() > 1) {
+                w.line("sd_q[" + (to + 1) + "] = (uint8_t)(" + bits + " >> 8);");
+                ones = "(" + ones + " + SD_POP8(sd_q[" + (to + 1) + "]))";
+            }
+            sq.append(plane == 0 ? "" : " + ").append(plane == 0 ? ones : "(" + ones + " << " + plane + ")");
         }
-        w.line("sd_q[0] = (uint8_t)sd_win;");
-        if (p.packedBytes() > 1) {
-            w.line("sd_q[1] = (uint8_t)(sd_win >> 8);");
-        }
-        w.line("sq = (uint16_t)(SD_POP8(sd_q[0])" + (p.packedBytes() > 1 ? " + SD_POP8(sd_q[1])" : "") + ");");
+        w.line("sq = (uint16_t)(" + sq + ");");
     }
 
     /**

@@ -167,7 +167,7 @@ record PlaneProduct(LowBitProducts.Product product, PopcountWords.Choice word, B
      * where packing it tap by tap tested each tap's bounds and compared its value.
      */
     boolean rowMasks() {
-        if (!(op() instanceof Op.Conv2d c) || layout.elements() || activation().planes() != 1 || padMask()
+        if (!(op() instanceof Op.Conv2d c) || layout.elements() || activation().planes() > 2 || padMask()
                 || product.zeroLevel() != 0) {
             return false;
         }
@@ -177,9 +177,27 @@ record PlaneProduct(LowBitProducts.Product product, PopcountWords.Choice word, B
                 && w.pl() + xs.dim(2) + w.pr() <= MASK_BITS;
     }
 
-    /** Bytes of the row masks: two an input row. */
+    /** Bytes of the row masks: two an input row and plane. */
     int rowMaskBytes() {
-        return rowMasks() ? 2 * ((Op.Conv2d) op()).x().shape().dim(0) * ((Op.Conv2d) op()).x().shape().dim(1) : 0;
+        return rowMasks() ? 2 * activation().planes() * ((Op.Conv2d) op()).x().shape().dim(0)
+                * ((Op.Conv2d) op()).x().shape().dim(1) : 0;
+    }
+
+    /** The most bytes of the window tables in flash (2^taps rows of a byte a weight vector). */
+    static final int WINDOW_TABLE_BYTES = 8192;
+
+    /**
+     * Whether the AVR looks each weight vector's part of pc up by the window's pattern (BitPlaneWeights
+     * .windowTables: for every pattern P of the window's taps, R_f(P), the sum of vector f's value numbers where P has
+     * ones; pc = sum_i 2^i R_f(P_i) over the activation's planes): a convolution of two-plane activations whose
+     * windows come from row masks, its table within {@link #WINDOW_TABLE_BYTES} and each entry within a byte. Two
+     * lookups an output where subset sums built three tables a window and looked up six entries a channel
+     * (cnn-digits-w2a2i2's first convolution).
+     */
+    boolean windowTables() {
+        return avr && rowMasks() && activation().planes() == 2 && word.wordBits() == 8
+                && (1L << terms()) * product.vectors() <= WINDOW_TABLE_BYTES
+                && (long) (weight().count() - 1) * terms() <= 255;
     }
 
     /** The planes of a window: the activation's. */
@@ -199,6 +217,11 @@ record PlaneProduct(LowBitProducts.Product product, PopcountWords.Choice word, B
 
     /** What the report calls the kernel. */
     String kernel() {
+        if (windowTables()) {
+            return "bit-serial: each window's " + activation().planes() + " planes looked up by their patterns in a"
+                    + " table of the weights' value-number sums (" + (1 << terms()) + " patterns), the windows from"
+                    + " row masks";
+        }
         if (levelTables()) {
             return "bit-serial: subset sums of the 2-bit level numbers, four elements a lookup in 8-bit tables, "
                     + weight().planes() + " weight planes by index bytes, every weight row in one call";
@@ -213,6 +236,7 @@ record PlaneProduct(LowBitProducts.Product product, PopcountWords.Choice word, B
                 + (pairsAtOnce() ? ", every pair of planes in one pass" : "")
                 + (rowsAtOnce() ? ", every weight row in one call" : "")
                 + (pixelBytes() == null ? "" : ", the input packed once")
+                + (rowMasks() ? ", the windows from row masks" : "")
                 + (padMask() ? ", the padding's weights from a table a pixel class" : "");
     }
 }
