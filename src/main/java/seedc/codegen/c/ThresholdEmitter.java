@@ -62,6 +62,9 @@ final class ThresholdEmitter {
         Steps s = onSum ? onT : onX;
         String x = onSum ? value.sum().c() : "sd_x";
         int inBits = onSum ? sumBits : xBits;
+        if (onSum && tabulated(s, stored, x, ch, o, idx)) {
+            return;
+        }
         w.block("", () -> {
             if (!onSum) {
                 w.line(CNames.ctype(inBits) + " sd_x = " + value.valueIn(w).c() + ";");
@@ -74,6 +77,37 @@ final class ThresholdEmitter {
             steps(c, s, inBits, x, ch, "sd_y");
             w.line(CNames.element(o, idx) + " = sd_y;");
         });
+    }
+
+    /** The most bytes of a chain's table (tabulated). */
+    private static final int TABLE_BYTES = 1024;
+
+    /**
+     * Where the exact sum T has a short reach (its bound's sums times the channels within {@link #TABLE_BYTES}), at
+     * least two steps and a byte's output: each channel's output at every sum of the bound, the comparisons' result
+     * there (the last step T reaches), in a table, so that an element is one flash read where each step took a
+     * comparison (cnn-digits-w2a2i2's first convolution: three a channel). False (nothing written) otherwise.
+     */
+    private boolean tabulated(Steps s, Stored stored, String x, String ch, Value o, String idx) {
+        long lo = stored.minSum(), span = stored.maxSum() - lo + 1;
+        int k = s.steps();
+        if (stored.sum() == null || k < 2 || r.type(o).container() != 8 || span * s.channels() > TABLE_BYTES) {
+            return false;
+        }
+        long[] table = new long[(int) span * s.channels()];
+        for (int c = 0; c < s.channels(); c++) {
+            for (long t = lo; t < lo + span; t++) {
+                long y = s.values()[c * (k + 1)];
+                for (int j = 0; j < k; j++) {
+                    y = t >= s.at()[c * k + j] ? s.values()[c * (k + 1) + j + 1] : y;
+                }
+                table[(int) (c * span + t - lo)] = y;
+            }
+        }
+        String chan = ch.matches("\\w+") ? ch : "(" + ch + ")";
+        w.line(CNames.element(o, idx) + " = SD_R8(" + r.constants().table(table, 8) + ", " + chan + " * " + span
+                + " + (sd_idx)(" + x + ")" + (lo < 0 ? " + " + -lo : " - " + lo) + ");");
+        return true;
     }
 
     /**
