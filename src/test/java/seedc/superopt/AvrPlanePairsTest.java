@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import seedc.codegen.c.AvrPlanePairRows;
 import seedc.codegen.c.AvrPlanePairs;
 
 /**
@@ -51,6 +52,78 @@ class AvrPlanePairsTest {
         }
         List<Long> want = cases.stream().map(Case::expected).toList();
         KernelOnBoth.assertPrints(dir, "pairs", avr -> firmware(cases, avr), want);
+    }
+
+    /** A call of the rows kernel: planes q, rows + 1 rows of interleaved weights from the second on. */
+    private record Rows(int ka, int kb, int nb, int rows, byte[] q, byte[] w) {
+        List<Long> expected() {
+            List<Long> sums = new ArrayList<>();
+            for (int f = 1; f <= rows; f++) {
+                long s = 0;
+                for (int i = 0; i < ka; i++) {
+                    for (int j = 0; j < kb; j++) {
+                        for (int b = 0; b < nb; b++) {
+                            int both = q[i * nb + b] & w[f * kb * nb + b * kb + j] & 0xff;
+                            s += (long) Integer.bitCount(both) << (i + j);
+                        }
+                    }
+                }
+                sums.add(s);
+            }
+            return sums;
+        }
+    }
+
+    /**
+     * The kernel of every weight row at once (AvrPlanePairRows), for each shape it has (1-2 x 1-2 planes) and plane
+     * lengths 1 to 31 bytes, 1 and 16 rows from the second: every row's sum as computed here; all-ones planes too (the
+     * largest counts its bytes hold).
+     */
+    @Test
+    void everyRowOfEveryShape() throws Exception {
+        Random rnd = new Random(19);
+        List<Rows> cases = new ArrayList<>();
+        for (int[] sh : new int[][] {{1, 2}, {2, 1}, {2, 2}}) {
+            for (int nb : new int[] {1, 5, 18, 31}) {
+                for (int rows : new int[] {1, 16}) {
+                    byte[] q = new byte[sh[0] * nb], w = new byte[(rows + 1) * nb * sh[1]];
+                    rnd.nextBytes(q);
+                    rnd.nextBytes(w);
+                    if (nb == 31 && rows == 1) {
+                        java.util.Arrays.fill(q, (byte) -1);
+                        java.util.Arrays.fill(w, (byte) -1);
+                    }
+                    cases.add(new Rows(sh[0], sh[1], nb, rows, q, w));
+                }
+            }
+        }
+        List<Long> want = cases.stream().flatMap(c -> c.expected().stream()).toList();
+        KernelOnBoth.assertPrints(dir, "pairrows", avr -> rowsFirmware(cases, avr), want);
+    }
+
+    /** A program calling each rows case and printing its rows' sums. */
+    private static String rowsFirmware(List<Rows> cases, boolean avr) throws java.io.IOException {
+        StringBuilder c = new StringBuilder(KernelOnBoth.prelude(avr));
+        java.util.Set<String> kernels = new java.util.HashSet<>();
+        for (int k = 0; k < cases.size(); k++) {
+            Rows t = cases.get(k);
+            if (kernels.add(AvrPlanePairRows.name(t.ka(), t.kb(), t.nb()))) {
+                c.append(AvrPlanePairRows.source(t.ka(), t.kb(), t.nb()));
+            }
+            c.append("static uint8_t q").append(k).append("[] = ").append(KernelBench.init(t.q())).append(";\n");
+            c.append("static const uint8_t w").append(k).append("[] PROGMEM = ").append(KernelBench.init(t.w()))
+                    .append(";\n");
+        }
+        c.append("static uint8_t out[32];\nint main(void) {\n    volatile sd_idx at;\n    volatile uint8_t rows;\n")
+                .append(avr ? "    seedc_uart_init();\n" : "");
+        for (int k = 0; k < cases.size(); k++) {
+            Rows t = cases.get(k);
+            c.append("    at = ").append(t.nb() * t.kb()).append(";\n    rows = ").append(t.rows()).append(";\n    ")
+                    .append(AvrPlanePairRows.name(t.ka(), t.kb(), t.nb())).append("(q").append(k).append(", w")
+                    .append(k).append(", at, rows, out);\n    for (uint8_t f = 0; f < rows; f++) put((uint16_t)(out[2 * f]"
+                    + " | (uint16_t)out[2 * f + 1] << 8));\n");
+        }
+        return c.append(avr ? "    SEEDC_BENCH_EXIT();\n}\n" : "    return 0;\n}\n").toString();
     }
 
     /** A program calling each case's kernel and printing its sum: for the Uno (simavr's UART), or a host's stdout. */

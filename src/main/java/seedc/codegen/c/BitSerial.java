@@ -207,9 +207,11 @@ final class BitSerial {
             return null;
         }
         // declared in words, so that the plan aligns the planes for the word kernel's loads
-        // the rows kernel's counts, unless it compares them itself (PackedSigns); the level tables' 16-bit counts
+        // the rows kernel's counts, unless it compares them itself (PackedSigns); the level tables' and the pair rows
+        // kernel's 16-bit counts
         int bytes = p.levelTables() ? 2 * p.rowsACall()
-                : p.countsAt() + (p.rowsAtOnce() && signs.writtenBy(m) == null ? p.rowsACall() : 0);
+                : p.countsAt() + (p.rowsAtOnce() && signs.writtenBy(m) == null ? p.rowsACall() : 0)
+                        + (p.pairRowsAtOnce() ? 2 * p.rowsACall() : 0);
         int bits = p.kernelWordBits(), wb = bits / 8;
         return new Scratch(CNames.scratch(m.out()), bits, (bytes + wb - 1) / wb);
     }

@@ -150,6 +150,15 @@ final class BitSerialEmitter {
      * plane {@code plane} into the scratch, when the product has it (AvrPopandRows); the sums then read them.
      */
     private void countRows(PlaneProduct p, String planes, String at, String plane) {
+        if (p.pairRowsAtOnce()) {
+            int ka = p.activation().planes(), kb = p.weight().planes(), nb = p.planeBytes();
+            String name = AvrPlanePairRows.name(ka, kb, nb);
+            kernels.put(name, AvrPlanePairRows.source(ka, kb, nb));
+            // the pairs' rows are kb planes long (interleaved)
+            String from = p.op() instanceof Conv2d c ? "g * " + c.filter().shape().dim(4) * kb * nb : at;
+            w.line(name + "(" + plane + ", " + planes + ", " + from + ", " + p.rowsACall() + ", sd_q + "
+                    + p.countsAt() + ");");
+        }
         if (p.rowsAtOnce()) {
             int nb = p.planeBytes();
             kernels.put(AvrPopandRows.name(nb), AvrPopandRows.source(nb));
@@ -254,6 +263,9 @@ final class BitSerialEmitter {
             w.line(pc.ctype() + " pc = (" + pc.ctype() + ")(" + sum + ");");
         } else if (p.levelTables()) {
             w.line(pc.ctype() + " pc = (uint16_t)(sd_q[2 * " + row + "] | sd_q[2 * " + row + " + 1] << 8);");
+        } else if (p.pairRowsAtOnce()) {
+            String at = p.countsAt() + " + 2 * " + row;
+            w.line(pc.ctype() + " pc = (uint16_t)(sd_q[" + at + "] | (uint16_t)sd_q[" + at + " + 1] << 8);");
         } else if (p.rowsAtOnce()) {
             w.line(pc.ctype() + " pc = sd_q[" + p.countsAt() + " + " + row + "];");
         } else if (p.pairsAtOnce()) {

@@ -35,6 +35,16 @@ record PlaneProduct(LowBitProducts.Product product, PopcountWords.Choice word, B
     }
 
     /**
+     * Whether every pair of planes of every weight row of a call is counted in one call (AvrPlanePairRows: into
+     * 16-bit counts in the scratch): a product whose pairs the AVR counts in one pass (and not by window tables), at
+     * most 2 x 2 planes, a plane whose pairs' counts fit a byte, at most 255 rows a call.
+     */
+    boolean pairRowsAtOnce() {
+        return pairsAtOnce() && !windowTables()
+                && AvrPlanePairRows.fits(activation().planes(), weight().planes(), planeBytes()) && rowsACall() <= 255;
+    }
+
+    /**
      * Whether the AVR's kernel looks the weight planes up in tables of the activation's level numbers' subset
      * sums (AvrLevelTables): on the AVR, a matrix product of 2-bit activations and at most 3 weight planes, its
      * planes in bytes, at least SubsetSums.MIN_VECTORS weight vectors sharing an activation vector's tables, a
@@ -234,6 +244,7 @@ record PlaneProduct(LowBitProducts.Product product, PopcountWords.Choice word, B
         return "bit-serial: AND + popcount over " + activation().planes() + " x " + weight().planes()
                 + " bit planes, planes one after another, " + word.wordBits() + "-bit words"
                 + (pairsAtOnce() ? ", every pair of planes in one pass" : "")
+                + (pairRowsAtOnce() ? ", every weight row in one call" : "")
                 + (rowsAtOnce() ? ", every weight row in one call" : "")
                 + (pixelBytes() == null ? "" : ", the input packed once")
                 + (rowMasks() ? ", the windows from row masks" : "")
