@@ -206,14 +206,19 @@ class BitSerialTest {
     }
 
     /**
-     * The binary CNN on one-bit pixels, every product on planes, every test row equal on x86 under the sanitizers and
-     * 30 on the Uno: its first convolution's windows from row masks and its signs looked up by window pattern, both
-     * poolings OR packed bytes, the second convolution compares its counts in the 16-bit kernel with thresholds a
-     * pixel class, and the output layer reads the pooled signs through the reshape.
+     * The CNNs on quantized pixels, every product on planes, every test row equal on x86 under the sanitizers and 30
+     * on the Uno. The binary one: its first convolution's windows from row masks and its signs looked up by window
+     * pattern, both poolings OR packed bytes, the second convolution compares its counts in the 16-bit kernel with
+     * thresholds a pixel class, and the output layer reads the pooled signs through the reshape. The 2-bit one: its
+     * first convolution's window tables folded with its quantize's, the second's pairs of planes of every row in one
+     * call, which counts the quantize's thresholds itself.
      */
-    @org.junit.jupiter.api.Test
-    void binaryCnnOnOneBitPixelsWritesPackedSigns() throws Exception {
-        String name = "cnn-digits-w1a1i1";
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = ';', value = {
+            "cnn-digits-w1a1i1; uint16_t sd_win0 = |sd_idx pat = |/* the OR of each window's packed signs */"
+                    + "|sd_popand_rows_cmpw18_| + sd_pc * |SD_POP8(sd_a[b])",
+            "cnn-digits-w2a2i2; uint16_t sd_win1 = |sd_lt += |sd_pairrows_cmp22_18_"})
+    void cnnsOnQuantizedPixels(String name, String kernels) throws Exception {
         LowBitFixture f = LowBitFixture.compiled(name, CBackend.ARDUINO);
         X86DifferentialTest.assertHostMatches(dir.resolve(name + "-x86"), f.fp(), f.model(), f.test(),
                 f.test().size());
@@ -221,8 +226,7 @@ class BitSerialTest {
                 dir.resolve(name + "-avr"));
         assertEquals(avr.expected(), avr.fixed().outputs(), name + ": the Uno's predictions differ from the interpreter");
         String uno = Files.readString(dir.resolve(name + "-avr").resolve("sketch").resolve("predict.cpp"));
-        for (String kernel : new String[] {"sd_win0 |= ", "sd_idx pat = ", "/* the OR of each window's packed signs */",
-                "sd_popand_rows_cmpw18_", " + sd_pc * ", "SD_POP8(sd_a[b])"}) {
+        for (String kernel : kernels.split("\\|")) {
             assertTrue(uno.contains(kernel), name + ": " + kernel + "\n" + uno);
         }
     }

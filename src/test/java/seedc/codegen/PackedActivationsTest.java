@@ -9,7 +9,6 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 import seedc.backend.Device;
 import seedc.bench.AvrToolchain;
 import seedc.bench.ModelBench;
@@ -168,7 +167,7 @@ class PackedActivationsTest {
                 .param("W", binary(rnd, 72 * 4), 72, 4)
                 .rows("data", HandModel.uniformRows(rnd, 200, 36));
         String uno = assertBothMatch(h, "cnn");
-        assertTrue(uno.contains("sd_win0 |= "), "the first convolution's windows from row masks:\n" + uno);
+        assertTrue(uno.contains("uint16_t sd_win0 = "), "the first convolution's windows from row masks:\n" + uno);
         assertTrue(uno.contains("sd_idx pat = "), "the first convolution's signs looked up by pattern:\n" + uno);
         assertTrue(uno.contains("/* the OR of each window's packed signs */"), "the pooling ORs the bytes:\n" + uno);
         assertTrue(uno.contains("SD_POP8(sd_px["), "the second convolution reads the pooled bytes:\n" + uno);
@@ -177,27 +176,32 @@ class PackedActivationsTest {
     /**
      * Row masks under uneven padding, a row stride and dilation: 7 x 9 pixels of one or two bits, 3 x 2 binary or
      * ternary filters into 4 channels (strides 2 and 1, dilation 2 and 1, padding 1, 0, 2, 1), summed into a dense
-     * layer; the 2-bit pixels' two planes looked up in window tables (64 patterns).
+     * layer; the 2-bit pixels' two planes looked up in window tables (64 patterns), and, where a bias and a 2-bit
+     * quantize follow the convolution, the tables folded with the quantize's (WindowLevels).
      */
-    @ParameterizedTest(name = "{0}-bit pixels")
-    @ValueSource(ints = {1, 2})
-    void windowsFromRowMasksUnderUnevenPadding(int bits) throws Exception {
+    @ParameterizedTest(name = "{0}-bit pixels, quantized output {1}")
+    @org.junit.jupiter.params.provider.CsvSource({"1, false", "2, false", "2, true"})
+    void windowsFromRowMasksUnderUnevenPadding(int bits, boolean quantized) throws Exception {
         Random rnd = new Random(27);
+        String conv = "conv2d(Xt, F, {s 2 1}, {p 1 0 2 1}, {d 2 1}, {g 1})";
         HandModel h = new HandModel(dir.resolve("model"))
                 .program("let X = (63, 1) in [-1, 1] in\n"
-                        + "let F = (1, 3, 2, 1, 4) in [-0.5, 0.5] in\nlet W = (88, 3) in [-0.5, 0.5] in\n"
+                        + "let F = (1, 3, 2, 1, 4) in [-0.5, 0.5] in\nlet B = (4) in [-1, 1] in\n"
+                        + "let W = (88, 3) in [-0.5, 0.5] in\n"
                         + "let Xt = reshape(quantize(X, " + bits + ", 0.0, " + (bits == 1 ? "1.0" : "0.75")
                         + "), (1, 7, 9, 1), (1, 2)) in\n"
-                        + "let C = conv2d(Xt, F, {s 2 1}, {p 1 0 2 1}, {d 2 1}, {g 1}) in\n"
+                        + "let C = " + (quantized ? "quantize(" + conv + " <+> B, 2, 0.0, 1.5)" : conv) + " in\n"
                         + "argmax(reshape(C, (1, 88), (1, 2, 3, 4)) * W)\n")
                 .param("F", bits == 1 ? binary(rnd, 24) : grid(rnd, 24, 3, 0.5), 1, 3, 2, 1, 4)
+                .param("B", grid(rnd, 4, 5, 0.25), 4)
                 .param("W", grid(rnd, 264, 5, 0.25), 88, 3)
                 .rows("data", HandModel.uniformRows(rnd, 200, 63));
         String uno = assertBothMatch(h, "masks");
-        assertTrue(uno.contains("sd_win0 |= ") && uno.contains(">> (xo * 1)) & 3u) << 4);"),
+        assertTrue(uno.contains("uint16_t sd_win0 = ") && uno.contains("(uint16_t)(sd_r0_2 & 3u) << 4)"),
                 "the windows from row masks:\n" + uno);
-        assertTrue(bits == 1 || uno.contains("sd_win1 |= ") && uno.contains("sd_idx sd_p1 = "),
+        assertTrue(bits == 1 || uno.contains("uint16_t sd_win1 = ") && (quantized || uno.contains("sd_idx sd_p1 = ")),
                 "the 2-bit windows' planes by window tables:\n" + uno);
+        assertTrue(!quantized || uno.contains("sd_lt += "), "the tables folded with the quantize's:\n" + uno);
     }
 
     /**

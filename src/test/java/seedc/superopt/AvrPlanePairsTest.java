@@ -59,19 +59,25 @@ class AvrPlanePairsTest {
         List<Long> expected() {
             List<Long> sums = new ArrayList<>();
             for (int f = 1; f <= rows; f++) {
-                long s = 0;
-                for (int i = 0; i < ka; i++) {
-                    for (int j = 0; j < kb; j++) {
-                        for (int b = 0; b < nb; b++) {
-                            int both = q[i * nb + b] & w[f * kb * nb + b * kb + j] & 0xff;
-                            s += (long) Integer.bitCount(both) << (i + j);
-                        }
-                    }
-                }
-                sums.add(s);
+                sums.add(pairSum(ka, kb, nb, q, w, f * kb * nb));
             }
             return sums;
         }
+    }
+
+    /** sum_{i,j} 2^(i+j) popcount(Q_i AND R_j) of the row whose interleaved weight bytes start at w[from], bit by bit. */
+    private static long pairSum(int ka, int kb, int nb, byte[] q, byte[] w, int from) {
+        long s = 0;
+        for (int i = 0; i < ka; i++) {
+            for (int j = 0; j < kb; j++) {
+                for (int b = 0; b < nb; b++) {
+                    for (int bit = 0; bit < 8; bit++) {
+                        s += (long) (q[i * nb + b] >> bit & w[from + b * kb + j] >> bit & 1) << (i + j);
+                    }
+                }
+            }
+        }
+        return s;
     }
 
     /**
@@ -99,6 +105,60 @@ class AvrPlanePairsTest {
         }
         List<Long> want = cases.stream().flatMap(c -> c.expected().stream()).toList();
         KernelOnBoth.assertPrints(dir, "pairrows", avr -> rowsFirmware(cases, avr), want);
+    }
+
+    /**
+     * The rows kernel that counts each row's thresholds (AvrPlanePairRows.compared): for 2 x 2 and 1 x 2 planes of 5
+     * and 18 bytes, shifts 0 and 1, 2 and 4 levels, 16 rows, each row's level number, the thresholds u = (sum <<
+     * shift) + k (16 bits) reaches, as counted here; thresholds near each row's u and random.
+     */
+    @Test
+    void comparedRowsCountTheirThresholds() throws Exception {
+        Random rnd = new Random(20);
+        List<long[]> want = new ArrayList<>();
+        StringBuilder c = new StringBuilder();
+        StringBuilder calls = new StringBuilder();
+        int k = 0;
+        for (int[] sh : new int[][] {{2, 2}, {1, 2}}) {
+            for (int nb : new int[] {5, 18}) {
+                for (int shift = 0; shift <= 1; shift++) {
+                    for (int levels : new int[] {2, 4}) {
+                        int ka = sh[0], kb = sh[1], rows = 16, stride = kb * nb + 2 * (levels - 1);
+                        byte[] q = new byte[ka * nb], w = new byte[rows * stride];
+                        rnd.nextBytes(q);
+                        rnd.nextBytes(w);
+                        int offset = rnd.nextInt(65536);
+                        for (int f = 0; f < rows; f++) {
+                            long sum = pairSum(ka, kb, nb, q, w, f * stride);
+                            long u = ((sum << shift) + offset) & 0xffff, n = 0;
+                            for (int i = 0; i + 1 < levels; i++) {
+                                int theta = rnd.nextBoolean() ? (int) ((u + rnd.nextInt(9) - 4) & 0xffff)
+                                        : rnd.nextInt(65536);
+                                w[f * stride + kb * nb + 2 * i] = (byte) theta;
+                                w[f * stride + kb * nb + 2 * i + 1] = (byte) (theta >> 8);
+                                n += u >= theta ? 1 : 0;
+                            }
+                            want.add(new long[] {n});
+                        }
+                        String name = AvrPlanePairRows.comparedName(ka, kb, nb, shift, levels);
+                        c.append(AvrPlanePairRows.compared(ka, kb, nb, shift, levels));
+                        c.append("static uint8_t q").append(k).append("[] = ").append(KernelBench.init(q))
+                                .append(";\nstatic const uint8_t w").append(k).append("[] PROGMEM = ")
+                                .append(KernelBench.init(w)).append(";\n");
+                        calls.append("    k = ").append(offset).append(";\n    ").append(name).append("(q").append(k)
+                                .append(", w").append(k).append(", rows, k, out);\n")
+                                .append("    for (uint8_t f = 0; f < rows; f++) put(out[f]);\n");
+                        k++;
+                    }
+                }
+            }
+        }
+        String kernels = c.toString(), main = calls.toString();
+        KernelOnBoth.assertPrints(dir, "pairlevels", avr -> KernelOnBoth.prelude(avr) + kernels
+                + "static uint8_t out[16];\nint main(void) {\n    volatile uint8_t rows = 16;\n    volatile uint16_t k;\n"
+                + (avr ? "    seedc_uart_init();\n" : "") + main
+                + (avr ? "    SEEDC_BENCH_EXIT();\n}\n" : "    return 0;\n}\n"),
+                want.stream().map(a -> a[0]).toList());
     }
 
     /** A program calling each rows case and printing its rows' sums. */

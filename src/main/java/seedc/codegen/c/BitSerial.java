@@ -32,7 +32,7 @@ final class BitSerial {
     static final int MAX_ACTIVATION_LEVELS = 4, MAX_WEIGHT_VALUES = 8;
 
     static final BitSerial NONE = new BitSerial(List.of(), Map.of(), Map.of(), Map.of(), null, PackedSources.NONE,
-            PackedSigns.NONE);
+            PackedSigns.NONE, CountedLevels.NONE);
 
     /** The low-bit products in program order, each one's kernel or why not: what the report lists. */
     private final List<Op> lowBit;
@@ -45,10 +45,12 @@ final class BitSerial {
     private final PackedSources sources;
     /** Signs the products write and read as packed planes. */
     private final PackedSigns signs;
+    /** Quantizes whose level numbers the products' kernels count. */
+    private final CountedLevels counted;
 
     private BitSerial(List<Op> lowBit, Map<Op, String> refused, Map<Op, PlaneProduct> products,
                       Map<Op, SubsetSums> subsetSums, Map<Op, String> dropped, PackedSources sources,
-                      PackedSigns signs) {
+                      PackedSigns signs, CountedLevels counted) {
         this.lowBit = lowBit;
         this.refused = refused;
         this.products = products;
@@ -56,6 +58,7 @@ final class BitSerial {
         this.dropped = dropped;
         this.sources = sources;
         this.signs = signs;
+        this.counted = counted;
     }
 
     /**
@@ -97,8 +100,9 @@ final class BitSerial {
                 refused.put(m, why);
             }
         });
+        PackedSigns signs = PackedSigns.of(fp, chosen, fused);
         return new BitSerial(List.copyOf(lowBit), refused, chosen, subsets, Map.of(),
-                PackedSources.of(fp, chosen, fused), PackedSigns.of(fp, chosen, fused));
+                PackedSources.of(fp, chosen, fused), signs, CountedLevels.of(fp, chosen, fused, signs));
     }
 
     /**
@@ -111,12 +115,12 @@ final class BitSerial {
         if (levelTablePages() > 0) { // the level tables' static pages first
             Map<Op, PlaneProduct> without = new IdentityHashMap<>(products);
             without.replaceAll((op, p) -> p.withoutLevelTables());
-            return new BitSerial(lowBit, refused, without, subsetSums, dropped, sources, signs);
+            return new BitSerial(lowBit, refused, without, subsetSums, dropped, sources, signs, counted);
         }
         Map<Op, SubsetSums> smaller = new IdentityHashMap<>(subsetSums);
         smaller.replaceAll((op, sums) -> sums.halved() != null ? sums.halved() : sums);
         if (!smaller.equals(subsetSums)) {
-            return new BitSerial(lowBit, refused, products, smaller, dropped, sources, signs);
+            return new BitSerial(lowBit, refused, products, smaller, dropped, sources, signs, counted);
         }
         Op largest = subsetSums.keySet().stream()
                 .max(java.util.Comparator.comparingLong(op -> (long) subsetSums.get(op).scratch(op).bits()
@@ -127,7 +131,7 @@ final class BitSerial {
         smaller.remove(largest);
         Map<Op, String> out = new IdentityHashMap<>(dropped);
         out.put(largest, subsetSums.get(largest).kernel() + ": " + why);
-        return new BitSerial(lowBit, refused, products, smaller, out, sources, signs);
+        return new BitSerial(lowBit, refused, products, smaller, out, sources, signs, counted);
     }
 
     /** The most taps of a window that subset sums take over from planes of multi-bit activations on the AVR. */
@@ -178,6 +182,11 @@ final class BitSerial {
         return signs;
     }
 
+    /** Quantizes whose level numbers the products' kernels count. */
+    CountedLevels counted() {
+        return counted;
+    }
+
     /** The product op runs on planes, or null. */
     PlaneProduct at(Op op) {
         return products.get(op);
@@ -211,7 +220,7 @@ final class BitSerial {
         // kernel's 16-bit counts
         int bytes = p.levelTables() ? 2 * p.rowsACall()
                 : p.countsAt() + (p.rowsAtOnce() && signs.writtenBy(m) == null ? p.rowsACall() : 0)
-                        + (p.pairRowsAtOnce() ? 2 * p.rowsACall() : 0);
+                        + (p.pairRowsAtOnce() && counted.at(m) == null ? 2 * p.rowsACall() : 0);
         int bits = p.kernelWordBits(), wb = bits / 8;
         return new Scratch(CNames.scratch(m.out()), bits, (bytes + wb - 1) / wb);
     }
@@ -237,7 +246,8 @@ final class BitSerial {
             if (p != null) {
                 String packed = (sources.at(m) != null ? ", its activation packed from the quantize's input" : "")
                         + (signs.readBy(m) != null ? ", its activation read as the packed signs" : "")
-                        + written(signs.writtenBy(m));
+                        + written(signs.writtenBy(m))
+                        + (counted.at(m) != null ? ", each output's level number counted in the kernel" : "");
                 line.put("kernel", p.kernel() + packed);
                 if (!p.layout().elements()) {
                     line.put("words", p.word().why());

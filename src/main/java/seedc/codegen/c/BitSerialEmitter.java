@@ -24,6 +24,8 @@ final class BitSerialEmitter {
     private final java.util.Map<String, String> kernels;
     /** Signs written and read as packed planes. */
     private final PackedSigns signs;
+    /** Quantizes whose level numbers the kernels count. */
+    private final CountedLevels counted;
     /** The activations' level numbers and planes. */
     private final PlanePacking packing;
     private final LevelTablesEmitter tables;
@@ -33,6 +35,7 @@ final class BitSerialEmitter {
         this.r = r;
         this.kernels = kernels;
         this.signs = bits.signs();
+        this.counted = bits.counted();
         this.packing = new PlanePacking(w, r, bits.sources());
         this.tables = new LevelTablesEmitter(w, r, kernels, packing, bits.levelTablePages());
     }
@@ -69,6 +72,10 @@ final class BitSerialEmitter {
                 }
                 if (compared) {
                     return; // the kernel wrote the quantize's levels
+                }
+                if (counted.at(m) != null) { // the output's row v
+                    countedLevels(p, counted.at(m), "&" + CNames.element(r.storedBy(m).sign().out(), "v * " + cols));
+                    return;
                 }
                 countRows(p, planes, "0", plane);
                 w.loop("f", weights, () -> sum(p, planes, codes, "f", "f", plane,
@@ -108,7 +115,8 @@ final class BitSerialEmitter {
                 packing.rowMasks(p);
                 packing.zeroPadding(p); // the windows below write only the packed bytes
             }
-            Windows.perPixel(w, xs.dim(0), os, () -> w.loop("g", c.groups(), () -> {
+            Runnable perRow = p.rowMasks() ? () -> packing.rowsOfWindows(p) : () -> { };
+            Windows.perPixel(w, xs.dim(0), os, perRow, () -> w.loop("g", c.groups(), () -> {
                 w.line("uint16_t sq = 0;");
                 if (classes != null) {
                     w.line("uint16_t np = 0;");
@@ -129,7 +137,15 @@ final class BitSerialEmitter {
                     comparedRows(p, writes, "sd_q", "(b * " + os.dim(1) + " + y) * " + os.dim(2) + " + xo");
                     return;
                 }
+                CountThresholds levels = counted.at(c);
+                if (levels != null) { // ungrouped: the output pixel's channels in a row
+                    countedLevels(p, levels, "&" + CNames.element(r.storedBy(c).sign().out(), Windows.outPixel(os)));
+                    return;
+                }
                 String channel = "g * " + cog + " + co";
+                if (levels == null && p.windowTables() && chained(p, c, os)) {
+                    return;
+                }
                 if (p.windowTables()) { // each plane's pattern: its row of the tables
                     int nb = p.planeBytes();
                     for (int i = 0; i < p.activation().planes(); i++) {
@@ -165,6 +181,49 @@ final class BitSerialEmitter {
             w.line(AvrPopandRows.name(nb) + "(" + plane + ", " + planes + ", " + at + ", " + p.rowsACall()
                     + ", sd_q + " + p.countsAt() + ");");
         }
+    }
+
+    /**
+     * Window tables folded with the chain the convolution stores into (WindowLevels), when it has one: each output
+     * channel's byte from the chain's table at sum_i 2^i W_f(P_i), W from each plane's pattern's row; false when
+     * they do not apply (nothing written).
+     */
+    private boolean chained(PlaneProduct p, Conv2d c, Shape os) {
+        Thresholds.Chain chain = r.storedBy(c);
+        Value o = chain == null ? null : chain.sign().out();
+        WindowLevels t = o == null || r.type(o).container() != 8 ? null : WindowLevels.of(p, r.params(c,
+                OpParams.Mul.class), r.type(c.out()).bits(), chain);
+        if (t == null) {
+            return false;
+        }
+        String weights = r.constants().table(t.weights(), 8), outputs = r.constants().table(t.outputs(), 8);
+        int vectors = p.product().vectors(), nb = p.planeBytes();
+        StringBuilder s = new StringBuilder();
+        for (int i = 0; i < p.activation().planes(); i++) {
+            String bytes = "sd_q[" + i * nb + "]" + (p.packedBytes() > 1 ? " | (sd_idx)sd_q[" + (i * nb + 1) + "] << 8"
+                    : "");
+            w.line("const int8_t *sd_v" + i + " = &" + weights + "[(sd_idx)((" + bytes + ") * " + vectors + ")];");
+            s.append(i == 0 ? "" : " + ").append(i == 0 ? "" : (1 << i) + " * ").append("SD_R8(sd_v").append(i)
+             .append(", co)");
+        }
+        w.line("const int8_t *sd_lt = " + outputs + ";");
+        w.line("int8_t *sd_o = (int8_t *)&" + CNames.element(o, Windows.outPixel(os)) + ";");
+        w.block("for (sd_idx co = 0; co < " + vectors + "; co++, sd_lt += " + t.span() + ")", () -> w.line(
+                "sd_o[co] = SD_R8(sd_lt, " + s + (t.least() < 0 ? " + " + -t.least() : " - " + t.least()) + ");"));
+        return true;
+    }
+
+    /**
+     * Every weight row's pairs counted and its quantize's thresholds counted in the kernel (CountedLevels), each
+     * output's level number stored from {@code out} on: the weight rows with their 16-bit thresholds in flash.
+     */
+    private void countedLevels(PlaneProduct p, CountThresholds t, String out) {
+        int ka = p.activation().planes(), kb = p.weight().planes(), nb = p.planeBytes(), levels = t.at()[0].length + 1;
+        String name = AvrPlanePairRows.comparedName(ka, kb, nb, t.shift(), levels);
+        kernels.put(name, AvrPlanePairRows.compared(ka, kb, nb, t.shift(), levels));
+        String table = r.constants().bytes(t.afterRows(BitPlaneWeights.bytes(p), kb * nb, 2));
+        w.line(name + "(sd_q, " + table + ", " + p.rowsACall() + ", (uint16_t)(" + t.offset() + "), (uint8_t *)" + out
+                + ");");
     }
 
     /** Activation vector v's plane, a packed sign's row (PackedSigns), as sd_a; its ones counted into sq. */

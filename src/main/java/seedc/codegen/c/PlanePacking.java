@@ -129,34 +129,50 @@ final class PlanePacking {
     }
 
     /**
-     * The window of output pixel (b, y, xo) from the row masks, plane by plane: kernel row i's bits, the mask of
-     * input row yi shifted by the window's first column (with the padding, xo sw), at bits i kw on (tap (i, j) is bit
-     * i kw + j); a row in the padding is 0. The level numbers' sum is sq.
+     * Before each output row's windows (in b and y): kernel row i's input row's mask of each plane, yi = y sh - pt +
+     * i dh (0 in the padding), in sd_r{plane}_{i}; each window shifts them on by sw (windowFromRows).
+     */
+    void rowsOfWindows(PlaneProduct p) {
+        Conv2d c = (Conv2d) p.op();
+        seedc.ir.Window win = c.window();
+        int kh = c.filter().shape().dim(1), height = c.x().shape().dim(1);
+        int rows = c.x().shape().dim(0) * height;
+        for (int plane = 0; plane < p.activation().planes(); plane++) {
+            for (int i = 0; i < kh; i++) {
+                String yi = "(y * " + win.sh() + " - " + win.pt() + " + " + i * win.dh() + ")";
+                String r = 2 * plane * rows + " + 2 * (b * " + height + " + " + yi + ")";
+                w.line("uint16_t sd_r" + plane + "_" + i + " = " + yi + " >= 0 && " + yi + " < " + height
+                        + " ? (uint16_t)(sd_rm[" + r + "] | (uint16_t)sd_rm[" + r + " + 1] << 8) : 0u;");
+            }
+        }
+    }
+
+    /**
+     * The window of output pixel (b, y, xo) from the row masks, plane by plane: kernel row i's kw bits of its input
+     * row (rowsOfWindows, shifted by xo sw so far) at bits i kw on (tap (i, j) is bit i kw + j), the rows then shifted
+     * by sw for the next window, where each window shifted each row by xo sw (a loop on the AVR). The level numbers'
+     * sum is sq.
      */
     void windowFromRows(PlaneProduct p) {
         Conv2d c = (Conv2d) p.op();
-        seedc.ir.Window win = c.window();
-        int kh = c.filter().shape().dim(1), kw = c.filter().shape().dim(2), height = c.x().shape().dim(1);
-        int rows = c.x().shape().dim(0) * height, nb = p.planeBytes();
+        int kh = c.filter().shape().dim(1), kw = c.filter().shape().dim(2), sw = c.window().sw(), nb = p.planeBytes();
         StringBuilder sq = new StringBuilder();
         for (int plane = 0; plane < p.activation().planes(); plane++) {
-            int from = 2 * plane * rows, to = plane * nb;
-            String bits = "sd_win" + plane;
-            w.line("uint16_t " + bits + " = 0;");
+            int to = plane * nb;
+            StringBuilder bits = new StringBuilder();
             for (int i = 0; i < kh; i++) {
-                int at = i * kw;
-                w.block("", () -> {
-                    w.line("sd_idx yi = y * " + win.sh() + " - " + win.pt() + " + " + at / kw * win.dh() + ";");
-                    w.line("sd_idx r = " + from + " + 2 * (b * " + height + " + yi);");
-                    w.line("if (yi >= 0 && yi < " + height + ") " + bits + " |= (uint16_t)((uint16_t)(((uint16_t)"
-                            + "(sd_rm[r] | (uint16_t)sd_rm[r + 1] << 8) >> (xo * " + win.sw() + ")) & "
-                            + ((1 << kw) - 1) + "u) << " + at + ");");
-                });
+                String row = "(uint16_t)(sd_r" + plane + "_" + i + " & " + ((1 << kw) - 1) + "u)";
+                bits.append(i == 0 ? row : " | (uint16_t)(" + row + " << " + i * kw + ")");
             }
-            w.line("sd_q[" + to + "] = (uint8_t)" + bits + ";");
+            String win = "sd_win" + plane;
+            w.line("uint16_t " + win + " = (uint16_t)(" + bits + ");");
+            for (int i = 0; i < kh; i++) {
+                w.line("sd_r" + plane + "_" + i + " = (uint16_t)(sd_r" + plane + "_" + i + " >> " + sw + ");");
+            }
+            w.line("sd_q[" + to + "] = (uint8_t)" + win + ";");
             String ones = "SD_POP8(sd_q[" + to + "])";
             if (p.packedBytes() > 1) {
-                w.line("sd_q[" + (to + 1) + "] = (uint8_t)(" + bits + " >> 8);");
+                w.line("sd_q[" + (to + 1) + "] = (uint8_t)(" + win + " >> 8);");
                 ones = "(" + ones + " + SD_POP8(sd_q[" + (to + 1) + "]))";
             }
             sq.append(plane == 0 ? "" : " + ").append(plane == 0 ? ones : "(" + ones + " << " + plane + ")");

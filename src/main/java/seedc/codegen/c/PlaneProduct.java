@@ -40,7 +40,7 @@ record PlaneProduct(LowBitProducts.Product product, PopcountWords.Choice word, B
      * most 2 x 2 planes, a plane whose pairs' counts fit a byte, at most 255 rows a call.
      */
     boolean pairRowsAtOnce() {
-        return pairsAtOnce() && !windowTables()
+        return op() instanceof Op.Conv2d && pairsAtOnce() && !windowTables()
                 && AvrPlanePairRows.fits(activation().planes(), weight().planes(), planeBytes()) && rowsACall() <= 255;
     }
 

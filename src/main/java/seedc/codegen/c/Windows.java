@@ -53,7 +53,15 @@ final class Windows {
 
     /** The loops over every output pixel (b, y, xo) of an NHWC tensor of shape os. */
     static void perPixel(CWriter c, int batch, Shape os, Runnable body) {
-        c.loop("b", batch, () -> c.loop("y", os.dim(1), () -> c.loop("xo", os.dim(2), body)));
+        perPixel(c, batch, os, () -> { }, body);
+    }
+
+    /** The same with {@code perRow} written before each output row's pixels (in b and y). */
+    static void perPixel(CWriter c, int batch, Shape os, Runnable perRow, Runnable body) {
+        c.loop("b", batch, () -> c.loop("y", os.dim(1), () -> {
+            perRow.run();
+            c.loop("xo", os.dim(2), body);
+        }));
     }
 
     /**
