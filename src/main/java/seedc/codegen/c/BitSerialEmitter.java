@@ -29,6 +29,7 @@ final class BitSerialEmitter {
     /** The activations' level numbers and planes. */
     private final PlanePacking packing;
     private final LevelTablesEmitter tables;
+    private final KernelStoresEmitter stores;
 
     BitSerialEmitter(CWriter w, Operands r, java.util.Map<String, String> kernels, BitSerial bits) {
         this.w = w;
@@ -38,6 +39,7 @@ final class BitSerialEmitter {
         this.counted = bits.counted();
         this.packing = new PlanePacking(w, r, bits.sources());
         this.tables = new LevelTablesEmitter(w, r, kernels, packing, bits.levelTablePages());
+        this.stores = new KernelStoresEmitter(w, r, kernels);
     }
 
     void matmul(PlaneProduct p, Scratch s) {
@@ -67,14 +69,15 @@ final class BitSerialEmitter {
                 }
                 String plane = reads != null ? "sd_a" : "sd_q";
                 if (writes != null) {
-                    comparedRows(p, writes, plane, "v");
+                    stores.comparedRows(p, writes, plane, "v");
                     return;
                 }
                 if (compared) {
                     return; // the kernel wrote the quantize's levels
                 }
                 if (counted.at(m) != null) { // the output's row v
-                    countedLevels(p, counted.at(m), "&" + CNames.element(r.storedBy(m).sign().out(), "v * " + cols));
+                    stores.countedLevels(p, counted.at(m), "&" + CNames.element(r.storedBy(m).sign().out(),
+                            "v * " + cols));
                     return;
                 }
                 countRows(p, planes, "0", plane);
@@ -94,27 +97,13 @@ final class BitSerialEmitter {
     void conv2d(PlaneProduct p, Scratch s) {
         Conv2d c = (Conv2d) p.op();
         Shape xs = c.x().shape(), os = c.out().shape();
-        int cog = c.filter().shape().dim(4);
-        // window tables take the weights' place: each pattern's sums of value numbers
-        String planes = p.windowTables() ? r.constants().bytes(BitPlaneWeights.windowTables(p)) : weights(p);
-        String codes = r.constants().table(BitPlaneWeights.codeSums(p), 16);
         w.line("/* " + p.kernel() + " */");
         w.block("", () -> {
             w.line("uint8_t *sd_q = (uint8_t *)" + s.name() + ";");
             PadClasses classes = p.padMask() ? PadClasses.of(c) : null;
             String rowClass = classes == null ? null : r.constants().bytes(classes.rowClass());
             String colClass = classes == null ? null : r.constants().bytes(classes.colClass());
-            PackedSigns.Packed reads = signs.readBy(c), writes = signs.writtenBy(c);
-            if (reads != null) {
-                packing.countPixels(p, CNames.var(reads.read()));
-                packing.zeroPadding(p); // the windows below write only the packed bytes
-            } else if (p.pixelBytes() != null) {
-                packing.packPixels(p);
-                packing.zeroPadding(p); // the windows below write only the packed bytes
-            } else if (p.rowMasks()) {
-                packing.rowMasks(p);
-                packing.zeroPadding(p); // the windows below write only the packed bytes
-            }
+            packInput(p, c);
             Runnable perRow = p.rowMasks() ? () -> packing.rowsOfWindows(p) : () -> { };
             Windows.perPixel(w, xs.dim(0), os, perRow, () -> w.loop("g", c.groups(), () -> {
                 w.line("uint16_t sq = 0;");
@@ -130,35 +119,66 @@ final class BitSerialEmitter {
                 } else {
                     packing.copyWindow(p);
                 }
-                if (writes != null) { // ungrouped: the output pixel is the sign's row
-                    if (classes != null) {
-                        w.line("(void)np; /* in the pixel class's thresholds */");
-                    }
-                    comparedRows(p, writes, "sd_q", "(b * " + os.dim(1) + " + y) * " + os.dim(2) + " + xo");
-                    return;
-                }
-                CountThresholds levels = counted.at(c);
-                if (levels != null) { // ungrouped: the output pixel's channels in a row
-                    countedLevels(p, levels, "&" + CNames.element(r.storedBy(c).sign().out(), Windows.outPixel(os)));
-                    return;
-                }
-                String channel = "g * " + cog + " + co";
-                if (levels == null && p.windowTables() && chained(p, c, os)) {
-                    return;
-                }
-                if (p.windowTables()) { // each plane's pattern: its row of the tables
-                    int nb = p.planeBytes();
-                    for (int i = 0; i < p.activation().planes(); i++) {
-                        String bytes = "sd_q[" + i * nb + "]" + (p.packedBytes() > 1 ? " | (sd_idx)sd_q[" + (i * nb + 1)
-                                + "] << 8" : "");
-                        w.line("sd_idx sd_p" + i + " = (sd_idx)((" + bytes + ") * " + p.product().vectors() + ");");
-                    }
-                }
-                countRows(p, planes, "g * " + cog * p.planeBytes(), "sd_q");
-                w.loop("co", cog, () -> sum(p, planes, codes, channel, "co", "sd_q",
-                        v -> r.store(w, c, Windows.outPixel(os), channel, v)));
+                pixelOutputs(p, c, os, classes != null);
             }));
         });
+    }
+
+    /**
+     * Once per inference, what the windows copy from: the packed signs' pixels' sums (PackedSigns), the input packed
+     * pixel by pixel, or its row masks; nothing where the windows are packed tap by tap.
+     */
+    private void packInput(PlaneProduct p, Conv2d c) {
+        PackedSigns.Packed reads = signs.readBy(c);
+        if (reads != null) {
+            packing.countPixels(p, CNames.var(reads.read()));
+        } else if (p.pixelBytes() != null) {
+            packing.packPixels(p);
+        } else if (p.rowMasks()) {
+            packing.rowMasks(p);
+        } else {
+            return;
+        }
+        packing.zeroPadding(p); // the windows write only the packed bytes
+    }
+
+    /**
+     * An output pixel's channels from its window in the scratch: its signs compared and written packed (PackedSigns),
+     * its quantize's levels counted in the pair rows kernel (CountedLevels), the window tables folded with its
+     * quantize's (WindowLevels), or each channel's sum, stored.
+     */
+    private void pixelOutputs(PlaneProduct p, Conv2d c, Shape os, boolean classes) {
+        PackedSigns.Packed writes = signs.writtenBy(c);
+        if (writes != null) { // ungrouped: the output pixel is the sign's row
+            if (classes) {
+                w.line("(void)np; /* in the pixel class's thresholds */");
+            }
+            stores.comparedRows(p, writes, "sd_q", "(b * " + os.dim(1) + " + y) * " + os.dim(2) + " + xo");
+            return;
+        }
+        CountThresholds levels = counted.at(c);
+        if (levels != null) { // ungrouped: the output pixel's channels in a row
+            stores.countedLevels(p, levels, "&" + CNames.element(r.storedBy(c).sign().out(), Windows.outPixel(os)));
+            return;
+        }
+        if (p.windowTables() && stores.chained(p, c, os)) {
+            return;
+        }
+        int cog = c.filter().shape().dim(4);
+        // window tables take the weights' place: each pattern's sums of value numbers
+        String planes = p.windowTables() ? r.constants().bytes(BitPlaneWeights.windowTables(p)) : weights(p);
+        String codes = r.constants().table(BitPlaneWeights.codeSums(p), 16), channel = "g * " + cog + " + co";
+        if (p.windowTables()) { // each plane's pattern: its row of the tables
+            int nb = p.planeBytes();
+            for (int i = 0; i < p.activation().planes(); i++) {
+                String bytes = "sd_q[" + i * nb + "]" + (p.packedBytes() > 1 ? " | (sd_idx)sd_q[" + (i * nb + 1)
+                        + "] << 8" : "");
+                w.line("sd_idx sd_p" + i + " = (sd_idx)((" + bytes + ") * " + p.product().vectors() + ");");
+            }
+        }
+        countRows(p, planes, "g * " + cog * p.planeBytes(), "sd_q");
+        w.loop("co", cog, () -> sum(p, planes, codes, channel, "co", "sd_q",
+                v -> r.store(w, c, Windows.outPixel(os), channel, v)));
     }
 
     /**
@@ -183,92 +203,10 @@ final class BitSerialEmitter {
         }
     }
 
-    /**
-     * Window tables folded with the chain the convolution stores into (WindowLevels), when it has one: each output
-     * channel's byte from the chain's table at sum_i 2^i W_f(P_i), W from each plane's pattern's row; false when
-     * they do not apply (nothing written).
-     */
-    private boolean chained(PlaneProduct p, Conv2d c, Shape os) {
-        Thresholds.Chain chain = r.storedBy(c);
-        Value o = chain == null ? null : chain.sign().out();
-        WindowLevels t = o == null || r.type(o).container() != 8 ? null : WindowLevels.of(p, r.params(c,
-                OpParams.Mul.class), r.type(c.out()).bits(), chain);
-        if (t == null) {
-            return false;
-        }
-        String weights = r.constants().table(t.weights(), 8), outputs = r.constants().table(t.outputs(), 8);
-        int vectors = p.product().vectors(), nb = p.planeBytes();
-        StringBuilder s = new StringBuilder();
-        for (int i = 0; i < p.activation().planes(); i++) {
-            String bytes = "sd_q[" + i * nb + "]" + (p.packedBytes() > 1 ? " | (sd_idx)sd_q[" + (i * nb + 1) + "] << 8"
-                    : "");
-            w.line("const int8_t *sd_v" + i + " = &" + weights + "[(sd_idx)((" + bytes + ") * " + vectors + ")];");
-            s.append(i == 0 ? "" : " + ").append(i == 0 ? "" : (1 << i) + " * ").append("SD_R8(sd_v").append(i)
-             .append(", co)");
-        }
-        w.line("const int8_t *sd_lt = " + outputs + ";");
-        w.line("int8_t *sd_o = (int8_t *)&" + CNames.element(o, Windows.outPixel(os)) + ";");
-        w.block("for (sd_idx co = 0; co < " + vectors + "; co++, sd_lt += " + t.span() + ")", () -> w.line(
-                "sd_o[co] = SD_R8(sd_lt, " + s + (t.least() < 0 ? " + " + -t.least() : " - " + t.least()) + ");"));
-        return true;
-    }
-
-    /**
-     * Every weight row's pairs counted and its quantize's thresholds counted in the kernel (CountedLevels), each
-     * output's level number stored from {@code out} on: the weight rows with their 16-bit thresholds in flash.
-     */
-    private void countedLevels(PlaneProduct p, CountThresholds t, String out) {
-        int ka = p.activation().planes(), kb = p.weight().planes(), nb = p.planeBytes(), levels = t.at()[0].length + 1;
-        String name = AvrPlanePairRows.comparedName(ka, kb, nb, t.shift(), levels);
-        kernels.put(name, AvrPlanePairRows.compared(ka, kb, nb, t.shift(), levels));
-        String table = r.constants().bytes(t.afterRows(BitPlaneWeights.bytes(p), kb * nb, 2));
-        w.line(name + "(sd_q, " + table + ", " + p.rowsACall() + ", (uint16_t)(" + t.offset() + "), (uint8_t *)" + out
-                + ");");
-    }
-
     /** Activation vector v's plane, a packed sign's row (PackedSigns), as sd_a; its ones counted into sq. */
     private void readPlane(PackedSigns.Packed packed, int nb) {
         w.line("const uint8_t *sd_a = (const uint8_t *)" + CNames.var(packed.read()) + " + v * " + nb + ";");
         w.loop("b", nb, () -> w.line("sq = (uint16_t)(sq + SD_POP8(sd_a[b]));"));
-    }
-
-    /**
-     * Every weight row's count compared in the rows kernel, the bits written packed to the sign's row {@code row}
-     * (AvrPopandRows.compared, or comparedWide in 16 bits): the weight rows with their thresholds in flash (a copy a
-     * pixel class when the padding comes out of the sum), u's offset from sq.
-     */
-    private void comparedRows(PlaneProduct p, PackedSigns.Packed packed, String plane, String row) {
-        int nb = p.planeBytes(), rows = p.rowsACall();
-        CountThresholds t = packed.counts();
-        if (packed.lookedUp()) {
-            lookUp(p, packed, plane, row);
-            return;
-        }
-        boolean wide = packed.wide();
-        String name = wide ? AvrPopandRows.comparedWideName(nb, t.shift()) : AvrPopandRows.comparedName(nb, t.shift());
-        kernels.put(name, wide ? AvrPopandRows.comparedWide(nb, t.shift()) : AvrPopandRows.compared(nb, t.shift()));
-        int thetaBytes = wide ? 2 : 1;
-        String table = r.constants().bytes(t.afterRows(BitPlaneWeights.bytes(p), nb, thetaBytes));
-        if (t.classes() > 1) { // the pixel class's rows and thresholds (PadClasses)
-            table = table + " + sd_pc * " + rows * (nb + thetaBytes);
-        }
-        w.line(name + "(" + plane + ", " + table + ", " + rows + ", (" + (wide ? "uint16_t" : "uint8_t") + ")("
-                + t.offset() + "), (uint8_t *)" + CNames.var(packed.signs()) + " + (" + row + ") * "
-                + packed.rowBytes() + ");");
-    }
-
-    /** The output's packed bytes of every row looked up by the window's pattern, its plane's bytes (PackedSigns). */
-    private void lookUp(PlaneProduct p, PackedSigns.Packed packed, String plane, String row) {
-        int nb = p.packedBytes(), out = packed.rowBytes();
-        String table = r.constants().bytes(packed.counts().patterns(BitPlaneWeights.bytes(p), p.planeBytes(),
-                p.terms()));
-        StringBuilder pattern = new StringBuilder(plane + "[0]");
-        for (int b = 1; b < nb; b++) {
-            pattern.append(" | (sd_idx)").append(plane).append("[").append(b).append("] << ").append(8 * b);
-        }
-        w.line("sd_idx pat = (sd_idx)((" + pattern + ") * " + out + ");");
-        w.loop("k", out, () -> w.line("((uint8_t *)" + CNames.var(packed.signs()) + ")[(" + row + ") * " + out
-                + " + k] = SD_RU8(" + table + ", pat + k);"));
     }
 
     /**

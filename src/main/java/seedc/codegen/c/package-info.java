@@ -19,7 +19,11 @@
  * and write the signs as the next product's plane (the sign's value then stored packed, an eighth of its bytes; a
  * convolution's a pixel's channels a row, pooled as bytes, or looked up by a small window's pattern; comparedWide in
  * 16 bits with thresholds a pixel class, PadClasses, for a padded window of signs). A one-channel convolution's
- * windows come from row masks (PlanePacking.rowMasks). All write through a CWriter, whose blocks close themselves.
+ * windows come from row masks (PlanePacking.rowMasks); of two-plane activations it looks each pattern's sums up in
+ * window tables (PlaneProduct.windowTables), folded with the quantize it stores into (WindowLevels); every pair of
+ * planes of every weight row in one AVR call, AvrPlanePairRows, which may count the quantize's levels itself
+ * (CountedLevels). KernelStoresEmitter writes the outputs kernels and tables store themselves; ThresholdEmitter
+ * reads a short-reach sum's chain from a table. All write through a CWriter, whose blocks close themselves.
  * Fixed texts (runtime, main.c, Makefiles, predict.h, the sketch) are resources under seedc/codegen/c.
  */
 package seedc.codegen.c;
