@@ -75,11 +75,6 @@ final class BitSerialEmitter {
                 if (compared) {
                     return; // the kernel wrote the quantize's levels
                 }
-                if (counted.at(m) != null) { // the output's row v
-                    stores.countedLevels(p, counted.at(m), "&" + CNames.element(r.storedBy(m).sign().out(),
-                            "v * " + cols));
-                    return;
-                }
                 countRows(p, planes, "0", plane);
                 w.loop("f", weights, () -> sum(p, planes, codes, "f", "f", plane,
                         v -> r.store(w, m, p.ram() == 0, "v", "f", v)));

@@ -8,8 +8,8 @@ import seedc.fixed.OpParams;
 import seedc.ir.Op;
 
 /**
- * Quantizes whose level numbers the AVR's pair rows kernel counts itself (AvrPlanePairRows.compared): where a
- * product whose pairs of planes go to that kernel stores into a chain compared at its store (Thresholds) whose outputs
+ * Quantizes whose level numbers the AVR's pair rows kernel counts itself (AvrPlanePairRows.compared): where an
+ * ungrouped convolution whose pairs of planes go to that kernel stores into a chain compared at its store (Thresholds) whose outputs
  * are their own level numbers 0..m in bytes, each row's sum is compared in the kernel with the thresholds moved onto
  * it (CountThresholds, u in 16 bits) and the count of those it reaches stored as the output: no 16-bit counts in
  * the scratch and no comparisons in C (cnn-digits-w2a2i2's second convolution).
@@ -30,7 +30,8 @@ final class CountedLevels {
         Map<Op, CountThresholds> counted = new IdentityHashMap<>();
         products.forEach((op, p) -> {
             Thresholds.Chain c = fused.storedBy(op);
-            boolean rows = op instanceof Op.Conv2d cv ? cv.groups() == 1 : p.ram() == 0;
+            // an ungrouped convolution: an output pixel's channels are the call's rows, in a row
+            boolean rows = op instanceof Op.Conv2d cv && cv.groups() == 1;
             if (c == null || !rows || !p.pairRowsAtOnce() || signs.writtenBy(op) != null
                     || fp.type(c.sign().out()).container() != 8) {
                 return;
