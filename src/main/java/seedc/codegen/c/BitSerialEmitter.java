@@ -164,11 +164,9 @@ final class BitSerialEmitter {
         String planes = p.windowTables() ? r.constants().bytes(BitPlaneWeights.windowTables(p)) : weights(p);
         String codes = r.constants().table(BitPlaneWeights.codeSums(p), 16), channel = "g * " + cog + " + co";
         if (p.windowTables()) { // each plane's pattern: its row of the tables
-            int nb = p.planeBytes();
             for (int i = 0; i < p.activation().planes(); i++) {
-                String bytes = "sd_q[" + i * nb + "]" + (p.packedBytes() > 1 ? " | (sd_idx)sd_q[" + (i * nb + 1)
-                        + "] << 8" : "");
-                w.line("sd_idx sd_p" + i + " = (sd_idx)((" + bytes + ") * " + p.product().vectors() + ");");
+                w.line("sd_idx sd_p" + i + " = (sd_idx)((" + PlanePacking.pattern(p, "sd_q", i) + ") * "
+                        + p.product().vectors() + ");");
             }
         }
         countRows(p, planes, "g * " + cog * p.planeBytes(), "sd_q");

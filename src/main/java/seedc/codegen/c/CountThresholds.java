@@ -33,8 +33,7 @@ record CountThresholds(int shift, long beta, long bias, long most, int classes, 
         if (exact == null || exact.twos() > 30 || exact.factor() > 1L << 30) {
             return null;
         }
-        Stored stored = all.stored("acc", exact, mul, outBits).within(c.proven());
-        Steps onT = Steps.of(c).overSum(stored);
+        Steps onT = all.stepsOver(exact, mul, outBits, c);
         long fpc = all.pc().factor(), fsq = all.sq().factor();
         long g = java.math.BigInteger.valueOf(fpc).gcd(java.math.BigInteger.valueOf(fsq)).longValueExact();
         if (onT == null || fpc <= 0 || Long.bitCount(fpc / g) != 1 || fpc / g > 8) {
@@ -80,7 +79,7 @@ record CountThresholds(int shift, long beta, long bias, long most, int classes, 
         PadClasses classes = PadClasses.of(c);
         long[] pp = classes.paddingSums(BitPlaneWeights.tapCodeSums(p), vectors);
         long[] np = classes.paddingSums(new long[p.taps()], 1, c.filter().shape().dim(3));
-        long fnp = all.terms().get(3).factor(), fpp = all.pp().factor();
+        long fnp = all.np().factor(), fpp = all.pp().factor();
         long[] out = new long[pp.length];
         for (int e = 0; e < out.length; e++) {
             out[e] = fnp * np[e / vectors] + fpp * pp[e];

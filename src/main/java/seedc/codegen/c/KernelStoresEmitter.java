@@ -37,12 +37,11 @@ final class KernelStoresEmitter {
             return false;
         }
         String weights = r.constants().table(t.weights(), 8), outputs = r.constants().table(t.outputs(), 8);
-        int vectors = p.product().vectors(), nb = p.planeBytes();
+        int vectors = p.product().vectors();
         StringBuilder s = new StringBuilder();
         for (int i = 0; i < p.activation().planes(); i++) {
-            String bytes = "sd_q[" + i * nb + "]" + (p.packedBytes() > 1 ? " | (sd_idx)sd_q[" + (i * nb + 1) + "] << 8"
-                    : "");
-            w.line("const int8_t *sd_v" + i + " = &" + weights + "[(sd_idx)((" + bytes + ") * " + vectors + ")];");
+            w.line("const int8_t *sd_v" + i + " = &" + weights + "[(sd_idx)((" + PlanePacking.pattern(p, "sd_q", i)
+                    + ") * " + vectors + ")];");
             s.append(i == 0 ? "" : " + ").append(i == 0 ? "" : (1 << i) + " * ").append("SD_R8(sd_v").append(i)
              .append(", co)");
         }
@@ -93,14 +92,10 @@ final class KernelStoresEmitter {
 
     /** The output's packed bytes of every row looked up by the window's pattern, its plane's bytes (PackedSigns). */
     private void lookUp(PlaneProduct p, PackedSigns.Packed packed, String plane, String row) {
-        int nb = p.packedBytes(), out = packed.rowBytes();
+        int out = packed.rowBytes();
         String table = r.constants().bytes(packed.counts().patterns(BitPlaneWeights.bytes(p), p.planeBytes(),
                 p.terms()));
-        StringBuilder pattern = new StringBuilder(plane + "[0]");
-        for (int b = 1; b < nb; b++) {
-            pattern.append(" | (sd_idx)").append(plane).append("[").append(b).append("] << ").append(8 * b);
-        }
-        w.line("sd_idx pat = (sd_idx)((" + pattern + ") * " + out + ");");
+        w.line("sd_idx pat = (sd_idx)((" + PlanePacking.pattern(p, plane, 0) + ") * " + out + ");");
         w.loop("k", out, () -> w.line("((uint8_t *)" + CNames.var(packed.signs()) + ")[(" + row + ") * " + out
                 + " + k] = SD_RU8(" + table + ", pat + k);"));
     }

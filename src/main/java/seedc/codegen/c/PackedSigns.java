@@ -33,7 +33,7 @@ final class PackedSigns {
      * table of every pattern's (CountThresholds.patterns) where the rows kernel took about 28 cycles a row;
      * {@code wide}: the kernel compares u in 16 bits, its plane from RAM (AvrPopandRows.comparedWide).
      */
-    record Packed(Op product, Value signs, Op.Maxpool pool, Value read, List<Value> views, CountThresholds counts,
+    record Packed(Value signs, Op.Maxpool pool, Value read, List<Value> views, CountThresholds counts,
                   int rowBytes, boolean lookedUp, boolean wide) {}
 
     static final PackedSigns NONE = new PackedSigns(Map.of(), Map.of(), Map.of());
@@ -145,7 +145,7 @@ final class PackedSigns {
         }
         boolean lookedUp = p.op() instanceof Op.Conv2d && t != null && t.classes() == 1 && p.terms() <= TABLE_TAPS
                 && (1L << p.terms()) * (p.rowsACall() / 8) <= TABLE_BYTES;
-        return t == null ? null : new Packed(p.op(), c.sign().out(), pool, read, List.copyOf(views), t,
+        return t == null ? null : new Packed(c.sign().out(), pool, read, List.copyOf(views), t,
                 p.rowsACall() / 8, lookedUp, wide && !lookedUp);
     }
 

@@ -229,6 +229,19 @@ final class PlanePacking {
         });
     }
 
+    /**
+     * Plane i of a window in {@code planes} (the scratch's sd_q, planes one after another) as one number, its packed
+     * bytes little-endian (a C expression): the window's pattern, which the pattern tables are indexed by.
+     */
+    static String pattern(PlaneProduct p, String planes, int i) {
+        int from = i * p.planeBytes();
+        StringBuilder bits = new StringBuilder(planes + "[" + from + "]");
+        for (int b = 1; b < p.packedBytes(); b++) {
+            bits.append(" | (sd_idx)").append(planes).append("[").append(from + b).append("] << ").append(8 * b);
+        }
+        return bits.toString();
+    }
+
     /** Each plane's bytes past its packed ones, up to whole words: 0, so that the ANDs there count nothing. */
     void zeroPadding(PlaneProduct p) {
         int nb = p.planeBytes(), packed = p.packedBytes();

@@ -47,6 +47,11 @@ record PlaneSum(long constant, List<Term> terms, double bound) {
         return terms.get(2);
     }
 
+    /** A padded window's count of padding taps' elements (null unpadded). */
+    Term np() {
+        return terms.size() > 3 ? terms.get(3) : null;
+    }
+
     /** A padded window's padding taps' value numbers (null unpadded). */
     Term pp() {
         return terms.size() > 4 ? terms.get(4) : null;
@@ -68,6 +73,14 @@ record PlaneSum(long constant, List<Term> terms, double bound) {
     Stored stored(String name, ExactSum sum, OpParams.Mul mul, int outBits) {
         return Stored.exact(name, sum.sum(), sum.factor(), mul.post() - sum.twos(), outBits,
                 bound / Math.scalb((double) sum.factor(), sum.twos()));
+    }
+
+    /**
+     * Chain c's steps over the exact sum held (Steps.overSum), cut to what the product can store, or null when they
+     * are not known.
+     */
+    Steps stepsOver(ExactSum sum, OpParams.Mul mul, int outBits, Thresholds.Chain c) {
+        return Steps.of(c).overSum(stored("acc", sum, mul, outBits).within(c.proven()));
     }
 
     /** A count of the sum (a C expression from 0 to {@code max}) and its factor. */

@@ -13,6 +13,18 @@ record Steps(int channels, int steps, long[] at, long[] values) {
         return new Steps(c.channels(), c.steps(), c.at(), c.values());
     }
 
+    /**
+     * Channel ch's output at input t: that after the last of its steps t reaches, in order (as the comparisons in C
+     * give it, one after another).
+     */
+    long outputAt(int ch, long t) {
+        long y = values[ch * (steps + 1)];
+        for (int j = 0; j < steps; j++) {
+            y = t >= at[ch * steps + j] ? values[ch * (steps + 1) + j + 1] : y;
+        }
+        return y;
+    }
+
     /** Whether every channel has the same one step: then the code compares with literals. */
     boolean uniform() {
         for (int c = 1; c < channels; c++) {

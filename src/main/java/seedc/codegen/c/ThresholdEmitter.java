@@ -97,11 +97,7 @@ final class ThresholdEmitter {
         long[] table = new long[(int) span * s.channels()];
         for (int c = 0; c < s.channels(); c++) {
             for (long t = lo; t < lo + span; t++) {
-                long y = s.values()[c * (k + 1)];
-                for (int j = 0; j < k; j++) {
-                    y = t >= s.at()[c * k + j] ? s.values()[c * (k + 1) + j + 1] : y;
-                }
-                table[(int) (c * span + t - lo)] = y;
+                table[(int) (c * span + t - lo)] = s.outputAt(c, t);
             }
         }
         String chan = ch.matches("\\w+") ? ch : "(" + ch + ")";

@@ -26,7 +26,7 @@ record WindowLevels(long[] weights, long[] outputs, long least, int span) {
         if (exact == null || exact.twos() > 30) {
             return null;
         }
-        Steps onT = Steps.of(c).overSum(all.stored("acc", exact, mul, outBits).within(c.proven()));
+        Steps onT = all.stepsOver(exact, mul, outBits, c);
         if (onT == null) {
             return null;
         }
@@ -54,19 +54,9 @@ record WindowLevels(long[] weights, long[] outputs, long least, int span) {
         for (int f = 0; f < vectors; f++) {
             long k = all.constant() + all.codes().factor() * codes[f];
             for (long s = least; s < least + span; s++) {
-                out[(int) (f * span + s - least)] = outputAt(onT, f % c.channels(), Math.floorDiv(k + g * s, e));
+                out[(int) (f * span + s - least)] = onT.outputAt(f % c.channels(), Math.floorDiv(k + g * s, e));
             }
         }
         return new WindowLevels(w, out, least, (int) span);
-    }
-
-    /** Channel ch's output at sum t: the last of its steps t reaches (as the comparisons in C give it). */
-    private static long outputAt(Steps s, int ch, long t) {
-        int k = s.steps();
-        long y = s.values()[ch * (k + 1)];
-        for (int j = 0; j < k; j++) {
-            y = t >= s.at()[ch * k + j] ? s.values()[ch * (k + 1) + j + 1] : y;
-        }
-        return y;
     }
 }
