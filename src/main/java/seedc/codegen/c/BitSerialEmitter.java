@@ -100,21 +100,25 @@ final class BitSerialEmitter {
             String colClass = classes == null ? null : r.constants().bytes(classes.colClass());
             packInput(p, c);
             Runnable perRow = p.rowMasks() ? () -> packing.rowsOfWindows(p) : () -> { };
+            // the padding's count is in the sum, unless the kernel compares with thresholds a pixel class
+            boolean np = classes != null && signs.writtenBy(c) == null;
             Windows.perPixel(w, xs.dim(0), os, perRow, () -> w.loop("g", c.groups(), () -> {
                 w.line("uint16_t sq = 0;");
-                if (classes != null) {
+                if (np) {
                     w.line("uint16_t np = 0;");
+                }
+                if (classes != null) {
                     w.line("uint8_t sd_pc = (uint8_t)(SD_RU8(" + rowClass + ", y) * " + classes.colsInside().size()
                             + " + SD_RU8(" + colClass + ", xo));"); // the pixel's class (PadClasses)
                 }
                 if (p.rowMasks()) {
                     packing.windowFromRows(p);
                 } else if (p.pixelBytes() == null) {
-                    packing.packWindow(p);
+                    packing.packWindow(p, np);
                 } else {
-                    packing.copyWindow(p);
+                    packing.copyWindow(p, np);
                 }
-                pixelOutputs(p, c, os, classes != null);
+                pixelOutputs(p, c, os);
             }));
         });
     }
@@ -142,12 +146,9 @@ final class BitSerialEmitter {
      * its quantize's levels counted in the pair rows kernel (CountedLevels), the window tables folded with its
      * quantize's (WindowLevels), or each channel's sum, stored.
      */
-    private void pixelOutputs(PlaneProduct p, Conv2d c, Shape os, boolean classes) {
+    private void pixelOutputs(PlaneProduct p, Conv2d c, Shape os) {
         PackedSigns.Packed writes = signs.writtenBy(c);
         if (writes != null) { // ungrouped: the output pixel is the sign's row
-            if (classes) {
-                w.line("(void)np; /* in the pixel class's thresholds */");
-            }
             stores.comparedRows(p, writes, "sd_q", "(b * " + os.dim(1) + " + y) * " + os.dim(2) + " + xo");
             return;
         }

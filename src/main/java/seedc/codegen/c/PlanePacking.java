@@ -23,8 +23,11 @@ final class PlanePacking {
         this.sources = sources;
     }
 
-    /** The window's taps one by one: each one's level number, its bits set in the planes. */
-    void packWindow(PlaneProduct p) {
+    /**
+     * The window's taps one by one: each one's level number, its bits set in the planes; {@code np}: the padding taps'
+     * elements counted into np.
+     */
+    void packWindow(PlaneProduct p, boolean np) {
         Conv2d c = (Conv2d) p.op();
         LowBitProducts.Levels a = p.activation();
         int nb = p.planeBytes();
@@ -32,14 +35,14 @@ final class PlanePacking {
         w.line("sd_idx t = 0;");
         w.line("uint8_t bit = 1;");
         Windows.taps(w, c, () -> {
-            countPadding(p);
+            countPadding(p, np);
             packTap(p, c, a, nb);
         });
     }
 
-    /** A tap in the padding: its channels to the count np (a window whose padding comes out of its sum). */
-    private void countPadding(PlaneProduct p) {
-        if (p.padMask()) {
+    /** A tap in the padding: its channels to the count np, when the sum takes it ({@code np}). */
+    private void countPadding(PlaneProduct p, boolean np) {
+        if (np) {
             Conv2d c = (Conv2d) p.op();
             w.line("if (!inside) np = (uint16_t)(np + " + c.filter().shape().dim(3) + ");");
         }
@@ -198,9 +201,10 @@ final class PlanePacking {
 
     /**
      * The window from the packed pixels: tap (i, j)'s bytes of each plane copied to its place (whole bytes: a tap's
-     * channels start at bit (i kw + j) cig), a tap in the padding filled with the zero level's bits.
+     * channels start at bit (i kw + j) cig), a tap in the padding filled with the zero level's bits; {@code np}: the
+     * padding taps' elements counted into np.
      */
-    void copyWindow(PlaneProduct p) {
+    void copyWindow(PlaneProduct p, boolean np) {
         Conv2d c = (Conv2d) p.op();
         LowBitProducts.Levels a = p.activation();
         int cig = c.filter().shape().dim(3), cb = cig / 8, per = a.planes() * cb, nb = p.planeBytes();
@@ -225,7 +229,7 @@ final class PlanePacking {
                     w.line("sq = (uint16_t)(sq + " + cig * zero + ");");
                 }
             });
-            countPadding(p);
+            countPadding(p, np);
         });
     }
 
