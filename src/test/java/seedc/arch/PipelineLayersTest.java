@@ -41,6 +41,62 @@ class PipelineLayersTest {
         assertEquals(List.of(), violations);
     }
 
+    /**
+     * The C backend's sub-packages in order: a class in one may use only classes of its own sub-package and of those
+     * before it; the classes directly in {@code seedc.codegen.c} (the backend's entry) may use all of them.
+     */
+    static final List<String> C_BACKEND_ORDER = List.of();
+
+    /**
+     * The Verilog backend's sub-packages in order, read like {@link #C_BACKEND_ORDER}: planning before emission, and
+     * neither names the backend's entry in {@code seedc.codegen.verilog}.
+     */
+    static final List<String> VERILOG_BACKEND_ORDER = List.of();
+
+    @Test
+    void theCBackendsSubPackagesUseOnlyEarlierOnes() throws IOException {
+        assertEquals(List.of(), subPackageViolations("codegen.c", C_BACKEND_ORDER));
+    }
+
+    @Test
+    void theVerilogBackendsSubPackagesUseOnlyEarlierOnes() throws IOException {
+        assertEquals(List.of(), subPackageViolations("codegen.verilog", VERILOG_BACKEND_ORDER));
+    }
+
+    /**
+     * Each file in a sub-package of {@code seedc.<backend>}: every sub-package it names must come no later in
+     * {@code order}, and it must not name a class of the backend's entry package itself.
+     */
+    private static List<String> subPackageViolations(String backend, List<String> order) throws IOException {
+        Path root = Path.of("src/main/java/seedc").resolve(backend.replace('.', '/'));
+        String prefix = "seedc." + backend + ".";
+        Pattern reference = Pattern.compile("\\b" + Pattern.quote(prefix) + "(?:([a-z]+)\\.)?[A-Z]");
+        List<String> violations = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(root)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                Path rel = root.relativize(f);
+                if (rel.getNameCount() == 1) {
+                    continue; // the backend's entry may use every sub-package
+                }
+                String sub = rel.getName(0).toString();
+                if (!order.contains(sub)) {
+                    violations.add(f + ": sub-package " + prefix + sub + " is not in the order");
+                    continue;
+                }
+                Matcher m = reference.matcher(withoutComments(Files.readString(f)));
+                while (m.find()) {
+                    String used = m.group(1);
+                    if (used == null) {
+                        violations.add(f + ": " + prefix + sub + " uses the backend's entry package " + prefix.substring(0, prefix.length() - 1));
+                    } else if (order.contains(used) && order.indexOf(used) > order.indexOf(sub)) {
+                        violations.add(f + ": " + prefix + sub + " uses " + prefix + used + ", a later sub-package");
+                    }
+                }
+            }
+        }
+        return violations;
+    }
+
     private static List<String> laterReferences(Path f, String stage) throws IOException {
         List<String> out = new ArrayList<>();
         String code = withoutComments(Files.readString(f));
