@@ -33,10 +33,21 @@ final class Concat {
         if (axis < 0 || axis >= rank) {
             throw node.error("axis " + node.integer("axis", 1) + " of tensors of rank " + rank);
         }
+        int[] out = outputShape(node, parts, first, axis);
+        if (!(image ? axis == 1 : rank == 2 && axis == 1)) {
+            spliced(node, cx, parts, out, axis, image);
+        } else {
+            placed(node, cx, parts, out, axis, image);
+        }
+    }
+
+    /** The concatenation's dims: the first computed part's, the axis summed over every part's. */
+    private static int[] outputShape(Node node, List<Sym> parts, Sym first, int axis) {
+        int rank = first.shape().length;
         int[] out = first.shape().clone();
         out[axis] = 0;
         for (Sym p : parts) {
-            if (p.shape().length != rank || (!p.isConstant() && p.nhwc() != image)) {
+            if (p.shape().length != rank || (!p.isConstant() && p.nhwc() != first.nhwc())) {
                 throw node.error("concatenates tensors of different ranks or layouts");
             }
             for (int k = 0; k < rank; k++) {
@@ -47,10 +58,11 @@ final class Concat {
             }
             out[axis] += p.shape()[axis];
         }
-        if (!(image ? axis == 1 : rank == 2 && axis == 1)) {
-            spliced(node, cx, parts, out, axis, image);
-            return;
-        }
+        return out;
+    }
+
+    /** Along the last axis: the sum of each computed part times the 0/1 matrix placing its columns, plus constants. */
+    private static void placed(Node node, ImportContext cx, List<Sym> parts, int[] out, int axis, boolean image) {
         Sym result = image ? Sym.image(out, null) : Sym.value(out, null);
         int total = out[axis], rows = result.size() / total;
         List<String> terms = new ArrayList<>();

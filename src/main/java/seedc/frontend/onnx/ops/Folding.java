@@ -64,7 +64,16 @@ final class Folding {
         if (axis < 0 || axis >= rank) {
             throw node.error("axis " + node.integer("axis", 0) + " is outside rank " + rank);
         }
-        int n = data.shape()[axis];
+        int[] at = gatherIndices(node, idx, data.shape()[axis]);
+        if (data.isConstant()) {
+            gatherConstant(node, cx, data, idx, axis, at);
+        } else {
+            gatherComputed(node, cx, data, idx, axis, at[0]);
+        }
+    }
+
+    /** The indices of a Gather along an axis of n, negative ones counted from its end. */
+    private static int[] gatherIndices(Node node, Sym idx, int n) {
         int[] at = new int[idx.size()];
         for (int k = 0; k < at.length; k++) {
             int i = (int) idx.constant()[k];
@@ -73,26 +82,34 @@ final class Folding {
                 throw node.error("index " + i + " is outside an axis of " + n);
             }
         }
-        if (!data.isConstant()) {
-            if (idx.shape().length != 0 || data.nhwc() || rank < 2) {
-                throw node.error("gathers from a computed tensor other than one index of one axis of a matrix or"
-                        + " higher (SeeDot's x[i], or a splice)");
-            }
-            int[] out = new int[rank - 1];
-            StringBuilder splice = new StringBuilder(data.expr());
-            for (int k = 0, o = 0; k < rank; k++) {
-                splice.append('[').append(k == axis ? at[0] : 0).append(":+").append(k == axis ? 1 : data.shape()[k])
-                        .append(']');
-                if (k != axis) {
-                    out[o++] = data.shape()[k];
-                }
-            }
-            // x[i] along the first axis; along another, the slice of width 1 there, reshaped without that axis
-            String expr = axis == 0 ? data.expr() + "[" + at[0] + "]" : "reshape(" + splice + ", " + Sym.dims(out)
-                    + ", " + Flatten.axes(rank) + ")";
-            cx.let(node, expr, out, false);
-            return;
+        return at;
+    }
+
+    /** One index of one axis of a computed tensor: SeeDot's x[i], or a splice of width 1 reshaped without it. */
+    private static void gatherComputed(Node node, ImportContext cx, Sym data, Sym idx, int axis, int at) {
+        int rank = data.shape().length;
+        if (idx.shape().length != 0 || data.nhwc() || rank < 2) {
+            throw node.error("gathers from a computed tensor other than one index of one axis of a matrix or"
+                    + " higher (SeeDot's x[i], or a splice)");
         }
+        int[] out = new int[rank - 1];
+        StringBuilder splice = new StringBuilder(data.expr());
+        for (int k = 0, o = 0; k < rank; k++) {
+            splice.append('[').append(k == axis ? at : 0).append(":+").append(k == axis ? 1 : data.shape()[k])
+                    .append(']');
+            if (k != axis) {
+                out[o++] = data.shape()[k];
+            }
+        }
+        // x[i] along the first axis; along another, the slice of width 1 there, reshaped without that axis
+        String expr = axis == 0 ? data.expr() + "[" + at + "]" : "reshape(" + splice + ", " + Sym.dims(out)
+                + ", " + Flatten.axes(rank) + ")";
+        cx.let(node, expr, out, false);
+    }
+
+    /** A Gather of a constant folds: the output's dims are data's with the axis replaced by the indices' dims. */
+    private static void gatherConstant(Node node, ImportContext cx, Sym data, Sym idx, int axis, int[] at) {
+        int rank = data.shape().length, n = data.shape()[axis];
         int outer = 1, inner = 1;
         for (int i = 0; i < axis; i++) {
             outer *= data.shape()[i];

@@ -42,27 +42,11 @@ final class Calls {
             }
             case "reverse" -> {
                 expectCount(src, ctx, name, args, 2);
-                Expr axis = expr(src, args.get(1), b);
-                long value = switch (axis) {
-                    case IntLit i -> i.value();
-                    case Unary u when u.arg() instanceof IntLit i -> -i.value();
-                    default -> throw src.error(axis.pos(), "the axis of reverse must be an integer constant");
-                };
-                return new Reverse(pos, expr(src, args.get(0), b), (int) value);
+                return reverse(src, pos, args, b);
             }
             case "quantize" -> {
                 expectCount(src, ctx, name, args, 4);
-                Expr k = expr(src, args.get(1), b);
-                if (!(k instanceof IntLit bits) || bits.value() < 1 || bits.value() > 8) {
-                    throw src.error(k.pos(), "the bits of quantize must be an integer from 1 to 8");
-                }
-                double lo = Literals.number(src, expr(src, args.get(2), b));
-                Expr hiArg = expr(src, args.get(3), b);
-                double hi = Literals.number(src, hiArg);
-                if (!(lo < hi)) {
-                    throw src.error(hiArg.pos(), "quantize needs lo < hi, found [" + lo + ", " + hi + "]");
-                }
-                return new Quantize(pos, expr(src, args.get(0), b), (int) bits.value(), lo, hi);
+                return quantize(src, pos, args, b);
             }
             case "init" -> {
                 expectCount(src, ctx, name, args, 2);
@@ -71,31 +55,67 @@ final class Calls {
             }
             case "conv2d" -> {
                 expectCount(src, ctx, name, args, 6);
-                int[] s = option(src, args.get(2), "s", 2, b);
-                int[] p = option(src, args.get(3), "p", 4, b);
-                int[] d = option(src, args.get(4), "d", 2, b);
-                int[] g = option(src, args.get(5), "g", 1, b);
-                return new Conv2d(pos, expr(src, args.get(0), b), expr(src, args.get(1), b),
-                        new Window(s[0], s[1], p[0], p[1], p[2], p[3], d[0], d[1]), g[0]);
+                return conv2d(src, pos, args, b);
             }
             case "maxpool" -> {
                 expectCount(src, ctx, name, args, 4);
-                int[] k = option(src, args.get(1), "k", 2, b);
-                int[] p = option(src, args.get(2), "p", 4, b);
-                int[] s = option(src, args.get(3), "s", 2, b);
-                return new Maxpool(pos, expr(src, args.get(0), b), k[0], k[1],
-                        new Window(s[0], s[1], p[0], p[1], p[2], p[3], 1, 1));
+                return maxpool(src, pos, args, b);
             }
             case "mbconv" -> {
                 expectCount(src, ctx, name, args, 6);
-                int[] s = option(src, args.get(4), "s", 2, b);
-                int[] p = option(src, args.get(5), "p", 4, b);
-                return new MBConv(pos, expr(src, args.get(0), b), triple(src, args.get(1), b),
-                        triple(src, args.get(2), b), triple(src, args.get(3), b),
-                        new Window(s[0], s[1], p[0], p[1], p[2], p[3], 1, 1));
+                return mbconv(src, pos, args, b);
             }
             default -> throw src.error(pos, "unknown function '" + name + "'");
         }
+    }
+
+    private static Expr reverse(SourceFile src, Pos pos, List<ArgContext> args, AstBuilder b) {
+        Expr axis = expr(src, args.get(1), b);
+        long value = switch (axis) {
+            case IntLit i -> i.value();
+            case Unary u when u.arg() instanceof IntLit i -> -i.value();
+            default -> throw src.error(axis.pos(), "the axis of reverse must be an integer constant");
+        };
+        return new Reverse(pos, expr(src, args.get(0), b), (int) value);
+    }
+
+    private static Expr quantize(SourceFile src, Pos pos, List<ArgContext> args, AstBuilder b) {
+        Expr k = expr(src, args.get(1), b);
+        if (!(k instanceof IntLit bits) || bits.value() < 1 || bits.value() > 8) {
+            throw src.error(k.pos(), "the bits of quantize must be an integer from 1 to 8");
+        }
+        double lo = Literals.number(src, expr(src, args.get(2), b));
+        Expr hiArg = expr(src, args.get(3), b);
+        double hi = Literals.number(src, hiArg);
+        if (!(lo < hi)) {
+            throw src.error(hiArg.pos(), "quantize needs lo < hi, found [" + lo + ", " + hi + "]");
+        }
+        return new Quantize(pos, expr(src, args.get(0), b), (int) bits.value(), lo, hi);
+    }
+
+    private static Expr conv2d(SourceFile src, Pos pos, List<ArgContext> args, AstBuilder b) {
+        int[] s = option(src, args.get(2), "s", 2, b);
+        int[] p = option(src, args.get(3), "p", 4, b);
+        int[] d = option(src, args.get(4), "d", 2, b);
+        int[] g = option(src, args.get(5), "g", 1, b);
+        return new Conv2d(pos, expr(src, args.get(0), b), expr(src, args.get(1), b),
+                new Window(s[0], s[1], p[0], p[1], p[2], p[3], d[0], d[1]), g[0]);
+    }
+
+    private static Expr maxpool(SourceFile src, Pos pos, List<ArgContext> args, AstBuilder b) {
+        int[] k = option(src, args.get(1), "k", 2, b);
+        int[] p = option(src, args.get(2), "p", 4, b);
+        int[] s = option(src, args.get(3), "s", 2, b);
+        return new Maxpool(pos, expr(src, args.get(0), b), k[0], k[1],
+                new Window(s[0], s[1], p[0], p[1], p[2], p[3], 1, 1));
+    }
+
+    private static Expr mbconv(SourceFile src, Pos pos, List<ArgContext> args, AstBuilder b) {
+        int[] s = option(src, args.get(4), "s", 2, b);
+        int[] p = option(src, args.get(5), "p", 4, b);
+        return new MBConv(pos, expr(src, args.get(0), b), triple(src, args.get(1), b),
+                triple(src, args.get(2), b), triple(src, args.get(3), b),
+                new Window(s[0], s[1], p[0], p[1], p[2], p[3], 1, 1));
     }
 
     private static void expectCount(SourceFile src, CallContext ctx, String name, List<ArgContext> args, int n) {
