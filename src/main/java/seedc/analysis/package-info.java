@@ -19,7 +19,7 @@
  *   <li>{@link seedc.analysis.ParameterGrids} (with the weights): the smaller storage each parameter's values
  *       already lie on (a k-bit grid, powers of two, a codebook).
  * </ul>
- * The C backends turn these into a static RAM plan ({@code seedc.codegen.c.RamPlan} with
+ * The C backends turn these into a static RAM plan ({@code seedc.codegen.c.emit.RamPlan} with
  * {@link seedc.memory}); the float and the fixed-point builds use the same analyses.
  */
 package seedc.analysis;

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import seedc.codegen.c.AvrLevelTables;
+import seedc.codegen.c.avr.AvrLevelTables;
 
 /**
  * The AVR's level-tables kernel (AvrLevelTables) for 1, 5, 16, 17 and 21 groups (one page, a page and a group, the

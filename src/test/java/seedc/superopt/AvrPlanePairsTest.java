@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import seedc.codegen.c.AvrPlanePairRows;
-import seedc.codegen.c.AvrPlanePairs;
+import seedc.codegen.c.avr.AvrPlanePairRows;
+import seedc.codegen.c.avr.AvrPlanePairs;
 
 /**
  * The AVR's kernel of every pair of planes at once (AvrPlanePairs), for each shape it has (1-2 activation planes

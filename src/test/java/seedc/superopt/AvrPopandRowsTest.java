@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import seedc.codegen.c.AvrPopandRows;
+import seedc.codegen.c.avr.AvrPopandRows;
 
 /**
  * The AVR's kernel of one plane against many weight rows (AvrPopandRows), for every plane length it has (1 to 8

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import seedc.codegen.c.AvrSubsetRows;
+import seedc.codegen.c.avr.AvrSubsetRows;
 
 /**
  * The AVR's kernel looking up every weight vector of a subset-sum table in one call (AvrSubsetRows), for 1, 3, 8, 9

@@ -121,7 +121,7 @@ public final class LayoutBench {
                 + "    while (n) seedc_uart_putc(b[--n]);\n    seedc_uart_putc('\\n');\n}\n\n");
         for (int i = 0; i < cases.size(); i++) {
             Case k = cases.get(i);
-            boolean pairs = seedc.codegen.c.AvrPlanePairs.fits(k.ka(), k.kb(), k.planeBytes());
+            boolean pairs = seedc.codegen.c.avr.AvrPlanePairs.fits(k.ka(), k.kb(), k.planeBytes());
             c.append("static uint8_t q").append(i).append("[] = ").append(KernelBench.init(k.planes(k.q(), k.ka())))
                     .append(";\nstatic const uint8_t w").append(i).append("[] PROGMEM = ")
                     .append(KernelBench.init(pairs ? k.interleaved(k.planes(k.r(), k.kb()), k.kb())
@@ -130,9 +130,9 @@ public final class LayoutBench {
                     .append(i).append("[] PROGMEM = ").append(KernelBench.init(k.elements(k.r())))
                     .append(";\n");
             if (pairs) { // the AVR's kernel of every pair at once, as the generated code calls it
-                c.append(seedc.codegen.c.AvrPlanePairs.source(k.ka(), k.kb(), k.planeBytes()))
+                c.append(seedc.codegen.c.avr.AvrPlanePairs.source(k.ka(), k.kb(), k.planeBytes()))
                         .append("#define lay_p").append(i).append("(q, w) ")
-                        .append(seedc.codegen.c.AvrPlanePairs.name(k.ka(), k.kb(), k.planeBytes())).append("(q, w, 0)\n");
+                        .append(seedc.codegen.c.avr.AvrPlanePairs.name(k.ka(), k.kb(), k.planeBytes())).append("(q, w, 0)\n");
                 continue;
             }
             c.append("SD_POPAND_N(").append(k.planeBytes()).append(")\n#define lay_popand(q, w, at, n) sd_popand_")

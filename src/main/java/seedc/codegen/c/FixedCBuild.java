@@ -1,12 +1,21 @@
 package seedc.codegen.c;
 
 import java.util.Map;
-import seedc.fixed.Cost;
 import seedc.backend.BitLayout;
 import seedc.backend.Device;
 import seedc.backend.DoesNotFit;
 import seedc.backend.WeightStorage;
+import seedc.codegen.c.dialect.CDialect;
+import seedc.codegen.c.emit.BodyEmitter;
+import seedc.codegen.c.emit.CEmitter;
+import seedc.codegen.c.emit.RamPlan;
+import seedc.codegen.c.lowbit.BitSerial;
+import seedc.codegen.c.operand.Constants;
+import seedc.codegen.c.threshold.Thresholds;
+import seedc.codegen.c.writer.CNames;
+import seedc.codegen.c.writer.Templates;
 import seedc.diag.UserError;
+import seedc.fixed.Cost;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.FixedType;
 import seedc.fixed.QuantizedModel;

@@ -2,6 +2,10 @@ package seedc.codegen.c;
 
 import java.util.Map;
 import seedc.backend.Device;
+import seedc.codegen.c.dialect.CDialect;
+import seedc.codegen.c.emit.FloatEmitter;
+import seedc.codegen.c.emit.RamPlan;
+import seedc.codegen.c.writer.Templates;
 import seedc.diag.UserError;
 import seedc.ir.Program;
 import seedc.ir.Value;
