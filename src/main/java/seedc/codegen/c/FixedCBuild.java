@@ -66,8 +66,8 @@ final class FixedCBuild {
         QuantizedModel qm = new QuantizedModel(fp, weights);
         Constants consts = new Constants(fp, qm, "", storage);
         Thresholds fused = Thresholds.of(fp, qm);
-        BitSerial bits = BitSerial.of(fp, qm, Constants.flashValues(fp.program()), true, dialect.popcountWords(),
-                dialect.bitLayouts(), dialect.avrAssembly(), fused);
+        BitSerial bits = BitSerial.of(fp, qm, Constants.flashValues(fp.program()), true, dialect.lowBitTarget(),
+                fused);
         FixedCBuild b = new FixedCBuild(dialect, fp, consts, RamPlan.of(fp, Integer.MAX_VALUE, fused, bits), null, fused,
                 bits);
         FlashUse use = b.flashUse();
@@ -88,7 +88,7 @@ final class FixedCBuild {
         Constants consts = new Constants(fp, qm, dialect.flashAttribute(), storage);
         Thresholds fused = Thresholds.of(fp, qm);
         BitSerial bits = BitSerial.of(fp, qm, Constants.flashValues(fp.program()), bitSerial,
-                dialect.popcountWords(), dialect.bitLayouts().forcing(layout), dialect.avrAssembly(), fused);
+                dialect.lowBitTarget().forcing(layout), fused);
         RamPlan ram = null;
         // subset sums trade RAM (a table per activation vector) for time: smaller tables, then none, or the error
         for (BitSerial tried = bits; ram == null; ) {

@@ -30,7 +30,7 @@ final class FloatCBuild {
         } catch (UserError e) {
             throw UserError.of("the float build does not fit the RAM of " + device + ": " + e.getMessage());
         }
-        FloatEmitter fe = new FloatEmitter(program, weights, ram, dialect.floatConstantsInProgramMemory());
+        FloatEmitter fe = new FloatEmitter(program, weights, ram, dialect.floatConstantReads());
         String src = fe.source();
         Value in = program.input();
         String predictH = Templates.fill("predict-float.h", Map.of(

@@ -13,13 +13,11 @@ import java.util.List;
  * little-endian: sum_t q_t r_t, the popcounts' weighted sum of the planes. A plane's lookups are summed in 8 bits:
  * groups times the largest entry at most 255 ({@link #fits}).
  */
-public final class AvrLevelTables {
+public record AvrLevelTables(int groups, int planes) implements AvrKernel {
     /** Entries a group's table has: the subsets of four elements. */
     public static final int ENTRIES = 16;
     /** Groups in one 256-byte page. */
     public static final int GROUPS_A_PAGE = 256 / ENTRIES;
-
-    private AvrLevelTables() {}
 
     /** Whether a plane's lookups over {@code groups} groups of entries up to 4 {@code top} fit the 8-bit sum. */
     public static boolean fits(int groups, long top) {
@@ -31,73 +29,103 @@ public final class AvrLevelTables {
         return (groups + GROUPS_A_PAGE - 1) / GROUPS_A_PAGE;
     }
 
-    public static String name(int groups, int planes) {
-        return "sd_ltrows_" + groups + "_" + planes;
-    }
-
     /** The table's declaration (its pages, page-aligned so that a lookup sets only XL). */
     public static String table(int pages) {
         return "static uint8_t sd_lt[" + pages * 256 + "] __attribute__((aligned(256)));\n";
     }
 
-    /** The kernel's C: the AVR's assembly loop over the rows, or the same sums in C elsewhere. */
-    public static String source(int groups, int planes) {
+    /** Whether the kernel is generated for these groups and weight planes (each plane's sum then by {@link #fits}). */
+    @Override
+    public boolean applies() {
+        return groups >= 1 && planes >= 1 && planes <= 3;
+    }
+
+    @Override
+    public String name() {
+        return "sd_ltrows_" + groups + "_" + planes;
+    }
+
+    @Override
+    public String signature() {
+        return AvrKernel.signature("void", name(), "const uint8_t *w, uint8_t rows, uint8_t *out");
+    }
+
+    @Override
+    public String assembly() {
         StringBuilder c = new StringBuilder();
-        c.append("static __attribute__((noinline, unused)) void ").append(name(groups, planes))
-         .append("(const uint8_t *w, uint8_t rows, uint8_t *out) {\n");
         List<String> body = lookups(groups, planes);
         body.addAll(List.of("st %a[o]+, %[lo]", "st %a[o]+, %[hi]"));
         asm(c, body, "", "");
-        c.append("#else\n");
-        rowInC(c, groups, planes, groups * planes);
-        c.append("        out[2 * f] = (uint8_t)s;\n        out[2 * f + 1] = (uint8_t)(s >> 8);\n    }\n");
-        c.append("#endif\n}\n");
         return c.toString();
     }
 
-    public static String comparedName(int groups, int planes, int shift, int levels) {
-        return "sd_ltrows_cmp" + groups + "_" + planes + "_" + shift + "_" + levels;
-    }
-
-    /**
-     * The kernel that compares each row's sum itself (CountThresholds): row f's index bytes are followed by its m
-     * thresholds theta_{f,i} (16 bits, little-endian); out[f] = how many of them u = (sum << shift) + k modulo 2^16
-     * reaches, the quantize's level number (about 32 cycles a row for three, where the loop over the sums took about
-     * 60: mlp-digits-w2a2i2's first layer).
-     */
-    public static String compared(int groups, int planes, int shift, int levels) {
+    @Override
+    public String fallback() {
         StringBuilder c = new StringBuilder();
-        c.append("static __attribute__((noinline, unused)) void ").append(comparedName(groups, planes, shift, levels))
-         .append("(const uint8_t *w, uint8_t rows, uint16_t k, uint8_t *out) {\n");
-        List<String> body = lookups(groups, planes);
-        for (int s = 0; s < shift; s++) {
-            body.add("lsl %[lo]");
-            body.add("rol %[hi]");
+        rowInC(c, groups, planes, groups * planes);
+        return c.append("        out[2 * f] = (uint8_t)s;\n        out[2 * f + 1] = (uint8_t)(s >> 8);\n    }\n")
+                .toString();
+    }
+
+        /**
+         * The kernel that compares each row's sum itself (CountThresholds): row f's index bytes are followed by its m
+         * thresholds theta_{f,i} (16 bits, little-endian); out[f] = how many of them u = (sum << shift) + k modulo 2^16
+         * reaches, the quantize's level number (about 32 cycles a row for three, where the loop over the sums took
+         * about 60: mlp-digits-w2a2i2's first layer).
+         */
+    public record Compared(int groups, int planes, int shift, int levels) implements AvrKernel {
+        /** The shapes of the summing kernel, {@link AvrLevelTables#applies}. */
+        @Override
+        public boolean applies() {
+            return new AvrLevelTables(groups, planes).applies();
         }
-        body.addAll(List.of("add %[lo], %A[k]", "adc %[hi], %B[k]", "ldi %[l], " + (levels - 1)));
-        for (int i = 1; i < levels; i++) {
-            // carry: u < theta; the level count loses it
-            body.addAll(List.of("lpm %[t], %a[p]+", "lpm %[u], %a[p]+", "cp %[lo], %[t]", "cpc %[hi], %[u]",
-                    "sbc %[l], __zero_reg__"));
+
+        @Override
+        public String name() {
+            return "sd_ltrows_cmp" + groups + "_" + planes + "_" + shift + "_" + levels;
         }
-        body.add("st %a[o]+, %[l]");
-        asm(c, body, ", [l] \"=&d\"(l)", "[k] \"r\"(k), ");
-        c.append("#else\n");
-        int stride = groups * planes + 2 * (levels - 1);
-        rowInC(c, groups, planes, stride);
-        c.append("        uint16_t u = (uint16_t)((uint16_t)(s << ").append(shift).append(") + k);\n");
-        c.append("        uint8_t l = 0;\n");
-        c.append("        for (uint8_t i = 0; i < ").append(levels - 1).append("; i++) {\n");
-        c.append("            sd_idx at = (sd_idx)(f * ").append(stride).append(" + ").append(groups * planes)
-         .append(" + 2 * i);\n");
-        c.append("            l = (uint8_t)(l + (u >= (uint16_t)(SD_RU8(w, at) | SD_RU8(w, at + 1) << 8)));\n");
-        c.append("        }\n        out[f] = l;\n    }\n#endif\n}\n");
-        return c.toString();
+
+        @Override
+        public String signature() {
+            return AvrKernel.signature("void", name(), "const uint8_t *w, uint8_t rows, uint16_t k, uint8_t *out");
+        }
+
+        @Override
+        public String assembly() {
+            StringBuilder c = new StringBuilder();
+            List<String> body = lookups(groups, planes);
+            for (int s = 0; s < shift; s++) {
+                body.add("lsl %[lo]");
+                body.add("rol %[hi]");
+            }
+            body.addAll(List.of("add %[lo], %A[k]", "adc %[hi], %B[k]", "ldi %[l], " + (levels - 1)));
+            for (int i = 1; i < levels; i++) {
+                // carry: u < theta; the level count loses it
+                body.addAll(List.of("lpm %[t], %a[p]+", "lpm %[u], %a[p]+", "cp %[lo], %[t]", "cpc %[hi], %[u]",
+                        "sbc %[l], __zero_reg__"));
+            }
+            body.add("st %a[o]+, %[l]");
+            asm(c, body, ", [l] \"=&d\"(l)", "[k] \"r\"(k), ");
+            return c.toString();
+        }
+
+        @Override
+        public String fallback() {
+            StringBuilder c = new StringBuilder();
+            int stride = groups * planes + 2 * (levels - 1);
+            rowInC(c, groups, planes, stride);
+            c.append("        uint16_t u = (uint16_t)((uint16_t)(s << ").append(shift).append(") + k);\n");
+            c.append("        uint8_t l = 0;\n");
+            c.append("        for (uint8_t i = 0; i < ").append(levels - 1).append("; i++) {\n");
+            c.append("            sd_idx at = (sd_idx)(f * ").append(stride).append(" + ").append(groups * planes)
+             .append(" + 2 * i);\n");
+            c.append("            l = (uint8_t)(l + (u >= (uint16_t)(SD_RU8(w, at) | SD_RU8(w, at + 1) << 8)));\n");
+            return c.append("        }\n        out[f] = l;\n    }\n").toString();
+        }
     }
 
     /** The asm statement of a kernel whose loop is {@code body}, with more outputs and inputs (each with a comma). */
     private static void asm(StringBuilder c, List<String> body, String moreOuts, String moreIns) {
-        c.append("#if defined(__AVR__) && defined(SEEDC_PARAM_READ)\n");
         c.append("    const uint8_t *p = w;\n    const uint8_t *x;\n    uint8_t c, t, u, lo, hi")
          .append(moreOuts.isEmpty() ? "" : ", l").append(";\n");
         // the loop is longer than a branch reaches: a jump back

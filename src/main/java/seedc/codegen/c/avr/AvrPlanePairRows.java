@@ -12,27 +12,30 @@ import java.util.List;
  * (cnn-digits-w2a2i2's second convolution). Generated per shape and length, with the same counts in C for other
  * compilers.
  */
-public final class AvrPlanePairRows {
+public record AvrPlanePairRows(int ka, int kb, int nb) implements AvrKernel {
     /** The longest plane: each pair's count is a byte, Q_2's last byte within Y's displacement. */
     static final int MAX_BYTES = 31;
 
-    private AvrPlanePairRows() {}
-
     /** Whether a product of these planes and plane bytes has the kernel: 1-2 x 1-2 planes, more than one pair. */
-    public static boolean fits(int ka, int kb, int nb) {
+    @Override
+    public boolean applies() {
         return ka >= 1 && ka <= 2 && kb >= 1 && kb <= 2 && ka * kb > 1 && nb >= 1 && nb <= MAX_BYTES;
     }
 
-    public static String name(int ka, int kb, int nb) {
+    @Override
+    public String name() {
         return "sd_pairrows" + ka + kb + "_" + nb;
     }
 
-    /** The kernel's C: the AVR's assembly, or the same counts in C elsewhere. */
-    public static String source(int ka, int kb, int nb) {
+    @Override
+    public String signature() {
+        return AvrKernel.signature("void", name(),
+                "const uint8_t *q, const uint8_t *w, sd_idx at, uint8_t rows, uint8_t *out");
+    }
+
+    @Override
+    public String assembly() {
         StringBuilder c = new StringBuilder();
-        c.append("static __attribute__((noinline, unused)) void ").append(name(ka, kb, nb))
-         .append("(const uint8_t *q, const uint8_t *w, sd_idx at, uint8_t rows, uint8_t *out) {\n");
-        c.append("#if defined(__AVR__) && defined(SEEDC_PARAM_READ)\n");
         c.append("    const uint8_t *p = w + at, *y;\n    uint16_t s;\n    uint8_t t, h");
         List<String> outs = new ArrayList<>(List.of("[p] \"+z\"(p)", "[o] \"+x\"(out)", "[n] \"+r\"(rows)",
                 "[y] \"=&b\"(y)", "[s] \"=&r\"(s)", "[t] \"=&r\"(t)", "[h] \"=&r\"(h)"));
@@ -40,16 +43,15 @@ public final class AvrPlanePairRows {
         AvrAsm.statement(c, body(ka, kb, nb));
         c.append("        : ").append(String.join(", ", outs))
          .append("\n        : [qb] \"r\"(q), [tab] \"i\"(sd_pop8_table) : \"memory\");\n");
-        c.append("#else\n    for (uint8_t f = 0; f < rows; f++) {\n");
-        sumInC(c, ka, kb, nb, "at + f * " + kb * nb);
-        c.append("        out[2 * f] = (uint8_t)s;\n        out[2 * f + 1] = (uint8_t)(s >> 8);\n");
-        c.append("    }\n#endif\n}\n");
         return c.toString();
     }
 
-    /** The kernel that counts each row's thresholds itself ({@link #compared}). */
-    public static String comparedName(int ka, int kb, int nb, int shift, int levels) {
-        return "sd_pairrows_cmp" + ka + kb + "_" + nb + "_" + shift + "_" + levels;
+    @Override
+    public String fallback() {
+        StringBuilder c = new StringBuilder("    for (uint8_t f = 0; f < rows; f++) {\n");
+        sumInC(c, ka, kb, nb, "at + f * " + kb * nb);
+        c.append("        out[2 * f] = (uint8_t)s;\n        out[2 * f + 1] = (uint8_t)(s >> 8);\n");
+        return c.append("    }\n").toString();
     }
 
     /**
@@ -59,42 +61,63 @@ public final class AvrPlanePairRows {
      * compared where the product stores): about 9 cycles a threshold where the comparisons in C took about 100 an
      * output (cnn-digits-w2a2i2's second convolution).
      */
-    public static String compared(int ka, int kb, int nb, int shift, int levels) {
-        StringBuilder c = new StringBuilder();
-        c.append("static __attribute__((noinline, unused)) void ").append(comparedName(ka, kb, nb, shift, levels))
-         .append("(const uint8_t *q, const uint8_t *w, uint8_t rows, uint16_t k, uint8_t *out) {\n");
-        c.append("#if defined(__AVR__) && defined(SEEDC_PARAM_READ)\n");
-        c.append("    const uint8_t *p = w, *y;\n    uint16_t s;\n    uint8_t t, h, n");
-        List<String> outs = new ArrayList<>(List.of("[p] \"+z\"(p)", "[o] \"+x\"(out)", "[n] \"+r\"(rows)",
-                "[y] \"=&b\"(y)", "[s] \"=&r\"(s)", "[t] \"=&r\"(t)", "[h] \"=&r\"(h)", "[c] \"=&d\"(n)"));
-        registers(c, outs, ka, kb);
-        List<String> body = body(ka, kb, nb);
-        body.subList(body.size() - 6, body.size()).clear(); // the sum in t, h: compared, not stored
-        for (int i = 0; i < shift; i++) {
-            body.addAll(List.of("lsl %[t]", "rol %[h]"));
+    public record Compared(int ka, int kb, int nb, int shift, int levels) implements AvrKernel {
+        /** The shapes of the counting kernel, {@link AvrPlanePairRows#applies}. */
+        @Override
+        public boolean applies() {
+            return new AvrPlanePairRows(ka, kb, nb).applies();
         }
-        body.addAll(List.of("add %[t], %A[k]", "adc %[h], %B[k]", "ldi %[c], " + (levels - 1)));
-        for (int i = 0; i + 1 < levels; i++) { // the count less each threshold u is below (the compare's carry)
-            body.addAll(List.of("lpm %[a00], %a[p]+", "lpm %[w0], %a[p]+", "cp %[t], %[a00]", "cpc %[h], %[w0]",
-                    "sbc %[c], __zero_reg__"));
+
+        @Override
+        public String name() {
+            return "sd_pairrows_cmp" + ka + kb + "_" + nb + "_" + shift + "_" + levels;
         }
-        body.addAll(List.of("st %a[o]+, %[c]", "dec %[n]", "breq 3f", "rjmp 1b", "3:"));
-        AvrAsm.statement(c, body);
-        c.append("        : ").append(String.join(", ", outs))
-         .append("\n        : [qb] \"r\"(q), [k] \"r\"(k), [tab] \"i\"(sd_pop8_table) : \"memory\");\n");
-        int stride = kb * nb + 2 * (levels - 1);
-        c.append("#else\n    for (uint8_t f = 0; f < rows; f++) {\n");
-        sumInC(c, ka, kb, nb, "f * " + stride);
-        c.append("        uint16_t u = (uint16_t)((uint16_t)(s << ").append(shift).append(") + k);\n");
-        c.append("        uint8_t n = 0;\n");
-        for (int i = 0; i + 1 < levels; i++) {
-            int at = kb * nb + 2 * i;
-            c.append("        n = (uint8_t)(n + (u >= (uint16_t)(SD_RU8(w, f * ").append(stride).append(" + ").append(at)
-             .append(") | (uint16_t)SD_RU8(w, f * ").append(stride).append(" + ").append(at + 1)
-             .append(") << 8)));\n");
+
+        @Override
+        public String signature() {
+            return AvrKernel.signature("void", name(),
+                    "const uint8_t *q, const uint8_t *w, uint8_t rows, uint16_t k, uint8_t *out");
         }
-        c.append("        out[f] = n;\n    }\n#endif\n}\n");
-        return c.toString();
+
+        @Override
+        public String assembly() {
+            StringBuilder c = new StringBuilder();
+            c.append("    const uint8_t *p = w, *y;\n    uint16_t s;\n    uint8_t t, h, n");
+            List<String> outs = new ArrayList<>(List.of("[p] \"+z\"(p)", "[o] \"+x\"(out)", "[n] \"+r\"(rows)",
+                    "[y] \"=&b\"(y)", "[s] \"=&r\"(s)", "[t] \"=&r\"(t)", "[h] \"=&r\"(h)", "[c] \"=&d\"(n)"));
+            registers(c, outs, ka, kb);
+            List<String> body = body(ka, kb, nb);
+            body.subList(body.size() - 6, body.size()).clear(); // the sum in t, h: compared, not stored
+            for (int i = 0; i < shift; i++) {
+                body.addAll(List.of("lsl %[t]", "rol %[h]"));
+            }
+            body.addAll(List.of("add %[t], %A[k]", "adc %[h], %B[k]", "ldi %[c], " + (levels - 1)));
+            for (int i = 0; i + 1 < levels; i++) { // the count less each threshold u is below (the compare's carry)
+                body.addAll(List.of("lpm %[a00], %a[p]+", "lpm %[w0], %a[p]+", "cp %[t], %[a00]", "cpc %[h], %[w0]",
+                        "sbc %[c], __zero_reg__"));
+            }
+            body.addAll(List.of("st %a[o]+, %[c]", "dec %[n]", "breq 3f", "rjmp 1b", "3:"));
+            AvrAsm.statement(c, body);
+            c.append("        : ").append(String.join(", ", outs))
+             .append("\n        : [qb] \"r\"(q), [k] \"r\"(k), [tab] \"i\"(sd_pop8_table) : \"memory\");\n");
+            return c.toString();
+        }
+
+        @Override
+        public String fallback() {
+            int stride = kb * nb + 2 * (levels - 1);
+            StringBuilder c = new StringBuilder("    for (uint8_t f = 0; f < rows; f++) {\n");
+            sumInC(c, ka, kb, nb, "f * " + stride);
+            c.append("        uint16_t u = (uint16_t)((uint16_t)(s << ").append(shift).append(") + k);\n");
+            c.append("        uint8_t n = 0;\n");
+            for (int i = 0; i + 1 < levels; i++) {
+                int at = kb * nb + 2 * i;
+                c.append("        n = (uint8_t)(n + (u >= (uint16_t)(SD_RU8(w, f * ").append(stride).append(" + ")
+                 .append(at).append(") | (uint16_t)SD_RU8(w, f * ").append(stride).append(" + ").append(at + 1)
+                 .append(") << 8)));\n");
+            }
+            return c.append("        out[f] = n;\n    }\n").toString();
+        }
     }
 
     /** The declarations of the planes', weights' and pairs' registers, and their asm operands. */

@@ -12,25 +12,28 @@ import java.util.List;
  * byte kernel took 51 and their calls (BENCHMARKS.md, "Bit layouts per target"). Generated per shape and length
  * (the displacement and the step count are constants), with the same sum in C for other compilers.
  */
-public final class AvrPlanePairs {
-    private AvrPlanePairs() {}
-
+public record AvrPlanePairs(int ka, int kb, int nb) implements AvrKernel {
     /** Whether a product of these planes and plane bytes has the kernel: 1-2 x 1-3 planes, more than one pair. */
-    public static boolean fits(int ka, int kb, int nb) {
+    @Override
+    public boolean applies() {
         return ka >= 1 && ka <= 2 && kb >= 1 && kb <= 3 && ka * kb > 1 && nb >= 1 && nb <= 64;
     }
 
-    public static String name(int ka, int kb, int nb) {
+    @Override
+    public String name() {
         return "sd_popand" + ka + kb + "_" + nb;
     }
 
-    /** The kernel's C: the AVR's assembly loop, or the same sum in C elsewhere. */
-    public static String source(int ka, int kb, int nb) {
+    @Override
+    public String signature() {
+        return AvrKernel.signature("uint16_t", name(), "const uint8_t *q, const uint8_t *w, sd_idx at");
+    }
+
+    /** The counts of each weight 2^d, the bytes' loop and its operands. */
+    @Override
+    public String assembly() {
         int classes = ka + kb - 1;
         StringBuilder c = new StringBuilder();
-        c.append("static __attribute__((noinline, unused)) uint16_t ").append(name(ka, kb, nb))
-         .append("(const uint8_t *q, const uint8_t *w, sd_idx at) {\n");
-        c.append("#if defined(__AVR__) && defined(SEEDC_PARAM_READ)\n");
         c.append("    const uint8_t *p = w + at;\n    uint16_t s");
         for (int d = 0; d < classes; d++) {
             c.append(", c").append(d).append(" = 0");
@@ -43,6 +46,18 @@ public final class AvrPlanePairs {
             c.append(", w").append(j);
         }
         c.append(";\n");
+        AvrAsm.statement(c, loop());
+        c.append("        : ").append(String.join(", ", outputs()))
+         .append("\n        : [tab] \"i\"(sd_pop8_table) : \"memory\");\n");
+        c.append("    return (uint16_t)(c0");
+        for (int d = 1; d < classes; d++) {
+            c.append(" + (c").append(d).append(" << ").append(d).append(")");
+        }
+        return c.append(");\n").toString();
+    }
+
+    /** A byte position: each plane's byte loaded once, every pair's AND looked up and added to its count. */
+    private List<String> loop() {
         List<String> body = new ArrayList<>(List.of("1:", "ld %[q0], %a[q]+"));
         if (ka == 2) {
             body.add("ldd %[q1], %a[q]+" + (nb - 1));
@@ -64,10 +79,12 @@ public final class AvrPlanePairs {
         body.add("movw %A[p], %A[s]");
         body.add("dec %[n]");
         body.add("brne 1b");
-        AvrAsm.statement(c, body);
-        c.append("        : ");
+        return body;
+    }
+
+    private List<String> outputs() {
         List<String> outs = new ArrayList<>();
-        for (int d = 0; d < classes; d++) {
+        for (int d = 0; d < ka + kb - 1; d++) {
             outs.add("[c" + d + "] \"+r\"(c" + d + ")");
         }
         outs.add("[q] \"+b\"(q)");
@@ -81,12 +98,12 @@ public final class AvrPlanePairs {
         for (int j = 0; j < kb; j++) {
             outs.add("[w" + j + "] \"=&r\"(w" + j + ")");
         }
-        c.append(String.join(", ", outs)).append("\n        : [tab] \"i\"(sd_pop8_table) : \"memory\");\n");
-        c.append("    return (uint16_t)(c0");
-        for (int d = 1; d < classes; d++) {
-            c.append(" + (c").append(d).append(" << ").append(d).append(")");
-        }
-        c.append(");\n#else\n");
+        return outs;
+    }
+
+    @Override
+    public String fallback() {
+        StringBuilder c = new StringBuilder();
         c.append("    uint16_t s = 0;\n    for (sd_idx b = 0; b < ").append(nb).append("; b++) {\n");
         for (int i = 0; i < ka; i++) {
             for (int j = 0; j < kb; j++) {
@@ -94,7 +111,6 @@ public final class AvrPlanePairs {
                  .append(kb).append(" + ").append(j).append(")) << ").append(i + j).append("));\n");
             }
         }
-        c.append("    }\n    return s;\n#endif\n}\n");
-        return c.toString();
+        return c.append("    }\n    return s;\n").toString();
     }
 }

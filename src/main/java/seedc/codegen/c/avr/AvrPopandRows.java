@@ -12,137 +12,177 @@ import java.util.List;
  * (mlp-digits-w1a1i1's first layer on the Uno, 64 rows of 8 bytes: 13,373 -> 10,253 cycles). Generated per plane
  * length (the registers and the unrolled bytes), with the same counts in C for other compilers.
  */
-public final class AvrPopandRows {
+public record AvrPopandRows(int nb) implements AvrKernel {
     /** The longest plane held in registers. */
     static final int MAX_BYTES = 8;
     /** Weight bytes loaded before their table lookups: one save and restore of Z for these many. */
     private static final int CHUNK = 4;
-
-    private AvrPopandRows() {}
+    /** The longest plane of the wide comparing kernel: its count is a byte. */
+    public static final int MAX_WIDE_BYTES = 31;
 
     /** Whether a plane of these bytes has the kernel. */
-    public static boolean fits(int nb) {
+    @Override
+    public boolean applies() {
         return nb >= 1 && nb <= MAX_BYTES;
     }
 
-    public static String name(int nb) {
+    @Override
+    public String name() {
         return "sd_popand_rows_" + nb;
     }
 
-    /** The kernel's C: the AVR's assembly loop, or the same counts in C elsewhere. */
-    public static String source(int nb) {
-        StringBuilder c = new StringBuilder();
-        c.append("static __attribute__((noinline, unused)) void ").append(name(nb))
-         .append("(const uint8_t *q, const uint8_t *w, sd_idx at, uint8_t rows, uint8_t *out) {\n");
-        c.append("#if defined(__AVR__) && defined(SEEDC_PARAM_READ)\n");
-        c.append("    const uint8_t *p = w + at;\n");
+    @Override
+    public String signature() {
+        return AvrKernel.signature("void", name(),
+                "const uint8_t *q, const uint8_t *w, sd_idx at, uint8_t rows, uint8_t *out");
+    }
+
+    @Override
+    public String assembly() {
+        StringBuilder c = new StringBuilder("    const uint8_t *p = w + at;\n");
         declarations(c, nb);
         List<String> body = count(nb);
         body.addAll(List.of("st %a[o]+, %[c]", "dec %[n]", "brne 1b"));
         asm(c, body, nb, List.of("[o] \"+e\"(out)"), List.of());
-        c.append("#else\n");
-        c.append("    for (uint8_t f = 0; f < rows; f++) {\n");
+        return c.toString();
+    }
+
+    @Override
+    public String fallback() {
+        StringBuilder c = new StringBuilder("    for (uint8_t f = 0; f < rows; f++) {\n");
         countInC(c, nb, "at + f * " + nb);
-        c.append("        out[f] = n;\n    }\n#endif\n}\n");
-        return c.toString();
+        return c.append("        out[f] = n;\n    }\n").toString();
     }
 
-    /** The kernel that compares each row's count itself ({@link #compared}). */
-    public static String comparedName(int nb, int shift) {
-        return "sd_popand_rows_cmp" + nb + "_" + shift;
-    }
-
-    /**
-     * The kernel that compares each row's count with its threshold and packs the results (PackedSigns): row f's nb
-     * weight bytes are followed by its threshold theta_f (rows of nb + 1 bytes from w); bit f of out is u >= theta_f,
-     * u = (count << shift) + k modulo 256, bit f % 8 of byte f / 8 (rows a multiple of 8). In the loop the bits are
-     * shifted in complemented (the comparison's carry is u < theta) behind a marker bit, whose carry out after the
-     * eighth row stores the byte: about 9 cycles a row where a loop over the counts took about 45 (mlp-digits-w1a1i1).
-     */
-    public static String compared(int nb, int shift) {
-        StringBuilder c = new StringBuilder();
-        c.append("static __attribute__((noinline, unused)) void ").append(comparedName(nb, shift))
-         .append("(const uint8_t *q, const uint8_t *w, uint8_t rows, uint8_t k, uint8_t *out) {\n");
-        c.append("#if defined(__AVR__) && defined(SEEDC_PARAM_READ)\n");
-        c.append("    const uint8_t *p = w;\n    uint8_t b = 0x80;\n");
-        declarations(c, nb);
-        List<String> body = count(nb);
-        body.add("lpm %[w0], %a[p]+");
-        for (int i = 0; i < shift; i++) {
-            body.add("lsl %[c]");
+        /**
+         * The kernel that compares each row's count with its threshold and packs the results (PackedSigns): row f's nb
+         * weight bytes are followed by its threshold theta_f (rows of nb + 1 bytes from w); bit f of out is u >=
+         * theta_f, u = (count << shift) + k modulo 256, bit f % 8 of byte f / 8 (rows a multiple of 8). In the loop the
+         * bits are shifted in complemented (the comparison's carry is u < theta) behind a marker bit, whose carry out
+         * after the eighth row stores the byte: about 9 cycles a row where a loop over the counts took about 45
+         * (mlp-digits-w1a1i1).
+         */
+    public record Compared(int nb, int shift) implements AvrKernel {
+        /** The plane in registers, as the counting kernel's. */
+        @Override
+        public boolean applies() {
+            return new AvrPopandRows(nb).applies();
         }
-        body.addAll(List.of("add %[c], %[k]", "cp %[c], %[w0]", "ror %[b]", "brcc 2f", "com %[b]", "st %a[o]+, %[b]",
-                "ldi %[b], 0x80", "2:", "dec %[n]", "brne 1b"));
-        asm(c, body, nb, List.of("[o] \"+e\"(out)", "[b] \"+d\"(b)"), List.of("[k] \"r\"(k)"));
-        c.append("#else\n");
-        c.append("    uint8_t b = 0;\n    for (uint8_t f = 0; f < rows; f++) {\n");
-        countInC(c, nb, "f * " + (nb + 1));
-        c.append("        uint8_t u = (uint8_t)((uint8_t)(n << ").append(shift).append(") + k);\n");
-        c.append("        b = (uint8_t)(b >> 1 | (u >= SD_RU8(w, f * ").append(nb + 1).append(" + ").append(nb)
-         .append(") ? 0x80u : 0u));\n");
-        c.append("        if ((f & 7) == 7) out[f >> 3] = b;\n    }\n#endif\n}\n");
-        return c.toString();
-    }
 
-    /** The longest plane of the wide comparing kernel: its count is a byte. */
-    public static final int MAX_WIDE_BYTES = 31;
-
-    /** The kernel that compares 16-bit u, its plane read from RAM ({@link #comparedWide}). */
-    public static String comparedWideName(int nb, int shift) {
-        return "sd_popand_rows_cmpw" + nb + "_" + shift;
-    }
-
-    /**
-     * The comparing kernel for planes too long for registers or u too wide for a byte (a padded binary convolution's
-     * 144-tap windows): as {@link #compared}, with the plane's bytes loaded from RAM next to each weight byte, and
-     * u = (count << shift) + k and each row's threshold (two bytes after its weight bytes, little-endian) in 16
-     * bits: about 11 cycles a byte and 22 a row.
-     */
-    public static String comparedWide(int nb, int shift) {
-        StringBuilder c = new StringBuilder();
-        c.append("static __attribute__((noinline, unused)) void ").append(comparedWideName(nb, shift))
-         .append("(const uint8_t *q, const uint8_t *w, uint8_t rows, uint16_t k, uint8_t *out) {\n");
-        c.append("#if defined(__AVR__) && defined(SEEDC_PARAM_READ)\n");
-        c.append("    const uint8_t *p = w, *a;\n    uint8_t b = 0x80, t;\n    uint16_t u;\n");
-        c.append("    uint16_t s;\n    uint8_t c");
-        for (int k = 0; k < Math.min(CHUNK, nb); k++) {
-            c.append(", w").append(k);
+        @Override
+        public String name() {
+            return "sd_popand_rows_cmp" + nb + "_" + shift;
         }
-        c.append(";\n");
-        List<String> body = new ArrayList<>(List.of("1:", "movw %A[a], %A[q]", "clr %[c]"));
-        for (int from = 0; from < nb; from += CHUNK) {
-            int n = Math.min(CHUNK, nb - from);
-            for (int k = 0; k < n; k++) {
-                body.addAll(List.of("lpm %[w" + k + "], %a[p]+", "ld %[t], %a[a]+", "and %[w" + k + "], %[t]"));
+
+        @Override
+        public String signature() {
+            return AvrKernel.signature("void", name(),
+                    "const uint8_t *q, const uint8_t *w, uint8_t rows, uint8_t k, uint8_t *out");
+        }
+
+        @Override
+        public String assembly() {
+            StringBuilder c = new StringBuilder("    const uint8_t *p = w;\n    uint8_t b = 0x80;\n");
+            declarations(c, nb);
+            List<String> body = count(nb);
+            body.add("lpm %[w0], %a[p]+");
+            for (int i = 0; i < shift; i++) {
+                body.add("lsl %[c]");
             }
-            lookUp(body, n);
+            body.addAll(List.of("add %[c], %[k]", "cp %[c], %[w0]", "ror %[b]", "brcc 2f", "com %[b]",
+                    "st %a[o]+, %[b]", "ldi %[b], 0x80", "2:", "dec %[n]", "brne 1b"));
+            asm(c, body, nb, List.of("[o] \"+e\"(out)", "[b] \"+d\"(b)"), List.of("[k] \"r\"(k)"));
+            return c.toString();
         }
-        body.addAll(List.of("mov %A[u], %[c]", "clr %B[u]"));
-        for (int i = 0; i < shift; i++) {
-            body.addAll(List.of("lsl %A[u]", "rol %B[u]"));
+
+        @Override
+        public String fallback() {
+            StringBuilder c = new StringBuilder("    uint8_t b = 0;\n    for (uint8_t f = 0; f < rows; f++) {\n");
+            countInC(c, nb, "f * " + (nb + 1));
+            c.append("        uint8_t u = (uint8_t)((uint8_t)(n << ").append(shift).append(") + k);\n");
+            c.append("        b = (uint8_t)(b >> 1 | (u >= SD_RU8(w, f * ").append(nb + 1).append(" + ").append(nb)
+             .append(") ? 0x80u : 0u));\n");
+            return c.append("        if ((f & 7) == 7) out[f >> 3] = b;\n    }\n").toString();
         }
-        body.addAll(List.of("add %A[u], %A[k]", "adc %B[u], %B[k]", "lpm %[t], %a[p]+", "cp %A[u], %[t]",
-                "lpm %[t], %a[p]+", "cpc %B[u], %[t]", "ror %[b]", "brcc 2f", "com %[b]", "movw %A[a], %A[o]",
-                "st %a[a]+, %[b]", "movw %A[o], %A[a]", "ldi %[b], 0x80", "2:", "dec %[n]", "breq 3f", "rjmp 1b", "3:"));
-        // (a long row's loop is beyond brne's reach)
-        AvrAsm.statement(c, body);
-        List<String> outs = new ArrayList<>(List.of("[p] \"+z\"(p)", "[a] \"=&x\"(a)", "[o] \"+r\"(out)",
-                "[b] \"+d\"(b)", "[n] \"+r\"(rows)", "[c] \"=&r\"(c)", "[t] \"=&r\"(t)", "[u] \"=&r\"(u)",
-                "[s] \"=&r\"(s)"));
-        for (int k = 0; k < Math.min(CHUNK, nb); k++) {
-            outs.add("[w" + k + "] \"=&r\"(w" + k + ")");
+    }
+
+        /**
+         * The comparing kernel for planes too long for registers or u too wide for a byte (a padded binary
+         * convolution's 144-tap windows): as {@link Compared}, with the plane's bytes loaded from RAM next to each
+         * weight byte, and u = (count << shift) + k and each row's threshold (two bytes after its weight bytes,
+         * little-endian) in 16 bits: about 11 cycles a byte and 22 a row.
+         */
+    public record ComparedWide(int nb, int shift) implements AvrKernel {
+        /** A plane's count within a byte. */
+        @Override
+        public boolean applies() {
+            return nb >= 1 && nb <= MAX_WIDE_BYTES;
         }
-        c.append("        : ").append(String.join(", ", outs))
-         .append("\n        : [q] \"r\"(q), [k] \"r\"(k), [tab] \"i\"(sd_pop8_table) : \"memory\");\n");
-        c.append("#else\n");
-        c.append("    uint8_t b = 0;\n    for (uint8_t f = 0; f < rows; f++) {\n");
-        countInC(c, nb, "f * " + (nb + 2));
-        c.append("        uint16_t u = (uint16_t)((uint16_t)(n << ").append(shift).append(") + k);\n");
-        c.append("        uint16_t th = (uint16_t)(SD_RU8(w, f * ").append(nb + 2).append(" + ").append(nb)
-         .append(") | (uint16_t)SD_RU8(w, f * ").append(nb + 2).append(" + ").append(nb + 1).append(") << 8);\n");
-        c.append("        b = (uint8_t)(b >> 1 | (u >= th ? 0x80u : 0u));\n");
-        c.append("        if ((f & 7) == 7) out[f >> 3] = b;\n    }\n#endif\n}\n");
-        return c.toString();
+
+        @Override
+        public String name() {
+            return "sd_popand_rows_cmpw" + nb + "_" + shift;
+        }
+
+        @Override
+        public String signature() {
+            return AvrKernel.signature("void", name(),
+                    "const uint8_t *q, const uint8_t *w, uint8_t rows, uint16_t k, uint8_t *out");
+        }
+
+        @Override
+        public String assembly() {
+            StringBuilder c = new StringBuilder();
+            c.append("    const uint8_t *p = w, *a;\n    uint8_t b = 0x80, t;\n    uint16_t u;\n");
+            c.append("    uint16_t s;\n    uint8_t c");
+            for (int k = 0; k < Math.min(CHUNK, nb); k++) {
+                c.append(", w").append(k);
+            }
+            c.append(";\n");
+            AvrAsm.statement(c, loop());
+            List<String> outs = new ArrayList<>(List.of("[p] \"+z\"(p)", "[a] \"=&x\"(a)", "[o] \"+r\"(out)",
+                    "[b] \"+d\"(b)", "[n] \"+r\"(rows)", "[c] \"=&r\"(c)", "[t] \"=&r\"(t)", "[u] \"=&r\"(u)",
+                    "[s] \"=&r\"(s)"));
+            for (int k = 0; k < Math.min(CHUNK, nb); k++) {
+                outs.add("[w" + k + "] \"=&r\"(w" + k + ")");
+            }
+            c.append("        : ").append(String.join(", ", outs))
+             .append("\n        : [q] \"r\"(q), [k] \"r\"(k), [tab] \"i\"(sd_pop8_table) : \"memory\");\n");
+            return c.toString();
+        }
+
+        /** A row: its count, u in 16 bits, compared with the row's threshold, the bit shifted in. */
+        private List<String> loop() {
+            List<String> body = new ArrayList<>(List.of("1:", "movw %A[a], %A[q]", "clr %[c]"));
+            for (int from = 0; from < nb; from += CHUNK) {
+                int n = Math.min(CHUNK, nb - from);
+                for (int k = 0; k < n; k++) {
+                    body.addAll(List.of("lpm %[w" + k + "], %a[p]+", "ld %[t], %a[a]+", "and %[w" + k + "], %[t]"));
+                }
+                lookUp(body, n);
+            }
+            body.addAll(List.of("mov %A[u], %[c]", "clr %B[u]"));
+            for (int i = 0; i < shift; i++) {
+                body.addAll(List.of("lsl %A[u]", "rol %B[u]"));
+            }
+            body.addAll(List.of("add %A[u], %A[k]", "adc %B[u], %B[k]", "lpm %[t], %a[p]+", "cp %A[u], %[t]",
+                    "lpm %[t], %a[p]+", "cpc %B[u], %[t]", "ror %[b]", "brcc 2f", "com %[b]", "movw %A[a], %A[o]",
+                    "st %a[a]+, %[b]", "movw %A[o], %A[a]", "ldi %[b], 0x80", "2:", "dec %[n]", "breq 3f", "rjmp 1b",
+                    "3:"));
+            // (a long row's loop is beyond brne's reach)
+            return body;
+        }
+
+        @Override
+        public String fallback() {
+            StringBuilder c = new StringBuilder("    uint8_t b = 0;\n    for (uint8_t f = 0; f < rows; f++) {\n");
+            countInC(c, nb, "f * " + (nb + 2));
+            c.append("        uint16_t u = (uint16_t)((uint16_t)(n << ").append(shift).append(") + k);\n");
+            c.append("        uint16_t th = (uint16_t)(SD_RU8(w, f * ").append(nb + 2).append(" + ").append(nb)
+             .append(") | (uint16_t)SD_RU8(w, f * ").append(nb + 2).append(" + ").append(nb + 1).append(") << 8);\n");
+            c.append("        b = (uint8_t)(b >> 1 | (u >= th ? 0x80u : 0u));\n");
+            return c.append("        if ((f & 7) == 7) out[f >> 3] = b;\n    }\n").toString();
+        }
     }
 
     /** The registers: the count, Z's save, the weight bytes of a chunk, the plane's bytes. */

@@ -12,29 +12,42 @@ import java.util.List;
  * loop (SubsetSums.MIN_INDEX_GROUPS), and the C loop took about 33 cycles a lookup (cnn-digits-w2a2's first
  * convolution).
  */
-public final class AvrSubsetRows {
+public record AvrSubsetRows(int groups, int planes) implements AvrKernel {
     /** Groups in one 256-byte page of 16-bit entries. */
     static final int GROUPS_A_PAGE = 8;
 
-    private AvrSubsetRows() {}
+    /** Whether the kernel is generated for these groups and planes: any, its rows counted in a byte. */
+    @Override
+    public boolean applies() {
+        return groups >= 1 && planes >= 1;
+    }
 
-    public static String name(int groups, int planes) {
+    @Override
+    public String name() {
         return "sd_ssrows_" + groups + "_" + planes;
     }
 
-    /** The kernel's C: the AVR's assembly loop over the rows, or the same sums in C elsewhere. */
-    public static String source(int groups, int planes) {
+    @Override
+    public String signature() {
+        return AvrKernel.signature("void", name(),
+                "const uint8_t *table, const uint8_t *w, uint8_t rows, uint8_t *out");
+    }
+
+    @Override
+    public String assembly() {
         StringBuilder c = new StringBuilder();
-        c.append("static __attribute__((noinline, unused)) void ").append(name(groups, planes))
-         .append("(const uint8_t *table, const uint8_t *w, uint8_t rows, uint8_t *out) {\n");
-        c.append("#if defined(__AVR__) && defined(SEEDC_PARAM_READ)\n");
         c.append("    const uint8_t *p = w, *x, *pg;\n    uint8_t a, b, cl, ch, sl, sh;\n");
         AvrAsm.statement(c, body(groups, planes));
         c.append("        : [p] \"+z\"(p), [o] \"+b\"(out), [n] \"+r\"(rows), [x] \"=&x\"(x), [pg] \"=&r\"(pg),"
                 + " [a] \"=&r\"(a), [b] \"=&r\"(b), [cl] \"=&r\"(cl), [ch] \"=&r\"(ch), [sl] \"=&r\"(sl),"
                 + " [sh] \"=&r\"(sh)\n");
         c.append("        : [tab] \"r\"(table) : \"memory\");\n");
-        c.append("#else\n");
+        return c.toString();
+    }
+
+    @Override
+    public String fallback() {
+        StringBuilder c = new StringBuilder();
         c.append("    for (uint8_t f = 0; f < rows; f++) {\n        uint16_t s = 0;\n");
         c.append("        for (uint8_t j = 0; j < ").append(planes).append("; j++) {\n");
         c.append("            uint16_t c = 0;\n");
@@ -44,7 +57,6 @@ public final class AvrSubsetRows {
         c.append("                c = (uint16_t)(c + (uint16_t)(table[at] | table[at + 1] << 8));\n");
         c.append("            }\n            s = (uint16_t)(s + (uint16_t)(c << j));\n        }\n");
         c.append("        out[2 * f] = (uint8_t)s;\n        out[2 * f + 1] = (uint8_t)(s >> 8);\n    }\n");
-        c.append("#endif\n}\n");
         return c.toString();
     }
 

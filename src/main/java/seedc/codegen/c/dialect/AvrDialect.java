@@ -1,8 +1,10 @@
 package seedc.codegen.c.dialect;
 
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.Map;
 import seedc.backend.Device;
+import seedc.codegen.c.lowbit.LowBitTarget;
 import seedc.codegen.c.writer.Templates;
 
 /**
@@ -30,9 +32,14 @@ public final class AvrDialect extends CDialect {
         return "#pragma GCC optimize(\"O2\")\n";
     }
 
+    /**
+     * Every AVR kernel: subset sums read their weights as index bytes (one byte a lookup, the entry's offset in its
+     * table: sd_sslut16; the C takes a nibble apart and scales it in about 8 cycles of a 23-cycle lookup), a product
+     * of several planes counts all its pairs of planes in one pass (AvrPlanePairs), and the others where they apply.
+     */
     @Override
-    public boolean avrAssembly() {
-        return true;
+    public LowBitTarget lowBitTarget() {
+        return LowBitTarget.of(id(), EnumSet.allOf(LowBitTarget.Kernel.class));
     }
 
     @Override
@@ -50,9 +57,11 @@ public final class AvrDialect extends CDialect {
         return "#include <avr/pgmspace.h>\n";
     }
 
+    /** Through the AVR's program-memory instructions. */
     @Override
-    public boolean floatConstantsInProgramMemory() {
-        return true;
+    public String floatConstantReads() {
+        return "#include <avr/pgmspace.h>\n#define SD_RF(a, i) pgm_read_float(&(a)[i])\n"
+                + "#define SD_RI(a, i) ((int32_t)(int16_t)pgm_read_word(&(a)[i]))\n#define SD_ATTR PROGMEM\n";
     }
 
     @Override

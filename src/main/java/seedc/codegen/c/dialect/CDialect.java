@@ -3,9 +3,9 @@ package seedc.codegen.c.dialect;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import seedc.backend.Device;
-import seedc.codegen.c.lowbit.BitLayouts;
-import seedc.codegen.c.lowbit.PopcountWords;
+import seedc.codegen.c.lowbit.LowBitTarget;
 
 /**
  * What one C target changes in the shared C generator (TVM's codegen hooks): where constants live and
@@ -54,29 +54,12 @@ public abstract class CDialect {
     }
 
     /**
-     * The words the bit-plane kernels read, chosen by the measurements of this target (PopcountWords): x86 and
-     * Cortex-M have them; the AVR (its byte kernel) and HLS C read bytes.
+     * What the low-bit products may use on this target: the words its popcounts read (PopcountWords: x86 and Cortex-M
+     * have them; the AVR's byte kernel and HLS C read bytes), where its bit axis goes (BitLayouts: measured on x86,
+     * Cortex-M and the AVR; HLS C keeps the planes one after another), and no target-specific kernels.
      */
-    public PopcountWords popcountWords() {
-        return PopcountWords.of(id);
-    }
-
-    /**
-     * Where the bit axis goes in a bit-plane product, chosen by the measurements of this target (BitLayouts): x86,
-     * Cortex-M and the AVR have them; HLS C keeps the planes one after another.
-     */
-    public BitLayouts bitLayouts() {
-        return BitLayouts.of(id);
-    }
-
-    /**
-     * Whether the low-bit products take the AVR's assembly kernels where they have them: subset sums read their
-     * weights as index bytes (one byte a lookup, the entry's offset in its table: sd_sslut16; the C takes a nibble
-     * apart and scales it in about 8 cycles of a 23-cycle lookup), and a product of several planes counts all its
-     * pairs of planes in one pass ({@link AvrPlanePairs}).
-     */
-    public boolean avrAssembly() {
-        return false;
+    public LowBitTarget lowBitTarget() {
+        return LowBitTarget.of(id, Set.of());
     }
 
     /** What puts a constant array in flash ("PROGMEM" on the AVR, "" where const data is in flash anyway). */
@@ -104,9 +87,9 @@ public abstract class CDialect {
         return "";
     }
 
-    /** Whether the float build reads its constants through the AVR's program-memory instructions. */
-    public boolean floatConstantsInProgramMemory() {
-        return false;
+    /** How the float build reads its constants: SD_RF (a float), SD_RI (an int) and SD_ATTR (their arrays'). */
+    public String floatConstantReads() {
+        return "#define SD_RF(a, i) ((a)[i])\n#define SD_RI(a, i) ((int32_t)(a)[i])\n#define SD_ATTR\n";
     }
 
     /**

@@ -13,11 +13,10 @@ import seedc.codegen.c.operand.Operands;
 import seedc.codegen.c.operand.ThresholdEmitter;
 import seedc.codegen.c.threshold.Thresholds;
 import seedc.codegen.c.writer.CNames;
+import seedc.codegen.c.writer.IntExpr;
 import seedc.codegen.c.writer.Scratch;
 import seedc.codegen.c.writer.Windows;
-import seedc.codegen.c.writer.X;
 import seedc.fixed.FixedArith;
-import seedc.fixed.FixedKernels;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.FixedType;
 import seedc.fixed.OpParams;
@@ -215,13 +214,13 @@ public final class CEmitter extends BodyEmitter {
             w.loop("q", m.a().shape().dim(1), () -> {
                 w.line("sd_idx r = (sd_idx)SD_R16(" + arrays[1] + ", ii); ii++;");
                 w.block("while (r != 0)", () -> {
-                    X v = X.of("SD_R" + t(m.a()).bits() + "(" + arrays[0] + ", iv)", t(m.a()).bits());
-                    X term = Operands.term(v, r.x(m.b(), "q"), p).shr(p.treeShift());
-                    w.line(t + "[r - 1] = " + X.of(t + "[r - 1]", bits).plusWrap(term, false, bits).c() + "; iv++;");
+                    IntExpr v = IntExpr.of("SD_R" + t(m.a()).bits() + "(" + arrays[0] + ", iv)", t(m.a()).bits());
+                    IntExpr term = Operands.term(v, r.x(m.b(), "q"), p).shr(p.treeShift());
+                    w.line(t + "[r - 1] = " + IntExpr.of(t + "[r - 1]", bits).plusWrap(term, false, bits).c() + "; iv++;");
                     w.line("r = (sd_idx)SD_R16(" + arrays[1] + ", ii); ii++;");
                 });
             });
-            w.loop("i", rows, () -> w.line(CNames.element(m.out(), "i") + " = " + r.finish(X.of(t + "[i]", bits), p,
+            w.loop("i", rows, () -> w.line(CNames.element(m.out(), "i") + " = " + r.finish(IntExpr.of(t + "[i]", bits), p,
                     m.out()).c() + ";"));
         });
     }
@@ -234,14 +233,14 @@ public final class CEmitter extends BodyEmitter {
             return;
         }
         FixedType from = t(m.x()), to = t(m.out());
-        String result = Operands.conv(X.of("m", from.bits()), from, to).c();
+        String result = Operands.conv(IntExpr.of("m", from.bits()), from, to).c();
         Windows.maxpool(w, m, new Windows.Pool(CNames.ctype(from), "0", "uint8_t", result, result),
                 idx -> r.ref(m.x(), idx));
     }
 
     /**
-     * quantize: an 8-bit input reads the 256 outputs from a table; a wider one finds how many thresholds it
-     * reaches by a binary search, then reads its level.
+     * quantize: nothing where the product above compares it at its store, its chain's comparisons where it ends a
+     * fused chain (ThresholdEmitter), else on its own (ActivationEmitter.quantize).
      */
     @Override
     protected void quantize(Quantize q) {
@@ -254,45 +253,7 @@ public final class CEmitter extends BodyEmitter {
             new ThresholdEmitter(w, r).emit(chain);
             return;
         }
-        OpParams.Quantize p = fp.params(q, OpParams.Quantize.class);
-        Value o = q.out(), a = q.a();
-        if (activations.table(o, a, v -> FixedKernels.quantize(v, p))) {
-            return;
-        }
-        int inBits = r.type(a).container(), outBits = r.type(o).container(), n = p.thresholds().length;
-        if (n <= FEW_THRESHOLDS) { // 1-2-bit activations: the level by comparisons with literals, no search
-            w.loop("k", o.size(), () -> {
-                X x = r.x(a, "k");
-                w.line(x.ctype() + " x = " + x.c() + ";");
-                w.line(CNames.element(o, "k") + " = " + r.cast(o, "(" + levelByComparisons(p) + ")") + ";");
-            });
-            return;
-        }
-        String levels = r.constants().table(p.levels(), outBits);
-        String thresholds = r.constants().table(p.thresholds(), inBits);
-        w.loop("k", o.size(), () -> {
-            w.line("int32_t x = " + r.x(a, "k").c() + ";");
-            w.line("uint16_t lo = 0, hi = " + n + ";");
-            w.line("while (lo < hi) {");
-            w.line("    uint16_t mid = (uint16_t)((lo + hi) >> 1);");
-            w.line("    if (x >= SD_R" + inBits + "(" + thresholds + ", mid)) lo = (uint16_t)(mid + 1); else hi = mid;");
-            w.line("}");
-            w.line(CNames.element(o, "k") + " = SD_R" + outBits + "(" + levels + ", " + p.base() + " + lo);");
-        });
-    }
-
-    /** At most this many thresholds are compared in turn; more are searched by halving. */
-    private static final int FEW_THRESHOLDS = 3;
-
-    /** x's level: the highest threshold x reaches picks its level, none the base level (literals, top down). */
-    private static String levelByComparisons(OpParams.Quantize p) {
-        int n = p.thresholds().length;
-        StringBuilder sb = new StringBuilder();
-        for (int j = n - 1; j >= 0; j--) {
-            sb.append("x >= ").append(X.lit(p.thresholds()[j]).c()).append(" ? ")
-              .append(X.lit(p.levels()[p.base() + j + 1]).c()).append(" : ");
-        }
-        return sb.append(X.lit(p.levels()[p.base()]).c()).toString();
+        activations.quantize(q.out(), q.a(), fp.params(q, OpParams.Quantize.class));
     }
 
     /** Whether a scale or bias is in a quantize's comparison ({@link Thresholds}): then it has no code of its own. */
@@ -405,9 +366,9 @@ public final class CEmitter extends BodyEmitter {
                     relu(o, a);
                     return;
                 }
-                X six = X.lit(sixValue);
-                X x = r.x(a, "k");
-                map(o, a, X.of("(" + x.c() + " < 0 ? 0 : " + x.c() + " > " + six.c() + " ? " + six.as(x.width()) + " : "
+                IntExpr six = IntExpr.lit(sixValue);
+                IntExpr x = r.x(a, "k");
+                map(o, a, IntExpr.of("(" + x.c() + " < 0 ? 0 : " + x.c() + " > " + six.c() + " ? " + six.as(x.width()) + " : "
                         + x.c() + ")", x.bits()));
             }
             case EXP -> activations.exp(o, a, fp.params(op, OpParams.Exp.class));
@@ -417,12 +378,12 @@ public final class CEmitter extends BodyEmitter {
     }
 
     private void relu(Value o, Value a) {
-        X x = r.x(a, "k");
-        map(o, a, X.of("(" + x.c() + " > 0 ? " + x.c() + " : 0)", x.bits()));
+        IntExpr x = r.x(a, "k");
+        map(o, a, IntExpr.of("(" + x.c() + " > 0 ? " + x.c() + " : 0)", x.bits()));
     }
 
     /** out[k] = conv(f(a[k])) where e is f written with "k". */
-    private void map(Value o, Value a, X e) {
+    private void map(Value o, Value a, IntExpr e) {
         each(o, Operands.conv(e, t(a), t(o)).c());
     }
 }

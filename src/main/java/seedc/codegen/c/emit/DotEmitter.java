@@ -8,9 +8,9 @@ import seedc.codegen.c.operand.Operands;
 import seedc.codegen.c.threshold.Stored;
 import seedc.codegen.c.writer.CNames;
 import seedc.codegen.c.writer.CWriter;
+import seedc.codegen.c.writer.IntExpr;
 import seedc.codegen.c.writer.Scratch;
 import seedc.codegen.c.writer.Windows;
-import seedc.codegen.c.writer.X;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.OpParams;
 import seedc.ir.Op.Conv2d;
@@ -73,7 +73,7 @@ final class DotEmitter {
     }
 
     private static int shiftedWidth(FixedProgram fp, Value v, int shift) {
-        return X.of("v", fp.type(v).bits()).shr(shift).width();
+        return IntExpr.of("v", fp.type(v).bits()).shr(shift).width();
     }
 
     /** A constant (or a view of one) read in order: the shifted variant in the layout the reader wants. */
@@ -133,7 +133,7 @@ final class DotEmitter {
             Stream sa = operand(a, p.shrA(), scratchA, s, new Reader(null, " + i * " + k, "i * " + k, 1));
             w.loop("i", rows, () -> w.loop("j", cols, () -> {
                 String acc = fns.dot(w, sa, sb, k, p);
-                r.store(w, m, "i", "j", Stored.of(r.finish(X.of(acc, p.width()), p, m.out())));
+                r.store(w, m, "i", "j", Stored.of(r.finish(IntExpr.of(acc, p.width()), p, m.out())));
             }));
         });
     }
@@ -172,7 +172,7 @@ final class DotEmitter {
                     String acc = plain ? runs(c, s, bits, taps, p)
                             : fns.dot(w, scratchStream(s, bits, "0"), taps.apply("0"), n, p);
                     r.store(w, c, Windows.outPixel(os), "g * " + cog + " + co",
-                            Stored.of(r.finish(X.of(acc, p.width()), p, c.out())));
+                            Stored.of(r.finish(IntExpr.of(acc, p.width()), p, c.out())));
                 });
             });
         });
@@ -250,7 +250,7 @@ final class DotEmitter {
             w.block("for (sd_idx i = i0; i < i1; i++)", () -> {
                 String row = fns.sum(w, scratchStream(s, bits, "(i - i0) * run"),
                         taps.apply("(i * " + kw + " + j0) * " + cig), "run", kw * cig, p);
-                w.line(acc + " = " + X.of(acc, width).plusWrap(X.of(row, width), false, width).c() + ";");
+                w.line(acc + " = " + IntExpr.of(acc, width).plusWrap(IntExpr.of(row, width), false, width).c() + ";");
             });
         });
         return acc;

@@ -5,7 +5,7 @@ import java.util.Map;
 import seedc.codegen.c.operand.Constants;
 import seedc.codegen.c.writer.CNames;
 import seedc.codegen.c.writer.CWriter;
-import seedc.codegen.c.writer.X;
+import seedc.codegen.c.writer.IntExpr;
 import seedc.fixed.FixedArith;
 import seedc.fixed.LowBitProducts;
 import seedc.fixed.OpParams;
@@ -71,7 +71,7 @@ public final class DotFunctions {
         orAvr(fn, avr, () -> {
             terms.start();
             fn.c.line(CNames.ctype(width) + " acc = 0;");
-            X sum = X.of("acc", width);
+            IntExpr sum = IntExpr.of("acc", width);
             int whole = n >> levels, rest = n & ((1 << levels) - 1);
             if (whole > 1) {
                 fn.c.block("for (sd_idx f = 0; f < " + whole + "; f++)", () -> wholeBlock(fn, sum, levels, terms));
@@ -85,21 +85,21 @@ public final class DotFunctions {
         return call(w, fn, a, b, "", "", width);
     }
 
-    private void wholeBlock(Fn fn, X sum, int levels, DotTerms terms) {
-        X node = node(fn, levels, terms);
+    private void wholeBlock(Fn fn, IntExpr sum, int levels, DotTerms terms) {
+        IntExpr node = node(fn, levels, terms);
         fn.c.line("acc = " + sum.plusWrap(node, false, terms.width()).c() + ";");
     }
 
     /** The subtrees of the tail, largest (first terms) to smallest, then folded from the right. */
-    private void tail(Fn fn, X sum, int levels, int rest, DotTerms terms) {
+    private void tail(Fn fn, IntExpr sum, int levels, int rest, DotTerms terms) {
         int w = terms.width();
-        X[] part = new X[levels];
+        IntExpr[] part = new IntExpr[levels];
         for (int l = levels - 1; l >= 0; l--) {
             if ((rest >> l & 1) != 0) {
                 part[l] = node(fn, l, terms);
             }
         }
-        X c = null;
+        IntExpr c = null;
         for (int l = 0; l < levels; l++) {
             if (part[l] != null) {
                 c = c == null ? part[l].shr(1) : part[l].shr(1).plusWrap(c.shr(1), false, w);
@@ -129,16 +129,16 @@ public final class DotFunctions {
         DotTerms terms = new DotTerms(fn, a, b, width);
         orAvr(fn, avr, () -> {
             terms.start();
-            X sum = X.of("acc", width);
+            IntExpr sum = IntExpr.of("acc", width);
             fn.c.line(CNames.ctype(width) + " acc = 0;");
             fn.c.block("for (; n >= 2; n -= 2)", () -> {
-                X t0 = terms.next();
+                IntExpr t0 = terms.next();
                 fn.c.line("acc = " + sum.plusWrap(t0, false, width).c() + ";");
-                X t1 = terms.next();
+                IntExpr t1 = terms.next();
                 fn.c.line("acc = " + sum.plusWrap(t1, false, width).c() + ";");
             });
             fn.c.block("if (n)", () -> {
-                X t2 = terms.next();
+                IntExpr t2 = terms.next();
                 fn.c.line("acc = " + sum.plusWrap(t2, false, width).c() + ";");
             });
         });
@@ -190,23 +190,23 @@ public final class DotFunctions {
         terms.start();
         Stream plain = affine.packedIsA() ? b : a;
         int xBits = plainBits(plain), qBits = (affine.packedIsA() ? a : b).packed().indexBits() + 1;
-        int bits = X.exactSumBits(xBits + qBits, maxTerms, width), xsBits = X.exactSumBits(xBits, maxTerms, width);
-        X sum = X.of("acc", bits), xs = X.of("accx", xsBits);
-        fn.c.line(CNames.ctype(X.container(bits)) + " acc = 0;");
+        int bits = IntExpr.exactSumBits(xBits + qBits, maxTerms, width), xsBits = IntExpr.exactSumBits(xBits, maxTerms, width);
+        IntExpr sum = IntExpr.of("acc", bits), xs = IntExpr.of("accx", xsBits);
+        fn.c.line(CNames.ctype(IntExpr.container(bits)) + " acc = 0;");
         if (affine.base() != 0) {
-            fn.c.line(CNames.ctype(X.container(xsBits)) + " accx = 0;");
+            fn.c.line(CNames.ctype(IntExpr.container(xsBits)) + " accx = 0;");
         }
         fn.c.block("for (; n; n--)", () -> {
-            X[] qx = terms.nextIndexAndOther(affine.packedIsA());
-            X term = qx[0].timesWrap(qx[1], X.container(bits));
-            fn.c.line("acc = " + sum.plusWrap(term, false, X.container(bits)).c() + ";");
+            IntExpr[] qx = terms.nextIndexAndOther(affine.packedIsA());
+            IntExpr term = qx[0].timesWrap(qx[1], IntExpr.container(bits));
+            fn.c.line("acc = " + sum.plusWrap(term, false, IntExpr.container(bits)).c() + ";");
             if (affine.base() != 0) {
-                fn.c.line("accx = " + xs.plusWrap(qx[1], false, X.container(xsBits)).c() + ";");
+                fn.c.line("accx = " + xs.plusWrap(qx[1], false, IntExpr.container(xsBits)).c() + ";");
             }
         });
-        X total = sum.timesWrap(X.lit(affine.step()), width).wrap(width);
+        IntExpr total = sum.timesWrap(IntExpr.lit(affine.step()), width).wrap(width);
         if (affine.base() != 0) {
-            total = total.plusWrap(xs.timesWrap(X.lit(affine.base()), width).wrap(width), false, width);
+            total = total.plusWrap(xs.timesWrap(IntExpr.lit(affine.base()), width).wrap(width), false, width);
         }
         fn.c.line("return " + total.wrap(width).c() + ";");
         return call(w, fn, a, b, ", sd_idx n", ", " + n, width);
@@ -214,7 +214,7 @@ public final class DotFunctions {
 
     /** The bits of a stream's values after its shift. */
     private static int plainBits(Stream s) {
-        return X.of("v", s.bits()).shr(s.shift()).bits();
+        return IntExpr.of("v", s.bits()).shr(s.shift()).bits();
     }
 
     /** The sum of a {@link Signed} operand: the terms added or subtracted, then one product by A. */
@@ -224,12 +224,12 @@ public final class DotFunctions {
         DotTerms terms = new DotTerms(fn, a, b, width);
         terms.start();
         // each term is +/-x or 0 (one bit more than x): their sum may need far fewer bits than W
-        int bits = X.exactSumBits(plainBits(signed.packedIsA() ? b : a) + 1, maxTerms, width);
-        X sum = X.of("acc", bits);
-        fn.c.line(CNames.ctype(X.container(bits)) + " acc = 0;");
+        int bits = IntExpr.exactSumBits(plainBits(signed.packedIsA() ? b : a) + 1, maxTerms, width);
+        IntExpr sum = IntExpr.of("acc", bits);
+        fn.c.line(CNames.ctype(IntExpr.container(bits)) + " acc = 0;");
         Runnable term = () -> {
-            X t = terms.nextSigned(signed);
-            fn.c.line("acc = " + sum.plusWrap(t, false, X.container(bits)).c() + ";");
+            IntExpr t = terms.nextSigned(signed);
+            fn.c.line("acc = " + sum.plusWrap(t, false, IntExpr.container(bits)).c() + ";");
         };
         Stream packed = signed.packedIsA() ? a : b;
         if (!signed.ternary() && packed.packed().indexBits() == 1) {
@@ -239,7 +239,7 @@ public final class DotFunctions {
             terms.signedBytes(signed, "acc", bits);
         }
         fn.c.block("for (; n; n--)", term);
-        fn.c.line("return " + sum.timesWrap(X.lit(signed.magnitude()), width).wrap(width).c() + ";");
+        fn.c.line("return " + sum.timesWrap(IntExpr.lit(signed.magnitude()), width).wrap(width).c() + ";");
         return call(w, fn, a, b, ", sd_idx n", ", " + n, width);
     }
 
@@ -273,7 +273,7 @@ public final class DotFunctions {
                 || suffix.equals("_ram") && !kind.equals("dot") || kind.equals("pair") && !suffix.isEmpty()) {
             return null;
         }
-        int ra = X.container(ram.bits()), ob = X.container(other.bits());
+        int ra = IntExpr.container(ram.bits()), ob = IntExpr.container(other.bits());
         if (kind.equals("pair")) { // SD_AVR_PAIR8/16 (ram pointer, flash pointer): one node, both pointers move on
             return suffix.isEmpty() && ra == ob && (ra == 8 || ra == 16) && w == 16
                     ? "SD_AVR_PAIR" + ra + "(" + (ram == a ? "pa" : "pb") + ", " + (ram == a ? "pb" : "pa") + ")" : null;
@@ -303,7 +303,7 @@ public final class DotFunctions {
     }
 
     /** The node of the tree over the next 2^level terms (halving at every level), held in a new variable. */
-    private X node(Fn fn, int level, DotTerms terms) {
+    private IntExpr node(Fn fn, int level, DotTerms terms) {
         int w = terms.width();
         if (level == 0) {
             return terms.next();
@@ -316,19 +316,19 @@ public final class DotFunctions {
                 fn.c.line(CNames.ctype(w) + " " + v + " = " + pair + ";");
                 fn.c.line("#else");
             }
-            X t0 = terms.next(), t1 = terms.next();
+            IntExpr t0 = terms.next(), t1 = terms.next();
             fn.c.line(CNames.ctype(w) + " " + v + " = " + t0.shr(1).plusWrap(t1.shr(1), false, w).c() + ";");
             if (pair != null) {
                 fn.c.line("#endif");
             }
-            return X.of(v, w);
+            return IntExpr.of(v, w);
         }
         fn.c.line(CNames.ctype(w) + " " + v + " = 0;");
         String c = "c" + fn.local++;
         fn.c.block("for (uint8_t " + c + " = 0; " + c + " < 2; " + c + "++)", () -> {
-            X child = node(fn, level - 1, terms);
-            fn.c.line(v + " = " + X.of(v, w).plusWrap(child.shr(1), false, w).c() + ";");
+            IntExpr child = node(fn, level - 1, terms);
+            fn.c.line(v + " = " + IntExpr.of(v, w).plusWrap(child.shr(1), false, w).c() + ";");
         });
-        return X.of(v, w);
+        return IntExpr.of(v, w);
     }
 }

@@ -4,7 +4,7 @@ import seedc.codegen.c.emit.DotFunctions.Fn;
 import seedc.codegen.c.emit.DotFunctions.Signed;
 import seedc.codegen.c.emit.DotFunctions.Stream;
 import seedc.codegen.c.operand.Constants;
-import seedc.codegen.c.writer.X;
+import seedc.codegen.c.writer.IntExpr;
 
 /**
  * Reads the terms of one dot-product function ({@link DotFunctions}) into new variables: both operands in order
@@ -13,29 +13,29 @@ import seedc.codegen.c.writer.X;
  */
 record DotTerms(Fn fn, Stream a, Stream b, int width) {
     /** The next term: both operands read in order, then their wrapped product (a signed operand's by the literal A). */
-    X next() {
+    IntExpr next() {
         Signed signed = Signed.of(a, b);
         if (signed != null) {
             return nextSignedProduct(signed);
         }
         String t = "t" + fn.local++;
-        X ra = read(a, "pa", t + "a"), rb = read(b, "pb", t + "b");
-        X xa = ra.shr(a.shift()), xb = rb.shr(b.shift());
-        for (X[] r : new X[][] {{ra, xa}, {rb, xb}}) {
+        IntExpr ra = read(a, "pa", t + "a"), rb = read(b, "pb", t + "b");
+        IntExpr xa = ra.shr(a.shift()), xb = rb.shr(b.shift());
+        for (IntExpr[] r : new IntExpr[][] {{ra, xa}, {rb, xb}}) {
             if (r[1].c().equals("0")) { // shifted out entirely: the read still moves its pointer
                 fn.c.line("(void)" + r[0].c() + ";");
             }
         }
-        X term = xa.timesWrap(xb, width);
+        IntExpr term = xa.timesWrap(xb, width);
         fn.c.line(term.ctype() + " " + t + " = " + term.c() + ";");
-        return X.of(t, term.bits());
+        return IntExpr.of(t, term.bits());
     }
 
     /**
      * The next term of a {@link Signed} plain sum: +x for A, -x for -A (index 0), nothing for 0 (ternary,
      * index 1).
      */
-    X nextSigned(Signed s) {
+    IntExpr nextSigned(Signed s) {
         return signedTerm(s, false);
     }
 
@@ -43,7 +43,7 @@ record DotTerms(Fn fn, Stream a, Stream b, int width) {
      * The next term of a {@link Signed} operand in a TreeSum, whose halving does not commute with the product
      * by A: wrap_W(x A), a product by a literal, or its negation (index 0), or nothing (ternary, index 1).
      */
-    X nextSignedProduct(Signed s) {
+    IntExpr nextSignedProduct(Signed s) {
         return signedTerm(s, true);
     }
 
@@ -55,13 +55,13 @@ record DotTerms(Fn fn, Stream a, Stream b, int width) {
     void signedBytes(Signed s, String acc, int accBits) {
         Stream plain = s.packedIsA() ? b : a, packed = s.packedIsA() ? a : b;
         String ptr = s.packedIsA() ? "pa" : "pb", plainPtr = s.packedIsA() ? "pb" : "pa";
-        int container = X.container(accBits);
+        int container = IntExpr.container(accBits);
         fn.c.block("for (; n >= 8; n -= 8)", () -> {
             fn.c.line("uint8_t bits = SD_RU8(" + packed.packed().indices() + ", " + ptr + " >> 3);");
             fn.c.line(ptr + " += 8;");
             fn.c.block("for (uint8_t k = 0; k < 8; k++)", () -> {
-                X x = read(plain, plainPtr, "t" + fn.local++ + "x").shr(plain.shift());
-                X sum = X.of(acc, accBits);
+                IntExpr x = read(plain, plainPtr, "t" + fn.local++ + "x").shr(plain.shift());
+                IntExpr sum = IntExpr.of(acc, accBits);
                 fn.c.line("if (bits & 1) " + acc + " = " + sum.plusWrap(x, false, container).c() + "; else " + acc
                         + " = " + sum.plusWrap(x, true, container).c() + ";");
                 fn.c.line("bits >>= 1;");
@@ -73,39 +73,39 @@ record DotTerms(Fn fn, Stream a, Stream b, int width) {
      * The next term's packed index q (unsigned, in a variable of its bits plus a sign) and its other operand x,
      * both read (an {@link Affine} sum).
      */
-    X[] nextIndexAndOther(boolean packedIsA) {
+    IntExpr[] nextIndexAndOther(boolean packedIsA) {
         String t = "t" + fn.local++;
         Stream plain = packedIsA ? b : a, packed = packedIsA ? a : b;
-        X x = read(plain, packedIsA ? "pb" : "pa", t + "x").shr(plain.shift());
+        IntExpr x = read(plain, packedIsA ? "pb" : "pa", t + "x").shr(plain.shift());
         String code = packedIndex(packed.packed(), packedIsA ? "pa" : "pb", t);
-        return new X[] {X.of(code, packed.packed().indexBits() + 1), x};
+        return new IntExpr[] {IntExpr.of(code, packed.packed().indexBits() + 1), x};
     }
 
     /** The other operand x, or wrap_W(x A) when {@code timesA}, or its negation, or nothing, by the index. */
-    private X signedTerm(Signed s, boolean timesA) {
+    private IntExpr signedTerm(Signed s, boolean timesA) {
         String t = "t" + fn.local++;
         Stream plain = s.packedIsA() ? b : a, packed = s.packedIsA() ? a : b;
-        X x = read(plain, s.packedIsA() ? "pb" : "pa", t + "x").shr(plain.shift());
+        IntExpr x = read(plain, s.packedIsA() ? "pb" : "pa", t + "x").shr(plain.shift());
         String code = packedIndex(packed.packed(), s.packedIsA() ? "pa" : "pb", t);
-        X pos = x, neg = x.neg();
+        IntExpr pos = x, neg = x.neg();
         if (timesA) {
-            X product = x.timesWrap(X.lit(s.magnitude()), width);
+            IntExpr product = x.timesWrap(IntExpr.lit(s.magnitude()), width);
             fn.c.line(product.ctype() + " " + t + "p = " + product.c() + ";");
-            pos = X.of(t + "p", product.bits());
+            pos = IntExpr.of(t + "p", product.bits());
             neg = pos.neg().wrap(width);
         }
-        int bits = Math.max(pos.bits(), neg.bits()), cw = X.container(bits);
+        int bits = Math.max(pos.bits(), neg.bits()), cw = IntExpr.container(bits);
         String choice = s.ternary() ? code + " == 2 ? " + pos.as(cw) + " : " + code + " ? (int" + cw + "_t)0 : "
                 + neg.as(cw) : code + " ? " + pos.as(cw) + " : " + neg.as(cw);
         fn.c.line("int" + cw + "_t " + t + " = " + choice + ";");
-        return X.of(t, bits);
+        return IntExpr.of(t, bits);
     }
 
-    private X read(Stream s, String ptr, String name) {
-        String type = "int" + X.container(s.bits()) + "_t";
+    private IntExpr read(Stream s, String ptr, String name) {
+        String type = "int" + IntExpr.container(s.bits()) + "_t";
         String value = s.packed() == null ? s.read().replace("%s", ptr) : packedRead(s.packed(), ptr, name);
         fn.c.line(type + " " + name + " = " + value + ";");
-        return X.of(name, s.bits());
+        return IntExpr.of(name, s.bits());
     }
 
     /**

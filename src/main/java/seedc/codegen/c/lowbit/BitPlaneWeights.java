@@ -17,7 +17,7 @@ public final class BitPlaneWeights {
         if (p.layout().elements()) {
             return elements(p);
         }
-        return p.pairsAtOnce() ? interleaved(planes(p), p.weight().planes(), p.planeBytes()) : planes(p);
+        return p.form().interleavesWeights() ? interleaved(planes(p), p.weight().planes(), p.planeBytes()) : planes(p);
     }
 
     /** Vector f's value numbers r_t together: r_t at bits s (t mod 8/s) of byte t / (8/s) of its bytes. */
@@ -84,7 +84,7 @@ public final class BitPlaneWeights {
     }
 
     /**
-     * The window tables (PlaneProduct.windowTables): entry P vectors + f is R_f(P), the sum of vector f's value numbers
+     * The window tables (PlaneKernel.WindowTables): entry P vectors + f is R_f(P), the sum of vector f's value numbers
      * r_t over the taps t where pattern P has ones (bit t).
      */
     public static long[] windowTables(PlaneProduct p) {

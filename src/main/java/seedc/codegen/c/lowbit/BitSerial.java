@@ -69,8 +69,8 @@ public final class BitSerial {
      * The products of {@code fp} that run on bit planes or by subset sums ({@code enabled}: else none, and the report
      * says so).
      */
-    public static BitSerial of(FixedProgram fp, QuantizedModel qm, Set<Value> flash, boolean enabled, PopcountWords words,
-                               BitLayouts layouts, boolean avr, Thresholds fused) {
+    public static BitSerial of(FixedProgram fp, QuantizedModel qm, Set<Value> flash, boolean enabled,
+                               LowBitTarget target, Thresholds fused) {
         Map<Value, Op> defs = LowBitProducts.defs(fp.program());
         List<Op> lowBit = new ArrayList<>();
         Map<Op, String> refused = new IdentityHashMap<>();
@@ -89,11 +89,12 @@ public final class BitSerial {
                 case LowBitProducts.Product p -> inC(p, flash);
                 case LowBitProducts.Refused r -> r.why();
             };
-            SubsetSums s = why == null || !enabled ? null : SubsetSums.of(fp, qm, m, flash, MAX_WEIGHT_VALUES, avr);
+            SubsetSums s = why == null || !enabled ? null : SubsetSums.of(fp, qm, m, flash, MAX_WEIGHT_VALUES,
+                    target.has(LowBitTarget.Kernel.SUBSET_INDEX_BYTES));
             LowBitProducts.Product onPlanes = found instanceof LowBitProducts.Product p && why == null ? p : null;
-            PlaneProduct planes = onPlanes == null ? null : PlaneProduct.of(onPlanes, words, layouts, avr);
-            SubsetSums small = planes == null || planes.windowTables() ? null
-                    : smallWindow(fp, qm, onPlanes, flash, avr);
+            PlaneProduct planes = onPlanes == null ? null : PlaneProduct.of(onPlanes, target);
+            SubsetSums small = planes == null || planes.form() instanceof PlaneKernel.WindowTables ? null
+                    : smallWindow(fp, qm, onPlanes, flash, target);
             if (small != null) {
                 subsets.put(m, small);
             } else if (planes != null) {
@@ -144,13 +145,14 @@ public final class BitSerial {
     /**
      * Subset sums for a convolution on the AVR whose window is small ({@link #SMALL_WINDOW} taps) and whose activation
      * has two planes or more, when its rows kernel applies (AvrSubsetRows) and window tables do not
-     * (PlaneProduct.windowTables, tried first): packing such a window into planes and
+     * (PlaneKernel.WindowTables, tried first): packing such a window into planes and
      * counting each channel's pairs of planes cost more than the window's few tables (cnn-digits-w2a2i2's first
      * convolution, 3 x 3 taps of 2-bit pixels); else null.
      */
     private static SubsetSums smallWindow(FixedProgram fp, QuantizedModel qm, LowBitProducts.Product p,
-                                          Set<Value> flash, boolean avr) {
-        if (!avr || !(p.op() instanceof Op.Conv2d) || p.activation().planes() < 2 || p.terms() > SMALL_WINDOW) {
+                                          Set<Value> flash, LowBitTarget target) {
+        if (!target.has(LowBitTarget.Kernel.SUBSET_INDEX_BYTES) || !(p.op() instanceof Op.Conv2d)
+                || p.activation().planes() < 2 || p.terms() > SMALL_WINDOW) {
             return null;
         }
         SubsetSums s = SubsetSums.of(fp, qm, p.op(), flash, MAX_WEIGHT_VALUES, true);
@@ -172,7 +174,7 @@ public final class BitSerial {
      * none has them.
      */
     public int levelTablePages() {
-        return products.values().stream().filter(PlaneProduct::levelTables)
+        return products.values().stream().filter(p -> p.form() instanceof PlaneKernel.LevelTables)
                 .mapToInt(p -> AvrLevelTables.pages(p.groups())).max().orElse(0);
     }
 
@@ -222,9 +224,15 @@ public final class BitSerial {
         // declared in words, so that the plan aligns the planes for the word kernel's loads
         // the rows kernel's counts, unless it compares them itself (PackedSigns); the level tables' and the pair rows
         // kernel's 16-bit counts
-        int bytes = p.levelTables() ? 2 * p.rowsACall()
-                : p.countsAt() + (p.rowsAtOnce() && signs.writtenBy(m) == null ? p.rowsACall() : 0)
-                        + (p.pairRowsAtOnce() && counted.at(m) == null ? 2 * p.rowsACall() : 0);
+        int bytes = switch (p.form()) {
+            case PlaneKernel.LevelTables t -> 2 * p.rowsACall();
+            case PlaneKernel.PopandRows k -> p.countsAt() + (signs.writtenBy(m) == null ? p.rowsACall() : 0);
+            case PlaneKernel.PairRows k -> p.countsAt() + (counted.at(m) == null ? 2 * p.rowsACall() : 0);
+            case PlaneKernel.PlanePairs k -> p.countsAt();
+            case PlaneKernel.Popcounts k -> p.countsAt();
+            case PlaneKernel.Elements e -> p.countsAt();
+            case PlaneKernel.WindowTables t -> p.countsAt();
+        };
         int bits = p.kernelWordBits(), wb = bits / 8;
         return new Scratch(CNames.scratch(m.out()), bits, (bytes + wb - 1) / wb);
     }

@@ -34,7 +34,7 @@ public final class CountedLevels {
             Thresholds.Chain c = fused.storedBy(op);
             // an ungrouped convolution: an output pixel's channels are the call's rows, in a row
             boolean rows = op instanceof Op.Conv2d cv && cv.groups() == 1;
-            if (c == null || !rows || !p.pairRowsAtOnce() || signs.writtenBy(op) != null
+            if (c == null || !rows || !(p.form() instanceof PlaneKernel.PairRows) || signs.writtenBy(op) != null
                     || fp.type(c.sign().out()).container() != 8) {
                 return;
             }

@@ -118,7 +118,7 @@ public final class PackedSigns {
      */
     private static boolean readsPlane(PlaneProduct p, Value v) {
         boolean reads = p.op() instanceof Op.Conv2d cv
-                ? cv.x() == v && cv.groups() == 1 && p.pixelBytes() != null
+                ? cv.x() == v && cv.groups() == 1 && p.window() instanceof WindowPacking.Pixels
                 : p.op().inputs().get(0) == v && p.ram() == 0 && p.planeBytes() == p.packedBytes();
         return reads && !p.layout().elements() && p.word().wordBits() == 8 && p.activation().planes() == 1;
     }
@@ -140,7 +140,7 @@ public final class PackedSigns {
         seedc.fixed.OpParams.Mul mul = fp.params(p.op(), seedc.fixed.OpParams.Mul.class);
         int outBits = fp.type(p.op().out()).bits();
         long[] levels = {next.raw()[0], next.raw()[1]};
-        boolean narrow = AvrPopandRows.fits(p.planeBytes()) && !p.padMask();
+        boolean narrow = new AvrPopandRows(p.planeBytes()).applies() && !p.padMask();
         CountThresholds t = narrow ? CountThresholds.of(p, mul, outBits, c, levels, MOST_U) : null;
         boolean wide = t == null;
         if (wide) {

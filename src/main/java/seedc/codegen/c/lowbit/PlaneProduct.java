@@ -8,44 +8,85 @@ import seedc.fixed.LowBitProducts;
 import seedc.ir.Op;
 
 /**
- * A low-bit product on planes (BitSerial's choice), as the emitters read it; {@code word}: the word its planes are read in;
- * {@code layout}: where the bit axis goes (planes one after another, or the bits of one element together);
- * {@code avr}: the AVR's assembly kernels ({@link #pairsAtOnce}); {@code tables}: level tables allowed (not when
- * their static RAM does not fit the device).
+ * A low-bit product on planes (BitSerial's choice), as the emitters read it; {@code word}: the word its planes are
+ * read in; {@code layout}: where the bit axis goes (planes one after another, or the bits of one element together);
+ * {@code target}: what the target offers (its kernels); {@code window}: how its activation is packed; {@code form}:
+ * its kernel's form, how it counts; the last two chosen once from the rest.
  */
-public record PlaneProduct(LowBitProducts.Product product, PopcountWords.Choice word, BitLayouts.Choice layout, boolean avr,
-                           boolean tables) {
+public record PlaneProduct(LowBitProducts.Product product, PopcountWords.Choice word, BitLayouts.Choice layout,
+                           LowBitTarget target, WindowPacking window, PlaneKernel form) {
     /**
-     * The product with its word and layout: the layout measured faster at its shape and length, where it can
+     * The product with its word, layout and kernel: the layout measured faster at its shape and length, where it can
      * have either (not a convolution whose input is packed once by pixel or whose padding has a plane).
      */
-    static PlaneProduct of(LowBitProducts.Product p, PopcountWords words, BitLayouts layouts, boolean avr) {
-        PlaneProduct planes = new PlaneProduct(p, words.choose(p.terms()), BitLayouts.PLANES, avr, avr);
+    public static PlaneProduct of(LowBitProducts.Product p, LowBitTarget target) {
+        PlaneProduct planes = choosing(p, target.words().choose(p.terms()), BitLayouts.PLANES, target);
         long most = (long) p.terms() * (p.activation().count() - 1) * (p.weight().count() - 1);
-        if (planes.pixelBytes() != null || planes.padMask() || most > 0xffff) {
+        if (planes.window() instanceof WindowPacking.Pixels || planes.padMask() || most > 0xffff) {
             return planes; // the element kernels' sums are 16-bit on the AVR
         }
-        return new PlaneProduct(p, planes.word(), layouts.choose(p.activation().planes(), p.weight().planes(),
-                p.terms()), avr, avr);
+        return choosing(p, planes.word(), target.layouts().choose(p.activation().planes(), p.weight().planes(),
+                p.terms()), target);
+    }
+
+    /** The product with the packing and the kernel its word, layout and target give. */
+    private static PlaneProduct choosing(LowBitProducts.Product p, PopcountWords.Choice word, BitLayouts.Choice layout,
+                                         LowBitTarget target) {
+        PlaneKernel any = new PlaneKernel.Popcounts();
+        WindowPacking window = new PlaneProduct(p, word, layout, target, new WindowPacking.Vectors(), any).packing();
+        PlaneProduct packed = new PlaneProduct(p, word, layout, target, window, any);
+        return new PlaneProduct(p, word, layout, target, window, packed.chooseForm());
+    }
+
+    /** How the activation is packed: a convolution's input once by pixel or by row masks where it can, else by taps. */
+    private WindowPacking packing() {
+        if (!(op() instanceof Op.Conv2d c)) {
+            return new WindowPacking.Vectors();
+        }
+        if (pixelsInWholeBytes()) {
+            int pixels = c.x().shape().dim(0) * c.x().shape().dim(1) * c.x().shape().dim(2) * c.groups();
+            return new WindowPacking.Pixels(pixels * (activation().planes() * c.filter().shape().dim(3) / 8 + 1));
+        }
+        if (rowMasksFit()) {
+            return new WindowPacking.RowMasks(2 * activation().planes() * c.x().shape().dim(0)
+                    * c.x().shape().dim(1));
+        }
+        return new WindowPacking.Taps();
+    }
+
+    /** The same without level tables (their static RAM does not fit the device): its kernel chosen again. */
+    public PlaneProduct withoutLevelTables() {
+        return choosing(product, word, layout, target.without(LowBitTarget.Kernel.LEVEL_TABLES));
     }
 
     /**
-     * Whether every pair of planes is counted in one pass by the AVR's kernel (AvrPlanePairs: its weight planes
-     * interleaved byte by byte): on the AVR, planes one after another in bytes, more than one pair.
+     * The kernel: the bits of one element together where the layout says; else on the AVR, in bytes, the first of
+     * window tables, level tables, pair rows, popand rows and plane pairs that applies; else a popcount a pair.
      */
-    public boolean pairsAtOnce() {
-        return avr && !layout.elements() && word.wordBits() == 8 && !levelTables()
-                && AvrPlanePairs.fits(activation().planes(), weight().planes(), planeBytes());
-    }
-
-    /**
-     * Whether every pair of planes of every weight row of a call is counted in one call (AvrPlanePairRows: into
-     * 16-bit counts in the scratch): a product whose pairs the AVR counts in one pass (and not by window tables), at
-     * most 2 x 2 planes, a plane whose pairs' counts fit a byte, at most 255 rows a call.
-     */
-    public boolean pairRowsAtOnce() {
-        return op() instanceof Op.Conv2d && pairsAtOnce() && !windowTables()
-                && AvrPlanePairRows.fits(activation().planes(), weight().planes(), planeBytes()) && rowsACall() <= 255;
+    private PlaneKernel chooseForm() {
+        if (layout.elements()) {
+            return new PlaneKernel.Elements();
+        }
+        if (word.wordBits() != 8) {
+            return new PlaneKernel.Popcounts();
+        }
+        int ka = activation().planes(), kb = weight().planes();
+        AvrPlanePairs pairs = new AvrPlanePairs(ka, kb, planeBytes());
+        AvrPlanePairRows pairRows = new AvrPlanePairRows(ka, kb, planeBytes());
+        AvrPopandRows rows = new AvrPopandRows(planeBytes());
+        boolean onePass = target.has(LowBitTarget.Kernel.PLANE_PAIRS) && pairs.applies();
+        if (windowTables()) {
+            return new PlaneKernel.WindowTables();
+        } else if (levelTables()) {
+            return new PlaneKernel.LevelTables(new AvrLevelTables(groups(), kb));
+        } else if (onePass && op() instanceof Op.Conv2d && target.has(LowBitTarget.Kernel.PLANE_PAIR_ROWS)
+                && pairRows.applies() && rowsACall() <= 255) {
+            return new PlaneKernel.PairRows(pairRows);
+        } else if (target.has(LowBitTarget.Kernel.POPAND_ROWS) && ka == 1 && kb == 1 && rows.applies()
+                && rowsACall() <= 255) { // a byte counts the rows
+            return new PlaneKernel.PopandRows(rows);
+        }
+        return onePass ? new PlaneKernel.PlanePairs(pairs) : new PlaneKernel.Popcounts();
     }
 
     /**
@@ -54,15 +95,10 @@ public record PlaneProduct(LowBitProducts.Product product, PopcountWords.Choice 
      * planes in bytes, at least SubsetSums.MIN_VECTORS weight vectors sharing an activation vector's tables, a
      * plane's lookups within 8 bits.
      */
-    public boolean levelTables() {
-        return tables && !layout.elements() && word.wordBits() == 8 && op() instanceof Op.MatMul
+    private boolean levelTables() {
+        return target.has(LowBitTarget.Kernel.LEVEL_TABLES) && op() instanceof Op.MatMul
                 && activation().planes() == 2 && weight().planes() <= 3 && product.vectors() >= SubsetSums.MIN_VECTORS
                 && product.vectors() <= 255 && AvrLevelTables.fits(groups(), activation().count() - 1);
-    }
-
-    /** The same without level tables. */
-    PlaneProduct withoutLevelTables() {
-        return new PlaneProduct(product, word, layout, avr, false);
     }
 
     /** Groups of four elements of an activation vector (the last one may be partial). */
@@ -110,17 +146,12 @@ public record PlaneProduct(LowBitProducts.Product product, PopcountWords.Choice 
     }
 
     /**
-     * Bytes of a convolution's input packed once, pixel by pixel (null: packed window by window): when each
-     * group's channels fill whole bytes (cig a multiple of 8), every input pixel's planes (cig / 8 bytes each)
-     * and its level numbers' sum (a byte) are packed before the windows, which then copy whole bytes.
+     * Whether a convolution's input can be packed once, pixel by pixel ({@link WindowPacking.Pixels}): planes in
+     * bytes, each group's channels filling whole bytes and their level numbers' sum within a byte.
      */
-    public Integer pixelBytes() {
-        if (layout.elements() || !(op() instanceof Op.Conv2d c) || c.filter().shape().dim(3) % 8 != 0
-                || c.filter().shape().dim(3) * (activation().count() - 1) > 255) {
-            return null;
-        }
-        int pixels = c.x().shape().dim(0) * c.x().shape().dim(1) * c.x().shape().dim(2) * c.groups();
-        return pixels * (activation().planes() * c.filter().shape().dim(3) / 8 + 1);
+    private boolean pixelsInWholeBytes() {
+        return !layout.elements() && op() instanceof Op.Conv2d c && c.filter().shape().dim(3) % 8 == 0
+                && c.filter().shape().dim(3) * (activation().count() - 1) <= 255;
     }
 
     /**
@@ -135,21 +166,12 @@ public record PlaneProduct(LowBitProducts.Product product, PopcountWords.Choice 
     }
 
     /**
-     * Whether the AVR's kernel counts one activation plane against all the call's weight rows at once
-     * (AvrPopandRows): 1 x 1 bits on the AVR, planes in bytes, a plane short enough for registers, at most 255 rows
-     * a call.
-     */
-    public boolean rowsAtOnce() {
-        return avr && !layout.elements() && word.wordBits() == 8 && activation().planes() == 1
-                && weight().planes() == 1 && AvrPopandRows.fits(planeBytes()) && rowsACall() <= 255; // a byte counts them
-    }
-
-    /**
-     * Whether a comparing kernel can count every weight row of a call (AvrPopandRows.compared, comparedWide): 1 x 1
+     * Whether a comparing kernel can count every weight row of a call (AvrPopandRows.Compared, ComparedWide): 1 x 1
      * bits on the AVR, planes in bytes, a plane's count within a byte, at most 255 rows a call.
      */
     boolean comparesRows() {
-        return avr && !layout.elements() && word.wordBits() == 8 && activation().planes() == 1
+        return target.has(LowBitTarget.Kernel.POPAND_ROWS) && !layout.elements() && word.wordBits() == 8
+                && activation().planes() == 1
                 && weight().planes() == 1 && planeBytes() <= AvrPopandRows.MAX_WIDE_BYTES && rowsACall() <= 255;
     }
 
@@ -163,24 +185,23 @@ public record PlaneProduct(LowBitProducts.Product product, PopcountWords.Choice 
      * masks; the level tables' kernel's 16-bit ones are all its scratch.
      */
     public int countsAt() {
-        return levelTables() ? 0 : rowMasksAt() + rowMaskBytes();
+        return form instanceof PlaneKernel.LevelTables ? 0 : rowMasksAt() + rowMaskBytes();
     }
 
     /** Where in the scratch the row masks go: after the window's planes and the packed input. */
     public int rowMasksAt() {
-        return windowPlanes() * planeBytes() + (pixelBytes() == null ? 0 : pixelBytes());
+        return windowPlanes() * planeBytes() + (window instanceof WindowPacking.Pixels(int bytes) ? bytes : 0);
     }
 
     /** The most bits of a row mask (with the row's padding) and of a window built from them. */
     private static final int MASK_BITS = 16;
 
     /**
-     * Whether a convolution's windows are built from its input's rows packed once as 16-bit masks (PlanePacking
-     * .rowMasks): a one-channel input of one plane whose padding is level 0 (the masks' zeros), a row with its
-     * padding and a window of at most 16 bits, undilated columns. A window is then a shift and a mask a kernel row,
-     * where packing it tap by tap tested each tap's bounds and compared its value.
+     * Whether a convolution's windows can be built from its input's rows packed once as 16-bit masks
+     * ({@link WindowPacking.RowMasks}, PlanePacking.rowMasks): a one-channel input of one or two planes whose padding
+     * is level 0 (the masks' zeros), a row with its padding and a window of at most 16 bits, undilated columns.
      */
-    public boolean rowMasks() {
+    private boolean rowMasksFit() {
         if (!(op() instanceof Op.Conv2d c) || layout.elements() || activation().planes() > 2 || padMask()
                 || product.zeroLevel() != 0) {
             return false;
@@ -191,10 +212,9 @@ public record PlaneProduct(LowBitProducts.Product product, PopcountWords.Choice 
                 && w.pl() + xs.dim(2) + w.pr() <= MASK_BITS;
     }
 
-    /** Bytes of the row masks: two an input row and plane. */
+    /** Bytes of the row masks, 0 without them. */
     int rowMaskBytes() {
-        return rowMasks() ? 2 * activation().planes() * ((Op.Conv2d) op()).x().shape().dim(0)
-                * ((Op.Conv2d) op()).x().shape().dim(1) : 0;
+        return window instanceof WindowPacking.RowMasks(int bytes) ? bytes : 0;
     }
 
     /** The most bytes of the window tables in flash (2^taps rows of a byte a weight vector). */
@@ -208,8 +228,10 @@ public record PlaneProduct(LowBitProducts.Product product, PopcountWords.Choice 
      * lookups an output where subset sums built three tables a window and looked up six entries a channel
      * (cnn-digits-w2a2i2's first convolution).
      */
-    public boolean windowTables() {
-        return avr && rowMasks() && activation().planes() == 2 && word.wordBits() == 8
+    private boolean windowTables() {
+        return target.has(LowBitTarget.Kernel.WINDOW_TABLES) && window instanceof WindowPacking.RowMasks
+                && activation().planes() == 2
+                && word.wordBits() == 8
                 && (1L << terms()) * product.vectors() <= WINDOW_TABLE_BYTES
                 && (long) (weight().count() - 1) * terms() <= 255;
     }
@@ -231,27 +253,35 @@ public record PlaneProduct(LowBitProducts.Product product, PopcountWords.Choice 
 
     /** What the report calls the kernel. */
     public String kernel() {
-        if (windowTables()) {
-            return "bit-serial: each window's " + activation().planes() + " planes looked up by their patterns in a"
-                    + " table of the weights' value-number sums (" + (1 << terms()) + " patterns), the windows from"
-                    + " row masks";
-        }
-        if (levelTables()) {
-            return "bit-serial: subset sums of the 2-bit level numbers, four elements a lookup in 8-bit tables, "
-                    + weight().planes() + " weight planes by index bytes, every weight row in one call";
-        }
-        if (layout.elements()) {
-            return "bit-serial: " + activation().planes() + " x " + weight().planes() + " bits, the bits of one"
-                    + " element together (" + stride() + "-bit strides), " + (layout.wordBits() == 8
-                    ? "a table of nibble pairs' products" : "AND + popcount of masked 64-bit words");
-        }
-        return "bit-serial: AND + popcount over " + activation().planes() + " x " + weight().planes()
-                + " bit planes, planes one after another, " + word.wordBits() + "-bit words"
-                + (pairsAtOnce() ? ", every pair of planes in one pass" : "")
-                + (pairRowsAtOnce() ? ", every weight row in one call" : "")
-                + (rowsAtOnce() ? ", every weight row in one call" : "")
-                + (pixelBytes() == null ? "" : ", the input packed once")
-                + (rowMasks() ? ", the windows from row masks" : "")
-                + (padMask() ? ", the padding's weights from a table a pixel class" : "");
+        String planes = "bit-serial: AND + popcount over " + activation().planes() + " x " + weight().planes()
+                + " bit planes, planes one after another, " + word.wordBits() + "-bit words";
+        return switch (form) {
+            case PlaneKernel.WindowTables t -> "bit-serial: each window's " + activation().planes() + " planes looked"
+                    + " up by their patterns in a table of the weights' value-number sums (" + (1 << terms())
+                    + " patterns), the windows from row masks";
+            case PlaneKernel.LevelTables t -> "bit-serial: subset sums of the 2-bit level numbers, four elements a"
+                    + " lookup in 8-bit tables, " + weight().planes() + " weight planes by index bytes, every weight"
+                    + " row in one call";
+            case PlaneKernel.Elements e -> "bit-serial: " + activation().planes() + " x " + weight().planes()
+                    + " bits, the bits of one element together (" + stride() + "-bit strides), "
+                    + (layout.wordBits() == 8 ? "a table of nibble pairs' products"
+                    : "AND + popcount of masked 64-bit words");
+            case PlaneKernel.PlanePairs k -> planes + ", every pair of planes in one pass" + inputReport();
+            case PlaneKernel.PairRows k -> planes + ", every pair of planes in one pass, every weight row in one call"
+                    + inputReport();
+            case PlaneKernel.PopandRows k -> planes + ", every weight row in one call" + inputReport();
+            case PlaneKernel.Popcounts k -> planes + inputReport();
+        };
+    }
+
+    /** What the report adds for how the input is packed. */
+    private String inputReport() {
+        String input = switch (window) {
+            case WindowPacking.Pixels px -> ", the input packed once";
+            case WindowPacking.RowMasks m -> ", the windows from row masks";
+            case WindowPacking.Taps t -> "";
+            case WindowPacking.Vectors v -> "";
+        };
+        return input + (padMask() ? ", the padding's weights from a table a pixel class" : "");
     }
 }

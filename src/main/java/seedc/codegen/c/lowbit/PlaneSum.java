@@ -7,7 +7,7 @@ import seedc.codegen.c.threshold.Steps;
 import seedc.codegen.c.threshold.Stored;
 import seedc.codegen.c.threshold.Thresholds;
 import seedc.codegen.c.writer.CWriter;
-import seedc.codegen.c.writer.X;
+import seedc.codegen.c.writer.IntExpr;
 import seedc.fixed.OpParams;
 
 /**
@@ -91,8 +91,8 @@ public record PlaneSum(long constant, List<Term> terms, double bound) {
 
     /** A count of the sum (a C expression from 0 to {@code max}) and its factor. */
     public record Term(String count, long max, long factor) {
-        public X value() {
-            return X.of(count, 65 - Long.numberOfLeadingZeros(max));
+        public IntExpr value() {
+            return IntExpr.of(count, 65 - Long.numberOfLeadingZeros(max));
         }
 
         /** The unsigned type the count is summed in: 16 bits when its largest value fits (the AVR's registers). */

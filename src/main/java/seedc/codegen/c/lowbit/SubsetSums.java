@@ -2,8 +2,8 @@ package seedc.codegen.c.lowbit;
 
 import java.util.Set;
 import seedc.codegen.c.writer.CNames;
+import seedc.codegen.c.writer.IntExpr;
 import seedc.codegen.c.writer.Scratch;
-import seedc.codegen.c.writer.X;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.LowBitProducts;
 import seedc.fixed.OpParams;
@@ -59,19 +59,19 @@ public record SubsetSums(LowBitProducts.WideProduct product, int xBits, int sumB
         }
         OpParams.Mul p = fp.params(m, OpParams.Mul.class);
         int ram = w.activationOperand();
-        int xBits = X.of("x", fp.type(m.inputs().get(ram)).bits()).shr(ram == 0 ? p.shrA() : p.shrB()).bits();
-        int sumBits = X.exactSumBits(xBits + w.weight().planes(), w.terms(), p.width());
+        int xBits = IntExpr.of("x", fp.type(m.inputs().get(ram)).bits()).shr(ram == 0 ? p.shrA() : p.shrB()).bits();
+        int sumBits = IntExpr.exactSumBits(xBits + w.weight().planes(), w.terms(), p.width());
         int groups = (w.terms() + 3) / 4;
-        boolean wide16 = indexBytes && X.container(xBits + 2) == 16 && groups <= 255
-                && X.container(X.exactSumBits(xBits, w.terms(), p.width())) == 16;
-        boolean rows = wide16 && X.container(sumBits) == 16 && sharing <= 255;
+        boolean wide16 = indexBytes && IntExpr.container(xBits + 2) == 16 && groups <= 255
+                && IntExpr.container(IntExpr.exactSumBits(xBits, w.terms(), p.width())) == 16;
+        boolean rows = wide16 && IntExpr.container(sumBits) == 16 && sharing <= 255;
         boolean bytes = wide16 && (groups >= MIN_INDEX_GROUPS || rows);
         return xBits <= 16 ? new SubsetSums(w, xBits, sumBits, groups, bytes, rows) : null;
     }
 
     /** Bits of a sum of the row's activations, one weight plane's or all of them (exact, or W). */
     public int planeBits(int width) {
-        return X.exactSumBits(xBits, product.terms(), width);
+        return IntExpr.exactSumBits(xBits, product.terms(), width);
     }
 
     /** Groups of 4 activations (the last one may be partial: its missing elements are 0). */
@@ -106,14 +106,14 @@ public record SubsetSums(LowBitProducts.WideProduct product, int xBits, int sumB
      * the wider, so that both are aligned.
      */
     Scratch scratch(Op m) {
-        int entry = X.container(entryBits()), sum = X.container(sumBits), unit = Math.max(entry, sum);
+        int entry = IntExpr.container(entryBits()), sum = IntExpr.container(sumBits), unit = Math.max(entry, sum);
         long bytes = countsAt() + (rowsAtOnce ? 2L * rowsACall() : 0);
         return new Scratch(CNames.scratch(m.out()), unit, (int) ((bytes * 8 + unit - 1) / unit));
     }
 
     /** Where the rows kernel's sums go: after the table, the running sums (chunks) and a convolution's window. */
     public int countsAt() {
-        int entry = X.container(entryBits()), sum = X.container(sumBits);
+        int entry = IntExpr.container(entryBits()), sum = IntExpr.container(sumBits);
         return tableBytes() + (chunks() > 1 ? product.vectors() * sum / 8 : 0)
                 + (convolution() ? product.terms() * entry / 8 : 0);
     }
@@ -125,7 +125,7 @@ public record SubsetSums(LowBitProducts.WideProduct product, int xBits, int sumB
 
     /** Bytes of one table (where the running sums start). */
     public int tableBytes() {
-        return chunkGroups * 16 * X.container(entryBits()) / 8;
+        return chunkGroups * 16 * IntExpr.container(entryBits()) / 8;
     }
 
     public String kernel() {

@@ -6,7 +6,7 @@ import seedc.codegen.c.threshold.Thresholds;
 import seedc.fixed.OpParams;
 
 /**
- * A convolution on window tables (PlaneProduct.windowTables) whose output goes straight into a chain compared at its
+ * A convolution on window tables (PlaneKernel.WindowTables) whose output goes straight into a chain compared at its
  * store (Thresholds), its steps over the exact sum known: the sum and the chain folded into two tables, so that an
  * output is three flash reads. The sum held, acc = (K_f + g sum_i 2^i W_f(P_i)) / e (ExactSum over PlaneSum: K_f the
  * constant and row f's value-number term, e the factors' divisor), with W_f(P) = (f_sq popcount(P) + f_pc R_f(P)) / g

@@ -10,16 +10,18 @@ import seedc.codegen.c.lowbit.CountThresholds;
 import seedc.codegen.c.lowbit.CountedLevels;
 import seedc.codegen.c.lowbit.PackedSigns;
 import seedc.codegen.c.lowbit.PadClasses;
+import seedc.codegen.c.lowbit.PlaneKernel;
 import seedc.codegen.c.lowbit.PlaneProduct;
 import seedc.codegen.c.lowbit.PlaneSum;
+import seedc.codegen.c.lowbit.WindowPacking;
 import seedc.codegen.c.operand.Operands;
 import seedc.codegen.c.threshold.ExactSum;
 import seedc.codegen.c.threshold.Stored;
 import seedc.codegen.c.writer.CNames;
 import seedc.codegen.c.writer.CWriter;
+import seedc.codegen.c.writer.IntExpr;
 import seedc.codegen.c.writer.Scratch;
 import seedc.codegen.c.writer.Windows;
-import seedc.codegen.c.writer.X;
 import seedc.fixed.FixedArith;
 import seedc.fixed.LowBitProducts;
 import seedc.fixed.OpParams;
@@ -66,7 +68,7 @@ public final class BitSerialEmitter {
         int rows = m.a().shape().dim(0), cols = m.b().shape().dim(1), k = p.terms(), nb = p.planeBytes();
         Value act = m.inputs().get(p.ram());
         int vectors = p.ram() == 0 ? rows : cols, weights = p.product().vectors();
-        String planes = p.levelTables() ? null : weights(p);
+        String planes = p.form() instanceof PlaneKernel.LevelTables ? null : weights(p);
         String codes = r.constants().table(BitPlaneWeights.codeSums(p), 16);
         w.line("/* " + p.kernel() + " */");
         w.block("", () -> {
@@ -78,7 +80,7 @@ public final class BitSerialEmitter {
             w.loop("v", vectors, () -> {
                 w.line("uint16_t sq = 0;");
                 boolean compared = false;
-                if (p.levelTables()) {
+                if (p.form() instanceof PlaneKernel.LevelTables) {
                     compared = tables.levelTables(p, act, element);
                 } else if (reads != null) {
                     readPlane(reads, nb);
@@ -106,7 +108,7 @@ public final class BitSerialEmitter {
      * a tap in the padding is 0, whose level number {@link LowBitProducts.Product#zeroLevel} is) in the scratch's
      * planes, then each output channel's sum from the filter's planes (vector g cog + co). The window is packed tap
      * by tap, or, when each group's channels fill whole bytes, copied a pixel's bytes at a time from the input
-     * packed once ({@link PlaneProduct#pixelBytes}).
+     * packed once ({@link WindowPacking.Pixels}).
      */
     public void conv2d(PlaneProduct p, Scratch s) {
         Conv2d c = (Conv2d) p.op();
@@ -118,7 +120,8 @@ public final class BitSerialEmitter {
             String rowClass = classes == null ? null : r.constants().bytes(classes.rowClass());
             String colClass = classes == null ? null : r.constants().bytes(classes.colClass());
             packInput(p, c);
-            Runnable perRow = p.rowMasks() ? () -> packing.rowsOfWindows(p) : () -> { };
+            Runnable perRow = p.window() instanceof WindowPacking.RowMasks ? () -> packing.rowsOfWindows(p)
+                    : () -> { };
             // the padding's count is in the sum, unless the kernel compares with thresholds a pixel class
             boolean np = classes != null && signs.writtenBy(c) == null;
             Windows.perPixel(w, xs.dim(0), os, perRow, () -> w.loop("g", c.groups(), () -> {
@@ -130,16 +133,20 @@ public final class BitSerialEmitter {
                     w.line("uint8_t sd_pc = (uint8_t)(SD_RU8(" + rowClass + ", y) * " + classes.colsInside().size()
                             + " + SD_RU8(" + colClass + ", xo));"); // the pixel's class (PadClasses)
                 }
-                if (p.rowMasks()) {
-                    packing.windowFromRows(p);
-                } else if (p.pixelBytes() == null) {
-                    packing.packWindow(p, np);
-                } else {
-                    packing.copyWindow(p, np);
-                }
+                window(p, np);
                 pixelOutputs(p, c, os);
             }));
         });
+    }
+
+    /** The pixel's window (of group g) into the scratch's planes, as the product packs it; np: count its padding. */
+    private void window(PlaneProduct p, boolean np) {
+        switch (p.window()) {
+            case WindowPacking.RowMasks m -> packing.windowFromRows(p);
+            case WindowPacking.Taps t -> packing.packWindow(p, np);
+            case WindowPacking.Pixels px -> packing.copyWindow(p, np);
+            case WindowPacking.Vectors v -> throw new IllegalStateException("a convolution packs windows");
+        }
     }
 
     /**
@@ -148,14 +155,19 @@ public final class BitSerialEmitter {
      */
     private void packInput(PlaneProduct p, Conv2d c) {
         PackedSigns.Packed reads = signs.readBy(c);
-        if (reads != null) {
-            packing.countPixels(p, CNames.var(reads.read()));
-        } else if (p.pixelBytes() != null) {
-            packing.packPixels(p);
-        } else if (p.rowMasks()) {
-            packing.rowMasks(p);
+        if (reads != null) { // a sign read packed: its pixels' bytes (PackedSigns.readsPlane)
+            packing.countPixels(p, (WindowPacking.Pixels) p.window(), CNames.var(reads.read()));
         } else {
-            return;
+            switch (p.window()) {
+                case WindowPacking.Pixels px -> packing.packPixels(p, px);
+                case WindowPacking.RowMasks m -> packing.rowMasks(p);
+                case WindowPacking.Taps t -> {
+                    return;
+                }
+                case WindowPacking.Vectors v -> {
+                    return;
+                }
+            }
         }
         packing.zeroPadding(p); // the windows write only the packed bytes
     }
@@ -176,14 +188,15 @@ public final class BitSerialEmitter {
             stores.countedLevels(p, levels, "&" + CNames.element(r.storedBy(c).sign().out(), Windows.outPixel(os)));
             return;
         }
-        if (p.windowTables() && stores.chained(p, c, os)) {
+        boolean windowTables = p.form() instanceof PlaneKernel.WindowTables;
+        if (windowTables && stores.chained(p, c, os)) {
             return;
         }
         int cog = c.filter().shape().dim(4);
         // window tables take the weights' place: each pattern's sums of value numbers
-        String planes = p.windowTables() ? r.constants().bytes(BitPlaneWeights.windowTables(p)) : weights(p);
+        String planes = windowTables ? r.constants().bytes(BitPlaneWeights.windowTables(p)) : weights(p);
         String codes = r.constants().table(BitPlaneWeights.codeSums(p), 16), channel = "g * " + cog + " + co";
-        if (p.windowTables()) { // each plane's pattern: its row of the tables
+        if (windowTables) { // each plane's pattern: its row of the tables
             for (int i = 0; i < p.activation().planes(); i++) {
                 w.line("sd_idx sd_p" + i + " = (sd_idx)((" + PlanePacking.pattern(p, "sd_q", i) + ") * "
                         + p.product().vectors() + ");");
@@ -199,20 +212,25 @@ public final class BitSerialEmitter {
      * plane {@code plane} into the scratch, when the product has it (AvrPopandRows); the sums then read them.
      */
     private void countRows(PlaneProduct p, String planes, String at, String plane) {
-        if (p.pairRowsAtOnce()) {
-            int ka = p.activation().planes(), kb = p.weight().planes(), nb = p.planeBytes();
-            String name = AvrPlanePairRows.name(ka, kb, nb);
-            kernels.put(name, AvrPlanePairRows.source(ka, kb, nb));
-            // the pairs' rows are kb planes long (interleaved)
-            String from = p.op() instanceof Conv2d c ? "g * " + c.filter().shape().dim(4) * kb * nb : at;
-            w.line(name + "(" + plane + ", " + planes + ", " + from + ", " + p.rowsACall() + ", sd_q + "
-                    + p.countsAt() + ");");
-        }
-        if (p.rowsAtOnce()) {
-            int nb = p.planeBytes();
-            kernels.put(AvrPopandRows.name(nb), AvrPopandRows.source(nb));
-            w.line(AvrPopandRows.name(nb) + "(" + plane + ", " + planes + ", " + at + ", " + p.rowsACall()
-                    + ", sd_q + " + p.countsAt() + ");");
+        switch (p.form()) {
+            case PlaneKernel.PairRows(AvrPlanePairRows kernel) -> {
+                kernels.put(kernel.name(), kernel.source());
+                // the pairs' rows are kb planes long (interleaved)
+                String from = p.op() instanceof Conv2d c ? "g * " + c.filter().shape().dim(4) * kernel.kb()
+                        * kernel.nb() : at;
+                w.line(kernel.name() + "(" + plane + ", " + planes + ", " + from + ", " + p.rowsACall() + ", sd_q + "
+                        + p.countsAt() + ");");
+            }
+            case PlaneKernel.PopandRows(AvrPopandRows kernel) -> {
+                kernels.put(kernel.name(), kernel.source());
+                w.line(kernel.name() + "(" + plane + ", " + planes + ", " + at + ", " + p.rowsACall()
+                        + ", sd_q + " + p.countsAt() + ");");
+            }
+            case PlaneKernel.PlanePairs k -> { } // a call a row, in the sum
+            case PlaneKernel.Popcounts k -> { }
+            case PlaneKernel.Elements e -> { }
+            case PlaneKernel.LevelTables t -> { } // LevelTablesEmitter's call
+            case PlaneKernel.WindowTables t -> { }
         }
     }
 
@@ -255,43 +273,12 @@ public final class BitSerialEmitter {
      */
     private void sum(PlaneProduct p, String planes, String codes, String f, String row, String plane,
                      Consumer<Stored> out) {
-        LowBitProducts.Levels a = p.activation(), b = p.weight();
         OpParams.Mul mul = r.params(p.op(), OpParams.Mul.class);
-        int width = mul.width();
         String padSums = p.padMask() ? r.constants().table(PadClasses.of((seedc.ir.Op.Conv2d) p.op())
                 .paddingSums(BitPlaneWeights.tapCodeSums(p), p.product().vectors()), 16) : null;
         PlaneSum all = PlaneSum.of(p, codes, f);
         PlaneSum.Term pc = all.pc();
-        if (p.layout().elements()) {
-            w.line(pc.ctype() + " pc = (" + pc.ctype() + ")" + elementProducts(p, planes, f) + ";");
-        } else if (p.windowTables()) {
-            StringBuilder sum = new StringBuilder();
-            for (int i = 0; i < a.planes(); i++) {
-                sum.append(i == 0 ? "" : " + ").append("((" + pc.ctype() + ")SD_RU8(" + planes + ", sd_p" + i + " + "
-                        + f + ") << " + i + ")");
-            }
-            w.line(pc.ctype() + " pc = (" + pc.ctype() + ")(" + sum + ");");
-        } else if (p.levelTables()) {
-            w.line(pc.ctype() + " pc = (uint16_t)(sd_q[2 * " + row + "] | sd_q[2 * " + row + " + 1] << 8);");
-        } else if (p.pairRowsAtOnce()) {
-            String at = p.countsAt() + " + 2 * " + row;
-            w.line(pc.ctype() + " pc = (uint16_t)(sd_q[" + at + "] | (uint16_t)sd_q[" + at + " + 1] << 8);");
-        } else if (p.rowsAtOnce()) {
-            w.line(pc.ctype() + " pc = sd_q[" + p.countsAt() + " + " + row + "];");
-        } else if (p.pairsAtOnce()) {
-            int ka = a.planes(), kb = b.planes(), nb = p.planeBytes();
-            kernels.put(AvrPlanePairs.name(ka, kb, nb), AvrPlanePairs.source(ka, kb, nb));
-            w.line(pc.ctype() + " pc = (" + pc.ctype() + ")" + AvrPlanePairs.name(ka, kb, nb) + "(" + plane + ", "
-                    + planes
-                    + ", (" + f + ") * " + kb * nb + ");");
-        } else {
-            w.line(pc.ctype() + " pc = 0;");
-            for (int i = 0; i < a.planes(); i++) {
-                for (int j = 0; j < b.planes(); j++) {
-                    pc.accumulate(w, popand(p, planes, f, plane, i, j), i + j);
-                }
-            }
-        }
+        countPc(p, pc, planes, f, row, plane);
         PlaneSum.Term pp = all.pp();
         if (pp != null) {
             // the padding taps were packed as level 0 (a0): their a0 (b0 + db r_t) come out again, sum r_t over
@@ -299,6 +286,12 @@ public final class BitSerialEmitter {
             w.line(pp.ctype() + " pp = (" + pp.ctype() + ")SD_R16(" + padSums + ", sd_pc * "
                     + p.product().vectors() + " + " + f + ");");
         }
+        store(p, all, mul, out);
+    }
+
+    /** The sum into the output: exact where it cannot wrap (ExactSum), else its terms modulo 2^W. */
+    private void store(PlaneProduct p, PlaneSum all, OpParams.Mul mul, Consumer<Stored> out) {
+        int width = mul.width();
         seedc.ir.Value result = p.op().out();
         // below 2^(W-1) the sum never wraps, so its factors' common divisor comes out (ExactSum)
         ExactSum exact = all.exact(width, r.comparedAtStore(p.op()));
@@ -307,13 +300,53 @@ public final class BitSerialEmitter {
             out.accept(all.stored("acc", exact, mul, r.type(result).bits()));
             return;
         }
-        X sum = X.lit(FixedArith.wrap(all.constant(), width));
+        IntExpr sum = IntExpr.lit(FixedArith.wrap(all.constant(), width));
         for (PlaneSum.Term t : all.terms()) {
-            X term = t.value().timesWrap(X.lit(FixedArith.wrap(t.factor(), width)), width).wrap(width);
+            IntExpr term = t.value().timesWrap(IntExpr.lit(FixedArith.wrap(t.factor(), width)), width).wrap(width);
             sum = sum.plusWrap(term, false, width);
         }
         w.line(CNames.ctype(width) + " acc = " + sum.wrap(width).c() + ";");
-        out.accept(Stored.of(r.finish(X.of("acc", width), mul, result)));
+        out.accept(Stored.of(r.finish(IntExpr.of("acc", width), mul, result)));
+    }
+
+    /**
+     * pc = sum_{i,j} 2^(i+j) popcount(Q_i AND R_j) of vector f, as the product's kernel gives it: from the element
+     * kernel, the window tables, the counts a rows kernel left in the scratch (at f's {@code row}), a call of the pairs
+     * kernel, or a popcount a pair of planes.
+     */
+    private void countPc(PlaneProduct p, PlaneSum.Term pc, String planes, String f, String row, String plane) {
+        String t = pc.ctype();
+        switch (p.form()) {
+            case PlaneKernel.Elements e -> w.line(t + " pc = (" + t + ")" + elementProducts(p, planes, f) + ";");
+            case PlaneKernel.WindowTables k -> {
+                StringBuilder sum = new StringBuilder();
+                for (int i = 0; i < p.activation().planes(); i++) {
+                    sum.append(i == 0 ? "" : " + ").append("((" + t + ")SD_RU8(" + planes + ", sd_p" + i + " + " + f
+                            + ") << " + i + ")");
+                }
+                w.line(t + " pc = (" + t + ")(" + sum + ");");
+            }
+            case PlaneKernel.LevelTables k -> w.line(t + " pc = (uint16_t)(sd_q[2 * " + row + "] | sd_q[2 * " + row
+                    + " + 1] << 8);");
+            case PlaneKernel.PairRows k -> {
+                String at = p.countsAt() + " + 2 * " + row;
+                w.line(t + " pc = (uint16_t)(sd_q[" + at + "] | (uint16_t)sd_q[" + at + " + 1] << 8);");
+            }
+            case PlaneKernel.PopandRows k -> w.line(t + " pc = sd_q[" + p.countsAt() + " + " + row + "];");
+            case PlaneKernel.PlanePairs(AvrPlanePairs kernel) -> {
+                kernels.put(kernel.name(), kernel.source());
+                w.line(t + " pc = (" + t + ")" + kernel.name() + "(" + plane + ", " + planes + ", (" + f + ") * "
+                        + kernel.kb() * kernel.nb() + ");");
+            }
+            case PlaneKernel.Popcounts k -> {
+                w.line(t + " pc = 0;");
+                for (int i = 0; i < p.activation().planes(); i++) {
+                    for (int j = 0; j < p.weight().planes(); j++) {
+                        pc.accumulate(w, popand(p, planes, f, plane, i, j), i + j);
+                    }
+                }
+            }
+        }
     }
 
     /**

@@ -1,5 +1,6 @@
 package seedc.codegen.c.lowbitemit;
 
+import seedc.codegen.c.avr.AvrKernel;
 import seedc.codegen.c.avr.AvrPlanePairRows;
 import seedc.codegen.c.avr.AvrPopandRows;
 import seedc.codegen.c.lowbit.BitPlaneWeights;
@@ -70,8 +71,9 @@ final class KernelStoresEmitter {
      */
     void countedLevels(PlaneProduct p, CountThresholds t, String out) {
         int ka = p.activation().planes(), kb = p.weight().planes(), nb = p.planeBytes(), levels = t.at()[0].length + 1;
-        String name = AvrPlanePairRows.comparedName(ka, kb, nb, t.shift(), levels);
-        kernels.put(name, AvrPlanePairRows.compared(ka, kb, nb, t.shift(), levels));
+        AvrKernel kernel = new AvrPlanePairRows.Compared(ka, kb, nb, t.shift(), levels);
+        String name = kernel.name();
+        kernels.put(name, kernel.source());
         String table = r.constants().bytes(t.afterRows(BitPlaneWeights.bytes(p), kb * nb, 2));
         w.line(name + "(sd_q, " + table + ", " + p.rowsACall() + ", (uint16_t)(" + t.offset() + "), (uint8_t *)" + out
                 + ");");
@@ -90,8 +92,10 @@ final class KernelStoresEmitter {
             return;
         }
         boolean wide = packed.wide();
-        String name = wide ? AvrPopandRows.comparedWideName(nb, t.shift()) : AvrPopandRows.comparedName(nb, t.shift());
-        kernels.put(name, wide ? AvrPopandRows.comparedWide(nb, t.shift()) : AvrPopandRows.compared(nb, t.shift()));
+        AvrKernel kernel = wide ? new AvrPopandRows.ComparedWide(nb, t.shift())
+                : new AvrPopandRows.Compared(nb, t.shift());
+        String name = kernel.name();
+        kernels.put(name, kernel.source());
         int thetaBytes = wide ? 2 : 1;
         String table = r.constants().bytes(t.afterRows(BitPlaneWeights.bytes(p), nb, thetaBytes));
         if (t.classes() > 1) { // the pixel class's rows and thresholds (PadClasses)

@@ -1,5 +1,6 @@
 package seedc.codegen.c.lowbitemit;
 
+import seedc.codegen.c.avr.AvrKernel;
 import seedc.codegen.c.avr.AvrLevelTables;
 import seedc.codegen.c.lowbit.BitPlaneWeights;
 import seedc.codegen.c.lowbit.CountThresholds;
@@ -48,14 +49,16 @@ final class LevelTablesEmitter {
         long[] index = BitPlaneWeights.indexBytes(p);
         CountThresholds t = comparedLevels(p);
         if (t == null) {
-            kernels.put(AvrLevelTables.name(groups, kb), AvrLevelTables.source(groups, kb));
-            w.line(AvrLevelTables.name(groups, kb) + "(" + r.constants().bytes(index) + ", " + p.rowsACall()
+            AvrLevelTables kernel = new AvrLevelTables(groups, kb);
+            kernels.put(kernel.name(), kernel.source());
+            w.line(kernel.name() + "(" + r.constants().bytes(index) + ", " + p.rowsACall()
                     + ", sd_q);");
             return false;
         }
         int levels = t.at()[0].length + 1;
-        String name = AvrLevelTables.comparedName(groups, kb, t.shift(), levels);
-        kernels.put(name, AvrLevelTables.compared(groups, kb, t.shift(), levels));
+        AvrKernel kernel = new AvrLevelTables.Compared(groups, kb, t.shift(), levels);
+        String name = kernel.name();
+        kernels.put(name, kernel.source());
         w.line(name + "(" + r.constants().bytes(t.afterRows(index, groups * kb, 2)) + ", " + p.rowsACall()
                 + ", (uint16_t)(" + t.offset() + "), (uint8_t *)" + CNames.var(r.storedBy(p.op()).sign().out())
                 + " + v * " + p.rowsACall() + ");");

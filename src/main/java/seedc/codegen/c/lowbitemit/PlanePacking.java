@@ -2,10 +2,11 @@ package seedc.codegen.c.lowbitemit;
 
 import seedc.codegen.c.lowbit.PackedSources;
 import seedc.codegen.c.lowbit.PlaneProduct;
+import seedc.codegen.c.lowbit.WindowPacking;
 import seedc.codegen.c.operand.Operands;
 import seedc.codegen.c.writer.CWriter;
+import seedc.codegen.c.writer.IntExpr;
 import seedc.codegen.c.writer.Windows;
-import seedc.codegen.c.writer.X;
 import seedc.fixed.LowBitProducts;
 import seedc.ir.Op.Conv2d;
 import seedc.ir.Value;
@@ -83,10 +84,10 @@ final class PlanePacking {
      * Once per inference, each input pixel's group channels: their level numbers packed a byte of eight channels at
      * a time into the pixel's planes (after the window's), and their sum into a byte after all pixels' planes.
      */
-    void packPixels(PlaneProduct p) {
+    void packPixels(PlaneProduct p, WindowPacking.Pixels input) {
         Conv2d c = (Conv2d) p.op();
         LowBitProducts.Levels a = p.activation();
-        int cig = c.filter().shape().dim(3), cb = cig / 8, per = a.planes() * cb, groups = p.pixelBytes() / (per + 1);
+        int cig = c.filter().shape().dim(3), cb = cig / 8, per = a.planes() * cb, groups = input.bytes() / (per + 1);
         w.line("uint8_t *sd_px = sd_q + " + p.windowPlanes() * p.planeBytes() + ", *sd_ps = sd_px + " + groups * per
                 + ";");
         w.loop("pg", groups, () -> {
@@ -106,7 +107,7 @@ final class PlanePacking {
 
     /**
      * Once per inference, each input row's level numbers (one channel) as a 16-bit mask a plane, two bytes each in
-     * the scratch (PlaneProduct.rowMasks; plane i's rows from rows 2 i on): pixel xi at bit xi + pl, the padding's
+     * the scratch (WindowPacking.RowMasks; plane i's rows from rows 2 i on): pixel xi at bit xi + pl, the padding's
      * bits 0 (level 0).
      */
     void rowMasks(PlaneProduct p) {
@@ -193,9 +194,9 @@ final class PlanePacking {
      * Once per inference, the ones of each input pixel of a convolution reading packed signs (PackedSigns): the
      * windows copy the pixels' bytes from the sign itself, their sums from a byte a pixel after the window's planes.
      */
-    void countPixels(PlaneProduct p, String packed) {
+    void countPixels(PlaneProduct p, WindowPacking.Pixels input, String packed) {
         Conv2d c = (Conv2d) p.op();
-        int cb = c.filter().shape().dim(3) / 8, pixels = p.pixelBytes() / (cb + 1);
+        int cb = c.filter().shape().dim(3) / 8, pixels = input.bytes() / (cb + 1);
         w.line("const uint8_t *sd_px = (const uint8_t *)" + packed + ";");
         w.line("uint8_t *sd_ps = sd_q + " + (p.windowPlanes() * p.planeBytes() + pixels * cb) + ";");
         w.loop("pg", pixels, () -> {
@@ -305,24 +306,24 @@ final class PlanePacking {
     String level(PlaneProduct p, Value act, String idx) {
         PackedSources.Source s = sources.at(p.op());
         if (s == null) {
-            X x = r.x(act, idx);
+            IntExpr x = r.x(act, idx);
             w.line(x.ctype() + " x = " + x.c() + ";");
-            return levelNumber(X.of("x", x.bits()), p.activation());
+            return levelNumber(IntExpr.of("x", x.bits()), p.activation());
         }
         seedc.fixed.FixedType t = r.type(s.x());
-        X x = s.input() ? X.of("x[" + idx + "]", t.bits()) : r.x(s.x(), idx);
+        IntExpr x = s.input() ? IntExpr.of("x[" + idx + "]", t.bits()) : r.x(s.x(), idx);
         w.line(x.ctype() + " sd_v = " + x.c() + ";");
         StringBuilder q = new StringBuilder();
         for (long at : s.at()) {
             if (at <= t.max()) { // beyond: never reached
-                q.append(q.isEmpty() ? "" : " + ").append(at <= t.min() ? "1" : "(sd_v >= " + X.lit(at).c() + ")");
+                q.append(q.isEmpty() ? "" : " + ").append(at <= t.min() ? "1" : "(sd_v >= " + IntExpr.lit(at).c() + ")");
             }
         }
         return q.isEmpty() ? "(uint8_t)0" : "(uint8_t)(" + q + ")";
     }
 
     /** x's level number: how many of the activation's possible values below the top x exceeds (a C expression). */
-    private static String levelNumber(X x, LowBitProducts.Levels a) {
+    private static String levelNumber(IntExpr x, LowBitProducts.Levels a) {
         boolean ownNumbers = true; // levels 0, 1, 2, ...: each one is its number (a level-tables kernel's output)
         for (int i = 0; i < a.count(); i++) {
             ownNumbers &= a.raw()[i] == i;
@@ -332,7 +333,7 @@ final class PlanePacking {
         }
         StringBuilder q = new StringBuilder("(uint8_t)(");
         for (int i = 0; i + 1 < a.count(); i++) {
-            q.append(i == 0 ? "" : " + ").append("(").append(x.c()).append(" > ").append(X.lit(a.raw()[i]).c())
+            q.append(i == 0 ? "" : " + ").append("(").append(x.c()).append(" > ").append(IntExpr.lit(a.raw()[i]).c())
              .append(")");
         }
         return q.append(")").toString();

@@ -11,9 +11,9 @@ import seedc.codegen.c.threshold.ExactSum;
 import seedc.codegen.c.threshold.Stored;
 import seedc.codegen.c.writer.CNames;
 import seedc.codegen.c.writer.CWriter;
+import seedc.codegen.c.writer.IntExpr;
 import seedc.codegen.c.writer.Scratch;
 import seedc.codegen.c.writer.Windows;
-import seedc.codegen.c.writer.X;
 import seedc.fixed.LowBitProducts;
 import seedc.fixed.OpParams;
 import seedc.ir.Op.Conv2d;
@@ -40,7 +40,7 @@ public record SubsetSumEmitter(CWriter w, Operands r, java.util.Map<String, Stri
      * What one row's tables serve: element t of the row (a C index expression to its value), the vectors that read
      * it, and vector f's output element.
      */
-    private record Row(Function<String, X> x, int vectors, BiConsumer<String, Stored> out) {}
+    private record Row(Function<String, IntExpr> x, int vectors, BiConsumer<String, Stored> out) {}
 
     /**
      * A matrix product: per activation vector v (a row of a, or a column of b), its table, then each weight vector f
@@ -71,8 +71,8 @@ public record SubsetSumEmitter(CWriter w, Operands r, java.util.Map<String, Stri
         Shape xs = c.x().shape(), fs = c.filter().shape(), os = c.out().shape();
         int cig = fs.dim(3), cog = fs.dim(4);
         int shift = r.params(c, OpParams.Mul.class).shrA(), perVector = s.product().weight().planes() * perPlane(s);
-        String entry = CNames.ctype(X.container(s.entryBits()));
-        Row row = new Row(t -> X.of("sd_w[" + t + "]", s.xBits()), cog,
+        String entry = CNames.ctype(IntExpr.container(s.entryBits()));
+        Row row = new Row(t -> IntExpr.of("sd_w[" + t + "]", s.xBits()), cog,
                 (co, v) -> r.store(w, c, Windows.outPixel(os), "g * " + cog + " + " + co, v));
         String nibbles = r.constants().bytes(weightBytes(s));
         open(s, scratch, () -> {
@@ -80,7 +80,7 @@ public record SubsetSumEmitter(CWriter w, Operands r, java.util.Map<String, Stri
             Windows.perPixel(w, xs.dim(0), os, () -> w.loop("g", c.groups(), () -> {
                 w.line(entry + " *pc = sd_w;");
                 Windows.taps(w, c, () -> {
-                    X x = r.x(c.x(), "px + ci").shr(shift); // px is 0 in the padding: a read in range, not used
+                    IntExpr x = r.x(c.x(), "px + ci").shr(shift); // px is 0 in the padding: a read in range, not used
                     w.line("for (sd_idx ci = 0; ci < " + cig + "; ci++) *pc++ = inside ? (" + entry + ")(" + x.c()
                             + ") : 0;");
                 });
@@ -92,7 +92,7 @@ public record SubsetSumEmitter(CWriter w, Operands r, java.util.Map<String, Stri
 
     /** The kernel's comment and block, the table's pointer and, over chunks, the running sums' after it. */
     private void open(SubsetSums s, Scratch scratch, Runnable body) {
-        String entry = CNames.ctype(X.container(s.entryBits())), sum = CNames.ctype(X.container(s.sumBits()));
+        String entry = CNames.ctype(IntExpr.container(s.entryBits())), sum = CNames.ctype(IntExpr.container(s.sumBits()));
         w.line("/* " + s.kernel() + " */");
         w.block("", () -> {
             w.line(entry + " *sd_s = (" + entry + " *)" + scratch.name() + ";");
@@ -111,7 +111,7 @@ public record SubsetSumEmitter(CWriter w, Operands r, java.util.Map<String, Stri
         int k = s.product().terms(), gc = s.chunkGroups(), uniform = k / (4 * gc), tail = s.groups() - uniform * gc;
         boolean chunked = s.chunks() > 1;
         if (s.product().weight().base() != 0) {
-            w.line(CNames.ctype(X.container(sxBits(s))) + " sx = 0;");
+            w.line(CNames.ctype(IntExpr.container(sxBits(s))) + " sx = 0;");
         }
         if (chunked) {
             w.loop("f", row.vectors(), () -> w.line("sd_acc[f] = 0;"));
@@ -123,7 +123,7 @@ public record SubsetSumEmitter(CWriter w, Operands r, java.util.Map<String, Stri
             w.block("", () -> chunk(s, row, String.valueOf(uniform * gc), tail));
         }
         if (chunked) {
-            w.loop("f", row.vectors(), () -> finish(s, row, X.of("sd_acc[f]", s.sumBits())));
+            w.loop("f", row.vectors(), () -> finish(s, row, IntExpr.of("sd_acc[f]", s.sumBits())));
         }
     }
 
@@ -133,7 +133,7 @@ public record SubsetSumEmitter(CWriter w, Operands r, java.util.Map<String, Stri
      */
     private void chunk(SubsetSums s, Row row, String first, int groups) {
         int k = s.product().terms();
-        w.line(CNames.ctype(X.container(s.entryBits())) + " *e = sd_s;");
+        w.line(CNames.ctype(IntExpr.container(s.entryBits())) + " *e = sd_s;");
         w.block("for (sd_idx g4 = 0; g4 < " + groups + "; g4++, e += 16)", () -> {
             if (k % 4 != 0) { // a partial last group's missing elements are 0
                 w.line("sd_idx t = (" + first + " + g4) * 4;");
@@ -142,17 +142,18 @@ public record SubsetSumEmitter(CWriter w, Operands r, java.util.Map<String, Stri
         });
         if (s.rowsAtOnce()) { // one table a row (one chunk): every vector's sum by the kernel, then each finished
             int planes = s.product().weight().planes();
-            kernels.put(AvrSubsetRows.name(groups, planes), AvrSubsetRows.source(groups, planes));
-            w.line(AvrSubsetRows.name(groups, planes) + "((const uint8_t *)sd_s, pw, " + row.vectors()
+            AvrSubsetRows kernel = new AvrSubsetRows(groups, planes);
+            kernels.put(kernel.name(), kernel.source());
+            w.line(kernel.name() + "((const uint8_t *)sd_s, pw, " + row.vectors()
                     + ", (uint8_t *)sd_cs);");
-            w.loop("f", row.vectors(), () -> finish(s, row, X.of("sd_cs[f]", s.sumBits())));
+            w.loop("f", row.vectors(), () -> finish(s, row, IntExpr.of("sd_cs[f]", s.sumBits())));
             return;
         }
         w.loop("f", row.vectors(), () -> {
-            X total = planes(s, groups);
+            IntExpr total = planes(s, groups);
             if (s.chunks() > 1) {
-                int c = X.container(s.sumBits());
-                w.line("sd_acc[f] = " + X.of("sd_acc[f]", s.sumBits()).plusWrap(total, false, c).c() + ";");
+                int c = IntExpr.container(s.sumBits());
+                w.line("sd_acc[f] = " + IntExpr.of("sd_acc[f]", s.sumBits()).plusWrap(total, false, c).c() + ";");
             } else {
                 finish(s, row, total);
             }
@@ -165,7 +166,7 @@ public record SubsetSumEmitter(CWriter w, Operands r, java.util.Map<String, Stri
      */
     private void group(SubsetSums s, Row row, String at) {
         int k = s.product().terms();
-        String type = CNames.ctype(X.container(s.entryBits()));
+        String type = CNames.ctype(IntExpr.container(s.entryBits()));
         for (int i = 0; i < 4; i++) {
             String x = row.x().apply(at + " + " + i).c();
             String read = k % 4 == 0 ? x : "t + " + i + " < " + k + " ? " + x + " : 0";
@@ -179,16 +180,16 @@ public record SubsetSumEmitter(CWriter w, Operands r, java.util.Map<String, Stri
         }
         if (s.product().weight().base() != 0) { // the row's sum, for the base's term
             int bits = sxBits(s);
-            w.line("sx = " + X.of("sx", bits).plusWrap(X.of("e[15]", s.entryBits()), false, X.container(bits)).c()
+            w.line("sx = " + IntExpr.of("sx", bits).plusWrap(IntExpr.of("e[15]", s.entryBits()), false, IntExpr.container(bits)).c()
                     + ";");
         }
     }
 
     /** Vector f's sum over a chunk of {@code groups} groups: each plane's lookups, weighted by 2^j. */
-    private X planes(SubsetSums s, int groups) {
+    private IntExpr planes(SubsetSums s, int groups) {
         int planeBits = s.planeBits(width(s));
-        int planeC = X.container(planeBits), sumC = X.container(s.sumBits());
-        X acc = X.of("cs", s.sumBits()), pj = X.of("pj", planeBits);
+        int planeC = IntExpr.container(planeBits), sumC = IntExpr.container(s.sumBits());
+        IntExpr acc = IntExpr.of("cs", s.sumBits()), pj = IntExpr.of("pj", planeBits);
         w.line(CNames.ctype(sumC) + " cs = 0;");
         for (int j = 0; j < s.product().weight().planes(); j++) {
             int plane = j;
@@ -199,7 +200,7 @@ public record SubsetSumEmitter(CWriter w, Operands r, java.util.Map<String, Stri
                 } else {
                     nibbleLookups(s, groups, pj, planeC);
                 }
-                X weighted = plane == 0 ? pj : pj.timesWrap(X.lit(1L << plane), sumC);
+                IntExpr weighted = plane == 0 ? pj : pj.timesWrap(IntExpr.lit(1L << plane), sumC);
                 w.line("cs = " + acc.plusWrap(weighted, false, sumC).c() + ";");
             });
         }
@@ -207,10 +208,10 @@ public record SubsetSumEmitter(CWriter w, Operands r, java.util.Map<String, Stri
     }
 
     /** Plane j's sum over the chunk's groups into pj, two groups' nibbles a byte. */
-    private void nibbleLookups(SubsetSums s, int groups, X pj, int planeC) {
-        X low = X.of("e[nb & 15]", s.entryBits()), high = X.of("e[16 + (nb >> 4)]", s.entryBits());
+    private void nibbleLookups(SubsetSums s, int groups, IntExpr pj, int planeC) {
+        IntExpr low = IntExpr.of("e[nb & 15]", s.entryBits()), high = IntExpr.of("e[16 + (nb >> 4)]", s.entryBits());
         w.line(CNames.ctype(planeC) + " pj = 0;");
-        w.line("const " + CNames.ctype(X.container(s.entryBits())) + " *e = sd_s;");
+        w.line("const " + CNames.ctype(IntExpr.container(s.entryBits())) + " *e = sd_s;");
         w.block("for (sd_idx h = 0; h < " + groups / 2 + "; h++, e += 32)", () -> {
             w.line("uint8_t nb = (uint8_t)SD_NEXT8(pw);");
             w.line("pj = " + pj.plusWrap(low, false, planeC).c() + ";");
@@ -223,29 +224,29 @@ public record SubsetSumEmitter(CWriter w, Operands r, java.util.Map<String, Stri
     }
 
     /** Vector f's output: base sum x + step sum r x modulo 2^W, finished into the op's output element. */
-    private void finish(SubsetSums s, Row row, X sumRx) {
+    private void finish(SubsetSums s, Row row, IntExpr sumRx) {
         LowBitProducts.Levels levels = s.product().weight();
         OpParams.Mul p = r.params(s.product().op(), OpParams.Mul.class);
         int width = p.width();
         if (exactTotal(s, row, sumRx, levels.step(), levels.base(), width)) {
             return;
         }
-        X total = sumRx.timesWrap(X.lit(levels.step()), width).wrap(width);
+        IntExpr total = sumRx.timesWrap(IntExpr.lit(levels.step()), width).wrap(width);
         if (levels.base() != 0) {
-            X sx = X.of("sx", sxBits(s));
-            total = total.plusWrap(sx.timesWrap(X.lit(levels.base()), width).wrap(width), false, width);
+            IntExpr sx = IntExpr.of("sx", sxBits(s));
+            total = total.plusWrap(sx.timesWrap(IntExpr.lit(levels.base()), width).wrap(width), false, width);
         }
         Op op = s.product().op();
         w.line(CNames.ctype(width) + " tot = " + total.wrap(width).c() + ";");
-        row.out().accept("f", Stored.of(r.finish(X.of("tot", width), p, op.out())));
+        row.out().accept("f", Stored.of(r.finish(IntExpr.of("tot", width), p, op.out())));
     }
 
     /**
      * When |step sum r x + base sum x| < 2^(W-1) nothing wraps and the sum is exact: written with the factors' common
      * divisor taken out (ExactSum). Writes tot and the output, or returns false (nothing written) when it may wrap.
      */
-    private boolean exactTotal(SubsetSums s, Row row, X sumRx, long step, long base, int width) {
-        X sx = X.of("sx", sxBits(s));
+    private boolean exactTotal(SubsetSums s, Row row, IntExpr sumRx, long step, long base, int width) {
+        IntExpr sx = IntExpr.of("sx", sxBits(s));
         double bound = Math.scalb(Math.abs((double) step), sumRx.bits() - 1)
                 + (base == 0 ? 0 : Math.scalb(Math.abs((double) base), sx.bits() - 1));
         if (!(bound < Math.scalb(1.0, Math.min(width - 1, 62)))) {

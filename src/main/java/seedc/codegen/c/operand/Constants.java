@@ -8,7 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import seedc.backend.WeightStorage;
-import seedc.codegen.c.writer.X;
+import seedc.codegen.c.writer.IntExpr;
 import seedc.fixed.ExpTable;
 import seedc.fixed.FixedArith;
 import seedc.fixed.FixedProgram;
@@ -92,7 +92,7 @@ public final class Constants {
         }
 
         public int container() {
-            return X.container(bits);
+            return IntExpr.container(bits);
         }
 
         public boolean packed() {
@@ -115,11 +115,11 @@ public final class Constants {
                 return "SD_R" + container() + "(" + name + "_tab, " + code + ")";
             }
             if (values.length == 1) {
-                return "(" + X.lit(values[0]).c() + ")";
+                return "(" + IntExpr.lit(values[0]).c() + ")";
             }
             StringBuilder sb = new StringBuilder("sd_sel" + values.length + "(" + code);
             for (long v : values) {
-                sb.append(", ").append(X.lit(v).c());
+                sb.append(", ").append(IntExpr.lit(v).c());
             }
             return sb.append(")").toString();
         }
@@ -157,8 +157,8 @@ public final class Constants {
                 lo = Math.min(lo, o[i]);
                 hi = Math.max(hi, o[i]);
             }
-            int bits = Math.max(X.lit(lo).bits(), X.lit(hi).bits());
-            return store(names.get(v) + "_v" + counter++, bits, X.container(bits), o);
+            int bits = Math.max(IntExpr.lit(lo).bits(), IntExpr.lit(hi).bits());
+            return store(names.get(v) + "_v" + counter++, bits, IntExpr.container(bits), o);
         });
     }
 

@@ -9,7 +9,7 @@ import seedc.codegen.c.threshold.Stored;
 import seedc.codegen.c.threshold.Thresholds;
 import seedc.codegen.c.writer.CNames;
 import seedc.codegen.c.writer.CWriter;
-import seedc.codegen.c.writer.X;
+import seedc.codegen.c.writer.IntExpr;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.FixedType;
 import seedc.fixed.OpParams;
@@ -88,7 +88,7 @@ public final class Operands {
     }
 
     /** The element idx of v, in v's own type. */
-    public X x(Value v, String idx) {
+    public IntExpr x(Value v, String idx) {
         return operand(v, 0, idx);
     }
 
@@ -98,41 +98,41 @@ public final class Operands {
     }
 
     /** shr(v[idx], shift): for a value in flash, read from a copy of the constant shifted at compile time. */
-    public X operand(Value v, int shift, String idx) {
+    public IntExpr operand(Value v, int shift, String idx) {
         FlashSource src = flash.get(v);
         if (src != null) {
             Constants.Variant var = consts.variant(src.constant(), src.chain(), shift, v.size(), null);
             String base = src.base();
-            return X.of(var.read((base.equals("0") ? "" : "(" + base + ") + ") + idx), var.bits());
+            return IntExpr.of(var.read((base.equals("0") ? "" : "(" + base + ") + ") + idx), var.bits());
         }
         if (v.isInt()) {
-            return X.of(CNames.var(v), 32);
+            return IntExpr.of(CNames.var(v), 32);
         }
-        return X.of(CNames.var(v) + "[" + idx + "]", type(v).bits()).shr(shift);
+        return IntExpr.of(CNames.var(v) + "[" + idx + "]", type(v).bits()).shr(shift);
     }
 
     /** Element idx of a converted to the type of o. */
-    public X converted(Value a, String idx, Value o) {
+    public IntExpr converted(Value a, String idx, Value o) {
         return conv(x(a, idx), type(a), type(o));
     }
 
     /** Conversion between fixed types: wrap(shr(e, from - to), to). */
-    public static X conv(X e, FixedType from, FixedType to) {
+    public static IntExpr conv(IntExpr e, FixedType from, FixedType to) {
         return e.shrWrap(from.scale() - to.scale(), to.bits());
     }
 
     /** One product term: wrap_W(shr(a, shrA) * shr(b, shrB)). */
-    public static X term(X a, X b, OpParams.Mul p) {
+    public static IntExpr term(IntExpr a, IntExpr b, OpParams.Mul p) {
         return a.shr(p.shrA()).timesWrap(b.shr(p.shrB()), p.width());
     }
 
     /** The product term of a[ia] and b[ib], each operand shifted (in flash: at compile time). */
-    public X term(Value a, String ia, Value b, String ib, OpParams.Mul p) {
+    public IntExpr term(Value a, String ia, Value b, String ib, OpParams.Mul p) {
         return operand(a, p.shrA(), ia).timesWrap(operand(b, p.shrB(), ib), p.width());
     }
 
     /** A sum of product terms in out's type: wrap(shr(sum, post)). */
-    public X finish(X sum, OpParams.Mul p, Value out) {
+    public IntExpr finish(IntExpr sum, OpParams.Mul p, Value out) {
         return sum.shrWrap(p.post(), type(out).bits());
     }
 

@@ -6,7 +6,7 @@ import seedc.codegen.c.threshold.Stored;
 import seedc.codegen.c.threshold.Thresholds;
 import seedc.codegen.c.writer.CNames;
 import seedc.codegen.c.writer.CWriter;
-import seedc.codegen.c.writer.X;
+import seedc.codegen.c.writer.IntExpr;
 import seedc.ir.Value;
 
 /**
@@ -121,7 +121,7 @@ public final class ThresholdEmitter {
      */
     private boolean unwrappedFirst(Thresholds.Chain c, String idx, String ch, Stored value, Steps onX, int xBits) {
         Stored inside = value.sum() == null || value.value() != null
-                || value.sum().times(X.lit(value.factor())).bits() <= 16 ? null : value.unwrappedOnly();
+                || value.sum().times(IntExpr.lit(value.factor())).bits() <= 16 ? null : value.unwrappedOnly();
         Steps onT = inside == null ? null : onX.overSum(inside);
         int bits = inside == null ? 0 : inside.sumBits();
         if (onT == null || bits > 16 || onT.steps() > onX.steps()) {
@@ -130,10 +130,10 @@ public final class ThresholdEmitter {
         String t = value.sum().c();
         List<String> range = new java.util.ArrayList<>();
         if (inside.minSum() > value.minSum()) {
-            range.add(t + " >= " + X.lit(inside.minSum()).c());
+            range.add(t + " >= " + IntExpr.lit(inside.minSum()).c());
         }
         if (inside.maxSum() < value.maxSum()) {
-            range.add(t + " <= " + X.lit(inside.maxSum()).c());
+            range.add(t + " <= " + IntExpr.lit(inside.maxSum()).c());
         }
         Value o = c.sign().out();
         w.block("", () -> {
@@ -190,7 +190,7 @@ public final class ThresholdEmitter {
         }
         // between every channel's first and last step (where the data lie: those steps come from wraps at the
         // ends of x's reach), only the steps between them are compared
-        w.ifElse(x + " >= " + X.lit(core[0]).c() + " && " + x + " < " + X.lit(core[1]).c(),
+        w.ifElse(x + " >= " + IntExpr.lit(core[0]).c() + " && " + x + " < " + IntExpr.lit(core[1]).c(),
                 () -> compare(x, y, value, at, 1, m - 1),
                 () -> compare(x, y, value, at, 0, m));
     }

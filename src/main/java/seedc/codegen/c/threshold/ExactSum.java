@@ -2,7 +2,7 @@ package seedc.codegen.c.threshold;
 
 import java.math.BigInteger;
 import java.util.List;
-import seedc.codegen.c.writer.X;
+import seedc.codegen.c.writer.IntExpr;
 
 /**
  * An exact sum c + sum_i f_i v_i of counts or partial sums with constant factors (the caller has bounded it below
@@ -16,7 +16,7 @@ import seedc.codegen.c.writer.X;
  * @param factor m
  * @param twos   z
  */
-public record ExactSum(X sum, long factor, int twos) {
+public record ExactSum(IntExpr sum, long factor, int twos) {
     /**
      * The sum, |c + sum f_i v_i| <= {@code bound}: when the inner sum's bound (over g) is below 2^15, the inner sum is
      * computed modulo 2^16 (every wrap on the way cancels: its value fits), even where its terms' widths add up to more
@@ -25,18 +25,18 @@ public record ExactSum(X sum, long factor, int twos) {
      * it fits 16 bits, its factor folded into the thresholds (a binary MLP's 2 pc - sq where 50 pc - 25 sq took two
      * products an output).
      */
-    public static ExactSum of(long constant, List<X> values, List<Long> factors, double bound, boolean compared) {
+    public static ExactSum of(long constant, List<IntExpr> values, List<Long> factors, double bound, boolean compared) {
         BigInteger g = BigInteger.valueOf(constant);
         for (long f : factors) {
             g = g.gcd(BigInteger.valueOf(f));
         }
         if (g.signum() == 0) {
-            return new ExactSum(X.lit(0), 1, 0);
+            return new ExactSum(IntExpr.lit(0), 1, 0);
         }
         long d = g.longValueExact();
         int z = Math.min(Long.numberOfTrailingZeros(d), 62);
         long m = d >> z;
-        X inner = sum(constant / d, values, factors, d), plain = sum(constant >> z, values, factors, 1L << z);
+        IntExpr inner = sum(constant / d, values, factors, d), plain = sum(constant >> z, values, factors, 1L << z);
         if (inner.bits() > 16 && bound / Math.abs((double) d) < 0x1p15) {
             inner = sum16(constant / d, values, factors, d);
         }
@@ -46,27 +46,27 @@ public record ExactSum(X sum, long factor, int twos) {
     }
 
     /** c' + sum (f_i / d) v_i modulo 2^16 (16 bits). */
-    private static X sum16(long c, List<X> values, List<Long> factors, long d) {
-        X s = X.lit(seedc.fixed.FixedArith.wrap(c, 16));
+    private static IntExpr sum16(long c, List<IntExpr> values, List<Long> factors, long d) {
+        IntExpr s = IntExpr.lit(seedc.fixed.FixedArith.wrap(c, 16));
         for (int i = 0; i < values.size(); i++) {
             long f = factors.get(i) / d;
             if (f != 0) {
-                s = s.plusWrap(values.get(i).timesWrap(X.lit(f), 16).wrap(16), false, 16);
+                s = s.plusWrap(values.get(i).timesWrap(IntExpr.lit(f), 16).wrap(16), false, 16);
             }
         }
         return s.wrap(16);
     }
 
     /** c' + sum (f_i / d) v_i, the terms with a factor 0 left out. */
-    private static X sum(long c, List<X> values, List<Long> factors, long d) {
-        X s = c == 0 ? null : X.lit(c);
+    private static IntExpr sum(long c, List<IntExpr> values, List<Long> factors, long d) {
+        IntExpr s = c == 0 ? null : IntExpr.lit(c);
         for (int i = 0; i < values.size(); i++) {
             long f = factors.get(i) / d;
             if (f != 0) {
-                X term = f == 1 ? values.get(i) : f == -1 ? values.get(i).neg() : values.get(i).times(X.lit(f));
+                IntExpr term = f == 1 ? values.get(i) : f == -1 ? values.get(i).neg() : values.get(i).times(IntExpr.lit(f));
                 s = s == null ? term : s.plus(term, false);
             }
         }
-        return s == null ? X.lit(0) : s;
+        return s == null ? IntExpr.lit(0) : s;
     }
 }

@@ -1,7 +1,7 @@
 package seedc.codegen.c.threshold;
 
 import seedc.codegen.c.writer.CWriter;
-import seedc.codegen.c.writer.X;
+import seedc.codegen.c.writer.IntExpr;
 import seedc.fixed.FixedArith;
 
 /**
@@ -17,8 +17,8 @@ import seedc.fixed.FixedArith;
  * @param minSum the least T (the kernel's bound on its sum, within T's bits)
  * @param maxSum the largest T
  */
-public record Stored(X value, X sum, long factor, int shift, int bits, long minSum, long maxSum) {
-    public static Stored of(X value) {
+public record Stored(IntExpr value, IntExpr sum, long factor, int shift, int bits, long minSum, long maxSum) {
+    public static Stored of(IntExpr value) {
         return new Stored(value, null, 1, 0, 0, 0, 0);
     }
 
@@ -27,10 +27,10 @@ public record Stored(X value, X sum, long factor, int shift, int bits, long minS
      * limit), finished into the output: its arithmetic in the bits the bound needs (mlp-digits-w1a1i1's scores: the
      * product by the output's factor in 16 bits, not 32).
      */
-    public static Stored exact(String name, X t, long factor, int shift, int bits, double bound) {
+    public static Stored exact(String name, IntExpr t, long factor, int shift, int bits, double bound) {
         long limit = t.bits() >= 63 ? Long.MAX_VALUE : (1L << (t.bits() - 1)) - 1;
         long maxAbs = bound < limit ? (long) Math.floor(bound) : limit;
-        X sum = X.of(name, Math.min(t.bits(), X.lit(maxAbs).bits()));
+        IntExpr sum = IntExpr.of(name, Math.min(t.bits(), IntExpr.lit(maxAbs).bits()));
         return new Stored(factor == 1 ? sum.shrWrap(shift, bits) : null, sum, factor, shift, bits, -maxAbs, maxAbs);
     }
 
@@ -71,7 +71,7 @@ public record Stored(X value, X sum, long factor, int shift, int bits, long minS
 
     /** The bits (a C type's) the bound's sums need. */
     public int sumBits() {
-        return Math.max(X.lit(minSum).width(), X.lit(maxSum).width());
+        return Math.max(IntExpr.lit(minSum).width(), IntExpr.lit(maxSum).width());
     }
 
     /** The smallest t in [from, to] where {@code p} holds (it holds from some t on), or to + 1. */
@@ -90,15 +90,15 @@ public record Stored(X value, X sum, long factor, int shift, int bits, long minS
 
     /**
      * The element in the output's type (a C expression): m T written to a variable of its own first when m > 1, so
-     * that the shift into a narrower output keeps its narrow form (X.shrWrap reads a variable twice).
+     * that the shift into a narrower output keeps its narrow form (IntExpr.shrWrap reads a variable twice).
      */
-    public X valueIn(CWriter w) {
+    public IntExpr valueIn(CWriter w) {
         if (value != null) {
             return value;
         }
-        X scaled = sum.times(X.lit(factor));
+        IntExpr scaled = sum.times(IntExpr.lit(factor));
         w.line(scaled.ctype() + " sd_m = " + scaled.c() + ";");
-        return X.of("sd_m", scaled.bits()).shrWrap(shift, bits);
+        return IntExpr.of("sd_m", scaled.bits()).shrWrap(shift, bits);
     }
 
     /** Whether m T and its shift stay exact in a long over the bound (so that {@link #valueAt} is the C's value). */

@@ -48,7 +48,7 @@ public final class CNames {
 
     /** int8_t .. int64_t; other widths have no C type (the C width policy never chooses them). */
     public static String ctype(int bits) {
-        if (X.container(bits) != bits) {
+        if (IntExpr.container(bits) != bits) {
             throw new IllegalArgumentException("no C integer type of " + bits + " bits");
         }
         return "int" + bits + "_t";

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import seedc.codegen.c.writer.X;
+import seedc.codegen.c.writer.IntExpr;
 
 /**
  * A fused chain's steps moved onto a kernel's exact sum T (Steps.overSum): for random steps on a 16-bit x and sums
@@ -35,7 +35,7 @@ class StepsTest {
             Steps onX = new Steps(channels, steps, at, values);
             long factor = 1 + rnd.nextInt(3000), bound = 50 + rnd.nextInt(3000);
             int shift = rnd.nextInt(12) - 4;
-            Stored v = Stored.exact("acc", X.of("acc", 16), factor, shift, 16, bound);
+            Stored v = Stored.exact("acc", IntExpr.of("acc", 16), factor, shift, 16, bound);
             tried++;
             Steps onT = onX.overSum(v);
             if (onT == null) {
@@ -63,7 +63,7 @@ class StepsTest {
         for (int k = 0; k < 200; k++) {
             long factor = 1 + rnd.nextInt(200), bound = 10 + rnd.nextInt(5000);
             int shift = rnd.nextInt(10);
-            Stored v = Stored.exact("acc", X.of("acc", 16), factor, shift, 8, bound);
+            Stored v = Stored.exact("acc", IntExpr.of("acc", 16), factor, shift, 8, bound);
             Stored inside = v.unwrappedOnly();
             for (long t = v.minSum(); t <= v.maxSum(); t++) {
                 long u = seedc.fixed.FixedArith.shr(factor * t, shift);
@@ -116,8 +116,8 @@ class StepsTest {
     void aSumThatWrapsTooOftenKeepsItsValue() {
         Steps sign = new Steps(1, 1, new long[] {0}, new long[] {-1, 1});
         // x = wrap16(4096 T): a wrap every 16 sums, 1,000 sums each way
-        assertNull(sign.overSum(Stored.exact("acc", X.of("acc", 16), 4096, 0, 16, 1000)));
+        assertNull(sign.overSum(Stored.exact("acc", IntExpr.of("acc", 16), 4096, 0, 16, 1000)));
         // one wrap: x = wrap16(64 T) over |T| <= 600: the sign turns at 0 and back where x wraps
-        assertNotNull(sign.overSum(Stored.exact("acc", X.of("acc", 16), 64, 0, 16, 600)));
+        assertNotNull(sign.overSum(Stored.exact("acc", IntExpr.of("acc", 16), 64, 0, 16, 600)));
     }
 }
