@@ -16,7 +16,7 @@ import seedc.ir.Value;
  * per-plane conditional additions, four elements a lookup): for each activation vector, the 16 sums of the subsets
  * of each 4 consecutive elements, in the op's scratch; then for each weight vector and plane j of its value
  * numbers, one lookup per 4 elements by the plane's nibble, the planes' sums weighted by 2^j
- * ({@link SubsetSumEmitter}). The table is built {@code chunkGroups} groups at a time when the whole one does not
+ * (lowbitemit.SubsetSumEmitter). The table is built {@code chunkGroups} groups at a time when the whole one does not
  * fit the device's RAM; each weight vector's sum then carries over the chunks in an accumulator of the scratch.
  *
  * @param xBits       bits of an activation after its shift
