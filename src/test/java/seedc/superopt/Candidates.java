@@ -21,6 +21,7 @@ import static seedc.superopt.Avr.Reg.XH;
 import static seedc.superopt.Avr.Reg.ZERO;
 import static seedc.superopt.Avr.Reg.ZH;
 import static seedc.superopt.Avr.Reg.ZL;
+
 import java.util.ArrayList;
 import java.util.List;
 import seedc.superopt.Avr.Insn;

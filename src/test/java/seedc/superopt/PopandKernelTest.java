@@ -2,6 +2,7 @@ package seedc.superopt;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
