@@ -2,6 +2,7 @@ package seedc.codegen.c.avr;
 
 import static seedc.codegen.c.avr.KernelRunner.Input.flash;
 import static seedc.codegen.c.avr.KernelRunner.Input.ram;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

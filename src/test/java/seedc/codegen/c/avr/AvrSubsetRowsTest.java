@@ -1,6 +1,7 @@
 package seedc.codegen.c.avr;
 
 import static seedc.codegen.c.avr.KernelRunner.Input.flash;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,6 +2,7 @@ package seedc.codegen.c.dialect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,7 @@
 package seedc.codegen.c.lowbit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

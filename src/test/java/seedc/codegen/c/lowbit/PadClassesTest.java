@@ -1,6 +1,7 @@
 package seedc.codegen.c.lowbit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import seedc.diag.Pos;
