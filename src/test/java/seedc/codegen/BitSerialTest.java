@@ -84,7 +84,7 @@ class BitSerialTest {
 
     /**
      * A 3 x 3 convolution of one channel of 2-bit levels: into 8 channels its 9-tap windows look their planes'
-     * patterns up in window tables on the Uno (PlaneProduct.windowTables: 512 x 8 bytes, the windows from row masks);
+     * patterns up in window tables on the Uno (PlaneKernel.WindowTables: 512 x 8 bytes, the windows from row masks);
      * into 24 channels the tables would pass 8 KB, so they go to subset sums (BitSerial.SMALL_WINDOW; every output
      * channel looked up in one call); to planes on x86; every row equal to the interpreter's on both.
      */

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import seedc.codegen.c.RamPlan;
+import seedc.codegen.c.emit.RamPlan;
 import seedc.frontend.seedot.SeeDotProgram;
 import seedc.ir.Program;
 import seedc.memory.LiveRange;

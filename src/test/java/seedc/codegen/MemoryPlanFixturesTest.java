@@ -8,7 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import seedc.codegen.c.RamPlan;
+import seedc.codegen.c.emit.RamPlan;
 import seedc.diag.UserError;
 import seedc.memory.LiveRange;
 import seedc.memory.MemoryPlan;

@@ -1,9 +1,7 @@
 package seedc.superopt;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,6 +11,7 @@ import seedc.bench.AvrToolchain;
 import seedc.bench.BenchResources;
 import seedc.bench.SimResult;
 import seedc.bench.SimavrRunner;
+import seedc.codegen.c.avr.KernelRunner;
 
 /**
  * The sd_popand contenders of popand_kernels.h, and seedc_runtime.h's own sd_popand, built with avr-gcc and
@@ -67,11 +66,11 @@ public final class KernelBench {
 
     private String firmware(List<Call> calls) throws IOException {
         StringBuilder c = new StringBuilder();
-        c.append(resource("/seedc/codegen/c/avr_reads.h")).append('\n');
-        c.append(resource("/seedc/codegen/c/seedc_runtime.h")).append('\n');
-        c.append(resource("/seedc/superopt/popand_kernels.h")).append("\n#include \"seedc_bench.h\"\n\n");
-        c.append("static uint8_t q[] = ").append(init(q)).append(";\n");
-        c.append("static const uint8_t w[] PROGMEM = ").append(init(w)).append(";\n");
+        c.append(KernelRunner.resource("/seedc/codegen/c/avr_reads.h")).append('\n');
+        c.append(KernelRunner.resource("/seedc/codegen/c/seedc_runtime.h")).append('\n');
+        c.append(KernelRunner.resource("/seedc/superopt/popand_kernels.h")).append("\n#include \"seedc_bench.h\"\n\n");
+        c.append("static uint8_t q[] = ").append(KernelRunner.init(q)).append(";\n");
+        c.append("static const uint8_t w[] PROGMEM = ").append(KernelRunner.init(w)).append(";\n");
         c.append("static void put(uint16_t u) {\n    char b[6]; uint8_t n = 0;\n"
                 + "    do { b[n++] = (char)('0' + u % 10); u /= 10; } while (u);\n"
                 + "    while (n) seedc_uart_putc(b[--n]);\n    seedc_uart_putc('\\n');\n}\n\n");
@@ -82,20 +81,6 @@ public final class KernelBench {
                     .append("    SEEDC_BENCH_STOP();\n    put(v);\n");
         }
         return c.append("    SEEDC_BENCH_EXIT();\n}\n").toString();
-    }
-
-    static String init(byte[] v) {
-        StringBuilder sb = new StringBuilder("{");
-        for (int i = 0; i < v.length; i++) {
-            sb.append(i == 0 ? "" : ",").append(v[i] & 0xff);
-        }
-        return sb.append('}').toString();
-    }
-
-    static String resource(String name) throws IOException {
-        try (InputStream in = KernelBench.class.getResourceAsStream(name)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
     }
 
     /** Prints, per kernel, the cycles of a call for n = 8, 16, 64, cycles per byte, and the marginal cost. */

@@ -10,6 +10,7 @@ import seedc.bench.AvrToolchain;
 import seedc.bench.BenchResources;
 import seedc.bench.SimResult;
 import seedc.bench.SimavrRunner;
+import seedc.codegen.c.avr.KernelRunner;
 
 /**
  * The AVR's half of scripts/measure-bit-layouts: a k-bit by m-bit dot product over n elements in the two layouts of
@@ -113,26 +114,26 @@ public final class LayoutBench {
 
     private static String firmware(List<Case> cases) throws IOException {
         StringBuilder c = new StringBuilder();
-        c.append(KernelBench.resource("/seedc/codegen/c/avr_reads.h")).append('\n');
-        c.append(KernelBench.resource("/seedc/codegen/c/seedc_runtime.h")).append('\n');
-        c.append(KernelBench.resource("/seedc/superopt/layout_kernels.h")).append("\n#include \"seedc_bench.h\"\n\n");
+        c.append(KernelRunner.resource("/seedc/codegen/c/avr_reads.h")).append('\n');
+        c.append(KernelRunner.resource("/seedc/codegen/c/seedc_runtime.h")).append('\n');
+        c.append(KernelRunner.resource("/seedc/superopt/layout_kernels.h")).append("\n#include \"seedc_bench.h\"\n\n");
         c.append("static void put(uint32_t u) {\n    char b[11]; uint8_t n = 0;\n"
                 + "    do { b[n++] = (char)('0' + u % 10); u /= 10; } while (u);\n"
                 + "    while (n) seedc_uart_putc(b[--n]);\n    seedc_uart_putc('\\n');\n}\n\n");
         for (int i = 0; i < cases.size(); i++) {
             Case k = cases.get(i);
-            boolean pairs = seedc.codegen.c.AvrPlanePairs.fits(k.ka(), k.kb(), k.planeBytes());
-            c.append("static uint8_t q").append(i).append("[] = ").append(KernelBench.init(k.planes(k.q(), k.ka())))
+            boolean pairs = new seedc.codegen.c.avr.AvrPlanePairs(k.ka(), k.kb(), k.planeBytes()).applies();
+            c.append("static uint8_t q").append(i).append("[] = ").append(KernelRunner.init(k.planes(k.q(), k.ka())))
                     .append(";\nstatic const uint8_t w").append(i).append("[] PROGMEM = ")
-                    .append(KernelBench.init(pairs ? k.interleaved(k.planes(k.r(), k.kb()), k.kb())
+                    .append(KernelRunner.init(pairs ? k.interleaved(k.planes(k.r(), k.kb()), k.kb())
                             : k.planes(k.r(), k.kb()))).append(";\nstatic uint8_t a").append(i)
-                    .append("[] = ").append(KernelBench.init(k.elements(k.q()))).append(";\nstatic const uint8_t e")
-                    .append(i).append("[] PROGMEM = ").append(KernelBench.init(k.elements(k.r())))
+                    .append("[] = ").append(KernelRunner.init(k.elements(k.q()))).append(";\nstatic const uint8_t e")
+                    .append(i).append("[] PROGMEM = ").append(KernelRunner.init(k.elements(k.r())))
                     .append(";\n");
             if (pairs) { // the AVR's kernel of every pair at once, as the generated code calls it
-                c.append(seedc.codegen.c.AvrPlanePairs.source(k.ka(), k.kb(), k.planeBytes()))
+                c.append(new seedc.codegen.c.avr.AvrPlanePairs(k.ka(), k.kb(), k.planeBytes()).source())
                         .append("#define lay_p").append(i).append("(q, w) ")
-                        .append(seedc.codegen.c.AvrPlanePairs.name(k.ka(), k.kb(), k.planeBytes())).append("(q, w, 0)\n");
+                        .append(new seedc.codegen.c.avr.AvrPlanePairs(k.ka(), k.kb(), k.planeBytes()).name()).append("(q, w, 0)\n");
                 continue;
             }
             c.append("SD_POPAND_N(").append(k.planeBytes()).append(")\n#define lay_popand(q, w, at, n) sd_popand_")

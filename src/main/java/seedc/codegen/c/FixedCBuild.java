@@ -1,12 +1,21 @@
 package seedc.codegen.c;
 
 import java.util.Map;
-import seedc.fixed.Cost;
 import seedc.backend.BitLayout;
 import seedc.backend.Device;
 import seedc.backend.DoesNotFit;
 import seedc.backend.WeightStorage;
+import seedc.codegen.c.dialect.CDialect;
+import seedc.codegen.c.emit.BodyEmitter;
+import seedc.codegen.c.emit.CEmitter;
+import seedc.codegen.c.emit.RamPlan;
+import seedc.codegen.c.lowbit.BitSerial;
+import seedc.codegen.c.operand.Constants;
+import seedc.codegen.c.threshold.Thresholds;
+import seedc.codegen.c.writer.CNames;
+import seedc.codegen.c.writer.Templates;
 import seedc.diag.UserError;
+import seedc.fixed.Cost;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.FixedType;
 import seedc.fixed.QuantizedModel;
@@ -57,8 +66,8 @@ final class FixedCBuild {
         QuantizedModel qm = new QuantizedModel(fp, weights);
         Constants consts = new Constants(fp, qm, "", storage);
         Thresholds fused = Thresholds.of(fp, qm);
-        BitSerial bits = BitSerial.of(fp, qm, Constants.flashValues(fp.program()), true, dialect.popcountWords(),
-                dialect.bitLayouts(), dialect.avrAssembly(), fused);
+        BitSerial bits = BitSerial.of(fp, qm, Constants.flashValues(fp.program()), true, dialect.lowBitTarget(),
+                fused);
         FixedCBuild b = new FixedCBuild(dialect, fp, consts, RamPlan.of(fp, Integer.MAX_VALUE, fused, bits), null, fused,
                 bits);
         FlashUse use = b.flashUse();
@@ -79,7 +88,7 @@ final class FixedCBuild {
         Constants consts = new Constants(fp, qm, dialect.flashAttribute(), storage);
         Thresholds fused = Thresholds.of(fp, qm);
         BitSerial bits = BitSerial.of(fp, qm, Constants.flashValues(fp.program()), bitSerial,
-                dialect.popcountWords(), dialect.bitLayouts().forcing(layout), dialect.avrAssembly(), fused);
+                dialect.lowBitTarget().forcing(layout), fused);
         RamPlan ram = null;
         // subset sums trade RAM (a table per activation vector) for time: smaller tables, then none, or the error
         for (BitSerial tried = bits; ram == null; ) {

@@ -2,6 +2,10 @@ package seedc.codegen.c;
 
 import java.util.Map;
 import seedc.backend.Device;
+import seedc.codegen.c.dialect.CDialect;
+import seedc.codegen.c.emit.FloatEmitter;
+import seedc.codegen.c.emit.RamPlan;
+import seedc.codegen.c.writer.Templates;
 import seedc.diag.UserError;
 import seedc.ir.Program;
 import seedc.ir.Value;
@@ -26,7 +30,7 @@ final class FloatCBuild {
         } catch (UserError e) {
             throw UserError.of("the float build does not fit the RAM of " + device + ": " + e.getMessage());
         }
-        FloatEmitter fe = new FloatEmitter(program, weights, ram, dialect.floatConstantsInProgramMemory());
+        FloatEmitter fe = new FloatEmitter(program, weights, ram, dialect.floatConstantReads());
         String src = fe.source();
         Value in = program.input();
         String predictH = Templates.fill("predict-float.h", Map.of(

@@ -1,0 +1,100 @@
+package seedc.codegen.c.dialect;
+
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.Map;
+import seedc.backend.Device;
+import seedc.codegen.c.lowbit.LowBitTarget;
+import seedc.codegen.c.writer.Templates;
+
+/**
+ * Arduino (ATmega328P, the Uno): a sketch folder. Constants live in flash (PROGMEM) and are read with
+ * lpm; the runtime, with its AVR assembly dot-product loops, is inlined into predict.cpp so that it
+ * includes only avr/pgmspace.h and stdint.h; {@code <folder>.ino} runs the model on one example.
+ */
+public final class AvrDialect extends CDialect {
+    /** The Arduino core's serial buffers and timers take about 200 B; seedc_predict's stack is under 100 B. */
+    public AvrDialect() {
+        super("arduino", Device.UNO, 320, 3000, 120);
+    }
+
+    @Override
+    public String flashAttribute() {
+        return "PROGMEM";
+    }
+
+    /**
+     * The IDE builds with -Os, which turns constant shifts into bit-by-bit loops and keeps few values in
+     * registers; the model's loops are worth the few hundred bytes -O2 adds.
+     */
+    @Override
+    public String beforeInterface() {
+        return "#pragma GCC optimize(\"O2\")\n";
+    }
+
+    /**
+     * Every AVR kernel: subset sums read their weights as index bytes (one byte a lookup, the entry's offset in its
+     * table: sd_sslut16; the C takes a nibble apart and scales it in about 8 cycles of a 23-cycle lookup), a product
+     * of several planes counts all its pairs of planes in one pass (AvrPlanePairs), and the others where they apply.
+     */
+    @Override
+    public LowBitTarget lowBitTarget() {
+        return LowBitTarget.of(id(), EnumSet.allOf(LowBitTarget.Kernel.class));
+    }
+
+    @Override
+    public String constantReads() {
+        return Templates.resource("avr_reads.h");
+    }
+
+    @Override
+    public String runtime() {
+        return Templates.resource("seedc_runtime.h");
+    }
+
+    @Override
+    public String modelIncludes() {
+        return "#include <avr/pgmspace.h>\n";
+    }
+
+    /** Through the AVR's program-memory instructions. */
+    @Override
+    public String floatConstantReads() {
+        return "#include <avr/pgmspace.h>\n#define SD_RF(a, i) pgm_read_float(&(a)[i])\n"
+                + "#define SD_RI(a, i) ((int32_t)(int16_t)pgm_read_word(&(a)[i]))\n#define SD_ATTR PROGMEM\n";
+    }
+
+    @Override
+    public String outputFolderProblem(Path out) {
+        Path name = out.toAbsolutePath().normalize().getFileName();
+        String sketch = sketchName(out);
+        return name == null || sketch.equals(name.toString()) ? null
+                : "is not a valid Arduino sketch name (letters, digits, '_', '-' and '.', starting with a letter or"
+                + " digit), and the IDE opens a sketch only from a folder of its name; try --out "
+                + out.resolveSibling(sketch);
+    }
+
+    @Override
+    public Map<String, String> fixedFiles(RenderedC p, SketchExample example, Path dir) {
+        String sketch = sketchName(dir);
+        return files("predict.h", p.predictH(), "model.h", p.modelH(), "predict.cpp", p.predictC(),
+                sketch + ".ino", Sketch.ino(sketch, example));
+    }
+
+    @Override
+    public Map<String, String> floatFiles(String predictH, String source) {
+        return files("predict.h", predictH, "predict.cpp", source);
+    }
+
+    /** The Arduino IDE wants the sketch named after its folder (letters, digits, '_', '-', '.'). */
+    private static String sketchName(String folderName) {
+        String n = folderName == null ? "" : folderName.replaceAll("[^A-Za-z0-9_.-]", "_");
+        return n.isEmpty() || !Character.isLetterOrDigit(n.charAt(0)) ? "seedc" + n : n;
+    }
+
+    /** The sketch name of an output folder. */
+    public static String sketchName(Path out) {
+        Path f = out.toAbsolutePath().normalize().getFileName();
+        return sketchName(f == null ? "" : f.toString());
+    }
+}

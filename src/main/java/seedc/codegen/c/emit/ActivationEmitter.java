@@ -1,0 +1,192 @@
+package seedc.codegen.c.emit;
+
+import java.util.function.LongUnaryOperator;
+import seedc.codegen.c.operand.Operands;
+import seedc.codegen.c.writer.CNames;
+import seedc.codegen.c.writer.CWriter;
+import seedc.codegen.c.writer.IntExpr;
+import seedc.fixed.ExpTable;
+import seedc.fixed.FixedKernels;
+import seedc.fixed.FixedType;
+import seedc.fixed.OpParams;
+import seedc.fixed.WrapSite;
+import seedc.ir.Value;
+
+/**
+ * exp, sigmoid and tanh (docs/fixed-point-semantics.md). An 8-bit input has 256 values: the outputs
+ * of all of them, computed by the Java kernels, go to a table in flash and each element is one read.
+ * A wider input takes the two-table exp; sigmoid and tanh then divide with {@code sd_fracdiv}, which
+ * produces only the quotient bits the output scale can have (the numerator never exceeds the
+ * divisor), not a 32- or 64-bit library division.
+ */
+final class ActivationEmitter {
+    private final CWriter w;
+    private final Operands r;
+
+    ActivationEmitter(CWriter w, Operands r) {
+        this.w = w;
+        this.r = r;
+    }
+
+    void exp(Value o, Value a, OpParams.Exp p) {
+        int bits = r.type(o).bits();
+        if (table(o, a, v -> FixedKernels.exp(v, p, bits, WrapSite.IGNORE))) {
+            return;
+        }
+        w.loop("k", o.size(), () -> w.line(CNames.element(o, "k") + " = "
+                + lookup(p.table(), r.x(a, "k").shr(p.inShift())).shr(p.post()).wrap(bits).c() + ";"));
+    }
+
+    void activation(Value o, Value a, OpParams.Activation p, boolean sigmoid) {
+        FixedType out = r.type(o);
+        if (table(o, a, v -> sigmoid ? FixedKernels.sigmoid(v, p, out, WrapSite.IGNORE)
+                : FixedKernels.tanh(v, p, out, WrapSite.IGNORE))) {
+            return;
+        }
+        w.loop("k", o.size(), () -> element(o, a, p, sigmoid));
+    }
+
+    /**
+     * One element: x, e = e^-|x| (sigmoid) or e^-2|x| (tanh), then the quotient: 1 / (1 + e) or e / (1 + e)
+     * by the sign of x for sigmoid, (1 - e) / (1 + e) with x's sign for tanh.
+     */
+    private void element(Value o, Value a, OpParams.Activation p, boolean sigmoid) {
+        ExpTable tb = p.table();
+        int so = r.type(o).scale();
+        IntExpr xv = r.x(a, "k").shr(p.inShift());
+        w.line(xv.ctype() + " x = " + xv.c() + ";");
+        IntExpr xs = IntExpr.of("x", xv.bits());
+        IntExpr mag = sigmoid ? xs.abs() : IntExpr.lit(2).times(xs.abs());
+        IntExpr ev = lookup(tb, mag.neg()).shr(tb.sg());
+        w.line(ev.ctype() + " e = " + ev.c() + ";");
+        IntExpr ex = IntExpr.of("e", ev.bits());
+        IntExpr one = IntExpr.lit(1L << tb.sf());
+        long maxDen = maxDen(tb);
+        int divBits = so <= 15 && maxDen <= 1L << 15 ? 16 : so <= 31 && maxDen <= 1L << 31 ? 32 : 0;
+        if (nonNegative(tb) && so >= 0 && divBits > 0) {
+            fracdiv(o, ex, one, divBits, so, sigmoid);
+        } else {
+            divide(o, ex, one, so, sigmoid);
+        }
+    }
+
+    /** 0 <= e, so |numerator| <= one + e: the quotient has at most so + 1 bits, which sd_fracdiv produces. */
+    private void fracdiv(Value o, IntExpr ex, IntExpr one, int divBits, int so, boolean sigmoid) {
+        int bits = r.type(o).bits();
+        IntExpr den = one.plus(ex, false);
+        String div = "sd_fracdiv" + divBits;
+        String u = "(uint" + divBits + "_t)";
+        if (sigmoid) {
+            w.line("uint" + divBits + "_t r = " + div + "(" + u + "(x <= 0 ? " + ex.as(32) + " : " + one.as(32)
+                    + "), " + u + den.c() + ", " + so + ");");
+            w.line(CNames.element(o, "k") + " = " + IntExpr.of("r", so + 2).wrap(bits).c() + ";");
+        } else {
+            w.line("int32_t n = " + one.plus(ex, true).as(32) + ";");
+            w.line("int32_t q = (int32_t)" + div + "(" + u + "(n < 0 ? -n : n), " + u + den.c() + ", " + so + ");");
+            w.line(CNames.element(o, "k") + " = " + IntExpr.of("((n < 0) != (x < 0) ? -q : q)", so + 2).wrap(bits).c() + ";");
+        }
+    }
+
+    /** The quotient by a plain C division, at the width the numerator shifted to the output scale needs. */
+    private void divide(Value o, IntExpr ex, IntExpr one, int so, boolean sigmoid) {
+        int bits = r.type(o).bits();
+        int w1 = Math.max(ex.width(), one.width());
+        IntExpr num = sigmoid ? IntExpr.of("(x <= 0 ? " + ex.as(w1) + " : " + one.as(w1) + ")", Math.max(ex.bits(), one.bits()))
+                : one.plus(ex, true);
+        IntExpr q = num.shr(-so).div(one.plus(ex, false));
+        w.line(q.ctype() + " r = " + q.c() + ";");
+        IntExpr rv = IntExpr.of("r", q.bits());
+        if (!sigmoid) {
+            w.line(CNames.element(o, "k") + " = x < 0 ? " + rv.neg().wrap(bits).c() + " : " + rv.wrap(bits).c() + ";");
+        } else {
+            w.line(CNames.element(o, "k") + " = " + rv.wrap(bits).c() + ";");
+        }
+    }
+
+    /** An 8-bit input: out[k] = table[(uint8_t)a[k]] with the 256 outputs of f. False when the input is wider. */
+    boolean table(Value o, Value a, LongUnaryOperator f) {
+        if (r.type(a).bits() != 8) {
+            return false;
+        }
+        long[] outputs = new long[256];
+        for (int u = 0; u < 256; u++) {
+            outputs[u] = f.applyAsLong((byte) u);
+        }
+        int bits = r.type(o).bits();
+        String name = r.constants().table(outputs, bits);
+        w.loop("k", o.size(), () -> w.line(CNames.element(o, "k") + " = SD_R" + bits + "(" + name + ", (uint8_t)"
+                + r.x(a, "k").c() + ");"));
+        return true;
+    }
+
+    /** Every entry of both exp tables is at least 0 (e^x rounded), so e >= 0. */
+    private static boolean nonNegative(ExpTable t) {
+        return java.util.Arrays.stream(t.tf()).allMatch(v -> v >= 0) && java.util.Arrays.stream(t.tg()).allMatch(v -> v >= 0);
+    }
+
+    private static long maxLookup(ExpTable t) {
+        long f = java.util.Arrays.stream(t.tf()).map(Math::abs).max().orElse(0);
+        long g = java.util.Arrays.stream(t.tg()).map(Math::abs).max().orElse(0);
+        return f * g;
+    }
+
+    /** The largest divisor one + e. */
+    private static long maxDen(ExpTable t) {
+        return (1L << t.sf()) + seedc.fixed.FixedArith.shr(maxLookup(t), t.sg());
+    }
+
+    /** tf[i] * tg[j] for the argument, with the bits the largest product of the tables needs. */
+    IntExpr lookup(ExpTable table, IntExpr arg) {
+        String[] names = r.constants().table(table);
+        int span = table.hiBits() + table.loBits() + table.drop();
+        int bits = IntExpr.lit(maxLookup(table)).bits();
+        boolean narrow = arg.bits() <= 31 && span <= 30 && Math.abs(table.mQ()) < (1L << 30) && bits <= 32;
+        return IntExpr.of((narrow ? "sd_exp_lookup32(" + arg.as(32) : "sd_exp_lookup(" + arg.as(64)) + ", " + names[0] + ", "
+                + names[1] + ", " + IntExpr.lit(table.mQ()).c() + ", " + table.hiBits() + ", " + table.loBits() + ", "
+                + table.drop() + ")", bits);
+    }
+
+    /**
+     * o = quantize(a), not fused into a comparison: an 8-bit input reads the 256 outputs from a table; a wider one
+     * compares with a few thresholds in turn, or finds how many it reaches by a binary search, then reads its level.
+     */
+    void quantize(Value o, Value a, OpParams.Quantize p) {
+        if (table(o, a, v -> FixedKernels.quantize(v, p))) {
+            return;
+        }
+        int inBits = r.type(a).container(), outBits = r.type(o).container(), n = p.thresholds().length;
+        if (n <= FEW_THRESHOLDS) { // 1-2-bit activations: the level by comparisons with literals, no search
+            w.loop("k", o.size(), () -> {
+                IntExpr x = r.x(a, "k");
+                w.line(x.ctype() + " x = " + x.c() + ";");
+                w.line(CNames.element(o, "k") + " = " + r.cast(o, "(" + levelByComparisons(p) + ")") + ";");
+            });
+            return;
+        }
+        String levels = r.constants().table(p.levels(), outBits);
+        String thresholds = r.constants().table(p.thresholds(), inBits);
+        w.loop("k", o.size(), () -> {
+            w.line("int32_t x = " + r.x(a, "k").c() + ";");
+            w.line("uint16_t lo = 0, hi = " + n + ";");
+            w.line("while (lo < hi) {");
+            w.line("    uint16_t mid = (uint16_t)((lo + hi) >> 1);");
+            w.line("    if (x >= SD_R" + inBits + "(" + thresholds + ", mid)) lo = (uint16_t)(mid + 1); else hi = mid;");
+            w.line("}");
+            w.line(CNames.element(o, "k") + " = SD_R" + outBits + "(" + levels + ", " + p.base() + " + lo);");
+        });
+    }
+
+    /** At most this many thresholds are compared in turn; more are searched by halving. */
+    private static final int FEW_THRESHOLDS = 3;
+
+    /** x's level: the highest threshold x reaches picks its level, none the base level (literals, top down). */
+    private static String levelByComparisons(OpParams.Quantize p) {
+        int n = p.thresholds().length;
+        StringBuilder sb = new StringBuilder();
+        for (int j = n - 1; j >= 0; j--) {
+            sb.append("x >= ").append(IntExpr.lit(p.thresholds()[j]).c()).append(" ? ")
+              .append(IntExpr.lit(p.levels()[p.base() + j + 1]).c()).append(" : ");
+        }
+        return sb.append(IntExpr.lit(p.levels()[p.base()]).c()).toString();
+    }
+}

@@ -1,0 +1,312 @@
+package seedc.codegen.c.emit;
+
+import java.util.function.IntConsumer;
+import seedc.codegen.c.writer.CNames;
+import seedc.codegen.c.writer.CWriter;
+import seedc.ir.Block;
+import seedc.ir.Layouts;
+import seedc.ir.Op.*;
+import seedc.ir.Op;
+import seedc.ir.Program;
+import seedc.ir.Value;
+import seedc.memory.LiveRange;
+import seedc.memory.Migration;
+import seedc.memory.Placement;
+
+/**
+ * The half of a predict function that the fixed-point C and the float baseline share, written once:
+ * the planned buffer's addresses, int constants and arithmetic, selects, loops and their
+ * accumulators, index and splice offsets, copies, the result. What differs, the real-valued
+ * arithmetic and how a real element is read, converted and stored, each subclass writes.
+ */
+public abstract class BodyEmitter {
+    /** The body of the predict function being written. */
+    protected final CWriter w = new CWriter(1);
+    protected final RamPlan ram;
+    /** Per op, the unroll factor an HLS tool is told for its loop over its elements (HLS C only). */
+    private final java.util.Map<Op, Integer> unroll;
+    private final String predictPragmas;
+
+    BodyEmitter(RamPlan ram) {
+        this(ram, java.util.Map.of(), "");
+    }
+
+    BodyEmitter(RamPlan ram, java.util.Map<Op, Integer> unroll, String predictPragmas) {
+        this.ram = ram;
+        this.unroll = unroll;
+        this.predictPragmas = predictPragmas;
+    }
+
+    // The real-valued half: how each subclass reads, converts and computes real elements.
+
+    /** The C element type of planned array {@code name} (a value's, or a kernel's scratch). */
+    protected abstract String elementType(String name);
+
+    /** The statement that moves a planned value's bytes. */
+    protected abstract String move(Migration m);
+
+    /** Element idx of v as C text; the element of an int value is the int. */
+    protected abstract String ref(Value v, String idx);
+
+    /** Element idx of a, converted to the type of o. */
+    protected abstract String element(Value o, Value a, String idx);
+
+    /** The real zero. */
+    protected abstract String zero();
+
+    /** o[k] + part[k], in o's type. */
+    protected abstract String plus(Value o, Value part);
+
+    /** Element k of the result as the output array holds it. */
+    protected abstract String output(Value result);
+
+    /** Entry k of an index map, an int expression. */
+    protected abstract String readIndex(int[] map, String k);
+
+    /** An int value as an array index. */
+    protected abstract String asIndex(Value i);
+
+    /** out[k] = a[base + map[k]], for the views (transpose, reshape, reverse, splice) of a. */
+    protected abstract void gather(Value o, Value a, int[] map, String base);
+
+    // One method per real-valued op; emit(Op) names every op.
+    protected abstract void param(Param p);
+    protected abstract void constant(Const c);
+    protected abstract void matmul(MatMul m);
+    protected abstract void sparseMatMul(SparseMatMul m);
+    protected abstract void conv2d(Conv2d c);
+    protected abstract void maxpool(Maxpool m);
+    protected abstract void add(Add a);
+    protected abstract void scalarMul(ScalarMul m);
+    protected abstract void hadamard(Hadamard h);
+    protected abstract void vecOp(VecOp v);
+    protected abstract void normaliseL2(NormaliseL2 n);
+
+    /** The element-wise functions of one real operand. */
+    enum Unary { NEG, RELU, RELU6, EXP, SIGMOID, TANH }
+
+    /** out = f(a), element by element, for op, one of the {@link Unary} ops. */
+    protected abstract void unary(Op op, Unary f, Value a);
+
+    /** Why op has no code of its own (another op computes its elements where it reads them), or null. */
+    protected String computedElsewhere(Op op) {
+        return null;
+    }
+
+    /** quantize(a, k, lo, hi), element-wise. */
+    protected abstract void quantize(Quantize q);
+
+    /** Writes the body of p's predict function (call once): buffer addresses, then every op. */
+    protected final void emitBody(Program p) {
+        ram.aliases().forEach((alias, root) -> w.raw("#define " + alias + " ((" + elementType(alias) + " *)(" + root
+                + "))\n"));
+        emit(p.body());
+        place(ram.labels().size() - 1);
+    }
+
+    /**
+     * The predict function: the body, then an int result returned, or a tensor result copied to
+     * {@code outputArray} ({@code length} elements, a C expression) and 0 returned.
+     */
+    protected final String predict(String signature, Program p, String length, String outputArray) {
+        StringBuilder c = new StringBuilder(signature).append(" {\n").append(predictPragmas);
+        if (p.input() == null) {
+            c.append("    (void)x;\n");
+        }
+        c.append(w.text());
+        Value r = p.result();
+        if (r.isInt()) {
+            c.append("    return (int32_t)").append(CNames.var(r)).append(";\n");
+        } else {
+            c.append("    for (sd_idx k = 0; k < ").append(length).append("; k++) ").append(outputArray).append("[k] = ")
+             .append(output(r)).append(";\n    return 0;\n");
+        }
+        return c.append("}\n").toString();
+    }
+
+    /** The planned buffer every placement is an offset into (aligned for the widest element). */
+    public final String buffer() {
+        int align = Math.max(4, ram.ranges().stream().mapToInt(LiveRange::alignment).max().orElse(4));
+        return "static uint8_t sd_mem[" + Math.max(1, ram.plan().bufferBytes()) + "] __attribute__((aligned(" + align
+                + ")));\n";
+    }
+
+    /** The statics holding p's int values. */
+    public static String intStatics(Program p) {
+        StringBuilder c = new StringBuilder();
+        for (Value v : p.values()) {
+            if (v.isInt()) {
+                c.append("static int32_t ").append(CNames.var(v)).append(";\n");
+            }
+        }
+        return c.toString();
+    }
+
+    /**
+     * Before instruction i: the defragmentation moves planned there, then the buffer address of
+     * every value whose placement starts there (a macro, so each use reads the planned bytes).
+     */
+    private void place(int i) {
+        for (Migration m : ram.plan().migrationsAt(i)) {
+            w.line(move(m));
+        }
+        for (Placement p : ram.plan().placements()) {
+            if (p.firstUse() == i) {
+                w.raw("#undef " + p.name() + "\n#define " + p.name() + " ((" + elementType(p.name()) + " *)(sd_mem + "
+                        + p.offset() + "))\n");
+            }
+        }
+    }
+
+    private void emit(Block b) {
+        for (Op op : b.ops()) {
+            place(ram.indexOf(op));
+            w.line("/* " + ram.labels().get(ram.indexOf(op)) + " */");
+            emit(op);
+        }
+    }
+
+    private void emit(Op op) {
+        String elsewhere = computedElsewhere(op);
+        if (elsewhere != null) {
+            w.line("/* " + elsewhere + " */");
+            return;
+        }
+        w.unrollNextLoop(unroll.getOrDefault(op, 1));
+        emitOp(op);
+        w.unrollNextLoop(1);
+    }
+
+    private void emitOp(Op op) {
+        Value o = op.out();
+        switch (op) {
+            case Input in -> each(o, "x[k]");
+            case Param p -> param(p);
+            case Const c -> constant(c);
+            case IntConst c -> w.line(CNames.var(o) + " = " + c.value() + ";");
+            case IntArith a -> w.line(CNames.var(o) + " = " + CNames.var(a.a()) + " " + symbol(a.op()) + " "
+                    + CNames.var(a.b()) + ";");
+            case MatMul m -> matmul(m);
+            case SparseMatMul m -> sparseMatMul(m);
+            case Conv2d c -> conv2d(c);
+            case Maxpool m -> maxpool(m);
+            case Add a -> add(a);
+            case ScalarMul m -> scalarMul(m);
+            case Hadamard h -> hadamard(h);
+            case VecOp v -> vecOp(v);
+            case Neg n -> unary(n, Unary.NEG, n.a());
+            case Relu r -> unary(r, Unary.RELU, r.a());
+            case Relu6 r -> unary(r, Unary.RELU6, r.a());
+            case Quantize q -> quantize(q);
+            case Exp e -> unary(e, Unary.EXP, e.a());
+            case Sigmoid s -> unary(s, Unary.SIGMOID, s.a());
+            case Tanh t -> unary(t, Unary.TANH, t.a());
+            case NormaliseL2 n -> normaliseL2(n);
+            case Sgn s -> w.line(CNames.var(o) + " = " + ref(s.a(), "0") + " > 0 ? 1 : 0;");
+            case Argmax a -> argmax(a);
+            case Transpose t -> gather(o, t.a(), Layouts.transpose(t.a().shape()), "0");
+            case Reshape r -> gather(o, r.a(), Layouts.reshape(r.a().shape(), r.order()), "0");
+            case Reverse r -> gather(o, r.a(), Layouts.reverse(r.a().shape(), r.axis()), "0");
+            case Splice sp -> gather(o, sp.a(), Layouts.splice(sp.a().shape(), sp.out().shape()),
+                    CNames.offset(sp.a(), sp.offsets()));
+            case Index ix -> index(ix);
+            case SpliceWrite sw -> spliceWrite(sw);
+            case Select s -> select(s);
+            case SumLoop s -> sumLoop(s);
+            case Loop l -> loop(l);
+        }
+    }
+
+    private static String symbol(IntOp op) {
+        return switch (op) {
+            case ADD -> "+";
+            case SUB -> "-";
+            case MUL -> "*";
+        };
+    }
+
+    /** out[k] = e for every element k of o, e written with "k". */
+    protected final void each(Value o, String e) {
+        w.loop("k", o.size(), () -> w.line(CNames.element(o, "k") + " = " + e + ";"));
+    }
+
+    /** o = a, element by element, converted to o's type. */
+    protected final void copy(Value o, Value a) {
+        each(o, element(o, a, "k"));
+    }
+
+    private void argmax(Argmax a) {
+        String o = CNames.var(a.out());
+        w.line(o + " = 0;");
+        w.block("for (sd_idx k = 1; k < " + a.a().size() + "; k++)", () -> w.line("if (" + ref(a.a(), "k") + " > "
+                + ref(a.a(), o) + ") " + o + " = k;"));
+    }
+
+    /** The first element of the block ix reads: index * block size. */
+    protected final String rowStart(Index ix) {
+        return asIndex(ix.index()) + " * " + ix.out().size();
+    }
+
+    protected void index(Index ix) {
+        each(ix.out(), element(ix.out(), ix.a(), rowStart(ix) + " + k"));
+    }
+
+    /** A copy of base, then part written over the block at the offsets (an index map walks it). */
+    private void spliceWrite(SpliceWrite sw) {
+        Value o = sw.out();
+        copy(o, sw.base());
+        int[] m = Layouts.splice(sw.base().shape(), Layouts.fullPart(sw.base().shape(), sw.part().shape()));
+        String b = CNames.offset(sw.base(), sw.offsets());
+        w.loop("k", m.length, () -> w.line(CNames.element(o, "(" + b + ") + " + readIndex(m, "k")) + " = "
+                + element(o, sw.part(), "k") + ";"));
+    }
+
+    private void select(Select s) {
+        Value o = s.out();
+        String cond = s.cond().isInt() ? CNames.var(s.cond()) : ref(s.cond(), "0");
+        if (o.isInt()) {
+            w.line(CNames.var(o) + " = " + cond + " >= 0 ? " + CNames.var(s.a()) + " : " + CNames.var(s.b()) + ";");
+        } else {
+            w.ifElse(cond + " >= 0", () -> copy(o, s.a()), () -> copy(o, s.b()));
+        }
+    }
+
+    /** The loop of an IR loop op: the index runs over [from, to). */
+    private static String header(Value index, int from, int to) {
+        String i = CNames.var(index);
+        return "for (" + i + " = " + from + "; " + i + " < " + to + "; " + i + "++)";
+    }
+
+    /** out = 0, then out += result (converted to out's type) after each run of the body. */
+    private void sumLoop(SumLoop s) {
+        Value o = s.out();
+        each(o, zero());
+        w.block(header(s.index(), s.from(), s.to()), () -> {
+            emit(s.body());
+            each(o, plus(o, s.result()));
+        });
+    }
+
+    /** out = init; each run of the body reads it as acc and leaves the next in result. */
+    private void loop(Loop l) {
+        Value o = l.out();
+        copy(o, l.init());
+        w.block(header(l.index(), l.from(), l.to()), () -> {
+            if (!ram.isView(l.acc())) {
+                copy(l.acc(), o);
+            }
+            emit(l.body());
+            copy(o, l.result());
+        });
+    }
+
+    /**
+     * normaliseL2's groups, each divided by its own norm: per pixel over channels for rank 4 (NHWC),
+     * else the whole tensor. The body sees "s", the group's first element, and the group size.
+     */
+    protected final void perGroup(NormaliseL2 n, IntConsumer body) {
+        Value a = n.a();
+        int group = a.shape().rank() == 4 ? a.shape().last() : a.size();
+        w.block("for (sd_idx s = 0; s < " + a.size() + "; s += " + group + ")", () -> body.accept(group));
+    }
+}

@@ -1,0 +1,7 @@
+/**
+ * The generic emitter: the predict function's body ({@link seedc.codegen.c.emit.BodyEmitter}), the fixed-point kernels
+ * ({@link seedc.codegen.c.emit.CEmitter}: products, activations, handing low-bit products to lowbitemit), the float
+ * baseline ({@link seedc.codegen.c.emit.FloatEmitter}) and the RAM plan ({@link seedc.codegen.c.emit.RamPlan}).
+ * Start at CEmitter.
+ */
+package seedc.codegen.c.emit;

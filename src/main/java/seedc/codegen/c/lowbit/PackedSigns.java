@@ -1,0 +1,182 @@
+package seedc.codegen.c.lowbit;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import seedc.analysis.Dataflow;
+import seedc.analysis.InPlace;
+import seedc.codegen.c.avr.AvrPopandRows;
+import seedc.codegen.c.threshold.Thresholds;
+import seedc.codegen.c.writer.Windows;
+import seedc.fixed.FixedProgram;
+import seedc.fixed.LowBitProducts;
+import seedc.ir.Op;
+import seedc.ir.Value;
+
+/**
+ * One-bit activations written as the bit plane the next product reads: where a binary layer's sums are compared at
+ * their store (Thresholds) into a sign read by nothing but another product on planes, the comparison is made in the
+ * AVR's rows kernel itself on each popcount (AvrPopandRows.compared) and its bit shifted into the plane, so the
+ * sign takes an eighth of its bytes, no loop over the sums and no packing by its reader (which counts its plane's
+ * ones, sq, from the bytes). A convolution writes each output pixel's channels as its bytes; a max pooling between
+ * it and the next convolution pools the bytes (the larger level is bit 1, so the maximum is the OR of the cells'
+ * bits) and writes its output packed the same way.
+ *
+ * <p>The comparison (CountThresholds): the sign is high when u = (pc << shift) + beta sq + bias >= theta_f, u in
+ * 8 bits: in [0, 254] for every pc and sq.
+ */
+public final class PackedSigns {
+    /**
+     * A product whose sign is written packed: its counts compared by {@code counts} (one threshold a weight row and
+     * pixel class); the sign's value holds each activation row's (output pixel's) bits in {@code rowBytes} bytes,
+     * and so does the output of {@code pool}, the max pooling between the sign and its reader (or null); the reader
+     * reads {@code read}, the sign, the pooling's output or an identity view of them. {@code lookedUp}: a
+     * convolution's window of few one-bit activations ({@link #TABLE_TAPS}) looks its output pixel's bytes up in a
+     * table of every pattern's (CountThresholds.patterns) where the rows kernel took about 28 cycles a row;
+     * {@code wide}: the kernel compares u in 16 bits, its plane from RAM (AvrPopandRows.comparedWide).
+     */
+    public record Packed(Value signs, Op.Maxpool pool, Value read, List<Value> views, CountThresholds counts,
+                         int rowBytes, boolean lookedUp, boolean wide) {}
+
+    static final PackedSigns NONE = new PackedSigns(Map.of(), Map.of(), Map.of());
+
+    /**
+     * The most taps of a convolution whose packed signs are looked up by the window's pattern (lookedUp), and the
+     * most bytes of its table in flash (2^taps rows of packed bytes: 3 x 3 taps of 16 channels, 1 KB).
+     */
+    static final int TABLE_TAPS = 9, TABLE_BYTES = 2048;
+
+    /** The largest u the kernels compare: 254 (65,534 in 16 bits), so that theta = 255 is never reached. */
+    private static final long MOST_U = 254, MOST_WIDE_U = 65534;
+
+    private final Map<Op, Packed> byProduct;
+    /** The products reading a packed sign as their activation's plane, with it. */
+    private final Map<Op, Packed> byReader;
+
+    /** The max poolings of packed signs, with them. */
+    private final Map<Op, Packed> byPool;
+
+    private PackedSigns(Map<Op, Packed> byProduct, Map<Op, Packed> byReader, Map<Op, Packed> byPool) {
+        this.byProduct = byProduct;
+        this.byReader = byReader;
+        this.byPool = byPool;
+    }
+
+    static PackedSigns of(FixedProgram fp, Map<Op, PlaneProduct> products, Thresholds fused) {
+        Dataflow g = Dataflow.of(fp.program());
+        Map<Op, Packed> byProduct = new IdentityHashMap<>(), byReader = new IdentityHashMap<>();
+        Map<Op, Packed> byPool = new IdentityHashMap<>();
+        products.forEach((op, p) -> {
+            Thresholds.Chain c = fused.storedBy(op);
+            if (c == null || !writesPlane(p, c)) {
+                return;
+            }
+            Value read = c.sign().out();
+            Op reader = g.onlyReader(read);
+            Op.Maxpool pool = reader instanceof Op.Maxpool m && pools(fp, m) && g.region(m) == g.region(op) ? m : null;
+            if (pool != null) {
+                read = pool.out();
+                reader = g.onlyReader(read);
+            }
+            List<Value> views = new ArrayList<>();
+            while (reader != null && InPlace.isIdentityView(reader) && fp.type(reader.out()).equals(fp.type(read))
+                    && g.region(reader) == g.region(op)) { // read in place (RamPlan), so packed too
+                read = reader.out();
+                views.add(read);
+                reader = g.onlyReader(read);
+            }
+            PlaneProduct next = reader == null ? null : products.get(reader);
+            if (next == null || !readsPlane(next, read) || g.region(reader) != g.region(op)) {
+                return;
+            }
+            Packed packed = compared(fp, p, c, pool, read, views, next.activation());
+            if (packed != null) {
+                byProduct.put(op, packed);
+                byReader.put(reader, packed);
+                if (pool != null) {
+                    byPool.put(pool, packed);
+                }
+            }
+        });
+        return new PackedSigns(byProduct, byReader, byPool);
+    }
+
+    /**
+     * Whether the product's rows kernel can write the sign's plane: a matrix product of activation rows or an
+     * ungrouped convolution whose rows a comparing kernel counts (PlaneProduct.comparesRows), a one-bit sign, whole
+     * bytes of its rows (the kernel stores a byte every eighth row).
+     */
+    private static boolean writesPlane(PlaneProduct p, Thresholds.Chain c) {
+        boolean rows = p.op() instanceof Op.Conv2d cv ? cv.groups() == 1 : p.ram() == 0;
+        return rows && p.comparesRows() && c.sign().bits() == 1 && p.rowsACall() % 8 == 0;
+    }
+
+    /**
+     * Whether the product reads v as its activation, one plane in bytes: a matrix product's rows packed without
+     * padding, or an ungrouped convolution's input pixels, packed once (whole bytes of channels).
+     */
+    private static boolean readsPlane(PlaneProduct p, Value v) {
+        boolean reads = p.op() instanceof Op.Conv2d cv
+                ? cv.x() == v && cv.groups() == 1 && p.window() instanceof WindowPacking.Pixels
+                : p.op().inputs().get(0) == v && p.ram() == 0 && p.planeBytes() == p.packedBytes();
+        return reads && !p.layout().elements() && p.word().wordBits() == 8 && p.activation().planes() == 1;
+    }
+
+    /**
+     * Whether max pooling m of a sign can pool its packed bytes: every window inside the input, the same type in and
+     * out (the same two levels).
+     */
+    private static boolean pools(FixedProgram fp, Op.Maxpool m) {
+        return Windows.everyCellInside(m) && fp.type(m.x()).equals(fp.type(m.out()));
+    }
+
+    /**
+     * The comparison in the kernel's 8 bits (a plane of up to 8 bytes, no pixel classes), else in 16 bits, or null
+     * when the sum or its steps do not allow it.
+     */
+    private static Packed compared(FixedProgram fp, PlaneProduct p, Thresholds.Chain c, Op.Maxpool pool, Value read,
+                                   List<Value> views, LowBitProducts.Levels next) {
+        seedc.fixed.OpParams.Mul mul = fp.params(p.op(), seedc.fixed.OpParams.Mul.class);
+        int outBits = fp.type(p.op().out()).bits();
+        long[] levels = {next.raw()[0], next.raw()[1]};
+        boolean narrow = new AvrPopandRows(p.planeBytes()).applies() && !p.padMask();
+        CountThresholds t = narrow ? CountThresholds.of(p, mul, outBits, c, levels, MOST_U) : null;
+        boolean wide = t == null;
+        if (wide) {
+            t = CountThresholds.of(p, mul, outBits, c, levels, MOST_WIDE_U);
+        }
+        boolean lookedUp = p.op() instanceof Op.Conv2d && t != null && t.classes() == 1 && p.terms() <= TABLE_TAPS
+                && (1L << p.terms()) * (p.rowsACall() / 8) <= TABLE_BYTES;
+        return t == null ? null : new Packed(c.sign().out(), pool, read, List.copyOf(views), t,
+                p.rowsACall() / 8, lookedUp, wide && !lookedUp);
+    }
+
+    /** The packed sign the product writes, or null. */
+    public Packed writtenBy(Op product) {
+        return byProduct.get(product);
+    }
+
+    /** The packed sign the product reads as its activation's plane, or null. */
+    public Packed readBy(Op product) {
+        return byReader.get(product);
+    }
+
+    /** The packed signs max pooling m pools, or null. */
+    public Packed pooledBy(Op m) {
+        return byPool.get(m);
+    }
+
+    /** Bytes of each packed sign's value and of its pooling's (an eighth of their elements'). */
+    public Map<Value, Integer> bytes() {
+        Map<Value, Integer> m = new IdentityHashMap<>();
+        byProduct.values().forEach(p -> {
+            m.put(p.signs(), p.signs().size() / 8);
+            if (p.pool() != null) {
+                m.put(p.pool().out(), p.pool().out().size() / 8);
+            }
+            p.views().forEach(v -> m.put(v, v.size() / 8));
+        });
+        return m;
+    }
+}

@@ -1,0 +1,7 @@
+/**
+ * The C text and its expressions: a {@link seedc.codegen.c.writer.CWriter} whose blocks close themselves, the
+ * integer expression in its narrowest type {@link seedc.codegen.c.writer.IntExpr}, names of values and types,
+ * resource templates, a kernel's scratch and a convolution's window loops. Depends on nothing else in the backend;
+ * start at IntExpr.
+ */
+package seedc.codegen.c.writer;
