@@ -4,6 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 import seedc.backend.Device;
 import seedc.backend.FpgaOptions;
+import seedc.codegen.verilog.emit.SharedEngines;
+import seedc.codegen.verilog.emit.Testbench;
+import seedc.codegen.verilog.emit.TopWriter;
+import seedc.codegen.verilog.graph.Dfg;
+import seedc.codegen.verilog.graph.DfgNode;
+import seedc.codegen.verilog.plan.PfPlan;
+import seedc.codegen.verilog.plan.SignedProducts;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.QuantizedModel;
 import seedc.ir.Value;
@@ -24,7 +31,7 @@ record Design(FixedProgram fp, Dfg dfg, PfPlan plan, List<TopWriter.File> files)
         SignedProducts signed = SignedProducts.of(fp, model, dfg, counting);
         PfPlan plan = options.pf() > 0
                 ? PfPlan.everyNodeAt(fp, dfg, device, options, signed)
-                : PfPlan.choose(fp, dfg, device, options, signed);
+                : PfPlan.choose(fp, dfg, device, options, signed, SharedEngines::drafts);
         TopWriter top = new TopWriter(fp, model, dfg, plan);
         List<TopWriter.File> files = new ArrayList<>(top.files());
         files.add(new TopWriter.File("tb.v", Testbench.text(fp.program(), fp.type(fp.program().input()),
