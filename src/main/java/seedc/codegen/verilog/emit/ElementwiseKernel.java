@@ -43,7 +43,7 @@ final class ElementwiseKernel {
         lane.append(c.mem(c.op().out())).append('[').append(x).append("] <= ").append(result).append(";\n");
         String step = c.forOutputs(n, lane.toString())
                 + c.nextGroup()
-                + "if (" + e + " + " + pf + " >= " + n + ") " + c.dn() + " <= 1'b1;\n";
+                + "if (" + e + " + " + pf + " >= " + n + ") " + c.doneFlag() + " <= 1'b1;\n";
         sb.append(c.process(c.firstGroup(), step));
         return sb.toString();
     }
@@ -86,7 +86,7 @@ final class ElementwiseKernel {
 
     /** The fetch registers of the node's block-RAM operands, group 0's loaded in the cycle the engine starts. */
     static String fetches(NodeContext c) {
-        return FetchAhead.registers(c, fetched(c), c.go());
+        return FetchAhead.registers(c, fetched(c), c.startWire());
     }
 
     /** The element of {@code v} lane x reads: x, 0 for one element, x mod its size for a broadcast vector. */

@@ -25,20 +25,20 @@ final class ElementwiseOps {
     /** a +/- b: wrap_out(shr(wrap_W(shr(a, shrA) +/- shr(b, shrB)), post)). */
     static String add(NodeContext c, Value a, Value b, boolean subtract, OpParams.Add p) {
         String sum = Verilog.shr(temp(c, 0), p.shrA()) + (subtract ? " - " : " + ") + Verilog.shr(temp(c, 1), p.shrB());
-        String r = Verilog.wrap(Verilog.shr(Verilog.wrap(sum, p.width()), p.post()), c.t(c.op().out()).bits());
+        String r = Verilog.wrap(Verilog.shr(Verilog.wrap(sum, p.width()), p.post()), c.type(c.op().out()).bits());
         return ElementwiseKernel.emit(c, subtract ? "subtract" : "add", List.of(new Load(at(c, a)), new Load(at(c, b))), r);
     }
 
     /** a * b of one term: wrap_out(shr(wrap_W(shr(a, shrA) * shr(b, shrB)), post)). */
     static String product(NodeContext c, Value a, Value b, OpParams.Mul p) {
         String prod = c.product(Verilog.shr(temp(c, 0), p.shrA()), Verilog.shr(temp(c, 1), p.shrB()));
-        String r = Verilog.wrap(Verilog.shr(Verilog.wrap(prod, p.width()), p.post()), c.t(c.op().out()).bits());
+        String r = Verilog.wrap(Verilog.shr(Verilog.wrap(prod, p.width()), p.post()), c.type(c.op().out()).bits());
         List<Load> loads = List.of(new Load(at(c, a)), new Load(at(c, b)));
         return c.productFunction() + ElementwiseKernel.emit(c, "product", loads, r);
     }
 
     static String neg(NodeContext c, Value a) {
-        String r = Verilog.reduce("-" + temp(c, 0), c.t(a), c.t(c.op().out()));
+        String r = Verilog.reduce("-" + temp(c, 0), c.type(a), c.type(c.op().out()));
         return ElementwiseKernel.emit(c, "negate", List.of(new Load(at(c, a))), r);
     }
 
@@ -49,16 +49,16 @@ final class ElementwiseOps {
         String v = max == null ? lo : "(" + t + " < 0 ? 64'sd0 : " + t + " > " + Verilog.lit(max) + " ? " + Verilog.lit(max)
                 + " : " + t + ")";
         return ElementwiseKernel.emit(c, max == null ? "relu" : "relu6", List.of(new Load(at(c, a))),
-                Verilog.conv(v, c.t(a), c.t(c.op().out())));
+                Verilog.conv(v, c.type(a), c.type(c.op().out())));
     }
 
     /** e^a from the two tables: shr(tf[i] * tg[j], post), wrapped to the output. */
     static String exp(NodeContext c, Value a, OpParams.Exp p) {
         List<Load> loads = new ArrayList<>();
-        Interval arg = Interval.of(c.t(a)).shr(p.inShift());
+        Interval arg = Interval.of(c.type(a)).shr(p.inShift());
         loads.add(new Load(Verilog.shr(at(c, a), p.inShift()), arg));
         ExpLookup.lookup(c, p.table(), 0, arg, 1, loads);
-        String r = Verilog.wrap(Verilog.shr(temp(c, 5), p.post()), c.t(c.op().out()).bits());
+        String r = Verilog.wrap(Verilog.shr(temp(c, 5), p.post()), c.type(c.op().out()).bits());
         return ExpLookup.tables(c, p.table()) + ElementwiseKernel.emit(c, "exp", loads, r);
     }
 
@@ -69,10 +69,10 @@ final class ElementwiseOps {
      */
     static String activation(NodeContext c, Value a, OpParams.Activation p, boolean sigmoid) {
         ExpTable t = p.table();
-        FixedType out = c.t(c.op().out());
+        FixedType out = c.type(c.op().out());
         List<Load> loads = new ArrayList<>();
         String x = temp(c, 0);
-        Interval in = Interval.of(c.t(a)).shr(p.inShift());
+        Interval in = Interval.of(c.type(a)).shr(p.inShift());
         loads.add(new Load(Verilog.shr(at(c, a), p.inShift()), in));
         // -|x| (sigmoid) or -2|x| (tanh), at 64 bits: |x| of the most negative x needs a bit more than x
         long k = sigmoid ? 1 : 2;
@@ -105,17 +105,17 @@ final class ElementwiseOps {
         for (long th : p.thresholds()) {
             level.append(" + (").append(temp(c, 0)).append(" >= ").append(Verilog.lit(th)).append(" ? 1 : 0)");
         }
-        String levels = Verilog.rom("ql_" + c.id(), c.t(c.op().out()).bits(), p.levels());
+        String levels = Verilog.rom("ql_" + c.id(), c.type(c.op().out()).bits(), p.levels());
         return levels + ElementwiseKernel.emit(c, "quantize", List.of(new Load(at(c, a))),
                 "ql_" + c.id() + "(" + level + ")");
     }
 
     /** cond >= 0 ? a : b, each converted to the output's type. */
     static String select(NodeContext c, Op.Select s) {
-        FixedType out = c.t(s.out());
+        FixedType out = c.type(s.out());
         String cond = s.cond().isInt() ? c.mem(s.cond()) : c.mem(s.cond()) + "[0]";
-        String r = "(" + cond + " >= 0 ? " + Verilog.conv(temp(c, 0), c.t(s.a()), out) + " : "
-                + Verilog.conv(temp(c, 1), c.t(s.b()), out) + ")";
+        String r = "(" + cond + " >= 0 ? " + Verilog.conv(temp(c, 0), c.type(s.a()), out) + " : "
+                + Verilog.conv(temp(c, 1), c.type(s.b()), out) + ")";
         return ElementwiseKernel.emit(c, "select", List.of(new Load(at(c, s.a())), new Load(at(c, s.b()))), r);
     }
 }

@@ -6,8 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import seedc.codegen.verilog.graph.Dfg;
-import seedc.codegen.verilog.graph.DfgNode;
+import seedc.codegen.verilog.graph.DataflowGraph;
+import seedc.codegen.verilog.graph.DataflowNode;
 import seedc.codegen.verilog.plan.EngineChoices;
 import seedc.codegen.verilog.plan.Pipelining;
 import seedc.fixed.FixedProgram;
@@ -21,20 +21,21 @@ import seedc.ir.Value;
  */
 final class EngineContexts {
     private final FixedProgram fp;
-    private final Map<DfgNode, Integer> pf;
+    private final Map<DataflowNode, Integer> pf;
     private final boolean sequential;
     private final EngineChoices choices;
     private final Set<Integer> readOnly;
     private final Map<Integer, Value> aliases = new LinkedHashMap<>();
-    private final Map<DfgNode, DfgNode> after = new HashMap<>();
+    private final Map<DataflowNode, DataflowNode> after = new HashMap<>();
 
-    EngineContexts(FixedProgram fp, Dfg dfg, Map<DfgNode, Integer> pf, boolean sequential, EngineChoices choices) {
+    EngineContexts(FixedProgram fp, DataflowGraph dfg, Map<DataflowNode, Integer> pf, boolean sequential,
+                   EngineChoices choices) {
         this.fp = fp;
         this.pf = pf;
         this.sequential = sequential;
         this.choices = choices;
         this.readOnly = dfg.readOnlyValues();
-        for (DfgNode n : dfg.all()) {
+        for (DataflowNode n : dfg.all()) {
             if (n.op() instanceof Op.Loop l) {
                 aliases.put(l.out().id(), l.acc());
             }
@@ -46,9 +47,9 @@ final class EngineContexts {
     }
 
     /** A sequential schedule: each engine of a scope waits for the one before it. */
-    private void chain(List<DfgNode> scope) {
-        DfgNode previous = null;
-        for (DfgNode n : scope) {
+    private void chain(List<DataflowNode> scope) {
+        DataflowNode previous = null;
+        for (DataflowNode n : scope) {
             if (!n.isSource()) {
                 if (previous != null) {
                     after.put(n, previous);
@@ -64,9 +65,9 @@ final class EngineContexts {
         return aliases;
     }
 
-    NodeContext context(DfgNode n) {
-        Set<DfgNode> streamed = new HashSet<>();
-        for (DfgNode d : n.deps()) {
+    NodeContext context(DataflowNode n) {
+        Set<DataflowNode> streamed = new HashSet<>();
+        for (DataflowNode d : n.deps()) {
             if (Pipelining.streams(d, n, pf, sequential, choices)) {
                 streamed.add(d);
             }

@@ -28,7 +28,7 @@ final class FetchAhead {
         StringBuilder sb = new StringBuilder("integer " + l + ";\nreg [" + (yb - 1) + ":0] " + y + ";\n");
         StringBuilder reads = new StringBuilder();
         for (Value v : vs) {
-            sb.append("reg signed [").append(c.t(v).bits() - 1).append(":0] ").append(register(c, v))
+            sb.append("reg signed [").append(c.type(v).bits() - 1).append(":0] ").append(register(c, v))
               .append(" [0:").append(pf - 1).append("];\n");
             reads.append(register(c, v)).append('[').append(l).append("] <= ")
                  .append(ElementwiseKernel.read(c, v, y, yb)).append(";\n");

@@ -25,7 +25,7 @@ final class GatherKernel {
         sb.append(c.handshake());
         sb.append(c.groups(n)).append("reg [").append(c.xBits() - 1).append(":0] ").append(x).append(";\n");
         sb.append("integer ").append(l).append(";\nreg signed [63:0] ").append(t).append(";\n");
-        sb.append("reg signed [").append(c.t(a).bits() - 1).append(":0] ").append(ra).append(" [0:").append(pf - 1)
+        sb.append("reg signed [").append(c.type(a).bits() - 1).append(":0] ").append(ra).append(" [0:").append(pf - 1)
           .append("];\n");
         String read = c.forOutputs(n, ra + "[" + l + "] <= " + c.mem(a) + "[" + address + "];\n");
         String write = c.forLanes(x + " = " + c.previousElement() + ";\nif (" + x + " < " + n + ") begin\n    " + t
@@ -34,7 +34,7 @@ final class GatherKernel {
         String step = "if (" + q + " < " + groups + ") begin\n" + NodeContext.indent(read, 4) + "end\n"
                 + "if (" + q + " != 0) begin\n" + NodeContext.indent(write, 4) + "end\n"
                 + c.nextGroup()
-                + "if (" + q + " == " + groups + ") " + c.dn() + " <= 1'b1;\n";
+                + "if (" + q + " == " + groups + ") " + c.doneFlag() + " <= 1'b1;\n";
         sb.append(c.process(c.firstGroup(), step));
         return sb.toString();
     }

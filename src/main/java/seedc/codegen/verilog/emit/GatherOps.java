@@ -66,10 +66,10 @@ final class GatherOps {
         String address = base + " + " + (plain ? x : "m_" + c.id() + "(" + x + ")");
         String rom = plain ? "" : Verilog.rom("m_" + c.id(), Sizes.counterBits(a.size()) + 1, map);
         if (c.registered(a)) {
-            return rom + GatherKernel.emit(c, what, a, address, t -> Verilog.conv(t, c.t(a), c.t(c.op().out())));
+            return rom + GatherKernel.emit(c, what, a, address, t -> Verilog.conv(t, c.type(a), c.type(c.op().out())));
         }
         return rom + ElementwiseKernel.emit(c, what, List.of(new Load(c.mem(a) + "[" + address + "]")),
-                Verilog.conv(ElementwiseKernel.temp(c, 0), c.t(a), c.t(c.op().out())));
+                Verilog.conv(ElementwiseKernel.temp(c, 0), c.type(a), c.type(c.op().out())));
     }
 
     static int[] identity(int n) {

@@ -56,12 +56,12 @@ final class IterativeDivisionKernel {
         String write = q + " = " + lane("dsq", id, l) + " ? -" + lane("dq", id, l) + " : " + lane("dq", id, l) + ";\n"
                 + r + " = " + q + ";\n"
                 + c.mem(c.op().out()) + "[" + x + "] <= " + Verilog.wrap("(" + lane("dsr", id, l) + " ? -" + r + " : " + r
-                + ")", c.t(c.op().out()).bits()) + ";\n";
+                + ")", c.type(c.op().out()).bits()) + ";\n";
         String body = "if (" + s + " == 0) begin\n" + NodeContext.indent(c.forOutputs(n, load.toString()), 4)
                 + "    " + s + " <= 1;\nend else if (" + s + " <= " + nb + ") begin\n"
                 + NodeContext.indent(c.forLanes(step), 4) + "    " + s + " <= " + s + " + 1;\nend else begin\n"
                 + NodeContext.indent(c.forOutputs(n, write) + c.nextGroup() + s + " <= 0;\n"
-                        + "if (" + e + " + " + pf + " >= " + n + ") " + c.dn() + " <= 1'b1;\n", 4)
+                        + "if (" + e + " + " + pf + " >= " + n + ") " + c.doneFlag() + " <= 1'b1;\n", 4)
                 + "end\n";
         sb.append(c.process(c.firstGroup() + s + " <= 0;\n", body));
         return sb.toString();

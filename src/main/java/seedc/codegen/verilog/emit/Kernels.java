@@ -34,7 +34,7 @@ final class Kernels {
             case Sigmoid s -> ElementwiseOps.activation(c, s.a(), c.params(OpParams.Activation.class), true);
             case Tanh t -> ElementwiseOps.activation(c, t.a(), c.params(OpParams.Activation.class), false);
             case Relu r -> ElementwiseOps.clamp(c, r.a(), null);
-            case Relu6 r -> ElementwiseOps.clamp(c, r.a(), FixedArith.shr(6, -c.t(r.a()).scale()));
+            case Relu6 r -> ElementwiseOps.clamp(c, r.a(), FixedArith.shr(6, -c.type(r.a()).scale()));
             case Quantize q -> ElementwiseOps.quantize(c, q.a(), c.params(OpParams.Quantize.class));
             case Sgn s -> ScalarOps.sgn(c, s);
             case Argmax a -> ScalarOps.argmax(c, a);

@@ -18,14 +18,14 @@ final class LoopKernel {
     private LoopKernel() {}
 
     static String loop(NodeContext c, Op.Loop l) {
-        FixedType out = c.t(l.out());
-        String fill = Verilog.conv(c.mem(l.init()) + "[X]", c.t(l.init()), out);
-        String fold = Verilog.conv(result(c, l.result()), c.t(l.result()), out);
+        FixedType out = c.type(l.out());
+        String fill = Verilog.conv(c.mem(l.init()) + "[X]", c.type(l.init()), out);
+        String fold = Verilog.conv(result(c, l.result()), c.type(l.result()), out);
         return emit(c, "loop", l.index(), l.from(), l.to(), l.acc(), fill, fold);
     }
 
     static String sumLoop(NodeContext c, Op.SumLoop s) {
-        int shift = c.t(s.result()).scale() - c.t(s.out()).scale(), w = c.t(s.out()).bits();
+        int shift = c.type(s.result()).scale() - c.type(s.out()).scale(), w = c.type(s.out()).bits();
         String fold = Verilog.wrap(c.mem(s.out()) + "[X] + " + Verilog.shr(result(c, s.result()), shift), w);
         return emit(c, "$-sum", s.index(), s.from(), s.to(), s.out(), "64'sd0", fold);
     }
@@ -55,15 +55,16 @@ final class LoopKernel {
                 + "case (" + ph + ")\n"
                 + "0: begin\n" + NodeContext.indent(lanes(c, n, c.mem(acc), fill) + c.nextGroup()
                         + "if (" + e + " + " + pf + " >= " + n + ") begin\n    " + c.firstGroup() + "    "
-                        + (from < to ? ph + " <= 1;" : c.dn() + " <= 1'b1;") + "\nend\n", 4) + "end\n"
+                        + (from < to ? ph + " <= 1;" : c.doneFlag() + " <= 1'b1;") + "\nend\n", 4) + "end\n"
                 + "1: begin\n    " + clr + " <= 1'b1;\n    " + run + " <= 1'b1;\n    " + ph + " <= 2;\nend\n"
                 + "2: if (!" + clr + " && body_" + id + ") begin\n    " + run + " <= 1'b0;\n    " + ph + " <= 3;\nend\n"
                 + "default: begin\n" + NodeContext.indent(lanes(c, n, c.mem(acc), fold) + c.nextGroup()
                         + "if (" + e + " + " + pf + " >= " + n + ") begin\n    " + c.firstGroup() + "    " + ix + " <= "
-                        + ix + " + 1;\n    if (" + ix + " + 1 < " + to + ") " + ph + " <= 1; else " + c.dn()
+                        + ix + " + 1;\n    if (" + ix + " + 1 < " + to + ") " + ph + " <= 1; else " + c.doneFlag()
                         + " <= 1'b1;\nend\n", 4) + "end\nendcase\n";
         String init = ph + " <= 0;\n" + c.firstGroup() + ix + " <= " + from + ";\n";
-        sb.append(c.process(init, step).replace("        " + c.st() + " <= 1'b0;\n", "        " + c.st()
+        sb.append(c.process(init, step).replace("        " + c.startedFlag() + " <= 1'b0;\n", "        "
+                + c.startedFlag()
                 + " <= 1'b0;\n        " + run + " <= 1'b0;\n        " + clr + " <= 1'b0;\n"));
         return sb.toString();
     }

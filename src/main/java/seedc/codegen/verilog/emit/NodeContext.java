@@ -3,7 +3,7 @@ package seedc.codegen.verilog.emit;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-import seedc.codegen.verilog.graph.DfgNode;
+import seedc.codegen.verilog.graph.DataflowNode;
 import seedc.codegen.verilog.graph.Sizes;
 import seedc.codegen.verilog.plan.EngineChoices;
 import seedc.codegen.verilog.plan.EngineSharing;
@@ -25,8 +25,8 @@ import seedc.ir.Value;
  * ({@link Pipelining}) it waits only for the producer's start. Sigmoid and tanh divide, and memories are block
  * RAM, as {@code choices} say.
  */
-record NodeContext(FixedProgram fp, DfgNode node, int pf, Map<Integer, Value> aliases, DfgNode after,
-                   Set<DfgNode> streamed, Set<Integer> readOnlyValues, EngineChoices choices) {
+record NodeContext(FixedProgram fp, DataflowNode node, int pf, Map<Integer, Value> aliases, DataflowNode after,
+                   Set<DataflowNode> streamed, Set<Integer> readOnlyValues, EngineChoices choices) {
 
     Op op() {
         return node.op();
@@ -36,7 +36,7 @@ record NodeContext(FixedProgram fp, DfgNode node, int pf, Map<Integer, Value> al
         return node.id();
     }
 
-    FixedType t(Value v) {
+    FixedType type(Value v) {
         return fp.type(v);
     }
 
@@ -87,28 +87,28 @@ record NodeContext(FixedProgram fp, DfgNode node, int pf, Map<Integer, Value> al
     }
 
     String clr() {
-        return "clr_" + DfgNode.scopeId(node.scope());
+        return "clr_" + DataflowNode.scopeId(node.scope());
     }
 
     String run() {
-        return "run_" + DfgNode.scopeId(node.scope());
+        return "run_" + DataflowNode.scopeId(node.scope());
     }
 
     /**
      * The engine's started flag. An engine several nodes share ({@link EngineSharing}) has its own flags, apart
      * from each node's ({@link SharedEngines}).
      */
-    String st() {
+    String startedFlag() {
         return (sharedEngine() ? "est_" : "st_") + id();
     }
 
     /** The engine's done flag. */
-    String dn() {
+    String doneFlag() {
         return (sharedEngine() ? "edn_" : "dn_") + id();
     }
 
     /** The engine's start. */
-    String go() {
+    String startWire() {
         return (sharedEngine() ? "ego_" : "go_") + id();
     }
 
@@ -133,7 +133,8 @@ record NodeContext(FixedProgram fp, DfgNode node, int pf, Map<Integer, Value> al
         if (sharedEngine()) {
             return "";
         }
-        return "reg " + st() + " = 1'b0, " + dn() + " = 1'b0;\n" + "wire " + go() + " = " + startCondition() + ";\n";
+        return "reg " + startedFlag() + " = 1'b0, " + doneFlag() + " = 1'b0;\n" + "wire " + startWire() + " = "
+                + startCondition() + ";\n";
     }
 
     /**
@@ -143,11 +144,12 @@ record NodeContext(FixedProgram fp, DfgNode node, int pf, Map<Integer, Value> al
     String process(String init, String step) {
         return "always @(posedge clk) begin\n"
                 + "    if (" + clr() + ") begin\n"
-                + "        " + st() + " <= 1'b0;\n        " + dn() + " <= 1'b0;\n"
-                + "    end else if (" + go() + ") begin\n"
-                + "        " + st() + " <= 1'b1;\n" + (sharedEngine() ? "        " + dn() + " <= 1'b0;\n" : "")
+                + "        " + startedFlag() + " <= 1'b0;\n        " + doneFlag() + " <= 1'b0;\n"
+                + "    end else if (" + startWire() + ") begin\n"
+                + "        " + startedFlag() + " <= 1'b1;\n" + (sharedEngine() ? "        " + doneFlag()
+                + " <= 1'b0;\n" : "")
                 + indent(init, 8)
-                + "    end else if (" + st() + " && !" + dn() + ") begin\n" + indent(step, 8)
+                + "    end else if (" + startedFlag() + " && !" + doneFlag() + ") begin\n" + indent(step, 8)
                 + "    end\nend\n";
     }
 

@@ -16,14 +16,14 @@ final class NormaliseKernel {
         String id = c.id(), e = "e_" + id, g = "g_" + id, ph = "ph_" + id, sq = "sq_" + id, nm = "nm_" + id;
         String l = "l_" + id, in = c.mem(n.a()), out = c.mem(n.out());
         int size = n.a().size(), group = n.a().shape().rank() == 4 ? n.a().shape().last() : size, pf = c.pf();
-        FixedType to = c.t(n.out());
+        FixedType to = c.type(n.out());
         String x = "(" + g + " + " + e + " + " + l + ")";
         String divide = c.forLanes("if (" + e + " + " + l + " < " + group + ") " + out + "[" + x + "] <= " + nm
                 + " == 0 ? 64'sd0 : " + Verilog.wrap(Verilog.shr(in + "[" + x + "]", -to.scale()) + " / " + nm, to.bits()) + ";\n")
                 + e + " <= " + e + " + " + pf + ";\n"
                 + "if (" + e + " + " + pf + " >= " + group + ") begin\n    " + e + " <= 0;\n    " + ph + " <= 0;\n    "
                 + sq + " <= 0;\n    " + g + " <= " + g + " + " + group + ";\n    if (" + g + " + " + group + " >= " + size
-                + ") " + c.dn() + " <= 1'b1;\nend\n";
+                + ") " + c.doneFlag() + " <= 1'b1;\nend\n";
         String step = "case (" + ph + ")\n"
                 + "0: begin\n    " + sq + " <= " + sq + " + " + in + "[" + g + " + " + e + "] * " + in + "[" + g + " + "
                 + e + "];\n    if (" + e + " + 1 == " + group + ") begin\n        " + e + " <= 0;\n        " + ph

@@ -49,10 +49,10 @@ final class ReduceKernel {
                 + ";\n" + (tree ? "    tn_" + id + " <= " + k + ";\n    ti_" + id + " <= 0;\n    tl_" + id
                 + " <= 0;\n" : "") + "end\n";
         String write = c.forOutputs(n, c.mem(c.op().out()) + "[" + x + "] <= "
-                + Verilog.wrap(Verilog.shr(lanes.sum(), p.post()), c.t(c.op().out()).bits()) + ";\n"
+                + Verilog.wrap(Verilog.shr(lanes.sum(), p.post()), c.type(c.op().out()).bits()) + ";\n"
                 + (tree ? "" : acc + "[" + l + "] <= 0;\n") + lanes.reset())
                 + c.nextGroup() + ph + " <= 0;\n"
-                + "if (" + e + " + " + pf + " >= " + n + ") " + c.dn() + " <= 1'b1;\n";
+                + "if (" + e + " + " + pf + " >= " + n + ") " + c.doneFlag() + " <= 1'b1;\n";
         String step = "case (" + ph + ")\n0: begin\n" + NodeContext.indent(terms, 4) + "end\n"
                 + (tree ? "1: begin\n" + NodeContext.indent(treeStep(c, k, w, p.treeShift()), 4) + "end\n" : "")
                 + "default: begin\n" + NodeContext.indent(write, 4) + "end\nendcase\n";
@@ -193,7 +193,7 @@ final class ReduceKernel {
      */
     private record Operand(String memory, int bits, UnaryOperator<String> index, String reg, boolean shared) {
         static Operand of(NodeContext c, seedc.ir.Value v, UnaryOperator<String> index, String reg, boolean shared) {
-            return new Operand(c.mem(v), c.t(v).bits(), index, c.registered(v) ? reg : null, shared);
+            return new Operand(c.mem(v), c.type(v).bits(), index, c.registered(v) ? reg : null, shared);
         }
 
         String declaration(int pf) {

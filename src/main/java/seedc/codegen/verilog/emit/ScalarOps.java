@@ -29,7 +29,7 @@ final class ScalarOps {
     private static String oneCycle(NodeContext c, String what, String value) {
         String out = c.mem(c.op().out());
         return c.title(what) + c.handshake() + "reg signed [31:0] " + out + " = 0;\n"
-                + c.process("", out + " <= " + value + ";\n" + c.dn() + " <= 1'b1;\n");
+                + c.process("", out + " <= " + value + ";\n" + c.doneFlag() + " <= 1'b1;\n");
     }
 
     /** The row-major index of the first maximum: one element a cycle. */
@@ -43,7 +43,7 @@ final class ScalarOps {
         String step = "if (" + e + " < " + n + ") begin\n"
                 + "    if (" + in + "[" + e + "] > " + bv + ") begin\n"
                 + "        " + bv + " <= " + in + "[" + e + "];\n        " + out + " <= " + e + ";\n    end\n"
-                + "    " + e + " <= " + e + " + 1;\nend else " + c.dn() + " <= 1'b1;\n";
+                + "    " + e + " <= " + e + " + 1;\nend else " + c.doneFlag() + " <= 1'b1;\n";
         return c.title("argmax of " + n) + c.handshake() + "reg signed [31:0] " + out + " = 0;\n"
                 + "reg [" + (eb - 1) + ":0] " + e + " = 0;\nreg signed [63:0] " + bv + " = 0;\n"
                 + c.process(init, step);
@@ -62,12 +62,12 @@ final class ScalarOps {
         String step = "if (" + e + " < " + n + ") begin\n"
                 + "    if (" + av + " > " + bv + ") begin\n"
                 + "        " + bv + " <= " + av + ";\n        " + out + " <= " + e + ";\n    end\n"
-                + "    " + e + " <= " + e + " + 1;\nend else " + c.dn() + " <= 1'b1;\n";
+                + "    " + e + " <= " + e + " + 1;\nend else " + c.doneFlag() + " <= 1'b1;\n";
         String fetch = "always @(posedge clk) " + av + " <= " + c.mem(a.a()) + "[go_" + id + " ? 0 : " + e
                 + " + 1];\n";
         return c.title("argmax of " + n + ", an element a cycle from block RAM") + c.handshake()
                 + "reg signed [31:0] " + out + " = 0;\n" + "reg [" + (eb - 1) + ":0] " + e + " = 0;\n"
-                + "reg signed [63:0] " + bv + " = 0;\nreg signed [" + (c.t(a.a()).bits() - 1) + ":0] " + av + ";\n"
+                + "reg signed [63:0] " + bv + " = 0;\nreg signed [" + (c.type(a.a()).bits() - 1) + ":0] " + av + ";\n"
                 + fetch + c.process(init, step);
     }
 }

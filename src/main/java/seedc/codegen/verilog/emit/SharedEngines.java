@@ -6,8 +6,8 @@ import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import seedc.codegen.verilog.graph.Dfg;
-import seedc.codegen.verilog.graph.DfgNode;
+import seedc.codegen.verilog.graph.DataflowGraph;
+import seedc.codegen.verilog.graph.DataflowNode;
 import seedc.codegen.verilog.graph.Sizes;
 import seedc.codegen.verilog.plan.EngineChoices;
 import seedc.codegen.verilog.plan.EngineDrafts;
@@ -30,8 +30,9 @@ public final class SharedEngines {
      * Each node's engine as {@link EngineSharing} compares them ({@link EngineDrafts}): its Verilog without the
      * handshake, in the sequential design with these PFs and choices.
      */
-    public static Function<DfgNode, EngineDrafts.Draft> drafts(FixedProgram fp, Dfg dfg, Map<DfgNode, Integer> pf,
-                                                              EngineChoices choices) {
+    public static Function<DataflowNode, EngineDrafts.Draft> drafts(FixedProgram fp, DataflowGraph dfg,
+                                                                    Map<DataflowNode, Integer> pf,
+                                                                    EngineChoices choices) {
         EngineContexts contexts = new EngineContexts(fp, dfg, pf, true, choices);
         return n -> {
             NodeContext c = contexts.context(n);
@@ -40,12 +41,12 @@ public final class SharedEngines {
     }
 
     /** The node's file: its engine, or its part of a shared one. */
-    static String text(DfgNode n, EngineContexts contexts, EngineSharing sharing) {
+    static String text(DataflowNode n, EngineContexts contexts, EngineSharing sharing) {
         EngineSharing.Group g = sharing.groupOf(n);
         if (g == null) {
             return Kernels.engine(contexts.context(n));
         }
-        List<DfgNode> nodes = g.nodes();
+        List<DataflowNode> nodes = g.nodes();
         int j = nodes.indexOf(n);
         String e = g.engine().id();
         StringBuilder sb = new StringBuilder();
@@ -79,7 +80,7 @@ public final class SharedEngines {
     private static String engine(EngineSharing.Group g, EngineContexts contexts) {
         String e = g.engine().id();
         int bits = whoBits(g);
-        List<DfgNode> nodes = g.nodes();
+        List<DataflowNode> nodes = g.nodes();
         StringBuilder sb = new StringBuilder("wire ego_" + e + " = (" + nodes.stream().map(m -> "go_" + m.id())
                 .collect(Collectors.joining(" || ")) + ") && !(est_" + e + " && !edn_" + e + ");\n");
         StringBuilder next = new StringBuilder();

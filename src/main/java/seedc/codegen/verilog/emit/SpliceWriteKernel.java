@@ -19,11 +19,13 @@ final class SpliceWriteKernel {
         String at = GatherOps.base(c, sw.base().shape(), sw.offsets());
         String x = c.element();
         String copy = c.forLanes("if (" + x + " < " + n + ") " + out + "[" + x + "] <= " + Verilog.conv(c.mem(sw.base())
-                + "[" + x + "]", c.t(sw.base()), c.t(sw.out())) + ";\n") + c.nextGroup() + "if (" + e + " + " + pf + " >= " + n
+                + "[" + x + "]", c.type(sw.base()), c.type(sw.out())) + ";\n") + c.nextGroup() + "if (" + e + " + "
+                + pf + " >= " + n
                 + ") begin\n    " + c.firstGroup() + "    " + ph + " <= 1;\nend\n";
         String write = c.forLanes("if (" + x + " < " + parts + ") " + out + "[" + at + " + sp_" + id + "(" + x
-                + ")] <= " + Verilog.conv(c.mem(sw.part()) + "[" + x + "]", c.t(sw.part()), c.t(sw.out())) + ";\n") + c.nextGroup() + "if (" + e
-                + " + " + pf + " >= " + parts + ") " + c.dn() + " <= 1'b1;\n";
+                + ")] <= " + Verilog.conv(c.mem(sw.part()) + "[" + x + "]", c.type(sw.part()), c.type(sw.out()))
+                + ";\n") + c.nextGroup() + "if (" + e
+                + " + " + pf + " >= " + parts + ") " + c.doneFlag() + " <= 1'b1;\n";
         String step = "if (" + ph + " == 0) begin\n" + NodeContext.indent(copy, 4) + "end else begin\n"
                 + NodeContext.indent(write, 4) + "end\n";
         return Verilog.rom("sp_" + id, Sizes.counterBits(n) + 1, map) + c.title("splice-write of " + parts + " into " + n)

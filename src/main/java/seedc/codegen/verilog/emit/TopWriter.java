@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import seedc.codegen.verilog.graph.Dfg;
-import seedc.codegen.verilog.graph.DfgNode;
+import seedc.codegen.verilog.graph.DataflowGraph;
+import seedc.codegen.verilog.graph.DataflowNode;
 import seedc.codegen.verilog.graph.Sizes;
 import seedc.codegen.verilog.plan.BlockRams;
 import seedc.codegen.verilog.plan.EngineChoices;
@@ -27,12 +27,12 @@ public final class TopWriter {
 
     private final FixedProgram fp;
     private final QuantizedModel model;
-    private final Dfg dfg;
+    private final DataflowGraph dfg;
     /** The engines' dividers, the memories in block RAM ({@link BlockRams}) and the engines nodes share. */
     private final EngineChoices choices;
     private final EngineContexts contexts;
 
-    public TopWriter(FixedProgram fp, QuantizedModel model, Dfg dfg, PfPlan plan) {
+    public TopWriter(FixedProgram fp, QuantizedModel model, DataflowGraph dfg, PfPlan plan) {
         this.fp = fp;
         this.model = model;
         this.dfg = dfg;
@@ -49,11 +49,11 @@ public final class TopWriter {
                .append(fp.type(v).bits() - 1).append(":0] ").append(Verilog.mem(v)).append(" [0:")
                .append(v.size() - 1).append("];\n");
         }
-        for (DfgNode n : dfg.all()) {
+        for (DataflowNode n : dfg.all()) {
             top.append(source(n, files));
         }
         top.append(scope());
-        for (DfgNode n : dfg.all()) {
+        for (DataflowNode n : dfg.all()) {
             if (!n.isSource()) {
                 String name = "nodes/" + n.id() + ".vh";
                 files.add(new File(name, SharedEngines.text(n, contexts, choices.sharing())));
@@ -71,7 +71,7 @@ public final class TopWriter {
     /** Each engine's node id and the memory or register it writes. */
     private Map<String, String> writes() {
         Map<String, String> m = new LinkedHashMap<>();
-        for (DfgNode n : dfg.all()) {
+        for (DataflowNode n : dfg.all()) {
             if (!n.isSource()) {
                 m.put(n.id(), context(n).mem(n.op().out()));
             }
@@ -79,7 +79,7 @@ public final class TopWriter {
         return m;
     }
 
-    NodeContext context(DfgNode n) {
+    NodeContext context(DataflowNode n) {
         return contexts.context(n);
     }
 
@@ -136,7 +136,7 @@ public final class TopWriter {
     }
 
     /** A ROM (its .hex file), the input's write port or an int constant; each is done from the start. */
-    private String source(DfgNode n, List<File> files) {
+    private String source(DataflowNode n, List<File> files) {
         if (!n.isSource()) {
             return "";
         }

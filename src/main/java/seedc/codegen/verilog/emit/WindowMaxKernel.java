@@ -16,7 +16,7 @@ final class WindowMaxKernel {
 
     static String emit(NodeContext c, Op.Maxpool m, int cells) {
         int n = c.node().elements(), pf = c.pf(), xb = c.xBits(), rb = Sizes.counterBits(cells + 1);
-        int ib = Sizes.counterBits(m.x().size()) + 1, bits = c.t(m.x()).bits();
+        int ib = Sizes.counterBits(m.x().size()) + 1, bits = c.type(m.x()).bits();
         String id = c.id(), x = "x_" + id, e = "e_" + id, r = "r_" + id, l = "l_" + id, ph = "ph_" + id;
         String best = "mb_" + id + "[" + l + "]", value = "mv_" + id + "[" + l + "]", has = "mh_" + id + "[" + l + "]";
         StringBuilder sb = new StringBuilder(c.title("max pool of " + cells + " cells, a cell a cycle from block RAM"));
@@ -40,7 +40,7 @@ final class WindowMaxKernel {
         String write = c.forOutputs(n, c.mem(m.out()) + "[" + x + "] <= " + WindowOps.result(c, m, best) + ";\n"
                 + best + " <= " + WindowOps.NONE + ";\n")
                 + c.nextGroup() + ph + " <= 1'b0;\n"
-                + "if (" + e + " + " + pf + " >= " + n + ") " + c.dn() + " <= 1'b1;\n";
+                + "if (" + e + " + " + pf + " >= " + n + ") " + c.doneFlag() + " <= 1'b1;\n";
         String step = "if (!" + ph + ") begin\n" + NodeContext.indent(cellsStep, 4) + "end else begin\n"
                 + NodeContext.indent(write, 4) + "end\n";
         String init = c.firstGroup() + r + " <= 0;\n" + ph + " <= 1'b0;\n"

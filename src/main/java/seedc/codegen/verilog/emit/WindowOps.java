@@ -40,7 +40,7 @@ final class WindowOps {
     /** The output of a window whose maximum is {@code best}: 0 for a window wholly in the padding (none). */
     static String result(NodeContext c, Op.Maxpool m, String best) {
         String v = "(" + best + " == " + NONE + " ? 64'sd0 : " + best + ")";
-        return Verilog.conv(v, c.t(m.x()), c.t(m.out()));
+        return Verilog.conv(v, c.type(m.x()), c.type(m.out()));
     }
 
     /** The maximum before any cell: the smallest 64-bit integer, which no cell of 32 bits or fewer is. */

@@ -8,8 +8,8 @@ import java.util.Map;
 import java.util.Set;
 import seedc.backend.Device;
 import seedc.backend.FpgaBuffers;
-import seedc.codegen.verilog.graph.Dfg;
-import seedc.codegen.verilog.graph.DfgNode;
+import seedc.codegen.verilog.graph.DataflowGraph;
+import seedc.codegen.verilog.graph.DataflowNode;
 import seedc.fixed.FixedProgram;
 import seedc.ir.Op;
 import seedc.ir.Value;
@@ -30,7 +30,7 @@ import seedc.ir.Value;
 public final class BlockRams {
     private BlockRams() {}
 
-    /** Every qualifying buffer in block RAM ({@link #of(FixedProgram, Dfg, Device, FpgaBuffers, Map, int)}). */
+    /** Every qualifying buffer in block RAM ({@link #of}). */
     static final int ALL = Integer.MAX_VALUE;
 
     /**
@@ -38,8 +38,8 @@ public final class BlockRams {
      * qualify and, with buffers in block RAM, at most {@code buffers} qualifying memories besides them (largest
      * first; {@link #ALL}: every one that fits the blocks).
      */
-    static Set<Integer> of(FixedProgram fp, Dfg dfg, Device device, FpgaBuffers buffers, Map<DfgNode, Integer> pf,
-                           int limit) {
+    static Set<Integer> of(FixedProgram fp, DataflowGraph dfg, Device device, FpgaBuffers buffers,
+                           Map<DataflowNode, Integer> pf, int limit) {
         if (!device.equals(Device.ICE40_UP5K)) {
             return Set.of();
         }
@@ -71,9 +71,9 @@ public final class BlockRams {
      * The memories no engine writes (ROMs, the input) whose every reader reads them through a register: a sum of
      * products (emit.ReduceKernel) or a gather (emit.GatherKernel).
      */
-    static Set<Integer> roms(Dfg dfg) {
+    static Set<Integer> roms(DataflowGraph dfg) {
         Set<Integer> ids = new HashSet<>(dfg.readOnlyValues());
-        for (DfgNode n : dfg.all()) {
+        for (DataflowNode n : dfg.all()) {
             if (!n.isSource() && !EngineForms.sumsOfProducts(n.op()) && !EngineForms.gathers(n.op())) {
                 n.op().inputs().forEach(v -> ids.remove(v.id()));
             }
@@ -85,9 +85,9 @@ public final class BlockRams {
      * Every real memory of more than one element, as the values it holds: a node's output, a loop's accumulator
      * with the loop's output, the ROMs and the input.
      */
-    static List<List<Value>> memories(Dfg dfg) {
+    static List<List<Value>> memories(DataflowGraph dfg) {
         List<List<Value>> ms = new ArrayList<>();
-        for (DfgNode n : dfg.all()) {
+        for (DataflowNode n : dfg.all()) {
             Value v = n.op().out();
             if (v.isInt() || v.size() < 2 || n.op() instanceof Op.IntConst) {
                 continue;
@@ -105,13 +105,13 @@ public final class BlockRams {
      * Whether memory {@code m} may be block RAM: not the design's tensor result (read by its output port), every
      * engine reads it through a register, and the engine that writes it (none for a ROM) is at PF 1.
      */
-    private static boolean qualifies(Dfg dfg, List<Value> m, Map<DfgNode, Integer> pf) {
+    private static boolean qualifies(DataflowGraph dfg, List<Value> m, Map<DataflowNode, Integer> pf) {
         Set<Integer> ids = new HashSet<>();
         m.forEach(v -> ids.add(v.id()));
         if (ids.contains(dfg.result().id())) {
             return false;
         }
-        for (DfgNode n : dfg.all()) {
+        for (DataflowNode n : dfg.all()) {
             if (n.isSource()) {
                 continue;
             }
@@ -156,10 +156,10 @@ public final class BlockRams {
     }
 
     /** Block RAMs the design's engines read at their PFs, with {@code blockRams} the memories in block RAM. */
-    private static long read(FixedProgram fp, Dfg dfg, Map<DfgNode, Integer> pf, Set<Integer> blockRams,
+    private static long read(FixedProgram fp, DataflowGraph dfg, Map<DataflowNode, Integer> pf, Set<Integer> blockRams,
                              int blockRamBits) {
         long b = 0;
-        for (DfgNode n : dfg.all()) {
+        for (DataflowNode n : dfg.all()) {
             if (!n.isSource()) {
                 b += read(fp, n, pf.getOrDefault(n, 1), blockRams, blockRamBits);
             }
@@ -171,7 +171,7 @@ public final class BlockRams {
      * Block RAMs a node's lanes read: each read port is a copy of the memory (a block has one), one per lane, or
      * one for all when every lane reads the same index ({@link EngineForms#sharedSecondOperand}).
      */
-    static long read(FixedProgram fp, DfgNode n, int pf, Set<Integer> blockRams, int blockRamBits) {
+    static long read(FixedProgram fp, DataflowNode n, int pf, Set<Integer> blockRams, int blockRamBits) {
         long b = 0;
         List<Value> in = n.op().inputs();
         for (int i = 0; i < in.size(); i++) {

@@ -7,8 +7,8 @@ import java.io.UncheckedIOException;
 import java.util.HashMap;
 import java.util.Map;
 import seedc.backend.Device;
-import seedc.codegen.verilog.graph.Dfg;
-import seedc.codegen.verilog.graph.DfgNode;
+import seedc.codegen.verilog.graph.DataflowGraph;
+import seedc.codegen.verilog.graph.DataflowNode;
 import seedc.codegen.verilog.graph.Resources;
 
 /**
@@ -37,12 +37,12 @@ public final class ClockEstimate {
     private static final Model ICE40 = load("ice40");
 
     /** The design's clock in MHz, or 0 where seedc has no measurement to go by. */
-    static double mhz(Device device, Dfg dfg, NodeCost cost) {
+    static double mhz(Device device, DataflowGraph dfg, NodeCost cost) {
         if (!device.equals(Device.ICE40_UP5K)) {
             return 0;
         }
         double mhz = ICE40.fastest();
-        for (DfgNode n : dfg.all()) {
+        for (DataflowNode n : dfg.all()) {
             if (n.isSource()) {
                 continue;
             }

@@ -4,7 +4,7 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import seedc.codegen.verilog.graph.DfgNode;
+import seedc.codegen.verilog.graph.DataflowNode;
 import seedc.ir.Op;
 
 /**
@@ -44,8 +44,8 @@ public record DesignLuts(Map<DesignLuts.Part, Long> parts, long logicMultiplierL
         Map<Integer, Integer> writerPf = new HashMap<>();
         plan.estimates().keySet().forEach(n -> writerPf.put(n.op().out().id(), plan.pf().get(n)));
         long logic = 0;
-        for (Map.Entry<DfgNode, NodeCost.Estimate> e : plan.estimates().entrySet()) {
-            DfgNode n = e.getKey();
+        for (Map.Entry<DataflowNode, NodeCost.Estimate> e : plan.estimates().entrySet()) {
+            DataflowNode n = e.getKey();
             int pf = plan.pf().get(n);
             if (cost.choices().sharing().runsOnAnother(n)) {
                 parts.merge(Part.FLIP_FLOPS, e.getValue().ff(), Long::sum);

@@ -4,7 +4,7 @@ import java.util.Collections;
 import java.util.Set;
 import seedc.backend.FpgaBuffers;
 import seedc.backend.FpgaDivider;
-import seedc.codegen.verilog.graph.DfgNode;
+import seedc.codegen.verilog.graph.DataflowNode;
 import seedc.ir.Value;
 
 /**
@@ -44,7 +44,7 @@ public record EngineChoices(FpgaDivider divider, FpgaBuffers buffers, Set<Intege
     }
 
     /** Whether the node's lanes multiply with shift-and-add logic ({@link LogicMultipliers}). */
-    public boolean multipliesInLogic(DfgNode n) {
+    public boolean multipliesInLogic(DataflowNode n) {
         return logicMultipliers.contains(n.op().out().id());
     }
 
@@ -54,7 +54,7 @@ public record EngineChoices(FpgaDivider divider, FpgaBuffers buffers, Set<Intege
     }
 
     /** Whether the node writes a memory in block RAM (a buffer: it must write one element a cycle, at PF 1). */
-    boolean writesBlockRam(DfgNode n) {
+    boolean writesBlockRam(DataflowNode n) {
         return !n.isSource() && inBlockRam(n.op().out());
     }
 }

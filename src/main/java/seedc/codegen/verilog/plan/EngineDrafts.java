@@ -2,8 +2,8 @@ package seedc.codegen.verilog.plan;
 
 import java.util.Map;
 import java.util.function.Function;
-import seedc.codegen.verilog.graph.Dfg;
-import seedc.codegen.verilog.graph.DfgNode;
+import seedc.codegen.verilog.graph.DataflowGraph;
+import seedc.codegen.verilog.graph.DataflowNode;
 import seedc.fixed.FixedProgram;
 
 /**
@@ -17,5 +17,6 @@ public interface EngineDrafts {
     record Draft(String text, String output) {}
 
     /** Each node's engine in the sequential design with these PFs and choices. */
-    Function<DfgNode, Draft> sequential(FixedProgram fp, Dfg dfg, Map<DfgNode, Integer> pf, EngineChoices choices);
+    Function<DataflowNode, Draft> sequential(FixedProgram fp, DataflowGraph dfg, Map<DataflowNode, Integer> pf,
+                                             EngineChoices choices);
 }

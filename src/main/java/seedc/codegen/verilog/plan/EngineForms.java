@@ -1,7 +1,7 @@
 package seedc.codegen.verilog.plan;
 
 import java.util.List;
-import seedc.codegen.verilog.graph.DfgNode;
+import seedc.codegen.verilog.graph.DataflowNode;
 import seedc.codegen.verilog.graph.Sizes;
 import seedc.fixed.OpParams;
 import seedc.ir.Layouts;
@@ -85,7 +85,7 @@ public final class EngineForms {
     }
 
     /** Whether the node sums its terms by a halving tree (else plainly; a sparse product shifts each term). */
-    public static boolean halvingTree(DfgNode n, OpParams.Mul p) {
+    public static boolean halvingTree(DataflowNode n, OpParams.Mul p) {
         return !(n.op() instanceof Op.SparseMatMul) && p.treeShift() > 0 && n.terms() > 1;
     }
 

@@ -9,8 +9,8 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import seedc.codegen.verilog.graph.Dfg;
-import seedc.codegen.verilog.graph.DfgNode;
+import seedc.codegen.verilog.graph.DataflowGraph;
+import seedc.codegen.verilog.graph.DataflowNode;
 import seedc.fixed.FixedProgram;
 import seedc.ir.Value;
 
@@ -28,7 +28,7 @@ import seedc.ir.Value;
  * @param groups each group's nodes in schedule order, by its first (the engine's node)
  * @param merged each later node's output (value id) with the first's, whose memory it writes
  */
-public record EngineSharing(Map<DfgNode, Group> groups, Map<Integer, Value> merged) {
+public record EngineSharing(Map<DataflowNode, Group> groups, Map<Integer, Value> merged) {
 
     static final EngineSharing NONE = new EngineSharing(Map.of(), Map.of());
 
@@ -42,14 +42,14 @@ public record EngineSharing(Map<DfgNode, Group> groups, Map<Integer, Value> merg
      * Nodes on one engine, the first's; {@code ints} gives, for each int register the first's engine reads where a
      * later node reads another, the register each node reads (in the nodes' order).
      */
-    public record Group(List<DfgNode> nodes, Map<String, List<String>> ints) {
-        public DfgNode engine() {
+    public record Group(List<DataflowNode> nodes, Map<String, List<String>> ints) {
+        public DataflowNode engine() {
             return nodes.get(0);
         }
     }
 
     /** The group the node is in, or null. */
-    public Group groupOf(DfgNode n) {
+    public Group groupOf(DataflowNode n) {
         for (Group g : groups.values()) {
             if (g.nodes().contains(n)) {
                 return g;
@@ -59,18 +59,18 @@ public record EngineSharing(Map<DfgNode, Group> groups, Map<Integer, Value> merg
     }
 
     /** Whether the node's engine also runs other nodes. */
-    public boolean representsOthers(DfgNode n) {
+    public boolean representsOthers(DataflowNode n) {
         return groups.containsKey(n);
     }
 
     /** Whether the node runs on another node's engine (and writes that node's memory). */
-    boolean runsOnAnother(DfgNode n) {
+    boolean runsOnAnother(DataflowNode n) {
         Group g = groupOf(n);
         return g != null && g.engine() != n;
     }
 
     /** The groups of the sequential design with every node at PF 1 and the given choices. */
-    static EngineSharing of(FixedProgram fp, Dfg dfg, EngineChoices choices, EngineDrafts drafts) {
+    static EngineSharing of(FixedProgram fp, DataflowGraph dfg, EngineChoices choices, EngineDrafts drafts) {
         return new Finder(fp, dfg, choices, drafts).find();
     }
 
@@ -82,14 +82,14 @@ public record EngineSharing(Map<DfgNode, Group> groups, Map<Integer, Value> merg
 
     private static final class Finder {
         private final FixedProgram fp;
-        private final Dfg dfg;
+        private final DataflowGraph dfg;
         private final EngineChoices choices;
         private final EngineDrafts drafts;
-        private final Map<DfgNode, Integer> pf = new LinkedHashMap<>();
-        private final Map<DfgNode, Group> groups = new LinkedHashMap<>();
+        private final Map<DataflowNode, Integer> pf = new LinkedHashMap<>();
+        private final Map<DataflowNode, Group> groups = new LinkedHashMap<>();
         private final Map<Integer, Value> merged = new HashMap<>();
 
-        Finder(FixedProgram fp, Dfg dfg, EngineChoices choices, EngineDrafts drafts) {
+        Finder(FixedProgram fp, DataflowGraph dfg, EngineChoices choices, EngineDrafts drafts) {
             this.fp = fp;
             this.dfg = dfg;
             this.choices = choices;
@@ -100,11 +100,11 @@ public record EngineSharing(Map<DfgNode, Group> groups, Map<Integer, Value> merg
         EngineSharing find() {
             boolean grew = true;
             while (grew) {
-                Function<DfgNode, EngineDrafts.Draft> engines = drafts.sequential(fp, dfg, pf,
+                Function<DataflowNode, EngineDrafts.Draft> engines = drafts.sequential(fp, dfg, pf,
                         choices.withSharing(new EngineSharing(Map.of(), merged)));
-                Map<String, List<DfgNode>> alike = new LinkedHashMap<>();
-                Map<DfgNode, Canonical> canonical = new HashMap<>();
-                for (DfgNode n : dfg.all()) {
+                Map<String, List<DataflowNode>> alike = new LinkedHashMap<>();
+                Map<DataflowNode, Canonical> canonical = new HashMap<>();
+                for (DataflowNode n : dfg.all()) {
                     if (candidate(n)) {
                         Canonical c = canonical(engines.apply(n), n);
                         canonical.put(n, c);
@@ -112,7 +112,7 @@ public record EngineSharing(Map<DfgNode, Group> groups, Map<Integer, Value> merg
                     }
                 }
                 grew = false;
-                for (List<DfgNode> nodes : alike.values()) {
+                for (List<DataflowNode> nodes : alike.values()) {
                     grew |= group(nodes, canonical);
                 }
             }
@@ -120,15 +120,15 @@ public record EngineSharing(Map<DfgNode, Group> groups, Map<Integer, Value> merg
         }
 
         /** Adds each node not yet in a group to the first group of its kind it can join; whether any joined. */
-        private boolean group(List<DfgNode> nodes, Map<DfgNode, Canonical> canonical) {
+        private boolean group(List<DataflowNode> nodes, Map<DataflowNode, Canonical> canonical) {
             boolean grew = false;
-            List<DfgNode> heads = new ArrayList<>();
-            for (DfgNode n : nodes) {
+            List<DataflowNode> heads = new ArrayList<>();
+            for (DataflowNode n : nodes) {
                 if (inGroup(n) && !groups.containsKey(n)) {
                     continue;
                 }
-                DfgNode joined = null;
-                for (DfgNode h : heads) {
+                DataflowNode joined = null;
+                for (DataflowNode h : heads) {
                     if (join(h, n, canonical)) {
                         joined = h;
                         break;
@@ -143,14 +143,14 @@ public record EngineSharing(Map<DfgNode, Group> groups, Map<Integer, Value> merg
             return grew;
         }
 
-        private boolean inGroup(DfgNode n) {
+        private boolean inGroup(DataflowNode n) {
             return groups.values().stream().anyMatch(g -> g.nodes().contains(n));
         }
 
         /** Puts {@code n} on {@code head}'s engine when its output is dead before {@code n} writes. */
-        private boolean join(DfgNode head, DfgNode n, Map<DfgNode, Canonical> canonical) {
+        private boolean join(DataflowNode head, DataflowNode n, Map<DataflowNode, Canonical> canonical) {
             Group g = groups.getOrDefault(head, new Group(List.of(head), Map.of()));
-            DfgNode last = g.nodes().get(g.nodes().size() - 1);
+            DataflowNode last = g.nodes().get(g.nodes().size() - 1);
             if (inGroup(n) || position(n) <= lastRead(last)) {
                 return false;
             }
@@ -158,7 +158,7 @@ public record EngineSharing(Map<DfgNode, Group> groups, Map<Integer, Value> merg
             if (ints == null) {
                 return false;
             }
-            List<DfgNode> nodes = new ArrayList<>(g.nodes());
+            List<DataflowNode> nodes = new ArrayList<>(g.nodes());
             nodes.add(n);
             groups.put(head, new Group(List.copyOf(nodes), ints));
             merged.put(n.op().out().id(), head.op().out());
@@ -193,20 +193,20 @@ public record EngineSharing(Map<DfgNode, Group> groups, Map<Integer, Value> merg
          * A node that may share: an engine of a real value with no body (a loop is a controller), whose output is
          * neither the result nor read outside its scope.
          */
-        private boolean candidate(DfgNode n) {
+        private boolean candidate(DataflowNode n) {
             Value out = n.op().out();
             return !n.isSource() && !out.isInt() && n.body().isEmpty() && !out.equals(dfg.result())
                     && lastRead(n) < Integer.MAX_VALUE;
         }
 
         /** What must match besides the text: the scope, the output's width and size and whether it is block RAM. */
-        private String key(DfgNode n) {
+        private String key(DataflowNode n) {
             Value out = n.op().out();
-            return DfgNode.scopeId(n.scope()) + " " + fp.type(out).bits() + " " + out.size() + " "
+            return DataflowNode.scopeId(n.scope()) + " " + fp.type(out).bits() + " " + out.size() + " "
                     + choices.inBlockRam(out) + "\n";
         }
 
-        private static int position(DfgNode n) {
+        private static int position(DataflowNode n) {
             return n.index();
         }
 
@@ -214,15 +214,15 @@ public record EngineSharing(Map<DfgNode, Group> groups, Map<Integer, Value> merg
          * The position in {@code n}'s scope of the last node reading its output (a reader inside a loop counts as
          * the loop); MAX_VALUE when a reader is outside the scope.
          */
-        private int lastRead(DfgNode n) {
+        private int lastRead(DataflowNode n) {
             Value v = n.op().out();
             int last = position(n);
-            for (DfgNode r : dfg.all()) {
+            for (DataflowNode r : dfg.all()) {
                 boolean reads = r.op().inputs().contains(v) || EngineForms.foldReads(r.op()).contains(v);
                 if (!reads) {
                     continue;
                 }
-                DfgNode at = r;
+                DataflowNode at = r;
                 while (at != null && at.scope() != n.scope()) {
                     at = at.scope();
                 }
@@ -234,7 +234,7 @@ public record EngineSharing(Map<DfgNode, Group> groups, Map<Integer, Value> merg
             return last;
         }
 
-        private static Canonical canonical(EngineDrafts.Draft engine, DfgNode n) {
+        private static Canonical canonical(EngineDrafts.Draft engine, DataflowNode n) {
             String text = COMMENT.matcher(engine.text()).replaceAll("");
             text = text.replaceAll("\\b" + Pattern.quote(engine.output()) + "\\b", "@OUT");
             text = text.replaceAll("_" + n.id() + "(?![0-9A-Za-z_])", "_@N");

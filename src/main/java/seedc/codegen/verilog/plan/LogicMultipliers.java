@@ -7,8 +7,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import seedc.codegen.verilog.graph.Dfg;
-import seedc.codegen.verilog.graph.DfgNode;
+import seedc.codegen.verilog.graph.DataflowGraph;
+import seedc.codegen.verilog.graph.DataflowNode;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.OpParams;
 import seedc.ir.Op;
@@ -42,10 +42,11 @@ public final class LogicMultipliers {
      * The nodes (value ids) whose multipliers are logic: none when the DSPs the engines need at their PFs (absent:
      * 1) fit the budget, else the smallest products first until they do (or none is left to move).
      */
-    static Set<Integer> of(FixedProgram fp, Dfg dfg, NodeCost cost, long dsps, Map<DfgNode, Integer> pf) {
+    static Set<Integer> of(FixedProgram fp, DataflowGraph dfg, NodeCost cost, long dsps,
+                           Map<DataflowNode, Integer> pf) {
         long need = 0;
-        Map<DfgNode, Long> movable = new HashMap<>();
-        for (DfgNode n : dfg.all()) {
+        Map<DataflowNode, Long> movable = new HashMap<>();
+        for (DataflowNode n : dfg.all()) {
             if (n.isSource()) {
                 continue;
             }
@@ -55,11 +56,11 @@ public final class LogicMultipliers {
                 movable.put(n, d);
             }
         }
-        List<DfgNode> smallestFirst = new ArrayList<>(movable.keySet());
-        smallestFirst.sort(Comparator.comparingLong((DfgNode n) -> partialProducts(fp, n.op()))
-                .thenComparingInt(DfgNode::index));
+        List<DataflowNode> smallestFirst = new ArrayList<>(movable.keySet());
+        smallestFirst.sort(Comparator.comparingLong((DataflowNode n) -> partialProducts(fp, n.op()))
+                .thenComparingInt(DataflowNode::index));
         Set<Integer> logic = new HashSet<>();
-        for (DfgNode n : smallestFirst) {
+        for (DataflowNode n : smallestFirst) {
             if (need <= dsps) {
                 break;
             }

@@ -4,8 +4,8 @@ import java.util.HashSet;
 import java.util.Set;
 import seedc.backend.Device;
 import seedc.backend.FpgaDivider;
-import seedc.codegen.verilog.graph.Dfg;
-import seedc.codegen.verilog.graph.DfgNode;
+import seedc.codegen.verilog.graph.DataflowGraph;
+import seedc.codegen.verilog.graph.DataflowNode;
 import seedc.codegen.verilog.graph.Sizes;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.OpParams;
@@ -31,11 +31,11 @@ public final class NodeCost {
     private final EstimationModel model;
     /** The values held in ROMs: parameters and constants. */
     private final Set<Integer> roms = new HashSet<>();
-    /** The values no engine writes ({@link Dfg#readOnlyValues}). */
+    /** The values no engine writes ({@link DataflowGraph#readOnlyValues}). */
     private final Set<Integer> readOnly;
     private final int blockRamBits;
 
-    NodeCost(FixedProgram fp, Device device, Dfg dfg, EngineChoices choices) {
+    NodeCost(FixedProgram fp, Device device, DataflowGraph dfg, EngineChoices choices) {
         this.fp = fp;
         this.choices = choices;
         this.ice40 = device.equals(Device.ICE40_UP5K);
@@ -56,12 +56,12 @@ public final class NodeCost {
     }
 
     /** Whether the node's engine has a divider (sigmoid, tanh). */
-    static boolean divides(DfgNode n) {
+    static boolean divides(DataflowNode n) {
         return n.op() instanceof Op.Sigmoid || n.op() instanceof Op.Tanh;
     }
 
     /** Whether the node divides iteratively (emit.IterativeDivisionKernel). */
-    boolean iterative(DfgNode n) {
+    boolean iterative(DataflowNode n) {
         return divides(n) && choices.divider() == FpgaDivider.ITERATIVE;
     }
 
@@ -69,7 +69,7 @@ public final class NodeCost {
      * The template whose fitted coefficients the node's LUTs follow: its op kind, or for an iterative divider's
      * engine the op kind with "Iterative" (a different template, fitted on its own samples).
      */
-    String template(DfgNode n) {
+    String template(DataflowNode n) {
         return iterative(n) ? n.kind() + "Iterative" : n.kind();
     }
 
@@ -87,12 +87,12 @@ public final class NodeCost {
     }
 
     /** Whether the node is a gather read through a register, which takes a cycle more (emit.GatherKernel). */
-    private boolean registeredGather(DfgNode n) {
+    private boolean registeredGather(DataflowNode n) {
         return EngineForms.gathers(n.op()) && registered(EngineForms.gatherSource(n.op()));
     }
 
     /** Block RAMs a node's lanes read ({@link BlockRams#read}). */
-    long blockRamsRead(DfgNode n, int pf) {
+    long blockRamsRead(DataflowNode n, int pf) {
         return BlockRams.read(fp, n, pf, choices.blockRams(), blockRamBits);
     }
 
@@ -100,7 +100,7 @@ public final class NodeCost {
         return model;
     }
 
-    Estimate estimate(DfgNode n, int pf) {
+    Estimate estimate(DataflowNode n, int pf) {
         if (choices.sharing().runsOnAnother(n)) {
             return new Estimate(EngineSharing.NODE_LUTS, EngineSharing.NODE_FLIP_FLOPS, 0, 0, cycles(n, pf));
         }
@@ -113,41 +113,41 @@ public final class NodeCost {
      * Bits of the memory the node writes (its output): written by one lane it is distributed RAM; by several,
      * registers, which synthesis reads through multiplexers ({@link EstimationModel#registerLuts}).
      */
-    long storeBits(DfgNode n) {
+    long storeBits(DataflowNode n) {
         Value v = n.op().out();
         return v.isInt() ? 0 : (long) fp.type(v).bits() * v.size();
     }
 
     /** Bits of the halving tree's term buffer at this PF: a row per lane, each read by three ports (0: no tree). */
-    long treeBits(DfgNode n, int pf) {
+    long treeBits(DataflowNode n, int pf) {
         OpParams p = fp.paramMap().get(n.op());
         return tree(n) && p instanceof OpParams.Mul m
                 ? (long) pf * EngineForms.treeStride(n.terms()) * m.width() : 0;
     }
 
     /** The PF-1 profile: the controller and one lane, counted from the engine's structure. */
-    long lut1(DfgNode n) {
+    long lut1(DataflowNode n) {
         return BASE_LUTS + laneLuts(n);
     }
 
     /** LUTs the memories take whatever the PFs: the fitted cost of their ROM and buffer bits. */
-    long memoryLuts(Dfg dfg) {
+    long memoryLuts(DataflowGraph dfg) {
         return model.memoryLuts(romBits(dfg), bufferBits(dfg));
     }
 
     /** Bits of the parameters and constants (ROMs) in logic (not in block RAM). */
-    long romBits(Dfg dfg) {
+    long romBits(DataflowGraph dfg) {
         return memoryBits(dfg, true);
     }
 
     /** Bits of the values the engines write (buffers). */
-    long bufferBits(Dfg dfg) {
+    long bufferBits(DataflowGraph dfg) {
         return memoryBits(dfg, false);
     }
 
-    private long memoryBits(Dfg dfg, boolean inRom) {
+    private long memoryBits(DataflowGraph dfg, boolean inRom) {
         long bits = 0;
-        for (DfgNode n : dfg.all()) {
+        for (DataflowNode n : dfg.all()) {
             Value v = n.op().out();
             if (!v.isInt() && roms.contains(v.id()) == inRom && !choices.inBlockRam(v)
                     && !choices.sharing().mergedOutputs().contains(v.id())) {
@@ -162,7 +162,7 @@ public final class NodeCost {
      * the group counter), each lane's registers, and the memory it writes when that is registers (on the iCE40,
      * which has no distributed RAM, unless it is block RAM; on the Artix-7 when several lanes write it).
      */
-    long flipFlops(DfgNode n, int pf) {
+    long flipFlops(DataflowNode n, int pf) {
         long own = BASE_FLIP_FLOPS + Sizes.counterBits(n.elements() + pf) + pf * laneFlipFlops(n) + sharedFlipFlops(n);
         boolean registers = !choices.writesBlockRam(n) && (ice40 || pf > 1);
         return own + (registers ? storeBits(n) : 0);
@@ -172,7 +172,7 @@ public final class NodeCost {
      * The registers one engine has for all its lanes: a sum of products' operand that every lane reads at the same
      * index (a vector's element), read once into one register (emit.ReduceKernel).
      */
-    private long sharedFlipFlops(DfgNode n) {
+    private long sharedFlipFlops(DataflowNode n) {
         Op op = n.op();
         if (!EngineForms.sumsOfProducts(op) || !EngineForms.sharedSecondOperand(op) || !registered(op.inputs().get(1))) {
             return 0;
@@ -188,7 +188,7 @@ public final class NodeCost {
      * registers, a registered gather's word, an element-wise engine's operands and a loop's result fetched from
      * block RAM, a max pool's cell read from block RAM and its maximum, and an iterative divider's state.
      */
-    private long laneFlipFlops(DfgNode n) {
+    private long laneFlipFlops(DataflowNode n) {
         Op op = n.op();
         if (EngineForms.sumsOfProducts(op)) {
             int w = fp.params(op, OpParams.Mul.class).width();
@@ -219,7 +219,7 @@ public final class NodeCost {
     static final long BASE_LUTS = 24;
 
     /** Cycles from start to done at this PF (a loop's: its controller's own, without its body's). */
-    long cycles(DfgNode n, int pf) {
+    long cycles(DataflowNode n, int pf) {
         long groups = (n.elements() + pf - 1) / pf;
         if (iterative(n)) {
             return 1 + groups * divider(n).iterativeCyclesPerGroup();
@@ -263,12 +263,12 @@ public final class NodeCost {
     }
 
     /** A gather's cycles: a group per cycle, and one more when its reads are registered. */
-    private long gather(DfgNode n, long groups) {
+    private long gather(DataflowNode n, long groups) {
         return (registeredGather(n) ? 2 : 1) + groups;
     }
 
     /** Cycles of one halving tree over the node's terms (0 for a plain sum). */
-    private long treeCycles(DfgNode n) {
+    private long treeCycles(DataflowNode n) {
         return tree(n) ? treeNodes(n.terms()) : 0;
     }
 
@@ -281,7 +281,7 @@ public final class NodeCost {
     }
 
     /** Whether the node's halving tree is used (a plain sum has none). */
-    boolean tree(DfgNode n) {
+    boolean tree(DataflowNode n) {
         OpParams p = fp.paramMap().get(n.op());
         return p instanceof OpParams.Mul m && m.treeShift() > 0 && !(n.op() instanceof Op.SparseMatMul);
     }
@@ -290,7 +290,7 @@ public final class NodeCost {
      * LUTs of a lane's shift-and-add multiplier when the node multiplies in logic ({@link LogicMultipliers}),
      * outside the fitted templates and the design scale: nothing is shared or trimmed from an array of adders.
      */
-    long logicMultiplierLuts(DfgNode n) {
+    long logicMultiplierLuts(DataflowNode n) {
         if (!choices.multipliesInLogic(n)) {
             return 0;
         }
@@ -299,52 +299,30 @@ public final class NodeCost {
         return Math.round(perPartialProduct * LogicMultipliers.partialProducts(fp, n.op()));
     }
 
-    private long laneDsps(DfgNode n) {
-        int[] w = multiplier(n);
+    private long laneDsps(DataflowNode n) {
+        LaneMultiplier w = LaneMultiplier.of(fp, n.op());
         if (w == null || choices.multipliesInLogic(n) || choices.signed().of(n) != null) {
             return 0; // no multiplier, or one in logic; a signed sum adds and subtracts (SignedProducts)
         }
-        return fitsDsp(w[0], w[1], w[2]) ? 1 : 0;
-    }
-
-    /**
-     * Whether yosys maps an a x b multiplier whose product keeps y bits to a DSP block: the operands fit the
-     * block's (25 x 18 on the Artix-7, 16 x 16 on the iCE40) and the product is at least the width from which
-     * synth_xilinx (9 bits) and synth_ice40 (11 bits) use one; a narrower product is LUT logic.
-     */
-    private boolean fitsDsp(int a, int b, int y) {
-        return ice40 ? a <= 16 && b <= 16 && y >= 11 : Math.min(a, b) <= 18 && Math.max(a, b) <= 25 && y >= 9;
-    }
-
-    /** The operand widths of the node's multiplier, or null when it has none. */
-    private int[] multiplier(DfgNode n) {
-        OpParams p = fp.paramMap().get(n.op());
-        int[] ab = LogicMultipliers.operandBits(fp, n.op());
-        if (ab != null && p instanceof OpParams.Mul m) {
-            return new int[] {ab[0], ab[1], Math.min(m.width(), ab[0] + ab[1])};
-        }
-        if (p instanceof OpParams.Exp e) {
-            return tableProduct(e.table());
-        }
-        return p instanceof OpParams.Activation a ? tableProduct(a.table()) : null;
-    }
-
-    /**
-     * The exp tables' product tf[i] * tg[j] at the widths of the tables' largest entries (yosys trims a ROM's
-     * output to them): Bonsai wine's tanh tables make a product too narrow for a DSP block, which yosys builds in
-     * LUTs; counted at the entries' declared width, the planner put that design at 10 of the UP5K's 8 DSPs where
-     * yosys uses 8.
-     */
-    private static int[] tableProduct(seedc.fixed.ExpTable t) {
-        int a = Sizes.counterBits(java.util.Arrays.stream(t.tf()).max().orElse(1));
-        int b = Sizes.counterBits(java.util.Arrays.stream(t.tg()).max().orElse(1));
-        return new int[] {a, b, a + b};
+        return w.fitsDsp(ice40) ? 1 : 0;
     }
 
     /** The divider of a sigmoid or tanh node at its operands' widths. */
-    private Divider divider(DfgNode n) {
+    private Divider divider(DataflowNode n) {
         OpParams.Activation a = fp.params(n.op(), OpParams.Activation.class);
         return Divider.of(a.table(), fp.type(n.op().out()), n.op() instanceof seedc.ir.Op.Sigmoid);
+    }
+
+    /**
+     * The read ports a max pool's lanes put on its input in logic: each lane compares its window's cells in one
+     * cycle, a port each, where the PF-1 profile counts one. A part of {@link DesignLuts} (0 for other ops and for an
+     * input in block RAM, read a cell a cycle).
+     */
+    long windowReadLuts(DataflowNode n, int pf) {
+        if (!(n.op() instanceof Op.Maxpool m) || choices.inBlockRam(m.x())) {
+            return 0;
+        }
+        return (long) pf * EngineForms.windowCells(m) * readPort(m.x().size(), fp.type(m.x()).bits(), false);
     }
 
     /**
@@ -352,18 +330,6 @@ public final class NodeCost {
      * LUT6 per bit; on the iCE40 16 words a LUT4 and a multiplexer tree as large again); a buffer's a multiplexer
      * of its words' registers (4 words a LUT6, 2 a LUT4).
      */
-    /**
-     * The read ports a max pool's lanes put on its input in logic: each lane compares its window's cells in one
-     * cycle, a port each, where the PF-1 profile counts one. A part of {@link DesignLuts} (0 for other ops and for an
-     * input in block RAM, read a cell a cycle).
-     */
-    long windowReadLuts(DfgNode n, int pf) {
-        if (!(n.op() instanceof Op.Maxpool m) || choices.inBlockRam(m.x())) {
-            return 0;
-        }
-        return (long) pf * EngineForms.windowCells(m) * readPort(m.x().size(), fp.type(m.x()).bits(), false);
-    }
-
     private long readPort(int words, int bits, boolean rom) {
         if (rom) {
             return ice40 ? (long) (words + 7) / 8 * bits : (long) (words + 63) / 64 * bits;
@@ -372,7 +338,7 @@ public final class NodeCost {
     }
 
     /** LUTs of one lane: its arithmetic and a read port on each memory in logic it reads. */
-    private long laneLuts(DfgNode n) {
+    private long laneLuts(DataflowNode n) {
         long luts = 0;
         for (Value v : n.op().inputs()) {
             if (!v.isInt() && v.size() > 1 && !choices.inBlockRam(v)) {
@@ -380,9 +346,9 @@ public final class NodeCost {
             }
         }
         int out = n.op().out().isInt() ? 32 : fp.type(n.op().out()).bits();
-        int[] w = multiplier(n);
-        if (w != null && !fitsDsp(w[0], w[1], w[2]) && !choices.multipliesInLogic(n)) {
-            luts += (long) w[0] * w[1] / 2;
+        LaneMultiplier w = LaneMultiplier.of(fp, n.op());
+        if (w != null && !w.fitsDsp(ice40) && !choices.multipliesInLogic(n)) {
+            luts += (long) w.a() * w.b() / 2;
         }
         OpParams p = fp.paramMap().get(n.op());
         if (p instanceof OpParams.Mul m) {

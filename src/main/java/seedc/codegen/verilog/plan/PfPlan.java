@@ -11,17 +11,17 @@ import seedc.backend.FpgaBuffers;
 import seedc.backend.FpgaDivider;
 import seedc.backend.FpgaOptions;
 import seedc.backend.FpgaStrategy;
-import seedc.codegen.verilog.graph.Dfg;
-import seedc.codegen.verilog.graph.DfgNode;
+import seedc.codegen.verilog.graph.DataflowGraph;
+import seedc.codegen.verilog.graph.DataflowNode;
 import seedc.fixed.FixedProgram;
 
 /**
  * Each node's parallelism factor, how nodes are scheduled and how sigmoid and tanh divide, as a strategy chose them
  * under the device's budget, with the estimates (NodeCost) they were chosen by.
  */
-public record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<DfgNode, Integer> pf,
-                     boolean sequential, Map<DfgNode, NodeCost.Estimate> estimates, long estimatedCycles,
-                     NodeCost cost, Dfg dfg) {
+public record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<DataflowNode, Integer> pf,
+                     boolean sequential, Map<DataflowNode, NodeCost.Estimate> estimates, long estimatedCycles,
+                     NodeCost cost, DataflowGraph dfg) {
 
     /** A plan does not change once made (emission reads it); its maps keep their order, the nodes' in the graph. */
     public PfPlan {
@@ -40,8 +40,8 @@ public record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget,
      * or the device's blocks) multiply in logic ({@link LogicMultipliers}). {@code drafts}: emission's engines, by
      * which the sequential design's nodes share engines ({@link EngineSharing}).
      */
-    public static PfPlan choose(FixedProgram fp, Dfg dfg, Device device, FpgaOptions options, SignedProducts signed,
-                                EngineDrafts drafts) {
+    public static PfPlan choose(FixedProgram fp, DataflowGraph dfg, Device device, FpgaOptions options,
+                                SignedProducts signed, EngineDrafts drafts) {
         return new PlanSearch(fp, dfg, device, budget(device, options), options, signed, drafts).choose();
     }
 
@@ -59,8 +59,8 @@ public record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget,
     }
 
     /** The estimates with the given choices, the products beyond the budget's DSPs at {@code pf} in logic. */
-    static NodeCost cost(FixedProgram fp, Dfg dfg, Device device, Device.Fabric budget, EngineChoices choices,
-                                 Map<DfgNode, Integer> pf) {
+    static NodeCost cost(FixedProgram fp, DataflowGraph dfg, Device device, Device.Fabric budget, EngineChoices choices,
+                                 Map<DataflowNode, Integer> pf) {
         NodeCost cost = new NodeCost(fp, device, dfg, choices);
         Set<Integer> logic = LogicMultipliers.of(fp, dfg, cost, budget.dsps(), pf);
         return logic.isEmpty() ? cost : new NodeCost(fp, device, dfg, choices.withLogicMultipliers(logic));
@@ -91,14 +91,14 @@ public record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget,
      * Every node at {@code pf} (at most one lane per output), as a dataflow graph; buffers in block RAM (when asked)
      * where their writers are at PF 1.
      */
-    public static PfPlan everyNodeAt(FixedProgram fp, Dfg dfg, Device device, FpgaOptions options,
+    public static PfPlan everyNodeAt(FixedProgram fp, DataflowGraph dfg, Device device, FpgaOptions options,
                               SignedProducts signed) {
         int pf = options.pf();
         FpgaDivider divider = options.divider();
         FpgaBuffers buffers = options.buffers();
         Device.Fabric budget = budget(device, options);
-        Map<DfgNode, Integer> pfs = new LinkedHashMap<>();
-        for (DfgNode n : dfg.all()) {
+        Map<DataflowNode, Integer> pfs = new LinkedHashMap<>();
+        for (DataflowNode n : dfg.all()) {
             if (!n.isSource()) {
                 pfs.put(n, Math.min(pf, PfPlanner.maxPf(n)));
             }
@@ -110,9 +110,9 @@ public record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget,
         return of(FpgaStrategy.MAFIA, device, budget, pfs, false, cost, dfg);
     }
 
-    static PfPlan of(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<DfgNode, Integer> pf,
-                     boolean sequential, NodeCost cost, Dfg dfg) {
-        Map<DfgNode, NodeCost.Estimate> est = new LinkedHashMap<>();
+    static PfPlan of(FpgaStrategy strategy, Device device, Device.Fabric budget, Map<DataflowNode, Integer> pf,
+                     boolean sequential, NodeCost cost, DataflowGraph dfg) {
+        Map<DataflowNode, NodeCost.Estimate> est = new LinkedHashMap<>();
         pf.forEach((n, p) -> est.put(n, cost.estimate(n, p)));
         return new PfPlan(strategy, device, budget, pf, sequential, est,
                 Schedule.cycles(dfg, est, pf, sequential, cost.choices()), cost, dfg);
@@ -150,7 +150,7 @@ public record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget,
         m.put("strategy", strategy.id());
         m.put("divider", divider().id());
         m.put("buffers", cost.choices().buffers().id());
-        m.put("blockRamMemories", dfg.all().stream().map(DfgNode::op).map(seedc.ir.Op::out)
+        m.put("blockRamMemories", dfg.all().stream().map(DataflowNode::op).map(seedc.ir.Op::out)
                 .filter(cost.choices()::inBlockRam).map(seedc.ir.Value::name).toList());
         m.put("logicMultipliers", dfg.all().stream().filter(cost.choices()::multipliesInLogic)
                 .map(n -> n.op().out().name()).toList());

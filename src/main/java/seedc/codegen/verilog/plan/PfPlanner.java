@@ -10,8 +10,8 @@ import seedc.backend.DoesNotFit;
 import seedc.backend.FpgaBuffers;
 import seedc.backend.FpgaDivider;
 import seedc.backend.FpgaStrategy;
-import seedc.codegen.verilog.graph.Dfg;
-import seedc.codegen.verilog.graph.DfgNode;
+import seedc.codegen.verilog.graph.DataflowGraph;
+import seedc.codegen.verilog.graph.DataflowNode;
 import seedc.codegen.verilog.graph.Sizes;
 
 /**
@@ -22,7 +22,7 @@ import seedc.codegen.verilog.graph.Sizes;
  * run one after another. Sequential: every PF 1, one after another.
  */
 public final class PfPlanner {
-    private final Dfg dfg;
+    private final DataflowGraph dfg;
     private final NodeCost cost;
     private final Device.Fabric fabric;
     private final long fixedLuts;
@@ -30,7 +30,7 @@ public final class PfPlanner {
     /** The user's share of the logic lanes may grow into (percent), or null: 1 less the logic model's error. */
     private final Integer utilization;
 
-    PfPlanner(Dfg dfg, NodeCost cost, Device.Fabric budget, Integer utilization) {
+    PfPlanner(DataflowGraph dfg, NodeCost cost, Device.Fabric budget, Integer utilization) {
         this.dfg = dfg;
         this.cost = cost;
         this.fabric = budget;
@@ -59,8 +59,8 @@ public final class PfPlanner {
         return 1 - (cells && fit.samples() > 0 ? fit : model.design()).meanError();
     }
 
-    Map<DfgNode, Integer> choose(FpgaStrategy strategy) {
-        Map<DfgNode, Integer> pf = atPfOne();
+    Map<DataflowNode, Integer> choose(FpgaStrategy strategy) {
+        Map<DataflowNode, Integer> pf = atPfOne();
         checkFits(pf, strategy);
         switch (strategy) {
             case SEQUENTIAL -> { }
@@ -112,7 +112,7 @@ public final class PfPlanner {
     }
 
     /** Whether a design with these estimates is within the share of each logic resource lanes may grow into. */
-    boolean withinShare(Map<DfgNode, NodeCost.Estimate> est) {
+    boolean withinShare(Map<DataflowNode, NodeCost.Estimate> est) {
         for (Resource r : Resource.values()) {
             long budget = r.budget(fabric);
             if (r.logic() && budget != Long.MAX_VALUE && total(est, r) > Math.floor(budget * growth(r))) {
@@ -122,9 +122,9 @@ public final class PfPlanner {
         return true;
     }
 
-    private Map<DfgNode, Integer> atPfOne() {
-        Map<DfgNode, Integer> pf = new LinkedHashMap<>();
-        for (DfgNode n : dfg.all()) {
+    private Map<DataflowNode, Integer> atPfOne() {
+        Map<DataflowNode, Integer> pf = new LinkedHashMap<>();
+        for (DataflowNode n : dfg.all()) {
             if (!n.isSource()) {
                 pf.put(n, 1);
             }
@@ -133,16 +133,16 @@ public final class PfPlanner {
     }
 
     /** A design over the budget at every PF 1: names the resource, the numbers and the largest node. */
-    private void checkFits(Map<DfgNode, Integer> pf, FpgaStrategy strategy) {
-        Map<DfgNode, NodeCost.Estimate> est = estimates(pf);
+    private void checkFits(Map<DataflowNode, Integer> pf, FpgaStrategy strategy) {
+        Map<DataflowNode, NodeCost.Estimate> est = estimates(pf);
         for (Resource r : Resource.values()) {
             long need = total(est, r);
             if (need <= r.budget(fabric)) {
                 continue;
             }
-            DfgNode largest = null;
+            DataflowNode largest = null;
             long most = -1;
-            for (DfgNode n : pf.keySet()) {
+            for (DataflowNode n : pf.keySet()) {
                 long v = r.of(est.get(n));
                 if (v > most) {
                     most = v;
@@ -163,7 +163,7 @@ public final class PfPlanner {
         }
     }
 
-    private long total(Map<DfgNode, NodeCost.Estimate> est, Resource r) {
+    private long total(Map<DataflowNode, NodeCost.Estimate> est, Resource r) {
         if (r == Resource.CELL) {
             return cost.model().logicCells(total(est, Resource.LUT), total(est, Resource.FF));
         }
@@ -182,8 +182,8 @@ public final class PfPlanner {
      * that misses by that much on average (FastGRNN digits' iterative design, planned at 4,936 logic cells, needed
      * 5,669 of the UP5K's 5,280 and did not place; so did ProtoNN gestures', planned at 5,267, with 5,433).
      */
-    private boolean fits(Map<DfgNode, Integer> pf) {
-        Map<DfgNode, NodeCost.Estimate> est = estimates(pf);
+    private boolean fits(Map<DataflowNode, Integer> pf) {
+        Map<DataflowNode, NodeCost.Estimate> est = estimates(pf);
         for (Resource r : Resource.values()) {
             if (!r.logic() && total(est, r) > r.budget(fabric)) {
                 return false;
@@ -197,7 +197,7 @@ public final class PfPlanner {
      * largest PF the LUT model was fitted on, whichever is smaller; none for a node writing a block RAM (one write
      * port).
      */
-    private int next(DfgNode n, int pf) {
+    private int next(DataflowNode n, int pf) {
         if (cost.choices().writesBlockRam(n)) {
             return pf;
         }
@@ -205,7 +205,7 @@ public final class PfPlanner {
     }
 
     /** The smallest power of two that gives every output its own lane. */
-    static int maxPf(DfgNode n) {
+    static int maxPf(DataflowNode n) {
         return Sizes.powerOfTwoAtLeast(n.elements());
     }
 
@@ -213,21 +213,21 @@ public final class PfPlanner {
      * MAFIA's greedy best-PF estimator over the critical path. A linear-time node grows with its cluster (the
      * connected linear-time nodes of its size, section IV-A), so that the cluster keeps one PF and streams.
      */
-    private void greedy(Map<DfgNode, Integer> pf) {
-        Set<DfgNode> exhausted = new HashSet<>();
+    private void greedy(Map<DataflowNode, Integer> pf) {
+        Set<DataflowNode> exhausted = new HashSet<>();
         while (true) {
-            Map<DfgNode, NodeCost.Estimate> est = estimates(pf);
-            List<DfgNode> best = null;
+            Map<DataflowNode, NodeCost.Estimate> est = estimates(pf);
+            List<DataflowNode> best = null;
             double bestBenefit = -1;
-            for (DfgNode n : Schedule.critical(dfg, est, pf, false, cost.choices())) {
+            for (DataflowNode n : Schedule.critical(dfg, est, pf, false, cost.choices())) {
                 int p = pf.get(n), q = next(n, p);
                 if (q == p || exhausted.contains(n)) {
                     continue;
                 }
-                List<DfgNode> grown = Pipelining.cluster(n, pf.keySet(), cost.divider());
+                List<DataflowNode> grown = Pipelining.cluster(n, pf.keySet(), cost.divider());
                 long saved = (est.get(n).cycles() - cost.estimate(n, q).cycles()) * Schedule.runs(n);
                 long added = 0;
-                for (DfgNode m : grown) {
+                for (DataflowNode m : grown) {
                     added += cost.estimate(m, q).lut() - est.get(m).lut();
                 }
                 double benefit = saved / (double) Math.max(1, added);
@@ -239,8 +239,8 @@ public final class PfPlanner {
             if (best == null) {
                 return;
             }
-            Map<DfgNode, Integer> before = new LinkedHashMap<>(pf);
-            for (DfgNode m : best) {
+            Map<DataflowNode, Integer> before = new LinkedHashMap<>(pf);
+            for (DataflowNode m : best) {
                 pf.put(m, next(m, pf.get(m)));
             }
             if (!fits(pf)) {
@@ -251,8 +251,8 @@ public final class PfPlanner {
     }
 
     /** SeeDot's program-order unrolling; a sparse product gets PF 10 (its SpMV engine's). */
-    private void programOrder(Map<DfgNode, Integer> pf) {
-        for (DfgNode n : pf.keySet()) {
+    private void programOrder(Map<DataflowNode, Integer> pf) {
+        for (DataflowNode n : pf.keySet()) {
             if (n.op() instanceof seedc.ir.Op.SparseMatMul && !cost.choices().writesBlockRam(n)) {
                 pf.put(n, Math.min(10, n.elements()));
                 if (!fits(pf)) {
@@ -260,7 +260,7 @@ public final class PfPlanner {
                 }
             }
         }
-        for (DfgNode n : pf.keySet()) {
+        for (DataflowNode n : pf.keySet()) {
             if (n.op() instanceof seedc.ir.Op.SparseMatMul) {
                 continue;
             }
@@ -282,12 +282,12 @@ public final class PfPlanner {
      * through K multiplexers of all their words (CNN shapes' seedot design: 24,305 LUTs, over the Arty, against
      * 20,771 estimated). Its producer goes back to PF 1, so the input is LUT RAM with a cheap read port per cell.
      */
-    private void singleWritersForWindows(Map<DfgNode, Integer> pf) {
-        for (DfgNode n : pf.keySet()) {
+    private void singleWritersForWindows(Map<DataflowNode, Integer> pf) {
+        for (DataflowNode n : pf.keySet()) {
             if (!(n.op() instanceof seedc.ir.Op.Maxpool m) || pf.get(n) > 1 || cost.choices().inBlockRam(m.x())) {
                 continue;
             }
-            for (DfgNode w : pf.keySet()) {
+            for (DataflowNode w : pf.keySet()) {
                 if (w.op().out().equals(m.x())) {
                     pf.put(w, 1);
                 }
@@ -295,8 +295,8 @@ public final class PfPlanner {
         }
     }
 
-    private Map<DfgNode, NodeCost.Estimate> estimates(Map<DfgNode, Integer> pf) {
-        Map<DfgNode, NodeCost.Estimate> est = new LinkedHashMap<>();
+    private Map<DataflowNode, NodeCost.Estimate> estimates(Map<DataflowNode, Integer> pf) {
+        Map<DataflowNode, NodeCost.Estimate> est = new LinkedHashMap<>();
         pf.forEach((n, p) -> est.put(n, cost.estimate(n, p)));
         return est;
     }

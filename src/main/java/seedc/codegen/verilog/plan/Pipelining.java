@@ -7,7 +7,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import seedc.backend.FpgaDivider;
-import seedc.codegen.verilog.graph.DfgNode;
+import seedc.codegen.verilog.graph.DataflowNode;
 
 /**
  * Pipelined linear-time nodes (MAFIA section IV-G). An element-wise engine writes its outputs one group of PF
@@ -23,8 +23,8 @@ public final class Pipelining {
     private Pipelining() {}
 
     /** Whether {@code consumer} may start the cycle after {@code producer} starts, rather than after it is done. */
-    public static boolean streams(DfgNode producer, DfgNode consumer, Map<DfgNode, Integer> pf, boolean sequential,
-                           EngineChoices choices) {
+    public static boolean streams(DataflowNode producer, DataflowNode consumer, Map<DataflowNode, Integer> pf,
+                                  boolean sequential, EngineChoices choices) {
         FpgaDivider divider = choices.divider();
         return !sequential && linearTime(producer, divider) && linearTime(consumer, divider)
                 && !choices.writesBlockRam(producer)
@@ -36,15 +36,15 @@ public final class Pipelining {
      * The connected linear-time nodes of {@code n}'s scope with its number of outputs (n alone if it is not
      * linear-time): the nodes the planner gives one PF, so that they stream.
      */
-    static List<DfgNode> cluster(DfgNode n, Collection<DfgNode> nodes, FpgaDivider divider) {
-        List<DfgNode> members = new ArrayList<>(List.of(n));
+    static List<DataflowNode> cluster(DataflowNode n, Collection<DataflowNode> nodes, FpgaDivider divider) {
+        List<DataflowNode> members = new ArrayList<>(List.of(n));
         if (!linearTime(n, divider)) {
             return members;
         }
-        Deque<DfgNode> todo = new ArrayDeque<>(members);
+        Deque<DataflowNode> todo = new ArrayDeque<>(members);
         while (!todo.isEmpty()) {
-            DfgNode at = todo.pop();
-            for (DfgNode m : nodes) {
+            DataflowNode at = todo.pop();
+            for (DataflowNode m : nodes) {
                 boolean linked = m.deps().contains(at) || at.deps().contains(m);
                 if (linked && !members.contains(m) && linearTime(m, divider) && m.elements() == n.elements()
                         && m.scope() == n.scope()) {
@@ -60,7 +60,7 @@ public final class Pipelining {
      * The nodes on emit.ElementwiseKernel: one group of outputs per cycle, lane l on element q * PF + l. Sigmoid
      * and tanh with iterative dividers take a group per quotient bit (emit.IterativeDivisionKernel).
      */
-    static boolean linearTime(DfgNode n, FpgaDivider divider) {
+    static boolean linearTime(DataflowNode n, FpgaDivider divider) {
         return EngineForms.elementwise(n.op()) && !(divider == FpgaDivider.ITERATIVE && NodeCost.divides(n));
     }
 }

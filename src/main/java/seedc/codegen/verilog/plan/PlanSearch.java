@@ -11,8 +11,8 @@ import seedc.backend.FpgaBuffers;
 import seedc.backend.FpgaDivider;
 import seedc.backend.FpgaOptions;
 import seedc.backend.FpgaStrategy;
-import seedc.codegen.verilog.graph.Dfg;
-import seedc.codegen.verilog.graph.DfgNode;
+import seedc.codegen.verilog.graph.DataflowGraph;
+import seedc.codegen.verilog.graph.DataflowNode;
 import seedc.fixed.FixedProgram;
 import seedc.ir.Value;
 
@@ -20,7 +20,7 @@ import seedc.ir.Value;
  * The search over the designs the planner tries ({@link PfPlan#choose}): buffer placements on the iCE40, then the
  * kinds of divider, each design planned from the program, its graph, the device and the options.
  */
-record PlanSearch(FixedProgram fp, Dfg dfg, Device device, Device.Fabric budget, FpgaOptions options,
+record PlanSearch(FixedProgram fp, DataflowGraph dfg, Device device, Device.Fabric budget, FpgaOptions options,
                   SignedProducts signed, EngineDrafts drafts) {
 
     /** The best design that fits, of every buffer placement that qualifies and the dividers for each. */
@@ -110,7 +110,7 @@ record PlanSearch(FixedProgram fp, Dfg dfg, Device device, Device.Fabric budget,
             choices = choices.withSharing(EngineSharing.of(fp, dfg, choices, drafts));
         }
         NodeCost cost = PfPlan.cost(fp, dfg, device, budget, choices, Map.of());
-        Map<DfgNode, Integer> pf = new PfPlanner(dfg, cost, budget, options.utilization()).choose(strategy);
+        Map<DataflowNode, Integer> pf = new PfPlanner(dfg, cost, budget, options.utilization()).choose(strategy);
         boolean sequential = strategy != FpgaStrategy.MAFIA;
         return PfPlan.of(strategy, device, budget, pf, sequential, cost, dfg);
     }
@@ -131,7 +131,7 @@ record PlanSearch(FixedProgram fp, Dfg dfg, Device device, Device.Fabric budget,
 
 
     /** Whether any node divides (sigmoid, tanh): else the two kinds of divider give one design. */
-    private static boolean hasDividers(Dfg dfg) {
+    private static boolean hasDividers(DataflowGraph dfg) {
         return dfg.all().stream().anyMatch(NodeCost::divides);
     }
 }

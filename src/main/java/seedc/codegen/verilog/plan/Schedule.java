@@ -5,8 +5,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import seedc.codegen.verilog.graph.Dfg;
-import seedc.codegen.verilog.graph.DfgNode;
+import seedc.codegen.verilog.graph.DataflowGraph;
+import seedc.codegen.verilog.graph.DataflowNode;
 
 /**
  * The cycles of a design under its schedule: with the dataflow controller a node starts the cycle after the last
@@ -15,14 +15,14 @@ import seedc.codegen.verilog.graph.DfgNode;
  * it, so a scope takes the sum. A loop takes its controller's cycles plus its body's, once per iteration.
  */
 public final class Schedule {
-    private final Map<DfgNode, NodeCost.Estimate> est;
-    private final Map<DfgNode, Integer> pf;
+    private final Map<DataflowNode, NodeCost.Estimate> est;
+    private final Map<DataflowNode, Integer> pf;
     private final boolean sequential;
     private final EngineChoices choices;
     /** When each node starts and is done, counted from its scope's start. */
-    private final Map<DfgNode, Long> start = new HashMap<>(), done = new HashMap<>();
+    private final Map<DataflowNode, Long> start = new HashMap<>(), done = new HashMap<>();
 
-    private Schedule(Map<DfgNode, NodeCost.Estimate> est, Map<DfgNode, Integer> pf, boolean sequential,
+    private Schedule(Map<DataflowNode, NodeCost.Estimate> est, Map<DataflowNode, Integer> pf, boolean sequential,
                      EngineChoices choices) {
         this.est = est;
         this.pf = pf;
@@ -30,23 +30,23 @@ public final class Schedule {
         this.choices = choices;
     }
 
-    static long cycles(Dfg dfg, Map<DfgNode, NodeCost.Estimate> est, Map<DfgNode, Integer> pf, boolean sequential,
-                       EngineChoices choices) {
+    static long cycles(DataflowGraph dfg, Map<DataflowNode, NodeCost.Estimate> est, Map<DataflowNode, Integer> pf,
+                       boolean sequential, EngineChoices choices) {
         return new Schedule(est, pf, sequential, choices).finish(dfg.top()) + 1;
     }
 
     /** Times every node of a scope; returns when the scope's last is done. */
-    private long finish(List<DfgNode> scope) {
+    private long finish(List<DataflowNode> scope) {
         long last = 0;
-        DfgNode previous = null;
-        for (DfgNode n : scope) {
+        DataflowNode previous = null;
+        for (DataflowNode n : scope) {
             if (n.isSource()) {
                 start.put(n, 0L);
                 done.put(n, 0L);
                 continue;
             }
             long begin = sequential && previous != null ? done.get(previous) : 0;
-            for (DfgNode d : n.deps()) {
+            for (DataflowNode d : n.deps()) {
                 begin = Math.max(begin, ready(d, n));
             }
             long own = est.get(n).cycles();
@@ -62,7 +62,7 @@ public final class Schedule {
     }
 
     /** When {@code consumer} may start as far as {@code producer} is concerned. */
-    private long ready(DfgNode producer, DfgNode consumer) {
+    private long ready(DataflowNode producer, DataflowNode consumer) {
         return Pipelining.streams(producer, consumer, pf, sequential, choices) ? start.get(producer) + 1
                 : done.get(producer);
     }
@@ -71,17 +71,17 @@ public final class Schedule {
      * The engines on the critical path: back from the scope's last node through what it waited for last (a
      * dependency, or in a sequential schedule the engine before it); a loop on it adds its body's critical path.
      */
-    static Set<DfgNode> critical(Dfg dfg, Map<DfgNode, NodeCost.Estimate> est, Map<DfgNode, Integer> pf,
-                                 boolean sequential, EngineChoices choices) {
-        Set<DfgNode> path = new HashSet<>();
+    static Set<DataflowNode> critical(DataflowGraph dfg, Map<DataflowNode, NodeCost.Estimate> est,
+                                      Map<DataflowNode, Integer> pf, boolean sequential, EngineChoices choices) {
+        Set<DataflowNode> path = new HashSet<>();
         new Schedule(est, pf, sequential, choices).criticalIn(dfg.top(), path);
         return path;
     }
 
-    private void criticalIn(List<DfgNode> scope, Set<DfgNode> path) {
+    private void criticalIn(List<DataflowNode> scope, Set<DataflowNode> path) {
         finish(scope);
-        DfgNode at = null;
-        for (DfgNode n : scope) {
+        DataflowNode at = null;
+        for (DataflowNode n : scope) {
             if (!n.isSource() && (at == null || done.get(n) >= done.get(at))) {
                 at = n;
             }
@@ -91,15 +91,15 @@ public final class Schedule {
             if (!at.body().isEmpty()) {
                 criticalIn(at.body(), path);
             }
-            DfgNode before = null;
+            DataflowNode before = null;
             long latest = -1;
-            for (DfgNode d : at.deps()) {
+            for (DataflowNode d : at.deps()) {
                 if (!d.isSource() && ready(d, at) > latest) {
                     latest = ready(d, at);
                     before = d;
                 }
             }
-            DfgNode previous = sequential ? previousEngine(scope, at) : null;
+            DataflowNode previous = sequential ? previousEngine(scope, at) : null;
             if (previous != null && done.get(previous) > latest) {
                 before = previous;
             }
@@ -107,7 +107,7 @@ public final class Schedule {
         }
     }
 
-    private static DfgNode previousEngine(List<DfgNode> scope, DfgNode n) {
+    private static DataflowNode previousEngine(List<DataflowNode> scope, DataflowNode n) {
         for (int j = scope.indexOf(n) - 1; j >= 0; j--) {
             if (!scope.get(j).isSource()) {
                 return scope.get(j);
@@ -117,15 +117,15 @@ public final class Schedule {
     }
 
     /** How many times a node runs in one inference: the product of its enclosing loops' iterations. */
-    static long runs(DfgNode n) {
+    static long runs(DataflowNode n) {
         long r = 1;
-        for (DfgNode s = n.scope(); s != null; s = s.scope()) {
+        for (DataflowNode s = n.scope(); s != null; s = s.scope()) {
             r *= iterations(s);
         }
         return r;
     }
 
-    static long iterations(DfgNode loop) {
+    static long iterations(DataflowNode loop) {
         if (loop.op() instanceof seedc.ir.Op.Loop l) {
             return l.to() - l.from();
         }

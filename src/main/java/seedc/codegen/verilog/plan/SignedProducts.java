@@ -3,8 +3,8 @@ package seedc.codegen.verilog.plan;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeSet;
-import seedc.codegen.verilog.graph.Dfg;
-import seedc.codegen.verilog.graph.DfgNode;
+import seedc.codegen.verilog.graph.DataflowGraph;
+import seedc.codegen.verilog.graph.DataflowNode;
 import seedc.fixed.FixedArith;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.LowBitProducts;
@@ -60,10 +60,10 @@ public record SignedProducts(Map<Integer, Form> byNode) {
 
     static final SignedProducts NONE = new SignedProducts(Map.of());
 
-    public static SignedProducts of(FixedProgram fp, QuantizedModel qm, Dfg dfg, boolean counting) {
+    public static SignedProducts of(FixedProgram fp, QuantizedModel qm, DataflowGraph dfg, boolean counting) {
         Map<Integer, Form> found = new HashMap<>();
         Map<seedc.ir.Value, Op> defs = LowBitProducts.defs(fp.program());
-        for (DfgNode n : dfg.all()) {
+        for (DataflowNode n : dfg.all()) {
             Op op = n.op();
             if (!(op instanceof Op.MatMul || op instanceof Op.Conv2d)) {
                 continue;
@@ -124,7 +124,7 @@ public record SignedProducts(Map<Integer, Form> byNode) {
     }
 
     /** The node's form, or null when its lanes multiply. */
-    public Form of(DfgNode n) {
+    public Form of(DataflowNode n) {
         return byNode.get(n.op().out().id());
     }
 }

@@ -18,17 +18,17 @@ import seedc.ir.Value;
  * A value read through a data-dependent index (Bonsai's W[node]) is a dependency like any other: the index
  * selects the slice of the ROM at run time.
  */
-public record Dfg(List<DfgNode> top, List<DfgNode> all, Value result) {
+public record DataflowGraph(List<DataflowNode> top, List<DataflowNode> all, Value result) {
 
-    public static Dfg of(Program program) {
+    public static DataflowGraph of(Program program) {
         Builder b = new Builder();
-        List<DfgNode> top = b.block(program.body(), null);
-        return new Dfg(top, List.copyOf(b.all), program.result());
+        List<DataflowNode> top = b.block(program.body(), null);
+        return new DataflowGraph(top, List.copyOf(b.all), program.result());
     }
 
     /** The node defining {@code v}. */
-    public DfgNode producer(Value v) {
-        for (DfgNode n : all) {
+    public DataflowNode producer(Value v) {
+        for (DataflowNode n : all) {
             if (n.op().out().equals(v)) {
                 return n;
             }
@@ -39,7 +39,7 @@ public record Dfg(List<DfgNode> top, List<DfgNode> all, Value result) {
     /** The real values in memories no engine writes: the ROMs (parameters, constants) and the input. */
     public Set<Integer> readOnlyValues() {
         Set<Integer> ids = new HashSet<>();
-        for (DfgNode n : all) {
+        for (DataflowNode n : all) {
             if (n.isSource() && !n.op().out().isInt()) {
                 ids.add(n.op().out().id());
             }
@@ -48,21 +48,21 @@ public record Dfg(List<DfgNode> top, List<DfgNode> all, Value result) {
     }
 
     private static final class Builder {
-        final List<DfgNode> all = new ArrayList<>();
-        final Map<Integer, DfgNode> byValue = new HashMap<>();
+        final List<DataflowNode> all = new ArrayList<>();
+        final Map<Integer, DataflowNode> byValue = new HashMap<>();
 
-        List<DfgNode> block(Block block, DfgNode scope) {
-            List<DfgNode> nodes = new ArrayList<>();
+        List<DataflowNode> block(Block block, DataflowNode scope) {
+            List<DataflowNode> nodes = new ArrayList<>();
             for (Op op : block.ops()) {
-                List<DfgNode> deps = new ArrayList<>();
+                List<DataflowNode> deps = new ArrayList<>();
                 for (Value v : reads(op)) {
-                    DfgNode d = byValue.get(v.id());
+                    DataflowNode d = byValue.get(v.id());
                     if (d != null && d.scope() == scope && !deps.contains(d)) {
                         deps.add(d);
                     }
                 }
-                DfgNode n = new DfgNode(all.size(), op, scope, List.copyOf(deps), new ArrayList<>(), elements(op),
-                        terms(op));
+                DataflowNode n = new DataflowNode(all.size(), op, scope, List.copyOf(deps), new ArrayList<>(),
+                        elements(op), terms(op));
                 all.add(n);
                 byValue.put(op.out().id(), n);
                 nodes.add(n);

@@ -9,8 +9,8 @@ import seedc.ir.Op;
  * {@code body} holds the nodes its controller runs each iteration. {@code shape} gives the planner its
  * dimensions: {@code elements} outputs, each a reduction of {@code terms} products (1 for element-wise ops).
  */
-public record DfgNode(int index, Op op, DfgNode scope, List<DfgNode> deps, List<DfgNode> body, int elements,
-                      int terms) {
+public record DataflowNode(int index, Op op, DataflowNode scope, List<DataflowNode> deps, List<DataflowNode> body,
+                           int elements, int terms) {
 
     /** The name the design uses for the node (its value's id). */
     public String id() {
@@ -18,7 +18,7 @@ public record DfgNode(int index, Op op, DfgNode scope, List<DfgNode> deps, List<
     }
 
     /** The name of a scope in the design: a loop node's id, or "top" for the top level (null). */
-    public static String scopeId(DfgNode scope) {
+    public static String scopeId(DataflowNode scope) {
         return scope == null ? "top" : scope.id();
     }
 
@@ -34,7 +34,7 @@ public record DfgNode(int index, Op op, DfgNode scope, List<DfgNode> deps, List<
     /** Nodes are one per op: identity by index (the scope and body refer to each other). */
     @Override
     public boolean equals(Object o) {
-        return o instanceof DfgNode n && n.index == index;
+        return o instanceof DataflowNode n && n.index == index;
     }
 
     @Override
