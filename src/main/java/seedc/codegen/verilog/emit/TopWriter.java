@@ -36,7 +36,7 @@ public final class TopWriter {
         this.fp = fp;
         this.model = model;
         this.dfg = dfg;
-        this.choices = plan.cost().choices();
+        this.choices = plan.choices();
         this.contexts = new EngineContexts(fp, dfg, plan.pf(), plan.sequential(), choices);
     }
 

@@ -87,6 +87,11 @@ public record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget,
         return cost.divider();
     }
 
+    /** How the design's engines are built beyond their PFs: what emission builds them by. */
+    public EngineChoices choices() {
+        return cost.choices();
+    }
+
     /**
      * Every node at {@code pf} (at most one lane per output), as a dataflow graph; buffers in block RAM (when asked)
      * where their writers are at PF 1.
