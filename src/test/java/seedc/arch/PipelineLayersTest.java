@@ -51,10 +51,12 @@ class PipelineLayersTest {
             "emit", "dialect");
 
     /**
-     * The Verilog backend's sub-packages in order, read like {@link #C_BACKEND_ORDER}: planning before emission, and
-     * neither names the backend's entry in {@code seedc.codegen.verilog}.
+     * The Verilog backend's sub-packages in order, read like {@link #C_BACKEND_ORDER}: the dataflow graph and the
+     * value types both phases share, then planning (the immutable design: PFs, engines, memories, schedule), then
+     * emission (the Verilog, read from the planned design); neither names the backend's entry in
+     * {@code seedc.codegen.verilog}.
      */
-    static final List<String> VERILOG_BACKEND_ORDER = List.of();
+    static final List<String> VERILOG_BACKEND_ORDER = List.of("graph", "plan", "emit");
 
     @Test
     void theCBackendsSubPackagesUseOnlyEarlierOnes() throws IOException {

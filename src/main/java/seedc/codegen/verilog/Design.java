@@ -4,6 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 import seedc.backend.Device;
 import seedc.backend.FpgaOptions;
+import seedc.codegen.verilog.emit.SharedEngines;
+import seedc.codegen.verilog.emit.Testbench;
+import seedc.codegen.verilog.emit.TopWriter;
+import seedc.codegen.verilog.graph.DataflowGraph;
+import seedc.codegen.verilog.graph.DataflowNode;
+import seedc.codegen.verilog.plan.PfPlan;
+import seedc.codegen.verilog.plan.SignedProducts;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.QuantizedModel;
 import seedc.ir.Value;
@@ -12,30 +19,31 @@ import seedc.ir.Value;
  * A program's FPGA design: its dataflow graph, each node's parallelism factor as the strategy chose it, and the
  * files that describe it (top.v, the engines, the ROMs and the testbench).
  */
-record Design(FixedProgram fp, Dfg dfg, PfPlan plan, List<TopWriter.File> files) {
+record Design(FixedProgram fp, DataflowGraph dfg, PfPlan plan, List<TopWriter.File> files) {
 
     /**
      * The design the options' strategy chooses, or with every node at the options' fixed PF (> 0) as a dataflow
      * graph; with the options' dividers, or the planner's. {@code counting}: products of low-bit operands count bits
-     * (--no-bitserial: they multiply, or add and subtract).
+     * (--no-bitserial: they multiply, or add and subtract). The steps run in the sub-packages' order: the graph,
+     * the plan (given emission's engines to compare for engine sharing), then the files written from the plan.
      */
     static Design of(FixedProgram fp, QuantizedModel model, Device device, FpgaOptions options, boolean counting) {
-        Dfg dfg = Dfg.of(fp.program());
+        DataflowGraph dfg = DataflowGraph.of(fp.program());
         SignedProducts signed = SignedProducts.of(fp, model, dfg, counting);
         PfPlan plan = options.pf() > 0
                 ? PfPlan.everyNodeAt(fp, dfg, device, options, signed)
-                : PfPlan.choose(fp, dfg, device, options, signed);
+                : PfPlan.choose(fp, dfg, device, options, signed, SharedEngines::drafts);
         TopWriter top = new TopWriter(fp, model, dfg, plan);
         List<TopWriter.File> files = new ArrayList<>(top.files());
         files.add(new TopWriter.File("tb.v", Testbench.text(fp.program(), fp.type(fp.program().input()),
                 top.addressBits(), top.tensorResult() ? -top.resultBits() : top.labelBits())));
-        return new Design(fp, dfg, plan, files);
+        return new Design(fp, dfg, plan, List.copyOf(files));
     }
 
     /** Bytes of the value memories (the buffers; the ROMs are the parameters'). */
     int bufferBytes() {
         long bits = 0;
-        for (DfgNode n : dfg.all()) {
+        for (DataflowNode n : dfg.all()) {
             Value v = n.op().out();
             if (!n.isSource() && !v.isInt()) {
                 bits += (long) fp.type(v).bits() * v.size();

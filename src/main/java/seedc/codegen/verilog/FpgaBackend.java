@@ -12,6 +12,8 @@ import seedc.backend.Device;
 import seedc.backend.EmitOptions;
 import seedc.backend.Emitted;
 import seedc.codegen.c.CBackend;
+import seedc.codegen.verilog.emit.TopWriter;
+import seedc.codegen.verilog.graph.Resources;
 import seedc.diag.UserError;
 import seedc.fixed.Cost;
 import seedc.fixed.FixedProgram;
@@ -69,9 +71,9 @@ public final class FpgaBackend implements Backend {
                 Files.createDirectories(p.getParent());
                 Files.writeString(p, f.text());
             }
-            Files.writeString(dir.resolve("sd_arith.vh"), resource("sd_arith.vh"));
-            Files.writeString(dir.resolve("examples.awk"), resource("examples.awk"));
-            Files.writeString(dir.resolve("synth.awk"), resource("synth.awk"));
+            Files.writeString(dir.resolve("sd_arith.vh"), Resources.text("sd_arith.vh"));
+            Files.writeString(dir.resolve("examples.awk"), Resources.text("examples.awk"));
+            Files.writeString(dir.resolve("synth.awk"), Resources.text("synth.awk"));
             Files.writeString(dir.resolve("Makefile"), makefile(program, device));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -97,19 +99,10 @@ public final class FpgaBackend implements Backend {
                         + "\t@icepack build/design.asc build/design.bin\n"
                         + "\t@awk -f synth.awk build/stat.txt build/nodes.txt build/nextpnr.log > $@\n"
                 : "\t@awk -f synth.awk build/stat.txt build/nodes.txt > $@\n";
-        return resource("Makefile").replace("@DEVICE@", device.name()).replace("@ORIGIN@", fp.origin())
+        return Resources.text("Makefile").replace("@DEVICE@", device.name()).replace("@ORIGIN@", fp.origin())
                 .replace("@SYNTH@", ice40 ? "synth_ice40 -dsp" : "synth_xilinx -family xc7")
                 .replace("@PNR@", ice40 ? ", nextpnr-ice40 --up5k (Fmax) and icepack (design.bin)" : "")
                 .replace("@PNRTOOLS@", ice40 ? ", nextpnr-ice40 and icepack" : "")
                 .replace("@YOSYSRULE@", yosys).replace("@SYNTHRULE@", rule);
-    }
-
-    static String resource(String name) throws IOException {
-        try (InputStream s = FpgaBackend.class.getResourceAsStream("/seedc/codegen/verilog/" + name)) {
-            if (s == null) {
-                throw new IOException("missing resource " + name);
-            }
-            return new String(s.readAllBytes(), StandardCharsets.UTF_8);
-        }
     }
 }

@@ -1,0 +1,106 @@
+package seedc.codegen.verilog.emit;
+
+import seedc.codegen.verilog.graph.Sizes;
+import seedc.fixed.FixedType;
+import seedc.ir.Program;
+
+/**
+ * tb.v: streams the examples of a file (one row a line, label first, numbers separated by spaces: what
+ * examples.awk makes of a .csv) through the design. Each feature is quantized as the C predictor does
+ * (round(x * 2^(scale + shift)), halves away from zero, saturated to the input's width) and written through the
+ * input port; then start, and at done it prints the label (a tensor result: its raw integers, separated by
+ * spaces, read through the output port), or with +cycles "cycles N" (clock edges from start to done).
+ */
+public final class Testbench {
+    private Testbench() {}
+
+    /** {@code labelBits}: the label port's width, or minus the result's element width for a tensor result. */
+    public static String text(Program program, FixedType input, int addressBits, int labelBits) {
+        return "// seedc testbench: vvp sim.vvp +examples=FILE [+cycles]\n`timescale 1ns/1ps\n"
+                + declarations(program, input, addressBits, labelBits) + scales(program, input)
+                + examples(program, input, labelBits < 0);
+    }
+
+    /** The module's clock, the design's ports and the registers of the examples' loop, up to its initial block. */
+    private static String declarations(Program program, FixedType input, int addressBits, int labelBits) {
+        int n = program.input().size();
+        boolean tensor = labelBits < 0;
+        int outs = program.result().size();
+        StringBuilder sb = new StringBuilder();
+        sb.append("module tb;\n    reg clk = 1'b0;\n    always #5 clk = ~clk;\n");
+        sb.append("    reg start = 1'b0, in_we = 1'b0;\n    reg [").append(addressBits - 1).append(":0] in_addr = 0;\n");
+        sb.append("    reg signed [").append(input.bits() - 1).append(":0] in_data = 0;\n");
+        sb.append("    wire done;\n");
+        if (tensor) {
+            sb.append("    reg [").append(Sizes.counterBits(outs - 1) - 1).append(":0] out_addr = 0;\n    wire signed [")
+              .append(-labelBits - 1).append(":0] out_data;\n    integer k;\n");
+        } else {
+            sb.append("    wire [").append(labelBits - 1).append(":0] label;\n");
+        }
+        sb.append("    seedc_top dut (.clk(clk), .start(start), .in_we(in_we), .in_addr(in_addr), .in_data(in_data),"
+                + " .done(done), " + (tensor ? ".out_addr(out_addr), .out_data(out_data)" : ".label(label)") + ");\n");
+        sb.append("    real scale [0:").append(n - 1).append("];\n");
+        sb.append("    reg [8*4096-1:0] path;\n    integer fd, code, i, cycles, timeout;\n    reg cyc;\n    real r, x;\n");
+        sb.append("    reg signed [63:0] q;\n    initial begin\n");
+        return sb.toString();
+    }
+
+    /** Each feature's scale: 2^(the input's scale + the feature's shift). */
+    private static String scales(Program program, FixedType input) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < program.input().size(); i++) {
+            int shift = program.shiftsInput() ? program.inputShifts()[i] : 0;
+            sb.append("        scale[").append(i).append("] = 2.0 ** (").append(input.scale() + shift).append(");\n");
+        }
+        return sb.toString();
+    }
+
+    /** The loop over the examples: each quantized and written, then start, and at done the result printed. */
+    private static String examples(Program program, FixedType input, boolean tensor) {
+        return """
+                        if (!$value$plusargs("examples=%s", path)) begin
+                            $display("tb: give +examples=FILE");
+                            $finish;
+                        end
+                        cyc = $test$plusargs("cycles");
+                        fd = $fopen(path, "r");
+                        if (fd == 0) begin
+                            $display("tb: cannot open the examples");
+                            $finish;
+                        end
+                        code = $fscanf(fd, "%f", r);
+                        while (code == 1) begin
+                            for (i = 0; i < @N@; i = i + 1) begin
+                                code = $fscanf(fd, "%f", r);
+                                x = r * scale[i];
+                                if (x > @MAX@) q = @MAX@; else if (x < @MIN@) q = @MIN@; else q = x;
+                                @(negedge clk);
+                                in_we = 1'b1;
+                                in_addr = i;
+                                in_data = q;
+                            end
+                            @(negedge clk);
+                            in_we = 1'b0;
+                            start = 1'b1;
+                            @(posedge clk);
+                            #1 start = 1'b0;
+                            cycles = 1;
+                            while (!done) begin
+                                @(posedge clk);
+                                #1 cycles = cycles + 1;
+                            end
+                            if (cyc) $display("cycles %0d", cycles); else @PRINT@
+                            code = $fscanf(fd, "%f", r);
+                        end
+                        $finish;
+                    end
+                endmodule
+                """.replace("@PRINT@", tensor ? "begin\n"
+                        + "                for (k = 0; k < " + program.result().size() + "; k = k + 1) begin\n"
+                        + "                    out_addr = k;\n                    #1 if (k > 0) $write(\" \");\n"
+                        + "                    $write(\"%0d\", out_data);\n"
+                        + "                end\n                $write(\"\\n\");\n            end" : "$display(\"%0d\", label);")
+                .replace("@N@", Integer.toString(program.input().size())).replace("@MAX@", Long.toString(input.max()))
+                .replace("@MIN@", Long.toString(input.min()));
+    }
+}
