@@ -185,14 +185,11 @@ final class BenchCommand implements Callable<Integer> {
         }
         o.printf(Locale.ROOT, "planned RAM buffer: %d B; parameters and tables in flash: %d B%n",
                 fx.written().ramBytes(), fx.written().flashBytes());
-        Object packed = fx.written().memoryPlan().get("packedParameterBytes");
+        Long packed = fx.written().memoryPlan().packedParameterBytes();
         o.printf(Locale.ROOT, "parameters stored %s%s%n", stored.id(), stored == WeightStorage.PACKED
                 ? " (" + packed + " B of them packed: tables and indices)" : "");
-        if (fx.written().memoryPlan().get("lowBitProducts") instanceof List<?> lowBit) {
-            for (Object product : lowBit) {
-                Map<?, ?> p = (Map<?, ?>) product;
-                o.printf(Locale.ROOT, "low-bit product %s: %s%n", p.get("value"), p.get("kernel"));
-            }
+        for (var p : fx.written().memoryPlan().lowBitProductsOrNone()) {
+            o.printf(Locale.ROOT, "low-bit product %s: %s%n", p.value(), p.kernel());
         }
         if (quantized != null) {
             o.printf(Locale.ROOT, "weights quantized after training (%s %d: %s): float test accuracy %.2f%% before%n",

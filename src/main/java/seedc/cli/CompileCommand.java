@@ -369,7 +369,7 @@ final class CompileCommand implements Callable<Integer> {
         unmetBound(report, compiled.program().decisionScores());
         // without a device (x86) only for the products on bit planes: which kernel and words each got
         if (written.device() != null || written.memoryPlan() != null
-                && written.memoryPlan().containsKey("lowBitProducts")) {
+                && written.memoryPlan().lowBitProducts() != null) {
             report = report.withDeviceUse(DeviceUse.of(written));
         }
         report.write(dir.resolve("report.json"));

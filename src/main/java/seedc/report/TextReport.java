@@ -1,9 +1,9 @@
 package seedc.report;
 
+import seedc.backend.FpgaDesignReport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * The human-readable summary of a report (report.txt, and what 'seedc compile' prints): accuracy, the
@@ -200,23 +200,22 @@ public final class TextReport {
      * pass it), where LUTs are budgeted alone (the Artix-7) the LUTs the whole-design fit predicts (predictedLut
      * against placeableLut; the planner budgets by its own estimate).
      */
-    @SuppressWarnings("unchecked")
     public static java.util.Optional<String> fpgaFitWarning(Report r) {
         if (r.deviceUse() == null || r.deviceUse().fpga() == null) {
             return java.util.Optional.empty();
         }
-        Map<String, Object> fpga = r.deviceUse().fpga();
-        boolean cells = fpga.get("placeableCells") instanceof Number;
-        if (!(fpga.get(cells ? "estimatedCells" : "predictedLut") instanceof Number need)
-                || !(fpga.get(cells ? "placeableCells" : "placeableLut") instanceof Number placeable)
-                || need.longValue() <= placeable.longValue()) {
+        FpgaDesignReport fpga = r.deviceUse().fpga();
+        boolean cells = fpga.placeableCells() != null;
+        Long need = cells ? fpga.estimatedCells() : fpga.predictedLut();
+        Long placeable = cells ? fpga.placeableCells() : fpga.placeableLut();
+        if (need == null || placeable == null || need <= placeable) {
             return java.util.Optional.empty();
         }
-        long budget = ((Number) ((Map<String, Object>) fpga.get("budget")).get("lut")).longValue();
+        long budget = fpga.budget().lut();
         double error = 1 - placeable.doubleValue() / budget;
         return java.util.Optional.of(f("the FPGA design needs about %d of the %s's %d %s (%.0f%%); the"
                 + " estimate misses whole designs by %.0f%% on average, so it may not %s: 'make synth' in the output"
-                + " folder (or 'seedc bench') tells%s", need.longValue(), fpga.get("device"), budget,
+                + " folder (or 'seedc bench') tells%s", need.longValue(), fpga.device(), budget,
                 cells ? "logic cells" : "LUTs", 100 * need.doubleValue() / budget, 100 * error,
                 cells ? "place" : "fit", cells ? "" : "; --fpga-utilization PCT makes the planner grow lanes into less"));
     }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import seedc.report.SearchSummary.Demotion;
 import seedc.report.SearchSummary.FlashFit;
@@ -86,7 +85,7 @@ class TextReportTest {
     void fittingAFlashBudgetSaysWhatAndHowMuch() {
         Report r = shiftry(new FlashFit("the flash of uno (2048 B RAM, 32768 B flash)", 32768, 30000,
                 "parameters and tables take 27000 B and the code about 3000 B"))
-                .withDeviceUse(new DeviceUse(512, 27000, null, Map.of(), null));
+                .withDeviceUse(new DeviceUse(512, 27000, null, null));
         String text = TextReport.render(r);
         assertTrue(text.contains("""
                 stage IV: values demoted in that order (those that take flash) until the model fits

@@ -13,6 +13,7 @@ import seedc.analysis.Dataflow;
 import seedc.analysis.InPlace;
 import seedc.analysis.Instructions;
 import seedc.analysis.Liveness;
+import seedc.backend.CBuildReport;
 import seedc.diag.UserError;
 import seedc.fixed.FixedProgram;
 import seedc.ir.Op;
@@ -186,13 +187,7 @@ public final class RamPlan {
     }
 
     /** The report's view: buffer size, every placement with its live range, moves, instructions. */
-    public Map<String, Object> toReport() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("bufferBytes", plan.bufferBytes());
-        m.put("placements", plan.placements());
-        m.put("migrations", plan.migrations());
-        m.put("inPlace", aliases);
-        m.put("instructions", labels());
-        return m;
+    public CBuildReport toReport() {
+        return new CBuildReport(plan.bufferBytes(), plan.placements(), plan.migrations(), aliases, labels());
     }
 }

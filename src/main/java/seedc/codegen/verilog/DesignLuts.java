@@ -115,8 +115,8 @@ record DesignLuts(Map<DesignLuts.Part, Long> parts, long logicMultiplierLuts) {
     }
 
     /** report.json's fpga.lutParts: what scripts/fit-fpga-design-scale fits the weights to. */
-    Map<String, Object> toReport() {
-        Map<String, Object> m = new LinkedHashMap<>();
+    Map<String, Long> toReport() {
+        Map<String, Long> m = new LinkedHashMap<>();
         parts.forEach((p, v) -> m.put(p.key, v));
         m.put("logicMultiplierLut", logicMultiplierLuts);
         return m;
