@@ -33,6 +33,8 @@ import seedc.search.MaxscaleSearch;
 import seedc.search.ScaleRules;
 import seedc.search.SeeDotStrategy;
 import seedc.search.ShiftryLadder;
+import seedc.search.SearchInput;
+import seedc.search.ShiftryOutcome;
 import seedc.search.ShiftrySearch;
 import seedc.search.StageLog;
 import seedc.search.Metric;
@@ -323,10 +325,9 @@ public final class Compilation {
 
     private static Searched shiftry(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, Options o,
                                     StageLog log, ValueRanges sound) {
-        ShiftrySearch.Outcome s = ShiftrySearch.run(model, profile, train, floatTrain,
-                Evaluation.accuracy(train, floatTrain).percent(), o.metric(), o.maxAccuracyDrop(),
-                o.maxScoreError(), o.flashBudget(), ShiftryLadder.shiftry(o.target().widths()), o.jobs(), log,
-                precise(model, sound, o.maxOutputError()));
+        ShiftryOutcome s = ShiftrySearch.run(new SearchInput(model, profile, train, floatTrain, o.metric(), o.jobs(),
+                log), new ShiftrySearch.Settings(ShiftryLadder.shiftry(o.target().widths()), o.maxAccuracyDrop(),
+                o.maxScoreError(), o.flashBudget(), precise(model, sound, o.maxOutputError())));
         SearchSummary.FlashFit fit = null;
         if (o.flashBudget() != null) {
             Budget b = o.flashBudget();
@@ -347,8 +348,8 @@ public final class Compilation {
 
     private static Searched seedot(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, Options o,
                                    StageLog log) {
-        MaxscaleSearch.Outcome search = MaxscaleSearch.run(model, profile, train, floatTrain, o.target().widths(),
-                o.bitwidth(), o.metric(), o.products(), o.jobs(), log);
+        MaxscaleSearch.Outcome search = MaxscaleSearch.run(new SearchInput(model, profile, train, floatTrain,
+                o.metric(), o.jobs(), log), o.target().widths(), o.bitwidth(), o.products());
         List<Report.SweepPoint> sweep = search.sweep().stream().filter(p -> p.products() == search.products())
                 .map(p -> new Report.SweepPoint(p.maxscale(), p.trainAccuracy(), p.loss(), p.wrapEvents())).toList();
         SearchSummary summary = new SearchSummary.SeeDot(search.products().id(), search.sweep().stream()
