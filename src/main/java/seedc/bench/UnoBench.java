@@ -53,10 +53,11 @@ public final class UnoBench {
     public static BenchJson.Uno json(String program, String strategy, Request r, Report report, Measured m) {
         ModelBench.Outcome fx = m.fixed();
         AvrBench.Run fl = m.floatBuild();
-        return new BenchJson.Uno(program, strategy, report.bitwidth(), r.fixed().widths() + "-bit",
-                report.maxscale(), m.examples(), report.floatTestAccuracy(), report.fixedTestAccuracy(), fx.macs(),
+        return new BenchJson.Uno(program, strategy, report.compiled().bitwidth(), r.fixed().widths() + "-bit",
+                report.compiled().maxscale(), m.examples(), report.accuracy().floatTestAccuracy(),
+                report.accuracy().fixedTestAccuracy(), fx.macs(),
                 BenchJson.Firmware.of(fx.fixed(), fx.macs()), fx.written().ramBytes(), fx.written().flashBytes(),
-                r.storage().id(), fx.written().memoryPlan().packedParameterBytes(), report.quantizedWeights(),
+                r.storage().id(), fx.written().memoryPlan().packedParameterBytes(), report.program().quantizedWeights(),
                 fx.allEqual(), fl == null ? null : BenchJson.Firmware.of(fl, fx.macs()),
                 fl == null ? null : fl.mcu(), fl == null ? null : speedup(m), fl == null ? null : flashRatio(m));
     }

@@ -126,7 +126,7 @@ final class BenchCommand implements Callable<Integer> {
         return allEqual ? 0 : 1;
     }
 
-    /** Compiles (the driver's pipeline), builds and simulates in {@code work}; prints the table; true when the device agreed. */
+    /** Compiles (the driver's pipeline), builds and simulates in {@code work}, prints the table; true: all agreed. */
     private boolean measure(Path work, ModelSource source, Pipeline.Loaded loaded, Pipeline.Search search,
                             Device dev) throws IOException {
         // weights are quantized as the search sees them: after the input shifts (compile does the same)

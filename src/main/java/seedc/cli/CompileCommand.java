@@ -172,7 +172,7 @@ final class CompileCommand implements Callable<Integer> {
         if (maxOutputError == null || scores == null) {
             return;
         }
-        report.values().stream().filter(v -> v.name().equals(scores.name()) && v.errorBound() != null
+        report.program().values().stream().filter(v -> v.name().equals(scores.name()) && v.errorBound() != null
                 && v.errorBound() > maxOutputError).findFirst().ifPresent(v -> spec.commandLine().getErr().println(
                 new Warning(String.format(java.util.Locale.ROOT, "no program meets --max-output-error %s: with no"
                         + " value demoted the proven bound on '%s' is %.4g, so none was (the bound holds for every"

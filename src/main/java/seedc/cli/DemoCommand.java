@@ -64,10 +64,10 @@ final class DemoCommand implements Callable<Integer> {
             return rc;
         }
         seedc.report.Report r = seedc.report.Report.read(code.resolve("report.json"));
-        String widths = r.values().stream().map(v -> v.bitwidth()).distinct().sorted().map(String::valueOf)
+        String widths = r.program().values().stream().map(v -> v.bitwidth()).distinct().sorted().map(String::valueOf)
                 .collect(java.util.stream.Collectors.joining("/"));
         o.printf(java.util.Locale.ROOT, "== float test accuracy %.2f%%, fixed-point (%s-bit) test accuracy %.2f%%%n",
-                r.floatTestAccuracy(), widths, r.fixedTestAccuracy());
+                r.accuracy().floatTestAccuracy(), widths, r.accuracy().fixedTestAccuracy());
         o.println("== generated C in " + code + " (make -C " + code + " builds ./predictor)");
         return 0;
     }

@@ -23,16 +23,16 @@ final class UnoBenchTable {
                       WeightStorage stored) {
         o.printf(Locale.ROOT, "seedc bench: %s, %s, %d test examples on an ATmega328P at 16 MHz (simavr,"
                 + " avr-gcc -Os)%n", program, origin, m.examples());
-        if (r.outputError() == null) {
+        if (r.accuracy().outputError() == null) {
             o.printf(Locale.ROOT, "test accuracy (whole test set, Java interpreters): float %.2f%%, fixed %.2f%%%n",
-                    r.floatTestAccuracy(), r.fixedTestAccuracy());
+                    r.accuracy().floatTestAccuracy(), r.accuracy().fixedTestAccuracy());
         } else {
             o.printf(Locale.ROOT, "no accuracy (the result is a tensor); fixed test outputs against float's"
-                    + " (Java interpreters): relative RMS error %.4f%n", r.outputError().test());
+                    + " (Java interpreters): relative RMS error %.4f%n", r.accuracy().outputError().test());
         }
         firmware(o, m);
         built(o, m.fixed(), stored);
-        Report.QuantizedWeights quantized = r.quantizedWeights();
+        Report.QuantizedWeights quantized = r.program().quantizedWeights();
         if (quantized != null) {
             o.printf(Locale.ROOT, "weights quantized after training (%s %d: %s): float test accuracy %.2f%% before%n",
                     quantized.mode(), quantized.size(), String.join(", ", quantized.parameters()),
@@ -82,10 +82,12 @@ final class UnoBenchTable {
     }
 
     private static void row(PrintWriter o, String label, double fixed, Double fl) {
-        o.printf(Locale.ROOT, "%-28s %14.0f %14s%n", label, fixed, fl == null ? "" : String.format(Locale.ROOT, "%.0f", fl));
+        o.printf(Locale.ROOT, "%-28s %14.0f %14s%n", label, fixed,
+                fl == null ? "" : String.format(Locale.ROOT, "%.0f", fl));
     }
 
     private static void row3(PrintWriter o, String label, double fixed, Double fl) {
-        o.printf(Locale.ROOT, "%-28s %14.3f %14s%n", label, fixed, fl == null ? "" : String.format(Locale.ROOT, "%.3f", fl));
+        o.printf(Locale.ROOT, "%-28s %14.3f %14s%n", label, fixed,
+                fl == null ? "" : String.format(Locale.ROOT, "%.3f", fl));
     }
 }

@@ -108,7 +108,7 @@ public final class Pipeline {
         Compilation.Outcome outcome = compile(source, compiled, loaded, search.options(
                 request.limits().of(search.target(), compiled, budgeted)));
         WeightStorage stored = storage(request.storage(), rewritten.how() != null,
-                outcome.report().parameterStorage());
+                outcome.report().program().parameterStorage());
         Report report = outcome.report();
         Emitted written = null;
         if (request.emit() != null) {
