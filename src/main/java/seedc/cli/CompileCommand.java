@@ -211,6 +211,12 @@ final class CompileCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        compile();
+        return 0;
+    }
+
+    /** Checks the options, compiles into --out, prints the report's text and warnings; 'seedc demo' runs it too. */
+    Report compile() throws IOException {
         Choices.bitwidth(bitwidth);
         Strategy strat = Choices.strategy(strategy);
         Backend tgt = Choices.target(target);
@@ -244,20 +250,20 @@ final class CompileCommand implements Callable<Integer> {
             Choices.maxAccuracyDrop(maxDrop);
         }
         boolean progress = progressOption.show();
-        String text;
+        Report report;
         try (OutputFolder folder = OutputFolder.open(out, in.files())) {
-            Report report = compileInto(folder.dir(), strat, tgt, prod, m, enc, dev, progress);
-            text = TextReport.render(report);
+            report = compileInto(folder.dir(), strat, tgt, prod, m, enc, dev, progress);
+            String text = TextReport.render(report);
             Files.writeString(folder.dir().resolve("report.txt"), text);
             folder.commit();
-            PrintWriter o = spec.commandLine().getOut();
-            o.print(text);
-            TextReport.wrapWarning(report).ifPresent(w -> spec.commandLine().getErr().println(new Warning(w).text()));
-            TextReport.collapseWarning(report).ifPresent(w -> spec.commandLine().getErr().println(new Warning(w).text()));
-            TextReport.fpgaFitWarning(report).ifPresent(w -> spec.commandLine().getErr().println(new Warning(w).text()));
+            spec.commandLine().getOut().print(text);
+            PrintWriter err = spec.commandLine().getErr();
+            TextReport.wrapWarning(report).ifPresent(w -> err.println(new Warning(w).text()));
+            TextReport.collapseWarning(report).ifPresent(w -> err.println(new Warning(w).text()));
+            TextReport.fpgaFitWarning(report).ifPresent(w -> err.println(new Warning(w).text()));
         }
         spec.commandLine().getOut().println("wrote " + out);
-        return 0;
+        return report;
     }
 
     /** Loads, compiles and emits into {@code dir} (the driver's pipeline); report.json (and program.ir) there. */
@@ -268,7 +274,8 @@ final class CompileCommand implements Callable<Integer> {
         Pipeline.Search search = new Pipeline.Search(strat, bitwidth, m, in.threads(), progress, tgt,
                 maxDrop == null ? 1.0 : maxDrop, prod, precision.maxScoreError, precision.ranges(), maxOutputError);
         EmitOptions emit = EmitOptions.on(dev).withFpgaStrategy(Choices.fpgaStrategy(fpgaStrategy))
-                .withFpgaDivider(Choices.fpgaDivider(fpgaDivider)).withFpgaBuffers(Choices.fpgaBuffers(fpgaBuffers, dev))
+                .withFpgaDivider(Choices.fpgaDivider(fpgaDivider))
+                .withFpgaBuffers(Choices.fpgaBuffers(fpgaBuffers, dev))
                 .withFpgaDsps(fpgaDsps).withFpgaUtilization(fpgaUtilization).withBitSerial(storage.bitSerial())
                 .withBitLayout(storage.bitLayout());
         Pipeline.Compiled compiled = Pipeline.compile(source, loaded, new Pipeline.Request(precision.rewrites(storage),
