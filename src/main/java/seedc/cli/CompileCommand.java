@@ -268,7 +268,7 @@ final class CompileCommand implements Callable<Integer> {
 
     /** Loads, compiles and emits into {@code dir} (the driver's pipeline); report.json (and program.ir) there. */
     private Report compileInto(Path dir, Strategy strat, Backend tgt, List<SeeDotStrategy.Products> prod, Metric m,
-                               Encoding enc, Device dev, boolean progress) {
+                               Encoding enc, Device dev, boolean progress) throws IOException {
         ModelSource source = in.modelSource();
         Pipeline.Loaded loaded = Pipeline.load(source, precision.ranges(), progress, spec.commandLine().getErr());
         Pipeline.Search search = new Pipeline.Search(strat, bitwidth, m, in.threads(), progress, tgt,

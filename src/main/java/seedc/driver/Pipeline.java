@@ -1,7 +1,6 @@
 package seedc.driver;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -98,7 +97,7 @@ public final class Pipeline {
      * Rewrites, searches and (when asked) emits into {@code dir}; writes report.json there. A benchmark's report holds
      * the compile's own stages; an emitting compile's is framed by the load and the emit.
      */
-    public static Compiled compile(ModelSource source, Loaded loaded, Request request, Path dir) {
+    public static Compiled compile(ModelSource source, Loaded loaded, Request request, Path dir) throws IOException {
         Search search = request.search();
         Rewrites.Rewritten rewritten = request.rewrites().apply(loaded.model(), loaded.train(), loaded.test(),
                 search.jobs());
@@ -128,7 +127,7 @@ public final class Pipeline {
         }
         report.write(dir.resolve("report.json"));
         if (request.emit() != null && request.emit().emitIr()) {
-            writeIr(outcome.fixed(), dir);
+            Files.writeString(dir.resolve("program.ir"), outcome.fixed().irText());
         }
         return new Compiled(compiled, outcome.fixed(), report, stored, written);
     }
@@ -160,14 +159,5 @@ public final class Pipeline {
         all.addAll(r.stages());
         all.addAll(emit);
         return r.withStages(all);
-    }
-
-    /** Writes OUT/program.ir: the IR with every value's fixed type. */
-    private static void writeIr(FixedProgram fixed, Path dir) {
-        try {
-            Files.writeString(dir.resolve("program.ir"), fixed.irText());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }
