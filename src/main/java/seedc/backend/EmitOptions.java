@@ -17,6 +17,11 @@ public record EmitOptions(Device device, long[] example, String expected, FpgaOp
     }
 
     /** The C backends' storage of parameters in flash ({@link WeightStorage}). */
+    /** The same with a test example (quantized) and the output the program should give for it. */
+    public EmitOptions withExample(long[] input, String output) {
+        return new EmitOptions(device, input, output, fpga, storage, bitSerial, bitLayout);
+    }
+
     public EmitOptions withStorage(WeightStorage s) {
         return new EmitOptions(device, example, expected, fpga, s, bitSerial, bitLayout);
     }

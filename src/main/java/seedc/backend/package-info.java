@@ -1,10 +1,7 @@
 /**
- * The seam between the compiler and its code generators. A {@link seedc.backend.Backend} takes the
- * fixed-point IR (or the float program), the weights and {@link seedc.backend.EmitOptions}, and gives
- * files in a folder plus a typed {@link seedc.backend.Emitted}; its {@link seedc.fixed.Cost} lets
- * budgets (flash and RAM today, LUTs, DSPs and BRAMs tomorrow) steer the search, and its
- * {@link seedc.fixed.WidthPolicy} tells the strategies which widths it stores and computes in. Implementations live
- * in their own packages (the C generator in {@code seedc.codegen.c}); the driver's registry
- * ({@code seedc.driver.Backends}) chooses one by name.
+ * The seam between the compiler and its code generators. Takes the fixed-point IR (or the float program), the
+ * weights and {@link seedc.backend.EmitOptions}; gives files in a folder and an {@link seedc.backend.Emitted} whose
+ * {@link seedc.backend.BuildReport} (a C build's memory plan or an FPGA design) report and bench read as records.
+ * Start at {@link seedc.backend.Backend}; its Cost and WidthPolicy steer the search.
  */
 package seedc.backend;

@@ -1,17 +1,21 @@
 package seedc.bench;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.JsonSerializer;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import seedc.backend.Device;
 import seedc.backend.DoesNotFit;
 import seedc.backend.EmitOptions;
 import seedc.backend.Emitted;
+import seedc.backend.FpgaDesignReport;
 import seedc.backend.FpgaStrategy;
 import seedc.codegen.verilog.FpgaBackend;
 import seedc.diag.UserError;
@@ -35,9 +39,10 @@ public final class FpgaBench {
      */
     public record Run(FpgaStrategy strategy, String refused, boolean predictionsEqual, double meanCycles,
                       long estimatedCycles,
-                      JsonNode synth, long estimatedLut, long estimatedDsp, Map<String, Object> plan) {
+                      JsonNode synth, long estimatedLut, long estimatedDsp,
+                      @JsonSerialize(nullsUsing = NoPlan.class) FpgaDesignReport plan) {
         static Run refused(FpgaStrategy s, DoesNotFit why) {
-            return new Run(s, why.getMessage(), true, 0, 0, null, 0, 0, Map.of());
+            return new Run(s, why.getMessage(), true, 0, 0, null, 0, 0, null);
         }
 
         public boolean fits() {
@@ -56,6 +61,15 @@ public final class FpgaBench {
         /** Fmax in MHz from place and route (the iCE40), or 0. */
         public double fmax() {
             return synth == null || !synth.has("fmax_mhz") ? 0 : synth.get("fmax_mhz").asDouble();
+        }
+    }
+
+    /** A refused strategy has no plan: bench.json gives it an empty object, so that every run's plan is one. */
+    static final class NoPlan extends JsonSerializer<Object> {
+        @Override
+        public void serialize(Object value, JsonGenerator gen, SerializerProvider serializers) throws IOException {
+            gen.writeStartObject();
+            gen.writeEndObject();
         }
     }
 
@@ -99,10 +113,9 @@ public final class FpgaBench {
             double cycles = make(dir, "sim-cycles").stream().mapToLong(l -> Long.parseLong(l.substring(7))).average()
                     .orElse(0);
             JsonNode js = synth ? synthesize(dir) : null;
-            Map<String, Object> plan = e.fpga();
-            runs.add(new Run(s, null, equal, cycles, ((Number) plan.get("estimatedCycles")).longValue(), js,
-                    ((Number) plan.get("estimatedLut")).longValue(), ((Number) plan.get("estimatedDsp")).longValue(),
-                    plan));
+            FpgaDesignReport plan = e.fpga();
+            runs.add(new Run(s, null, equal, cycles, plan.estimatedCycles(), js, plan.estimatedLut(),
+                    plan.estimatedDsp(), plan));
         }
         if (runs.stream().noneMatch(Run::fits)) {
             throw first;

@@ -1,6 +1,7 @@
 /**
- * Device measurements: the Arduino backend's output built with avr-gcc and run under simavr. Takes a
- * fixed program (and the float program) with a data set; gives cycles, ELF sizes, peak stack, MACs and
- * whether the device predicted what the fixed-point interpreter predicts.
+ * Device measurements for 'seedc bench'. Takes a compiled fixed program (and the float model) with its test set;
+ * gives cycles, ELF sizes, peak stack and MACs from avr-gcc and simavr ({@link seedc.bench.UnoBench}), or each FPGA
+ * strategy's design simulated and synthesized ({@link seedc.bench.FpgaBench}), and bench.json
+ * ({@link seedc.bench.BenchJson}).
  */
 package seedc.bench;

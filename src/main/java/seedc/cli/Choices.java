@@ -7,6 +7,8 @@ import seedc.backend.Backend;
 import seedc.backend.Device;
 import seedc.diag.UserError;
 import seedc.driver.Backends;
+import seedc.driver.Encoding;
+import seedc.driver.InputScaling;
 import seedc.fixed.Strategy;
 import seedc.fixed.WidthPolicy;
 import seedc.search.Metric;
@@ -18,12 +20,6 @@ import seedc.search.SeeDotStrategy.Products;
  */
 final class Choices {
     private Choices() {}
-
-    /** Whether a command computes in fixed point or runs / emits the float program. */
-    enum Encoding { FIXED, FLOAT }
-
-    /** Whether the compiled model may read its input scaled per feature (--input-shifts). */
-    enum InputScaling { AUTO, NONE }
 
     static Strategy strategy(String word) {
         return Strategy.byId(word).orElseThrow(() ->

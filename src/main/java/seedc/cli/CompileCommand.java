@@ -12,26 +12,19 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import seedc.backend.Backend;
 import seedc.backend.Device;
-import seedc.backend.DoesNotFit;
 import seedc.backend.EmitOptions;
-import seedc.backend.Emitted;
-import seedc.backend.WeightStorage;
-import seedc.fixed.FixedInterpreter;
-import seedc.fixed.FixedProgram;
-import seedc.fixed.QuantizedModel;
+import seedc.driver.Emission;
+import seedc.driver.Encoding;
+import seedc.driver.FlashLimits;
+import seedc.driver.ModelSource;
+import seedc.driver.Pipeline;
 import seedc.fixed.Strategy;
 import seedc.search.SeeDotStrategy;
 import java.util.List;
-import seedc.diag.Progress;
 import seedc.diag.UserError;
-import seedc.driver.Compilation;
-import seedc.ir.FloatModel;
-import seedc.io.DataSet;
-import seedc.report.DeviceUse;
 import seedc.report.Report;
 import seedc.report.TextReport;
 import seedc.diag.Warning;
-import seedc.search.Budget;
 import seedc.search.Metric;
 
 @Command(name = "compile", mixinStandardHelpOptions = true,
@@ -179,7 +172,7 @@ final class CompileCommand implements Callable<Integer> {
         if (maxOutputError == null || scores == null) {
             return;
         }
-        report.values().stream().filter(v -> v.name().equals(scores.name()) && v.errorBound() != null
+        report.program().values().stream().filter(v -> v.name().equals(scores.name()) && v.errorBound() != null
                 && v.errorBound() > maxOutputError).findFirst().ifPresent(v -> spec.commandLine().getErr().println(
                 new Warning(String.format(java.util.Locale.ROOT, "no program meets --max-output-error %s: with no"
                         + " value demoted the proven bound on '%s' is %.4g, so none was (the bound holds for every"
@@ -208,17 +201,6 @@ final class CompileCommand implements Callable<Integer> {
         }
     }
 
-    /** Stage IV's flash budget (null: demote while the accuracy allows). */
-    private Budget budget(Backend tgt, Device dev, FloatModel model, WeightStorage stored) {
-        if (flashBudget != null) {
-            return Budget.parameters(flashBudget);
-        }
-        if (!fit) {
-            return null;
-        }
-        return Compilation.deviceFlash(tgt, dev != null ? dev : tgt.defaultDevice(), model, stored);
-    }
-
     /** A folder the target's tools would not open (an Arduino sketch folder must be named as its sketch). */
     private void checkOutputFolder(Backend tgt) {
         String problem = tgt.outputFolderProblem(out);
@@ -227,66 +209,20 @@ final class CompileCommand implements Callable<Integer> {
         }
     }
 
-    /** The flash of the device the code is for (none for a host without --device). */
-    private static Budget deviceFlash(Backend tgt, Device dev, FloatModel model, WeightStorage stored) {
-        Device d = dev != null ? dev : tgt.defaultDevice();
-        return d == null ? null : Compilation.deviceFlash(tgt, d, model, stored);
-    }
-
-    /** The compile's stage times framed by the front end's load and the backend's emit. */
-    private static Report withLoadAndEmit(Report r, List<Report.StageTime> load, List<Report.StageTime> emit) {
-        List<Report.StageTime> all = new java.util.ArrayList<>(load);
-        all.addAll(r.stages());
-        all.addAll(emit);
-        return r.withStages(all);
-    }
-
-    /** The device, and one test example for backends that embed a demonstration (the Arduino sketch). */
-    private static EmitOptions emitOptions(FixedProgram fp, FloatModel model, DataSet test, Device dev) {
-        if (test.size() == 0) {
-            return new EmitOptions(dev, null, null);
-        }
-        var qm = new QuantizedModel(fp, model.weights());
-        var fi = new FixedInterpreter(fp, qm);
-        long[] raw = fi.runRaw(test.features()[0]);
-        String expected = raw == null ? Long.toString(fi.label()) : java.util.Arrays.toString(raw);
-        return new EmitOptions(dev, qm.quantizeInput(test.features()[0]), expected);
-    }
-
-    /** Writes the fixed program (or the float baseline); a device that is too small gets what to try. */
-    private Emitted emit(Backend tgt, Choices.Encoding enc, Strategy strat, FixedProgram fp, FloatModel model,
-                         EmitOptions eo, Path dir) {
-        try {
-            return enc == Choices.Encoding.FLOAT
-                    ? tgt.emitFloat(model.program(), model.weights(), eo, dir)
-                    : tgt.emit(fp, model.weights(), eo, dir);
-        } catch (DoesNotFit e) {
-            throw new UserError(e.getMessage() + hint(e.what(), enc, strat, eo.device()));
-        }
-    }
-
-    /**
-     * What to try when the code does not fit: demoting values shrinks a microcontroller's flash (Shiftry's --fit); on
-     * an FPGA every engine stays whatever the widths (the iCE40's fabric is a quarter of the Arty's).
-     */
-    private static String hint(DoesNotFit.Short what, Choices.Encoding enc, Strategy strat, Device dev) {
-        return switch (what) {
-            case FLASH -> enc == Choices.Encoding.FLOAT ? ""
-                    : strat == Strategy.SHIFTRY ? " (--fit demotes values to 8 bits until it fits)"
-                    : " (--strategy shiftry --fit demotes values to 8 bits until it fits)";
-            case FABRIC -> Device.ICE40_UP5K.equals(dev)
-                    ? " (the Arty A7-35T, --device arty-a7-35t, has four times the logic and 11 times the DSPs)" : "";
-        };
-    }
-
     @Override
     public Integer call() throws IOException {
+        compile();
+        return 0;
+    }
+
+    /** Checks the options, compiles into --out, prints the report's text and warnings; 'seedc demo' runs it too. */
+    Report compile() throws IOException {
         Choices.bitwidth(bitwidth);
         Strategy strat = Choices.strategy(strategy);
         Backend tgt = Choices.target(target);
         List<SeeDotStrategy.Products> prod = precision.products(bitwidth, tgt.widths());
         Metric m = Choices.metric(metric);
-        Choices.Encoding enc = Choices.encoding(encoding);
+        Encoding enc = Choices.encoding(encoding);
         Device dev = device == null ? null : Choices.device(device);
         Choices.fpgaStrategy(fpgaStrategy);
         Choices.fpgaDivider(fpgaDivider);
@@ -299,7 +235,7 @@ final class CompileCommand implements Callable<Integer> {
         }
         checkDemotionMode(dev);
         storage.check(tgt);
-        if (enc == Choices.Encoding.FLOAT && storage.spec() != null) {
+        if (enc == Encoding.FLOAT && storage.spec() != null) {
             throw UserError.of("--weight-bits, --codebook and --power-of-two-weights quantize the fixed-point program's"
                     + " weights; --encoding"
                     + " float builds the model as trained");
@@ -314,68 +250,38 @@ final class CompileCommand implements Callable<Integer> {
             Choices.maxAccuracyDrop(maxDrop);
         }
         boolean progress = progressOption.show();
-        String text;
+        Report report;
         try (OutputFolder folder = OutputFolder.open(out, in.files())) {
-            Report report = compileInto(folder.dir(), strat, tgt, prod, m, enc, dev, progress);
-            text = TextReport.render(report);
+            report = compileInto(folder.dir(), strat, tgt, prod, m, enc, dev, progress);
+            String text = TextReport.render(report);
             Files.writeString(folder.dir().resolve("report.txt"), text);
             folder.commit();
-            PrintWriter o = spec.commandLine().getOut();
-            o.print(text);
-            TextReport.wrapWarning(report).ifPresent(w -> spec.commandLine().getErr().println(new Warning(w).text()));
-            TextReport.collapseWarning(report).ifPresent(w -> spec.commandLine().getErr().println(new Warning(w).text()));
-            TextReport.fpgaFitWarning(report).ifPresent(w -> spec.commandLine().getErr().println(new Warning(w).text()));
+            spec.commandLine().getOut().print(text);
+            PrintWriter err = spec.commandLine().getErr();
+            TextReport.wrapWarning(report).ifPresent(w -> err.println(new Warning(w).text()));
+            TextReport.collapseWarning(report).ifPresent(w -> err.println(new Warning(w).text()));
+            TextReport.fpgaFitWarning(report).ifPresent(w -> err.println(new Warning(w).text()));
         }
         spec.commandLine().getOut().println("wrote " + out);
-        return 0;
+        return report;
     }
 
-    /** Loads, compiles and emits into {@code dir}; writes report.json (and program.ir) there. */
+    /** Loads, compiles and emits into {@code dir} (the driver's pipeline); report.json (and program.ir) there. */
     private Report compileInto(Path dir, Strategy strat, Backend tgt, List<SeeDotStrategy.Products> prod, Metric m,
-                               Choices.Encoding enc, Device dev, boolean progress) throws IOException {
-        Stopwatch loading = new Stopwatch();
-        ModelInputs.Loaded loaded = in.load(progress, spec.commandLine().getErr(), precision.ranges());
-        DataSet trainSet = loaded.train(), testSet = loaded.test();
-        FloatModel model = loaded.model();
-        loading.lap("load");
-        // weights are quantized as the search sees them: after the input shifts, which even out the columns
-        StorageOptions.Quantized quantized = storage.quantized(precision.compiled(model, trainSet), testSet,
-                in.threads());
-        FloatModel compiled = quantized.model();
-        // the flash budgets count the parameters as they will be stored (auto: as known before the search)
-        WeightStorage stored = storage.storage(quantized.how() != null, null);
-        Compilation.Outcome outcome = in.compile(compiled, trainSet, testSet, new Compilation.Options(strat,
-                bitwidth, m, in.threads(), progress, tgt, maxDrop == null ? 1.0 : maxDrop,
-                budget(tgt, dev, compiled, stored), prod, precision.maxScoreError,
-                deviceFlash(tgt, dev, compiled, stored), precision.ranges()).withMaxOutputError(maxOutputError));
-        Stopwatch emitting = new Stopwatch();
-        Emitted written;
-        try (Progress bar = Progress.start(progress, "emit", 1)) {
-            // The float baseline is the user's model as written; the fixed program reads the compiled one's input.
-            written = emit(tgt, enc, strat, outcome.fixed(), enc == Choices.Encoding.FLOAT ? model : compiled,
-                    emitOptions(outcome.fixed(), compiled, testSet, dev).withFpgaStrategy(
-                            Choices.fpgaStrategy(fpgaStrategy)).withFpgaDivider(Choices.fpgaDivider(fpgaDivider))
-                            .withFpgaBuffers(Choices.fpgaBuffers(fpgaBuffers, dev)).withFpgaDsps(fpgaDsps)
-                            .withFpgaUtilization(fpgaUtilization).withStorage(storage.storage(quantized.how() != null,
-                                    outcome.report().parameterStorage())).withBitSerial(storage.bitSerial())
-                            .withBitLayout(storage.bitLayout()), dir);
-            bar.step();
-        }
-        emitting.lap("emit");
-        Report report = withLoadAndEmit(outcome.report(), loading.laps(), emitting.laps());
-        if (quantized.how() != null) {
-            report = report.withQuantizedWeights(quantized.how());
-        }
-        unmetBound(report, compiled.program().decisionScores());
-        // without a device (x86) only for the products on bit planes: which kernel and words each got
-        if (written.device() != null || written.memoryPlan() != null
-                && written.memoryPlan().containsKey("lowBitProducts")) {
-            report = report.withDeviceUse(DeviceUse.of(written));
-        }
-        report.write(dir.resolve("report.json"));
-        if (emitIr) {
-            Files.writeString(dir.resolve("program.ir"), outcome.fixed().irText());
-        }
-        return report;
+                               Encoding enc, Device dev, boolean progress) throws IOException {
+        ModelSource source = in.modelSource();
+        Pipeline.Loaded loaded = Pipeline.load(source, precision.ranges(), progress, spec.commandLine().getErr());
+        Pipeline.Search search = new Pipeline.Search(strat, bitwidth, m, in.threads(), progress, tgt,
+                maxDrop == null ? 1.0 : maxDrop, prod, precision.maxScoreError, precision.ranges(), maxOutputError);
+        EmitOptions emit = EmitOptions.on(dev).withFpgaStrategy(Choices.fpgaStrategy(fpgaStrategy))
+                .withFpgaDivider(Choices.fpgaDivider(fpgaDivider))
+                .withFpgaBuffers(Choices.fpgaBuffers(fpgaBuffers, dev))
+                .withFpgaDsps(fpgaDsps).withFpgaUtilization(fpgaUtilization).withBitSerial(storage.bitSerial())
+                .withBitLayout(storage.bitLayout());
+        Pipeline.Compiled compiled = Pipeline.compile(source, loaded, new Pipeline.Request(precision.rewrites(storage),
+                search, new FlashLimits.Demotion(flashBudget, fit, dev), storage.asked(),
+                new Emission(enc, tgt, emit, emitIr)), dir);
+        unmetBound(compiled.report(), compiled.compiled().program().decisionScores());
+        return compiled.report();
     }
 }

@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.io.PrintWriter;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -34,6 +36,19 @@ final class DemoCommand implements Callable<Integer> {
         return out;
     }
 
+    /**
+     * 'seedc compile' with these arguments (its defaults for the rest), through the same pipeline, printing what it
+     * prints; the report it wrote.
+     */
+    private seedc.report.Report compile(String... args) throws IOException {
+        CompileCommand compile = new CompileCommand();
+        CommandLine cl = new CommandLine(compile);
+        cl.setOut(new PrintWriter(System.out, true));
+        cl.setErr(new PrintWriter(System.err, true));
+        cl.parseArgs(args);
+        return compile.compile();
+    }
+
     @Override
     public Integer call() throws IOException {
         Path dir = out != null ? demoFolder(out) : Files.createTempDirectory("seedc-demo-");
@@ -57,17 +72,13 @@ final class DemoCommand implements Callable<Integer> {
         }
         Path code = dir.resolve("out");
         o.println("$ seedc compile input.sd --model . --train train.npy --test test.npy --target x86 --out " + code);
-        rc = Main.execute(new String[] {"compile", sd.toString(), "--model", model.toString(),
+        seedc.report.Report r = compile(sd.toString(), "--model", model.toString(),
                 "--train", model.resolve("train.npy").toString(), "--test", model.resolve("test.npy").toString(),
-                "--target", "x86", "--out", code.toString(), "--no-progress"}, System.out, System.err);
-        if (rc != 0) {
-            return rc;
-        }
-        seedc.report.Report r = seedc.report.Report.read(code.resolve("report.json"));
-        String widths = r.values().stream().map(v -> v.bitwidth()).distinct().sorted().map(String::valueOf)
+                "--target", "x86", "--out", code.toString(), "--no-progress");
+        String widths = r.program().values().stream().map(v -> v.bitwidth()).distinct().sorted().map(String::valueOf)
                 .collect(java.util.stream.Collectors.joining("/"));
         o.printf(java.util.Locale.ROOT, "== float test accuracy %.2f%%, fixed-point (%s-bit) test accuracy %.2f%%%n",
-                r.floatTestAccuracy(), widths, r.fixedTestAccuracy());
+                r.accuracy().floatTestAccuracy(), widths, r.accuracy().fixedTestAccuracy());
         o.println("== generated C in " + code + " (make -C " + code + " builds ./predictor)");
         return 0;
     }

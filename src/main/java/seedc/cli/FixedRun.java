@@ -21,9 +21,9 @@ final class FixedRun {
             throw UserError.of("--encoding fixed needs --config OUT/report.json (written by 'seedc compile')");
         }
         Report report = Report.read(config);
-        FloatModel compiled = quantized(shifted(model, report.fixedProgram().inputShifts(), config),
-                report.quantizedWeights(), config);
-        FixedProgram fp = report.fixedProgram().apply(compiled.program(), config.toString());
+        FloatModel compiled = quantized(shifted(model, report.program().fixedProgram().inputShifts(), config),
+                report.program().quantizedWeights(), config);
+        FixedProgram fp = report.program().fixedProgram().apply(compiled.program(), config.toString());
         return Candidate.runCounting(fp, compiled, ds, threads, progress).results();
     }
 

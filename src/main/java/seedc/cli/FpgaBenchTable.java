@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import seedc.backend.Device;
+import seedc.backend.FpgaDesignReport;
 import seedc.bench.FpgaBench;
 
 /**
@@ -32,7 +32,7 @@ final class FpgaBenchTable {
             o.printf(Locale.ROOT, "%-11s %9.0f %9d %7s %7s %5s %5s %8d %8s %7s %9s %8s %9.2f %10s%n", r.strategy().id(),
                     r.meanCycles(), r.estimatedCycles(), synth(r, "lut"), synth(r, "ff"), synth(r, "dsp"),
                     synth(r, "bram"), r.estimatedLut(), lutError(r), synth(r, "cells"),
-                    r.plan().getOrDefault("estimatedCells", "-"), !r.placed() ? "no P&R"
+                    r.plan().estimatedCells() != null ? r.plan().estimatedCells() : "-", !r.placed() ? "no P&R"
                             : mhz > 0 ? String.format(Locale.ROOT, "%.1f", mhz) : "-", us, vsUno);
         }
         for (FpgaBench.Run r : all) {
@@ -57,9 +57,9 @@ final class FpgaBenchTable {
                         r.meanCycles() / Math.max(1, macs / r.synth().get("dsp").asLong()));
             }
         }
-        if (!runs.isEmpty() && runs.get(0).plan().get("lutModel") instanceof java.util.Map<?, ?> m) {
+        if (!runs.isEmpty() && runs.get(0).plan().lutModel() != null) {
             o.printf(Locale.ROOT, "LUT model: %s; LUT err above: estimate vs yosys on these designs%n",
-                    seedc.report.DeviceText.lutModel(m));
+                    seedc.report.DeviceText.lutModel(runs.get(0).plan().lutModel()));
         }
         o.printf(Locale.ROOT, "predictions equal the Java fixed-point interpreter's: %s%n",
                 runs.stream().allMatch(FpgaBench.Run::predictionsEqual)
@@ -72,19 +72,18 @@ final class FpgaBenchTable {
      * the logic in their input cone; logic several nodes' registers read is in each share).
      */
     private static void perNode(PrintWriter o, FpgaBench.Run r) {
-        if (r.synth() == null || !r.synth().has("nodes") || !(r.plan().get("nodes") instanceof List<?> nodes)) {
+        if (r.synth() == null || !r.synth().has("nodes") || r.plan().nodes() == null) {
             return;
         }
         o.printf(Locale.ROOT, "%n%s per node: estimate / yosys (a node's registers and the logic in their input"
                 + " cone)%n", r.strategy().id());
         o.printf(Locale.ROOT, "  %-10s %-12s %4s %15s %11s %9s %9s%n", "value", "op", "PF", "LUT", "FF", "DSP", "BRAM");
-        for (Object n : nodes) {
-            Map<?, ?> e = (Map<?, ?>) n;
-            JsonNode y = r.synth().get("nodes").get((String) e.get("node"));
+        for (FpgaDesignReport.Node e : r.plan().nodes()) {
+            JsonNode y = r.synth().get("nodes").get(e.node());
             if (y != null) {
-                o.printf(Locale.ROOT, "  %-10s %-12s %4s %7s / %5d %11d %4s / %2d %4s / %2d%n", e.get("value"), e.get("op"),
-                        e.get("pf"), e.get("lut"), y.get("lut").asLong(), y.get("ff").asLong(), e.get("dsp"),
-                        y.get("dsp").asLong(), e.get("bram"), y.get("bram").asLong());
+                o.printf(Locale.ROOT, "  %-10s %-12s %4s %7s / %5d %11d %4s / %2d %4s / %2d%n", e.value(), e.op(),
+                        e.pf(), e.lut(), y.get("lut").asLong(), y.get("ff").asLong(), e.dsp(),
+                        y.get("dsp").asLong(), e.bram(), y.get("bram").asLong());
             }
         }
     }

@@ -1,17 +1,10 @@
 package seedc.cli;
 
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import seedc.diag.Warning;
-import seedc.driver.DataInputs;
-import seedc.driver.InputChecks;
-import seedc.io.DataSet;
-import seedc.ir.FloatModel;
-import seedc.driver.Compilation;
 import picocli.CommandLine.Option;
-import seedc.diag.Progress;
+import seedc.driver.ModelSource;
 
 /** The options every command that compiles a model shares: the program, its weights and data sets. */
 final class ModelInputs {
@@ -44,52 +37,8 @@ final class ModelInputs {
         return files;
     }
 
-    /** The model and both data sets, loaded and checked (InputChecks). */
-    record Loaded(FloatModel model, DataSet train, DataSet test) {}
-
-    /**
-     * Reads the program, its weights and both data sets, under one bar (a large CSV takes seconds to parse), and
-     * checks them; prints the warnings on {@code err}.
-     */
-    Loaded load(boolean progress, PrintWriter err) {
-        return load(progress, err, seedc.driver.RangeMode.PROFILED);
-    }
-
-    /**
-     * As {@link #load(boolean, PrintWriter)}; under {@code --ranges sound} a parameter outside its declared range is
-     * an error: a guarantee about declared ranges cannot rest on a declaration the weights contradict.
-     */
-    Loaded load(boolean progress, PrintWriter err, seedc.driver.RangeMode ranges) {
-        FloatModel model;
-        DataSet trainSet, testSet;
-        try (Progress bar = Progress.start(progress, "load", 3)) { // the program and weights, then each data set
-            model = source.load(err);
-            bar.step();
-            trainSet = DataInputs.load(model.program(), train, labels);
-            bar.step();
-            testSet = DataInputs.load(model.program(), test, labels);
-            bar.step();
-        }
-        List<Warning> warnings = new ArrayList<>(source.modelDir == null ? List.of()
-                : InputChecks.parameters(model, source.modelDir));
-        if (ranges == seedc.driver.RangeMode.SOUND && !warnings.isEmpty()) {
-            Warning w = warnings.getFirst();
-            throw new seedc.diag.UserError(w.where() + ": error: " + w.message() + " (--ranges sound: correct the"
-                    + " declaration)");
-        }
-        warnings.addAll(InputChecks.training(train, trainSet));
-        warnings.addAll(InputChecks.labels(model.program(), train, trainSet));
-        warnings.addAll(InputChecks.labels(model.program(), test, testSet));
-        warnings.forEach(w -> err.println(w.text()));
-        return new Loaded(model, trainSet, testSet);
-    }
-
-    /** {@link Compilation#compile}, a value --ranges sound cannot bound reported at its place in the program. */
-    Compilation.Outcome compile(FloatModel model, DataSet train, DataSet test, Compilation.Options options) {
-        try {
-            return Compilation.compile(model, train, test, options);
-        } catch (seedc.driver.UnprovenRange e) {
-            throw source.at(e.unproven().value().pos(), e.explanation());
-        }
+    /** Where the pipeline reads the model and data from: the front end this command line chose. */
+    ModelSource modelSource() {
+        return new ModelSource(source::load, source.modelDir, train, test, labels, source::at);
     }
 }

@@ -6,9 +6,7 @@ import seedc.diag.UserError;
 import seedc.driver.Compilation;
 import seedc.driver.RangeMode;
 import seedc.fixed.WidthPolicy;
-import seedc.io.DataSet;
-import seedc.ir.FloatModel;
-import seedc.rewrite.InputShifts;
+import seedc.driver.Rewrites;
 import seedc.search.SeeDotStrategy;
 
 /**
@@ -46,12 +44,9 @@ final class PrecisionOptions {
                 + ranges + "'"));
     }
 
-    /** The model the fixed-point search compiles: {@code model}, or its input-shifted equivalent. */
-    FloatModel compiled(FloatModel model, DataSet train) {
-        return switch (Choices.inputShifts(inputShifts)) {
-            case AUTO -> InputShifts.fold(model, train);
-            case NONE -> model;
-        };
+    /** The rewrites before the search: --input-shifts, then the weights quantized as {@code storage} asks. */
+    Rewrites rewrites(StorageOptions storage) {
+        return new Rewrites(Choices.inputShifts(inputShifts), storage.spec(), storage.specOption());
     }
 
     /**

@@ -1,5 +1,6 @@
 package seedc.cli;
 
+import seedc.driver.Encoding;
 import seedc.driver.DataInputs;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -56,9 +57,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Choices.Encoding enc = encoding != null ? Choices.encoding(encoding)
-                : config != null ? Choices.Encoding.FIXED : Choices.Encoding.FLOAT;
-        if (enc == Choices.Encoding.FLOAT && config != null) {
+        Encoding enc = encoding != null ? Choices.encoding(encoding)
+                : config != null ? Encoding.FIXED : Encoding.FLOAT;
+        if (enc == Encoding.FLOAT && config != null) {
             throw UserError.of("--config gives a fixed-point program: use it with --encoding fixed (or leave"
                     + " --encoding out)");
         }
@@ -88,7 +89,7 @@ final class RunCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         if (model.program().result().isInt()) {
-            out.println((enc == Choices.Encoding.FLOAT ? "float" : "fixed-point") + " accuracy: "
+            out.println((enc == Encoding.FLOAT ? "float" : "fixed-point") + " accuracy: "
                     + Evaluation.accuracy(ds, results));
         } else {
             out.println("outputs: " + results.length + " examples of " + model.program().result().shape());

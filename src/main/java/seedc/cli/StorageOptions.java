@@ -116,40 +116,14 @@ final class StorageOptions {
         }
     }
 
-    /** The model with its weights quantized as asked (the same model when not asked). */
-    Quantized quantized(FloatModel model, DataSet test, int jobs) {
+    /** The option that asked for quantized weights, as the user wrote it (null: none). */
+    String specOption() {
         WeightQuantization.Spec s = spec();
-        if (s == null) {
-            return new Quantized(model, null);
-        }
-        WeightQuantization.Quantized q = WeightQuantization.apply(model, s);
-        if (q.parameters().isEmpty()) {
-            throw UserError.of(option(s.mode()) + ": the model has no weight matrix or filter to quantize (a parameter"
-                    + " with two or more"
-                    + " dimensions above 1)");
-        }
-        Double before = test.size() == 0 ? null
-                : Evaluation.accuracy(test, Compilation.floatRun(model, test, jobs)).percent();
-        return new Quantized(q.model(), new Report.QuantizedWeights(s.mode().id(), s.size(), q.parameters(), before));
-    }
-
-    /** A model to compile and, when its weights were quantized, how (null: not). */
-    record Quantized(FloatModel model, Report.QuantizedWeights how) {}
-
-    /**
-     * The storage of parameters: as asked, or for auto packed when weights were quantized or some parameter already
-     * lies on a smaller storage ({@code onGrids}).
-     */
-    WeightStorage storage(boolean quantized, List<Report.ParameterStorage> onGrids) {
-        WeightStorage asked = asked();
-        if (asked != null) {
-            return asked;
-        }
-        return quantized || onGrids != null && !onGrids.isEmpty() ? WeightStorage.PACKED : WeightStorage.DENSE;
+        return s == null ? null : option(s.mode());
     }
 
     /** --weight-storage as asked (null: auto); a user error for an unknown word. */
-    private WeightStorage asked() {
+    WeightStorage asked() {
         for (WeightStorage s : WeightStorage.values()) {
             if (s.id().equals(storage)) {
                 return s;

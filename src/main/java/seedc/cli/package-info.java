@@ -1,6 +1,7 @@
 /**
- * The command line (picocli). Takes words; converts them once into typed choices
- * ({@link seedc.cli.Choices}), is the only stage that words messages in terms of flags, and prints
- * every {@link seedc.diag.UserError} without a stack trace (exit 1).
+ * The command line (picocli): parses and prints. Takes words; turns them once into typed choices
+ * ({@link seedc.cli.Choices}), hands them to the driver's {@link seedc.driver.Pipeline} and prints what it gives;
+ * the only stage that words messages in terms of flags, and prints every {@link seedc.diag.UserError} without a
+ * stack trace (exit 1). Start at {@link seedc.cli.Main}, then CompileCommand.
  */
 package seedc.cli;

@@ -33,6 +33,8 @@ import seedc.search.MaxscaleSearch;
 import seedc.search.ScaleRules;
 import seedc.search.SeeDotStrategy;
 import seedc.search.ShiftryLadder;
+import seedc.search.SearchInput;
+import seedc.search.ShiftryOutcome;
 import seedc.search.ShiftrySearch;
 import seedc.search.StageLog;
 import seedc.search.Metric;
@@ -152,35 +154,50 @@ public final class Compilation {
         double seconds = clock.total();
         FixedProgram best = s.best();
         Candidate.Counted onTrain, onTest;
-        Result[] fixedTest;
         try (Progress bar = Progress.start(o.progress(), "fixed runs",
                 (s.bestOnTrain() == null ? train.size() : 0) + test.size())) {
             onTrain = s.bestOnTrain() != null ? s.bestOnTrain() : Candidate.runCounting(best, model, train, o.jobs(), bar);
             onTest = Candidate.runCounting(best, model, test, o.jobs(), bar);
-            fixedTest = onTest.results();
         }
-        Result[] fixedTrain = onTrain.results();
         clock.lap("fixed runs");
+        Runs runs = new Runs(floatTrain, floatTest, onTrain, onTest);
+        return new Outcome(best, report(model, train, test, o, proven, new Ranges(profiled, sound), runs, seconds,
+                clock.laps()));
+    }
+
+    /** Float's and the chosen program's runs over the training and test sets. */
+    private record Runs(Result[] floatTrain, Result[] floatTest, Candidate.Counted onTrain, Candidate.Counted onTest) {}
+
+    /** The ranges the training set showed and those that hold for every input in the declared range. */
+    private record Ranges(Profile profiled, ValueRanges sound) {}
+
+    /** The report of the chosen program: what was compiled, its accuracy, its values and wraps, the search's. */
+    private static Report report(FloatModel model, DataSet train, DataSet test, Options o, Proven proven,
+                                 Ranges ranges, Runs runs, double seconds, List<Report.StageTime> laps) {
+        Searched s = proven.searched();
+        FixedProgram best = s.best();
         java.util.Map<Value, OverflowProof.Risk> risks = new java.util.HashMap<>();
         proven.risks().forEach(r -> risks.put(r.value(), r));
-        double[] errors = ErrorBounds.of(best, proven.quantized(), sound, model.weights());
+        double[] errors = ErrorBounds.of(best, proven.quantized(), ranges.sound(), model.weights());
         List<Report.ValueType> values = new ArrayList<>();
         for (Value v : model.program().values()) {
             if (!v.isInt()) {
-                values.add(valueType(v, best, profiled, sound, risks.get(v), errors[v.id()]));
+                values.add(valueType(v, best, ranges.profiled(), ranges.sound(), risks.get(v), errors[v.id()]));
             }
         }
         boolean label = model.program().result().isInt(); // a tensor result has no accuracy, an output error
-        Report report = new Report(best.strategy().id(), best.bitwidth(), best.maxscale(), o.metric().id(),
-                o.target().id(), percent(label, test, floatTest), percent(label, test, fixedTest),
-                percent(label, train, floatTrain), percent(label, train, fixedTrain),
-                seconds, s.candidates(), values, s.sweep(), FixedAssignment.of(best), best.paramBytes(),
-                wraps(model, onTrain.wraps()),
-                new Report.TestWraps(onTest.wraps().anyExamples(), wraps(model, onTest.wraps())), s.summary(), null,
-                clock.laps(), label ? null
-                        : new Report.OutputError(Metric.scoreError(floatTrain, fixedTrain),
-                                Metric.scoreError(floatTest, fixedTest)), parameterStorage(model, best));
-        return new Outcome(best, report);
+        Result[] fixedTrain = runs.onTrain().results(), fixedTest = runs.onTest().results();
+        Report.Accuracy accuracy = new Report.Accuracy(percent(label, test, runs.floatTest()),
+                percent(label, test, fixedTest), percent(label, train, runs.floatTrain()),
+                percent(label, train, fixedTrain), label ? null
+                        : new Report.OutputError(Metric.scoreError(runs.floatTrain(), fixedTrain),
+                                Metric.scoreError(runs.floatTest(), fixedTest)));
+        Report.ChosenProgram program = new Report.ChosenProgram(values, FixedAssignment.of(best), best.paramBytes(),
+                wraps(model, runs.onTrain().wraps()), new Report.TestWraps(runs.onTest().wraps().anyExamples(),
+                        wraps(model, runs.onTest().wraps())), parameterStorage(model, best), null);
+        return new Report(new Report.Compiled(best.strategy().id(), best.bitwidth(), best.maxscale(), o.metric().id(),
+                o.target().id()), accuracy, program, new Report.Exploration(seconds, s.candidates(), s.sweep()),
+                s.summary(), null, laps);
     }
 
     /**
@@ -323,10 +340,9 @@ public final class Compilation {
 
     private static Searched shiftry(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, Options o,
                                     StageLog log, ValueRanges sound) {
-        ShiftrySearch.Outcome s = ShiftrySearch.run(model, profile, train, floatTrain,
-                Evaluation.accuracy(train, floatTrain).percent(), o.metric(), o.maxAccuracyDrop(),
-                o.maxScoreError(), o.flashBudget(), ShiftryLadder.shiftry(o.target().widths()), o.jobs(), log,
-                precise(model, sound, o.maxOutputError()));
+        ShiftryOutcome s = ShiftrySearch.run(new SearchInput(model, profile, train, floatTrain, o.metric(), o.jobs(),
+                log), new ShiftrySearch.Settings(ShiftryLadder.shiftry(o.target().widths()), o.maxAccuracyDrop(),
+                o.maxScoreError(), o.flashBudget(), precise(model, sound, o.maxOutputError())));
         SearchSummary.FlashFit fit = null;
         if (o.flashBudget() != null) {
             Budget b = o.flashBudget();
@@ -347,8 +363,8 @@ public final class Compilation {
 
     private static Searched seedot(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, Options o,
                                    StageLog log) {
-        MaxscaleSearch.Outcome search = MaxscaleSearch.run(model, profile, train, floatTrain, o.target().widths(),
-                o.bitwidth(), o.metric(), o.products(), o.jobs(), log);
+        MaxscaleSearch.Outcome search = MaxscaleSearch.run(new SearchInput(model, profile, train, floatTrain,
+                o.metric(), o.jobs(), log), o.target().widths(), o.bitwidth(), o.products());
         List<Report.SweepPoint> sweep = search.sweep().stream().filter(p -> p.products() == search.products())
                 .map(p -> new Report.SweepPoint(p.maxscale(), p.trainAccuracy(), p.loss(), p.wrapEvents())).toList();
         SearchSummary summary = new SearchSummary.SeeDot(search.products().id(), search.sweep().stream()

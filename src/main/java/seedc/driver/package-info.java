@@ -1,6 +1,6 @@
 /**
- * The pipeline put together. Takes typed options; runs profile, search and evaluation
- * ({@link seedc.driver.Compilation}) and gives the fixed program and the report's numbers; holds the
- * backend registry ({@link seedc.driver.Backends}) and loads data sets against a program's input.
+ * The pipeline put together for compile, bench and demo. Takes a {@link seedc.driver.ModelSource} and a typed
+ * {@link seedc.driver.Pipeline.Request}; loads, rewrites, searches ({@link seedc.driver.Compilation}), emits and
+ * writes report.json. Start at {@link seedc.driver.Pipeline}; {@link seedc.driver.Backends} is the backend registry.
  */
 package seedc.driver;

@@ -1,6 +1,5 @@
 package seedc.report;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -14,33 +13,37 @@ import java.util.List;
 import seedc.diag.UserError;
 
 /**
- * report.json of 'seedc compile'. The top-level keys up to {@code maxscaleSweep} are a contract
- * for scripts; {@code fixedProgram} lets 'seedc run --encoding fixed' rebuild the exact program. The
- * search's summary and the device's use are typed parts whose fields are top-level keys too.
+ * report.json of 'seedc compile', made of a few records: what was compiled ({@link Compiled}), its accuracy, the
+ * chosen program, the search's cost and its summary, the device's use and the stage times. Every part's fields are
+ * top-level keys of the one JSON object; those up to {@code maxscaleSweep} are a contract for scripts, and {@code
+ * fixedProgram} lets 'seedc run --encoding fixed' rebuild the exact program.
  */
-@JsonIgnoreProperties(value = {"search", "deviceUse"}, allowSetters = false)
-public record Report(String strategy, int bitwidth, int maxscale, String metric, String target,
-                     Double floatTestAccuracy, Double fixedTestAccuracy, Double floatTrainAccuracy,
-                     Double fixedTrainAccuracy, double exploreSeconds, int candidatesEvaluated,
-                     List<ValueType> values, List<SweepPoint> maxscaleSweep, FixedAssignment fixedProgram,
-                     int paramFlashBytes, List<Wrap> wraps, TestWraps testWraps, SearchSummary search,
-                     DeviceUse deviceUse,
-                     List<StageTime> stages, @JsonInclude(JsonInclude.Include.NON_NULL) OutputError outputError,
-                     @JsonInclude(JsonInclude.Include.NON_NULL) List<ParameterStorage> parameterStorage,
-                     @JsonInclude(JsonInclude.Include.NON_NULL) QuantizedWeights quantizedWeights) {
+public record Report(Compiled compiled, Accuracy accuracy, ChosenProgram program, Exploration exploration,
+                     SearchSummary search, DeviceUse deviceUse, List<StageTime> stages) {
 
-    /** A report of a model whose weights were compiled as given (no --weight-bits or --codebook). */
-    public Report(String strategy, int bitwidth, int maxscale, String metric, String target,
-                  Double floatTestAccuracy, Double fixedTestAccuracy, Double floatTrainAccuracy,
-                  Double fixedTrainAccuracy, double exploreSeconds, int candidatesEvaluated,
-                  List<ValueType> values, List<SweepPoint> maxscaleSweep, FixedAssignment fixedProgram,
-                  int paramFlashBytes, List<Wrap> wraps, TestWraps testWraps, SearchSummary search,
-                  DeviceUse deviceUse, List<StageTime> stages, OutputError outputError,
-                  List<ParameterStorage> parameterStorage) {
-        this(strategy, bitwidth, maxscale, metric, target, floatTestAccuracy, fixedTestAccuracy, floatTrainAccuracy,
-                fixedTrainAccuracy, exploreSeconds, candidatesEvaluated, values, maxscaleSweep, fixedProgram,
-                paramFlashBytes, wraps, testWraps, search, deviceUse, stages, outputError, parameterStorage, null);
-    }
+    /** What was compiled and how: the strategy, the bitwidth and maxscale (SeeDot's), the metric and the target. */
+    public record Compiled(String strategy, int bitwidth, int maxscale, String metric, String target) {}
+
+    /**
+     * Float's and the fixed program's accuracy on the test and training sets; a model whose result is a tensor has
+     * none (null) but {@code outputError}.
+     */
+    public record Accuracy(Double floatTestAccuracy, Double fixedTestAccuracy, Double floatTrainAccuracy,
+                           Double fixedTrainAccuracy,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) OutputError outputError) {}
+
+    /**
+     * The chosen program: every real value's type, the assignment that rebuilds it, its parameters' flash, its wraps
+     * on the training and test sets, the parameters already on a smaller storage (null: none) and how the weights
+     * were quantized (null: as trained).
+     */
+    public record ChosenProgram(List<ValueType> values, FixedAssignment fixedProgram, int paramFlashBytes,
+                                List<Wrap> wraps, TestWraps testWraps,
+                                @JsonInclude(JsonInclude.Include.NON_NULL) List<ParameterStorage> parameterStorage,
+                                @JsonInclude(JsonInclude.Include.NON_NULL) QuantizedWeights quantizedWeights) {}
+
+    /** The search's cost: its seconds, the candidates it ran and SeeDot's maxscale sweep (empty for shiftry). */
+    public record Exploration(double exploreSeconds, int candidatesEvaluated, List<SweepPoint> maxscaleSweep) {}
 
     /**
      * Weights quantized after training (seedc.rewrite.WeightQuantization): {@code mode} grid or powersOfTwo
@@ -51,10 +54,9 @@ public record Report(String strategy, int bitwidth, int maxscale, String metric,
 
     /** The same report, saying how its weights were quantized. */
     public Report withQuantizedWeights(QuantizedWeights q) {
-        return new Report(strategy, bitwidth, maxscale, metric, target, floatTestAccuracy, fixedTestAccuracy,
-                floatTrainAccuracy, fixedTrainAccuracy, exploreSeconds, candidatesEvaluated, values, maxscaleSweep,
-                fixedProgram, paramFlashBytes, wraps, testWraps, search, deviceUse, stages, outputError,
-                parameterStorage, q);
+        ChosenProgram p = program;
+        return new Report(compiled, accuracy, new ChosenProgram(p.values(), p.fixedProgram(), p.paramFlashBytes(),
+                p.wraps(), p.testWraps(), p.parameterStorage(), q), exploration, search, deviceUse, stages);
     }
 
     /**
@@ -120,10 +122,7 @@ public record Report(String strategy, int bitwidth, int maxscale, String metric,
 
     /** The same report with these stage times, in the order the stages ran. */
     public Report withStages(List<StageTime> all) {
-        return new Report(strategy, bitwidth, maxscale, metric, target, floatTestAccuracy, fixedTestAccuracy,
-                floatTrainAccuracy, fixedTrainAccuracy, exploreSeconds, candidatesEvaluated, values, maxscaleSweep,
-                fixedProgram, paramFlashBytes, wraps, testWraps, search, deviceUse, List.copyOf(all), outputError,
-                parameterStorage, quantizedWeights);
+        return new Report(compiled, accuracy, program, exploration, search, deviceUse, List.copyOf(all));
     }
 
     /**
@@ -143,19 +142,30 @@ public record Report(String strategy, int bitwidth, int maxscale, String metric,
 
     /** The same report with what the device build takes. */
     public Report withDeviceUse(DeviceUse use) {
-        return new Report(strategy, bitwidth, maxscale, metric, target, floatTestAccuracy, fixedTestAccuracy,
-                floatTrainAccuracy, fixedTrainAccuracy, exploreSeconds, candidatesEvaluated, values, maxscaleSweep,
-                fixedProgram, paramFlashBytes, wraps, testWraps, search, use, stages, outputError, parameterStorage,
-                quantizedWeights);
+        return new Report(compiled, accuracy, program, exploration, search, use, stages);
     }
 
     public static final ObjectMapper JSON = new ObjectMapper()
             .enable(SerializationFeature.INDENT_OUTPUT)
             .configure(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
-    /** The JSON object: the contract keys, then the search's and the device's keys at the top level. */
+    /** report.json's parts' keys in the order scripts have always read them (then the search's and the device's). */
+    private static final List<String> KEY_ORDER = List.of("strategy", "bitwidth", "maxscale", "metric", "target",
+            "floatTestAccuracy", "fixedTestAccuracy", "floatTrainAccuracy", "fixedTrainAccuracy", "exploreSeconds",
+            "candidatesEvaluated", "values", "maxscaleSweep", "fixedProgram", "paramFlashBytes", "wraps", "testWraps",
+            "stages", "outputError", "parameterStorage", "quantizedWeights");
+
+    /** The stage times as one object's key, so that they read back with the path 'stages[i]...'. */
+    private record Stages(List<StageTime> stages) {}
+
+    /** The JSON object: every part's keys at the top level. */
     public ObjectNode toJson() {
-        ObjectNode n = JSON.valueToTree(this);
+        ObjectNode parts = JSON.createObjectNode();
+        for (Object part : new Object[] {compiled, accuracy, program, exploration, new Stages(stages)}) {
+            parts.setAll((ObjectNode) JSON.valueToTree(part));
+        }
+        ObjectNode n = JSON.createObjectNode();
+        KEY_ORDER.stream().filter(parts::has).forEach(k -> n.set(k, parts.get(k)));
         if (search != null) {
             n.setAll((ObjectNode) JSON.valueToTree(search));
         }
@@ -165,20 +175,20 @@ public record Report(String strategy, int bitwidth, int maxscale, String metric,
         return n;
     }
 
-    /** Reads back what {@link #toJson} wrote; each typed part takes its own keys from the one object. */
+    /** Reads back what {@link #toJson} wrote; each part takes its own keys from the one object. */
     public static Report fromJson(JsonNode n) throws IOException {
-        Report core = JSON.treeToValue(n, Report.class);
-        Class<? extends SearchSummary> kind = "shiftry".equals(core.strategy())
+        Compiled compiled = JSON.treeToValue(n, Compiled.class);
+        Accuracy accuracy = JSON.treeToValue(n, Accuracy.class);
+        ChosenProgram p = JSON.treeToValue(n, ChosenProgram.class);
+        ChosenProgram program = p.wraps() != null ? p : new ChosenProgram(p.values(), p.fixedProgram(),
+                p.paramFlashBytes(), List.of(), p.testWraps(), p.parameterStorage(), p.quantizedWeights());
+        Exploration exploration = JSON.treeToValue(n, Exploration.class);
+        List<StageTime> stages = JSON.treeToValue(n, Stages.class).stages();
+        Class<? extends SearchSummary> kind = "shiftry".equals(compiled.strategy())
                 ? SearchSummary.Shiftry.class : SearchSummary.SeeDot.class;
         SearchSummary search = n.has("demotionOrder") || n.has("productsSweep") ? JSON.treeToValue(n, kind) : null;
         DeviceUse use = n.has("memoryPlan") ? JSON.treeToValue(n, DeviceUse.class) : null;
-        return new Report(core.strategy, core.bitwidth, core.maxscale, core.metric, core.target,
-                core.floatTestAccuracy, core.fixedTestAccuracy, core.floatTrainAccuracy, core.fixedTrainAccuracy,
-                core.exploreSeconds, core.candidatesEvaluated, core.values, core.maxscaleSweep, core.fixedProgram,
-                core.paramFlashBytes, core.wraps == null ? List.of() : core.wraps,
-                core.testWraps, search, use,
-                core.stages == null ? List.of() : core.stages, core.outputError, core.parameterStorage,
-                core.quantizedWeights);
+        return new Report(compiled, accuracy, program, exploration, search, use, stages == null ? List.of() : stages);
     }
 
     public void write(Path file) {
@@ -195,7 +205,7 @@ public record Report(String strategy, int bitwidth, int maxscale, String metric,
                 throw new NoSuchFileException(file.toString());
             }
             Report r = fromJson(JSON.readTree(file.toFile()));
-            if (r.fixedProgram() == null) {
+            if (r.program().fixedProgram() == null) {
                 throw UserError.inFile(file, "not a seedc compile report (no 'fixedProgram')");
             }
             return r;

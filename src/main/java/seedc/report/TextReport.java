@@ -1,9 +1,9 @@
 package seedc.report;
 
+import seedc.backend.FpgaDesignReport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * The human-readable summary of a report (report.txt, and what 'seedc compile' prints): accuracy, the
@@ -16,47 +16,12 @@ public final class TextReport {
     public static String render(Report r) {
         StringBuilder sb = new StringBuilder();
         SearchSummary.Shiftry shiftry = r.search() instanceof SearchSummary.Shiftry s ? s : null;
-        if (shiftry != null) {
-            sb.append(f("strategy shiftry (8/16 bits), metric %s, target %s%n", metric(r), r.target()));
-        } else {
-            String products = r.search() instanceof SearchSummary.SeeDot s ? s.products() : null;
-            sb.append(f("strategy %s, %d bits, maxscale %d%s, metric %s, target %s%n", r.strategy(), r.bitwidth(),
-                    r.maxscale(), products == null ? "" : ", " + products + " products", metric(r), r.target()));
-        }
-        Report.OutputError tensor = r.outputError();
-        if (tensor == null) {
-            sb.append(f("accuracy        float     fixed%n"));
-            sb.append(f("  train       %6.2f%%   %6.2f%%%n", r.floatTrainAccuracy(), r.fixedTrainAccuracy()));
-            sb.append(f("  test        %6.2f%%   %6.2f%%%n", r.floatTestAccuracy(), r.fixedTestAccuracy()));
-        } else { // no labels to compare with: the distance to float's outputs is what the search kept small
-            sb.append(f("no accuracy: the result is a tensor, not a class; fixed outputs against float's"
-                    + " (relative RMS error):%n  train %.4f, test %.4f%n", tensor.train(), tensor.test()));
-        }
-        quantizedWeights(sb, r.quantizedWeights());
-        sb.append(f("explored %d candidates in %.2f s%n", r.candidatesEvaluated(), r.exploreSeconds()));
-        if (r.stages() != null && !r.stages().isEmpty()) {
-            sb.append("time per stage:");
-            r.stages().forEach(t -> sb.append(f(" %s %.2f s;", t.stage(), t.seconds())));
-            sb.setLength(sb.length() - 1);
-            sb.append('\n');
-            for (Report.StageTime t : r.stages()) {
-                if (!t.parts().isEmpty()) {
-                    sb.append(t.stage()).append(" stages:");
-                    t.parts().forEach(s -> sb.append(f(" %s %.2f s;", s.stage(), s.seconds())));
-                    sb.setLength(sb.length() - 1);
-                    sb.append('\n');
-                }
-            }
-        }
-        if (!r.maxscaleSweep().isEmpty()) {
-            sb.append(tensor == null ? "\nmaxscale  train accuracy\n" : "\nmaxscale  train loss\n");
-            for (Report.SweepPoint p : r.maxscaleSweep()) {
-                sb.append(f("  %2d      %s%s%s%n", p.maxscale(),
-                        tensor == null ? f("%6.2f%%", p.trainAccuracy()) : f("%7.4f", p.loss()),
-                        p.wrapEvents() > 0 ? f("  (%d wrap events)", p.wrapEvents()) : "",
-                        p.maxscale() == r.maxscale() ? "  <- chosen" : ""));
-            }
-        }
+        header(sb, r, shiftry);
+        quantizedWeights(sb, r.program().quantizedWeights());
+        sb.append(f("explored %d candidates in %.2f s%n", r.exploration().candidatesEvaluated(),
+                r.exploration().exploreSeconds()));
+        stageTimes(sb, r.stages());
+        sweep(sb, r);
         sb.append('\n').append(shiftry != null
                 ? f("values (stage II chose the input's scale: %s)%n", shiftry.inputScale()) : "values\n");
         valuesTable(sb, r);
@@ -65,7 +30,7 @@ public final class TextReport {
             shiftry(sb, r, shiftry);
         }
         storage(sb, r);
-        int bytes = r.paramFlashBytes();
+        int bytes = r.program().paramFlashBytes();
         sb.append('\n').append(shiftry != null
                 ? f("parameter flash: %d B with 8/16-bit values, %d B with all 16-bit (%.0f%% less)%n",
                 bytes, shiftry.paramFlashBytes16(), 100.0 * (1 - (double) bytes / shiftry.paramFlashBytes16()))
@@ -74,6 +39,62 @@ public final class TextReport {
             DeviceText.render(sb, r.deviceUse());
         }
         return sb.toString();
+    }
+
+    /** What was compiled, and the accuracy (or for a tensor result, the output error). */
+    private static void header(StringBuilder sb, Report r, SearchSummary.Shiftry shiftry) {
+        Report.Compiled c = r.compiled();
+        if (shiftry != null) {
+            sb.append(f("strategy shiftry (8/16 bits), metric %s, target %s%n", metric(r), c.target()));
+        } else {
+            String products = r.search() instanceof SearchSummary.SeeDot s ? s.products() : null;
+            sb.append(f("strategy %s, %d bits, maxscale %d%s, metric %s, target %s%n", c.strategy(), c.bitwidth(),
+                    c.maxscale(), products == null ? "" : ", " + products + " products", metric(r), c.target()));
+        }
+        Report.Accuracy a = r.accuracy();
+        if (a.outputError() == null) {
+            sb.append(f("accuracy        float     fixed%n"));
+            sb.append(f("  train       %6.2f%%   %6.2f%%%n", a.floatTrainAccuracy(), a.fixedTrainAccuracy()));
+            sb.append(f("  test        %6.2f%%   %6.2f%%%n", a.floatTestAccuracy(), a.fixedTestAccuracy()));
+        } else { // no labels to compare with: the distance to float's outputs is what the search kept small
+            sb.append(f("no accuracy: the result is a tensor, not a class; fixed outputs against float's"
+                    + " (relative RMS error):%n  train %.4f, test %.4f%n", a.outputError().train(),
+                    a.outputError().test()));
+        }
+    }
+
+    /** Each stage's seconds, then each stage's own stages (the search's). */
+    private static void stageTimes(StringBuilder sb, List<Report.StageTime> stages) {
+        if (stages == null || stages.isEmpty()) {
+            return;
+        }
+        sb.append("time per stage:");
+        stages.forEach(t -> sb.append(f(" %s %.2f s;", t.stage(), t.seconds())));
+        sb.setLength(sb.length() - 1);
+        sb.append('\n');
+        for (Report.StageTime t : stages) {
+            if (!t.parts().isEmpty()) {
+                sb.append(t.stage()).append(" stages:");
+                t.parts().forEach(s -> sb.append(f(" %s %.2f s;", s.stage(), s.seconds())));
+                sb.setLength(sb.length() - 1);
+                sb.append('\n');
+            }
+        }
+    }
+
+    /** SeeDot's maxscale sweep: each maxscale's training accuracy (or loss, for a tensor result). */
+    private static void sweep(StringBuilder sb, Report r) {
+        if (r.exploration().maxscaleSweep().isEmpty()) {
+            return;
+        }
+        boolean tensor = r.accuracy().outputError() != null;
+        sb.append(!tensor ? "\nmaxscale  train accuracy\n" : "\nmaxscale  train loss\n");
+        for (Report.SweepPoint p : r.exploration().maxscaleSweep()) {
+            sb.append(f("  %2d      %s%s%s%n", p.maxscale(),
+                    !tensor ? f("%6.2f%%", p.trainAccuracy()) : f("%7.4f", p.loss()),
+                    p.wrapEvents() > 0 ? f("  (%d wrap events)", p.wrapEvents()) : "",
+                    p.maxscale() == r.compiled().maxscale() ? "  <- chosen" : ""));
+        }
     }
 
     /** Stage IV's bound on the score error as the search applied it (seedc.search.StageFourLimits.scoreErrorLimit). */
@@ -87,11 +108,12 @@ public final class TextReport {
      * was) its profiled and sound ranges, headroom and error bound, then the overflow risks.
      */
     private static void valuesTable(StringBuilder sb, Report r) {
-        boolean ranges = r.values().stream().anyMatch(v -> v.profiledRange() != null || v.soundRange() != null);
+        boolean ranges = r.program().values().stream()
+                .anyMatch(v -> v.profiledRange() != null || v.soundRange() != null);
         List<String[]> rows = new ArrayList<>();
         rows.add(ranges ? new String[] {"value", "bits", "scale", "profiled range", "sound range", "headroom",
             "error bound"} : new String[] {"value", "bits", "scale"});
-        for (Report.ValueType v : r.values()) {
+        for (Report.ValueType v : r.program().values()) {
             double h = v.soundHeadroomBits();
             String[] type = {v.name(), Integer.toString(v.bitwidth()), Integer.toString(v.scale())};
             rows.add(!ranges ? type : new String[] {type[0], type[1], type[2], range(v.profiledRange()),
@@ -106,13 +128,13 @@ public final class TextReport {
 
     /** The parameters already on a smaller storage than their type (trained that way), when there are any. */
     private static void storage(StringBuilder sb, Report r) {
-        if (r.parameterStorage() == null) {
+        if (r.program().parameterStorage() == null) {
             return;
         }
         sb.append("\nparameters whose values already lie on a smaller storage (packed bytes against their type's)\n");
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"parameter", "storage", "bits", "values", "packed B", "as stored B"});
-        for (Report.ParameterStorage p : r.parameterStorage()) {
+        for (Report.ParameterStorage p : r.program().parameterStorage()) {
             rows.add(new String[] {p.parameter(), p.kind(), Integer.toString(p.bits()), Integer.toString(p.distinct()),
                 Long.toString(p.packedBytes()), Long.toString(p.chosenBytes())});
         }
@@ -132,7 +154,7 @@ public final class TextReport {
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"value", "sound range", "type", "may wrap"});
         List<String> unbounded = new ArrayList<>();
-        for (Report.ValueType v : r.values()) {
+        for (Report.ValueType v : r.program().values()) {
             if (v.mayWrap() != null) {
                 rows.add(new String[] {v.name(), range(v.soundRange()), f("int%d@%d", v.bitwidth(), v.scale()),
                         v.mayWrap()});
@@ -157,11 +179,11 @@ public final class TextReport {
 
     /** The chosen program's wrap events on the training and test sets, per value; one line when there are none. */
     private static void wraps(StringBuilder sb, Report r) {
-        wraps(sb, r.wraps(), "wrap events on the training set (elements that lost information to a two's complement"
-                + " wrap)", "no value wraps on the training set");
-        if (r.testWraps() != null) {
-            wraps(sb, r.testWraps().values(), f("values that overflowed on the test set (in %d examples)",
-                    r.testWraps().examples()), "no value wraps on the test set");
+        wraps(sb, r.program().wraps(), "wrap events on the training set (elements that lost information to a two's"
+                + " complement wrap)", "no value wraps on the training set");
+        if (r.program().testWraps() != null) {
+            wraps(sb, r.program().testWraps().values(), f("values that overflowed on the test set (in %d examples)",
+                    r.program().testWraps().examples()), "no value wraps on the test set");
         }
     }
 
@@ -181,12 +203,12 @@ public final class TextReport {
 
     /** What compile warns of when the chosen program wraps on its training data; empty when it does not. */
     public static java.util.Optional<String> wrapWarning(Report r) {
-        if (r.wraps().isEmpty()) {
+        if (r.program().wraps().isEmpty()) {
             return java.util.Optional.empty();
         }
         StringBuilder sb = new StringBuilder("the chosen program wraps on its training data: ");
-        for (int i = 0; i < r.wraps().size(); i++) {
-            Report.Wrap w = r.wraps().get(i);
+        for (int i = 0; i < r.program().wraps().size(); i++) {
+            Report.Wrap w = r.program().wraps().get(i);
             sb.append(i == 0 ? "" : ", ").append(f("%s (%d elements in %d examples)", w.value(), w.events(),
                     w.examples()));
         }
@@ -200,23 +222,22 @@ public final class TextReport {
      * pass it), where LUTs are budgeted alone (the Artix-7) the LUTs the whole-design fit predicts (predictedLut
      * against placeableLut; the planner budgets by its own estimate).
      */
-    @SuppressWarnings("unchecked")
     public static java.util.Optional<String> fpgaFitWarning(Report r) {
         if (r.deviceUse() == null || r.deviceUse().fpga() == null) {
             return java.util.Optional.empty();
         }
-        Map<String, Object> fpga = r.deviceUse().fpga();
-        boolean cells = fpga.get("placeableCells") instanceof Number;
-        if (!(fpga.get(cells ? "estimatedCells" : "predictedLut") instanceof Number need)
-                || !(fpga.get(cells ? "placeableCells" : "placeableLut") instanceof Number placeable)
-                || need.longValue() <= placeable.longValue()) {
+        FpgaDesignReport fpga = r.deviceUse().fpga();
+        boolean cells = fpga.placeableCells() != null;
+        Long need = cells ? fpga.estimatedCells() : fpga.predictedLut();
+        Long placeable = cells ? fpga.placeableCells() : fpga.placeableLut();
+        if (need == null || placeable == null || need <= placeable) {
             return java.util.Optional.empty();
         }
-        long budget = ((Number) ((Map<String, Object>) fpga.get("budget")).get("lut")).longValue();
+        long budget = fpga.budget().lut();
         double error = 1 - placeable.doubleValue() / budget;
         return java.util.Optional.of(f("the FPGA design needs about %d of the %s's %d %s (%.0f%%); the"
                 + " estimate misses whole designs by %.0f%% on average, so it may not %s: 'make synth' in the output"
-                + " folder (or 'seedc bench') tells%s", need.longValue(), fpga.get("device"), budget,
+                + " folder (or 'seedc bench') tells%s", need.longValue(), fpga.device(), budget,
                 cells ? "logic cells" : "LUTs", 100 * need.doubleValue() / budget, 100 * error,
                 cells ? "place" : "fit", cells ? "" : "; --fpga-utilization PCT makes the planner grow lanes into less"));
     }
@@ -226,24 +247,26 @@ public final class TextReport {
 
     /** A warning when the chosen program lost most of what float knows, with what to try. */
     public static java.util.Optional<String> collapseWarning(Report r) {
-        if (r.outputError() != null) { // a tensor result has no accuracy to collapse
+        if (r.accuracy().outputError() != null) { // a tensor result has no accuracy to collapse
             return java.util.Optional.empty();
         }
-        double drop = r.floatTrainAccuracy() - r.fixedTrainAccuracy();
+        Report.Accuracy a = r.accuracy();
+        double drop = a.floatTrainAccuracy() - a.fixedTrainAccuracy();
         if (!(drop > COLLAPSE_POINTS)) {
             return java.util.Optional.empty();
         }
         boolean byBound = r.search() instanceof SearchSummary.Shiftry s && s.maxOutputError() != null;
-        String tryThis = r.strategy().equals("seedot") && r.bitwidth() < 16 ? "--bitwidth 16 or --strategy shiftry"
-                : r.strategy().equals("seedot") ? "--strategy shiftry" : byBound
+        boolean seedot = r.compiled().strategy().equals("seedot");
+        String tryThis = seedot && r.compiled().bitwidth() < 16 ? "--bitwidth 16 or --strategy shiftry"
+                : seedot ? "--strategy shiftry" : byBound
                 ? "--max-output-error with a smaller value" : "--max-accuracy-drop with a smaller value";
         return java.util.Optional.of(f("the fixed-point program reaches %.2f%% on the training set where float reaches"
-                + " %.2f%% (%.2f points lost); try %s", r.fixedTrainAccuracy(), r.floatTrainAccuracy(), drop, tryThis));
+                + " %.2f%% (%.2f points lost); try %s", a.fixedTrainAccuracy(), a.floatTrainAccuracy(), drop, tryThis));
     }
 
     /** The search's loss: the metric's name, or for a tensor result (no labels) the outputs' error. */
     private static String metric(Report r) {
-        return r.outputError() == null ? r.metric() : "output error";
+        return r.accuracy().outputError() == null ? r.compiled().metric() : "output error";
     }
 
     /** Stage III's order (the loss of each value alone at 8 bits) and stage IV's cumulative curve. */
@@ -263,13 +286,13 @@ public final class TextReport {
             sb.append(f("%nstage IV: values demoted in that order, each kept while the decision scores' proven error"
                     + " bound%n  (over every input in the declared range: errorBound) stays within %s%n",
                     x.maxOutputError()));
-        } else if (r.outputError() != null) {
+        } else if (r.accuracy().outputError() != null) {
             sb.append(f("%nstage IV: values demoted in that order, each kept while the score error stays%n"
                     + "  within %s%n", scoreErrorLimit(x)));
         } else {
             sb.append(f("%nstage IV: values demoted in that order, each kept while train accuracy stays%n"
                     + "  within %s points of float (%.2f%%) and the score error within %s%n", x.maxAccuracyDrop(),
-                    r.floatTrainAccuracy(), scoreErrorLimit(x)));
+                    r.accuracy().floatTrainAccuracy(), scoreErrorLimit(x)));
         }
         if (x.startScoreError() != null) {
             sb.append(f("  (the program it starts from is already %.4f from float, beyond --max-score-error %s:%n"
@@ -282,7 +305,8 @@ public final class TextReport {
         rows.add(anyWrap ? new String[] {"value", "kept", "train acc", "score error", "param bytes", "wraps"}
                 : new String[] {"value", "kept", "train acc", "score error", "param bytes"});
         for (SearchSummary.Step s : x.demotionCurve()) {
-            String[] row = {s.name(), s.kept() ? "yes" : "no", r.outputError() != null ? "-" : f("%.2f%%", s.trainAccuracy()),
+            String[] row = {s.name(), s.kept() ? "yes" : "no",
+                    r.accuracy().outputError() != null ? "-" : f("%.2f%%", s.trainAccuracy()),
                     f("%.4f", s.scoreError()), Integer.toString(s.paramBytes()), Long.toString(s.wrapEvents())};
             rows.add(anyWrap ? row : java.util.Arrays.copyOf(row, 5));
         }

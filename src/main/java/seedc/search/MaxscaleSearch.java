@@ -5,10 +5,8 @@ import java.util.List;
 import java.util.function.Supplier;
 import seedc.ir.FloatModel;
 import seedc.eval.Profile;
-import seedc.eval.Result;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.WidthPolicy;
-import seedc.io.DataSet;
 import seedc.search.SeeDotStrategy.Products;
 
 /**
@@ -40,13 +38,13 @@ public final class MaxscaleSearch {
     static final int SURVIVORS = StagedConfirmation.SURVIVORS;
 
     /** Searches the given product modes (each must be allowed at {@code bits} under {@code widths}). */
-    public static Outcome run(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, WidthPolicy widths,
-                              int bits, Metric metric, List<Products> modes, int jobs, StageLog log) {
-        return run(model, profile, train, floatTrain, widths, bits, metric, modes, jobs, log, FULL_SEARCH_LIMIT);
+    public static Outcome run(SearchInput in, WidthPolicy widths, int bits, List<Products> modes) {
+        return run(in, widths, bits, modes, FULL_SEARCH_LIMIT);
     }
 
-    static Outcome run(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, WidthPolicy widths,
-                       int bits, Metric metric, List<Products> modes, int jobs, StageLog log, int fullSearchLimit) {
+    static Outcome run(SearchInput in, WidthPolicy widths, int bits, List<Products> modes, int fullSearchLimit) {
+        FloatModel model = in.model();
+        Profile profile = in.profile();
         FixedProgram[] programs = new FixedProgram[bits * modes.size()];
         List<Supplier<FixedProgram>> candidates = new ArrayList<>();
         for (int m = 0; m < modes.size(); m++) {
@@ -61,13 +59,13 @@ public final class MaxscaleSearch {
         for (int i = 0; i < candidates.size(); i++) {
             all.add(i);
         }
-        if (train.size() > fullSearchLimit) {
-            TrainingSubset sub = TrainingSubset.of(train, floatTrain, SUBSET);
-            List<CandidatePool.Score> scores = evaluate(model, sub.data(), sub.floatResults(), metric, jobs, log,
+        if (in.train().size() > fullSearchLimit) {
+            TrainingSubset sub = TrainingSubset.of(in.train(), in.floatTrain(), SUBSET);
+            List<CandidatePool.Score> scores = evaluate(in.pool(sub.data(), sub.floatResults()),
                     "maxscale search (subset)", candidates, all);
             List<Integer> contenders = ranked(scores, all, bits).subList(0, Math.min(SURVIVORS, all.size()))
                     .stream().sorted().toList();
-            try (CandidatePool full = new CandidatePool(model, train, floatTrain, metric, jobs, log)) {
+            try (CandidatePool full = in.pool(in.train(), in.floatTrain())) {
                 List<CandidatePool.Score> again = full.evaluate("maxscale search (confirming)",
                         contenders.stream().map(candidates::get).toList());
                 for (int k = 0; k < contenders.size(); k++) {
@@ -78,7 +76,7 @@ public final class MaxscaleSearch {
                         full.ranAlready(programs[best]));
             }
         }
-        List<CandidatePool.Score> scores = evaluate(model, train, floatTrain, metric, jobs, log, "maxscale search",
+        List<CandidatePool.Score> scores = evaluate(in.pool(in.train(), in.floatTrain()), "maxscale search",
                 candidates, all);
         int best = ranked(scores, all, bits).get(0);
         return outcome(scores, modes, bits, programs[best], best, candidates.size(), null);
@@ -94,11 +92,10 @@ public final class MaxscaleSearch {
         return new Outcome(best, modes.get(bestIndex / bits), sweep, candidates, bestOnTrain);
     }
 
-    /** The scores of the chosen candidates, in their order, on a data set. */
-    private static List<CandidatePool.Score> evaluate(FloatModel model, DataSet data, Result[] floatResults, Metric metric,
-                                                      int jobs, StageLog log, String stage,
+    /** The scores of the chosen candidates, in their order, on the pool's data set. */
+    private static List<CandidatePool.Score> evaluate(CandidatePool candidatePool, String stage,
                                                       List<Supplier<FixedProgram>> candidates, List<Integer> which) {
-        try (CandidatePool pool = new CandidatePool(model, data, floatResults, metric, jobs, log)) {
+        try (CandidatePool pool = candidatePool) {
             return new ArrayList<>(pool.evaluate(stage, which.stream().map(candidates::get).toList()));
         }
     }

@@ -151,13 +151,7 @@ public final class SeeDotStrategy {
                     (long) c.filter().shape().dim(1) * c.filter().shape().dim(2) * c.filter().shape().dim(3));
             case ScalarMul m -> product(op, m.scalar(), m.tensor());
             case Hadamard h -> product(op, h.a(), h.b());
-            case VecOp v -> {
-                if (v.kind() == VecKind.MUL) {
-                    product(op, v.a(), v.vec());
-                } else {
-                    add(op, v.a(), v.vec());
-                }
-            }
+            case VecOp v -> vecOp(op, v);
             case Add a -> add(op, a.a(), a.b());
             case Exp e -> exp(e);
             case Sigmoid s -> activation(op, s.a());
@@ -193,6 +187,15 @@ public final class SeeDotStrategy {
                 set(l.acc(), scale(out));
                 walk(l.body());
             }
+        }
+    }
+
+    /** A vector applied to each row: a product's scale rule or a sum's. */
+    private void vecOp(Op op, VecOp v) {
+        if (v.kind() == VecKind.MUL) {
+            product(op, v.a(), v.vec());
+        } else {
+            add(op, v.a(), v.vec());
         }
     }
 

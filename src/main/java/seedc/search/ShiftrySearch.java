@@ -6,18 +6,20 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.IntFunction;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import seedc.diag.Progress;
-import seedc.ir.FloatModel;
 import seedc.eval.Evaluation;
 import seedc.eval.Profile;
-import seedc.eval.Result;
 import seedc.fixed.FixedArith;
 import seedc.fixed.FixedProgram;
 import seedc.io.DataSet;
 import seedc.ir.Op;
 import seedc.ir.Program;
 import seedc.ir.Value;
+import seedc.search.ShiftryOutcome.Demotion;
+import seedc.search.ShiftryOutcome.Staged;
+import seedc.search.ShiftryOutcome.Step;
 
 /**
  * Shiftry's bitwidth search (Algorithms 11-14) down a {@link ShiftryLadder} (Shiftry's: 16 -> 8):
@@ -37,27 +39,6 @@ import seedc.ir.Value;
  * the program wrap more often than before it (in accuracy mode; a flash budget comes first).
  */
 public final class ShiftrySearch {
-    /** Stage III's best for one value: demoted alone to {@code bits} at {@code scale}, with its loss. */
-    public record Demotion(String name, int bits, int scale, double loss, long wrapEvents) {}
-
-    public record Step(String name, boolean kept, double trainAccuracy, double scoreError, int paramBytes,
-                       long wrapEvents) {}
-
-    /**
-     * {@code paramBytesStart}: the parameters' flash with every value at the ladder's first width;
-     * {@code staged}: on a large training set, how the subset decided and the whole set confirmed (else null).
-     */
-    public record Outcome(FixedProgram best, int inputScale, List<Demotion> order, List<Step> curve,
-                          int paramBytesStart, int paramBytes, int candidates, Staged staged,
-                          Candidate.Counted bestOnTrain, double startScoreError) {}
-
-    /**
-     * A large training set's search: stages II-IV decided on {@code subsetRows} evenly spaced rows of
-     * {@code rows}; of the {@code keptOnSubset} demotions stage IV kept there, the first {@code confirmed} hold on
-     * every row.
-     */
-    public record Staged(int subsetRows, int rows, int keptOnSubset, int confirmed) {}
-
     private final Program p;
     private final Profile profile;
     private final ShiftryLadder ladder;
@@ -92,65 +73,83 @@ public final class ShiftrySearch {
     }
 
     /**
-     * The search; with {@code precise} (not null) stage IV keeps the demotions whose program passes it, whatever
-     * the accuracy.
+     * How stage IV stops, down {@code ladder}: while training accuracy stays within {@code maxDrop} points of float's
+     * and the decision scores within {@code maxScoreError} of float's; with a flash {@code budget} (not null) only
+     * until the program fits; with {@code precise} (not null) while the program passes it, whatever the accuracy.
      */
-    public static Outcome run(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, double floatTrainAcc,
-                              Metric metric, double maxDrop, double maxScoreError, Budget budget,
-                              ShiftryLadder ladder, int jobs, StageLog log,
-                              java.util.function.Predicate<FixedProgram> precise) {
-        ShiftrySearch s = new ShiftrySearch(model.program(), profile, ladder, budget);
+    public record Settings(ShiftryLadder ladder, double maxDrop, double maxScoreError, Budget budget,
+                           Predicate<FixedProgram> precise) {}
+
+    /** The search of {@code in}'s model under {@code settings}. */
+    public static ShiftryOutcome run(SearchInput in, Settings settings) {
+        ShiftrySearch s = new ShiftrySearch(in.model().program(), in.profile(), settings.ladder(), settings.budget());
         List<Value> all = s.start();
-        List<ShiftryLadder.Step> steps = ladder.steps();
-        List<Value> first = budget == null || steps.isEmpty() ? all : s.firstFlashSavers(all, steps);
+        List<ShiftryLadder.Step> steps = settings.ladder().steps();
+        List<Value> first = settings.budget() == null || steps.isEmpty() ? all : s.firstFlashSavers(all, steps);
+        DataSet train = in.train();
         // On a large training set every stage decides on a subset and the whole set confirms: stage II's best
         // few scales, stage IV's kept demotions (see StagedConfirmation for why this is sound).
         TrainingSubset sub = TrainingSubset.worthIt(train)
-                ? TrainingSubset.of(train, floatTrain, TrainingSubset.SUBSET) : null;
-        try (CandidatePool full = sub == null ? new CandidatePool(model, train, floatTrain, metric, jobs, log)
-                     : new CandidatePool(model, train, floatTrain, metric, jobs, log).withoutStates();
-             CandidatePool subset = sub == null ? null
-                     : new CandidatePool(model, sub.data(), sub.floatResults(), metric, jobs, log)) {
-            CandidatePool decide = subset == null ? full : subset;
-            double decideFloatAcc = sub == null ? floatTrainAcc
+                ? TrainingSubset.of(train, in.floatTrain(), TrainingSubset.SUBSET) : null;
+        try (CandidatePool full = sub == null ? in.pool(train, in.floatTrain())
+                     : in.pool(train, in.floatTrain()).withoutStates();
+             CandidatePool subset = sub == null ? null : in.pool(sub.data(), sub.floatResults())) {
+            double decideFloatAcc = sub == null ? in.floatTrainAccuracy()
                     : Evaluation.accuracy(sub.data(), sub.floatResults()).percent();
-            Value x = s.p.input();
-            int stageTwoScale = 0; // what the report names stage II's choice (stage IV may demote the input later)
-            if (x != null) {
-                stageTwoScale = s.inputScale(decide, subset == null ? null : full, x);
-                s.scales[x.id()] = stageTwoScale;
-            }
-            int bytesStart = s.paramBytes(s.bits);
-            int[] bitsBefore = s.bits.clone(), scalesBefore = s.scales.clone();
-            List<Demotion> order = new ArrayList<>();
-            List<Step> curve = new ArrayList<>();
-            for (int i = 0; i < steps.size(); i++) {
-                List<Value> vars = i == 0 ? first : s.nextCandidates(all, steps.get(i));
-                if (vars == null) {
-                    break;
-                }
-                List<Demotion> stepOrder = s.demoteEach(decide, steps.get(i), vars);
-                StageFourLimits limits = new StageFourLimits(budget, decideFloatAcc, maxDrop,
-                        StageFourLimits.scoreErrorLimit(maxScoreError, s.startScoreError), precise);
-                s.demoteCumulatively(decide, vars, stepOrder, limits, curve);
-                order.addAll(stepOrder);
-            }
-            Staged staged = null;
-            if (subset != null) {
-                int keptOnSubset = s.kept.size();
-                int confirmed = budget != null ? keptOnSubset // a budget keeps by size alone: the rows do not matter
-                        : precise != null ? keptOnSubset // the proven bound holds on every row: it needs none
-                        : s.confirm(full, floatTrainAcc, maxDrop, maxScoreError, bitsBefore, scalesBefore, curve);
-                staged = new Staged(sub.data().size(), train.size(), keptOnSubset, confirmed);
-            }
-            FixedProgram best = s.current();
-            if (budget != null) {
-                budget.requireFits(best, "after demoting every value that takes flash");
-            }
-            return new Outcome(best, stageTwoScale, order, curve, bytesStart, s.paramBytes(s.bits),
-                    full.evaluated() + (subset == null ? 0 : subset.evaluated()), staged, full.ranAlready(best),
-                    s.startScoreError);
+            return s.stages(in, settings, all, first, new Pools(full, subset, sub == null ? 0 : sub.data().size(),
+                    decideFloatAcc));
         }
+    }
+
+    /**
+     * The candidates' pools: every row, and the {@code subsetRows} rows that decide on a large training set (else
+     * null); {@code decideFloatAcc}: float's accuracy on the rows that decide.
+     */
+    private record Pools(CandidatePool full, CandidatePool subset, int subsetRows, double decideFloatAcc) {}
+
+    /**
+     * Stages II-IV from stage I's program over {@code all} its values ({@code first}: those the first rung tries),
+     * deciding on the pools' subset when there is one and confirming on every row.
+     */
+    private ShiftryOutcome stages(SearchInput in, Settings settings, List<Value> all, List<Value> first, Pools pools) {
+        List<ShiftryLadder.Step> steps = ladder.steps();
+        CandidatePool full = pools.full(), subset = pools.subset(), decide = subset == null ? full : subset;
+        Value x = p.input();
+        int stageTwoScale = 0; // what the report names stage II's choice (stage IV may demote the input later)
+        if (x != null) {
+            stageTwoScale = inputScale(decide, subset == null ? null : full, x);
+            scales[x.id()] = stageTwoScale;
+        }
+        int bytesStart = paramBytes(bits);
+        int[] bitsBefore = bits.clone(), scalesBefore = scales.clone();
+        List<Demotion> order = new ArrayList<>();
+        List<Step> curve = new ArrayList<>();
+        for (int i = 0; i < steps.size(); i++) {
+            List<Value> vars = i == 0 ? first : nextCandidates(all, steps.get(i));
+            if (vars == null) {
+                break;
+            }
+            List<Demotion> stepOrder = demoteEach(decide, steps.get(i), vars);
+            StageFourLimits limits = new StageFourLimits(budget, pools.decideFloatAcc(), settings.maxDrop(),
+                    StageFourLimits.scoreErrorLimit(settings.maxScoreError(), startScoreError), settings.precise());
+            demoteCumulatively(decide, vars, stepOrder, limits, curve);
+            order.addAll(stepOrder);
+        }
+        Staged staged = null;
+        if (subset != null) {
+            int keptOnSubset = kept.size();
+            int confirmed = budget != null ? keptOnSubset // a budget keeps by size alone: the rows do not matter
+                    : settings.precise() != null ? keptOnSubset // the proven bound holds on every row: it needs none
+                    : confirm(full, in.floatTrainAccuracy(), settings, bitsBefore, scalesBefore, curve);
+            staged = new Staged(pools.subsetRows(), in.train().size(), keptOnSubset, confirmed);
+        }
+        FixedProgram best = current();
+        if (budget != null) {
+            budget.requireFits(best, "after demoting every value that takes flash");
+        }
+        return new ShiftryOutcome(best, stageTwoScale, order, curve, bytesStart, paramBytes(bits),
+                full.evaluated() + (subset == null ? 0 : subset.evaluated()), staged, full.ranAlready(best),
+                startScoreError);
     }
 
     /** Stage I: every real value at the ladder's first width and data-driven scale; the ones stages III and IV try. */
@@ -355,8 +354,8 @@ public final class ShiftrySearch {
      * Stage IV's kept demotions confirmed on every row ({@link StagedConfirmation}): the current program becomes
      * the start with the longest confirmed prefix of them; returns its length.
      */
-    private int confirm(CandidatePool full, double floatTrainAcc, double maxDrop, double maxScoreError,
-                        int[] bitsStart, int[] scalesStart, List<Step> curve) {
+    private int confirm(CandidatePool full, double floatTrainAcc, Settings settings, int[] bitsStart,
+                        int[] scalesStart, List<Step> curve) {
         if (kept.isEmpty()) {
             return 0;
         }
@@ -370,8 +369,8 @@ public final class ShiftrySearch {
         CandidatePool.Score start = afterStageIIOnAllRows != null ? afterStageIIOnAllRows
                 : full.scoreOf(prefix.apply(0));
         long wrapsStart = start.wrapEvents();
-        StageFourLimits limits = new StageFourLimits(null, floatTrainAcc, maxDrop,
-                StageFourLimits.scoreErrorLimit(maxScoreError, start.scoreError()), null);
+        StageFourLimits limits = new StageFourLimits(null, floatTrainAcc, settings.maxDrop(),
+                StageFourLimits.scoreErrorLimit(settings.maxScoreError(), start.scoreError()), null);
         try (Progress bar = full.bar("stage IV: confirming on every row", 1 + FixedArith.ceilLog2(kept.size()))) {
             n = StagedConfirmation.longestPrefix(kept.size(),
                     k -> limits.keeps(full.evaluate(bar, () -> prefix.apply(k)), wrapsStart, () -> prefix.apply(k)));
@@ -379,11 +378,7 @@ public final class ShiftrySearch {
         System.arraycopy(bitsStart, 0, bits, 0, bits.length);
         System.arraycopy(scalesStart, 0, scales, 0, scales.length);
         StagedConfirmation.apply(kept.subList(0, n), bits, scales);
-        for (StagedConfirmation.Kept k : kept.subList(n, kept.size())) {
-            Step was = curve.get(k.curveIndex());
-            curve.set(k.curveIndex(), new Step(was.name(), false, was.trainAccuracy(), was.scoreError(),
-                    was.paramBytes(), was.wrapEvents()));
-        }
+        StagedConfirmation.unkeep(kept.subList(n, kept.size()), curve);
         return n;
     }
 

@@ -57,4 +57,13 @@ final class StagedConfirmation {
         }
         return lo;
     }
+
+    /** Stage IV's curve with the demotions the whole set refused marked as not kept. */
+    static void unkeep(List<Kept> refused, List<ShiftryOutcome.Step> curve) {
+        for (Kept k : refused) {
+            ShiftryOutcome.Step was = curve.get(k.curveIndex());
+            curve.set(k.curveIndex(), new ShiftryOutcome.Step(was.name(), false, was.trainAccuracy(),
+                    was.scoreError(), was.paramBytes(), was.wrapEvents()));
+        }
+    }
 }

@@ -1,9 +1,7 @@
 /**
- * Choosing the fixed-point program. Takes a {@link seedc.ir.FloatModel}, its profile, the training
- * set and the float results; gives the chosen {@link seedc.fixed.FixedProgram} and what the search saw
- * (SeeDot's maxscale sweep, Shiftry's demotion order and curve). Candidates are scored by running the
- * fixed interpreter; a backend's cost may bound the search (Budget) and its width policy says which widths
- * values and temporaries may have. Shiftry's 16 -> 8 demotion is data ({@link seedc.search.ShiftryLadder}),
- * and so are the exp, sigmoid and tanh tables of each table width ({@code TableDesign}).
+ * Choosing the fixed-point program. Takes a {@link seedc.search.SearchInput} (the float model, its profile, the
+ * training set and float's results on it); gives the chosen {@link seedc.fixed.FixedProgram} and what the search
+ * saw: SeeDot's maxscale sweep ({@link seedc.search.MaxscaleSearch}) or Shiftry's demotions
+ * ({@link seedc.search.ShiftrySearch}, down a {@link seedc.search.ShiftryLadder}, within a Budget).
  */
 package seedc.search;

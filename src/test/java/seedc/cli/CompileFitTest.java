@@ -39,7 +39,7 @@ class CompileFitTest {
         assertEquals(0, status, stderr.toString(StandardCharsets.UTF_8));
         Report r = Report.read(out.resolve("report.json"));
         Map<String, Integer> bits = new java.util.HashMap<>();
-        r.values().forEach(v -> bits.put(v.name(), v.bitwidth()));
+        r.program().values().forEach(v -> bits.put(v.name(), v.bitwidth()));
         assertEquals(8, bits.get("W"));
         assertEquals(16, bits.get("X")); // in RAM, not flash: never demoted to fit
         assertEquals(new SearchSummary.FlashFit("the flash of 2048:3487 (2048 B RAM, 3487 B flash)", 3487, 3486,

@@ -211,8 +211,8 @@ public class DifferentialTest {
         Path out = compile(name, strategy);
         String ir = Files.readString(out.resolve("program.ir"));
         Report report = Report.read(out.resolve("report.json"));
-        assertFalse(report.values().isEmpty());
-        for (Report.ValueType v : report.values()) {
+        assertFalse(report.program().values().isEmpty());
+        for (Report.ValueType v : report.program().values()) {
             String type = " int" + v.bitwidth() + "@" + v.scale();
             assertTrue(java.util.regex.Pattern.compile("(?m)^\\s*" + java.util.regex.Pattern.quote(v.name())
                     + " : real\\([0-9, ]*\\)" + java.util.regex.Pattern.quote(type) + " ").matcher(ir).find(),
@@ -268,9 +268,9 @@ public class DifferentialTest {
 
     void accuracy(String name, String strategy) {
         Report report = Report.read(compile(name, strategy).resolve("report.json"));
-        double drop = report.floatTestAccuracy() - report.fixedTestAccuracy();
+        double drop = report.accuracy().floatTestAccuracy() - report.accuracy().fixedTestAccuracy();
         String numbers = String.format(java.util.Locale.ROOT, "%s: float %.3f%%, fixed %.3f%% (maxscale %d): drop %.3f points",
-                name, report.floatTestAccuracy(), report.fixedTestAccuracy(), report.maxscale(), drop);
+                name, report.accuracy().floatTestAccuracy(), report.accuracy().fixedTestAccuracy(), report.compiled().maxscale(), drop);
         System.out.println(numbers);
         assertTrue(drop <= maxDrop(name, strategy), numbers + " > " + maxDrop(name, strategy));
     }
@@ -291,7 +291,7 @@ public class DifferentialTest {
         FloatModel model = SeeDotFrontEnd.load(sd, dir);
         assertTrue(!model.program().result().isInt(), "result is a tensor");
         DataSet train = DataInputs.load(model.program(), dir.resolve("train.npy"), 1), test = DataInputs.load(model.program(), dir.resolve("test.npy"), 1);
-        int maxscale = Report.read(compile(name).resolve("report.json")).maxscale();
+        int maxscale = Report.read(compile(name).resolve("report.json")).compiled().maxscale();
         Profile profile = Evaluation.profile(model, train, 2);
         FixedProgram fp = SeeDotStrategy.assign(model.program(), profile, model.weights(), CBackend.X86.widths(), 16, maxscale);
         Path out = work().resolve("protonn-scores");

@@ -71,7 +71,7 @@ class OnnxDifferentialTest {
         } else {
             assertTrue(pytorch - fixed <= DifferentialTest.MAX_DROP, numbers);
         }
-        assertEquals(fixed, Report.read(out.resolve("report.json")).fixedTestAccuracy(), 1e-9);
+        assertEquals(fixed, Report.read(out.resolve("report.json")).accuracy().fixedTestAccuracy(), 1e-9);
         if (strategy.equals("shiftry")) {
             onTheUno(name, fm, out.resolve("report.json"), test, dir);
         }
@@ -83,7 +83,7 @@ class OnnxDifferentialTest {
      */
     private static void onTheUno(String name, FloatModel model, Path report, seedc.io.DataSet test, Path dir)
             throws IOException {
-        seedc.report.FixedAssignment chosen = Report.read(report).fixedProgram();
+        seedc.report.FixedAssignment chosen = Report.read(report).program().fixedProgram();
         FloatModel compiled = seedc.rewrite.InputShifts.apply(model, chosen.inputShifts());
         seedc.fixed.FixedProgram fp = chosen.apply(compiled.program(), report.toString());
         Path work = Files.createDirectories(dir.resolve("uno"));

@@ -137,10 +137,10 @@ class PackedStorageTest {
         DifferentialTest.Cli c = DifferentialTest.cli(concat(common, "--out", out.toString(), "--weight-bits", "4"));
         assertEquals(0, c.status(), c.err());
         seedc.report.Report r = seedc.report.Report.read(out.resolve("report.json"));
-        assertEquals("grid", r.quantizedWeights().mode());
-        assertEquals(java.util.List.of("W", "B", "Z"), r.quantizedWeights().parameters());
+        assertEquals("grid", r.program().quantizedWeights().mode());
+        assertEquals(java.util.List.of("W", "B", "Z"), r.program().quantizedWeights().parameters());
         assertTrue(c.out().contains(String.format(java.util.Locale.ROOT, "weights quantized after training to 4-bit"
-                + " grids (W, B, Z): float test accuracy %.2f%% before", r.quantizedWeights().floatTestAccuracyBefore())),
+                + " grids (W, B, Z): float test accuracy %.2f%% before", r.program().quantizedWeights().floatTestAccuracyBefore())),
                 c.out());
         assertTrue(Files.readString(out.resolve("predict.c")).contains("sd_ix4("), "auto stores them packed");
         DifferentialTest.Cli run = DifferentialTest.cli("run", m.resolve("input.sd").toString(), "--model",
@@ -148,7 +148,7 @@ class PackedStorageTest {
                 out.resolve("report.json").toString());
         assertEquals(0, run.status(), run.err());
         assertTrue(run.out().contains(String.format(java.util.Locale.ROOT, "fixed-point accuracy: %.2f%%",
-                r.fixedTestAccuracy())), run.out() + " vs " + r.fixedTestAccuracy());
+                r.accuracy().fixedTestAccuracy())), run.out() + " vs " + r.accuracy().fixedTestAccuracy());
 
         String[][] mistakes = {{"--weight-bits", "9"}, {"--codebook", "1"}, {"--weight-bits", "2", "--codebook", "4"},
                 {"--weight-storage", "tight"}, {"--weight-storage", "packed", "--target", "fpga"},

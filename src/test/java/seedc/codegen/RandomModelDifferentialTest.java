@@ -76,7 +76,7 @@ class RandomModelDifferentialTest {
         DifferentialTest.assertSameLines(expected, p.out().lines().toList(), what);
         seedc.report.Report report = seedc.report.Report.read(out.resolve("report.json"));
         System.out.printf(java.util.Locale.ROOT, "%s: %d test labels in use, fixed test accuracy %.1f%% (float 100%%)%n",
-                what, expected.stream().distinct().count(), report.fixedTestAccuracy());
+                what, expected.stream().distinct().count(), report.accuracy().fixedTestAccuracy());
     }
 
     /** Replaces the label column with the float model's predictions. */

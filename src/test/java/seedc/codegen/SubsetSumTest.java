@@ -138,8 +138,7 @@ class SubsetSumTest {
     }
 
     private static String kernel(seedc.backend.Emitted e) {
-        return (String) ((java.util.Map<?, ?>) ((java.util.List<?>) e.memoryPlan().get("lowBitProducts")).getFirst())
-                .get("kernel");
+        return e.memoryPlan().lowBitProducts().getFirst().kernel();
     }
 
     /**

@@ -112,7 +112,7 @@ class TrainedFixturesDifferentialTest {
         FloatModel model = SeeDotFrontEnd.load(dir.resolve("input.sd"), dir);
         // The C backends share one width policy, so the program the x86 compile chose is valid on the AVR; it reads
         // the model as compile rewrote it (with the report's input shifts), as 'seedc run --config' does.
-        FixedAssignment chosen = Report.read(report).fixedProgram();
+        FixedAssignment chosen = Report.read(report).program().fixedProgram();
         FloatModel compiled = InputShifts.apply(model, chosen.inputShifts());
         FixedProgram fp = chosen.apply(compiled.program(), report.toString());
         Path work = Files.createTempDirectory(report.getParent(), "uno-");

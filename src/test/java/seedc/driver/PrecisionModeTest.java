@@ -27,7 +27,7 @@ class PrecisionModeTest {
             Report r = compile(bounds[i], cli);
             assertEquals(i == 0, cli[0].err().contains("warning: no program meets --max-output-error 0.5: with no"
                     + " value demoted the proven bound on 'res' is"), cli[0].err());
-            Report.ValueType scores = r.values().stream().filter(v -> v.name().equals("res")).findFirst()
+            Report.ValueType scores = r.program().values().stream().filter(v -> v.name().equals("res")).findFirst()
                     .orElseThrow();
             assertTrue(scores.errorBound() <= bounds[i] || eightBit(r) == 0,
                     "res's bound " + scores.errorBound() + " within " + bounds[i]);
@@ -39,7 +39,7 @@ class PrecisionModeTest {
     }
 
     private static long eightBit(Report r) {
-        return r.values().stream().filter(v -> v.bitwidth() == 8).count();
+        return r.program().values().stream().filter(v -> v.bitwidth() == 8).count();
     }
 
     private Report compile(double bound, DifferentialTest.Cli[] cli) {

@@ -11,7 +11,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -54,14 +53,13 @@ class FpgaSynthesisTest {
         }
         assertEquals(4, synth.get("dsp").asInt(), synth.toString());
         // the one node's share (its registers and their input cone) holds its four multipliers and part of the LUTs
-        JsonNode node = synth.get("nodes").get((String) ((Map<?, ?>) ((java.util.List<?>) e.fpga().get("nodes")).get(0))
-                .get("node"));
+        JsonNode node = synth.get("nodes").get(e.fpga().nodes().get(0).node());
         assertEquals(4, node.get("dsp").asInt(), synth.toString());
         assertTrue(node.get("lut").asInt() > 0 && node.get("lut").asInt() <= synth.get("lut").asInt(), synth.toString());
         assertTrue(node.get("ff").asInt() >= 8 * 8, "the output, 8 or more elements of 8 or more bits written by"
                 + " four lanes, is registers: " + synth);
         assertTrue(synth.get("lut").asInt() > 0 && synth.get("ff").asInt() > 0, synth.toString());
-        assertEquals(4L, ((Number) e.fpga().get("estimatedDsp")).longValue());
+        assertEquals(4L, e.fpga().estimatedDsp());
         if (ice40) {
             assertTrue(synth.get("fmax_mhz").asDouble() > 0, synth.toString());
             assertTrue(Files.size(dir.resolve("build/design.bin")) > 0);
@@ -78,7 +76,7 @@ class FpgaSynthesisTest {
     void romsOfAProductAreBlockRamOnTheIce40(@TempDir Path dir) throws Exception {
         Emitted e = product(param("w", i8(6), 16, 32), in("x", i8(5), 32, 1), Device.ICE40_UP5K, 2, dir);
         assertEquals(3, blockRams(dir));
-        assertEquals(3L, ((Number) e.fpga().get("estimatedBram")).longValue());
+        assertEquals(3L, e.fpga().estimatedBram());
     }
 
     /** The SB_RAM40_4K cells yosys builds for the design in {@code dir}. */
@@ -107,7 +105,7 @@ class FpgaSynthesisTest {
         Emitted e = emit(OneOp.build(Ops.index(param("w", i8(6), 40, 16), 3, i8(6)), OpCases.seedot(8, 6), 7, 1),
                 Device.ICE40_UP5K, 2, dir);
         assertEquals(4, blockRams(dir));
-        assertEquals(4L, ((Number) e.fpga().get("estimatedBram")).longValue());
+        assertEquals(4L, e.fpga().estimatedBram());
     }
 
     /**
@@ -121,7 +119,7 @@ class FpgaSynthesisTest {
                 OpCases.mul(0, 0, 16, 0, 7), 7, 1);
         Emitted e = FpgaBackend.INSTANCE.emit(b.fp(), b.model().weights(), EmitOptions.on(Device.ICE40_UP5K)
                 .withFpgaPf(2).withFpgaBuffers(seedc.backend.FpgaBuffers.BLOCK_RAM), dir);
-        assertEquals(4L, ((Number) e.fpga().get("estimatedBram")).longValue());
+        assertEquals(4L, e.fpga().estimatedBram());
         assertEquals(4, blockRams(dir));
     }
 
@@ -139,7 +137,7 @@ class FpgaSynthesisTest {
         Emitted e = FpgaBackend.INSTANCE.emit(b.fp(), b.model().weights(), EmitOptions.on(Device.ICE40_UP5K)
                 .withFpgaPf(2).withFpgaDsps(dsps), dir);
         int expected = dsps >= 2 ? 2 : 0;
-        assertEquals((long) expected, ((Number) e.fpga().get("estimatedDsp")).longValue());
+        assertEquals((long) expected, e.fpga().estimatedDsp());
         assertEquals(expected, cells(dir, "SB_MAC16"));
     }
 
@@ -166,12 +164,12 @@ class FpgaSynthesisTest {
      * states for its model.
      */
     private static void assertWithinTheFitsError(Emitted e, JsonNode synth) {
-        Map<?, ?> model = (Map<?, ?>) e.fpga().get("lutModel");
-        double scale = ((Number) ((Map<?, ?>) model.get("design")).get("scale")).doubleValue();
-        double estimated = ((Number) e.fpga().get("estimatedLut")).doubleValue() / scale;
+        var model = e.fpga().lutModel();
+        double scale = model.design().scale();
+        double estimated = (double) e.fpga().estimatedLut() / scale;
         double lut = synth.get("lut").asDouble();
-        double maxError = ((Number) model.get("maxError")).doubleValue();
-        assertTrue(((Number) model.get("samples")).intValue() > 0, "the model is not fitted: " + model);
+        double maxError = model.maxError();
+        assertTrue(model.samples() > 0, "the model is not fitted: " + model);
         assertTrue(Math.abs(estimated - lut) / lut <= maxError, "estimate " + estimated + " vs yosys " + lut
                 + ", the fit's max error " + maxError + ", in " + synth);
     }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import seedc.report.SearchSummary.Demotion;
 import seedc.report.SearchSummary.FlashFit;
@@ -24,9 +23,10 @@ class TextReportTest {
         var search = new SearchSummary.Shiftry(13, fit == null ? 1.0 : null, fit == null ? 0.1 : null, fit, 4128,
                 List.of(new Demotion("W", 3, 0.0), new Demotion("Z", 4, 2.0 / 1437)),
                 List.of(new Step("W", true, 100.0, 0.05, 3104, 0), new Step("Z", false, 98.5, 0.25, 3104, 0)), subset);
-        return new Report("shiftry", 16, -1, "reduced-disagreement", "x86", 95.83, 95.56, 100.0, 99.5, 1.5, 102,
-                VALUES, List.of(), null, 3104, List.of(), new Report.TestWraps(0, List.of()), search, null, List.of(), null,
-                null);
+        return new Report(new Report.Compiled("shiftry", 16, -1, "reduced-disagreement", "x86"),
+                new Report.Accuracy(95.83, 95.56, 100.0, 99.5, null),
+                new Report.ChosenProgram(VALUES, null, 3104, List.of(), new Report.TestWraps(0, List.of()), null, null),
+                new Report.Exploration(1.5, 102, List.of()), search, null, List.of());
     }
 
     @Test
@@ -86,7 +86,7 @@ class TextReportTest {
     void fittingAFlashBudgetSaysWhatAndHowMuch() {
         Report r = shiftry(new FlashFit("the flash of uno (2048 B RAM, 32768 B flash)", 32768, 30000,
                 "parameters and tables take 27000 B and the code about 3000 B"))
-                .withDeviceUse(new DeviceUse(512, 27000, null, Map.of(), null));
+                .withDeviceUse(new DeviceUse(512, 27000, null, null));
         String text = TextReport.render(r);
         assertTrue(text.contains("""
                 stage IV: values demoted in that order (those that take flash) until the model fits
@@ -100,9 +100,10 @@ class TextReportTest {
 
     @Test
     void seedotShowsItsMaxscaleSweep() {
-        Report r = new Report("seedot", 16, 2, "accuracy", "arduino", 95.83, 95.83, 100.0, 100.0, 4.0, 16,
-                VALUES, List.of(new Report.SweepPoint(1, 99.0, 0.01, 0), new Report.SweepPoint(2, 100.0, 0, 0)), null,
-                4128, List.of(), new Report.TestWraps(0, List.of()), null, null, List.of(), null, null);
+        Report r = new Report(new Report.Compiled("seedot", 16, 2, "accuracy", "arduino"),
+                new Report.Accuracy(95.83, 95.83, 100.0, 100.0, null),
+                new Report.ChosenProgram(VALUES, null, 4128, List.of(), new Report.TestWraps(0, List.of()), null, null),
+                new Report.Exploration(4.0, 16, List.of(new Report.SweepPoint(1, 99.0, 0.01, 0), new Report.SweepPoint(2, 100.0, 0, 0))), null, null, List.of());
         String text = TextReport.render(r);
         assertTrue(text.startsWith("strategy seedot, 16 bits, maxscale 2, metric accuracy, target arduino\n"), text);
         assertTrue(text.contains("""
@@ -116,10 +117,10 @@ class TextReportTest {
 
     @Test
     void wrapEventsAreShownAndWarnedOf() throws Exception {
-        Report r = new Report("seedot", 16, 3, "accuracy", "x86", 92.0, 63.5, 98.0, 66.7, 4.0, 32, VALUES,
-                List.of(new Report.SweepPoint(3, 66.7, 0.3, 4321)), null, 4128,
-                List.of(new Report.Wrap("t13", 4000, 700), new Report.Wrap("t14", 321, 90)),
-                new Report.TestWraps(0, List.of()), null, null, List.of(), null, null);
+        Report r = new Report(new Report.Compiled("seedot", 16, 3, "accuracy", "x86"),
+                new Report.Accuracy(92.0, 63.5, 98.0, 66.7, null),
+                new Report.ChosenProgram(VALUES, null, 4128, List.of(new Report.Wrap("t13", 4000, 700), new Report.Wrap("t14", 321, 90)), new Report.TestWraps(0, List.of()), null, null),
+                new Report.Exploration(4.0, 32, List.of(new Report.SweepPoint(3, 66.7, 0.3, 4321))), null, null, List.of());
         String text = TextReport.render(r);
         assertTrue(text.contains("   3       66.70%  (4321 wrap events)  <- chosen\n"), text);
         assertTrue(text.contains("""
@@ -131,15 +132,17 @@ class TextReportTest {
         assertEquals("the chosen program wraps on its training data: t13 (4000 elements in 700 examples), t14 (321 "
                 + "elements in 90 examples); see report.txt", TextReport.wrapWarning(r).orElseThrow());
         Report back = Report.fromJson(Report.JSON.readTree(Report.JSON.writeValueAsString(r.toJson())));
-        assertEquals(r.wraps(), back.wraps());
+        assertEquals(r.program().wraps(), back.program().wraps());
         assertTrue(TextReport.wrapWarning(shiftry(null)).isEmpty());
     }
 
     @Test
     void aCollapsedProgramIsWarnedOfWithWhatToTry() {
         // Train accuracy: float 98.0%, fixed 66.7%: 31.3 points lost, more than the 10 a rounding loss could explain.
-        Report r = new Report("seedot", 8, 3, "accuracy", "x86", 92.0, 63.5, 98.0, 66.7, 4.0, 32, VALUES, List.of(),
-                null, 4128, List.of(), new Report.TestWraps(0, List.of()), null, null, List.of(), null, null);
+        Report r = new Report(new Report.Compiled("seedot", 8, 3, "accuracy", "x86"),
+                new Report.Accuracy(92.0, 63.5, 98.0, 66.7, null),
+                new Report.ChosenProgram(VALUES, null, 4128, List.of(), new Report.TestWraps(0, List.of()), null, null),
+                new Report.Exploration(4.0, 32, List.of()), null, null, List.of());
         assertEquals("the fixed-point program reaches 66.70% on the training set where float reaches 98.00% (31.30 points"
                 + " lost); try --bitwidth 16 or --strategy shiftry", TextReport.collapseWarning(r).orElseThrow());
         assertTrue(TextReport.collapseWarning(shiftry(null)).isEmpty()); // 100.0 vs 99.5
@@ -173,9 +176,10 @@ class TextReportTest {
                         "may need [-56746, 49512] in the sum of products", 0.0123),
                 new Report.ValueType("e", 16, 14, new double[] {0, 1}, null, "e^x of an argument up to 1000.0"
                         + " exceeds every finite number", null, null));
-        Report r = new Report("seedot", 16, 3, "accuracy", "x86", 92.0, 92.0, 98.0, 98.0, 4.0, 32, values, List.of(),
-                null, 4128, List.of(), new Report.TestWraps(2, List.of(new Report.Wrap("WX", 3, 2))), null, null,
-                List.of(), null, null);
+        Report r = new Report(new Report.Compiled("seedot", 16, 3, "accuracy", "x86"),
+                new Report.Accuracy(92.0, 92.0, 98.0, 98.0, null),
+                new Report.ChosenProgram(values, null, 4128, List.of(), new Report.TestWraps(2, List.of(new Report.Wrap("WX", 3, 2))), null, null),
+                new Report.Exploration(4.0, 32, List.of()), null, null, List.of());
         String text = TextReport.render(r);
         assertTrue(text.contains("  X        16     12  [-1.000, 2.000]  [-3.000, 3.000]   1.4 bits     0.000120\n"),
                 text);
@@ -197,9 +201,10 @@ class TextReportTest {
     /** With every value's ranges known and no value at risk, the report says the program is proved free of wraps. */
     @Test
     void aProgramWithNoRiskIsSaidToBeProved() {
-        Report r = new Report("seedot", 16, 3, "accuracy", "x86", 92.0, 92.0, 98.0, 98.0, 4.0, 32,
-                List.of(new Report.ValueType("X", 16, 12, new double[] {-1, 2}, new double[] {-3, 3}, null, null, null)),
-                List.of(), null, 4128, List.of(), new Report.TestWraps(0, List.of()), null, null, List.of(), null, null);
+        Report r = new Report(new Report.Compiled("seedot", 16, 3, "accuracy", "x86"),
+                new Report.Accuracy(92.0, 92.0, 98.0, 98.0, null),
+                new Report.ChosenProgram(List.of(new Report.ValueType("X", 16, 12, new double[] {-1, 2}, new double[] {-3, 3}, null, null, null)), null, 4128, List.of(), new Report.TestWraps(0, List.of()), null, null),
+                new Report.Exploration(4.0, 32, List.of()), null, null, List.of());
         assertTrue(TextReport.render(r).contains("\nproved: no input inside the declared range makes any value wrap\n"));
     }
 }

@@ -18,10 +18,10 @@ class ScoreGuardTest {
     void stageFourKeepsOnlyDemotionsWithinBothLimits() {
         TrainedFixture f = TrainedFixture.load("bonsai-digits-10");
         double floatAcc = f.floatTrainAccuracy();
-        ShiftrySearch.Outcome o = ShiftrySearch.run(f.model(), f.profile(), f.train(), f.floatTrain(), floatAcc,
-                Metric.REDUCED_DISAGREEMENT, 1.0, 0.1, null, ShiftryLadder.shiftry(ContainerWidths.C), 2, StageLog.quiet(), null);
+        ShiftryOutcome o = ShiftrySearch.run(new SearchInput(f.model(), f.profile(), f.train(), f.floatTrain(), Metric.REDUCED_DISAGREEMENT, 2, StageLog.quiet()),
+                new ShiftrySearch.Settings(ShiftryLadder.shiftry(ContainerWidths.C), 1.0, 0.1, null, null));
         int guarded = 0;
-        for (ShiftrySearch.Step s : o.curve()) {
+        for (ShiftryOutcome.Step s : o.curve()) {
             boolean accuracyOk = s.trainAccuracy() >= floatAcc - 1.0;
             assertEquals(accuracyOk && s.scoreError() <= 0.1, s.kept(), s.toString());
             if (accuracyOk && !s.kept()) {
@@ -47,8 +47,8 @@ class ScoreGuardTest {
                 Path.of("src/test/resources/fixtures/models/cnn-digits-10/train.npy"));
         double floatAcc = f.floatTrainAccuracy();
         ShiftryLadder ladder = ShiftryLadder.shiftry(ContainerWidths.C);
-        ShiftrySearch.Outcome o = ShiftrySearch.run(f.model(), f.profile(), f.train(), f.floatTrain(), floatAcc,
-                Metric.ACCURACY, 1.0, 0.05, null, ladder, 2, StageLog.quiet(), null);
+        ShiftryOutcome o = ShiftrySearch.run(new SearchInput(f.model(), f.profile(), f.train(), f.floatTrain(), Metric.ACCURACY, 2, StageLog.quiet()),
+                new ShiftrySearch.Settings(ladder, 1.0, 0.05, null, null));
         var p = f.model().program();
         int[] bits = new int[p.valueCount()], scales = new int[p.valueCount()];
         for (Value v : p.values()) {
@@ -61,7 +61,7 @@ class ScoreGuardTest {
         assertTrue(e0 > 0.05, "the premise: the 16-bit program is already beyond the limit, " + e0);
         assertEquals(e0, o.startScoreError(), 1e-12);
         int beyondTheOldLimit = 0;
-        for (ShiftrySearch.Step s : o.curve()) {
+        for (ShiftryOutcome.Step s : o.curve()) {
             boolean accuracyOk = s.trainAccuracy() >= floatAcc - 1.0;
             assertEquals(accuracyOk && s.scoreError() <= e0 * 1.05 && s.wrapEvents() == 0, s.kept(), s.toString());
             if (s.kept() && s.scoreError() > 0.05) {

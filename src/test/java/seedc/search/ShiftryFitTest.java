@@ -48,9 +48,9 @@ class ShiftryFitTest {
         floatTrain = Compilation.floatRun(model, train, 2);
     }
 
-    static ShiftrySearch.Outcome fit(Budget budget) {
-        return ShiftrySearch.run(model, profile, train, floatTrain, Evaluation.accuracy(train, floatTrain).percent(),
-                Metric.REDUCED_DISAGREEMENT, 1.0, 0.1, budget, ShiftryLadder.shiftry(ContainerWidths.C), 2, StageLog.quiet(), null);
+    static ShiftryOutcome fit(Budget budget) {
+        return ShiftrySearch.run(new SearchInput(model, profile, train, floatTrain, Metric.REDUCED_DISAGREEMENT, 2, StageLog.quiet()),
+                new ShiftrySearch.Settings(ShiftryLadder.shiftry(ContainerWidths.C), 1.0, 0.1, budget, null));
     }
 
     /** The program with the given values at 8 bits (each at its 16-bit data-driven scale - 8), the rest at 16. */
@@ -66,9 +66,9 @@ class ShiftryFitTest {
      * The fitted program fits, its 8-bit values are the first ones of stage III's order and only as many as
      * needed: one fewer does not fit; every other value stays at 16 bits.
      */
-    static void assertDemotedOnlyAsNeeded(ShiftrySearch.Outcome out, int limit, ToIntFunction<FixedProgram> flash) {
+    static void assertDemotedOnlyAsNeeded(ShiftryOutcome out, int limit, ToIntFunction<FixedProgram> flash) {
         assertTrue(flash.applyAsInt(out.best()) <= limit, "fits");
-        List<String> order = out.order().stream().map(ShiftrySearch.Demotion::name).toList();
+        List<String> order = out.order().stream().map(ShiftryOutcome.Demotion::name).toList();
         List<String> demoted = new ArrayList<>();
         for (Value v : model.program().values()) {
             if (!v.isInt() && out.best().type(v).bits() == 8) {
@@ -79,18 +79,18 @@ class ShiftryFitTest {
         List<String> prefix = order.subList(0, demoted.size());
         assertEquals(demoted.stream().sorted().toList(), prefix.stream().sorted().toList(), "a prefix of " + order);
         assertTrue(flash.applyAsInt(with8(prefix.subList(0, prefix.size() - 1))) > limit, "one fewer would not fit");
-        assertTrue(out.curve().stream().allMatch(ShiftrySearch.Step::kept));
-        assertEquals(prefix, out.curve().stream().map(ShiftrySearch.Step::name).toList());
+        assertTrue(out.curve().stream().allMatch(ShiftryOutcome.Step::kept));
+        assertEquals(prefix, out.curve().stream().map(ShiftryOutcome.Step::name).toList());
     }
 
     @Test
     void aParameterBudgetDemotesTheLeastDamagingParametersUntilTheyFit() {
         // 6656 - 5000 = 1656 B to save: at least two of Z, W, V (1040, 1120, 1120 B each).
-        ShiftrySearch.Outcome out = fit(Budget.parameters(5000));
+        ShiftryOutcome out = fit(Budget.parameters(5000));
         assertDemotedOnlyAsNeeded(out, 5000, FixedProgram::paramBytes);
         // Only parameters change the parameters' flash: stage III tried nothing else.
         assertEquals(Set.of("Z", "W", "V", "T"),
-                out.order().stream().map(ShiftrySearch.Demotion::name).collect(Collectors.toSet()));
+                out.order().stream().map(ShiftryOutcome.Demotion::name).collect(Collectors.toSet()));
     }
 
     @Test
@@ -98,13 +98,13 @@ class ShiftryFitTest {
         ToIntFunction<FixedProgram> flash = fp -> (int) CBackend.ARDUINO.cost(fp, model.weights()).of(Cost.Resource.FLASH_BYTES);
         int all16 = flash.applyAsInt(with8(List.of())), all8 = flash.applyAsInt(with8(all()));
         int limit = (all16 + all8) / 2;
-        ShiftrySearch.Outcome out = fit(Compilation.deviceFlash(CBackend.ARDUINO, new Device("tiny", 4096, limit), model));
+        ShiftryOutcome out = fit(Compilation.deviceFlash(CBackend.ARDUINO, new Device("tiny", 4096, limit), model));
         assertDemotedOnlyAsNeeded(out, limit, flash);
     }
 
     @Test
     void aBudgetThe16BitProgramMeetsDemotesNothingAndSkipsStageIII() {
-        ShiftrySearch.Outcome out = fit(Budget.parameters(6656));
+        ShiftryOutcome out = fit(Budget.parameters(6656));
         assertEquals(List.of(), out.order());
         assertEquals(List.of(), out.curve());
         assertEquals(6656, out.best().paramBytes());

@@ -29,10 +29,9 @@ class ShiftryLadderSearchTest {
         ShiftryFitTest.load();
     }
 
-    static ShiftrySearch.Outcome run(Budget budget) {
-        return ShiftrySearch.run(ShiftryFitTest.model, ShiftryFitTest.profile, ShiftryFitTest.train,
-                ShiftryFitTest.floatTrain, Evaluation.accuracy(ShiftryFitTest.train, ShiftryFitTest.floatTrain).percent(),
-                Metric.REDUCED_DISAGREEMENT, 1.0, 0.1, budget, THREE, 2, StageLog.quiet(), null);
+    static ShiftryOutcome run(Budget budget) {
+        return ShiftrySearch.run(new SearchInput(ShiftryFitTest.model, ShiftryFitTest.profile, ShiftryFitTest.train, ShiftryFitTest.floatTrain, Metric.REDUCED_DISAGREEMENT, 2, StageLog.quiet()),
+                new ShiftrySearch.Settings(THREE, 1.0, 0.1, budget, null));
     }
 
     private static Set<Integer> widths(FixedProgram fp) {
@@ -47,17 +46,17 @@ class ShiftryLadderSearchTest {
 
     @Test
     void everyValueAtEightBitsWentThroughTwelve() {
-        ShiftrySearch.Outcome o = run(null);
+        ShiftryOutcome o = run(null);
         ExactWidths.HARDWARE.require(o.best());
         assertTrue(Set.of(16, 12, 8).containsAll(widths(o.best())), widths(o.best()).toString());
         assertEquals(6656, o.paramBytesStart());
         assertEquals(o.best().paramBytes(), o.paramBytes());
         assertEquals(o.order().size(), o.curve().size(), "accuracy mode tries every demotion");
         // Stage III's order: every value to 12 bits first, then the ones kept at 12 to 8 bits.
-        List<Integer> steps = o.order().stream().map(ShiftrySearch.Demotion::bits).toList();
+        List<Integer> steps = o.order().stream().map(ShiftryOutcome.Demotion::bits).toList();
         assertEquals(steps.stream().sorted(Collections.reverseOrder()).toList(), steps);
-        List<String> to8 = o.order().stream().filter(d -> d.bits() == 8).map(ShiftrySearch.Demotion::name).toList();
-        List<String> to12 = o.order().stream().filter(d -> d.bits() == 12).map(ShiftrySearch.Demotion::name).toList();
+        List<String> to8 = o.order().stream().filter(d -> d.bits() == 8).map(ShiftryOutcome.Demotion::name).toList();
+        List<String> to12 = o.order().stream().filter(d -> d.bits() == 12).map(ShiftryOutcome.Demotion::name).toList();
         assertTrue(to12.containsAll(to8));
         assertTrue(to8.containsAll(at(o.best(), 8)));
         assertTrue(!at(o.best(), 8).isEmpty(), "demoted down to the last rung: " + widths(o.best()));
@@ -65,14 +64,14 @@ class ShiftryLadderSearchTest {
 
     @Test
     void aBudgetTwelveBitsMeetStopsAtTwelve() {
-        ShiftrySearch.Outcome o = run(Budget.parameters(5500));
+        ShiftryOutcome o = run(Budget.parameters(5500));
         assertTrue(o.best().paramBytes() <= 5500, o.best().paramBytes() + " B");
         assertEquals(List.of(), at(o.best(), 8));
     }
 
     @Test
     void aBudgetOnlyEightBitsMeetGoesToTheLastRung() {
-        ShiftrySearch.Outcome o = run(Budget.parameters(4000));
+        ShiftryOutcome o = run(Budget.parameters(4000));
         assertTrue(o.best().paramBytes() <= 4000, o.best().paramBytes() + " B");
         assertTrue(!at(o.best(), 8).isEmpty());
     }

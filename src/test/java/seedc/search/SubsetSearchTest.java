@@ -44,10 +44,10 @@ class SubsetSearchTest {
         Profile profile = Evaluation.profile(model, train, 2);
         Result[] floatTrain = Compilation.floatRun(model, train, 2);
         List<SeeDotStrategy.Products> modes = SeeDotStrategy.Products.allowed(16, ContainerWidths.C);
-        MaxscaleSearch.Outcome two = MaxscaleSearch.run(model, profile, train, floatTrain, ContainerWidths.C, 16,
-                Metric.REDUCED_DISAGREEMENT, modes, 2, StageLog.quiet());
-        MaxscaleSearch.Outcome all = MaxscaleSearch.run(model, profile, train, floatTrain, ContainerWidths.C, 16,
-                Metric.REDUCED_DISAGREEMENT, modes, 2, StageLog.quiet(), Integer.MAX_VALUE);
+        MaxscaleSearch.Outcome two = MaxscaleSearch.run(new SearchInput(model, profile, train, floatTrain, Metric.REDUCED_DISAGREEMENT, 2, StageLog.quiet()), ContainerWidths.C,
+                16, modes);
+        MaxscaleSearch.Outcome all = MaxscaleSearch.run(new SearchInput(model, profile, train, floatTrain, Metric.REDUCED_DISAGREEMENT, 2, StageLog.quiet()), ContainerWidths.C,
+                16, modes, Integer.MAX_VALUE);
         assertEquals(all.best().maxscale(), two.best().maxscale());
         assertEquals(all.products(), two.products());
         int candidates = 16 * modes.size();
@@ -65,18 +65,18 @@ class SubsetSearchTest {
         Path d = Path.of("src/test/resources/fixtures/models/protonn-letter-26");
         FloatModel model = SeeDotFrontEnd.load(d.resolve("input.sd"), d);
         DataSet once = DataInputs.load(model.program(), d.resolve("train.npy"), 1);
-        ShiftrySearch.Outcome exhaustive = shiftry(model, once);
-        ShiftrySearch.Outcome staged = shiftry(model, thrice(once));
+        ShiftryOutcome exhaustive = shiftry(model, once);
+        ShiftryOutcome staged = shiftry(model, thrice(once));
         for (seedc.ir.Value v : model.program().values()) {
             if (!v.isInt()) {
                 assertEquals(exhaustive.best().type(v), staged.best().type(v), v.name());
             }
         }
-        assertEquals(exhaustive.order().stream().map(ShiftrySearch.Demotion::name).toList(),
-                staged.order().stream().map(ShiftrySearch.Demotion::name).toList());
+        assertEquals(exhaustive.order().stream().map(ShiftryOutcome.Demotion::name).toList(),
+                staged.order().stream().map(ShiftryOutcome.Demotion::name).toList());
         assertEquals(null, exhaustive.staged());
-        long keptByAllRows = exhaustive.curve().stream().filter(ShiftrySearch.Step::kept).count();
-        assertEquals(new ShiftrySearch.Staged(2000, 4500, (int) keptByAllRows, (int) keptByAllRows), staged.staged());
+        long keptByAllRows = exhaustive.curve().stream().filter(ShiftryOutcome.Step::kept).count();
+        assertEquals(new ShiftryOutcome.Staged(2000, 4500, (int) keptByAllRows, (int) keptByAllRows), staged.staged());
     }
 
     /** The confirmation's bisection: the longest prefix that meets the limits, with few runs over every row. */
@@ -92,12 +92,11 @@ class SubsetSearchTest {
         assertEquals(0, StagedConfirmation.longestPrefix(0, k -> { throw new AssertionError("no run for nothing"); }));
     }
 
-    private static ShiftrySearch.Outcome shiftry(FloatModel model, DataSet train) {
+    private static ShiftryOutcome shiftry(FloatModel model, DataSet train) {
         Profile profile = Evaluation.profile(model, train, 2);
         Result[] floatTrain = Compilation.floatRun(model, train, 2);
-        double floatAcc = Evaluation.accuracy(train, floatTrain).percent();
-        return ShiftrySearch.run(model, profile, train, floatTrain, floatAcc, Metric.REDUCED_DISAGREEMENT, 1.0, 0.1,
-                null, ShiftryLadder.shiftry(ContainerWidths.C), 2, StageLog.quiet(), null);
+        return ShiftrySearch.run(new SearchInput(model, profile, train, floatTrain, Metric.REDUCED_DISAGREEMENT, 2, StageLog.quiet()),
+                new ShiftrySearch.Settings(ShiftryLadder.shiftry(ContainerWidths.C), 1.0, 0.1, null, null));
     }
 
     private static DataSet thrice(DataSet d) {

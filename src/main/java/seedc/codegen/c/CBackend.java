@@ -7,6 +7,7 @@ import java.util.Map;
 import seedc.backend.Backend;
 import seedc.backend.Device;
 import seedc.backend.EmitOptions;
+import seedc.backend.CBuildReport;
 import seedc.backend.Emitted;
 import seedc.backend.WeightStorage;
 import seedc.codegen.c.dialect.AvrDialect;
@@ -85,12 +86,8 @@ public final class CBackend implements Backend {
         var example = new CDialect.SketchExample(options.example(), options.expected());
         write(dialect.fixedFiles(build.render(), example, dir), dir);
         int flash = build.flashUse().constantBytes();
-        Map<String, Object> plan = new java.util.LinkedHashMap<>(build.ram().toReport());
-        plan.put("weightStorage", options.storage().id());
-        plan.put("packedParameterBytes", build.packedParamBytes());
-        if (!build.lowBitProducts().isEmpty()) {
-            plan.put("lowBitProducts", build.lowBitProducts());
-        }
+        CBuildReport plan = build.ram().toReport().withParameters(options.storage(), build.packedParamBytes(),
+                build.lowBitProducts());
         return new Emitted(flash, build.ram().plan().bufferBytes(), device, plan);
     }
 

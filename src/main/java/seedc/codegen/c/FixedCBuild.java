@@ -165,7 +165,7 @@ final class FixedCBuild {
     }
 
     /** Every low-bit product and the kernel it got (report.json memoryPlan's {@code lowBitProducts}). */
-    java.util.List<Map<String, Object>> lowBitProducts() {
+    java.util.List<seedc.backend.CBuildReport.LowBitProduct> lowBitProducts() {
         return bitSerial.report();
     }
 

@@ -78,7 +78,7 @@ public final class FpgaBackend implements Backend {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return new Emitted(program.paramBytes(), design.bufferBytes(), device, Map.of(), design.plan().toReport());
+        return new Emitted(program.paramBytes(), design.bufferBytes(), device, design.plan().toReport());
     }
 
     @Override

@@ -18,6 +18,7 @@ import seedc.codegen.c.operand.Constants;
 import seedc.codegen.c.threshold.Thresholds;
 import seedc.codegen.c.writer.CNames;
 import seedc.codegen.c.writer.Scratch;
+import seedc.backend.CBuildReport;
 import seedc.diag.UserError;
 import seedc.fixed.FixedProgram;
 import seedc.ir.Op;
@@ -191,13 +192,7 @@ public final class RamPlan {
     }
 
     /** The report's view: buffer size, every placement with its live range, moves, instructions. */
-    public Map<String, Object> toReport() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("bufferBytes", plan.bufferBytes());
-        m.put("placements", plan.placements());
-        m.put("migrations", plan.migrations());
-        m.put("inPlace", aliases);
-        m.put("instructions", labels());
-        return m;
+    public CBuildReport toReport() {
+        return new CBuildReport(plan.bufferBytes(), plan.placements(), plan.migrations(), aliases, labels());
     }
 }

@@ -2,7 +2,6 @@ package seedc.codegen.c.lowbit;
 
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -10,6 +9,7 @@ import seedc.codegen.c.avr.AvrLevelTables;
 import seedc.codegen.c.threshold.Thresholds;
 import seedc.codegen.c.writer.CNames;
 import seedc.codegen.c.writer.Scratch;
+import seedc.backend.CBuildReport;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.LowBitProducts;
 import seedc.fixed.QuantizedModel;
@@ -248,11 +248,10 @@ public final class BitSerial {
     }
 
     /** Every low-bit product: its value and the kernel it got (report.json {@code lowBitProducts}). */
-    public List<Map<String, Object>> report() {
-        List<Map<String, Object>> lines = new ArrayList<>();
+    public List<CBuildReport.LowBitProduct> report() {
+        List<CBuildReport.LowBitProduct> lines = new ArrayList<>();
         for (Op m : lowBit) {
-            Map<String, Object> line = new LinkedHashMap<>();
-            line.put("value", m.out().name());
+            String value = m.out().name();
             PlaneProduct p = products.get(m);
             SubsetSums s = subsetSums.get(m);
             if (p != null) {
@@ -260,21 +259,16 @@ public final class BitSerial {
                         + (signs.readBy(m) != null ? ", its activation read as the packed signs" : "")
                         + written(signs.writtenBy(m))
                         + (counted.at(m) != null ? ", each output's level number counted in the kernel" : "");
-                line.put("kernel", p.kernel() + packed);
-                if (!p.layout().elements()) {
-                    line.put("words", p.word().why());
-                }
-                if (p.layout() != BitLayouts.PLANES) { // measured: the report says by what
-                    line.put("layout", p.layout().why());
-                }
+                // measured: the report says by what layout, when not the planes
+                lines.add(new CBuildReport.LowBitProduct(value, p.kernel() + packed,
+                        p.layout().elements() ? null : p.word().why(),
+                        p.layout() != BitLayouts.PLANES ? p.layout().why() : null));
             } else if (s != null) {
-                line.put("kernel", s.kernel());
-            } else if (dropped.containsKey(m)) {
-                line.put("kernel", "the sum of products (" + dropped.get(m) + ")");
+                lines.add(new CBuildReport.LowBitProduct(value, s.kernel(), null, null));
             } else {
-                line.put("kernel", "the sum of products (" + refused.get(m) + ")");
+                String why = dropped.containsKey(m) ? dropped.get(m) : refused.get(m);
+                lines.add(new CBuildReport.LowBitProduct(value, "the sum of products (" + why + ")", null, null));
             }
-            lines.add(line);
         }
         return lines;
     }

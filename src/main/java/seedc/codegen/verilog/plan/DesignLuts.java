@@ -116,8 +116,8 @@ public record DesignLuts(Map<DesignLuts.Part, Long> parts, long logicMultiplierL
     }
 
     /** report.json's fpga.lutParts: what scripts/fit-fpga-design-scale fits the weights to. */
-    Map<String, Object> toReport() {
-        Map<String, Object> m = new LinkedHashMap<>();
+    Map<String, Long> toReport() {
+        Map<String, Long> m = new LinkedHashMap<>();
         parts.forEach((p, v) -> m.put(p.key, v));
         m.put("logicMultiplierLut", logicMultiplierLuts);
         return m;

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import seedc.backend.Device;
+import seedc.backend.FpgaDesignReport;
+import seedc.backend.DoesNotFit;
 import seedc.backend.FpgaBuffers;
 import seedc.backend.FpgaDivider;
 import seedc.backend.FpgaOptions;
@@ -149,82 +151,47 @@ public record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget,
     }
 
     /** report.json's fpga section. */
-    public Map<String, Object> toReport() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("device", device.name());
-        m.put("strategy", strategy.id());
-        m.put("divider", divider().id());
-        m.put("buffers", cost.choices().buffers().id());
-        m.put("blockRamMemories", dfg.all().stream().map(DataflowNode::op).map(seedc.ir.Op::out)
-                .filter(cost.choices()::inBlockRam).map(seedc.ir.Value::name).toList());
-        m.put("logicMultipliers", dfg.all().stream().filter(cost.choices()::multipliesInLogic)
-                .map(n -> n.op().out().name()).toList());
-        List<Map<String, Object>> nodes = new ArrayList<>();
-        estimates.forEach((n, e) -> {
-            Map<String, Object> o = new LinkedHashMap<>();
-            o.put("node", n.id());
-            o.put("value", n.op().out().name());
-            o.put("op", n.kind());
-            o.put("template", cost.template(n));
-            o.put("elements", n.elements());
-            o.put("terms", n.terms());
-            o.put("pf", pf.get(n));
-            EngineSharing.Group shared = cost.choices().sharing().groupOf(n);
-            if (shared != null) {
-                o.put("engine", shared.engine().id());
-            }
-            o.put("lut1", cost.lut1(n));
-            o.put("storeBits", cost.storeBits(n));
-            o.put("treeBits", cost.treeBits(n, pf.get(n)));
-            o.put("lut", e.lut());
-            o.put("ff", e.ff());
-            o.put("dsp", e.dsp());
-            o.put("bram", e.bram());
-            o.put("cycles", e.cycles());
-            nodes.add(o);
-        });
-        m.put("nodes", nodes);
-        m.put("estimatedCycles", estimatedCycles);
-        if (mhz() > 0) {
-            m.put("estimatedMhz", mhz());
-        }
-        m.put("estimatedMemoryLut", memoryLuts());
-        m.put("romBits", cost.romBits(dfg));
-        m.put("bufferBits", cost.bufferBits(dfg));
-        m.put("estimatedLut", luts());
-        m.put("estimatedFf", flipFlops());
-        if (budget.cellsShared()) {
-            m.put("estimatedCells", logicCells());
-            m.put("placeableCells", (long) Math.floor(budget.luts() * PfPlanner.placeableShare(cost.model(), true)));
-        }
+    public FpgaDesignReport toReport() {
+        boolean cells = budget.cellsShared();
         DesignLuts parts = DesignLuts.of(this);
-        m.put("lutParts", parts.toReport());
         EstimationModel.WholeDesign whole = cost.model().wholeDesign();
-        if (whole != null) {
-            m.put("predictedLut", parts.predict(whole));
-            m.put("placeableLut", (long) Math.floor(budget.luts() * (1 - whole.meanError())));
-        }
-        m.put("estimatedDsp", dsps());
-        m.put("estimatedBram", blockRams());
-        m.put("budget", Map.of("lut", budget.luts(), "ff", budget.flipFlops(), "cellsShared", budget.cellsShared(),
-                "dsp", budget.dsps(), "bram", budget.blockRams()));
-        EstimationModel model = cost.model();
-        EstimationModel.Design d = model.design();
-        Map<String, Object> lutModel = new LinkedHashMap<>(Map.of("family", model.family(), "samples",
-                model.samples(), "meanError", model.meanError(), "maxError", model.maxError(), "maxPf", model.maxPf(),
-                "design", fit(d)));
-        if (budget.cellsShared() && model.cells().samples() > 0) {
-            lutModel.put("cells", fit(model.cells()));
-        }
-        if (whole != null) {
-            lutModel.put("wholeDesign", Map.of("samples", whole.samples(), "meanError", whole.meanError(),
-                    "maxError", whole.maxError()));
-        }
-        m.put("lutModel", lutModel);
-        return m;
+        return new FpgaDesignReport(device.name(), strategy.id(), divider().id(), cost.choices().buffers().id(),
+                dfg.all().stream().map(DataflowNode::op).map(seedc.ir.Op::out).filter(cost.choices()::inBlockRam)
+                        .map(seedc.ir.Value::name).toList(),
+                dfg.all().stream().filter(cost.choices()::multipliesInLogic).map(n -> n.op().out().name()).toList(),
+                nodeReports(), estimatedCycles, mhz() > 0 ? mhz() : null, memoryLuts(), cost.romBits(dfg),
+                cost.bufferBits(dfg), luts(), flipFlops(), cells ? logicCells() : null,
+                cells ? (long) Math.floor(budget.luts() * PfPlanner.placeableShare(cost.model(), true)) : null,
+                parts.toReport(), whole != null ? parts.predict(whole) : null,
+                whole != null ? (long) Math.floor(budget.luts() * (1 - whole.meanError())) : null, dsps(),
+                blockRams(), new FpgaDesignReport.Budget(budget.luts(), budget.flipFlops(), cells, budget.dsps(),
+                        budget.blockRams()), lutModel());
     }
 
-    private static Map<String, Object> fit(EstimationModel.Design d) {
-        return Map.of("scale", d.scale(), "samples", d.samples(), "meanError", d.meanError(), "maxError", d.maxError());
+    /** Every engine's node: what it computes, at which PF, the engine it shares, and its estimates. */
+    private List<FpgaDesignReport.Node> nodeReports() {
+        List<FpgaDesignReport.Node> nodes = new ArrayList<>();
+        estimates.forEach((n, e) -> {
+            EngineSharing.Group shared = cost.choices().sharing().groupOf(n);
+            nodes.add(new FpgaDesignReport.Node(n.id(), n.op().out().name(), n.kind(), cost.template(n),
+                    n.elements(), n.terms(), pf.get(n), shared != null ? shared.engine().id() : null, cost.lut1(n),
+                    cost.storeBits(n), cost.treeBits(n, pf.get(n)), e.lut(), e.ff(), e.dsp(), e.bram(), e.cycles()));
+        });
+        return nodes;
+    }
+
+    /** The LUT model's provenance and errors (the cells' fit only on a fabric that shares them). */
+    private FpgaDesignReport.LutModel lutModel() {
+        EstimationModel model = cost.model();
+        EstimationModel.WholeDesign whole = model.wholeDesign();
+        return new FpgaDesignReport.LutModel(model.family(), model.samples(), model.meanError(), model.maxError(),
+                model.maxPf(), fit(model.design()),
+                budget.cellsShared() && model.cells().samples() > 0 ? fit(model.cells()) : null,
+                whole == null ? null
+                        : new FpgaDesignReport.WholeDesignFit(whole.samples(), whole.meanError(), whole.maxError()));
+    }
+
+    private static FpgaDesignReport.Fit fit(EstimationModel.Design d) {
+        return new FpgaDesignReport.Fit(d.scale(), d.samples(), d.meanError(), d.maxError());
     }
 }

@@ -1,0 +1,74 @@
+package seedc.bench;
+
+import java.nio.file.Path;
+import seedc.backend.BitLayout;
+import seedc.backend.Device;
+import seedc.backend.WeightStorage;
+import seedc.diag.Progress;
+import seedc.fixed.FixedProgram;
+import seedc.io.DataSet;
+import seedc.ir.FloatModel;
+import seedc.report.Report;
+
+/**
+ * The Uno's side of 'seedc bench': the fixed-point build (and the float build) built with avr-gcc and run under
+ * simavr on the first test examples, and bench.json of what they measured.
+ */
+public final class UnoBench {
+    private UnoBench() {}
+
+    /**
+     * What to measure: the fixed program of {@code compiled} (the model the search compiled; {@code model} is the
+     * user's, the float build's), the test examples to run ({@code examples} of {@code test}), the device, how the
+     * parameters are stored and the low-bit products built, and whether the float build runs too.
+     */
+    public record Request(FixedProgram fixed, FloatModel compiled, FloatModel model, DataSet test, int examples,
+                          Device device, WeightStorage storage, boolean bitSerial, BitLayout layout,
+                          boolean withFloat) {}
+
+    /** The fixed build's outcome and the float build's run (null: not asked). */
+    public record Measured(ModelBench.Outcome fixed, AvrBench.Run floatBuild) {
+        /** Examples run. */
+        public int examples() {
+            return fixed.fixed().cycles().size();
+        }
+    }
+
+    /** Builds and runs each firmware in {@code work}, one bar step each (an avr-gcc build and a simavr run). */
+    public static Measured measure(Request r, boolean progress, Path work) {
+        try (Progress bar = Progress.start(progress, "avr-gcc + simavr", r.withFloat() ? 2 : 1)) {
+            ModelBench.Outcome fx = ModelBench.fixed(r.fixed(), r.compiled(), r.test(), r.examples(), r.device(),
+                    AvrToolchain.MCU, work, r.storage(), r.bitSerial(), r.layout());
+            bar.step();
+            AvrBench.Run fl = null;
+            if (r.withFloat()) {
+                fl = FloatBench.run(r.model(), r.test(), r.examples(), work);
+                bar.step();
+            }
+            return new Measured(fx, fl);
+        }
+    }
+
+    /** bench.json of a measurement of {@code program}, compiled by {@code strategy} as {@code report} says. */
+    public static BenchJson.Uno json(String program, String strategy, Request r, Report report, Measured m) {
+        ModelBench.Outcome fx = m.fixed();
+        AvrBench.Run fl = m.floatBuild();
+        return new BenchJson.Uno(program, strategy, report.compiled().bitwidth(), r.fixed().widths() + "-bit",
+                report.compiled().maxscale(), m.examples(), report.accuracy().floatTestAccuracy(),
+                report.accuracy().fixedTestAccuracy(), fx.macs(),
+                BenchJson.Firmware.of(fx.fixed(), fx.macs()), fx.written().ramBytes(), fx.written().flashBytes(),
+                r.storage().id(), fx.written().memoryPlan().packedParameterBytes(), report.program().quantizedWeights(),
+                fx.allEqual(), fl == null ? null : BenchJson.Firmware.of(fl, fx.macs()),
+                fl == null ? null : fl.mcu(), fl == null ? null : speedup(m), fl == null ? null : flashRatio(m));
+    }
+
+    /** The float build's mean cycles over the fixed build's. */
+    public static double speedup(Measured m) {
+        return m.floatBuild().meanCycles() / m.fixed().fixed().meanCycles();
+    }
+
+    /** The float build's flash over the fixed build's. */
+    public static double flashRatio(Measured m) {
+        return (double) m.floatBuild().sizes().flashBytes() / m.fixed().fixed().sizes().flashBytes();
+    }
+}

@@ -1,0 +1,93 @@
+package seedc.cli;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+import seedc.backend.CBuildReport;
+import seedc.backend.WeightStorage;
+import seedc.bench.AvrBench;
+import seedc.bench.AvrToolchain;
+import seedc.bench.BenchJson;
+import seedc.bench.ModelBench;
+import seedc.bench.UnoBench;
+import seedc.report.Report;
+
+/**
+ * {@code seedc bench} on the Uno: the fixed build beside the float build (cycles, time, flash, RAM and stack), what
+ * the fixed build plans and stores, and whether the device agreed with the interpreter.
+ */
+final class UnoBenchTable {
+    private UnoBenchTable() {}
+
+    /** Prints the measurement of {@code program} (its file name), whose fixed program came from {@code origin}. */
+    static void print(PrintWriter o, String program, String origin, Report r, UnoBench.Measured m,
+                      WeightStorage stored) {
+        o.printf(Locale.ROOT, "seedc bench: %s, %s, %d test examples on an ATmega328P at 16 MHz (simavr,"
+                + " avr-gcc -Os)%n", program, origin, m.examples());
+        if (r.accuracy().outputError() == null) {
+            o.printf(Locale.ROOT, "test accuracy (whole test set, Java interpreters): float %.2f%%, fixed %.2f%%%n",
+                    r.accuracy().floatTestAccuracy(), r.accuracy().fixedTestAccuracy());
+        } else {
+            o.printf(Locale.ROOT, "no accuracy (the result is a tensor); fixed test outputs against float's"
+                    + " (Java interpreters): relative RMS error %.4f%n", r.accuracy().outputError().test());
+        }
+        firmware(o, m);
+        built(o, m.fixed(), stored);
+        Report.QuantizedWeights quantized = r.program().quantizedWeights();
+        if (quantized != null) {
+            o.printf(Locale.ROOT, "weights quantized after training (%s %d: %s): float test accuracy %.2f%% before%n",
+                    quantized.mode(), quantized.size(), String.join(", ", quantized.parameters()),
+                    quantized.floatTestAccuracyBefore());
+        }
+        int n = m.examples();
+        o.printf(Locale.ROOT, "predictions equal the Java fixed-point interpreter's: %s (%d/%d)%n",
+                m.fixed().allEqual() ? "yes" : "NO", n - m.fixed().mismatches().size(), n);
+        if (m.floatBuild() != null) {
+            o.printf(Locale.ROOT, "speedup over float: %.2fx; float flash / fixed flash: %.2fx%n",
+                    UnoBench.speedup(m), UnoBench.flashRatio(m));
+        }
+    }
+
+    /** The two firmwares side by side (the float column empty without the float build). */
+    private static void firmware(PrintWriter o, UnoBench.Measured m) {
+        AvrBench.Run fx = m.fixed().fixed(), fl = m.floatBuild();
+        long macs = m.fixed().macs();
+        o.printf(Locale.ROOT, "%-28s %14s %14s%n", "", "fixed", fl == null ? "" : "float");
+        row(o, "cycles/inference (mean)", fx.meanCycles(), fl == null ? null : fl.meanCycles());
+        row(o, "cycles/inference (max)", fx.maxCycles(), fl == null ? null : (double) fl.maxCycles());
+        row3(o, "ms/inference at 16 MHz (mean)", BenchJson.milliseconds(fx.meanCycles()),
+                fl == null ? null : BenchJson.milliseconds(fl.meanCycles()));
+        row(o, "flash bytes (ELF)", fx.sizes().flashBytes(), fl == null ? null : (double) fl.sizes().flashBytes());
+        row(o, "static RAM bytes (ELF)", fx.sizes().ramBytes(), fl == null ? null : (double) fl.sizes().ramBytes());
+        row(o, "peak stack bytes", fx.peakStackBytes(), fl == null ? null : (double) fl.peakStackBytes());
+        o.printf(Locale.ROOT, "%-28s %14d%n", "multiply-accumulates", macs);
+        if (macs > 0) {
+            row3(o, "cycles per MAC", fx.meanCycles() / macs, fl == null ? null : fl.meanCycles() / macs);
+        }
+        if (fl != null && !fl.mcu().equals(AvrToolchain.MCU)) {
+            o.printf(Locale.ROOT, "(the float build needs more than the Uno's 2 KB of RAM: measured on an %s,"
+                    + " the same AVR core and cycle timings with 16 KB)%n", fl.mcu());
+        }
+    }
+
+    /** What the fixed build planned in RAM, stored in flash and chose for each low-bit product. */
+    private static void built(PrintWriter o, ModelBench.Outcome fx, WeightStorage stored) {
+        o.printf(Locale.ROOT, "planned RAM buffer: %d B; parameters and tables in flash: %d B%n",
+                fx.written().ramBytes(), fx.written().flashBytes());
+        CBuildReport plan = fx.written().memoryPlan();
+        o.printf(Locale.ROOT, "parameters stored %s%s%n", stored.id(), stored == WeightStorage.PACKED
+                ? " (" + plan.packedParameterBytes() + " B of them packed: tables and indices)" : "");
+        for (CBuildReport.LowBitProduct p : plan.lowBitProductsOrNone()) {
+            o.printf(Locale.ROOT, "low-bit product %s: %s%n", p.value(), p.kernel());
+        }
+    }
+
+    private static void row(PrintWriter o, String label, double fixed, Double fl) {
+        o.printf(Locale.ROOT, "%-28s %14.0f %14s%n", label, fixed,
+                fl == null ? "" : String.format(Locale.ROOT, "%.0f", fl));
+    }
+
+    private static void row3(PrintWriter o, String label, double fixed, Double fl) {
+        o.printf(Locale.ROOT, "%-28s %14.3f %14s%n", label, fixed,
+                fl == null ? "" : String.format(Locale.ROOT, "%.3f", fl));
+    }
+}

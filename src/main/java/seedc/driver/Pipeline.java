@@ -1,0 +1,163 @@
+package seedc.driver;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import seedc.backend.Backend;
+import seedc.backend.Emitted;
+import seedc.backend.WeightStorage;
+import seedc.diag.Progress;
+import seedc.diag.UserError;
+import seedc.diag.Warning;
+import seedc.fixed.FixedProgram;
+import seedc.fixed.Strategy;
+import seedc.io.DataSet;
+import seedc.ir.FloatModel;
+import seedc.report.DeviceUse;
+import seedc.report.Report;
+import seedc.search.Metric;
+import seedc.search.SeeDotStrategy;
+
+/**
+ * The end of every command that compiles a model ('seedc compile', 'seedc bench', 'seedc demo'): {@link #load} the
+ * model and data sets, then {@link #compile}: rewrite the model, search its fixed-point program, emit it with a
+ * backend (or leave that to the benchmark) and write report.json.
+ */
+public final class Pipeline {
+    private Pipeline() {}
+
+    /** The model and both data sets, loaded and checked (InputChecks), and how long that took. */
+    public record Loaded(FloatModel model, DataSet train, DataSet test, List<Report.StageTime> times) {}
+
+    /**
+     * The search's settings (Compilation.Options but for its flash limits, which depend on the rewritten model):
+     * {@code maxOutputError} null for no proven bound.
+     */
+    public record Search(Strategy strategy, int bitwidth, Metric metric, int jobs, boolean progress, Backend target,
+                         double maxAccuracyDrop, List<SeeDotStrategy.Products> products, double maxScoreError,
+                         RangeMode ranges, Double maxOutputError) {
+        Compilation.Options options(FlashLimits.Limits limits) {
+            return new Compilation.Options(strategy, bitwidth, metric, jobs, progress, target, maxAccuracyDrop,
+                    limits.stageFour(), products, maxScoreError, limits.device(), ranges)
+                    .withMaxOutputError(maxOutputError);
+        }
+    }
+
+    /**
+     * How to compile a loaded model: its rewrites, the search, where its flash limits come from, the parameters'
+     * storage as asked (null: auto, packed when the weights lie on a smaller storage) and how to emit it (null: not
+     * here; the benchmark builds its own firmware and designs).
+     */
+    public record Request(Rewrites rewrites, Search search, FlashLimits limits, WeightStorage storage,
+                          Emission emit) {}
+
+    /**
+     * A compiled model: the model the search compiled (rewritten), its fixed program, the report (written to
+     * report.json), the parameters' storage and what the backend wrote (null when the request did not emit).
+     */
+    public record Compiled(FloatModel compiled, FixedProgram fixed, Report report, WeightStorage storage,
+                           Emitted written) {}
+
+    /**
+     * Reads the program, its weights and both data sets, under one bar (a large CSV takes seconds to parse), and
+     * checks them; prints the warnings on {@code err}. Under {@code --ranges sound} a parameter outside its declared
+     * range is an error: a guarantee about declared ranges cannot rest on a declaration the weights contradict.
+     */
+    public static Loaded load(ModelSource source, RangeMode ranges, boolean progress, PrintWriter err) {
+        Stopwatch loading = new Stopwatch();
+        FloatModel model;
+        DataSet trainSet, testSet;
+        try (Progress bar = Progress.start(progress, "load", 3)) { // the program and weights, then each data set
+            model = source.model().load(err);
+            bar.step();
+            trainSet = DataInputs.load(model.program(), source.train(), source.labels());
+            bar.step();
+            testSet = DataInputs.load(model.program(), source.test(), source.labels());
+            bar.step();
+        }
+        List<Warning> warnings = new ArrayList<>(source.modelDir() == null ? List.of()
+                : InputChecks.parameters(model, source.modelDir()));
+        if (ranges == RangeMode.SOUND && !warnings.isEmpty()) {
+            Warning w = warnings.getFirst();
+            throw new UserError(w.where() + ": error: " + w.message() + " (--ranges sound: correct the"
+                    + " declaration)");
+        }
+        warnings.addAll(InputChecks.training(source.train(), trainSet));
+        warnings.addAll(InputChecks.labels(model.program(), source.train(), trainSet));
+        warnings.addAll(InputChecks.labels(model.program(), source.test(), testSet));
+        warnings.forEach(w -> err.println(w.text()));
+        loading.lap("load");
+        return new Loaded(model, trainSet, testSet, loading.laps());
+    }
+
+    /**
+     * Rewrites, searches and (when asked) emits into {@code dir}; writes report.json there. A benchmark's report holds
+     * the compile's own stages; an emitting compile's is framed by the load and the emit.
+     */
+    public static Compiled compile(ModelSource source, Loaded loaded, Request request, Path dir) throws IOException {
+        Search search = request.search();
+        Rewrites.Rewritten rewritten = request.rewrites().apply(loaded.model(), loaded.train(), loaded.test(),
+                search.jobs());
+        FloatModel compiled = rewritten.model();
+        // the flash budgets count the parameters as they will be stored (auto: as known before the search)
+        WeightStorage budgeted = storage(request.storage(), rewritten.how() != null, null);
+        Compilation.Outcome outcome = compile(source, compiled, loaded, search.options(
+                request.limits().of(search.target(), compiled, budgeted)));
+        WeightStorage stored = storage(request.storage(), rewritten.how() != null,
+                outcome.report().program().parameterStorage());
+        Report report = outcome.report();
+        Emitted written = null;
+        if (request.emit() != null) {
+            Stopwatch emitting = new Stopwatch();
+            written = request.emit().write(outcome.fixed(), loaded.model(), compiled, loaded.test(), stored,
+                    search.strategy(), search.progress(), dir);
+            emitting.lap("emit");
+            report = framed(report, loaded.times(), emitting.laps());
+        }
+        if (rewritten.how() != null) {
+            report = report.withQuantizedWeights(rewritten.how());
+        }
+        // without a device (x86) only for the products on bit planes: which kernel and words each got
+        if (written != null && (written.device() != null || written.memoryPlan() != null
+                && written.memoryPlan().lowBitProducts() != null)) {
+            report = report.withDeviceUse(DeviceUse.of(written));
+        }
+        report.write(dir.resolve("report.json"));
+        if (request.emit() != null && request.emit().emitIr()) {
+            Files.writeString(dir.resolve("program.ir"), outcome.fixed().irText());
+        }
+        return new Compiled(compiled, outcome.fixed(), report, stored, written);
+    }
+
+    /** {@link Compilation#compile}, a value --ranges sound cannot bound reported at its place in the program. */
+    private static Compilation.Outcome compile(ModelSource source, FloatModel compiled, Loaded loaded,
+                                               Compilation.Options options) {
+        try {
+            return Compilation.compile(compiled, loaded.train(), loaded.test(), options);
+        } catch (UnprovenRange e) {
+            throw source.at().at(e.unproven().value().pos(), e.explanation());
+        }
+    }
+
+    /**
+     * The storage of parameters: as asked, or for auto packed when weights were quantized or some parameter already
+     * lies on a smaller storage ({@code onGrids}).
+     */
+    public static WeightStorage storage(WeightStorage asked, boolean quantized, List<Report.ParameterStorage> onGrids) {
+        if (asked != null) {
+            return asked;
+        }
+        return quantized || onGrids != null && !onGrids.isEmpty() ? WeightStorage.PACKED : WeightStorage.DENSE;
+    }
+
+    /** The compile's stage times framed by the front end's load and the backend's emit. */
+    private static Report framed(Report r, List<Report.StageTime> load, List<Report.StageTime> emit) {
+        List<Report.StageTime> all = new ArrayList<>(load);
+        all.addAll(r.stages());
+        all.addAll(emit);
+        return r.withStages(all);
+    }
+}
