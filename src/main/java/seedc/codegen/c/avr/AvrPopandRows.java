@@ -106,12 +106,12 @@ public record AvrPopandRows(int nb) implements AvrKernel {
         }
     }
 
-        /**
-         * The comparing kernel for planes too long for registers or u too wide for a byte (a padded binary
-         * convolution's 144-tap windows): as {@link Compared}, with the plane's bytes loaded from RAM next to each
-         * weight byte, and u = (count << shift) + k and each row's threshold (two bytes after its weight bytes,
-         * little-endian) in 16 bits: about 11 cycles a byte and 22 a row.
-         */
+    /**
+     * The comparing kernel for planes too long for registers or u too wide for a byte (a padded binary
+     * convolution's 144-tap windows): as {@link Compared}, with the plane's bytes loaded from RAM next to each
+     * weight byte, and u = (count << shift) + k and each row's threshold (two bytes after its weight bytes,
+     * little-endian) in 16 bits: about 11 cycles a byte and 22 a row.
+     */
     public record ComparedWide(int nb, int shift) implements AvrKernel {
         /** A plane's count within a byte. */
         @Override
