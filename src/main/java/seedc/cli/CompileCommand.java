@@ -1,6 +1,5 @@
 package seedc.cli;
 
-import seedc.driver.Stopwatch;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

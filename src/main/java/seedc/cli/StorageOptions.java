@@ -1,14 +1,8 @@
 package seedc.cli;
 
-import java.util.List;
 import picocli.CommandLine.Option;
 import seedc.backend.WeightStorage;
 import seedc.diag.UserError;
-import seedc.driver.Compilation;
-import seedc.eval.Evaluation;
-import seedc.io.DataSet;
-import seedc.ir.FloatModel;
-import seedc.report.Report;
 import seedc.rewrite.WeightQuantization;
 import seedc.rewrite.WeightQuantization.Mode;
 

@@ -11,7 +11,6 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import seedc.diag.UserError;
-import seedc.eval.Evaluation;
 import seedc.fixed.ExactWidths;
 import seedc.fixed.FixedProgram;
 import seedc.ir.Value;

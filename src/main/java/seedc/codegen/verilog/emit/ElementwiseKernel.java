@@ -3,7 +3,6 @@ package seedc.codegen.verilog.emit;
 import java.util.List;
 import seedc.codegen.verilog.graph.Interval;
 import seedc.codegen.verilog.plan.BlockRams;
-import seedc.ir.Op;
 import seedc.ir.Value;
 
 /**

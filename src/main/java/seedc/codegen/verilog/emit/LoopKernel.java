@@ -1,6 +1,5 @@
 package seedc.codegen.verilog.emit;
 
-import java.util.List;
 import java.util.stream.Collectors;
 import seedc.codegen.verilog.plan.EngineForms;
 import seedc.fixed.FixedType;

@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.Set;
 import seedc.backend.Device;
 import seedc.backend.FpgaDesignReport;
-import seedc.backend.DoesNotFit;
 import seedc.backend.FpgaBuffers;
 import seedc.backend.FpgaDivider;
 import seedc.backend.FpgaOptions;
