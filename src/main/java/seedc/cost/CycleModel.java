@@ -1,0 +1,17 @@
+package seedc.cost;
+
+import java.util.Map;
+import seedc.fixed.FixedProgram;
+
+/**
+ * What one inference of a fixed-point program costs on a target, modelled without building it: the objective of the
+ * search (stage III ranks demotions by accuracy lost per cycle saved, stage IV keeps a demotion only if the modelled
+ * cost drops) and the figure {@code seedc bench} prints beside the measured one.
+ */
+public interface CycleModel {
+    /** What the figures count and where the model comes from, for reports (e.g. "ATmega328P cycles, fitted under simavr"). */
+    String describe();
+
+    /** The modelled cost of one inference of {@code program} with {@code weights}, op by op. */
+    CycleEstimate estimate(FixedProgram program, Map<String, double[]> weights);
+}
