@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  */
 class PipelineLayersTest {
     /** The stages in pipeline order; a stage may use only itself and the stages before it. */
-    static final List<String> ORDER = List.of("diag", "io", "ir", "analysis", "frontend", "rewrite", "eval", "fixed", "search",
+    static final List<String> ORDER = List.of("diag", "io", "ir", "analysis", "frontend", "rewrite", "eval", "fixed", "cost", "search",
             "memory", "backend", "codegen", "report", "bench", "driver", "cli");
 
     private static final Pattern REFERENCE = Pattern.compile("\\bseedc\\.([a-z]+)\\.[A-Za-z]");
