@@ -15,7 +15,8 @@ import seedc.search.SeeDotStrategy;
  */
 final class PrecisionOptions {
     @Option(names = "--max-score-error", defaultValue = "" + Compilation.Options.MAX_SCORE_ERROR, paramLabel = "R",
-            description = "shiftry: also refuse a demotion that moves the decision scores (argmax operand or output)"
+            description = "shiftry: the score guard, used when the held-out rows refuse the program chosen without it:"
+                    + " refuse a demotion that moves the decision scores (argmax operand or output)"
                     + " by more than R relative RMS from float on the training set (default ${DEFAULT-VALUE};"
                     + " a large value turns the guard off: faster, less accurate code).")
     double maxScoreError;

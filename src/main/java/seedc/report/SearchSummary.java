@@ -20,13 +20,27 @@ public sealed interface SearchSummary {
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record Shiftry(int inputScale, Double maxAccuracyDrop, Double maxScoreError, FlashFit flashBudget,
                    int paramFlashBytes16, List<Demotion> demotionOrder, List<Step> demotionCurve, Subset subset,
-                   Double maxOutputError, Double startScoreError) implements SearchSummary {
+                   Double maxOutputError, Double startScoreError, HeldOut heldOut, CycleModel cycleModel)
+            implements SearchSummary {
         public Shiftry(int inputScale, Double maxAccuracyDrop, Double maxScoreError, FlashFit flashBudget,
                        int paramFlashBytes16, List<Demotion> demotionOrder, List<Step> demotionCurve, Subset subset) {
             this(inputScale, maxAccuracyDrop, maxScoreError, flashBudget, paramFlashBytes16, demotionOrder,
-                    demotionCurve, subset, null, null);
+                    demotionCurve, subset, null, null, null, null);
         }
     }
+
+    /**
+     * The held-out rows' judgement (shiftry's accuracy mode): {@code rows} held out of the training set while the
+     * search chose on {@code chooseRows}; float's accuracy on them, that of the program chosen without the score guard
+     * ({@code unguarded}), of the guard's program ({@code guarded}, null when it was not needed), of the chosen one,
+     * and what was decided about the guard (not-needed, helped, did-not-help).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record HeldOut(int rows, int chooseRows, double floatAccuracy, double unguardedAccuracy, Double guardedAccuracy,
+                   double chosenAccuracy, String scoreGuard) {}
+
+    /** The cycle model the search optimized: what it counts, and its figure for the chosen program. */
+    record CycleModel(String describe, double chosenCycles) {}
 
     /**
      * A large training set's search: stages II-IV decided on {@code rows} evenly spaced rows of {@code of} (the
@@ -37,11 +51,30 @@ public sealed interface SearchSummary {
     /** SeeDot: the product mode chosen and the train accuracy of every (maxscale, mode) tried. */
     record SeeDot(String products, List<ProductsPoint> productsSweep) implements SearchSummary {}
 
-    /** A value alone at 8 bits (stage III): its scale and the loss it causes. */
-    record Demotion(String name, int scale, double loss) {}
+    /**
+     * A value alone at 8 bits (stage III): its scale, the loss it causes and the modelled cycles it saves alone (null
+     * without a cycle model).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Demotion(String name, int scale, double loss, Double cyclesSaved) {
+        public Demotion(String name, int scale, double loss) {
+            this(name, scale, loss, null);
+        }
+    }
 
-    /** One step of stage IV: whether demoting the value was kept, and the program's numbers after it. */
-    record Step(String name, boolean kept, double trainAccuracy, double scoreError, int paramBytes, long wrapEvents) {}
+    /**
+     * One step of stage IV: whether demoting the value was kept ({@code verdict}: "kept", else why not, as report.txt
+     * writes it), and the program's numbers after it (accuracy and score error null when it was refused unrun, not
+     * being faster; cycles null without a model).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Step(String name, boolean kept, String verdict, Double trainAccuracy, Double scoreError, int paramBytes,
+                long wrapEvents, Double cycles) {
+        public Step(String name, boolean kept, double trainAccuracy, double scoreError, int paramBytes,
+                    long wrapEvents) {
+            this(name, kept, kept ? "kept" : "no", trainAccuracy, scoreError, paramBytes, wrapEvents, null);
+        }
+    }
 
     /** The budget stage IV demoted until the model fit: what it is, its limit, and what the model uses. */
     record FlashFit(String of, int limitBytes, int usedBytes, String use) {}

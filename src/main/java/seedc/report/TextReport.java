@@ -289,6 +289,12 @@ public final class TextReport {
         } else if (r.accuracy().outputError() != null) {
             sb.append(f("%nstage IV: values demoted in that order, each kept while the score error stays%n"
                     + "  within %s%n", scoreErrorLimit(x)));
+        } else if (x.heldOut() != null) {
+            sb.append(f("%nstage IV: values demoted in that order, each kept while accuracy on the %d rows that choose%n"
+                    + "  stays within %s points of float%s%s%n", x.heldOut().chooseRows(), x.maxAccuracyDrop(),
+                    x.cycleModel() == null ? "" : " and the modelled cycles fall",
+                    "not-needed".equals(x.heldOut().scoreGuard()) ? ""
+                            : f(" (the guard's walk: and the score error within %s)", scoreErrorLimit(x))));
         } else {
             sb.append(f("%nstage IV: values demoted in that order, each kept while train accuracy stays%n"
                     + "  within %s points of float (%.2f%%) and the score error within %s%n", x.maxAccuracyDrop(),
@@ -302,15 +308,31 @@ public final class TextReport {
         rows = new ArrayList<>();
         // The wraps column only when some step wrapped: stage IV refuses those in accuracy mode.
         boolean anyWrap = x.demotionCurve().stream().anyMatch(s -> s.wrapEvents() > 0);
-        rows.add(anyWrap ? new String[] {"value", "kept", "train acc", "score error", "param bytes", "wraps"}
-                : new String[] {"value", "kept", "train acc", "score error", "param bytes"});
+        boolean cycles = x.cycleModel() != null;
+        List<String> head = new ArrayList<>(List.of("value", "kept", "train acc", "score error", "param bytes"));
+        if (cycles) {
+            head.add("cycles");
+        }
+        if (anyWrap) {
+            head.add("wraps");
+        }
+        rows.add(head.toArray(String[]::new));
         for (SearchSummary.Step s : x.demotionCurve()) {
-            String[] row = {s.name(), s.kept() ? "yes" : "no",
-                    r.accuracy().outputError() != null ? "-" : f("%.2f%%", s.trainAccuracy()),
-                    f("%.4f", s.scoreError()), Integer.toString(s.paramBytes()), Long.toString(s.wrapEvents())};
-            rows.add(anyWrap ? row : java.util.Arrays.copyOf(row, 5));
+            List<String> row = new ArrayList<>(List.of(s.name(), s.verdict() == null ? (s.kept() ? "yes" : "no")
+                            : s.verdict(),
+                    r.accuracy().outputError() != null || s.trainAccuracy() == null ? "-"
+                            : f("%.2f%%", s.trainAccuracy()),
+                    s.scoreError() == null ? "-" : f("%.4f", s.scoreError()), Integer.toString(s.paramBytes())));
+            if (cycles) {
+                row.add(s.cycles() == null ? "-" : f("%.0f", s.cycles()));
+            }
+            if (anyWrap) {
+                row.add(Long.toString(s.wrapEvents()));
+            }
+            rows.add(row.toArray(String[]::new));
         }
         table(sb, rows);
+        heldOut(sb, x);
         if (x.subset() != null) {
             SearchSummary.Subset sub = x.subset();
             sb.append(f("stages II-IV decided on %d evenly spaced training rows of %d (the figures above are theirs);%n"
@@ -320,6 +342,28 @@ public final class TextReport {
         if (x.flashBudget() != null) {
             SearchSummary.FlashFit fit = x.flashBudget();
             sb.append(f("fits: %s B of %s B (%s)%n", fit.usedBytes(), fit.limitBytes(), fit.use()));
+        }
+    }
+
+    /** What the held-out rows showed, and the cycle model's figure for the chosen program. */
+    private static void heldOut(StringBuilder sb, SearchSummary.Shiftry x) {
+        SearchSummary.HeldOut h = x.heldOut();
+        if (h != null) {
+            sb.append(f("held-out rows: %d of the training set's, which no choice saw; float %.2f%%, the walk without"
+                    + " the%n  score guard %.2f%%", h.rows(), h.floatAccuracy(), h.unguardedAccuracy()));
+            switch (h.scoreGuard()) {
+                case "not-needed" -> sb.append(f(" (within %s points: accepted, the score guard not needed)%n",
+                        x.maxAccuracyDrop()));
+                case "helped" -> sb.append(f(" (beyond %s points); with the score guard %.2f%%: that program"
+                        + " chosen%n", x.maxAccuracyDrop(), h.guardedAccuracy()));
+                default -> sb.append(f(" (beyond %s points); with the score guard %.2f%%; chosen: the"
+                        + " longest prefix of%n  the kept demotions that the held-out rows accept, %.2f%%%n",
+                        x.maxAccuracyDrop(), h.guardedAccuracy(), h.chosenAccuracy()));
+            }
+        }
+        if (x.cycleModel() != null) {
+            sb.append(f("modelled cost of the chosen program: %.0f (%s)%n", x.cycleModel().chosenCycles(),
+                    x.cycleModel().describe()));
         }
     }
 

@@ -12,14 +12,57 @@ import seedc.fixed.FixedProgram;
  */
 public record ShiftryOutcome(FixedProgram best, int inputScale, List<ShiftryOutcome.Demotion> order,
                              List<ShiftryOutcome.Step> curve, int paramBytesStart, int paramBytes, int candidates,
-                             ShiftryOutcome.Staged staged, Candidate.Counted bestOnTrain, double startScoreError) {
+                             ShiftryOutcome.Staged staged, Candidate.Counted bestOnTrain, double startScoreError,
+                             HeldOut heldOut, double cycles) {
 
-    /** Stage III's best for one value: demoted alone to {@code bits} at {@code scale}, with its loss. */
-    public record Demotion(String name, int bits, int scale, double loss, long wrapEvents) {}
+    /**
+     * Stage III's best for one value: demoted alone to {@code bits} at {@code scale}, with its loss and the modelled
+     * cycles it saves alone (0 without a cycle model).
+     */
+    public record Demotion(String name, int bits, int scale, double loss, long wrapEvents, double cyclesSaved) {}
 
-    /** Stage IV's try of one value: whether it was kept, and the program's numbers with it demoted. */
-    public record Step(String name, boolean kept, double trainAccuracy, double scoreError, int paramBytes,
-                       long wrapEvents) {}
+    /**
+     * Stage IV's try of one value: why it was kept or not, and the program's numbers with it demoted (the accuracy
+     * and score error NaN when it was refused before running: its modelled cycles did not drop).
+     */
+    public record Step(String name, StageFourVerdict verdict, double trainAccuracy, double scoreError, int paramBytes,
+                       long wrapEvents, double cycles) {
+        public boolean kept() {
+            return verdict.kept();
+        }
+
+        Step as(StageFourVerdict v) {
+            return new Step(name, v, trainAccuracy, scoreError, paramBytes, wrapEvents, cycles);
+        }
+    }
+
+    /**
+     * This outcome accepted on held-out rows as {@code heldOut} says, with {@code best} (of {@code cycles} modelled
+     * cycles) chosen and stage IV's {@code curve} as that decision marks it. The search's run of its program covered
+     * only the rows that choose, so none is passed on.
+     */
+    ShiftryOutcome withHeldOut(HeldOut heldOut, FixedProgram best, List<Step> curve, double cycles) {
+        return new ShiftryOutcome(best, inputScale, order, curve, paramBytesStart, best.paramBytes(), candidates,
+                staged, null, startScoreError, heldOut, cycles);
+    }
+
+    /**
+     * What the held-out rows showed ({@link HeldOutAcceptance}): their count, float's accuracy on them, the
+     * accuracy there of the program the walk without the score guard chose ({@code unguarded}), of the score guard's
+     * program (NaN when it was not needed) and of the chosen one, and what was decided about the guard.
+     */
+    public record HeldOut(int rows, int chooseRows, double floatAccuracy, double unguarded, double guarded,
+                          double chosen, ScoreGuard guard) {}
+
+    /** What the held-out rows decided about the score guard. */
+    public enum ScoreGuard {
+        /** The program without the guard met the limit on the held-out rows: the guard was not run. */
+        NOT_NEEDED,
+        /** Without the guard the held-out rows failed; the guard's program met the limit and was the fastest that did. */
+        HELPED,
+        /** Without the guard the held-out rows failed; a prefix of its demotions did better than the guard's program. */
+        DID_NOT_HELP
+    }
 
     /**
      * A large training set's search: stages II-IV decided on {@code subsetRows} evenly spaced rows of

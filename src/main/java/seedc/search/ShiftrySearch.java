@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.function.IntFunction;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import seedc.cost.CycleModel;
 import seedc.diag.Progress;
 import seedc.eval.Evaluation;
 import seedc.eval.Profile;
@@ -43,11 +44,16 @@ public final class ShiftrySearch {
     private final Profile profile;
     private final ShiftryLadder ladder;
     private final Budget budget;
+    /** The target's cycle model (null: none, every demotion counts as faster) and the weights it reads. */
+    private final CycleModel cycleModel;
+    private final java.util.Map<String, double[]> weights;
     /** The current program: every real value's width and scale. */
     private final int[] bits;
     private final int[] scales;
     /** The current program's wrap events on the training set. */
     private long wraps;
+    /** The loss of the program stage III demotes from (each value alone), on the rows that decide. */
+    private double lossBefore;
     /** The score error of the program stage IV starts from, on the rows that decide (0 until measured). */
     private double startScoreError;
     private boolean startMeasured;
@@ -56,33 +62,85 @@ public final class ShiftrySearch {
     /** Stage IV's kept demotions, in order. */
     private final List<StagedConfirmation.Kept> kept = new ArrayList<>();
 
-    private ShiftrySearch(Program p, Profile profile, ShiftryLadder ladder, Budget budget) {
+    private ShiftrySearch(Program p, Profile profile, ShiftryLadder ladder, Budget budget, CycleModel cycleModel,
+                          java.util.Map<String, double[]> weights) {
         this.p = p;
         this.profile = profile;
         this.ladder = ladder;
         this.budget = budget;
+        this.cycleModel = cycleModel;
+        this.weights = weights;
         this.bits = new int[p.valueCount()];
         this.scales = new int[p.valueCount()];
     }
 
     /** The program with every value at the ladder's last rung, at data-driven scales: the smallest shiftry makes. */
     public static FixedProgram smallest(Program p, Profile profile, ShiftryLadder ladder) {
-        ShiftrySearch s = new ShiftrySearch(p, profile, ladder, null);
+        ShiftrySearch s = new ShiftrySearch(p, profile, ladder, null, null, null);
         List<Value> all = s.start();
         return ladder.steps().isEmpty() ? s.current() : s.demoted(all, ladder.toBottom(), -1);
     }
 
     /**
      * How stage IV stops, down {@code ladder}: while training accuracy stays within {@code maxDrop} points of float's
-     * and the decision scores within {@code maxScoreError} of float's; with a flash {@code budget} (not null) only
-     * until the program fits; with {@code precise} (not null) while the program passes it, whatever the accuracy.
+     * and the decision scores within {@code maxScoreError} of float's (the score guard: see {@link HeldOutAcceptance}
+     * for when it applies); with a flash {@code budget} (not null) only until the program fits; with {@code precise}
+     * (not null) while the program passes it, whatever the accuracy. {@code cycles}: the target's cycle model (null:
+     * none), stage III's ranking and stage IV's "faster" test.
      */
     public record Settings(ShiftryLadder ladder, double maxDrop, double maxScoreError, Budget budget,
-                           Predicate<FixedProgram> precise) {}
+                           Predicate<FixedProgram> precise, CycleModel cycles) {
+        public Settings(ShiftryLadder ladder, double maxDrop, double maxScoreError, Budget budget,
+                        Predicate<FixedProgram> precise) {
+            this(ladder, maxDrop, maxScoreError, budget, precise, null);
+        }
 
-    /** The search of {@code in}'s model under {@code settings}. */
+        /** Accuracy mode: neither a budget nor a proven bound decides, the rows do. */
+        boolean byAccuracy() {
+            return budget == null && precise == null;
+        }
+
+        /** The same without the score guard. */
+        Settings unguarded() {
+            return new Settings(ladder, maxDrop, Double.POSITIVE_INFINITY, budget, precise, cycles);
+        }
+    }
+
+    /**
+     * The search of {@code in}'s model under {@code settings}: in accuracy mode on a training set of
+     * {@link HeldOutSplit#MIN_ROWS} rows or more, chosen on three rows in four and accepted on the fourth
+     * ({@link HeldOutAcceptance}); else chosen on every row.
+     */
     public static ShiftryOutcome run(SearchInput in, Settings settings) {
-        ShiftrySearch s = new ShiftrySearch(in.model().program(), in.profile(), settings.ladder(), settings.budget());
+        if (settings.byAccuracy() && HeldOutSplit.worthIt(in.train())) {
+            return HeldOutAcceptance.run(in, HeldOutSplit.of(in.train(), in.floatTrain()), settings);
+        }
+        return walk(in, settings).outcome();
+    }
+
+    /**
+     * One walk of stages I-IV: its outcome, the program stage IV started from ({@code bitsStart}, {@code scalesStart})
+     * and the demotions it kept, in order, that lead from there to the outcome's program.
+     */
+    record Walk(ShiftryOutcome outcome, ShiftrySearch search, int[] bitsStart, int[] scalesStart,
+                List<StagedConfirmation.Kept> kept) {
+        /** The start with the first {@code k} kept demotions. */
+        FixedProgram prefix(int k) {
+            int[] b = bitsStart.clone(), sc = scalesStart.clone();
+            StagedConfirmation.apply(kept.subList(0, k), b, sc);
+            return search.assign(b, sc);
+        }
+
+        /** The modelled cycles of {@code fp} (0 without a model). */
+        double cycles(FixedProgram fp) {
+            return search.cyclesOf(fp);
+        }
+    }
+
+    /** Stages I-IV on every row of {@code in}'s training set (with a subset deciding when it is large). */
+    static Walk walk(SearchInput in, Settings settings) {
+        ShiftrySearch s = new ShiftrySearch(in.model().program(), in.profile(), settings.ladder(), settings.budget(),
+                settings.cycles(), in.model().weights());
         List<Value> all = s.start();
         List<ShiftryLadder.Step> steps = settings.ladder().steps();
         List<Value> first = settings.budget() == null || steps.isEmpty() ? all : s.firstFlashSavers(all, steps);
@@ -111,7 +169,7 @@ public final class ShiftrySearch {
      * Stages II-IV from stage I's program over {@code all} its values ({@code first}: those the first rung tries),
      * deciding on the pools' subset when there is one and confirming on every row.
      */
-    private ShiftryOutcome stages(SearchInput in, Settings settings, List<Value> all, List<Value> first, Pools pools) {
+    private Walk stages(SearchInput in, Settings settings, List<Value> all, List<Value> first, Pools pools) {
         List<ShiftryLadder.Step> steps = ladder.steps();
         CandidatePool full = pools.full(), subset = pools.subset(), decide = subset == null ? full : subset;
         Value x = p.input();
@@ -147,9 +205,10 @@ public final class ShiftrySearch {
         if (budget != null) {
             budget.requireFits(best, "after demoting every value that takes flash");
         }
-        return new ShiftryOutcome(best, stageTwoScale, order, curve, bytesStart, paramBytes(bits),
+        ShiftryOutcome outcome = new ShiftryOutcome(best, stageTwoScale, order, curve, bytesStart, paramBytes(bits),
                 full.evaluated() + (subset == null ? 0 : subset.evaluated()), staged, full.ranAlready(best),
-                startScoreError);
+                startScoreError, null, cyclesOf(best));
+        return new Walk(outcome, this, bitsBefore, scalesBefore, List.copyOf(kept));
     }
 
     /** Stage I: every real value at the ladder's first width and data-driven scale; the ones stages III and IV try. */
@@ -228,6 +287,7 @@ public final class ShiftrySearch {
         if (!vars.isEmpty()) {
             CandidatePool.Score start = pool.reference(current());
             wraps = start.wrapEvents();
+            lossBefore = start.loss();
             if (!startMeasured) { // the first rung's start: what every rung's demotions are measured from
                 startScoreError = start.scoreError();
                 startMeasured = true;
@@ -248,16 +308,37 @@ public final class ShiftrySearch {
         }
         List<List<CandidatePool.Score>> r = pool.race("stage III: demote each value", groups);
         List<Demotion> order = new ArrayList<>();
+        double now = cycles(bits, scales);
         for (int i = 0; i < vars.size(); i++) {
             int bestK = best(r.get(i));
             Value v = vars.get(i);
             CandidatePool.Score b = r.get(i).get(bestK);
-            order.add(new Demotion(v.name(), step.to().bits(), step.firstScale(scales[v.id()]) + bestK, b.loss(),
-                    b.wrapEvents()));
+            int scale = step.firstScale(scales[v.id()]) + bestK;
+            int[] bd = bits.clone(), sd = scales.clone();
+            bd[v.id()] = step.to().bits();
+            sd[v.id()] = scale;
+            order.add(new Demotion(v.name(), step.to().bits(), scale, b.loss(), b.wrapEvents(),
+                    now - cycles(bd, sd)));
         }
-        // Demotions that wrap last: stage IV would refuse them anyway, after the others.
-        order.sort(Comparator.comparing((Demotion d) -> d.wrapEvents() > 0).thenComparingDouble(Demotion::loss));
+        order.sort(stageFourOrder(budget == null && cycleModel != null, lossBefore));
         return order;
+    }
+
+    /**
+     * The order stage IV tries stage III's demotions in. Those that wrap go last: stage IV would refuse them anyway,
+     * after the others. With a cycle model (accuracy mode), those that save cycles come first, by the loss they add
+     * per cycle they save (a demotion that lowers the loss first, the one that saves most among those), then those
+     * that save none (stage IV refuses them unless other demotions made them faster), by loss. Without a model
+     * (or with a flash budget, which cares for bytes, not cycles), by loss alone.
+     */
+    static Comparator<Demotion> stageFourOrder(boolean byCycles, double lossBefore) {
+        Comparator<Demotion> wrapsLast = Comparator.comparing((Demotion d) -> d.wrapEvents() > 0);
+        if (!byCycles) {
+            return wrapsLast.thenComparingDouble(Demotion::loss);
+        }
+        return wrapsLast.thenComparing((Demotion d) -> d.cyclesSaved() <= 0)
+                .thenComparingDouble(d -> d.cyclesSaved() <= 0 ? d.loss() : (d.loss() - lossBefore) / d.cyclesSaved())
+                .thenComparing(Comparator.comparingDouble(Demotion::cyclesSaved).reversed());
     }
 
     /** The index of the best of a race's scores (ties to the earlier; null: stopped, not the best). */
@@ -285,16 +366,26 @@ public final class ShiftrySearch {
                 b[v.id()] = d.bits();
                 sc[v.id()] = d.scale();
                 FixedProgram candidate = assign(b, sc);
+                double cyclesNow = cycles(bits, scales), cyclesThen = cyclesOf(candidate);
+                if (budget == null && cycleModel != null && !(cyclesThen < cyclesNow)) {
+                    // Not faster: not worth running. A demotion's only use in accuracy mode is speed (flash and RAM
+                    // follow the same widths, and a budget, which cares for them, never comes here).
+                    bar.step();
+                    curve.add(new Step(d.name(), StageFourVerdict.COST, Double.NaN, Double.NaN, paramBytes(b), 0,
+                            cyclesThen));
+                    continue;
+                }
                 CandidatePool.Score s = pool.evaluate(bar, () -> candidate);
-                boolean keep = limits.keeps(s, wraps, () -> candidate);
+                StageFourVerdict verdict = limits.verdict(s, wraps, () -> candidate);
+                boolean keep = verdict.kept();
                 if (keep) {
                     bits[v.id()] = b[v.id()];
                     scales[v.id()] = d.scale();
                     wraps = s.wrapEvents();
                     kept.add(new StagedConfirmation.Kept(v, d.bits(), d.scale(), curve.size()));
                 }
-                curve.add(new Step(d.name(), keep, s.accuracy(), s.scoreError(), paramBytes(keep ? b : bits),
-                        s.wrapEvents()));
+                curve.add(new Step(d.name(), verdict, s.accuracy(), s.scoreError(), paramBytes(keep ? b : bits),
+                        s.wrapEvents(), cyclesThen));
             }
         }
     }
@@ -379,11 +470,25 @@ public final class ShiftrySearch {
         System.arraycopy(scalesStart, 0, scales, 0, scales.length);
         StagedConfirmation.apply(kept.subList(0, n), bits, scales);
         StagedConfirmation.unkeep(kept.subList(n, kept.size()), curve);
+        kept.subList(n, kept.size()).clear();
         return n;
     }
 
     private FixedProgram assign(int[] b, int[] sc) {
         return ShiftryStrategy.assign(p, profile, b, sc, ladder);
+    }
+
+    /** The modelled cycles of the program of these widths and scales (0 without a cycle model). */
+    private double cycles(int[] b, int[] sc) {
+        return cycleModel == null ? 0 : cyclesOf(assign(b, sc));
+    }
+
+    boolean hasCycleModel() {
+        return cycleModel != null;
+    }
+
+    private double cyclesOf(FixedProgram fp) {
+        return cycleModel == null ? 0 : cycleModel.estimate(fp, weights).total();
     }
 
     private FixedProgram current() {

@@ -14,11 +14,24 @@ record StageFourLimits(Budget budget, double floatTrainAcc, double maxDrop, doub
                        Predicate<FixedProgram> precise) {
     /** {@code wrapsBefore}: the wrap events of the program before this demotion; {@code program}: the demoted. */
     boolean keeps(CandidatePool.Score s, long wrapsBefore, Supplier<FixedProgram> program) {
-        if (budget != null || precise != null) {
-            return precise == null || precise.test(program.get());
+        return verdict(s, wrapsBefore, program).kept();
+    }
+
+    /** Whether stage IV keeps the demotion, or the first limit it fails. */
+    StageFourVerdict verdict(CandidatePool.Score s, long wrapsBefore, Supplier<FixedProgram> program) {
+        if (budget != null) {
+            return StageFourVerdict.KEPT;
         }
-        return s.accuracy() >= floatTrainAcc - maxDrop && s.scoreError() <= scoreErrorLimit
-                && s.wrapEvents() <= wrapsBefore;
+        if (precise != null) {
+            return precise.test(program.get()) ? StageFourVerdict.KEPT : StageFourVerdict.BOUND;
+        }
+        if (s.accuracy() < floatTrainAcc - maxDrop) {
+            return StageFourVerdict.ACCURACY;
+        }
+        if (s.scoreError() > scoreErrorLimit) {
+            return StageFourVerdict.SCORE;
+        }
+        return s.wrapEvents() > wrapsBefore ? StageFourVerdict.WRAPS : StageFourVerdict.KEPT;
     }
 
     /**

@@ -60,10 +60,13 @@ final class StagedConfirmation {
 
     /** Stage IV's curve with the demotions the whole set refused marked as not kept. */
     static void unkeep(List<Kept> refused, List<ShiftryOutcome.Step> curve) {
+        unkeep(refused, curve, StageFourVerdict.CONFIRMATION);
+    }
+
+    /** Stage IV's curve with the demotions refused later marked as not kept, for {@code why}. */
+    static void unkeep(List<Kept> refused, List<ShiftryOutcome.Step> curve, StageFourVerdict why) {
         for (Kept k : refused) {
-            ShiftryOutcome.Step was = curve.get(k.curveIndex());
-            curve.set(k.curveIndex(), new ShiftryOutcome.Step(was.name(), false, was.trainAccuracy(),
-                    was.scoreError(), was.paramBytes(), was.wrapEvents()));
+            curve.set(k.curveIndex(), curve.get(k.curveIndex()).as(why));
         }
     }
 }

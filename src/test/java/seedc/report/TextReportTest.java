@@ -71,7 +71,7 @@ class TextReportTest {
                 stage IV: values demoted in that order, each kept while train accuracy stays
                   within 1.0 points of float (100.00%) and the score error within 0.1
                   value  kept  train acc  score error  param bytes
-                  W       yes    100.00%       0.0500         3104
+                  W      kept    100.00%       0.0500         3104
                   Z        no     98.50%       0.2500         3104
 
                 parameter flash: 3104 B with 8/16-bit values, 4128 B with all 16-bit (25% less)

@@ -18,8 +18,8 @@ class ScoreGuardTest {
     void stageFourKeepsOnlyDemotionsWithinBothLimits() {
         TrainedFixture f = TrainedFixture.load("bonsai-digits-10");
         double floatAcc = f.floatTrainAccuracy();
-        ShiftryOutcome o = ShiftrySearch.run(new SearchInput(f.model(), f.profile(), f.train(), f.floatTrain(), Metric.REDUCED_DISAGREEMENT, 2, StageLog.quiet()),
-                new ShiftrySearch.Settings(ShiftryLadder.shiftry(ContainerWidths.C), 1.0, 0.1, null, null));
+        ShiftryOutcome o = ShiftrySearch.walk(new SearchInput(f.model(), f.profile(), f.train(), f.floatTrain(), Metric.REDUCED_DISAGREEMENT, 2, StageLog.quiet()),
+                new ShiftrySearch.Settings(ShiftryLadder.shiftry(ContainerWidths.C), 1.0, 0.1, null, null)).outcome();
         int guarded = 0;
         for (ShiftryOutcome.Step s : o.curve()) {
             boolean accuracyOk = s.trainAccuracy() >= floatAcc - 1.0;
@@ -47,8 +47,8 @@ class ScoreGuardTest {
                 Path.of("src/test/resources/fixtures/models/cnn-digits-10/train.npy"));
         double floatAcc = f.floatTrainAccuracy();
         ShiftryLadder ladder = ShiftryLadder.shiftry(ContainerWidths.C);
-        ShiftryOutcome o = ShiftrySearch.run(new SearchInput(f.model(), f.profile(), f.train(), f.floatTrain(), Metric.ACCURACY, 2, StageLog.quiet()),
-                new ShiftrySearch.Settings(ladder, 1.0, 0.05, null, null));
+        ShiftryOutcome o = ShiftrySearch.walk(new SearchInput(f.model(), f.profile(), f.train(), f.floatTrain(), Metric.ACCURACY, 2, StageLog.quiet()),
+                new ShiftrySearch.Settings(ladder, 1.0, 0.05, null, null)).outcome();
         var p = f.model().program();
         int[] bits = new int[p.valueCount()], scales = new int[p.valueCount()];
         for (Value v : p.values()) {

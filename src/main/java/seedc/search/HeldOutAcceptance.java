@@ -1,0 +1,91 @@
+package seedc.search;
+
+import java.util.List;
+import seedc.diag.Progress;
+import seedc.eval.Evaluation;
+import seedc.fixed.FixedArith;
+import seedc.fixed.FixedProgram;
+import seedc.search.ShiftryOutcome.HeldOut;
+import seedc.search.ShiftryOutcome.ScoreGuard;
+
+/**
+ * Shiftry's accuracy mode chosen on some rows and accepted on others ({@link HeldOutSplit}), so that
+ * {@code --max-accuracy-drop} bounds the accuracy lost on rows no choice saw, and the score guard is used only where
+ * those rows show that it helps.
+ *
+ * <p>The walk. Stages I-IV run on the rows that choose without the score guard: stage IV keeps a demotion while the
+ * accuracy there stays within the drop, the wrap events do not grow and the modelled cycles fall. The held-out rows
+ * then judge its program: accuracy within the drop of float's on them and no more wrap events there than the program
+ * stage IV started from. If it passes, it is the result: the guard was not needed (a guard would only keep values
+ * wider, and slower, than the rows ask for).
+ *
+ * <p>When it fails, two programs are tried, both on the held-out rows: the longest prefix of the walk's kept
+ * demotions that passes (found by bisection, as {@link StagedConfirmation} does on a large set; prefix 0 is the start,
+ * which is accepted whatever it shows: nothing wider exists), and a second walk with the score guard
+ * ({@code --max-score-error}) on the rows that choose. The faster by the cycle model of those that pass is chosen
+ * (without a model, the one with fewer kept demotions' worth of bits: the prefix), and the report says whether the
+ * guard helped. A model whose training set the float model fits perfectly shows little on held-out rows drawn from it;
+ * for those the guard's path is what remains, which is why it is kept as the fallback rather than dropped.
+ */
+final class HeldOutAcceptance {
+    private HeldOutAcceptance() {}
+
+    static ShiftryOutcome run(SearchInput in, HeldOutSplit split, ShiftrySearch.Settings settings) {
+        SearchInput choose = new SearchInput(in.model(), in.profile(), split.choose(), split.chooseFloat(),
+                in.metric(), in.jobs(), in.log());
+        ShiftrySearch.Walk free = ShiftrySearch.walk(choose, settings.unguarded());
+        try (CandidatePool held = in.pool(split.held(), split.heldFloat()).withoutStates()) {
+            Judge judge = new Judge(held, Evaluation.accuracy(split.held(), split.heldFloat()).percent(),
+                    settings.maxDrop(), held.scoreOf(free.prefix(0)).wrapEvents());
+            CandidatePool.Score freeScore = held.scoreOf(free.outcome().best());
+            if (judge.passes(freeScore)) {
+                return free.outcome().withHeldOut(new HeldOut(split.held().size(), split.choose().size(),
+                        judge.floatAccuracy(), freeScore.accuracy(), Double.NaN, freeScore.accuracy(),
+                        ScoreGuard.NOT_NEEDED), free.outcome().best(), free.outcome().curve(), free.cycles(free.outcome().best()));
+            }
+            return fallback(choose, settings, split, free, judge, freeScore);
+        }
+    }
+
+    /** Whether a program meets the limit on the held-out rows. */
+    private record Judge(CandidatePool held, double floatAccuracy, double maxDrop, long wrapsAtStart) {
+        boolean passes(CandidatePool.Score s) {
+            return s.accuracy() >= floatAccuracy - maxDrop && s.wrapEvents() <= wrapsAtStart;
+        }
+    }
+
+    /** The unguarded walk failed on the held-out rows: its longest passing prefix against the guard's walk. */
+    private static ShiftryOutcome fallback(SearchInput choose, ShiftrySearch.Settings settings, HeldOutSplit split,
+                                           ShiftrySearch.Walk free, Judge judge, CandidatePool.Score freeScore) {
+        int n = free.kept().size(), k;
+        try (Progress bar = judge.held().bar("held-out rows: longest prefix", 1 + FixedArith.ceilLog2(Math.max(1, n)))) {
+            // prefix n failed already; prefix 0 (the start) is accepted whatever it shows
+            k = n <= 1 ? 0 : StagedConfirmation.longestPrefix(n - 1,
+                    j -> j == 0 || judge.passes(judge.held().evaluate(bar, () -> free.prefix(j))));
+        }
+        FixedProgram prefix = free.prefix(k);
+        double prefixAccuracy = judge.held().scoreOf(prefix).accuracy();
+        ShiftrySearch.Walk guarded = ShiftrySearch.walk(choose, settings);
+        CandidatePool.Score guardedScore = judge.held().scoreOf(guarded.outcome().best());
+        boolean guardPasses = judge.passes(guardedScore);
+        if (guardPasses && cost(guarded, guarded.outcome().best()) < cost(free, prefix)) {
+            return guarded.outcome().withHeldOut(new HeldOut(split.held().size(), split.choose().size(),
+                    judge.floatAccuracy(), freeScore.accuracy(), guardedScore.accuracy(), guardedScore.accuracy(),
+                    ScoreGuard.HELPED), guarded.outcome().best(), guarded.outcome().curve(),
+                    guarded.cycles(guarded.outcome().best()));
+        }
+        List<ShiftryOutcome.Step> curve = new java.util.ArrayList<>(free.outcome().curve());
+        StagedConfirmation.unkeep(free.kept().subList(k, n), curve, StageFourVerdict.HELD_OUT);
+        return free.outcome().withHeldOut(new HeldOut(split.held().size(), split.choose().size(),
+                judge.floatAccuracy(), freeScore.accuracy(), guardedScore.accuracy(), prefixAccuracy,
+                ScoreGuard.DID_NOT_HELP), prefix, curve, free.cycles(prefix));
+    }
+
+    /**
+     * What "faster" compares: the modelled cycles, or without a cycle model the parameters' bytes (the fewer, the more
+     * values demoted).
+     */
+    private static double cost(ShiftrySearch.Walk walk, FixedProgram fp) {
+        return walk.search().hasCycleModel() ? walk.cycles(fp) : fp.paramBytes();
+    }
+}

@@ -1,0 +1,53 @@
+package seedc.search;
+
+import seedc.eval.Result;
+import seedc.io.DataSet;
+
+/**
+ * The training set cut in two for Shiftry's accuracy mode: the rows the search chooses on and the rows it accepts on,
+ * which no choice saw. Every {@value #EVERY}th row is held out (rows EVERY-1, 2*EVERY-1, ...), so a training set
+ * sorted by class or by time gives both parts every class and every period alike, and a compile is repeatable.
+ *
+ * <p>Why not k folds: the search is not a model fitted to data but a walk of demotions, each decided by the rows that
+ * choose; one held-out part that the walk never reads is what tells whether its result generalizes. k folds would
+ * run the whole walk k times (the compile-time budget allows about one more walk, spent on the score guard's path in
+ * {@link HeldOutAcceptance}).
+ */
+record HeldOutSplit(DataSet choose, Result[] chooseFloat, DataSet held, Result[] heldFloat) {
+    /** One row in EVERY is held out: a quarter, enough rows to see a point of accuracy on most data sets. */
+    static final int EVERY = 4;
+    /**
+     * Below this many training rows the held-out part would have fewer than 10 rows, one row more than ten points: the
+     * search then chooses and accepts on every row (and says so).
+     */
+    static final int MIN_ROWS = 40;
+
+    static boolean worthIt(DataSet train) {
+        return train.size() >= MIN_ROWS;
+    }
+
+    static HeldOutSplit of(DataSet train, Result[] floatTrain) {
+        int n = train.size(), held = n / EVERY, chosen = n - held;
+        double[][] cl = new double[chosen][], cf = new double[chosen][], hl = new double[held][], hf = new double[held][];
+        Result[] cr = new Result[chosen], hr = new Result[held];
+        int c = 0, h = 0;
+        for (int row = 0; row < n; row++) {
+            if (isHeld(row) && h < held) {
+                hl[h] = train.labels()[row];
+                hf[h] = train.features()[row];
+                hr[h++] = floatTrain[row];
+            } else {
+                cl[c] = train.labels()[row];
+                cf[c] = train.features()[row];
+                cr[c++] = floatTrain[row];
+            }
+        }
+        return new HeldOutSplit(new DataSet(train.labelColumns(), cl, cf), cr,
+                new DataSet(train.labelColumns(), hl, hf), hr);
+    }
+
+    /** Whether training row {@code row} (0-based) is held out. */
+    static boolean isHeld(int row) {
+        return row % EVERY == EVERY - 1;
+    }
+}

@@ -1,0 +1,39 @@
+package seedc.search;
+
+/**
+ * Why stage IV kept a demotion or not, as report.txt's table says it beside each value: the first limit it failed,
+ * in the order stage IV checks them.
+ */
+public enum StageFourVerdict {
+    /** Kept: it met every limit. */
+    KEPT("kept"),
+    /** The target's modelled cycles did not drop: a demotion that makes nothing faster only costs accuracy. */
+    COST("no: not faster"),
+    /** Train accuracy on the rows that choose fell more than --max-accuracy-drop below float's. */
+    ACCURACY("no: accuracy"),
+    /** The decision scores moved more than the score guard allows (the guard's path only). */
+    SCORE("no: scores"),
+    /** More wrap events than the program before it. */
+    WRAPS("no: wraps"),
+    /** The proven error bound on the decision scores (--max-output-error) did not hold. */
+    BOUND("no: error bound"),
+    /** Kept on the rows that choose, refused by the held-out rows (the program with it fails the limit there). */
+    HELD_OUT("no: held-out rows"),
+    /** Kept on a large training set's subset, refused when every row confirmed. */
+    CONFIRMATION("no: every row");
+
+    private final String text;
+
+    StageFourVerdict(String text) {
+        this.text = text;
+    }
+
+    /** The table's words. */
+    public String text() {
+        return text;
+    }
+
+    public boolean kept() {
+        return this == KEPT;
+    }
+}

@@ -1,0 +1,134 @@
+package seedc.search;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import seedc.cost.CycleEstimate;
+import seedc.cost.CycleModel;
+import seedc.eval.Evaluation;
+import seedc.eval.Result;
+import seedc.fixed.ContainerWidths;
+import seedc.fixed.FixedProgram;
+import seedc.io.DataSet;
+import seedc.ir.Value;
+
+/** The held-out split, stage IV's order by cycles, and what the search does with a cycle model and held-out rows. */
+class HeldOutAcceptanceTest {
+    @Test
+    void everyFourthRowIsHeldOut() {
+        int n = 10;
+        double[][] labels = new double[n][], features = new double[n][];
+        Result[] results = new Result[n];
+        for (int i = 0; i < n; i++) {
+            labels[i] = new double[] {i};
+            features[i] = new double[] {100 + i};
+        }
+        HeldOutSplit s = HeldOutSplit.of(new DataSet(1, labels, features), results);
+        // rows 0..9: the 4th and 8th (indices 3 and 7) are held out, the other eight choose
+        assertEquals(List.of(3.0, 7.0), column(s.held()));
+        assertEquals(List.of(0.0, 1.0, 2.0, 4.0, 5.0, 6.0, 8.0, 9.0), column(s.choose()));
+        assertEquals(103.0, s.held().features()[0][0]);
+        assertFalse(HeldOutSplit.worthIt(new DataSet(1, new double[39][], new double[39][])));
+        assertTrue(HeldOutSplit.worthIt(new DataSet(1, new double[40][], new double[40][])));
+    }
+
+    private static List<Double> column(DataSet d) {
+        List<Double> out = new ArrayList<>();
+        for (double[] l : d.labels()) {
+            out.add(l[0]);
+        }
+        return out;
+    }
+
+    /**
+     * Stage IV's order with a cycle model, worked by hand from a loss before of 0.10: A adds 0.02 loss for 100 cycles
+     * (0.0002 a cycle), B adds 0.02 for 400 (0.00005), C lowers the loss (-0.01 for 50: negative, first), D saves
+     * nothing (after every saver, by loss), E wraps (last).
+     */
+    @Test
+    void stageFourTriesTheCheapestLossPerCycleFirst() {
+        List<ShiftryOutcome.Demotion> d = new ArrayList<>(List.of(
+                new ShiftryOutcome.Demotion("A", 8, 0, 0.12, 0, 100),
+                new ShiftryOutcome.Demotion("B", 8, 0, 0.12, 0, 400),
+                new ShiftryOutcome.Demotion("C", 8, 0, 0.09, 0, 50),
+                new ShiftryOutcome.Demotion("D", 8, 0, 0.10, 0, -30),
+                new ShiftryOutcome.Demotion("E", 8, 0, 0.05, 3, 900)));
+        List<ShiftryOutcome.Demotion> byCycles = new ArrayList<>(d), byLoss = new ArrayList<>(d);
+        byCycles.sort(ShiftrySearch.stageFourOrder(true, 0.10));
+        assertEquals(List.of("C", "B", "A", "D", "E"), byCycles.stream().map(ShiftryOutcome.Demotion::name).toList());
+        byLoss.sort(ShiftrySearch.stageFourOrder(false, 0.10)); // no model: by loss (ties keep their order), wraps last
+        assertEquals(List.of("C", "D", "A", "B", "E"), byLoss.stream().map(ShiftryOutcome.Demotion::name).toList());
+    }
+
+    /** A target on which every 8-bit value costs more than a 16-bit one (10 cycles against 1 a value). */
+    private static final CycleModel EIGHT_BITS_SLOWER = new CycleModel() {
+        @Override
+        public String describe() {
+            return "a made-up target where 8 bits are slower";
+        }
+
+        @Override
+        public CycleEstimate estimate(FixedProgram fp, Map<String, double[]> weights) {
+            double total = 0;
+            for (Value v : fp.program().values()) {
+                total += v.isInt() ? 0 : fp.type(v).bits() == 8 ? 10 : 1;
+            }
+            return new CycleEstimate(total, List.of());
+        }
+    };
+
+    @Test
+    void onATargetWhere8BitsAreSlowerTheSearchKeeps16Bits() {
+        TrainedFixture f = TrainedFixture.load("protonn-digits-10");
+        ShiftryOutcome o = ShiftrySearch.run(input(f), new ShiftrySearch.Settings(
+                ShiftryLadder.shiftry(ContainerWidths.C), 1.0, 0.05, null, null, EIGHT_BITS_SLOWER));
+        for (Value v : f.model().program().values()) {
+            if (!v.isInt()) {
+                assertEquals(16, o.best().type(v).bits(), v.name());
+            }
+        }
+        assertTrue(o.curve().stream().allMatch(s -> s.verdict() == StageFourVerdict.COST), o.curve().toString());
+        // the same search where 8 bits are faster demotes values (the model, not the data, kept them wide)
+        ShiftryOutcome faster = ShiftrySearch.run(input(f), new ShiftrySearch.Settings(
+                ShiftryLadder.shiftry(ContainerWidths.C), 1.0, 0.05, null, null, null));
+        assertTrue(faster.paramBytes() < o.paramBytes());
+    }
+
+    /**
+     * With a limit the walk without the guard fails on the held-out rows (0.3 points), whatever is chosen meets it
+     * there: the held-out rows (every fourth training row, picked here by hand) are run again on the chosen program.
+     */
+    @Test
+    void theChosenProgramMeetsTheLimitOnTheHeldOutRows() {
+        TrainedFixture f = TrainedFixture.load("protonn-digits-10");
+        ShiftryOutcome o = ShiftrySearch.run(input(f), new ShiftrySearch.Settings(
+                ShiftryLadder.shiftry(ContainerWidths.C), 0.3, 0.05, null, null, null));
+        int n = f.train().size() / 4;
+        double[][] labels = new double[n][], features = new double[n][];
+        Result[] floats = new Result[n];
+        for (int k = 0; k < n; k++) {
+            labels[k] = f.train().labels()[4 * k + 3];
+            features[k] = f.train().features()[4 * k + 3];
+            floats[k] = f.floatTrain()[4 * k + 3];
+        }
+        DataSet held = new DataSet(f.train().labelColumns(), labels, features);
+        double floatHeld = Evaluation.accuracy(held, floats).percent();
+        double chosen = Evaluation.accuracy(held, Candidate.run(o.best(), f.model(), held, 2)).percent();
+        assertEquals(n, o.heldOut().rows());
+        assertEquals(floatHeld, o.heldOut().floatAccuracy(), 1e-9);
+        assertEquals(chosen, o.heldOut().chosen(), 1e-9);
+        assertTrue(chosen >= floatHeld - 0.3, chosen + " against float's " + floatHeld);
+        assertTrue(o.heldOut().unguarded() < floatHeld - 0.3, "the premise: the walk alone fails there");
+        assertTrue(o.heldOut().guard() != ShiftryOutcome.ScoreGuard.NOT_NEEDED);
+    }
+
+    private static SearchInput input(TrainedFixture f) {
+        return new SearchInput(f.model(), f.profile(), f.train(), f.floatTrain(), Metric.REDUCED_DISAGREEMENT, 2,
+                StageLog.quiet());
+    }
+}
