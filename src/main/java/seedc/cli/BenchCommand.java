@@ -110,7 +110,7 @@ final class BenchCommand implements Callable<Integer> {
             throw UserError.inFile(in.test, "no examples");
         }
         Pipeline.Search search = new Pipeline.Search(strat, bitwidth, m, in.threads(), progress, uno, maxDrop,
-                products, precision.maxScoreError, precision.ranges(), null);
+                products, precision.maxScoreError, precision.ranges(), null, false);
         boolean allEqual;
         Path work;
         try (OutputFolder folder = out == null ? null

@@ -122,6 +122,12 @@ final class CompileCommand implements Callable<Integer> {
             description = "fixed (default) or float: the same model in plain float C, the baseline of speedups.")
     String encoding;
 
+    @Option(names = "--pareto", paramLabel = "FILE.csv",
+            description = "shiftry: also write the programs the search ran that lie on the accuracy/cycles/flash"
+                    + " frontier, with their accuracy on the rows that chose, the held-out rows and the test set, their"
+                    + " modelled cycles and flash; each row's program is in OUT/pareto for 'seedc run --config'.")
+    Path pareto;
+
     @Option(names = "--emit-ir", description = "Also write OUT/program.ir: the IR with every value's fixed type.")
     boolean emitIr;
 
@@ -249,9 +255,15 @@ final class CompileCommand implements Callable<Integer> {
             Choices.maxAccuracyDrop(maxDrop);
         }
         boolean progress = progressOption.show();
+        if (pareto != null && strat != Strategy.SHIFTRY) {
+            throw UserError.of("--pareto lists the frontier of shiftry's search; seedot's maxscale sweep is in"
+                    + " report.json (maxscaleSweep)");
+        }
         Report report;
+        Pipeline.Compiled compiled;
         try (OutputFolder folder = OutputFolder.open(out, in.files())) {
-            report = compileInto(folder.dir(), strat, tgt, prod, m, enc, dev, progress);
+            compiled = compileInto(folder.dir(), strat, tgt, prod, m, enc, dev, progress);
+            report = compiled.report();
             String text = TextReport.render(report);
             Files.writeString(folder.dir().resolve("report.txt"), text);
             folder.commit();
@@ -262,16 +274,22 @@ final class CompileCommand implements Callable<Integer> {
             TextReport.fpgaFitWarning(report).ifPresent(w -> err.println(new Warning(w).text()));
         }
         spec.commandLine().getOut().println("wrote " + out);
+        if (pareto != null) {
+            OutputFile.write(pareto, ParetoCsv.text(compiled.frontier(), out, List.of()), in.files());
+            spec.commandLine().getOut().println("wrote " + pareto + " (" + compiled.frontier().size()
+                    + " programs on the frontier)");
+        }
         return report;
     }
 
     /** Loads, compiles and emits into {@code dir} (the driver's pipeline); report.json (and program.ir) there. */
-    private Report compileInto(Path dir, Strategy strat, Backend tgt, List<SeeDotStrategy.Products> prod, Metric m,
-                               Encoding enc, Device dev, boolean progress) throws IOException {
+    private Pipeline.Compiled compileInto(Path dir, Strategy strat, Backend tgt, List<SeeDotStrategy.Products> prod,
+                                          Metric m, Encoding enc, Device dev, boolean progress) throws IOException {
         ModelSource source = in.modelSource();
         Pipeline.Loaded loaded = Pipeline.load(source, precision.ranges(), progress, spec.commandLine().getErr());
         Pipeline.Search search = new Pipeline.Search(strat, bitwidth, m, in.threads(), progress, tgt,
-                maxDrop == null ? 1.0 : maxDrop, prod, precision.maxScoreError, precision.ranges(), maxOutputError);
+                maxDrop == null ? 1.0 : maxDrop, prod, precision.maxScoreError, precision.ranges(), maxOutputError,
+                pareto != null);
         EmitOptions emit = EmitOptions.on(dev).withFpgaStrategy(Choices.fpgaStrategy(fpgaStrategy))
                 .withFpgaDivider(Choices.fpgaDivider(fpgaDivider))
                 .withFpgaBuffers(Choices.fpgaBuffers(fpgaBuffers, dev))
@@ -281,6 +299,6 @@ final class CompileCommand implements Callable<Integer> {
                 search, new FlashLimits.Demotion(flashBudget, fit, dev), storage.asked(),
                 new Emission(enc, tgt, emit, emitIr)), dir);
         unmetBound(compiled.report(), compiled.compiled().program().decisionScores());
-        return compiled.report();
+        return compiled;
     }
 }

@@ -28,6 +28,7 @@ import seedc.report.FixedAssignment;
 import seedc.report.Report;
 import seedc.report.SearchSummary;
 import seedc.search.Candidate;
+import seedc.search.Frontier;
 import seedc.search.Budget;
 import seedc.search.MaxscaleSearch;
 import seedc.search.ScaleRules;
@@ -51,12 +52,19 @@ public final class Compilation {
      */
     public record Options(Strategy strategy, int bitwidth, Metric metric, int jobs, boolean progress, Backend target,
                           double maxAccuracyDrop, Budget flashBudget, List<SeeDotStrategy.Products> products,
-                          double maxScoreError, Budget deviceFlash, RangeMode ranges, Double maxOutputError) {
+                          double maxScoreError, Budget deviceFlash, RangeMode ranges, Double maxOutputError,
+                          boolean frontier) {
         public Options(Strategy strategy, int bitwidth, Metric metric, int jobs, boolean progress, Backend target,
                        double maxAccuracyDrop, Budget flashBudget, List<SeeDotStrategy.Products> products,
                        double maxScoreError, Budget deviceFlash, RangeMode ranges) {
             this(strategy, bitwidth, metric, jobs, progress, target, maxAccuracyDrop, flashBudget, products,
-                    maxScoreError, deviceFlash, ranges, null);
+                    maxScoreError, deviceFlash, ranges, null, false);
+        }
+
+        /** The same, and the outcome lists the search's frontier with each program's test accuracy (--pareto). */
+        public Options withFrontier(boolean asked) {
+            return new Options(strategy, bitwidth, metric, jobs, progress, target, maxAccuracyDrop, flashBudget,
+                    products, maxScoreError, deviceFlash, ranges, maxOutputError, asked);
         }
 
         /**
@@ -65,7 +73,7 @@ public final class Compilation {
          */
         public Options withMaxOutputError(Double bound) {
             return new Options(strategy, bitwidth, metric, jobs, progress, target, maxAccuracyDrop, flashBudget,
-                    products, maxScoreError, deviceFlash, ranges, bound);
+                    products, maxScoreError, deviceFlash, ranges, bound, frontier);
         }
 
         /**
@@ -91,7 +99,16 @@ public final class Compilation {
         }
     }
 
-    public record Outcome(FixedProgram fixed, Report report) {}
+    /** The chosen program, its report and (with --pareto, for shiftry) the frontier the search ran; else empty. */
+    public record Outcome(FixedProgram fixed, Report report, List<FrontierRow> frontier) {}
+
+    /**
+     * A program on the search's frontier: its accuracy on the rows that chose, on the held-out rows (null without
+     * them) and on the test set (null for a result without labels), its modelled cycles (null without a cycle model),
+     * its parameters' flash, and whether it is the chosen one.
+     */
+    public record FrontierRow(FixedProgram program, double chooseAccuracy, Double heldOutAccuracy, Double testAccuracy,
+                              Double cycles, int paramBytes, boolean chosen) {}
 
     /** The flash of a device as stage IV's budget: what the code writer would put there for the target. */
     public static Budget deviceFlash(Backend backend, Device device, FloatModel model) {
@@ -121,7 +138,7 @@ public final class Compilation {
      * ({@code bestOnTrain}) the chosen program's run over the training set, when the search already made it.
      */
     private record Searched(FixedProgram best, int candidates, List<Report.SweepPoint> sweep, SearchSummary summary,
-                            Candidate.Counted bestOnTrain) {}
+                            Candidate.Counted bestOnTrain, List<Frontier.Explored> frontier) {}
 
     public static Outcome compile(FloatModel model, DataSet train, DataSet test, Options o) {
         Stopwatch clock = new Stopwatch();
@@ -162,7 +179,18 @@ public final class Compilation {
         clock.lap("fixed runs");
         Runs runs = new Runs(floatTrain, floatTest, onTrain, onTest);
         return new Outcome(best, report(model, train, test, o, proven, new Ranges(profiled, sound), runs, seconds,
-                clock.laps()));
+                clock.laps()), o.frontier() ? frontier(model, test, s, o) : List.of());
+    }
+
+    /** The search's frontier with each program's test accuracy (from the interpreter, as the report's). */
+    private static List<FrontierRow> frontier(FloatModel model, DataSet test, Searched s, Options o) {
+        boolean label = model.program().result().isInt();
+        boolean modelled = CycleModels.forTarget(o.target()) != null;
+        return s.frontier().stream().map(e -> new FrontierRow(e.program(), e.chooseAccuracy(),
+                Double.isNaN(e.heldOutAccuracy()) ? null : e.heldOutAccuracy(),
+                label ? Evaluation.accuracy(test, Candidate.run(e.program(), model, test, o.jobs())).percent() : null,
+                modelled ? e.cycles() : null, e.paramBytes(),
+                java.util.Arrays.equals(e.program().types(), s.best().types()))).toList();
     }
 
     /** Float's and the chosen program's runs over the training and test sets. */
@@ -359,8 +387,9 @@ public final class Compilation {
                 s.staged() == null ? null : new SearchSummary.Subset(s.staged().subsetRows(), s.staged().rows(),
                         s.staged().keptOnSubset(), s.staged().confirmed()), o.maxOutputError(),
                 byAccuracy && s.startScoreError() > o.maxScoreError() ? s.startScoreError() : null,
-                heldOut(s.heldOut()), cycles == null ? null : new SearchSummary.CycleModel(cycles.describe(), s.cycles()));
-        return new Searched(s.best(), s.candidates(), List.of(), summary, s.bestOnTrain());
+                heldOut(s.heldOut()), cycles == null ? null : new SearchSummary.CycleModel(cycles.describe(), s.cycles()),
+                place(s));
+        return new Searched(s.best(), s.candidates(), List.of(), summary, s.bestOnTrain(), s.explored());
     }
 
     private static SearchSummary.Step step(ShiftryOutcome.Step t, boolean modelled) {
@@ -368,6 +397,17 @@ public final class Compilation {
                 Double.isNaN(t.trainAccuracy()) ? null : t.trainAccuracy(),
                 Double.isNaN(t.scoreError()) ? null : t.scoreError(), t.paramBytes(), t.wrapEvents(),
                 modelled ? t.cycles() : null);
+    }
+
+    /** Where the chosen program sits on the frontier (null when the search kept none, as with a flash budget). */
+    private static SearchSummary.FrontierPlace place(ShiftryOutcome s) {
+        List<seedc.fixed.FixedType[]> types = s.explored().stream().map(e -> e.program().types()).toList();
+        for (int k = 0; k < types.size(); k++) {
+            if (java.util.Arrays.equals(types.get(k), s.best().types())) {
+                return new SearchSummary.FrontierPlace(types.size(), k + 1);
+            }
+        }
+        return null;
     }
 
     private static SearchSummary.HeldOut heldOut(ShiftryOutcome.HeldOut h) {
@@ -386,6 +426,6 @@ public final class Compilation {
                 .map(p -> new SearchSummary.ProductsPoint(p.maxscale(), p.products().id(), p.trainAccuracy(), p.loss(),
                         p.wrapEvents()))
                 .toList());
-        return new Searched(search.best(), search.candidates(), sweep, summary, search.bestOnTrain());
+        return new Searched(search.best(), search.candidates(), sweep, summary, search.bestOnTrain(), List.of());
     }
 }

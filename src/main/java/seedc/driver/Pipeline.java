@@ -38,11 +38,11 @@ public final class Pipeline {
      */
     public record Search(Strategy strategy, int bitwidth, Metric metric, int jobs, boolean progress, Backend target,
                          double maxAccuracyDrop, List<SeeDotStrategy.Products> products, double maxScoreError,
-                         RangeMode ranges, Double maxOutputError) {
+                         RangeMode ranges, Double maxOutputError, boolean frontier) {
         Compilation.Options options(FlashLimits.Limits limits) {
             return new Compilation.Options(strategy, bitwidth, metric, jobs, progress, target, maxAccuracyDrop,
                     limits.stageFour(), products, maxScoreError, limits.device(), ranges)
-                    .withMaxOutputError(maxOutputError);
+                    .withMaxOutputError(maxOutputError).withFrontier(frontier);
         }
     }
 
@@ -59,7 +59,13 @@ public final class Pipeline {
      * report.json), the parameters' storage and what the backend wrote (null when the request did not emit).
      */
     public record Compiled(FloatModel compiled, FixedProgram fixed, Report report, WeightStorage storage,
-                           Emitted written) {}
+                           Emitted written, List<Frontier> frontier) {}
+
+    /**
+     * A program of the search's frontier (--pareto) and the file {@code seedc run --encoding fixed --config} runs it
+     * from ({@code pareto/program-K.json} in the output folder).
+     */
+    public record Frontier(Compilation.FrontierRow row, Path config) {}
 
     /**
      * Reads the program, its weights and both data sets, under one bar (a large CSV takes seconds to parse), and
@@ -126,10 +132,27 @@ public final class Pipeline {
             report = report.withDeviceUse(DeviceUse.of(written));
         }
         report.write(dir.resolve("report.json"));
+        List<Frontier> frontier = frontier(outcome.frontier(), report, dir);
         if (request.emit() != null && request.emit().emitIr()) {
             Files.writeString(dir.resolve("program.ir"), outcome.fixed().irText());
         }
-        return new Compiled(compiled, outcome.fixed(), report, stored, written);
+        return new Compiled(compiled, outcome.fixed(), report, stored, written, frontier);
+    }
+
+    /** Writes each frontier program's run configuration into {@code dir}/pareto. */
+    private static List<Frontier> frontier(List<Compilation.FrontierRow> rows, Report report, Path dir)
+            throws IOException {
+        if (rows.isEmpty()) {
+            return List.of();
+        }
+        Path folder = Files.createDirectories(dir.resolve("pareto"));
+        List<Frontier> out = new ArrayList<>();
+        for (Compilation.FrontierRow row : rows) {
+            Path config = folder.resolve("program-" + (out.size() + 1) + ".json");
+            report.writeRunConfig(config, row.program());
+            out.add(new Frontier(row, config));
+        }
+        return out;
     }
 
     /** {@link Compilation#compile}, a value --ranges sound cannot bound reported at its place in the program. */

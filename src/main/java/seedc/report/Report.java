@@ -191,6 +191,21 @@ public record Report(Compiled compiled, Accuracy accuracy, ChosenProgram program
         return new Report(compiled, accuracy, program, exploration, search, use, stages == null ? List.of() : stages);
     }
 
+    /**
+     * Writes what {@code seedc run --encoding fixed --config} needs to run {@code fp} (a program the search ran for
+     * this report's model): how it was compiled, its types and input shifts, and the weights' quantization.
+     */
+    public void writeRunConfig(Path file, seedc.fixed.FixedProgram fp) {
+        ObjectNode n = JSON.valueToTree(compiled);
+        n.setAll((ObjectNode) JSON.valueToTree(new ChosenProgram(List.of(), FixedAssignment.of(fp), fp.paramBytes(),
+                List.of(), null, null, program.quantizedWeights())));
+        try {
+            JSON.writeValue(file.toFile(), n);
+        } catch (IOException e) {
+            throw UserError.inFile(file, "cannot write: " + e.getMessage());
+        }
+    }
+
     public void write(Path file) {
         try {
             JSON.writeValue(file.toFile(), toJson());

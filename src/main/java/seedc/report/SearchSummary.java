@@ -20,12 +20,12 @@ public sealed interface SearchSummary {
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record Shiftry(int inputScale, Double maxAccuracyDrop, Double maxScoreError, FlashFit flashBudget,
                    int paramFlashBytes16, List<Demotion> demotionOrder, List<Step> demotionCurve, Subset subset,
-                   Double maxOutputError, Double startScoreError, HeldOut heldOut, CycleModel cycleModel)
-            implements SearchSummary {
+                   Double maxOutputError, Double startScoreError, HeldOut heldOut, CycleModel cycleModel,
+                   FrontierPlace frontier) implements SearchSummary {
         public Shiftry(int inputScale, Double maxAccuracyDrop, Double maxScoreError, FlashFit flashBudget,
                        int paramFlashBytes16, List<Demotion> demotionOrder, List<Step> demotionCurve, Subset subset) {
             this(inputScale, maxAccuracyDrop, maxScoreError, flashBudget, paramFlashBytes16, demotionOrder,
-                    demotionCurve, subset, null, null, null, null);
+                    demotionCurve, subset, null, null, null, null, null);
         }
     }
 
@@ -38,6 +38,12 @@ public sealed interface SearchSummary {
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record HeldOut(int rows, int chooseRows, double floatAccuracy, double unguardedAccuracy, Double guardedAccuracy,
                    double chosenAccuracy, String scoreGuard) {}
+
+    /**
+     * Where the chosen program sits among the {@code programs} the search ran on the accuracy/cycles/flash frontier,
+     * fastest first ({@code rank} 1: the fastest); --pareto lists them.
+     */
+    record FrontierPlace(int programs, int rank) {}
 
     /** The cycle model the search optimized: what it counts, and its figure for the chosen program. */
     record CycleModel(String describe, double chosenCycles) {}

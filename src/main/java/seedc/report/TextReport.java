@@ -365,6 +365,11 @@ public final class TextReport {
             sb.append(f("modelled cost of the chosen program: %.0f (%s)%n", x.cycleModel().chosenCycles(),
                     x.cycleModel().describe()));
         }
+        if (x.frontier() != null) {
+            sb.append(f("frontier: the chosen program is number %d, fastest first, of the %d programs the search ran%n"
+                    + "  that no other beats on accuracy, cycles and flash together (--pareto FILE.csv lists them)%n",
+                    x.frontier().rank(), x.frontier().programs()));
+        }
     }
 
     /** Rows under a header, two spaces in; the first column left-aligned, the others right-aligned. */

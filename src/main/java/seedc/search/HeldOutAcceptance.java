@@ -39,12 +39,20 @@ final class HeldOutAcceptance {
                     settings.maxDrop(), held.scoreOf(free.prefix(0)).wrapEvents());
             CandidatePool.Score freeScore = held.scoreOf(free.outcome().best());
             if (judge.passes(freeScore)) {
-                return free.outcome().withHeldOut(new HeldOut(split.held().size(), split.choose().size(),
+                ShiftryOutcome o = free.outcome().withHeldOut(new HeldOut(split.held().size(), split.choose().size(),
                         judge.floatAccuracy(), freeScore.accuracy(), Double.NaN, freeScore.accuracy(),
-                        ScoreGuard.NOT_NEEDED), free.outcome().best(), free.outcome().curve(), free.cycles(free.outcome().best()));
+                        ScoreGuard.NOT_NEEDED), free.outcome().best(), free.outcome().curve(),
+                        free.cycles(free.outcome().best()));
+                return judged(o, held, free.outcome().explored());
             }
             return fallback(choose, settings, split, free, judge, freeScore);
         }
+    }
+
+    /** {@code o} with the frontier of {@code explored}, each program's accuracy on the held-out rows beside it. */
+    private static ShiftryOutcome judged(ShiftryOutcome o, CandidatePool held, List<Frontier.Explored> explored) {
+        return o.withExplored(Frontier.of(explored, o.best()).stream()
+                .map(e -> e.withHeldOut(held.scoreOf(e.program()).accuracy())).toList());
     }
 
     /** Whether a program meets the limit on the held-out rows. */
@@ -68,17 +76,19 @@ final class HeldOutAcceptance {
         ShiftrySearch.Walk guarded = ShiftrySearch.walk(choose, settings);
         CandidatePool.Score guardedScore = judge.held().scoreOf(guarded.outcome().best());
         boolean guardPasses = judge.passes(guardedScore);
+        List<Frontier.Explored> both = new java.util.ArrayList<>(free.outcome().explored());
+        both.addAll(guarded.outcome().explored());
         if (guardPasses && cost(guarded, guarded.outcome().best()) < cost(free, prefix)) {
-            return guarded.outcome().withHeldOut(new HeldOut(split.held().size(), split.choose().size(),
+            return judged(guarded.outcome().withHeldOut(new HeldOut(split.held().size(), split.choose().size(),
                     judge.floatAccuracy(), freeScore.accuracy(), guardedScore.accuracy(), guardedScore.accuracy(),
                     ScoreGuard.HELPED), guarded.outcome().best(), guarded.outcome().curve(),
-                    guarded.cycles(guarded.outcome().best()));
+                    guarded.cycles(guarded.outcome().best())), judge.held(), both);
         }
         List<ShiftryOutcome.Step> curve = new java.util.ArrayList<>(free.outcome().curve());
         StagedConfirmation.unkeep(free.kept().subList(k, n), curve, StageFourVerdict.HELD_OUT);
-        return free.outcome().withHeldOut(new HeldOut(split.held().size(), split.choose().size(),
+        return judged(free.outcome().withHeldOut(new HeldOut(split.held().size(), split.choose().size(),
                 judge.floatAccuracy(), freeScore.accuracy(), guardedScore.accuracy(), prefixAccuracy,
-                ScoreGuard.DID_NOT_HELP), prefix, curve, free.cycles(prefix));
+                ScoreGuard.DID_NOT_HELP), prefix, curve, free.cycles(prefix)), judge.held(), both);
     }
 
     /**

@@ -7,13 +7,14 @@ import seedc.fixed.FixedProgram;
  * What Shiftry's search chose and saw: the program, stage II's input scale, stage III's demotion order, stage IV's
  * curve, the parameters' flash before ({@code paramBytesStart}: every value at the ladder's first width) and after,
  * the candidates it ran, {@code staged}: on a large training set, how the subset decided and the whole set confirmed
- * (else null), the chosen program's run on the training set when the search made it, and the score error stage IV
- * started from.
+ * (else null), the chosen program's run on the training set when the search made it, the score error stage IV
+ * started from, what the held-out rows showed (null when the search chose on every row), the chosen program's
+ * modelled cycles (0 without a cycle model) and the frontier of the programs it ran ({@link Frontier}).
  */
 public record ShiftryOutcome(FixedProgram best, int inputScale, List<ShiftryOutcome.Demotion> order,
                              List<ShiftryOutcome.Step> curve, int paramBytesStart, int paramBytes, int candidates,
                              ShiftryOutcome.Staged staged, Candidate.Counted bestOnTrain, double startScoreError,
-                             HeldOut heldOut, double cycles) {
+                             HeldOut heldOut, double cycles, List<Frontier.Explored> explored) {
 
     /**
      * Stage III's best for one value: demoted alone to {@code bits} at {@code scale}, with its loss and the modelled
@@ -43,7 +44,13 @@ public record ShiftryOutcome(FixedProgram best, int inputScale, List<ShiftryOutc
      */
     ShiftryOutcome withHeldOut(HeldOut heldOut, FixedProgram best, List<Step> curve, double cycles) {
         return new ShiftryOutcome(best, inputScale, order, curve, paramBytesStart, best.paramBytes(), candidates,
-                staged, null, startScoreError, heldOut, cycles);
+                staged, null, startScoreError, heldOut, cycles, explored);
+    }
+
+    /** This outcome with {@code explored} as the programs it ran (two walks' together, judged on held-out rows). */
+    ShiftryOutcome withExplored(List<Frontier.Explored> explored) {
+        return new ShiftryOutcome(best, inputScale, order, curve, paramBytesStart, paramBytes, candidates, staged,
+                bestOnTrain, startScoreError, heldOut, cycles, explored);
     }
 
     /**

@@ -59,6 +59,8 @@ public final class ShiftrySearch {
     private boolean startMeasured;
     /** On a large training set, the numbers of stage II's chosen program on every row. */
     private CandidatePool.Score afterStageIIOnAllRows;
+    /** The programs stages III-IV's starts and stage IV ran, for the frontier. */
+    private final List<Frontier.Explored> explored = new ArrayList<>();
     /** Stage IV's kept demotions, in order. */
     private final List<StagedConfirmation.Kept> kept = new ArrayList<>();
 
@@ -115,7 +117,8 @@ public final class ShiftrySearch {
         if (settings.byAccuracy() && HeldOutSplit.worthIt(in.train())) {
             return HeldOutAcceptance.run(in, HeldOutSplit.of(in.train(), in.floatTrain()), settings);
         }
-        return walk(in, settings).outcome();
+        ShiftryOutcome o = walk(in, settings).outcome();
+        return o.withExplored(Frontier.of(o.explored(), o.best()));
     }
 
     /**
@@ -207,7 +210,7 @@ public final class ShiftrySearch {
         }
         ShiftryOutcome outcome = new ShiftryOutcome(best, stageTwoScale, order, curve, bytesStart, paramBytes(bits),
                 full.evaluated() + (subset == null ? 0 : subset.evaluated()), staged, full.ranAlready(best),
-                startScoreError, null, cyclesOf(best));
+                startScoreError, null, cyclesOf(best), List.copyOf(explored));
         return new Walk(outcome, this, bitsBefore, scalesBefore, List.copyOf(kept));
     }
 
@@ -288,6 +291,8 @@ public final class ShiftrySearch {
             CandidatePool.Score start = pool.reference(current());
             wraps = start.wrapEvents();
             lossBefore = start.loss();
+            FixedProgram now = current();
+            explored.add(new Frontier.Explored(now, start.accuracy(), cyclesOf(now), paramBytes(bits), Double.NaN));
             if (!startMeasured) { // the first rung's start: what every rung's demotions are measured from
                 startScoreError = start.scoreError();
                 startMeasured = true;
@@ -376,6 +381,7 @@ public final class ShiftrySearch {
                     continue;
                 }
                 CandidatePool.Score s = pool.evaluate(bar, () -> candidate);
+                explored.add(new Frontier.Explored(candidate, s.accuracy(), cyclesThen, paramBytes(b), Double.NaN));
                 StageFourVerdict verdict = limits.verdict(s, wraps, () -> candidate);
                 boolean keep = verdict.kept();
                 if (keep) {
