@@ -18,6 +18,11 @@ final class ModelInputs {
             description = "Test set: accuracy is reported on it (bench runs its first examples on the device).")
     Path test;
 
+    @Option(names = "--validation", paramLabel = "FILE",
+            description = "Rows the model was not trained on (as --train): shiftry chooses on every training row and"
+                    + " accepts its program on these (default: on every fourth training row, held out from the choice).")
+    Path validation;
+
     @Option(names = "--labels", defaultValue = "1", paramLabel = "N", description = "Label columns (default ${DEFAULT-VALUE}).")
     int labels;
 
@@ -34,11 +39,14 @@ final class ModelInputs {
         List<Path> files = new ArrayList<>(source.files());
         files.add(train);
         files.add(test);
+        if (validation != null) {
+            files.add(validation);
+        }
         return files;
     }
 
     /** Where the pipeline reads the model and data from: the front end this command line chose. */
     ModelSource modelSource() {
-        return new ModelSource(source::load, source.modelDir, train, test, labels, source::at);
+        return new ModelSource(source::load, source.modelDir, train, validation, test, labels, source::at);
     }
 }

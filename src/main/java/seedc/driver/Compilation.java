@@ -141,6 +141,11 @@ public final class Compilation {
                             Candidate.Counted bestOnTrain, List<Frontier.Explored> frontier) {}
 
     public static Outcome compile(FloatModel model, DataSet train, DataSet test, Options o) {
+        return compile(model, train, null, test, o);
+    }
+
+    /** The same, shiftry accepting its program on {@code validation} (null: on a held-out part of train). */
+    public static Outcome compile(FloatModel model, DataSet train, DataSet validation, DataSet test, Options o) {
         Stopwatch clock = new Stopwatch();
         Evaluation.Profiled onTrainFloat;
         try (Progress bar = Progress.start(o.progress(), "profile", train.size())) {
@@ -164,8 +169,10 @@ public final class Compilation {
             floatTest = floatRun(model, test, o.jobs(), bar);
         }
         clock.lap("float runs");
+        Result[] floatValidation = validation == null ? null : floatRun(model, validation, o.jobs());
         StageLog log = new StageLog(o.progress());
-        Proven proven = search(model, profile, train, floatTrain, o, log, sound);
+        Rows rows = new Rows(train, floatTrain, validation, floatValidation);
+        Proven proven = search(model, profile, rows, o, log, sound);
         Searched s = proven.searched();
         clock.lap("search", log.times().stream().map(t -> new Report.StageTime(t.stage(), t.seconds())).toList());
         double seconds = clock.total();
@@ -263,12 +270,12 @@ public final class Compilation {
      * seedc.search.ScaleRules#SOUND_MARGIN} is not itself a proof, so each value the check still finds at risk gets
      * twice its range and the search runs again.
      */
-    private static Proven search(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, Options o,
-                                 StageLog log, ValueRanges sound) {
+    private static Proven search(FloatModel model, Profile profile, Rows rows, Options o, StageLog log,
+                                 ValueRanges sound) {
         for (int round = 1; ; round++) {
             Searched s = o.strategy() == Strategy.SHIFTRY
-                    ? shiftry(model, profile, train, floatTrain, o, log, sound)
-                    : seedot(model, profile, train, floatTrain, o, log);
+                    ? shiftry(model, profile, rows, o, log, sound)
+                    : seedot(model, profile, rows.train(), rows.floatTrain(), o, log);
             QuantizedModel quantized = new QuantizedModel(s.best(), model.weights());
             List<OverflowProof.Risk> risks = OverflowProof.risks(s.best(), quantized);
             if (o.ranges() != RangeMode.SOUND || risks.isEmpty()) {
@@ -366,11 +373,15 @@ public final class Compilation {
         return out;
     }
 
-    private static Searched shiftry(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, Options o,
-                                    StageLog log, ValueRanges sound) {
+    /** The rows the search reads: the training set and the validation set (null: none), float's results on each. */
+    private record Rows(DataSet train, Result[] floatTrain, DataSet validation, Result[] floatValidation) {}
+
+    private static Searched shiftry(FloatModel model, Profile profile, Rows rows, Options o, StageLog log,
+                                    ValueRanges sound) {
         seedc.cost.CycleModel cycles = CycleModels.forTarget(o.target());
-        ShiftryOutcome s = ShiftrySearch.run(new SearchInput(model, profile, train, floatTrain, o.metric(), o.jobs(),
-                log), new ShiftrySearch.Settings(ShiftryLadder.shiftry(o.target().widths()), o.maxAccuracyDrop(),
+        ShiftryOutcome s = ShiftrySearch.run(new SearchInput(model, profile, rows.train(), rows.floatTrain(),
+                o.metric(), o.jobs(), log).withValidation(rows.validation(), rows.floatValidation()),
+                new ShiftrySearch.Settings(ShiftryLadder.shiftry(o.target().widths()), o.maxAccuracyDrop(),
                 o.maxScoreError(), o.flashBudget(), precise(model, sound, o.maxOutputError()), cycles));
         SearchSummary.FlashFit fit = null;
         if (o.flashBudget() != null) {
@@ -413,7 +424,8 @@ public final class Compilation {
     private static SearchSummary.HeldOut heldOut(ShiftryOutcome.HeldOut h) {
         return h == null ? null : new SearchSummary.HeldOut(h.rows(), h.chooseRows(), h.floatAccuracy(), h.unguarded(),
                 Double.isNaN(h.guarded()) ? null : h.guarded(), h.chosen(),
-                h.guard().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+                h.guard().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
+                h.validation() ? "validation set" : "training set");
     }
 
     private static Searched seedot(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, Options o,

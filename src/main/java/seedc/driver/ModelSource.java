@@ -9,9 +9,11 @@ import seedc.ir.FloatModel;
 /**
  * Where a compile's model and data come from: the front end that reads the program ({@code model}, which the
  * command line chose), the folder of its weights (null: none, an ONNX file), both data sets with their label
- * columns, and how to word an error at a place in the program.
+ * columns, the validation set (null: none; rows the model was not trained on, where shiftry accepts its program),
+ * and how to word an error at a place in the program.
  */
-public record ModelSource(Loader model, Path modelDir, Path train, Path test, int labels, Locator at) {
+public record ModelSource(Loader model, Path modelDir, Path train, Path validation, Path test, int labels,
+                          Locator at) {
 
     /** Reads the program and its weights; a front end's notes go to {@code err}. */
     @FunctionalInterface

@@ -30,7 +30,8 @@ public final class Pipeline {
     private Pipeline() {}
 
     /** The model and both data sets, loaded and checked (InputChecks), and how long that took. */
-    public record Loaded(FloatModel model, DataSet train, DataSet test, List<Report.StageTime> times) {}
+    public record Loaded(FloatModel model, DataSet train, DataSet validation, DataSet test,
+                         List<Report.StageTime> times) {}
 
     /**
      * The search's settings (Compilation.Options but for its flash limits, which depend on the rewritten model):
@@ -75,13 +76,15 @@ public final class Pipeline {
     public static Loaded load(ModelSource source, RangeMode ranges, boolean progress, PrintWriter err) {
         Stopwatch loading = new Stopwatch();
         FloatModel model;
-        DataSet trainSet, testSet;
+        DataSet trainSet, testSet, validationSet;
         try (Progress bar = Progress.start(progress, "load", 3)) { // the program and weights, then each data set
             model = source.model().load(err);
             bar.step();
             trainSet = DataInputs.load(model.program(), source.train(), source.labels());
             bar.step();
             testSet = DataInputs.load(model.program(), source.test(), source.labels());
+            validationSet = source.validation() == null ? null
+                    : DataInputs.load(model.program(), source.validation(), source.labels());
             bar.step();
         }
         List<Warning> warnings = new ArrayList<>(source.modelDir() == null ? List.of()
@@ -94,9 +97,12 @@ public final class Pipeline {
         warnings.addAll(InputChecks.training(source.train(), trainSet));
         warnings.addAll(InputChecks.labels(model.program(), source.train(), trainSet));
         warnings.addAll(InputChecks.labels(model.program(), source.test(), testSet));
+        if (validationSet != null) {
+            warnings.addAll(InputChecks.labels(model.program(), source.validation(), validationSet));
+        }
         warnings.forEach(w -> err.println(w.text()));
         loading.lap("load");
-        return new Loaded(model, trainSet, testSet, loading.laps());
+        return new Loaded(model, trainSet, validationSet, testSet, loading.laps());
     }
 
     /**
@@ -159,7 +165,7 @@ public final class Pipeline {
     private static Compilation.Outcome compile(ModelSource source, FloatModel compiled, Loaded loaded,
                                                Compilation.Options options) {
         try {
-            return Compilation.compile(compiled, loaded.train(), loaded.test(), options);
+            return Compilation.compile(compiled, loaded.train(), loaded.validation(), loaded.test(), options);
         } catch (UnprovenRange e) {
             throw source.at().at(e.unproven().value().pos(), e.explanation());
         }

@@ -33,11 +33,12 @@ public sealed interface SearchSummary {
      * The held-out rows' judgement (shiftry's accuracy mode): {@code rows} held out of the training set while the
      * search chose on {@code chooseRows}; float's accuracy on them, that of the program chosen without the score guard
      * ({@code unguarded}), of the guard's program ({@code guarded}, null when it was not needed), of the chosen one,
-     * and what was decided about the guard (not-needed, helped, did-not-help).
+     * what was decided about the guard (not-needed, helped, did-not-help), and where the rows come from ("training
+     * set": every fourth of its rows; "validation set": --validation's).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record HeldOut(int rows, int chooseRows, double floatAccuracy, double unguardedAccuracy, Double guardedAccuracy,
-                   double chosenAccuracy, String scoreGuard) {}
+                   double chosenAccuracy, String scoreGuard, String rowsFrom) {}
 
     /**
      * Where the chosen program sits among the {@code programs} the search ran on the accuracy/cycles/flash frontier,

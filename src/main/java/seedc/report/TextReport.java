@@ -349,8 +349,9 @@ public final class TextReport {
     private static void heldOut(StringBuilder sb, SearchSummary.Shiftry x) {
         SearchSummary.HeldOut h = x.heldOut();
         if (h != null) {
-            sb.append(f("held-out rows: %d of the training set's, which no choice saw; float %.2f%%, the walk without"
-                    + " the%n  score guard %.2f%%", h.rows(), h.floatAccuracy(), h.unguardedAccuracy()));
+            sb.append(f("held-out rows: %d %s, which no choice saw; float %.2f%%, the walk without the%n  score guard"
+                    + " %.2f%%", h.rows(), "validation set".equals(h.rowsFrom()) ? "of the validation set (--validation)"
+                            : "of the training set's", h.floatAccuracy(), h.unguardedAccuracy()));
             switch (h.scoreGuard()) {
                 case "not-needed" -> sb.append(f(" (within %s points: accepted, the score guard not needed)%n",
                         x.maxAccuracyDrop()));

@@ -41,7 +41,7 @@ final class HeldOutAcceptance {
             if (judge.passes(freeScore)) {
                 ShiftryOutcome o = free.outcome().withHeldOut(new HeldOut(split.held().size(), split.choose().size(),
                         judge.floatAccuracy(), freeScore.accuracy(), Double.NaN, freeScore.accuracy(),
-                        ScoreGuard.NOT_NEEDED), free.outcome().best(), free.outcome().curve(),
+                        ScoreGuard.NOT_NEEDED, split.validation()), free.outcome().best(), free.outcome().curve(),
                         free.cycles(free.outcome().best()));
                 return judged(o, held, free.outcome().explored());
             }
@@ -81,14 +81,14 @@ final class HeldOutAcceptance {
         if (guardPasses && cost(guarded, guarded.outcome().best()) < cost(free, prefix)) {
             return judged(guarded.outcome().withHeldOut(new HeldOut(split.held().size(), split.choose().size(),
                     judge.floatAccuracy(), freeScore.accuracy(), guardedScore.accuracy(), guardedScore.accuracy(),
-                    ScoreGuard.HELPED), guarded.outcome().best(), guarded.outcome().curve(),
+                    ScoreGuard.HELPED, split.validation()), guarded.outcome().best(), guarded.outcome().curve(),
                     guarded.cycles(guarded.outcome().best())), judge.held(), both);
         }
         List<ShiftryOutcome.Step> curve = new java.util.ArrayList<>(free.outcome().curve());
         StagedConfirmation.unkeep(free.kept().subList(k, n), curve, StageFourVerdict.HELD_OUT);
         return judged(free.outcome().withHeldOut(new HeldOut(split.held().size(), split.choose().size(),
                 judge.floatAccuracy(), freeScore.accuracy(), guardedScore.accuracy(), prefixAccuracy,
-                ScoreGuard.DID_NOT_HELP), prefix, curve, free.cycles(prefix)), judge.held(), both);
+                ScoreGuard.DID_NOT_HELP, split.validation()), prefix, curve, free.cycles(prefix)), judge.held(), both);
     }
 
     /**

@@ -8,12 +8,15 @@ import seedc.io.DataSet;
  * which no choice saw. Every {@value #EVERY}th row is held out (rows EVERY-1, 2*EVERY-1, ...), so a training set
  * sorted by class or by time gives both parts every class and every period alike, and a compile is repeatable.
  *
+ * <p>A validation set (--validation: rows the model was not trained on) replaces the held-out part when given
+ * ({@code validation}): the search then chooses on every training row.
+ *
  * <p>Why not k folds: the search is not a model fitted to data but a walk of demotions, each decided by the rows that
  * choose; one held-out part that the walk never reads is what tells whether its result generalizes. k folds would
  * run the whole walk k times (the compile-time budget allows about one more walk, spent on the score guard's path in
  * {@link HeldOutAcceptance}).
  */
-record HeldOutSplit(DataSet choose, Result[] chooseFloat, DataSet held, Result[] heldFloat) {
+record HeldOutSplit(DataSet choose, Result[] chooseFloat, DataSet held, Result[] heldFloat, boolean validation) {
     /** One row in EVERY is held out: a quarter, enough rows to see a point of accuracy on most data sets. */
     static final int EVERY = 4;
     /**
@@ -43,7 +46,7 @@ record HeldOutSplit(DataSet choose, Result[] chooseFloat, DataSet held, Result[]
             }
         }
         return new HeldOutSplit(new DataSet(train.labelColumns(), cl, cf), cr,
-                new DataSet(train.labelColumns(), hl, hf), hr);
+                new DataSet(train.labelColumns(), hl, hf), hr, false);
     }
 
     /** Whether training row {@code row} (0-based) is held out. */

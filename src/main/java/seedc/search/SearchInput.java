@@ -11,7 +11,21 @@ import seedc.ir.FloatModel;
  * metric that ranks candidates, the threads that run them and the log of the search's stages.
  */
 public record SearchInput(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, Metric metric,
-                          int jobs, StageLog log) {
+                          int jobs, StageLog log, DataSet validation, Result[] floatValidation) {
+
+    /** Without a validation set: shiftry holds out a part of the training set. */
+    public SearchInput(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, Metric metric, int jobs,
+                       StageLog log) {
+        this(model, profile, train, floatTrain, metric, jobs, log, null, null);
+    }
+
+    /**
+     * The same with {@code validation} (rows the model was not trained on; null: none) and float's results on them:
+     * shiftry's accuracy mode then chooses on every training row and accepts on these.
+     */
+    public SearchInput withValidation(DataSet validation, Result[] floatValidation) {
+        return new SearchInput(model, profile, train, floatTrain, metric, jobs, log, validation, floatValidation);
+    }
 
     /** Float's accuracy on the training set, in percent: what stage IV's accuracy mode measures a drop from. */
     public double floatTrainAccuracy() {

@@ -109,11 +109,16 @@ public final class ShiftrySearch {
     }
 
     /**
-     * The search of {@code in}'s model under {@code settings}: in accuracy mode on a training set of
-     * {@link HeldOutSplit#MIN_ROWS} rows or more, chosen on three rows in four and accepted on the fourth
-     * ({@link HeldOutAcceptance}); else chosen on every row.
+     * The search of {@code in}'s model under {@code settings}: in accuracy mode, chosen on every training row and
+     * accepted on the validation set when there is one, else on a training set of {@link HeldOutSplit#MIN_ROWS} rows
+     * or more chosen on three rows in four and accepted on the fourth ({@link HeldOutAcceptance}); else chosen on
+     * every row.
      */
     public static ShiftryOutcome run(SearchInput in, Settings settings) {
+        if (settings.byAccuracy() && in.validation() != null) {
+            return HeldOutAcceptance.run(in, new HeldOutSplit(in.train(), in.floatTrain(), in.validation(),
+                    in.floatValidation(), true), settings);
+        }
         if (settings.byAccuracy() && HeldOutSplit.worthIt(in.train())) {
             return HeldOutAcceptance.run(in, HeldOutSplit.of(in.train(), in.floatTrain()), settings);
         }
