@@ -1,0 +1,84 @@
+package seedc.cost;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import seedc.eval.FloatInterpreter;
+import seedc.eval.Profile;
+import seedc.fixed.ContainerWidths;
+import seedc.fixed.FixedProgram;
+import seedc.fixed.OpParams;
+import seedc.frontend.seedot.SeeDotProgram;
+import seedc.frontend.seedot.lang.SourceFile;
+import seedc.ir.Op;
+import seedc.ir.Program;
+import seedc.search.SeeDotStrategy;
+
+/**
+ * The linear model's arithmetic worked by hand on W * X + B (W 3x4, X 4x1, B 3x1) at SeeDot's 16 bits: the input
+ * copy, a product of 12 MACs writing 3 elements, an addition of 3 elements and the call, which copies 3 results.
+ */
+public class LinearCycleModelTest {
+    /** The parameters of {@link #program()}. */
+    public static final Map<String, double[]> WEIGHTS = Map.of(
+            "W", new double[] {0.5, -0.25, 0.75, 0.1, -0.5, 0.3, 0.2, -0.1, 0.9, 0.4, -0.6, 0.05},
+            "B", new double[] {0.1, -0.2, 0.3});
+
+    /** Coefficients made up for the test: cycles per unit of each term. */
+    private static final Map<String, Double> COEFFICIENTS = Map.of(
+            "Input.op", 10.0, "Input.elem.i>16", 3.0,
+            "MatMul.op", 40.0, "MatMul.mac.16x16.t16", 20.0, "MatMul.out.16", 12.0,
+            "Add.op", 5.0, "Add.elem.16>16", 7.0,
+            "Call.op", 30.0, "Call.out.16", 4.0);
+
+    /** W * X + B, its scales assigned by SeeDot at 16 bits from one input (for the bench's tests too). */
+    public static FixedProgram program() {
+        Program p = SeeDotProgram.from(new SourceFile("t.sd", "let X = (4, 1) in [-1, 1] in let W = (3, 4) in"
+                + " [-1, 1] in let B = (3, 1) in [-1, 1] in W * X + B")).program();
+        Profile prof = new Profile(p);
+        new FloatInterpreter(p, WEIGHTS).run(new double[] {0.5, -0.5, 0.25, 1}, prof);
+        FixedProgram fp = SeeDotStrategy.assign(p, prof, WEIGHTS, ContainerWidths.C, 16, 12);
+        p.forEachOp(op -> {
+            if (op instanceof Op.MatMul) {
+                assertEquals(16, fp.params(op, OpParams.Mul.class).width(), "the example's premise: 16-bit terms");
+            }
+        });
+        return fp;
+    }
+
+    @Test
+    void eachOpsCyclesAreItsTermsTimesTheirCoefficients() {
+        CycleEstimate e = new LinearCycleModel("test", COEFFICIENTS).estimate(program(), WEIGHTS);
+        // X: 10 + 4 elements x 3; W, B: parameters, no code; W * X: 40 + 12 MACs x 20 + 3 elements x 12;
+        // + B: 5 + 3 x 7; the call: 30 + 3 results x 4
+        double x = 10 + 4 * 3, mul = 40 + 12 * 20 + 3 * 12, add = 5 + 3 * 7, call = 30 + 3 * 4;
+        List<Double> cycles = e.parts().stream().map(CycleEstimate.Part::cycles).toList();
+        List<String> kinds = e.parts().stream().map(CycleEstimate.Part::kind).toList();
+        assertEquals(List.of("Input", "Param", "Param", "MatMul", "Add", "Call"), kinds);
+        assertEquals(List.of(x, 0.0, 0.0, mul, add, call), cycles);
+        assertEquals(22 + 316 + 26 + 42, e.total(), 1e-9);
+        assertEquals(12, e.parts().get(3).macs());
+    }
+
+    @Test
+    void anUnfittedWidthIsPricedByTheSameKindAndUnitAtOtherWidths() {
+        LinearCycleModel m = new LinearCycleModel("test", Map.of("Add.elem.8>8", 5.0, "Add.elem.32>32", 9.0,
+                "VecOp.elem.16>16", 100.0, "Exp.op", 50.0, "Tanh.op", 70.0));
+        assertEquals((5.0 + 9.0) / 2, m.coefficient("Add.elem.16>16"));
+        // no Relu.elem at all: another kind's element at the same widths
+        assertEquals(100.0, m.coefficient("Relu.elem.16>16"));
+        // no Sigmoid.op: the mean of every kind's op
+        assertEquals(60.0, m.coefficient("Sigmoid.op"));
+        assertEquals(0.0, m.coefficient("Maxpool.tap.8"));
+        assertEquals(List.of("Maxpool.tap.8"), m.unpriced(Map.of("Maxpool.tap.8", 4.0, "Add.elem.16>16", 1.0)));
+    }
+
+    @Test
+    void theArduinoGetsTheFittedAvrModelAndOtherTargetsSayItStandsIn() {
+        assertEquals(CycleModels.avr(), CycleModels.forTarget("arduino"));
+        String x86 = CycleModels.forTarget("x86").describe();
+        assertEquals(true, x86.startsWith("the ATmega328P's cycles standing in for x86's"), x86);
+    }
+}
