@@ -5,6 +5,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import seedc.analysis.InPlace;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.OpParams;
 import seedc.fixed.QuantizedModel;
@@ -26,7 +27,8 @@ import seedc.ir.Value;
  *       body's terms count once per iteration.
  * </ul>
  * Widths are the C containers 8, 16 and 32, or {@code lo} for 1 to 3 bits (products on bit planes), or {@code i}
- * for an int value. Ops that write no code (parameters, constants) have no terms. Besides the ops,
+ * for an int value; an int op's term names its operation ({@code IntArith.op.MUL}). Ops that write no code
+ * (parameters, constants, a view that moves no element and keeps the type) have no terms. Besides the ops,
  * {@link #CALL_LABEL} stands for the call itself: the prologue, the result's copy and the return.
  */
 public final class OpWork {
@@ -120,9 +122,11 @@ public final class OpWork {
             switch (op) {
                 case Op.Param p -> { } // in flash: no code
                 case Op.Const c -> { }
-                case Op.IntConst c -> put(t, "Int.op", times);
-                case Op.IntArith a -> put(t, "Int.op", times);
-                case Op.Sgn s -> put(t, "Sgn.op", times);
+                case Op.IntConst c -> put(t, k + ".op", times);
+                case Op.IntArith a -> put(t, k + ".op." + a.op(), times); // a 32-bit multiply costs ~3x an add
+                case Op o when InPlace.isIdentityView(o) && fp.type(o.out()).equals(fp.type(o.inputs().get(0))) -> {
+                } // read in place of its operand (as the C backends plan it): no code
+                case Op.Sgn s -> put(t, k + ".op", times);
                 case Op.MatMul m -> product(op, m.a(), m.b(), times, t);
                 case Op.SparseMatMul m -> product(op, m.a(), m.b(), times, t);
                 case Op.Conv2d c -> product(op, c.x(), c.filter(), times, t);
@@ -144,9 +148,12 @@ public final class OpWork {
                 }
                 case Op.Loop l -> {
                     int n = l.to() - l.from();
+                    // init, then each iteration's result; the accumulator too unless it has the output's type,
+                    // when the C backends keep it in the output's bytes
+                    int copies = 1 + n + (fp.type(l.acc()).equals(fp.type(l.out())) ? 0 : n);
                     put(t, k + ".op", times);
                     put(t, k + ".iter", times * n);
-                    put(t, k + ".copy." + width(l.out()), times * (long) (2 * n + 1) * l.out().size());
+                    put(t, k + ".copy." + width(l.out()), times * (long) copies * l.out().size());
                     l.body().ops().forEach(b -> add(b, times * n, t));
                 }
                 default -> elementWise(k, realOperands(op), op.out(), op.out().size(), times, t);

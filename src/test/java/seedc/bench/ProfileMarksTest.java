@@ -59,6 +59,15 @@ class ProfileMarksTest {
     }
 
     @Test
+    void theRunnersMarksAreKeptPerInterval() {
+        SimResult r = SimavrRunner.parse(Path.of("x.elf"), "", "SEEDC_MARK 0 3\nSEEDC_MARK 1 10\nSEEDC_CYCLES 12\n"
+                + "SEEDC_CYCLES 4\nSEEDC_MARK 0 2\nSEEDC_CYCLES 9\nSEEDC_MIN_SP 2290\nSEEDC_RAMEND 2303\n"
+                + "SEEDC_STATE halted\n", "");
+        assertEquals(List.of(12L, 4L, 9L), r.intervalCycles());
+        assertEquals(List.of(List.of(3L, 10L), List.of(), List.of(2L)), r.marks());
+    }
+
+    @Test
     void simavrStampsEveryMarkAndTheOpsAddUpToTheInference(@TempDir Path tmp) {
         double[][] x = {{0.5, -0.5, 0.25, 1}, {-1, 0, 0.5, 0.25}};
         DataSet data = new DataSet(1, new double[][] {{0}, {1}}, x);
