@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 import seedc.fixed.FixedProgram;
 
 /**
@@ -13,8 +14,8 @@ import seedc.fixed.FixedProgram;
  * order and, last, {@link OpWork#CALL_LABEL}, the call's own cost.
  *
  * <p>A term the fit never saw (a width pair no fixture had) is priced by its nearest fitted relatives, in this
- * order: the same kind and unit at any widths, any kind with the same unit and widths, any kind with the same unit;
- * the mean of those found. A term with no relative at all costs nothing; {@link #unpriced} names them.
+ * order: the same kind and unit at any widths, any kind with the same unit and widths (for a product's MACs these
+ * two the other way round), any kind with the same unit; the mean of those found. A term with no relative at all costs nothing; {@link #unpriced} names them.
  */
 public final class LinearCycleModel implements CycleModel {
     private final String description;
@@ -78,10 +79,13 @@ public final class LinearCycleModel implements CycleModel {
     private List<Double> relatives(String term) {
         String[] p = term.split("\\.", 3);
         String kind = p[0], unit = p.length > 1 ? p[1] : "", widths = p.length > 2 ? p[2] : "";
-        List<java.util.function.Predicate<String[]>> tiers = List.of(
-                q -> q[0].equals(kind) && q[1].equals(unit),
-                q -> q[1].equals(unit) && q[2].equals(widths),
-                q -> q[1].equals(unit));
+        Predicate<String[]> sameKind = q -> q[0].equals(kind) && q[1].equals(unit);
+        Predicate<String[]> sameWidths = q -> q[1].equals(unit) && q[2].equals(widths);
+        // A product's widths decide its multiply (16 x 16 bits in 32-bit terms is a library call on the AVR), so a
+        // product's relatives at its widths come first; an element-wise op's kind decides more (exp against relu).
+        List<Predicate<String[]>> tiers = unit.equals("mac")
+                ? List.of(sameWidths, sameKind, q -> q[1].equals(unit))
+                : List.of(sameKind, sameWidths, q -> q[1].equals(unit));
         for (var tier : tiers) {
             List<Double> found = new ArrayList<>();
             coefficients.forEach((k, v) -> {

@@ -72,6 +72,11 @@ public class LinearCycleModelTest {
         // no Sigmoid.op: the mean of every kind's op
         assertEquals(60.0, m.coefficient("Sigmoid.op"));
         assertEquals(0.0, m.coefficient("Maxpool.tap.8"));
+        // a product's MACs: the same widths in another kind before the same kind at other widths
+        LinearCycleModel p = new LinearCycleModel("test", Map.of("MatMul.mac.8x8.t16", 10.0,
+                "Conv2d.mac.16x16.t32", 150.0, "Hadamard.mac.16x16.t32", 90.0));
+        assertEquals(120.0, p.coefficient("MatMul.mac.16x16.t32"));
+        assertEquals(10.0, p.coefficient("MatMul.mac.16x8.t16"));
         assertEquals(List.of("Maxpool.tap.8"), m.unpriced(Map.of("Maxpool.tap.8", 4.0, "Add.elem.16>16", 1.0)));
     }
 
