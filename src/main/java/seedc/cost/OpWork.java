@@ -52,9 +52,18 @@ public final class OpWork {
                 params.put(p.out(), p.paramName());
             }
         });
-        QuantizedModel qm = params.isEmpty() ? null : new QuantizedModel(fp, weights);
-        Terms counter = new Terms(fp, m -> params.containsKey(m.a())
-                ? nonZeros(qm.param(params.get(m.a()))) : m.a().size());
+        // Quantized only when a sparse product needs its non-zeros counted (as MacCount counts them): the search
+        // prices many programs, and most have no sparse product.
+        QuantizedModel[] qm = new QuantizedModel[1];
+        Terms counter = new Terms(fp, m -> {
+            if (!params.containsKey(m.a())) {
+                return m.a().size();
+            }
+            if (qm[0] == null) {
+                qm[0] = new QuantizedModel(fp, weights);
+            }
+            return nonZeros(qm[0].param(params.get(m.a())));
+        });
         List<Part> parts = new ArrayList<>();
         for (Op op : fp.program().body().ops()) {
             Map<String, Double> t = new TreeMap<>();
