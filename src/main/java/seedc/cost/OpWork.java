@@ -1,10 +1,13 @@
 package seedc.cost;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.ToLongFunction;
 import seedc.analysis.InPlace;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.OpParams;
@@ -24,7 +27,10 @@ import seedc.ir.Value;
  *   <li>{@code Kind.elem.I>O}: the elements an element-wise op (or copy, view, table look-up) writes, from I-bit
  *       operands (the widest) to O-bit results; {@code Maxpool.tap.O} its window taps;
  *   <li>{@code Loop.iter}, {@code Loop.copy.O}: a loop's iterations and the accumulator elements it copies; the
- *       body's terms count once per iteration.
+ *       body's terms count once per iteration;
+ *   <li>{@code Kind.shift}: bit-shifts of SeeDot's operands and results (per MAC or element, times the bits),
+ *       {@code Kind.tree}: the MACs of a product whose sum halves its terms; {@code Conv2d.tap.O}: a convolution's
+ *       taps per output element, padding included; {@code Index.view}: an Index of a value in flash (a pointer).
  * </ul>
  * Widths are the C containers 8, 16 and 32, or {@code lo} for 1 to 3 bits (products on bit planes), or {@code i}
  * for an int value; an int op's term names its operation ({@code IntArith.op.MUL}). Ops that write no code
@@ -47,15 +53,20 @@ public final class OpWork {
     /** The parts of one inference of {@code fp} with {@code weights}: each top-level op in order, then the call. */
     public static List<Part> of(FixedProgram fp, Map<String, double[]> weights) {
         Map<Value, String> params = new IdentityHashMap<>();
+        // What the C backends keep in flash: parameters, literals and an Index of them (a view of its block)
+        Set<Value> flash = Collections.newSetFromMap(new IdentityHashMap<>());
         fp.program().forEachOp(op -> {
             if (op instanceof Op.Param p) {
                 params.put(p.out(), p.paramName());
+            }
+            if (op instanceof Op.Param || op instanceof Op.Const || op instanceof Op.Index ix && flash.contains(ix.a())) {
+                flash.add(op.out());
             }
         });
         // Quantized only when a sparse product needs its non-zeros counted (as MacCount counts them): the search
         // prices many programs, and most have no sparse product.
         QuantizedModel[] qm = new QuantizedModel[1];
-        Terms counter = new Terms(fp, m -> {
+        Terms counter = new Terms(fp, flash, m -> {
             if (!params.containsKey(m.a())) {
                 return m.a().size();
             }
@@ -94,7 +105,7 @@ public final class OpWork {
     }
 
     /** Adds ops' terms to a map, each amount times how often the op runs. */
-    private record Terms(FixedProgram fp, java.util.function.ToLongFunction<Op.SparseMatMul> sparse) {
+    private record Terms(FixedProgram fp, Set<Value> flash, ToLongFunction<Op.SparseMatMul> sparse) {
 
         /** The width class of v: 8, 16, 32, lo (1-3 bits) or i (an int). */
         String width(Value v) {
@@ -136,6 +147,7 @@ public final class OpWork {
                 case Op o when InPlace.isIdentityView(o) && fp.type(o.out()).equals(fp.type(o.inputs().get(0))) -> {
                 } // read in place of its operand (as the C backends plan it): no code
                 case Op.Sgn s -> put(t, k + ".op", times);
+                case Op.Index ix when flash.contains(ix.a()) -> put(t, k + ".view", times); // a pointer into flash
                 case Op.MatMul m -> product(op, m.a(), m.b(), times, t);
                 case Op.SparseMatMul m -> product(op, m.a(), m.b(), times, t);
                 case Op.Conv2d c -> product(op, c.x(), c.filter(), times, t);
@@ -146,8 +158,8 @@ public final class OpWork {
                     put(t, k + ".op", times);
                     put(t, k + ".tap." + width(m.out()), times * m.out().size() * m.kh() * m.kw());
                 }
-                case Op.Argmax a -> elementWise(k, List.of(a.a()), a.out(), a.a().size(), times, t);
-                case Op.NormaliseL2 n -> elementWise(k, List.of(n.a()), n.out(), n.a().size(), times, t);
+                case Op.Argmax a -> elementWise(op, List.of(a.a()), a.out(), a.a().size(), times, t);
+                case Op.NormaliseL2 n -> elementWise(op, List.of(n.a()), n.out(), n.a().size(), times, t);
                 case Op.SumLoop s -> {
                     int n = s.to() - s.from();
                     put(t, k + ".op", times);
@@ -165,7 +177,7 @@ public final class OpWork {
                     put(t, k + ".copy." + width(l.out()), times * (long) copies * l.out().size());
                     l.body().ops().forEach(b -> add(b, times * n, t));
                 }
-                default -> elementWise(k, realOperands(op), op.out(), op.out().size(), times, t);
+                default -> elementWise(op, realOperands(op), op.out(), op.out().size(), times, t);
             }
         }
 
@@ -174,9 +186,21 @@ public final class OpWork {
             int termBits = fp.paramMap().get(op) instanceof OpParams.Mul m ? m.width() : fp.type(op.out()).container();
             String term = termBits <= 16 ? "16" : "32";
             String pair = ordered(width(a), width(b));
+            long macs = OpFacts.macs(op, sparse);
             put(t, k + ".op", times);
-            put(t, k + ".mac." + pair + ".t" + term, times * OpFacts.macs(op, sparse));
+            put(t, k + ".mac." + pair + ".t" + term, times * macs);
             put(t, k + ".out." + width(op.out()), times * op.out().size());
+            if (fp.paramMap().get(op) instanceof OpParams.Mul m) {
+                // the AVR shifts a bit at a time: SeeDot's operand shifts cost per MAC and bit, its halvings of
+                // the tree sum per MAC, the final shift per element and bit
+                put(t, k + ".shift", times * (macs * (m.shrA() + m.shrB()) + (double) op.out().size() * m.post()));
+                put(t, k + ".tree", m.treeShift() > 0 ? times * macs : 0);
+            }
+            if (op instanceof Op.Conv2d c) {
+                // the taps of each output element, padding ones included: the loops over the input channels
+                put(t, k + ".tap." + width(op.out()), times * op.out().size() * c.filter().shape().dim(1)
+                        * c.filter().shape().dim(2));
+            }
         }
 
         /** The two widths in one fixed order ("16x8", never "8x16"): the multiply costs the same either way round. */
@@ -184,10 +208,14 @@ public final class OpWork {
             return a.compareTo(b) <= 0 ? a + "x" + b : b + "x" + a;
         }
 
-        private void elementWise(String k, List<Value> in, Value out, long elements, double times,
+        private void elementWise(Op op, List<Value> in, Value out, long elements, double times,
                                  Map<String, Double> t) {
+            String k = kind(op);
             put(t, k + ".op", times);
             put(t, k + ".elem." + widest(in) + ">" + width(out), times * elements);
+            if (fp.paramMap().get(op) instanceof OpParams.Add a) {
+                put(t, k + ".shift", times * elements * (a.shrA() + a.shrB() + a.post()));
+            }
         }
 
         /** The real operands an element-wise op reads (an index or offset is an int and costs nothing per element). */

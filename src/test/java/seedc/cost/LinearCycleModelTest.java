@@ -18,7 +18,8 @@ import seedc.search.SeeDotStrategy;
 
 /**
  * The linear model's arithmetic worked by hand on W * X + B (W 3x4, X 4x1, B 3x1) at SeeDot's 16 bits: the input
- * copy, a product of 12 MACs writing 3 elements, an addition of 3 elements and the call, which copies 3 results.
+ * copy, a product of 12 MACs writing 3 elements with its operands shifted, an addition of 3 elements with one
+ * operand shifted, and the call, which copies 3 results.
  */
 public class LinearCycleModelTest {
     /** The parameters of {@link #program()}. */
@@ -27,11 +28,12 @@ public class LinearCycleModelTest {
             "B", new double[] {0.1, -0.2, 0.3});
 
     /** Coefficients made up for the test: cycles per unit of each term. */
-    private static final Map<String, Double> COEFFICIENTS = Map.of(
-            "Input.op", 10.0, "Input.elem.i>16", 3.0,
-            "MatMul.op", 40.0, "MatMul.mac.16x16.t16", 20.0, "MatMul.out.16", 12.0,
-            "Add.op", 5.0, "Add.elem.16>16", 7.0,
-            "Call.op", 30.0, "Call.out.16", 4.0);
+    private static final Map<String, Double> COEFFICIENTS = Map.ofEntries(
+            Map.entry("Input.op", 10.0), Map.entry("Input.elem.i>16", 3.0),
+            Map.entry("MatMul.op", 40.0), Map.entry("MatMul.mac.16x16.t16", 20.0), Map.entry("MatMul.out.16", 12.0),
+            Map.entry("MatMul.shift", 1.5), Map.entry("MatMul.tree", 6.0),
+            Map.entry("Add.op", 5.0), Map.entry("Add.elem.16>16", 7.0), Map.entry("Add.shift", 2.0),
+            Map.entry("Call.op", 30.0), Map.entry("Call.out.16", 4.0));
 
     /** W * X + B, its scales assigned by SeeDot at 16 bits from one input (for the bench's tests too). */
     public static FixedProgram program() {
@@ -42,7 +44,10 @@ public class LinearCycleModelTest {
         FixedProgram fp = SeeDotStrategy.assign(p, prof, WEIGHTS, ContainerWidths.C, 16, 12);
         p.forEachOp(op -> {
             if (op instanceof Op.MatMul) {
-                assertEquals(16, fp.params(op, OpParams.Mul.class).width(), "the example's premise: 16-bit terms");
+                assertEquals(new OpParams.Mul(8, 8, 16, 1, 0), fp.params(op, OpParams.Mul.class), "premise");
+            }
+            if (op instanceof Op.Add) {
+                assertEquals(new OpParams.Add(0, 4, 16, 0), fp.params(op, OpParams.Add.class), "premise");
             }
         });
         return fp;
@@ -51,14 +56,16 @@ public class LinearCycleModelTest {
     @Test
     void eachOpsCyclesAreItsTermsTimesTheirCoefficients() {
         CycleEstimate e = new LinearCycleModel("test", COEFFICIENTS).estimate(program(), WEIGHTS);
-        // X: 10 + 4 elements x 3; W, B: parameters, no code; W * X: 40 + 12 MACs x 20 + 3 elements x 12;
-        // + B: 5 + 3 x 7; the call: 30 + 3 results x 4
-        double x = 10 + 4 * 3, mul = 40 + 12 * 20 + 3 * 12, add = 5 + 3 * 7, call = 30 + 3 * 4;
+        // X: 10 + 4 elements x 3; W, B: parameters, no code; W * X: 40 + 12 MACs x 20 + 3 elements x 12, each
+        // MAC's operands shifted 8 + 8 bits (x 1.5) and halved in the tree sum (x 6); + B: 5 + 3 x 7, B shifted
+        // by 4 bits (3 x 4 x 2); the call: 30 + 3 results x 4
+        double x = 10 + 4 * 3, mul = 40 + 12 * 20 + 3 * 12 + 12 * 16 * 1.5 + 12 * 6, add = 5 + 3 * 7 + 3 * 4 * 2,
+                call = 30 + 3 * 4;
         List<Double> cycles = e.parts().stream().map(CycleEstimate.Part::cycles).toList();
         List<String> kinds = e.parts().stream().map(CycleEstimate.Part::kind).toList();
         assertEquals(List.of("Input", "Param", "Param", "MatMul", "Add", "Call"), kinds);
         assertEquals(List.of(x, 0.0, 0.0, mul, add, call), cycles);
-        assertEquals(22 + 316 + 26 + 42, e.total(), 1e-9);
+        assertEquals(22 + (316 + 288 + 72) + (26 + 24) + 42, e.total(), 1e-9);
         assertEquals(12, e.parts().get(3).macs());
     }
 
