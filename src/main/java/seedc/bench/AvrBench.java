@@ -23,8 +23,11 @@ public final class AvrBench {
      * @param cycles   cycles of each inference
      * @param sizes    flash and static RAM from the ELF (including the harness: the input copy, its code)
      * @param peakStackBytes deepest stack seen (RAMEND - lowest SP)
+     * @param marks    per example, the cycles from the start of the inference to each profile mark (empty lists
+     *                 unless the build was profiled)
      */
-    public record Run(List<String> outputs, List<Long> cycles, ElfSizes sizes, int peakStackBytes, Path elf, String mcu) {
+    public record Run(List<String> outputs, List<Long> cycles, ElfSizes sizes, int peakStackBytes, Path elf, String mcu,
+                      List<List<Long>> marks) {
         public double meanCycles() {
             return cycles.stream().mapToLong(Long::longValue).average().orElse(0);
         }
@@ -56,6 +59,15 @@ public final class AvrBench {
     /** The same on another AVR (only the baseline uses one: a float model that needs more than the Uno's RAM). */
     public static Run run(Kind kind, List<Path> sources, Path includeDir, List<String> examples, int cyclesPerExample,
                           Path work, String mcu) {
+        return run(kind, sources, includeDir, examples, cyclesPerExample, work, mcu, false);
+    }
+
+    /**
+     * The same; {@code profile}: every source sees seedc_bench.h first, so that SEEDC_PROFILE_MARK in a profiled
+     * predict body stamps the cycles (see {@link Run#marks}).
+     */
+    public static Run run(Kind kind, List<Path> sources, Path includeDir, List<String> examples, int cyclesPerExample,
+                          Path work, String mcu, boolean profile) {
         try {
             Files.createDirectories(work);
             Path harness = work.resolve("seedc_harness.c");
@@ -63,8 +75,14 @@ public final class AvrBench {
             List<Path> all = new ArrayList<>(sources);
             all.add(harness);
             Path elf = work.resolve(kind == Kind.FIXED ? "bench_fixed.elf" : "bench_float.elf");
-            AvrToolchain.find().compile(all, List.of(includeDir, BenchResources.includeDir()),
-                    mcu.equals(AvrToolchain.MCU) ? List.of() : List.of("-mmcu=" + mcu), elf);
+            List<String> flags = new ArrayList<>();
+            if (!mcu.equals(AvrToolchain.MCU)) {
+                flags.add("-mmcu=" + mcu);
+            }
+            if (profile) {
+                flags.addAll(List.of("-include", "seedc_bench.h"));
+            }
+            AvrToolchain.find().compile(all, List.of(includeDir, BenchResources.includeDir()), flags, elf);
             ElfSizes sizes = ElfSizes.of(elf);
             long budget = 10_000_000L + (long) cyclesPerExample * examples.size();
             SimResult r = SimavrRunner.run(elf, budget, mcu);
@@ -76,7 +94,7 @@ public final class AvrBench {
                 throw new SimavrException("expected " + examples.size() + " predictions, got " + lines.size()
                         + " lines and " + r.intervalCycles().size() + " timings from " + elf + ":\n" + r.uartOutput());
             }
-            return new Run(lines, r.intervalCycles(), sizes, r.peakStackBytes(), elf, mcu);
+            return new Run(lines, r.intervalCycles(), sizes, r.peakStackBytes(), elf, mcu, r.marks());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -19,7 +19,9 @@ public sealed interface BenchJson {
      * The Uno: the program, how it was compiled, {@code examples} run, the test accuracies (null for a tensor
      * result), its multiply-accumulates, the fixed build's firmware, its planned RAM and constants, the parameters'
      * storage, whether the device agreed with the interpreter, and against the float build (absent with --no-float)
-     * the speedup and the ratio of their flash.
+     * the speedup and the ratio of their flash; the cycle model's estimate of one inference (beside the fixed
+     * build's measured mean; a profiled build's marks add 2 cycles per top-level op to the measurement) and what the
+     * model is, and with --profile each op's measured and modelled cycles.
      */
     record Uno(String program, String strategy, int bitwidth, String bits, int maxscale, int examples,
                Double floatTestAccuracy, Double fixedTestAccuracy, long macs, Firmware fixed, int plannedRamBytes,
@@ -27,7 +29,8 @@ public sealed interface BenchJson {
                @JsonInclude(Include.NON_NULL) Report.QuantizedWeights quantizedWeights, boolean predictionsEqual,
                @JsonProperty("float") @JsonInclude(Include.NON_NULL) Firmware floatBuild,
                @JsonInclude(Include.NON_NULL) String floatMcu, @JsonInclude(Include.NON_NULL) Double speedup,
-               @JsonInclude(Include.NON_NULL) Double flashRatio) implements BenchJson {}
+               @JsonInclude(Include.NON_NULL) Double flashRatio, double modelledCycles, String cycleModel,
+               @JsonInclude(Include.NON_NULL) OpProfile profile) implements BenchJson {}
 
     /** The FPGA: the program, the device, the Uno's mean cycles (null: not measured), MACs and each design. */
     record Fpga(String program, String device, Double unoCycles, long macs, List<FpgaBench.Run> designs)

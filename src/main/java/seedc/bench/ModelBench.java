@@ -11,6 +11,7 @@ import seedc.backend.EmitOptions;
 import seedc.backend.WeightStorage;
 import seedc.backend.Emitted;
 import seedc.codegen.c.CBackend;
+import seedc.codegen.c.emit.BodyEmitter;
 import seedc.ir.FloatModel;
 import seedc.fixed.FixedInterpreter;
 import seedc.fixed.FixedProgram;
@@ -65,6 +66,16 @@ public final class ModelBench {
     /** The same with the bit axis of products on packed bits where {@code layout} says (--bit-layout). */
     public static Outcome fixed(FixedProgram fp, FloatModel model, DataSet data, int n, Device device, String mcu,
                                 Path work, WeightStorage storage, boolean bitSerial, BitLayout layout) {
+        return fixed(fp, model, data, n, device, mcu, work, storage, bitSerial, layout, false);
+    }
+
+    /**
+     * The same; {@code profile}: the predict body marks its top-level ops (see {@link OpProfile}), which costs each
+     * op 2 cycles; the predictions are the same.
+     */
+    public static Outcome fixed(FixedProgram fp, FloatModel model, DataSet data, int n, Device device, String mcu,
+                                Path work, WeightStorage storage, boolean bitSerial, BitLayout layout,
+                                boolean profile) {
         int count = Math.min(n, data.size());
         QuantizedModel qm = new QuantizedModel(fp, model.weights());
         FixedInterpreter fi = new FixedInterpreter(fp, qm);
@@ -76,11 +87,12 @@ public final class ModelBench {
             expected.add(format(fi, fi.runRaw(x)));
         }
         Path sketch = work.resolve("sketch");
-        Emitted w = CBackend.ARDUINO.emit(fp, model.weights(), new EmitOptions(device,
-                count > 0 ? qm.quantizeInput(data.features()[0]) : null, count > 0 ? expected.get(0) : null)
-                .withStorage(storage).withBitSerial(bitSerial).withBitLayout(layout), sketch);
+        EmitOptions options = new EmitOptions(device, count > 0 ? qm.quantizeInput(data.features()[0]) : null,
+                count > 0 ? expected.get(0) : null).withStorage(storage).withBitSerial(bitSerial).withBitLayout(layout);
+        Emitted w = profile ? BodyEmitter.profiled(() -> CBackend.ARDUINO.emit(fp, model.weights(), options, sketch))
+                : CBackend.ARDUINO.emit(fp, model.weights(), options, sketch);
         AvrBench.Run run = AvrBench.run(AvrBench.Kind.FIXED, List.of(sketch.resolve("predict.cpp")), sketch,
-                examples, CYCLE_BUDGET, work.resolve("fixed"), mcu);
+                examples, CYCLE_BUDGET, work.resolve("fixed"), mcu, profile);
         List<Integer> bad = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             if (!run.outputs().get(i).equals(expected.get(i))) {

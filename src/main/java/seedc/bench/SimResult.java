@@ -11,10 +11,20 @@ import java.util.List;
  * @param peakStackBytes  RAMEND - minStackPointer: stack bytes in use at the deepest point
  * @param finished        the firmware ended (sleep with interrupts off, or exit());
  *                        false when the cycle limit stopped it first
+ * @param marks           per interval, the cycles from its start to each profile mark in it
+ *                        (SEEDC_PROFILE_MARK; empty lists when the firmware has none)
  */
 public record SimResult(String uartOutput, List<Long> intervalCycles, int minStackPointer,
-        int peakStackBytes, boolean finished) {
+        int peakStackBytes, boolean finished, List<List<Long>> marks) {
     public SimResult {
         intervalCycles = List.copyOf(intervalCycles);
+        marks = marks.stream().map(List::copyOf).toList();
+    }
+
+    /** A run without profile marks. */
+    public SimResult(String uartOutput, List<Long> intervalCycles, int minStackPointer, int peakStackBytes,
+                     boolean finished) {
+        this(uartOutput, intervalCycles, minStackPointer, peakStackBytes, finished,
+                intervalCycles.stream().map(c -> List.<Long>of()).toList());
     }
 }

@@ -92,6 +92,8 @@ public final class SimavrRunner {
     /** Turns the runner's side file into a result, refusing anything doubtful. */
     static SimResult parse(Path elf, String uart, String figures, String stderr) {
         List<Long> intervals = new ArrayList<>();
+        List<List<Long>> marks = new ArrayList<>();
+        List<Long> open = new ArrayList<>(); // the marks of the interval not yet closed
         List<String> errors = new ArrayList<>();
         String state = null;
         long minSp = -1, ramEnd = -1;
@@ -102,7 +104,12 @@ public final class SimavrRunner {
             }
             String key = line.substring(0, sp), value = line.substring(sp + 1).trim();
             switch (key) {
-                case "SEEDC_CYCLES" -> intervals.add(Long.parseLong(value));
+                case "SEEDC_MARK" -> open.add(Long.parseLong(value.substring(value.indexOf(' ') + 1)));
+                case "SEEDC_CYCLES" -> {
+                    intervals.add(Long.parseLong(value));
+                    marks.add(List.copyOf(open));
+                    open.clear();
+                }
                 case "SEEDC_MIN_SP" -> minSp = Long.parseLong(value);
                 case "SEEDC_RAMEND" -> ramEnd = Long.parseLong(value);
                 case "SEEDC_ERROR" -> errors.add(value);
@@ -123,7 +130,7 @@ public final class SimavrRunner {
                     + "): " + where);
         }
         boolean finished = state.equals("done") || state.equals("halted");
-        return new SimResult(uart, intervals, (int) minSp, (int) (ramEnd - minSp), finished);
+        return new SimResult(uart, intervals, (int) minSp, (int) (ramEnd - minSp), finished, marks);
     }
 
     /** The runner executable, built on first use into a cache dir keyed by its source. */

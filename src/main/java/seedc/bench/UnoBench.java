@@ -4,6 +4,9 @@ import java.nio.file.Path;
 import seedc.backend.BitLayout;
 import seedc.backend.Device;
 import seedc.backend.WeightStorage;
+import seedc.cost.CycleEstimate;
+import seedc.cost.CycleModels;
+import seedc.cost.LinearCycleModel;
 import seedc.diag.Progress;
 import seedc.fixed.FixedProgram;
 import seedc.io.DataSet;
@@ -20,14 +23,19 @@ public final class UnoBench {
     /**
      * What to measure: the fixed program of {@code compiled} (the model the search compiled; {@code model} is the
      * user's, the float build's), the test examples to run ({@code examples} of {@code test}), the device, how the
-     * parameters are stored and the low-bit products built, and whether the float build runs too.
+     * parameters are stored and the low-bit products built, whether the float build runs too, and whether the fixed
+     * build is profiled op by op ({@link OpProfile}; its marks cost each top-level op 2 cycles).
      */
     public record Request(FixedProgram fixed, FloatModel compiled, FloatModel model, DataSet test, int examples,
                           Device device, WeightStorage storage, boolean bitSerial, BitLayout layout,
-                          boolean withFloat) {}
+                          boolean withFloat, boolean profile) {}
 
-    /** The fixed build's outcome and the float build's run (null: not asked). */
-    public record Measured(ModelBench.Outcome fixed, AvrBench.Run floatBuild) {
+    /**
+     * The fixed build's outcome, the float build's run (null: not asked), the cycle model's estimate of the fixed
+     * program and its description, and the profile (null: not asked).
+     */
+    public record Measured(ModelBench.Outcome fixed, AvrBench.Run floatBuild, CycleEstimate modelled,
+                           String cycleModel, OpProfile profile) {
         /** Examples run. */
         public int examples() {
             return fixed.fixed().cycles().size();
@@ -38,14 +46,17 @@ public final class UnoBench {
     public static Measured measure(Request r, boolean progress, Path work) {
         try (Progress bar = Progress.start(progress, "avr-gcc + simavr", r.withFloat() ? 2 : 1)) {
             ModelBench.Outcome fx = ModelBench.fixed(r.fixed(), r.compiled(), r.test(), r.examples(), r.device(),
-                    AvrToolchain.MCU, work, r.storage(), r.bitSerial(), r.layout());
+                    AvrToolchain.MCU, work, r.storage(), r.bitSerial(), r.layout(), r.profile());
             bar.step();
+            LinearCycleModel model = CycleModels.avr();
+            CycleEstimate modelled = model.estimate(r.fixed(), r.compiled().weights());
+            OpProfile profile = r.profile() ? OpProfile.of(fx.fixed(), r.fixed(), r.compiled().weights(), model) : null;
             AvrBench.Run fl = null;
             if (r.withFloat()) {
                 fl = FloatBench.run(r.model(), r.test(), r.examples(), work);
                 bar.step();
             }
-            return new Measured(fx, fl);
+            return new Measured(fx, fl, modelled, model.describe(), profile);
         }
     }
 
@@ -59,7 +70,8 @@ public final class UnoBench {
                 BenchJson.Firmware.of(fx.fixed(), fx.macs()), fx.written().ramBytes(), fx.written().flashBytes(),
                 r.storage().id(), fx.written().memoryPlan().packedParameterBytes(), report.program().quantizedWeights(),
                 fx.allEqual(), fl == null ? null : BenchJson.Firmware.of(fl, fx.macs()),
-                fl == null ? null : fl.mcu(), fl == null ? null : speedup(m), fl == null ? null : flashRatio(m));
+                fl == null ? null : fl.mcu(), fl == null ? null : speedup(m), fl == null ? null : flashRatio(m),
+                m.modelled().total(), m.cycleModel(), m.profile());
     }
 
     /** The float build's mean cycles over the fixed build's. */

@@ -76,6 +76,11 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--no-float", description = "Skip the float build.")
     boolean noFloat;
 
+    @Option(names = "--profile", description = "Uno: mark the fixed build's top-level ops and print each one's (a loop's"
+            + " with its body) cycles per inference, MACs and cycles per MAC beside the cycle model's estimate; the"
+            + " marks add 2 cycles per op.")
+    boolean profile;
+
     @Mixin
     ProgressOption progressOption;
 
@@ -88,6 +93,9 @@ final class BenchCommand implements Callable<Integer> {
         if (!dev.equals(Device.UNO) && dev.fabric() == null) {
             throw UserError.of("bench simulates the Arduino Uno (ATmega328P) or an FPGA (arty-a7-35t, ice40-up5k);"
                     + " not " + dev.name());
+        }
+        if (profile && dev.fabric() != null) {
+            throw UserError.of("--profile measures the Uno (ATmega328P) under simavr; not " + dev.name());
         }
         if (examples < 1) {
             throw UserError.of("--examples must be at least 1");
@@ -136,7 +144,7 @@ final class BenchCommand implements Callable<Integer> {
             return fpga(work, c, loaded, dev);
         }
         UnoBench.Request r = new UnoBench.Request(c.fixed(), c.compiled(), loaded.model(), loaded.test(), examples,
-                dev, c.storage(), storage.bitSerial(), storage.bitLayout(), !noFloat);
+                dev, c.storage(), storage.bitSerial(), storage.bitLayout(), !noFloat, profile);
         UnoBench.Measured measured = UnoBench.measure(r, progressOption.show(), work);
         UnoBenchTable.print(spec.commandLine().getOut(), in.source.program.getFileName().toString(),
                 c.fixed().origin(), c.report(), measured, c.storage());

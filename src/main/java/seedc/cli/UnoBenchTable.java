@@ -8,6 +8,7 @@ import seedc.bench.AvrBench;
 import seedc.bench.AvrToolchain;
 import seedc.bench.BenchJson;
 import seedc.bench.ModelBench;
+import seedc.bench.OpProfile;
 import seedc.bench.UnoBench;
 import seedc.report.Report;
 
@@ -45,6 +46,36 @@ final class UnoBenchTable {
             o.printf(Locale.ROOT, "speedup over float: %.2fx; float flash / fixed flash: %.2fx%n",
                     UnoBench.speedup(m), UnoBench.flashRatio(m));
         }
+        o.printf(Locale.ROOT, "cycle model: %s%n", m.cycleModel());
+        if (m.profile() != null) {
+            profile(o, m.profile());
+        }
+    }
+
+    /** Each top-level op's measured cycles (its share of the inference), MACs, cycles per MAC and the model's. */
+    private static void profile(PrintWriter o, OpProfile p) {
+        o.printf(Locale.ROOT, "%nprofile (mean of the examples; each op includes its marker's 2 cycles):%n");
+        o.printf(Locale.ROOT, "%-18s %-13s %11s %6s %9s %9s %11s %7s%n", "op", "kind", "cycles", "share", "MACs",
+                "cyc/MAC", "model", "model/m");
+        for (OpProfile.Row r : p.rows()) {
+            if (r.measuredCycles() < 3 && r.modelledCycles() < 3 && r.macs() == 0) {
+                continue; // a parameter or constant: no code, only its marker
+            }
+            o.printf(Locale.ROOT, "%-18s %-13s %11.0f %5.1f%% %9s %9s %11.0f %7s%n", clip(r.label()), r.kind(),
+                    r.measuredCycles(), 100 * r.measuredCycles() / p.measured(), r.macs() > 0 ? r.macs() : "",
+                    r.cyclesPerMac() == null ? "" : String.format(Locale.ROOT, "%.1f", r.cyclesPerMac()),
+                    r.modelledCycles(), ratio(r.modelledCycles(), r.measuredCycles()));
+        }
+        o.printf(Locale.ROOT, "%-18s %-13s %11.0f %6s %9s %9s %11.0f %7s%n", "total", "", p.measured(), "", "", "",
+                p.modelled(), ratio(p.modelled(), p.measured()));
+    }
+
+    private static String ratio(double model, double measured) {
+        return measured > 0 ? String.format(Locale.ROOT, "%.2f", model / measured) : "";
+    }
+
+    private static String clip(String s) {
+        return s.length() <= 18 ? s : s.substring(0, 17) + "~";
     }
 
     /** The two firmwares side by side (the float column empty without the float build). */
@@ -54,6 +85,7 @@ final class UnoBenchTable {
         o.printf(Locale.ROOT, "%-28s %14s %14s%n", "", "fixed", fl == null ? "" : "float");
         row(o, "cycles/inference (mean)", fx.meanCycles(), fl == null ? null : fl.meanCycles());
         row(o, "cycles/inference (max)", fx.maxCycles(), fl == null ? null : (double) fl.maxCycles());
+        row(o, "cycles/inference (model)", m.modelled().total(), null);
         row3(o, "ms/inference at 16 MHz (mean)", BenchJson.milliseconds(fx.meanCycles()),
                 fl == null ? null : BenchJson.milliseconds(fl.meanCycles()));
         row(o, "flash bytes (ELF)", fx.sizes().flashBytes(), fl == null ? null : (double) fl.sizes().flashBytes());

@@ -24,6 +24,15 @@
 	__asm__ __volatile__("out %0, %1" :: "I"(_SFR_IO_ADDR(GPIOR0)), "r"((uint8_t) (v)) : "memory")
 #define SEEDC_BENCH_START() SEEDC_BENCH_MARK(1)
 #define SEEDC_BENCH_STOP() SEEDC_BENCH_MARK(2)
+/*
+ * SEEDC_PROFILE_MARK(i) writes i (mod 256) to GPIOR1; the runner stamps each
+ * write inside a START/STOP interval with the cycles since START. seedc's
+ * profiled predict body (bench --profile) calls it before each top-level op
+ * and after the last; each stamp costs the LDI and the OUT (2 cycles), which
+ * the op before it pays.
+ */
+#define SEEDC_PROFILE_MARK(i) \
+	__asm__ __volatile__("out %0, %1" :: "I"(_SFR_IO_ADDR(GPIOR1)), "r"((uint8_t) (i)) : "memory")
 #define SEEDC_BENCH_EXIT() \
 	do { __asm__ __volatile__("cli\n\tsleep" ::: "memory"); for (;;) {} } while (0)
 

@@ -7,7 +7,8 @@
  *
  * UART0 bytes go to stdout, unmodified. Measurements go to RESULT_FILE, one
  * "KEY value" line each, so they never mix with the firmware's text:
- *   SEEDC_CYCLES n        one line per start/stop marker interval
+ *   SEEDC_MARK v n        a profile mark v inside an interval, n cycles after its start
+ *   SEEDC_CYCLES n        one line per start/stop marker interval (after its marks)
  *   SEEDC_MIN_SP n        lowest stack pointer seen after any instruction
  *   SEEDC_RAMEND n
  *   SEEDC_TOTAL_CYCLES n
@@ -18,6 +19,7 @@
  *
  * Markers: the firmware writes GPIOR0 (data address 0x3E): 1 = start, 2 = stop.
  * The cycle count is taken when the OUT executes, before its own cycle is added.
+ * Profile marks: writes to GPIOR1 (data address 0x4A) inside an interval.
  *
  * Skip bug: simavr 1.6 decides whether a skip (cpse/sbrc/sbrs/sbic/sbis) jumps
  * over a 2-word instruction with the mask 0xfc0f, which makes adiw/sbiw with an
@@ -39,6 +41,7 @@
 #include "avr_uart.h"
 
 #define MARKER_ADDR 0x3E /* GPIOR0 */
+#define PROFILE_ADDR 0x4A /* GPIOR1 */
 #define SPL_ADDR 0x5D
 #define SPH_ADDR 0x5E
 
@@ -80,6 +83,14 @@ static void marker_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param)
 		in_interval = 0;
 		fprintf(result, "SEEDC_CYCLES %llu\n", (unsigned long long) (avr->cycle - start_cycle));
 	}
+}
+
+static void profile_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param) {
+	(void) param;
+	avr->data[addr] = v;
+	if (in_interval) /* marks outside an interval (none in seedc's harness) time nothing */
+		fprintf(result, "SEEDC_MARK %u %llu\n", (unsigned) v,
+				(unsigned long long) (avr->cycle - start_cycle));
 }
 
 static uint16_t flash_word(avr_t *avr, uint32_t byte_addr) {
@@ -148,6 +159,7 @@ int main(int argc, char **argv) {
 	avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUTPUT),
 			uart_out, NULL);
 	avr_register_io_write(avr, MARKER_ADDR, marker_write, NULL);
+	avr_register_io_write(avr, PROFILE_ADDR, profile_write, NULL);
 
 	/* Skip-bug sites: a skip word followed by a misread adiw/sbiw word. */
 	uint32_t words = (avr->flashend + 1) / 2;

@@ -1,6 +1,7 @@
 package seedc.codegen.c.emit;
 
 import java.util.function.IntConsumer;
+import java.util.function.Supplier;
 import seedc.codegen.c.writer.CNames;
 import seedc.codegen.c.writer.CWriter;
 import seedc.ir.Block;
@@ -96,11 +97,42 @@ public abstract class BodyEmitter {
     /** quantize(a, k, lo, hi), element-wise. */
     protected abstract void quantize(Quantize q);
 
+    /**
+     * Whether emission on this thread marks the top-level ops for 'seedc bench --profile'. A scoped switch rather than
+     * an emit option so that profiling touches this class alone (the kernels' constructors stay as they are), and off
+     * unless {@link #profiled} is running, so that ordinary output is unchanged byte for byte.
+     */
+    private static final ThreadLocal<Boolean> PROFILING = ThreadLocal.withInitial(() -> false);
+
+    /**
+     * Runs {@code emission} (an emit on this thread) with a {@code SEEDC_PROFILE_MARK(i);} statement before each
+     * top-level op i of the predict body and one after the last (i = the number of top-level ops). The macro is
+     * empty unless the build defines it (the Uno bench defines it as a write of i to GPIOR1, which simavr stamps).
+     */
+    public static <T> T profiled(Supplier<T> emission) {
+        PROFILING.set(true);
+        try {
+            return emission.get();
+        } finally {
+            PROFILING.remove();
+        }
+    }
+
     /** Writes the body of p's predict function (call once): buffer addresses, then every op. */
     protected final void emitBody(Program p) {
         ram.aliases().forEach((alias, root) -> w.raw("#define " + alias + " ((" + elementType(alias) + " *)(" + root
                 + "))\n"));
-        emit(p.body());
+        if (!PROFILING.get()) {
+            emit(p.body());
+        } else {
+            w.raw("#ifndef SEEDC_PROFILE_MARK\n#define SEEDC_PROFILE_MARK(i)\n#endif\n");
+            int i = 0;
+            for (Op op : p.body().ops()) {
+                w.line("SEEDC_PROFILE_MARK(" + i++ + ");"); // before the op's moves: they are its cost
+                emitTopOrNested(op);
+            }
+            w.line("SEEDC_PROFILE_MARK(" + i + ");");
+        }
         place(ram.labels().size() - 1);
     }
 
@@ -160,10 +192,15 @@ public abstract class BodyEmitter {
 
     private void emit(Block b) {
         for (Op op : b.ops()) {
-            place(ram.indexOf(op));
-            w.line("/* " + ram.labels().get(ram.indexOf(op)) + " */");
-            emit(op);
+            emitTopOrNested(op);
         }
+    }
+
+    /** One op of a block: the moves and addresses planned before it, its label, its code. */
+    private void emitTopOrNested(Op op) {
+        place(ram.indexOf(op));
+        w.line("/* " + ram.labels().get(ram.indexOf(op)) + " */");
+        emit(op);
     }
 
     private void emit(Op op) {

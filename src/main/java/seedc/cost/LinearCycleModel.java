@@ -1,0 +1,104 @@
+package seedc.cost;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
+import seedc.fixed.FixedProgram;
+
+/**
+ * A cycle model linear in the work of each op ({@link OpWork}): an op's cycles are the sum over its terms of a fitted
+ * coefficient (cycles per unit) times the term's amount. The estimate's parts are the program's top-level ops in
+ * order and, last, {@link OpWork#CALL_LABEL}, the call's own cost.
+ *
+ * <p>A term the fit never saw (a width pair no fixture had) is priced by its nearest fitted relatives, in this
+ * order: the same kind and unit at any widths, any kind with the same unit and widths (for a product's MACs these
+ * two the other way round), any kind with the same unit; the mean of those found. A term with no relative at all costs nothing; {@link #unpriced} names them.
+ */
+public final class LinearCycleModel implements CycleModel {
+    private final String description;
+    private final Map<String, Double> coefficients;
+    private final Map<String, Double> resolved = new ConcurrentHashMap<>();
+
+    /** A model described so, pricing each term (see {@link OpWork}) by {@code coefficients}. */
+    public LinearCycleModel(String description, Map<String, Double> coefficients) {
+        this.description = description;
+        this.coefficients = Map.copyOf(coefficients);
+    }
+
+    @Override
+    public String describe() {
+        return description;
+    }
+
+    /** The fitted coefficients, by term, sorted. */
+    public Map<String, Double> coefficients() {
+        return new TreeMap<>(coefficients);
+    }
+
+    @Override
+    public CycleEstimate estimate(FixedProgram program, Map<String, double[]> weights) {
+        List<CycleEstimate.Part> parts = new ArrayList<>();
+        double total = 0;
+        for (OpWork.Part p : OpWork.of(program, weights)) {
+            double c = price(p.terms());
+            parts.add(new CycleEstimate.Part(p.label(), p.kind(), p.macs(), c));
+            total += c;
+        }
+        return new CycleEstimate(total, parts);
+    }
+
+    /** The cycles of work made of {@code terms} (term to amount). */
+    public double price(Map<String, Double> terms) {
+        double c = 0;
+        for (var t : terms.entrySet()) {
+            c += coefficient(t.getKey()) * t.getValue();
+        }
+        return c;
+    }
+
+    /** Cycles per unit of {@code term}: fitted, or from its relatives (see the class comment). */
+    public double coefficient(String term) {
+        Double c = coefficients.get(term);
+        return c != null ? c : resolved.computeIfAbsent(term, this::fromRelatives);
+    }
+
+    /** The terms of {@code terms} that neither the fit nor any relative prices (they count 0 cycles). */
+    public List<String> unpriced(Map<String, Double> terms) {
+        return terms.keySet().stream().filter(t -> !coefficients.containsKey(t) && relatives(t).isEmpty()).toList();
+    }
+
+    private double fromRelatives(String term) {
+        List<Double> r = relatives(term);
+        return r.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+    }
+
+    /** The coefficients of the nearest relatives of an unfitted term: "Kind.unit.widths" split at its first dots. */
+    private List<Double> relatives(String term) {
+        String[] p = term.split("\\.", 3);
+        String kind = p[0], unit = p.length > 1 ? p[1] : "", widths = p.length > 2 ? p[2] : "";
+        Predicate<String[]> sameKind = q -> q[0].equals(kind) && q[1].equals(unit);
+        Predicate<String[]> sameWidths = q -> q[1].equals(unit) && q[2].equals(widths);
+        // A product's widths decide its multiply (16 x 16 bits in 32-bit terms is a library call on the AVR), so a
+        // product's relatives at its widths come first; an element-wise op's kind decides more (exp against relu).
+        List<Predicate<String[]>> tiers = unit.equals("mac")
+                ? List.of(sameWidths, sameKind, q -> q[1].equals(unit))
+                : List.of(sameKind, sameWidths, q -> q[1].equals(unit));
+        for (var tier : tiers) {
+            List<Double> found = new ArrayList<>();
+            coefficients.forEach((k, v) -> {
+                String[] q = k.split("\\.", 3);
+                String[] full = {q[0], q.length > 1 ? q[1] : "", q.length > 2 ? q[2] : ""};
+                if (tier.test(full)) {
+                    found.add(v);
+                }
+            });
+            if (!found.isEmpty()) {
+                return found;
+            }
+        }
+        return List.of();
+    }
+}

@@ -1,0 +1,232 @@
+package seedc.cost;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.ToLongFunction;
+import seedc.analysis.InPlace;
+import seedc.fixed.FixedProgram;
+import seedc.fixed.OpParams;
+import seedc.fixed.QuantizedModel;
+import seedc.ir.Op;
+import seedc.ir.OpFacts;
+import seedc.ir.Value;
+
+/**
+ * The work of each top-level op of a fixed program, as amounts of named terms that a linear model prices: a model's
+ * cycles are the sum over terms of coefficient x amount. A term's name is {@code Kind.unit.widths}:
+ * <ul>
+ *   <li>{@code Kind.op}: 1 per execution of the op (its set-up: loop headers, pointer loads, the call of a kernel);
+ *   <li>{@code Kind.mac.AxB.tT}: the multiply-accumulates of a product of A-bit by B-bit operands summed in T-bit
+ *       terms (the product's width decides the AVR's multiply sequence, the terms' width its additions);
+ *   <li>{@code Kind.out.O}: the elements a product writes (the final shift and store), O bits each;
+ *   <li>{@code Kind.elem.I>O}: the elements an element-wise op (or copy, view, table look-up) writes, from I-bit
+ *       operands (the widest) to O-bit results; {@code Maxpool.tap.O} its window taps;
+ *   <li>{@code Loop.iter}, {@code Loop.copy.O}: a loop's iterations and the accumulator elements it copies; the
+ *       body's terms count once per iteration;
+ *   <li>{@code Kind.shift}: bit-shifts of SeeDot's operands and results (per MAC or element, times the bits),
+ *       {@code Kind.tree}: the MACs of a product whose sum halves its terms; {@code Conv2d.tap.O}: a convolution's
+ *       taps per output element, padding included; {@code Index.view}: an Index of a value in flash (a pointer).
+ * </ul>
+ * Widths are the C containers 8, 16 and 32, or {@code lo} for 1 to 3 bits (products on bit planes), or {@code i}
+ * for an int value; an int op's term names its operation ({@code IntArith.op.MUL}). Ops that write no code
+ * (parameters, constants, a view that moves no element and keeps the type) have no terms. Besides the ops,
+ * {@link #CALL_LABEL} stands for the call itself: the prologue, the result's copy and the return.
+ */
+public final class OpWork {
+    /** The label of the part that is the call's own cost, after the ops. */
+    public static final String CALL_LABEL = "(call)";
+
+    private OpWork() {}
+
+    /** One top-level op (or the call): its value's name, its kind, its MACs and its terms (name to amount). */
+    public record Part(String label, String kind, long macs, Map<String, Double> terms) {
+        public Part {
+            terms = Map.copyOf(terms);
+        }
+    }
+
+    /** The parts of one inference of {@code fp} with {@code weights}: each top-level op in order, then the call. */
+    public static List<Part> of(FixedProgram fp, Map<String, double[]> weights) {
+        Map<Value, String> params = new IdentityHashMap<>();
+        // What the C backends keep in flash: parameters, literals and an Index of them (a view of its block)
+        Set<Value> flash = Collections.newSetFromMap(new IdentityHashMap<>());
+        fp.program().forEachOp(op -> {
+            if (op instanceof Op.Param p) {
+                params.put(p.out(), p.paramName());
+            }
+            if (op instanceof Op.Param || op instanceof Op.Const || op instanceof Op.Index ix && flash.contains(ix.a())) {
+                flash.add(op.out());
+            }
+        });
+        // Quantized only when a sparse product needs its non-zeros counted (as MacCount counts them): the search
+        // prices many programs, and most have no sparse product.
+        QuantizedModel[] qm = new QuantizedModel[1];
+        Terms counter = new Terms(fp, flash, m -> {
+            if (!params.containsKey(m.a())) {
+                return m.a().size();
+            }
+            if (qm[0] == null) {
+                qm[0] = new QuantizedModel(fp, weights);
+            }
+            return nonZeros(qm[0].param(params.get(m.a())));
+        });
+        List<Part> parts = new ArrayList<>();
+        for (Op op : fp.program().body().ops()) {
+            Map<String, Double> t = new TreeMap<>();
+            counter.add(op, 1, t);
+            parts.add(new Part(op.out().name(), kind(op), OpFacts.macs(op, counter.sparse), t));
+        }
+        Value r = fp.program().result();
+        Map<String, Double> call = new TreeMap<>();
+        call.put("Call.op", 1.0);
+        if (!r.isInt()) {
+            call.put("Call.out." + counter.width(r), (double) r.size());
+        }
+        parts.add(new Part(CALL_LABEL, "Call", 0, call));
+        return parts;
+    }
+
+    /** The op's kind as the IR names it (MatMul, Loop, ...). */
+    public static String kind(Op op) {
+        return op.getClass().getSimpleName();
+    }
+
+    private static long nonZeros(long[] values) {
+        long n = 0;
+        for (long v : values) {
+            n += v != 0 ? 1 : 0;
+        }
+        return n;
+    }
+
+    /** Adds ops' terms to a map, each amount times how often the op runs. */
+    private record Terms(FixedProgram fp, Set<Value> flash, ToLongFunction<Op.SparseMatMul> sparse) {
+
+        /** The width class of v: 8, 16, 32, lo (1-3 bits) or i (an int). */
+        String width(Value v) {
+            if (v.isInt()) {
+                return "i";
+            }
+            int bits = fp.type(v).bits();
+            return bits <= 3 ? "lo" : Integer.toString(fp.type(v).container());
+        }
+
+        /** The widest real operand's class (8 < 16 < 32; lo counts as narrowest), or i when none is real. */
+        String widest(List<Value> vs) {
+            String best = "i";
+            int rank = -1;
+            for (Value v : vs) {
+                String w = width(v);
+                int r = switch (w) {
+                    case "lo" -> 0;
+                    case "8" -> 1;
+                    case "16" -> 2;
+                    case "32" -> 3;
+                    default -> -1;
+                };
+                if (r > rank) {
+                    rank = r;
+                    best = w;
+                }
+            }
+            return best;
+        }
+
+        void add(Op op, double times, Map<String, Double> t) {
+            String k = kind(op);
+            switch (op) {
+                case Op.Param p -> { } // in flash: no code
+                case Op.Const c -> { }
+                case Op.IntConst c -> put(t, k + ".op", times);
+                case Op.IntArith a -> put(t, k + ".op." + a.op(), times); // a 32-bit multiply costs ~3x an add
+                case Op o when InPlace.isIdentityView(o) && fp.type(o.out()).equals(fp.type(o.inputs().get(0))) -> {
+                } // read in place of its operand (as the C backends plan it): no code
+                case Op.Sgn s -> put(t, k + ".op", times);
+                case Op.Index ix when flash.contains(ix.a()) -> put(t, k + ".view", times); // a pointer into flash
+                case Op.MatMul m -> product(op, m.a(), m.b(), times, t);
+                case Op.SparseMatMul m -> product(op, m.a(), m.b(), times, t);
+                case Op.Conv2d c -> product(op, c.x(), c.filter(), times, t);
+                case Op.Hadamard h -> product(op, h.a(), h.b(), times, t);
+                case Op.ScalarMul m -> product(op, m.scalar(), m.tensor(), times, t);
+                case Op.VecOp v when v.kind() == Op.VecKind.MUL -> product(op, v.a(), v.vec(), times, t);
+                case Op.Maxpool m -> {
+                    put(t, k + ".op", times);
+                    put(t, k + ".tap." + width(m.out()), times * m.out().size() * m.kh() * m.kw());
+                }
+                case Op.Argmax a -> elementWise(op, List.of(a.a()), a.out(), a.a().size(), times, t);
+                case Op.NormaliseL2 n -> elementWise(op, List.of(n.a()), n.out(), n.a().size(), times, t);
+                case Op.SumLoop s -> {
+                    int n = s.to() - s.from();
+                    put(t, k + ".op", times);
+                    put(t, k + ".iter", times * n);
+                    put(t, k + ".copy." + width(s.out()), times * (long) (n + 1) * s.out().size());
+                    s.body().ops().forEach(b -> add(b, times * n, t));
+                }
+                case Op.Loop l -> {
+                    int n = l.to() - l.from();
+                    // init, then each iteration's result; the accumulator too unless it has the output's type,
+                    // when the C backends keep it in the output's bytes
+                    int copies = 1 + n + (fp.type(l.acc()).equals(fp.type(l.out())) ? 0 : n);
+                    put(t, k + ".op", times);
+                    put(t, k + ".iter", times * n);
+                    put(t, k + ".copy." + width(l.out()), times * (long) copies * l.out().size());
+                    l.body().ops().forEach(b -> add(b, times * n, t));
+                }
+                default -> elementWise(op, realOperands(op), op.out(), op.out().size(), times, t);
+            }
+        }
+
+        private void product(Op op, Value a, Value b, double times, Map<String, Double> t) {
+            String k = kind(op);
+            int termBits = fp.paramMap().get(op) instanceof OpParams.Mul m ? m.width() : fp.type(op.out()).container();
+            String term = termBits <= 16 ? "16" : "32";
+            String pair = ordered(width(a), width(b));
+            long macs = OpFacts.macs(op, sparse);
+            put(t, k + ".op", times);
+            put(t, k + ".mac." + pair + ".t" + term, times * macs);
+            put(t, k + ".out." + width(op.out()), times * op.out().size());
+            if (fp.paramMap().get(op) instanceof OpParams.Mul m) {
+                // the AVR shifts a bit at a time: SeeDot's operand shifts cost per MAC and bit, its halvings of
+                // the tree sum per MAC, the final shift per element and bit
+                put(t, k + ".shift", times * (macs * (m.shrA() + m.shrB()) + (double) op.out().size() * m.post()));
+                put(t, k + ".tree", m.treeShift() > 0 ? times * macs : 0);
+            }
+            if (op instanceof Op.Conv2d c) {
+                // the taps of each output element, padding ones included: the loops over the input channels
+                put(t, k + ".tap." + width(op.out()), times * op.out().size() * c.filter().shape().dim(1)
+                        * c.filter().shape().dim(2));
+            }
+        }
+
+        /** The two widths in one fixed order ("16x8", never "8x16"): the multiply costs the same either way round. */
+        private static String ordered(String a, String b) {
+            return a.compareTo(b) <= 0 ? a + "x" + b : b + "x" + a;
+        }
+
+        private void elementWise(Op op, List<Value> in, Value out, long elements, double times,
+                                 Map<String, Double> t) {
+            String k = kind(op);
+            put(t, k + ".op", times);
+            put(t, k + ".elem." + widest(in) + ">" + width(out), times * elements);
+            if (fp.paramMap().get(op) instanceof OpParams.Add a) {
+                put(t, k + ".shift", times * elements * (a.shrA() + a.shrB() + a.post()));
+            }
+        }
+
+        /** The real operands an element-wise op reads (an index or offset is an int and costs nothing per element). */
+        private static List<Value> realOperands(Op op) {
+            return op.inputs().stream().filter(v -> !v.isInt()).toList();
+        }
+
+        private static void put(Map<String, Double> t, String term, double amount) {
+            if (amount != 0) {
+                t.merge(term, amount, Double::sum);
+            }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package seedc.cost;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import seedc.eval.FloatInterpreter;
+import seedc.eval.Profile;
+import seedc.fixed.ContainerWidths;
+import seedc.fixed.FixedProgram;
+import seedc.fixed.OpParams;
+import seedc.frontend.seedot.SeeDotProgram;
+import seedc.frontend.seedot.lang.SourceFile;
+import seedc.ir.Op;
+import seedc.ir.Program;
+import seedc.search.SeeDotStrategy;
+
+/**
+ * The linear model's arithmetic worked by hand on W * X + B (W 3x4, X 4x1, B 3x1) at SeeDot's 16 bits: the input
+ * copy, a product of 12 MACs writing 3 elements with its operands shifted, an addition of 3 elements with one
+ * operand shifted, and the call, which copies 3 results.
+ */
+public class LinearCycleModelTest {
+    /** The parameters of {@link #program()}. */
+    public static final Map<String, double[]> WEIGHTS = Map.of(
+            "W", new double[] {0.5, -0.25, 0.75, 0.1, -0.5, 0.3, 0.2, -0.1, 0.9, 0.4, -0.6, 0.05},
+            "B", new double[] {0.1, -0.2, 0.3});
+
+    /** Coefficients made up for the test: cycles per unit of each term. */
+    private static final Map<String, Double> COEFFICIENTS = Map.ofEntries(
+            Map.entry("Input.op", 10.0), Map.entry("Input.elem.i>16", 3.0),
+            Map.entry("MatMul.op", 40.0), Map.entry("MatMul.mac.16x16.t16", 20.0), Map.entry("MatMul.out.16", 12.0),
+            Map.entry("MatMul.shift", 1.5), Map.entry("MatMul.tree", 6.0),
+            Map.entry("Add.op", 5.0), Map.entry("Add.elem.16>16", 7.0), Map.entry("Add.shift", 2.0),
+            Map.entry("Call.op", 30.0), Map.entry("Call.out.16", 4.0));
+
+    /** W * X + B, its scales assigned by SeeDot at 16 bits from one input (for the bench's tests too). */
+    public static FixedProgram program() {
+        Program p = SeeDotProgram.from(new SourceFile("t.sd", "let X = (4, 1) in [-1, 1] in let W = (3, 4) in"
+                + " [-1, 1] in let B = (3, 1) in [-1, 1] in W * X + B")).program();
+        Profile prof = new Profile(p);
+        new FloatInterpreter(p, WEIGHTS).run(new double[] {0.5, -0.5, 0.25, 1}, prof);
+        FixedProgram fp = SeeDotStrategy.assign(p, prof, WEIGHTS, ContainerWidths.C, 16, 12);
+        p.forEachOp(op -> {
+            if (op instanceof Op.MatMul) {
+                assertEquals(new OpParams.Mul(8, 8, 16, 1, 0), fp.params(op, OpParams.Mul.class), "premise");
+            }
+            if (op instanceof Op.Add) {
+                assertEquals(new OpParams.Add(0, 4, 16, 0), fp.params(op, OpParams.Add.class), "premise");
+            }
+        });
+        return fp;
+    }
+
+    @Test
+    void eachOpsCyclesAreItsTermsTimesTheirCoefficients() {
+        CycleEstimate e = new LinearCycleModel("test", COEFFICIENTS).estimate(program(), WEIGHTS);
+        // X: 10 + 4 elements x 3; W, B: parameters, no code; W * X: 40 + 12 MACs x 20 + 3 elements x 12, each
+        // MAC's operands shifted 8 + 8 bits (x 1.5) and halved in the tree sum (x 6); + B: 5 + 3 x 7, B shifted
+        // by 4 bits (3 x 4 x 2); the call: 30 + 3 results x 4
+        double x = 10 + 4 * 3, mul = 40 + 12 * 20 + 3 * 12 + 12 * 16 * 1.5 + 12 * 6, add = 5 + 3 * 7 + 3 * 4 * 2,
+                call = 30 + 3 * 4;
+        List<Double> cycles = e.parts().stream().map(CycleEstimate.Part::cycles).toList();
+        List<String> kinds = e.parts().stream().map(CycleEstimate.Part::kind).toList();
+        assertEquals(List.of("Input", "Param", "Param", "MatMul", "Add", "Call"), kinds);
+        assertEquals(List.of(x, 0.0, 0.0, mul, add, call), cycles);
+        assertEquals(22 + (316 + 288 + 72) + (26 + 24) + 42, e.total(), 1e-9);
+        assertEquals(12, e.parts().get(3).macs());
+    }
+
+    @Test
+    void anUnfittedWidthIsPricedByTheSameKindAndUnitAtOtherWidths() {
+        LinearCycleModel m = new LinearCycleModel("test", Map.of("Add.elem.8>8", 5.0, "Add.elem.32>32", 9.0,
+                "VecOp.elem.16>16", 100.0, "Exp.op", 50.0, "Tanh.op", 70.0));
+        assertEquals((5.0 + 9.0) / 2, m.coefficient("Add.elem.16>16"));
+        // no Relu.elem at all: another kind's element at the same widths
+        assertEquals(100.0, m.coefficient("Relu.elem.16>16"));
+        // no Sigmoid.op: the mean of every kind's op
+        assertEquals(60.0, m.coefficient("Sigmoid.op"));
+        assertEquals(0.0, m.coefficient("Maxpool.tap.8"));
+        // a product's MACs: the same widths in another kind before the same kind at other widths
+        LinearCycleModel p = new LinearCycleModel("test", Map.of("MatMul.mac.8x8.t16", 10.0,
+                "Conv2d.mac.16x16.t32", 150.0, "Hadamard.mac.16x16.t32", 90.0));
+        assertEquals(120.0, p.coefficient("MatMul.mac.16x16.t32"));
+        assertEquals(10.0, p.coefficient("MatMul.mac.16x8.t16"));
+        assertEquals(List.of("Maxpool.tap.8"), m.unpriced(Map.of("Maxpool.tap.8", 4.0, "Add.elem.16>16", 1.0)));
+    }
+
+    @Test
+    void theArduinoGetsTheFittedAvrModelAndOtherTargetsSayItStandsIn() {
+        assertEquals(CycleModels.avr(), CycleModels.forTarget("arduino"));
+        String x86 = CycleModels.forTarget("x86").describe();
+        assertEquals(true, x86.startsWith("the ATmega328P's cycles standing in for x86's"), x86);
+    }
+}
