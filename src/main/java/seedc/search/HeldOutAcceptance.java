@@ -92,10 +92,17 @@ final class HeldOutAcceptance {
     }
 
     /**
-     * What "faster" compares: the modelled cycles, or without a cycle model the parameters' bytes (the fewer, the more
-     * values demoted).
+     * What "faster" compares: the modelled cycles, or without a cycle model (the FPGA targets, whose logic shrinks
+     * with every narrower value) the bits of every real value's elements, parameters and activations alike.
      */
     private static double cost(ShiftrySearch.Walk walk, FixedProgram fp) {
-        return walk.search().hasCycleModel() ? walk.cycles(fp) : fp.paramBytes();
+        if (walk.search().hasCycleModel()) {
+            return walk.cycles(fp);
+        }
+        long bits = 0;
+        for (seedc.ir.Value v : fp.program().values()) {
+            bits += v.isInt() ? 0 : (long) v.size() * fp.type(v).bits();
+        }
+        return bits;
     }
 }

@@ -36,7 +36,10 @@ class EngineSharingTest {
         DifferentialTest.Cli compiled = DifferentialTest.cli("compile", MODEL.resolve("input.sd").toString(),
                 "--model", MODEL.toString(), "--train", MODEL.resolve("train.npy").toString(), "--test",
                 MODEL.resolve("test.npy").toString(), "--target", "fpga", "--device", "ice40-up5k",
-                "--fpga-strategy", "sequential", "--out", out.toString(), "--jobs", "2", "--no-progress");
+                "--fpga-strategy", "sequential", "--out", out.toString(), "--jobs", "2", "--no-progress",
+                // the program of 3 points (its held-out rows lose 2.6 where the default's 1.0 refuses it): the one
+                // narrow enough for the UP5K's cells, which the sharing is about
+                "--max-accuracy-drop", "3");
         assertEquals(0, compiled.status(), compiled.err());
         JsonNode fpga = new ObjectMapper().readTree(out.resolve("report.json").toFile()).get("fpga");
 
