@@ -20,12 +20,12 @@ import seedc.bench.SimavrRunner;
 
 /**
  * The runtime's products and shifts as the AVR computes them (seedc_runtime.h: sd_mul8x16 and sd_mul16 in inline
- * assembly, sd_shr32 and sd_shr16), run under simavr on random and extreme operands, equal the
+ * assembly, sd_shr32 by whole bytes first, and sd_shr16), run under simavr on random and extreme operands, equal the
  * exact products and the divisions by 2^n rounding toward zero computed here in Java.
  */
 class AvrRuntimeProductsTest {
     /** The shifts tried: within a byte, a byte and more, two bytes and more, three and more. */
-    static final int[] SHIFTS32 = {1, 3, 6, 8, 9, 14, 16, 17, 24, 25, 30};
+    static final int[] SHIFTS32 = {1, 3, 6, 8, 9, 12, 13, 14, 15, 16, 17, 21, 23, 24, 25, 29, 30};
     static final int[] SHIFTS16 = {1, 5, 8, 9, 14};
 
     @TempDir

@@ -92,7 +92,24 @@ SD_INLINE int16_t sd_shr16(int16_t v, int n) {
     return (int16_t)((v < 0 ? (int16_t)(v + (int16_t)((1u << n) - 1)) : v) >> n);
 }
 SD_INLINE int32_t sd_shr32(int32_t v, int n) {
-    return (v < 0 ? (int32_t)(v + (int32_t)((1ul << n) - 1)) : v) >> n;
+    int32_t x = v < 0 ? (int32_t)(v + (int32_t)((1ul << n) - 1)) : v;
+#ifdef __AVR__
+    /* avr-gcc shifts 32 bits by a constant other than 8, 16 or 24 one bit a loop step (5 cycles a bit). Whole
+     * bytes first (register moves; SD_OPAQUE keeps gcc from merging the shifts back into one loop); then x fits
+     * 24 bits, so a rest of 5 to 7 bits is 2^(8 - rest) x, which fits 32, shifted by a byte. Floor shifts
+     * compose: the same value. */
+    if (n >= 8) {
+        if (n >= 16) { x >>= 16; n -= 16; }
+        if (n >= 8) { x >>= 8; n -= 8; }
+        SD_OPAQUE(x);
+        if (n >= 5) {
+            x = (int32_t)((uint32_t)x << (8 - n));
+            SD_OPAQUE(x);
+            return x >> 8;
+        }
+    }
+#endif
+    return x >> n;
 }
 SD_INLINE int64_t sd_shr64(int64_t v, int n) {
     return (v < 0 ? (int64_t)(v + (int64_t)((1ull << n) - 1)) : v) >> n;
