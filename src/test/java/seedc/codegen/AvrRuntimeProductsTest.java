@@ -24,8 +24,8 @@ import seedc.bench.SimavrRunner;
  * exact products and the divisions by 2^n rounding toward zero computed here in Java.
  */
 class AvrRuntimeProductsTest {
-    /** The shifts tried: within a byte, a byte and more, two bytes and more, three and more. */
-    static final int[] SHIFTS32 = {1, 3, 6, 8, 9, 12, 13, 14, 15, 16, 17, 21, 23, 24, 25, 29, 30};
+    /** The shifts tried: every rest within a byte, after a byte, after two bytes, and after three. */
+    static final int[] SHIFTS32 = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 19, 21, 22, 23, 24, 25, 29, 30};
     static final int[] SHIFTS16 = {1, 5, 8, 9, 14};
 
     @TempDir

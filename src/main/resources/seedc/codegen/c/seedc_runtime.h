@@ -94,20 +94,26 @@ SD_INLINE int16_t sd_shr16(int16_t v, int n) {
 SD_INLINE int32_t sd_shr32(int32_t v, int n) {
     int32_t x = v < 0 ? (int32_t)(v + (int32_t)((1ul << n) - 1)) : v;
 #ifdef __AVR__
-    /* avr-gcc shifts 32 bits by a constant other than 8, 16 or 24 one bit a loop step (5 cycles a bit). Whole
-     * bytes first (register moves; SD_OPAQUE keeps gcc from merging the shifts back into one loop); then x fits
-     * 24 bits, so a rest of 5 to 7 bits is 2^(8 - rest) x, which fits 32, shifted by a byte. Floor shifts
-     * compose: the same value. */
+    /* avr-gcc shifts 32 bits by a constant other than 1, 2, 8, 16 or 24 one bit a loop step (5 cycles a bit).
+     * Whole bytes first (register moves; SD_OPAQUE keeps gcc from merging the shifts back into one loop); then
+     * x fits 24 bits, so a rest of 5 to 7 bits is 2^(8 - rest) x, which fits 32, shifted by a byte. Any other
+     * rest above 2 goes two bits at a time (unrolled, 4 cycles a bit). Floor shifts compose: the same value. */
     if (n >= 8) {
         if (n >= 16) { x >>= 16; n -= 16; }
         if (n >= 8) { x >>= 8; n -= 8; }
         SD_OPAQUE(x);
         if (n >= 5) {
-            x = (int32_t)((uint32_t)x << (8 - n));
-            SD_OPAQUE(x);
-            return x >> 8;
+            uint32_t u = (uint32_t)x;
+            if (n <= 6) { u <<= 1; SD_OPAQUE(u); }
+            if (n == 5) { u <<= 1; SD_OPAQUE(u); }
+            u <<= 1;
+            SD_OPAQUE(u);
+            return (int32_t)u >> 8;
         }
     }
+    if (n >= 6) { x >>= 2; SD_OPAQUE(x); n -= 2; }
+    if (n >= 4) { x >>= 2; SD_OPAQUE(x); n -= 2; }
+    if (n >= 3) { x >>= 2; SD_OPAQUE(x); n -= 2; }
 #endif
     return x >> n;
 }
