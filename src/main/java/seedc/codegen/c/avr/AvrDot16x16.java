@@ -37,14 +37,19 @@ public record AvrDot16x16(boolean flashA) implements AvrKernel {
     public String assembly() {
         StringBuilder c = new StringBuilder();
         c.append("    uint32_t lo = 0, k = ((uint32_t)n << 8 >> 1) + n; /* 129 n, below 2^23 */\n");
+        c.append("    union { uint64_t u; struct { uint32_t lo; int32_t hi; } h; } r;\n");
         c.append("    uint16_t hi = 0, ta, tb;\n    uint8_t bias = 0x80, zero = 0;\n");
         c.append("    if (n == 0) return 0;\n");
         AvrAsm.statement(c, body());
         // a in Z when it is in flash (lpm reads through Z only), b in X
         c.append("        : [lo] \"+r\"(lo), [hi] \"+r\"(hi), [a] \"+z\"(a), [b] \"+x\"(b), [n] \"+w\"(n),")
          .append(" [ta] \"=&a\"(ta), [tb] \"=&a\"(tb)\n");
-        c.append("        : [bias] \"r\"(bias), [zero] \"r\"(zero), [k] \"r\"(k) : \"memory\");\n");
-        c.append("    return (int64_t)((uint64_t)(int64_t)(int16_t)hi << 32 | lo);\n");
+        c.append("        : [bias] \"r\"(bias), [zero] \"r\"(zero) : \"memory\");\n");
+        // 2^24 k off bytes 3 to 5, and the 64 bits by their halves (the AVR is little-endian): a shift by 32 would
+        // be a call to __ashldi3
+        c.append("    r.h.lo = lo - (k << 24);\n");
+        c.append("    r.h.hi = (int16_t)(uint16_t)(hi - (uint16_t)(k >> 8) - (lo < (k << 24) ? 1u : 0u));\n");
+        c.append("    return (int64_t)r.u;\n");
         return c.toString();
     }
 
@@ -55,7 +60,7 @@ public record AvrDot16x16(boolean flashA) implements AvrKernel {
                 + "    return acc;\n";
     }
 
-    /** One term a step; then 2^24 (129 n) off bytes 3 to 5. */
+    /** One term a step. */
     private List<String> body() {
         String ld = flashA ? "lpm" : "ld";
         List<String> b = new ArrayList<>(List.of("1:", ld + " %A[ta], %a[a]+", ld + " %B[ta], %a[a]+",
@@ -68,8 +73,7 @@ public record AvrDot16x16(boolean flashA) implements AvrKernel {
             b.addAll(List.of(cross, "eor r1, %[bias]", "add %B[lo], r0", "adc %C[lo], r1", "adc %D[lo], %[zero]",
                     "adc %A[hi], %[zero]", "adc %B[hi], %[zero]"));
         }
-        b.addAll(List.of("sbiw %[n], 1", "brne 1b", "clr r1",
-                "sub %D[lo], %A[k]", "sbc %A[hi], %B[k]", "sbc %B[hi], %C[k]"));
+        b.addAll(List.of("sbiw %[n], 1", "brne 1b", "clr r1"));
         return b;
     }
 }
