@@ -10,7 +10,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The AVR's 16x16-bit dot product (AvrDot16x16) with a[] in flash or in RAM, for 0 to 100 terms of random values and
  * 65 of the extremes (-32768 squared, the largest product, and -32768 times 32767, the most negative): every sum
- * equals sum_i a_i b_i computed here (KernelRunner: simavr and x86), printed as its four 16-bit quarters.
+ * equals sum_i a_i b_i computed here (KernelRunner: simavr and x86), printed as its four 16-bit quarters; and so do
+ * squared norms (a[] and b[] the same RAM array, 1 to 65 terms), which take the kernel's one-read loop.
  */
 class AvrDot16x16Test {
     @TempDir
@@ -51,6 +52,19 @@ class AvrDot16x16Test {
                         + kernel.name() + "(a#, b#, k);\nfor (uint8_t q = 0; q < 4; q++) put((uint16_t)(r >> 16 * q)); }",
                         quarters(a, b)));
             }
+        }
+        // a squared norm: the same RAM array as a[] and b[] (the kernel's one-read loop)
+        for (int n : new int[] {1, 2, 17, 40, 65}) {
+            short[] a = new short[n];
+            for (int i = 0; i < n; i++) {
+                a[i] = n == 65 ? (short) (i % 2 == 0 ? -32768 : 32767) : (short) rnd.nextInt(65536);
+            }
+            int id = calls.size();
+            globals.append(AvrDot8x16Test.array("int16_t", "a", id, false, n, i -> a[i]));
+            AvrDot16x16 kernel = new AvrDot16x16(false);
+            calls.add(new KernelRunner.Call(kernel, List.of(), "k = " + n + ";\n{ uint64_t r = (uint64_t)"
+                    + kernel.name() + "(a#, a#, k);\nfor (uint8_t q = 0; q < 4; q++) put((uint16_t)(r >> 16 * q)); }",
+                    quarters(a, a)));
         }
         KernelRunner.run(dir, "dot16x16", globals.toString(), calls);
     }
