@@ -92,7 +92,30 @@ SD_INLINE int16_t sd_shr16(int16_t v, int n) {
     return (int16_t)((v < 0 ? (int16_t)(v + (int16_t)((1u << n) - 1)) : v) >> n);
 }
 SD_INLINE int32_t sd_shr32(int32_t v, int n) {
-    return (v < 0 ? (int32_t)(v + (int32_t)((1ul << n) - 1)) : v) >> n;
+    int32_t x = v < 0 ? (int32_t)(v + (int32_t)((1ul << n) - 1)) : v;
+#ifdef __AVR__
+    /* avr-gcc shifts 32 bits by a constant other than 1, 2, 8, 16 or 24 one bit a loop step (5 cycles a bit).
+     * Whole bytes first (register moves; SD_OPAQUE keeps gcc from merging the shifts back into one loop); then
+     * x fits 24 bits, so a rest of 5 to 7 bits is 2^(8 - rest) x, which fits 32, shifted by a byte. Any other
+     * rest above 2 goes two bits at a time (unrolled, 4 cycles a bit). Floor shifts compose: the same value. */
+    if (n >= 8) {
+        if (n >= 16) { x >>= 16; n -= 16; }
+        if (n >= 8) { x >>= 8; n -= 8; }
+        SD_OPAQUE(x);
+        if (n >= 5) {
+            uint32_t u = (uint32_t)x;
+            if (n <= 6) { u <<= 1; SD_OPAQUE(u); }
+            if (n == 5) { u <<= 1; SD_OPAQUE(u); }
+            u <<= 1;
+            SD_OPAQUE(u);
+            return (int32_t)u >> 8;
+        }
+    }
+    if (n >= 6) { x >>= 2; SD_OPAQUE(x); n -= 2; }
+    if (n >= 4) { x >>= 2; SD_OPAQUE(x); n -= 2; }
+    if (n >= 3) { x >>= 2; SD_OPAQUE(x); n -= 2; }
+#endif
+    return x >> n;
 }
 SD_INLINE int64_t sd_shr64(int64_t v, int n) {
     return (v < 0 ? (int64_t)(v + (int64_t)((1ull << n) - 1)) : v) >> n;
@@ -105,6 +128,35 @@ SD_INLINE int16_t sd_mul8(int8_t a, int8_t b) {
     SD_OPAQUE(p);
     return p;
 }
+
+/* The exact products of an 8-bit and a 16-bit value and of two 16-bit values, in 32 bits. For both, avr-gcc
+ * calls __mulhisi3 (about 45 cycles with the call); the AVR's multiplies take 14 and 20 inline: a lo(b) by mulsu
+ * plus 2^8 a hi(b) by muls (the product fits 24 bits, so byte 3 is byte 2's sign); lo(a) lo(b) by mul, 2^16
+ * hi(a) hi(b) by muls, the cross terms 2^8 hi lo by mulsu, whose carry (bit 15, the sign) is first taken off
+ * byte 3. Operands in r16-r23, the registers mulsu reads. */
+#if defined(__AVR__)
+SD_INLINE int32_t sd_mul8x16(int8_t a, int16_t b) {
+    int32_t r;
+    __asm__("mulsu %[a], %A[b]\n\tmovw %A[r], r0\n\tmov %C[r], r1\n\tlsl %C[r]\n\tsbc %C[r], %C[r]\n\t"
+            "muls %[a], %B[b]\n\tadd %B[r], r0\n\tadc %C[r], r1\n\tmov %D[r], %C[r]\n\tlsl %D[r]\n\t"
+            "sbc %D[r], %D[r]\n\tclr r1"
+            : [r] "=&r"(r) : [a] "a"(a), [b] "a"(b));
+    return r;
+}
+SD_INLINE int32_t sd_mul16(int16_t a, int16_t b) {
+    int32_t r;
+    uint8_t z;
+    __asm__("clr %[z]\n\tmul %A[a], %A[b]\n\tmovw %A[r], r0\n\tmuls %B[a], %B[b]\n\tmovw %C[r], r0\n\t"
+            "mulsu %B[a], %A[b]\n\tsbc %D[r], %[z]\n\tadd %B[r], r0\n\tadc %C[r], r1\n\tadc %D[r], %[z]\n\t"
+            "mulsu %B[b], %A[a]\n\tsbc %D[r], %[z]\n\tadd %B[r], r0\n\tadc %C[r], r1\n\tadc %D[r], %[z]\n\t"
+            "clr r1"
+            : [r] "=&r"(r), [z] "=&r"(z) : [a] "a"(a), [b] "a"(b));
+    return r;
+}
+#else
+SD_INLINE int32_t sd_mul8x16(int8_t a, int16_t b) { return (int32_t)a * (int32_t)b; }
+SD_INLINE int32_t sd_mul16(int16_t a, int16_t b) { return (int32_t)a * (int32_t)b; }
+#endif
 
 
 #if defined(__AVR__) && defined(SEEDC_PARAM_READ)
@@ -254,7 +306,7 @@ SD_INLINE int32_t sd_exp_lookup32(int32_t x, const int16_t *tf, const int16_t *t
     if (d < 0) d = 0; else if (d >= span) d = span - 1;
     int16_t i = (int16_t)(d >> (lo_bits + drop));
     int16_t j = (int16_t)((d >> drop) & (((int32_t)1 << lo_bits) - 1));
-    return (int32_t)SD_R16(tf, i) * SD_R16(tg, j);
+    return sd_mul16(SD_R16(tf, i), SD_R16(tg, j));
 }
 
 /* floor(n * 2^s / d) for 0 <= n <= d, 0 < d <= 2^15 and s <= 15 (so the quotient, at most 2^s, fits):

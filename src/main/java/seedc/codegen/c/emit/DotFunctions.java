@@ -1,7 +1,12 @@
 package seedc.codegen.c.emit;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
+import seedc.codegen.c.avr.AvrDot16x16;
+import seedc.codegen.c.avr.AvrDot8x16;
+import seedc.codegen.c.avr.AvrKernel;
 import seedc.codegen.c.operand.Constants;
 import seedc.codegen.c.writer.CNames;
 import seedc.codegen.c.writer.CWriter;
@@ -21,6 +26,8 @@ import seedc.fixed.OpParams;
 public final class DotFunctions {
     private final StringBuilder helpers = new StringBuilder();
     private final Map<String, String> functions = new HashMap<>();
+    /** The AVR kernels (seedc.codegen.c.avr) written into the helpers so far, by name. */
+    private final Set<String> avrKernels = new HashSet<>();
     private int accumulators;
 
     /**
@@ -261,10 +268,11 @@ public final class DotFunctions {
      * The runtime's AVR loop (seedc_runtime.h: sd_avr_dot* for a plain sum, sd_avr_pairs* for one
      * halving level; kind "pair": the SD_AVR_PAIR macro for one node of two terms) for n terms, or null:
      * one operand in RAM and one in flash (or, for a plain sum, both in RAM), both read in order and
-     * already shifted, 8x8-bit products summed in 16 (or, plain, 32) bits, or 16x16-bit products modulo
-     * 2^16 summed in 16 bits.
+     * already shifted, 8x8-bit products summed in 16 (or, plain, 32) bits, 16x16-bit products modulo
+     * 2^16 summed in 16 bits, or (plain) 8x16-bit products summed in 32 bits (AvrDot8x16) and 16x16-bit
+     * ones in 32 or 64 bits (AvrDot16x16), their sources written into the helpers once.
      */
-    private static String avrKernel(Stream a, Stream b, int w, String kind, String n) {
+    private String avrKernel(Stream a, Stream b, int w, String kind, String n) {
         boolean aFlash = a.read().startsWith("SD_NEXT"), bFlash = b.read().startsWith("SD_NEXT");
         Stream ram = aFlash ? b : a, other = ram == a ? b : a;
         String suffix = aFlash || bFlash ? "" : "_ram"; // both in RAM: the ld twins of the flash loops
@@ -280,10 +288,31 @@ public final class DotFunctions {
         }
         String args = "((const int" + ra + "_t *)" + (ram == a ? "pa" : "pb") + ", (const int" + ob + "_t *)"
                 + (ram == a ? "pb" : "pa") + ", (uint16_t)" + n + ")";
+        if (ra + ob == 24 && w == 32 && kind.equals("dot")) { // 8x16-bit products: AvrDot8x16
+            boolean eightIsRam = ra == 8;
+            String p8 = (eightIsRam ? ram : other) == a ? "pa" : "pb", p16 = p8.equals("pa") ? "pb" : "pa";
+            boolean otherFlash = !suffix.equals("_ram");
+            AvrDot8x16 k = new AvrDot8x16(otherFlash && !eightIsRam, otherFlash && eightIsRam);
+            return helper(k, k.name() + "((const int8_t *)" + p8 + ", (const int16_t *)" + p16 + ", (uint16_t)" + n + ")");
+        }
         if (ra == 8 && ob == 8 && (w == 16 || w == 32 && kind.equals("dot"))) {
             return "sd_avr_" + kind + "8_" + w + suffix + args;
         }
+        if (ra == 16 && ob == 16 && w > 16 && kind.equals("dot")) { // the exact sum (AvrDot16x16), wrapped to W
+            AvrDot16x16 k = new AvrDot16x16(suffix.isEmpty());
+            String sum = k.name() + "((const int16_t *)" + (ram == a ? "pb" : "pa") + ", (const int16_t *)"
+                    + (ram == a ? "pa" : "pb") + ", (uint16_t)" + n + ")";
+            return helper(k, w == 64 ? sum : "(int32_t)(uint32_t)(uint64_t)" + sum);
+        }
         return ra == 16 && ob == 16 && w == 16 ? "sd_avr_" + kind + "16_16" + suffix + args : null;
+    }
+
+    /** Writes kernel k into the helpers (once), for the C {@code call} of it. */
+    private String helper(AvrKernel k, String call) {
+        if (avrKernels.add(k.name())) {
+            helpers.append(k.source()).append('\n');
+        }
+        return call;
     }
 
     /** Writes (or reuses) the function fn and declares its result in {@code w}, at the call site. */

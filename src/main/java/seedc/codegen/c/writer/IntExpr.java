@@ -132,6 +132,11 @@ public record IntExpr(String c, int bits) {
         if (bits <= 8 && o.bits <= 8) { // one 8x8->16 multiply on the AVR (sd_mul8 keeps gcc from widening it)
             return new IntExpr("sd_mul8(" + c + ", " + o.c + ")", nb);
         }
+        if (nb <= 32 && Math.max(bits, o.bits) <= 16) { // sd_mul8x16, sd_mul16: the AVR's multiplies inline
+            boolean narrow = Math.min(bits, o.bits) <= 8;
+            IntExpr a = bits <= o.bits ? this : o, b = a == this ? o : this;
+            return new IntExpr((narrow ? "sd_mul8x16(" : "sd_mul16(") + a.c + ", " + b.c + ")", nb);
+        }
         if (nb > 64) {
             return new IntExpr("(int64_t)((uint64_t)" + as(64) + " * (uint64_t)" + o.as(64) + ")", 64);
         }

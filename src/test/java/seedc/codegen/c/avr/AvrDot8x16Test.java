@@ -1,0 +1,67 @@
+package seedc.codegen.c.avr;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The AVR's 8x16-bit dot product (AvrDot8x16) with a[] in flash, b[] in flash or both in RAM, for 0 to 100 terms of
+ * random values and of the extremes (-128 times -32768, the largest product, and its neighbours): every sum equals
+ * sum_i a_i b_i modulo 2^32 computed here (KernelRunner: simavr and x86), printed as its two 16-bit halves.
+ */
+class AvrDot8x16Test {
+    @TempDir
+    Path dir;
+
+    /** sum_i a_i b_i modulo 2^32, as the two 16-bit halves put prints. */
+    private static List<Long> halves(byte[] a, short[] b) {
+        long s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += (long) a[i] * b[i];
+        }
+        s &= 0xffffffffL;
+        return List.of(s & 0xffff, s >>> 16);
+    }
+
+    @Test
+    void everyPlacementAndLength() throws Exception {
+        Random rnd = new Random(41);
+        List<KernelRunner.Call> calls = new ArrayList<>();
+        StringBuilder globals = new StringBuilder();
+        boolean[][] places = {{true, false}, {false, true}, {false, false}};
+        for (boolean[] place : places) {
+            for (int n : new int[] {0, 1, 2, 3, 16, 33, 100, 65}) {
+                boolean extreme = n == 65; // the rest random (the Uno's 2 KB of RAM hold the arrays)
+                {
+                    byte[] a = new byte[n];
+                    short[] b = new short[n];
+                    for (int i = 0; i < n; i++) {
+                        a[i] = extreme ? (byte) (i % 3 == 2 ? 127 : -128) : (byte) rnd.nextInt(256);
+                        b[i] = extreme ? (short) (i % 2 == 0 ? -32768 : 32767) : (short) rnd.nextInt(65536);
+                    }
+                    int id = calls.size();
+                    globals.append(array("int8_t", "a", id, place[0], a.length, i -> a[i]))
+                           .append(array("int16_t", "b", id, place[1], b.length, i -> b[i]));
+                    AvrDot8x16 kernel = new AvrDot8x16(place[0], place[1]);
+                    calls.add(new KernelRunner.Call(kernel, List.of(), "k = " + n + ";\n{ int32_t r = "
+                            + kernel.name() + "(a#, b#, k);\nput((uint16_t)(uint32_t)r);\n"
+                            + "put((uint16_t)((uint32_t)r >> 16)); }", halves(a, b)));
+                }
+            }
+        }
+        KernelRunner.run(dir, "dot8x16", globals.toString(), calls);
+    }
+
+    /** A C array of n values (one element more: an array of none is not C), in flash or RAM. */
+    static String array(String type, String role, int id, boolean flash, int n, java.util.function.IntUnaryOperator v) {
+        StringBuilder c = new StringBuilder(flash ? "static const " : "static ").append(type).append(' ')
+                .append(role).append(id).append("[]").append(flash ? " PROGMEM" : "").append(" = {");
+        for (int i = 0; i < n; i++) {
+            c.append(v.applyAsInt(i)).append(", ");
+        }
+        return c.append("0};\n").toString();
+    }
+}
