@@ -76,6 +76,12 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--no-float", description = "Skip the float build.")
     boolean noFloat;
 
+    @Option(names = "--pareto", paramLabel = "FILE.csv",
+            description = "Uno, shiftry: also build and run each program on the search's accuracy/cycles/flash frontier"
+                    + " and write them with their accuracies, modelled and measured cycles and flash (see compile"
+                    + " --pareto; each program's configuration in the bench folder's pareto/).")
+    Path pareto;
+
     @Option(names = "--profile", description = "Uno: mark the fixed build's top-level ops and print each one's (a loop's"
             + " with its body) cycles per inference, MACs and cycles per MAC beside the cycle model's estimate; the"
             + " marks add 2 cycles per op.")
@@ -96,6 +102,10 @@ final class BenchCommand implements Callable<Integer> {
         }
         if (profile && dev.fabric() != null) {
             throw UserError.of("--profile measures the Uno (ATmega328P) under simavr; not " + dev.name());
+        }
+        if (pareto != null && (dev.fabric() != null || !"shiftry".equals(strategy))) {
+            throw UserError.of("--pareto measures the frontier of shiftry's search on the Uno; not " + strategy
+                    + " on " + dev.name());
         }
         if (examples < 1) {
             throw UserError.of("--examples must be at least 1");
@@ -118,7 +128,7 @@ final class BenchCommand implements Callable<Integer> {
             throw UserError.inFile(in.test, "no examples");
         }
         Pipeline.Search search = new Pipeline.Search(strat, bitwidth, m, in.threads(), progress, uno, maxDrop,
-                products, precision.maxScoreError, precision.ranges(), null, false);
+                products, precision.maxScoreError, precision.ranges(), null, pareto != null);
         boolean allEqual;
         Path work;
         try (OutputFolder folder = out == null ? null
@@ -154,7 +164,35 @@ final class BenchCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("seedc: error: the device's predictions differ from the interpreter's on"
                     + " examples " + measured.fixed().mismatches());
         }
-        return measured.fixed().allEqual();
+        return measured.fixed().allEqual() & frontier(work, c, loaded, dev);
+    }
+
+    /**
+     * bench --pareto: each frontier program built and run like the chosen one (in work/pareto/K), the CSV written;
+     * false when some program's predictions differ from the interpreter's.
+     */
+    private boolean frontier(Path work, Pipeline.Compiled c, Pipeline.Loaded loaded, Device dev) {
+        if (pareto == null) {
+            return true;
+        }
+        List<ParetoCsv.Measured> measured = new java.util.ArrayList<>();
+        boolean allEqual = true;
+        try (Progress bar = Progress.start(progressOption.show(), "frontier on simavr", c.frontier().size())) {
+            for (int k = 0; k < c.frontier().size(); k++) {
+                ModelBench.Outcome o = ModelBench.fixed(c.frontier().get(k).row().program(), c.compiled(),
+                        loaded.test(), examples, dev, AvrToolchain.MCU, work.resolve("pareto").resolve("" + (k + 1)),
+                        c.storage(), storage.bitSerial(), storage.bitLayout());
+                measured.add(new ParetoCsv.Measured(o.fixed().meanCycles(), o.fixed().sizes().flashBytes(),
+                        o.allEqual()));
+                allEqual &= o.allEqual();
+                bar.step();
+            }
+        }
+        Path folder = out != null ? out : work;
+        OutputFile.write(pareto, ParetoCsv.text(c.frontier(), folder, measured), in.files());
+        spec.commandLine().getOut().println("wrote " + pareto + ": " + measured.size() + " program(s) on the"
+                + " frontier, each measured on the device");
+        return allEqual;
     }
 
     /** The three strategies' designs, simulated and synthesized; the Uno's cycles for the speedup when it fits. */

@@ -276,8 +276,8 @@ final class CompileCommand implements Callable<Integer> {
         spec.commandLine().getOut().println("wrote " + out);
         if (pareto != null) {
             OutputFile.write(pareto, ParetoCsv.text(compiled.frontier(), out, List.of()), in.files());
-            spec.commandLine().getOut().println("wrote " + pareto + " (" + compiled.frontier().size()
-                    + " programs on the frontier)");
+            spec.commandLine().getOut().println("wrote " + pareto + ": " + compiled.frontier().size()
+                    + " program(s) on the frontier");
         }
         return report;
     }

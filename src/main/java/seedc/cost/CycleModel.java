@@ -14,4 +14,13 @@ public interface CycleModel {
 
     /** The modelled cost of one inference of {@code program} with {@code weights}, op by op. */
     CycleEstimate estimate(FixedProgram program, Map<String, double[]> weights);
+
+    /**
+     * The share of {@code program}'s modelled cycles that the model prices from measurements of the same kind of work
+     * (1 for a model that prices everything so); the rest it guesses from relatives. The search trusts the model only
+     * for programs it measured.
+     */
+    default double fittedShare(FixedProgram program, Map<String, double[]> weights) {
+        return 1;
+    }
 }

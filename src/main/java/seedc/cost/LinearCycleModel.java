@@ -50,6 +50,22 @@ public final class LinearCycleModel implements CycleModel {
         return new CycleEstimate(total, parts);
     }
 
+    @Override
+    public double fittedShare(FixedProgram program, Map<String, double[]> weights) {
+        double all = 0, fitted = 0;
+        for (OpWork.Part p : OpWork.of(program, weights)) {
+            if (!unpriced(p.terms()).isEmpty()) {
+                return 0; // work priced at nothing: how much of the program it is, nobody knows
+            }
+            for (var t : p.terms().entrySet()) {
+                double c = coefficient(t.getKey()) * t.getValue();
+                all += c;
+                fitted += coefficients.containsKey(t.getKey()) ? c : 0;
+            }
+        }
+        return all == 0 ? 1 : fitted / all;
+    }
+
     /** The cycles of work made of {@code terms} (term to amount). */
     public double price(Map<String, Double> terms) {
         double c = 0;

@@ -192,11 +192,10 @@ public final class Compilation {
     /** The search's frontier with each program's test accuracy (from the interpreter, as the report's). */
     private static List<FrontierRow> frontier(FloatModel model, DataSet test, Searched s, Options o) {
         boolean label = model.program().result().isInt();
-        boolean modelled = CycleModels.forTarget(o.target()) != null;
         return s.frontier().stream().map(e -> new FrontierRow(e.program(), e.chooseAccuracy(),
                 Double.isNaN(e.heldOutAccuracy()) ? null : e.heldOutAccuracy(),
                 label ? Evaluation.accuracy(test, Candidate.run(e.program(), model, test, o.jobs())).percent() : null,
-                modelled ? e.cycles() : null, e.paramBytes(),
+                e.cycles() > 0 ? e.cycles() : null, e.paramBytes(),
                 java.util.Arrays.equals(e.program().types(), s.best().types()))).toList();
     }
 
@@ -378,11 +377,18 @@ public final class Compilation {
 
     private static Searched shiftry(FloatModel model, Profile profile, Rows rows, Options o, StageLog log,
                                     ValueRanges sound) {
-        seedc.cost.CycleModel cycles = CycleModels.forTarget(o.target());
+        // products on bit planes run kernels (popcounts, level tables, compares) the fit never measured: there the
+        // model would price an 8-bit sum that loses the compare kernel as cheaper (mlp-digits-w1a1i1: 13,640 cycles
+        // against the guard's 8,739), so no model decides for them
+        seedc.cost.CycleModel cycleModel = LowBitSums.of(model.program(), model.weights()).isEmpty()
+                ? CycleModels.forTarget(o.target()) : null;
         ShiftryOutcome s = ShiftrySearch.run(new SearchInput(model, profile, rows.train(), rows.floatTrain(),
                 o.metric(), o.jobs(), log).withValidation(rows.validation(), rows.floatValidation()),
                 new ShiftrySearch.Settings(ShiftryLadder.shiftry(o.target().widths()), o.maxAccuracyDrop(),
-                o.maxScoreError(), o.flashBudget(), precise(model, sound, o.maxOutputError()), cycles));
+                o.maxScoreError(), o.flashBudget(), precise(model, sound, o.maxOutputError()), cycleModel));
+        // the search drops a model that did not measure this program's work (it says so in heldOut)
+        seedc.cost.CycleModel cycles = s.heldOut() != null && s.heldOut().guard() == ShiftryOutcome.ScoreGuard.NO_CYCLE_MODEL
+                ? null : cycleModel;
         SearchSummary.FlashFit fit = null;
         if (o.flashBudget() != null) {
             Budget b = o.flashBudget();
@@ -422,7 +428,8 @@ public final class Compilation {
     }
 
     private static SearchSummary.HeldOut heldOut(ShiftryOutcome.HeldOut h) {
-        return h == null ? null : new SearchSummary.HeldOut(h.rows(), h.chooseRows(), h.floatAccuracy(), h.unguarded(),
+        return h == null ? null : new SearchSummary.HeldOut(h.rows(), h.chooseRows(), h.floatAccuracy(),
+                Double.isNaN(h.unguarded()) ? null : h.unguarded(),
                 Double.isNaN(h.guarded()) ? null : h.guarded(), h.chosen(),
                 h.guard().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
                 h.validation() ? "validation set" : "training set");

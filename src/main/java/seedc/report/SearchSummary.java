@@ -37,7 +37,7 @@ public sealed interface SearchSummary {
      * set": every fourth of its rows; "validation set": --validation's).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record HeldOut(int rows, int chooseRows, double floatAccuracy, double unguardedAccuracy, Double guardedAccuracy,
+    record HeldOut(int rows, int chooseRows, double floatAccuracy, Double unguardedAccuracy, Double guardedAccuracy,
                    double chosenAccuracy, String scoreGuard, String rowsFrom) {}
 
     /**

@@ -349,17 +349,15 @@ public final class TextReport {
     private static void heldOut(StringBuilder sb, SearchSummary.Shiftry x) {
         SearchSummary.HeldOut h = x.heldOut();
         if (h != null) {
-            sb.append(f("held-out rows: %d %s, which no choice saw; float %.2f%%, the walk without the%n  score guard"
-                    + " %.2f%%", h.rows(), "validation set".equals(h.rowsFrom()) ? "of the validation set (--validation)"
-                            : "of the training set's", h.floatAccuracy(), h.unguardedAccuracy()));
-            switch (h.scoreGuard()) {
-                case "not-needed" -> sb.append(f(" (within %s points: accepted, the score guard not needed)%n",
-                        x.maxAccuracyDrop()));
-                case "helped" -> sb.append(f(" (beyond %s points); with the score guard %.2f%%: that program"
-                        + " chosen%n", x.maxAccuracyDrop(), h.guardedAccuracy()));
-                default -> sb.append(f(" (beyond %s points); with the score guard %.2f%%; chosen: the"
-                        + " longest prefix of%n  the kept demotions that the held-out rows accept, %.2f%%%n",
-                        x.maxAccuracyDrop(), h.guardedAccuracy(), h.chosenAccuracy()));
+            String rows = "validation set".equals(h.rowsFrom()) ? "of the validation set (--validation)"
+                    : "of the training set's";
+            if (h.unguardedAccuracy() == null) {
+                sb.append(f("held-out rows: %d %s, which no choice saw; float %.2f%%, the score guard's walk%n  %.2f%%"
+                        + " (no fitted cycle model decides for this program, and fewer bits are not always faster:%n"
+                        + "  the guard stays); chosen: %.2f%%%n", h.rows(), rows, h.floatAccuracy(), h.guardedAccuracy(),
+                        h.chosenAccuracy()));
+            } else {
+                unguarded(sb, x, h, rows);
             }
         }
         if (x.cycleModel() != null) {
@@ -370,6 +368,23 @@ public final class TextReport {
             sb.append(f("frontier: the chosen program is number %d, fastest first, of the %d programs the search ran%n"
                     + "  that no other beats on accuracy, cycles and flash together (--pareto FILE.csv lists them)%n",
                     x.frontier().rank(), x.frontier().programs()));
+        }
+    }
+
+    /** The held-out rows' judgement of the walk without the score guard, and what followed. */
+    private static void unguarded(StringBuilder sb, SearchSummary.Shiftry x, SearchSummary.HeldOut h, String rows) {
+        {
+            sb.append(f("held-out rows: %d %s, which no choice saw; float %.2f%%, the walk without the%n  score guard"
+                    + " %.2f%%", h.rows(), rows, h.floatAccuracy(), h.unguardedAccuracy()));
+            switch (h.scoreGuard()) {
+                case "not-needed" -> sb.append(f(" (within %s points: accepted, the score guard not needed)%n",
+                        x.maxAccuracyDrop()));
+                case "helped" -> sb.append(f(" (beyond %s points); with the score guard %.2f%%: that program"
+                        + " chosen%n", x.maxAccuracyDrop(), h.guardedAccuracy()));
+                default -> sb.append(f(" (beyond %s points); with the score guard %.2f%%; chosen: the"
+                        + " longest prefix of%n  the kept demotions that the held-out rows accept, %.2f%%%n",
+                        x.maxAccuracyDrop(), h.guardedAccuracy(), h.chosenAccuracy()));
+            }
         }
     }
 

@@ -33,6 +33,9 @@ final class HeldOutAcceptance {
     static ShiftryOutcome run(SearchInput in, HeldOutSplit split, ShiftrySearch.Settings settings) {
         SearchInput choose = new SearchInput(in.model(), in.profile(), split.choose(), split.chooseFloat(),
                 in.metric(), in.jobs(), in.log());
+        if (settings.cycles() == null) {
+            return guardFirst(in, choose, split, settings);
+        }
         ShiftrySearch.Walk free = ShiftrySearch.walk(choose, settings.unguarded());
         try (CandidatePool held = in.pool(split.held(), split.heldFloat()).withoutStates()) {
             Judge judge = new Judge(held, Evaluation.accuracy(split.held(), split.heldFloat()).percent(),
@@ -53,6 +56,34 @@ final class HeldOutAcceptance {
     private static ShiftryOutcome judged(ShiftryOutcome o, CandidatePool held, List<Frontier.Explored> explored) {
         return o.withExplored(Frontier.of(explored, o.best()).stream()
                 .map(e -> e.withHeldOut(held.scoreOf(e.program()).accuracy())).toList());
+    }
+
+    /**
+     * Without a cycle model ({@link ScoreGuard#NO_CYCLE_MODEL}): the guard's walk, accepted on the held-out rows, else
+     * the longest prefix of its kept demotions that they accept.
+     */
+    private static ShiftryOutcome guardFirst(SearchInput in, SearchInput choose, HeldOutSplit split,
+                                             ShiftrySearch.Settings settings) {
+        ShiftrySearch.Walk guarded = ShiftrySearch.walk(choose, settings);
+        try (CandidatePool held = in.pool(split.held(), split.heldFloat()).withoutStates()) {
+            Judge judge = new Judge(held, Evaluation.accuracy(split.held(), split.heldFloat()).percent(),
+                    settings.maxDrop(), held.scoreOf(guarded.prefix(0)).wrapEvents());
+            CandidatePool.Score score = held.scoreOf(guarded.outcome().best());
+            int n = guarded.kept().size(), k = n;
+            if (!judge.passes(score)) {
+                try (Progress bar = held.bar("held-out rows: longest prefix", 1 + FixedArith.ceilLog2(Math.max(1, n)))) {
+                    k = n <= 1 ? 0 : StagedConfirmation.longestPrefix(n - 1,
+                            j -> j == 0 || judge.passes(held.evaluate(bar, () -> guarded.prefix(j))));
+                }
+            }
+            FixedProgram chosen = guarded.prefix(k);
+            List<ShiftryOutcome.Step> curve = new java.util.ArrayList<>(guarded.outcome().curve());
+            StagedConfirmation.unkeep(guarded.kept().subList(k, n), curve, StageFourVerdict.HELD_OUT);
+            double accuracy = k == n ? score.accuracy() : held.scoreOf(chosen).accuracy();
+            return judged(guarded.outcome().withHeldOut(new HeldOut(split.held().size(), split.choose().size(),
+                    judge.floatAccuracy(), Double.NaN, score.accuracy(), accuracy, ScoreGuard.NO_CYCLE_MODEL,
+                    split.validation()), chosen, curve, 0), held, guarded.outcome().explored());
+        }
     }
 
     /** Whether a program meets the limit on the held-out rows. */

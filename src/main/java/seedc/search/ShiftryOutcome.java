@@ -69,7 +69,12 @@ public record ShiftryOutcome(FixedProgram best, int inputScale, List<ShiftryOutc
         /** Without the guard the held-out rows failed; the guard's program met the limit and was the fastest that did. */
         HELPED,
         /** Without the guard the held-out rows failed; a prefix of its demotions did better than the guard's program. */
-        DID_NOT_HELP
+        DID_NOT_HELP,
+        /**
+         * No cycle model decided (an FPGA target, or a program whose work the fit never measured, such as products on
+         * bit planes): fewer bits are not always faster there, so the guard's walk is the one the held-out rows judge.
+         */
+        NO_CYCLE_MODEL
     }
 
     /**

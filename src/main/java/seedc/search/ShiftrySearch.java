@@ -102,6 +102,11 @@ public final class ShiftrySearch {
             return budget == null && precise == null;
         }
 
+        /** The same without a cycle model. */
+        Settings withoutCycles() {
+            return new Settings(ladder, maxDrop, maxScoreError, budget, precise, null);
+        }
+
         /** The same without the score guard. */
         Settings unguarded() {
             return new Settings(ladder, maxDrop, Double.POSITIVE_INFINITY, budget, precise, cycles);
@@ -115,6 +120,9 @@ public final class ShiftrySearch {
      * every row.
      */
     public static ShiftryOutcome run(SearchInput in, Settings settings) {
+        if (settings.cycles() != null && !trusts(settings.cycles(), in, settings.ladder())) {
+            settings = settings.withoutCycles();
+        }
         if (settings.byAccuracy() && in.validation() != null) {
             return HeldOutAcceptance.run(in, new HeldOutSplit(in.train(), in.floatTrain(), in.validation(),
                     in.floatValidation(), true), settings);
@@ -124,6 +132,22 @@ public final class ShiftrySearch {
         }
         ShiftryOutcome o = walk(in, settings).outcome();
         return o.withExplored(Frontier.of(o.explored(), o.best()));
+    }
+
+    /** Below this share of fitted work, a program's modelled cycles are mostly guessed: the model does not decide. */
+    static final double TRUSTED_SHARE = 0.9;
+
+    /**
+     * Whether the cycle model measured the work of {@code in}'s model: of its programs with every value at the
+     * ladder's first and last widths, at least {@link #TRUSTED_SHARE} of the modelled cycles each.
+     */
+    static boolean trusts(CycleModel m, SearchInput in, ShiftryLadder ladder) {
+        ShiftrySearch s = new ShiftrySearch(in.model().program(), in.profile(), ladder, null, null, null);
+        List<Value> all = s.start();
+        FixedProgram first = s.current();
+        FixedProgram last = ladder.steps().isEmpty() ? first : s.demoted(all, ladder.toBottom(), -1);
+        return m.fittedShare(first, in.model().weights()) >= TRUSTED_SHARE
+                && m.fittedShare(last, in.model().weights()) >= TRUSTED_SHARE;
     }
 
     /**

@@ -43,6 +43,32 @@ class ParetoTest {
         assertEquals(1, chosen, String.join("\n", lines));
     }
 
+    /**
+     * 'seedc bench --pareto' builds and runs every row's program: each agrees with the interpreter on the device, and
+     * the chosen row's cycles are those bench measured for the program it benches (the same build, run again).
+     */
+    @Test
+    void benchMeasuresEveryRow(@TempDir Path dir) throws Exception {
+        Path m = Path.of("src/test/resources/fixtures/models/protonn-wine-3");
+        CliRun c = CliRun.args("bench", m + "/input.sd", "--model", m.toString(), "--train", m + "/train.npy",
+                "--test", m + "/test.npy", "--examples", "2", "--no-float", "--out", dir.resolve("b").toString(),
+                "--pareto", dir.resolve("front.csv").toString(), "--no-progress", "--jobs", "2");
+        assertEquals(0, c.status(), c.err());
+        List<String> lines = Files.readAllLines(dir.resolve("front.csv"));
+        assertTrue(lines.getFirst().endsWith(",measured_cycles,flash_bytes,predictions_equal"), lines.getFirst());
+        String bench = Files.readString(dir.resolve("b/bench.json"));
+        double meanCycles = Double.parseDouble(
+                bench.replaceAll("(?s).*\"fixed\"\\s*:\\s*\\{[^}]*\"meanCycles\"\\s*:\\s*([0-9.]+).*", "$1"));
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split(",");
+            assertEquals("yes", f[11], line);
+            assertTrue(Files.exists(Path.of(f[8])), f[8]);
+            if (f[1].equals("yes")) {
+                assertEquals(String.format(Locale.ROOT, "%.0f", meanCycles), f[9], line);
+            }
+        }
+    }
+
     @Test
     void seedotHasNoFrontier(@TempDir Path dir) throws Exception {
         CliRun.tinyClassifier(dir);
