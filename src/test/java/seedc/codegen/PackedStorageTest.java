@@ -72,8 +72,11 @@ class PackedStorageTest {
                 "packed arrays or bit planes in model.h");
         Emitted dense = CBackend.X86.emit(c.fixed(), c.model().weights(), EmitOptions.NONE, dir.resolve("dense"));
         Emitted small = CBackend.X86.emit(c.fixed(), c.model().weights(), packed, dir.resolve("packed"));
-        assertTrue(small.flashBytes() < dense.flashBytes(), small.flashBytes() + " B packed, " + dense.flashBytes()
-                + " B dense");
+        // binary weights on bit planes are already one bit a weight in both storages: when every one of them is (the
+        // program's widths decide it), packing has nothing left to shrink
+        boolean allOnPlanes = planeLookups && !code.contains("sd_ix" + indexBits + "(") && !streamed;
+        assertTrue(small.flashBytes() < dense.flashBytes() || allOnPlanes && small.flashBytes() == dense.flashBytes(),
+                small.flashBytes() + " B packed, " + dense.flashBytes() + " B dense");
 
         ModelBench.Outcome avr = ModelBench.fixed(c.fixed(), c.model(), c.test(), 6, Device.UNO, AvrToolchain.MCU,
                 dir.resolve("avr"), WeightStorage.PACKED);

@@ -103,11 +103,28 @@ class HeldOutAcceptanceTest {
      * With a limit the walk without the guard fails on the held-out rows (0.3 points), whatever is chosen meets it
      * there: the held-out rows (every fourth training row, picked here by hand) are run again on the chosen program.
      */
+    /** A target whose cost is the bits of every value's elements: every demotion makes it faster. */
+    private static final CycleModel BITS = new CycleModel() {
+        @Override
+        public String describe() {
+            return "bits";
+        }
+
+        @Override
+        public CycleEstimate estimate(FixedProgram fp, Map<String, double[]> weights) {
+            double total = 0;
+            for (Value v : fp.program().values()) {
+                total += v.isInt() ? 0 : (double) v.size() * fp.type(v).bits();
+            }
+            return new CycleEstimate(total, List.of());
+        }
+    };
+
     @Test
     void theChosenProgramMeetsTheLimitOnTheHeldOutRows() {
         TrainedFixture f = TrainedFixture.load("protonn-digits-10");
         ShiftryOutcome o = ShiftrySearch.run(input(f), new ShiftrySearch.Settings(
-                ShiftryLadder.shiftry(ContainerWidths.C), 0.3, 0.05, null, null, null));
+                ShiftryLadder.shiftry(ContainerWidths.C), 0.3, 0.05, null, null, BITS));
         int n = f.train().size() / 4;
         double[][] labels = new double[n][], features = new double[n][];
         Result[] floats = new Result[n];
@@ -125,6 +142,13 @@ class HeldOutAcceptanceTest {
         assertTrue(chosen >= floatHeld - 0.3, chosen + " against float's " + floatHeld);
         assertTrue(o.heldOut().unguarded() < floatHeld - 0.3, "the premise: the walk alone fails there");
         assertTrue(o.heldOut().guard() != ShiftryOutcome.ScoreGuard.NOT_NEEDED);
+        // without a cycle model the guard's walk is what the held-out rows judge, and what is chosen meets the limit
+        ShiftryOutcome g = ShiftrySearch.run(input(f), new ShiftrySearch.Settings(
+                ShiftryLadder.shiftry(ContainerWidths.C), 0.3, 0.05, null, null, null));
+        assertEquals(ShiftryOutcome.ScoreGuard.NO_CYCLE_MODEL, g.heldOut().guard());
+        double guarded = Evaluation.accuracy(held, Candidate.run(g.best(), f.model(), held, 2)).percent();
+        assertEquals(guarded, g.heldOut().chosen(), 1e-9);
+        assertTrue(guarded >= floatHeld - 0.3, guarded + " against float's " + floatHeld);
     }
 
     private static SearchInput input(TrainedFixture f) {
