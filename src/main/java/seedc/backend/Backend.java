@@ -23,6 +23,14 @@ public interface Backend {
     /** The widths this backend stores values and computes temporaries in: the strategies choose among them. */
     WidthPolicy widths();
 
+    /**
+     * By how many bytes the RAM {@code program} plans exceeds what {@code device} leaves it (0 when it fits, or when
+     * this backend plans no RAM): the search's cost reads it, so that demotions that make the program fit win.
+     */
+    default long ramOverflow(FixedProgram program, Map<String, double[]> weights, Device device) {
+        return 0;
+    }
+
     /** What a program would take on this backend, without writing anything: the search's budgets read it. */
     Cost cost(FixedProgram program, Map<String, double[]> weights);
 

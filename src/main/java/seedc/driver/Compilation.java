@@ -53,18 +53,24 @@ public final class Compilation {
     public record Options(Strategy strategy, int bitwidth, Metric metric, int jobs, boolean progress, Backend target,
                           double maxAccuracyDrop, Budget flashBudget, List<SeeDotStrategy.Products> products,
                           double maxScoreError, Budget deviceFlash, RangeMode ranges, Double maxOutputError,
-                          boolean frontier) {
+                          boolean frontier, Device deviceRam) {
         public Options(Strategy strategy, int bitwidth, Metric metric, int jobs, boolean progress, Backend target,
                        double maxAccuracyDrop, Budget flashBudget, List<SeeDotStrategy.Products> products,
                        double maxScoreError, Budget deviceFlash, RangeMode ranges) {
             this(strategy, bitwidth, metric, jobs, progress, target, maxAccuracyDrop, flashBudget, products,
-                    maxScoreError, deviceFlash, ranges, null, false);
+                    maxScoreError, deviceFlash, ranges, null, false, null);
         }
 
         /** The same, and the outcome lists the search's frontier with each program's test accuracy (--pareto). */
         public Options withFrontier(boolean asked) {
             return new Options(strategy, bitwidth, metric, jobs, progress, target, maxAccuracyDrop, flashBudget,
-                    products, maxScoreError, deviceFlash, ranges, maxOutputError, asked);
+                    products, maxScoreError, deviceFlash, ranges, maxOutputError, asked, deviceRam);
+        }
+
+        /** The same, the program's RAM to fit {@code device} (null: no limit): the search's cost counts it. */
+        public Options withDeviceRam(Device device) {
+            return new Options(strategy, bitwidth, metric, jobs, progress, target, maxAccuracyDrop, flashBudget,
+                    products, maxScoreError, deviceFlash, ranges, maxOutputError, frontier, device);
         }
 
         /**
@@ -73,7 +79,7 @@ public final class Compilation {
          */
         public Options withMaxOutputError(Double bound) {
             return new Options(strategy, bitwidth, metric, jobs, progress, target, maxAccuracyDrop, flashBudget,
-                    products, maxScoreError, deviceFlash, ranges, bound, frontier);
+                    products, maxScoreError, deviceFlash, ranges, bound, frontier, deviceRam);
         }
 
         /**
@@ -382,10 +388,14 @@ public final class Compilation {
         // against the guard's 8,739), so no model decides for them
         seedc.cost.CycleModel cycleModel = LowBitSums.of(model.program(), model.weights()).isEmpty()
                 ? CycleModels.forTarget(o.target()) : null;
+        if (cycleModel != null && o.deviceRam() != null) {
+            cycleModel = new RamFitCycles(cycleModel, o.target(), o.deviceRam());
+        }
         ShiftryOutcome s = ShiftrySearch.run(new SearchInput(model, profile, rows.train(), rows.floatTrain(),
                 o.metric(), o.jobs(), log).withValidation(rows.validation(), rows.floatValidation()),
                 new ShiftrySearch.Settings(ShiftryLadder.shiftry(o.target().widths()), o.maxAccuracyDrop(),
-                o.maxScoreError(), o.flashBudget(), precise(model, sound, o.maxOutputError()), cycleModel));
+                o.maxScoreError(), o.flashBudget(), precise(model, sound, o.maxOutputError()), cycleModel,
+                o.deviceRam() == null ? null : fp -> o.target().ramOverflow(fp, model.weights(), o.deviceRam())));
         // the search drops a model that did not measure this program's work (it says so in heldOut)
         seedc.cost.CycleModel cycles = s.heldOut() != null && s.heldOut().guard() == ShiftryOutcome.ScoreGuard.NO_CYCLE_MODEL
                 ? null : cycleModel;
@@ -432,7 +442,7 @@ public final class Compilation {
                 Double.isNaN(h.unguarded()) ? null : h.unguarded(),
                 Double.isNaN(h.guarded()) ? null : h.guarded(), h.chosen(),
                 h.guard().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
-                h.validation() ? "validation set" : "training set");
+                h.validation() ? "validation set" : "training set", h.keptForRam() == 0 ? null : h.keptForRam());
     }
 
     private static Searched seedot(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, Options o,

@@ -12,8 +12,11 @@ import seedc.search.Budget;
  */
 public sealed interface FlashLimits {
 
-    /** Stage IV's budget (null: demote while the accuracy allows) and the device's flash (null: no device). */
-    record Limits(Budget stageFour, Budget device) {}
+    /**
+     * Stage IV's budget (null: demote while the accuracy allows), the device's flash (null: no device) and the device
+     * whose RAM the program must fit (null: none).
+     */
+    record Limits(Budget stageFour, Budget device, Device ram) {}
 
     /**
      * 'seedc compile': stage IV stops at {@code parameterBytes} (--flash-budget), else at the flash of {@code device}
@@ -36,10 +39,10 @@ public sealed interface FlashLimits {
                 Budget stageFour = d.parameterBytes() != null ? Budget.parameters(d.parameterBytes())
                         : d.fitDevice() ? Compilation.deviceFlash(target, dev, compiled, stored) : null;
                 yield new Limits(stageFour, dev == null ? null
-                        : Compilation.deviceFlash(target, dev, compiled, stored));
+                        : Compilation.deviceFlash(target, dev, compiled, stored), dev);
             }
             case DeviceOnly d -> new Limits(null, d.device() == null ? null
-                    : Compilation.deviceFlash(target, d.device(), compiled));
+                    : Compilation.deviceFlash(target, d.device(), compiled), d.device());
         };
     }
 }

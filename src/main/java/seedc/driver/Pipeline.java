@@ -43,7 +43,7 @@ public final class Pipeline {
         Compilation.Options options(FlashLimits.Limits limits) {
             return new Compilation.Options(strategy, bitwidth, metric, jobs, progress, target, maxAccuracyDrop,
                     limits.stageFour(), products, maxScoreError, limits.device(), ranges)
-                    .withMaxOutputError(maxOutputError).withFrontier(frontier);
+                    .withMaxOutputError(maxOutputError).withFrontier(frontier).withDeviceRam(limits.ram());
         }
     }
 

@@ -34,11 +34,12 @@ public sealed interface SearchSummary {
      * search chose on {@code chooseRows}; float's accuracy on them, that of the program chosen without the score guard
      * ({@code unguarded}), of the guard's program ({@code guarded}, null when it was not needed), of the chosen one,
      * what was decided about the guard (not-needed, helped, did-not-help), and where the rows come from ("training
-     * set": every fourth of its rows; "validation set": --validation's).
+     * set": every fourth of its rows; "validation set": --validation's); {@code keptForRam} (null: none): demotions
+     * past those the held-out rows accept, kept because only with them does the program fit the device's RAM.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record HeldOut(int rows, int chooseRows, double floatAccuracy, Double unguardedAccuracy, Double guardedAccuracy,
-                   double chosenAccuracy, String scoreGuard, String rowsFrom) {}
+                   double chosenAccuracy, String scoreGuard, String rowsFrom, Integer keptForRam) {}
 
     /**
      * Where the chosen program sits among the {@code programs} the search ran on the accuracy/cycles/flash frontier,

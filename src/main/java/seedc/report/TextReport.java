@@ -360,6 +360,10 @@ public final class TextReport {
                 unguarded(sb, x, h, rows);
             }
         }
+        if (h != null && h.keptForRam() != null) {
+            sb.append(f("  %d more of the demotions kept: only with them does the program fit the device's RAM%n",
+                    h.keptForRam()));
+        }
         if (x.cycleModel() != null) {
             sb.append(f("modelled cost of the chosen program: %.0f (%s)%n", x.cycleModel().chosenCycles(),
                     x.cycleModel().describe()));

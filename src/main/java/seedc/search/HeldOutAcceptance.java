@@ -44,7 +44,7 @@ final class HeldOutAcceptance {
             if (judge.passes(freeScore)) {
                 ShiftryOutcome o = free.outcome().withHeldOut(new HeldOut(split.held().size(), split.choose().size(),
                         judge.floatAccuracy(), freeScore.accuracy(), Double.NaN, freeScore.accuracy(),
-                        ScoreGuard.NOT_NEEDED, split.validation()), free.outcome().best(), free.outcome().curve(),
+                        ScoreGuard.NOT_NEEDED, split.validation(), 0), free.outcome().best(), free.outcome().curve(),
                         free.cycles(free.outcome().best()));
                 return judged(o, held, free.outcome().explored());
             }
@@ -76,14 +76,31 @@ final class HeldOutAcceptance {
                             j -> j == 0 || judge.passes(held.evaluate(bar, () -> guarded.prefix(j))));
                 }
             }
+            int accepted = k;
+            k = fitting(guarded, k, settings);
             FixedProgram chosen = guarded.prefix(k);
             List<ShiftryOutcome.Step> curve = new java.util.ArrayList<>(guarded.outcome().curve());
             StagedConfirmation.unkeep(guarded.kept().subList(k, n), curve, StageFourVerdict.HELD_OUT);
             double accuracy = k == n ? score.accuracy() : held.scoreOf(chosen).accuracy();
             return judged(guarded.outcome().withHeldOut(new HeldOut(split.held().size(), split.choose().size(),
                     judge.floatAccuracy(), Double.NaN, score.accuracy(), accuracy, ScoreGuard.NO_CYCLE_MODEL,
-                    split.validation()), chosen, curve, 0), held, guarded.outcome().explored());
+                    split.validation(), k - accepted), chosen, curve, 0), held, guarded.outcome().explored());
         }
+    }
+
+    /**
+     * The shortest prefix of {@code walk}'s kept demotions, from {@code k} on, whose program fits the device's RAM
+     * ({@code k} itself without a device, or when none does): a program the device cannot hold helps no one, and the
+     * walk's demotions met the limit on the rows that choose.
+     */
+    private static int fitting(ShiftrySearch.Walk walk, int k, ShiftrySearch.Settings settings) {
+        int n = walk.kept().size();
+        for (int j = k; j <= n; j++) {
+            if (settings.overflow(walk.prefix(j)) == 0) {
+                return j;
+            }
+        }
+        return k;
     }
 
     /** Whether a program meets the limit on the held-out rows. */
@@ -102,6 +119,8 @@ final class HeldOutAcceptance {
             k = n <= 1 ? 0 : StagedConfirmation.longestPrefix(n - 1,
                     j -> j == 0 || judge.passes(judge.held().evaluate(bar, () -> free.prefix(j))));
         }
+        int accepted = k;
+        k = fitting(free, k, settings);
         FixedProgram prefix = free.prefix(k);
         double prefixAccuracy = judge.held().scoreOf(prefix).accuracy();
         ShiftrySearch.Walk guarded = ShiftrySearch.walk(choose, settings);
@@ -112,14 +131,15 @@ final class HeldOutAcceptance {
         if (guardPasses && cost(guarded, guarded.outcome().best()) < cost(free, prefix)) {
             return judged(guarded.outcome().withHeldOut(new HeldOut(split.held().size(), split.choose().size(),
                     judge.floatAccuracy(), freeScore.accuracy(), guardedScore.accuracy(), guardedScore.accuracy(),
-                    ScoreGuard.HELPED, split.validation()), guarded.outcome().best(), guarded.outcome().curve(),
+                    ScoreGuard.HELPED, split.validation(), 0), guarded.outcome().best(), guarded.outcome().curve(),
                     guarded.cycles(guarded.outcome().best())), judge.held(), both);
         }
         List<ShiftryOutcome.Step> curve = new java.util.ArrayList<>(free.outcome().curve());
         StagedConfirmation.unkeep(free.kept().subList(k, n), curve, StageFourVerdict.HELD_OUT);
         return judged(free.outcome().withHeldOut(new HeldOut(split.held().size(), split.choose().size(),
                 judge.floatAccuracy(), freeScore.accuracy(), guardedScore.accuracy(), prefixAccuracy,
-                ScoreGuard.DID_NOT_HELP, split.validation()), prefix, curve, free.cycles(prefix)), judge.held(), both);
+                ScoreGuard.DID_NOT_HELP, split.validation(), k - accepted), prefix, curve, free.cycles(prefix)),
+                judge.held(), both);
     }
 
     /**

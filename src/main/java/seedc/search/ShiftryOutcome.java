@@ -55,12 +55,13 @@ public record ShiftryOutcome(FixedProgram best, int inputScale, List<ShiftryOutc
 
     /**
      * What the held-out rows showed ({@link HeldOutAcceptance}; {@code validation}: they are the validation set's):
-     * their count, float's accuracy on them, the
+     * their count, float's accuracy on them ({@code keptForRam}: demotions past those they accept, kept because the
+     * program fits the device's RAM only with them), the
      * accuracy there of the program the walk without the score guard chose ({@code unguarded}), of the score guard's
      * program (NaN when it was not needed) and of the chosen one, and what was decided about the guard.
      */
     public record HeldOut(int rows, int chooseRows, double floatAccuracy, double unguarded, double guarded,
-                          double chosen, ScoreGuard guard, boolean validation) {}
+                          double chosen, ScoreGuard guard, boolean validation, int keptForRam) {}
 
     /** What the held-out rows decided about the score guard. */
     public enum ScoreGuard {

@@ -52,6 +52,8 @@ public final class ShiftrySearch {
     private final int[] scales;
     /** The current program's wrap events on the training set. */
     private long wraps;
+    /** The bytes a program's RAM exceeds the device's by (null: no device). */
+    private java.util.function.ToLongFunction<FixedProgram> ramOverflow;
     /** The loss of the program stage III demotes from (each value alone), on the rows that decide. */
     private double lossBefore;
     /** The score error of the program stage IV starts from, on the rows that decide (0 until measured). */
@@ -91,10 +93,21 @@ public final class ShiftrySearch {
      * none), stage III's ranking and stage IV's "faster" test.
      */
     public record Settings(ShiftryLadder ladder, double maxDrop, double maxScoreError, Budget budget,
-                           Predicate<FixedProgram> precise, CycleModel cycles) {
+                           Predicate<FixedProgram> precise, CycleModel cycles,
+                           java.util.function.ToLongFunction<FixedProgram> ramOverflow) {
         public Settings(ShiftryLadder ladder, double maxDrop, double maxScoreError, Budget budget,
                         Predicate<FixedProgram> precise) {
-            this(ladder, maxDrop, maxScoreError, budget, precise, null);
+            this(ladder, maxDrop, maxScoreError, budget, precise, null, null);
+        }
+
+        public Settings(ShiftryLadder ladder, double maxDrop, double maxScoreError, Budget budget,
+                        Predicate<FixedProgram> precise, CycleModel cycles) {
+            this(ladder, maxDrop, maxScoreError, budget, precise, cycles, null);
+        }
+
+        /** The bytes by which {@code fp}'s RAM exceeds the device's (0 without a device). */
+        long overflow(FixedProgram fp) {
+            return ramOverflow == null ? 0 : ramOverflow.applyAsLong(fp);
         }
 
         /** Accuracy mode: neither a budget nor a proven bound decides, the rows do. */
@@ -104,12 +117,12 @@ public final class ShiftrySearch {
 
         /** The same without a cycle model. */
         Settings withoutCycles() {
-            return new Settings(ladder, maxDrop, maxScoreError, budget, precise, null);
+            return new Settings(ladder, maxDrop, maxScoreError, budget, precise, null, ramOverflow);
         }
 
         /** The same without the score guard. */
         Settings unguarded() {
-            return new Settings(ladder, maxDrop, Double.POSITIVE_INFINITY, budget, precise, cycles);
+            return new Settings(ladder, maxDrop, Double.POSITIVE_INFINITY, budget, precise, cycles, ramOverflow);
         }
     }
 
@@ -173,6 +186,7 @@ public final class ShiftrySearch {
     static Walk walk(SearchInput in, Settings settings) {
         ShiftrySearch s = new ShiftrySearch(in.model().program(), in.profile(), settings.ladder(), settings.budget(),
                 settings.cycles(), in.model().weights());
+        s.ramOverflow = settings.ramOverflow();
         List<Value> all = s.start();
         List<ShiftryLadder.Step> steps = settings.ladder().steps();
         List<Value> first = settings.budget() == null || steps.isEmpty() ? all : s.firstFlashSavers(all, steps);
@@ -411,7 +425,7 @@ public final class ShiftrySearch {
                 }
                 CandidatePool.Score s = pool.evaluate(bar, () -> candidate);
                 explored.add(new Frontier.Explored(candidate, s.accuracy(), cyclesThen, paramBytes(b), Double.NaN));
-                StageFourVerdict verdict = limits.verdict(s, wraps, () -> candidate);
+                StageFourVerdict verdict = shrinksOverflow(limits.verdict(s, wraps, () -> candidate), s, candidate);
                 boolean keep = verdict.kept();
                 if (keep) {
                     bits[v.id()] = b[v.id()];
@@ -423,6 +437,20 @@ public final class ShiftrySearch {
                         s.wrapEvents(), cyclesThen));
             }
         }
+    }
+
+    /**
+     * The score guard gives way to the device's RAM: while the program does not fit, a demotion that brings it nearer
+     * to fitting is kept if the accuracy and the wraps allow (a program the device cannot hold helps no one; the
+     * guard is a caution, the accuracy limit the user's word).
+     */
+    private StageFourVerdict shrinksOverflow(StageFourVerdict v, CandidatePool.Score s, FixedProgram candidate) {
+        if (v != StageFourVerdict.SCORE || ramOverflow == null) {
+            return v;
+        }
+        long now = ramOverflow.applyAsLong(current());
+        boolean nearer = now > 0 && ramOverflow.applyAsLong(candidate) < now;
+        return !nearer ? v : s.wrapEvents() <= wraps ? StageFourVerdict.KEPT : StageFourVerdict.WRAPS;
     }
 
     /**

@@ -64,6 +64,11 @@ public final class CBackend implements Backend {
     }
 
     @Override
+    public long ramOverflow(FixedProgram program, Map<String, double[]> weights, Device device) {
+        return FixedCBuild.ramOverflow(dialect, program, weights, device);
+    }
+
+    @Override
     public String deviceProblem(Device device) {
         return dialect.deviceProblem(device);
     }

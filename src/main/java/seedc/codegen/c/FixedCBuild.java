@@ -76,6 +76,21 @@ final class FixedCBuild {
     }
 
     /**
+     * By how many bytes the buffer {@code fp} plans (with no limit, dense parameters) exceeds what {@code device}
+     * leaves it after the stack's and runtime's reserve and the other statics (0 when it fits).
+     */
+    static long ramOverflow(CDialect dialect, FixedProgram fp, Map<String, double[]> weights, Device device) {
+        QuantizedModel qm = new QuantizedModel(fp, weights);
+        Thresholds fused = Thresholds.of(fp, qm);
+        BitSerial bits = BitSerial.of(fp, qm, Constants.flashValues(fp.program()), true, dialect.lowBitTarget(),
+                fused);
+        int pages = bits.levelTablePages();
+        long left = (long) device.ramBytes() - dialect.reservedRamBytes() - staticBytes(fp)
+                - (pages == 0 ? 0 : 256L * pages + 255);
+        return Math.max(0, RamPlan.of(fp, Integer.MAX_VALUE, fused, bits).plan().bufferBytes() - left);
+    }
+
+    /**
      * Plans the build on {@code device} (null: no limit), its parameters stored as {@code storage} says, its products
      * on packed bits with the bit axis where {@code layout} says.
      *
