@@ -65,22 +65,31 @@ class HeldOutAcceptanceTest {
         assertEquals(List.of("C", "D", "A", "B", "E"), byLoss.stream().map(ShiftryOutcome.Demotion::name).toList());
     }
 
-    /** A target on which every 8-bit value costs more than a 16-bit one (10 cycles against 1 a value). */
-    private static final CycleModel EIGHT_BITS_SLOWER = new CycleModel() {
-        @Override
-        public String describe() {
-            return "a made-up target where 8 bits are slower";
-        }
-
-        @Override
-        public CycleEstimate estimate(FixedProgram fp, Map<String, double[]> weights) {
-            double total = 0;
-            for (Value v : fp.program().values()) {
-                total += v.isInt() ? 0 : fp.type(v).bits() == 8 ? 10 : 1;
+    /** A made-up target whose cost of a program is the sum over its real values of {@code perValue}. */
+    private static CycleModel target(String name, java.util.function.ToDoubleBiFunction<FixedProgram, Value> perValue) {
+        return new CycleModel() {
+            @Override
+            public String describe() {
+                return name;
             }
-            return new CycleEstimate(total, List.of());
-        }
-    };
+
+            @Override
+            public CycleEstimate estimate(FixedProgram fp, Map<String, double[]> weights) {
+                double total = 0;
+                for (Value v : fp.program().values()) {
+                    total += v.isInt() ? 0 : perValue.applyAsDouble(fp, v);
+                }
+                return new CycleEstimate(total, List.of());
+            }
+        };
+    }
+
+    /** A target on which every 8-bit value costs more than a 16-bit one (10 cycles against 1 a value). */
+    private static final CycleModel EIGHT_BITS_SLOWER = target("8 bits slower",
+            (fp, v) -> fp.type(v).bits() == 8 ? 10 : 1);
+
+    /** A target whose cost is the bits of every value's elements: every demotion makes it faster. */
+    private static final CycleModel BITS = target("bits", (fp, v) -> (double) v.size() * fp.type(v).bits());
 
     @Test
     void onATargetWhere8BitsAreSlowerTheSearchKeeps16Bits() {
@@ -103,23 +112,6 @@ class HeldOutAcceptanceTest {
      * With a limit the walk without the guard fails on the held-out rows (0.3 points), whatever is chosen meets it
      * there: the held-out rows (every fourth training row, picked here by hand) are run again on the chosen program.
      */
-    /** A target whose cost is the bits of every value's elements: every demotion makes it faster. */
-    private static final CycleModel BITS = new CycleModel() {
-        @Override
-        public String describe() {
-            return "bits";
-        }
-
-        @Override
-        public CycleEstimate estimate(FixedProgram fp, Map<String, double[]> weights) {
-            double total = 0;
-            for (Value v : fp.program().values()) {
-                total += v.isInt() ? 0 : (double) v.size() * fp.type(v).bits();
-            }
-            return new CycleEstimate(total, List.of());
-        }
-    };
-
     @Test
     void theChosenProgramMeetsTheLimitOnTheHeldOutRows() {
         TrainedFixture f = TrainedFixture.load("protonn-digits-10");
