@@ -1,7 +1,10 @@
 /**
  * Choosing the fixed-point program. Takes a {@link seedc.search.SearchInput} (the float model, its profile, the
- * training set and float's results on it); gives the chosen {@link seedc.fixed.FixedProgram} and what the search
- * saw: SeeDot's maxscale sweep ({@link seedc.search.MaxscaleSearch}) or Shiftry's demotions
- * ({@link seedc.search.ShiftrySearch}, down a {@link seedc.search.ShiftryLadder}, within a Budget).
+ * training set and float's results on it, a validation set when the user gave one); gives the chosen
+ * {@link seedc.fixed.FixedProgram} and what the search saw: SeeDot's maxscale sweep ({@link seedc.search.MaxscaleSearch})
+ * or Shiftry's demotions ({@link seedc.search.ShiftrySearch}, down a {@link seedc.search.ShiftryLadder}, within a
+ * Budget, toward a target's {@link seedc.cost.CycleModel}), chosen on some training rows and accepted on held-out ones
+ * ({@link seedc.search.HeldOutAcceptance}), with the {@link seedc.search.Frontier} of the programs it ran. Start with
+ * ShiftrySearch.run.
  */
 package seedc.search;
