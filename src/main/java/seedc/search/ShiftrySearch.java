@@ -52,6 +52,13 @@ public final class ShiftrySearch {
     private final int[] scales;
     /** The current program's wrap events on the training set. */
     private long wraps;
+    /** Stage III's demotions of the rung stage IV is on. */
+    private List<Demotion> rungOrder = List.of();
+
+    private Demotion demotionOf(String name) {
+        return rungOrder.stream().filter(d -> d.name().equals(name)).findFirst().orElse(null);
+    }
+
     /** The bytes a program's RAM exceeds the device's by (null: no device). */
     private java.util.function.ToLongFunction<FixedProgram> ramOverflow;
     /** The loss of the program stage III demotes from (each value alone), on the rows that decide. */
@@ -234,6 +241,7 @@ public final class ShiftrySearch {
                 break;
             }
             List<Demotion> stepOrder = demoteEach(decide, steps.get(i), vars);
+            rungOrder = stepOrder;
             StageFourLimits limits = new StageFourLimits(budget, pools.decideFloatAcc(), settings.maxDrop(),
                     StageFourLimits.scoreErrorLimit(settings.maxScoreError(), startScoreError), settings.precise());
             demoteCumulatively(decide, vars, stepOrder, limits, curve);
@@ -436,6 +444,51 @@ public final class ShiftrySearch {
                 curve.add(new Step(d.name(), verdict, s.accuracy(), s.scoreError(), paramBytes(keep ? b : bits),
                         s.wrapEvents(), cyclesThen));
             }
+            if (budget == null) {
+                fitRam(pool, vars, limits, curve, bar);
+            }
+        }
+    }
+
+    /**
+     * When the program stage IV reached still overflows the device's RAM: the demotions it refused for the scores
+     * alone, together, in its order, until the program fits, kept at once if the accuracy and the wraps allow. One
+     * at a time they could not help: a convolution's output demoted alone beside its still 16-bit bias sum needs
+     * both buffers, more RAM than before (cnn-shapes-8 on the Uno); the chain fits only demoted together.
+     */
+    private void fitRam(CandidatePool pool, List<Value> vars, StageFourLimits limits, List<Step> curve,
+                        Progress bar) {
+        if (ramOverflow == null || ramOverflow.applyAsLong(current()) == 0) {
+            return;
+        }
+        int[] b = bits.clone(), sc = scales.clone();
+        List<Integer> steps = new ArrayList<>();
+        for (int i = 0; i < curve.size() && ramOverflow.applyAsLong(assign(b, sc)) > 0; i++) {
+            Step t = curve.get(i);
+            Demotion d = demotionOf(t.name());
+            Value v = vars.stream().filter(u -> u.name().equals(t.name())).findFirst().orElse(null);
+            if (t.verdict() == StageFourVerdict.SCORE && d != null && v != null && bits[v.id()] != d.bits()) {
+                b[v.id()] = d.bits();
+                sc[v.id()] = d.scale();
+                steps.add(i);
+            }
+        }
+        FixedProgram together = assign(b, sc);
+        if (steps.isEmpty() || ramOverflow.applyAsLong(together) > 0) {
+            return;
+        }
+        CandidatePool.Score s = pool.evaluate(bar, () -> together);
+        StageFourVerdict v = limits.verdict(s, wraps, () -> together);
+        if (v == StageFourVerdict.KEPT || v == StageFourVerdict.SCORE && s.wrapEvents() <= wraps) {
+            for (int i : steps) {
+                Step t = curve.get(i);
+                Value value = vars.stream().filter(u -> u.name().equals(t.name())).findFirst().orElseThrow();
+                kept.add(new StagedConfirmation.Kept(value, b[value.id()], sc[value.id()], i));
+                curve.set(i, t.as(StageFourVerdict.KEPT));
+            }
+            System.arraycopy(b, 0, bits, 0, b.length);
+            System.arraycopy(sc, 0, scales, 0, sc.length);
+            wraps = s.wrapEvents();
         }
     }
 
