@@ -137,6 +137,11 @@ public final class OpWork {
             return best;
         }
 
+        /** An element-wise op (or a copy, a view that converts, a select): its elements, by its widths. */
+        void elements(Op op, double times, Map<String, Double> t) {
+            elementWise(op, realOperands(op), op.out(), op.out().size(), times, t);
+        }
+
         void add(Op op, double times, Map<String, Double> t) {
             String k = kind(op);
             switch (op) {
@@ -177,7 +182,24 @@ public final class OpWork {
                     put(t, k + ".copy." + width(l.out()), times * (long) copies * l.out().size());
                     l.body().ops().forEach(b -> add(b, times * n, t));
                 }
-                default -> elementWise(op, realOperands(op), op.out(), op.out().size(), times, t);
+                // every other op: its elements, by its operands' and result's widths
+                case Op.Input in -> elements(op, times, t);
+                case Op.Add add -> elements(op, times, t);
+                case Op.VecOp vec -> elements(op, times, t);
+                case Op.Neg neg -> elements(op, times, t);
+                case Op.Exp exp -> elements(op, times, t);
+                case Op.Tanh tanh -> elements(op, times, t);
+                case Op.Sigmoid sig -> elements(op, times, t);
+                case Op.Relu relu -> elements(op, times, t);
+                case Op.Relu6 relu6 -> elements(op, times, t);
+                case Op.Transpose tr -> elements(op, times, t);
+                case Op.Reshape re -> elements(op, times, t);
+                case Op.Quantize q -> elements(op, times, t);
+                case Op.Reverse rev -> elements(op, times, t);
+                case Op.Index ix -> elements(op, times, t);
+                case Op.Splice sp -> elements(op, times, t);
+                case Op.SpliceWrite sw -> elements(op, times, t);
+                case Op.Select sel -> elements(op, times, t);
             }
         }
 

@@ -202,7 +202,7 @@ public final class Compilation {
                 Double.isNaN(e.heldOutAccuracy()) ? null : e.heldOutAccuracy(),
                 label ? Evaluation.accuracy(test, Candidate.run(e.program(), model, test, o.jobs())).percent() : null,
                 e.cycles() > 0 ? e.cycles() : null, e.paramBytes(),
-                java.util.Arrays.equals(e.program().types(), s.best().types()))).toList();
+                e.program().sameTypes(s.best()))).toList();
     }
 
     /** Float's and the chosen program's runs over the training and test sets. */
@@ -428,10 +428,10 @@ public final class Compilation {
 
     /** Where the chosen program sits on the frontier (null when the search kept none, as with a flash budget). */
     private static SearchSummary.FrontierPlace place(ShiftryOutcome s) {
-        List<seedc.fixed.FixedType[]> types = s.explored().stream().map(e -> e.program().types()).toList();
-        for (int k = 0; k < types.size(); k++) {
-            if (java.util.Arrays.equals(types.get(k), s.best().types())) {
-                return new SearchSummary.FrontierPlace(types.size(), k + 1);
+        List<Frontier.Explored> front = s.explored();
+        for (int k = 0; k < front.size(); k++) {
+            if (front.get(k).program().sameTypes(s.best())) {
+                return new SearchSummary.FrontierPlace(front.size(), k + 1);
             }
         }
         return null;

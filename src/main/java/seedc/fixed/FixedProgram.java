@@ -52,6 +52,11 @@ public record FixedProgram(Program program, FixedType[] types, IdentityHashMap<O
     }
 
     /** The widths of the real values, "16" or, when the strategy mixed them, "8/16". */
+    /** Whether {@code o} gives every value the same type: the same program of the same model. */
+    public boolean sameTypes(FixedProgram o) {
+        return java.util.Arrays.equals(types, o.types);
+    }
+
     public String widths() {
         java.util.TreeSet<Integer> w = new java.util.TreeSet<>();
         for (Value v : program.values()) {

@@ -377,18 +377,16 @@ public final class TextReport {
 
     /** The held-out rows' judgement of the walk without the score guard, and what followed. */
     private static void unguarded(StringBuilder sb, SearchSummary.Shiftry x, SearchSummary.HeldOut h, String rows) {
-        {
-            sb.append(f("held-out rows: %d %s, which no choice saw; float %.2f%%, the walk without the%n  score guard"
-                    + " %.2f%%", h.rows(), rows, h.floatAccuracy(), h.unguardedAccuracy()));
-            switch (h.scoreGuard()) {
-                case "not-needed" -> sb.append(f(" (within %s points: accepted, the score guard not needed)%n",
-                        x.maxAccuracyDrop()));
-                case "helped" -> sb.append(f(" (beyond %s points); with the score guard %.2f%%: that program"
-                        + " chosen%n", x.maxAccuracyDrop(), h.guardedAccuracy()));
-                default -> sb.append(f(" (beyond %s points); with the score guard %.2f%%; chosen: the"
-                        + " longest prefix of%n  the kept demotions that the held-out rows accept, %.2f%%%n",
-                        x.maxAccuracyDrop(), h.guardedAccuracy(), h.chosenAccuracy()));
-            }
+        sb.append(f("held-out rows: %d %s, which no choice saw; float %.2f%%, the walk without the%n  score guard"
+                + " %.2f%%", h.rows(), rows, h.floatAccuracy(), h.unguardedAccuracy()));
+        switch (h.scoreGuard()) {
+            case "not-needed" -> sb.append(f(" (within %s points: accepted, the score guard not needed)%n",
+                    x.maxAccuracyDrop()));
+            case "helped" -> sb.append(f(" (beyond %s points); with the score guard %.2f%%: that program"
+                    + " chosen%n", x.maxAccuracyDrop(), h.guardedAccuracy()));
+            default -> sb.append(f(" (beyond %s points); with the score guard %.2f%%; chosen: the"
+                    + " longest prefix of%n  the kept demotions that the held-out rows accept, %.2f%%%n",
+                    x.maxAccuracyDrop(), h.guardedAccuracy(), h.chosenAccuracy()));
         }
     }
 

@@ -31,7 +31,7 @@ public final class Frontier {
         /** The same program widths and scales (two walks often run it twice). */
         boolean samePoint(Explored o) {
             return chooseAccuracy == o.chooseAccuracy && cycles == o.cycles && paramBytes == o.paramBytes
-                    && java.util.Arrays.equals(program.types(), o.program.types());
+                    && program.sameTypes(o.program);
         }
     }
 
@@ -44,7 +44,7 @@ public final class Frontier {
         List<Explored> out = new ArrayList<>();
         for (Explored e : explored) {
             boolean dominated = explored.stream().anyMatch(o -> o.dominates(e))
-                    && !java.util.Arrays.equals(e.program().types(), chosen.types());
+                    && !e.program().sameTypes(chosen);
             if (!dominated && out.stream().noneMatch(e::samePoint)) {
                 out.add(e);
             }

@@ -22,9 +22,9 @@ import seedc.search.ShiftryOutcome.ScoreGuard;
  * <p>When it fails, two programs are tried, both on the held-out rows: the longest prefix of the walk's kept
  * demotions that passes (found by bisection, as {@link StagedConfirmation} does on a large set; prefix 0 is the start,
  * which is accepted whatever it shows: nothing wider exists), and a second walk with the score guard
- * ({@code --max-score-error}) on the rows that choose. The faster by the cycle model of those that pass is chosen
- * (without a model, the one with fewer kept demotions' worth of bits: the prefix), and the report says whether the
- * guard helped. A model whose training set the float model fits perfectly shows little on held-out rows drawn from it;
+ * ({@code --max-score-error}) on the rows that choose. The faster by the cycle model of those that pass is chosen,
+ * and the report says whether the guard helped. Without a cycle model the guard's walk is the only one, judged the
+ * same way ({@link ScoreGuard#NO_CYCLE_MODEL}). A model whose training set the float model fits perfectly shows little on held-out rows drawn from it;
  * for those the guard's path is what remains, which is why it is kept as the fallback rather than dropped.
  */
 final class HeldOutAcceptance {
@@ -38,8 +38,7 @@ final class HeldOutAcceptance {
         }
         ShiftrySearch.Walk free = ShiftrySearch.walk(choose, settings.unguarded());
         try (CandidatePool held = in.pool(split.held(), split.heldFloat()).withoutStates()) {
-            Judge judge = new Judge(held, Evaluation.accuracy(split.held(), split.heldFloat()).percent(),
-                    settings.maxDrop(), held.scoreOf(free.prefix(0)).wrapEvents());
+            Judge judge = Judge.of(held, split, settings, free);
             CandidatePool.Score freeScore = held.scoreOf(free.outcome().best());
             if (judge.passes(freeScore)) {
                 ShiftryOutcome o = free.outcome().withHeldOut(new HeldOut(split.held().size(), split.choose().size(),
@@ -66,17 +65,10 @@ final class HeldOutAcceptance {
                                              ShiftrySearch.Settings settings) {
         ShiftrySearch.Walk guarded = ShiftrySearch.walk(choose, settings);
         try (CandidatePool held = in.pool(split.held(), split.heldFloat()).withoutStates()) {
-            Judge judge = new Judge(held, Evaluation.accuracy(split.held(), split.heldFloat()).percent(),
-                    settings.maxDrop(), held.scoreOf(guarded.prefix(0)).wrapEvents());
+            Judge judge = Judge.of(held, split, settings, guarded);
             CandidatePool.Score score = held.scoreOf(guarded.outcome().best());
-            int n = guarded.kept().size(), k = n;
-            if (!judge.passes(score)) {
-                try (Progress bar = held.bar("held-out rows: longest prefix", 1 + FixedArith.ceilLog2(Math.max(1, n)))) {
-                    k = n <= 1 ? 0 : StagedConfirmation.longestPrefix(n - 1,
-                            j -> j == 0 || judge.passes(held.evaluate(bar, () -> guarded.prefix(j))));
-                }
-            }
-            int accepted = k;
+            int n = guarded.kept().size();
+            int accepted = judge.passes(score) ? n : judge.longestPassingPrefix(guarded), k = accepted;
             k = fitting(guarded, k, settings);
             FixedProgram chosen = guarded.prefix(k);
             List<ShiftryOutcome.Step> curve = new java.util.ArrayList<>(guarded.outcome().curve());
@@ -105,22 +97,35 @@ final class HeldOutAcceptance {
 
     /** Whether a program meets the limit on the held-out rows. */
     private record Judge(CandidatePool held, double floatAccuracy, double maxDrop, long wrapsAtStart) {
+        /** The judge of {@code walk}'s programs: float's accuracy on the held-out rows, the wraps of its start. */
+        static Judge of(CandidatePool held, HeldOutSplit split, ShiftrySearch.Settings settings,
+                        ShiftrySearch.Walk walk) {
+            return new Judge(held, Evaluation.accuracy(split.held(), split.heldFloat()).percent(), settings.maxDrop(),
+                    held.scoreOf(walk.prefix(0)).wrapEvents());
+        }
+
         boolean passes(CandidatePool.Score s) {
             return s.accuracy() >= floatAccuracy - maxDrop && s.wrapEvents() <= wrapsAtStart;
+        }
+
+        /**
+         * The longest prefix of {@code walk}'s kept demotions that passes, when all of them together failed: found by
+         * bisection below that; prefix 0 (the start) is accepted whatever it shows (nothing wider exists).
+         */
+        int longestPassingPrefix(ShiftrySearch.Walk walk) {
+            int n = walk.kept().size();
+            try (Progress bar = held.bar("held-out rows: longest prefix", 1 + FixedArith.ceilLog2(Math.max(1, n)))) {
+                return n <= 1 ? 0 : StagedConfirmation.longestPrefix(n - 1,
+                        j -> j == 0 || passes(held.evaluate(bar, () -> walk.prefix(j))));
+            }
         }
     }
 
     /** The unguarded walk failed on the held-out rows: its longest passing prefix against the guard's walk. */
     private static ShiftryOutcome fallback(SearchInput choose, ShiftrySearch.Settings settings, HeldOutSplit split,
                                            ShiftrySearch.Walk free, Judge judge, CandidatePool.Score freeScore) {
-        int n = free.kept().size(), k;
-        try (Progress bar = judge.held().bar("held-out rows: longest prefix", 1 + FixedArith.ceilLog2(Math.max(1, n)))) {
-            // prefix n failed already; prefix 0 (the start) is accepted whatever it shows
-            k = n <= 1 ? 0 : StagedConfirmation.longestPrefix(n - 1,
-                    j -> j == 0 || judge.passes(judge.held().evaluate(bar, () -> free.prefix(j))));
-        }
-        int accepted = k;
-        k = fitting(free, k, settings);
+        int n = free.kept().size(), accepted = judge.longestPassingPrefix(free);
+        int k = fitting(free, accepted, settings);
         FixedProgram prefix = free.prefix(k);
         double prefixAccuracy = judge.held().scoreOf(prefix).accuracy();
         ShiftrySearch.Walk guarded = ShiftrySearch.walk(choose, settings);
@@ -128,7 +133,7 @@ final class HeldOutAcceptance {
         boolean guardPasses = judge.passes(guardedScore);
         List<Frontier.Explored> both = new java.util.ArrayList<>(free.outcome().explored());
         both.addAll(guarded.outcome().explored());
-        if (guardPasses && cost(guarded, guarded.outcome().best()) < cost(free, prefix)) {
+        if (guardPasses && guarded.cycles(guarded.outcome().best()) < free.cycles(prefix)) {
             return judged(guarded.outcome().withHeldOut(new HeldOut(split.held().size(), split.choose().size(),
                     judge.floatAccuracy(), freeScore.accuracy(), guardedScore.accuracy(), guardedScore.accuracy(),
                     ScoreGuard.HELPED, split.validation(), 0), guarded.outcome().best(), guarded.outcome().curve(),
@@ -140,20 +145,5 @@ final class HeldOutAcceptance {
                 judge.floatAccuracy(), freeScore.accuracy(), guardedScore.accuracy(), prefixAccuracy,
                 ScoreGuard.DID_NOT_HELP, split.validation(), k - accepted), prefix, curve, free.cycles(prefix)),
                 judge.held(), both);
-    }
-
-    /**
-     * What "faster" compares: the modelled cycles, or without a cycle model (the FPGA targets, whose logic shrinks
-     * with every narrower value) the bits of every real value's elements, parameters and activations alike.
-     */
-    private static double cost(ShiftrySearch.Walk walk, FixedProgram fp) {
-        if (walk.search().hasCycleModel()) {
-            return walk.cycles(fp);
-        }
-        long bits = 0;
-        for (seedc.ir.Value v : fp.program().values()) {
-            bits += v.isInt() ? 0 : (long) v.size() * fp.type(v).bits();
-        }
-        return bits;
     }
 }

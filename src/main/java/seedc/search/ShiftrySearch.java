@@ -413,6 +413,7 @@ public final class ShiftrySearch {
                                     StageFourLimits limits,
                                     List<Step> curve) {
         try (Progress bar = pool.bar("stage IV: cumulative demotion", order.size())) {
+            double cyclesNow = cycles(bits, scales); // the current program's, changed only by a kept demotion
             for (Demotion d : order) {
                 Value v = vars.stream().filter(u -> u.name().equals(d.name())).findFirst().orElseThrow();
                 if (budget != null && budget.fits(current())) {
@@ -422,7 +423,7 @@ public final class ShiftrySearch {
                 b[v.id()] = d.bits();
                 sc[v.id()] = d.scale();
                 FixedProgram candidate = assign(b, sc);
-                double cyclesNow = cycles(bits, scales), cyclesThen = cyclesOf(candidate);
+                double cyclesThen = cyclesOf(candidate);
                 if (budget == null && cycleModel != null && !(cyclesThen < cyclesNow)) {
                     // Not faster: not worth running. A demotion's only use in accuracy mode is speed (flash and RAM
                     // follow the same widths, and a budget, which cares for them, never comes here).
@@ -439,6 +440,7 @@ public final class ShiftrySearch {
                     bits[v.id()] = b[v.id()];
                     scales[v.id()] = d.scale();
                     wraps = s.wrapEvents();
+                    cyclesNow = cyclesThen;
                     kept.add(new StagedConfirmation.Kept(v, d.bits(), d.scale(), curve.size()));
                 }
                 curve.add(new Step(d.name(), verdict, s.accuracy(), s.scoreError(), paramBytes(keep ? b : bits),
@@ -597,10 +599,6 @@ public final class ShiftrySearch {
     /** The modelled cycles of the program of these widths and scales (0 without a cycle model). */
     private double cycles(int[] b, int[] sc) {
         return cycleModel == null ? 0 : cyclesOf(assign(b, sc));
-    }
-
-    boolean hasCycleModel() {
-        return cycleModel != null;
     }
 
     private double cyclesOf(FixedProgram fp) {
