@@ -22,6 +22,7 @@ import seedc.search.SeeDotStrategy;
 import java.util.List;
 import seedc.diag.UserError;
 import seedc.report.Report;
+import seedc.report.ReportWarnings;
 import seedc.report.TextReport;
 import seedc.diag.Warning;
 import seedc.search.Metric;
@@ -269,9 +270,7 @@ final class CompileCommand implements Callable<Integer> {
             folder.commit();
             spec.commandLine().getOut().print(text);
             PrintWriter err = spec.commandLine().getErr();
-            TextReport.wrapWarning(report).ifPresent(w -> err.println(new Warning(w).text()));
-            TextReport.collapseWarning(report).ifPresent(w -> err.println(new Warning(w).text()));
-            TextReport.fpgaFitWarning(report).ifPresent(w -> err.println(new Warning(w).text()));
+            ReportWarnings.all(report).forEach(w -> err.println(new Warning(w).text()));
         }
         spec.commandLine().getOut().println("wrote " + out);
         if (pareto != null) {

@@ -37,6 +37,7 @@ import seedc.search.ShiftryLadder;
 import seedc.search.SearchInput;
 import seedc.search.ShiftryOutcome;
 import seedc.search.ShiftrySearch;
+import seedc.search.ShiftrySettings;
 import seedc.search.StageLog;
 import seedc.search.Metric;
 
@@ -388,14 +389,16 @@ public final class Compilation {
         // against the guard's 8,739), so no model decides for them
         seedc.cost.CycleModel cycleModel = LowBitSums.of(model.program(), model.weights()).isEmpty()
                 ? CycleModels.forTarget(o.target()) : null;
-        if (cycleModel != null && o.deviceRam() != null) {
-            cycleModel = new RamFitCycles(cycleModel, o.target(), o.deviceRam());
+        RamOverflowMemo overflow = o.deviceRam() == null ? null
+                : new RamOverflowMemo(o.target(), model.weights(), o.deviceRam());
+        if (cycleModel != null && overflow != null) {
+            cycleModel = new RamFitCycles(cycleModel, overflow);
         }
         ShiftryOutcome s = ShiftrySearch.run(new SearchInput(model, profile, rows.train(), rows.floatTrain(),
                 o.metric(), o.jobs(), log).withValidation(rows.validation(), rows.floatValidation()),
-                new ShiftrySearch.Settings(ShiftryLadder.shiftry(o.target().widths()), o.maxAccuracyDrop(),
+                new ShiftrySettings(ShiftryLadder.shiftry(o.target().widths()), o.maxAccuracyDrop(),
                 o.maxScoreError(), o.flashBudget(), precise(model, sound, o.maxOutputError()), cycleModel,
-                o.deviceRam() == null ? null : fp -> o.target().ramOverflow(fp, model.weights(), o.deviceRam())));
+                overflow));
         // the search drops a model that did not measure this program's work (it says so in heldOut)
         seedc.cost.CycleModel cycles = s.heldOut() != null && s.heldOut().guard() == ShiftryOutcome.ScoreGuard.NO_CYCLE_MODEL
                 ? null : cycleModel;

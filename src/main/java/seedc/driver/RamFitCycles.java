@@ -1,8 +1,7 @@
 package seedc.driver;
 
 import java.util.Map;
-import seedc.backend.Backend;
-import seedc.backend.Device;
+import java.util.function.ToLongFunction;
 import seedc.cost.CycleEstimate;
 import seedc.cost.CycleModel;
 import seedc.fixed.FixedProgram;
@@ -13,7 +12,7 @@ import seedc.fixed.FixedProgram;
  * demotion that brings it nearer to fitting as faster (a program that does not fit runs at no speed at all). Without
  * it a 16-bit convolution output whose demotion saves no cycles stays wide and overflows the Uno's 2 KB.
  */
-record RamFitCycles(CycleModel model, Backend backend, Device device) implements CycleModel {
+record RamFitCycles(CycleModel model, ToLongFunction<FixedProgram> ramOverflow) implements CycleModel {
     static final double CYCLES_PER_BYTE_OVER = 1e9;
 
     @Override
@@ -24,7 +23,7 @@ record RamFitCycles(CycleModel model, Backend backend, Device device) implements
     @Override
     public CycleEstimate estimate(FixedProgram program, Map<String, double[]> weights) {
         CycleEstimate e = model.estimate(program, weights);
-        long over = backend.ramOverflow(program, weights, device);
+        long over = ramOverflow.applyAsLong(program);
         return over == 0 ? e : new CycleEstimate(e.total() + over * CYCLES_PER_BYTE_OVER, e.parts());
     }
 

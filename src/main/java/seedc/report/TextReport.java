@@ -1,6 +1,5 @@
 package seedc.report;
 
-import seedc.backend.FpgaDesignReport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -201,69 +200,6 @@ public final class TextReport {
         table(sb, rows);
     }
 
-    /** What compile warns of when the chosen program wraps on its training data; empty when it does not. */
-    public static java.util.Optional<String> wrapWarning(Report r) {
-        if (r.program().wraps().isEmpty()) {
-            return java.util.Optional.empty();
-        }
-        StringBuilder sb = new StringBuilder("the chosen program wraps on its training data: ");
-        for (int i = 0; i < r.program().wraps().size(); i++) {
-            Report.Wrap w = r.program().wraps().get(i);
-            sb.append(i == 0 ? "" : ", ").append(f("%s (%d elements in %d examples)", w.value(), w.events(),
-                    w.examples()));
-        }
-        return java.util.Optional.of(sb.append("; see report.txt").toString());
-    }
-
-    /**
-     * A warning when an FPGA design is estimated beyond the share of the logic it can be expected to fit in (all but
-     * the mean error of what predicts whole designs): on the iCE40 the logic cells (a LUT and a flip-flop each:
-     * estimatedCells against placeableCells; the planner grows lanes into that share, so a design at every PF 1 may
-     * pass it), where LUTs are budgeted alone (the Artix-7) the LUTs the whole-design fit predicts (predictedLut
-     * against placeableLut; the planner budgets by its own estimate).
-     */
-    public static java.util.Optional<String> fpgaFitWarning(Report r) {
-        if (r.deviceUse() == null || r.deviceUse().fpga() == null) {
-            return java.util.Optional.empty();
-        }
-        FpgaDesignReport fpga = r.deviceUse().fpga();
-        boolean cells = fpga.placeableCells() != null;
-        Long need = cells ? fpga.estimatedCells() : fpga.predictedLut();
-        Long placeable = cells ? fpga.placeableCells() : fpga.placeableLut();
-        if (need == null || placeable == null || need <= placeable) {
-            return java.util.Optional.empty();
-        }
-        long budget = fpga.budget().lut();
-        double error = 1 - placeable.doubleValue() / budget;
-        return java.util.Optional.of(f("the FPGA design needs about %d of the %s's %d %s (%.0f%%); the"
-                + " estimate misses whole designs by %.0f%% on average, so it may not %s: 'make synth' in the output"
-                + " folder (or 'seedc bench') tells%s", need.longValue(), fpga.device(), budget,
-                cells ? "logic cells" : "LUTs", 100 * need.doubleValue() / budget, 100 * error,
-                cells ? "place" : "fit", cells ? "" : "; --fpga-utilization PCT makes the planner grow lanes into less"));
-    }
-
-    /** Fixed training accuracy this far below float's is a collapse, not a rounding loss: the user must know. */
-    static final double COLLAPSE_POINTS = 10;
-
-    /** A warning when the chosen program lost most of what float knows, with what to try. */
-    public static java.util.Optional<String> collapseWarning(Report r) {
-        if (r.accuracy().outputError() != null) { // a tensor result has no accuracy to collapse
-            return java.util.Optional.empty();
-        }
-        Report.Accuracy a = r.accuracy();
-        double drop = a.floatTrainAccuracy() - a.fixedTrainAccuracy();
-        if (!(drop > COLLAPSE_POINTS)) {
-            return java.util.Optional.empty();
-        }
-        boolean byBound = r.search() instanceof SearchSummary.Shiftry s && s.maxOutputError() != null;
-        boolean seedot = r.compiled().strategy().equals("seedot");
-        String tryThis = seedot && r.compiled().bitwidth() < 16 ? "--bitwidth 16 or --strategy shiftry"
-                : seedot ? "--strategy shiftry" : byBound
-                ? "--max-output-error with a smaller value" : "--max-accuracy-drop with a smaller value";
-        return java.util.Optional.of(f("the fixed-point program reaches %.2f%% on the training set where float reaches"
-                + " %.2f%% (%.2f points lost); try %s", a.fixedTrainAccuracy(), a.floatTrainAccuracy(), drop, tryThis));
-    }
-
     /** The search's loss: the metric's name, or for a tensor result (no labels) the outputs' error. */
     private static String metric(Report r) {
         return r.accuracy().outputError() == null ? r.compiled().metric() : "output error";
@@ -333,6 +269,7 @@ public final class TextReport {
         }
         table(sb, rows);
         heldOut(sb, x);
+        ReportWarnings.testDropWarning(r).ifPresent(w -> sb.append("note: ").append(w).append('\n'));
         if (x.subset() != null) {
             SearchSummary.Subset sub = x.subset();
             sb.append(f("stages II-IV decided on %d evenly spaced training rows of %d (the figures above are theirs);%n"

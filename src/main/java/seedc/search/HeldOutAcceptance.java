@@ -30,7 +30,7 @@ import seedc.search.ShiftryOutcome.ScoreGuard;
 final class HeldOutAcceptance {
     private HeldOutAcceptance() {}
 
-    static ShiftryOutcome run(SearchInput in, HeldOutSplit split, ShiftrySearch.Settings settings) {
+    static ShiftryOutcome run(SearchInput in, HeldOutSplit split, ShiftrySettings settings) {
         SearchInput choose = new SearchInput(in.model(), in.profile(), split.choose(), split.chooseFloat(),
                 in.metric(), in.jobs(), in.log());
         if (settings.cycles() == null) {
@@ -62,7 +62,7 @@ final class HeldOutAcceptance {
      * the longest prefix of its kept demotions that they accept.
      */
     private static ShiftryOutcome guardFirst(SearchInput in, SearchInput choose, HeldOutSplit split,
-                                             ShiftrySearch.Settings settings) {
+                                             ShiftrySettings settings) {
         ShiftrySearch.Walk guarded = ShiftrySearch.walk(choose, settings);
         try (CandidatePool held = in.pool(split.held(), split.heldFloat()).withoutStates()) {
             Judge judge = Judge.of(held, split, settings, guarded);
@@ -85,7 +85,7 @@ final class HeldOutAcceptance {
      * ({@code k} itself without a device, or when none does): a program the device cannot hold helps no one, and the
      * walk's demotions met the limit on the rows that choose.
      */
-    private static int fitting(ShiftrySearch.Walk walk, int k, ShiftrySearch.Settings settings) {
+    private static int fitting(ShiftrySearch.Walk walk, int k, ShiftrySettings settings) {
         int n = walk.kept().size();
         for (int j = k; j <= n; j++) {
             if (settings.overflow(walk.prefix(j)) == 0) {
@@ -98,7 +98,7 @@ final class HeldOutAcceptance {
     /** Whether a program meets the limit on the held-out rows. */
     private record Judge(CandidatePool held, double floatAccuracy, double maxDrop, long wrapsAtStart) {
         /** The judge of {@code walk}'s programs: float's accuracy on the held-out rows, the wraps of its start. */
-        static Judge of(CandidatePool held, HeldOutSplit split, ShiftrySearch.Settings settings,
+        static Judge of(CandidatePool held, HeldOutSplit split, ShiftrySettings settings,
                         ShiftrySearch.Walk walk) {
             return new Judge(held, Evaluation.accuracy(split.held(), split.heldFloat()).percent(), settings.maxDrop(),
                     held.scoreOf(walk.prefix(0)).wrapEvents());
@@ -122,7 +122,7 @@ final class HeldOutAcceptance {
     }
 
     /** The unguarded walk failed on the held-out rows: its longest passing prefix against the guard's walk. */
-    private static ShiftryOutcome fallback(SearchInput choose, ShiftrySearch.Settings settings, HeldOutSplit split,
+    private static ShiftryOutcome fallback(SearchInput choose, ShiftrySettings settings, HeldOutSplit split,
                                            ShiftrySearch.Walk free, Judge judge, CandidatePool.Score freeScore) {
         int n = free.kept().size(), accepted = judge.longestPassingPrefix(free);
         int k = fitting(free, accepted, settings);

@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.function.IntFunction;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
 import seedc.cost.CycleModel;
 import seedc.diag.Progress;
 import seedc.eval.Evaluation;
@@ -44,9 +45,8 @@ public final class ShiftrySearch {
     private final Profile profile;
     private final ShiftryLadder ladder;
     private final Budget budget;
-    /** The target's cycle model (null: none, every demotion counts as faster) and the weights it reads. */
-    private final CycleModel cycleModel;
-    private final java.util.Map<String, double[]> weights;
+    /** The candidates' cycles, flash and RAM overflow. */
+    private final ProgramPricing pricing;
     /** The current program: every real value's width and scale. */
     private final int[] bits;
     private final int[] scales;
@@ -59,8 +59,6 @@ public final class ShiftrySearch {
         return rungOrder.stream().filter(d -> d.name().equals(name)).findFirst().orElse(null);
     }
 
-    /** The bytes a program's RAM exceeds the device's by (null: no device). */
-    private java.util.function.ToLongFunction<FixedProgram> ramOverflow;
     /** The loss of the program stage III demotes from (each value alone), on the rows that decide. */
     private double lossBefore;
     /** The score error of the program stage IV starts from, on the rows that decide (0 until measured). */
@@ -74,63 +72,21 @@ public final class ShiftrySearch {
     private final List<StagedConfirmation.Kept> kept = new ArrayList<>();
 
     private ShiftrySearch(Program p, Profile profile, ShiftryLadder ladder, Budget budget, CycleModel cycleModel,
-                          java.util.Map<String, double[]> weights) {
+                          java.util.Map<String, double[]> weights, ToLongFunction<FixedProgram> ramOverflow) {
         this.p = p;
         this.profile = profile;
         this.ladder = ladder;
         this.budget = budget;
-        this.cycleModel = cycleModel;
-        this.weights = weights;
+        this.pricing = new ProgramPricing(p, profile, ladder, cycleModel, weights, ramOverflow);
         this.bits = new int[p.valueCount()];
         this.scales = new int[p.valueCount()];
     }
 
     /** The program with every value at the ladder's last rung, at data-driven scales: the smallest shiftry makes. */
     public static FixedProgram smallest(Program p, Profile profile, ShiftryLadder ladder) {
-        ShiftrySearch s = new ShiftrySearch(p, profile, ladder, null, null, null);
+        ShiftrySearch s = new ShiftrySearch(p, profile, ladder, null, null, null, null);
         List<Value> all = s.start();
-        return ladder.steps().isEmpty() ? s.current() : s.demoted(all, ladder.toBottom(), -1);
-    }
-
-    /**
-     * How stage IV stops, down {@code ladder}: while training accuracy stays within {@code maxDrop} points of float's
-     * and the decision scores within {@code maxScoreError} of float's (the score guard: see {@link HeldOutAcceptance}
-     * for when it applies); with a flash {@code budget} (not null) only until the program fits; with {@code precise}
-     * (not null) while the program passes it, whatever the accuracy. {@code cycles}: the target's cycle model (null:
-     * none), stage III's ranking and stage IV's "faster" test.
-     */
-    public record Settings(ShiftryLadder ladder, double maxDrop, double maxScoreError, Budget budget,
-                           Predicate<FixedProgram> precise, CycleModel cycles,
-                           java.util.function.ToLongFunction<FixedProgram> ramOverflow) {
-        public Settings(ShiftryLadder ladder, double maxDrop, double maxScoreError, Budget budget,
-                        Predicate<FixedProgram> precise) {
-            this(ladder, maxDrop, maxScoreError, budget, precise, null, null);
-        }
-
-        public Settings(ShiftryLadder ladder, double maxDrop, double maxScoreError, Budget budget,
-                        Predicate<FixedProgram> precise, CycleModel cycles) {
-            this(ladder, maxDrop, maxScoreError, budget, precise, cycles, null);
-        }
-
-        /** The bytes by which {@code fp}'s RAM exceeds the device's (0 without a device). */
-        long overflow(FixedProgram fp) {
-            return ramOverflow == null ? 0 : ramOverflow.applyAsLong(fp);
-        }
-
-        /** Accuracy mode: neither a budget nor a proven bound decides, the rows do. */
-        boolean byAccuracy() {
-            return budget == null && precise == null;
-        }
-
-        /** The same without a cycle model. */
-        Settings withoutCycles() {
-            return new Settings(ladder, maxDrop, maxScoreError, budget, precise, null, ramOverflow);
-        }
-
-        /** The same without the score guard. */
-        Settings unguarded() {
-            return new Settings(ladder, maxDrop, Double.POSITIVE_INFINITY, budget, precise, cycles, ramOverflow);
-        }
+        return ladder.steps().isEmpty() ? s.current() : s.demoted(all, ladder.toBottom());
     }
 
     /**
@@ -139,7 +95,7 @@ public final class ShiftrySearch {
      * or more chosen on three rows in four and accepted on the fourth ({@link HeldOutAcceptance}); else chosen on
      * every row.
      */
-    public static ShiftryOutcome run(SearchInput in, Settings settings) {
+    public static ShiftryOutcome run(SearchInput in, ShiftrySettings settings) {
         if (settings.cycles() != null && !trusts(settings.cycles(), in, settings.ladder())) {
             settings = settings.withoutCycles();
         }
@@ -162,10 +118,10 @@ public final class ShiftrySearch {
      * ladder's first and last widths, at least {@link #TRUSTED_SHARE} of the modelled cycles each.
      */
     static boolean trusts(CycleModel m, SearchInput in, ShiftryLadder ladder) {
-        ShiftrySearch s = new ShiftrySearch(in.model().program(), in.profile(), ladder, null, null, null);
+        ShiftrySearch s = new ShiftrySearch(in.model().program(), in.profile(), ladder, null, null, null, null);
         List<Value> all = s.start();
         FixedProgram first = s.current();
-        FixedProgram last = ladder.steps().isEmpty() ? first : s.demoted(all, ladder.toBottom(), -1);
+        FixedProgram last = ladder.steps().isEmpty() ? first : s.demoted(all, ladder.toBottom());
         return m.fittedShare(first, in.model().weights()) >= TRUSTED_SHARE
                 && m.fittedShare(last, in.model().weights()) >= TRUSTED_SHARE;
     }
@@ -180,23 +136,22 @@ public final class ShiftrySearch {
         FixedProgram prefix(int k) {
             int[] b = bitsStart.clone(), sc = scalesStart.clone();
             StagedConfirmation.apply(kept.subList(0, k), b, sc);
-            return search.assign(b, sc);
+            return search.pricing.assign(b, sc);
         }
 
         /** The modelled cycles of {@code fp} (0 without a model). */
         double cycles(FixedProgram fp) {
-            return search.cyclesOf(fp);
+            return search.pricing.cyclesOf(fp);
         }
     }
 
     /** Stages I-IV on every row of {@code in}'s training set (with a subset deciding when it is large). */
-    static Walk walk(SearchInput in, Settings settings) {
+    static Walk walk(SearchInput in, ShiftrySettings settings) {
         ShiftrySearch s = new ShiftrySearch(in.model().program(), in.profile(), settings.ladder(), settings.budget(),
-                settings.cycles(), in.model().weights());
-        s.ramOverflow = settings.ramOverflow();
+                settings.cycles(), in.model().weights(), settings.ramOverflow());
         List<Value> all = s.start();
         List<ShiftryLadder.Step> steps = settings.ladder().steps();
-        List<Value> first = settings.budget() == null || steps.isEmpty() ? all : s.firstFlashSavers(all, steps);
+        List<Value> first = settings.budget() == null || steps.isEmpty() ? all : new FlashSavers(s.budget, s.pricing, s.ladder).first(all, steps, s.bits, s.scales);
         DataSet train = in.train();
         // On a large training set every stage decides on a subset and the whole set confirms: stage II's best
         // few scales, stage IV's kept demotions (see StagedConfirmation for why this is sound).
@@ -222,7 +177,7 @@ public final class ShiftrySearch {
      * Stages II-IV from stage I's program over {@code all} its values ({@code first}: those the first rung tries),
      * deciding on the pools' subset when there is one and confirming on every row.
      */
-    private Walk stages(SearchInput in, Settings settings, List<Value> all, List<Value> first, Pools pools) {
+    private Walk stages(SearchInput in, ShiftrySettings settings, List<Value> all, List<Value> first, Pools pools) {
         List<ShiftryLadder.Step> steps = ladder.steps();
         CandidatePool full = pools.full(), subset = pools.subset(), decide = subset == null ? full : subset;
         Value x = p.input();
@@ -329,7 +284,8 @@ public final class ShiftrySearch {
         if (budget == null) {
             return at(all, step.from());
         }
-        return budget.fits(current()) ? null : flashSavers(step, at(all, step.from()), false);
+        return budget.fits(current()) ? null
+                : new FlashSavers(budget, pricing, ladder).of(step, at(all, step.from()), false, bits, scales);
     }
 
     /**
@@ -376,7 +332,7 @@ public final class ShiftrySearch {
             order.add(new Demotion(v.name(), step.to().bits(), scale, b.loss(), b.wrapEvents(),
                     now - cycles(bd, sd)));
         }
-        order.sort(stageFourOrder(budget == null && cycleModel != null, lossBefore));
+        order.sort(stageFourOrder(budget == null && pricing.modelsCycles(), lossBefore));
         return order;
     }
 
@@ -424,7 +380,7 @@ public final class ShiftrySearch {
                 sc[v.id()] = d.scale();
                 FixedProgram candidate = assign(b, sc);
                 double cyclesThen = cyclesOf(candidate);
-                if (budget == null && cycleModel != null && !(cyclesThen < cyclesNow)) {
+                if (budget == null && pricing.modelsCycles() && !(cyclesThen < cyclesNow)) {
                     // Not faster: not worth running. A demotion's only use in accuracy mode is speed (flash and RAM
                     // follow the same widths, and a budget, which cares for them, never comes here).
                     bar.step();
@@ -434,7 +390,8 @@ public final class ShiftrySearch {
                 }
                 CandidatePool.Score s = pool.evaluate(bar, () -> candidate);
                 explored.add(new Frontier.Explored(candidate, s.accuracy(), cyclesThen, paramBytes(b), Double.NaN));
-                StageFourVerdict verdict = shrinksOverflow(limits.verdict(s, wraps, () -> candidate), s, candidate);
+                StageFourVerdict verdict = StageFourRam.shrinksOverflow(pricing, limits.verdict(s, wraps, () -> candidate),
+                        s, current(), candidate, wraps);
                 boolean keep = verdict.kept();
                 if (keep) {
                     bits[v.id()] = b[v.id()];
@@ -452,107 +409,30 @@ public final class ShiftrySearch {
         }
     }
 
-    /**
-     * When the program stage IV reached still overflows the device's RAM: the demotions it refused for the scores
-     * alone, together, in its order, until the program fits, kept at once if the accuracy and the wraps allow. One
-     * at a time they could not help: a convolution's output demoted alone beside its still 16-bit bias sum needs
-     * both buffers, more RAM than before (cnn-shapes-8 on the Uno); the chain fits only demoted together.
-     */
+    /** Keeps the demotions {@link StageFourRam#fitRam} finds that make the program fit the device's RAM together. */
     private void fitRam(CandidatePool pool, List<Value> vars, StageFourLimits limits, List<Step> curve,
                         Progress bar) {
-        if (ramOverflow == null || ramOverflow.applyAsLong(current()) == 0) {
+        java.util.function.Function<String, Value> valueOf =
+                name -> vars.stream().filter(u -> u.name().equals(name)).findFirst().orElse(null);
+        StageFourRam.Fitted f = StageFourRam.fitRam(pricing, pool, bits, scales, wraps, curve, this::demotionOf,
+                valueOf, limits, bar);
+        if (f == null) {
             return;
         }
-        int[] b = bits.clone(), sc = scales.clone();
-        List<Integer> steps = new ArrayList<>();
-        for (int i = 0; i < curve.size() && ramOverflow.applyAsLong(assign(b, sc)) > 0; i++) {
+        for (int i : f.steps()) {
             Step t = curve.get(i);
-            Demotion d = demotionOf(t.name());
-            Value v = vars.stream().filter(u -> u.name().equals(t.name())).findFirst().orElse(null);
-            if (t.verdict() == StageFourVerdict.SCORE && d != null && v != null && bits[v.id()] != d.bits()) {
-                b[v.id()] = d.bits();
-                sc[v.id()] = d.scale();
-                steps.add(i);
-            }
+            Value value = valueOf.apply(t.name());
+            kept.add(new StagedConfirmation.Kept(value, f.bits()[value.id()], f.scales()[value.id()], i));
+            curve.set(i, t.as(StageFourVerdict.KEPT));
         }
-        FixedProgram together = assign(b, sc);
-        if (steps.isEmpty() || ramOverflow.applyAsLong(together) > 0) {
-            return;
-        }
-        CandidatePool.Score s = pool.evaluate(bar, () -> together);
-        StageFourVerdict v = limits.verdict(s, wraps, () -> together);
-        if (v == StageFourVerdict.KEPT || v == StageFourVerdict.SCORE && s.wrapEvents() <= wraps) {
-            for (int i : steps) {
-                Step t = curve.get(i);
-                Value value = vars.stream().filter(u -> u.name().equals(t.name())).findFirst().orElseThrow();
-                kept.add(new StagedConfirmation.Kept(value, b[value.id()], sc[value.id()], i));
-                curve.set(i, t.as(StageFourVerdict.KEPT));
-            }
-            System.arraycopy(b, 0, bits, 0, b.length);
-            System.arraycopy(sc, 0, scales, 0, sc.length);
-            wraps = s.wrapEvents();
-        }
+        System.arraycopy(f.bits(), 0, bits, 0, bits.length);
+        System.arraycopy(f.scales(), 0, scales, 0, scales.length);
+        wraps = f.wraps();
     }
 
-    /**
-     * The score guard gives way to the device's RAM: while the program does not fit, a demotion that brings it nearer
-     * to fitting is kept if the accuracy and the wraps allow (a program the device cannot hold helps no one; the
-     * guard is a caution, the accuracy limit the user's word).
-     */
-    private StageFourVerdict shrinksOverflow(StageFourVerdict v, CandidatePool.Score s, FixedProgram candidate) {
-        if (v != StageFourVerdict.SCORE || ramOverflow == null) {
-            return v;
-        }
-        long now = ramOverflow.applyAsLong(current());
-        boolean nearer = now > 0 && ramOverflow.applyAsLong(candidate) < now;
-        return !nearer ? v : s.wrapEvents() <= wraps ? StageFourVerdict.KEPT : StageFourVerdict.WRAPS;
-    }
-
-    /**
-     * With a budget, before exploring: fails unless the program with every value at the last rung fits, and
-     * keeps the values whose width changes the flash taken at the first step.
-     */
-    private List<Value> firstFlashSavers(List<Value> all, List<ShiftryLadder.Step> steps) {
-        if (steps.size() == 1) {
-            return flashSavers(steps.getFirst(), all, true); // one step: its smallest program is the one that must fit
-        }
-        budget.requireFits(demoted(all, ladder.toBottom(), -1), everyValueAt(ladder.bottom()));
-        return flashSavers(steps.getFirst(), all, false);
-    }
-
-    /**
-     * Fitting a flash budget: keeps of {@code vars} only the values whose bitwidth changes the flash taken at
-     * this step (none if the current program fits): demoted alone they save flash, or promoted alone from the
-     * program with all of them demoted they cost some (two activations sharing one 16-bit table save it only
-     * together). Stages III and IV try only those. {@code mustFit}: fails, before exploring, unless the program
-     * with all of them demoted fits.
-     */
-    private List<Value> flashSavers(ShiftryLadder.Step step, List<Value> vars, boolean mustFit) {
-        FixedProgram smallest = demoted(vars, step, -1);
-        if (mustFit) {
-            budget.requireFits(smallest, everyValueAt(step.to().bits()));
-        }
-        long now = budget.amount(current()), low = budget.amount(smallest);
-        List<Value> kept = new ArrayList<>(vars);
-        kept.removeIf(v -> now <= budget.limit() || (budget.amount(demoted(List.of(v), step, -1)) >= now
-                && budget.amount(demoted(vars, step, v.id())) <= low));
-        return kept;
-    }
-
-    /** The current program with {@code vars} (but {@code except}, an id or -1) one step down at their first scales. */
-    private FixedProgram demoted(List<Value> vars, ShiftryLadder.Step step, int except) {
-        int[] b = bits.clone(), sc = scales.clone();
-        for (Value v : vars) {
-            if (v.id() != except) {
-                b[v.id()] = step.to().bits();
-                sc[v.id()] = step.firstScale(sc[v.id()]);
-            }
-        }
-        return assign(b, sc);
-    }
-
-    private String everyValueAt(int bits) {
-        return "even with every value demoted to " + bits + " bits";
+    /** The current program with {@code vars} one step down at their first scales. */
+    private FixedProgram demoted(List<Value> vars, ShiftryLadder.Step step) {
+        return FlashSavers.demoted(pricing, bits, scales, vars, step);
     }
 
     private List<Value> at(List<Value> vars, int width) {
@@ -563,7 +443,7 @@ public final class ShiftrySearch {
      * Stage IV's kept demotions confirmed on every row ({@link StagedConfirmation}): the current program becomes
      * the start with the longest confirmed prefix of them; returns its length.
      */
-    private int confirm(CandidatePool full, double floatTrainAcc, Settings settings, int[] bitsStart,
+    private int confirm(CandidatePool full, double floatTrainAcc, ShiftrySettings settings, int[] bitsStart,
                         int[] scalesStart, List<Step> curve) {
         if (kept.isEmpty()) {
             return 0;
@@ -593,24 +473,22 @@ public final class ShiftrySearch {
     }
 
     private FixedProgram assign(int[] b, int[] sc) {
-        return ShiftryStrategy.assign(p, profile, b, sc, ladder);
+        return pricing.assign(b, sc);
     }
 
-    /** The modelled cycles of the program of these widths and scales (0 without a cycle model). */
     private double cycles(int[] b, int[] sc) {
-        return cycleModel == null ? 0 : cyclesOf(assign(b, sc));
+        return pricing.cycles(b, sc);
     }
 
     private double cyclesOf(FixedProgram fp) {
-        return cycleModel == null ? 0 : cycleModel.estimate(fp, weights).total();
+        return pricing.cyclesOf(fp);
     }
 
     private FixedProgram current() {
         return assign(bits, scales);
     }
 
-    /** Flash taken by the parameters at the given bitwidths. */
     private int paramBytes(int[] widths) {
-        return FixedProgram.paramBytes(p, v -> widths[v.id()]);
+        return pricing.paramBytes(widths);
     }
 }

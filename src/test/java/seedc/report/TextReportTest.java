@@ -130,10 +130,10 @@ class TextReportTest {
                   t14       321        90
                 """), text);
         assertEquals("the chosen program wraps on its training data: t13 (4000 elements in 700 examples), t14 (321 "
-                + "elements in 90 examples); see report.txt", TextReport.wrapWarning(r).orElseThrow());
+                + "elements in 90 examples); see report.txt", ReportWarnings.wrapWarning(r).orElseThrow());
         Report back = Report.fromJson(Report.JSON.readTree(Report.JSON.writeValueAsString(r.toJson())));
         assertEquals(r.program().wraps(), back.program().wraps());
-        assertTrue(TextReport.wrapWarning(shiftry(null)).isEmpty());
+        assertTrue(ReportWarnings.wrapWarning(shiftry(null)).isEmpty());
     }
 
     @Test
@@ -144,8 +144,8 @@ class TextReportTest {
                 new Report.ChosenProgram(VALUES, null, 4128, List.of(), new Report.TestWraps(0, List.of()), null, null),
                 new Report.Exploration(4.0, 32, List.of()), null, null, List.of());
         assertEquals("the fixed-point program reaches 66.70% on the training set where float reaches 98.00% (31.30 points"
-                + " lost); try --bitwidth 16 or --strategy shiftry", TextReport.collapseWarning(r).orElseThrow());
-        assertTrue(TextReport.collapseWarning(shiftry(null)).isEmpty()); // 100.0 vs 99.5
+                + " lost); try --bitwidth 16 or --strategy shiftry", ReportWarnings.collapseWarning(r).orElseThrow());
+        assertTrue(ReportWarnings.collapseWarning(shiftry(null)).isEmpty()); // 100.0 vs 99.5
     }
 
     @Test

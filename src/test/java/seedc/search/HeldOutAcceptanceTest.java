@@ -94,7 +94,7 @@ class HeldOutAcceptanceTest {
     @Test
     void onATargetWhere8BitsAreSlowerTheSearchKeeps16Bits() {
         TrainedFixture f = TrainedFixture.load("protonn-digits-10");
-        ShiftryOutcome o = ShiftrySearch.run(input(f), new ShiftrySearch.Settings(
+        ShiftryOutcome o = ShiftrySearch.run(input(f), new ShiftrySettings(
                 ShiftryLadder.shiftry(ContainerWidths.C), 1.0, 0.05, null, null, EIGHT_BITS_SLOWER));
         for (Value v : f.model().program().values()) {
             if (!v.isInt()) {
@@ -103,7 +103,7 @@ class HeldOutAcceptanceTest {
         }
         assertTrue(o.curve().stream().allMatch(s -> s.verdict() == StageFourVerdict.COST), o.curve().toString());
         // the same search where 8 bits are faster demotes values (the model, not the data, kept them wide)
-        ShiftryOutcome faster = ShiftrySearch.run(input(f), new ShiftrySearch.Settings(
+        ShiftryOutcome faster = ShiftrySearch.run(input(f), new ShiftrySettings(
                 ShiftryLadder.shiftry(ContainerWidths.C), 1.0, 0.05, null, null, null));
         assertTrue(faster.paramBytes() < o.paramBytes());
     }
@@ -115,7 +115,7 @@ class HeldOutAcceptanceTest {
     @Test
     void theChosenProgramMeetsTheLimitOnTheHeldOutRows() {
         TrainedFixture f = TrainedFixture.load("protonn-digits-10");
-        ShiftryOutcome o = ShiftrySearch.run(input(f), new ShiftrySearch.Settings(
+        ShiftryOutcome o = ShiftrySearch.run(input(f), new ShiftrySettings(
                 ShiftryLadder.shiftry(ContainerWidths.C), 0.3, 0.05, null, null, BITS));
         int n = f.train().size() / 4;
         double[][] labels = new double[n][], features = new double[n][];
@@ -135,7 +135,7 @@ class HeldOutAcceptanceTest {
         assertTrue(o.heldOut().unguarded() < floatHeld - 0.3, "the premise: the walk alone fails there");
         assertTrue(o.heldOut().guard() != ShiftryOutcome.ScoreGuard.NOT_NEEDED);
         // without a cycle model the guard's walk is what the held-out rows judge, and what is chosen meets the limit
-        ShiftryOutcome g = ShiftrySearch.run(input(f), new ShiftrySearch.Settings(
+        ShiftryOutcome g = ShiftrySearch.run(input(f), new ShiftrySettings(
                 ShiftryLadder.shiftry(ContainerWidths.C), 0.3, 0.05, null, null, null));
         assertEquals(ShiftryOutcome.ScoreGuard.NO_CYCLE_MODEL, g.heldOut().guard());
         double guarded = Evaluation.accuracy(held, Candidate.run(g.best(), f.model(), held, 2)).percent();

@@ -19,7 +19,7 @@ class ScoreGuardTest {
         TrainedFixture f = TrainedFixture.load("bonsai-digits-10");
         double floatAcc = f.floatTrainAccuracy();
         ShiftryOutcome o = ShiftrySearch.walk(new SearchInput(f.model(), f.profile(), f.train(), f.floatTrain(), Metric.REDUCED_DISAGREEMENT, 2, StageLog.quiet()),
-                new ShiftrySearch.Settings(ShiftryLadder.shiftry(ContainerWidths.C), 1.0, 0.1, null, null)).outcome();
+                new ShiftrySettings(ShiftryLadder.shiftry(ContainerWidths.C), 1.0, 0.1, null, null)).outcome();
         int guarded = 0;
         for (ShiftryOutcome.Step s : o.curve()) {
             boolean accuracyOk = s.trainAccuracy() >= floatAcc - 1.0;
@@ -48,7 +48,7 @@ class ScoreGuardTest {
         double floatAcc = f.floatTrainAccuracy();
         ShiftryLadder ladder = ShiftryLadder.shiftry(ContainerWidths.C);
         ShiftryOutcome o = ShiftrySearch.walk(new SearchInput(f.model(), f.profile(), f.train(), f.floatTrain(), Metric.ACCURACY, 2, StageLog.quiet()),
-                new ShiftrySearch.Settings(ladder, 1.0, 0.05, null, null)).outcome();
+                new ShiftrySettings(ladder, 1.0, 0.05, null, null)).outcome();
         var p = f.model().program();
         int[] bits = new int[p.valueCount()], scales = new int[p.valueCount()];
         for (Value v : p.values()) {

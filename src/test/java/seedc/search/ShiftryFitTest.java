@@ -50,7 +50,7 @@ class ShiftryFitTest {
 
     static ShiftryOutcome fit(Budget budget) {
         return ShiftrySearch.run(new SearchInput(model, profile, train, floatTrain, Metric.REDUCED_DISAGREEMENT, 2, StageLog.quiet()),
-                new ShiftrySearch.Settings(ShiftryLadder.shiftry(ContainerWidths.C), 1.0, 0.1, budget, null));
+                new ShiftrySettings(ShiftryLadder.shiftry(ContainerWidths.C), 1.0, 0.1, budget, null));
     }
 
     /** The program with the given values at 8 bits (each at its 16-bit data-driven scale - 8), the rest at 16. */

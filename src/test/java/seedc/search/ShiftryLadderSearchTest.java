@@ -30,7 +30,7 @@ class ShiftryLadderSearchTest {
 
     static ShiftryOutcome run(Budget budget) {
         return ShiftrySearch.run(new SearchInput(ShiftryFitTest.model, ShiftryFitTest.profile, ShiftryFitTest.train, ShiftryFitTest.floatTrain, Metric.REDUCED_DISAGREEMENT, 2, StageLog.quiet()),
-                new ShiftrySearch.Settings(THREE, 1.0, 0.1, budget, null));
+                new ShiftrySettings(THREE, 1.0, 0.1, budget, null));
     }
 
     private static Set<Integer> widths(FixedProgram fp) {

@@ -96,7 +96,7 @@ class SubsetSearchTest {
         Profile profile = Evaluation.profile(model, train, 2);
         Result[] floatTrain = Compilation.floatRun(model, train, 2);
         return ShiftrySearch.walk(new SearchInput(model, profile, train, floatTrain, Metric.REDUCED_DISAGREEMENT, 2, StageLog.quiet()),
-                new ShiftrySearch.Settings(ShiftryLadder.shiftry(ContainerWidths.C), 1.0, 0.1, null, null)).outcome();
+                new ShiftrySettings(ShiftryLadder.shiftry(ContainerWidths.C), 1.0, 0.1, null, null)).outcome();
     }
 
     private static DataSet thrice(DataSet d) {

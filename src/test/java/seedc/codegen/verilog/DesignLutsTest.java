@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import seedc.codegen.DifferentialTest;
 import seedc.report.Report;
-import seedc.report.TextReport;
+import seedc.report.ReportWarnings;
 
 /**
  * The Artix-7's whole-design LUT prediction: report.json's lutParts are the estimate's parts as DesignLuts defines
@@ -69,12 +69,12 @@ class DesignLutsTest {
         assertEquals(fpga.get("predictedLut").asLong() > placeable, c.err().contains("may not fit"), c.err());
 
         ((ObjectNode) fpga).put("predictedLut", placeable + 1);
-        String warning = TextReport.fpgaFitWarning(Report.fromJson(report)).orElseThrow();
+        String warning = ReportWarnings.fpgaFitWarning(Report.fromJson(report)).orElseThrow();
         assertTrue(warning.startsWith("the FPGA design needs about " + (placeable + 1)
                 + " of the arty-a7-35t's 20800 LUTs"), warning);
         assertTrue(warning.contains("so it may not fit"), warning);
         ((ObjectNode) fpga).put("predictedLut", placeable);
-        assertTrue(TextReport.fpgaFitWarning(Report.fromJson(report)).isEmpty());
+        assertTrue(ReportWarnings.fpgaFitWarning(Report.fromJson(report)).isEmpty());
         assertTrue(java.nio.file.Files.readString(out.resolve("report.txt")).contains(
                 "yosys's LUTs predicted from the estimate's parts: about " + Math.round(predicted)));
         assertTrue(List.of("products", "activations", "windows", "otherTemplates", "romBits", "flipFlops")

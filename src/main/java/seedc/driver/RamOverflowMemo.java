@@ -1,0 +1,35 @@
+package seedc.driver;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.ToLongFunction;
+import seedc.backend.Backend;
+import seedc.backend.Device;
+import seedc.fixed.FixedProgram;
+import seedc.fixed.FixedType;
+
+/**
+ * The bytes by which a candidate's RAM exceeds the device's, planned once per program: the search asks for the same
+ * candidate twice (its modelled cycles, {@link RamFitCycles}, and stage IV's RAM checks), and planning the RAM of a
+ * program is the costly part of both. Programs of one search differ only in their values' types, which decide the
+ * plan, so the types (null for integers) are the key.
+ */
+final class RamOverflowMemo implements ToLongFunction<FixedProgram> {
+    private final Backend backend;
+    private final Map<String, double[]> weights;
+    private final Device device;
+    private final Map<List<FixedType>, Long> planned = new ConcurrentHashMap<>();
+
+    RamOverflowMemo(Backend backend, Map<String, double[]> weights, Device device) {
+        this.backend = backend;
+        this.weights = weights;
+        this.device = device;
+    }
+
+    @Override
+    public long applyAsLong(FixedProgram fp) {
+        return planned.computeIfAbsent(Arrays.asList(fp.types().clone()), k -> backend.ramOverflow(fp, weights, device));
+    }
+}

@@ -1,0 +1,67 @@
+package seedc.search;
+
+import java.util.Map;
+import java.util.function.ToLongFunction;
+import seedc.cost.CycleModel;
+import seedc.eval.Profile;
+import seedc.fixed.FixedProgram;
+import seedc.ir.Program;
+
+/**
+ * What the search knows of a program given as each value's width and scale, without running it: the fixed-point
+ * program itself, its modelled cycles on the target (0 without a cycle model), the flash its parameters take and
+ * the bytes by which its RAM exceeds the device's (0 without a device).
+ */
+final class ProgramPricing {
+    private final Program p;
+    private final Profile profile;
+    private final ShiftryLadder ladder;
+    /** The target's cycle model (null: none, every demotion counts as faster) and the weights it reads. */
+    private final CycleModel cycleModel;
+    private final Map<String, double[]> weights;
+    /** The bytes a program's RAM exceeds the device's by (null: no device). */
+    private final ToLongFunction<FixedProgram> ramOverflow;
+
+    ProgramPricing(Program p, Profile profile, ShiftryLadder ladder, CycleModel cycleModel,
+                   Map<String, double[]> weights, ToLongFunction<FixedProgram> ramOverflow) {
+        this.p = p;
+        this.profile = profile;
+        this.ladder = ladder;
+        this.cycleModel = cycleModel;
+        this.weights = weights;
+        this.ramOverflow = ramOverflow;
+    }
+
+    /** Whether a cycle model prices programs (else every demotion counts as faster). */
+    boolean modelsCycles() {
+        return cycleModel != null;
+    }
+
+    /** Whether a device's RAM limits the program. */
+    boolean limitsRam() {
+        return ramOverflow != null;
+    }
+
+    FixedProgram assign(int[] bits, int[] scales) {
+        return ShiftryStrategy.assign(p, profile, bits, scales, ladder);
+    }
+
+    /** The modelled cycles of the program of these widths and scales (0 without a cycle model). */
+    double cycles(int[] bits, int[] scales) {
+        return cycleModel == null ? 0 : cyclesOf(assign(bits, scales));
+    }
+
+    double cyclesOf(FixedProgram fp) {
+        return cycleModel == null ? 0 : cycleModel.estimate(fp, weights).total();
+    }
+
+    /** The bytes by which {@code fp}'s RAM exceeds the device's (0 without a device). */
+    long overflow(FixedProgram fp) {
+        return ramOverflow == null ? 0 : ramOverflow.applyAsLong(fp);
+    }
+
+    /** Flash taken by the parameters at the given bitwidths. */
+    int paramBytes(int[] widths) {
+        return FixedProgram.paramBytes(p, v -> widths[v.id()]);
+    }
+}

@@ -1,0 +1,55 @@
+package seedc.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** What compile warns of after the report, beyond the cases TextReportTest covers with the text. */
+class ReportWarningsTest {
+    /** A shiftry report with a held-out judgement, the test accuracies given. */
+    private static Report withHeldOut(double floatTest, double fixedTest, SearchSummary.HeldOut h) {
+        var search = new SearchSummary.Shiftry(13, 1.0, 0.05, null, 4128, List.of(), List.of(), null, null, 0.0, h,
+                null, null);
+        return new Report(new Report.Compiled("shiftry", 16, -1, "reduced-disagreement", "arduino"),
+                new Report.Accuracy(floatTest, fixedTest, 98.0, 97.2, null),
+                new Report.ChosenProgram(TextReportTest.VALUES, null, 3104, List.of(),
+                        new Report.TestWraps(0, List.of()), null, null),
+                new Report.Exploration(1.5, 102, List.of()), search, null, List.of());
+    }
+
+    @Test
+    void aTestDropBeyondTheLimitThatTrainingRowsDidNotShowNamesTheCauseAndTheRemedy() {
+        // 375 held-out training rows: float and the chosen program both 98.00%, so they showed 0.00 points; the test
+        // rows show 92.00 - 90.00 = 2.00 points, beyond the 1.0 asked for.
+        Report r = withHeldOut(92.0, 90.0, new SearchSummary.HeldOut(375, 1125, 98.0, 98.0, null, 98.0, "not-needed",
+                "training set", null));
+        assertEquals("on the test rows the fixed-point program is 2.00 points below float (90.00% against 92.00%),"
+                + " beyond --max-accuracy-drop 1.0: the 375 held-out rows showed 0.00, but they are training rows,"
+                + " which the model fits better than new ones; give --validation FILE with rows it was not trained"
+                + " on, or a lower --max-accuracy-drop", ReportWarnings.testDropWarning(r).orElseThrow());
+        assertTrue(ReportWarnings.all(r).contains(ReportWarnings.testDropWarning(r).orElseThrow()));
+        assertTrue(TextReport.render(r).contains("note: on the test rows the fixed-point program is 2.00 points"));
+    }
+
+    @Test
+    void onValidationRowsItSaysHowMuchOneRowWeighs() {
+        // 200 validation rows: 93.00 - 92.00 = 1.00 point shown; one row of 200 is 0.50 points.
+        Report r = withHeldOut(91.0, 88.5, new SearchSummary.HeldOut(200, 1500, 93.0, 92.0, null, 92.0, "not-needed",
+                "validation set", null));
+        assertEquals("on the test rows the fixed-point program is 2.50 points below float (88.50% against 91.00%),"
+                + " beyond --max-accuracy-drop 1.0: the 200 validation rows showed 1.00; on so few rows one row is"
+                + " 0.50 points, so try more validation rows or a lower --max-accuracy-drop",
+                ReportWarnings.testDropWarning(r).orElseThrow());
+    }
+
+    @Test
+    void withinTheLimitOrWithoutHeldOutRowsNothingIsSaid() {
+        SearchSummary.HeldOut h = new SearchSummary.HeldOut(375, 1125, 98.0, 98.0, null, 98.0, "not-needed",
+                "training set", null);
+        assertTrue(ReportWarnings.testDropWarning(withHeldOut(92.0, 91.0, h)).isEmpty()); // exactly 1.0: within
+        assertTrue(ReportWarnings.testDropWarning(withHeldOut(92.0, 90.0, null)).isEmpty());
+        assertTrue(ReportWarnings.testDropWarning(TextReportTest.shiftry(null)).isEmpty());
+    }
+}
