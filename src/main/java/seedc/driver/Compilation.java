@@ -35,9 +35,7 @@ import seedc.search.ScaleRules;
 import seedc.search.SeeDotStrategy;
 import seedc.search.ShiftryLadder;
 import seedc.search.SearchInput;
-import seedc.search.ShiftryOutcome;
 import seedc.search.ShiftrySearch;
-import seedc.search.ShiftrySettings;
 import seedc.search.StageLog;
 import seedc.search.Metric;
 
@@ -144,7 +142,7 @@ public final class Compilation {
      * The search's result: the chosen program, how many candidates ran, the summary the report shows and
      * ({@code bestOnTrain}) the chosen program's run over the training set, when the search already made it.
      */
-    private record Searched(FixedProgram best, int candidates, List<Report.SweepPoint> sweep, SearchSummary summary,
+    record Searched(FixedProgram best, int candidates, List<Report.SweepPoint> sweep, SearchSummary summary,
                             Candidate.Counted bestOnTrain, List<Frontier.Explored> frontier) {}
 
     public static Outcome compile(FloatModel model, DataSet train, DataSet test, Options o) {
@@ -247,7 +245,7 @@ public final class Compilation {
      * no bound is asked. A program that may wrap has no such bound (the analysis assumes none does), so it does not
      * pass.
      */
-    private static java.util.function.Predicate<FixedProgram> precise(FloatModel model, ValueRanges sound,
+    static java.util.function.Predicate<FixedProgram> precise(FloatModel model, ValueRanges sound,
                                                                       Double bound) {
         if (bound == null) {
             return null;
@@ -280,7 +278,7 @@ public final class Compilation {
                                  ValueRanges sound) {
         for (int round = 1; ; round++) {
             Searched s = o.strategy() == Strategy.SHIFTRY
-                    ? shiftry(model, profile, rows, o, log, sound)
+                    ? ShiftryRun.search(model, profile, rows, o, log, sound)
                     : seedot(model, profile, rows.train(), rows.floatTrain(), o, log);
             QuantizedModel quantized = new QuantizedModel(s.best(), model.weights());
             List<OverflowProof.Risk> risks = OverflowProof.risks(s.best(), quantized);
@@ -380,73 +378,7 @@ public final class Compilation {
     }
 
     /** The rows the search reads: the training set and the validation set (null: none), float's results on each. */
-    private record Rows(DataSet train, Result[] floatTrain, DataSet validation, Result[] floatValidation) {}
-
-    private static Searched shiftry(FloatModel model, Profile profile, Rows rows, Options o, StageLog log,
-                                    ValueRanges sound) {
-        // products on bit planes run kernels (popcounts, level tables, compares) the fit never measured: there the
-        // model would price an 8-bit sum that loses the compare kernel as cheaper (mlp-digits-w1a1i1: 13,640 cycles
-        // against the guard's 8,739), so no model decides for them
-        seedc.cost.CycleModel cycleModel = LowBitSums.of(model.program(), model.weights()).isEmpty()
-                ? CycleModels.forTarget(o.target()) : null;
-        RamOverflowMemo overflow = o.deviceRam() == null ? null
-                : new RamOverflowMemo(o.target(), model.weights(), o.deviceRam());
-        if (cycleModel != null && overflow != null) {
-            cycleModel = new RamFitCycles(cycleModel, overflow);
-        }
-        ShiftryOutcome s = ShiftrySearch.run(new SearchInput(model, profile, rows.train(), rows.floatTrain(),
-                o.metric(), o.jobs(), log).withValidation(rows.validation(), rows.floatValidation()),
-                new ShiftrySettings(ShiftryLadder.shiftry(o.target().widths()), o.maxAccuracyDrop(),
-                o.maxScoreError(), o.flashBudget(), precise(model, sound, o.maxOutputError()), cycleModel,
-                overflow));
-        // the search drops a model that did not measure this program's work (it says so in heldOut)
-        seedc.cost.CycleModel cycles = s.heldOut() != null && s.heldOut().guard() == ShiftryOutcome.ScoreGuard.NO_CYCLE_MODEL
-                ? null : cycleModel;
-        SearchSummary.FlashFit fit = null;
-        if (o.flashBudget() != null) {
-            Budget b = o.flashBudget();
-            Cost use = b.cost().apply(s.best());
-            fit = new SearchSummary.FlashFit(b.name(), (int) b.limit(), (int) use.of(b.resource()), use.breakdown());
-        }
-        boolean byAccuracy = fit == null && o.maxOutputError() == null;
-        SearchSummary summary = new SearchSummary.Shiftry(s.inputScale(), byAccuracy ? o.maxAccuracyDrop() : null,
-                byAccuracy ? o.maxScoreError() : null, fit, s.paramBytesStart(),
-                s.order().stream().map(d -> new SearchSummary.Demotion(d.name(), d.scale(), d.loss(),
-                        cycles == null ? null : d.cyclesSaved())).toList(),
-                s.curve().stream().map(t -> step(t, cycles != null)).toList(),
-                s.staged() == null ? null : new SearchSummary.Subset(s.staged().subsetRows(), s.staged().rows(),
-                        s.staged().keptOnSubset(), s.staged().confirmed()), o.maxOutputError(),
-                byAccuracy && s.startScoreError() > o.maxScoreError() ? s.startScoreError() : null,
-                heldOut(s.heldOut()), cycles == null ? null : new SearchSummary.CycleModel(cycles.describe(), s.cycles()),
-                place(s));
-        return new Searched(s.best(), s.candidates(), List.of(), summary, s.bestOnTrain(), s.explored());
-    }
-
-    private static SearchSummary.Step step(ShiftryOutcome.Step t, boolean modelled) {
-        return new SearchSummary.Step(t.name(), t.kept(), t.verdict().text(),
-                Double.isNaN(t.trainAccuracy()) ? null : t.trainAccuracy(),
-                Double.isNaN(t.scoreError()) ? null : t.scoreError(), t.paramBytes(), t.wrapEvents(),
-                modelled ? t.cycles() : null);
-    }
-
-    /** Where the chosen program sits on the frontier (null when the search kept none, as with a flash budget). */
-    private static SearchSummary.FrontierPlace place(ShiftryOutcome s) {
-        List<Frontier.Explored> front = s.explored();
-        for (int k = 0; k < front.size(); k++) {
-            if (front.get(k).program().sameTypes(s.best())) {
-                return new SearchSummary.FrontierPlace(front.size(), k + 1);
-            }
-        }
-        return null;
-    }
-
-    private static SearchSummary.HeldOut heldOut(ShiftryOutcome.HeldOut h) {
-        return h == null ? null : new SearchSummary.HeldOut(h.rows(), h.chooseRows(), h.floatAccuracy(),
-                Double.isNaN(h.unguarded()) ? null : h.unguarded(),
-                Double.isNaN(h.guarded()) ? null : h.guarded(), h.chosen(),
-                h.guard().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
-                h.validation() ? "validation set" : "training set", h.keptForRam() == 0 ? null : h.keptForRam());
-    }
+    record Rows(DataSet train, Result[] floatTrain, DataSet validation, Result[] floatValidation) {}
 
     private static Searched seedot(FloatModel model, Profile profile, DataSet train, Result[] floatTrain, Options o,
                                    StageLog log) {

@@ -271,7 +271,7 @@ public final class ShiftrySearch {
         List<Integer> best = ranked.subList(0, Math.min(keep, ranked.size())).stream().sorted().toList();
         List<CandidatePool.Score> again = confirm.race("stage II: confirming on every row",
                 List.of(best.stream().map(cands::get).toList())).getFirst();
-        int k = best(again);
+        int k = StageFourOrder.best(again);
         afterStageIIOnAllRows = again.get(k);
         return order.get(best.get(k));
     }
@@ -322,7 +322,7 @@ public final class ShiftrySearch {
         List<Demotion> order = new ArrayList<>();
         double now = cycles(bits, scales);
         for (int i = 0; i < vars.size(); i++) {
-            int bestK = best(r.get(i));
+            int bestK = StageFourOrder.best(r.get(i));
             Value v = vars.get(i);
             CandidatePool.Score b = r.get(i).get(bestK);
             int scale = step.firstScale(scales[v.id()]) + bestK;
@@ -332,36 +332,8 @@ public final class ShiftrySearch {
             order.add(new Demotion(v.name(), step.to().bits(), scale, b.loss(), b.wrapEvents(),
                     now - cycles(bd, sd)));
         }
-        order.sort(stageFourOrder(budget == null && pricing.modelsCycles(), lossBefore));
+        order.sort(StageFourOrder.of(budget == null && pricing.modelsCycles(), lossBefore));
         return order;
-    }
-
-    /**
-     * The order stage IV tries stage III's demotions in. Those that wrap go last: stage IV would refuse them anyway,
-     * after the others. With a cycle model (accuracy mode), those that save cycles come first, by the loss they add
-     * per cycle they save (a demotion that lowers the loss first, the one that saves most among those), then those
-     * that save none (stage IV refuses them unless other demotions made them faster), by loss. Without a model
-     * (or with a flash budget, which cares for bytes, not cycles), by loss alone.
-     */
-    static Comparator<Demotion> stageFourOrder(boolean byCycles, double lossBefore) {
-        Comparator<Demotion> wrapsLast = Comparator.comparing((Demotion d) -> d.wrapEvents() > 0);
-        if (!byCycles) {
-            return wrapsLast.thenComparingDouble(Demotion::loss);
-        }
-        return wrapsLast.thenComparing((Demotion d) -> d.cyclesSaved() <= 0)
-                .thenComparingDouble(d -> d.cyclesSaved() <= 0 ? d.loss() : (d.loss() - lossBefore) / d.cyclesSaved())
-                .thenComparing(Comparator.comparingDouble(Demotion::cyclesSaved).reversed());
-    }
-
-    /** The index of the best of a race's scores (ties to the earlier; null: stopped, not the best). */
-    private static int best(List<CandidatePool.Score> r) {
-        int best = -1;
-        for (int k = 0; k < r.size(); k++) {
-            if (r.get(k) != null && (best < 0 || r.get(k).beats(r.get(best)))) {
-                best = k;
-            }
-        }
-        return best;
     }
 
     /** Stage IV: cumulative demotion, least damaging first; each try is a point of the curve. One bar for the stage. */

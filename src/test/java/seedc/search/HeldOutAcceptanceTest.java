@@ -59,9 +59,9 @@ class HeldOutAcceptanceTest {
                 new ShiftryOutcome.Demotion("D", 8, 0, 0.10, 0, -30),
                 new ShiftryOutcome.Demotion("E", 8, 0, 0.05, 3, 900)));
         List<ShiftryOutcome.Demotion> byCycles = new ArrayList<>(d), byLoss = new ArrayList<>(d);
-        byCycles.sort(ShiftrySearch.stageFourOrder(true, 0.10));
+        byCycles.sort(StageFourOrder.of(true, 0.10));
         assertEquals(List.of("C", "B", "A", "D", "E"), byCycles.stream().map(ShiftryOutcome.Demotion::name).toList());
-        byLoss.sort(ShiftrySearch.stageFourOrder(false, 0.10)); // no model: by loss (ties keep their order), wraps last
+        byLoss.sort(StageFourOrder.of(false, 0.10)); // no model: by loss (ties keep their order), wraps last
         assertEquals(List.of("C", "D", "A", "B", "E"), byLoss.stream().map(ShiftryOutcome.Demotion::name).toList());
     }
 

@@ -1,0 +1,95 @@
+package seedc.driver;
+
+import java.util.List;
+import seedc.fixed.Cost;
+import seedc.ir.FloatModel;
+import seedc.analysis.ValueRanges;
+import seedc.eval.Profile;
+import seedc.report.SearchSummary;
+import seedc.search.Budget;
+import seedc.search.Frontier;
+import seedc.search.SearchInput;
+import seedc.search.ShiftryLadder;
+import seedc.search.ShiftryOutcome;
+import seedc.search.ShiftrySearch;
+import seedc.search.ShiftrySettings;
+import seedc.search.StageLog;
+
+/**
+ * How compile runs shiftry: the objective it gives the search (the target's {@link CycleModels cycle model}, a
+ * device's RAM overflow priced in, none for products on bit planes) and the search's outcome as the report's
+ * {@link SearchSummary.Shiftry}.
+ */
+final class ShiftryRun {
+    private ShiftryRun() {}
+
+    /**
+     * Shiftry's search of {@code model} under {@code o}: the target's cycle model (with the device's RAM as part of
+     * the cost) as its objective, and the summary of what it decided for the report.
+     */
+    static Compilation.Searched search(FloatModel model, Profile profile, Compilation.Rows rows, Compilation.Options o,
+                                       StageLog log, ValueRanges sound) {
+        // products on bit planes run kernels (popcounts, level tables, compares) the fit never measured: there the
+        // model would price an 8-bit sum that loses the compare kernel as cheaper (mlp-digits-w1a1i1: 13,640 cycles
+        // against the guard's 8,739), so no model decides for them
+        seedc.cost.CycleModel cycleModel = LowBitSums.of(model.program(), model.weights()).isEmpty()
+                ? CycleModels.forTarget(o.target()) : null;
+        RamOverflowMemo overflow = o.deviceRam() == null ? null
+                : new RamOverflowMemo(o.target(), model.weights(), o.deviceRam());
+        if (cycleModel != null && overflow != null) {
+            cycleModel = new RamFitCycles(cycleModel, overflow);
+        }
+        ShiftryOutcome s = ShiftrySearch.run(new SearchInput(model, profile, rows.train(), rows.floatTrain(),
+                o.metric(), o.jobs(), log).withValidation(rows.validation(), rows.floatValidation()),
+                new ShiftrySettings(ShiftryLadder.shiftry(o.target().widths()), o.maxAccuracyDrop(),
+                o.maxScoreError(), o.flashBudget(), Compilation.precise(model, sound, o.maxOutputError()), cycleModel,
+                overflow));
+        // the search drops a model that did not measure this program's work (it says so in heldOut)
+        seedc.cost.CycleModel cycles = s.heldOut() != null && s.heldOut().guard() == ShiftryOutcome.ScoreGuard.NO_CYCLE_MODEL
+                ? null : cycleModel;
+        SearchSummary.FlashFit fit = null;
+        if (o.flashBudget() != null) {
+            Budget b = o.flashBudget();
+            Cost use = b.cost().apply(s.best());
+            fit = new SearchSummary.FlashFit(b.name(), (int) b.limit(), (int) use.of(b.resource()), use.breakdown());
+        }
+        boolean byAccuracy = fit == null && o.maxOutputError() == null;
+        SearchSummary summary = new SearchSummary.Shiftry(s.inputScale(), byAccuracy ? o.maxAccuracyDrop() : null,
+                byAccuracy ? o.maxScoreError() : null, fit, s.paramBytesStart(),
+                s.order().stream().map(d -> new SearchSummary.Demotion(d.name(), d.scale(), d.loss(),
+                        cycles == null ? null : d.cyclesSaved())).toList(),
+                s.curve().stream().map(t -> step(t, cycles != null)).toList(),
+                s.staged() == null ? null : new SearchSummary.Subset(s.staged().subsetRows(), s.staged().rows(),
+                        s.staged().keptOnSubset(), s.staged().confirmed()), o.maxOutputError(),
+                byAccuracy && s.startScoreError() > o.maxScoreError() ? s.startScoreError() : null,
+                heldOut(s.heldOut()), cycles == null ? null : new SearchSummary.CycleModel(cycles.describe(), s.cycles()),
+                place(s));
+        return new Compilation.Searched(s.best(), s.candidates(), List.of(), summary, s.bestOnTrain(), s.explored());
+    }
+
+    private static SearchSummary.Step step(ShiftryOutcome.Step t, boolean modelled) {
+        return new SearchSummary.Step(t.name(), t.kept(), t.verdict().text(),
+                Double.isNaN(t.trainAccuracy()) ? null : t.trainAccuracy(),
+                Double.isNaN(t.scoreError()) ? null : t.scoreError(), t.paramBytes(), t.wrapEvents(),
+                modelled ? t.cycles() : null);
+    }
+
+    /** Where the chosen program sits on the frontier (null when the search kept none, as with a flash budget). */
+    private static SearchSummary.FrontierPlace place(ShiftryOutcome s) {
+        List<Frontier.Explored> front = s.explored();
+        for (int k = 0; k < front.size(); k++) {
+            if (front.get(k).program().sameTypes(s.best())) {
+                return new SearchSummary.FrontierPlace(front.size(), k + 1);
+            }
+        }
+        return null;
+    }
+
+    private static SearchSummary.HeldOut heldOut(ShiftryOutcome.HeldOut h) {
+        return h == null ? null : new SearchSummary.HeldOut(h.rows(), h.chooseRows(), h.floatAccuracy(),
+                Double.isNaN(h.unguarded()) ? null : h.unguarded(),
+                Double.isNaN(h.guarded()) ? null : h.guarded(), h.chosen(),
+                h.guard().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
+                h.validation() ? "validation set" : "training set", h.keptForRam() == 0 ? null : h.keptForRam());
+    }
+}
