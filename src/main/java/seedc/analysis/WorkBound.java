@@ -1,6 +1,7 @@
 package seedc.analysis;
 
 import java.util.Optional;
+import seedc.ir.Block;
 import seedc.ir.Op;
 import seedc.ir.OpFacts;
 import seedc.ir.Program;
@@ -28,16 +29,48 @@ public final class WorkBound {
         }
     }
 
+    /**
+     * An op's work as the bound counts it: {@link OpFacts#work}, but a sum's iteration also adds its result into the
+     * sum (its elements) and a loop's iteration costs at least one, so that a loop whose body is a bare reference
+     * ({@code $(i = [0:1000000000]) (X)}, or a hundred nested loops around one) counts its iterations instead of
+     * nothing. Saturates at Long.MAX_VALUE.
+     */
+    static long work(Op op) {
+        return switch (op) {
+            case Op.SumLoop s -> times(s.to() - s.from(), plus(work(s.body()), Math.max(1, s.out().size())));
+            case Op.Loop l -> times(l.to() - l.from(), Math.max(1, work(l.body())));
+            default -> OpFacts.work(op);
+        };
+    }
+
+    private static long work(Block b) {
+        long total = 0;
+        for (Op op : b.ops()) {
+            total = plus(total, work(op));
+        }
+        return total;
+    }
+
+    private static long plus(long a, long b) {
+        long s = a + b;
+        return s < 0 ? Long.MAX_VALUE : s; // both are >= 0: a negative sum overflowed
+    }
+
+    private static long times(long trips, long work) {
+        trips = Math.max(0, trips);
+        return trips == 0 || work <= Long.MAX_VALUE / trips ? trips * work : Long.MAX_VALUE;
+    }
+
     /** The excess, when the program's work per example is over the bound. */
     public static Optional<Excess> excess(Program p) {
-        long total = OpFacts.work(p.body());
+        long total = work(p.body());
         if (total <= MAX_PER_EXAMPLE) {
             return Optional.empty();
         }
         Op worst = null;
         long most = -1;
         for (Op op : p.body().ops()) {
-            long w = OpFacts.work(op);
+            long w = work(op);
             if (w > most) {
                 worst = op;
                 most = w;

@@ -59,16 +59,16 @@ class ProgramLimitsTest {
     }
 
     /**
-     * The work bound: an iteration of $(i) (X[0] * 2.0) does 4 one-element ops (the index, the constant, the
-     * product, the addition to the sum) and the input X 4 more: 25,000,000 iterations are 100,000,004 operations,
-     * over the bound of 100,000,000; 24,999,999 are 100,000,000, within it. The bound is checked before anything
-     * runs, so nothing here takes time.
+     * The work bound: an iteration of $(i) (X[0] * 2.0) does 5 one-element ops (the index 0, X[0], the constant,
+     * the product, the addition to the sum) and the input X 4 more: 20,000,000 iterations are 100,000,004
+     * operations, over the bound of 100,000,000; 19,999,999 are 99,999,999, within it. The bound is checked before
+     * anything runs, so nothing here takes time.
      */
     @Test
     void workPerExampleUpToTheBound(@TempDir Path dir) throws IOException {
         String in = "let X = (4, 1) in [0, 1] in\n";
-        assertEquals(0, check(dir, in + "$(i = [0:24999999]) (X[0] * 2.0)\n").status());
-        String loop = "let s = $(i = [0:25000000]) (X[0] * 2.0) in";
+        assertEquals(0, check(dir, in + "$(i = [0:19999999]) (X[0] * 2.0)\n").status());
+        String loop = "let s = $(i = [0:20000000]) (X[0] * 2.0) in";
         refused(check(dir, in + loop + "\ns\n"), dir, "2:9: error: the program does about 100,000,004 operations"
                 + " per example, most of them in this expression; seedc compiles programs of at most 100,000,000"
                 + " (it runs a program over whole training sets, once per candidate of the search): use fewer"
@@ -76,6 +76,13 @@ class ProgramLimitsTest {
         // nested loops of a billion iterations each multiply past 2^63: the count saturates, never wraps small
         String nested = "$(i = [0:1000000000]) ($(j = [0:1000000000]) ($(k = [0:1000000000]) (X[0] * 2.0)))";
         assertEquals(1, check(dir, in + nested + "\n").status());
+        // a sum whose body is a bare reference still adds X's 4 elements per iteration: 25,000,001 iterations are
+        // 100,000,004 with the input's 4, refused; so are 99 nested loops of two iterations around nothing (2^99)
+        refused(check(dir, in + "$(i = [0:25000001]) (X)\n"), dir, "2:1: error: the program does about 100,000,008"
+                + " operations per example, most of them in this expression; seedc compiles programs of at most"
+                + " 100,000,000 (it runs a program over whole training sets, once per candidate of the search): use"
+                + " fewer iterations or smaller tensors\n$(i = [0:25000001]) (X)\n^");
+        assertEquals(1, check(dir, in + "$(i = [0:2]) ".repeat(99) + "(X)\n").status());
     }
 
     private static String lets(int n) {
