@@ -101,6 +101,9 @@ public final class ReportWarnings {
         }
         SearchSummary.HeldOut h = s.heldOut();
         double heldDrop = h.floatAccuracy() - h.chosenAccuracy();
+        if (heldDrop > s.maxAccuracyDrop() + 1e-9) {
+            return Optional.empty(); // the held-out rows showed it too: no program met the limit (the collapse warns)
+        }
         String why = "validation set".equals(h.rowsFrom())
                 ? f("the %d validation rows showed %.2f; on so few rows one row is %.2f points, so try more"
                 + " validation rows or a lower --max-accuracy-drop", h.rows(), heldDrop, 100.0 / h.rows())

@@ -19,7 +19,7 @@ import seedc.ir.Value;
  * small columns too. Feeding {@code x[j] * 2^s[j]} and scaling column j of every product {@code W * X} by
  * {@code 2^-s[j]} computes the same products exactly (powers of two) while every feature and every column
  * uses its type's bits. The shifts bring each feature's training maximum within a factor 2 of the largest
- * magnitude (the declared range's or the data's).
+ * magnitude (the declared range's, up to twice the data's, or the data's).
  *
  * <p>It applies when every read of the input X (an (n, 1) column, possibly through reshapes to the same
  * shape) is the right operand of a product whose left operand is a parameter read nowhere else, and when
@@ -41,16 +41,21 @@ public final class InputShifts {
             return new int[0];
         }
         double[] max = featureMaxAbs(train, p.input().size());
-        double top = Math.max(Math.abs(p.inputLo()), Math.abs(p.inputHi()));
+        double dataTop = 0;
         for (double m : max) {
-            top = Double.isFinite(m) ? Math.max(top, m) : top; // rows with Inf or NaN are the data's fault, reported elsewhere
+            dataTop = Double.isFinite(m) ? Math.max(dataTop, m) : dataTop; // rows with Inf or NaN are the data's fault, reported elsewhere
         }
+        // The declared range may reach beyond the data (rows not in the training set), but not without bound: a
+        // declared [0, 1e308] would shift every feature by MAX_SHIFT, far past what the input's type holds, and the
+        // input would wrap on its own training rows. Within a factor 2 of the data, as the shifts aim for.
+        double top = Math.max(dataTop, Math.min(Math.max(Math.abs(p.inputLo()), Math.abs(p.inputHi())), 2 * dataTop));
         int[] shifts = new int[max.length];
         int largest = 0, smallest = Integer.MAX_VALUE;
         for (int j = 0; j < max.length; j++) {
-            // floor keeps m * 2^s <= top, so the shifted input stays in the range the program declared.
-            shifts[j] = max[j] > 0 && Double.isFinite(top / max[j])
-                    ? Math.min(MAX_SHIFT, Math.max(0, (int) Math.floor(Math.log(top / max[j]) / Math.log(2)))) : 0;
+            // floor keeps m * 2^s <= top, so the shifted input stays in the range the program declared; a feature
+            // so small that top / m overflows gets the largest shift
+            shifts[j] = !(max[j] > 0) ? 0 : !Double.isFinite(top / max[j]) ? MAX_SHIFT
+                    : Math.min(MAX_SHIFT, Math.max(0, (int) Math.floor(Math.log(top / max[j]) / Math.log(2))));
             largest = Math.max(largest, shifts[j]);
             smallest = max[j] > 0 ? Math.min(smallest, shifts[j]) : smallest;
         }

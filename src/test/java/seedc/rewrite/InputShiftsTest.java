@@ -85,4 +85,28 @@ class InputShiftsTest {
         assertEquals(9, s[1]);
         assertEquals(0, s[2]);
     }
+
+    /**
+     * A declared range far beyond the data does not decide the shifts past twice the data's largest magnitude: with
+     * X in [0, 1e308] every feature would be shifted by 24 (the largest) and the tiny ones by 0 (1e308 / 0.3 is
+     * finite, but the point is the same), the input far past what its type holds. Here the top is 2 * 1000 = 2000:
+     * 2000 / 1000 = 2 -> 1; 2000 / 1 -> floor(log2 2000) = 10; 2000 / 0.3 = 6667 -> 12.
+     */
+    @Test
+    void aDeclaredRangeFarBeyondTheDataIsTakenAsTwiceTheData() {
+        assertArrayEquals(new int[] {1, 10, 12}, InputShifts.choose(model(PRODUCT.replace("[0, 1000]", "[0, 1e308]")),
+                WIDE));
+        // within twice the data, the declared range decides as before: [0, 1500] -> 1500/1000 -> 0; 1500 -> 10;
+        // 5000 -> 12
+        assertArrayEquals(new int[] {0, 10, 12}, InputShifts.choose(model(PRODUCT.replace("[0, 1000]", "[0, 1500]")),
+                WIDE));
+    }
+
+    /** A feature so small that the top over it overflows a double gets the largest shift, not none. */
+    @Test
+    void aFeatureTooSmallForTheRatioGetsTheLargestShift() {
+        DataSet tiny = train(new double[] {1000, 0.5, 1e-306}, new double[] {-20, 1, 1e-307});
+        assertArrayEquals(new int[] {0, 9, InputShifts.MAX_SHIFT}, InputShifts.choose(model(PRODUCT.replace(
+                "[0, 1000]", "[0, 1e3]")), tiny));
+    }
 }
