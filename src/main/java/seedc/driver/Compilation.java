@@ -157,6 +157,7 @@ public final class Compilation {
             onTrainFloat = Evaluation.profiledRun(model, train, o.jobs(), bar);
         }
         Profile profiled = onTrainFloat.profile();
+        NonFiniteValue.check(model.program(), profiled);
         ValueRanges sound = RangeAnalysis.of(model.program(), model.weights());
         // SeeDot sums in the output's width, halving as its scale needs: a wider range would halve more (and a halving
         // tree leaves the bit planes), so only Shiftry's sums get their sound ranges

@@ -168,6 +168,8 @@ public final class Pipeline {
             return Compilation.compile(compiled, loaded.train(), loaded.validation(), loaded.test(), options);
         } catch (UnprovenRange e) {
             throw source.at().at(e.unproven().value().pos(), e.explanation());
+        } catch (NonFiniteValue e) {
+            throw source.at().at(e.value().pos(), e.explanation());
         }
     }
 
