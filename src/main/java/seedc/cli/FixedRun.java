@@ -21,6 +21,12 @@ final class FixedRun {
             throw UserError.of("--encoding fixed needs --config OUT/report.json (written by 'seedc compile')");
         }
         Report report = Report.read(config);
+        String digest = report.compiled().modelDigest();
+        if (digest != null && !digest.equals(model.digest())) {
+            // value names alone match across models (a reshaped copy, retrained weights): the digest tells them apart
+            throw UserError.inFile(config, "was compiled from another model (its program or weights differ from"
+                    + " these); compile this model, or run the model the report was made for");
+        }
         FloatModel compiled = quantized(shifted(model, report.program().fixedProgram().inputShifts(), config),
                 report.program().quantizedWeights(), config);
         FixedProgram fp = report.program().fixedProgram().apply(compiled.program(), config.toString());

@@ -132,6 +132,7 @@ public final class Pipeline {
         if (rewritten.how() != null) {
             report = report.withQuantizedWeights(rewritten.how());
         }
+        report = report.withModelDigest(loaded.model().digest());
         // without a device (x86) only for the products on bit planes: which kernel and words each got
         if (written != null && (written.device() != null || written.memoryPlan() != null
                 && written.memoryPlan().lowBitProducts() != null)) {

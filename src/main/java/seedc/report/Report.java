@@ -22,7 +22,12 @@ public record Report(Compiled compiled, Accuracy accuracy, ChosenProgram program
                      SearchSummary search, DeviceUse deviceUse, List<StageTime> stages) {
 
     /** What was compiled and how: the strategy, the bitwidth and maxscale (SeeDot's), the metric and the target. */
-    public record Compiled(String strategy, int bitwidth, int maxscale, String metric, String target) {}
+    public record Compiled(String strategy, int bitwidth, int maxscale, String metric, String target,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) String modelDigest) {
+        public Compiled(String strategy, int bitwidth, int maxscale, String metric, String target) {
+            this(strategy, bitwidth, maxscale, metric, target, null);
+        }
+    }
 
     /**
      * Float's and the fixed program's accuracy on the test and training sets; a model whose result is a tensor has
@@ -141,6 +146,13 @@ public record Report(Compiled compiled, Accuracy accuracy, ChosenProgram program
     public record SweepPoint(int maxscale, double trainAccuracy, double loss, long wrapEvents) {}
 
     /** The same report with what the device build takes. */
+    /** The same, recording the digest of the model it was compiled from ({@link seedc.ir.FloatModel#digest}). */
+    public Report withModelDigest(String digest) {
+        Compiled c = compiled;
+        return new Report(new Compiled(c.strategy(), c.bitwidth(), c.maxscale(), c.metric(), c.target(), digest),
+                accuracy, program, exploration, search, deviceUse, stages);
+    }
+
     public Report withDeviceUse(DeviceUse use) {
         return new Report(compiled, accuracy, program, exploration, search, use, stages);
     }
@@ -151,6 +163,7 @@ public record Report(Compiled compiled, Accuracy accuracy, ChosenProgram program
 
     /** report.json's parts' keys in the order scripts have always read them (then the search's and the device's). */
     private static final List<String> KEY_ORDER = List.of("strategy", "bitwidth", "maxscale", "metric", "target",
+            "modelDigest",
             "floatTestAccuracy", "fixedTestAccuracy", "floatTrainAccuracy", "fixedTrainAccuracy", "exploreSeconds",
             "candidatesEvaluated", "values", "maxscaleSweep", "fixedProgram", "paramFlashBytes", "wraps", "testWraps",
             "stages", "outputError", "parameterStorage", "quantizedWeights");
