@@ -51,26 +51,13 @@ public final class CortexMBench {
                                 boolean profile) {
         Tools t = tools();
         try {
-            Files.createDirectories(work);
             Path res = BenchResources.dir(HEADER, LINKER_SCRIPT, RUNNER);
-            Path harness = work.resolve("seedc_harness.c");
-            Files.writeString(harness, TargetHarness.m0(examples));
-            Path elf = work.resolve("bench_m0plus.elf");
-            List<String> cmd = new ArrayList<>(List.of(t.gcc().toString()));
-            cmd.addAll(FLAGS);
-            cmd.addAll(List.of("-T", res.resolve(LINKER_SCRIPT).toString(), "-I" + includeDir.toAbsolutePath(),
+            List<String> cc = new ArrayList<>(List.of(t.gcc().toString()));
+            cc.addAll(FLAGS);
+            cc.addAll(List.of("-T", res.resolve(LINKER_SCRIPT).toString(), "-I" + includeDir.toAbsolutePath(),
                     "-I" + res));
-            if (profile) {
-                cmd.addAll(List.of("-include", HEADER));
-            }
-            cmd.addAll(List.of("-o", elf.toAbsolutePath().toString()));
-            sources.forEach(s -> cmd.add(s.toAbsolutePath().toString()));
-            cmd.addAll(List.of(harness.toAbsolutePath().toString(), "-lgcc"));
-            Proc.Result c = Proc.run(cmd, 300);
-            if (c.exitCode() != 0) {
-                throw new IllegalStateException("building the Cortex-M0+ bench failed: " + String.join(" ", cmd)
-                        + "\n" + c.combined());
-            }
+            Path elf = TargetHarness.build("Cortex-M0+", cc, TargetHarness.m0(examples), sources, profile, HEADER,
+                    work, "bench_m0plus.elf", "-lgcc");
             return execute(t, res.resolve(RUNNER), elf, examples.size(), work);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -26,25 +26,12 @@ public final class HostBench {
                                 boolean profile, int reps) {
         Path gcc = DebianTools.command("gcc", "gcc");
         try {
-            Files.createDirectories(work);
             Path res = BenchResources.dir(HEADER);
-            Path harness = work.resolve("seedc_harness.c");
-            Files.writeString(harness, TargetHarness.host(examples, reps));
-            Path exe = work.resolve("bench_x86");
-            List<String> cmd = new ArrayList<>(List.of(gcc.toString()));
-            cmd.addAll(FLAGS);
-            cmd.addAll(List.of("-I" + includeDir.toAbsolutePath(), "-I" + res));
-            if (profile) {
-                cmd.addAll(List.of("-include", HEADER));
-            }
-            cmd.addAll(List.of("-o", exe.toAbsolutePath().toString()));
-            sources.forEach(s -> cmd.add(s.toAbsolutePath().toString()));
-            cmd.addAll(List.of(harness.toAbsolutePath().toString(), "-lm"));
-            Proc.Result c = Proc.run(cmd, 300);
-            if (c.exitCode() != 0) {
-                throw new IllegalStateException("building the x86 bench failed: " + String.join(" ", cmd) + "\n"
-                        + c.combined());
-            }
+            List<String> cc = new ArrayList<>(List.of(gcc.toString()));
+            cc.addAll(FLAGS);
+            cc.addAll(List.of("-I" + includeDir.toAbsolutePath(), "-I" + res));
+            Path exe = TargetHarness.build("x86", cc, TargetHarness.host(examples, reps), sources, profile, HEADER,
+                    work, "bench_x86", "-lm");
             Proc.Result r = Proc.run(List.of(exe.toAbsolutePath().toString()), 3600);
             if (r.exitCode() != 0) {
                 throw new IllegalStateException(exe + " failed (exit " + r.exitCode() + "):\n" + r.combined());

@@ -1,5 +1,9 @@
 package seedc.bench;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -80,6 +84,46 @@ final class TargetHarness {
                 """;
     }
 
+    /** sd_put(v): v in decimal through SD_PUTC (which the harness defines first); the Uno's harness's too. */
+    static final String SD_PUT = """
+            static void sd_put(int32_t v) {
+                char b[12];
+                uint8_t n = 0;
+                uint32_t u = v < 0 ? 0u - (uint32_t)v : (uint32_t)v;
+                if (v < 0) SD_PUTC('-');
+                do { b[n++] = (char)('0' + u % 10); u /= 10; } while (u);
+                while (n) SD_PUTC(b[--n]);
+            }
+
+            """;
+
+    /**
+     * Writes {@code harness} to {@code work}/seedc_harness.c and builds it with {@code sources} into
+     * {@code work}/{@code binary}: {@code compiler} (the command, its flags and include dirs), then, when
+     * {@code profile}, {@code -include header} (so the profiled body's marks expand to the bench's), the sources,
+     * the harness and {@code lib}. {@code what} names the build in the error when the compiler fails.
+     */
+    static Path build(String what, List<String> compiler, String harness, List<Path> sources, boolean profile,
+                      String header, Path work, String binary, String lib) throws IOException {
+        Files.createDirectories(work);
+        Path h = work.resolve("seedc_harness.c");
+        Files.writeString(h, harness);
+        Path out = work.resolve(binary).toAbsolutePath();
+        List<String> cmd = new ArrayList<>(compiler);
+        if (profile) {
+            cmd.addAll(List.of("-include", header));
+        }
+        cmd.addAll(List.of("-o", out.toString()));
+        sources.forEach(s -> cmd.add(s.toAbsolutePath().toString()));
+        cmd.addAll(List.of(h.toAbsolutePath().toString(), lib));
+        Proc.Result c = Proc.run(cmd, 300);
+        if (c.exitCode() != 0) {
+            throw new IllegalStateException("building the " + what + " bench failed: " + String.join(" ", cmd)
+                    + "\n" + c.combined());
+        }
+        return out;
+    }
+
     /** Includes, the examples, the input buffer and sd_line (the result's line through {@code putc}). */
     private static String head(List<String> examples, String include, String putc) {
         StringBuilder s = new StringBuilder("/* seedc bench harness: runs the model on the examples below. */\n");
@@ -89,16 +133,7 @@ final class TargetHarness {
         s.append("static const seedc_input_t sd_examples[SD_N][SD_LEN] = {\n");
         examples.forEach(e -> s.append("    ").append(e).append(",\n"));
         s.append("};\nstatic seedc_input_t sd_x[SD_LEN];\n\n#define SD_PUTC(c) ").append(putc).append("(c)\n");
-        s.append("""
-                static void sd_put(int32_t v) {
-                    char b[12];
-                    unsigned n = 0;
-                    uint32_t u = v < 0 ? 0u - (uint32_t)v : (uint32_t)v;
-                    if (v < 0) SD_PUTC('-');
-                    do { b[n++] = (char)('0' + u % 10); u /= 10; } while (u);
-                    while (n) SD_PUTC(b[--n]);
-                }
-
+        s.append(SD_PUT).append("""
                 static void sd_line(int32_t label) {
                 #if SEEDC_OUTPUT_LEN > 0
                     (void)label;
