@@ -62,7 +62,11 @@ public final class DebianTools {
         if (apt == null || !root) {
             throw new UserError(missing + "; install the Debian package " + pkg + " (apt-get install " + pkg + ")");
         }
-        Proc.Result r = Proc.run(List.of(apt.toString(), "install", "-y", "-q", "--no-install-recommends", pkg), 900);
+        List<String> install = List.of(apt.toString(), "install", "-y", "-q", "--no-install-recommends", pkg);
+        Proc.Result r = Proc.run(install, 900);
+        if (r.exitCode() != 0 && Proc.run(List.of(apt.toString(), "update", "-q"), 900).exitCode() == 0) {
+            r = Proc.run(install, 900); // the package lists may have been stale
+        }
         if (r.exitCode() != 0) {
             throw new UserError(missing + "; apt-get install " + pkg + " failed:\n" + r.combined().strip());
         }
