@@ -159,7 +159,8 @@ class Runner:
         uc.mem_map(MMIO, MMIO_SIZE)
         segs, self.entry = segments(elf)
         for addr, data, memsz in segs:
-            if not (FLASH <= addr and addr + memsz <= FLASH + FLASH_SIZE or RAM <= addr and addr + memsz <= RAM + RAM_SIZE):
+            inside = lambda base, size: base <= addr and addr + memsz <= base + size
+            if not (inside(FLASH, FLASH_SIZE) or inside(RAM, RAM_SIZE)):
                 raise SystemExit("m0plus_run: a segment at 0x%x (%d B) is outside the flash and RAM" % (addr, memsz))
             uc.mem_write(addr, data)
         uc.reg_write(UC_ARM_REG_SP, RAM + RAM_SIZE)
