@@ -47,7 +47,7 @@ final class BenchCommand implements Callable<Integer> {
     StorageOptions storage;
 
     @Option(names = "--device", defaultValue = "uno", paramLabel = "DEV", description = "uno (the simulated ATmega328P;"
-            + " default), or an FPGA, arty-a7-35t or ice40-up5k: the three --fpga-strategy designs simulated by"
+            + " default), mkr1000 (the Cortex-M0+ under Unicorn: --target cortex-m), or an FPGA, arty-a7-35t or ice40-up5k: the three --fpga-strategy designs simulated by"
             + " iverilog and synthesized by yosys (and nextpnr for the iCE40).")
     String device;
 
@@ -177,23 +177,13 @@ final class BenchCommand implements Callable<Integer> {
                             Device dev, TargetBench.Target cpu) throws IOException {
         // weights are quantized as the search sees them: after the input shifts (compile does the same)
         Pipeline.Compiled c = Pipeline.compile(source, loaded, new Pipeline.Request(precision.rewrites(storage),
-                search, new FlashLimits.DeviceOnly(dev.fabric() != null || cpu == TargetBench.Target.X86 ? null : dev), storage.asked(), null), work);
+                search, new FlashLimits.DeviceOnly(dev.fabric() != null || cpu == TargetBench.Target.X86 ? null : dev),
+                storage.asked(), null), work);
         if (dev.fabric() != null) {
             return fpga(work, c, loaded, dev);
         }
         if (cpu != null) {
-            TargetBench.Request r = new TargetBench.Request(c.fixed(), c.compiled(), loaded.test(), examples, cpu,
-                    cpu == TargetBench.Target.X86 ? null : dev, c.storage(), storage.bitSerial(), storage.bitLayout(), profile, reps);
-            TargetBench.Measured m = TargetBench.measure(r, progressOption.show(), work);
-            CpuBenchTable.print(spec.commandLine().getOut(), in.source.program.getFileName().toString(),
-                    c.fixed().origin(), c.report(), r, m);
-            TargetBench.json(in.source.program.toString(), search.strategy().id(), r, c.report(), m)
-                    .write(work.resolve("bench.json"));
-            if (!m.allEqual()) {
-                spec.commandLine().getErr().println("seedc: error: the " + cpu.backend().id() + " build's"
-                        + " predictions differ from the interpreter's on examples " + m.mismatches());
-            }
-            return m.allEqual();
+            return target(work, c, loaded, search, cpu == TargetBench.Target.X86 ? null : dev, cpu);
         }
         UnoBench.Request r = new UnoBench.Request(c.fixed(), c.compiled(), loaded.model(), loaded.test(), examples,
                 dev, c.storage(), storage.bitSerial(), storage.bitLayout(), !noFloat, profile);
@@ -207,6 +197,23 @@ final class BenchCommand implements Callable<Integer> {
                     + " examples " + measured.fixed().mismatches());
         }
         return measured.fixed().allEqual() & frontier(work, c, loaded, dev);
+    }
+
+    /** The Cortex-M0+ or x86 bench (device null: x86, none); true: the outputs equal the interpreter's. */
+    private boolean target(Path work, Pipeline.Compiled c, Pipeline.Loaded loaded, Pipeline.Search search, Device dev,
+                           TargetBench.Target cpu) throws IOException {
+        TargetBench.Request r = new TargetBench.Request(c.fixed(), c.compiled(), loaded.test(), examples, cpu, dev,
+                c.storage(), storage.bitSerial(), storage.bitLayout(), profile, reps);
+        TargetBench.Measured m = TargetBench.measure(r, progressOption.show(), work);
+        CpuBenchTable.print(spec.commandLine().getOut(), in.source.program.getFileName().toString(),
+                c.fixed().origin(), c.report(), r, m);
+        TargetBench.json(in.source.program.toString(), search.strategy().id(), r, c.report(), m)
+                .write(work.resolve("bench.json"));
+        if (!m.allEqual()) {
+            spec.commandLine().getErr().println("seedc: error: the " + cpu.backend().id() + " build's predictions"
+                    + " differ from the interpreter's on examples " + m.mismatches());
+        }
+        return m.allEqual();
     }
 
     /**
