@@ -6,10 +6,15 @@ way out, each instruction at the Cortex-M0+ Technical Reference Manual's timing 
 loads and stores 2, PUSH 1+N, POP 1+N or 3+N with PC, B 2, a conditional branch 2 taken and 1 not, BL 3, BX 2).
 Each kernel is one loop without branches inside its body (the SWAR counts are straight-line), which the model checks.
 """
+import os
 import re
 import sys
 
-CONDITIONS = {"eq", "ne", "cs", "cc", "hs", "lo", "mi", "pl", "vs", "vc", "hi", "ls", "ge", "lt", "gt", "le"}
+# The instruction timings are m0plus_run.py's, the runner of `seedc bench --target cortex-m` (one table for both)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "src/main/resources/seedc/bench"))
+from m0plus_run import conditional, cost, registers, returns, target  # noqa: E402
+
 KERNELS = {"sd_popand": 8, "sd_popand16": 16, "sd_popand32": 32, "sd_popand64": 64}
 
 
@@ -25,40 +30,6 @@ def functions(text):
         if name and m and not m.group(2).startswith("."):
             out[name].append((int(m.group(1), 16), m.group(2).split(".")[0], m.group(3)))
     return out
-
-
-def registers(ops):
-    body = ops[ops.index("{") + 1:ops.index("}")]
-    return [r.strip() for r in body.split(",")]
-
-
-def conditional(m):
-    return m.startswith("b") and m[1:] in CONDITIONS
-
-
-def target(ops):
-    return int(ops.split()[0], 16)
-
-
-def cost(m, ops):
-    if m == "push":
-        return 1 + len(registers(ops))
-    if m == "pop":
-        regs = registers(ops)
-        return (3 + len(regs) - 1) if "pc" in regs else 1 + len(regs)
-    if m.startswith("ldr") or m.startswith("str"):
-        return 2
-    if m in ("ldm", "ldmia", "stm", "stmia"):
-        return 1 + len(registers(ops))
-    if m == "bl":
-        return 3
-    if m in ("b", "bx"):
-        return 2
-    return 1
-
-
-def returns(m, ops):
-    return (m == "pop" and "pc" in registers(ops)) or (m == "bx" and ops.strip() == "lr")
 
 
 class Kernel:

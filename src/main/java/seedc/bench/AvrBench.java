@@ -131,17 +131,8 @@ public final class AvrBench {
             s.append("    ").append(e).append(",\n");
         }
         s.append("};\n");
-        s.append("static ").append(elem).append(" sd_x[SD_LEN];\n\n");
-        s.append("""
-                static void sd_put(int32_t v) {
-                    char b[12];
-                    uint8_t n = 0;
-                    uint32_t u = v < 0 ? 0u - (uint32_t)v : (uint32_t)v;
-                    if (v < 0) seedc_uart_putc('-');
-                    do { b[n++] = (char)('0' + u % 10); u /= 10; } while (u);
-                    while (n) seedc_uart_putc(b[--n]);
-                }
-
+        s.append("static ").append(elem).append(" sd_x[SD_LEN];\n\n#define SD_PUTC(c) seedc_uart_putc(c)\n");
+        s.append(TargetHarness.SD_PUT).append("""
                 int main(void) {
                     seedc_uart_init();
                     for (uint16_t e = 0; e < SD_N; e++) {

@@ -9,7 +9,8 @@ import java.util.List;
 import seedc.report.Report;
 
 /**
- * bench.json: what 'seedc bench' measured, on the Uno ({@link Uno}) or of the FPGA designs ({@link Fpga}). Null
+ * bench.json: what 'seedc bench' measured, on the Uno ({@link Uno}), the Cortex-M0+ or x86 ({@link Target}) or of
+ * the FPGA designs ({@link Fpga}). Null
  * components of the Uno's are written as null, except those marked absent when not measured (the float build's, and
  * how the weights were quantized).
  */
@@ -31,6 +32,19 @@ public sealed interface BenchJson {
                @JsonInclude(Include.NON_NULL) String floatMcu, @JsonInclude(Include.NON_NULL) Double speedup,
                @JsonInclude(Include.NON_NULL) Double flashRatio, double modelledCycles, String cycleModel,
                @JsonInclude(Include.NON_NULL) OpProfile profile) implements BenchJson {}
+
+    /**
+     * The Cortex-M0+ (cortex-m) or x86: the program, how it was compiled, the target and device, what the figures
+     * count ({@code units}: cycles or TSC ticks) and how they were measured, the examples run, the fixed test accuracy
+     * (Java interpreter; null for a tensor result), MACs, the mean and worst inference, whether the outputs equal
+     * the interpreter's, the cycle model's estimate and what it is, and with --profile each op's measured and
+     * modelled figures (the same rows as the Uno's).
+     */
+    record Target(String program, String strategy, String target, String device, String units, String measuredBy,
+                  int bitwidth, String bits, int examples, Double fixedTestAccuracy, long macs, double meanCycles,
+                  long maxCycles, @JsonInclude(Include.NON_NULL) Double cyclesPerMac, boolean predictionsEqual,
+                  double modelledCycles, String cycleModel, @JsonInclude(Include.NON_NULL) OpProfile profile)
+            implements BenchJson {}
 
     /** The FPGA: the program, the device, the Uno's mean cycles (null: not measured), MACs and each design. */
     record Fpga(String program, String device, Double unoCycles, long macs, List<FpgaBench.Run> designs)

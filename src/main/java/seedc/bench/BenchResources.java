@@ -24,9 +24,20 @@ public final class BenchResources {
 
     /** A dir holding seedc_bench.h (markers, exit, UART helpers) for firmware to include. */
     public static Path includeDir() {
-        byte[] header = read(BENCH_HEADER);
-        Path dir = cacheDir("include-" + sha256(header).substring(0, 16));
-        writeAtomically(dir.resolve(BENCH_HEADER), header);
+        return dir(BENCH_HEADER);
+    }
+
+    /** A dir holding the resources {@code names} (of seedc/bench/), named by a hash of their contents. */
+    static Path dir(String... names) {
+        byte[][] contents = new byte[names.length * 2][];
+        for (int i = 0; i < names.length; i++) {
+            contents[2 * i] = names[i].getBytes();
+            contents[2 * i + 1] = read(names[i]);
+        }
+        Path dir = cacheDir("include-" + sha256(contents).substring(0, 16));
+        for (int i = 0; i < names.length; i++) {
+            writeAtomically(dir.resolve(names[i]), contents[2 * i + 1]);
+        }
         return dir;
     }
 

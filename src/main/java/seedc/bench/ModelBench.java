@@ -76,6 +76,44 @@ public final class ModelBench {
     public static Outcome fixed(FixedProgram fp, FloatModel model, DataSet data, int n, Device device, String mcu,
                                 Path work, WeightStorage storage, boolean bitSerial, BitLayout layout,
                                 boolean profile) {
+        Examples ex = examples(fp, model, data, n);
+        List<String> expected = ex.expected();
+        Path sketch = work.resolve("sketch");
+        EmitOptions options = ex.options(device).withStorage(storage).withBitSerial(bitSerial).withBitLayout(layout);
+        Emitted w = profile ? BodyEmitter.profiled(() -> CBackend.ARDUINO.emit(fp, model.weights(), options, sketch))
+                : CBackend.ARDUINO.emit(fp, model.weights(), options, sketch);
+        AvrBench.Run run = AvrBench.run(AvrBench.Kind.FIXED, List.of(sketch.resolve("predict.cpp")), sketch,
+                ex.initializers(), CYCLE_BUDGET, work.resolve("fixed"), mcu, profile);
+        List<Integer> bad = ex.mismatches(run.outputs());
+        return new Outcome(run, expected, bad, w, sketch, MacCount.of(ex.quantized()));
+    }
+
+    /**
+     * The first examples of a data set as a harness stores them ({@code initializers}: C initializers of the
+     * quantized inputs), the interpreter's output for each as the harness prints it, the quantized model, and the
+     * first example's quantized input (null without examples) for the emitted self-check.
+     */
+    public record Examples(List<String> initializers, List<String> expected, QuantizedModel quantized,
+                           long[] firstInput) {
+        /** Emit options for {@code device} carrying the first example and its expected output. */
+        public EmitOptions options(Device device) {
+            return new EmitOptions(device, firstInput, expected.isEmpty() ? null : expected.get(0));
+        }
+
+        /** The indices of the examples whose {@code outputs} differ from the interpreter's. */
+        public List<Integer> mismatches(List<String> outputs) {
+            List<Integer> bad = new ArrayList<>();
+            for (int i = 0; i < expected.size(); i++) {
+                if (!outputs.get(i).equals(expected.get(i))) {
+                    bad.add(i);
+                }
+            }
+            return bad;
+        }
+    }
+
+    /** The first {@code n} examples of {@code data} for {@code fp} with {@code model}'s weights. */
+    public static Examples examples(FixedProgram fp, FloatModel model, DataSet data, int n) {
         int count = Math.min(n, data.size());
         QuantizedModel qm = new QuantizedModel(fp, model.weights());
         FixedInterpreter fi = new FixedInterpreter(fp, qm);
@@ -86,20 +124,7 @@ public final class ModelBench {
             examples.add(AvrBench.initializer(fp.program().input() == null ? new long[] {0} : qm.quantizeInput(x)));
             expected.add(format(fi, fi.runRaw(x)));
         }
-        Path sketch = work.resolve("sketch");
-        EmitOptions options = new EmitOptions(device, count > 0 ? qm.quantizeInput(data.features()[0]) : null,
-                count > 0 ? expected.get(0) : null).withStorage(storage).withBitSerial(bitSerial).withBitLayout(layout);
-        Emitted w = profile ? BodyEmitter.profiled(() -> CBackend.ARDUINO.emit(fp, model.weights(), options, sketch))
-                : CBackend.ARDUINO.emit(fp, model.weights(), options, sketch);
-        AvrBench.Run run = AvrBench.run(AvrBench.Kind.FIXED, List.of(sketch.resolve("predict.cpp")), sketch,
-                examples, CYCLE_BUDGET, work.resolve("fixed"), mcu, profile);
-        List<Integer> bad = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            if (!run.outputs().get(i).equals(expected.get(i))) {
-                bad.add(i);
-            }
-        }
-        return new Outcome(run, expected, bad, w, sketch, MacCount.of(qm));
+        return new Examples(examples, expected, qm, count > 0 ? qm.quantizeInput(data.features()[0]) : null);
     }
 
     /** A label, or the raw output integers separated by spaces: as the harness prints them. */

@@ -38,22 +38,47 @@ public record OpProfile(List<Row> rows, double measured, double modelled) {
      */
     public static OpProfile of(AvrBench.Run run, FixedProgram fp, Map<String, double[]> weights,
                                LinearCycleModel model) {
+        try {
+            return of(run.cycles(), run.marks(), fp, weights, model);
+        } catch (IllegalStateException e) {
+            throw new SimavrException(e.getMessage() + ": " + run.elf());
+        }
+    }
+
+    /** The same of a Cortex-M0+ or x86 run ({@link TargetRun}). */
+    public static OpProfile of(TargetRun run, FixedProgram fp, Map<String, double[]> weights,
+                               LinearCycleModel model) {
+        try {
+            return of(run.cycles(), run.marks(), fp, weights, model);
+        } catch (IllegalStateException e) {
+            throw new IllegalStateException(e.getMessage() + ": " + run.binary(), e);
+        }
+    }
+
+    /**
+     * The profile of inferences that took {@code cycles} each, with {@code marks} the count from each one's start
+     * to each of its profile marks.
+     *
+     * @throws IllegalStateException when an example's marks are not one per top-level op and one after the last
+     */
+    static OpProfile of(List<Long> cycles, List<List<Long>> marks, FixedProgram fp, Map<String, double[]> weights,
+                        LinearCycleModel model) {
         List<OpWork.Part> parts = OpWork.of(fp, weights);
         int ops = parts.size() - 1; // the last part is the call
         double[] sums = new double[parts.size()];
-        for (int e = 0; e < run.cycles().size(); e++) {
-            List<Long> m = run.marks().get(e);
+        for (int e = 0; e < cycles.size(); e++) {
+            List<Long> m = marks.get(e);
             if (m.size() != ops + 1) {
-                throw new SimavrException("the profiled build gave " + m.size() + " marks in example " + e
+                throw new IllegalStateException("the profiled build gave " + m.size() + " marks in example " + e
                         + ", expected " + (ops + 1) + " (one before each of the " + ops
-                        + " top-level ops and one after the last): " + run.elf());
+                        + " top-level ops and one after the last)");
             }
             for (int i = 0; i < ops; i++) {
                 sums[i] += m.get(i + 1) - m.get(i);
             }
-            sums[ops] += run.cycles().get(e) - (m.get(ops) - m.get(0));
+            sums[ops] += cycles.get(e) - (m.get(ops) - m.get(0));
         }
-        int n = Math.max(1, run.cycles().size());
+        int n = Math.max(1, cycles.size());
         List<Row> rows = new ArrayList<>();
         double modelled = 0;
         for (int i = 0; i < parts.size(); i++) {
@@ -62,6 +87,7 @@ public record OpProfile(List<Row> rows, double measured, double modelled) {
             modelled += est;
             rows.add(new Row(p.label(), p.kind(), p.macs(), sums[i] / n, est, p.terms()));
         }
-        return new OpProfile(rows, run.meanCycles(), modelled);
+        double measured = cycles.stream().mapToLong(Long::longValue).average().orElse(0);
+        return new OpProfile(rows, measured, modelled);
     }
 }

@@ -18,6 +18,7 @@ import seedc.bench.BenchJson;
 import seedc.bench.FpgaBench;
 import seedc.bench.MacCount;
 import seedc.bench.ModelBench;
+import seedc.bench.TargetBench;
 import seedc.bench.UnoBench;
 import seedc.codegen.c.CBackend;
 import seedc.codegen.verilog.FpgaBackend;
@@ -33,7 +34,8 @@ import seedc.search.SeeDotStrategy;
 
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Compiles a model for the Arduino Uno, runs it under simavr on test examples stored in flash,"
-                + " and reports cycles, flash, RAM and stack, for the fixed-point and the float build.")
+                + " and reports cycles, flash, RAM and stack, for the fixed-point and the float build (or on the"
+                + " Cortex-M0+ under Unicorn, or x86 natively: --target).")
 final class BenchCommand implements Callable<Integer> {
     @Mixin
     ModelInputs in;
@@ -45,9 +47,19 @@ final class BenchCommand implements Callable<Integer> {
     StorageOptions storage;
 
     @Option(names = "--device", defaultValue = "uno", paramLabel = "DEV", description = "uno (the simulated ATmega328P;"
-            + " default), or an FPGA, arty-a7-35t or ice40-up5k: the three --fpga-strategy designs simulated by"
+            + " default), mkr1000 (the Cortex-M0+ under Unicorn: --target cortex-m), or an FPGA, arty-a7-35t or ice40-up5k: the three --fpga-strategy designs simulated by"
             + " iverilog and synthesized by yosys (and nextpnr for the iCE40).")
     String device;
+
+    @Option(names = "--target", paramLabel = "T", description = "arduino (the Uno under simavr; the default),"
+            + " cortex-m (the MKR1000's Cortex-M0+: arm-none-eabi-gcc -Os, cycles counted under Unicorn at the M0+'s"
+            + " instruction timings; --device mkr1000 implies it) or x86 (this machine: gcc -O2, time stamp counter"
+            + " ticks, the minimum of --reps runs).")
+    String target;
+
+    @Option(names = "--reps", defaultValue = "200", paramLabel = "N",
+            description = "x86: runs of each example; each op's figure is its minimum (default ${DEFAULT-VALUE}).")
+    int reps;
 
     @Option(names = "--no-synth", description = "FPGA: simulate only (synthesis of a large design takes minutes).")
     boolean noSynth;
@@ -82,9 +94,9 @@ final class BenchCommand implements Callable<Integer> {
                     + " --pareto; each program's configuration in the bench folder's pareto/).")
     Path pareto;
 
-    @Option(names = "--profile", description = "Uno: mark the fixed build's top-level ops and print each one's (a loop's"
-            + " with its body) cycles per inference, MACs and cycles per MAC beside the cycle model's estimate; the"
-            + " marks add 2 cycles per op.")
+    @Option(names = "--profile", description = "Uno, cortex-m, x86: mark the fixed build's top-level ops and print each"
+            + " one's (a loop's with its body) cycles per inference, MACs and cycles per MAC beside the cycle model's"
+            + " estimate; the marks add a few cycles per op (2 on the Uno).")
     boolean profile;
 
     @Mixin
@@ -96,10 +108,8 @@ final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Device dev = Choices.device(device);
-        if (!dev.equals(Device.UNO) && dev.fabric() == null) {
-            throw UserError.of("bench simulates the Arduino Uno (ATmega328P) or an FPGA (arty-a7-35t, ice40-up5k);"
-                    + " not " + dev.name());
-        }
+        TargetBench.Target cpu = CpuBenchTable.target(target, dev);
+        dev = checkTarget(dev, cpu);
         if (profile && dev.fabric() != null) {
             throw UserError.of("--profile measures the Uno (ATmega328P) under simavr; not " + dev.name());
         }
@@ -115,10 +125,10 @@ final class BenchCommand implements Callable<Integer> {
         in.threads();
         Strategy strat = Choices.strategy(strategy);
         Metric m = Choices.metric(metric);
-        Backend uno = CBackend.ARDUINO; // bench simulates the Uno
+        Backend uno = cpu != null ? cpu.backend() : CBackend.ARDUINO; // the target measured
         List<SeeDotStrategy.Products> products = precision.products(bitwidth, uno.widths());
         storage.check(dev.fabric() == null ? uno : FpgaBackend.INSTANCE);
-        if (dev.fabric() == null) {
+        if (dev.fabric() == null && cpu == null) {
             AvrToolchain.find();
         }
         boolean progress = progressOption.show();
@@ -134,7 +144,7 @@ final class BenchCommand implements Callable<Integer> {
         try (OutputFolder folder = out == null ? null
                 : OutputFolder.open(out, in.files())) {
             work = folder != null ? folder.dir() : Files.createTempDirectory("seedc-bench-");
-            allEqual = measure(work, source, loaded, search, dev);
+            allEqual = measure(work, source, loaded, search, dev, cpu);
             if (folder != null) {
                 folder.commit(); // kept even when the device disagrees: the builds are what to look at then
                 work = out;
@@ -144,14 +154,36 @@ final class BenchCommand implements Callable<Integer> {
         return allEqual ? 0 : 1;
     }
 
+    /** The device measured: the MKR1000 for the Cortex-M0+; checks what only the Uno or an FPGA can do. */
+    private Device checkTarget(Device dev, TargetBench.Target cpu) {
+        if (cpu == null) {
+            if (!dev.equals(Device.UNO) && dev.fabric() == null) {
+                throw UserError.of("bench simulates the Arduino Uno (ATmega328P), the MKR1000's Cortex-M0+ or an FPGA"
+                        + " (arty-a7-35t, ice40-up5k); not " + dev.name());
+            }
+            return dev;
+        }
+        if (pareto != null) {
+            throw UserError.of("--pareto measures the frontier on the Uno; not on " + cpu.backend().id());
+        }
+        if (reps < 1) {
+            throw UserError.of("--reps must be at least 1");
+        }
+        return cpu == TargetBench.Target.CORTEX_M ? Device.MKR1000 : dev;
+    }
+
     /** Compiles (the driver's pipeline), builds and simulates in {@code work}, prints the table; true: all agreed. */
     private boolean measure(Path work, ModelSource source, Pipeline.Loaded loaded, Pipeline.Search search,
-                            Device dev) throws IOException {
+                            Device dev, TargetBench.Target cpu) throws IOException {
         // weights are quantized as the search sees them: after the input shifts (compile does the same)
         Pipeline.Compiled c = Pipeline.compile(source, loaded, new Pipeline.Request(precision.rewrites(storage),
-                search, new FlashLimits.DeviceOnly(dev.fabric() != null ? null : dev), storage.asked(), null), work);
+                search, new FlashLimits.DeviceOnly(dev.fabric() != null || cpu == TargetBench.Target.X86 ? null : dev),
+                storage.asked(), null), work);
         if (dev.fabric() != null) {
             return fpga(work, c, loaded, dev);
+        }
+        if (cpu != null) {
+            return target(work, c, loaded, search, cpu == TargetBench.Target.X86 ? null : dev, cpu);
         }
         UnoBench.Request r = new UnoBench.Request(c.fixed(), c.compiled(), loaded.model(), loaded.test(), examples,
                 dev, c.storage(), storage.bitSerial(), storage.bitLayout(), !noFloat, profile);
@@ -165,6 +197,23 @@ final class BenchCommand implements Callable<Integer> {
                     + " examples " + measured.fixed().mismatches());
         }
         return measured.fixed().allEqual() & frontier(work, c, loaded, dev);
+    }
+
+    /** The Cortex-M0+ or x86 bench (device null: x86, none); true: the outputs equal the interpreter's. */
+    private boolean target(Path work, Pipeline.Compiled c, Pipeline.Loaded loaded, Pipeline.Search search, Device dev,
+                           TargetBench.Target cpu) throws IOException {
+        TargetBench.Request r = new TargetBench.Request(c.fixed(), c.compiled(), loaded.test(), examples, cpu, dev,
+                c.storage(), storage.bitSerial(), storage.bitLayout(), profile, reps);
+        TargetBench.Measured m = TargetBench.measure(r, progressOption.show(), work);
+        CpuBenchTable.print(spec.commandLine().getOut(), in.source.program.getFileName().toString(),
+                c.fixed().origin(), c.report(), r, m);
+        TargetBench.json(in.source.program.toString(), search.strategy().id(), r, c.report(), m)
+                .write(work.resolve("bench.json"));
+        if (!m.allEqual()) {
+            spec.commandLine().getErr().println("seedc: error: the " + cpu.backend().id() + " build's predictions"
+                    + " differ from the interpreter's on examples " + m.mismatches());
+        }
+        return m.allEqual();
     }
 
     /**

@@ -48,13 +48,16 @@ final class UnoBenchTable {
         }
         o.printf(Locale.ROOT, "cycle model: %s%n", m.cycleModel());
         if (m.profile() != null) {
-            profile(o, m.profile());
+            profile(o, m.profile(), "mean of the examples; each op includes its marker's 2 cycles");
         }
     }
 
-    /** Each top-level op's measured cycles (its share of the inference), MACs, cycles per MAC and the model's. */
-    private static void profile(PrintWriter o, OpProfile p) {
-        o.printf(Locale.ROOT, "%nprofile (mean of the examples; each op includes its marker's 2 cycles):%n");
+    /**
+     * Each top-level op's measured cycles (its share of the inference), MACs, cycles per MAC and the model's;
+     * {@code note} says what the figures are.
+     */
+    static void profile(PrintWriter o, OpProfile p, String note) {
+        o.printf(Locale.ROOT, "%nprofile (%s):%n", note);
         o.printf(Locale.ROOT, "%-18s %-13s %11s %6s %9s %9s %11s %7s%n", "op", "kind", "cycles", "share", "MACs",
                 "cyc/MAC", "model", "model/m");
         for (OpProfile.Row r : p.rows()) {

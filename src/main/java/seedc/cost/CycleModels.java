@@ -7,41 +7,51 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The cycle model of each target. The Arduino's is fitted under simavr (scripts/fit-cycle-model writes the
- * coefficients to the resource seedc/cost/avr.json); no other target has a fitted model yet, so they get the
- * AVR's costs with a description that says so, which still ranks programs by their work and widths.
+ * The cycle model of each target. The Arduino's is fitted under simavr, the Cortex-M0+'s from cycles counted under
+ * Unicorn at the M0+'s instruction timings, x86's from time stamp counter ticks of a native build
+ * (scripts/fit-cycle-model --target avr|cortex-m|x86 writes the coefficients to the resources seedc/cost/avr.json,
+ * cortex-m.json and x86.json). The other C targets (hls) have no fitted model: they get the AVR's costs with a
+ * description that says so, which still ranks programs by their work and widths.
  */
 public final class CycleModels {
     /** Where the fitted AVR coefficients are, on the class path. */
     public static final String AVR_RESOURCE = "/seedc/cost/avr.json";
+    /** The targets with a fitted model of their own, by backend id, and where it is on the class path. */
+    private static final Map<String, String> FITTED = Map.of(
+            "arduino", AVR_RESOURCE,
+            "cortex-m", "/seedc/cost/cortex-m.json",
+            "x86", "/seedc/cost/x86.json");
 
-    private static volatile LinearCycleModel avr;
+    private static final Map<String, LinearCycleModel> LOADED = new ConcurrentHashMap<>();
 
     private CycleModels() {}
 
     /**
      * The model of the backend {@code backendId} (as seedc.driver.Backends names it: arduino, x86, cortex-m, fpga,
-     * hls, ...).
+     * hls, ...): its own fitted one (arduino, cortex-m, x86), else the ATmega328P's standing in.
      */
     public static CycleModel forTarget(String backendId) {
-        LinearCycleModel m = avr();
-        if (backendId.equals("arduino")) {
-            return m;
+        return linear(backendId);
+    }
+
+    /** {@link #forTarget} as the linear model it is (the bench prices each op's terms with it). */
+    public static LinearCycleModel linear(String backendId) {
+        String resource = FITTED.get(backendId);
+        // absent only before a target's first fit (its benches run with the stand-in)
+        if (resource != null && CycleModels.class.getResource(resource) != null) {
+            return LOADED.computeIfAbsent(resource, CycleModels::load);
         }
+        LinearCycleModel m = avr();
         return new LinearCycleModel("the ATmega328P's cycles standing in for " + backendId
                 + "'s (no model of its own yet): " + m.describe(), m.coefficients());
     }
 
     /** The ATmega328P's fitted model. */
     public static LinearCycleModel avr() {
-        LinearCycleModel m = avr;
-        if (m == null) {
-            m = load(AVR_RESOURCE);
-            avr = m;
-        }
-        return m;
+        return linear("arduino");
     }
 
     /** Reads a model: {"describe": text, "coefficients": {term: cycles per unit}} (other fields are the fit's record). */

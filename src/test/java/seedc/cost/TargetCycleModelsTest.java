@@ -1,0 +1,41 @@
+package seedc.cost;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Cortex-M0+ and x86 models are their own, fitted by scripts/fit-cycle-model --target cortex-m|x86 (resources
+ * seedc/cost/cortex-m.json and x86.json), and say what they count; a target without one still gets the AVR's
+ * standing in, saying so.
+ */
+class TargetCycleModelsTest {
+    @Test
+    void cortexMLoadsItsOwnFittedModel() {
+        LinearCycleModel m = CycleModels.linear("cortex-m");
+        assertTrue(m.describe().startsWith("Cortex-M0+ cycles (arm-none-eabi-gcc -Os"), m.describe());
+        assertTrue(m.describe().contains("fitted") && m.describe().contains("held-out"), m.describe());
+        assertTrue(m.coefficients().containsKey("MatMul.op"), "a term every fixture has");
+        assertNotEquals(CycleModels.avr().coefficients(), m.coefficients());
+        assertEquals(m, CycleModels.forTarget("cortex-m"), "loaded once");
+    }
+
+    @Test
+    void x86LoadsItsOwnFittedModelInTimeStampCounterTicks() {
+        LinearCycleModel m = CycleModels.linear("x86");
+        assertTrue(m.describe().startsWith("x86 time stamp counter ticks (gcc -O2"), m.describe());
+        assertTrue(m.coefficients().containsKey("MatMul.op"), "a term every fixture has");
+        assertNotEquals(CycleModels.avr().coefficients(), m.coefficients());
+        assertNotEquals(CycleModels.linear("cortex-m").coefficients(), m.coefficients());
+    }
+
+    @Test
+    void aTargetWithoutAModelGetsTheAvrsSayingSo() {
+        CycleModel hls = CycleModels.forTarget("hls");
+        assertTrue(hls.describe().startsWith("the ATmega328P's cycles standing in for hls's (no model of its own"),
+                hls.describe());
+        assertEquals(CycleModels.avr().coefficients(), ((LinearCycleModel) hls).coefficients());
+    }
+}
