@@ -16,7 +16,7 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: check, run, compile, bench or demo");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: check, import, run, compile, bench or demo");
     }
 
     public static void main(String[] args) {

@@ -44,11 +44,7 @@ final class ProgramOptions {
         if (isOnnx()) {
             return OnnxFrontEnd.load(program, onnxOnly(), note -> err.println(program + ": note: " + note));
         }
-        if (modelDir == null) {
-            throw UserError.of("--model DIR is needed: the folder of " + program.getFileName() + "'s weights"
-                    + " (one NAME.npy per parameter)");
-        }
-        return SeeDotFrontEnd.load(program, modelDir);
+        return SeeDotFrontEnd.load(program, modelDir); // without --model only a program without parameters loads
     }
 
     /** The ONNX options; a user error if --model is given too (the .onnx file holds the weights). */

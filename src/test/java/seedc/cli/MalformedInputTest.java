@@ -223,7 +223,7 @@ class MalformedInputTest {
             new Case("bad --encoding", Map.of("q.sd", GOOD_PROGRAM, "m/W.npy", GOOD_W, "d.npy", GOOD_DATA),
                     RUN + "{D}d.npy --encoding double", "seedc: error: unknown --encoding 'double' (use float or fixed)"),
             new Case("missing --model", Map.of("q.sd", GOOD_PROGRAM, "d.npy", GOOD_DATA), "run {D}q.sd --data {D}d.npy",
-                    "seedc: error: --model DIR is needed: the folder of q.sd's weights (one NAME.npy per parameter)"),
+                    "seedc: error: --model DIR is needed: the folder of q.sd's weights (W.npy)"),
             new Case("missing --data", Map.of("q.sd", GOOD_PROGRAM, "m/W.npy", GOOD_W), "run {D}q.sd --model {D}m",
                     "seedc: error: Missing required option: '--data=FILE'"),
             // how shiftry's stage IV stops

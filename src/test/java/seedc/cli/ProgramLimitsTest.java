@@ -1,6 +1,7 @@
 package seedc.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -173,5 +174,16 @@ class ProgramLimitsTest {
         refused(check(dir, "\uFEFFlet x = 1.0 in x +"), dir,
                 "1:19: error: unexpected end of program, expecting an expression\nlet x = 1.0 in x +\n"
                         + " ".repeat(18) + "^");
+    }
+
+    /** A program without parameters needs no --model (issue 42): argmax of (X + X) is X's larger feature. */
+    @Test
+    void aProgramWithoutParametersNeedsNoModelFolder(@TempDir Path dir) throws IOException {
+        CliRun.tinyClassifier(dir);
+        Files.writeString(dir.resolve("p.sd"), "let X = (2, 1) in [0, 1] in\nargmax(X + X)\n");
+        CliRun r = CliRun.of(dir, "run {D}p.sd --data {D}d.npy");
+        assertEquals(0, r.status(), r.err());
+        // rows (label, x1, x2) = (0, 1, 0): class 0; (2, .5, .5): the first maximum, class 0, labelled 2
+        assertTrue(r.out().contains("accuracy: 50.00% (1/2)"), r.out());
     }
 }

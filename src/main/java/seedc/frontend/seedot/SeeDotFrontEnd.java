@@ -13,8 +13,17 @@ import seedc.ir.Program;
 public final class SeeDotFrontEnd {
     private SeeDotFrontEnd() {}
 
+    /** {@code modelDir} may be null for a program without parameters; else it must hold one NAME.npy for each. */
     public static FloatModel load(Path programFile, Path modelDir) {
         Program program = SeeDotProgram.load(programFile).program();
+        if (modelDir == null) {
+            if (!program.params().isEmpty()) {
+                throw UserError.of("--model DIR is needed: the folder of " + programFile.getFileName() + "'s weights"
+                        + " (" + String.join(", ", program.params().stream().map(p -> p.name() + ".npy").toList())
+                        + ")");
+            }
+            return new FloatModel(program, Map.of());
+        }
         if (!Files.exists(modelDir)) {
             throw UserError.inFile(modelDir, "model directory not found");
         }
