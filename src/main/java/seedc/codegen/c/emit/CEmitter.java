@@ -108,8 +108,27 @@ public final class CEmitter extends BodyEmitter {
 
     @Override
     protected String plus(Value o, Value part) {
+        return plus(o, part, r.x(part, "k"));
+    }
+
+    /** o[k] + element k of part, whose value {@code element} is (read back, or computed where it is added). */
+    private String plus(Value o, Value part, IntExpr element) {
         int shift = t(part).scale() - t(o).scale();
-        return r.x(o, "k").plusWrap(r.x(part, "k").shr(shift), false, t(o).bits()).c();
+        return r.x(o, "k").plusWrap(element.shr(shift), false, t(o).bits()).c();
+    }
+
+    /** A product of one term per element added as computed ({@link AddedAsComputed}), unless a comparison writes it. */
+    @Override
+    protected String plusComputed(SumLoop s, Op last) {
+        if (fused.skips(last) || r.comparedAtStore(last) || computedElsewhere(last) != null) {
+            return null;
+        }
+        AddedAsComputed.Term term = AddedAsComputed.term(last, bitSerial);
+        if (term == null) {
+            return null;
+        }
+        OpParams.Mul p = fp.params(last, OpParams.Mul.class);
+        return plus(s.out(), last.out(), r.finish(r.term(term.a(), term.ia(), term.b(), term.ib(), p), p, last.out()));
     }
 
     /** A result in RAM is copied as it is; one in flash is read and cast. */
@@ -323,8 +342,7 @@ public final class CEmitter extends BodyEmitter {
     }
 
     private void add(Value o, Value a, Value b, boolean subtract, OpParams.Add p) {
-        elements(o, a, b, (ia, ib) -> r.operand(a, p.shrA(), ia).plusWrap(r.operand(b, p.shrB(), ib), subtract, p.width())
-                .shrWrap(p.post(), t(o).bits()).c());
+        elements(o, a, b, (ia, ib) -> r.sum(r.operand(a, p.shrA(), ia), r.operand(b, p.shrB(), ib), subtract, p, o).c());
     }
 
     /**
