@@ -42,11 +42,13 @@ public record AvrDot16x16(boolean flashA) implements AvrKernel {
         c.append("    uint16_t hi = 0, ta, tb;\n    uint8_t bias = 0x80, zero = 0;\n");
         c.append("    if (n == 0) return 0;\n");
         if (!flashA) { // a squared norm (ProtoNN's distance is del^T del): one read and three multiplies a term
-            c.append("    if (a == b) {\n        uint32_t t;\n        uint8_t s;\n        k = 0;\n");
+            c.append("    if (a == b) {\n        uint32_t t;\n        uint8_t s;\n");
             AvrAsm.statement(c, square());
             c.append("        : [lo] \"+r\"(lo), [hi] \"+r\"(hi), [b] \"+x\"(b), [n] \"+w\"(n), [ta] \"=&a\"(ta),")
              .append(" [t] \"=&r\"(t), [s] \"=&r\"(s)\n");
-            c.append("        : [zero] \"r\"(zero) : \"memory\");\n    } else {\n");
+            c.append("        : [zero] \"r\"(zero) : \"memory\");\n");
+            // no offsets to take off: the sum as it is, sign-extended from bit 47 (it is below 2^46)
+            c.append("        r.h.lo = lo;\n        r.h.hi = (int16_t)hi;\n        return (int64_t)r.u;\n    } else {\n");
         }
         AvrAsm.statement(c, body());
         // a in Z when it is in flash (lpm reads through Z only), b in X
@@ -65,7 +67,7 @@ public record AvrDot16x16(boolean flashA) implements AvrKernel {
     /**
      * A term of a[] = b[]: a^2 = lo^2 + 2^16 hi^2 + 2 (2^8 hi lo), formed exactly in 32 bits t first (a^2 is at most
      * 2^30): lo^2 (mul) and hi^2 (muls) side by side, then the signed hi lo (mulsu, whose carry is its sign bit: sbc
-     * makes the sign byte) added twice at byte 1; then t once into the 48-bit sum. No offsets: k = 0. About 29 cycles
+     * makes the sign byte) added twice at byte 1; then t once into the 48-bit sum. No offsets to take off. About 29 cycles
      * a term (35 with the offsets added into 48 bits three times).
      */
     private static List<String> square() {
