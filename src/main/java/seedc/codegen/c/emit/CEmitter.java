@@ -119,7 +119,7 @@ public final class CEmitter extends BodyEmitter {
 
     /** A product of one term per element added as computed ({@link AddedAsComputed}), unless a comparison writes it. */
     @Override
-    protected String plusComputed(SumLoop s, Op last) {
+    protected AddedTerm plusComputed(SumLoop s, Op last) {
         if (fused.skips(last) || r.comparedAtStore(last) || computedElsewhere(last) != null) {
             return null;
         }
@@ -128,7 +128,23 @@ public final class CEmitter extends BodyEmitter {
             return null;
         }
         OpParams.Mul p = fp.params(last, OpParams.Mul.class);
-        return plus(s.out(), last.out(), r.finish(r.term(term.a(), term.ia(), term.b(), term.ib(), p), p, last.out()));
+        java.util.List<String> before = new java.util.ArrayList<>();
+        IntExpr a = once(r.operand(term.a(), p.shrA(), term.ia()), term.ia(), "sd_once0", before);
+        IntExpr b = once(r.operand(term.b(), p.shrB(), term.ib()), term.ib(), "sd_once1", before);
+        // Operands.term's product of the two operands, finished as the product's own loop would store it
+        return new AddedTerm(before, plus(s.out(), last.out(), r.finish(a.timesWrap(b, p.width()), p, last.out())));
+    }
+
+    /**
+     * An operand the same at every element (index 0) read once into a local before the loop: gcc reads it again for
+     * each element otherwise, since the sum's stores into the planned buffer may alias it (and loses registers to it).
+     */
+    private static IntExpr once(IntExpr operand, String index, String name, java.util.List<String> before) {
+        if (!index.equals("0") || operand.c().matches("-?[0-9]+L*")) {
+            return operand;
+        }
+        before.add("const " + operand.ctype() + " " + name + " = " + operand.c() + ";");
+        return IntExpr.of(name, operand.bits());
     }
 
     /** A result in RAM is copied as it is; one in flash is read and cast. */
