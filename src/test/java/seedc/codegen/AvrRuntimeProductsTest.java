@@ -20,8 +20,9 @@ import seedc.bench.SimavrRunner;
 
 /**
  * The runtime's products and shifts as the AVR computes them (seedc_runtime.h: sd_mul8x16 and sd_mul16 in inline
- * assembly, sd_shr32 by whole bytes first, and sd_shr16), run under simavr on random and extreme operands, equal the
- * exact products and the divisions by 2^n rounding toward zero computed here in Java.
+ * assembly, sd_shr32 and the unsigned sd_lsr32 by whole bytes first, sd_shr16, and the halved 17-bit sums
+ * sd_subhalf16 and sd_addhalf16 in inline assembly), run under simavr on random and extreme operands, equal the exact
+ * products, the divisions by 2^n rounding toward zero and the unsigned shifts computed here in Java.
  */
 class AvrRuntimeProductsTest {
     /** The shifts tried: every rest within a byte, after a byte, after two bytes, and after three. */
@@ -56,6 +57,10 @@ class AvrRuntimeProductsTest {
         for (int s : SHIFTS16) {
             c.append("        put(sd_shr16(a[i], ").append(s).append("));\n");
         }
+        for (int s : SHIFTS32) {
+            c.append("        put((int32_t)sd_lsr32((uint32_t)p, ").append(s).append("));\n");
+        }
+        c.append("        put(sd_subhalf16(a[i], b[i]));\n        put(sd_addhalf16(a[i], b[i]));\n");
         c.append("    }\n    SEEDC_BENCH_EXIT();\n}\n");
         for (int i = 0; i < n; i++) {
             long p = a[i] * b[i];
@@ -67,12 +72,17 @@ class AvrRuntimeProductsTest {
             for (int s : SHIFTS16) {
                 want.add(a[i] / (1L << s));
             }
+            for (int s : SHIFTS32) {
+                want.add((p & 0xFFFFFFFFL) >>> s); // p's 32 bits as unsigned
+            }
+            want.add((a[i] - b[i]) / 2);
+            want.add((a[i] + b[i]) / 2);
         }
         Path src = dir.resolve("products.c");
         Files.writeString(src, c);
         Path elf = AvrToolchain.find().compile(List.of(src), List.of(BenchResources.includeDir()),
                 List.of("-Wall", "-Werror"), dir.resolve("products.elf"));
-        SimResult s = SimavrRunner.run(elf, 50_000_000L);
+        SimResult s = SimavrRunner.run(elf, 200_000_000L); // a budget, not a timing: UART lines cost most of it
         assertTrue(s.finished(), "the firmware did not finish");
         assertEquals(want, s.uartOutput().lines().map(String::strip).map(Long::parseLong).toList());
     }

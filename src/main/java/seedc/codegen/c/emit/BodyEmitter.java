@@ -314,13 +314,46 @@ public abstract class BodyEmitter {
         return "for (" + i + " = " + from + "; " + i + " < " + to + "; " + i + "++)";
     }
 
+    /**
+     * How a sum loop adds its body's result where the last op computes it: declarations before the loop (operands
+     * read once), then out[k] = {@code plus}, out[k] + (element k of the result) in out's type.
+     */
+    protected record AddedTerm(java.util.List<String> before, String plus) {}
+
+    /**
+     * The sum's element written with the body's last op computing its result's element k, or null when that op
+     * writes its elements otherwise than one expression each. Then the sum loop adds each element where it is
+     * computed: one pass over the elements instead of a store, a second loop and a reload (ProtoNN's class scores).
+     */
+    protected AddedTerm plusComputed(SumLoop s, Op last) {
+        return null;
+    }
+
     /** out = 0, then out += result (converted to out's type) after each run of the body. */
     private void sumLoop(SumLoop s) {
         Value o = s.out();
         each(o, zero());
         w.block(header(s.index(), s.from(), s.to()), () -> {
-            emit(s.body());
-            each(o, plus(o, s.result()));
+            java.util.List<Op> ops = s.body().ops();
+            Op last = ops.getLast(); // the body defines its result, so it has an op
+            ops.subList(0, ops.size() - 1).forEach(this::emitTopOrNested); // first: they declare the views last reads
+            // The last op of the body is the only one that can read its result (SSA: the others come before).
+            AddedTerm fused = last.out() == s.result() ? plusComputed(s, last) : null;
+            if (fused == null) {
+                emitTopOrNested(last);
+                each(o, plus(o, s.result()));
+                return;
+            }
+            place(ram.indexOf(last)); // the moves planned before last come before its operands are read
+            w.line("/* " + ram.labels().get(ram.indexOf(last)) + ": added to " + CNames.var(o) + " as computed */");
+            if (fused.before().isEmpty()) {
+                each(o, fused.plus());
+            } else {
+                w.block("", () -> {
+                    fused.before().forEach(w::line);
+                    each(o, fused.plus());
+                });
+            }
         });
     }
 

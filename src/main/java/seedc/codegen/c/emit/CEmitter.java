@@ -108,8 +108,43 @@ public final class CEmitter extends BodyEmitter {
 
     @Override
     protected String plus(Value o, Value part) {
+        return plus(o, part, r.x(part, "k"));
+    }
+
+    /** o[k] + element k of part, whose value {@code element} is (read back, or computed where it is added). */
+    private String plus(Value o, Value part, IntExpr element) {
         int shift = t(part).scale() - t(o).scale();
-        return r.x(o, "k").plusWrap(r.x(part, "k").shr(shift), false, t(o).bits()).c();
+        return r.x(o, "k").plusWrap(element.shr(shift), false, t(o).bits()).c();
+    }
+
+    /** A product of one term per element added as computed ({@link AddedAsComputed}), unless a comparison writes it. */
+    @Override
+    protected AddedTerm plusComputed(SumLoop s, Op last) {
+        if (fused.skips(last) || r.comparedAtStore(last) || computedElsewhere(last) != null) {
+            return null;
+        }
+        AddedAsComputed.Term term = AddedAsComputed.term(last, bitSerial);
+        if (term == null) {
+            return null;
+        }
+        OpParams.Mul p = fp.params(last, OpParams.Mul.class);
+        java.util.List<String> before = new java.util.ArrayList<>();
+        IntExpr a = once(r.operand(term.a(), p.shrA(), term.ia()), term.ia(), "sd_once0", before);
+        IntExpr b = once(r.operand(term.b(), p.shrB(), term.ib()), term.ib(), "sd_once1", before);
+        // Operands.term's product of the two operands, finished as the product's own loop would store it
+        return new AddedTerm(before, plus(s.out(), last.out(), r.finish(a.timesWrap(b, p.width()), p, last.out())));
+    }
+
+    /**
+     * An operand the same at every element (index 0) read once into a local before the loop: gcc reads it again for
+     * each element otherwise, since the sum's stores into the planned buffer may alias it (and loses registers to it).
+     */
+    private static IntExpr once(IntExpr operand, String index, String name, java.util.List<String> before) {
+        if (!index.equals("0") || operand.c().matches("-?[0-9]+L*")) {
+            return operand;
+        }
+        before.add("const " + operand.ctype() + " " + name + " = " + operand.c() + ";");
+        return IntExpr.of(name, operand.bits());
     }
 
     /** A result in RAM is copied as it is; one in flash is read and cast. */
@@ -323,8 +358,7 @@ public final class CEmitter extends BodyEmitter {
     }
 
     private void add(Value o, Value a, Value b, boolean subtract, OpParams.Add p) {
-        elements(o, a, b, (ia, ib) -> r.operand(a, p.shrA(), ia).plusWrap(r.operand(b, p.shrB(), ib), subtract, p.width())
-                .shrWrap(p.post(), t(o).bits()).c());
+        elements(o, a, b, (ia, ib) -> r.sum(r.operand(a, p.shrA(), ia), r.operand(b, p.shrB(), ib), subtract, p, o).c());
     }
 
     /**

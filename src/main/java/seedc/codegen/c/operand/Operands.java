@@ -131,6 +131,19 @@ public final class Operands {
         return operand(a, p.shrA(), ia).timesWrap(operand(b, p.shrB(), ib), p.width());
     }
 
+    /**
+     * An add's element, wrap(shr(x ± y, post)) in out's type. Two 16-bit operands whose exact sum (17 bits) the width
+     * holds and a shift of at least 1: the sum's half by sd_subhalf16 or sd_addhalf16 (16-bit arithmetic and the carry
+     * on the AVR, not 32-bit), then the rest of the shift (truncating shifts compose: the same integers).
+     */
+    public IntExpr sum(IntExpr x, IntExpr y, boolean subtract, OpParams.Add p, Value out) {
+        if (p.post() >= 1 && p.width() > 16 && Math.max(x.bits(), y.bits()) == 16) {
+            IntExpr half = IntExpr.of((subtract ? "sd_subhalf16(" : "sd_addhalf16(") + x.c() + ", " + y.c() + ")", 16);
+            return half.shrWrap(p.post() - 1, type(out).bits());
+        }
+        return x.plusWrap(y, subtract, p.width()).shrWrap(p.post(), type(out).bits());
+    }
+
     /** A sum of product terms in out's type: wrap(shr(sum, post)). */
     public IntExpr finish(IntExpr sum, OpParams.Mul p, Value out) {
         return sum.shrWrap(p.post(), type(out).bits());

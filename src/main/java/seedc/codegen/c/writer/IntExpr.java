@@ -79,8 +79,10 @@ public record IntExpr(String c, int bits) {
             return shr(n).wrap(w);
         }
         String u = "uint" + narrow + "_t";
-        return new IntExpr("(int" + w + "_t)(" + u + ")((" + u + ")((" + u + ")" + c + " + (" + c + " < 0 ? " + ((1L << n) - 1)
-                + "u : 0u)) >> " + n + ")", w);
+        String biased = "(" + u + ")((" + u + ")" + c + " + (" + c + " < 0 ? " + ((1L << n) - 1) + "u : 0u))";
+        // 32 bits through sd_lsr32: whole bytes first on the AVR, where gcc's own shift loops a bit at a time
+        String shifted = narrow == 32 ? "sd_lsr32(" + biased + ", " + n + ")" : "(" + biased + " >> " + n + ")";
+        return new IntExpr("(int" + w + "_t)(" + u + ")" + shifted, w);
     }
 
     /**
