@@ -107,6 +107,9 @@ final class BenchCommand implements Callable<Integer> {
             throw UserError.of("--pareto measures the frontier of shiftry's search on the Uno; not " + strategy
                     + " on " + dev.name());
         }
+        if (pareto != null) {
+            OutputFile.target(pareto); // a device or FIFO is refused before the search, not after it
+        }
         if (examples < 1) {
             throw UserError.of("--examples must be at least 1");
         }
@@ -132,7 +135,7 @@ final class BenchCommand implements Callable<Integer> {
         boolean allEqual;
         Path work;
         try (OutputFolder folder = out == null ? null
-                : OutputFolder.open(out, in.files())) {
+                : OutputFolder.open(out, in.files(), spec.commandLine().getErr())) {
             work = folder != null ? folder.dir() : Files.createTempDirectory("seedc-bench-");
             allEqual = measure(work, source, loaded, search, dev);
             if (folder != null) {

@@ -260,9 +260,12 @@ final class CompileCommand implements Callable<Integer> {
             throw UserError.of("--pareto lists the frontier of shiftry's search; seedot's maxscale sweep is in"
                     + " report.json (maxscaleSweep)");
         }
+        if (pareto != null) {
+            OutputFile.target(pareto); // a device or FIFO is refused before the search, not after it
+        }
         Report report;
         Pipeline.Compiled compiled;
-        try (OutputFolder folder = OutputFolder.open(out, in.files())) {
+        try (OutputFolder folder = OutputFolder.open(out, in.files(), spec.commandLine().getErr())) {
             compiled = compileInto(folder.dir(), strat, tgt, prod, m, enc, dev, progress);
             report = compiled.report();
             String text = TextReport.render(report);
