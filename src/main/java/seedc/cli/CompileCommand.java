@@ -265,11 +265,16 @@ final class CompileCommand implements Callable<Integer> {
         }
         Report report;
         Pipeline.Compiled compiled;
+        Path staged;
         try (OutputFolder folder = OutputFolder.open(out, in.files(), spec.commandLine().getErr())) {
             compiled = compileInto(folder.dir(), strat, tgt, prod, m, enc, dev, progress);
             report = compiled.report();
             String text = TextReport.render(report);
             Files.writeString(folder.dir().resolve("report.txt"), text);
+            staged = pareto == null ? null : folder.staged(pareto);
+            if (staged != null) { // inside --out: written with the folder, so that its marker lists it as seedc's
+                OutputFile.write(staged, ParetoCsv.text(compiled.frontier(), out, List.of()), in.files());
+            }
             folder.commit();
             spec.commandLine().getOut().print(text);
             PrintWriter err = spec.commandLine().getErr();
@@ -277,7 +282,9 @@ final class CompileCommand implements Callable<Integer> {
         }
         spec.commandLine().getOut().println("wrote " + out);
         if (pareto != null) {
-            OutputFile.write(pareto, ParetoCsv.text(compiled.frontier(), out, List.of()), in.files());
+            if (staged == null) {
+                OutputFile.write(pareto, ParetoCsv.text(compiled.frontier(), out, List.of()), in.files());
+            }
             spec.commandLine().getOut().println("wrote " + pareto + ": " + compiled.frontier().size()
                     + " program(s) on the frontier");
         }

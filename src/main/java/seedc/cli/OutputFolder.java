@@ -82,6 +82,12 @@ final class OutputFolder implements AutoCloseable {
         return target;
     }
 
+    /** Where {@code file} goes in the staging folder when it lies inside the target (links resolved); else null. */
+    Path staged(Path file) {
+        Path real = RealPaths.real(file);
+        return real.startsWith(target) && !real.equals(target) ? staging.resolve(target.relativize(real)) : null;
+    }
+
     /** Moves the complete outputs into place, replacing an earlier seedc output. */
     void commit() {
         try {

@@ -208,6 +208,32 @@ class FileSafetyTest {
         assertEquals("mine\n", Files.readString(out.resolve("notes.txt")));
     }
 
+    @Test
+    void importRefusesItsInputLinkedIntoTheOutput() throws Exception {
+        Path onnx = Path.of("src/test/resources/fixtures/onnx/mlp-digits-10.onnx").toAbsolutePath();
+        Path imp = dir.resolve("imp");
+        CliRun first = CliRun.args("import", onnx.toString(), "--out", imp.toString());
+        assertEquals(0, first.status(), first.err());
+        Files.copy(onnx, imp.resolve("model.onnx"));
+        Path link = Files.createSymbolicLink(dir.resolve("model.onnx"), imp.resolve("model.onnx"));
+        CliRun r = CliRun.args("import", link.toString(), "--out", imp.toString());
+        assertEquals(1, r.status());
+        assertEquals(imp + ": error: holds " + imp.resolve("model.onnx") + " (which " + link + " links to), an input"
+                + " of this run; give another output directory\n", r.err());
+        assertArrayEquals(Files.readAllBytes(onnx), Files.readAllBytes(imp.resolve("model.onnx")));
+    }
+
+    @Test
+    void aParetoCsvInsideTheOutputIsListedAsSeedcs() throws Exception {
+        Path out = dir.resolve("out");
+        for (int run = 1; run <= 2; run++) {
+            CliRun r = compile(out.toString(), " --pareto " + out.resolve("frontier.csv"));
+            assertEquals(0, r.status(), "run " + run + ": " + r.err());
+        }
+        assertTrue(Files.isRegularFile(out.resolve("frontier.csv")));
+        assertTrue(Files.readString(out.resolve(".seedc-output")).contains("  frontier.csv\n"));
+    }
+
     /**
      * A compile stopped by SIGTERM while it holds the folder (its --train is a FIFO nobody writes, so it waits
      * inside the lock): the shutdown hook removes the lock and the hidden sibling; the earlier output is untouched.
