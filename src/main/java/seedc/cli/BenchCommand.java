@@ -82,6 +82,9 @@ final class BenchCommand implements Callable<Integer> {
                     + " --pareto; each program's configuration in the bench folder's pareto/).")
     Path pareto;
 
+    /** Where --pareto is written: the path given, or its place in the staging folder when it lies inside --out. */
+    private Path paretoAt;
+
     @Option(names = "--profile", description = "Uno: mark the fixed build's top-level ops and print each one's (a loop's"
             + " with its body) cycles per inference, MACs and cycles per MAC beside the cycle model's estimate; the"
             + " marks add 2 cycles per op.")
@@ -137,6 +140,8 @@ final class BenchCommand implements Callable<Integer> {
         try (OutputFolder folder = out == null ? null
                 : OutputFolder.open(out, in.files(), spec.commandLine().getErr())) {
             work = folder != null ? folder.dir() : Files.createTempDirectory("seedc-bench-");
+            Path staged = folder == null || pareto == null ? null : folder.staged(pareto);
+            paretoAt = staged != null ? staged : pareto; // inside --out: written with it, or the commit would drop it
             allEqual = measure(work, source, loaded, search, dev);
             if (folder != null) {
                 folder.commit(); // kept even when the device disagrees: the builds are what to look at then
@@ -192,7 +197,7 @@ final class BenchCommand implements Callable<Integer> {
             }
         }
         Path folder = out != null ? out : work;
-        OutputFile.write(pareto, ParetoCsv.text(c.frontier(), folder, measured), in.files());
+        OutputFile.write(paretoAt, ParetoCsv.text(c.frontier(), folder, measured), in.files());
         spec.commandLine().getOut().println("wrote " + pareto + ": " + measured.size() + " program(s) on the"
                 + " frontier, each measured on the device");
         return allEqual;

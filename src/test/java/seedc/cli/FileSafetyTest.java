@@ -234,6 +234,19 @@ class FileSafetyTest {
         assertTrue(Files.readString(out.resolve(".seedc-output")).contains("  frontier.csv\n"));
     }
 
+    /** bench wrote --pareto inside --out before its commit replaced the folder, which dropped the CSV. */
+    @Test
+    void benchKeepsAParetoCsvInsideItsOutput() throws Exception {
+        Path out = dir.resolve("b");
+        for (int run = 1; run <= 2; run++) {
+            CliRun r = CliRun.of(dir, "bench {D}q.sd --model {D}m --train {D}d.npy --test {D}d.npy --examples 2"
+                    + " --no-float --no-progress --jobs 1 --out {D}b --pareto {D}b/front.csv");
+            assertEquals(0, r.status(), "run " + run + ": " + r.err());
+            assertTrue(Files.readString(out.resolve("front.csv")).contains(",measured_cycles,"), "run " + run);
+        }
+        assertTrue(Files.readString(out.resolve(".seedc-output")).contains("  front.csv\n"));
+    }
+
     /**
      * A compile stopped by SIGTERM while it holds the folder (its --train is a FIFO nobody writes, so it waits
      * inside the lock): the shutdown hook removes the lock and the hidden sibling; the earlier output is untouched.
