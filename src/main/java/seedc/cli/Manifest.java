@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
@@ -31,6 +32,12 @@ record Manifest(boolean listed, Map<String, String> hashes) {
             + " whole.\n";
     private static final String LIST = "Files seedc wrote (SHA-256, path); any other file, or one changed since, is"
             + " yours, and seedc will not replace the folder while it holds one:\n";
+
+    /**
+     * What the Makefiles seedc writes build in the folder (codegen/c/Makefile*: predictor, predict.o;
+     * codegen/verilog/Makefile: build/, synth.json).
+     */
+    private static final Set<String> BUILT = Set.of("predictor", "predict.o", "build", "synth.json");
 
     /** Writes the marker listing every file now under {@code dir}. */
     static void write(Path dir) throws IOException {
@@ -65,13 +72,20 @@ record Manifest(boolean listed, Map<String, String> hashes) {
         return new Manifest(true, hashes);
     }
 
-    /** The entries under {@code dir} that are the user's: not listed, changed ("main.c (changed)") or not files. */
+    /**
+     * The entries under {@code dir} that are the user's: not listed, changed ("main.c (changed)") or not files.
+     * What {@code make} builds from a Makefile seedc wrote (unchanged) is not the user's but seedc's output one step
+     * on: refusing it would make every {@code make -C out} block the next compile into {@code out}.
+     */
     List<String> userFiles(Path dir) throws IOException {
         List<String> mine = new ArrayList<>();
+        Path makefile = dir.resolve("Makefile");
+        boolean built = hashes.containsKey("Makefile") && Files.isRegularFile(makefile, LinkOption.NOFOLLOW_LINKS)
+                && hashes.get("Makefile").equals(sha256(makefile));
         try (Stream<Path> s = Files.walk(dir)) {
             for (Path p : s.sorted().toList()) {
                 String rel = relative(dir, p);
-                if (rel.isEmpty() || rel.equals(FILE)) {
+                if (rel.isEmpty() || rel.equals(FILE) || built && BUILT.contains(rel.split("/")[0])) {
                     continue;
                 }
                 if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {

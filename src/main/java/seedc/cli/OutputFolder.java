@@ -66,9 +66,12 @@ final class OutputFolder implements AutoCloseable {
             Path temp = Files.createTempDirectory(parent, "." + target.getFileName() + ".seedc-tmp-");
             Path staging = Files.createDirectory(temp.resolve(target.getFileName()));
             return new OutputFolder(target, temp, staging, lock);
-        } catch (IOException | UserError e) {
+        } catch (IOException e) {
             lock.release();
-            throw e instanceof IOException io ? UserError.inFile(out, "cannot be written: " + reason(io)) : (UserError) e;
+            throw UserError.inFile(out, "cannot be written: " + reason(e));
+        } catch (UserError e) {
+            lock.release();
+            throw e;
         }
     }
 

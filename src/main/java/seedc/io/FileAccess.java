@@ -53,7 +53,8 @@ final class FileAccess {
                     }
                 }
                 if (text.size() > MAX_TEXT - n) {
-                    throw UserError.inFile(file, "is larger than " + MAX_TEXT + " bytes, more than seedc loads at once");
+                    throw UserError.inFile(file, "is larger than " + MAX_TEXT + " bytes, more than seedc loads at"
+                            + " once");
                 }
                 text.write(block, 0, n);
             }

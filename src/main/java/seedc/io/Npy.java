@@ -97,7 +97,8 @@ public final class Npy {
         }
         byte[] header = in.readNBytes((int) headerLength);
         if (header.length < headerLength) {
-            throw UserError.inFile(file, "truncated: expected " + headerLength + " bytes of header, found " + header.length);
+            throw UserError.inFile(file, "truncated: expected " + headerLength + " bytes of header, found "
+                    + header.length);
         }
         return header;
     }

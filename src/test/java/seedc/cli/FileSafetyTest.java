@@ -154,6 +154,22 @@ class FileSafetyTest {
         assertEquals(0, again.status(), "a file seedc wrote and the user deleted is no reason to refuse: " + again.err());
     }
 
+    /** What `make` builds from seedc's own Makefile is seedc's; built from an edited Makefile it is the user's. */
+    @Test
+    void whatSeedcsMakefileBuildsIsReplacedWithTheFolder() throws Exception {
+        Path out = earlierOutput();
+        Files.writeString(out.resolve("predictor"), "a binary make built\n");
+        CliRun r = compile(out.toString(), " --target x86");
+        assertEquals(0, r.status(), r.err());
+        assertFalse(Files.exists(out.resolve("predictor")));
+        Files.writeString(out.resolve("predictor"), "a binary make built\n");
+        Files.writeString(out.resolve("Makefile"), "# mine\n", java.nio.file.StandardOpenOption.APPEND);
+        CliRun edited = compile(out.toString(), " --target x86");
+        assertEquals(1, edited.status());
+        assertTrue(edited.err().startsWith(out + ": error: holds 2 files seedc did not write: Makefile (changed since"
+                + " seedc wrote it), predictor;"), edited.err());
+    }
+
     @Test
     void anOutputOfAnEarlierSeedcWithoutAListIsRefused() throws Exception {
         Path out = Files.createDirectories(dir.resolve("old"));
