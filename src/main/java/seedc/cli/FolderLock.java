@@ -8,6 +8,7 @@ import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import seedc.diag.UserError;
@@ -19,10 +20,16 @@ import seedc.diag.UserError;
  */
 record FolderLock(Path file, FileChannel channel, FileLock lock) {
     static FolderLock take(Path out, Path file, PrintWriter err) {
+        if (Files.exists(file, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+            // a FIFO would block the open; a link could lead the PID into a user's file
+            throw UserError.inFile(out, "cannot be locked: " + file + " is " + RealPaths.kind(file) + ", not a lock"
+                    + " seedc wrote; remove it");
+        }
         String before = previousOwner(file);
         FileChannel ch = null;
         try {
-            ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.READ);
+            // not through a link: the lock's PID is written into it, which must never land in a file of the user's
+            ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
             FileLock l = ch.tryLock();
             if (l == null) {
                 throw new OverlappingFileLockException();
@@ -45,7 +52,11 @@ record FolderLock(Path file, FileChannel channel, FileLock lock) {
 
     /** Who left the lock file (when there is one): "seedc process N, which is no longer running"; null: none. */
     private static String previousOwner(Path file) {
-        if (!Files.isRegularFile(file)) {
+        try {
+            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || Files.size(file) > 64) {
+                return null; // not seedc's: opening it for the lock fails with the file system's reason
+            }
+        } catch (IOException e) {
             return null;
         }
         try {

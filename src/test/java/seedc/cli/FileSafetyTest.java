@@ -212,6 +212,18 @@ class FileSafetyTest {
     }
 
     @Test
+    void aLockThatIsALinkOrAFifoIsRefusedAndKept() throws Exception {
+        Path mine = Files.writeString(dir.resolve("mine.txt"), "mine\n");
+        Path lock = Files.createSymbolicLink(dir.resolve(".out.seedc-lock"), mine);
+        CliRun r = compile(dir.resolve("out").toString(), "");
+        assertEquals(1, r.status());
+        assertEquals(dir.resolve("out") + ": error: cannot be locked: " + lock + " is a symbolic link, not a lock seedc"
+                + " wrote; remove it\n", r.err());
+        assertEquals("mine\n", Files.readString(mine));
+        assertTrue(Files.isSymbolicLink(lock));
+    }
+
+    @Test
     void demoOntoAnEarlierOutputReplacesIt() throws Exception {
         Path out = earlierOutput();
         CliRun r = CliRun.of(dir, "demo --out " + out);
