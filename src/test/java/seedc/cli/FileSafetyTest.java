@@ -221,6 +221,12 @@ class FileSafetyTest {
                 + " wrote; remove it\n", r.err());
         assertEquals("mine\n", Files.readString(mine));
         assertTrue(Files.isSymbolicLink(lock));
+        Files.delete(lock);
+        fifo(".out.seedc-lock");
+        CliRun onFifo = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> compile(dir.resolve("out").toString(), ""));
+        assertEquals(dir.resolve("out") + ": error: cannot be locked: " + lock + " is a FIFO (named pipe), not a lock"
+                + " seedc wrote; remove it\n", onFifo.err());
+        assertEquals("fifo", type(lock));
     }
 
     @Test
