@@ -94,6 +94,9 @@ final class BenchCommand implements Callable<Integer> {
                     + " --pareto; each program's configuration in the bench folder's pareto/).")
     Path pareto;
 
+    /** Where --pareto is written: the path given, or its place in the staging folder when it lies inside --out. */
+    private Path paretoAt;
+
     @Option(names = "--profile", description = "Uno, cortex-m, x86: mark the fixed build's top-level ops and print each"
             + " one's (a loop's with its body) cycles per inference, MACs and cycles per MAC beside the cycle model's"
             + " estimate; the marks add a few cycles per op (2 on the Uno).")
@@ -116,6 +119,9 @@ final class BenchCommand implements Callable<Integer> {
         if (pareto != null && (dev.fabric() != null || !"shiftry".equals(strategy))) {
             throw UserError.of("--pareto measures the frontier of shiftry's search on the Uno; not " + strategy
                     + " on " + dev.name());
+        }
+        if (pareto != null) {
+            OutputFile.target(pareto); // a device or FIFO is refused before the search, not after it
         }
         if (examples < 1) {
             throw UserError.of("--examples must be at least 1");
@@ -142,8 +148,10 @@ final class BenchCommand implements Callable<Integer> {
         boolean allEqual;
         Path work;
         try (OutputFolder folder = out == null ? null
-                : OutputFolder.open(out, in.files())) {
+                : OutputFolder.open(out, in.files(), spec.commandLine().getErr())) {
             work = folder != null ? folder.dir() : Files.createTempDirectory("seedc-bench-");
+            Path staged = folder == null || pareto == null ? null : folder.staged(pareto);
+            paretoAt = staged != null ? staged : pareto; // inside --out: written with it, or the commit would drop it
             allEqual = measure(work, source, loaded, search, dev, cpu);
             if (folder != null) {
                 folder.commit(); // kept even when the device disagrees: the builds are what to look at then
@@ -238,7 +246,7 @@ final class BenchCommand implements Callable<Integer> {
             }
         }
         Path folder = out != null ? out : work;
-        OutputFile.write(pareto, ParetoCsv.text(c.frontier(), folder, measured), in.files());
+        OutputFile.write(paretoAt, ParetoCsv.text(c.frontier(), folder, measured), in.files());
         spec.commandLine().getOut().println("wrote " + pareto + ": " + measured.size() + " program(s) on the"
                 + " frontier, each measured on the device");
         return allEqual;

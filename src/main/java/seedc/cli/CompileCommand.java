@@ -260,13 +260,21 @@ final class CompileCommand implements Callable<Integer> {
             throw UserError.of("--pareto lists the frontier of shiftry's search; seedot's maxscale sweep is in"
                     + " report.json (maxscaleSweep)");
         }
+        if (pareto != null) {
+            OutputFile.target(pareto); // a device or FIFO is refused before the search, not after it
+        }
         Report report;
         Pipeline.Compiled compiled;
-        try (OutputFolder folder = OutputFolder.open(out, in.files())) {
+        Path staged;
+        try (OutputFolder folder = OutputFolder.open(out, in.files(), spec.commandLine().getErr())) {
             compiled = compileInto(folder.dir(), strat, tgt, prod, m, enc, dev, progress);
             report = compiled.report();
             String text = TextReport.render(report);
             Files.writeString(folder.dir().resolve("report.txt"), text);
+            staged = pareto == null ? null : folder.staged(pareto);
+            if (staged != null) { // inside --out: written with the folder, so that its marker lists it as seedc's
+                OutputFile.write(staged, ParetoCsv.text(compiled.frontier(), out, List.of()), in.files());
+            }
             folder.commit();
             spec.commandLine().getOut().print(text);
             PrintWriter err = spec.commandLine().getErr();
@@ -274,7 +282,9 @@ final class CompileCommand implements Callable<Integer> {
         }
         spec.commandLine().getOut().println("wrote " + out);
         if (pareto != null) {
-            OutputFile.write(pareto, ParetoCsv.text(compiled.frontier(), out, List.of()), in.files());
+            if (staged == null) {
+                OutputFile.write(pareto, ParetoCsv.text(compiled.frontier(), out, List.of()), in.files());
+            }
             spec.commandLine().getOut().println("wrote " + pareto + ": " + compiled.frontier().size()
                     + " program(s) on the frontier");
         }

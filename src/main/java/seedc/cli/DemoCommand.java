@@ -24,18 +24,6 @@ final class DemoCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    /** --out: new, empty or an earlier demo's folder (seedc's marker in it); created and marked as seedc's. */
-    private static Path demoFolder(Path out) {
-        OutputFolder.checkReplaceable(out, out.toAbsolutePath().normalize(), List.of());
-        try {
-            Files.createDirectories(out);
-            OutputFolder.mark(out);
-        } catch (IOException e) {
-            throw seedc.diag.UserError.inFile(out, "cannot be created: " + OutputFolder.reason(e));
-        }
-        return out;
-    }
-
     /**
      * 'seedc compile' with these arguments (its defaults for the rest), through the same pipeline, printing what it
      * prints; the report it wrote.
@@ -49,16 +37,41 @@ final class DemoCommand implements Callable<Integer> {
         return compile.compile();
     }
 
+    /**
+     * --out is an output folder like compile's: new, empty or an earlier seedc output holding no file of the user's,
+     * replaced as a whole (the example is committed first, so a rerun never merges into the old run's files); its
+     * marker is rewritten at the end to list what check, run and compile added.
+     */
     @Override
     public Integer call() throws IOException {
-        Path dir = out != null ? demoFolder(out) : Files.createTempDirectory("seedc-demo-");
-        Path model = dir.resolve(EXAMPLE);
-        Files.createDirectories(model);
-        for (String f : FILES) {
-            try (InputStream in = DemoCommand.class.getResourceAsStream("/examples/" + EXAMPLE + "/" + f)) {
-                Files.copy(in, model.resolve(f), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        if (out == null) {
+            Path dir = Files.createTempDirectory("seedc-demo-");
+            copyExample(dir);
+            return run(dir);
+        }
+        try (OutputFolder folder = OutputFolder.open(out, List.of(), spec.commandLine().getErr())) {
+            copyExample(folder.dir());
+            folder.commit();
+            try {
+                return run(folder.target());
+            } finally {
+                OutputFolder.mark(folder.target());
             }
         }
+    }
+
+    private static void copyExample(Path dir) throws IOException {
+        Path model = Files.createDirectories(dir.resolve(EXAMPLE));
+        for (String f : FILES) {
+            try (InputStream in = DemoCommand.class.getResourceAsStream("/examples/" + EXAMPLE + "/" + f)) {
+                Files.copy(in, model.resolve(f));
+            }
+        }
+    }
+
+    /** check, run and compile on the example in {@code dir}; the exit status. */
+    private int run(Path dir) throws IOException {
+        Path model = dir.resolve(EXAMPLE);
         var o = spec.commandLine().getOut();
         Path sd = model.resolve("input.sd");
         o.println("== seedc demo: ProtoNN on the digits data set (" + model + ")");

@@ -36,7 +36,7 @@ final class ImportCommand implements Callable<Integer> {
             throw UserError.of(source.program + " is not an .onnx file; seedc imports ONNX models");
         }
         ImportedProgram imported = OnnxFrontEnd.importFile(source.program, source.onnxOnly());
-        try (OutputFolder folder = OutputFolder.open(out, List.of(source.program))) {
+        try (OutputFolder folder = OutputFolder.open(out, List.of(source.program), spec.commandLine().getErr())) {
             Files.writeString(folder.dir().resolve("input.sd"), imported.source());
             for (Map.Entry<String, NpyArray> p : imported.params().entrySet()) {
                 Npy.write(folder.dir().resolve(p.getKey() + ".npy"), p.getValue());

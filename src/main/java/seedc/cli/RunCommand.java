@@ -57,6 +57,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (predictions != null) {
+            OutputFile.target(predictions); // a device or FIFO is refused before the run, not after it
+        }
         Encoding enc = encoding != null ? Choices.encoding(encoding)
                 : config != null ? Encoding.FIXED : Encoding.FLOAT;
         if (enc == Encoding.FLOAT && config != null) {

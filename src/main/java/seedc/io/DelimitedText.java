@@ -1,6 +1,5 @@
 package seedc.io;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +22,7 @@ final class DelimitedText {
     private record Field(String text, int column) {}
 
     static double[][] read(Path file, char delimiter) {
-        String text = new String(FileAccess.readAll(file), StandardCharsets.UTF_8);
+        String text = FileAccess.readText(file);
         if (text.startsWith("\uFEFF")) text = text.substring(1); // byte-order mark from spreadsheet exports
         List<double[]> rows = new ArrayList<>();
         int columns = -1;

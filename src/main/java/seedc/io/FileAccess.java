@@ -1,6 +1,10 @@
 package seedc.io;
 
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -11,19 +15,69 @@ import seedc.diag.UserError;
 final class FileAccess {
     private FileAccess() {}
 
-    static byte[] readAll(Path file) {
+    /** An open file and its size ({@code -1} when it is not a regular file: a device, a FIFO). */
+    record Source(InputStream stream, long size) {}
+
+    /** Opens {@code file} to read; a directory, a missing or unreadable file is a {@link UserError}. */
+    static Source open(Path file) {
         if (Files.isDirectory(file)) throw UserError.inFile(file, "is a directory, expected a file");
         try {
-            return Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
-            throw UserError.inFile(file, "no such file");
-        } catch (AccessDeniedException e) {
-            throw UserError.inFile(file, "permission denied");
+            long size = Files.isRegularFile(file) ? Files.size(file) : -1;
+            return new Source(new BufferedInputStream(Files.newInputStream(file)), size);
+        } catch (IOException e) {
+            throw readError(file, e);
+        }
+    }
+
+    /** What reading {@code file} failed on, as a user error naming it. */
+    static UserError readError(Path file, IOException e) {
+        if (e instanceof NoSuchFileException) return UserError.inFile(file, "no such file");
+        if (e instanceof AccessDeniedException) return UserError.inFile(file, "permission denied");
+        return UserError.inFile(file, "cannot read: " + describe(e));
+    }
+
+    /**
+     * A text file's contents. Read in blocks and refused at the first NUL byte, so that a binary file, or a device
+     * such as /dev/zero behind the name, fails at once instead of after 2 GB: "FILE:LINE: error: contains a NUL byte".
+     */
+    static String readText(Path file) {
+        Source src = open(file);
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        byte[] block = new byte[1 << 16];
+        try (InputStream in = src.stream()) {
+            for (int n; (n = in.read(block)) > 0; ) {
+                for (int i = 0; i < n; i++) {
+                    if (block[i] == 0) {
+                        throw new UserError(file + ":" + (lines(text.toByteArray()) + lines(block, i) + 1)
+                                + ": error: contains a NUL byte; this is not a text file");
+                    }
+                }
+                if (text.size() > MAX_TEXT - n) {
+                    throw UserError.inFile(file, "is larger than " + MAX_TEXT + " bytes, more than seedc loads at"
+                            + " once");
+                }
+                text.write(block, 0, n);
+            }
+            return text.toString(StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw readError(file, e);
         } catch (OutOfMemoryError e) {
             throw UserError.inFile(file, "file is too large to load");
-        } catch (IOException e) {
-            throw UserError.inFile(file, "cannot read: " + describe(e));
         }
+    }
+
+    private static final int MAX_TEXT = Integer.MAX_VALUE / 2 - 8; // its String of UTF-16 chars must fit an array
+
+    private static int lines(byte[] b) {
+        return lines(b, b.length);
+    }
+
+    private static int lines(byte[] b, int end) {
+        int n = 0;
+        for (int i = 0; i < end; i++) {
+            if (b[i] == '\n') n++;
+        }
+        return n;
     }
 
     static void writeAll(Path file, byte[] bytes) {

@@ -1,5 +1,9 @@
 package seedc.io;
 
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -17,54 +21,123 @@ public final class Npy {
     private static final byte[] MAGIC = {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y'};
     /** numpy pads the preamble plus header to a multiple of this, so the data is aligned. */
     private static final int ALIGNMENT = 64;
+    /** numpy itself refuses headers over 10,000 bytes unless told otherwise; ten times that is generous. */
+    private static final int MAX_HEADER = 100_000;
+    /** The largest Java array. */
+    private static final long MAX_DATA = Integer.MAX_VALUE - 8;
 
     private Npy() {}
 
-    /** Reads a .npy file; any problem with its contents is a {@link UserError} naming the file. */
+    /**
+     * Reads a .npy file; any problem with its contents is a {@link UserError} naming the file. The file is
+     * streamed and every size it declares is checked against what it holds before anything large is read,
+     * so a device such as /dev/zero (or a FIFO) behind the name fails at its first bytes, not after 2 GB.
+     */
     public static NpyArray read(Path file) {
-        byte[] bytes = FileAccess.readAll(file);
-        return parse(bytes, file);
+        FileAccess.Source src = FileAccess.open(file);
+        try (InputStream in = src.stream()) {
+            return parse(in, src.size(), file);
+        } catch (IOException e) {
+            throw FileAccess.readError(file, e);
+        } catch (OutOfMemoryError e) {
+            throw UserError.inFile(file, "file is too large to load");
+        }
     }
 
     /** Parses the bytes of a .npy file; {@code file} is only used in messages. */
     static NpyArray parse(byte[] bytes, Path file) {
-        if (bytes.length == 0) throw UserError.inFile(file, "empty file, expected a .npy array");
-        checkMagic(bytes, file);
-        if (bytes.length < 8) throw truncatedPreamble(file, 10, bytes.length);
-        int major = bytes[6] & 0xff;
-        int minor = bytes[7] & 0xff;
+        try {
+            return parse(new ByteArrayInputStream(bytes), bytes.length, file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a byte array cannot fail to read
+        }
+    }
+
+    /** Parses a .npy stream of {@code size} bytes ({@code -1}: unknown, not a regular file). */
+    private static NpyArray parse(InputStream in, long size, Path file) throws IOException {
+        byte[] head = in.readNBytes(8);
+        if (head.length == 0) throw UserError.inFile(file, "empty file, expected a .npy array");
+        checkMagic(head, file);
+        if (head.length < 8) throw truncatedPreamble(file, 10, head.length);
+        int major = head[6] & 0xff;
+        int minor = head[7] & 0xff;
         if (minor != 0 || major < 1 || major > 3) {
             throw UserError.inFile(file, "unsupported .npy format version " + major + "." + minor
                     + " (supported: 1.0, 2.0, 3.0)");
         }
         int lengthBytes = major == 1 ? 2 : 4;
         int preamble = 8 + lengthBytes;
-        if (bytes.length < preamble) throw truncatedPreamble(file, preamble, bytes.length);
-        ByteBuffer le = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-        long headerLength = major == 1 ? le.getShort(8) & 0xffff : le.getInt(8) & 0xffffffffL;
-        long available = bytes.length - preamble;
-        if (headerLength > available) {
-            throw UserError.inFile(file, "truncated: expected " + headerLength + " bytes of header, found " + available);
-        }
-        String text = new String(bytes, preamble, (int) headerLength,
-                major == 3 ? StandardCharsets.UTF_8 : StandardCharsets.ISO_8859_1);
+        byte[] len = in.readNBytes(lengthBytes);
+        if (len.length < lengthBytes) throw truncatedPreamble(file, preamble, 8 + len.length);
+        ByteBuffer le = ByteBuffer.wrap(len).order(ByteOrder.LITTLE_ENDIAN);
+        long headerLength = major == 1 ? le.getShort(0) & 0xffff : le.getInt(0) & 0xffffffffL;
+        byte[] headerBytes = readHeader(in, size, preamble, headerLength, major, file);
+        String text = new String(headerBytes, major == 3 ? StandardCharsets.UTF_8 : StandardCharsets.ISO_8859_1);
         NpyHeader header = NpyHeader.parse(text, file);
         NpyDtype dtype = NpyDtype.parse(header.descr(), file);
         long count = Shapes.elementCount(header.shape());
         if (count < 0) throw UserError.inFile(file, "array of shape " + Shapes.format(header.shape()) + " is too large");
-        int dataStart = preamble + (int) headerLength;
-        long expected = count * dtype.size();
-        long found = bytes.length - dataStart;
-        if (found < expected) {
+        byte[] data = readData(in, size < 0 ? -1 : size - preamble - headerLength, count * dtype.size(), file);
+        double[] values = dtype.decode(data, 0, (int) count);
+        // EdgeML's trainers save some parameters Fortran-ordered (e.g. ProtoNN's W, Z): reorder to C order.
+        return new NpyArray(header.shape(), header.fortranOrder() ? fortranToC(values, header.shape()) : values);
+    }
+
+    /** The header's bytes, its declared length checked against the file's size first. */
+    private static byte[] readHeader(InputStream in, long size, int preamble, long headerLength, int major, Path file)
+            throws IOException {
+        long available = size - preamble;
+        if (size >= 0 && headerLength > available) {
+            throw UserError.inFile(file, "truncated: expected " + headerLength + " bytes of header, found " + available
+                    + versionHint(major, headerLength, available));
+        }
+        if (headerLength > MAX_HEADER) {
+            throw UserError.inFile(file, "header of " + headerLength + " bytes is too long (at most " + MAX_HEADER
+                    + "; numpy writes a few hundred)");
+        }
+        byte[] header = in.readNBytes((int) headerLength);
+        if (header.length < headerLength) {
+            throw UserError.inFile(file, "truncated: expected " + headerLength + " bytes of header, found "
+                    + header.length);
+        }
+        return header;
+    }
+
+    /**
+     * Format 2.0 and 3.0 store the header length in 4 bytes, 1.0 in 2: a 1.0 file whose version byte says 3 reads
+     * its header's first character, '{', as the length's third byte. Said when that is what happened.
+     */
+    private static String versionHint(int major, long headerLength, long available) {
+        long asV1 = headerLength & 0xffff;
+        if (major == 1 || (headerLength >>> 16 & 0xff) != '{' || asV1 > available + 2) {
+            return "";
+        }
+        return " (format " + major + ".0 stores the header length in 4 bytes; read as 1.0, with 2, it would be " + asV1
+                + " bytes: is the version byte wrong?)";
+    }
+
+    /** {@code expected} bytes of data; {@code found} ({@code -1}: unknown) is checked before reading them. */
+    private static byte[] readData(InputStream in, long found, long expected, Path file) throws IOException {
+        if (found >= 0 && found < expected) {
             throw UserError.inFile(file, "truncated: expected " + expected + " bytes of data, found " + found);
         }
         if (found > expected) {
             throw UserError.inFile(file, "expected " + expected + " bytes of data, found " + found
                     + " (the file is longer than its header says)");
         }
-        double[] data = dtype.decode(bytes, dataStart, (int) count);
-        // EdgeML's trainers save some parameters Fortran-ordered (e.g. ProtoNN's W, Z): reorder to C order.
-        return new NpyArray(header.shape(), header.fortranOrder() ? fortranToC(data, header.shape()) : data);
+        if (expected > MAX_DATA) {
+            throw UserError.inFile(file, "its " + expected + " bytes of data are more than seedc loads at once ("
+                    + MAX_DATA + ")");
+        }
+        byte[] data = in.readNBytes((int) expected);
+        if (data.length < expected) {
+            throw UserError.inFile(file, "truncated: expected " + expected + " bytes of data, found " + data.length);
+        }
+        if (found < 0 && in.read() >= 0) {
+            throw UserError.inFile(file, "expected " + expected + " bytes of data, found more (the file is longer than"
+                    + " its header says)");
+        }
+        return data;
     }
 
     /** Element at C-order position k comes from the Fortran-order position of the same index. */

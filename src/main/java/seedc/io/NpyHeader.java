@@ -47,6 +47,7 @@ record NpyHeader(Object descr, boolean fortranOrder, int[] shape) {
         int[] shape = new int[dims.size()];
         for (int i = 0; i < shape.length; i++) {
             if (!(dims.get(i) instanceof Long d)) throw malformed(file, "'shape' must be a tuple of integers");
+            if (d < 0) throw malformed(file, "'shape' has a negative dimension, " + d);
             if (d > Integer.MAX_VALUE) throw UserError.inFile(file, "array dimension " + d + " is too large");
             shape[i] = d.intValue();
         }
@@ -57,11 +58,17 @@ record NpyHeader(Object descr, boolean fortranOrder, int[] shape) {
         return UserError.inFile(file, "malformed .npy header: " + detail);
     }
 
-    /** Recursive-descent parser over the header text. */
+    /**
+     * Recursive-descent parser over the header text. Its recursion is bounded by {@link #MAX_DEPTH}: a header of
+     * thousands of nested brackets would otherwise overflow the stack (numpy's own headers nest at most a structured
+     * dtype's few levels).
+     */
     private static final class Parser {
+        private static final int MAX_DEPTH = 32;
         private final String s;
         private final Path file;
         private int pos;
+        private int depth;
 
         Parser(String s, Path file) {
             this.s = s;
@@ -88,7 +95,9 @@ record NpyHeader(Object descr, boolean fortranOrder, int[] shape) {
             char c = peek();
             if (c == '\'' || c == '"') return string(c);
             if (c == '(' || c == '[') return sequence(c == '(' ? ')' : ']');
-            if (c >= '0' && c <= '9') return integer();
+            if (c >= '0' && c <= '9' || c == '-' && pos + 1 < s.length() && Character.isDigit(s.charAt(pos + 1))) {
+                return integer();
+            }
             if (Character.isLetter(c)) {
                 int start = pos;
                 while (pos < s.length() && Character.isLetterOrDigit(s.charAt(pos))) pos++;
@@ -115,6 +124,7 @@ record NpyHeader(Object descr, boolean fortranOrder, int[] shape) {
         }
 
         private List<Object> sequence(char close) {
+            if (++depth > MAX_DEPTH) throw error("brackets nested more than " + MAX_DEPTH + " deep");
             pos++;
             List<Object> items = new ArrayList<>();
             while (peek() != close) {
@@ -122,19 +132,22 @@ record NpyHeader(Object descr, boolean fortranOrder, int[] shape) {
                 if (peek() != close) expect(',');
             }
             pos++;
+            depth--;
             return items;
         }
 
         private Long integer() {
             int start = pos;
+            boolean negative = s.charAt(pos) == '-';
+            if (negative) pos++;
             while (pos < s.length() && s.charAt(pos) >= '0' && s.charAt(pos) <= '9') pos++;
-            String digits = s.substring(start, pos);
+            String digits = s.substring(negative ? start + 1 : start, pos);
             if (pos < s.length() && (s.charAt(pos) == 'L' || s.charAt(pos) == 'l')) pos++; // Python 2 long
             if (digits.length() > 18) {
                 pos = start;
                 throw error("integer " + FileAccess.quote(digits) + " is too large");
             }
-            return Long.parseLong(digits);
+            return negative ? -Long.parseLong(digits) : Long.parseLong(digits);
         }
 
         /** The next non-blank character (not consumed), or 0 at the end. */

@@ -162,7 +162,7 @@ class NpyErrorTest {
                 Arguments.of(header("'<f8'", "False", "(3000000000,)"), "array dimension 3000000000 is too large"),
                 Arguments.of(header("'<f8'", "False", "(100000, 100000)"), "array of shape (100000, 100000) is too large"),
                 Arguments.of(h = header("'<f8'", "False", "(-1,)"),
-                        "malformed .npy header: unexpected '-' at offset 51 of " + h),
+                        "malformed .npy header: 'shape' has a negative dimension, -1"),
                 Arguments.of(h = header("'<f8'", "False", "(1.5,)"),
                         "malformed .npy header: expected ',' but found '.' at offset 52 of " + h),
                 Arguments.of(h = header("'<f8'", "False", "(99999999999999999999,)"),
