@@ -187,6 +187,11 @@ public final class ShiftrySearch {
         double cycles(FixedProgram fp) {
             return search.cyclesOf(fp);
         }
+
+        /** The LUTs of {@code fp}'s design where the model counts them (an FPGA's), else null. */
+        Long luts(FixedProgram fp) {
+            return search.cycleModel == null ? null : search.cycleModel.estimate(fp, search.weights).luts();
+        }
     }
 
     /** Stages I-IV on every row of {@code in}'s training set (with a subset deciding when it is large). */
