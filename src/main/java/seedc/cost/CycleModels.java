@@ -22,8 +22,9 @@ public final class CycleModels {
     private CycleModels() {}
 
     /**
-     * The model of the backend {@code backendId} (as seedc.driver.Backends names it: arduino, x86, cortex-m, fpga,
-     * hls, ...).
+     * The model of the backend {@code backendId} (as seedc.driver.Backends names it: arduino, x86, cortex-m, hls, ...).
+     * The driver asks here for every target but fpga, whose model reads its backend's planner
+     * (seedc.codegen.verilog.PlannedLatency), and hls, which has none (seedc.driver.CycleModels says why).
      */
     public static CycleModel forTarget(String backendId) {
         LinearCycleModel m = avr();
