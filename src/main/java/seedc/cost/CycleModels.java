@@ -30,8 +30,10 @@ public final class CycleModels {
     private CycleModels() {}
 
     /**
-     * The model of the backend {@code backendId} (as seedc.driver.Backends names it: arduino, x86, cortex-m, fpga,
-     * hls, ...): its own fitted one (arduino, cortex-m, x86), else the ATmega328P's standing in.
+     * The model of the backend {@code backendId} (as seedc.driver.Backends names it: arduino, x86, cortex-m, hls, ...):
+     * its own fitted one (arduino, cortex-m, x86), else the ATmega328P's standing in. The driver asks here for every
+     * target but fpga, whose model reads its backend's planner (seedc.codegen.verilog.PlannedLatency), and hls, which
+     * has none (seedc.driver.CycleModels says why).
      */
     public static CycleModel forTarget(String backendId) {
         return linear(backendId);

@@ -7,6 +7,7 @@ import seedc.backend.Backend;
 import seedc.diag.Progress;
 import seedc.fixed.Cost;
 import seedc.backend.Device;
+import seedc.backend.EmitOptions;
 import seedc.backend.WeightStorage;
 import seedc.eval.Evaluation;
 import seedc.eval.FloatInterpreter;
@@ -52,24 +53,33 @@ public final class Compilation {
     public record Options(Strategy strategy, int bitwidth, Metric metric, int jobs, boolean progress, Backend target,
                           double maxAccuracyDrop, Budget flashBudget, List<SeeDotStrategy.Products> products,
                           double maxScoreError, Budget deviceFlash, RangeMode ranges, Double maxOutputError,
-                          boolean frontier, Device deviceRam) {
+                          boolean frontier, Device deviceRam, EmitOptions design) {
         public Options(Strategy strategy, int bitwidth, Metric metric, int jobs, boolean progress, Backend target,
                        double maxAccuracyDrop, Budget flashBudget, List<SeeDotStrategy.Products> products,
                        double maxScoreError, Budget deviceFlash, RangeMode ranges) {
             this(strategy, bitwidth, metric, jobs, progress, target, maxAccuracyDrop, flashBudget, products,
-                    maxScoreError, deviceFlash, ranges, null, false, null);
+                    maxScoreError, deviceFlash, ranges, null, false, null, null);
         }
 
         /** The same, and the outcome lists the search's frontier with each program's test accuracy (--pareto). */
         public Options withFrontier(boolean asked) {
             return new Options(strategy, bitwidth, metric, jobs, progress, target, maxAccuracyDrop, flashBudget,
-                    products, maxScoreError, deviceFlash, ranges, maxOutputError, asked, deviceRam);
+                    products, maxScoreError, deviceFlash, ranges, maxOutputError, asked, deviceRam, design);
         }
 
         /** The same, the program's RAM to fit {@code device} (null: no limit): the search's cost counts it. */
         public Options withDeviceRam(Device device) {
             return new Options(strategy, bitwidth, metric, jobs, progress, target, maxAccuracyDrop, flashBudget,
-                    products, maxScoreError, deviceFlash, ranges, maxOutputError, frontier, device);
+                    products, maxScoreError, deviceFlash, ranges, maxOutputError, frontier, device, design);
+        }
+
+        /**
+         * The same, the program to be emitted with {@code emit} (null: the backend's defaults): an FPGA's cycle model
+         * plans the design its strategy and knobs make.
+         */
+        public Options withDesign(EmitOptions emit) {
+            return new Options(strategy, bitwidth, metric, jobs, progress, target, maxAccuracyDrop, flashBudget,
+                    products, maxScoreError, deviceFlash, ranges, maxOutputError, frontier, deviceRam, emit);
         }
 
         /**
@@ -78,7 +88,7 @@ public final class Compilation {
          */
         public Options withMaxOutputError(Double bound) {
             return new Options(strategy, bitwidth, metric, jobs, progress, target, maxAccuracyDrop, flashBudget,
-                    products, maxScoreError, deviceFlash, ranges, bound, frontier, deviceRam);
+                    products, maxScoreError, deviceFlash, ranges, bound, frontier, deviceRam, design);
         }
 
         /**

@@ -117,7 +117,8 @@ public final class Pipeline {
         // the flash budgets count the parameters as they will be stored (auto: as known before the search)
         WeightStorage budgeted = storage(request.storage(), rewritten.how() != null, null);
         Compilation.Outcome outcome = compile(source, compiled, loaded, search.options(
-                request.limits().of(search.target(), compiled, budgeted)));
+                request.limits().of(search.target(), compiled, budgeted))
+                .withDesign(request.emit() == null ? null : request.emit().options()));
         WeightStorage stored = storage(request.storage(), rewritten.how() != null,
                 outcome.report().program().parameterStorage());
         Report report = outcome.report();

@@ -24,7 +24,7 @@ record RamFitCycles(CycleModel model, ToLongFunction<FixedProgram> ramOverflow) 
     public CycleEstimate estimate(FixedProgram program, Map<String, double[]> weights) {
         CycleEstimate e = model.estimate(program, weights);
         long over = ramOverflow.applyAsLong(program);
-        return over == 0 ? e : new CycleEstimate(e.total() + over * CYCLES_PER_BYTE_OVER, e.parts());
+        return over == 0 ? e : e.plus(over * CYCLES_PER_BYTE_OVER);
     }
 
     @Override

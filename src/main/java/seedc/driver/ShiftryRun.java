@@ -33,7 +33,7 @@ final class ShiftryRun {
         // model would price an 8-bit sum that loses the compare kernel as cheaper (mlp-digits-w1a1i1: 13,640 cycles
         // against the guard's 8,739), so no model decides for them
         seedc.cost.CycleModel cycleModel = LowBitSums.of(model.program(), model.weights()).isEmpty()
-                ? CycleModels.forTarget(o.target()) : null;
+                ? CycleModels.forTarget(o.target(), o.deviceRam(), o.design()) : null;
         RamOverflowMemo overflow = o.deviceRam() == null ? null
                 : new RamOverflowMemo(o.target(), model.weights(), o.deviceRam());
         if (cycleModel != null && overflow != null) {

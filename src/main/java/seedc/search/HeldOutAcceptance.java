@@ -22,7 +22,8 @@ import seedc.search.ShiftryOutcome.ScoreGuard;
  * <p>When it fails, two programs are tried, both on the held-out rows: the longest prefix of the walk's kept
  * demotions that passes (found by bisection, as {@link StagedConfirmation} does on a large set; prefix 0 is the start,
  * which is accepted whatever it shows: nothing wider exists), and a second walk with the score guard
- * ({@code --max-score-error}) on the rows that choose. The faster by the cycle model of those that pass is chosen,
+ * ({@code --max-score-error}) on the rows that choose. The faster by the cycle model of those that pass is chosen
+ * (of equal cycles, the one of fewer LUTs where the model counts them: an FPGA design's),
  * and the report says whether the guard helped. Without a cycle model the guard's walk is the only one, judged the
  * same way ({@link ScoreGuard#NO_CYCLE_MODEL}). A model whose training set the float model fits perfectly shows little on held-out rows drawn from it;
  * for those the guard's path is what remains, which is why it is kept as the fallback rather than dropped.
@@ -121,6 +122,20 @@ final class HeldOutAcceptance {
         }
     }
 
+    /**
+     * Whether {@code a}'s program of walk {@code wa} is faster than {@code b}'s of {@code wb} by the cycle model; of
+     * equal cycles, whether it takes fewer LUTs where the model counts them (an FPGA design's: the smaller design
+     * of the same latency leaves the device's logic to the rest of the system).
+     */
+    private static boolean faster(ShiftrySearch.Walk wa, FixedProgram a, ShiftrySearch.Walk wb, FixedProgram b) {
+        double ca = wa.cycles(a), cb = wb.cycles(b);
+        if (ca != cb) {
+            return ca < cb;
+        }
+        Long la = wa.luts(a), lb = wb.luts(b);
+        return la != null && lb != null && la < lb;
+    }
+
     /** The unguarded walk failed on the held-out rows: its longest passing prefix against the guard's walk. */
     private static ShiftryOutcome fallback(SearchInput choose, ShiftrySettings settings, HeldOutSplit split,
                                            ShiftrySearch.Walk free, Judge judge, CandidatePool.Score freeScore) {
@@ -133,7 +148,7 @@ final class HeldOutAcceptance {
         boolean guardPasses = judge.passes(guardedScore);
         List<Frontier.Explored> both = new java.util.ArrayList<>(free.outcome().explored());
         both.addAll(guarded.outcome().explored());
-        if (guardPasses && guarded.cycles(guarded.outcome().best()) < free.cycles(prefix)) {
+        if (guardPasses && faster(guarded, guarded.outcome().best(), free, prefix)) {
             return judged(guarded.outcome().withHeldOut(new HeldOut(split.held().size(), split.choose().size(),
                     judge.floatAccuracy(), freeScore.accuracy(), guardedScore.accuracy(), guardedScore.accuracy(),
                     ScoreGuard.HELPED, split.validation(), 0), guarded.outcome().best(), guarded.outcome().curve(),

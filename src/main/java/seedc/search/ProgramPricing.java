@@ -55,6 +55,11 @@ final class ProgramPricing {
         return cycleModel == null ? 0 : cycleModel.estimate(fp, weights).total();
     }
 
+    /** The LUTs of {@code fp}'s design where the model counts them (an FPGA's), else null. */
+    Long lutsOf(FixedProgram fp) {
+        return cycleModel == null ? null : cycleModel.estimate(fp, weights).luts();
+    }
+
     /** The bytes by which {@code fp}'s RAM exceeds the device's (0 without a device). */
     long overflow(FixedProgram fp) {
         return ramOverflow == null ? 0 : ramOverflow.applyAsLong(fp);

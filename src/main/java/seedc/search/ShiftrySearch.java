@@ -143,6 +143,11 @@ public final class ShiftrySearch {
         double cycles(FixedProgram fp) {
             return search.pricing.cyclesOf(fp);
         }
+
+        /** The LUTs of {@code fp}'s design where the model counts them (an FPGA's), else null. */
+        Long luts(FixedProgram fp) {
+            return search.pricing.lutsOf(fp);
+        }
     }
 
     /** Stages I-IV on every row of {@code in}'s training set (with a subset deciding when it is large). */
@@ -151,7 +156,8 @@ public final class ShiftrySearch {
                 settings.cycles(), in.model().weights(), settings.ramOverflow());
         List<Value> all = s.start();
         List<ShiftryLadder.Step> steps = settings.ladder().steps();
-        List<Value> first = settings.budget() == null || steps.isEmpty() ? all : new FlashSavers(s.budget, s.pricing, s.ladder).first(all, steps, s.bits, s.scales);
+        List<Value> first = settings.budget() == null || steps.isEmpty() ? all
+                : new FlashSavers(s.budget, s.pricing, s.ladder).first(all, steps, s.bits, s.scales);
         DataSet train = in.train();
         // On a large training set every stage decides on a subset and the whole set confirms: stage II's best
         // few scales, stage IV's kept demotions (see StagedConfirmation for why this is sound).

@@ -29,15 +29,24 @@ record Design(FixedProgram fp, DataflowGraph dfg, PfPlan plan, List<TopWriter.Fi
      */
     static Design of(FixedProgram fp, QuantizedModel model, Device device, FpgaOptions options, boolean counting) {
         DataflowGraph dfg = DataflowGraph.of(fp.program());
-        SignedProducts signed = SignedProducts.of(fp, model, dfg, counting);
-        PfPlan plan = options.pf() > 0
-                ? PfPlan.everyNodeAt(fp, dfg, device, options, signed)
-                : PfPlan.choose(fp, dfg, device, options, signed, SharedEngines::drafts);
+        PfPlan plan = plan(fp, model, dfg, device, options, counting);
         TopWriter top = new TopWriter(fp, model, dfg, plan);
         List<TopWriter.File> files = new ArrayList<>(top.files());
         files.add(new TopWriter.File("tb.v", Testbench.text(fp.program(), fp.type(fp.program().input()),
                 top.addressBits(), top.tensorResult() ? -top.resultBits() : top.labelBits())));
         return new Design(fp, dfg, plan, List.copyOf(files));
+    }
+
+    /**
+     * The plan alone, without the files: what {@link #of} emits, and what {@link PlannedLatency} prices. Throws
+     * {@link seedc.backend.DoesNotFit} when even every node at PF 1 is beyond the device.
+     */
+    static PfPlan plan(FixedProgram fp, QuantizedModel model, DataflowGraph dfg, Device device, FpgaOptions options,
+                       boolean counting) {
+        SignedProducts signed = SignedProducts.of(fp, model, dfg, counting);
+        return options.pf() > 0
+                ? PfPlan.everyNodeAt(fp, dfg, device, options, signed)
+                : PfPlan.choose(fp, dfg, device, options, signed, SharedEngines::drafts);
     }
 
     /** Bytes of the value memories (the buffers; the ROMs are the parameters'). */

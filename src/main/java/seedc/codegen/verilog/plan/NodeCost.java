@@ -100,7 +100,23 @@ public final class NodeCost {
         return model;
     }
 
+    /**
+     * The estimates already made, by node index and PF: the greedy planner asks for every node's at each step, and
+     * the search's cycle model (PlannedLatency) plans every candidate program; a NodeCost's inputs never change.
+     */
+    private final java.util.Map<Long, Estimate> estimates = new java.util.concurrent.ConcurrentHashMap<>();
+
     Estimate estimate(DataflowNode n, int pf) {
+        long key = ((long) n.index() << 32) | (pf & 0xffffffffL);
+        Estimate e = estimates.get(key);
+        if (e == null) {
+            e = estimateOnce(n, pf);
+            estimates.put(key, e);
+        }
+        return e;
+    }
+
+    private Estimate estimateOnce(DataflowNode n, int pf) {
         if (choices.sharing().runsOnAnother(n)) {
             return new Estimate(EngineSharing.NODE_LUTS, EngineSharing.NODE_FLIP_FLOPS, 0, 0, cycles(n, pf));
         }

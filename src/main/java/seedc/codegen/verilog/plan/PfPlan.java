@@ -128,7 +128,28 @@ public record PfPlan(FpgaStrategy strategy, Device device, Device.Fabric budget,
         return cost.memoryLuts(dfg);
     }
 
-    long luts() {
+    /**
+     * What a design needs beyond its budget, each resource as the planner budgets it (0 where it fits): logic (the
+     * logic cells on a fabric whose cells hold a LUT and a flip-flop each, else LUTs), flip-flops where the device
+     * budgets them apart, DSPs and block RAMs.
+     */
+    public record Overflow(long logic, long flipFlops, long dsps, long blockRams) {
+        /** Every resource's excess together, in its own units (LUTs or cells, flip-flops, blocks). */
+        public long total() {
+            return logic + flipFlops + dsps + blockRams;
+        }
+    }
+
+    /** This design's excess over its budget ({@link Overflow}; all 0 for a design the planner chose: it fits). */
+    public Overflow overflow() {
+        long logic = budget.cellsShared() ? logicCells() : luts();
+        long ff = budget.cellsShared() || budget.flipFlops() == 0 ? 0 : flipFlops() - budget.flipFlops();
+        return new Overflow(Math.max(0, logic - budget.luts()), Math.max(0, ff), Math.max(0, dsps() - budget.dsps()),
+                Math.max(0, blockRams() - budget.blockRams()));
+    }
+
+    /** The planner's estimate of the design's LUTs: the memories' and every engine's (report.json estimatedLut). */
+    public long luts() {
         return memoryLuts() + estimates.values().stream().mapToLong(NodeCost.Estimate::lut).sum();
     }
 
