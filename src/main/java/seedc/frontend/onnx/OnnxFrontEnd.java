@@ -176,7 +176,8 @@ public final class OnnxFrontEnd {
                 shape[i] = 1; // the batch: one example at a time
             } else {
                 throw new ImportError("input '" + Names.display(in.getName()) + "' has dimension " + (i + 1)
-                        + " unknown ('" + Names.display(d.getDimParam()) + "'); seedc needs every dimension but the batch fixed");
+                        + " unknown ('" + Names.display(d.getDimParam()) + "'); seedc needs every dimension but the"
+                        + " batch fixed");
             }
         }
         Sym.elements(shape); // refuses a shape beyond MAX_ELEMENTS

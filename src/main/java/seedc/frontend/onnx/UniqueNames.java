@@ -30,7 +30,7 @@ final class UniqueNames {
                 if (out.isEmpty()) {
                     continue;
                 }
-                String earlier = given.putIfAbsent(out, "node " + new Node(n, opset).where());
+                String earlier = given.putIfAbsent(out, new Node(n, opset).where());
                 if (earlier != null) {
                     throw new Node(n, opset).error("its output '" + Names.display(out) + "' is also the name of "
                             + earlier + "; ONNX names each tensor once");
