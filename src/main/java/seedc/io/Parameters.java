@@ -31,7 +31,7 @@ public final class Parameters {
     public static double[] load(Path modelDir, String name, int[] declaredShape) {
         checkModelDir(modelDir);
         if (name.length() > MAX_NAME) { // NAME.npy would pass the file system's 255 bytes: say so, not a bare path
-            throw UserError.inFile(modelDir, "parameter '" + seedc.names.Names.display(name) + "' has a name of "
+            throw UserError.inFile(modelDir, "parameter '" + seedc.diag.Names.display(name) + "' has a name of "
                     + name.length() + " characters; its file NAME.npy must fit the file system's 255 bytes, so"
                     + " parameters have names of at most " + MAX_NAME + " characters");
         }

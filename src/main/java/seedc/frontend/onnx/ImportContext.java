@@ -5,8 +5,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import seedc.diag.Names;
 import seedc.io.NpyArray;
-import seedc.names.Names;
 
 /**
  * The state of one import: every ONNX tensor seen so far ({@link Sym}), the SeeDot program being written (the

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import onnx.Onnx.AttributeProto;
 import onnx.Onnx.NodeProto;
-import seedc.names.Names;
+import seedc.diag.Names;
 
 /** One ONNX node with its attributes read by name, and the opset of its domain; errors name the node. */
 public record Node(NodeProto proto, int opset) {

@@ -14,12 +14,12 @@ import onnx.Onnx.NodeProto;
 import onnx.Onnx.OperatorSetIdProto;
 import onnx.Onnx.TensorShapeProto;
 import onnx.Onnx.ValueInfoProto;
+import seedc.diag.Names;
 import seedc.diag.UserError;
 import seedc.frontend.onnx.ops.Converters;
 import seedc.frontend.seedot.SeeDotProgram;
 import seedc.frontend.seedot.lang.SourceFile;
 import seedc.ir.FloatModel;
-import seedc.names.Names;
 
 /**
  * The ONNX front end: an .onnx file in, the equivalent SeeDot program out ({@link #importFile}), or the

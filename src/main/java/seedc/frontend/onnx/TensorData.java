@@ -3,7 +3,7 @@ package seedc.frontend.onnx;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import onnx.Onnx.TensorProto;
-import seedc.names.Names;
+import seedc.diag.Names;
 
 /** The values of an ONNX TensorProto (an initializer or a Constant's value) as doubles, with its dims. */
 final class TensorData {

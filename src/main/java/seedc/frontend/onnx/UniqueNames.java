@@ -5,7 +5,7 @@ import java.util.Map;
 import onnx.Onnx.GraphProto;
 import onnx.Onnx.NodeProto;
 import onnx.Onnx.TensorProto;
-import seedc.names.Names;
+import seedc.diag.Names;
 
 /**
  * ONNX names every tensor once (the graph is in SSA form). A name given twice is refused before anything is

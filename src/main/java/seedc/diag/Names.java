@@ -1,4 +1,4 @@
-package seedc.names;
+package seedc.diag;
 
 import java.nio.charset.StandardCharsets;
 

@@ -1,4 +1,4 @@
-package seedc.names;
+package seedc.diag;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
