@@ -166,6 +166,10 @@ public final class ImportContext {
 
     /** Declares a parameter holding {@code values} in SeeDot shape {@code shape}; returns its name. */
     public String param(String hint, int[] shape, double[] values) {
+        if (values.length == 0) { // its range would be [Infinity, -Infinity]: SeeDot's tensors are never empty
+            throw new ImportError("tensor '" + Names.display(hint) + "' would be a parameter of shape "
+                    + Sym.dims(shape) + ", with no elements; seedc's tensors have at least one");
+        }
         String name = unique(Names.identifier("W_", hint));
         params.put(name, new NpyArray(shape.clone(), values.clone()));
         return name;

@@ -21,6 +21,9 @@ final class Conv {
                     + " shape " + Sym.dims(xs));
         }
         int cout = ws[0], cin = ws[1], kh = ws[2], kw = ws[3], per = cout / groups;
+        if (cout < 1) {
+            throw node.error("filter of shape " + Sym.dims(ws) + " has no output channels");
+        }
         int[] declared = node.ints("kernel_shape", new int[] {kh, kw});
         if (declared.length != 2 || declared[0] != kh || declared[1] != kw) {
             throw node.error("kernel_shape = " + java.util.Arrays.toString(declared) + " but the filter's kernel is "
