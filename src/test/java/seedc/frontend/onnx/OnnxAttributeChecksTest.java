@@ -104,6 +104,18 @@ class OnnxAttributeChecksTest {
                 List.of(floats("one", new float[] {1}, 1), floats("zero", new float[] {0}, 1)));
         refused(folded, "node 'd' (Div, opset 13): divides by a constant holding 0 (at element 0 of the divisor as"
                 + " broadcast); the quotient would be infinite");
+        // a double divisor whose reciprocal is beyond double's range
+        TensorProto tiny = TensorProto.newBuilder().setName("t").setDataType(TensorProto.DataType.DOUBLE_VALUE)
+                .addDims(1).addDoubleData(1e-320).build();
+        refused(withConstant("Div", tiny), "node 'n' (Div, opset 13): divides by a constant holding 1.0E-320 (at"
+                + " element 0 of the divisor as broadcast); the quotient would be infinite");
+        // two double constants whose product is beyond double's range, folded at import
+        TensorProto big = tiny.toBuilder().setName("big").setDoubleData(0, 1e300).build();
+        GraphProto product = graph("x", new long[] {1, 4}, "y", List.of(
+                node("Mul", "m", List.of("big", "big"), "q"), node("Add", "a", List.of("x", "q"), "y")),
+                List.of(big));
+        refused(product, "node 'm' (Mul, opset 13): computes the constant Infinity at element 0; seedc needs finite"
+                + " weights");
     }
 
     @Test

@@ -107,7 +107,7 @@ final class Arithmetic {
         Sym to = Sym.value(out, null);
         double[] x = Broadcast.expand(node, a, to), y = Broadcast.expand(node, b, to);
         for (int i = 0; i < x.length; i++) {
-            if (kind == Kind.DIV) {
+            if (kind == Kind.DIV && y[i] == 0) { // else a quotient too large is caught below, as a product is
                 nonZeroDivisor(node, y, i);
             }
             x[i] = switch (kind) {
@@ -117,6 +117,11 @@ final class Arithmetic {
                 case DIV -> x[i] / y[i];
             };
         }
+        for (int i = 0; i < x.length; i++) {
+            if (!Double.isFinite(x[i])) { // 1e300 * 1e300: no fixed-point type holds it
+                throw node.error("computes the constant " + x[i] + " at element " + i + "; seedc needs finite weights");
+            }
+        }
         cx.constantOutput(node, out, x);
     }
 
@@ -125,9 +130,9 @@ final class Arithmetic {
      * naming the first zero, rather than by seedc's own check of the imported program.
      */
     private static void nonZeroDivisor(Node node, double[] divisor, int i) {
-        if (divisor[i] == 0) {
-            throw node.error("divides by a constant holding 0 (at element " + i + " of the divisor as broadcast);"
-                    + " the quotient would be infinite");
+        if (divisor[i] == 0 || !Double.isFinite(1 / divisor[i])) { // 1 / 1e-320 is infinite too
+            throw node.error("divides by a constant holding " + (divisor[i] == 0 ? "0" : divisor[i]) + " (at element "
+                    + i + " of the divisor as broadcast); the quotient would be infinite");
         }
     }
 
