@@ -24,9 +24,17 @@ import seedc.diag.UserError;
 public final class Parameters {
     private Parameters() {}
 
+    /** The longest parameter name: NAME.npy within the 255 bytes of a file name. */
+    public static final int MAX_NAME = 250;
+
     /** Returns the parameter's elements in row-major order of {@code declaredShape}. */
     public static double[] load(Path modelDir, String name, int[] declaredShape) {
         checkModelDir(modelDir);
+        if (name.length() > MAX_NAME) { // NAME.npy would pass the file system's 255 bytes: say so, not a bare path
+            throw UserError.inFile(modelDir, "parameter '" + seedc.diag.Names.display(name) + "' has a name of "
+                    + name.length() + " characters; its file NAME.npy must fit the file system's 255 bytes, so"
+                    + " parameters have names of at most " + MAX_NAME + " characters");
+        }
         Path file = modelDir.resolve(name + ".npy");
         String declared = Shapes.format(declaredShape);
         if (!Files.exists(file)) {

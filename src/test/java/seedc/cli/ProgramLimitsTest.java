@@ -186,4 +186,25 @@ class ProgramLimitsTest {
         // rows (label, x1, x2) = (0, 1, 0): class 0; (2, .5, .5): the first maximum, class 0, labelled 2
         assertTrue(r.out().contains("accuracy: 50.00% (1/2)"), r.out());
     }
+
+    /**
+     * A parameter's name becomes its file's name, NAME.npy, which the file system holds to 255 bytes: a name of
+     * 250 characters is read from its file; one of 251 is refused with a message naming it, not a bare path.
+     */
+    @Test
+    void parameterNamesFitAFileName(@TempDir Path dir) throws IOException {
+        CliRun.tinyClassifier(dir);
+        byte[] weights = Files.readAllBytes(dir.resolve("m/W.npy"));
+        String ok = "W".repeat(250), tooLong = "W".repeat(251);
+        Files.write(dir.resolve("m/" + ok + ".npy"), weights);
+        String program = "let X = (2, 1) in [0, 1] in\nlet N = (3, 2) in [-1, 1] in\nargmax(N * X)\n";
+        Files.writeString(dir.resolve("p.sd"), program.replace("N", ok));
+        assertEquals(new CliRun(0, "float accuracy: 100.00% (2/2)\n", ""),
+                CliRun.of(dir, "run {D}p.sd --model {D}m --data {D}d.npy --no-progress"));
+        Files.writeString(dir.resolve("p.sd"), program.replace("N", tooLong));
+        assertEquals(new CliRun(1, "", dir + "/m: error: parameter '" + "W".repeat(80) + "... (251 characters)' has"
+                + " a name of 251 characters; its file NAME.npy must fit the file system's 255 bytes, so parameters"
+                + " have names of at most 250 characters\n"),
+                CliRun.of(dir, "run {D}p.sd --model {D}m --data {D}d.npy --no-progress"));
+    }
 }

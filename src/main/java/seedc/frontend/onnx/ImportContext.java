@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import seedc.diag.Names;
 import seedc.io.NpyArray;
 
 /**
@@ -54,7 +55,7 @@ public final class ImportContext {
     public Sym sym(Node node, String name) {
         Sym s = syms.get(name);
         if (s == null) {
-            throw node.error("reads '" + name + "', which no earlier node or initializer gives");
+            throw node.error("reads '" + Names.display(name) + "', which no earlier node or initializer gives");
         }
         return s;
     }
@@ -111,7 +112,9 @@ public final class ImportContext {
 
     /** let {@code name} = expr in; returns name. */
     public String temp(String expr, String why, String name) {
-        body.append("let ").append(name).append(" = ").append(expr).append(" in // ").append(why).append('\n');
+        // why holds tensor names from the file: as a comment's text only, never a line break that would end it
+        body.append("let ").append(name).append(" = ").append(expr).append(" in // ")
+                .append(Names.comment(why)).append('\n');
         return name;
     }
 
@@ -163,7 +166,11 @@ public final class ImportContext {
 
     /** Declares a parameter holding {@code values} in SeeDot shape {@code shape}; returns its name. */
     public String param(String hint, int[] shape, double[] values) {
-        String name = unique("W_" + hint.replaceAll("[^A-Za-z0-9_]", "_"));
+        if (values.length == 0) { // its range would be [Infinity, -Infinity]: SeeDot's tensors are never empty
+            throw new ImportError("tensor '" + Names.display(hint) + "' would be a parameter of shape "
+                    + Sym.dims(shape) + ", with no elements; seedc's tensors have at least one");
+        }
+        String name = unique(Names.identifier("W_", hint));
         params.put(name, new NpyArray(shape.clone(), values.clone()));
         return name;
     }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import onnx.Onnx.AttributeProto;
 import onnx.Onnx.NodeProto;
+import seedc.diag.Names;
 
 /** One ONNX node with its attributes read by name, and the opset of its domain; errors name the node. */
 public record Node(NodeProto proto, int opset) {
@@ -15,7 +16,8 @@ public record Node(NodeProto proto, int opset) {
     public String where() {
         String name = !proto.getName().isEmpty() ? proto.getName()
                 : proto.getOutputList().stream().filter(o -> !o.isEmpty()).findFirst().orElse("(unnamed)");
-        return "node '" + name + "' (" + op() + ", opset " + opset + ")";
+        return "node '" + Names.display(name) + "' (" + Names.display(op()) + ", opset " + opset
+                + ")";
     }
 
     public ImportError error(String what) {
@@ -63,10 +65,34 @@ public record Node(NodeProto proto, int opset) {
         return a == null ? otherwise : a.getS().toStringUtf8();
     }
 
-    /** An int list attribute, or {@code otherwise} when absent. */
+    /**
+     * An int attribute that must fit 32 bits (an axis, a size), or {@code otherwise} when absent: a cast would wrap
+     * 2^32 + 1 to the valid axis 1.
+     */
+    public int int32(String name, int otherwise) {
+        long v = integer(name, otherwise);
+        if (v != (int) v) {
+            throw error(name + " = " + v + " is outside the 32-bit range of seedc's axes and sizes");
+        }
+        return (int) v;
+    }
+
+    /** An int list attribute (each value within 32 bits), or {@code otherwise} when absent. */
     public int[] ints(String name, int[] otherwise) {
         AttributeProto a = attr(name);
-        return a == null ? otherwise : a.getIntsList().stream().mapToInt(Math::toIntExact).toArray();
+        if (a == null) {
+            return otherwise;
+        }
+        int[] v = new int[a.getIntsCount()];
+        for (int i = 0; i < v.length; i++) {
+            long x = a.getInts(i);
+            if (x != (int) x) {
+                throw error(name + " = " + a.getIntsList() + " holds " + x + ", outside the 32-bit range of seedc's"
+                        + " axes and sizes");
+            }
+            v[i] = (int) x;
+        }
+        return v;
     }
 
     /** Refuses the attributes a converter does not implement with anything but their default. */

@@ -14,6 +14,7 @@ import onnx.Onnx.NodeProto;
 import onnx.Onnx.OperatorSetIdProto;
 import onnx.Onnx.TensorShapeProto;
 import onnx.Onnx.ValueInfoProto;
+import seedc.diag.Names;
 import seedc.diag.UserError;
 import seedc.frontend.onnx.ops.Converters;
 import seedc.frontend.seedot.SeeDotProgram;
@@ -104,6 +105,7 @@ public final class OnnxFrontEnd {
         if (g.getOutputCount() != 1) {
             throw new ImportError("the graph has " + g.getOutputCount() + " outputs; seedc compiles graphs with one");
         }
+        UniqueNames.check(g, opset);
         ImportContext cx = new ImportContext(Set.of(g.getOutput(0).getName()), g.getNodeList());
         g.getInitializerList().forEach(t -> {
             cx.define(t.getName(), Sym.constant(TensorData.shape(t), TensorData.values(t)));
@@ -135,7 +137,7 @@ public final class OnnxFrontEnd {
                 ? cx.temp("reshape(" + out.expr() + ", " + Sym.dims(out.shape()) + ", (1, 4, 2, 3))", "NHWC to NCHW")
                 : out.expr();
         String result = cx.isClassifier() || options.argmax() ? "argmax(" + expr + ")" : expr;
-        String header = "// Imported by seedc from " + fileName + " (ONNX opset " + opset + ")\n";
+        String header = "// Imported by seedc from " + Names.comment(fileName) + " (ONNX opset " + opset + ")\n";
         String declared = "let X = " + Sym.dims(input.shape()) + " in [" + ImportContext.real(options.inputLo())
                 + ", " + ImportContext.real(options.inputHi()) + "] in\n" + input.prelude();
         return cx.finish(header, declared, result);
@@ -157,30 +159,37 @@ public final class OnnxFrontEnd {
         int type = in.getType().getTensorType().getElemType();
         if (type != onnx.Onnx.TensorProto.DataType.FLOAT_VALUE && type != onnx.Onnx.TensorProto.DataType.DOUBLE_VALUE) {
             var t = onnx.Onnx.TensorProto.DataType.forNumber(type);
-            throw new ImportError("input '" + in.getName() + "' has element type " + (t == null ? type : t)
+            throw new ImportError("input '" + Names.display(in.getName()) + "' has element type "
+                    + (t == null ? type : t)
                     + "; seedc computes in reals: the input must be float or double");
         }
         List<TensorShapeProto.Dimension> dims = in.getType().getTensorType().getShape().getDimList();
         int[] shape = new int[dims.size()];
         for (int i = 0; i < shape.length; i++) {
             TensorShapeProto.Dimension d = dims.get(i);
-            if (d.hasDimValue() && d.getDimValue() > 0) {
-                shape[i] = Math.toIntExact(d.getDimValue());
+            if (d.hasDimValue() && d.getDimValue() > MAX_ELEMENTS) {
+                throw new ImportError("input '" + Names.display(in.getName()) + "' has dimension " + (i + 1) + " of "
+                        + d.getDimValue() + ", beyond seedc's limit of " + MAX_ELEMENTS + " elements");
+            } else if (d.hasDimValue() && d.getDimValue() > 0) {
+                shape[i] = (int) d.getDimValue();
             } else if (i == 0) {
                 shape[i] = 1; // the batch: one example at a time
             } else {
-                throw new ImportError("input '" + in.getName() + "' has dimension " + (i + 1) + " unknown ('"
-                        + d.getDimParam() + "'); seedc needs every dimension but the batch fixed");
+                throw new ImportError("input '" + Names.display(in.getName()) + "' has dimension " + (i + 1)
+                        + " unknown ('" + Names.display(d.getDimParam()) + "'); seedc needs every dimension but the"
+                        + " batch fixed");
             }
         }
         Sym.elements(shape); // refuses a shape beyond MAX_ELEMENTS
         if (shape.length == 0 || shape.length > 5) {
-            throw new ImportError("input '" + in.getName() + "' has rank " + shape.length + "; seedc's tensors have"
+            throw new ImportError("input '" + Names.display(in.getName()) + "' has rank " + shape.length
+                    + "; seedc's tensors have"
                     + " 1 to 5 dimensions");
         }
         if (nhwcRows) {
             if (shape.length != 4) {
-                throw new ImportError("input '" + in.getName() + "' has shape " + Sym.dims(shape) + "; NHWC rows are"
+                throw new ImportError("input '" + Names.display(in.getName()) + "' has shape " + Sym.dims(shape)
+                        + "; NHWC rows are"
                         + " for (N, C, H, W) image inputs");
             }
             cx.define(in.getName(), Sym.image(shape, "X")); // the rows are already SeeDot's layout

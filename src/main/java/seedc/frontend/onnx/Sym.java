@@ -30,6 +30,9 @@ public record Sym(int[] shape, String expr, double[] constant, boolean nhwc) {
     public static int elements(int[] shape) {
         long n = 1;
         for (int d : shape) {
+            if (d < 0) {
+                throw new ImportError("a tensor of shape " + dims(shape) + " has a negative dimension");
+            }
             n *= d;
             if (n > OnnxFrontEnd.MAX_ELEMENTS) {
                 throw new ImportError("a tensor of shape " + dims(shape) + " is larger than seedc's limit of "

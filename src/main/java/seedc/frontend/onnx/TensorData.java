@@ -3,6 +3,7 @@ package seedc.frontend.onnx;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import onnx.Onnx.TensorProto;
+import seedc.diag.Names;
 
 /** The values of an ONNX TensorProto (an initializer or a Constant's value) as doubles, with its dims. */
 final class TensorData {
@@ -13,7 +14,7 @@ final class TensorData {
         for (int i = 0; i < s.length; i++) {
             long d = t.getDims(i);
             if (d < 0 || d > Integer.MAX_VALUE) {
-                throw new ImportError("tensor '" + t.getName() + "' has dimension " + d);
+                throw new ImportError("tensor '" + shown(t) + "' has dimension " + d);
             }
             s[i] = (int) d;
         }
@@ -23,7 +24,7 @@ final class TensorData {
     /** The values, row-major; an ImportError for external data, an unsupported type or a wrong count. */
     static double[] values(TensorProto t) {
         if (t.getDataLocation() == TensorProto.DataLocation.EXTERNAL || t.getExternalDataCount() > 0) {
-            throw new ImportError("tensor '" + t.getName() + "' keeps its values in an external file; save the model"
+            throw new ImportError("tensor '" + shown(t) + "' keeps its values in an external file; save the model"
                     + " with its weights inside (onnx.save_model(..., save_as_external_data=False))");
         }
         if (type(t) == null) {
@@ -32,12 +33,12 @@ final class TensorData {
         int n = Sym.elements(shape(t));
         double[] v = t.hasRawData() ? raw(t, n) : typed(t);
         if (v.length != n) {
-            throw new ImportError("tensor '" + t.getName() + "' holds " + v.length + " values for its " + n
+            throw new ImportError("tensor '" + shown(t) + "' holds " + v.length + " values for its " + n
                     + " elements");
         }
         for (double x : v) {
             if (!Double.isFinite(x)) {
-                throw new ImportError("tensor '" + t.getName() + "' holds " + x + "; seedc needs finite weights");
+                throw new ImportError("tensor '" + shown(t) + "' holds " + x + "; seedc needs finite weights");
             }
         }
         return v;
@@ -52,7 +53,7 @@ final class TensorData {
             default -> throw unsupported(t);
         };
         if (b.remaining() != (long) n * width) {
-            throw new ImportError("tensor '" + t.getName() + "' has " + b.remaining() + " bytes of data for " + n
+            throw new ImportError("tensor '" + shown(t) + "' has " + b.remaining() + " bytes of data for " + n
                     + " values of " + width + " bytes");
         }
         double[] v = new double[n];
@@ -85,7 +86,12 @@ final class TensorData {
 
     private static ImportError unsupported(TensorProto t) {
         TensorProto.DataType d = type(t);
-        return new ImportError("tensor '" + t.getName() + "' has element type " + (d == null ? t.getDataType() : d)
+        return new ImportError("tensor '" + shown(t) + "' has element type " + (d == null ? t.getDataType() : d)
                 + "; seedc reads float, double, int8, uint8, int32 and int64 tensors");
+    }
+
+    /** The tensor's name as a message shows it (escaped, cut: it comes from the file). */
+    private static String shown(TensorProto t) {
+        return Names.display(t.getName());
     }
 }

@@ -67,6 +67,7 @@ final class Arithmetic {
         double[] full = Broadcast.expand(node, c, x);
         if (kind == Kind.DIV) {
             for (int i = 0; i < full.length; i++) {
+                nonZeroDivisor(node, full, i);
                 full[i] = 1 / full[i];
             }
         }
@@ -106,6 +107,9 @@ final class Arithmetic {
         Sym to = Sym.value(out, null);
         double[] x = Broadcast.expand(node, a, to), y = Broadcast.expand(node, b, to);
         for (int i = 0; i < x.length; i++) {
+            if (kind == Kind.DIV && y[i] == 0) { // else a quotient too large is caught below, as a product is
+                nonZeroDivisor(node, y, i);
+            }
             x[i] = switch (kind) {
                 case ADD -> x[i] + y[i];
                 case SUB -> x[i] - y[i];
@@ -113,7 +117,23 @@ final class Arithmetic {
                 case DIV -> x[i] / y[i];
             };
         }
+        for (int i = 0; i < x.length; i++) {
+            if (!Double.isFinite(x[i])) { // 1e300 * 1e300: no fixed-point type holds it
+                throw node.error("computes the constant " + x[i] + " at element " + i + "; seedc needs finite weights");
+            }
+        }
         cx.constantOutput(node, out, x);
+    }
+
+    /**
+     * A divisor of 0 would make weights of Infinity (or NaN) that no fixed-point type holds: refused at the node,
+     * naming the first zero, rather than by seedc's own check of the imported program.
+     */
+    private static void nonZeroDivisor(Node node, double[] divisor, int i) {
+        if (divisor[i] == 0 || !Double.isFinite(1 / divisor[i])) { // 1 / 1e-320 is infinite too
+            throw node.error("divides by a constant holding " + (divisor[i] == 0 ? "0" : divisor[i]) + " (at element "
+                    + i + " of the divisor as broadcast); the quotient would be infinite");
+        }
     }
 
     /** Dim k of {@code shape} aligned right in a shape of {@code rank} dims (1 where it has none). */

@@ -20,6 +20,7 @@ final class AveragePool {
         }
         node.requireDefault("ceil_mode", 0);
         Window win = Window.of(node, s, k[0], k[1]);
+        win.padsWithinKernel(node);
         boolean padded = win.top() + win.left() + win.bottom() + win.right() > 0;
         if (padded && node.integer("count_include_pad", 0) == 0) {
             throw node.error("averages padded windows over their inside only (count_include_pad = 0); seedc"

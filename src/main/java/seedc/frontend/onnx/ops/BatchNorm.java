@@ -24,6 +24,10 @@ final class BatchNorm {
         double eps = node.real("epsilon", 1e-5);
         double[] s = new double[channels], t = new double[channels];
         for (int c = 0; c < channels; c++) {
+            if (!(var[c] + eps > 0)) { // also NaN: the scale would be infinite or NaN
+                throw node.error("var + epsilon = " + var[c] + " + " + eps + " at channel " + c + " is not positive;"
+                        + " the normalization divides by its square root");
+            }
             s[c] = scale[c] / Math.sqrt(var[c] + eps);
             t[c] = b[c] - mean[c] * s[c];
         }

@@ -21,6 +21,9 @@ final class Clip {
             lo = n > 1 && !node.inputs().get(1).isEmpty() ? scalar(node, cx, 1) : Double.NEGATIVE_INFINITY;
             hi = n > 2 && !node.inputs().get(2).isEmpty() ? scalar(node, cx, 2) : Double.POSITIVE_INFINITY;
         }
+        if (Double.isNaN(lo) || Double.isNaN(hi)) {
+            throw node.error("clips to [" + lo + ", " + hi + "]; min and max must be numbers");
+        }
         if (lo == 0 && hi == 6) {
             Unary.apply(node, cx, "relu6(%s)", x -> Math.min(Math.max(x, 0), 6));
         } else if (lo == 0 && hi == Double.POSITIVE_INFINITY) {

@@ -27,7 +27,7 @@ final class Concat {
         }
         Sym first = parts.stream().filter(p -> !p.isConstant()).findFirst().orElseThrow();
         int rank = first.shape().length;
-        int axis = (int) node.integer("axis", 1);
+        int axis = node.int32("axis", 1);
         axis = axis < 0 ? axis + rank : axis;
         boolean image = first.nhwc();
         if (axis < 0 || axis >= rank) {

@@ -15,12 +15,20 @@ final class Conv {
         Sym x = image(node, cx);
         Sym w = cx.constant(node, 1, "the filter W");
         int[] ws = w.shape(), xs = x.shape();
-        int groups = Math.toIntExact(node.integer("group", 1));
+        int groups = node.int32("group", 1);
         if (ws.length != 4 || groups < 1 || xs[1] % groups != 0 || ws[0] % groups != 0 || ws[1] * groups != xs[1]) {
             throw node.error("filter of shape " + Sym.dims(ws) + " in " + groups + " groups does not fit an input of"
                     + " shape " + Sym.dims(xs));
         }
         int cout = ws[0], cin = ws[1], kh = ws[2], kw = ws[3], per = cout / groups;
+        if (cout < 1) {
+            throw node.error("filter of shape " + Sym.dims(ws) + " has no output channels");
+        }
+        int[] declared = node.ints("kernel_shape", new int[] {kh, kw});
+        if (declared.length != 2 || declared[0] != kh || declared[1] != kw) {
+            throw node.error("kernel_shape = " + java.util.Arrays.toString(declared) + " but the filter's kernel is "
+                    + kh + "x" + kw);
+        }
         Window win = Window.of(node, xs, kh, kw);
         double[] f = new double[w.size()];
         int at = 0;

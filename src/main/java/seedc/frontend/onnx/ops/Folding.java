@@ -42,12 +42,19 @@ final class Folding {
         double[] spec = cx.constant(node, 0, "the shape").constant();
         int[] s = new int[spec.length];
         for (int i = 0; i < s.length; i++) {
+            if (!(spec[i] >= 0 && spec[i] <= Integer.MAX_VALUE)) {
+                throw node.error("shape " + java.util.Arrays.toString(spec) + " has dimension " + spec[i]);
+            }
             s[i] = (int) spec[i];
         }
         double fill = 0;
         for (var a : node.proto().getAttributeList()) {
             if (a.getName().equals("value")) {
-                fill = seedc.frontend.onnx.ImportContext.tensorValues(a.getT())[0];
+                double[] v = seedc.frontend.onnx.ImportContext.tensorValues(a.getT());
+                if (v.length != 1) {
+                    throw node.error("value holds " + v.length + " numbers; ONNX's ConstantOfShape fills with one");
+                }
+                fill = v[0];
             }
         }
         double[] v = new double[Sym.elements(s)];
@@ -59,7 +66,7 @@ final class Folding {
         Sym data = cx.in(node, 0);
         Sym idx = cx.constant(node, 1, "the indices");
         int rank = data.shape().length;
-        int axis = (int) node.integer("axis", 0);
+        int axis = node.int32("axis", 0);
         axis = axis < 0 ? axis + rank : axis;
         if (axis < 0 || axis >= rank) {
             throw node.error("axis " + node.integer("axis", 0) + " is outside rank " + rank);
@@ -68,7 +75,7 @@ final class Folding {
         if (data.isConstant()) {
             gatherConstant(node, cx, data, idx, axis, at);
         } else {
-            gatherComputed(node, cx, data, idx, axis, at[0]);
+            gatherComputed(node, cx, data, idx, axis, at.length == 1 ? at[0] : -1); // -1: refused there
         }
     }
 
@@ -145,7 +152,7 @@ final class Folding {
             parts.add(cx.constant(node, i, "every input of Concat"));
         }
         int rank = parts.getFirst().shape().length;
-        int axis = (int) node.integer("axis", 0);
+        int axis = node.int32("axis", 0);
         axis = axis < 0 ? axis + rank : axis;
         int[] out = parts.getFirst().shape().clone();
         out[axis] = 0;

@@ -25,6 +25,9 @@ final class Gemm {
         }
         int n = tb ? bs[0] : bs[1];
         double alpha = node.real("alpha", 1), beta = node.real("beta", 1);
+        if (!Double.isFinite(alpha) || !Double.isFinite(beta)) {
+            throw node.error("alpha = " + alpha + ", beta = " + beta + "; seedc needs finite factors");
+        }
         double[] w = new double[k * n];
         for (int i = 0; i < k; i++) {
             for (int j = 0; j < n; j++) {

@@ -44,7 +44,8 @@ final class Head {
         }
         Sym a = cx.computed(node, 0);
         int[] s = a.shape();
-        int k = (int) (axis < 0 ? axis + s.length : axis);
+        long at = axis < 0 ? axis + s.length : axis;
+        int k = at >= 0 && at < s.length ? (int) at : -1;
         boolean classes = k >= 0 && k < s.length;
         for (int d = 0; d < s.length && classes; d++) {
             classes = d == k || s[d] == 1;

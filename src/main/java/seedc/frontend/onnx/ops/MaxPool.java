@@ -23,6 +23,7 @@ final class MaxPool {
         node.requireDefault("storage_order", 0);
         int[] s = x.shape();
         Window win = Window.of(node, s, k[0], k[1]);
+        win.padsWithinKernel(node);
         if (win.dh() != 1 || win.dw() != 1) {
             throw node.error("dilations are not supported in MaxPool");
         }

@@ -103,7 +103,7 @@ final class QuantizeLinear {
             java.util.Arrays.fill(out, p.constant()[0]);
             return out;
         }
-        int rank = x.shape().length, axis = (int) node.integer("axis", 1);
+        int rank = x.shape().length, axis = node.int32("axis", 1);
         axis = axis < 0 ? axis + rank : axis;
         if (axis < 0 || axis >= rank || x.shape()[axis] != p.size()) {
             throw node.error("has " + p.size() + " scales or zero points for axis " + node.integer("axis", 1)

@@ -154,7 +154,7 @@ final class Recurrent {
         if (node.inputs().size() > 4 && !node.inputs().get(4).isEmpty()) {
             throw node.error("has sequence_lens; seedc runs every example for all time steps");
         }
-        int layout = (int) node.integer("layout", 0);
+        int layout = node.int32("layout", 0);
         if (layout != 0 && layout != 1) {
             throw node.error("layout " + layout + "; ONNX defines 0 and 1");
         }
@@ -168,7 +168,7 @@ final class Recurrent {
         String expr = layout == 0 ? x.expr() : cx.temp("reshape(" + x.expr() + ", (" + steps + ", 1, " + features
                 + "), (1, 2, 3))", node.op() + " " + node.output() + ": X as (steps, 1, features)");
         int directions = direction.equals("bidirectional") ? 2 : 1;
-        int hidden = (int) node.integer("hidden_size", -1);
+        int hidden = node.int32("hidden_size", -1);
         int[] ws = cx.constant(node, 1, "W").shape();
         if (ws.length != 3 || ws[0] != directions || ws[1] != gates * hidden || ws[2] != features) {
             throw node.error("W of shape " + Sym.dims(ws) + " for hidden_size " + hidden + ", " + features

@@ -14,6 +14,12 @@ record Window(int kh, int kw, int sh, int sw, int dh, int dw, int top, int left,
         if (s.length != 2 || d.length != 2 || p.length != 4) {
             throw node.error("seedc imports 2-D windows (two strides and dilations, four pads)");
         }
+        atLeast(node, "strides", s, 1);
+        atLeast(node, "dilations", d, 1);
+        atLeast(node, "pads", p, 0);
+        if (kh < 1 || kw < 1) {
+            throw node.error("kernel of " + kh + "x" + kw + ": each side must be at least 1");
+        }
         String auto = node.string("auto_pad", "NOTSET");
         switch (auto) {
             case "NOTSET" -> { }
@@ -21,7 +27,39 @@ record Window(int kh, int kw, int sh, int sw, int dh, int dw, int top, int left,
             case "SAME_UPPER", "SAME_LOWER" -> p = same(nchw, kh, kw, s, d, auto.equals("SAME_UPPER"));
             default -> throw node.error("auto_pad " + auto + " is not an ONNX value");
         }
-        return new Window(kh, kw, s[0], s[1], d[0], d[1], p[0], p[1], p[2], p[3]);
+        Window w = new Window(kh, kw, s[0], s[1], d[0], d[1], p[0], p[1], p[2], p[3]);
+        w.fits(node, nchw);
+        return w;
+    }
+
+    /**
+     * ONNX's ranges, checked here at the node: a stride of 0 would divide by zero and a negative pad or dilation
+     * would index outside the input in the generated code.
+     */
+    private static void atLeast(Node node, String name, int[] v, int least) {
+        for (int x : v) {
+            if (x < least) {
+                throw node.error(name + " = " + java.util.Arrays.toString(v) + ": each must be at least " + least);
+            }
+        }
+    }
+
+    /** The (dilated) kernel must fit the padded input: an output of at least one pixel. */
+    private void fits(Node node, int[] nchw) {
+        long spanH = (long) dh * (kh - 1) + 1, spanW = (long) dw * (kw - 1) + 1;
+        long paddedH = (long) nchw[2] + top + bottom, paddedW = (long) nchw[3] + left + right;
+        if (spanH > paddedH || spanW > paddedW) {
+            throw node.error("a kernel of " + kh + "x" + kw + (dh == 1 && dw == 1 ? "" : " (dilated: " + spanH + "x"
+                    + spanW + ")") + " is larger than the padded input of " + paddedH + "x" + paddedW);
+        }
+    }
+
+    /** ONNX's rule for pools: each pad smaller than the kernel, so that no window is padding only. */
+    void padsWithinKernel(Node node) {
+        if (top >= kh || bottom >= kh || left >= kw || right >= kw) {
+            throw node.error("pads = [" + top + ", " + left + ", " + bottom + ", " + right + "] for a kernel of "
+                    + kh + "x" + kw + ": a pool's pads must each be smaller than the kernel");
+        }
     }
 
     private static int[] same(int[] nchw, int kh, int kw, int[] s, int[] d, boolean upper) {
