@@ -94,8 +94,13 @@ class QuantizeTest {
     @Test
     void mistakesAreLocated() {
         String decl = "let x = (1, 1) in [-4, 4] in ";
-        assertEquals("q.sd:1:42: error: the bits of quantize must be an integer from 1 to 8",
+        assertEquals("q.sd:1:42: error: the bits of quantize must be from 1 to 8, found 9",
                 error(decl + "quantize(x, 9, 0.0, 1.0)"));
+        // a name bound to 2 is not a literal: the rule is the literal, not the value (issue 42)
+        assertEquals("q.sd:1:55: error: the bits of quantize must be an integer literal (1 to 8), not an expression",
+                error(decl + "let k = 2 in quantize(x, k, 0.0, 1.0)"));
+        // sign is the 1-bit quantize, and says its own name
+        assertEquals("q.sd:1:35: error: sign needs a real argument, found int", error(decl + "sign(3)"));
         assertEquals("q.sd:1:50: error: quantize needs lo < hi, found [1.0, 1.0]", error(decl + "quantize(x, 2, 1.0, 1.0)"));
     }
 

@@ -34,7 +34,7 @@ final class Calls {
                 // +1 where e >= 0, else -1: exactly the 1-bit quantize to [-1, 1] (its one threshold is 0, ties to
                 // the larger level), so it shares that op's semantics, kernels and tests
                 expectCount(src, ctx, name, args, 1);
-                return new Quantize(pos, expr(src, args.get(0), b), 1, -1.0, 1.0);
+                return new Quantize(pos, expr(src, args.get(0), b), 1, -1.0, 1.0, "sign");
             }
             case "reshape" -> {
                 expectCount(src, ctx, name, args, 3);
@@ -81,8 +81,12 @@ final class Calls {
 
     private static Expr quantize(SourceFile src, Pos pos, List<ArgContext> args, AstBuilder b) {
         Expr k = expr(src, args.get(1), b);
-        if (!(k instanceof IntLit bits) || bits.value() < 1 || bits.value() > 8) {
-            throw src.error(k.pos(), "the bits of quantize must be an integer from 1 to 8");
+        if (!(k instanceof IntLit bits)) {
+            // the bits decide the op's levels and kernels at compile time: a name bound by let is not known there
+            throw src.error(k.pos(), "the bits of quantize must be an integer literal (1 to 8), not an expression");
+        }
+        if (bits.value() < 1 || bits.value() > 8) {
+            throw src.error(k.pos(), "the bits of quantize must be from 1 to 8, found " + bits.value());
         }
         double lo = Literals.number(src, expr(src, args.get(2), b));
         Expr hiArg = expr(src, args.get(3), b);
@@ -90,7 +94,7 @@ final class Calls {
         if (!(lo < hi)) {
             throw src.error(hiArg.pos(), "quantize needs lo < hi, found [" + lo + ", " + hi + "]");
         }
-        return new Quantize(pos, expr(src, args.get(0), b), (int) bits.value(), lo, hi);
+        return new Quantize(pos, expr(src, args.get(0), b), (int) bits.value(), lo, hi, "quantize");
     }
 
     private static Expr conv2d(SourceFile src, Pos pos, List<ArgContext> args, AstBuilder b) {

@@ -35,7 +35,8 @@ public sealed interface Expr {
      * {@code quantize(e, k, lo, hi)}: each element clamped to [lo, hi] and rounded to the nearest of the 2^k
      * levels lo + i (hi - lo) / (2^k - 1), ties toward the larger level.
      */
-    record Quantize(Pos pos, Expr arg, int bits, double lo, double hi) implements Expr {}
+    /** {@code function}: what the source called, sign or quantize (sign is the 1-bit quantize to [-1, 1]). */
+    record Quantize(Pos pos, Expr arg, int bits, double lo, double hi, String function) implements Expr {}
 
     /** {@code e[i]}: drops the first axis. */
     record Index(Pos pos, Expr arg, Expr index) implements Expr {}

@@ -104,7 +104,7 @@ public final class TypeChecker {
             case Quantize q -> {
                 Type t = type(q.arg(), scope);
                 if (t instanceof Type.Int) {
-                    throw error(AstWalker.start(q.arg()), "quantize needs a real argument, found int");
+                    throw error(AstWalker.start(q.arg()), q.function() + " needs a real argument, found int");
                 }
                 yield t;
             }
