@@ -29,11 +29,13 @@ final class FpgaBenchTable {
             double us = mhz > 0 ? r.meanCycles() / mhz : Double.NaN;
             String vsUno = unoCycles == null || mhz <= 0 ? "-"
                     : String.format(Locale.ROOT, "%.1fx", (unoCycles / 16.0) / us);
-            o.printf(Locale.ROOT, "%-11s %9.0f %9d %7s %7s %5s %5s %8d %8s %7s %9s %8s %9.2f %10s%n", r.strategy().id(),
+            // without place and route (--no-synth on the iCE40) there is no clock, so no time: "-", not NaN
+            String usText = Double.isNaN(us) ? "-" : String.format(Locale.ROOT, "%.2f", us);
+            o.printf(Locale.ROOT, "%-11s %9.0f %9d %7s %7s %5s %5s %8d %8s %7s %9s %8s %9s %10s%n", r.strategy().id(),
                     r.meanCycles(), r.estimatedCycles(), synth(r, "lut"), synth(r, "ff"), synth(r, "dsp"),
                     synth(r, "bram"), r.estimatedLut(), lutError(r), synth(r, "cells"),
                     r.plan().estimatedCells() != null ? r.plan().estimatedCells() : "-", !r.placed() ? "no P&R"
-                            : mhz > 0 ? String.format(Locale.ROOT, "%.1f", mhz) : "-", us, vsUno);
+                            : mhz > 0 ? String.format(Locale.ROOT, "%.1f", mhz) : "-", usText, vsUno);
         }
         for (FpgaBench.Run r : all) {
             if (!r.fits()) {
