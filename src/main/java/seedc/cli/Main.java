@@ -28,13 +28,21 @@ public final class Main implements Runnable {
         CommandLine cl = new CommandLine(new Main());
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
+        // Path.of("") is the working directory: an empty argument would name it silently (check "" read a folder,
+        // --out "" the folder seedc was started in)
+        cl.registerConverter(java.nio.file.Path.class, s -> {
+            if (s.isEmpty()) {
+                throw new CommandLine.TypeConversionException("an empty path");
+            }
+            return java.nio.file.Path.of(s);
+        });
         cl.setParameterExceptionHandler((ex, a) -> {
             CommandLine c = ex.getCommandLine();
             boolean unknownCommand = c.getParent() == null && ex instanceof CommandLine.UnmatchedArgumentException u
                     && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-");
             err.println("seedc: error: " + (unknownCommand
                     ? "unknown command '" + ((CommandLine.UnmatchedArgumentException) ex).getUnmatched().get(0)
-                            + "' (use check, run, compile, bench or demo)"
+                            + "' (use check, import, run, compile, bench or demo)"
                     : ex.getMessage()));
             err.println("(see 'seedc " + (c.getParent() == null ? "" : c.getCommandName() + " ") + "--help')");
             return 1;

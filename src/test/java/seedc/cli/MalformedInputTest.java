@@ -175,7 +175,7 @@ class MalformedInputTest {
                     "1:31: error: integer 99999999999 is too large (ints are 32-bit)", " ".repeat(30) + "^"),
             // commands
             new Case("unknown command", Map.of(), "compil x.sd",
-                    "seedc: error: unknown command 'compil' (use check, run, compile, bench or demo)"),
+                    "seedc: error: unknown command 'compil' (use check, import, run, compile, bench or demo)"),
             new Case("negative score error", Map.of(), "compile x.sd --model m --train t --test t --out o"
                     + " --max-score-error -1", "seedc: error: --max-score-error must be a number >= 0, not -1.0"),
             new Case("unknown products", Map.of(), "compile x.sd --model m --train t --test t --out o"
