@@ -255,6 +255,8 @@ final class CompileCommand implements Callable<Integer> {
         if (maxDrop != null) {
             Choices.maxAccuracyDrop(maxDrop);
         }
+        UnusedOptions.of(spec.commandLine().getParseResult(), strat, tgt.id())
+                .forEach(w -> spec.commandLine().getErr().println(new Warning(w).text()));
         boolean progress = progressOption.show();
         if (pareto != null && strat != Strategy.SHIFTRY) {
             throw UserError.of("--pareto lists the frontier of shiftry's search; seedot's maxscale sweep is in"
