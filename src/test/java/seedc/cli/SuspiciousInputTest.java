@@ -69,6 +69,18 @@ class SuspiciousInputTest {
         assertTrue(r.err().startsWith(dir + "/q.sd:1:23: error: number 1e999 is too large\n"), r.err());
     }
 
+    /** A literal that underflows to 0 is refused as one that overflows is; 0e-400 and 0.0 are zeros (issue 42). */
+    @Test
+    void aLiteralThatUnderflowsToZeroIsALocatedError() throws IOException {
+        Files.writeString(dir.resolve("q.sd"), "let X = (2, 1) in [0, 1] in\nargmax(X * 1e-400)\n");
+        CliRun r = seedc("check {D}q.sd");
+        assertEquals(1, r.status());
+        assertTrue(r.err().startsWith(dir + "/q.sd:2:12: error: number 1e-400 is too small: a double holds no"
+                + " magnitude below 4.9e-324, so it would be 0 (write 0.0 if that is meant)\n"), r.err());
+        Files.writeString(dir.resolve("q.sd"), "let X = (2, 1) in [0e-400, 1] in\nargmax(X * 0.0e5 + X)\n");
+        assertEquals(0, seedc("check {D}q.sd").status());
+    }
+
     @Test
     void fractionalLabelsAreAnError() throws IOException {
         data("f.npy", 0, 1, 0, 1.5, 0.5, 0.5);

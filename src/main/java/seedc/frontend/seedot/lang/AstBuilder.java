@@ -53,6 +53,7 @@ final class AstBuilder extends SeeDotBaseVisitor<Expr> {
         if (Double.isInfinite(v)) { // as for a real literal: 1e999 is no range bound
             throw error(ctx, "number " + text + " is too large");
         }
+        requireNotUnderflowed(ctx, text, v);
         return ctx.getChildCount() == 2 ? -v : v;
     }
 
@@ -178,7 +179,16 @@ final class AstBuilder extends SeeDotBaseVisitor<Expr> {
         if (Double.isInfinite(v)) {
             throw error(ctx, "number " + ctx.getText() + " is too large");
         }
+        requireNotUnderflowed(ctx, ctx.getText(), v);
         return new RealLit(pos(ctx), v);
+    }
+
+    /** A literal with a non-zero digit that a double reads as 0 (1e-400) would silently be 0: refused, as 1e999 is. */
+    private void requireNotUnderflowed(ParserRuleContext ctx, String text, double v) {
+        if (v == 0 && text.split("[eE]")[0].matches(".*[1-9].*")) {
+            throw error(ctx, "number " + text + " is too small: a double holds no magnitude below 4.9e-324, so it"
+                    + " would be 0 (write 0.0 if that is meant)");
+        }
     }
 
     @Override
