@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 class ProgramLimitsTest {
     private static final String A = "let a = (2) in [0, 1] in "; // 25 characters
     private static final String MESSAGE = "error: expressions nest more than 10000 levels deep (parentheses,"
-            + " operands, let bodies and call arguments each add one); split the program with let";
+            + " operands, let bodies and call arguments each add one); split a long operator chain with let (each let"
+            + " starts its value's count again), or write a long chain of lets as a loop";
 
     private static CliRun check(Path dir, String program) throws IOException {
         Files.writeString(dir.resolve("p.sd"), program);

@@ -30,7 +30,8 @@ final class Nesting {
 
     static String message() {
         return "expressions nest more than " + MAX_DEPTH + " levels deep (parentheses, operands, let bodies and"
-                + " call arguments each add one); split the program with let";
+                + " call arguments each add one); split a long operator chain with let (each let starts its value's"
+                + " count again), or write a long chain of lets as a loop";
     }
 
     /**
