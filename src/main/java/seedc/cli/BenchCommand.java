@@ -33,9 +33,11 @@ import seedc.search.Metric;
 import seedc.search.SeeDotStrategy;
 
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = "Compiles a model for the Arduino Uno, runs it under simavr on test examples stored in flash,"
-                + " and reports cycles, flash, RAM and stack, for the fixed-point and the float build (or on the"
-                + " Cortex-M0+ under Unicorn, or x86 natively: --target).")
+        description = "Compiles a model and measures it on a device: the Arduino Uno under simavr (the default), the"
+                + " Cortex-M0+ under Unicorn (--target cortex-m, --device mkr1000), x86 natively (--target x86) or an"
+                + " FPGA design in Icarus Verilog with yosys and nextpnr (--device arty-a7-35t or ice40-up5k); it"
+                + " reports cycles, flash, RAM and stack (an FPGA's LUTs, DSPs and block RAM), for the fixed-point and"
+                + " the float build, and checks the device's predictions against the interpreter's.")
 final class BenchCommand implements Callable<Integer> {
     @Mixin
     ModelInputs in;
