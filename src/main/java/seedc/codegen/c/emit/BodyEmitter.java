@@ -335,7 +335,11 @@ public abstract class BodyEmitter {
         each(o, zero());
         w.block(header(s.index(), s.from(), s.to()), () -> {
             java.util.List<Op> ops = s.body().ops();
-            Op last = ops.getLast(); // the body defines its result, so it has an op
+            if (ops.isEmpty()) { // a body that is a bare reference ($(i = [0:n]) (X)): its result is defined outside
+                each(o, plus(o, s.result()));
+                return;
+            }
+            Op last = ops.getLast();
             ops.subList(0, ops.size() - 1).forEach(this::emitTopOrNested); // first: they declare the views last reads
             // The last op of the body is the only one that can read its result (SSA: the others come before).
             AddedTerm fused = last.out() == s.result() ? plusComputed(s, last) : null;
