@@ -29,6 +29,11 @@ class TargetCycleModelsTest {
         assertTrue(m.coefficients().containsKey("MatMul.op"), "a term every fixture has");
         assertNotEquals(CycleModels.avr().coefficients(), m.coefficients());
         assertNotEquals(CycleModels.linear("cortex-m").coefficients(), m.coefficients());
+        // the search ranks x86's programs by the AVR's model, which says why
+        CycleModel ranks = CycleModels.forTarget("x86");
+        assertTrue(ranks.describe().startsWith("the ATmega328P's cycles standing in for x86's (its own timing model"),
+                ranks.describe());
+        assertEquals(CycleModels.avr().coefficients(), ((LinearCycleModel) ranks).coefficients());
     }
 
     @Test
