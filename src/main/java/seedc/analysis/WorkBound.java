@@ -37,8 +37,9 @@ public final class WorkBound {
      */
     static long work(Op op) {
         return switch (op) {
-            case Op.SumLoop s -> times(s.to() - s.from(), plus(work(s.body()), Math.max(1, s.out().size())));
-            case Op.Loop l -> times(l.to() - l.from(), Math.max(1, work(l.body())));
+            case Op.SumLoop s -> OpFacts.times(s.to() - s.from(),
+                    OpFacts.plus(work(s.body()), Math.max(1, s.out().size())));
+            case Op.Loop l -> OpFacts.times(l.to() - l.from(), Math.max(1, work(l.body())));
             default -> OpFacts.work(op);
         };
     }
@@ -46,19 +47,9 @@ public final class WorkBound {
     private static long work(Block b) {
         long total = 0;
         for (Op op : b.ops()) {
-            total = plus(total, work(op));
+            total = OpFacts.plus(total, work(op));
         }
         return total;
-    }
-
-    private static long plus(long a, long b) {
-        long s = a + b;
-        return s < 0 ? Long.MAX_VALUE : s; // both are >= 0: a negative sum overflowed
-    }
-
-    private static long times(long trips, long work) {
-        trips = Math.max(0, trips);
-        return trips == 0 || work <= Long.MAX_VALUE / trips ? trips * work : Long.MAX_VALUE;
     }
 
     /** The excess, when the program's work per example is over the bound. */

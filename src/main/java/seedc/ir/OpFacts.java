@@ -148,12 +148,14 @@ public final class OpFacts {
         return total;
     }
 
-    private static long plus(long a, long b) {
+    /** a + b for counts (both >= 0), saturating at Long.MAX_VALUE. */
+    public static long plus(long a, long b) {
         long s = a + b;
         return s < 0 ? Long.MAX_VALUE : s; // both are >= 0: a negative sum overflowed
     }
 
-    private static long times(long trips, long work) {
+    /** {@code trips} (0 when negative) times {@code work}, saturating at Long.MAX_VALUE. */
+    public static long times(long trips, long work) {
         trips = Math.max(0, trips);
         return trips == 0 || work <= Long.MAX_VALUE / trips ? trips * work : Long.MAX_VALUE;
     }
