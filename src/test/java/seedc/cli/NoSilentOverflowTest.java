@@ -34,7 +34,10 @@ class NoSilentOverflowTest {
                 new PrintStream(o, true, StandardCharsets.UTF_8), new PrintStream(e, true, StandardCharsets.UTF_8));
         String stderr = e.toString(StandardCharsets.UTF_8);
         assertEquals(0, status, stderr);
-        assertFalse(stderr.contains("warning"), stderr);
+        // no warning of wraps or collapse; the test rows may lose more than the held-out rows showed (said, and
+        // bounded below)
+        assertFalse(stderr.lines().anyMatch(l -> l.contains("warning") && !l.contains("on the test rows the"
+                + " fixed-point program is")), stderr);
         JsonNode r = Report.JSON.readTree(out.resolve("report.json").toFile());
         assertEquals(0, r.get("wraps").size(), r.get("wraps").toString());
         double drop = r.get("floatTestAccuracy").asDouble() - r.get("fixedTestAccuracy").asDouble();
