@@ -1,6 +1,5 @@
 package seedc.driver;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -30,6 +29,6 @@ final class RamOverflowMemo implements ToLongFunction<FixedProgram> {
 
     @Override
     public long applyAsLong(FixedProgram fp) {
-        return planned.computeIfAbsent(Arrays.asList(fp.types().clone()), k -> backend.ramOverflow(fp, weights, device));
+        return planned.computeIfAbsent(fp.typesKey(), k -> backend.ramOverflow(fp, weights, device));
     }
 }

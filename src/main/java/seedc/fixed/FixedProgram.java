@@ -51,12 +51,20 @@ public record FixedProgram(Program program, FixedType[] types, IdentityHashMap<O
         return params;
     }
 
-    /** The widths of the real values, "16" or, when the strategy mixed them, "8/16". */
     /** Whether {@code o} gives every value the same type: the same program of the same model. */
     public boolean sameTypes(FixedProgram o) {
         return java.util.Arrays.equals(types, o.types);
     }
 
+    /**
+     * Every value's type (null for integers) as a key: programs of one model with equal keys are the same program
+     * (what caches of a search's candidates, which differ only in their types, key on).
+     */
+    public java.util.List<FixedType> typesKey() {
+        return java.util.Arrays.asList(types.clone());
+    }
+
+    /** The widths of the real values, "16" or, when the strategy mixed them, "8/16". */
     public String widths() {
         java.util.TreeSet<Integer> w = new java.util.TreeSet<>();
         for (Value v : program.values()) {

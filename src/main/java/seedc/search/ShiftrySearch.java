@@ -134,9 +134,7 @@ public final class ShiftrySearch {
                 List<StagedConfirmation.Kept> kept) {
         /** The start with the first {@code k} kept demotions. */
         FixedProgram prefix(int k) {
-            int[] b = bitsStart.clone(), sc = scalesStart.clone();
-            StagedConfirmation.apply(kept.subList(0, k), b, sc);
-            return search.pricing.assign(b, sc);
+            return search.prefix(bitsStart, scalesStart, kept, k);
         }
 
         /** The modelled cycles of {@code fp} (0 without a model). */
@@ -426,11 +424,7 @@ public final class ShiftrySearch {
         if (kept.isEmpty()) {
             return 0;
         }
-        IntFunction<FixedProgram> prefix = k -> {
-            int[] b = bitsStart.clone(), sc = scalesStart.clone();
-            StagedConfirmation.apply(kept.subList(0, k), b, sc);
-            return assign(b, sc);
-        };
+        IntFunction<FixedProgram> prefix = k -> prefix(bitsStart, scalesStart, kept, k);
         int n;
         // The program before stage IV is stage II's choice, whose numbers on every row its confirmation measured.
         CandidatePool.Score start = afterStageIIOnAllRows != null ? afterStageIIOnAllRows
@@ -452,6 +446,13 @@ public final class ShiftrySearch {
 
     private FixedProgram assign(int[] b, int[] sc) {
         return pricing.assign(b, sc);
+    }
+
+    /** The program of {@code bitsStart} and {@code scalesStart} with the first {@code k} of {@code kept} applied. */
+    private FixedProgram prefix(int[] bitsStart, int[] scalesStart, List<StagedConfirmation.Kept> kept, int k) {
+        int[] b = bitsStart.clone(), sc = scalesStart.clone();
+        StagedConfirmation.apply(kept.subList(0, k), b, sc);
+        return assign(b, sc);
     }
 
     private double cycles(int[] b, int[] sc) {

@@ -1,6 +1,5 @@
 package seedc.codegen.verilog;
 
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -82,7 +81,7 @@ public final class PlannedLatency implements CycleModel {
             cachedProgram = program.program();
             cachedWeights = weights;
         }
-        List<FixedType> key = Arrays.asList(program.types().clone());
+        List<FixedType> key = program.typesKey();
         CycleEstimate e = cache.get(key);
         if (e == null) {
             e = plan(program, weights);
