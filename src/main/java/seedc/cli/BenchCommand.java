@@ -80,7 +80,7 @@ final class BenchCommand implements Callable<Integer> {
             description = "shiftry: demote to 8 bits while training accuracy stays within PCT points of float (default ${DEFAULT-VALUE}).")
     double maxDrop;
 
-    @Option(names = "--metric", defaultValue = "accuracy", paramLabel = "M", description = "Search metric (default ${DEFAULT-VALUE}).")
+    @Option(names = "--metric", defaultValue = seedc.search.Metric.DEFAULT_ID, paramLabel = "M", description = "accuracy, disagreement or reduced-disagreement (default ${DEFAULT-VALUE}).")
     String metric;
 
     @Option(names = "--out", paramLabel = "DIR",

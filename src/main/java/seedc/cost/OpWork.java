@@ -214,8 +214,10 @@ public final class OpWork {
             put(t, k + ".out." + width(op.out()), times * op.out().size());
             if (fp.paramMap().get(op) instanceof OpParams.Mul m) {
                 // the AVR shifts a bit at a time: SeeDot's operand shifts cost per MAC and bit, its halvings of
-                // the tree sum per MAC, the final shift per element and bit
-                put(t, k + ".shift", times * (macs * (m.shrA() + m.shrB()) + (double) op.out().size() * m.post()));
+                // the tree sum per MAC, the final shift per element and bit (a left shift as much as a right one:
+                // a negative amount made a fitted shift coefficient lower the cost)
+                put(t, k + ".shift", times * (macs * (Math.abs(m.shrA()) + Math.abs(m.shrB()))
+                        + (double) op.out().size() * Math.abs(m.post())));
                 put(t, k + ".tree", m.treeShift() > 0 ? times * macs : 0);
             }
             if (op instanceof Op.Conv2d c) {
@@ -236,7 +238,7 @@ public final class OpWork {
             put(t, k + ".op", times);
             put(t, k + ".elem." + widest(in) + ">" + width(out), times * elements);
             if (fp.paramMap().get(op) instanceof OpParams.Add a) {
-                put(t, k + ".shift", times * elements * (a.shrA() + a.shrB() + a.post()));
+                put(t, k + ".shift", times * elements * (Math.abs(a.shrA()) + Math.abs(a.shrB()) + Math.abs(a.post())));
             }
         }
 

@@ -16,6 +16,12 @@ public enum Metric {
     /** Fraction of examples where float was right and fixed differs from it (the reference tool's default). */
     REDUCED_DISAGREEMENT;
 
+    /**
+     * The default of compile's and bench's --metric, one constant so that bench measures the program compile
+     * would choose (they differed once: bench searched by accuracy and chose programs compile never would).
+     */
+    public static final String DEFAULT_ID = "reduced-disagreement";
+
     /** The metric a name stands for (its id, or an older short name), if any. */
     public static java.util.Optional<Metric> byId(String s) {
         return java.util.Optional.ofNullable(switch (s.toLowerCase(java.util.Locale.ROOT).replace('_', '-')) {
