@@ -13,6 +13,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import seedc.backend.Backend;
 import seedc.backend.Device;
+import seedc.backend.EmitOptions;
 import seedc.bench.AvrToolchain;
 import seedc.bench.BenchJson;
 import seedc.bench.FpgaBench;
@@ -29,6 +30,7 @@ import seedc.driver.ModelSource;
 import seedc.driver.Pipeline;
 import seedc.fixed.QuantizedModel;
 import seedc.fixed.Strategy;
+import seedc.report.SearchSummary;
 import seedc.search.Metric;
 import seedc.search.SeeDotStrategy;
 
@@ -133,9 +135,10 @@ final class BenchCommand implements Callable<Integer> {
         in.threads();
         Strategy strat = Choices.strategy(strategy);
         Metric m = Choices.metric(metric);
-        Backend uno = cpu != null ? cpu.backend() : CBackend.ARDUINO; // the target measured
+        // the target measured: an FPGA's search plans the design of the default strategy (compile's for the device)
+        Backend uno = cpu != null ? cpu.backend() : dev.fabric() != null ? FpgaBackend.INSTANCE : CBackend.ARDUINO;
         List<SeeDotStrategy.Products> products = precision.products(bitwidth, uno.widths());
-        storage.check(dev.fabric() == null ? uno : FpgaBackend.INSTANCE);
+        storage.check(uno);
         if (dev.fabric() == null && cpu == null) {
             AvrToolchain.find();
         }
@@ -146,7 +149,8 @@ final class BenchCommand implements Callable<Integer> {
             throw UserError.inFile(in.test, "no examples");
         }
         Pipeline.Search search = new Pipeline.Search(strat, bitwidth, m, in.threads(), progress, uno, maxDrop,
-                products, precision.maxScoreError, precision.ranges(), null, pareto != null);
+                products, precision.maxScoreError, precision.ranges(), null, pareto != null,
+                dev.fabric() != null ? EmitOptions.on(dev).withBitSerial(storage.bitSerial()) : null);
         boolean allEqual;
         Path work;
         try (OutputFolder folder = out == null ? null
@@ -275,6 +279,10 @@ final class BenchCommand implements Callable<Integer> {
                 c.fixed().origin(), Math.min(examples, loaded.test().size()), dev);
         long macs = MacCount.of(new QuantizedModel(c.fixed(), c.compiled().weights()));
         FpgaBenchTable.print(o, runs, dev, macs, uno);
+        if (c.report().search() instanceof SearchSummary.Shiftry sh && sh.cycleModel() != null) {
+            o.printf(Locale.ROOT, "the search minimised %s: %.0f for the program all three designs build%n",
+                    sh.cycleModel().describe(), sh.cycleModel().chosenCycles());
+        }
         new BenchJson.Fpga(in.source.program.toString(), dev.name(), uno, macs, runs).write(work.resolve("bench.json"));
         return runs.stream().allMatch(FpgaBench.Run::predictionsEqual);
     }

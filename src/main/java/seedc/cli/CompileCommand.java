@@ -300,7 +300,7 @@ final class CompileCommand implements Callable<Integer> {
         Pipeline.Loaded loaded = Pipeline.load(source, precision.ranges(), progress, spec.commandLine().getErr());
         Pipeline.Search search = new Pipeline.Search(strat, bitwidth, m, in.threads(), progress, tgt,
                 maxDrop == null ? 1.0 : maxDrop, prod, precision.maxScoreError, precision.ranges(), maxOutputError,
-                pareto != null);
+                pareto != null, null); // the design: the emission's
         EmitOptions emit = EmitOptions.on(dev).withFpgaStrategy(Choices.fpgaStrategy(fpgaStrategy))
                 .withFpgaDivider(Choices.fpgaDivider(fpgaDivider))
                 .withFpgaBuffers(Choices.fpgaBuffers(fpgaBuffers, dev))

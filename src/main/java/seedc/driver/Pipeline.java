@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import seedc.backend.Backend;
+import seedc.backend.EmitOptions;
 import seedc.backend.Emitted;
 import seedc.backend.WeightStorage;
 import seedc.diag.Progress;
@@ -35,11 +36,12 @@ public final class Pipeline {
 
     /**
      * The search's settings (Compilation.Options but for its flash limits, which depend on the rewritten model):
-     * {@code maxOutputError} null for no proven bound.
+     * {@code maxOutputError} null for no proven bound; {@code design} the FPGA design the cost model plans when the
+     * request emits none (a bench's: it builds its own designs), null for the backend's defaults.
      */
     public record Search(Strategy strategy, int bitwidth, Metric metric, int jobs, boolean progress, Backend target,
                          double maxAccuracyDrop, List<SeeDotStrategy.Products> products, double maxScoreError,
-                         RangeMode ranges, Double maxOutputError, boolean frontier) {
+                         RangeMode ranges, Double maxOutputError, boolean frontier, EmitOptions design) {
         Compilation.Options options(FlashLimits.Limits limits) {
             return new Compilation.Options(strategy, bitwidth, metric, jobs, progress, target, maxAccuracyDrop,
                     limits.stageFour(), products, maxScoreError, limits.device(), ranges)
@@ -118,7 +120,7 @@ public final class Pipeline {
         WeightStorage budgeted = storage(request.storage(), rewritten.how() != null, null);
         Compilation.Outcome outcome = compile(source, compiled, loaded, search.options(
                 request.limits().of(search.target(), compiled, budgeted))
-                .withDesign(request.emit() == null ? null : request.emit().options()));
+                .withDesign(request.emit() == null ? search.design() : request.emit().options()));
         WeightStorage stored = storage(request.storage(), rewritten.how() != null,
                 outcome.report().program().parameterStorage());
         Report report = outcome.report();
