@@ -25,6 +25,7 @@ import seedc.codegen.c.CBackend;
 import seedc.codegen.verilog.FpgaBackend;
 import seedc.diag.Progress;
 import seedc.diag.UserError;
+import seedc.diag.Warning;
 import seedc.driver.FlashLimits;
 import seedc.driver.ModelSource;
 import seedc.driver.Pipeline;
@@ -135,6 +136,9 @@ final class BenchCommand implements Callable<Integer> {
         in.threads();
         Strategy strat = Choices.strategy(strategy);
         Metric m = Choices.metric(metric);
+        UnusedOptions.ofBench(spec.commandLine().getParseResult(), strat,
+                        dev.fabric() != null ? "fpga" : cpu != null ? cpu.backend().id() : "the Uno")
+                .forEach(w -> spec.commandLine().getErr().println(new Warning(w).text()));
         // the target measured: an FPGA's search plans the design of the default strategy (compile's for the device)
         Backend uno = cpu != null ? cpu.backend() : dev.fabric() != null ? FpgaBackend.INSTANCE : CBackend.ARDUINO;
         List<SeeDotStrategy.Products> products = precision.products(bitwidth, uno.widths());

@@ -21,6 +21,30 @@ final class UnusedOptions {
 
     /** The warnings for the options of {@code given} that {@code strategy} on {@code target} does not read. */
     static List<String> of(ParseResult given, Strategy strategy, String target) {
+        List<String> out = strategyOnly(given, strategy);
+        if (!target.equals("fpga")) {
+            FPGA_ONLY.stream().filter(given::hasMatchedOption).forEach(o -> out.add(o + " applies to --target fpga;"
+                    + " the " + target + " target does not read it"));
+        }
+        return out;
+    }
+
+    /**
+     * bench's: the strategy's as compile's, and the measurement's own options where {@code measured} (the Uno,
+     * cortex-m, x86 or fpga) does not read them.
+     */
+    static List<String> ofBench(ParseResult given, Strategy strategy, String measured) {
+        List<String> out = strategyOnly(given, strategy);
+        if (!measured.equals("x86") && given.hasMatchedOption("--reps")) {
+            out.add("--reps applies to --target x86 (timed runs); " + measured + " counts cycles in simulation, once");
+        }
+        if (!measured.equals("fpga") && given.hasMatchedOption("--no-synth")) {
+            out.add("--no-synth applies to an FPGA --device; " + measured + " synthesizes nothing");
+        }
+        return out;
+    }
+
+    private static List<String> strategyOnly(ParseResult given, Strategy strategy) {
         List<String> out = new ArrayList<>();
         if (strategy == Strategy.SEEDOT) {
             SHIFTRY_ONLY.stream().filter(given::hasMatchedOption).forEach(o -> out.add(o + " applies to --strategy"
@@ -28,10 +52,6 @@ final class UnusedOptions {
         }
         if (strategy == Strategy.SHIFTRY && given.hasMatchedOption("--products")) {
             out.add("--products applies to --strategy seedot; shiftry chooses each value's width itself");
-        }
-        if (!target.equals("fpga")) {
-            FPGA_ONLY.stream().filter(given::hasMatchedOption).forEach(o -> out.add(o + " applies to --target fpga;"
-                    + " the " + target + " target does not read it"));
         }
         return out;
     }

@@ -28,4 +28,16 @@ class UnusedOptionsTest {
         CliRun plain = CliRun.of(dir, base + "c");
         assertTrue(plain.err().lines().noneMatch(l -> l.startsWith("seedc: warning: --")), plain.err());
     }
+
+    @Test
+    void benchWarnsOfTheMeasurementsOptionsItsTargetDoesNotRead(@TempDir Path dir) throws Exception {
+        CliRun.tinyClassifier(dir);
+        CliRun x86 = CliRun.of(dir, "bench {D}q.sd --model {D}m --train {D}d.npy --test {D}d.npy --no-progress"
+                + " --target x86 --reps 2 --examples 2 --no-synth --strategy seedot --max-accuracy-drop 2");
+        List<String> warnings = x86.err().lines().filter(l -> l.startsWith("seedc: warning: --")).toList();
+        assertEquals(List.of("seedc: warning: --max-accuracy-drop applies to --strategy shiftry; seedot chooses its"
+                + " maxscale on the training rows and does not read it", "seedc: warning: --no-synth applies to an"
+                + " FPGA --device; x86 synthesizes nothing"), warnings);
+        assertEquals(0, x86.status(), x86.err());
+    }
 }
