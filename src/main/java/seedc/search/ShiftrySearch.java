@@ -379,10 +379,35 @@ public final class ShiftrySearch {
                 curve.add(new Step(d.name(), verdict, s.accuracy(), s.scoreError(), paramBytes(keep ? b : bits),
                         s.wrapEvents(), cyclesThen));
             }
+            if (budget == null && pricing.modelsCycles()) {
+                keepGroups(pool, vars, limits, curve, bar, cyclesNow);
+            }
             if (budget == null) {
                 fitRam(pool, vars, limits, curve, bar);
             }
         }
+    }
+
+    /** Keeps the groups of "not faster" refusals {@link StageFourGroups} finds faster together. */
+    private void keepGroups(CandidatePool pool, List<Value> vars, StageFourLimits limits, List<Step> curve,
+                            Progress bar, double cyclesNow) {
+        java.util.function.Function<String, Value> valueOf =
+                name -> vars.stream().filter(u -> u.name().equals(name)).findFirst().orElse(null);
+        StageFourGroups.Walk walk = new StageFourGroups.Walk(pricing, pool, limits, this::demotionOf, valueOf,
+                r -> explored.add(new Frontier.Explored(r.program(), r.score().accuracy(), r.cycles(),
+                        paramBytes(r.bits()), Double.NaN)));
+        StageFourGroups.Grouped g = StageFourGroups.group(walk, bits, scales, wraps, cyclesNow, curve, bar);
+        if (g == null) {
+            return;
+        }
+        g.steps().forEach((i, t) -> {
+            Value value = valueOf.apply(t.name());
+            kept.add(new StagedConfirmation.Kept(value, g.bits()[value.id()], g.scales()[value.id()], i));
+            curve.set(i, t);
+        });
+        System.arraycopy(g.bits(), 0, bits, 0, bits.length);
+        System.arraycopy(g.scales(), 0, scales, 0, scales.length);
+        wraps = g.wraps();
     }
 
     /** Keeps the demotions {@link StageFourRam#fitRam} finds that make the program fit the device's RAM together. */

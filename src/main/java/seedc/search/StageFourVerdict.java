@@ -7,6 +7,8 @@ package seedc.search;
 public enum StageFourVerdict {
     /** Kept: it met every limit. */
     KEPT("kept"),
+    /** Not faster alone, kept with the next refusals that made the modelled cycles fall together (StageFourGroups). */
+    KEPT_TOGETHER("kept: faster with the others so kept"),
     /** The target's modelled cycles did not drop: a demotion that makes nothing faster only costs accuracy. */
     COST("no: not faster"),
     /** Train accuracy on the rows that choose fell more than --max-accuracy-drop below float's. */
@@ -34,6 +36,6 @@ public enum StageFourVerdict {
     }
 
     public boolean kept() {
-        return this == KEPT;
+        return this == KEPT || this == KEPT_TOGETHER;
     }
 }

@@ -143,6 +143,42 @@ class HeldOutAcceptanceTest {
         assertTrue(guarded >= floatHeld - 0.3, guarded + " against float's " + floatHeld);
     }
 
+    /**
+     * A target whose cost falls only when two values are both 8 bits wide (100 cycles, 50 with both; every other
+     * width costs nothing): alone each demotion is "not faster", and the greedy walk refuses both. The groups tried
+     * after the walk keep them together. A and B are two values the search demotes where every demotion is faster.
+     */
+    @Test
+    void demotionsFasterOnlyTogetherAreKeptTogether() {
+        TrainedFixture f = TrainedFixture.load("protonn-digits-10");
+        ShiftryOutcome free = ShiftrySearch.run(input(f), new ShiftrySettings(
+                ShiftryLadder.shiftry(ContainerWidths.C), 1.0, 0.05, null, null, BITS));
+        List<String> demoted = free.curve().stream().filter(t -> t.verdict().kept())
+                .map(ShiftryOutcome.Step::name).toList();
+        assertTrue(demoted.size() >= 2, "the premise: two values the limits let go to 8 bits " + free.curve());
+        String a = demoted.get(0), b = demoted.get(1);
+        CycleModel stepped = new CycleModel() {
+            @Override
+            public String describe() {
+                return "both or nothing";
+            }
+
+            @Override
+            public CycleEstimate estimate(FixedProgram fp, Map<String, double[]> weights) {
+                boolean both = fp.program().values().stream().filter(v -> v.name().equals(a) || v.name().equals(b))
+                        .allMatch(v -> fp.type(v).bits() == 8);
+                return new CycleEstimate(both ? 50 : 100, List.of());
+            }
+        };
+        ShiftryOutcome o = ShiftrySearch.run(input(f), new ShiftrySettings(
+                ShiftryLadder.shiftry(ContainerWidths.C), 1.0, 0.05, null, null, stepped));
+        assertEquals(50, stepped.estimate(o.best(), f.model().weights()).total(), o.curve().toString());
+        for (String name : List.of(a, b)) {
+            ShiftryOutcome.Step t = o.curve().stream().filter(x -> x.name().equals(name)).findFirst().orElseThrow();
+            assertEquals(StageFourVerdict.KEPT_TOGETHER, t.verdict(), o.curve().toString());
+        }
+    }
+
     private static SearchInput input(TrainedFixture f) {
         return new SearchInput(f.model(), f.profile(), f.train(), f.floatTrain(), Metric.REDUCED_DISAGREEMENT, 2,
                 StageLog.quiet());
