@@ -13,7 +13,7 @@ import seedc.ir.Value;
  * over whole data sets, the search once per candidate, so such a program would keep seedc busy for hours without a
  * word (a sum over a billion indices); and no microcontroller runs it in useful time. The bound is 250 times the
  * largest model in benchmarks/ (a two-layer CNN on 28x28 images, about 400,000), and a program at the bound takes
- * about a fifth of a second per example in the interpreters, whether its work is in large tensors or in many small
+ * about a tenth of a second per example in the float interpreter, whether its work is in large tensors or in many small
  * ops run in loops (measured in BENCHMARKS.md, "Limits"): each op run also counts {@link #PER_OP_RUN}.
  */
 public final class WorkBound {

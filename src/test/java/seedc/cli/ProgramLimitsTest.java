@@ -140,9 +140,10 @@ class ProgramLimitsTest {
     }
 
     /**
-     * Shiftry on a long program: its stage III demotes each of n values alone and reruns the program's
-     * downstream ops for each, so its time grows as n^2: the 9,995-term sum above takes 143 s (BENCHMARKS.md,
-     * "Hardening"), 2,000 terms 4 s. Nothing in it recurses along the program (nesting is loopsNestUpToAHundred's).
+     * Shiftry on a long program within its limit of 2,500 values: its stage III demotes each of n values alone and
+     * reruns the program's downstream ops for each, so its time grows as n^2 (BENCHMARKS.md, "Limits"; the
+     * 9,995-term sum above is refused, see shiftrySearchesAtMostTwoThousandFiveHundredValues). Nothing in it
+     * recurses along the program (nesting is loopsNestUpToAHundred's).
      */
     @Test
     void shiftryCompilesALongSum(@TempDir Path dir) throws IOException {
