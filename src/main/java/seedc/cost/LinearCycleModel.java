@@ -7,6 +7,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 import seedc.fixed.FixedProgram;
+import seedc.ir.Op;
 
 /**
  * A cycle model linear in the work of each op ({@link OpWork}): an op's cycles are the sum over its terms of a fitted
@@ -42,12 +43,60 @@ public final class LinearCycleModel implements CycleModel {
     public CycleEstimate estimate(FixedProgram program, Map<String, double[]> weights) {
         List<CycleEstimate.Part> parts = new ArrayList<>();
         double total = 0;
-        for (OpWork.Part p : OpWork.of(program, weights)) {
-            double c = price(p.terms());
-            parts.add(new CycleEstimate.Part(p.label(), p.kind(), p.macs(), c));
-            total += c;
+        OpWork.Priced pricing = OpWork.pricing(program, weights);
+        for (Op op : program.program().body().ops()) {
+            CycleEstimate.Part part = priced(pricing, weights, op);
+            parts.add(part);
+            total += part.cycles();
         }
-        return new CycleEstimate(total, parts);
+        OpWork.Part call = pricing.call();
+        double c = price(call.terms());
+        parts.add(new CycleEstimate.Part(call.label(), call.kind(), call.macs(), c));
+        return new CycleEstimate(total + c, parts);
+    }
+
+    /**
+     * An op outside loops priced as before when its parameters and types are the same (equal, or for parameters
+     * holding tables, the same objects): the search prices thousands of programs that differ from each other in a
+     * value or two, and pricing each op of each made Shiftry's stage III quadratic in a long program's values.
+     */
+    private CycleEstimate.Part priced(OpWork.Priced pricing, Map<String, double[]> weights, Op op) {
+        List<Object> reads = pricing.reads(op);
+        if (reads == null) {
+            return price(pricing.part(op));
+        }
+        Seen key = new Seen(op, weights, reads);
+        CycleEstimate.Part known = seen.get(key);
+        if (known == null) {
+            known = price(pricing.part(op));
+            if (seen.size() < SEEN) {
+                seen.put(key, known);
+            }
+        }
+        return known;
+    }
+
+    private CycleEstimate.Part price(OpWork.Part p) {
+        return new CycleEstimate.Part(p.label(), p.kind(), p.macs(), price(p.terms()));
+    }
+
+    /**
+     * The ops priced so far (at most {@link #SEEN}): the op and the weights (both by identity: a sparse product's
+     * non-zeros are the weights') and what its part reads.
+     */
+    private final Map<Seen, CycleEstimate.Part> seen = new ConcurrentHashMap<>();
+    private static final int SEEN = 1 << 20;
+
+    private record Seen(Op op, Map<String, double[]> weights, List<Object> reads) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Seen s && s.op == op && s.weights == weights && s.reads.equals(reads);
+        }
+
+        @Override
+        public int hashCode() {
+            return (System.identityHashCode(op) * 31 + System.identityHashCode(weights)) * 31 + reads.hashCode();
+        }
     }
 
     @Override

@@ -46,49 +46,96 @@ public final class OpWork {
     /** One top-level op (or the call): its value's name, its kind, its MACs and its terms (name to amount). */
     public record Part(String label, String kind, long macs, Map<String, Double> terms) {
         public Part {
-            terms = Map.copyOf(terms);
+            terms = java.util.Collections.unmodifiableMap(new TreeMap<>(terms)); // priced in one order on every run
         }
     }
 
     /** The parts of one inference of {@code fp} with {@code weights}: each top-level op in order, then the call. */
     public static List<Part> of(FixedProgram fp, Map<String, double[]> weights) {
-        Map<Value, String> params = new IdentityHashMap<>();
-        // What the C backends keep in flash: parameters, literals and an Index of them (a view of its block)
-        Set<Value> flash = Collections.newSetFromMap(new IdentityHashMap<>());
-        fp.program().forEachOp(op -> {
-            if (op instanceof Op.Param p) {
-                params.put(p.out(), p.paramName());
-            }
-            if (op instanceof Op.Param || op instanceof Op.Const || op instanceof Op.Index ix && flash.contains(ix.a())) {
-                flash.add(op.out());
-            }
-        });
-        // Quantized only when a sparse product needs its non-zeros counted (as MacCount counts them): the search
-        // prices many programs, and most have no sparse product.
-        QuantizedModel[] qm = new QuantizedModel[1];
-        Terms counter = new Terms(fp, flash, m -> {
-            if (!params.containsKey(m.a())) {
-                return m.a().size();
-            }
-            if (qm[0] == null) {
-                qm[0] = new QuantizedModel(fp, weights);
-            }
-            return nonZeros(qm[0].param(params.get(m.a())));
-        });
+        Priced pricing = pricing(fp, weights);
         List<Part> parts = new ArrayList<>();
         for (Op op : fp.program().body().ops()) {
+            parts.add(pricing.part(op));
+        }
+        parts.add(pricing.call());
+        return parts;
+    }
+
+    /** What prices the ops of one fixed program one at a time (so that a model can keep the parts it priced). */
+    public static Priced pricing(FixedProgram fp, Map<String, double[]> weights) {
+        return new Priced(fp, weights);
+    }
+
+    /** The parts of one fixed program, op by op: {@link #part} of each top-level op, then {@link #call}. */
+    public static final class Priced {
+        private final FixedProgram fp;
+        private final Terms counter;
+
+        private Priced(FixedProgram fp, Map<String, double[]> weights) {
+            this.fp = fp;
+            Map<Value, String> params = new IdentityHashMap<>();
+            // What the C backends keep in flash: parameters, literals and an Index of them (a view of its block)
+            Set<Value> flash = Collections.newSetFromMap(new IdentityHashMap<>());
+            fp.program().forEachOp(op -> {
+                if (op instanceof Op.Param p) {
+                    params.put(p.out(), p.paramName());
+                }
+                if (op instanceof Op.Param || op instanceof Op.Const
+                        || op instanceof Op.Index ix && flash.contains(ix.a())) {
+                    flash.add(op.out());
+                }
+            });
+            // Quantized only when a sparse product needs its non-zeros counted (as MacCount counts them): the
+            // search prices many programs, and most have no sparse product.
+            QuantizedModel[] qm = new QuantizedModel[1];
+            this.counter = new Terms(fp, flash, m -> {
+                if (!params.containsKey(m.a())) {
+                    return m.a().size();
+                }
+                if (qm[0] == null) {
+                    qm[0] = new QuantizedModel(fp, weights);
+                }
+                return nonZeros(qm[0].param(params.get(m.a())));
+            });
+        }
+
+        /**
+         * The part of the top-level op {@code op}. Its terms read only the op, its parameters and the types of the
+         * values it reads and defines (and, in a loop's body, theirs): what {@link #reads} lists.
+         */
+        public Part part(Op op) {
             Map<String, Double> t = new TreeMap<>();
             counter.add(op, 1, t);
-            parts.add(new Part(op.out().name(), kind(op), OpFacts.macs(op, counter.sparse), t));
+            return new Part(op.out().name(), kind(op), OpFacts.macs(op, counter.sparse), t);
         }
-        Value r = fp.program().result();
-        Map<String, Double> call = new TreeMap<>();
-        call.put("Call.op", 1.0);
-        if (!r.isInt()) {
-            call.put("Call.out." + counter.width(r), (double) r.size());
+
+        /** The call's own part. */
+        public Part call() {
+            Value r = fp.program().result();
+            Map<String, Double> call = new TreeMap<>();
+            call.put("Call.op", 1.0);
+            if (!r.isInt()) {
+                call.put("Call.out." + counter.width(r), (double) r.size());
+            }
+            return new Part(CALL_LABEL, "Call", 0, call);
         }
-        parts.add(new Part(CALL_LABEL, "Call", 0, call));
-        return parts;
+
+        /**
+         * For an op outside loops, what its part depends on besides the op and the program's structure: its
+         * parameters and the types of its operands and result (null for an op with a body: not listed here).
+         */
+        public List<Object> reads(Op op) {
+            if (op instanceof Op.SumLoop || op instanceof Op.Loop) {
+                return null;
+            }
+            List<Object> r = new ArrayList<>(4);
+            r.add(fp.paramMap().get(op));
+            for (Value v : op.inputs()) {
+                r.add(fp.types()[v.id()]);
+            }
+            r.add(fp.types()[op.out().id()]);
+            return r;
+        }
     }
 
     /** The op's kind as the IR names it (MatMul, Loop, ...). */

@@ -17,10 +17,12 @@ import seedc.fixed.FixedProgram;
 import seedc.fixed.Strategy;
 import seedc.io.DataSet;
 import seedc.ir.FloatModel;
+import seedc.ir.Program;
 import seedc.report.DeviceUse;
 import seedc.report.Report;
 import seedc.search.Metric;
 import seedc.search.SeeDotStrategy;
+import seedc.search.ShiftrySearch;
 
 /**
  * The end of every command that compiles a model ('seedc compile', 'seedc bench', 'seedc demo'): {@link #load} the
@@ -113,6 +115,12 @@ public final class Pipeline {
      */
     public static Compiled compile(ModelSource source, Loaded loaded, Request request, Path dir) throws IOException {
         Search search = request.search();
+        if (search.strategy() == Strategy.SHIFTRY) { // before any work: the search would take many minutes
+            Program program = loaded.model().program();
+            ShiftrySearch.tooManyValues(program).ifPresent(m -> {
+                throw source.at().at(program.result().pos(), m);
+            });
+        }
         Rewrites.Rewritten rewritten = request.rewrites().apply(loaded.model(), loaded.train(), loaded.test(),
                 search.jobs());
         FloatModel compiled = rewritten.model();

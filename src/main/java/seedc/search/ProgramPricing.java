@@ -30,7 +30,11 @@ final class ProgramPricing {
         this.cycleModel = cycleModel;
         this.weights = weights;
         this.ramOverflow = ramOverflow;
+        this.defs = seedc.fixed.LowBitProducts.defs(p);
     }
+
+    /** Each value's defining op (the program's, computed once: assign reads it for every candidate). */
+    private final Map<seedc.ir.Value, seedc.ir.Op> defs;
 
     /** Whether a cycle model prices programs (else every demotion counts as faster). */
     boolean modelsCycles() {
@@ -42,8 +46,39 @@ final class ProgramPricing {
         return ramOverflow != null;
     }
 
+    /**
+     * The program of these widths and scales: derived from the last program assigned whole when they differ from
+     * its in at most {@link #REASSIGNED} values ({@link ShiftryStrategy#reassign}, the same program), else assigned
+     * whole. Safe from several threads (the search's candidates are built on the pool's).
+     */
     FixedProgram assign(int[] bits, int[] scales) {
-        return ShiftryStrategy.assign(p, profile, bits, scales, ladder);
+        Assigned b = base;
+        if (b != null && differing(b, bits, scales) <= REASSIGNED) {
+            return ShiftryStrategy.reassign(p, profile, ladder, defs, b.bits(), b.scales(), b.program(), bits, scales);
+        }
+        FixedProgram fp = ShiftryStrategy.assign(p, profile, bits, scales, ladder, defs);
+        // a copy of its own: the search's arrays change, and a caller may change the program's
+        base = new Assigned(bits.clone(), scales.clone(), new FixedProgram(p, fp.types().clone(),
+                new java.util.IdentityHashMap<>(fp.params()), fp.strategy(), fp.bitwidth(), fp.maxscale()));
+        return fp;
+    }
+
+    /** Up to this many values changed, a program is derived from the last whole one. */
+    private static final int REASSIGNED = 16;
+
+    /** A program assigned whole, and its widths and scales. */
+    private record Assigned(int[] bits, int[] scales, FixedProgram program) {}
+
+    private volatile Assigned base;
+
+    private static int differing(Assigned b, int[] bits, int[] scales) {
+        int n = 0;
+        for (int i = 0; i < bits.length; i++) {
+            if (bits[i] != b.bits()[i] || scales[i] != b.scales()[i]) {
+                n++;
+            }
+        }
+        return n;
     }
 
     /** The modelled cycles of the program of these widths and scales (0 without a cycle model). */

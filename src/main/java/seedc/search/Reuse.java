@@ -2,6 +2,7 @@ package seedc.search;
 
 import java.util.Objects;
 import seedc.fixed.FixedProgram;
+import seedc.fixed.FixedType;
 import seedc.fixed.StateDetail;
 import seedc.ir.Block;
 import seedc.ir.Op;
@@ -57,7 +58,7 @@ final class Reuse {
     private boolean mark(Block b) {
         boolean any = false;
         for (Op op : b.ops()) {
-            boolean differs = differs(op) || op.inputs().stream().anyMatch(v -> changed[v.id()]);
+            boolean differs = differs(op) || readsChanged(op);
             if (op instanceof Op.SumLoop s) {
                 differs |= mark(s.body());
             } else if (op instanceof Op.Loop l) {
@@ -69,6 +70,16 @@ final class Reuse {
             any |= differs;
         }
         return any;
+    }
+
+    /** Whether op reads a value that differs (a loop, not a stream: this runs for every op of every candidate). */
+    private boolean readsChanged(Op op) {
+        for (Value v : op.inputs()) {
+            if (changed[v.id()]) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -100,15 +111,26 @@ final class Reuse {
 
     /** Whether op's own fixed types or op parameters differ between the two programs. */
     private boolean differs(Op op) {
-        if (!Objects.equals(cand.paramMap().get(op), ref.paramMap().get(op))) {
+        Object mine = cand.paramMap().get(op), theirs = ref.paramMap().get(op);
+        if (mine != theirs && !Objects.equals(mine, theirs)) {
             return true;
         }
-        for (Value v : OpFacts.defines(op)) {
-            if (!Objects.equals(cand.types()[v.id()], ref.types()[v.id()])) {
-                return true;
+        if (typeDiffers(op.out())) {
+            return true;
+        }
+        if (op instanceof Op.SumLoop || op instanceof Op.Loop) { // the index and accumulator too
+            for (Value v : OpFacts.defines(op)) {
+                if (typeDiffers(v)) {
+                    return true;
+                }
             }
         }
         return false;
+    }
+
+    private boolean typeDiffers(Value v) {
+        FixedType a = cand.types()[v.id()], b = ref.types()[v.id()];
+        return a != b && !Objects.equals(a, b);
     }
 
     /** Work of the ops that run: about one unit per element computed, times the trip counts of their loops. */
@@ -146,7 +168,10 @@ final class Reuse {
         boolean[] fresh = new boolean[p.valueCount()];
         p.forEachOp(op -> {
             boolean computed = runs[op.out().id()] || op.out().isInt();
-            OpFacts.defines(op).forEach(v -> fresh[v.id()] |= computed);
+            fresh[op.out().id()] |= computed;
+            if (op instanceof Op.SumLoop || op instanceof Op.Loop) { // the index and accumulator too
+                OpFacts.defines(op).forEach(v -> fresh[v.id()] |= computed);
+            }
         });
         return fresh;
     }

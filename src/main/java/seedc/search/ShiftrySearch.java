@@ -226,23 +226,42 @@ public final class ShiftrySearch {
 
     /** Stage I: every real value at the ladder's first width and data-driven scale; the ones stages III and IV try. */
     private List<Value> start() {
+        for (Value v : p.values()) {
+            if (!v.isInt()) {
+                bits[v.id()] = ladder.start();
+                scales[v.id()] = ShiftryStrategy.dataDrivenScale(profile.maxAbs(v), ladder.start());
+            }
+        }
+        return demotable(p);
+    }
+
+    /** The values stages III and IV try, in the program's order: every real value but loops' accumulators. */
+    private static List<Value> demotable(Program p) {
         Set<Value> accs = new HashSet<>();
         p.forEachOp(op -> {
             if (op instanceof Op.Loop l) {
                 accs.add(l.acc());
             }
         });
-        List<Value> vars = new ArrayList<>();
-        for (Value v : p.values()) {
-            if (!v.isInt()) {
-                bits[v.id()] = ladder.start();
-                scales[v.id()] = ShiftryStrategy.dataDrivenScale(profile.maxAbs(v), ladder.start());
-                if (!accs.contains(v)) {
-                    vars.add(v);
-                }
-            }
-        }
-        return vars;
+        return p.values().stream().filter(v -> !v.isInt() && !accs.contains(v)).toList();
+    }
+
+    /**
+     * The most values shiftry searches. Stages III and IV try each value alone and then one by one, each try
+     * rerunning the ops after the value: on a long chain of sums or lets the time grows as the square of the
+     * values (BENCHMARKS.md, "Limits"), so a longer program is refused before any work rather than searched for
+     * many minutes. Trained models have tens to hundreds.
+     */
+    public static final int MAX_VALUES = 2_500;
+
+    /** Why shiftry does not search {@code p} (more than {@link #MAX_VALUES} values to try), else empty. */
+    public static java.util.Optional<String> tooManyValues(Program p) {
+        int n = demotable(p).size();
+        return n <= MAX_VALUES ? java.util.Optional.empty() : java.util.Optional.of(String.format(
+                "shiftry tries each of the program's %,d real values at a narrower width, rerunning the ops after"
+                        + " it, a time that grows as the square of the values: it searches programs of at most %,d"
+                        + " (--strategy seedot has no such limit; or use fewer lets, terms and operations)", n,
+                MAX_VALUES));
     }
 
     /**

@@ -27,17 +27,19 @@ public final class ShiftryStrategy {
     private final int[] bits;
     private final int[] scales;
     private final FixedType[] types;
-    private final IdentityHashMap<Op, OpParams> params = new IdentityHashMap<>();
+    private final IdentityHashMap<Op, OpParams> params;
     private final java.util.Map<Value, Op> defs;
 
-    private ShiftryStrategy(Program program, Profile profile, ShiftryLadder ladder, int[] bits, int[] scales) {
+    private ShiftryStrategy(Program program, Profile profile, ShiftryLadder ladder, int[] bits, int[] scales,
+                            java.util.Map<Value, Op> defs, FixedType[] types, IdentityHashMap<Op, OpParams> params) {
         this.program = program;
         this.profile = profile;
         this.ladder = ladder;
         this.bits = bits;
         this.scales = scales;
-        this.types = new FixedType[program.valueCount()];
-        this.defs = LowBitProducts.defs(program);
+        this.types = types;
+        this.params = params;
+        this.defs = defs;
     }
 
     /** Data-driven scale (Algorithm 10): the largest scale at which the profiled extremes fit. */
@@ -47,9 +49,70 @@ public final class ShiftryStrategy {
 
     /** bits[id] and scales[id] for every real value (ints ignored), widths from the ladder's policy. */
     public static FixedProgram assign(Program program, Profile profile, int[] bits, int[] scales, ShiftryLadder ladder) {
-        ShiftryStrategy s = new ShiftryStrategy(program, profile, ladder, bits, scales);
+        return assign(program, profile, bits, scales, ladder, LowBitProducts.defs(program));
+    }
+
+    /** {@link #assign(Program, Profile, int[], int[], ShiftryLadder)} with the program's {@code defs} at hand. */
+    static FixedProgram assign(Program program, Profile profile, int[] bits, int[] scales, ShiftryLadder ladder,
+                               java.util.Map<Value, Op> defs) {
+        ShiftryStrategy s = new ShiftryStrategy(program, profile, ladder, bits, scales, defs,
+                new FixedType[program.valueCount()], new IdentityHashMap<>());
         s.walk(program.body());
         return new FixedProgram(program, s.types, s.params, Strategy.SHIFTRY, ladder.start(), -1);
+    }
+
+    /**
+     * The program {@link #assign} gives for {@code bits} and {@code scales}, derived from {@code base}, the one it
+     * gave for {@code baseBits} and {@code baseScales}: only the ops whose own width or scale or an operand's type
+     * differ are assigned again. Exactly assign's program, since an op's type and parameters are a function of
+     * those alone; why: the search's candidates differ from the current program in a value or two, and assigning
+     * all of a program of 10,000 values for each made Shiftry's stages III and IV quadratic in values.
+     */
+    static FixedProgram reassign(Program program, Profile profile, ShiftryLadder ladder, java.util.Map<Value, Op> defs,
+                                 int[] baseBits, int[] baseScales, FixedProgram base, int[] bits, int[] scales) {
+        ShiftryStrategy s = new ShiftryStrategy(program, profile, ladder, bits, scales, defs, base.types().clone(),
+                copy(base.params()));
+        s.rewalk(program.body(), base.types(), baseBits, baseScales);
+        return new FixedProgram(program, s.types, s.params, Strategy.SHIFTRY, ladder.start(), -1);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static IdentityHashMap<Op, OpParams> copy(IdentityHashMap<Op, OpParams> params) {
+        return (IdentityHashMap<Op, OpParams>) params.clone(); // one array copy, not a put per op
+    }
+
+    /** The walk of {@link #reassign}: {@code was} holds the base's types, against which operands are compared. */
+    private void rewalk(Block b, FixedType[] was, int[] baseBits, int[] baseScales) {
+        for (Op op : b.ops()) {
+            int id = op.out().id();
+            boolean again = !op.out().isInt() && (bits[id] != baseBits[id] || scales[id] != baseScales[id]
+                    || operandChanged(op, was));
+            // instanceof, not a switch on the op's class: this runs for every op of every candidate
+            if (op instanceof SumLoop sum) {
+                if (again) {
+                    own(sum.out());
+                }
+                rewalk(sum.body(), was, baseBits, baseScales);
+            } else if (op instanceof Loop l) {
+                if (again) {
+                    own(l.out());
+                    types[l.acc().id()] = t(l.out());
+                }
+                rewalk(l.body(), was, baseBits, baseScales);
+            } else if (again) {
+                assign(op);
+            }
+        }
+    }
+
+    private boolean operandChanged(Op op, FixedType[] was) {
+        for (Value v : op.inputs()) {
+            FixedType now = types[v.id()];
+            if (now != was[v.id()] && !java.util.Objects.equals(now, was[v.id()])) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void walk(Block b) {

@@ -61,30 +61,55 @@ class ProgramLimitsTest {
     }
 
     /**
-     * The work bound: an iteration of $(i) (X[0] * 2.0) does 5 one-element ops (the index 0, X[0], the constant,
-     * the product, the addition to the sum) and the input X 4 more: 20,000,000 iterations are 100,000,004
-     * operations, over the bound of 100,000,000; 19,999,999 are 99,999,999, within it. The bound is checked before
-     * anything runs, so nothing here takes time.
+     * The work bound: every op run counts its elements plus 100, and every iteration of a sum 100 more and its
+     * addition. An iteration of $(i) (X[0] * 2.0) runs 4 one-element ops (the index 0, X[0], the constant, the
+     * product): 4 x 101, plus 101 for the iteration and its addition, 505; the input X counts 4 + 100 = 104.
+     * 198,020 iterations are 100,000,100 + 104 = 100,000,204 operations, over the bound of 100,000,000; 198,019 are
+     * 99,999,595 + 104 = 99,999,699, within it. The bound is checked before anything runs, so nothing here takes time.
      */
     @Test
     void workPerExampleUpToTheBound(@TempDir Path dir) throws IOException {
         String in = "let X = (4, 1) in [0, 1] in\n";
-        assertEquals(0, check(dir, in + "$(i = [0:19999999]) (X[0] * 2.0)\n").status());
-        String loop = "let s = $(i = [0:20000000]) (X[0] * 2.0) in";
-        refused(check(dir, in + loop + "\ns\n"), dir, "2:9: error: the program does about 100,000,004 operations"
-                + " per example, most of them in this expression; seedc compiles programs of at most 100,000,000"
-                + " (it runs a program over whole training sets, once per candidate of the search): use fewer"
-                + " iterations or smaller tensors\n" + loop + "\n" + " ".repeat(8) + "^");
+        assertEquals(0, check(dir, in + "$(i = [0:198019]) (X[0] * 2.0)\n").status());
+        String loop = "let s = $(i = [0:198020]) (X[0] * 2.0) in";
+        refused(check(dir, in + loop + "\ns\n"), dir, "2:9: " + excess("100,000,204") + "\n" + loop + "\n"
+                + " ".repeat(8) + "^");
         // nested loops of a billion iterations each multiply past 2^63: the count saturates, never wraps small
         String nested = "$(i = [0:1000000000]) ($(j = [0:1000000000]) ($(k = [0:1000000000]) (X[0] * 2.0)))";
         assertEquals(1, check(dir, in + nested + "\n").status());
-        // a sum whose body is a bare reference still adds X's 4 elements per iteration: 25,000,001 iterations are
-        // 100,000,004 with the input's 4, refused; so are 99 nested loops of two iterations around nothing (2^99)
-        refused(check(dir, in + "$(i = [0:25000001]) (X)\n"), dir, "2:1: error: the program does about 100,000,008"
-                + " operations per example, most of them in this expression; seedc compiles programs of at most"
-                + " 100,000,000 (it runs a program over whole training sets, once per candidate of the search): use"
-                + " fewer iterations or smaller tensors\n$(i = [0:25000001]) (X)\n^");
+        // a sum whose body is a bare reference runs no op but costs 100 per iteration and adds X's 4 elements:
+        // 961,538 iterations of 104 are 100,000,056 with the input's 104, refused, 961,537 are 99,999,952; so are
+        // 99 nested loops of two iterations around nothing (2^99), and a billion iterations (issue 42)
+        assertEquals(0, check(dir, in + "$(i = [0:961537]) (X)\n").status());
+        refused(check(dir, in + "$(i = [0:961538]) (X)\n"), dir, "2:1: " + excess("100,000,056")
+                + "\n$(i = [0:961538]) (X)\n^");
+        refused(check(dir, in + "$(i = [0:1000000000]) (X)\n"), dir, "2:1: " + excess("104,000,000,104")
+                + "\n$(i = [0:1000000000]) (X)\n^");
         assertEquals(1, check(dir, in + "$(i = [0:2]) ".repeat(99) + "(X)\n").status());
+    }
+
+    /**
+     * A loop of small ops counts what running them costs, not only their elements (issue 42): 30,000,000 iterations
+     * of a bare (1, 1) input, 30,000,000 x (100 + 1) + 101 operations, were 9 s per pass over two examples and kept
+     * compile's search busy for minutes; run, compile and bench now refuse them before reading any data.
+     */
+    @Test
+    void aLongLoopOfSmallOpsIsRefusedByEveryCommand(@TempDir Path dir) throws IOException {
+        CliRun.tinyClassifier(dir);
+        String loop = "$(i = [0:30000000]) (X)";
+        Files.writeString(dir.resolve("p.sd"), "let X = (1, 1) in [0, 1] in\n" + loop + "\n");
+        String expected = dir + "/p.sd:2:1: " + excess("3,030,000,101") + "\n" + loop + "\n^\n";
+        assertEquals(new CliRun(1, "", expected), CliRun.of(dir, "run {D}p.sd --data {D}d.npy --no-progress"));
+        for (String command : new String[] {"compile", "bench"}) {
+            CliRun r = CliRun.of(dir, command + " {D}p.sd --train {D}d.npy --test {D}d.npy --out {D}o --no-progress");
+            assertEquals(new CliRun(1, "", expected), r, command);
+        }
+    }
+
+    private static String excess(String work) {
+        return "error: the program does about " + work + " operations per example, most of them in this expression;"
+                + " seedc compiles programs of at most 100,000,000 (it runs a program over whole training sets, once"
+                + " per candidate of the search): use fewer iterations or smaller tensors";
     }
 
     private static String lets(int n) {
@@ -115,14 +140,47 @@ class ProgramLimitsTest {
     }
 
     /**
-     * Shiftry on a long program: its stage III demotes each of n values alone and reruns the program's
-     * downstream ops for each, so its time grows as n^2: the 9,995-term sum above takes 143 s (BENCHMARKS.md,
-     * "Hardening"), 2,000 terms 4 s. Nothing in it recurses along the program (nesting is loopsNestUpToAHundred's).
+     * Shiftry on a long program within its limit of 2,500 values: its stage III demotes each of n values alone and
+     * reruns the program's downstream ops for each, so its time grows as n^2 (BENCHMARKS.md, "Limits"; the
+     * 9,995-term sum above is refused, see shiftrySearchesAtMostTwoThousandFiveHundredValues). Nothing in it
+     * recurses along the program (nesting is loopsNestUpToAHundred's).
      */
     @Test
     void shiftryCompilesALongSum(@TempDir Path dir) throws IOException {
         classifierOverASum(dir, 2000);
         runsAndCompiles(dir, "shiftry");
+    }
+
+    /**
+     * Shiftry's limit of 2,500 values (issue 42: a 4,990-term sum took 119 s, 9,990 chained lets hung compile): a
+     * sum of 2,499 terms has 2,501 real values (X, W, the 2,498 partial sums, W's product) and is refused at the
+     * argmax, before any work, by compile and bench alike; --strategy seedot compiles it. So is a chain of 9,990
+     * lets (the 9,990 lets' values and W's product), at its last line.
+     */
+    @Test
+    void shiftrySearchesAtMostTwoThousandFiveHundredValues(@TempDir Path dir) throws IOException {
+        classifierOverASum(dir, 2499);
+        String refusal = "error: shiftry tries each of the program's 2,501 real values at a narrower width, rerunning"
+                + " the ops after it, a time that grows as the square of the values: it searches programs of at most"
+                + " 2,500 (--strategy seedot has no such limit; or use fewer lets, terms and operations)";
+        String at = dir + "/q.sd:1:58: " + refusal;
+        for (String command : new String[] {"compile", "bench"}) {
+            CliRun r = CliRun.of(dir, command + " {D}q.sd --model {D}m --train {D}d.npy --test {D}d.npy --out {D}o"
+                    + " --no-progress");
+            assertEquals(1, r.status(), command + ": " + r.err());
+            assertTrue(r.err().contains(at + "\n"), command + ": " + r.err());
+        }
+        assertEquals(0, CliRun.of(dir, "compile {D}q.sd --model {D}m --train {D}d.npy --test {D}d.npy --out {D}o"
+                + " --strategy seedot --no-progress").status());
+        StringBuilder lets = new StringBuilder("let X = (2, 1) in [0, 1] in\nlet W = (3, 2) in [-1, 1] in\n"
+                + "let x0 = X + X in\n");
+        for (int i = 1; i < 9990; i++) {
+            lets.append("let x").append(i).append(" = x").append(i - 1).append(" + X in\n");
+        }
+        Files.writeString(dir.resolve("q.sd"), lets.append("argmax(W * x9989)\n").toString());
+        CliRun r = CliRun.of(dir, "compile {D}q.sd --model {D}m --train {D}d.npy --test {D}d.npy --out {D}o2"
+                + " --no-progress");
+        assertTrue(r.err().contains(dir + "/q.sd:9993:1: " + refusal.replace("2,501", "9,993") + "\n"), r.err());
     }
 
     @Test

@@ -38,18 +38,41 @@ public final class TypeChecker {
         return new TypedProgram(source, root, tc.types, List.copyOf(tc.params), tc.input);
     }
 
-    /** Lexical scope: an immutable linked list of bindings. */
-    record Scope(String name, Type type, boolean declared, Scope parent) {
-        static final Scope EMPTY = new Scope(null, null, false, null);
+    /**
+     * Lexical scope: an immutable linked list of bindings. Every {@link #INDEXED}th binding also holds an index of
+     * all bindings up to it, so that a name bound 10,000 lets above (the input X of a long chain of lets) is found
+     * without walking them all: walking made type checking such a chain quadratic (seconds).
+     */
+    record Scope(String name, Type type, boolean declared, Scope parent, int depth, Map<String, Scope> index) {
+        static final Scope EMPTY = new Scope(null, null, false, null, 0, null);
+        static final int INDEXED = 64;
 
         Scope bind(String n, Type t, boolean isDeclared) {
-            return new Scope(n, t, isDeclared, this);
+            Map<String, Scope> idx = null;
+            if ((depth + 1) % INDEXED == 0) {
+                idx = new HashMap<>();
+                for (Scope s = this; s != EMPTY; s = s.parent) { // the innermost binding of each name wins
+                    if (s.index != null) {
+                        s.index.forEach(idx::putIfAbsent);
+                        break;
+                    }
+                    idx.putIfAbsent(s.name, s);
+                }
+            }
+            Scope scope = new Scope(n, t, isDeclared, this, depth + 1, idx);
+            if (idx != null) {
+                idx.put(n, scope);
+            }
+            return scope;
         }
 
         Scope find(String n) {
             for (Scope s = this; s != EMPTY && s != null; s = s.parent) {
                 if (n.equals(s.name)) {
                     return s;
+                }
+                if (s.index != null) {
+                    return s.index.get(n);
                 }
             }
             return null;
