@@ -17,8 +17,9 @@ public final class HeapNeed {
 
     /** What the launcher and the search offer; every message about memory ends with it. */
     public static final String ADVICE = "give seedc a larger heap (SEEDC_HEAP=SIZE, e.g. SEEDC_HEAP=16g; the launcher"
-            + " gives Java 3/4 of the machine's memory unless SEEDC_HEAP or an -Xmx says otherwise) or give --train"
-            + " fewer rows (above 4,000 rows the search decides on 2,000 of them and only confirms on the rest)";
+            + " gives Java 3/4 of the machine's memory unless SEEDC_HEAP or an -Xmx says otherwise) or give it fewer"
+            + " rows (every row is loaded: of a --train set above 4,000 rows the search decides on 2,000 and confirms"
+            + " on all)";
 
     /** Something large held in memory, and its estimated size. */
     public record Noted(String what, long bytes) {}

@@ -59,7 +59,7 @@ class HeapLimitTest {
 
     private static void assertAdvice(Ran ran) {
         assertEquals(1, ran.status(), ran.stderr());
-        assertTrue(ran.stderr().contains("SEEDC_HEAP=SIZE") && ran.stderr().contains("give --train fewer rows"),
+        assertTrue(ran.stderr().contains("SEEDC_HEAP=SIZE") && ran.stderr().contains("or give it fewer rows"),
                 ran.stderr());
         assertFalse(ran.stderr().contains("internal error") || ran.stderr().contains("\tat "), ran.stderr());
     }

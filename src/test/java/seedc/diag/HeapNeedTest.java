@@ -20,8 +20,9 @@ class HeapNeedTest {
         UserError e = HeapNeed.exceeded("train.npy", "loading its 8000 rows", 2L << 30, 1L << 30);
         assertEquals("train.npy: error: loading its 8000 rows takes about 2,048 MB of memory, and the Java heap holds"
                 + " at most 1,024 MB; give seedc a larger heap (SEEDC_HEAP=SIZE, e.g. SEEDC_HEAP=16g; the launcher gives"
-                + " Java 3/4 of the machine's memory unless SEEDC_HEAP or an -Xmx says otherwise) or give --train fewer"
-                + " rows (above 4,000 rows the search decides on 2,000 of them and only confirms on the rest)",
+                + " Java 3/4 of the machine's memory unless SEEDC_HEAP or an -Xmx says otherwise) or give it fewer"
+                + " rows (every row is loaded: of a --train set above 4,000 rows the search decides on 2,000 and"
+                + " confirms on all)",
                 e.getMessage());
     }
 
