@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import seedc.diag.HeapNeed;
 import seedc.diag.UserError;
 
 /** The seedc command line: every user mistake is one message on stderr and exit status 1. */
@@ -52,6 +53,9 @@ public final class Main implements Runnable {
                 err.println(ue.getMessage());
                 return 1;
             }
+            if (outOfMemory(ex)) {
+                return outOfMemory(err);
+            }
             err.println("seedc: internal error: " + ex);
             if (System.getenv("SEEDC_DEBUG") != null) {
                 ex.printStackTrace(err);
@@ -60,6 +64,26 @@ public final class Main implements Runnable {
             }
             return 2;
         });
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (OutOfMemoryError e) { // thrown on the command's own thread, past picocli's handler of exceptions
+            return outOfMemory(err);
+        }
+    }
+
+    /** Whether {@code ex} is, or was caused by, the heap running out (a search's worker wraps it). */
+    private static boolean outOfMemory(Throwable ex) {
+        for (Throwable t = ex; t != null; t = t.getCause()) {
+            if (t instanceof OutOfMemoryError) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The heap ran out: how much it holds, the largest need noted, and what to do; exit status 1. */
+    private static int outOfMemory(PrintStream err) {
+        err.println(HeapNeed.outOfMemory(HeapNeed.heapLimit(), HeapNeed.largest()));
+        return 1;
     }
 }

@@ -16,31 +16,20 @@ public final class DataSets {
         if (labelColumns < 1) throw UserError.inFile(file, "the number of label columns must be at least 1, got " + labelColumns);
         String name = String.valueOf(file.getFileName()).toLowerCase(Locale.ROOT);
         double[][] rows;
-        if (name.endsWith(".npy")) rows = fromNpy(file);
+        if (name.endsWith(".npy")) return NpyDataSet.read(file, labelColumns);
         else if (name.endsWith(".csv")) rows = DelimitedText.read(file, ',');
         else if (name.endsWith(".tsv")) rows = DelimitedText.read(file, '\t');
         else throw UserError.inFile(file, "unknown data set format; expected a .npy, .csv or .tsv file");
         return split(file, rows, labelColumns);
     }
 
-    private static double[][] fromNpy(Path file) {
-        NpyArray a = Npy.read(file);
-        if (a.rank() != 2) {
-            throw UserError.inFile(file, "a data set must be a 2-D array (examples x columns), found shape "
-                    + Shapes.format(a.shape()));
+    /** A data set's rows must hold its label columns and at least one feature. */
+    static void checkColumns(Path file, int cols, int labelColumns) {
+        if (cols < labelColumns + 1) {
+            throw UserError.inFile(file, "has " + cols + (cols == 1 ? " column" : " columns") + ", but "
+                    + labelColumns + (labelColumns == 1 ? " label column" : " label columns")
+                    + " and at least 1 feature column are needed");
         }
-        int n = a.shape()[0];
-        int cols = a.shape()[1];
-        if (n == 0) throw UserError.inFile(file, "no data rows (shape " + Shapes.format(a.shape()) + ")");
-        double[] d = a.data();
-        for (int i = 0; i < d.length; i++) {
-            if (!Double.isFinite(d[i])) {
-                throw UserError.inFile(file, "contains " + nonFinite(d[i]) + " at index " + Shapes.index(a.shape(), i));
-            }
-        }
-        double[][] rows = new double[n][];
-        for (int r = 0; r < n; r++) rows[r] = Arrays.copyOfRange(d, r * cols, (r + 1) * cols);
-        return rows;
     }
 
     static String nonFinite(double d) {
@@ -49,11 +38,7 @@ public final class DataSets {
 
     private static DataSet split(Path file, double[][] rows, int labelColumns) {
         int cols = rows[0].length;
-        if (cols < labelColumns + 1) {
-            throw UserError.inFile(file, "has " + cols + (cols == 1 ? " column" : " columns") + ", but "
-                    + labelColumns + (labelColumns == 1 ? " label column" : " label columns")
-                    + " and at least 1 feature column are needed");
-        }
+        checkColumns(file, cols, labelColumns);
         double[][] labels = new double[rows.length][];
         double[][] features = new double[rows.length][];
         for (int r = 0; r < rows.length; r++) {

@@ -55,6 +55,31 @@ public final class Npy {
 
     /** Parses a .npy stream of {@code size} bytes ({@code -1}: unknown, not a regular file). */
     private static NpyArray parse(InputStream in, long size, Path file) throws IOException {
+        Layout layout = layout(in, size, file);
+        return new NpyArray(layout.shape(), values(in, layout, file));
+    }
+
+    /** The elements that follow the header {@code layout} describes, in C order. */
+    static double[] values(InputStream in, Layout layout, Path file) throws IOException {
+        long count = layout.count();
+        byte[] data = readData(in, layout.dataBytes(), count * layout.dtype().size(), file);
+        double[] values = layout.dtype().decode(data, 0, (int) count);
+        // EdgeML's trainers save some parameters Fortran-ordered (e.g. ProtoNN's W, Z): reorder to C order.
+        return layout.fortranOrder() ? fortranToC(values, layout.shape()) : values;
+    }
+
+    /**
+     * What a .npy file's preamble and header declare, read and checked, the stream left at the first element:
+     * {@code dataBytes} is how many bytes follow the header ({@code -1}: unknown, not a regular file).
+     */
+    record Layout(int[] shape, NpyDtype dtype, boolean fortranOrder, long dataBytes) {
+        long count() {
+            return Shapes.elementCount(shape);
+        }
+    }
+
+    /** Reads and checks the preamble and header of {@code in}, a .npy stream of {@code size} bytes (-1: unknown). */
+    static Layout layout(InputStream in, long size, Path file) throws IOException {
         byte[] head = in.readNBytes(8);
         if (head.length == 0) throw UserError.inFile(file, "empty file, expected a .npy array");
         checkMagic(head, file);
@@ -77,10 +102,7 @@ public final class Npy {
         NpyDtype dtype = NpyDtype.parse(header.descr(), file);
         long count = Shapes.elementCount(header.shape());
         if (count < 0) throw UserError.inFile(file, "array of shape " + Shapes.format(header.shape()) + " is too large");
-        byte[] data = readData(in, size < 0 ? -1 : size - preamble - headerLength, count * dtype.size(), file);
-        double[] values = dtype.decode(data, 0, (int) count);
-        // EdgeML's trainers save some parameters Fortran-ordered (e.g. ProtoNN's W, Z): reorder to C order.
-        return new NpyArray(header.shape(), header.fortranOrder() ? fortranToC(values, header.shape()) : values);
+        return new Layout(header.shape(), dtype, header.fortranOrder(), size < 0 ? -1 : size - preamble - headerLength);
     }
 
     /** The header's bytes, its declared length checked against the file's size first. */
@@ -118,26 +140,36 @@ public final class Npy {
 
     /** {@code expected} bytes of data; {@code found} ({@code -1}: unknown) is checked before reading them. */
     private static byte[] readData(InputStream in, long found, long expected, Path file) throws IOException {
-        if (found >= 0 && found < expected) {
-            throw UserError.inFile(file, "truncated: expected " + expected + " bytes of data, found " + found);
-        }
-        if (found > expected) {
-            throw UserError.inFile(file, "expected " + expected + " bytes of data, found " + found
-                    + " (the file is longer than its header says)");
-        }
+        checkDataLength(found, expected, file);
         if (expected > MAX_DATA) {
             throw UserError.inFile(file, "its " + expected + " bytes of data are more than seedc loads at once ("
                     + MAX_DATA + ")");
         }
         byte[] data = in.readNBytes((int) expected);
-        if (data.length < expected) {
-            throw UserError.inFile(file, "truncated: expected " + expected + " bytes of data, found " + data.length);
+        if (data.length < expected) throw truncatedData(file, expected, data.length);
+        if (found < 0) checkNothingAfter(in, expected, file);
+        return data;
+    }
+
+    /** The data's length as the header declares it ({@code expected}) against the file's ({@code found}, -1: unknown). */
+    static void checkDataLength(long found, long expected, Path file) {
+        if (found >= 0 && found < expected) throw truncatedData(file, expected, found);
+        if (found > expected) {
+            throw UserError.inFile(file, "expected " + expected + " bytes of data, found " + found
+                    + " (the file is longer than its header says)");
         }
-        if (found < 0 && in.read() >= 0) {
+    }
+
+    static UserError truncatedData(Path file, long expected, long found) {
+        return UserError.inFile(file, "truncated: expected " + expected + " bytes of data, found " + found);
+    }
+
+    /** A stream of unknown length (a FIFO) that has given its {@code expected} bytes must end there. */
+    static void checkNothingAfter(InputStream in, long expected, Path file) throws IOException {
+        if (in.read() >= 0) {
             throw UserError.inFile(file, "expected " + expected + " bytes of data, found more (the file is longer than"
                     + " its header says)");
         }
-        return data;
     }
 
     /** Element at C-order position k comes from the Fortran-order position of the same index. */

@@ -36,10 +36,10 @@ public final class Shapes {
     }
 
     /** The C-order (row-major) multi-index of flat position {@code flat}, formatted as {@code [3, 7]}. */
-    public static String index(int[] shape, int flat) {
+    public static String index(int[] shape, long flat) {
         int[] idx = new int[shape.length];
         for (int i = shape.length - 1; i >= 0; i--) {
-            idx[i] = flat % shape[i];
+            idx[i] = (int) (flat % shape[i]);
             flat /= shape[i];
         }
         return Arrays.toString(idx);
