@@ -50,7 +50,7 @@ class FpgaTargetTest {
         // SeeDot's schedule runs the nodes one after another (Bonsai has no loop): the sum, plus the done cycle.
         assertEquals(cycles + 1, fpga.get("estimatedCycles").asLong());
         assertTrue(Files.readString(out.resolve("report.txt")).contains("FPGA design for arty-a7-35t, seedot strategy"));
-        for (String f : List.of("top.v", "tb.v", "Makefile", "sd_arith.vh", "examples.awk", "synth.awk")) {
+        for (String f : List.of("top.v", "tb.v", "Makefile", "sd_arith.vh", "reader/main.c", "reader/predict.h", "synth.awk")) {
             assertTrue(Files.exists(out.resolve(f)), f);
         }
     }
