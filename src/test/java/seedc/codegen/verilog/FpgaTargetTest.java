@@ -55,6 +55,51 @@ class FpgaTargetTest {
         }
     }
 
+    /**
+     * --fpga-dsps 0 is a budget, not a refusal (issue 42): ProtoNN wine's products (16 x 16 and 8 x 16 bits, which
+     * take DSP blocks with the iCE40's own budget) compile, every one of them a shift-and-add function in its
+     * engine, no DSP planned, and the design predicts what seedc run --encoding fixed predicts on test rows.
+     */
+    @Test
+    void noDspsMultipliesInLogic(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("o");
+        DifferentialTest.Cli c = compile("protonn-wine-3", out, "--device", "ice40-up5k", "--fpga-dsps", "0");
+        assertEquals(0, c.status(), c.err());
+        JsonNode fpga = new ObjectMapper().readTree(out.resolve("report.json").toFile()).get("fpga");
+        assertEquals(0, fpga.get("estimatedDsp").asLong());
+        int logic = fpga.get("logicMultipliers").size();
+        assertTrue(logic > 0, "products in logic: " + fpga.get("logicMultipliers"));
+        long functions = 0;
+        try (var nodes = Files.list(out.resolve("nodes"))) {
+            for (Path f : nodes.toList()) {
+                functions += Files.readAllLines(f).stream()
+                        .filter(l -> l.startsWith("function automatic signed") && l.contains(" lm_")).count();
+            }
+        }
+        assertEquals(logic, functions, "a shift-and-add multiplier per product in logic");
+        Path test = MODELS.resolve("protonn-wine-3/test.npy");
+        Path csv = dir.resolve("rows.csv");
+        StringBuilder rows = new StringBuilder();
+        seedc.io.NpyArray a = seedc.io.Npy.read(test);
+        int cols = a.shape()[1];
+        for (int r = 0; r < 8; r++) {
+            for (int j = 0; j < cols; j++) {
+                rows.append(j > 0 ? "," : "").append(a.data()[r * cols + j]);
+            }
+            rows.append('\n');
+        }
+        Files.writeString(csv, rows);
+        Path predictions = dir.resolve("run.txt");
+        Path m = MODELS.resolve("protonn-wine-3");
+        DifferentialTest.Cli run = DifferentialTest.cli("run", m.resolve("input.sd").toString(), "--model", m.toString(),
+                "--data", csv.toString(), "--encoding", "fixed", "--config", out.resolve("report.json").toString(),
+                "--predictions", predictions.toString(), "--jobs", "1", "--no-progress");
+        assertEquals(0, run.status(), run.err());
+        SimDesign.Ran sim = SimDesign.run(out, List.of("make", "-s", "sim", "EXAMPLES=" + csv), null);
+        assertEquals(0, sim.status(), sim.err());
+        assertEquals(Files.readAllLines(predictions), sim.lines());
+    }
+
     @Test
     void aMicrocontrollerIsNotAnFpga(@TempDir Path dir) {
         DifferentialTest.Cli c = compile("bonsai-cancer-2", dir.resolve("o"), "--device", "uno");
