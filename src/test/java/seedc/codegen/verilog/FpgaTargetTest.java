@@ -26,12 +26,17 @@ class FpgaTargetTest {
         return DifferentialTest.cli(args.toArray(String[]::new));
     }
 
+    /** The report's fpga section of a compile that must succeed. */
+    private static JsonNode compiledFpga(String model, Path out, String... extra) throws Exception {
+        DifferentialTest.Cli c = compile(model, out, extra);
+        assertEquals(0, c.status(), c.err());
+        return new ObjectMapper().readTree(out.resolve("report.json").toFile()).get("fpga");
+    }
+
     @Test
     void reportHasTheDesignsNodes(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("o");
-        DifferentialTest.Cli c = compile("bonsai-cancer-2", out, "--device", "arty-a7-35t", "--fpga-strategy", "seedot");
-        assertEquals(0, c.status(), c.err());
-        JsonNode fpga = new ObjectMapper().readTree(out.resolve("report.json").toFile()).get("fpga");
+        JsonNode fpga = compiledFpga("bonsai-cancer-2", out, "--device", "arty-a7-35t", "--fpga-strategy", "seedot");
         assertEquals("arty-a7-35t", fpga.get("device").asText());
         assertEquals("seedot", fpga.get("strategy").asText());
         assertEquals(20800, fpga.get("budget").get("lut").asInt());
@@ -63,9 +68,7 @@ class FpgaTargetTest {
     @Test
     void noDspsMultipliesInLogic(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("o");
-        DifferentialTest.Cli c = compile("protonn-wine-3", out, "--device", "ice40-up5k", "--fpga-dsps", "0");
-        assertEquals(0, c.status(), c.err());
-        JsonNode fpga = new ObjectMapper().readTree(out.resolve("report.json").toFile()).get("fpga");
+        JsonNode fpga = compiledFpga("protonn-wine-3", out, "--device", "ice40-up5k", "--fpga-dsps", "0");
         assertEquals(0, fpga.get("estimatedDsp").asLong());
         int logic = fpga.get("logicMultipliers").size();
         assertTrue(logic > 0, "products in logic: " + fpga.get("logicMultipliers"));
