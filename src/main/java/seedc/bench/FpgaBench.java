@@ -81,6 +81,7 @@ public final class FpgaBench {
     /** The same, products of low-bit operands counting bits or not ({@code counting}: --no-bitserial's opposite). */
     public static List<Run> run(FixedProgram fp, FloatModel model, DataSet test, int n, Device device, boolean synth,
                                 boolean counting, Path work) throws IOException {
+        FpgaTools.check(device, synth);
         FixedInterpreter fi = new FixedInterpreter(fp, new QuantizedModel(fp, model.weights()));
         StringBuilder csv = new StringBuilder();
         List<String> expected = new ArrayList<>();

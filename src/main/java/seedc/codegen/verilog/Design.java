@@ -34,6 +34,7 @@ record Design(FixedProgram fp, DataflowGraph dfg, PfPlan plan, List<TopWriter.Fi
         List<TopWriter.File> files = new ArrayList<>(top.files());
         files.add(new TopWriter.File("tb.v", Testbench.text(fp.program(), fp.type(fp.program().input()),
                 top.addressBits(), top.tensorResult() ? -top.resultBits() : top.labelBits())));
+        files.addAll(ExampleReader.files(fp.program(), fp.type(fp.program().input())));
         return new Design(fp, dfg, plan, List.copyOf(files));
     }
 

@@ -70,7 +70,6 @@ public final class FpgaBackend implements Backend {
                 Files.writeString(p, f.text());
             }
             Files.writeString(dir.resolve("sd_arith.vh"), Resources.text("sd_arith.vh"));
-            Files.writeString(dir.resolve("examples.awk"), Resources.text("examples.awk"));
             Files.writeString(dir.resolve("synth.awk"), Resources.text("synth.awk"));
             Files.writeString(dir.resolve("Makefile"), makefile(program, device));
         } catch (IOException e) {
@@ -92,7 +91,9 @@ public final class FpgaBackend implements Backend {
                 : "\t@yosys -q -l build/yosys.log -p 'read_verilog top.v; synth_xilinx -family xc7 -top seedc_top;"
                         + " tee -q -o build/stat.txt stat; script nodes.ys'\n";
         String rule = ice40
-                ? "\t@nextpnr-ice40 -q --up5k --package sg48 --pcf-allow-unconstrained --timing-allow-fail --freq 12"
+                ? "\t@$(call need,nextpnr-ice40,nextpnr-ice40,$(NOSYNTH))\n"
+                        + "\t@$(call need,icepack,fpga-icestorm,$(NOSYNTH))\n"
+                        + "\t@nextpnr-ice40 -q --up5k --package sg48 --pcf-allow-unconstrained --timing-allow-fail --freq 12"
                         + " --json build/design.json --asc build/design.asc -l build/nextpnr.log\n"
                         + "\t@icepack build/design.asc build/design.bin\n"
                         + "\t@awk -f synth.awk build/stat.txt build/nodes.txt build/nextpnr.log > $@\n"
@@ -101,6 +102,7 @@ public final class FpgaBackend implements Backend {
                 .replace("@SYNTH@", ice40 ? "synth_ice40 -dsp" : "synth_xilinx -family xc7")
                 .replace("@PNR@", ice40 ? ", nextpnr-ice40 --up5k (Fmax) and icepack (design.bin)" : "")
                 .replace("@PNRTOOLS@", ice40 ? ", nextpnr-ice40 and icepack" : "")
+                .replace("@PNRPACKAGES@", ice40 ? ", nextpnr-ice40, fpga-icestorm" : "")
                 .replace("@YOSYSRULE@", yosys).replace("@SYNTHRULE@", rule);
     }
 }

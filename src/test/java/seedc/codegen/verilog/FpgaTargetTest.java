@@ -26,12 +26,17 @@ class FpgaTargetTest {
         return DifferentialTest.cli(args.toArray(String[]::new));
     }
 
+    /** The report's fpga section of a compile that must succeed. */
+    private static JsonNode compiledFpga(String model, Path out, String... extra) throws Exception {
+        DifferentialTest.Cli c = compile(model, out, extra);
+        assertEquals(0, c.status(), c.err());
+        return new ObjectMapper().readTree(out.resolve("report.json").toFile()).get("fpga");
+    }
+
     @Test
     void reportHasTheDesignsNodes(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("o");
-        DifferentialTest.Cli c = compile("bonsai-cancer-2", out, "--device", "arty-a7-35t", "--fpga-strategy", "seedot");
-        assertEquals(0, c.status(), c.err());
-        JsonNode fpga = new ObjectMapper().readTree(out.resolve("report.json").toFile()).get("fpga");
+        JsonNode fpga = compiledFpga("bonsai-cancer-2", out, "--device", "arty-a7-35t", "--fpga-strategy", "seedot");
         assertEquals("arty-a7-35t", fpga.get("device").asText());
         assertEquals("seedot", fpga.get("strategy").asText());
         assertEquals(20800, fpga.get("budget").get("lut").asInt());
@@ -50,9 +55,52 @@ class FpgaTargetTest {
         // SeeDot's schedule runs the nodes one after another (Bonsai has no loop): the sum, plus the done cycle.
         assertEquals(cycles + 1, fpga.get("estimatedCycles").asLong());
         assertTrue(Files.readString(out.resolve("report.txt")).contains("FPGA design for arty-a7-35t, seedot strategy"));
-        for (String f : List.of("top.v", "tb.v", "Makefile", "sd_arith.vh", "examples.awk", "synth.awk")) {
+        for (String f : List.of("top.v", "tb.v", "Makefile", "sd_arith.vh", "reader/main.c", "reader/predict.h", "synth.awk")) {
             assertTrue(Files.exists(out.resolve(f)), f);
         }
+    }
+
+    /**
+     * --fpga-dsps 0 is a budget, not a refusal (issue 42): ProtoNN wine's products (16 x 16 and 8 x 16 bits, which
+     * take DSP blocks with the iCE40's own budget) compile, every one of them a shift-and-add function in its
+     * engine, no DSP planned, and the design predicts what seedc run --encoding fixed predicts on test rows.
+     */
+    @Test
+    void noDspsMultipliesInLogic(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("o");
+        JsonNode fpga = compiledFpga("protonn-wine-3", out, "--device", "ice40-up5k", "--fpga-dsps", "0");
+        assertEquals(0, fpga.get("estimatedDsp").asLong());
+        int logic = fpga.get("logicMultipliers").size();
+        assertTrue(logic > 0, "products in logic: " + fpga.get("logicMultipliers"));
+        long functions = 0;
+        try (var nodes = Files.list(out.resolve("nodes"))) {
+            for (Path f : nodes.toList()) {
+                functions += Files.readAllLines(f).stream()
+                        .filter(l -> l.startsWith("function automatic signed") && l.contains(" lm_")).count();
+            }
+        }
+        assertEquals(logic, functions, "a shift-and-add multiplier per product in logic");
+        Path test = MODELS.resolve("protonn-wine-3/test.npy");
+        Path csv = dir.resolve("rows.csv");
+        StringBuilder rows = new StringBuilder();
+        seedc.io.NpyArray a = seedc.io.Npy.read(test);
+        int cols = a.shape()[1];
+        for (int r = 0; r < 8; r++) {
+            for (int j = 0; j < cols; j++) {
+                rows.append(j > 0 ? "," : "").append(a.data()[r * cols + j]);
+            }
+            rows.append('\n');
+        }
+        Files.writeString(csv, rows);
+        Path predictions = dir.resolve("run.txt");
+        Path m = MODELS.resolve("protonn-wine-3");
+        DifferentialTest.Cli run = DifferentialTest.cli("run", m.resolve("input.sd").toString(), "--model", m.toString(),
+                "--data", csv.toString(), "--encoding", "fixed", "--config", out.resolve("report.json").toString(),
+                "--predictions", predictions.toString(), "--jobs", "1", "--no-progress");
+        assertEquals(0, run.status(), run.err());
+        SimDesign.Ran sim = SimDesign.run(out, List.of("make", "-s", "sim", "EXAMPLES=" + csv), null);
+        assertEquals(0, sim.status(), sim.err());
+        assertEquals(Files.readAllLines(predictions), sim.lines());
     }
 
     @Test

@@ -5,11 +5,12 @@ import seedc.fixed.FixedType;
 import seedc.ir.Program;
 
 /**
- * tb.v: streams the examples of a file (one row a line, label first, numbers separated by spaces: what
- * examples.awk makes of a .csv) through the design. Each feature is quantized as the C predictor does
- * (round(x * 2^(scale + shift)), halves away from zero, saturated to the input's width) and written through the
- * input port; then start, and at done it prints the label (a tensor result: its raw integers, separated by
- * spaces, read through the output port), or with +cycles "cycles N" (clock edges from start to done).
+ * tb.v: streams the examples of a file through the design: one example a line, its input elements as the
+ * integers the port takes, separated by spaces (what the design folder's reader, the C predictor's, makes of a
+ * .csv: each feature quantized as round(x * 2^(scale + shift)), halves away from zero, saturated to the input's
+ * width). Each element is written through the input port; then start, and at done it prints the label (a tensor
+ * result: its raw integers, separated by spaces, read through the output port), or with +cycles "cycles N"
+ * (clock edges from start to done).
  */
 public final class Testbench {
     private Testbench() {}
@@ -17,13 +18,11 @@ public final class Testbench {
     /** {@code labelBits}: the label port's width, or minus the result's element width for a tensor result. */
     public static String text(Program program, FixedType input, int addressBits, int labelBits) {
         return "// seedc testbench: vvp sim.vvp +examples=FILE [+cycles]\n`timescale 1ns/1ps\n"
-                + declarations(program, input, addressBits, labelBits) + scales(program, input)
-                + examples(program, input, labelBits < 0);
+                + declarations(program, input, addressBits, labelBits) + examples(program, labelBits < 0);
     }
 
     /** The module's clock, the design's ports and the registers of the examples' loop, up to its initial block. */
     private static String declarations(Program program, FixedType input, int addressBits, int labelBits) {
-        int n = program.input().size();
         boolean tensor = labelBits < 0;
         int outs = program.result().size();
         StringBuilder sb = new StringBuilder();
@@ -39,24 +38,13 @@ public final class Testbench {
         }
         sb.append("    seedc_top dut (.clk(clk), .start(start), .in_we(in_we), .in_addr(in_addr), .in_data(in_data),"
                 + " .done(done), " + (tensor ? ".out_addr(out_addr), .out_data(out_data)" : ".label(label)") + ");\n");
-        sb.append("    real scale [0:").append(n - 1).append("];\n");
-        sb.append("    reg [8*4096-1:0] path;\n    integer fd, code, i, cycles, timeout;\n    reg cyc;\n    real r, x;\n");
+        sb.append("    reg [8*4096-1:0] path;\n    integer fd, code, i, cycles;\n    reg cyc;\n");
         sb.append("    reg signed [63:0] q;\n    initial begin\n");
         return sb.toString();
     }
 
-    /** Each feature's scale: 2^(the input's scale + the feature's shift). */
-    private static String scales(Program program, FixedType input) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < program.input().size(); i++) {
-            int shift = program.shiftsInput() ? program.inputShifts()[i] : 0;
-            sb.append("        scale[").append(i).append("] = 2.0 ** (").append(input.scale() + shift).append(");\n");
-        }
-        return sb.toString();
-    }
-
-    /** The loop over the examples: each quantized and written, then start, and at done the result printed. */
-    private static String examples(Program program, FixedType input, boolean tensor) {
+    /** The loop over the examples: each one's elements written, then start, and at done the result printed. */
+    private static String examples(Program program, boolean tensor) {
         return """
                         if (!$value$plusargs("examples=%s", path)) begin
                             $display("tb: give +examples=FILE");
@@ -68,12 +56,10 @@ public final class Testbench {
                             $display("tb: cannot open the examples");
                             $finish;
                         end
-                        code = $fscanf(fd, "%f", r);
+                        code = $fscanf(fd, "%d", q);
                         while (code == 1) begin
                             for (i = 0; i < @N@; i = i + 1) begin
-                                code = $fscanf(fd, "%f", r);
-                                x = r * scale[i];
-                                if (x > @MAX@) q = @MAX@; else if (x < @MIN@) q = @MIN@; else q = x;
+                                if (i > 0) code = $fscanf(fd, "%d", q);
                                 @(negedge clk);
                                 in_we = 1'b1;
                                 in_addr = i;
@@ -90,7 +76,7 @@ public final class Testbench {
                                 #1 cycles = cycles + 1;
                             end
                             if (cyc) $display("cycles %0d", cycles); else @PRINT@
-                            code = $fscanf(fd, "%f", r);
+                            code = $fscanf(fd, "%d", q);
                         end
                         $finish;
                     end
@@ -100,7 +86,6 @@ public final class Testbench {
                         + "                    out_addr = k;\n                    #1 if (k > 0) $write(\" \");\n"
                         + "                    $write(\"%0d\", out_data);\n"
                         + "                end\n                $write(\"\\n\");\n            end" : "$display(\"%0d\", label);")
-                .replace("@N@", Integer.toString(program.input().size())).replace("@MAX@", Long.toString(input.max()))
-                .replace("@MIN@", Long.toString(input.min()));
+                .replace("@N@", Integer.toString(program.input().size()));
     }
 }
