@@ -19,6 +19,9 @@ import seedc.search.SeeDotStrategy.Products;
  * place that words their mistakes in terms of flags.
  */
 final class Choices {
+    /** The search metric compile and bench default to: one default, so that bench measures what compile writes. */
+    static final String DEFAULT_METRIC = "reduced-disagreement";
+
     private Choices() {}
 
     static Strategy strategy(String word) {

@@ -108,7 +108,7 @@ final class CompileCommand implements Callable<Integer> {
     @Option(names = "--bitwidth", defaultValue = "16", paramLabel = "B", description = "8, 16 or 32 (default ${DEFAULT-VALUE}).")
     int bitwidth;
 
-    @Option(names = "--metric", defaultValue = "reduced-disagreement", paramLabel = "M",
+    @Option(names = "--metric", defaultValue = Choices.DEFAULT_METRIC, paramLabel = "M",
             description = "accuracy, disagreement or reduced-disagreement (default ${DEFAULT-VALUE}).")
     String metric;
 
