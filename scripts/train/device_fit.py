@@ -15,7 +15,6 @@ import os
 
 import numpy as np
 import torch
-import torch.nn.functional as F
 
 import common
 import datasets
@@ -35,19 +34,7 @@ def main():
     model = lowbit.MLP([Xtr.shape[1], a.hidden, 10], 2, 2, 1.5, gen)
     model.x_range = common.rng_decl(Xtr, Xte)
     model.in_bits = 0
-    opt = torch.optim.Adam(model.P.values(), lr=a.lr, weight_decay=a.weight_decay)
-    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=a.epochs)
-    for epoch in range(a.epochs):
-        for idx in common.batches(len(yt), a.batch, gen):
-            opt.zero_grad()
-            F.cross_entropy(model.forward(Xt[idx])[0], yt[idx]).backward()
-            opt.step()
-        sched.step()
-        if epoch % 10 == 9 or epoch == a.epochs - 1:
-            with torch.no_grad():
-                _, stats = model.forward(Xt)
-                acc = lambda X, y: (model.forward(X, stats)[0].argmax(1) == y).double().mean().item()
-                print("epoch %3d train %.4f test %.4f" % (epoch + 1, acc(Xt, yt), acc(Xv, yv)))
+    lowbit.train(model, Xt, yt, Xv, yv, a, gen)
     E, grids = model.export(Xt)
     E = {k: np.asarray(v, dtype=np.float32) for k, v in E.items()}
     for k, (scale, q) in grids.items():

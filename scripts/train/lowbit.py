@@ -315,6 +315,24 @@ class CNN:
 
 # ---------------------------------------------------------------- training and export
 
+def train(model, Xt, yt, Xv, yv, a, gen):
+    """Adam (a.lr, a.weight_decay) with a cosine schedule over a.epochs, batches of a.batch; prints the accuracies."""
+    opt = torch.optim.Adam(model.P.values(), lr=a.lr, weight_decay=a.weight_decay)
+    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=a.epochs)
+    for epoch in range(a.epochs):
+        for idx in common.batches(len(yt), a.batch, gen):
+            opt.zero_grad()
+            loss = F.cross_entropy(model.forward(Xt[idx])[0], yt[idx])
+            loss.backward()
+            opt.step()
+        sched.step()
+        if epoch % 10 == 9 or epoch == a.epochs - 1:
+            with torch.no_grad():
+                _, stats = model.forward(Xt)
+                acc = lambda X, y: (model.forward(X, stats)[0].argmax(1) == y).double().mean().item()
+                print("epoch %3d loss %.4f train %.4f test %.4f" % (epoch + 1, loss.item(), acc(Xt, yt), acc(Xv, yv)))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--arch", required=True, choices=["mlp", "cnn"])
@@ -345,20 +363,7 @@ def main():
     model.in_bits = a.in_bits
     if a.arch == "cnn":
         model.init_gains(Xt)
-    opt = torch.optim.Adam(model.P.values(), lr=a.lr, weight_decay=a.weight_decay)
-    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=a.epochs)
-    for epoch in range(a.epochs):
-        for idx in common.batches(len(yt), a.batch, gen):
-            opt.zero_grad()
-            loss = F.cross_entropy(model.forward(Xt[idx])[0], yt[idx])
-            loss.backward()
-            opt.step()
-        sched.step()
-        if epoch % 10 == 9 or epoch == a.epochs - 1:
-            with torch.no_grad():
-                _, stats = model.forward(Xt)
-                acc = lambda X, y: (model.forward(X, stats)[0].argmax(1) == y).double().mean().item()
-                print("epoch %3d loss %.4f train %.4f test %.4f" % (epoch + 1, loss.item(), acc(Xt, yt), acc(Xv, yv)))
+    train(model, Xt, yt, Xv, yv, a, gen)
 
     E, grids = model.export(Xt)
     E = {k: np.asarray(v, dtype=np.float32) for k, v in E.items()}
