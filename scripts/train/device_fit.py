@@ -40,12 +40,7 @@ def main():
     for k, (scale, q) in grids.items():
         assert np.array_equal(E[k].astype(np.float64), scale * q), k
     out = common.fixture_dir(a.name or "mlp-fashion784-w2a2", into=a.into or DEVICEFIT)
-    for k, v in E.items():
-        common.save_param(out, k, v)
-    with torch.no_grad():
-        Et = {k: torch.tensor(common.f32(v)) for k, v in E.items()}
-        pred = model.program_forward(torch.tensor(common.f32(Xte)), Et).argmax(1).numpy()
-    common.write_accuracy(out, int((pred == yte).sum()), len(yte))
+    lowbit.save(model, E, out, Xte, yte)
     title = ("MLP for 28x28 images (dense 784->%d->10): ternary weights, quantize(e, 2, 0.0, 1.5) activations; "
              "trained with scripts/train/device_fit.py --hidden %d --epochs %d --seed %d"
              % (a.hidden, a.hidden, a.epochs, a.seed))

@@ -333,6 +333,16 @@ def train(model, Xt, yt, Xv, yv, a, gen):
                 print("epoch %3d loss %.4f train %.4f test %.4f" % (epoch + 1, loss.item(), acc(Xt, yt), acc(Xv, yv)))
 
 
+def save(model, E, out, Xte, yte):
+    """The exported parameters E into out, and float_accuracy.txt: the program's test accuracy from E's float32 values."""
+    for k, v in E.items():
+        common.save_param(out, k, v)
+    with torch.no_grad():
+        Et = {k: torch.tensor(common.f32(v)) for k, v in E.items()}
+        pred = model.program_forward(torch.tensor(common.f32(Xte)), Et).argmax(1).numpy()
+    common.write_accuracy(out, int((pred == yte).sum()), len(yte))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--arch", required=True, choices=["mlp", "cnn"])
@@ -381,12 +391,7 @@ def main():
     name = a.name or "%s-digits-%s" % (a.arch, bits)
     out = os.path.join(LOWBIT, name)
     os.makedirs(out, exist_ok=True)
-    for k, v in E.items():
-        common.save_param(out, k, v)
-    with torch.no_grad():
-        Et = {k: torch.tensor(common.f32(v)) for k, v in E.items()}
-        pred = model.program_forward(torch.tensor(common.f32(Xte)), Et).argmax(1).numpy()
-    common.write_accuracy(out, int((pred == yte).sum()), len(yte))
+    save(model, E, out, Xte, yte)
     title = "%s for 8x8 digits (%s): %s; trained with scripts/train/lowbit.py %s" % (
         a.arch.upper(), shape, what, " ".join("--%s %s" % kv for kv in (
             (("arch", a.arch), ("wbits", a.wbits), ("abits", a.abits), ("epochs", a.epochs), ("seed", a.seed))
