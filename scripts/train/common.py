@@ -24,8 +24,10 @@ def seed_everything(seed):
     torch.use_deterministic_algorithms(True)
 
 
-def fixture_dir(name, large=False):
-    d = os.path.join(LARGE if large else FIXTURES, name)
+def fixture_dir(name, large=False, into=None):
+    """The fixture's folder: under the test fixtures' models/ (every models/ test reads it), benchmarks/large/
+    (--large) or the folder --into names (the device-fit fixtures, read by their own tests only)."""
+    d = os.path.join(into or (LARGE if large else FIXTURES), name)
     os.makedirs(d, exist_ok=True)
     return d
 
@@ -104,6 +106,7 @@ def parse_training_args(ap, epochs, lr, weight_decay=True):
     ap.add_argument("--large", action="store_true",
                     help="write to benchmarks/large/<name> (train.npy and test.npy there are git-ignored; "
                          "scripts/large-data regenerates them) instead of the test fixtures")
+    ap.add_argument("--into", help="write <name> under this folder instead of the test fixtures' models/")
     ap.add_argument("--check", action="store_true", help="also run seedc's float interpreter on the fixture")
     a = ap.parse_args()
     seed_everything(a.seed)

@@ -30,7 +30,7 @@ import os
 
 import numpy as np
 
-NUM_CLASSES = {"letter": 26, "wine": 3, "cancer": 2, "gestures": 8, "shapes": 8, "letter16k": 26, "fashion": 10,
+NUM_CLASSES = {"letter": 26, "wine": 3, "cancer": 2, "gestures": 8, "shapes": 8, "letter16k": 26, "fashion": 10, "fashion300": 10,
                "digits": 10}
 DIGITS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "src", "test", "resources", "fixtures",
                       "models", "cnn-digits-10")
@@ -296,6 +296,12 @@ def fashion(seed=28, n_train=20000, n_test=1000, S=28):
     return X[:n_train], y[:n_train], X[n_train:], y[n_train:]
 
 
+def fashion300():
+    """The fashion generator at 200 training and 100 test rows (other rows than fashion's): 784-pixel inputs small
+    enough to commit, for the device-fit fixtures (device_fit.py)."""
+    return fashion(n_train=200, n_test=100)
+
+
 def letter16k():
     return letter(n_train=16000, n_test=4000)
 
@@ -310,7 +316,7 @@ def digits():
 
 
 LOADERS = {"letter": letter, "wine": wine, "cancer": cancer, "gestures": gestures, "shapes": shapes,
-           "letter16k": letter16k, "fashion": fashion, "digits": digits}
+           "letter16k": letter16k, "fashion": fashion, "fashion300": fashion300, "digits": digits}
 
 
 def load(name):

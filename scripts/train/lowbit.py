@@ -315,6 +315,34 @@ class CNN:
 
 # ---------------------------------------------------------------- training and export
 
+def train(model, Xt, yt, Xv, yv, a, gen):
+    """Adam (a.lr, a.weight_decay) with a cosine schedule over a.epochs, batches of a.batch; prints the accuracies."""
+    opt = torch.optim.Adam(model.P.values(), lr=a.lr, weight_decay=a.weight_decay)
+    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=a.epochs)
+    for epoch in range(a.epochs):
+        for idx in common.batches(len(yt), a.batch, gen):
+            opt.zero_grad()
+            loss = F.cross_entropy(model.forward(Xt[idx])[0], yt[idx])
+            loss.backward()
+            opt.step()
+        sched.step()
+        if epoch % 10 == 9 or epoch == a.epochs - 1:
+            with torch.no_grad():
+                _, stats = model.forward(Xt)
+                acc = lambda X, y: (model.forward(X, stats)[0].argmax(1) == y).double().mean().item()
+                print("epoch %3d loss %.4f train %.4f test %.4f" % (epoch + 1, loss.item(), acc(Xt, yt), acc(Xv, yv)))
+
+
+def save(model, E, out, Xte, yte):
+    """The exported parameters E into out, and float_accuracy.txt: the program's test accuracy from E's float32 values."""
+    for k, v in E.items():
+        common.save_param(out, k, v)
+    with torch.no_grad():
+        Et = {k: torch.tensor(common.f32(v)) for k, v in E.items()}
+        pred = model.program_forward(torch.tensor(common.f32(Xte)), Et).argmax(1).numpy()
+    common.write_accuracy(out, int((pred == yte).sum()), len(yte))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--arch", required=True, choices=["mlp", "cnn"])
@@ -345,20 +373,7 @@ def main():
     model.in_bits = a.in_bits
     if a.arch == "cnn":
         model.init_gains(Xt)
-    opt = torch.optim.Adam(model.P.values(), lr=a.lr, weight_decay=a.weight_decay)
-    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=a.epochs)
-    for epoch in range(a.epochs):
-        for idx in common.batches(len(yt), a.batch, gen):
-            opt.zero_grad()
-            loss = F.cross_entropy(model.forward(Xt[idx])[0], yt[idx])
-            loss.backward()
-            opt.step()
-        sched.step()
-        if epoch % 10 == 9 or epoch == a.epochs - 1:
-            with torch.no_grad():
-                _, stats = model.forward(Xt)
-                acc = lambda X, y: (model.forward(X, stats)[0].argmax(1) == y).double().mean().item()
-                print("epoch %3d loss %.4f train %.4f test %.4f" % (epoch + 1, loss.item(), acc(Xt, yt), acc(Xv, yv)))
+    train(model, Xt, yt, Xv, yv, a, gen)
 
     E, grids = model.export(Xt)
     E = {k: np.asarray(v, dtype=np.float32) for k, v in E.items()}
@@ -376,12 +391,7 @@ def main():
     name = a.name or "%s-digits-%s" % (a.arch, bits)
     out = os.path.join(LOWBIT, name)
     os.makedirs(out, exist_ok=True)
-    for k, v in E.items():
-        common.save_param(out, k, v)
-    with torch.no_grad():
-        Et = {k: torch.tensor(common.f32(v)) for k, v in E.items()}
-        pred = model.program_forward(torch.tensor(common.f32(Xte)), Et).argmax(1).numpy()
-    common.write_accuracy(out, int((pred == yte).sum()), len(yte))
+    save(model, E, out, Xte, yte)
     title = "%s for 8x8 digits (%s): %s; trained with scripts/train/lowbit.py %s" % (
         a.arch.upper(), shape, what, " ".join("--%s %s" % kv for kv in (
             (("arch", a.arch), ("wbits", a.wbits), ("abits", a.abits), ("epochs", a.epochs), ("seed", a.seed))

@@ -100,7 +100,7 @@ def main():
         W, B, g2 = W * k, B * k, float("%.8f" % (g2 / (k * k)))
     m = B.shape[0]
     name = a.name or "protonn-%s-%d" % (a.dataset, L)
-    out = common.fixture_dir(name, a.large)
+    out = common.fixture_dir(name, a.large, a.into)
     common.save_param(out, "W", W)
     common.save_param(out, "B", B)
     common.save_param(out, "Z", Z)

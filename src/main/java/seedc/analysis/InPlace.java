@@ -24,6 +24,8 @@ import seedc.ir.Value;
  *       vector transposed or a row-major reshape) whose operand and result have the same type is
  *       its operand read in place, whether or not the operand dies there; so is a loop's accumulator,
  *       which holds the output's value during each iteration (the output is written only when it ends).
+ *       Such a view that changes the type (a 16-bit input reshaped into an 8-bit vector) converts element k from
+ *       element k alone, so it is element-wise: written over its operand when the operand dies there.
  * </ul>
  * A value stored in another's bytes has no interval of its own: its storage's interval grows to
  * cover it. Element widths and type equality belong to the encoding, so the caller supplies them.
@@ -72,7 +74,8 @@ public final class InPlace {
         if (op instanceof Op.SpliceWrite sw && live.stored(sw.part()) && storageOf(sw.part()) == storageOf(sw.base())) {
             return; // writing over the base would overwrite the part before it is read
         }
-        for (Value a : elementwiseOperands(op)) {
+        // an identity view that converts its operand's type is element-wise: out[k] from a[k] alone
+        for (Value a : isIdentityView(op) ? List.of(in) : elementwiseOperands(op)) {
             // The operand's storage must die here: no other value in it is read later.
             if (live.stored(a) && storage.get(storageOf(a)).last() == at && a.size() == o.size()
                     && bits.applyAsInt(a) >= bits.applyAsInt(o)) {

@@ -58,6 +58,7 @@ public final class AvrToolchain {
      * the standard ones; a {@code -mmcu=} among them replaces the Uno's.
      *
      * @throws AvrCompileException with the compiler's diagnostics when it fails
+     * @throws UserError naming the bytes when the build links but does not fit the Uno's RAM or flash
      */
     public Path compile(List<Path> sources, List<Path> includeDirs, List<String> extraFlags,
             Path elf) {
@@ -82,6 +83,10 @@ public final class AvrToolchain {
             String out = r.combined();
             if (out.contains("avr/io.h: No such file")) {
                 throw new UserError("avr-libc not found (no avr/io.h); install gcc-avr and avr-libc");
+            }
+            String overflow = otherMcu ? null : AvrLinkOverflow.message(out);
+            if (overflow != null) { // the C compiled; the Uno is too small for it: a message naming the bytes
+                throw new UserError(overflow);
             }
             throw new AvrCompileException(String.join(" ", cmd), out);
         }

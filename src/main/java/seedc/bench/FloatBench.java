@@ -23,7 +23,26 @@ public final class FloatBench {
 
     private FloatBench() {}
 
+    /** avr-gcc's limit on one object's bytes (its sizes are 16-bit signed on the AVR). */
+    static final int AVR_MAX_OBJECT_BYTES = 32767;
+
+    /**
+     * Refuses, before anything is built, a float model whose C avr-gcc cannot compile: a parameter over its limit on
+     * one array.
+     */
+    static void checkBuildable(FloatModel model) {
+        for (var w : model.weights().entrySet()) { // the float C stores each parameter as one float array
+            long bytes = 4L * w.getValue().length;
+            if (bytes > AVR_MAX_OBJECT_BYTES) {
+                throw UserError.of("the float build cannot be built for an AVR: its parameter " + w.getKey()
+                        + " takes " + bytes + " B as floats, and avr-gcc allows at most " + AVR_MAX_OBJECT_BYTES
+                        + " B in one array; give --no-float to bench the fixed-point build alone");
+            }
+        }
+    }
+
     public static AvrBench.Run run(FloatModel model, DataSet data, int n, Path work) {
+        checkBuildable(model);
         Path dir = work.resolve("float-sketch");
         String mcu = AvrToolchain.MCU;
         try {

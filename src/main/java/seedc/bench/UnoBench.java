@@ -44,6 +44,9 @@ public final class UnoBench {
 
     /** Builds and runs each firmware in {@code work}, one bar step each (an avr-gcc build and a simavr run). */
     public static Measured measure(Request r, boolean progress, Path work) {
+        if (r.withFloat()) {
+            FloatBench.checkBuildable(r.model()); // before the fixed build's minutes, not after them
+        }
         try (Progress bar = Progress.start(progress, "avr-gcc + simavr", r.withFloat() ? 2 : 1)) {
             ModelBench.Outcome fx = ModelBench.fixed(r.fixed(), r.compiled(), r.test(), r.examples(), r.device(),
                     AvrToolchain.MCU, work, r.storage(), r.bitSerial(), r.layout(), r.profile());

@@ -26,8 +26,8 @@ public sealed interface FlashLimits {
     record Demotion(Integer parameterBytes, boolean fitDevice, Device device) implements FlashLimits {}
 
     /**
-     * 'seedc bench': no stage IV budget; the flash of {@code device} (null: none, an FPGA) with dense parameters,
-     * checked before the search.
+     * 'seedc bench': no stage IV budget; the flash of {@code device} (null: none, an FPGA) with the parameters stored
+     * as compile stores them, checked before the search (as compile checks it: the same limit, the same program).
      */
     record DeviceOnly(Device device) implements FlashLimits {}
 
@@ -42,7 +42,7 @@ public sealed interface FlashLimits {
                         : Compilation.deviceFlash(target, dev, compiled, stored), dev);
             }
             case DeviceOnly d -> new Limits(null, d.device() == null ? null
-                    : Compilation.deviceFlash(target, d.device(), compiled), d.device());
+                    : Compilation.deviceFlash(target, d.device(), compiled, stored), d.device());
         };
     }
 }

@@ -27,6 +27,10 @@ public final class DeviceText {
             sb.append(f("  of which %d B are packed parameters (their tables of values and a 1-8-bit index per"
                     + " element; --weight-storage)%n", plan.packedParameterBytes()));
         }
+        if (plan != null && plan.callerInputBytes() != null) {
+            sb.append(f("  RAM fit: the buffer and the caller's %d B input array (predict.h: seedc_predict reads x from"
+                    + " RAM)%n", plan.callerInputBytes()));
+        }
     }
 
     /** The C's low-bit products: each one's kernel and, on bit planes, the words it reads and why. */

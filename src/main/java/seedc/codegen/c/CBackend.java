@@ -92,7 +92,7 @@ public final class CBackend implements Backend {
         write(dialect.fixedFiles(build.render(), example, dir), dir);
         int flash = build.flashUse().constantBytes();
         CBuildReport plan = build.ram().toReport().withParameters(options.storage(), build.packedParamBytes(),
-                build.lowBitProducts());
+                build.lowBitProducts()).withCallerInput(device == null ? null : FixedCBuild.callerInputBytes(program));
         return new Emitted(flash, build.ram().plan().bufferBytes(), device, plan);
     }
 

@@ -85,7 +85,7 @@ final class FixedCBuild {
         BitSerial bits = BitSerial.of(fp, qm, Constants.flashValues(fp.program()), true, dialect.lowBitTarget(),
                 fused);
         int pages = bits.levelTablePages();
-        long left = (long) device.ramBytes() - dialect.reservedRamBytes() - staticBytes(fp)
+        long left = (long) device.ramBytes() - dialect.reservedRamBytes() - staticBytes(fp) - callerInputBytes(fp)
                 - (pages == 0 ? 0 : 256L * pages + 255);
         return Math.max(0, RamPlan.of(fp, Integer.MAX_VALUE, fused, bits).plan().bufferBytes() - left);
     }
@@ -132,20 +132,23 @@ final class FixedCBuild {
         // the level tables' pages, and at most 255 B of padding before them (page-aligned)
         int pages = bits.levelTablePages();
         int otherStatics = staticBytes(fp) + (pages == 0 ? 0 : 256 * pages + 255);
+        int input = callerInputBytes(fp);
         int limit = Integer.MAX_VALUE;
+        String kept = "";
         if (device != null) {
-            limit = device.ramBytes() - dialect.reservedRamBytes() - otherStatics;
+            limit = device.ramBytes() - dialect.reservedRamBytes() - otherStatics - input;
+            kept = dialect.reservedRamBytes() + " B kept for the stack and runtime, " + otherStatics
+                    + " B for scalars and the output" + (pages == 0 ? "" : " and the level tables") + ", " + input
+                    + " B for the caller's input array (predict.h: seedc_predict reads x from RAM)";
             if (limit <= 0) {
-                throw UserError.of("the model does not fit " + device + ": "
-                        + dialect.reservedRamBytes() + " B are reserved for the stack and the runtime");
+                throw UserError.of("the model does not fit the RAM of " + device + ": " + kept + " leave "
+                        + Math.max(0, limit) + " B for the model's buffer");
             }
         }
         try {
             return RamPlan.of(fp, limit, fused, bits);
         } catch (UserError e) {
-            throw UserError.of("the model does not fit the RAM of " + device + " ("
-                    + dialect.reservedRamBytes() + " B kept for the stack and runtime, " + otherStatics
-                    + " B for scalars and the output" + (pages == 0 ? "" : " and the level tables") + "): "
+            throw UserError.of("the model does not fit the RAM of " + device + " (" + kept + "): "
                     + e.getMessage() + demotionHint(fp));
         }
     }
@@ -171,6 +174,15 @@ final class FixedCBuild {
         Value result = fp.program().result();
         int outLen = result.isInt() ? 0 : result.size();
         return bytes + outLen * (outLen > 0 ? fp.type(result).bits() / 8 : 0);
+    }
+
+    /**
+     * The input array predict.h makes the caller hold: seedc_predict reads {@code x} with ordinary loads, so on the
+     * AVR (a Harvard machine) it must be in RAM beside the planned buffer, and the RAM fit counts it.
+     */
+    static int callerInputBytes(FixedProgram fp) {
+        Value in = fp.program().input();
+        return in == null ? 0 : in.size() * Math.max(1, fp.type(in).bits() / 8);
     }
 
     FlashUse flashUse() {

@@ -23,12 +23,16 @@ final class FloatCBuild {
     static Built build(CDialect dialect, Program program, Map<String, double[]> weights, Device device) {
         Value result = program.result();
         int outLen = result.isInt() ? 0 : result.size();
-        int limit = device == null ? Integer.MAX_VALUE : device.ramBytes() - dialect.reservedRamBytes() - 4 * outLen;
+        // the caller's float input array (predict.h) is in RAM beside the buffer, as the output is
+        int inLen = program.input() == null ? 0 : program.input().size();
+        int limit = device == null ? Integer.MAX_VALUE
+                : device.ramBytes() - dialect.reservedRamBytes() - 4 * outLen - 4 * inLen;
         RamPlan ram;
         try {
             ram = RamPlan.ofFloat(program, Math.max(0, limit));
         } catch (UserError e) {
-            throw UserError.of("the float build does not fit the RAM of " + device + ": " + e.getMessage());
+            throw UserError.of("the float build does not fit the RAM of " + device + " (" + 4 * inLen
+                    + " B for the caller's input array): " + e.getMessage());
         }
         FloatEmitter fe = new FloatEmitter(program, weights, ram, dialect.floatConstantReads());
         String src = fe.source();
