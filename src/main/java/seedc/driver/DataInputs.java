@@ -11,9 +11,10 @@ public final class DataInputs {
     private DataInputs() {}
 
     public static DataSet load(Program program, Path file, int labelColumns) {
-        DataSet ds = DataSets.load(file, labelColumns);
         var input = program.input();
         int want = input == null ? 0 : input.size();
+        DataSet ds = DataSets.load(file, labelColumns, want,
+                input == null ? "" : "the program's input X is declared " + input.shape());
         if (ds.featureCount() != want) {
             throw UserError.inFile(file, "examples have " + ds.featureCount() + " feature columns (after "
                     + labelColumns + " label column" + (labelColumns == 1 ? "" : "s") + ") but the program's input X"

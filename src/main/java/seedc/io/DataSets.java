@@ -13,12 +13,23 @@ public final class DataSets {
     private DataSets() {}
 
     public static DataSet load(Path file, int labelColumns) {
+        return load(file, labelColumns, 0, "");
+    }
+
+    /**
+     * The same for a program whose input takes {@code features} values ({@code input} names it in messages): a CSV or
+     * TSV row of another width is refused at its line (0: any width, as the first data row's).
+     */
+    public static DataSet load(Path file, int labelColumns, int features, String input) {
+        int expected = features > 0 ? labelColumns + features : 0;
+        String why = labelColumns + (labelColumns == 1 ? " label column and " : " label columns and ") + features
+                + (features == 1 ? " feature" : " features") + " (" + input + ")";
         if (labelColumns < 1) throw UserError.inFile(file, "the number of label columns must be at least 1, got " + labelColumns);
         String name = String.valueOf(file.getFileName()).toLowerCase(Locale.ROOT);
         double[][] rows;
         if (name.endsWith(".npy")) return NpyDataSet.read(file, labelColumns);
-        else if (name.endsWith(".csv")) rows = DelimitedText.read(file, ',');
-        else if (name.endsWith(".tsv")) rows = DelimitedText.read(file, '\t');
+        else if (name.endsWith(".csv")) rows = DelimitedText.read(file, ',', expected, why);
+        else if (name.endsWith(".tsv")) rows = DelimitedText.read(file, '\t', expected, why);
         else throw UserError.inFile(file, "unknown data set format; expected a .npy, .csv or .tsv file");
         return split(file, rows, labelColumns);
     }

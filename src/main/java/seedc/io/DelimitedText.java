@@ -22,6 +22,15 @@ final class DelimitedText {
     private record Field(String text, int column) {}
 
     static double[][] read(Path file, char delimiter) {
+        return read(file, delimiter, 0, "");
+    }
+
+    /**
+     * The same, every data row holding {@code expected} fields (0: as many as the first data row), {@code why} saying
+     * what they are: a row of another width is refused at its own line, as the generated predictor refuses it (it
+     * knows the width from the model; checking against the first row instead named another line than it does).
+     */
+    static double[][] read(Path file, char delimiter, int expected, String why) {
         String text = FileAccess.readText(file);
         if (text.startsWith("\uFEFF")) text = text.substring(1); // byte-order mark from spreadsheet exports
         List<double[]> rows = new ArrayList<>();
@@ -44,6 +53,10 @@ final class DelimitedText {
                 headerLine = lineNo;
                 header = fields;
                 continue;
+            }
+            if (expected > 0 && fields.size() != expected) {
+                throw new UserError(file + ":" + lineNo + ": error: row has " + columns(fields.size()) + ", expected "
+                        + expected + ": " + why);
             }
             if (columns < 0) {
                 columns = fields.size();

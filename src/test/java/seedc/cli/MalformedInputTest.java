@@ -207,8 +207,11 @@ class MalformedInputTest {
             run("truncated weights", "{D}d.npy", "{D}m/W.npy: error: truncated: expected 48 bytes of data, found 20",
                     "m/W.npy", truncate(GOOD_W, 28)),
             // data sets
-            run("ragged CSV", "{D}d.csv", "{D}d.csv:2: error: row has 2 columns, expected 3",
-                    "d.csv", "0,1,2\n1,2\n"),
+            run("ragged CSV", "{D}d.csv", "{D}d.csv:2: error: row has 2 columns, expected 3: 1 label column and 2"
+                    + " features (the program's input X is declared (2, 1))", "d.csv", "0,1,2\n1,2\n"),
+            // the model's width decides, as the generated predictor's reader: the short first row is the one named
+            run("short first CSV row", "{D}d.csv", "{D}d.csv:1: error: row has 2 columns, expected 3: 1 label column"
+                    + " and 2 features (the program's input X is declared (2, 1))", "d.csv", "0,1\n1,2,3\n1,2,3\n"),
             run("non-numeric CSV cell", "{D}d.csv", "{D}d.csv:2:3: error: 'x' in field 2 is not a number",
                     "d.csv", "0,1,2\n1,x,3\n"),
             run("empty CSV", "{D}d.csv", "{D}d.csv: error: empty data set (no data rows)", "d.csv", ""),
