@@ -399,23 +399,23 @@ public final class ShiftrySearch {
                         s.wrapEvents(), cyclesThen));
             }
             if (budget == null && pricing.modelsCycles()) {
-                keepGroups(pool, vars, limits, curve, bar, cyclesNow);
+                keepGroups(pool, vars, limits, curve, cyclesNow);
             }
             if (budget == null) {
-                fitRam(pool, vars, limits, curve, bar);
+                fitRam(pool, vars, limits, curve);
             }
         }
     }
 
     /** Keeps the groups of "not faster" refusals {@link StageFourGroups} finds faster together. */
     private void keepGroups(CandidatePool pool, List<Value> vars, StageFourLimits limits, List<Step> curve,
-                            Progress bar, double cyclesNow) {
+                            double cyclesNow) {
         java.util.function.Function<String, Value> valueOf =
                 name -> vars.stream().filter(u -> u.name().equals(name)).findFirst().orElse(null);
         StageFourGroups.Walk walk = new StageFourGroups.Walk(pricing, pool, limits, this::demotionOf, valueOf,
                 r -> explored.add(new Frontier.Explored(r.program(), r.score().accuracy(), r.cycles(),
                         paramBytes(r.bits()), Double.NaN)));
-        StageFourGroups.Grouped g = StageFourGroups.group(walk, bits, scales, wraps, cyclesNow, curve, bar);
+        StageFourGroups.Grouped g = StageFourGroups.group(walk, bits, scales, wraps, cyclesNow, curve);
         if (g == null) {
             return;
         }
@@ -440,12 +440,11 @@ public final class ShiftrySearch {
     }
 
     /** Keeps the demotions {@link StageFourRam#fitRam} finds that make the program fit the device's RAM together. */
-    private void fitRam(CandidatePool pool, List<Value> vars, StageFourLimits limits, List<Step> curve,
-                        Progress bar) {
+    private void fitRam(CandidatePool pool, List<Value> vars, StageFourLimits limits, List<Step> curve) {
         java.util.function.Function<String, Value> valueOf =
                 name -> vars.stream().filter(u -> u.name().equals(name)).findFirst().orElse(null);
         StageFourRam.Fitted f = StageFourRam.fitRam(pricing, pool, bits, scales, wraps, curve, this::demotionOf,
-                valueOf, limits, bar);
+                valueOf, limits);
         if (f == null) {
             return;
         }

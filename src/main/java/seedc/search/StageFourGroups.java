@@ -41,8 +41,7 @@ final class StageFourGroups {
      * The groups of {@code curve}'s not-faster refusals that {@code walk} keeps, starting from the program of
      * {@code bits} and {@code scales} (cost {@code cycles}, {@code wraps} wrap events); null when none is kept.
      */
-    static Grouped group(Walk walk, int[] bits, int[] scales, long wraps, double cycles, List<Step> curve,
-                         Progress bar) {
+    static Grouped group(Walk walk, int[] bits, int[] scales, long wraps, double cycles, List<Step> curve) {
         int[] keptBits = bits.clone(), keptScales = scales.clone();
         int[] b = bits.clone(), sc = scales.clone();
         List<Integer> pending = new ArrayList<>();
@@ -62,7 +61,8 @@ final class StageFourGroups {
             if (!(then < cycles)) {
                 continue; // not faster yet: the next refusal may complete the group
             }
-            CandidatePool.Score s = walk.pool().evaluate(bar, () -> together);
+            // a run the stage's bar did not count: not stepped, so the bar keeps its one total
+            CandidatePool.Score s = walk.pool().evaluate(Progress.hidden(), () -> together);
             walk.ran().accept(new Run(together, s, then, b.clone()));
             if (walk.limits().verdict(s, wraps, () -> together).kept()) {
                 System.arraycopy(b, 0, keptBits, 0, b.length);

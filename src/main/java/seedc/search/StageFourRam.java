@@ -48,7 +48,7 @@ final class StageFourRam {
      */
     static Fitted fitRam(ProgramPricing pricing, CandidatePool pool, int[] bits, int[] scales, long wraps,
                          List<Step> curve, Function<String, Demotion> demotionOf, Function<String, Value> valueOf,
-                         StageFourLimits limits, Progress bar) {
+                         StageFourLimits limits) {
         if (!pricing.limitsRam() || pricing.overflow(pricing.assign(bits, scales)) == 0) {
             return null;
         }
@@ -68,7 +68,8 @@ final class StageFourRam {
         if (steps.isEmpty() || pricing.overflow(together) > 0) {
             return null;
         }
-        CandidatePool.Score s = pool.evaluate(bar, () -> together);
+        // a run the stage's bar did not count: not stepped, so the bar keeps its one total
+        CandidatePool.Score s = pool.evaluate(Progress.hidden(), () -> together);
         StageFourVerdict v = limits.verdict(s, wraps, () -> together);
         boolean allowed = v == StageFourVerdict.KEPT || v == StageFourVerdict.SCORE && s.wrapEvents() <= wraps;
         return allowed ? new Fitted(b, sc, s.wrapEvents(), steps) : null;
