@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import seedc.diag.HeapNeed;
 import seedc.diag.UserError;
 
 /**
@@ -33,6 +34,7 @@ final class DelimitedText {
     static double[][] read(Path file, char delimiter, int expected, String why) {
         String text = FileAccess.readText(file);
         if (text.startsWith("\uFEFF")) text = text.substring(1); // byte-order mark from spreadsheet exports
+        checkHeap(file, text, delimiter);
         List<double[]> rows = new ArrayList<>();
         int columns = -1;
         int headerLine = 0;
@@ -78,6 +80,24 @@ final class DelimitedText {
         }
         if (rows.isEmpty()) throw UserError.inFile(file, "empty data set (no data rows)");
         return rows.toArray(new double[0][]);
+    }
+
+    /**
+     * Refuses a text whose values the heap cannot hold beside it, before parsing them (HeapNeed's message: the bytes,
+     * the heap, the remedy): each value takes 8 bytes as a row's double and 8 again split into labels and features.
+     * The count is the separators and line ends, at least the values (a blank line or a header counts a few more).
+     */
+    private static void checkHeap(Path file, String text, char delimiter) {
+        long values = 1;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            values += c == delimiter || c == '\n' ? 1 : 0;
+        }
+        long need = 16 * values + text.length();
+        HeapNeed.note(file + " (" + values + " values, as loaded)", need);
+        if (need > HeapNeed.heapLimit()) {
+            throw HeapNeed.exceeded(file, "loading its " + values + " values", need, HeapNeed.heapLimit());
+        }
     }
 
     /** A hint when a field contains another common separator, e.g. a ';'-separated file named .csv. */

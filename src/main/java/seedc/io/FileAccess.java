@@ -62,7 +62,10 @@ final class FileAccess {
         } catch (IOException e) {
             throw readError(file, e);
         } catch (OutOfMemoryError e) {
-            throw UserError.inFile(file, "file is too large to load");
+            // the bytes read, their copy and the text decoded from them: about three times the file
+            throw src.size() < 0 ? UserError.inFile(file, "file is too large to load")
+                    : seedc.diag.HeapNeed.exceeded(file, "reading its text", 3 * src.size(),
+                    seedc.diag.HeapNeed.heapLimit());
         }
     }
 

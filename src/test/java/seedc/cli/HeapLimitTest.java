@@ -77,6 +77,19 @@ class HeapLimitTest {
     }
 
     @Test
+    void csvLargerThanTheHeapIsRefusedBeforeItsRowsAreBuilt() throws Exception {
+        Path csv = dir.resolve("big.csv"); // 200,000 rows of 14 zeros: "0,0,...,0\n", 28 bytes each
+        Files.writeString(csv, ("0,".repeat(13) + "0\n").repeat(200_000));
+        Ran ran = seedc("run", FIXTURE.resolve("input.sd").toString(), "--model", FIXTURE.toString(), "--data",
+                csv.toString());
+        assertAdvice(ran);
+        // 13 commas and a line end a row, plus one: 2,800,001 values; 16 bytes each and the 5,600,000 bytes of text:
+        // 50,400,016 bytes, 48.1 MB, rounded up
+        assertTrue(ran.stderr().startsWith(csv + ": error: loading its 2800001 values takes about 49 MB of memory,"
+                + " and the Java heap holds at most "), ran.stderr());
+    }
+
+    @Test
     void heapRunningOutLaterIsAMessage() throws Exception {
         Path train = zeros("train.npy", 130_000, 14); // 20 MB as loaded: it fits, the compile after it does not
         Ran ran = seedc("compile", FIXTURE.resolve("input.sd").toString(), "--model", FIXTURE.toString(), "--train",
