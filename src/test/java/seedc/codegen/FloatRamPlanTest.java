@@ -16,9 +16,9 @@ class FloatRamPlanTest {
         Program p = SeeDotProgram.load(Fixtures.dir("fastgrnn-digits-10").resolve("input.sd")).program();
         RamPlan r = RamPlan.ofFloat(p, Integer.MAX_VALUE);
         r.plan().check(r.ranges());
-        // The float emitter copies views: XX, X reshaped in order, has bytes of its own (the fixed
-        // build reads it in place of X, see MemoryPlanFixturesTest).
-        assertEquals("v_XX", r.storage("v_XX"));
+        // The float emitter copies views element by element: XX, X reshaped in order, is written over X, which
+        // dies there (element k from element k alone, as any element-wise op).
+        assertEquals("v_X", r.storage("v_XX"));
         // Every stored value is 32-bit floats; parameters stay in flash; no kernel scratch.
         for (LiveRange lr : r.ranges()) {
             assertEquals(4, lr.alignment(), lr.toString());
