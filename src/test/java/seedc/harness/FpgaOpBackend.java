@@ -12,11 +12,12 @@ import seedc.backend.FpgaStrategy;
 import seedc.codegen.DifferentialTest;
 import seedc.codegen.verilog.FpgaBackend;
 import seedc.fixed.FixedProgram;
-import seedc.io.DataSet;
 import seedc.ir.FloatModel;
 
 /**
- * The Verilog design of --target fpga, simulated by Icarus Verilog through its own Makefile ({@code make sim}): each
+ * The Verilog design of --target fpga, built by its own Makefile and simulated by Icarus Verilog on the raw input
+ * integers (the testbench reads one example a line; {@code make sim}'s example reader, a C program compiled per
+ * design, is FpgaSimInputTest's: compiled for each of the harness's cases it took a third of the harness's time): each
  * op's template at the parallelism a strategy gives it (sequential keeps every node at PF 1), or at a fixed PF:
  * one lane per output (beyond the planner's limit, the largest PF its LUT model was fitted on), or one in between
  * (lanes with a partial last group, a halving tree of that many rows; sigmoid and tanh with iterative dividers).
@@ -87,14 +88,14 @@ final class FpgaOpBackend implements OpBackend {
             // with their memories in logic, on the Artix-7
             FpgaBackend.INSTANCE.emit(fp, model.weights(), EmitOptions.NONE.withFpgaStrategy(strategy), work);
         }
-        double[][] reals = inputs.stream().map(x -> OpBackend.reals(fp, x)).toArray(double[][]::new);
-        DifferentialTest.csv(new DataSet(1, new double[reals.length][1], reals), work.resolve("inputs.csv"));
-        Process p = new ProcessBuilder("make", "-s", "sim", "EXAMPLES=inputs.csv").directory(work.toFile())
-                .redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes());
-        if (!p.waitFor(5, TimeUnit.MINUTES) || p.exitValue() != 0) {
-            throw new AssertionError("make sim failed in " + work + ":\n" + out);
+        StringBuilder examples = new StringBuilder();
+        for (long[] x : inputs) {
+            examples.append(java.util.Arrays.stream(x).mapToObj(Long::toString)
+                    .collect(java.util.stream.Collectors.joining(" "))).append('\n');
         }
+        java.nio.file.Files.writeString(work.resolve("inputs.txt"), examples);
+        sh(work, "make", "-s", "build/sim.vvp");
+        String out = sh(work, "vvp", "-n", "build/sim.vvp", "+examples=inputs.txt");
         List<long[]> rows = new ArrayList<>();
         for (String line : out.split("\n")) {
             if (!line.isBlank()) {
@@ -102,5 +103,15 @@ final class FpgaOpBackend implements OpBackend {
             }
         }
         return rows.toArray(long[][]::new);
+    }
+
+    /** Runs {@code cmd} in {@code work}; its output, or an AssertionError with it when it fails. */
+    private static String sh(Path work, String... cmd) throws Exception {
+        Process p = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        if (!p.waitFor(5, TimeUnit.MINUTES) || p.exitValue() != 0) {
+            throw new AssertionError(String.join(" ", cmd) + " failed in " + work + ":\n" + out);
+        }
+        return out;
     }
 }
