@@ -4,7 +4,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.function.IntFunction;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -72,7 +75,7 @@ public final class ShiftrySearch {
     private final List<StagedConfirmation.Kept> kept = new ArrayList<>();
 
     private ShiftrySearch(Program p, Profile profile, ShiftryLadder ladder, Budget budget, CycleModel cycleModel,
-                          java.util.Map<String, double[]> weights, ToLongFunction<FixedProgram> ramOverflow) {
+                          Map<String, double[]> weights, ToLongFunction<FixedProgram> ramOverflow) {
         this.p = p;
         this.profile = profile;
         this.ladder = ladder;
@@ -412,43 +415,47 @@ public final class ShiftrySearch {
     /** Keeps the groups of "not faster" refusals {@link StageFourGroups} finds faster together. */
     private void keepGroups(CandidatePool pool, List<Value> vars, StageFourLimits limits, List<Step> curve,
                             double cyclesNow) {
-        java.util.function.Function<String, Value> valueOf =
-                name -> vars.stream().filter(u -> u.name().equals(name)).findFirst().orElse(null);
+        Function<String, Value> valueOf = valueOf(vars);
         StageFourGroups.Walk walk = new StageFourGroups.Walk(pricing, pool, limits, this::demotionOf, valueOf,
                 r -> explored.add(new Frontier.Explored(r.program(), r.score().accuracy(), r.cycles(),
                         paramBytes(r.bits()), Double.NaN)));
         StageFourGroups.Grouped g = StageFourGroups.group(walk, bits, scales, wraps, cyclesNow, curve);
-        if (g == null) {
-            return;
+        if (g != null) {
+            keepTogether(g.bits(), g.scales(), g.wraps(), g.steps(), valueOf, curve);
         }
-        g.steps().forEach((i, t) -> {
-            Value value = valueOf.apply(t.name());
-            kept.add(new StagedConfirmation.Kept(value, g.bits()[value.id()], g.scales()[value.id()], i));
-            curve.set(i, t);
-        });
-        System.arraycopy(g.bits(), 0, bits, 0, bits.length);
-        System.arraycopy(g.scales(), 0, scales, 0, scales.length);
-        wraps = g.wraps();
     }
 
     /** Keeps the demotions {@link StageFourRam#fitRam} finds that make the program fit the device's RAM together. */
     private void fitRam(CandidatePool pool, List<Value> vars, StageFourLimits limits, List<Step> curve) {
-        java.util.function.Function<String, Value> valueOf =
-                name -> vars.stream().filter(u -> u.name().equals(name)).findFirst().orElse(null);
+        Function<String, Value> valueOf = valueOf(vars);
         StageFourRam.Fitted f = StageFourRam.fitRam(pricing, pool, bits, scales, wraps, curve, this::demotionOf,
                 valueOf, limits);
-        if (f == null) {
-            return;
+        if (f != null) {
+            Map<Integer, Step> steps = new TreeMap<>();
+            f.steps().forEach(i -> steps.put(i, curve.get(i).as(StageFourVerdict.KEPT)));
+            keepTogether(f.bits(), f.scales(), f.wraps(), steps, valueOf, curve);
         }
-        for (int i : f.steps()) {
-            Step t = curve.get(i);
+    }
+
+    /**
+     * Makes the program of {@code newBits} and {@code newScales} (wrapping {@code newWraps} times) the current one:
+     * the demotions at the curve's indices of {@code steps} kept, each step replaced by its kept one.
+     */
+    private void keepTogether(int[] newBits, int[] newScales, long newWraps, Map<Integer, Step> steps,
+                              Function<String, Value> valueOf, List<Step> curve) {
+        steps.forEach((i, t) -> {
             Value value = valueOf.apply(t.name());
-            kept.add(new StagedConfirmation.Kept(value, f.bits()[value.id()], f.scales()[value.id()], i));
-            curve.set(i, t.as(StageFourVerdict.KEPT));
-        }
-        System.arraycopy(f.bits(), 0, bits, 0, bits.length);
-        System.arraycopy(f.scales(), 0, scales, 0, scales.length);
-        wraps = f.wraps();
+            kept.add(new StagedConfirmation.Kept(value, newBits[value.id()], newScales[value.id()], i));
+            curve.set(i, t);
+        });
+        System.arraycopy(newBits, 0, bits, 0, bits.length);
+        System.arraycopy(newScales, 0, scales, 0, scales.length);
+        wraps = newWraps;
+    }
+
+    /** The value of {@code vars} named so, or null. */
+    private static Function<String, Value> valueOf(List<Value> vars) {
+        return name -> vars.stream().filter(u -> u.name().equals(name)).findFirst().orElse(null);
     }
 
     /** The current program with {@code vars} one step down at their first scales. */
