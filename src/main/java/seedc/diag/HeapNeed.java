@@ -32,6 +32,17 @@ public final class HeapNeed {
         NOTED.put(what, new Noted(what, bytes));
     }
 
+    /**
+     * Notes that {@code held} will take about {@code need} bytes, and refuses it before it is built when the heap
+     * cannot hold that much ({@link #exceeded}: "FILE: error: WHAT takes about ...").
+     */
+    public static void reserve(Object file, String held, String what, long need) {
+        note(held, need);
+        if (need > heapLimit()) {
+            throw exceeded(file, what, need, heapLimit());
+        }
+    }
+
     /** The largest thing noted, or null. */
     public static Noted largest() {
         return NOTED.values().stream().max(java.util.Comparator.comparingLong(Noted::bytes)).orElse(null);

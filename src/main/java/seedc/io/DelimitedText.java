@@ -93,11 +93,8 @@ final class DelimitedText {
             char c = text.charAt(i);
             values += c == delimiter || c == '\n' ? 1 : 0;
         }
-        long need = 16 * values + text.length();
-        HeapNeed.note(file + " (" + values + " values, as loaded)", need);
-        if (need > HeapNeed.heapLimit()) {
-            throw HeapNeed.exceeded(file, "loading its " + values + " values", need, HeapNeed.heapLimit());
-        }
+        HeapNeed.reserve(file, file + " (" + values + " values, as loaded)", "loading its " + values + " values",
+                16 * values + text.length());
     }
 
     /** A hint when a field contains another common separator, e.g. a ';'-separated file named .csv. */

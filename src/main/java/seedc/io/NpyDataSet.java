@@ -38,9 +38,8 @@ final class NpyDataSet {
             if (shape[0] == 0) throw UserError.inFile(file, "no data rows (shape " + Shapes.format(shape) + ")");
             DataSets.checkColumns(file, shape[1], labelColumns);
             long need = bytes(shape[0], shape[1]);
-            HeapNeed.note(file + " (" + shape[0] + " rows of " + shape[1] + " values, as loaded)", need);
             String what = "loading its " + shape[0] + " rows of " + shape[1] + " values as 8-byte doubles";
-            if (need > HeapNeed.heapLimit()) throw HeapNeed.exceeded(file, what, need, HeapNeed.heapLimit());
+            HeapNeed.reserve(file, file + " (" + shape[0] + " rows of " + shape[1] + " values, as loaded)", what, need);
             try {
                 if (layout.fortranOrder()) { // column after column (numpy writes data sets in C order): read whole
                     return rows(Npy.values(in, layout, file), shape, labelColumns, file);
