@@ -54,6 +54,18 @@ class PipeliningTest {
 
     @BeforeAll
     static void compile() throws Exception {
+        model = writeChain(dir);
+        DataSet train = DataInputs.load(model.program(), dir.resolve("train.npy"), 1);
+        test = DataInputs.load(model.program(), dir.resolve("test.npy"), 1);
+        fixed = Compilation.compile(model, train, test, new Compilation.Options(Strategy.byId("shiftry").orElseThrow(),
+                16, Metric.ACCURACY, 2, false, CBackend.ARDUINO, 1.0, null)).fixed();
+    }
+
+    /**
+     * Writes the chain into {@code dir} (input.sd, its B, and train.npy and test.npy of 32 rows each: labels from 0
+     * to 15, inputs uniform in [-2, 2], drawn with seed 7) and loads it (PlannedLatencyTest reads the same chain).
+     */
+    static FloatModel writeChain(Path dir) throws Exception {
         Random rnd = new Random(7);
         Files.writeString(dir.resolve("input.sd"), PROGRAM);
         Npy.write(dir.resolve("B.npy"), new NpyArray(new int[] {16, 1}, uniform(rnd, 16, 1)));
@@ -65,11 +77,7 @@ class PipeliningTest {
             }
             Npy.write(dir.resolve(set + ".npy"), new NpyArray(new int[] {32, 17}, rows));
         }
-        model = SeeDotFrontEnd.load(dir.resolve("input.sd"), dir);
-        DataSet train = DataInputs.load(model.program(), dir.resolve("train.npy"), 1);
-        test = DataInputs.load(model.program(), dir.resolve("test.npy"), 1);
-        fixed = Compilation.compile(model, train, test, new Compilation.Options(Strategy.byId("shiftry").orElseThrow(),
-                16, Metric.ACCURACY, 2, false, CBackend.ARDUINO, 1.0, null)).fixed();
+        return SeeDotFrontEnd.load(dir.resolve("input.sd"), dir);
     }
 
     private static double[] uniform(Random rnd, int n, double bound) {

@@ -4,12 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
-import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,10 +23,7 @@ import seedc.driver.DataInputs;
 import seedc.driver.RangeMode;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.Strategy;
-import seedc.frontend.seedot.SeeDotFrontEnd;
 import seedc.io.DataSet;
-import seedc.io.Npy;
-import seedc.io.NpyArray;
 import seedc.ir.FloatModel;
 import seedc.ir.Value;
 import seedc.report.SearchSummary;
@@ -42,14 +37,6 @@ import seedc.search.SeeDotStrategy;
  * cycle after its producer; a design takes its last engine's done plus one.
  */
 class PlannedLatencyTest {
-    static final String PROGRAM = """
-            let B = (16, 1) in [-1, 1] in
-            let X = (16, 1) in [-2, 2] in
-            let a = X + B in
-            let b = relu(a) in
-            let c = b <*> X in
-            argmax(c)
-            """;
     /** The largest PF the xc7 LUT model was fitted on: estimation-models.json xc7.fit.maxPf. */
     static final int XC7_MAX_PF = 8;
     /** Every node at PF 1 as a dataflow graph: 17, then one cycle each for relu and hadamard, the argmax's 18, + 1. */
@@ -63,18 +50,7 @@ class PlannedLatencyTest {
 
     @BeforeAll
     static void compile() throws Exception {
-        Random rnd = new Random(7);
-        Files.writeString(dir.resolve("input.sd"), PROGRAM);
-        Npy.write(dir.resolve("B.npy"), new NpyArray(new int[] {16, 1}, uniform(rnd, 16, 1)));
-        for (String set : List.of("train", "test")) {
-            double[] rows = new double[32 * 17];
-            for (int r = 0; r < 32; r++) {
-                rows[r * 17] = rnd.nextInt(16);
-                System.arraycopy(uniform(rnd, 16, 2), 0, rows, r * 17 + 1, 16);
-            }
-            Npy.write(dir.resolve(set + ".npy"), new NpyArray(new int[] {32, 17}, rows));
-        }
-        model = SeeDotFrontEnd.load(dir.resolve("input.sd"), dir);
+        model = PipeliningTest.writeChain(dir);
         train = DataInputs.load(model.program(), dir.resolve("train.npy"), 1);
         sixteen = seedot(16);
         eight = seedot(8);
@@ -83,14 +59,6 @@ class PlannedLatencyTest {
     private static FixedProgram seedot(int bits) {
         return Compilation.compile(model, train, train, new Compilation.Options(Strategy.SEEDOT, bits,
                 Metric.ACCURACY, 2, false, FpgaBackend.INSTANCE, 1.0, null)).fixed();
-    }
-
-    private static double[] uniform(Random rnd, int n, double bound) {
-        double[] a = new double[n];
-        for (int i = 0; i < n; i++) {
-            a[i] = (float) ((rnd.nextDouble() * 2 - 1) * bound);
-        }
-        return a;
     }
 
     /**
