@@ -9,6 +9,7 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import seedc.diag.HeapNeed;
 import seedc.diag.UserError;
 
 /** File reads and writes whose failures become {@link UserError}s naming the file. */
@@ -64,8 +65,7 @@ final class FileAccess {
         } catch (OutOfMemoryError e) {
             // the bytes read, their copy and the text decoded from them: about three times the file
             throw src.size() < 0 ? UserError.inFile(file, "file is too large to load")
-                    : seedc.diag.HeapNeed.exceeded(file, "reading its text", 3 * src.size(),
-                    seedc.diag.HeapNeed.heapLimit());
+                    : HeapNeed.exceeded(file, "reading its text", 3 * src.size(), HeapNeed.heapLimit());
         }
     }
 
