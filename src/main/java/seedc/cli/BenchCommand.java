@@ -138,13 +138,12 @@ final class BenchCommand implements Callable<Integer> {
         in.threads();
         Strategy strat = Choices.strategy(strategy);
         Metric m = Choices.metric(metric);
-        UnusedOptions.ofBench(spec.commandLine().getParseResult(), strat,
-                        dev.fabric() != null ? "fpga" : cpu != null ? cpu.backend().id() : "the Uno")
-                .forEach(w -> spec.commandLine().getErr().println(new Warning(w).text()));
         // the target measured: an FPGA's search plans the design of the default strategy (compile's for the device)
-        Backend uno = cpu != null ? cpu.backend() : dev.fabric() != null ? FpgaBackend.INSTANCE : CBackend.ARDUINO;
-        List<SeeDotStrategy.Products> products = precision.products(bitwidth, uno.widths());
-        storage.check(uno);
+        Backend measured = cpu != null ? cpu.backend() : dev.fabric() != null ? FpgaBackend.INSTANCE : CBackend.ARDUINO;
+        UnusedOptions.ofBench(spec.commandLine().getParseResult(), strat, measured.id())
+                .forEach(w -> spec.commandLine().getErr().println(new Warning(w).text()));
+        List<SeeDotStrategy.Products> products = precision.products(bitwidth, measured.widths());
+        storage.check(measured);
         if (dev.fabric() == null && cpu == null) {
             AvrToolchain.find();
         }
@@ -154,7 +153,7 @@ final class BenchCommand implements Callable<Integer> {
         if (loaded.test().size() == 0) {
             throw UserError.inFile(in.test, "no examples");
         }
-        Pipeline.Search search = new Pipeline.Search(strat, bitwidth, m, in.threads(), progress, uno, maxDrop,
+        Pipeline.Search search = new Pipeline.Search(strat, bitwidth, m, in.threads(), progress, measured, maxDrop,
                 products, precision.maxScoreError, precision.ranges(), null, pareto != null,
                 dev.fabric() != null ? EmitOptions.on(dev).withBitSerial(storage.bitSerial()) : null);
         boolean allEqual;

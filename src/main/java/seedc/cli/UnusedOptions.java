@@ -30,15 +30,16 @@ final class UnusedOptions {
     }
 
     /**
-     * bench's: the strategy's as compile's, and the measurement's own options where {@code measured} (the Uno,
-     * cortex-m, x86 or fpga) does not read them.
+     * bench's: the strategy's as compile's, and the measurement's own options where {@code measuredId} (the backend's
+     * id: arduino for the Uno, cortex-m, x86 or fpga) does not read them.
      */
-    static List<String> ofBench(ParseResult given, Strategy strategy, String measured) {
+    static List<String> ofBench(ParseResult given, Strategy strategy, String measuredId) {
         List<String> out = strategyOnly(given, strategy);
-        if (!measured.equals("x86") && given.hasMatchedOption("--reps")) {
+        String measured = measuredId.equals("arduino") ? "the Uno" : measuredId;
+        if (!measuredId.equals("x86") && given.hasMatchedOption("--reps")) {
             out.add("--reps applies to --target x86 (timed runs); " + measured + " counts cycles in simulation, once");
         }
-        if (!measured.equals("fpga") && given.hasMatchedOption("--no-synth")) {
+        if (!measuredId.equals("fpga") && given.hasMatchedOption("--no-synth")) {
             out.add("--no-synth applies to an FPGA --device; " + measured + " synthesizes nothing");
         }
         return out;
