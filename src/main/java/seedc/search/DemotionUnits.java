@@ -11,24 +11,24 @@ import seedc.ir.Value;
  * to try, else contiguous groups of values in the program's order.
  *
  * <p>Why groups. Each try of stage III or IV reruns the ops after the first value it demotes (the rest reuse the
- * program's kept run, {@link Reuse}), so on a chain of sums or lets a try costs time linear in the values and trying
+ * program's kept run, {@link Reuse}), so on a chain of sums or lets a try costs time linear in the values, and trying
  * every value alone, then one by one, costs their square: a 4,990-term sum took 119 s, 9,990 chained lets hung
- * (BENCHMARKS.md, "Limits"). Above {@link #SINGLE_VALUES} values a rung tries at most {@link #VALUE_RUNS} divided
- * by the values groups (at least {@link #MIN_GROUPS}), so a rung's tries rerun at most about VALUE_RUNS values
- * between them, or MIN_GROUPS times the values in the longest programs: linear. A group is demoted whole, every
- * value at its own first scale plus the same offset (the rung's scale trials), ranked by the loss it adds, and kept
- * or refused whole by stage IV. Programs of at most SINGLE_VALUES values (every trained model: tens to hundreds) are
- * searched exactly as before.
+ * (BENCHMARKS.md, "Limits"). Above {@link #SINGLE_VALUES} values a rung tries {@link #GROUPS} groups instead, so its
+ * tries are bounded (four scale trials and a stage IV try a group) and each is linear: the search is linear in the
+ * values. A group is demoted whole, every value at its own first scale plus the same offset (the rung's scale trial),
+ * ranked by the loss it adds, and kept or refused whole by stage IV. Programs of at most SINGLE_VALUES values (every
+ * trained model: tens to hundreds) are searched exactly as before, value by value.
  */
 final class DemotionUnits {
     private DemotionUnits() {}
 
     /** The most values a rung tries each alone: up to here the search is the paper's. */
     static final int SINGLE_VALUES = 2_500;
-    /** Above {@link #SINGLE_VALUES}: the groups times the values a rung may try (a try reruns up to every value). */
-    static final long VALUE_RUNS = 2_500_000;
-    /** Above {@link #SINGLE_VALUES}: the fewest groups a rung tries, however long the program. */
-    static final int MIN_GROUPS = 100;
+    /**
+     * Above {@link #SINGLE_VALUES}: the groups a rung tries (the last may hold fewer values, and a few fewer groups
+     * may result). A 10,000-value chain compiles in about 20 s of CPU on the 2-core machine, most of it front end.
+     */
+    static final int GROUPS = 100;
 
     /** Values demoted together: the value's own name alone, else "first..last" (no name holds two dots). */
     record Unit(String name, List<Value> values) {}
@@ -41,8 +41,7 @@ final class DemotionUnits {
         if (n <= SINGLE_VALUES) {
             return 1;
         }
-        long groups = Math.max(MIN_GROUPS, VALUE_RUNS / n);
-        return (int) Math.ceilDiv(n, groups);
+        return Math.ceilDiv(n, GROUPS);
     }
 
     /** {@code vars} (in the program's order) in units of {@link #unitSize} contiguous values. */
@@ -61,7 +60,7 @@ final class DemotionUnits {
     /** The grouping of {@code vars}, or null when each value is tried alone. */
     static ShiftryOutcome.Grouping grouping(List<Value> vars) {
         int size = unitSize(vars.size());
-        return size == 1 ? null : new ShiftryOutcome.Grouping(vars.size(), (int) Math.ceilDiv(vars.size(), size), size);
+        return size == 1 ? null : new ShiftryOutcome.Grouping(vars.size(), Math.ceilDiv(vars.size(), size), size);
     }
 
     /** Stage III's chosen demotions of one rung, by unit name: how stage IV and its second chances apply them. */
