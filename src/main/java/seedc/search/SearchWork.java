@@ -17,9 +17,10 @@ public final class SearchWork {
     private SearchWork() {}
 
     /**
-     * The most element operations a compile may do, as estimated here: about five times the largest model in
-     * benchmarks/large (cnn-fashion-10, 20,000 training rows: about 2 x 10^11, compiled in a minute or two on the
-     * 2-core machine), and about as many as 17 minutes of interpreting large tensors at 1 ns an operation.
+     * The most element operations a compile may do, as estimated here: six times the estimate of the largest model in
+     * benchmarks/large (cnn-fashion-10, 20,000 training rows: 1.6 x 10^11, compiled in a minute or two on the
+     * 2-core machine; every test fixture is below 5 x 10^10), and about as many as 17 minutes of interpreting large
+     * tensors at 1 ns an operation.
      */
     public static final long MAX_TOTAL = 1_000_000_000_000L;
     /** Passes over every row besides the search's candidates: profile, float's runs, confirmations, the chosen. */
