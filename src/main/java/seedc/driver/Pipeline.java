@@ -109,6 +109,7 @@ public final class Pipeline {
         return new Loaded(model, trainSet, validationSet, testSet, loading.laps());
     }
 
+    /** The rows of {@code d}, 0 when there is none (no validation set). */
     private static int rows(DataSet d) {
         return d == null ? 0 : d.size();
     }

@@ -29,7 +29,8 @@ import seedc.search.ShiftryOutcome.Step;
  * Shiftry's bitwidth search (Algorithms 11-14) down a {@link ShiftryLadder} (Shiftry's: 16 -> 8):
  * everything at the ladder's first width with data-driven scales (I), the input's scale explored (II),
  * then for each rung below: each value demoted alone to it at its rung's scale trials (III), then values
- * demoted cumulatively, least damaging first, while training accuracy stays within maxDrop of float (IV)
+ * demoted cumulatively, least damaging first, while training accuracy stays within maxDrop of float (IV; in a
+ * rung of more than 2,500 values, III and IV demote 100 contiguous groups of them instead: {@link DemotionUnits})
  * — or, with a flash budget, only values that take flash and only until the program fits. A budget that
  * even the program with every value at the last rung exceeds is a user error, raised before exploring.
  * seedc adds one guard to stage IV's accuracy mode: a demotion is also refused when the decision scores
