@@ -61,6 +61,11 @@ public final class WorkBound {
         return total;
     }
 
+    /** The program's work per example as the bound counts it ({@link #work(Op)} of every op). */
+    public static long perExample(Program p) {
+        return work(p.body());
+    }
+
     /** The excess, when the program's work per example is over the bound. */
     public static Optional<Excess> excess(Program p) {
         long total = work(p.body());

@@ -22,7 +22,7 @@ import seedc.report.DeviceUse;
 import seedc.report.Report;
 import seedc.search.Metric;
 import seedc.search.SeeDotStrategy;
-import seedc.search.ShiftrySearch;
+import seedc.search.SearchWork;
 
 /**
  * The end of every command that compiles a model ('seedc compile', 'seedc bench', 'seedc demo'): {@link #load} the
@@ -109,18 +109,22 @@ public final class Pipeline {
         return new Loaded(model, trainSet, validationSet, testSet, loading.laps());
     }
 
+    /** The rows of {@code d}, 0 when there is none (no validation set). */
+    private static int rows(DataSet d) {
+        return d == null ? 0 : d.size();
+    }
+
     /**
      * Rewrites, searches and (when asked) emits into {@code dir}; writes report.json there. A benchmark's report holds
      * the compile's own stages; an emitting compile's is framed by the load and the emit.
      */
     public static Compiled compile(ModelSource source, Loaded loaded, Request request, Path dir) throws IOException {
         Search search = request.search();
-        if (search.strategy() == Strategy.SHIFTRY) { // before any work: the search would take many minutes
-            Program program = loaded.model().program();
-            ShiftrySearch.tooManyValues(program).ifPresent(m -> {
-                throw source.at().at(program.result().pos(), m);
-            });
-        }
+        Program program = loaded.model().program(); // before any work: a search of days is refused, with figures
+        SearchWork.excess(program, search.strategy(), loaded.train().size(), rows(loaded.validation())
+                + rows(loaded.test())).ifPresent(e -> {
+            throw source.at().at(program.result().pos(), e.message());
+        });
         Rewrites.Rewritten rewritten = request.rewrites().apply(loaded.model(), loaded.train(), loaded.test(),
                 search.jobs());
         FloatModel compiled = rewritten.model();

@@ -63,7 +63,8 @@ final class ShiftryRun {
                         s.staged().keptOnSubset(), s.staged().confirmed()), o.maxOutputError(),
                 byAccuracy && s.startScoreError() > o.maxScoreError() ? s.startScoreError() : null,
                 heldOut(s.heldOut()), cycles == null ? null : new SearchSummary.CycleModel(cycles.describe(), s.cycles()),
-                place(s));
+                place(s), s.grouping() == null ? null : new SearchSummary.ValueGroups(s.grouping().values(),
+                        s.grouping().groups(), s.grouping().size()));
         return new Compilation.Searched(s.best(), s.candidates(), List.of(), summary, s.bestOnTrain(), s.explored());
     }
 

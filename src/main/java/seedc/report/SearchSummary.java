@@ -15,19 +15,26 @@ public sealed interface SearchSummary {
      * maxScoreError of float, once the model fit flashBudget, or while the decision scores' proven error bound
      * stayed within maxOutputError), the all-16-bit parameter flash, stage III's order and stage IV's curve;
      * {@code startScoreError}, only when the program stage IV started from was already farther than maxScoreError
-     * from float: that program's score error, which the demotions could make a fraction maxScoreError worse.
+     * from float: that program's score error, which the demotions could make a fraction maxScoreError worse;
+     * {@code valueGroups}, only for a program of more values than stages III and IV try alone: how they were grouped.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record Shiftry(int inputScale, Double maxAccuracyDrop, Double maxScoreError, FlashFit flashBudget,
                    int paramFlashBytes16, List<Demotion> demotionOrder, List<Step> demotionCurve, Subset subset,
                    Double maxOutputError, Double startScoreError, HeldOut heldOut, CycleModel cycleModel,
-                   FrontierPlace frontier) implements SearchSummary {
+                   FrontierPlace frontier, ValueGroups valueGroups) implements SearchSummary {
         public Shiftry(int inputScale, Double maxAccuracyDrop, Double maxScoreError, FlashFit flashBudget,
                        int paramFlashBytes16, List<Demotion> demotionOrder, List<Step> demotionCurve, Subset subset) {
             this(inputScale, maxAccuracyDrop, maxScoreError, flashBudget, paramFlashBytes16, demotionOrder,
-                    demotionCurve, subset, null, null, null, null, null);
+                    demotionCurve, subset, null, null, null, null, null, null);
         }
     }
+
+    /**
+     * A long program's stages III and IV: its {@code values} values were ranked and demoted in {@code groups}
+     * contiguous groups of {@code size} (the last may be smaller), each named "first..last" in the order and curve.
+     */
+    record ValueGroups(int values, int groups, int size) {}
 
     /**
      * The held-out rows' judgement (shiftry's accuracy mode): {@code rows} held out of the training set while the

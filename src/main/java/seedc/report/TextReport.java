@@ -209,6 +209,12 @@ public final class TextReport {
     private static void shiftry(StringBuilder sb, Report r, SearchSummary.Shiftry x) {
         sb.append(f("%nstage III: each value alone at 8 bits, least loss (%s on the training set) first%n",
                 metric(r)));
+        if (x.valueGroups() != null) {
+            SearchSummary.ValueGroups g = x.valueGroups();
+            sb.append(f("  (its %,d values ranked and demoted in %,d groups of %,d in the program's order, first..last:"
+                    + "%n  each value alone would take a time growing as the square of the values)%n", g.values(),
+                    g.groups(), g.size()));
+        }
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"value", "scale", "loss %"});
         for (SearchSummary.Demotion d : x.demotionOrder()) {

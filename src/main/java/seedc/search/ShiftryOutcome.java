@@ -9,16 +9,24 @@ import seedc.fixed.FixedProgram;
  * the candidates it ran, {@code staged}: on a large training set, how the subset decided and the whole set confirmed
  * (else null), the chosen program's run on the training set when the search made it, the score error stage IV
  * started from, what the held-out rows showed (null when the search chose on every row), the chosen program's
- * modelled cycles (0 without a cycle model) and the frontier of the programs it ran ({@link Frontier}).
+ * modelled cycles (0 without a cycle model), the frontier of the programs it ran ({@link Frontier}) and, for a
+ * program of more values than stages III and IV try alone, how they were grouped (else null).
  */
 public record ShiftryOutcome(FixedProgram best, int inputScale, List<ShiftryOutcome.Demotion> order,
                              List<ShiftryOutcome.Step> curve, int paramBytesStart, int paramBytes, int candidates,
                              ShiftryOutcome.Staged staged, Candidate.Counted bestOnTrain, double startScoreError,
-                             HeldOut heldOut, double cycles, List<Frontier.Explored> explored) {
+                             HeldOut heldOut, double cycles, List<Frontier.Explored> explored, Grouping grouping) {
+
+    /**
+     * Stages III and IV of a long program ({@link DemotionUnits}): its {@code values} values to demote were ranked
+     * and demoted in {@code groups} contiguous groups of {@code size} (the last may be smaller).
+     */
+    public record Grouping(int values, int groups, int size) {}
 
     /**
      * Stage III's best for one value: demoted alone to {@code bits} at {@code scale}, with its loss and the modelled
-     * cycles it saves alone (0 without a cycle model).
+     * cycles it saves alone (0 without a cycle model). In a long program, a group's ({@link Grouping}): named
+     * "first..last", {@code scale} its first value's.
      */
     public record Demotion(String name, int bits, int scale, double loss, long wrapEvents, double cyclesSaved) {}
 
@@ -44,13 +52,13 @@ public record ShiftryOutcome(FixedProgram best, int inputScale, List<ShiftryOutc
      */
     ShiftryOutcome withHeldOut(HeldOut heldOut, FixedProgram best, List<Step> curve, double cycles) {
         return new ShiftryOutcome(best, inputScale, order, curve, paramBytesStart, best.paramBytes(), candidates,
-                staged, null, startScoreError, heldOut, cycles, explored);
+                staged, null, startScoreError, heldOut, cycles, explored, grouping);
     }
 
     /** This outcome with {@code explored} as the programs it ran (two walks' together, judged on held-out rows). */
     ShiftryOutcome withExplored(List<Frontier.Explored> explored) {
         return new ShiftryOutcome(best, inputScale, order, curve, paramBytesStart, paramBytes, candidates, staged,
-                bestOnTrain, startScoreError, heldOut, cycles, explored);
+                bestOnTrain, startScoreError, heldOut, cycles, explored, grouping);
     }
 
     /**

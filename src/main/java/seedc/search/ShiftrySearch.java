@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.function.Function;
 import java.util.function.IntFunction;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -30,7 +29,8 @@ import seedc.search.ShiftryOutcome.Step;
  * Shiftry's bitwidth search (Algorithms 11-14) down a {@link ShiftryLadder} (Shiftry's: 16 -> 8):
  * everything at the ladder's first width with data-driven scales (I), the input's scale explored (II),
  * then for each rung below: each value demoted alone to it at its rung's scale trials (III), then values
- * demoted cumulatively, least damaging first, while training accuracy stays within maxDrop of float (IV)
+ * demoted cumulatively, least damaging first, while training accuracy stays within maxDrop of float (IV; in a
+ * rung of more than 2,500 values, III and IV demote 100 contiguous groups of them instead: {@link DemotionUnits})
  * — or, with a flash budget, only values that take flash and only until the program fits. A budget that
  * even the program with every value at the last rung exceeds is a user error, raised before exploring.
  * seedc adds one guard to stage IV's accuracy mode: a demotion is also refused when the decision scores
@@ -56,11 +56,9 @@ public final class ShiftrySearch {
     /** The current program's wrap events on the training set. */
     private long wraps;
     /** Stage III's demotions of the rung stage IV is on. */
-    private List<Demotion> rungOrder = List.of();
-
-    private Demotion demotionOf(String name) {
-        return rungOrder.stream().filter(d -> d.name().equals(name)).findFirst().orElse(null);
-    }
+    private DemotionUnits.Rung rung = new DemotionUnits.Rung();
+    /** How the first rung that grouped its values did (null: every rung tried each value alone). */
+    private ShiftryOutcome.Grouping grouping;
 
     /** The loss of the program stage III demotes from (each value alone), on the rows that decide. */
     private double lossBefore;
@@ -202,11 +200,13 @@ public final class ShiftrySearch {
             if (vars == null) {
                 break;
             }
-            List<Demotion> stepOrder = demoteEach(decide, steps.get(i), vars);
-            rungOrder = stepOrder;
+            if (grouping == null) {
+                grouping = DemotionUnits.grouping(vars);
+            }
+            List<Demotion> stepOrder = demoteEach(decide, steps.get(i), DemotionUnits.of(vars));
             StageFourLimits limits = new StageFourLimits(budget, pools.decideFloatAcc(), settings.maxDrop(),
                     StageFourLimits.scoreErrorLimit(settings.maxScoreError(), startScoreError), settings.precise());
-            demoteCumulatively(decide, vars, stepOrder, limits, curve);
+            demoteCumulatively(decide, stepOrder, limits, curve);
             order.addAll(stepOrder);
         }
         Staged staged = null;
@@ -223,7 +223,7 @@ public final class ShiftrySearch {
         }
         ShiftryOutcome outcome = new ShiftryOutcome(best, stageTwoScale, order, curve, bytesStart, paramBytes(bits),
                 full.evaluated() + (subset == null ? 0 : subset.evaluated()), staged, full.ranAlready(best),
-                startScoreError, null, cyclesOf(best), List.copyOf(explored));
+                startScoreError, null, cyclesOf(best), List.copyOf(explored), grouping);
         return new Walk(outcome, this, bitsBefore, scalesBefore, List.copyOf(kept));
     }
 
@@ -239,7 +239,7 @@ public final class ShiftrySearch {
     }
 
     /** The values stages III and IV try, in the program's order: every real value but loops' accumulators. */
-    private static List<Value> demotable(Program p) {
+    static List<Value> demotable(Program p) {
         Set<Value> accs = new HashSet<>();
         p.forEachOp(op -> {
             if (op instanceof Op.Loop l) {
@@ -247,24 +247,6 @@ public final class ShiftrySearch {
             }
         });
         return p.values().stream().filter(v -> !v.isInt() && !accs.contains(v)).toList();
-    }
-
-    /**
-     * The most values shiftry searches. Stages III and IV try each value alone and then one by one, each try
-     * rerunning the ops after the value: on a long chain of sums or lets the time grows as the square of the
-     * values (BENCHMARKS.md, "Limits"), so a longer program is refused before any work rather than searched for
-     * many minutes. Trained models have tens to hundreds.
-     */
-    public static final int MAX_VALUES = 2_500;
-
-    /** Why shiftry does not search {@code p} (more than {@link #MAX_VALUES} values to try), else empty. */
-    public static java.util.Optional<String> tooManyValues(Program p) {
-        int n = demotable(p).size();
-        return n <= MAX_VALUES ? java.util.Optional.empty() : java.util.Optional.of(String.format(
-                "shiftry tries each of the program's %,d real values at a narrower width, rerunning the ops after"
-                        + " it, a time that grows as the square of the values: it searches programs of at most %,d"
-                        + " (--strategy seedot has no such limit; or use fewer lets, terms and operations)", n,
-                MAX_VALUES));
     }
 
     /**
@@ -315,12 +297,15 @@ public final class ShiftrySearch {
     }
 
     /**
-     * Stage III: each value alone one rung down at each of the rung's scales, reusing the current program's values
-     * upstream. Only each value's best scale matters, so its scales race ({@link Rivals}): one that cannot beat
-     * another's finished run stops early, and the best is the one running them all would pick.
+     * Stage III: each unit (a value alone, or a group of them: {@link DemotionUnits}) one rung down at each of the
+     * rung's scales (each value's first scale plus the same offset), reusing the current program's values upstream.
+     * Only each unit's best scale matters, so its scales race ({@link Rivals}): one that cannot beat another's
+     * finished run stops early, and the best is the one running them all would pick. Makes them the rung stage IV
+     * applies.
      */
-    private List<Demotion> demoteEach(CandidatePool pool, ShiftryLadder.Step step, List<Value> vars) {
-        if (!vars.isEmpty()) {
+    private List<Demotion> demoteEach(CandidatePool pool, ShiftryLadder.Step step, List<DemotionUnits.Unit> units) {
+        rung = new DemotionUnits.Rung();
+        if (!units.isEmpty()) {
             CandidatePool.Score start = pool.reference(current());
             wraps = start.wrapEvents();
             lossBefore = start.loss();
@@ -333,13 +318,11 @@ public final class ShiftrySearch {
         }
         int trials = step.to().scaleTrials();
         List<List<Supplier<FixedProgram>>> groups = new ArrayList<>();
-        for (Value v : vars) {
-            int first = step.firstScale(scales[v.id()]);
+        for (DemotionUnits.Unit u : units) {
             List<Supplier<FixedProgram>> cands = new ArrayList<>();
-            for (int s = first; s < first + trials; s++) {
+            for (int k = 0; k < trials; k++) {
                 int[] b = bits.clone(), sc = scales.clone();
-                b[v.id()] = step.to().bits();
-                sc[v.id()] = s;
+                demote(u, step, k, b, sc);
                 cands.add(() -> assign(b, sc));
             }
             groups.add(cands);
@@ -347,35 +330,46 @@ public final class ShiftrySearch {
         List<List<CandidatePool.Score>> r = pool.race("stage III: demote each value", groups);
         List<Demotion> order = new ArrayList<>();
         double now = cycles(bits, scales);
-        for (int i = 0; i < vars.size(); i++) {
+        for (int i = 0; i < units.size(); i++) {
             int bestK = StageFourOrder.best(r.get(i));
-            Value v = vars.get(i);
+            DemotionUnits.Unit u = units.get(i);
             CandidatePool.Score b = r.get(i).get(bestK);
-            int scale = step.firstScale(scales[v.id()]) + bestK;
             int[] bd = bits.clone(), sd = scales.clone();
-            bd[v.id()] = step.to().bits();
-            sd[v.id()] = scale;
-            order.add(new Demotion(v.name(), step.to().bits(), scale, b.loss(), b.wrapEvents(),
+            int[] chosen = demote(u, step, bestK, bd, sd);
+            rung.add(new DemotionUnits.Chosen(u, step.to().bits(), chosen));
+            order.add(new Demotion(u.name(), step.to().bits(), chosen[0], b.loss(), b.wrapEvents(),
                     now - cycles(bd, sd)));
         }
         order.sort(StageFourOrder.of(budget == null && pricing.modelsCycles(), lossBefore));
         return order;
     }
 
+    /**
+     * Writes into {@code b} and {@code sc} unit {@code u} demoted by {@code step} at scale trial {@code k} (each value
+     * at its first scale plus k, from the current program's scales); returns the values' scales.
+     */
+    private int[] demote(DemotionUnits.Unit u, ShiftryLadder.Step step, int k, int[] b, int[] sc) {
+        int[] chosen = new int[u.values().size()];
+        for (int j = 0; j < chosen.length; j++) {
+            Value v = u.values().get(j);
+            chosen[j] = step.firstScale(scales[v.id()]) + k;
+            b[v.id()] = step.to().bits();
+            sc[v.id()] = chosen[j];
+        }
+        return chosen;
+    }
+
     /** Stage IV: cumulative demotion, least damaging first; each try is a point of the curve. One bar for the stage. */
-    private void demoteCumulatively(CandidatePool pool, List<Value> vars, List<Demotion> order,
-                                    StageFourLimits limits,
+    private void demoteCumulatively(CandidatePool pool, List<Demotion> order, StageFourLimits limits,
                                     List<Step> curve) {
         try (Progress bar = pool.bar("stage IV: cumulative demotion", order.size())) {
             double cyclesNow = cycles(bits, scales); // the current program's, changed only by a kept demotion
             for (Demotion d : order) {
-                Value v = vars.stream().filter(u -> u.name().equals(d.name())).findFirst().orElseThrow();
                 if (budget != null && budget.fits(current())) {
                     break;
                 }
                 int[] b = bits.clone(), sc = scales.clone();
-                b[v.id()] = d.bits();
-                sc[v.id()] = d.scale();
+                rung.apply(d.name(), b, sc);
                 FixedProgram candidate = assign(b, sc);
                 double cyclesThen = cyclesOf(candidate);
                 if (budget == null && pricing.modelsCycles() && !(cyclesThen < cyclesNow)) {
@@ -394,46 +388,41 @@ public final class ShiftrySearch {
                         s, current(), candidate, wraps);
                 boolean keep = verdict.kept();
                 if (keep) {
-                    bits[v.id()] = b[v.id()];
-                    scales[v.id()] = d.scale();
+                    rung.apply(d.name(), bits, scales);
                     wraps = s.wrapEvents();
                     cyclesNow = cyclesThen;
-                    kept.add(new StagedConfirmation.Kept(v, d.bits(), d.scale(), curve.size()));
+                    kept.add(kept(d.name(), bits, scales, curve.size()));
                 }
                 curve.add(new Step(d.name(), verdict, s.accuracy(), s.scoreError(), paramBytes(keep ? b : bits),
                         s.wrapEvents(), cyclesThen));
             }
             if (budget == null && pricing.modelsCycles()) {
-                keepGroups(pool, vars, limits, curve, cyclesNow);
+                keepGroups(pool, limits, curve, cyclesNow);
             }
             if (budget == null) {
-                fitRam(pool, vars, limits, curve);
+                fitRam(pool, limits, curve);
             }
         }
     }
 
     /** Keeps the groups of "not faster" refusals {@link StageFourGroups} finds faster together. */
-    private void keepGroups(CandidatePool pool, List<Value> vars, StageFourLimits limits, List<Step> curve,
-                            double cyclesNow) {
-        Function<String, Value> valueOf = valueOf(vars);
-        StageFourGroups.Walk walk = new StageFourGroups.Walk(pricing, pool, limits, this::demotionOf, valueOf,
+    private void keepGroups(CandidatePool pool, StageFourLimits limits, List<Step> curve, double cyclesNow) {
+        StageFourGroups.Walk walk = new StageFourGroups.Walk(pricing, pool, limits, rung,
                 r -> explored.add(new Frontier.Explored(r.program(), r.score().accuracy(), r.cycles(),
                         paramBytes(r.bits()), Double.NaN)));
         StageFourGroups.Grouped g = StageFourGroups.group(walk, bits, scales, wraps, cyclesNow, curve);
         if (g != null) {
-            keepTogether(g.bits(), g.scales(), g.wraps(), g.steps(), valueOf, curve);
+            keepTogether(g.bits(), g.scales(), g.wraps(), g.steps(), curve);
         }
     }
 
     /** Keeps the demotions {@link StageFourRam#fitRam} finds that make the program fit the device's RAM together. */
-    private void fitRam(CandidatePool pool, List<Value> vars, StageFourLimits limits, List<Step> curve) {
-        Function<String, Value> valueOf = valueOf(vars);
-        StageFourRam.Fitted f = StageFourRam.fitRam(pricing, pool, bits, scales, wraps, curve, this::demotionOf,
-                valueOf, limits);
+    private void fitRam(CandidatePool pool, StageFourLimits limits, List<Step> curve) {
+        StageFourRam.Fitted f = StageFourRam.fitRam(pricing, pool, bits, scales, wraps, curve, rung, limits);
         if (f != null) {
             Map<Integer, Step> steps = new TreeMap<>();
             f.steps().forEach(i -> steps.put(i, curve.get(i).as(StageFourVerdict.KEPT)));
-            keepTogether(f.bits(), f.scales(), f.wraps(), steps, valueOf, curve);
+            keepTogether(f.bits(), f.scales(), f.wraps(), steps, curve);
         }
     }
 
@@ -442,10 +431,9 @@ public final class ShiftrySearch {
      * the demotions at the curve's indices of {@code steps} kept, each step replaced by its kept one.
      */
     private void keepTogether(int[] newBits, int[] newScales, long newWraps, Map<Integer, Step> steps,
-                              Function<String, Value> valueOf, List<Step> curve) {
+                              List<Step> curve) {
         steps.forEach((i, t) -> {
-            Value value = valueOf.apply(t.name());
-            kept.add(new StagedConfirmation.Kept(value, newBits[value.id()], newScales[value.id()], i));
+            kept.add(kept(t.name(), newBits, newScales, i));
             curve.set(i, t);
         });
         System.arraycopy(newBits, 0, bits, 0, bits.length);
@@ -453,9 +441,14 @@ public final class ShiftrySearch {
         wraps = newWraps;
     }
 
-    /** The value of {@code vars} named so, or null. */
-    private static Function<String, Value> valueOf(List<Value> vars) {
-        return name -> vars.stream().filter(u -> u.name().equals(name)).findFirst().orElse(null);
+    /** The kept demotion of the unit named so, its values' widths and scales as {@code b} and {@code sc} hold them. */
+    private StagedConfirmation.Kept kept(String name, int[] b, int[] sc, int curveIndex) {
+        List<Value> values = rung.of(name).unit().values();
+        int[] demotedScales = new int[values.size()];
+        for (int j = 0; j < demotedScales.length; j++) {
+            demotedScales[j] = sc[values.get(j).id()];
+        }
+        return new StagedConfirmation.Kept(values, b[values.getFirst().id()], demotedScales, curveIndex);
     }
 
     /** The current program with {@code vars} one step down at their first scales. */

@@ -5,11 +5,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import seedc.diag.Progress;
 import seedc.fixed.FixedProgram;
-import seedc.ir.Value;
-import seedc.search.ShiftryOutcome.Demotion;
 import seedc.search.ShiftryOutcome.Step;
 
 /**
@@ -31,8 +28,8 @@ final class StageFourGroups {
     record Grouped(int[] bits, int[] scales, long wraps, double cycles, Map<Integer, Step> steps) {}
 
     /** What the walk knows, for the groups. */
-    record Walk(ProgramPricing pricing, CandidatePool pool, StageFourLimits limits, Function<String, Demotion> demotionOf,
-                Function<String, Value> valueOf, Consumer<Run> ran) {}
+    record Walk(ProgramPricing pricing, CandidatePool pool, StageFourLimits limits, DemotionUnits.Rung rung,
+                Consumer<Run> ran) {}
 
     /** A group that was run: the program, its score and modelled cost (for the frontier). */
     record Run(FixedProgram program, CandidatePool.Score score, double cycles, int[] bits) {}
@@ -48,13 +45,10 @@ final class StageFourGroups {
         Map<Integer, Step> steps = new TreeMap<>();
         for (int i = 0; i < curve.size(); i++) {
             Step t = curve.get(i);
-            Demotion d = walk.demotionOf().apply(t.name());
-            Value v = walk.valueOf().apply(t.name());
-            if (t.verdict() != StageFourVerdict.COST || d == null || v == null || b[v.id()] == d.bits()) {
+            if (t.verdict() != StageFourVerdict.COST || !walk.rung().pending(t.name(), b)) {
                 continue;
             }
-            b[v.id()] = d.bits();
-            sc[v.id()] = d.scale();
+            walk.rung().apply(t.name(), b, sc);
             pending.add(i);
             FixedProgram together = walk.pricing().assign(b, sc);
             double then = walk.pricing().cyclesOf(together);

@@ -2,11 +2,8 @@ package seedc.search;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 import seedc.diag.Progress;
 import seedc.fixed.FixedProgram;
-import seedc.ir.Value;
-import seedc.search.ShiftryOutcome.Demotion;
 import seedc.search.ShiftryOutcome.Step;
 
 /**
@@ -47,8 +44,7 @@ final class StageFourRam {
      * demoted together.
      */
     static Fitted fitRam(ProgramPricing pricing, CandidatePool pool, int[] bits, int[] scales, long wraps,
-                         List<Step> curve, Function<String, Demotion> demotionOf, Function<String, Value> valueOf,
-                         StageFourLimits limits) {
+                         List<Step> curve, DemotionUnits.Rung rung, StageFourLimits limits) {
         if (!pricing.limitsRam() || pricing.overflow(pricing.assign(bits, scales)) == 0) {
             return null;
         }
@@ -56,11 +52,8 @@ final class StageFourRam {
         List<Integer> steps = new ArrayList<>();
         for (int i = 0; i < curve.size() && pricing.overflow(pricing.assign(b, sc)) > 0; i++) {
             Step t = curve.get(i);
-            Demotion d = demotionOf.apply(t.name());
-            Value v = valueOf.apply(t.name());
-            if (t.verdict() == StageFourVerdict.SCORE && d != null && v != null && bits[v.id()] != d.bits()) {
-                b[v.id()] = d.bits();
-                sc[v.id()] = d.scale();
+            if (t.verdict() == StageFourVerdict.SCORE && rung.pending(t.name(), bits)) {
+                rung.apply(t.name(), b, sc);
                 steps.add(i);
             }
         }

@@ -26,14 +26,19 @@ final class StagedConfirmation {
     /** How many of the subset's best candidates the whole set confirms (stage II, SeeDot's sweep). */
     static final int SURVIVORS = 4;
 
-    /** A demotion stage IV kept: the value, its new width and scale, and its point on the curve. */
-    record Kept(Value value, int bits, int scale, int curveIndex) {}
+    /**
+     * A demotion stage IV kept: its values (one, or a group: {@link DemotionUnits}), their new width and each one's
+     * scale, and its point on the curve.
+     */
+    record Kept(List<Value> values, int bits, int[] scales, int curveIndex) {}
 
     /** Writes the demotions into {@code bits} and {@code scales}. */
     static void apply(List<Kept> demotions, int[] bits, int[] scales) {
         for (Kept k : demotions) {
-            bits[k.value().id()] = k.bits();
-            scales[k.value().id()] = k.scale();
+            for (int i = 0; i < k.values().size(); i++) {
+                bits[k.values().get(i).id()] = k.bits();
+                scales[k.values().get(i).id()] = k.scales()[i];
+            }
         }
     }
 

@@ -140,47 +140,15 @@ class ProgramLimitsTest {
     }
 
     /**
-     * Shiftry on a long program within its limit of 2,500 values: its stage III demotes each of n values alone and
-     * reruns the program's downstream ops for each, so its time grows as n^2 (BENCHMARKS.md, "Limits"; the
-     * 9,995-term sum above is refused, see shiftrySearchesAtMostTwoThousandFiveHundredValues). Nothing in it
+     * Shiftry on a long program that it still searches value by value (at most 2,500 values, DemotionUnits): its
+     * stage III demotes each of n values alone and reruns the program's downstream ops for each, so its time grows as
+     * n^2 (BENCHMARKS.md, "Limits"; longer programs are searched in groups, CompileWorkTest). Nothing in it
      * recurses along the program (nesting is loopsNestUpToAHundred's).
      */
     @Test
     void shiftryCompilesALongSum(@TempDir Path dir) throws IOException {
         classifierOverASum(dir, 2000);
         runsAndCompiles(dir, "shiftry");
-    }
-
-    /**
-     * Shiftry's limit of 2,500 values (issue 42: a 4,990-term sum took 119 s, 9,990 chained lets hung compile): a
-     * sum of 2,499 terms has 2,501 real values (X, W, the 2,498 partial sums, W's product) and is refused at the
-     * argmax, before any work, by compile and bench alike; --strategy seedot compiles it. So is a chain of 9,990
-     * lets (the 9,990 lets' values and W's product), at its last line.
-     */
-    @Test
-    void shiftrySearchesAtMostTwoThousandFiveHundredValues(@TempDir Path dir) throws IOException {
-        classifierOverASum(dir, 2499);
-        String refusal = "error: shiftry tries each of the program's 2,501 real values at a narrower width, rerunning"
-                + " the ops after it, a time that grows as the square of the values: it searches programs of at most"
-                + " 2,500 (--strategy seedot has no such limit; or use fewer lets, terms and operations)";
-        String at = dir + "/q.sd:1:58: " + refusal;
-        for (String command : new String[] {"compile", "bench"}) {
-            CliRun r = CliRun.of(dir, command + " {D}q.sd --model {D}m --train {D}d.npy --test {D}d.npy --out {D}o"
-                    + " --no-progress");
-            assertEquals(1, r.status(), command + ": " + r.err());
-            assertTrue(r.err().contains(at + "\n"), command + ": " + r.err());
-        }
-        assertEquals(0, CliRun.of(dir, "compile {D}q.sd --model {D}m --train {D}d.npy --test {D}d.npy --out {D}o"
-                + " --strategy seedot --no-progress").status());
-        StringBuilder lets = new StringBuilder("let X = (2, 1) in [0, 1] in\nlet W = (3, 2) in [-1, 1] in\n"
-                + "let x0 = X + X in\n");
-        for (int i = 1; i < 9990; i++) {
-            lets.append("let x").append(i).append(" = x").append(i - 1).append(" + X in\n");
-        }
-        Files.writeString(dir.resolve("q.sd"), lets.append("argmax(W * x9989)\n").toString());
-        CliRun r = CliRun.of(dir, "compile {D}q.sd --model {D}m --train {D}d.npy --test {D}d.npy --out {D}o2"
-                + " --no-progress");
-        assertTrue(r.err().contains(dir + "/q.sd:9993:1: " + refusal.replace("2,501", "9,993") + "\n"), r.err());
     }
 
     @Test
