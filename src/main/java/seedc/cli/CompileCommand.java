@@ -129,7 +129,8 @@ final class CompileCommand implements Callable<Integer> {
                     + " modelled cycles and flash; each row's program is in OUT/pareto for 'seedc run --config'.")
     Path pareto;
 
-    @Option(names = "--emit-ir", description = "Also write OUT/program.ir: the IR with every value's fixed type.")
+    @Option(names = "--emit-ir", description = "Also write OUT/program.ir: the IR with every value's fixed type, and OUT/program.json, the same as data"
+            + " (scripts/oracle/README.md).")
     boolean emitIr;
 
     @Mixin
