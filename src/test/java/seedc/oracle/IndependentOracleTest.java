@@ -18,9 +18,11 @@ import org.junit.jupiter.api.io.TempDir;
 import seedc.eval.Evaluation;
 import seedc.eval.Profile;
 import seedc.fixed.ContainerWidths;
+import seedc.fixed.ExactWidths;
 import seedc.fixed.FixedInterpreter;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.QuantizedModel;
+import seedc.fixed.WidthPolicy;
 import seedc.io.DataSet;
 import seedc.io.Npy;
 import seedc.io.NpyArray;
@@ -36,7 +38,8 @@ import seedc.search.ShiftryStrategy;
 /**
  * The Java fixed-point interpreter against scripts/oracle/seedc_oracle.py, a second implementation written from
  * docs/fixed-point-semantics.md alone: on every trained fixture, several fixed programs each (SeeDot's rule at 8, 16
- * and 32 bits, narrow and wide products; Shiftry's with mixed 8/16-bit types), the oracle reading program.json as
+ * and 32 bits, narrow and wide products; Shiftry's with mixed 8/16-bit types, and with 6/11-bit types and
+ * temporaries of any width as on an FPGA), the oracle reading program.json as
  * 'compile --emit-ir' writes it and the float weights, quantizing weights and inputs itself. Compared: the raw
  * integers of the decision scores (or output) and the label, on the first test rows and on rows scaled to make the
  * input saturate and the sums wrap.
@@ -111,7 +114,9 @@ class IndependentOracleTest {
                 SeeDotStrategy.Products.WIDE));
         programs.put("seedot 32-bit narrow", SeeDotStrategy.assign(p, profile, model.weights(), ContainerWidths.C, 32,
                 26));
-        programs.put("shiftry mixed 8/16", mixedShiftry(p, profile));
+        programs.put("shiftry mixed 8/16", mixedShiftry(p, profile, ContainerWidths.C, 8, 16));
+        // an FPGA's widths: any from 1 to 32 bits, temporaries exactly as wide as they need
+        programs.put("shiftry hardware 6/11", mixedShiftry(p, profile, ExactWidths.HARDWARE, 6, 11));
         for (var e : programs.entrySet()) {
             Path program = dir.resolve(e.getKey().replace(' ', '-').replace('/', '-') + ".json");
             ProgramJson.write(e.getValue(), program);
@@ -120,17 +125,17 @@ class IndependentOracleTest {
         return out;
     }
 
-    /** Shiftry's parameters for types that mix 8 and 16 bits (every third value 8 bits), scales from the profile. */
-    private static FixedProgram mixedShiftry(Program p, Profile profile) {
+    /** Shiftry's parameters for types of two widths (every third value the narrow one), scales from the profile. */
+    private static FixedProgram mixedShiftry(Program p, Profile profile, WidthPolicy widths, int narrow, int wide) {
         int[] bits = new int[p.valueCount()], scales = new int[p.valueCount()];
         for (Value v : p.values()) {
             if (!v.isInt()) {
-                bits[v.id()] = v.id() % 3 == 0 ? 8 : 16;
+                bits[v.id()] = v.id() % 3 == 0 ? narrow : wide;
                 double m = profile.observed(v) ? profile.maxAbs(v) : 1;
                 scales[v.id()] = ShiftryStrategy.dataDrivenScale(Double.isFinite(m) ? m : 1, bits[v.id()]);
             }
         }
-        return ShiftryStrategy.assign(p, profile, bits, scales, ShiftryLadder.shiftry(ContainerWidths.C));
+        return ShiftryStrategy.assign(p, profile, bits, scales, ShiftryLadder.shiftry(widths));
     }
 
     /** Each row's "label raw..." (label '-' for a program whose result is a tensor), as the oracle prints it. */
