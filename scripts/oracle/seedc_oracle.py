@@ -67,6 +67,8 @@ def round_away(y):
 
 def quantize_real(r, bits, scale):
     """round(r * 2^s), saturated to the bits' range (parameters, literals, the input, tables, levels)."""
+    if not np.all(np.isfinite(r)):
+        raise Refused("a value that is not finite (NaN or infinite): the document does not define its quantization")
     lo, hi = -(2 ** (bits - 1)), 2 ** (bits - 1) - 1
     y = round_away(np.ldexp(np.asarray(r, dtype=np.float64), scale))
     y = np.clip(y, lo, hi)  # in float first: an out-of-range double never reaches the int64 conversion

@@ -62,18 +62,28 @@ class IndependentOracleTest {
         // -Dseedc.oracle.keep=DIR keeps the programs and data there, to run the oracle on them by hand
         Path dir = System.getProperty("seedc.oracle.keep") == null ? temp
                 : Files.createDirectories(Path.of(System.getProperty("seedc.oracle.keep")).toAbsolutePath());
-        List<Case> cases = new ArrayList<>();
         List<OracleFixtures.Fixture> fixtures = new ArrayList<>(OracleFixtures.all());
         fixtures.add(OracleFixtures.blocks(dir.resolve("blocks-weights")));
-        for (OracleFixtures.Fixture f : fixtures) {
+        // two batches: the oracle runs on the first half while the interpreter runs the second (two cores)
+        List<Case> cases = new ArrayList<>();
+        List<Proc.Running> batches = new ArrayList<>();
+        int half = fixtures.size() / 2, from = 0;
+        for (int i = 0; i < fixtures.size(); i++) {
+            OracleFixtures.Fixture f = fixtures.get(i);
             cases.addAll(cases(f, dir.resolve(f.name().replace('/', '-'))));
+            if (i == half - 1 || i == fixtures.size() - 1) {
+                batches.add(oracle(List.copyOf(cases.subList(from, cases.size())), dir, batches.size()));
+                from = cases.size();
+            }
         }
-        Path batch = dir.resolve("batch.txt");
-        Files.write(batch, cases.stream().map(c -> String.join(" ", quote(c.program().toString()), "--model",
-                quote(c.weights().toString()), "--data", quote(c.data().toString()))).toList());
-        Proc oracle = Proc.run(dir, "/usr/bin/python3", ORACLE.toString(), "--batch", batch.toString());
-        List<List<String>> got = byCase(oracle.out());
-        assertEquals(cases.size(), got.size(), "cases the oracle answered\n" + oracle.err());
+        List<List<String>> got = new ArrayList<>();
+        StringBuilder errors = new StringBuilder();
+        for (Proc.Running b : batches) {
+            Proc p = b.await();
+            got.addAll(byCase(p.out()));
+            errors.append(p.err());
+        }
+        assertEquals(cases.size(), got.size(), "cases the oracle answered\n" + errors);
         Map<String, String> refused = new TreeMap<>();
         List<String> mismatches = new ArrayList<>();
         for (int i = 0; i < cases.size(); i++) {
@@ -89,8 +99,16 @@ class IndependentOracleTest {
         }
         if (!mismatches.isEmpty() || !refused.isEmpty()) {
             fail(mismatches.size() + " of " + cases.size() + " programs differ, " + refused.size() + " refused:\n"
-                    + String.join("\n", mismatches) + "\n" + refused + "\n" + oracle.err());
+                    + String.join("\n", mismatches) + "\n" + refused + "\n" + errors);
         }
+    }
+
+    /** The oracle started on {@code cases} (one batch file of their command lines). */
+    private static Proc.Running oracle(List<Case> cases, Path dir, int number) throws IOException {
+        Path batch = dir.resolve("batch-" + number + ".txt");
+        Files.write(batch, cases.stream().map(c -> String.join(" ", quote(c.program().toString()), "--model",
+                quote(c.weights().toString()), "--data", quote(c.data().toString()))).toList());
+        return Proc.start(dir, "/usr/bin/python3", ORACLE.toString(), "--batch", batch.toString());
     }
 
     /** The fixture's programs, each written to {@code dir} with its data, and the interpreter's output lines. */
