@@ -138,7 +138,8 @@ class IndependentOracleTest {
         for (var e : programs.entrySet()) {
             Path program = dir.resolve(e.getKey().replace(' ', '-').replace('/', '-') + ".json");
             ProgramJson.write(e.getValue(), program);
-            out.add(new Case(f.name() + " " + e.getKey(), program, weights, data, interpret(e.getValue(), model, rows)));
+            out.add(new Case(f.name() + " " + e.getKey(), program, weights, data,
+                    interpret(e.getValue(), model, rows)));
         }
         return out;
     }
@@ -240,7 +241,8 @@ class IndependentOracleTest {
         boolean have = Files.isExecutable(Path.of("/usr/bin/python3"))
                 && Proc.run(Path.of("."), "/usr/bin/python3", "-c", "import numpy").status() == 0;
         if (!have) {
-            String why = "the independent oracle needs /usr/bin/python3 with numpy (Debian: apt-get install python3-numpy)";
+            String why = "the independent oracle needs /usr/bin/python3 with numpy"
+                    + " (Debian: apt-get install python3-numpy)";
             if ("true".equals(System.getenv("CI"))) {
                 fail(why);
             }

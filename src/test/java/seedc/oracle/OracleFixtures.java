@@ -58,7 +58,8 @@ final class OracleFixtures {
         try (Stream<Path> files = Files.list(ROOT.resolve("onnx"))) {
             for (Path f : files.filter(f -> f.toString().endsWith(".onnx")).sorted().toList()) {
                 String n = f.getFileName().toString().replace(".onnx", "");
-                out.add(new Fixture("onnx/" + n, f, null, DIGITS.resolve("train.npy"), DIGITS.resolve("test.npy"), true));
+                out.add(new Fixture("onnx/" + n, f, null, DIGITS.resolve("train.npy"), DIGITS.resolve("test.npy"),
+                        true));
             }
         }
         Path letter = ROOT.resolve("search/mlp-letter-26");
@@ -87,7 +88,8 @@ final class OracleFixtures {
         for (var e : shapes.entrySet()) {
             double[] w = new double[Arrays.stream(e.getValue()).reduce(1, (a, b) -> a * b)];
             for (int i = 0; i < w.length; i++) {
-                double r = 2 * rnd.nextDouble() - 1; // the declared ranges: [-1, 1], scales [0.5, 1.5], offsets [-0.5, 0.5]
+                // the declared ranges: [-1, 1], scales [0.5, 1.5], offsets [-0.5, 0.5]
+                double r = 2 * rnd.nextDouble() - 1;
                 w[i] = e.getKey().startsWith("S") ? 1 + r / 2 : e.getKey().startsWith("O") ? r / 2
                         : e.getKey().equals("P") && rnd.nextInt(3) > 0 ? 0 : r; // P sparse: two in three zero
             }
