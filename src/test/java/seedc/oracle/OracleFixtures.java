@@ -74,8 +74,6 @@ final class OracleFixtures {
      * fixture has these ops.
      */
     static Fixture blocks(Path dir) throws IOException {
-        Files.createDirectories(dir);
-        java.util.Random rnd = new java.util.Random(45);
         Map<String, int[]> shapes = new java.util.LinkedHashMap<>();
         shapes.put("P", new int[] {16, 48});
         for (String[] block : new String[][] {{"E1", "1,1,1,1,6"}, {"E2", "6,3,3,1,1"}, {"E3", "1,1,1,6,2"}}) {
@@ -85,25 +83,50 @@ final class OracleFixtures {
             shapes.put("O" + block[0].substring(1), new int[] {c});
         }
         shapes.put("H", new int[] {4, 3});
+        return seeded("programs/blocks", ROOT.resolve("programs/blocks.sd"), shapes, 48, 0, dir);
+    }
+
+    /** The ops the other fixtures leave out (sgn, a vector subtracted, sigmoid and tanh of vectors), seeded alike. */
+    static Fixture signs(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        Path program = Files.writeString(dir.resolve("signs.sd"), String.join("\n",
+                "let X = (4, 1) in [-1, 1] in", "let W = (3, 4) in [-1, 1] in", "let B = (3) in [-1, 1] in",
+                "let Z = (2, 3) in [-1, 1] in", "let r = reshape(W * X, (1, 3), (1, 2)) in", "let y = r <-> B in",
+                "let k = sgn(y[0:+1][0:+1]) in", "let t = Z[k] in", "argmax(sigmoid(t) <*> tanh(y[0]))", ""));
+        Map<String, int[]> shapes = new java.util.LinkedHashMap<>();
+        shapes.put("W", new int[] {3, 4});
+        shapes.put("B", new int[] {3});
+        shapes.put("Z", new int[] {2, 3});
+        return seeded("synthetic/signs", program, shapes, 4, -1, dir);
+    }
+
+    /**
+     * A program with parameters of {@code shapes} drawn from seed 45 in their declared ranges ([-1, 1]; a name
+     * starting with S [0.5, 1.5], with O [-0.5, 0.5]; P two in three zero: sparse), and 100 training and 100 test rows
+     * of {@code features} values in [lo, 1].
+     */
+    private static Fixture seeded(String name, Path program, Map<String, int[]> shapes, int features, double lo,
+                                  Path dir) throws IOException {
+        Files.createDirectories(dir);
+        java.util.Random rnd = new java.util.Random(45);
         for (var e : shapes.entrySet()) {
             double[] w = new double[Arrays.stream(e.getValue()).reduce(1, (a, b) -> a * b)];
             for (int i = 0; i < w.length; i++) {
-                // the declared ranges: [-1, 1], scales [0.5, 1.5], offsets [-0.5, 0.5]
                 double r = 2 * rnd.nextDouble() - 1;
                 w[i] = e.getKey().startsWith("S") ? 1 + r / 2 : e.getKey().startsWith("O") ? r / 2
-                        : e.getKey().equals("P") && rnd.nextInt(3) > 0 ? 0 : r; // P sparse: two in three zero
+                        : e.getKey().equals("P") && rnd.nextInt(3) > 0 ? 0 : r;
             }
             Npy.write(dir.resolve(e.getKey() + ".npy"), new NpyArray(e.getValue(), w));
         }
+        int width = features + 1;
         for (String set : List.of("train", "test")) {
-            double[] rows = new double[100 * 49];
+            double[] rows = new double[100 * width];
             for (int i = 0; i < rows.length; i++) {
-                rows[i] = i % 49 == 0 ? 0 : rnd.nextDouble();
+                rows[i] = i % width == 0 ? 0 : lo + (1 - lo) * rnd.nextDouble();
             }
-            Npy.write(dir.resolve(set + ".npy"), new NpyArray(new int[] {100, 49}, rows));
+            Npy.write(dir.resolve(set + ".npy"), new NpyArray(new int[] {100, width}, rows));
         }
-        return new Fixture("programs/blocks", ROOT.resolve("programs/blocks.sd"), dir, dir.resolve("train.npy"),
-                dir.resolve("test.npy"), false);
+        return new Fixture(name, program, dir, dir.resolve("train.npy"), dir.resolve("test.npy"), false);
     }
 
     private static List<Path> folders(Path dir) throws IOException {
