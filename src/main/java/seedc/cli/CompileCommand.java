@@ -129,7 +129,8 @@ final class CompileCommand implements Callable<Integer> {
                     + " modelled cycles and flash; each row's program is in OUT/pareto for 'seedc run --config'.")
     Path pareto;
 
-    @Option(names = "--emit-ir", description = "Also write OUT/program.ir: the IR with every value's fixed type.")
+    @Option(names = "--emit-ir", description = "Also write OUT/program.ir: the IR with every value's fixed type, and"
+            + " OUT/program.json, the same as data (scripts/oracle/README.md).")
     boolean emitIr;
 
     @Mixin
@@ -293,7 +294,7 @@ final class CompileCommand implements Callable<Integer> {
         return report;
     }
 
-    /** Loads, compiles and emits into {@code dir} (the driver's pipeline); report.json (and program.ir) there. */
+    /** Loads, compiles and emits into {@code dir} (the driver's pipeline); report.json (and program.ir, .json) there. */
     private Pipeline.Compiled compileInto(Path dir, Strategy strat, Backend tgt, List<SeeDotStrategy.Products> prod,
                                           Metric m, Encoding enc, Device dev, boolean progress) throws IOException {
         ModelSource source = in.modelSource();

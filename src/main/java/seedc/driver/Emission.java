@@ -20,7 +20,7 @@ import seedc.ir.FloatModel;
 /**
  * How a compile is written: the fixed program or the float baseline ({@code encoding}) by {@code target}, with
  * {@code options} (the device, the FPGA's choices, the low-bit products' kernels and layout; the pipeline adds the
- * demonstration example and the parameters' storage), and whether program.ir is written too.
+ * demonstration example and the parameters' storage), and whether program.ir and program.json are written too.
  */
 public record Emission(Encoding encoding, Backend target, EmitOptions options, boolean emitIr) {
 

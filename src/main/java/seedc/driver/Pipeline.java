@@ -157,6 +157,7 @@ public final class Pipeline {
         List<Frontier> frontier = frontier(outcome.frontier(), report, dir);
         if (request.emit() != null && request.emit().emitIr()) {
             Files.writeString(dir.resolve("program.ir"), outcome.fixed().irText());
+            seedc.report.ProgramJson.write(outcome.fixed(), dir.resolve("program.json"));
         }
         return new Compiled(compiled, outcome.fixed(), report, stored, written, frontier);
     }
