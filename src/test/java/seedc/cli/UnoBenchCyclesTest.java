@@ -56,6 +56,8 @@ class UnoBenchCyclesTest {
         assertTrue(predict.contains("sd_avr_pairs8_16((const int8_t *)pb, (const int8_t *)pa, (uint16_t)" + N + ")"),
                 "premise: each row is one call of the pairs kernel over the 128 terms");
         long mean = b.get("fixed").get("meanCycles").asLong(), max = b.get("fixed").get("maxCycles").asLong();
+        System.out.println("Uno bench: " + mean + " cycles (mean), " + max + " (max); hand-counted range " + LEAST_CYCLES
+                + " .. " + MOST_CYCLES);
         assertTrue(LEAST_CYCLES <= mean && max <= MOST_CYCLES, "mean " + mean + ", max " + max + " cycles, not within "
                 + LEAST_CYCLES + " .. " + MOST_CYCLES + "\n" + bench.out());
         assertEquals(ROWS * N, b.get("macs").asInt());
