@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -48,8 +47,8 @@ class SkipBugTest {
     @Test
     void theBugIsRealWithoutTheCorrection() {
         SimResult r = SimavrRunner.run(Firmware.build(dir, "skipbug"), 10_000_000, false);
-        Assumptions.assumeFalse(r.uartOutput().equals("07 09 10\n"),
-                "this libsimavr has the skip bug fixed (>= 1.7); the correction is then a no-op");
-        assertEquals("00 80 10\n", r.uartOutput());
+        // a libsimavr with the skip bug fixed (>= 1.7) prints the right bytes, the correction then a no-op; else
+        // exactly the bytes of the two wrong skips (a check, not a skip: issue 45)
+        assertTrue(r.uartOutput().equals("00 80 10\n") || r.uartOutput().equals("07 09 10\n"), r.uartOutput());
     }
 }

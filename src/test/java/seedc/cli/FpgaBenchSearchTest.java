@@ -21,6 +21,9 @@ class FpgaBenchSearchTest {
         CliRun bench = CliRun.of(dir, "bench {D}q.sd --model {D}m --train {D}d.npy --test {D}d.npy --no-progress"
                 + " --device ice40-up5k --no-synth --examples 2");
         assertEquals(0, bench.status(), bench.err());
+        // end to end (issue 45): every strategy's design, simulated, predicts what the interpreter predicts
+        assertTrue(bench.out().contains("predictions equal the Java fixed-point interpreter's: yes (every strategy)"),
+                bench.out());
         Matcher searched = Pattern.compile("the search minimised FPGA clock cycles per inference of the mafia design"
                 + " planned for ice40-up5k[^\\n]*: (\\d+) for the program all three designs build").matcher(bench.out());
         assertTrue(searched.find(), bench.out());

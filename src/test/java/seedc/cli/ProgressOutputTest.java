@@ -3,7 +3,6 @@ package seedc.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,6 +16,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import seedc.RequiredTool;
 
 /**
  * The stages' progress bars as a user sees them, from a separate JVM (the bars go to the process's own stderr)
@@ -74,7 +74,7 @@ class ProgressOutputTest {
 
     @Test
     void oneBarPerStageOnATerminal() throws Exception {
-        assumeTrue(Files.isExecutable(Path.of("/usr/bin/script")), "util-linux script gives the terminal");
+        RequiredTool.command("/usr/bin/script", "bsdutils"); // util-linux's script gives the terminal
         String command = String.join(" ", compile("tty").stream().map(a -> "'" + a + "'").toList());
         String terminal = run(List.of("/usr/bin/script", "-qec", command, "/dev/null"));
         assertTrue(hasBar(terminal), terminal);

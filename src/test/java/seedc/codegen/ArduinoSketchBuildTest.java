@@ -64,18 +64,7 @@ class ArduinoSketchBuildTest {
         Path sketch = dir.resolve("sketch");
         CBackend.ARDUINO.emit(c.fixed(), c.model().weights(), new EmitOptions(Device.UNO, qm.quantizeInput(x), expected),
                 sketch);
-        String ino = CBackend.sketchName(sketch) + ".ino";
-        // The IDE's preprocessing of a sketch: Arduino.h first, then the .ino as C++.
-        Path inoCpp = dir.resolve(ino + ".cpp");
-        Files.writeString(inoCpp, "#include <Arduino.h>\n#line 1 \"" + ino + "\"\n"
-                + Files.readString(sketch.resolve(ino)));
-        List<String> strict = new ArrayList<>(CXX);
-        strict.addAll(List.of("-Wall", "-Wextra", "-Werror", "-I" + sketch));
-        Path inoObj = compile("avr-g++", strict, inoCpp, dir.resolve("sketch.o"));
-        Path predictObj = compile("avr-g++", strict, sketch.resolve("predict.cpp"), dir.resolve("predict.o"));
-        Path elf = dir.resolve("sketch.elf");
-        run(List.of("avr-gcc", "-Os", "-Wl,--gc-sections", "-mmcu=atmega328p", "-o", elf.toString(), inoObj.toString(),
-                predictObj.toString(), core().toString(), "-lm"));
+        Path elf = buildSketch(sketch, dir);
         ElfSizes sizes = ElfSizes.of(elf);
         assertTrue(sizes.flashBytes() <= ElfSizes.FLASH_CAPACITY - 512, name + ": " + sizes.flashBytes()
                 + " B of flash leave no room for the Uno's 512 B bootloader");
@@ -86,6 +75,23 @@ class ArduinoSketchBuildTest {
         assertEquals("seedc prediction: " + expected, lines.get(0).strip(), name);
         assertEquals("expected (seedc's fixed-point interpreter): " + expected, lines.get(1).strip(), name);
         assertTrue(lines.get(2).matches("time: \\d+ us"), lines.get(2));
+    }
+
+    /** The sketch folder built as the IDE builds it for an Uno, in {@code work}: the linked firmware. */
+    static Path buildSketch(Path sketch, Path work) throws IOException {
+        String ino = CBackend.sketchName(sketch) + ".ino";
+        // The IDE's preprocessing of a sketch: Arduino.h first, then the .ino as C++.
+        Path inoCpp = work.resolve(ino + ".cpp");
+        Files.writeString(inoCpp, "#include <Arduino.h>\n#line 1 \"" + ino + "\"\n"
+                + Files.readString(sketch.resolve(ino)));
+        List<String> strict = new ArrayList<>(CXX);
+        strict.addAll(List.of("-Wall", "-Wextra", "-Werror", "-I" + sketch));
+        Path inoObj = compile("avr-g++", strict, inoCpp, work.resolve("sketch.o"));
+        Path predictObj = compile("avr-g++", strict, sketch.resolve("predict.cpp"), work.resolve("predict.o"));
+        Path elf = work.resolve("sketch.elf");
+        run(List.of("avr-gcc", "-Os", "-Wl,--gc-sections", "-mmcu=atmega328p", "-o", elf.toString(), inoObj.toString(),
+                predictObj.toString(), core().toString(), "-lm"));
+        return elf;
     }
 
     /** Every C, C++ and assembly source of the Arduino core, compiled as the IDE does (warnings off) into core.a. */

@@ -18,12 +18,20 @@ import seedc.report.ReportWarnings;
 /**
  * The Artix-7's whole-design LUT prediction: report.json's lutParts are the estimate's parts as DesignLuts defines
  * them, recomputed here from the nodes and the committed single-template fit; predictedLut weighs them with the
- * committed whole-design fit; a design predicted beyond the share its leave-one-out error leaves is warned about.
+ * committed whole-design fit; a design predicted beyond the share its leave-one-out error leaves is warned about;
+ * and the prediction stays as close to yosys's measured LUTs for the design as when they were measured.
  */
 class DesignLutsTest {
     private static final Path M = Path.of("src/test/resources/fixtures/models/fastgrnn-cancer-2").toAbsolutePath();
     private static final Set<String> PRODUCTS = Set.of("MatMul", "SparseMatMul");
     private static final Set<String> ACTIVATIONS = Set.of("Exp", "Sigmoid", "Tanh");
+
+    /**
+     * yosys's LUTs for this very design (issue 45, measured outside the code: the compile below with seedc's
+     * command line, then the output's own make synth, 30 minutes here) and the prediction report.json gave then.
+     * The prediction may miss yosys by no more than it did then, plus 5% of the count (TemplateLutsTest's rule).
+     */
+    static final long YOSYS_LUT = 19_072, PREDICTED_WHEN_MEASURED = 15_673;
 
     @Test
     void artixDesignIsPredictedFromItsParts(@TempDir Path dir) throws Exception {
@@ -62,6 +70,10 @@ class DesignLutsTest {
             predicted += w.getValue().asDouble() * parts.get(w.getKey()).asDouble();
         }
         assertEquals(Math.round(predicted), fpga.get("predictedLut").asLong());
+        long allowed = Math.abs(PREDICTED_WHEN_MEASURED - YOSYS_LUT) + Math.round(0.05 * YOSYS_LUT);
+        assertTrue(Math.abs(fpga.get("predictedLut").asLong() - YOSYS_LUT) <= allowed, "predicted "
+                + fpga.get("predictedLut") + " LUTs against yosys's measured " + YOSYS_LUT + ", off by more than "
+                + allowed);
         long placeable = (long) Math.floor(20800 * (1 - whole.get("meanError").asDouble()));
         assertEquals(placeable, fpga.get("placeableLut").asLong());
         // the planner's own estimate is what it budgets; the prediction only warns (DesignLuts)

@@ -1,7 +1,6 @@
 package seedc.frontend.onnx;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,13 +8,16 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 import onnx.Onnx.GraphProto;
 import onnx.Onnx.ModelProto;
 import onnx.Onnx.NodeProto;
 import onnx.Onnx.TensorProto;
 import org.junit.jupiter.api.Test;
+import seedc.RequiredTool;
 import seedc.diag.UserError;
 import seedc.eval.FloatInterpreter;
 import seedc.eval.Result;
@@ -28,16 +30,19 @@ import seedc.ir.FloatModel;
  * fixed weights), folded in as initializers. Each test must either match the stored output (ONNX's backend
  * tolerances: rtol 1e-3, atol 1e-7; a Softmax or ArgMax head returns the class, compared with the stored
  * output's argmax) or be refused with a UserError naming what is unsupported; never a wrong answer or a crash.
- * Writes the counts per operator to target/onnx-node-tests.md (copied into BENCHMARKS.md).
+ * Every test pinned in src/test/resources/onnx-node-tests-passing.txt must pass. Writes the counts per operator to
+ * target/onnx-node-tests.md (copied into BENCHMARKS.md).
  */
 class OnnxNodeConformanceTest {
     private static final Path NODE = Path.of("/usr/share/libonnx-testdata/data/node");
+    /** The node tests that passed when measured (issue 45): each must keep passing. */
+    private static final Path PASSING = Path.of("src/test/resources/onnx-node-tests-passing.txt");
 
     private record Outcome(String op, String test, boolean passed, String why) {}
 
     @Test
     void everySupportedOperatorsNodeTests() throws IOException {
-        assertTrue(Files.isDirectory(NODE), NODE + " is missing: run-tests installs libonnx-testdata");
+        RequiredTool.file(NODE, "libonnx-testdata");
         List<Outcome> outcomes = new ArrayList<>();
         try (Stream<Path> dirs = Files.list(NODE)) {
             for (Path dir : dirs.sorted().toList()) {
@@ -52,7 +57,38 @@ class OnnxNodeConformanceTest {
         Files.createDirectories(Path.of("target"));
         Files.writeString(Path.of("target/onnx-node-tests.md"), table(outcomes));
         assertEquals(List.of(), wrong);
-        assertTrue(outcomes.stream().filter(Outcome::passed).count() >= 40, table(outcomes));
+        assertEveryPinnedTestPasses(outcomes);
+    }
+
+    /**
+     * The committed table (PASSING: one node test a line, measured by this test, issue 45) is the floor, per test:
+     * a pinned test that is refused, fails or is gone fails the suite (a refusal counts as a failure here). Tests
+     * that pass but are not pinned yet are listed (stdout and target/onnx-node-tests-new.txt) for adding to it.
+     */
+    private static void assertEveryPinnedTestPasses(List<Outcome> outcomes) throws IOException {
+        Set<String> pinned = new TreeSet<>();
+        for (String line : Files.readAllLines(PASSING)) {
+            if (!line.isBlank() && !line.startsWith("#")) {
+                pinned.add(line.strip());
+            }
+        }
+        Map<String, Outcome> byTest = new TreeMap<>();
+        outcomes.forEach(o -> byTest.put(o.test(), o));
+        List<String> lost = new ArrayList<>();
+        for (String test : pinned) {
+            Outcome o = byTest.get(test);
+            if (o == null || !o.passed()) {
+                lost.add(test + ": " + (o == null ? "not run (gone from " + NODE + ", or its operator no longer"
+                        + " supported)" : o.why().replace('\n', ' ')));
+            }
+        }
+        List<String> added = byTest.values().stream().filter(o -> o.passed() && !pinned.contains(o.test()))
+                .map(Outcome::test).toList();
+        Files.writeString(Path.of("target/onnx-node-tests-new.txt"), String.join("\n", added) + "\n");
+        if (!added.isEmpty()) {
+            System.out.println("ONNX node tests passing but not pinned in " + PASSING + " (add them): " + added);
+        }
+        assertEquals(List.of(), lost, "pinned ONNX node tests that no longer pass (" + PASSING + ")");
     }
 
     private static Outcome run(String op, Path dir, ModelProto m) throws IOException {

@@ -9,11 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import seedc.codegen.DifferentialTest;
+import seedc.RequiredTool;
 import seedc.codegen.verilog.plan.Divider;
 
 /**
@@ -27,7 +26,8 @@ class DividerTest {
     @CsvSource({"6, 4, true, true", "31, 17, false, true", "6, 4, true, false", "31, 17, false, false"})
     void quotientsEqualJavasDivision(int numBits, int denBits, boolean exhaustive, boolean signed, @TempDir Path dir)
             throws Exception {
-        Assumptions.assumeTrue(DifferentialTest.haveIverilog(), "iverilog missing");
+        RequiredTool.command("iverilog", "iverilog");
+        RequiredTool.command("vvp", "iverilog");
         List<long[]> pairs = new ArrayList<>();
         long nMin = -(1L << (numBits - 1)), nMax = (1L << (numBits - 1)) - 1;
         long dMin = -(1L << (denBits - 1)), dMax = (1L << (denBits - 1)) - 1;
