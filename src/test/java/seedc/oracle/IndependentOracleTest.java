@@ -12,9 +12,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import seedc.RequiredTool;
 import seedc.eval.Evaluation;
 import seedc.eval.Profile;
 import seedc.fixed.ContainerWidths;
@@ -238,16 +238,8 @@ class IndependentOracleTest {
     }
 
     /** Python 3 with numpy (Debian's python3-numpy): a failure in CI, else a skip that names the package. */
-    static void requirePythonWithNumpy() throws IOException, InterruptedException {
-        boolean have = Files.isExecutable(Path.of("/usr/bin/python3"))
-                && Proc.run(Path.of("."), "/usr/bin/python3", "-c", "import numpy").status() == 0;
-        if (!have) {
-            String why = "the independent oracle needs /usr/bin/python3 with numpy"
-                    + " (Debian: apt-get install python3-numpy)";
-            if ("true".equals(System.getenv("CI"))) {
-                fail(why);
-            }
-            Assumptions.abort(why);
-        }
+    static void requirePythonWithNumpy() {
+        RequiredTool.command("/usr/bin/python3", "python3");
+        RequiredTool.pythonModule("numpy", "python3-numpy");
     }
 }
