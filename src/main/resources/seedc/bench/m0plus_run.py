@@ -2,6 +2,9 @@
 """Runs a bare-metal Cortex-M0+ ELF under Unicorn's Cortex-M0 CPU and counts its cycles at the M0+ timings.
 
 usage: m0plus_run.py ELF RESULT.json [--max-cycles N] [--objdump PATH]
+       m0plus_run.py ELF RESULT.json --outputs-only [--cpu cortex-m0|cortex-m4] [--flash-size B] [--ram-size B]
+                     [--timeout S]
+       m0plus_run.py --serve
 
 The ELF (built for -mcpu=cortex-m0plus -mthumb with seedc_m0.ld and seedc_m0_bench.h) is loaded segment by segment
 at its run-time addresses (flash at 0, 32 KB of RAM at 0x20000000, the stack at its top) and started at its entry.
@@ -17,6 +20,16 @@ Markers are 32-bit stores to 0x40000000 + 0x0 (start an inference), 0x4 (stop it
 byte of the text output), 0x10 (end the run). RESULT.json gets {"state": "done"|"crashed"|"budget", "error": text,
 "output": text, "intervals": [cycles of each start..stop], "marks": [[cycles from its start to each mark]],
 "cycles": total}. Exit status 0 unless the command line or the ELF is wrong.
+
+--outputs-only runs for the text output alone (the tests' bit-exactness runs): no cycles counted, so no objdump and
+no hook but one on the marker page, at Unicorn's full speed; START, STOP and marks are ignored ("intervals" and
+"marks" stay empty, "cycles" 0) and a run still going after --timeout seconds ends as "budget". It may run a
+Cortex-M4 build (--cpu cortex-m4: Unicorn's M4, Thumb-2 with the DSP instructions), whose timings the cost table
+does not model, and with --flash-size and --ram-size a build linked for larger memories (many programs in one ELF).
+
+--serve runs such output-only runs one after the other for a caller that has many (importing Unicorn takes longer
+than most runs): each line of standard input is a JSON object {"elf", "cpu", "flash_size", "ram_size", "timeout"},
+answered by a line of standard output holding the result's JSON object; it ends at the end of its input.
 """
 import json
 import re
@@ -139,10 +152,66 @@ class Block:
             self.done += [before + cost(m, ops)] * n
 
 
+CPUS = {"cortex-m0": "UC_CPU_ARM_CORTEX_M0", "cortex-m4": "UC_CPU_ARM_CORTEX_M4"}
+
+
+def machine(elf, cpu, flash_size, ram_size):
+    """A Unicorn ARM in Thumb M-class mode, model cpu: flash, RAM and the marker page mapped, the ELF's segments
+    loaded, the stack pointer at the top of the RAM; and the ELF's entry."""
+    from unicorn import Uc, UC_ARCH_ARM, UC_MODE_THUMB, UC_MODE_MCLASS
+    from unicorn import arm_const
+    uc = Uc(UC_ARCH_ARM, UC_MODE_THUMB | UC_MODE_MCLASS)
+    uc.ctl_set_cpu_model(getattr(arm_const, CPUS[cpu]))
+    uc.mem_map(FLASH, flash_size)
+    uc.mem_map(RAM, ram_size)
+    uc.mem_map(MMIO, MMIO_SIZE)
+    segs, entry = segments(elf)
+    for addr, data, memsz in segs:
+        inside = lambda base, size: base <= addr and addr + memsz <= base + size
+        if not (inside(FLASH, flash_size) or inside(RAM, ram_size)):
+            raise SystemExit("m0plus_run: a segment at 0x%x (%d B) is outside the flash and RAM" % (addr, memsz))
+        uc.mem_write(addr, data)
+    uc.reg_write(arm_const.UC_ARM_REG_SP, RAM + ram_size)
+    return uc, entry
+
+
+class OutputsOnly:
+    """A run for its text output alone: one hook, on the marker page (see --outputs-only)."""
+
+    def __init__(self, elf, cpu, flash_size, ram_size, timeout):
+        from unicorn import UC_HOOK_MEM_WRITE
+        self.uc, self.entry = machine(elf, cpu, flash_size, ram_size)
+        self.timeout = timeout
+        self.state, self.error, self.output = "running", "", []
+        self.uc.hook_add(UC_HOOK_MEM_WRITE, self.on_write, begin=MMIO, end=MMIO + MMIO_SIZE - 1)
+
+    def on_write(self, uc, access, address, size, value, _):
+        off = address - MMIO
+        if off == PUTC:
+            self.output.append(chr(value & 0xFF))
+        elif off == EXIT:
+            self.state = "done"
+            uc.emu_stop()
+        elif off not in (START, STOP, MARK):
+            self.state, self.error = "crashed", "a store to 0x%x, no marker there" % address
+            uc.emu_stop()
+
+    def run(self):
+        from unicorn import UcError
+        from unicorn.arm_const import UC_ARM_REG_PC
+        try:
+            self.uc.emu_start(self.entry | 1, 0xFFFFFFFF, timeout=int(self.timeout * 1e6))
+        except UcError as e:
+            self.state, self.error = "crashed", "%s at pc 0x%x" % (e, self.uc.reg_read(UC_ARM_REG_PC))
+        if self.state == "running":
+            self.state = "budget"
+        return {"state": self.state, "error": self.error, "output": "".join(self.output), "intervals": [],
+                "marks": [], "cycles": 0}
+
+
 class Runner:
     def __init__(self, elf, objdump, max_cycles):
-        from unicorn import Uc, UC_ARCH_ARM, UC_MODE_THUMB, UC_MODE_MCLASS, UC_HOOK_BLOCK, UC_HOOK_MEM_WRITE
-        from unicorn.arm_const import UC_ARM_REG_SP, UC_CPU_ARM_CORTEX_M0
+        from unicorn import UC_HOOK_BLOCK, UC_HOOK_MEM_WRITE
         self.insns = disassemble(elf, objdump)
         self.blocks = {}
         self.cycles = 0
@@ -152,18 +221,7 @@ class Runner:
         self.state, self.error = "running", ""
         self.output, self.intervals, self.marks = [], [], []
         self.started = None
-        uc = Uc(UC_ARCH_ARM, UC_MODE_THUMB | UC_MODE_MCLASS)
-        uc.ctl_set_cpu_model(UC_CPU_ARM_CORTEX_M0)
-        uc.mem_map(FLASH, FLASH_SIZE)
-        uc.mem_map(RAM, RAM_SIZE)
-        uc.mem_map(MMIO, MMIO_SIZE)
-        segs, self.entry = segments(elf)
-        for addr, data, memsz in segs:
-            inside = lambda base, size: base <= addr and addr + memsz <= base + size
-            if not (inside(FLASH, FLASH_SIZE) or inside(RAM, RAM_SIZE)):
-                raise SystemExit("m0plus_run: a segment at 0x%x (%d B) is outside the flash and RAM" % (addr, memsz))
-            uc.mem_write(addr, data)
-        uc.reg_write(UC_ARM_REG_SP, RAM + RAM_SIZE)
+        uc, self.entry = machine(elf, "cortex-m0", FLASH_SIZE, RAM_SIZE)
         uc.hook_add(UC_HOOK_BLOCK, self.on_block)
         uc.hook_add(UC_HOOK_MEM_WRITE, self.on_write)  # every write: see Block.done
         self.uc = uc
@@ -233,15 +291,44 @@ class Runner:
                 "intervals": self.intervals, "marks": self.marks, "cycles": self.cycles}
 
 
+def serve(requests, answers):
+    """Answers each request line with a result line (see --serve); a broken request or ELF is a crashed run."""
+    for line in requests:
+        if not line.strip():
+            continue
+        try:
+            q = json.loads(line)
+            result = OutputsOnly(q["elf"], q.get("cpu", "cortex-m0"), q.get("flash_size", FLASH_SIZE),
+                                 q.get("ram_size", RAM_SIZE), q.get("timeout", 600)).run()
+        except (SystemExit, KeyError, ValueError, OSError) as e:
+            result = {"state": "crashed", "error": "m0plus_run: %s" % e, "output": "", "intervals": [],
+                      "marks": [], "cycles": 0}
+        answers.write(json.dumps(result) + "\n")
+        answers.flush()
+
+
 def main(argv):
+    if argv[1:] == ["--serve"]:
+        return serve(sys.stdin, sys.stdout)
     import argparse
     ap = argparse.ArgumentParser(description="Runs a Cortex-M0+ ELF under Unicorn, counting M0+ cycles.")
     ap.add_argument("elf")
     ap.add_argument("result")
     ap.add_argument("--max-cycles", type=int, default=2_000_000_000)
     ap.add_argument("--objdump", default="arm-none-eabi-objdump")
+    ap.add_argument("--outputs-only", action="store_true", help="run for the text output alone, no cycles counted")
+    ap.add_argument("--cpu", choices=sorted(CPUS), default="cortex-m0", help="with --outputs-only")
+    ap.add_argument("--flash-size", type=int, default=FLASH_SIZE, help="bytes, with --outputs-only")
+    ap.add_argument("--ram-size", type=int, default=RAM_SIZE, help="bytes, with --outputs-only")
+    ap.add_argument("--timeout", type=float, default=600, help="seconds, with --outputs-only")
     a = ap.parse_args(argv[1:])
-    result = Runner(a.elf, a.objdump, a.max_cycles).run()
+    if a.outputs_only:
+        result = OutputsOnly(a.elf, a.cpu, a.flash_size, a.ram_size, a.timeout).run()
+    elif a.cpu != "cortex-m0" or a.flash_size != FLASH_SIZE or a.ram_size != RAM_SIZE:
+        ap.error("the cycle count models the Cortex-M0+ with the MKR1000's memories: --cpu, --flash-size and"
+                 " --ram-size go with --outputs-only")
+    else:
+        result = Runner(a.elf, a.objdump, a.max_cycles).run()
     with open(a.result, "w") as f:
         json.dump(result, f)
 
