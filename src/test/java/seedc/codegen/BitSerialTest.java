@@ -12,6 +12,7 @@ import seedc.backend.BitLayout;
 import seedc.backend.Device;
 import seedc.backend.EmitOptions;
 import seedc.bench.AvrToolchain;
+import seedc.bench.CortexMRuns;
 import seedc.bench.ModelBench;
 import seedc.codegen.c.CBackend;
 import seedc.driver.DataInputs;
@@ -25,8 +26,8 @@ import seedc.search.Metric;
 /**
  * Products of quantized activations and low-bit weights on packed bit planes (BitSerial): the MLPs trained with
  * 1-, 2- and 3-bit weights and sign or 2-bit activations (fixtures/lowbit), compiled for the Uno, give the
- * interpreter's integers on x86 under the sanitizers (every test row), on the Uno under simavr and in a Cortex-M
- * build; and their hidden-to-output product is on planes.
+ * interpreter's integers on x86 under the sanitizers (every test row), on the Uno under simavr and under Unicorn in
+ * Cortex-M0+ and M4 builds; and their hidden-to-output product is on planes.
  */
 class BitSerialTest {
     @TempDir
@@ -55,14 +56,15 @@ class BitSerialTest {
         assertEquals(avr.expected(), avr.fixed().outputs(),
                 name + ": the Uno's predictions differ from the interpreter");
 
-        CortexMBuildTest.assertBuildsClean(fp, model.weights(), options, dir.resolve(name + "-cortex-m"));
+        CortexMBuildTest.assertRunsExact(fp, model.weights(), options, test, dir.resolve(name + "-cortex-m"),
+                CortexMRuns.Cpu.M0PLUS, CortexMRuns.Cpu.M4);
     }
 
     /**
      * The MLPs whose pixels the program quantizes too (fixtures ...i1, ...i2: quantize(X, 1, 0.0, 1.0) and
      * quantize(X, 2, 0.0, 0.75)): both products on planes, the first one's activation the quantized pixels; every test
      * row equal on x86 under the sanitizers, 30 on the Uno with the measured layout, where the first layer's kernel
-     * compares its sums itself.
+     * compares its sums itself, 40 in Cortex-M0+ and M4 builds under Unicorn.
      */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"mlp-digits-w1a1i1", "mlp-digits-w2a2i2"})
@@ -80,6 +82,8 @@ class BitSerialTest {
         // one's hidden levels counted in its first level-tables kernel
         String compared = name.contains("w1a1") ? "sd_popand_rows_cmp8_" : "sd_ltrows_cmp16_2_";
         assertTrue(uno.contains(compared), name + ": the first layer's kernel compares:\n" + uno);
+        CortexMBuildTest.assertRunsExact(f.fp(), f.model().weights(), EmitOptions.NONE, f.test(),
+                dir.resolve(name + "-cortex-m"), CortexMRuns.Cpu.M0PLUS, CortexMRuns.Cpu.M4);
     }
 
     /**
@@ -206,8 +210,8 @@ class BitSerialTest {
     }
 
     /**
-     * The CNNs on quantized pixels, every product on planes, every test row equal on x86 under the sanitizers and 30
-     * on the Uno. The binary one: its first convolution's windows from row masks and its signs looked up by window
+     * The CNNs on quantized pixels, every product on planes, every test row equal on x86 under the sanitizers, 30
+     * on the Uno and 40 in Cortex-M0+ and M4 builds under Unicorn. The binary one: its first convolution's windows from row masks and its signs looked up by window
      * pattern, both poolings OR packed bytes, the second convolution compares its counts in the 16-bit kernel with
      * thresholds a pixel class, and the output layer reads the pooled signs through the reshape. The 2-bit one: its
      * first convolution's window tables folded with its quantize's, the second's pairs of planes of every row in one
@@ -229,12 +233,14 @@ class BitSerialTest {
         for (String kernel : kernels.split("\\|")) {
             assertTrue(uno.contains(kernel), name + ": " + kernel + "\n" + uno);
         }
+        CortexMBuildTest.assertRunsExact(f.fp(), f.model().weights(), EmitOptions.NONE, f.test(),
+                dir.resolve(name + "-cortex-m"), CortexMRuns.Cpu.M0PLUS, CortexMRuns.Cpu.M4);
     }
 
     /**
      * The low-bit CNNs (their output layer reads the second block's activations through a max pool and a reshape,
      * which keep the quantize's levels) and their padded second convolution (the binary one's padding in a plane of
-     * its own) on planes, every test row equal on x86 under the sanitizers; a Cortex-M build. (The Uno:
+     * its own) on planes, every test row equal on x86 under the sanitizers, 40 in Cortex-M0+ and M4 builds under Unicorn. (The Uno:
      * ConvStoreThresholdsTest.)
      */
     @ParameterizedTest(name = "{0}")
@@ -249,7 +255,8 @@ class BitSerialTest {
         String code = Files.readString(host.resolve("predict.c"));
         assertEquals(2, code.split("/\\* bit-serial: ", -1).length - 1,
                 name + ": the products on planes");
-        CortexMBuildTest.assertBuildsClean(fp, model.weights(), EmitOptions.NONE, dir.resolve(name + "-cortex-m"));
+        CortexMBuildTest.assertRunsExact(fp, model.weights(), EmitOptions.NONE, test, dir.resolve(name + "-cortex-m"),
+                CortexMRuns.Cpu.M0PLUS, CortexMRuns.Cpu.M4);
     }
 
     /**

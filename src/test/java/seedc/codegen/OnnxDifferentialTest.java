@@ -79,7 +79,7 @@ class OnnxDifferentialTest {
 
     /**
      * The chosen program emitted for the Uno and run under simavr predicts what the interpreter predicts, and
-     * emitted for Cortex-M it compiles cleanly.
+     * emitted for Cortex-M it compiles cleanly and computes the interpreter's integers under Unicorn.
      */
     private static void onTheUno(String name, FloatModel model, Path report, seedc.io.DataSet test, Path dir)
             throws IOException {
@@ -92,7 +92,7 @@ class OnnxDifferentialTest {
                     () -> seedc.bench.ModelBench.fixed(fp, compiled, test, 1, seedc.backend.Device.UNO, work));
             assertTrue(e.getMessage().contains("does not fit the") && e.getMessage().contains("of uno"),
                     e.getMessage());
-            CortexMBuildTest.assertBuildsClean(fp, compiled.weights(), seedc.backend.EmitOptions.NONE,
+            CortexMBuildTest.assertRunsExact(fp, compiled.weights(), seedc.backend.EmitOptions.NONE, test,
                 dir.resolve("cortex-m"));
             return;
         }
@@ -100,7 +100,7 @@ class OnnxDifferentialTest {
                 TrainedFixturesDifferentialTest.AVR_EXAMPLES, seedc.backend.Device.UNO, work);
         assertEquals(TrainedFixturesDifferentialTest.AVR_EXAMPLES, o.fixed().outputs().size());
         assertEquals(o.expected(), o.fixed().outputs(), "the AVR's predictions differ from the interpreter's");
-        CortexMBuildTest.assertBuildsClean(fp, compiled.weights(), seedc.backend.EmitOptions.NONE,
+        CortexMBuildTest.assertRunsExact(fp, compiled.weights(), seedc.backend.EmitOptions.NONE, test,
                 dir.resolve("cortex-m"));
     }
 }

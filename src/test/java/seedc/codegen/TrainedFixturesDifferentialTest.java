@@ -40,7 +40,9 @@ import seedc.rewrite.InputShifts;
  *       10's target — except for the {@link #KNOWN_FAILURES}, which must still fail;</li>
  *   <li>the same program built for the Uno with avr-gcc (for a program over the Uno's RAM, the ATmega1284P) runs
  *       under simavr and predicts what the interpreter predicts on the first {@link #AVR_EXAMPLES} test
- *       examples.</li>
+ *       examples;</li>
+ *   <li>built for the Cortex-M0+ and run under Unicorn, it computes the interpreter's label and decision scores on
+ *       the first {@link CortexMBuildTest#ROWS} test examples.</li>
  * </ul>
  */
 class TrainedFixturesDifferentialTest {
@@ -77,7 +79,9 @@ class TrainedFixturesDifferentialTest {
                                 : "fixed test accuracy within 1.5 points of float",
                                 () -> accuracy(name, strategy)),
                         DynamicTest.dynamicTest("AVR build under simavr equals the interpreter",
-                                () -> onTheAvr(name, strategy))))));
+                                () -> onTheAvr(name, strategy)),
+                        DynamicTest.dynamicTest("Cortex-M0+ build under Unicorn computes the interpreter's scores",
+                                () -> onCortexM(name, strategy))))));
     }
 
     /** The fixed test accuracy against PyTorch's float figure; a known failure must still fail. */
@@ -105,18 +109,39 @@ class TrainedFixturesDifferentialTest {
         }
     }
 
-    /** The x86 compile's program (report.json's types) emitted for the Uno (if it fits) and run under simavr. */
-    static void onTheAvr(String name, String strategy) throws IOException {
+    /** The program the x86 compile chose (report.json's types), the model as it reads it, and the test set. */
+    record Chosen(FixedProgram fp, FloatModel compiled, DataSet test, Path report) {}
+
+    static Chosen chosen(String name, String strategy) throws IOException {
         Path report = DifferentialTest.compile(name, strategy).resolve("report.json");
         Path dir = DifferentialTest.MODELS.resolve(name);
         FloatModel model = SeeDotFrontEnd.load(dir.resolve("input.sd"), dir);
-        // The C backends share one width policy, so the program the x86 compile chose is valid on the AVR; it reads
-        // the model as compile rewrote it (with the report's input shifts), as 'seedc run --config' does.
+        // The C backends share one width policy, so the program the x86 compile chose is valid on the AVR and the
+        // Cortex-M; it reads the model as compile rewrote it (with the report's input shifts), as 'seedc run
+        // --config' does.
         FixedAssignment chosen = Report.read(report).program().fixedProgram();
         FloatModel compiled = InputShifts.apply(model, chosen.inputShifts());
-        FixedProgram fp = chosen.apply(compiled.program(), report.toString());
-        Path work = Files.createTempDirectory(report.getParent(), "uno-");
-        DataSet test = testSet(model, name);
+        return new Chosen(chosen.apply(compiled.program(), report.toString()), compiled, testSet(model, name), report);
+    }
+
+    /**
+     * The chosen program emitted for cortex-m, built for the Cortex-M0+ and run under Unicorn on the first
+     * {@link CortexMBuildTest#ROWS} test rows: the label and every decision score (or output) equal to the interpreter's.
+     */
+    static void onCortexM(String name, String strategy) throws IOException {
+        Chosen c = chosen(name, strategy);
+        Path work = Files.createTempDirectory(c.report().getParent(), "cortex-m-");
+        CortexMBuildTest.assertRunsExact(c.fp(), c.compiled().weights(), seedc.backend.EmitOptions.NONE, c.test(),
+                work.resolve("src"));
+    }
+
+    /** The x86 compile's program (report.json's types) emitted for the Uno (if it fits) and run under simavr. */
+    static void onTheAvr(String name, String strategy) throws IOException {
+        Chosen c = chosen(name, strategy);
+        FixedProgram fp = c.fp();
+        FloatModel compiled = c.compiled();
+        Path work = Files.createTempDirectory(c.report().getParent(), "uno-");
+        DataSet test = c.test();
         ModelBench.Outcome o;
         try {
             o = ModelBench.fixed(fp, compiled, test, AVR_EXAMPLES, Device.UNO, work);
