@@ -65,21 +65,24 @@ public final class CortexMRuns {
      * otherwise a failure under CI=true and a skip naming the tool elsewhere.
      */
     public static CortexMBench.Tools tools() {
-        try {
-            return CortexMBench.tools();
-        } catch (UserError missing) {
-            return MissingTool.fail(missing.getMessage());
-        }
+        String missing = missingTools();
+        return missing == null ? found : MissingTool.fail(missing);
     }
 
+    /** The tools once found (looking costs a Python start importing Unicorn), or what was missing. */
+    private static CortexMBench.Tools found;
+    private static String missing;
+
     /** Null when the tools are here (or were just installed), else what is missing, naming the package. */
-    public static String missingTools() {
-        try {
-            CortexMBench.tools();
-            return null;
-        } catch (UserError missing) {
-            return missing.getMessage();
+    public static synchronized String missingTools() {
+        if (found == null && missing == null) {
+            try {
+                found = CortexMBench.tools();
+            } catch (UserError e) {
+                missing = e.getMessage();
+            }
         }
+        return missing;
     }
 
     /**
@@ -95,23 +98,18 @@ public final class CortexMRuns {
         cmd.addAll(WARNINGS);
         cmd.addAll(List.of("-T", linkerScript(res, memory, work).toString(), "-I" + res, "-o",
                 work.resolve("batch.elf").toAbsolutePath().toString()));
-        StringBuilder main = new StringBuilder("#include \"seedc_m0_bench.h\"\n\n");
         for (int i = 0; i < programs.size(); i++) {
             Path c = work.resolve("program" + i + ".c").toAbsolutePath();
-            Files.writeString(c, wrapper(i, programs.get(i)));
+            Files.writeString(c, wrapper(i, programs.get(i), "#include \"seedc_m0_bench.h\"\n", "SEEDC_BENCH_PUTC"));
             cmd.add(c.toString());
-            main.append("void bt_program").append(i).append("(void);\n");
         }
-        main.append("\nint main(void) {\n");
-        for (int i = 0; i < programs.size(); i++) {
-            main.append("    bt_program").append(i).append("();\n");
-        }
-        main.append("    SEEDC_BENCH_EXIT();\n}\n\n").append("""
+        String main = main(programs.size(), "#include \"seedc_m0_bench.h\"\n", "SEEDC_BENCH_EXIT();") + """
+
                 void __attribute__((section(".text._start"), noreturn)) _start(void) {
                     main();
                     SEEDC_BENCH_EXIT();
                 }
-                """);
+                """;
         Path mainC = work.resolve("main.c").toAbsolutePath();
         Files.writeString(mainC, main);
         cmd.addAll(List.of(mainC.toString(), "-lgcc"));
@@ -134,36 +132,52 @@ public final class CortexMRuns {
     }
 
     /**
-     * Program i's translation unit: its predict.c (seedc_predict and seedc_output renamed), its examples in flash, and
-     * bt_program{i}, which predicts each from a RAM copy and prints "=i" then a line per example.
+     * Program i's translation unit: its predict.c (seedc_predict and seedc_output renamed), {@code include} (what
+     * defines {@code putc}, which writes a character), its examples as constants, and bt_program{i}, which predicts
+     * each from a RAM copy and prints "i=" then a line per example. Also the host's batches (the per-op harness's x86).
      */
-    static String wrapper(int i, Program p) {
+    public static String wrapper(int i, Program p, String include, String putc) {
         StringBuilder s = new StringBuilder("/* program " + i + ": " + p.dir() + " */\n");
         s.append("#define seedc_predict bt_predict").append(i).append('\n');
         s.append("#define seedc_output bt_output").append(i).append('\n');
         s.append("#include \"").append(p.dir().toAbsolutePath().resolve("predict.c")).append("\"\n");
-        s.append("#include <string.h>\n#include \"seedc_m0_bench.h\"\n\n");
+        s.append("#include <string.h>\n").append(include).append('\n');
         s.append("#define BT_LEN (SEEDC_INPUT_LEN > 0 ? SEEDC_INPUT_LEN : 1)\n");
         s.append("static const seedc_input_t bt_examples[").append(p.inputs().size()).append("][BT_LEN] = {\n");
         p.inputs().forEach(x -> s.append("    ").append(AvrBench.initializer(x)).append(",\n"));
         s.append("};\nstatic seedc_input_t bt_x[BT_LEN];\n\n");
-        s.append(TargetHarness.SD_PUT.replace("sd_put", "bt_put").replace("SD_PUTC", "SEEDC_BENCH_PUTC"));
+        s.append(TargetHarness.SD_PUT.replace("sd_put", "bt_put").replace("SD_PUTC", putc));
         s.append("void bt_program").append(i).append("(void);\n\nvoid bt_program").append(i).append("(void) {\n");
-        s.append("    bt_put(").append(i).append(");\n    SEEDC_BENCH_PUTC('=');\n    SEEDC_BENCH_PUTC('\\n');\n");
+        s.append("    bt_put(").append(i).append(");\n    ").append(putc).append("('=');\n    ").append(putc)
+                .append("('\\n');\n");
         s.append("    for (unsigned e = 0; e < ").append(p.inputs().size()).append("u; e++) {\n");
         s.append("        memcpy(bt_x, bt_examples[e], sizeof bt_x);\n");
         s.append("        int32_t label = seedc_predict(bt_x);\n");
         s.append("#if SEEDC_OUTPUT_LEN > 0\n        (void)label;\n");
         s.append("        for (unsigned k = 0; k < SEEDC_OUTPUT_LEN; k++) {\n");
-        s.append("            if (k) SEEDC_BENCH_PUTC(' ');\n            bt_put((int32_t)seedc_output[k]);\n        }\n");
+        s.append("            if (k) ").append(putc).append("(' ');\n            bt_put((int32_t)seedc_output[k]);\n")
+                .append("        }\n");
         s.append("#else\n        bt_put(label);\n");
         if (p.scores() != null) {
             s.append("        for (unsigned k = 0; k < ").append(p.scoreCount()).append("u; k++) {\n");
-            s.append("            SEEDC_BENCH_PUTC(' ');\n            bt_put((int32_t)").append(p.scores())
+            s.append("            ").append(putc).append("(' ');\n            bt_put((int32_t)").append(p.scores())
                     .append("[k]);\n        }\n");
         }
-        s.append("#endif\n        SEEDC_BENCH_PUTC('\\n');\n    }\n}\n");
+        s.append("#endif\n        ").append(putc).append("('\\n');\n    }\n}\n");
         return s.toString();
+    }
+
+    /** main(), calling bt_program0 .. bt_program{n-1} in turn; {@code include} and {@code end} frame it. */
+    public static String main(int n, String include, String end) {
+        StringBuilder main = new StringBuilder(include).append('\n');
+        for (int i = 0; i < n; i++) {
+            main.append("void bt_program").append(i).append("(void);\n");
+        }
+        main.append("\nint main(void) {\n");
+        for (int i = 0; i < n; i++) {
+            main.append("    bt_program").append(i).append("();\n");
+        }
+        return main.append("    ").append(end).append("\n}\n").toString();
     }
 
     /** The runner in --serve mode, started once per JVM (importing Unicorn costs more than most runs). */
@@ -197,30 +211,38 @@ public final class CortexMRuns {
         return json.readValue(line, CortexMBench.Result.class);
     }
 
-    /** The lines of each program (after its "=i" line); a run that did not end names the program it stopped in. */
+    /** The lines of each program; a run that did not end names the program it stopped in. */
     private static List<List<long[]>> parse(CortexMBench.Result r, List<Program> programs, Cpu cpu, Path work) {
-        List<String> lines = r.output().lines().toList();
+        List<List<long[]>> out = parse(r.output(), programs, stopped(r, cpu, work));
+        if (!r.state().equals("done")) {
+            throw new AssertionError(stopped(r, cpu, work) + " after the last program");
+        }
+        return out;
+    }
+
+    /**
+     * Each program's lines in {@code output} (after its "i=" line) as integers; {@code stopped} says why output that
+     * ends early ended.
+     */
+    public static List<List<long[]>> parse(String output, List<Program> programs, String stopped) {
+        List<String> lines = output.lines().toList();
         List<List<long[]>> out = new ArrayList<>();
         int at = 0;
         for (int i = 0; i < programs.size(); i++) {
             if (at >= lines.size() || !lines.get(at).equals(i + "=")) {
-                throw new AssertionError(stopped(r, cpu, work) + " before program " + i + " (" + programs.get(i).dir()
-                        + ") began");
+                throw new AssertionError(stopped + " before program " + i + " (" + programs.get(i).dir() + ") began");
             }
             at++;
             List<long[]> rows = new ArrayList<>();
             for (int e = 0; e < programs.get(i).inputs().size(); e++, at++) {
                 if (at >= lines.size() || lines.get(at).endsWith("=")) {
-                    throw new AssertionError(stopped(r, cpu, work) + " in program " + i + " (" + programs.get(i).dir()
+                    throw new AssertionError(stopped + " in program " + i + " (" + programs.get(i).dir()
                             + "), example " + e);
                 }
                 rows.add(java.util.Arrays.stream(lines.get(at).trim().split(" ")).mapToLong(Long::parseLong)
                         .toArray());
             }
             out.add(rows);
-        }
-        if (!r.state().equals("done")) {
-            throw new AssertionError(stopped(r, cpu, work) + " after the last program");
         }
         return out;
     }

@@ -12,7 +12,8 @@ import seedc.ir.FloatModel;
 
 /**
  * The Arduino backend: the sketch's predict.cpp (constants in flash, AVR dot kernels) built by avr-gcc for
- * the Uno with the benchmark harness, which stores every example in flash, and run under simavr.
+ * the Uno with the benchmark harness, which stores every example in flash, and run under simavr; a build per case,
+ * so by default on the reduced table (OpHarnessTest.REDUCED).
  */
 final class AvrBackend implements OpBackend {
     /** Cycles allowed per example before the simulation counts as stuck. */

@@ -16,7 +16,7 @@ public interface OpBackend {
     /** A short name for test names and failure messages. */
     String id();
 
-    /** False when the tools it needs are missing here (its cases are then skipped, not failed). */
+    /** False when the tools it needs are missing here (then one test names them: skipped, or failed under CI=true). */
     boolean available();
 
     /**
@@ -28,6 +28,27 @@ public interface OpBackend {
      *         one element, the label, for an int result
      */
     long[][] run(FixedProgram fp, FloatModel model, List<long[]> inputs, Path work) throws Exception;
+
+    /** One program of a batch and its inputs (as {@link #run} takes them). */
+    record Program(FixedProgram fp, FloatModel model, List<long[]> inputs) {}
+
+    /** How many programs one build of this backend takes: 1 (the default), a build and a run each. */
+    default int batchSize() {
+        return 1;
+    }
+
+    /**
+     * Runs several programs, per program what {@link #run} returns; by default one {@link #run} each, in
+     * {@code work}/p0, p1, ...
+     */
+    default List<long[][]> runBatch(List<Program> programs, Path work) throws Exception {
+        List<long[][]> out = new java.util.ArrayList<>();
+        for (int i = 0; i < programs.size(); i++) {
+            Program p = programs.get(i);
+            out.add(run(p.fp(), p.model(), p.inputs(), java.nio.file.Files.createDirectories(work.resolve("p" + i))));
+        }
+        return out;
+    }
 
     /** The real value each integer of an input stands for (exact: a double holds every 32-bit integer times 2^-s). */
     static double[] reals(FixedProgram fp, long[] quantized) {

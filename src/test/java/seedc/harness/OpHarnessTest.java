@@ -13,11 +13,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import seedc.bench.CortexMRuns;
+import seedc.bench.MissingTool;
 import seedc.codegen.DifferentialTest;
 import seedc.codegen.c.CBackend;
 import seedc.fixed.FixedInterpreter;
@@ -46,17 +47,35 @@ class OpHarnessTest {
     static final int RANDOM_EXAMPLES = 40;
 
     /**
-     * Every backend under test; a new backend is one more entry. {@code -Dseedc.harness.backends=x86,hls,avr}
-     * picks some (default x86, hls and the Verilog design at three PFs: one lane per output, 2 (with iterative
-     * sigmoid and tanh dividers) and 1 (the
-     * sequential strategy); the AVR runs every case under simavr, which takes minutes).
+     * Every backend under test; a new backend is one more entry. {@code -Dseedc.harness.backends=x86,hls,avr} picks
+     * some (default all: x86, hls, the Verilog design at three PFs: one lane per output, 2 (with iterative sigmoid and
+     * tanh dividers) and 1 (the sequential strategy); the Cortex-M0+ and M4 under Unicorn, many cases an ELF; the AVR
+     * under simavr, a build per case). The backends of {@link #REDUCED} run the reduced table unless
+     * {@code -Dseedc.harness.full=avr,cortex-m4} names them.
      */
     static List<OpBackend> backends() {
-        List<String> ids = List.of(System.getProperty("seedc.harness.backends", "x86,hls,fpga,fpga-pf2,fpga-sequential").split(","));
-        return Stream.<OpBackend>of(new X86Backend(CBackend.X86), new X86Backend(CBackend.HLS), new AvrBackend(),
+        List<String> ids = List.of(System.getProperty("seedc.harness.backends",
+                "x86,hls,fpga,fpga-pf2,fpga-sequential,cortex-m0plus,cortex-m4,avr").split(","));
+        return Stream.<OpBackend>of(new X86Backend(CBackend.X86), new X86Backend(CBackend.HLS),
                         FpgaOpBackend.atPf(FpgaOpBackend.LANE_PER_OUTPUT), FpgaOpBackend.atPf(2),
-                        new FpgaOpBackend(seedc.backend.FpgaStrategy.SEQUENTIAL))
+                        new FpgaOpBackend(seedc.backend.FpgaStrategy.SEQUENTIAL),
+                        new CortexMOpBackend(CortexMRuns.Cpu.M0PLUS), new CortexMOpBackend(CortexMRuns.Cpu.M4),
+                        new AvrBackend())
                 .filter(b -> ids.contains(b.id())).toList();
+    }
+
+    /**
+     * The backends that run the reduced table by default: each op kind's first hand-picked case (its id ends in /T0),
+     * so that every op's code runs there in every suite. The AVR builds each case alone (avr-gcc, simavr); the M4 is
+     * the M0+'s C again, built for another core (every case of it costs a compile, about 0.15 s of a core).
+     */
+    static final java.util.Set<String> REDUCED = java.util.Set.of("avr", "cortex-m4");
+
+    /** Whether {@code backend} runs case {@code c}: every case, or the reduced table (see {@link #REDUCED}). */
+    static boolean runs(OpBackend backend, OpCases.OpCase c) {
+        boolean full = !REDUCED.contains(backend.id())
+                || List.of(System.getProperty("seedc.harness.full", "").split(",")).contains(backend.id());
+        return full || c.id().endsWith("/T0");
     }
 
     static List<OpCases.OpCase> cases() {
@@ -122,19 +141,22 @@ class OpHarnessTest {
         for (OpBackend backend : backends()) {
             if (!backend.available()) {
                 nodes.add(DynamicTest.dynamicTest(backend.id() + " is not available here",
-                        () -> Assumptions.abort(backend.id() + ": tools missing")));
+                        () -> MissingTool.fail(backend.id() + ": its tools are missing")));
                 continue;
             }
+            List<Prepared> run = prepared.stream().filter(p -> runs(backend, p.c())).toList();
             Map<String, Job> jobs = new LinkedHashMap<>();
-            for (Prepared p : prepared) {
+            for (Prepared p : run) {
                 if (p.built() != null) {
                     jobs.computeIfAbsent(p.key(), k -> new Job(new ArrayList<>(), new CompletableFuture<>())).cases().add(p);
                 }
             }
-            for (Job j : jobs.values()) {
-                pool.submit(() -> run(backend, j));
+            List<Job> all = new ArrayList<>(jobs.values());
+            for (int i = 0; i < all.size(); i += backend.batchSize()) {
+                List<Job> batch = all.subList(i, Math.min(all.size(), i + backend.batchSize()));
+                pool.submit(() -> run(backend, batch));
             }
-            nodes.add(DynamicContainer.dynamicContainer(backend.id(), prepared.stream().map(p -> DynamicTest.dynamicTest(
+            nodes.add(DynamicContainer.dynamicContainer(backend.id(), run.stream().map(p -> DynamicTest.dynamicTest(
                     p.c().id() + " " + p.c().rule().text(), () -> check(backend, p, jobs.get(p.key()))))));
         }
         return nodes.stream();
@@ -165,19 +187,45 @@ class OpHarnessTest {
         }
     }
 
-    private static void run(OpBackend backend, Job j) {
+    /**
+     * Runs a batch of jobs in one build of the backend (each job's cases' inputs one after the other); when the batch
+     * fails, each job again alone, so that a failure belongs to the cases that cause it.
+     */
+    private static void run(OpBackend backend, List<Job> batch) {
         try {
-            OneOp.Built first = j.cases().get(0).built();
-            List<long[]> inputs = new ArrayList<>();
-            j.cases().forEach(p -> inputs.addAll(p.built().inputs()));
-            Path dir = Files.createDirectories(work.resolve(backend.id()).resolve(j.cases().get(0).c().id().replace('/', '-')));
+            List<long[][]> outputs = backend.runBatch(batch.stream().map(OpHarnessTest::program).toList(),
+                    directory(backend, batch.get(0)));
             synchronized (OpHarnessTest.class) {
                 builds++;
             }
-            j.outputs().complete(backend.run(first.fp(), first.model(), inputs, dir));
+            for (int i = 0; i < batch.size(); i++) {
+                batch.get(i).outputs().complete(outputs.get(i));
+            }
         } catch (Throwable t) {
-            j.outputs().completeExceptionally(t);
+            if (batch.size() == 1) {
+                batch.get(0).outputs().completeExceptionally(t);
+                return;
+            }
+            batch.forEach(j -> run(backend, List.of(j)));
         }
+    }
+
+    /** A job's program with every case's inputs. */
+    private static OpBackend.Program program(Job j) {
+        OneOp.Built first = j.cases().get(0).built();
+        List<long[]> inputs = new ArrayList<>();
+        j.cases().forEach(p -> inputs.addAll(p.built().inputs()));
+        return new OpBackend.Program(first.fp(), first.model(), inputs);
+    }
+
+    /** A new directory for a build of the backend, named after the first job's first case. */
+    private static Path directory(OpBackend backend, Job first) throws IOException {
+        Path base = work.resolve(backend.id()).resolve(first.cases().get(0).c().id().replace('/', '-'));
+        Path dir = base;
+        for (int n = 2; Files.exists(dir); n++) { // a batch that failed runs its jobs again, each alone
+            dir = base.resolveSibling(base.getFileName() + "-" + n);
+        }
+        return Files.createDirectories(dir);
     }
 
     private static void check(OpBackend backend, Prepared p, Job job) throws Exception {

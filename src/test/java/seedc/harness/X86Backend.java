@@ -1,18 +1,21 @@
 package seedc.harness;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import seedc.bench.CortexMRuns;
 import seedc.codegen.DifferentialTest;
 import seedc.backend.EmitOptions;
 import seedc.codegen.c.CBackend;
 import seedc.fixed.FixedProgram;
-import seedc.io.DataSet;
 import seedc.ir.FloatModel;
 
 /**
- * A C backend whose output builds and runs on the host: predict.c, main.c and the Makefile seedc writes, built by
- * gcc with -fsanitize=undefined,address (any report fails the case), run once on every example. The x86 target,
- * and the HLS C (the same C with its Vitis pragmas and unroll hints, which gcc ignores).
+ * A C backend whose output builds and runs on the host: the predict.c seedc writes, built by gcc with
+ * -fsanitize=undefined,address (any report fails the case), {@link #BATCH} cases' programs in one executable, run
+ * once on every example. The x86 target, and the HLS C (the same C with its Vitis pragmas and unroll hints, which gcc
+ * ignores). main.c's reading of real inputs is DifferentialTest's to check, on the fixtures.
  */
 final class X86Backend implements OpBackend {
     private final CBackend target;
@@ -31,14 +34,54 @@ final class X86Backend implements OpBackend {
         return DifferentialTest.have("gcc") && DifferentialTest.have("make");
     }
 
+    /** Programs per executable: a build saves main.c's compile and the sanitizers' link for every program after the first. */
+    static final int BATCH = 24;
+
+    @Override
+    public int batchSize() {
+        return BATCH;
+    }
+
     @Override
     public long[][] run(FixedProgram fp, FloatModel model, List<long[]> inputs, Path work) throws Exception {
-        target.emit(fp, model.weights(), EmitOptions.NONE, work);
-        Path exe = DifferentialTest.build(work, DifferentialTest.SANITIZE);
-        double[][] reals = inputs.stream().map(x -> OpBackend.reals(fp, x)).toArray(double[][]::new);
-        // Label 0 first (main.c skips it); Double.toString round-trips and strtod reads back the same double.
-        Path in = DifferentialTest.csv(new DataSet(1, new double[reals.length][1], reals), work.resolve("inputs.csv"));
-        List<String> lines = DifferentialTest.predict(exe, in, id() + " " + work.getFileName());
-        return lines.stream().map(OpBackend::parseLine).toArray(long[][]::new);
+        return runBatch(List.of(new Program(fp, model, inputs)), work).get(0);
+    }
+
+    /**
+     * Every program's predict.c included in a translation unit of its own with its examples (CortexMRuns.wrapper: the
+     * raw integers of X, as the Cortex-M and the AVR get them), all built into one executable with gcc
+     * {@link DifferentialTest#SANITIZE} and run once; nothing may reach stderr.
+     */
+    @Override
+    public List<long[][]> runBatch(List<Program> programs, Path work) throws Exception {
+        List<CortexMRuns.Program> runs = new ArrayList<>();
+        List<String> cmd = new ArrayList<>(List.of("gcc"));
+        cmd.addAll(List.of(DifferentialTest.SANITIZE.split(" ")));
+        if (target == CBackend.HLS) {
+            cmd.add("-Wno-unknown-pragmas"); // Makefile-hls's HLSFLAGS: gcc ignores the Vitis pragmas
+        }
+        cmd.addAll(List.of("-o", work.resolve("batch").toString()));
+        for (int i = 0; i < programs.size(); i++) {
+            Program p = programs.get(i);
+            Path dir = work.resolve("p" + i);
+            target.emit(p.fp(), p.model().weights(), EmitOptions.NONE, dir);
+            CortexMRuns.Program run = new CortexMRuns.Program(dir, p.inputs(), null, 0);
+            runs.add(run);
+            Path c = work.resolve("program" + i + ".c");
+            Files.writeString(c, CortexMRuns.wrapper(i, run, "#include <stdio.h>\n", "putchar"));
+            cmd.add(c.toString());
+        }
+        Path main = work.resolve("main.c");
+        Files.writeString(main, CortexMRuns.main(programs.size(), "", "return 0;"));
+        cmd.addAll(List.of(main.toString(), "-lm"));
+        Process gcc = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true).start();
+        String log = new String(gcc.getInputStream().readAllBytes());
+        if (gcc.waitFor() != 0) {
+            throw new AssertionError(String.join(" ", cmd) + " failed:\n" + log);
+        }
+        Path none = Files.writeString(work.resolve("stdin.txt"), "");
+        List<String> lines = DifferentialTest.predict(work.resolve("batch"), none, id() + " " + work.getFileName());
+        return CortexMRuns.parse(String.join("\n", lines), runs, id() + " " + work + " stopped").stream()
+                .map(rows -> rows.toArray(long[][]::new)).toList();
     }
 }
