@@ -79,6 +79,14 @@ public final class RequiredTool {
         return what + " is missing (Debian package " + debianPackage + "; ./run-tests installs it)";
     }
 
+    /**
+     * A tool found missing otherwise (a check of its own, an install that failed): fails under CI, else skips; as
+     * {@link #command}.
+     */
+    public static void missing(String what, String debianPackage) {
+        missing(what, debianPackage, inCi());
+    }
+
     /** Fails when {@code ci}, else aborts the test (a skip); both name {@code what} and its package. */
     static void missing(String what, String debianPackage, boolean ci) {
         String message = message(what, debianPackage);

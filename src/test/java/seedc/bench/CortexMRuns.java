@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import seedc.RequiredTool;
 import seedc.diag.UserError;
 
 /**
@@ -65,8 +66,10 @@ public final class CortexMRuns {
      * otherwise a failure under CI=true and a skip naming the tool elsewhere.
      */
     public static CortexMBench.Tools tools() {
-        String missing = missingTools();
-        return missing == null ? found : MissingTool.fail(missing);
+        if (missingTools() != null) {
+            RequiredTool.missing(missing, "gcc-arm-none-eabi, libnewlib-arm-none-eabi or python3-unicorn");
+        }
+        return found;
     }
 
     /** The tools once found (looking costs a Python start importing Unicorn), or what was missing. */

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import seedc.RequiredTool;
 import seedc.bench.CortexMRuns;
-import seedc.bench.MissingTool;
 import seedc.codegen.DifferentialTest;
 import seedc.codegen.c.CBackend;
 import seedc.fixed.FixedInterpreter;
@@ -141,7 +141,7 @@ class OpHarnessTest {
         for (OpBackend backend : backends()) {
             if (!backend.available()) {
                 nodes.add(DynamicTest.dynamicTest(backend.id() + " is not available here",
-                        () -> MissingTool.fail(backend.id() + ": its tools are missing")));
+                        () -> RequiredTool.missing(backend.id() + "'s tools", "those ./run-tests installs")));
                 continue;
             }
             List<Prepared> run = prepared.stream().filter(p -> runs(backend, p.c())).toList();
