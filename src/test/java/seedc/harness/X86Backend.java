@@ -6,10 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import seedc.bench.CortexMRuns;
 import seedc.codegen.DifferentialTest;
-import seedc.backend.EmitOptions;
 import seedc.codegen.c.CBackend;
-import seedc.fixed.FixedProgram;
-import seedc.ir.FloatModel;
 
 /**
  * A C backend whose output builds and runs on the host: the predict.c seedc writes, built by gcc with
@@ -17,7 +14,7 @@ import seedc.ir.FloatModel;
  * once on every example. The x86 target, and the HLS C (the same C with its Vitis pragmas and unroll hints, which gcc
  * ignores). main.c's reading of real inputs is DifferentialTest's to check, on the fixtures.
  */
-final class X86Backend implements OpBackend {
+final class X86Backend implements BatchedBackend {
     private final CBackend target;
 
     X86Backend(CBackend target) {
@@ -34,19 +31,6 @@ final class X86Backend implements OpBackend {
         return DifferentialTest.have("gcc") && DifferentialTest.have("make");
     }
 
-    /** Programs per executable: a build saves main.c's compile and the sanitizers' link for every program after the first. */
-    static final int BATCH = 24;
-
-    @Override
-    public int batchSize() {
-        return BATCH;
-    }
-
-    @Override
-    public long[][] run(FixedProgram fp, FloatModel model, List<long[]> inputs, Path work) throws Exception {
-        return runBatch(List.of(new Program(fp, model, inputs)), work).get(0);
-    }
-
     /**
      * Every program's predict.c included in a translation unit of its own with its examples (CortexMRuns.wrapper: the
      * raw integers of X, as the Cortex-M and the AVR get them), all built into one executable with gcc
@@ -54,21 +38,16 @@ final class X86Backend implements OpBackend {
      */
     @Override
     public List<long[][]> runBatch(List<Program> programs, Path work) throws Exception {
-        List<CortexMRuns.Program> runs = new ArrayList<>();
+        List<CortexMRuns.Program> runs = BatchedBackend.emit(target, programs, work);
         List<String> cmd = new ArrayList<>(List.of("gcc"));
         cmd.addAll(List.of(DifferentialTest.SANITIZE.split(" ")));
         if (target == CBackend.HLS) {
             cmd.add("-Wno-unknown-pragmas"); // Makefile-hls's HLSFLAGS: gcc ignores the Vitis pragmas
         }
         cmd.addAll(List.of("-o", work.resolve("batch").toString()));
-        for (int i = 0; i < programs.size(); i++) {
-            Program p = programs.get(i);
-            Path dir = work.resolve("p" + i);
-            target.emit(p.fp(), p.model().weights(), EmitOptions.NONE, dir);
-            CortexMRuns.Program run = new CortexMRuns.Program(dir, p.inputs(), null, 0);
-            runs.add(run);
+        for (int i = 0; i < runs.size(); i++) {
             Path c = work.resolve("program" + i + ".c");
-            Files.writeString(c, CortexMRuns.wrapper(i, run, "#include <stdio.h>\n", "putchar"));
+            Files.writeString(c, CortexMRuns.wrapper(i, runs.get(i), "#include <stdio.h>\n", "putchar"));
             cmd.add(c.toString());
         }
         Path main = work.resolve("main.c");
