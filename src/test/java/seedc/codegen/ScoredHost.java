@@ -67,15 +67,17 @@ final class ScoredHost {
     }
 
     /**
-     * The scored predict.c in {@code scored} is the ordinary one in {@code ordinary} with the hook's line added
-     * before the label's argmax and nothing else: the integers the tests compare are those of the code users get.
+     * The scored predict.c of {@code fp} in {@code scored} is the ordinary one in {@code ordinary} with the hook's
+     * line added before the label's argmax (none for a program whose result is no argmax) and nothing else: the
+     * integers the tests compare are those of the code users get.
      */
-    static void assertSameCodeAsOrdinary(Path scored, Path ordinary) {
+    static void assertSameCodeAsOrdinary(FixedProgram fp, Path scored, Path ordinary) {
+        int hooks = fp.program().result().isInt() && fp.program().decisionScores() != null ? 1 : 0;
         try {
             String hooked = Files.readString(scored.resolve("predict.c"));
             List<String> lines = hooked.lines().toList(), without = lines.stream()
                     .filter(l -> !l.contains(ScoredBuild.C_MACRO + "(k, ")).toList();
-            assertEquals(lines.size() - 1, without.size(), "one line hands the scores over in " + scored);
+            assertEquals(lines.size() - hooks, without.size(), hooks + " line(s) hand the scores over in " + scored);
             assertEquals(Files.readString(ordinary.resolve("predict.c")), String.join("\n", without) + "\n",
                     "the scored predict.c is the ordinary one but the scores' line");
         } catch (IOException e) {
@@ -92,7 +94,7 @@ final class ScoredHost {
         Chosen c = chosen(model, out.resolve("report.json"));
         Path scored = out.resolveSibling(out.getFileName() + "-scored");
         emit(c.fp(), c.compiled(), EmitOptions.NONE, scored);
-        assertSameCodeAsOrdinary(scored, out);
+        assertSameCodeAsOrdinary(c.fp(), scored, out);
         List<String> expected = ModelBench.scoredLines(c.fp(), c.quantized(), test, test.size());
         List<String> actual = DifferentialTest.predict(DifferentialTest.build(scored, cflags(DifferentialTest.SANITIZE)),
                 csv, what + " scored, sanitized");

@@ -24,9 +24,7 @@ import seedc.fixed.FixedProgram;
 import seedc.frontend.seedot.SeeDotFrontEnd;
 import seedc.io.DataSet;
 import seedc.ir.FloatModel;
-import seedc.report.FixedAssignment;
-import seedc.report.Report;
-import seedc.rewrite.InputShifts;
+import seedc.backend.ScoredBuild;
 
 /**
  * The fixtures trained by scripts/train (five data sets beyond digits, wide input and parameter ranges) through
@@ -34,13 +32,13 @@ import seedc.rewrite.InputShifts;
  * against PyTorch's is TrainedFixtureAccuracyTest's):
  * <ul>
  *   <li>the x86 predictor built with sanitizers agrees with the Java fixed-point interpreter bit for bit on
- *       every test example;</li>
+ *       every test example: its raw scores and its label ({@link DifferentialTest#bitExact});</li>
  *   <li>the fixed test accuracy, counted here from the interpreter's predictions and the test set's labels (not
  *       read from report.json), is within 1.5 points of PyTorch's float accuracy (float_accuracy.txt) — issue
  *       10's target — except for the {@link #KNOWN_FAILURES}, which must still fail;</li>
  *   <li>the same program built for the Uno with avr-gcc (for a program over the Uno's RAM, the ATmega1284P) runs
- *       under simavr and predicts what the interpreter predicts on the first {@link #AVR_EXAMPLES} test
- *       examples.</li>
+ *       under simavr and computes the interpreter's raw scores (the label's argmax operand) and label on the first
+ *       {@link #AVR_EXAMPLES} test examples.</li>
  * </ul>
  */
 class TrainedFixturesDifferentialTest {
@@ -105,30 +103,35 @@ class TrainedFixturesDifferentialTest {
         }
     }
 
-    /** The x86 compile's program (report.json's types) emitted for the Uno (if it fits) and run under simavr. */
+    /**
+     * The x86 compile's program (report.json's types) emitted for the Uno (if it fits) with its scores and run under
+     * simavr: every example's raw scores and label are the interpreter's.
+     */
     static void onTheAvr(String name, String strategy) throws IOException {
         Path report = DifferentialTest.compile(name, strategy).resolve("report.json");
         Path dir = DifferentialTest.MODELS.resolve(name);
         FloatModel model = SeeDotFrontEnd.load(dir.resolve("input.sd"), dir);
         // The C backends share one width policy, so the program the x86 compile chose is valid on the AVR; it reads
         // the model as compile rewrote it (with the report's input shifts), as 'seedc run --config' does.
-        FixedAssignment chosen = Report.read(report).program().fixedProgram();
-        FloatModel compiled = InputShifts.apply(model, chosen.inputShifts());
-        FixedProgram fp = chosen.apply(compiled.program(), report.toString());
+        ScoredHost.Chosen chosen = ScoredHost.chosen(model, report);
+        FixedProgram fp = chosen.fp();
+        FloatModel compiled = chosen.compiled();
         Path work = Files.createTempDirectory(report.getParent(), "uno-");
         DataSet test = testSet(model, name);
         ModelBench.Outcome o;
         try {
-            o = ModelBench.fixed(fp, compiled, test, AVR_EXAMPLES, Device.UNO, work);
+            o = ScoredBuild.of(() -> ModelBench.fixed(fp, compiled, test, AVR_EXAMPLES, Device.UNO, work));
         } catch (UserError tooLarge) {
             // A 16-bit CNN needs more than the Uno's 2 KB of RAM (the code writer refuses it): the ATmega1284P
             // has the same AVR core and instructions with 16 KB.
             assertTrue(tooLarge.getMessage().contains("does not fit"), tooLarge.getMessage());
-            o = ModelBench.fixed(fp, compiled, test, AVR_EXAMPLES, FloatBench.BIG, FloatBench.BIG_MCU, work);
+            o = ScoredBuild.of(() -> ModelBench.fixed(fp, compiled, test, AVR_EXAMPLES, FloatBench.BIG,
+                    FloatBench.BIG_MCU, work));
         }
         assertEquals(AVR_EXAMPLES, o.fixed().outputs().size());
+        assertEquals(ModelBench.scoredLines(fp, chosen.quantized(), test, AVR_EXAMPLES), o.expected());
         assertEquals(o.expected(), o.fixed().outputs(), name + " " + strategy
-                + ": the AVR's predictions differ from the interpreter's");
+                + ": the AVR's scores and labels differ from the interpreter's");
     }
 
     private static DataSet testSet(FloatModel model, String name) {
