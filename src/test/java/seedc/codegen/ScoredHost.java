@@ -26,7 +26,7 @@ import seedc.rewrite.InputShifts;
  * ({@link ModelBench#scoredLines}). The predict body calls SEEDC_SCORE(k, v) for each score; the header {@link
  * #HEADER}, given to gcc with -include, prints v and a space there, before main prints the label on the same line.
  */
-final class ScoredHost {
+public final class ScoredHost {
     static final String HEADER = "seedc_scores.h";
     private static final String HEADER_TEXT = """
             /* seedc's differential tests: a scored predict body prints each decision score and a space, then main
@@ -38,14 +38,14 @@ final class ScoredHost {
     private ScoredHost() {}
 
     /** The program a compile chose (report.json's types) over the model as compile rewrote it (its input shifts). */
-    record Chosen(FixedProgram fp, FloatModel compiled) {
-        QuantizedModel quantized() {
+    public record Chosen(FixedProgram fp, FloatModel compiled) {
+        public QuantizedModel quantized() {
             return new QuantizedModel(fp, compiled.weights());
         }
     }
 
     /** What {@code seedc compile} of {@code model} chose, read back from its report.json, as 'seedc run --config' does. */
-    static Chosen chosen(FloatModel model, Path report) {
+    public static Chosen chosen(FloatModel model, Path report) {
         FixedAssignment chosen = Report.read(report).program().fixedProgram();
         FloatModel compiled = InputShifts.apply(model, chosen.inputShifts());
         return new Chosen(chosen.apply(compiled.program(), report.toString()), compiled);
@@ -103,7 +103,7 @@ final class ScoredHost {
     }
 
     /** The label at the end of each scored line equals the prediction 'seedc run' wrote on that line. */
-    static void assertLabelsAre(List<String> predictions, List<String> scoredLines, String what) {
+    public static void assertLabelsAre(List<String> predictions, List<String> scoredLines, String what) {
         assertEquals(predictions.size(), scoredLines.size(), what);
         for (int i = 0; i < predictions.size(); i++) {
             String line = scoredLines.get(i).strip();
