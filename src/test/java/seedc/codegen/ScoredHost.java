@@ -44,7 +44,7 @@ public final class ScoredHost {
         }
     }
 
-    /** What {@code seedc compile} of {@code model} chose, read back from its report.json, as 'seedc run --config' does. */
+    /** What {@code seedc compile} of {@code model} chose, read from report.json as 'seedc run --config' does. */
     public static Chosen chosen(FloatModel model, Path report) {
         FixedAssignment chosen = Report.read(report).program().fixedProgram();
         FloatModel compiled = InputShifts.apply(model, chosen.inputShifts());
@@ -96,8 +96,8 @@ public final class ScoredHost {
         emit(c.fp(), c.compiled(), EmitOptions.NONE, scored);
         assertSameCodeAsOrdinary(c.fp(), scored, out);
         List<String> expected = ModelBench.scoredLines(c.fp(), c.quantized(), test, test.size());
-        List<String> actual = DifferentialTest.predict(DifferentialTest.build(scored, cflags(DifferentialTest.SANITIZE)),
-                csv, what + " scored, sanitized");
+        Path exe = DifferentialTest.build(scored, cflags(DifferentialTest.SANITIZE));
+        List<String> actual = DifferentialTest.predict(exe, csv, what + " scored, sanitized");
         DifferentialTest.assertSameLines(expected, actual, what + " (scores, then the label)");
         return expected;
     }

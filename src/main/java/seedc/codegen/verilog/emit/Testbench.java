@@ -41,7 +41,8 @@ public final class Testbench {
             sb.append("    reg [").append(Sizes.counterBits(outs - 1) - 1).append(":0] out_addr = 0;\n    wire signed [")
               .append(-labelBits - 1).append(":0] out_data;\n    integer k;\n");
         } else {
-            sb.append("    wire [").append(labelBits - 1).append(":0] label;\n").append(scored ? "    integer k;\n" : "");
+            sb.append("    wire [").append(labelBits - 1).append(":0] label;\n");
+            sb.append(scored ? "    integer k;\n" : "");
         }
         sb.append("    seedc_top dut (.clk(clk), .start(start), .in_we(in_we), .in_addr(in_addr), .in_data(in_data),"
                 + " .done(done), " + (tensor ? ".out_addr(out_addr), .out_data(out_data)" : ".label(label)") + ");\n");
@@ -105,6 +106,7 @@ public final class Testbench {
             return "$display(\"%0d\", label);";
         }
         return "begin\n                for (k = 0; k < " + program.decisionScores().size() + "; k = k + 1)"
-                + " $write(\"%0d \", dut." + scores + "[k]);\n                $display(\"%0d\", label);\n            end";
+                + " $write(\"%0d \", dut." + scores + "[k]);\n"
+                + "                $display(\"%0d\", label);\n            end";
     }
 }
