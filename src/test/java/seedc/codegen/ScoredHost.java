@@ -10,8 +10,10 @@ import java.nio.file.Path;
 import java.util.List;
 import seedc.backend.EmitOptions;
 import seedc.backend.ScoredBuild;
+import seedc.backend.WeightStorage;
 import seedc.bench.ModelBench;
 import seedc.codegen.c.CBackend;
+import seedc.driver.Pipeline;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.QuantizedModel;
 import seedc.io.DataSet;
@@ -37,8 +39,11 @@ public final class ScoredHost {
 
     private ScoredHost() {}
 
-    /** The program a compile chose (report.json's types) over the model as compile rewrote it (its input shifts). */
-    public record Chosen(FixedProgram fp, FloatModel compiled) {
+    /**
+     * The program a compile chose (report.json's types) over the model as compile rewrote it (its input shifts), and
+     * how compile stored its parameters (packed when some already lie on a smaller storage).
+     */
+    public record Chosen(FixedProgram fp, FloatModel compiled, WeightStorage storage) {
         public QuantizedModel quantized() {
             return new QuantizedModel(fp, compiled.weights());
         }
@@ -46,9 +51,11 @@ public final class ScoredHost {
 
     /** What {@code seedc compile} of {@code model} chose, read from report.json as 'seedc run --config' does. */
     public static Chosen chosen(FloatModel model, Path report) {
-        FixedAssignment chosen = Report.read(report).program().fixedProgram();
+        Report.ChosenProgram program = Report.read(report).program();
+        FixedAssignment chosen = program.fixedProgram();
         FloatModel compiled = InputShifts.apply(model, chosen.inputShifts());
-        return new Chosen(chosen.apply(compiled.program(), report.toString()), compiled);
+        WeightStorage stored = Pipeline.storage(null, program.quantizedWeights() != null, program.parameterStorage());
+        return new Chosen(chosen.apply(compiled.program(), report.toString()), compiled, stored);
     }
 
     /** gcc flags {@code cflags} with the score printer included in every source. */
@@ -93,7 +100,7 @@ public final class ScoredHost {
     static List<String> assertScoresMatch(FloatModel model, Path out, DataSet test, Path csv, String what) {
         Chosen c = chosen(model, out.resolve("report.json"));
         Path scored = out.resolveSibling(out.getFileName() + "-scored");
-        emit(c.fp(), c.compiled(), EmitOptions.NONE, scored);
+        emit(c.fp(), c.compiled(), EmitOptions.NONE.withStorage(c.storage()), scored);
         assertSameCodeAsOrdinary(c.fp(), scored, out);
         List<String> expected = ModelBench.scoredLines(c.fp(), c.quantized(), test, test.size());
         Path exe = DifferentialTest.build(scored, cflags(DifferentialTest.SANITIZE));
