@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import seedc.backend.ScoredBuild;
 
 /**
  * Builds generated predictor sources with a harness that embeds examples in flash, runs the ELF
@@ -64,14 +65,16 @@ public final class AvrBench {
 
     /**
      * The same; {@code profile}: every source sees seedc_bench.h first, so that SEEDC_PROFILE_MARK in a profiled
-     * predict body stamps the cycles (see {@link Run#marks}).
+     * predict body stamps the cycles (see {@link Run#marks}). Inside {@link ScoredBuild#of} every source sees it
+     * too, and each line holds the scores the predict body hands over, then the label.
      */
     public static Run run(Kind kind, List<Path> sources, Path includeDir, List<String> examples, int cyclesPerExample,
                           Path work, String mcu, boolean profile) {
         try {
             Files.createDirectories(work);
             Path harness = work.resolve("seedc_harness.c");
-            Files.writeString(harness, harness(kind, examples));
+            boolean scored = ScoredBuild.on();
+            Files.writeString(harness, harness(kind, examples, scored));
             List<Path> all = new ArrayList<>(sources);
             all.add(harness);
             Path elf = work.resolve(kind == Kind.FIXED ? "bench_fixed.elf" : "bench_float.elf");
@@ -79,7 +82,7 @@ public final class AvrBench {
             if (!mcu.equals(AvrToolchain.MCU)) {
                 flags.add("-mmcu=" + mcu);
             }
-            if (profile) {
+            if (profile || scored) {
                 flags.addAll(List.of("-include", "seedc_bench.h"));
             }
             AvrToolchain.find().compile(all, List.of(includeDir, BenchResources.includeDir()), flags, elf);
@@ -118,7 +121,8 @@ public final class AvrBench {
         return sb.append('}').toString();
     }
 
-    static String harness(Kind kind, List<String> examples) {
+    /** {@code scored}: the build is {@link ScoredBuild scored}, the harness defines what prints each score. */
+    static String harness(Kind kind, List<String> examples, boolean scored) {
         boolean fixed = kind == Kind.FIXED;
         String elem = fixed ? "seedc_input_t" : "float";
         StringBuilder s = new StringBuilder();
@@ -132,7 +136,11 @@ public final class AvrBench {
         }
         s.append("};\n");
         s.append("static ").append(elem).append(" sd_x[SD_LEN];\n\n#define SD_PUTC(c) seedc_uart_putc(c)\n");
-        s.append(TargetHarness.SD_PUT).append("""
+        s.append(TargetHarness.SD_PUT);
+        if (scored) {
+            s.append("void seedc_bench_score(int32_t v) {\n    sd_put(v);\n    seedc_uart_putc(' ');\n}\n\n");
+        }
+        s.append("""
                 int main(void) {
                     seedc_uart_init();
                     for (uint16_t e = 0; e < SD_N; e++) {

@@ -10,6 +10,7 @@ import seedc.backend.Device;
 import seedc.backend.EmitOptions;
 import seedc.backend.WeightStorage;
 import seedc.backend.Emitted;
+import seedc.backend.ScoredBuild;
 import seedc.codegen.c.CBackend;
 import seedc.codegen.c.emit.BodyEmitter;
 import seedc.ir.FloatModel;
@@ -17,6 +18,7 @@ import seedc.fixed.FixedInterpreter;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.QuantizedModel;
 import seedc.io.DataSet;
+import seedc.ir.Value;
 
 /**
  * The measurement behind 'seedc bench': the Arduino build of a fixed program, run under simavr on
@@ -77,14 +79,14 @@ public final class ModelBench {
                                 Path work, WeightStorage storage, boolean bitSerial, BitLayout layout,
                                 boolean profile) {
         Examples ex = examples(fp, model, data, n);
-        List<String> expected = ex.expected();
+        List<String> expected = ScoredBuild.on() ? scoredLines(fp, ex.quantized(), data, n) : ex.expected();
         Path sketch = work.resolve("sketch");
         EmitOptions options = ex.options(device).withStorage(storage).withBitSerial(bitSerial).withBitLayout(layout);
         Emitted w = profile ? BodyEmitter.profiled(() -> CBackend.ARDUINO.emit(fp, model.weights(), options, sketch))
                 : CBackend.ARDUINO.emit(fp, model.weights(), options, sketch);
         AvrBench.Run run = AvrBench.run(AvrBench.Kind.FIXED, List.of(sketch.resolve("predict.cpp")), sketch,
                 ex.initializers(), CYCLE_BUDGET, work.resolve("fixed"), mcu, profile);
-        List<Integer> bad = ex.mismatches(run.outputs());
+        List<Integer> bad = mismatches(expected, run.outputs());
         return new Outcome(run, expected, bad, w, sketch, MacCount.of(ex.quantized()));
     }
 
@@ -102,14 +104,18 @@ public final class ModelBench {
 
         /** The indices of the examples whose {@code outputs} differ from the interpreter's. */
         public List<Integer> mismatches(List<String> outputs) {
-            List<Integer> bad = new ArrayList<>();
-            for (int i = 0; i < expected.size(); i++) {
-                if (!outputs.get(i).equals(expected.get(i))) {
-                    bad.add(i);
-                }
-            }
-            return bad;
+            return ModelBench.mismatches(expected, outputs);
         }
+    }
+
+    private static List<Integer> mismatches(List<String> expected, List<String> outputs) {
+        List<Integer> bad = new ArrayList<>();
+        for (int i = 0; i < expected.size(); i++) {
+            if (!outputs.get(i).equals(expected.get(i))) {
+                bad.add(i);
+            }
+        }
+        return bad;
     }
 
     /** The first {@code n} examples of {@code data} for {@code fp} with {@code model}'s weights. */
@@ -125,6 +131,36 @@ public final class ModelBench {
             expected.add(format(fi, fi.runRaw(x)));
         }
         return new Examples(examples, expected, qm, count > 0 ? qm.quantizeInput(data.features()[0]) : null);
+    }
+
+    /**
+     * What a {@link ScoredBuild scored} build prints for the first {@code n} examples of {@code data}: per example
+     * {@link #scoredLine}, from the interpreter of {@code fp} with {@code qm}.
+     */
+    public static List<String> scoredLines(FixedProgram fp, QuantizedModel qm, DataSet data, int n) {
+        FixedInterpreter fi = new FixedInterpreter(fp, qm);
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < Math.min(n, data.size()); i++) {
+            lines.add(scoredLine(fp, fi, fi.runRaw(data.features()[i])));
+        }
+        return lines;
+    }
+
+    /**
+     * The line a {@link ScoredBuild scored} build prints after the interpreter {@code fi} of {@code fp} ran an
+     * example ({@code raw}: what it returned): the raw integers of the argmax operand, each followed by a space, then
+     * the label; a tensor result's raw integers, or a label of another int result, as {@link #format} gives them.
+     */
+    public static String scoredLine(FixedProgram fp, FixedInterpreter fi, long[] raw) {
+        Value scores = fp.program().decisionScores();
+        if (raw != null || scores == null) {
+            return format(fi, raw);
+        }
+        StringBuilder line = new StringBuilder();
+        for (long v : fi.value(scores)) {
+            line.append(v).append(' ');
+        }
+        return line.append(fi.label()).toString();
     }
 
     /** A label, or the raw output integers separated by spaces: as the harness prints them. */

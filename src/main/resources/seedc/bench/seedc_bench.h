@@ -33,6 +33,17 @@
  */
 #define SEEDC_PROFILE_MARK(i) \
 	__asm__ __volatile__("out %0, %1" :: "I"(_SFR_IO_ADDR(GPIOR1)), "r"((uint8_t) (i)) : "memory")
+/*
+ * SEEDC_SCORE(k, v): a scored predict body (seedc's differential tests, see
+ * seedc.backend.ScoredBuild) hands over each decision score before its
+ * argmax; the harness of such a build defines seedc_bench_score, which
+ * prints v and a space on the example's line, before its label.
+ */
+#ifdef __cplusplus
+extern "C"
+#endif
+void seedc_bench_score(int32_t v);
+#define SEEDC_SCORE(k, v) seedc_bench_score(v)
 #define SEEDC_BENCH_EXIT() \
 	do { __asm__ __volatile__("cli\n\tsleep" ::: "memory"); for (;;) {} } while (0)
 

@@ -10,16 +10,18 @@ import java.util.List;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import seedc.backend.ScoredBuild;
 import seedc.driver.DataInputs;
 import seedc.frontend.onnx.OnnxFrontEnd;
 import seedc.ir.FloatModel;
 import seedc.report.Report;
 
 /**
- * The ONNX fixtures compiled from their .onnx files (both strategies, x86): the predictor built with sanitizers
- * predicts what 'seedc run model.onnx --config' (the Java fixed-point interpreter) predicts on every test example,
- * and the fixed accuracy, counted from those predictions and the labels, is within 1.5 points of PyTorch's; the
- * shiftry program built for the Uno runs under simavr and predicts what the interpreter does on the first test rows.
+ * The ONNX fixtures compiled from their .onnx files (both strategies, x86): the predictor emitted with its scores
+ * ({@link ScoredHost}) and built with sanitizers computes the Java fixed-point interpreter's raw scores and label on
+ * every test example, the labels 'seedc run model.onnx --config' predicts; the fixed accuracy, counted from those
+ * predictions and the labels, is within 1.5 points of PyTorch's; the shiftry program built for the Uno runs under
+ * simavr and computes the interpreter's raw scores and labels on the first test rows.
  */
 class OnnxDifferentialTest {
     private static final Path ONNX = Path.of("src/test/resources/fixtures/onnx").toAbsolutePath();
@@ -56,8 +58,8 @@ class OnnxDifferentialTest {
                 java.toString(), "--jobs", "2");
         assertEquals(0, r.status(), r.err());
         List<String> expected = Files.readAllLines(java);
-        DifferentialTest.assertSameLines(expected, DifferentialTest.predict(DifferentialTest.build(out,
-                DifferentialTest.SANITIZE), csv, name + " sanitized"), name + " " + strategy);
+        ScoredHost.assertLabelsAre(expected, ScoredHost.assertScoresMatch(fm, out, test, csv, name + " " + strategy),
+                name + " " + strategy);
         int right = 0;
         for (int i = 0; i < expected.size(); i++) {
             right += Long.parseLong(expected.get(i).trim()) == Math.round(test.labels()[i][0]) ? 1 : 0;
@@ -78,14 +80,14 @@ class OnnxDifferentialTest {
     }
 
     /**
-     * The chosen program emitted for the Uno and run under simavr predicts what the interpreter predicts, and
-     * emitted for Cortex-M it compiles cleanly and computes the interpreter's integers under Unicorn.
+     * The chosen program emitted for the Uno with its scores and run under simavr computes the interpreter's raw
+     * scores and labels, and emitted for Cortex-M it computes the interpreter's integers under Unicorn.
      */
     private static void onTheUno(String name, FloatModel model, Path report, seedc.io.DataSet test, Path dir)
             throws IOException {
-        seedc.report.FixedAssignment chosen = Report.read(report).program().fixedProgram();
-        FloatModel compiled = seedc.rewrite.InputShifts.apply(model, chosen.inputShifts());
-        seedc.fixed.FixedProgram fp = chosen.apply(compiled.program(), report.toString());
+        ScoredHost.Chosen chosen = ScoredHost.chosen(model, report);
+        FloatModel compiled = chosen.compiled();
+        seedc.fixed.FixedProgram fp = chosen.fp();
         Path work = Files.createDirectories(dir.resolve("uno"));
         if (TOO_BIG_FOR_THE_UNO.containsKey(name)) {
             var e = org.junit.jupiter.api.Assertions.assertThrows(seedc.diag.UserError.class,
@@ -96,10 +98,12 @@ class OnnxDifferentialTest {
                 dir.resolve("cortex-m"));
             return;
         }
-        seedc.bench.ModelBench.Outcome o = seedc.bench.ModelBench.fixed(fp, compiled, test,
-                TrainedFixturesDifferentialTest.AVR_EXAMPLES, seedc.backend.Device.UNO, work);
+        seedc.bench.ModelBench.Outcome o = ScoredBuild.of(() -> seedc.bench.ModelBench.fixed(fp, compiled, test,
+                TrainedFixturesDifferentialTest.AVR_EXAMPLES, seedc.backend.Device.UNO, work));
         assertEquals(TrainedFixturesDifferentialTest.AVR_EXAMPLES, o.fixed().outputs().size());
-        assertEquals(o.expected(), o.fixed().outputs(), "the AVR's predictions differ from the interpreter's");
+        assertEquals(seedc.bench.ModelBench.scoredLines(fp, chosen.quantized(), test,
+                TrainedFixturesDifferentialTest.AVR_EXAMPLES), o.expected());
+        assertEquals(o.expected(), o.fixed().outputs(), "the AVR's raw scores and labels differ from the interpreter's");
         CortexMBuildTest.assertRunsExact(fp, compiled.weights(), seedc.backend.EmitOptions.NONE, test,
                 dir.resolve("cortex-m"));
     }

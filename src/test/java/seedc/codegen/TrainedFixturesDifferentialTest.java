@@ -21,12 +21,11 @@ import seedc.bench.ModelBench;
 import seedc.diag.UserError;
 import seedc.driver.DataInputs;
 import seedc.fixed.FixedProgram;
+import seedc.fixed.QuantizedModel;
 import seedc.frontend.seedot.SeeDotFrontEnd;
 import seedc.io.DataSet;
 import seedc.ir.FloatModel;
-import seedc.report.FixedAssignment;
-import seedc.report.Report;
-import seedc.rewrite.InputShifts;
+import seedc.backend.ScoredBuild;
 
 /**
  * The fixtures trained by scripts/train (five data sets beyond digits, wide input and parameter ranges) through
@@ -34,13 +33,13 @@ import seedc.rewrite.InputShifts;
  * against PyTorch's is TrainedFixtureAccuracyTest's):
  * <ul>
  *   <li>the x86 predictor built with sanitizers agrees with the Java fixed-point interpreter bit for bit on
- *       every test example;</li>
+ *       every test example: its raw scores and its label ({@link DifferentialTest#bitExact});</li>
  *   <li>the fixed test accuracy, counted here from the interpreter's predictions and the test set's labels (not
  *       read from report.json), is within 1.5 points of PyTorch's float accuracy (float_accuracy.txt) — issue
  *       10's target — except for the {@link #KNOWN_FAILURES}, which must still fail;</li>
  *   <li>the same program built for the Uno with avr-gcc (for a program over the Uno's RAM, the ATmega1284P) runs
- *       under simavr and predicts what the interpreter predicts on the first {@link #AVR_EXAMPLES} test
- *       examples;</li>
+ *       under simavr and computes the interpreter's raw scores (the label's argmax operand) and label on the first
+ *       {@link #AVR_EXAMPLES} test examples.</li>
  *   <li>built for the Cortex-M0+ and run under Unicorn, it computes the interpreter's label and decision scores on
  *       the first {@link CortexMBuildTest#ROWS} test examples.</li>
  * </ul>
@@ -119,9 +118,8 @@ class TrainedFixturesDifferentialTest {
         // The C backends share one width policy, so the program the x86 compile chose is valid on the AVR and the
         // Cortex-M; it reads the model as compile rewrote it (with the report's input shifts), as 'seedc run
         // --config' does.
-        FixedAssignment chosen = Report.read(report).program().fixedProgram();
-        FloatModel compiled = InputShifts.apply(model, chosen.inputShifts());
-        return new Chosen(chosen.apply(compiled.program(), report.toString()), compiled, testSet(model, name), report);
+        ScoredHost.Chosen chosen = ScoredHost.chosen(model, report);
+        return new Chosen(chosen.fp(), chosen.compiled(), testSet(model, name), report);
     }
 
     /**
@@ -144,16 +142,19 @@ class TrainedFixturesDifferentialTest {
         DataSet test = c.test();
         ModelBench.Outcome o;
         try {
-            o = ModelBench.fixed(fp, compiled, test, AVR_EXAMPLES, Device.UNO, work);
+            o = ScoredBuild.of(() -> ModelBench.fixed(fp, compiled, test, AVR_EXAMPLES, Device.UNO, work));
         } catch (UserError tooLarge) {
             // A 16-bit CNN needs more than the Uno's 2 KB of RAM (the code writer refuses it): the ATmega1284P
             // has the same AVR core and instructions with 16 KB.
             assertTrue(tooLarge.getMessage().contains("does not fit"), tooLarge.getMessage());
-            o = ModelBench.fixed(fp, compiled, test, AVR_EXAMPLES, FloatBench.BIG, FloatBench.BIG_MCU, work);
+            o = ScoredBuild.of(() -> ModelBench.fixed(fp, compiled, test, AVR_EXAMPLES, FloatBench.BIG,
+                    FloatBench.BIG_MCU, work));
         }
         assertEquals(AVR_EXAMPLES, o.fixed().outputs().size());
+        assertEquals(ModelBench.scoredLines(fp, new QuantizedModel(fp, compiled.weights()), test, AVR_EXAMPLES),
+                o.expected());
         assertEquals(o.expected(), o.fixed().outputs(), name + " " + strategy
-                + ": the AVR's predictions differ from the interpreter's");
+                + ": the AVR's scores and labels differ from the interpreter's");
     }
 
     private static DataSet testSet(FloatModel model, String name) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import seedc.backend.Device;
 import seedc.backend.FpgaOptions;
+import seedc.backend.ScoredBuild;
 import seedc.codegen.verilog.emit.SharedEngines;
 import seedc.codegen.verilog.emit.Testbench;
 import seedc.codegen.verilog.emit.TopWriter;
@@ -33,7 +34,8 @@ record Design(FixedProgram fp, DataflowGraph dfg, PfPlan plan, List<TopWriter.Fi
         TopWriter top = new TopWriter(fp, model, dfg, plan);
         List<TopWriter.File> files = new ArrayList<>(top.files());
         files.add(new TopWriter.File("tb.v", Testbench.text(fp.program(), fp.type(fp.program().input()),
-                top.addressBits(), top.tensorResult() ? -top.resultBits() : top.labelBits())));
+                top.addressBits(), top.tensorResult() ? -top.resultBits() : top.labelBits(),
+                ScoredBuild.on() ? top.scoresMemory() : null)));
         files.addAll(ExampleReader.files(fp.program(), fp.type(fp.program().input())));
         return new Design(fp, dfg, plan, List.copyOf(files));
     }

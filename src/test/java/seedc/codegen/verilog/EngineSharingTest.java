@@ -16,14 +16,22 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import seedc.backend.Device;
+import seedc.backend.EmitOptions;
+import seedc.backend.FpgaStrategy;
+import seedc.backend.ScoredBuild;
+import seedc.bench.ModelBench;
 import seedc.codegen.DifferentialTest;
+import seedc.codegen.ScoredHost;
 import seedc.io.DataSet;
+import seedc.ir.FloatModel;
 import seedc.ir.Op;
 
 /**
  * The sequential design runs alike nodes on one engine (EngineSharing, SharedEngines): Bonsai cancer, refused by
- * the UP5K with an engine per node, fits it; the design predicts what the interpreter predicts, in the cycles the
- * planner estimated; and no node writes a memory another node's output still needs.
+ * the UP5K with an engine per node, fits it; the design computes the interpreter's raw scores and labels (its
+ * testbench {@link ScoredBuild scored}), in the cycles the planner estimated; and no node writes a memory another
+ * node's output still needs.
  */
 class EngineSharingTest {
 
@@ -79,22 +87,34 @@ class EngineSharingTest {
         }
 
         // the interpreter's predictions of the compiled program (seedc run --config) on the first test examples
-        DataSet test = seedc.driver.DataInputs.load(seedc.frontend.seedot.SeeDotFrontEnd.load(MODEL.resolve("input.sd"),
-                MODEL).program(), MODEL.resolve("test.npy"), 1);
+        FloatModel model = seedc.frontend.seedot.SeeDotFrontEnd.load(MODEL.resolve("input.sd"), MODEL);
+        DataSet test = seedc.driver.DataInputs.load(model.program(), MODEL.resolve("test.npy"), 1);
         int n = Math.min(FpgaFixturesTest.EXAMPLES, test.size());
-        DifferentialTest.csv(new DataSet(1, Arrays.copyOf(test.labels(), n), Arrays.copyOf(test.features(), n)),
-                out.resolve("examples.csv"));
+        DataSet first = new DataSet(1, Arrays.copyOf(test.labels(), n), Arrays.copyOf(test.features(), n));
+        DifferentialTest.csv(first, out.resolve("examples.csv"));
         DifferentialTest.Cli run = DifferentialTest.cli("run", MODEL.resolve("input.sd").toString(), "--model",
                 MODEL.toString(), "--config", out.resolve("report.json").toString(), "--data",
                 out.resolve("examples.csv").toString(), "--predictions", dir.resolve("predictions.txt").toString(),
                 "--no-progress");
         assertEquals(0, run.status(), run.err());
-        List<String> expected = Files.readAllLines(dir.resolve("predictions.txt")).stream()
+        List<String> labels = Files.readAllLines(dir.resolve("predictions.txt")).stream()
                 .map(l -> l.split(",")[0].strip()).toList();
-        assertEquals(n, expected.size());
-        assertEquals(expected, FpgaFixturesTest.make(out, "sim", "examples.csv"));
+        assertEquals(n, labels.size());
+        // the same design with a scored testbench (every other file as compile wrote it) prints the interpreter's raw
+        // scores and labels
+        ScoredHost.Chosen chosen = ScoredHost.chosen(model, out.resolve("report.json"));
+        Path scored = dir.resolve("scored");
+        ScoredBuild.of(() -> FpgaBackend.INSTANCE.emit(chosen.fp(), chosen.compiled().weights(),
+                EmitOptions.on(Device.ICE40_UP5K).withFpgaStrategy(FpgaStrategy.SEQUENTIAL), scored));
+        for (String f : List.of("top.v", "Makefile", "nodes.ys")) {
+            assertEquals(Files.readString(out.resolve(f)), Files.readString(scored.resolve(f)), f);
+        }
+        Files.copy(out.resolve("examples.csv"), scored.resolve("examples.csv"));
+        List<String> expected = ModelBench.scoredLines(chosen.fp(), chosen.quantized(), first, n);
+        ScoredHost.assertLabelsAre(labels, expected, "bonsai-cancer-2");
+        assertEquals(expected, FpgaFixturesTest.make(scored, "sim", "examples.csv"));
         assertEquals(Collections.nCopies(n, "cycles " + fpga.get("estimatedCycles").asLong()),
-                FpgaFixturesTest.make(out, "sim-cycles", "examples.csv"));
+                FpgaFixturesTest.make(scored, "sim-cycles", "examples.csv"));
     }
 
     private static int position(List<Op> ops, String value) {

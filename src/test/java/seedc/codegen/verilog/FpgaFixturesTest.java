@@ -30,15 +30,17 @@ import seedc.backend.EmitOptions;
 import seedc.backend.Emitted;
 import seedc.backend.FpgaDivider;
 import seedc.backend.FpgaStrategy;
+import seedc.backend.ScoredBuild;
+import seedc.bench.ModelBench;
 import seedc.codegen.DifferentialTest;
 import seedc.codegen.Fixtures;
-import seedc.fixed.FixedInterpreter;
 import seedc.fixed.QuantizedModel;
 import seedc.io.DataSet;
 
 /**
  * Every fixture model's FPGA design, simulated by Icarus Verilog through its Makefile on up to 20 test examples,
- * predicts what the fixed-point interpreter predicts, under each of the three strategies (different PFs and
+ * computes the fixed-point interpreter's raw scores (the label's argmax operand, which a {@link ScoredBuild scored}
+ * testbench prints) and label, under each of the three strategies (different PFs and
  * schedules, the same integers); and the cycles the simulation counts are the ones the planner estimated. The
  * designs of a fixture are simulated side by side (one process each); a model with sigmoid or tanh also has
  * MAFIA's design with iterative dividers.
@@ -79,20 +81,17 @@ class FpgaFixturesTest {
     void predictsWhatTheInterpreterPredicts(String name, @TempDir Path dir) throws Exception {
         RequiredTool.command("iverilog", "iverilog");
         Fixtures.Compiled c = Fixtures.get(name, "shiftry");
-        FixedInterpreter fi = new FixedInterpreter(c.fixed(), new QuantizedModel(c.fixed(), c.model().weights()));
         int n = Math.min(EXAMPLES, c.test().size());
         double[][] features = Arrays.copyOf(c.test().features(), n);
-        List<String> expected = new ArrayList<>();
-        for (double[] x : features) {
-            fi.run(x);
-            expected.add(Long.toString(fi.label()));
-        }
+        List<String> expected = ModelBench.scoredLines(c.fixed(), new QuantizedModel(c.fixed(), c.model().weights()),
+                c.test(), n);
         Map<String, Long> estimated = new LinkedHashMap<>();
         for (Variant v : variants(c)) {
             Path out = dir.resolve(v.name());
             Emitted emitted;
             try {
-                emitted = FpgaBackend.INSTANCE.emit(c.fixed(), c.model().weights(), v.options(), out);
+                emitted = ScoredBuild.of(() -> FpgaBackend.INSTANCE.emit(c.fixed(), c.model().weights(), v.options(),
+                        out));
             } catch (DoesNotFit e) {
                 assertTrue(v.mayNotFit(), name + " " + v.name() + ": " + e.getMessage());
                 assertFalse(ICE40_FITS.contains(name), name + "'s iCE40 design fitted when pinned (ICE40_FITS); now: "

@@ -15,11 +15,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import seedc.backend.EmitOptions;
 import seedc.backend.FpgaStrategy;
+import seedc.backend.ScoredBuild;
+import seedc.bench.ModelBench;
 import seedc.codegen.DifferentialTest;
 import seedc.codegen.c.CBackend;
 import seedc.driver.Compilation;
 import seedc.driver.DataInputs;
-import seedc.fixed.FixedInterpreter;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.QuantizedModel;
 import seedc.fixed.Strategy;
@@ -117,20 +118,17 @@ class PipeliningTest {
     }
 
     /**
-     * The design's report section, after checking that it predicts what the interpreter predicts and that the
+     * The design's report section, after checking that it computes the interpreter's raw scores and labels (a
+     * {@link ScoredBuild scored} testbench) and that the
      * simulation counts the estimated cycles on every example.
      */
     private static JsonNode simulate(EmitOptions options, String name) throws Exception {
         assertTrue(DifferentialTest.haveIverilog(), "iverilog is needed (./run-tests installs it)");
         Path out = dir.resolve(name);
-        var emitted = FpgaBackend.INSTANCE.emit(fixed, model.weights(), options, out);
+        var emitted = ScoredBuild.of(() -> FpgaBackend.INSTANCE.emit(fixed, model.weights(), options, out));
         DifferentialTest.csv(test, out.resolve("examples.csv"));
-        FixedInterpreter fi = new FixedInterpreter(fixed, new QuantizedModel(fixed, model.weights()));
-        List<String> expected = new java.util.ArrayList<>();
-        for (double[] x : test.features()) {
-            fi.run(x);
-            expected.add(Long.toString(fi.label()));
-        }
+        List<String> expected = ModelBench.scoredLines(fixed, new QuantizedModel(fixed, model.weights()), test,
+                test.size());
         assertEquals(expected, FpgaFixturesTest.make(out, "sim", "examples.csv"));
         JsonNode fpga = new ObjectMapper().valueToTree(emitted.fpga());
         assertEquals(Collections.nCopies(test.size(), "cycles " + fpga.get("estimatedCycles").asLong()),

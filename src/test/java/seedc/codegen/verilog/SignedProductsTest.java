@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
@@ -17,9 +16,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 import seedc.backend.Device;
 import seedc.backend.EmitOptions;
 import seedc.backend.Emitted;
+import seedc.backend.ScoredBuild;
+import seedc.bench.ModelBench;
 import seedc.codegen.DifferentialTest;
 import seedc.codegen.HandModel;
-import seedc.fixed.FixedInterpreter;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.QuantizedModel;
 import seedc.fixed.Strategy;
@@ -62,7 +62,8 @@ class SignedProductsTest {
                 FpgaBackend.INSTANCE);
 
         Path out = dir.resolve("design");
-        Emitted e = FpgaBackend.INSTANCE.emit(fp, model.weights(), EmitOptions.on(Device.ICE40_UP5K), out);
+        Emitted e = ScoredBuild.of(() -> FpgaBackend.INSTANCE.emit(fp, model.weights(),
+                EmitOptions.on(Device.ICE40_UP5K), out));
         JsonNode fpga = new ObjectMapper().valueToTree(e.fpga());
         assertEquals(0, fpga.get("estimatedDsp").asLong(), fpga.toString());
         String engine = Files.readString(out.resolve("nodes/n" + fp.program().body().ops().stream()
@@ -112,7 +113,8 @@ class SignedProductsTest {
         FixedProgram fp = HandModel.compile(model, set, set, Strategy.SHIFTRY, Metric.DISAGREEMENT,
                 FpgaBackend.INSTANCE);
         Path out = dir.resolve("counting-design");
-        Emitted e = FpgaBackend.INSTANCE.emit(fp, model.weights(), EmitOptions.on(Device.ICE40_UP5K), out);
+        Emitted e = ScoredBuild.of(() -> FpgaBackend.INSTANCE.emit(fp, model.weights(),
+                EmitOptions.on(Device.ICE40_UP5K), out));
         JsonNode fpga = new ObjectMapper().valueToTree(e.fpga());
         int second = fp.program().body().ops().stream().filter(op -> op instanceof seedc.ir.Op.MatMul)
                 .skip(1).findFirst().orElseThrow().out().id();
@@ -129,15 +131,13 @@ class SignedProductsTest {
         simulatesLikeTheInterpreter(fp, model, set, out, fpga);
     }
 
-    /** The design in {@code out}, simulated on every row, predicts the interpreter's labels in the estimated cycles. */
+    /**
+     * The design in {@code out} (emitted {@link ScoredBuild scored}), simulated on every row, computes the
+     * interpreter's raw scores and labels in the estimated cycles.
+     */
     private static void simulatesLikeTheInterpreter(FixedProgram fp, FloatModel model, DataSet set, Path out,
                                                     JsonNode fpga) throws Exception {
-        FixedInterpreter fi = new FixedInterpreter(fp, new QuantizedModel(fp, model.weights()));
-        List<String> expected = new ArrayList<>();
-        for (double[] x : set.features()) {
-            fi.run(x);
-            expected.add(Long.toString(fi.label()));
-        }
+        List<String> expected = ModelBench.scoredLines(fp, new QuantizedModel(fp, model.weights()), set, set.size());
         DifferentialTest.csv(set, out.resolve("examples.csv"));
         assertEquals(expected, FpgaFixturesTest.make(out, "sim", "examples.csv"));
         assertEquals(Collections.nCopies(set.size(), "cycles " + fpga.get("estimatedCycles").asLong()),

@@ -2,6 +2,7 @@ package seedc.codegen.c.emit;
 
 import java.util.function.IntConsumer;
 import java.util.function.Supplier;
+import seedc.backend.ScoredBuild;
 import seedc.codegen.c.writer.CNames;
 import seedc.codegen.c.writer.CWriter;
 import seedc.ir.Block;
@@ -27,6 +28,8 @@ public abstract class BodyEmitter {
     /** Per op, the unroll factor an HLS tool is told for its loop over its elements (HLS C only). */
     private final java.util.Map<Op, Integer> unroll;
     private final String predictPragmas;
+    /** The program's int result when emission is {@link ScoredBuild scored} (its argmax hands out the scores). */
+    private Value scoredLabel;
 
     BodyEmitter(RamPlan ram) {
         this(ram, java.util.Map.of(), "");
@@ -120,6 +123,7 @@ public abstract class BodyEmitter {
 
     /** Writes the body of p's predict function (call once): buffer addresses, then every op. */
     protected final void emitBody(Program p) {
+        scoredLabel = ScoredBuild.on() && p.result().isInt() ? p.result() : null;
         ram.aliases().forEach((alias, root) -> w.raw("#define " + alias + " ((" + elementType(alias) + " *)(" + root
                 + "))\n"));
         if (!PROFILING.get()) {
@@ -274,6 +278,11 @@ public abstract class BodyEmitter {
 
     private void argmax(Argmax a) {
         String o = CNames.var(a.out());
+        if (a.out().equals(scoredLabel)) {
+            // one line, so that a test can take it out and compare the rest with the ordinary output
+            w.line("for (sd_idx k = 0; k < " + a.a().size() + "; k++) " + ScoredBuild.C_MACRO + "(k, (int32_t)("
+                    + ref(a.a(), "k") + "));");
+        }
         w.line(o + " = 0;");
         w.block("for (sd_idx k = 1; k < " + a.a().size() + "; k++)", () -> w.line("if (" + ref(a.a(), "k") + " > "
                 + ref(a.a(), o) + ") " + o + " = k;"));

@@ -15,14 +15,21 @@ import seedc.ir.Program;
 public final class Testbench {
     private Testbench() {}
 
-    /** {@code labelBits}: the label port's width, or minus the result's element width for a tensor result. */
-    public static String text(Program program, FixedType input, int addressBits, int labelBits) {
+    /**
+     * {@code labelBits}: the label port's width, or minus the result's element width for a tensor result;
+     * {@code scores}: null, or the design's memory of the label's argmax operand, whose elements (read through the
+     * hierarchy at done) a {@link seedc.backend.ScoredBuild scored} testbench prints before the label, each followed
+     * by a space.
+     */
+    public static String text(Program program, FixedType input, int addressBits, int labelBits, String scores) {
         return "// seedc testbench: vvp sim.vvp +examples=FILE [+cycles]\n`timescale 1ns/1ps\n"
-                + declarations(program, input, addressBits, labelBits) + examples(program, labelBits < 0);
+                + declarations(program, input, addressBits, labelBits, scores != null)
+                + examples(program, labelBits < 0, scores);
     }
 
     /** The module's clock, the design's ports and the registers of the examples' loop, up to its initial block. */
-    private static String declarations(Program program, FixedType input, int addressBits, int labelBits) {
+    private static String declarations(Program program, FixedType input, int addressBits, int labelBits,
+                                       boolean scored) {
         boolean tensor = labelBits < 0;
         int outs = program.result().size();
         StringBuilder sb = new StringBuilder();
@@ -35,6 +42,7 @@ public final class Testbench {
               .append(-labelBits - 1).append(":0] out_data;\n    integer k;\n");
         } else {
             sb.append("    wire [").append(labelBits - 1).append(":0] label;\n");
+            sb.append(scored ? "    integer k;\n" : "");
         }
         sb.append("    seedc_top dut (.clk(clk), .start(start), .in_we(in_we), .in_addr(in_addr), .in_data(in_data),"
                 + " .done(done), " + (tensor ? ".out_addr(out_addr), .out_data(out_data)" : ".label(label)") + ");\n");
@@ -44,7 +52,7 @@ public final class Testbench {
     }
 
     /** The loop over the examples: each one's elements written, then start, and at done the result printed. */
-    private static String examples(Program program, boolean tensor) {
+    private static String examples(Program program, boolean tensor, String scores) {
         return """
                         if (!$value$plusargs("examples=%s", path)) begin
                             $display("tb: give +examples=FILE");
@@ -81,11 +89,24 @@ public final class Testbench {
                         $finish;
                     end
                 endmodule
-                """.replace("@PRINT@", tensor ? "begin\n"
-                        + "                for (k = 0; k < " + program.result().size() + "; k = k + 1) begin\n"
-                        + "                    out_addr = k;\n                    #1 if (k > 0) $write(\" \");\n"
-                        + "                    $write(\"%0d\", out_data);\n"
-                        + "                end\n                $write(\"\\n\");\n            end" : "$display(\"%0d\", label);")
+                """.replace("@PRINT@", print(program, tensor, scores))
                 .replace("@N@", Integer.toString(program.input().size()));
+    }
+
+    /** The statement that prints an example's result at done: its raw integers, or its scores and label. */
+    private static String print(Program program, boolean tensor, String scores) {
+        if (tensor) {
+            return "begin\n"
+                    + "                for (k = 0; k < " + program.result().size() + "; k = k + 1) begin\n"
+                    + "                    out_addr = k;\n                    #1 if (k > 0) $write(\" \");\n"
+                    + "                    $write(\"%0d\", out_data);\n"
+                    + "                end\n                $write(\"\\n\");\n            end";
+        }
+        if (scores == null) {
+            return "$display(\"%0d\", label);";
+        }
+        return "begin\n                for (k = 0; k < " + program.decisionScores().size() + "; k = k + 1)"
+                + " $write(\"%0d \", dut." + scores + "[k]);\n"
+                + "                $display(\"%0d\", label);\n            end";
     }
 }

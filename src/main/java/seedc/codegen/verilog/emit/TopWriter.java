@@ -100,6 +100,15 @@ public final class TopWriter {
         return !dfg.result().isInt();
     }
 
+    /**
+     * The memory holding the argmax operand of an int result (the classifier's scores: a testbench of a {@link
+     * seedc.backend.ScoredBuild scored} build prints it), or null when the result is a tensor or no argmax.
+     */
+    public String scoresMemory() {
+        Value scores = fp.program().decisionScores();
+        return tensorResult() || scores == null ? null : context(dfg.producer(dfg.result())).mem(scores);
+    }
+
     public int resultBits() {
         return fp.type(dfg.result()).bits();
     }
