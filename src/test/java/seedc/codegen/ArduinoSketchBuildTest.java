@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -102,6 +101,10 @@ class ArduinoSketchBuildTest {
         assertTrue(Files.isRegularFile(CORE.resolve("Arduino.h")) && Files.isDirectory(VARIANT),
                 "the Arduino AVR core is not installed (Debian package arduino-core-avr; ./run-tests installs it)");
         coreDir = Files.createTempDirectory("seedc-arduino-core");
+        // Other classes build sketches with it too (CompileFitAvrSizeTest, in any order): it lives as long as the
+        // JVM, not as long as this class's tests.
+        Path made = coreDir;
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(made)));
         List<String> objects = new ArrayList<>();
         try (Stream<Path> s = Files.list(CORE)) {
             for (Path src : s.sorted().toList()) {
@@ -134,12 +137,11 @@ class ArduinoSketchBuildTest {
         return archive;
     }
 
-    @AfterAll
-    static void cleanUp() throws IOException {
-        if (coreDir != null) {
-            try (Stream<Path> s = Files.walk(coreDir)) {
-                s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+    private static void deleteTree(Path dir) {
+        try (Stream<Path> s = Files.walk(dir)) {
+            s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException gone) {
+            // a temporary folder that cannot be walked any more is nothing to clean
         }
     }
 

@@ -12,14 +12,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
+import seedc.RequiredTool;
 import seedc.backend.Device;
 import seedc.backend.EmitOptions;
 import seedc.backend.Emitted;
-import seedc.codegen.DifferentialTest;
 import seedc.codegen.verilog.FpgaBackend;
 
 /**
@@ -34,12 +33,12 @@ class FpgaSynthesisTest {
     @ParameterizedTest
     @ValueSource(strings = {"arty-a7-35t", "ice40-up5k"})
     void makeSynthReportsWhatYosysBuilt(String deviceName, @TempDir Path dir) throws Exception {
-        Assumptions.assumeTrue(DifferentialTest.have("yosys") && DifferentialTest.have("make"), "yosys missing");
+        requireYosys();
         Device device = Device.byName(deviceName).orElseThrow();
         boolean ice40 = device.equals(Device.ICE40_UP5K);
         if (ice40) {
-            Assumptions.assumeTrue(DifferentialTest.have("nextpnr-ice40")
-                    && Files.isExecutable(Path.of("/usr/bin/icepack")), "nextpnr-ice40 or icepack missing");
+            RequiredTool.command("nextpnr-ice40", "nextpnr-ice40");
+            RequiredTool.command("icepack", "fpga-icestorm");
         }
         // the UP5K's 48-pin package has 39 I/Os, so its design has 8 elements of 8 bits (products kept at 16 bits)
         OneOp.Built b = ice40
@@ -64,7 +63,7 @@ class FpgaSynthesisTest {
             assertTrue(synth.get("fmax_mhz").asDouble() > 0, synth.toString());
             assertTrue(Files.size(dir.resolve("build/design.bin")) > 0);
         }
-        assertWithinTheFitsError(e, synth);
+        assertWithinTheMeasuredError("hadamard-pf4-" + deviceName, e, synth);
     }
 
     /**
@@ -101,7 +100,7 @@ class FpgaSynthesisTest {
      */
     @org.junit.jupiter.api.Test
     void romsOfAGatherAreBlockRamOnTheIce40(@TempDir Path dir) throws Exception {
-        Assumptions.assumeTrue(DifferentialTest.have("yosys") && DifferentialTest.have("make"), "yosys missing");
+        requireYosys();
         Emitted e = emit(OneOp.build(Ops.index(param("w", i8(6), 40, 16), 3, i8(6)), OpCases.seedot(8, 6), 7, 1),
                 Device.ICE40_UP5K, 2, dir);
         assertEquals(4, blockRams(dir));
@@ -114,7 +113,7 @@ class FpgaSynthesisTest {
      */
     @org.junit.jupiter.api.Test
     void operandsOfAnElementwiseEngineAreBlockRamWhenAsked(@TempDir Path dir) throws Exception {
-        Assumptions.assumeTrue(DifferentialTest.have("yosys") && DifferentialTest.have("make"), "yosys missing");
+        requireYosys();
         OneOp.Built b = OneOp.build(Ops.hadamard(in("a", i8(5), 64), param("b", i8(6), 64), i8(4)),
                 OpCases.mul(0, 0, 16, 0, 7), 7, 1);
         Emitted e = FpgaBackend.INSTANCE.emit(b.fp(), b.model().weights(), EmitOptions.on(Device.ICE40_UP5K)
@@ -131,7 +130,7 @@ class FpgaSynthesisTest {
     @ParameterizedTest
     @ValueSource(ints = {8, 1, 0})
     void productsBeyondTheDspBudgetAreLogic(int dsps, @TempDir Path dir) throws Exception {
-        Assumptions.assumeTrue(DifferentialTest.have("yosys") && DifferentialTest.have("make"), "yosys missing");
+        requireYosys();
         OneOp.Built b = OneOp.build(Ops.hadamard(in("a", i16(10), 8), param("b", i16(12), 8), i16(9)),
                 OpCases.mul(0, 0, 32, 0, 13), 7, 1);
         Emitted e = FpgaBackend.INSTANCE.emit(b.fp(), b.model().weights(), EmitOptions.on(Device.ICE40_UP5K)
@@ -149,29 +148,48 @@ class FpgaSynthesisTest {
     @org.junit.jupiter.api.Test
     void addressesOfLanesThatDoNotDivideTheOutputsStaySmall(@TempDir Path dir) throws Exception {
         Emitted e = product(in("x", i8(5), 1, 16), param("w", i8(6), 16, 10), Device.ARTY_A7_35T, 8, dir);
-        assertWithinTheFitsError(e, synthesize(dir));
+        assertWithinTheMeasuredError("matmul-16x10-pf8-arty-a7-35t", e, synthesize(dir));
     }
 
     /** A product a x b into 16 bits at scale 8 (terms kept at 16 bits), emitted for the device at one PF. */
     private static Emitted product(Operand a, Operand b, Device device, int pf, Path dir) throws Exception {
-        Assumptions.assumeTrue(DifferentialTest.have("yosys") && DifferentialTest.have("make"), "yosys missing");
+        requireYosys();
         return emit(OneOp.build(Ops.matmul(a, b, i16(8)), OpCases.mul(0, 0, 16, 0, 3), 7, 1), device, pf, dir);
     }
 
+    /** yosys and make: a failure under CI=true, else a skip naming them (RequiredTool). */
+    private static void requireYosys() {
+        RequiredTool.command("yosys", "yosys");
+        RequiredTool.command("make", "make");
+    }
+
+    /**
+     * src/test/resources/template-luts/synthesis-cases.tsv: each case's yosys LUTs and the planner's estimate (without
+     * the design scale) when measured: Debian 12's yosys 0.23 and the planner of commit 97773df (a case missing from it
+     * fails with both figures, to be added).
+     */
+    static final Path MEASURED = Path.of("src/test/resources/template-luts/synthesis-cases.tsv");
+    /** The share of yosys's count an estimate may lose against the measured one (TemplateLutsTest's rule). */
+    static final double SLACK = 0.05;
+
     /**
      * The planner's LUT estimate, without the design scale (fitted on whole designs, where yosys shares and trims
-     * logic across engines; a one-op design is the single-template fit's own case), is within the error the fit
-     * states for its model.
+     * logic across engines; a one-op design is the single-template fit's own case), misses yosys's count by at most
+     * what it missed when the case was measured (the committed table, not the fit's own stated error: issue 45) plus
+     * {@link #SLACK} of yosys's count.
      */
-    private static void assertWithinTheFitsError(Emitted e, JsonNode synth) {
-        var model = e.fpga().lutModel();
-        double scale = model.design().scale();
-        double estimated = (double) e.fpga().estimatedLut() / scale;
-        double lut = synth.get("lut").asDouble();
-        double maxError = model.maxError();
-        assertTrue(model.samples() > 0, "the model is not fitted: " + model);
-        assertTrue(Math.abs(estimated - lut) / lut <= maxError, "estimate " + estimated + " vs yosys " + lut
-                + ", the fit's max error " + maxError + ", in " + synth);
+    private static void assertWithinTheMeasuredError(String name, Emitted e, JsonNode synth) throws Exception {
+        double estimated = (double) e.fpga().estimatedLut() / e.fpga().lutModel().design().scale();
+        long lut = synth.get("lut").asLong();
+        String measured = Files.readAllLines(MEASURED).stream().filter(l -> l.startsWith(name + "\t")).findFirst()
+                .orElseThrow(() -> new AssertionError(name + " is not in " + MEASURED + ": yosys built " + lut
+                        + " LUTs, the planner estimates " + Math.round(estimated)));
+        String[] f = measured.split("\t");
+        long yosysThen = Long.parseLong(f[1]);
+        long estimateThen = Long.parseLong(f[2]);
+        double allowed = Math.abs(estimateThen - yosysThen) + SLACK * yosysThen;
+        assertTrue(Math.abs(estimated - lut) <= allowed, name + ": estimate " + Math.round(estimated) + " vs yosys " + lut
+                + " LUTs, off by more than when measured (" + estimateThen + " vs " + yosysThen + ") + slack, in " + synth);
     }
 
     private static Emitted emit(OneOp.Built b, Device device, int pf, Path dir) throws Exception {

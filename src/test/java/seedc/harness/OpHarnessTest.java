@@ -1,5 +1,7 @@
 package seedc.harness;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -159,7 +161,33 @@ class OpHarnessTest {
             nodes.add(DynamicContainer.dynamicContainer(backend.id(), run.stream().map(p -> DynamicTest.dynamicTest(
                     p.c().id() + " " + p.c().rule().text(), () -> check(backend, p, jobs.get(p.key()))))));
         }
+        // last: every FPGA job has been awaited by its case's check
+        nodes.add(DynamicTest.dynamicTest("FPGA designs that fell back to the default options are the pinned ones",
+                OpHarnessTest::checkFallbacks));
         return nodes.stream();
+    }
+
+    /** The committed list of the FPGA builds that do not fit their device ({@link FpgaOpBackend#FELL_BACK}). */
+    static final Path PINNED_FALLBACKS = Path.of("src/test/resources/harness/fpga-fallbacks.txt");
+
+    /**
+     * The FPGA builds that fell back equal the committed list for the backends that ran (with the default seed and
+     * random cases; other draws print theirs): a design that newly stops fitting, or starts to, fails here by name.
+     */
+    private static void checkFallbacks() throws IOException {
+        java.util.Set<String> ran = new java.util.TreeSet<>();
+        backends().forEach(b -> ran.add(b.id()));
+        java.util.Set<String> pinned = new java.util.TreeSet<>();
+        for (String line : Files.readAllLines(PINNED_FALLBACKS)) {
+            if (!line.isBlank() && !line.startsWith("#") && ran.contains(line.substring(0, line.indexOf('/')))) {
+                pinned.add(line.strip());
+            }
+        }
+        java.util.Set<String> seen = new java.util.TreeSet<>(FpgaOpBackend.FELL_BACK);
+        System.out.println("op harness: " + seen.size() + " FPGA builds fell back to the default options: " + seen);
+        if (SEED == DEFAULT_SEED && RANDOM_PER_KIND == DEFAULT_RANDOM_PER_KIND) {
+            assertEquals(pinned, seen, "FPGA builds that fell back to the default options (" + PINNED_FALLBACKS + ")");
+        }
     }
 
     /** Seconds a case may take to build (types, parameters, examples: Java alone). */
