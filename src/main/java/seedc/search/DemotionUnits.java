@@ -34,7 +34,16 @@ final class DemotionUnits {
     record Unit(String name, List<Value> values) {}
 
     /** A unit's demotion as stage III chose it: its values' width and each one's scale. */
-    record Chosen(Unit unit, int bits, int[] scales) {}
+    record Chosen(Unit unit, int bits, int[] scales) {
+        /** Writes the demotion into {@code b} and {@code sc}. */
+        void apply(int[] b, int[] sc) {
+            List<Value> values = unit.values();
+            for (int k = 0; k < values.size(); k++) {
+                b[values.get(k).id()] = bits;
+                sc[values.get(k).id()] = scales[k];
+            }
+        }
+    }
 
     /** The values per unit of a rung of {@code n} values: 1 up to {@link #SINGLE_VALUES}. */
     static int unitSize(int n) {
@@ -92,12 +101,7 @@ final class DemotionUnits {
 
         /** Writes the unit's demotion into {@code b} and {@code sc}. */
         void apply(String name, int[] b, int[] sc) {
-            Chosen c = byName.get(name);
-            List<Value> values = c.unit().values();
-            for (int k = 0; k < values.size(); k++) {
-                b[values.get(k).id()] = c.bits();
-                sc[values.get(k).id()] = c.scales()[k];
-            }
+            byName.get(name).apply(b, sc);
         }
     }
 }

@@ -391,7 +391,7 @@ public final class ShiftrySearch {
                     rung.apply(d.name(), bits, scales);
                     wraps = s.wrapEvents();
                     cyclesNow = cyclesThen;
-                    kept.add(kept(d.name(), bits, scales, curve.size()));
+                    kept.add(new StagedConfirmation.Kept(rung.of(d.name()), curve.size()));
                 }
                 curve.add(new Step(d.name(), verdict, s.accuracy(), s.scoreError(), paramBytes(keep ? b : bits),
                         s.wrapEvents(), cyclesThen));
@@ -433,22 +433,12 @@ public final class ShiftrySearch {
     private void keepTogether(int[] newBits, int[] newScales, long newWraps, Map<Integer, Step> steps,
                               List<Step> curve) {
         steps.forEach((i, t) -> {
-            kept.add(kept(t.name(), newBits, newScales, i));
+            kept.add(new StagedConfirmation.Kept(rung.of(t.name()), i));
             curve.set(i, t);
         });
         System.arraycopy(newBits, 0, bits, 0, bits.length);
         System.arraycopy(newScales, 0, scales, 0, scales.length);
         wraps = newWraps;
-    }
-
-    /** The kept demotion of the unit named so, its values' widths and scales as {@code b} and {@code sc} hold them. */
-    private StagedConfirmation.Kept kept(String name, int[] b, int[] sc, int curveIndex) {
-        List<Value> values = rung.of(name).unit().values();
-        int[] demotedScales = new int[values.size()];
-        for (int j = 0; j < demotedScales.length; j++) {
-            demotedScales[j] = sc[values.get(j).id()];
-        }
-        return new StagedConfirmation.Kept(values, b[values.getFirst().id()], demotedScales, curveIndex);
     }
 
     /** The current program with {@code vars} one step down at their first scales. */

@@ -2,7 +2,6 @@ package seedc.search;
 
 import java.util.List;
 import java.util.function.IntPredicate;
-import seedc.ir.Value;
 
 /**
  * Deciding on a subset of a large training set, confirming on all of it: the second round of Shiftry's staged
@@ -26,19 +25,13 @@ final class StagedConfirmation {
     /** How many of the subset's best candidates the whole set confirms (stage II, SeeDot's sweep). */
     static final int SURVIVORS = 4;
 
-    /**
-     * A demotion stage IV kept: its values (one, or a group: {@link DemotionUnits}), their new width and each one's
-     * scale, and its point on the curve.
-     */
-    record Kept(List<Value> values, int bits, int[] scales, int curveIndex) {}
+    /** A demotion stage IV kept (of one value, or a group: {@link DemotionUnits}) and its point on the curve. */
+    record Kept(DemotionUnits.Chosen demotion, int curveIndex) {}
 
     /** Writes the demotions into {@code bits} and {@code scales}. */
     static void apply(List<Kept> demotions, int[] bits, int[] scales) {
         for (Kept k : demotions) {
-            for (int i = 0; i < k.values().size(); i++) {
-                bits[k.values().get(i).id()] = k.bits();
-                scales[k.values().get(i).id()] = k.scales()[i];
-            }
+            k.demotion().apply(bits, scales);
         }
     }
 
