@@ -79,14 +79,14 @@ public final class ModelBench {
                                 Path work, WeightStorage storage, boolean bitSerial, BitLayout layout,
                                 boolean profile) {
         Examples ex = examples(fp, model, data, n);
-        List<String> expected = ScoredBuild.on() ? scoredLines(fp, ex.quantized(), data, n) : ex.expected();
+        List<String> expected = ex.expected();
         Path sketch = work.resolve("sketch");
         EmitOptions options = ex.options(device).withStorage(storage).withBitSerial(bitSerial).withBitLayout(layout);
         Emitted w = profile ? BodyEmitter.profiled(() -> CBackend.ARDUINO.emit(fp, model.weights(), options, sketch))
                 : CBackend.ARDUINO.emit(fp, model.weights(), options, sketch);
         AvrBench.Run run = AvrBench.run(AvrBench.Kind.FIXED, List.of(sketch.resolve("predict.cpp")), sketch,
                 ex.initializers(), CYCLE_BUDGET, work.resolve("fixed"), mcu, profile);
-        List<Integer> bad = mismatches(expected, run.outputs());
+        List<Integer> bad = ex.mismatches(run.outputs());
         return new Outcome(run, expected, bad, w, sketch, MacCount.of(ex.quantized()));
     }
 
@@ -104,21 +104,20 @@ public final class ModelBench {
 
         /** The indices of the examples whose {@code outputs} differ from the interpreter's. */
         public List<Integer> mismatches(List<String> outputs) {
-            return ModelBench.mismatches(expected, outputs);
-        }
-    }
-
-    private static List<Integer> mismatches(List<String> expected, List<String> outputs) {
-        List<Integer> bad = new ArrayList<>();
-        for (int i = 0; i < expected.size(); i++) {
-            if (!outputs.get(i).equals(expected.get(i))) {
-                bad.add(i);
+            List<Integer> bad = new ArrayList<>();
+            for (int i = 0; i < expected.size(); i++) {
+                if (!outputs.get(i).equals(expected.get(i))) {
+                    bad.add(i);
+                }
             }
+            return bad;
         }
-        return bad;
     }
 
-    /** The first {@code n} examples of {@code data} for {@code fp} with {@code model}'s weights. */
+    /**
+     * The first {@code n} examples of {@code data} for {@code fp} with {@code model}'s weights, each expected as the
+     * harness prints it ({@link #scoredLine} inside {@link ScoredBuild#of}).
+     */
     public static Examples examples(FixedProgram fp, FloatModel model, DataSet data, int n) {
         int count = Math.min(n, data.size());
         QuantizedModel qm = new QuantizedModel(fp, model.weights());
@@ -128,7 +127,8 @@ public final class ModelBench {
         for (int i = 0; i < count; i++) {
             double[] x = data.features()[i];
             examples.add(AvrBench.initializer(fp.program().input() == null ? new long[] {0} : qm.quantizeInput(x)));
-            expected.add(format(fi, fi.runRaw(x)));
+            long[] raw = fi.runRaw(x);
+            expected.add(ScoredBuild.on() ? scoredLine(fp, fi, raw) : format(fi, raw));
         }
         return new Examples(examples, expected, qm, count > 0 ? qm.quantizeInput(data.features()[0]) : null);
     }
