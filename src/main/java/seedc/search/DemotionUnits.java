@@ -53,6 +53,11 @@ final class DemotionUnits {
         return Math.ceilDiv(n, GROUPS);
     }
 
+    /** How many units a rung of {@code n} values tries (n up to {@link #SINGLE_VALUES}, else about {@link #GROUPS}). */
+    static int units(int n) {
+        return n == 0 ? 0 : Math.ceilDiv(n, unitSize(n));
+    }
+
     /** {@code vars} (in the program's order) in units of {@link #unitSize} contiguous values. */
     static List<Unit> of(List<Value> vars) {
         int size = unitSize(vars.size());
@@ -69,7 +74,7 @@ final class DemotionUnits {
     /** The grouping of {@code vars}, or null when each value is tried alone. */
     static ShiftryOutcome.Grouping grouping(List<Value> vars) {
         int size = unitSize(vars.size());
-        return size == 1 ? null : new ShiftryOutcome.Grouping(vars.size(), Math.ceilDiv(vars.size(), size), size);
+        return size == 1 ? null : new ShiftryOutcome.Grouping(vars.size(), units(vars.size()), size);
     }
 
     /** Stage III's chosen demotions of one rung, by unit name: how stage IV and its second chances apply them. */

@@ -66,8 +66,7 @@ public final class SearchWork {
 
     /** Shiftry's candidates for {@code values} values to demote, grouped as {@link DemotionUnits} groups them. */
     static long shiftryCandidates(int values) {
-        long units = values == 0 ? 0 : Math.ceilDiv(values, DemotionUnits.unitSize(values));
-        return SHIFTRY_WALKS * (SHIFTRY_FIXED + SHIFTRY_PER_UNIT * units);
+        return SHIFTRY_WALKS * (SHIFTRY_FIXED + SHIFTRY_PER_UNIT * (long) DemotionUnits.units(values));
     }
 
     /** The estimate when it passes {@link #MAX_TOTAL}. */
