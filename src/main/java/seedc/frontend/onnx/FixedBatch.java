@@ -166,7 +166,8 @@ final class FixedBatch {
     private static double[] listed(Node node, ImportContext cx, String attribute, int input) {
         for (var a : node.proto().getAttributeList()) { // as longs: an end of 2^63 - 1 means "to the end"
             if (!attribute.isEmpty() && a.getName().equals(attribute)) {
-                return a.getIntsList().stream().mapToDouble(Long::doubleValue).toArray();
+                return a.getType() == onnx.Onnx.AttributeProto.AttributeType.INT ? new double[] {a.getI()}
+                        : a.getIntsList().stream().mapToDouble(Long::doubleValue).toArray();
             }
         }
         List<String> in = node.inputs();
