@@ -81,7 +81,7 @@ final class ProgramOptions {
             if (parts.length == 2) {
                 double lo = Double.parseDouble(parts[0].trim()), hi = Double.parseDouble(parts[1].trim());
                 if (Double.isFinite(lo) && Double.isFinite(hi) && lo < hi) {
-                    return new OnnxFrontEnd.Options(lo, hi, argmax, nhwcRows(), output);
+                    return new OnnxFrontEnd.Options(lo, hi, argmax, nhwcRows(), output, true);
                 }
             }
         } catch (NumberFormatException e) {

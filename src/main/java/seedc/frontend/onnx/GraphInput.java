@@ -19,7 +19,7 @@ final class GraphInput {
     /** The input's shape as X declares it, and the fixed batch read as one example (null: none). */
     record Input(int[] shape, FixedBatch batch) {}
 
-    static Input of(GraphProto g, GraphOutput out, ImportContext cx, boolean nhwcRows) {
+    static Input of(GraphProto g, GraphOutput out, ImportContext cx, OnnxFrontEnd.Options options) {
         Set<String> initialized = new HashSet<>();
         g.getInitializerList().forEach(t -> initialized.add(t.getName()));
         List<ValueInfoProto> inputs = g.getInputList().stream().filter(v -> !initialized.contains(v.getName()))
@@ -40,10 +40,11 @@ final class GraphInput {
                     + "' only: " + GraphOutput.described(unread) + " left out (each data row holds '"
                     + Names.display(in.getName()) + "')");
         }
-        return of(g, out, in, cx, nhwcRows);
+        return of(g, out, in, cx, options);
     }
 
-    private static Input of(GraphProto g, GraphOutput out, ValueInfoProto in, ImportContext cx, boolean nhwcRows) {
+    private static Input of(GraphProto g, GraphOutput out, ValueInfoProto in, ImportContext cx,
+                            OnnxFrontEnd.Options options) {
         int type = in.getType().getTensorType().getElemType();
         if (type != onnx.Onnx.TensorProto.DataType.FLOAT_VALUE && type != onnx.Onnx.TensorProto.DataType.DOUBLE_VALUE) {
             var t = onnx.Onnx.TensorProto.DataType.forNumber(type);
@@ -68,7 +69,8 @@ final class GraphInput {
                         + " batch fixed");
             }
         }
-        FixedBatch batch = shape.length == 0 ? null : FixedBatch.of(g, out, shape[0], shape.length);
+        FixedBatch batch = shape.length == 0 || !options.batchAsExample() ? null
+                : FixedBatch.of(g, out, shape[0], shape.length);
         if (batch != null) {
             cx.note(batch.note(in.getName()));
             shape[0] = 1;
@@ -78,7 +80,7 @@ final class GraphInput {
             throw new ImportError("input '" + Names.display(in.getName()) + "' has rank " + shape.length
                     + "; seedc's tensors have 1 to 5 dimensions");
         }
-        if (nhwcRows) {
+        if (options.nhwcRows()) {
             if (shape.length != 4) {
                 throw new ImportError("input '" + Names.display(in.getName()) + "' has shape " + Sym.dims(shape)
                         + "; NHWC rows are for (N, C, H, W) image inputs");

@@ -40,20 +40,24 @@ public final class OnnxFrontEnd {
      * {@code inputLo}, {@code inputHi}: the range the program declares for its input (ONNX has none);
      * {@code argmax}: the program returns the class (argmax) of the graph's output even without a head;
      * {@code nhwcRows}: an image input's rows hold its pixels in NHWC order (channels innermost), not the graph's NCHW;
-     * {@code output}: the name of the graph output to compute (null: the first).
+     * {@code output}: the name of the graph output to compute (null: the first); {@code batchAsExample}: a fixed first
+     * dimension N > 1 of the input that the output shares is a batch of N examples, imported as one (the command
+     * line's reading: an exporter traced the model with N examples); off (the shorter constructors), the whole tensor
+     * is one example, as ONNX's node tests mean their tensors.
      */
-    public record Options(double inputLo, double inputHi, boolean argmax, boolean nhwcRows, String output) {
+    public record Options(double inputLo, double inputHi, boolean argmax, boolean nhwcRows, String output,
+                          boolean batchAsExample) {
         public Options(double inputLo, double inputHi, boolean argmax) {
-            this(inputLo, inputHi, argmax, false, null);
+            this(inputLo, inputHi, argmax, false, null, false);
         }
 
         public Options(double inputLo, double inputHi, boolean argmax, boolean nhwcRows) {
-            this(inputLo, inputHi, argmax, nhwcRows, null);
+            this(inputLo, inputHi, argmax, nhwcRows, null, false);
         }
 
         /** The same options, the program returning the class (argmax) of the output. */
         public Options withArgmax() {
-            return new Options(inputLo, inputHi, true, nhwcRows, output);
+            return new Options(inputLo, inputHi, true, nhwcRows, output, batchAsExample);
         }
     }
 
@@ -124,7 +128,7 @@ public final class OnnxFrontEnd {
                 cx.int8(t.getName());
             }
         });
-        GraphInput.Input input = GraphInput.of(g, output, cx, options.nhwcRows());
+        GraphInput.Input input = GraphInput.of(g, output, cx, options);
         Node last = null;
         for (NodeProto n : output.live()) {
             Node node = new Node(n, opset);

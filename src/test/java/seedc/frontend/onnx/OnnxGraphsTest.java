@@ -80,6 +80,9 @@ class OnnxGraphsTest {
                 + " example and computes one at a time (batch 1)"), imported.notes());
         assertTrue(imported.source().contains("let X = (1, 5) in"), imported.source());
         agrees(file, options(null), "x", new long[] {3, 5}, "y", 3);
+        // without batchAsExample (ONNX's node tests) the whole tensor is the example
+        assertTrue(OnnxFrontEnd.importFile(file, new OnnxFrontEnd.Options(-1, 1, false)).source()
+                .contains("let X = (3, 5) in"));
     }
 
     /** Operators that mix the examples of a fixed batch are refused, naming the node and what it does. */
@@ -216,7 +219,7 @@ class OnnxGraphsTest {
     }
 
     private static OnnxFrontEnd.Options options(String output) {
-        return new OnnxFrontEnd.Options(-1, 1, false, false, output);
+        return new OnnxFrontEnd.Options(-1, 1, false, false, output, true);
     }
 
     private static Path write(Path dir, String name, GraphProto g) throws java.io.IOException {
