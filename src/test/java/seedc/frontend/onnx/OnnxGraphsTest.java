@@ -93,25 +93,25 @@ class OnnxGraphsTest {
                 + " the batch's 3 (it merges or splits the examples); seedc reads the batch of 3 as one example (batch"
                 + " 1) and cannot where an operator mixes the examples: export the model with a batch of 1",
                 refusal(merged));
-        Path flat = write(dir, "flat.onnx", graph(List.of(input("x", 2, 3)), List.of(output("y", 2, 3)), List.of(
-                Graphs.node("Reshape", "all", List.of("x", "s"), "f"),
+        mixes(dir, "flat.onnx", new long[] {2, 3}, List.of(Graphs.node("Reshape", "all", List.of("x", "s"), "f"),
                 Graphs.node("Reshape", "back", List.of("f", "s2"), "y")), List.of(Graphs.int64("s", -1),
-                Graphs.int64("s2", 2, 3))));
-        assertTrue(refusal(flat).startsWith(flat + ": error: node 'all' (Reshape, opset 13): its output 'f' would"
-                + " have shape (3), which does not keep the batch as its first dimension"), refusal(flat));
-        Path softmax = write(dir, "softmax.onnx", graph(List.of(input("x", 4, 3)), List.of(output("y", 4, 3)),
-                List.of(Graphs.node("Softmax", "sm", List.of("x"), "y", Graphs.ints("axis", 0))), List.of()));
-        assertTrue(refusal(softmax).startsWith(softmax + ": error: node 'sm' (Softmax, opset 13): its axis is 0, the"
-                + " batch's;"), refusal(softmax));
-        Path transpose = write(dir, "t.onnx", graph(List.of(input("x", 2, 3)), List.of(output("y", 2, 3)),
-                List.of(Graphs.node("Transpose", "t", List.of("x"), "tx", Graphs.ints("perm", 1, 0)),
-                        Graphs.node("Transpose", "u", List.of("tx"), "y", Graphs.ints("perm", 1, 0))), List.of()));
-        assertTrue(refusal(transpose).startsWith(transpose + ": error: node 't' (Transpose, opset 13): moves the"
-                + " batch away from axis 0;"), refusal(transpose));
-        Path reduce = write(dir, "r.onnx", graph(List.of(input("x", 2, 3)), List.of(output("y", 2, 3)),
-                List.of(Graphs.node("ReduceMean", "m", List.of("x"), "y", Graphs.ints("axes", 0))), List.of()));
-        assertTrue(refusal(reduce).startsWith(reduce + ": error: node 'm' (ReduceMean, opset 13): its axis is 0, the"
-                + " batch's;"), refusal(reduce));
+                Graphs.int64("s2", 2, 3)), "node 'all' (Reshape, opset 13): its output 'f' would have shape (3), which"
+                + " does not keep the batch as its first dimension");
+        mixes(dir, "softmax.onnx", new long[] {4, 3}, List.of(Graphs.node("Softmax", "sm", List.of("x"), "y",
+                Graphs.ints("axis", 0))), List.of(), "node 'sm' (Softmax, opset 13): its axis is 0, the batch's;");
+        mixes(dir, "t.onnx", new long[] {2, 3}, List.of(Graphs.node("Transpose", "t", List.of("x"), "tx",
+                Graphs.ints("perm", 1, 0)), Graphs.node("Transpose", "u", List.of("tx"), "y", Graphs.ints("perm", 1, 0))),
+                List.of(), "node 't' (Transpose, opset 13): moves the batch away from axis 0;");
+        mixes(dir, "r.onnx", new long[] {2, 3}, List.of(Graphs.node("ReduceMean", "m", List.of("x"), "y",
+                Graphs.ints("axes", 0))), List.of(), "node 'm' (ReduceMean, opset 13): its axis is 0, the batch's;");
+    }
+
+    /** A graph from x to y, both of {@code dims} (a fixed batch), is refused with a message starting {@code what}. */
+    private static void mixes(Path dir, String name, long[] dims, List<NodeProto> nodes, List<TensorProto> init,
+                              String what) throws java.io.IOException {
+        Path file = write(dir, name, graph(List.of(input("x", dims)), List.of(output("y", dims)), nodes, init));
+        String message = refusal(file);
+        assertTrue(message.startsWith(file + ": error: " + what), message);
     }
 
     /**
