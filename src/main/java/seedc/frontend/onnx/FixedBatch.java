@@ -15,9 +15,12 @@ import seedc.diag.Names;
  */
 final class FixedBatch {
     private final int size;
+    /** The constants the file writes (initializers, Constant nodes), in the exporter's batch of N. */
+    private final Set<String> literals;
 
-    private FixedBatch(int size) {
+    private FixedBatch(int size, Set<String> literals) {
         this.size = size;
+        this.literals = literals;
     }
 
     /** Recurrent operators read axis 0 as time (layout 0): a first dimension above one is then the sequence. */
@@ -41,7 +44,10 @@ final class FixedBatch {
                 return null;
             }
         }
-        return new FixedBatch((int) first);
+        Set<String> literals = new java.util.HashSet<>();
+        g.getInitializerList().forEach(t -> literals.add(t.getName()));
+        out.live().stream().filter(n -> n.getOpType().equals("Constant")).forEach(n -> literals.addAll(n.getOutputList()));
+        return new FixedBatch((int) first, literals);
     }
 
     String note(String input) {
@@ -140,12 +146,15 @@ final class FixedBatch {
     }
 
     /**
-     * Reshape: the new shape must keep the batch first: N (read as 1), 0 (copies it) or -1 where the rest holds one
-     * example (checked by {@link #checkOutputs}); any other first dimension merges or splits the examples.
+     * Reshape: a new shape the file writes must keep the batch first: N (read as 1), 0 (copies it) or -1 where the
+     * rest holds one example (checked by {@link #checkOutputs}); any other first dimension merges or splits the
+     * examples. A shape computed from Shape nodes (x.view(x.size(0), -1) as PyTorch exports it) was folded from this
+     * import's shapes, with the batch of 1 already.
      */
     private Node reshape(Node node, ImportContext cx) {
-        if (node.inputs().size() < 2 || !cx.sym(node, node.inputs().get(1)).isConstant()) {
-            return node; // the opset-1 attribute form, or a computed shape: the converter refuses both
+        if (node.inputs().size() < 2 || !literals.contains(node.inputs().get(1))
+                || !cx.sym(node, node.inputs().get(1)).isConstant()) {
+            return node; // the opset-1 attribute form, a computed or folded shape
         }
         double[] shape = cx.sym(node, node.inputs().get(1)).constant().clone();
         if (shape.length == 0 || shape[0] == 0 || shape[0] == -1) {

@@ -85,6 +85,24 @@ class OnnxGraphsTest {
                 .contains("let X = (3, 5) in"));
     }
 
+    /**
+     * x.view(x.size(0), -1) as PyTorch exports it with a batch of 3: Shape, Gather, Unsqueeze and Concat make the
+     * Reshape's shape; folded at import from the batch of 1, it keeps the batch first.
+     */
+    @Test
+    void aShapeComputedFromTheInputKeepsTheBatch(@TempDir Path dir) throws Exception {
+        TensorProto zero = TensorProto.newBuilder().setName("i0").setDataType(7).addInt64Data(0).build();
+        Path file = write(dir, "view.onnx", graph(List.of(input("x", 3, 2, 3)), List.of(output("y", 3, 4)), List.of(
+                Graphs.node("Shape", "shape", List.of("x"), "s"),
+                Graphs.node("Gather", "size0", List.of("s", "i0"), "n"),
+                Graphs.node("Unsqueeze", "u", List.of("n", "ax"), "n1"),
+                Graphs.node("Concat", "c", List.of("n1", "rest"), "newshape", Graphs.ints("axis", 0)),
+                Graphs.node("Reshape", "view", List.of("x", "newshape"), "f"),
+                Graphs.node("Gemm", "g", List.of("f", "W"), "y", Graphs.ints("transB", 1))),
+                List.of(zero, Graphs.int64("ax", 0), Graphs.int64("rest", -1), Graphs.random("W", rnd, 4, 6))));
+        agrees(file, options(null), "x", new long[] {3, 2, 3}, "y", 3);
+    }
+
     /** Operators that mix the examples of a fixed batch are refused, naming the node and what it does. */
     @Test
     void operatorsThatMixTheBatchAreRefused(@TempDir Path dir) throws Exception {
