@@ -22,8 +22,8 @@ import seedc.io.NpyArray;
 /**
  * An ONNX classifier exported with its logits (mlp-digits-10 without its Softmax): run, compile and bench read its
  * 10 scores as classes when every label is in [0, 10), say so, and report the accuracy, counted here from the
- * predictions and the labels; --output chooses among a graph's outputs on the command line; the refusals are one
- * located message.
+ * predictions and the labels. Beside it, the other graph forms on the command line: --output chooses among a graph's
+ * outputs, a fixed batch is read as one example (a note); the refusals are one located message, exit 1.
  */
 class OnnxHeadlessClassifierTest {
     private static final Path MLP = Path.of("src/test/resources/fixtures/onnx/mlp-digits-10.onnx").toAbsolutePath();
@@ -119,6 +119,52 @@ class OnnxHeadlessClassifierTest {
         assertEquals(new CliRun(1, "", two + ": error: --output 'y' is not an output of the graph; its outputs are"
                 + " '/4/Gemm_output_0' (1, 10), '/3/Tanh_output_0' (1, 16)\n"), CliRun.args("run", two.toString(),
                 "--output", "y", "--data", DIGITS.resolve("test.npy").toString(), "--no-progress"));
+    }
+
+    /**
+     * A batch of 3 fixed by the exporter, x (3, 4) -> Relu -> y (3, 4): run reads each row as one example (a note) and
+     * writes its Relu; a Reshape that merges the batch is one message naming the node, exit 1.
+     */
+    @Test
+    void aFixedBatchOnTheCommandLine(@TempDir Path dir) throws IOException {
+        Path relu = dir.resolve("batch.onnx");
+        Files.write(relu, batchModel(NodeProto.newBuilder().setOpType("Relu").setName("r").addInput("x").addOutput("y")
+                .build(), null));
+        // fractional labels: not classes, so the output stays a tensor
+        Npy.write(dir.resolve("d.npy"), new NpyArray(new int[] {2, 5}, new double[] {0.5, -1, 2, -3, 4,
+                0.5, 5, -6, 7, -8}));
+        CliRun run = CliRun.args("run", relu.toString(), "--data", dir + "/d.npy", "--predictions", dir + "/p.txt",
+                "--no-progress");
+        assertEquals(new CliRun(0, "outputs: 2 examples of (1, 4)\n", relu + ": note: input 'x' has a fixed batch of 3"
+                + " (its first dimension): seedc reads each data row as one example and computes one at a time (batch"
+                + " 1)\n"), run);
+        assertEquals(List.of("0.0 2.0 0.0 4.0", "5.0 0.0 7.0 0.0"), Files.readAllLines(dir.resolve("p.txt")));
+
+        Path merge = dir.resolve("merge.onnx");
+        Files.write(merge, batchModel(NodeProto.newBuilder().setOpType("Reshape").setName("flat").addInput("x")
+                .addInput("s").addOutput("y").build(), onnx.Onnx.TensorProto.newBuilder().setName("s").setDataType(7)
+                .addDims(2).addInt64Data(1).addInt64Data(12).build()));
+        assertEquals(new CliRun(1, "", merge + ": error: node 'flat' (Reshape, opset 13): its new shape's first"
+                + " dimension is 1, not the batch's 3 (it merges or splits the examples); seedc reads the batch of 3 as"
+                + " one example (batch 1) and cannot where an operator mixes the examples: export the model with a"
+                + " batch of 1\n"), CliRun.args("run", merge.toString(), "--data", dir + "/d.npy", "--no-progress"));
+    }
+
+    /** x (3, 4) through {@code node} to y (3, 4), with {@code init} (null: none), opset 13. */
+    private static byte[] batchModel(NodeProto node, onnx.Onnx.TensorProto init) {
+        onnx.Onnx.TensorShapeProto.Builder shape = onnx.Onnx.TensorShapeProto.newBuilder()
+                .addDim(onnx.Onnx.TensorShapeProto.Dimension.newBuilder().setDimValue(3))
+                .addDim(onnx.Onnx.TensorShapeProto.Dimension.newBuilder().setDimValue(4));
+        onnx.Onnx.TypeProto type = onnx.Onnx.TypeProto.newBuilder().setTensorType(onnx.Onnx.TypeProto.Tensor
+                .newBuilder().setElemType(1).setShape(shape)).build();
+        GraphProto.Builder g = GraphProto.newBuilder().setName("g").addNode(node)
+                .addInput(onnx.Onnx.ValueInfoProto.newBuilder().setName("x").setType(type))
+                .addOutput(onnx.Onnx.ValueInfoProto.newBuilder().setName("y").setType(type));
+        if (init != null) {
+            g.addInitializer(init);
+        }
+        return ModelProto.newBuilder().setIrVersion(7).addOpsetImport(onnx.Onnx.OperatorSetIdProto.newBuilder()
+                .setVersion(13)).setGraph(g).build().toByteArray();
     }
 
     /** How many lines of {@code predictions} equal the label (first column) of the same row of {@code data}. */
