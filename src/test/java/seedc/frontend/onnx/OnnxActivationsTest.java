@@ -135,6 +135,44 @@ class OnnxActivationsTest {
                 + " the class of one example's scores, the only axis above 1"), message);
     }
 
+    /**
+     * The LeakyRelu/PRelu MLP fixture imported and run in float on its every test row: its scores, with the dropped
+     * LogSoftmax applied here, are ONNX Runtime's within 1e-5, and its accuracy is ONNX Runtime's and PyTorch's.
+     */
+    @Test
+    void theActivationMlpAgreesWithOnnxRuntime() throws Exception {
+        Path dir = Path.of("src/test/resources/fixtures/onnx/mlp-letter-26-prelu"), file = dir.resolve("model.onnx");
+        FloatModel model = OnnxFrontEnd.load(file, new OnnxFrontEnd.Options(-1, 1, false));
+        FloatInterpreter floats = new FloatInterpreter(model.program(), model.weights());
+        seedc.io.DataSet test = seedc.io.DataSets.load(dir.resolve("test.npy"), 1);
+        int seedcRight = 0, ortRight = 0;
+        try (OrtEnvironment env = OrtEnvironment.getEnvironment();
+             OrtSession session = env.createSession(file.toString(), new OrtSession.SessionOptions())) {
+            for (int i = 0; i < test.size(); i++) {
+                double[] x = test.features()[i];
+                float[] want = OnnxRuntimeOracleTest.flat(OnnxRuntimeOracleTest.ortAny(env, session,
+                        new long[] {1, 16}, x));
+                var r = floats.run(x, null);
+                double[] z = r.scores();
+                double max = java.util.Arrays.stream(z).max().orElseThrow(), sum = 0;
+                for (double v : z) {
+                    sum += Math.exp(v - max);
+                }
+                int best = 0;
+                for (int k = 0; k < z.length; k++) {
+                    assertEquals(want[k], z[k] - max - Math.log(sum), 1e-5 * Math.max(1, Math.abs(want[k])));
+                    best = want[k] > want[best] ? k : best;
+                }
+                long label = Math.round(test.labels()[i][0]);
+                seedcRight += r.label() == label ? 1 : 0;
+                ortRight += best == label ? 1 : 0;
+            }
+        }
+        assertEquals(ortRight, seedcRight);
+        double pytorch = Double.parseDouble(Files.readString(dir.resolve("float_accuracy.txt")).trim());
+        assertEquals(pytorch, 100.0 * seedcRight / test.size(), 1e-3);
+    }
+
     /** A node {@code op} reading {@code inputs}, whose output is added to x: the import's message. */
     private static String refusal(Path dir, String op, List<String> inputs, List<TensorProto> init) throws Exception {
         Path file = dir.resolve(op + inputs + ".onnx");
