@@ -11,52 +11,47 @@ Deterministic: one thread, fixed seeds.
 import os
 import sys
 
-import numpy as np
 import torch
 import torch.nn as nn
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import common  # noqa: E402
 import datasets  # noqa: E402
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-OUT = os.path.join(ROOT, "src", "test", "resources", "fixtures", "onnx", "mlp-letter-26-prelu")
+OUT = os.path.join(common.ROOT, "src", "test", "resources", "fixtures", "onnx", "mlp-letter-26-prelu")
 
 
-def main():
-    torch.manual_seed(43)
-    torch.set_num_threads(1)
-    torch.use_deterministic_algorithms(True)
-    Xtr, ytr, Xte, yte = datasets.letter(seed=43, n_train=1000, n_test=200)
-    # the letter features are integers 0..15: to [-1, 1]
-    scale = lambda X: (X / 7.5 - 1.0).astype(np.float32)
-    Xtr, Xte = scale(Xtr), scale(Xte)
+def train(seed=43):
+    """The letter rows (features to [-1, 1]) and the MLP trained on them, in eval mode."""
+    common.seed_everything(seed)
+    Xtr, ytr, Xte, yte = datasets.letter(seed=seed, n_train=1000, n_test=200)
+    Xtr, Xte = (common.f32(X / 7.5 - 1.0) for X in (Xtr, Xte))  # the integers 0..15 to [-1, 1]
     model = nn.Sequential(nn.Linear(16, 96), nn.LeakyReLU(0.1), nn.Linear(96, 48), nn.PReLU(48, init=0.2),
                           nn.Linear(48, 26), nn.LogSoftmax(dim=1))
     opt = torch.optim.Adam(model.parameters(), lr=0.005)
-    gen = torch.Generator().manual_seed(43)
-    X, y = torch.tensor(Xtr), torch.tensor(ytr).long()
+    gen = torch.Generator().manual_seed(seed)
+    X, y = torch.tensor(Xtr, dtype=torch.float32), torch.tensor(ytr).long()
     for epoch in range(100):
         model.train()
-        for idx in torch.randperm(len(y), generator=gen).split(50):
+        for idx in common.batches(len(y), 50, gen):
             loss = nn.functional.nll_loss(model(X[idx]), y[idx])
             opt.zero_grad()
             loss.backward()
             opt.step()
-    model.eval()
-    with torch.no_grad():
-        # float64 arithmetic on the float32 weights, as seedc's float interpreter computes
-        acc = lambda A, b: (model.double()(torch.tensor(A).double()).argmax(1).numpy() == b).mean() * 100
-        train_acc, test_acc = acc(Xtr, ytr), acc(Xte, yte)
-        model.float()
-    slopes = model[3].weight.detach().numpy()
-    print(f"train {train_acc:.2f}%  test {test_acc:.2f}%  PReLU slopes in [{slopes.min():.3f}, {slopes.max():.3f}]")
+    return model.eval(), (Xtr, ytr, Xte, yte)
+
+
+def main():
+    model, (Xtr, ytr, Xte, yte) = train()
     os.makedirs(OUT, exist_ok=True)
     torch.onnx.export(model, torch.zeros(1, 16), os.path.join(OUT, "model.onnx"), opset_version=13,
                       input_names=["x"], output_names=["log_probs"], training=torch.onnx.TrainingMode.EVAL)
-    for name, A, b in (("train", Xtr, ytr), ("test", Xte, yte)):
-        np.save(os.path.join(OUT, name + ".npy"), np.column_stack([b.astype(np.float32), A]).astype(np.float32))
-    with open(os.path.join(OUT, "float_accuracy.txt"), "w") as f:
-        f.write(f"{test_acc:.3f}\n")
+    common.save_data(OUT, Xtr, ytr, Xte, yte)
+    with torch.no_grad():  # float64 arithmetic on the float32 weights, as seedc's float interpreter computes
+        predicted = model.double()(torch.tensor(Xte)).argmax(1).numpy()
+    slopes = model[3].weight.detach().numpy()
+    print("PReLU slopes in [%.3f, %.3f]" % (slopes.min(), slopes.max()))
+    common.write_accuracy(OUT, int((predicted == yte).sum()), len(yte))
 
 
 if __name__ == "__main__":
