@@ -173,6 +173,17 @@ class OnnxActivationsTest {
         assertEquals(pytorch, 100.0 * seedcRight / test.size(), 1e-3);
     }
 
+    /** Softplus and Softsign, which seedc cannot compute exactly yet, are refused saying why. */
+    @Test
+    void softplusAndSoftsignAreRefusedWithTheReason(@TempDir Path dir) throws Exception {
+        String softplus = refusal(dir, "Softplus", List.of("x"), List.of());
+        assertTrue(softplus.contains("node 'f' (Softplus, opset 13): operator Softplus is not supported; Softplus,"
+                + " log(1 + e^x), has no exact form in SeeDot's functions"), softplus);
+        String softsign = refusal(dir, "Softsign", List.of("x"), List.of());
+        assertTrue(softsign.contains("node 'f' (Softsign, opset 13): operator Softsign is not supported; Softsign,"
+                + " x / (1 + |x|), divides by a computed value"), softsign);
+    }
+
     /** A node {@code op} reading {@code inputs}, whose output is added to x: the import's message. */
     private static String refusal(Path dir, String op, List<String> inputs, List<TensorProto> init) throws Exception {
         Path file = dir.resolve(op + inputs + ".onnx");

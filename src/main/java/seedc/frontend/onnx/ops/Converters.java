@@ -90,8 +90,8 @@ public final class Converters {
         }
         Converter c = BY_OP.get(node.op());
         if (c == null) {
-            throw node.error("operator " + node.op() + " is not supported; seedc imports " + String.join(", ",
-                    BY_OP.keySet()));
+            throw node.error("operator " + node.op() + " is not supported" + Unsupported.why(node.op())
+                    + "; seedc imports " + String.join(", ", BY_OP.keySet()));
         }
         return c;
     }
