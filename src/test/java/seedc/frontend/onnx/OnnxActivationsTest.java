@@ -88,9 +88,9 @@ class OnnxActivationsTest {
         assertTrue(computed.contains("node 'f' (Sqrt, opset 13): reads a computed tensor; seedc computes Sqrt only of"
                 + " constants"), computed);
         String negative = refusal(dir, "Sqrt", List.of("c"), List.of(Graphs.floats("c", new float[] {4, -1}, 2)));
-        assertTrue(negative.contains("node 'f' (Sqrt, opset 13): of -1.0 (element 1 of its input) is NaN"), negative);
+        assertTrue(negative.contains("node 'f' (Sqrt, opset 13): Sqrt of -1.0 (element 1 of its input) is NaN"), negative);
         String zero = refusal(dir, "Reciprocal", List.of("c"), List.of(Graphs.floats("c", new float[] {0, 2}, 2)));
-        assertTrue(zero.contains("node 'f' (Reciprocal, opset 13): of 0.0 (element 0 of its input) is Infinity"), zero);
+        assertTrue(zero.contains("node 'f' (Reciprocal, opset 13): Reciprocal of 0.0 (element 0 of its input) is Infinity"), zero);
     }
 
     /**

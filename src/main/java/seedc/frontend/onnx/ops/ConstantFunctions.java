@@ -32,7 +32,7 @@ final class ConstantFunctions {
         for (int i = 0; i < v.length; i++) {
             double y = f.applyAsDouble(v[i]);
             if (!Double.isFinite(y)) {
-                throw node.error("of " + v[i] + " (element " + i + " of its input) is " + y
+                throw node.error(node.op() + " of " + v[i] + " (element " + i + " of its input) is " + y
                         + "; seedc needs finite constants");
             }
             v[i] = y;
