@@ -93,8 +93,8 @@ final class UnoBenchTable {
             row3(o, "cycles per MAC", fx.meanCycles() / macs, fl == null ? null : fl.meanCycles() / macs);
         }
         if (fl != null && !fl.mcu().equals(AvrToolchain.MCU)) {
-            o.printf(Locale.ROOT, "(the float build needs more than the Uno's 2 KB of RAM: measured on an %s,"
-                    + " the same AVR core and cycle timings with 16 KB)%n", fl.mcu());
+            o.printf(Locale.ROOT, "(the float build needs more than the Uno's 2 KB of RAM or 32 KB of flash: measured"
+                    + " on an %s, the same AVR core and cycle timings with 16 KB and 128 KB)%n", fl.mcu());
         }
     }
 

@@ -51,6 +51,17 @@ public final class Converters {
             Map.entry("ConstantOfShape", Folding::constantOfShape),
             Map.entry("Cast", Folding::cast),
             Map.entry("Softmax", Head::softmax),
+            Map.entry("LogSoftmax", Head::softmax),
+            Map.entry("LeakyRelu", Activations::leakyRelu),
+            Map.entry("PRelu", Activations::prelu),
+            Map.entry("Elu", Activations::elu),
+            Map.entry("Selu", Activations::selu),
+            Map.entry("HardSigmoid", Activations::hardSigmoid),
+            Map.entry("HardSwish", Activations::hardSwish),
+            Map.entry("Abs", Activations::abs),
+            Map.entry("Sign", Activations::sign),
+            Map.entry("Sqrt", ConstantFunctions::sqrt),
+            Map.entry("Reciprocal", ConstantFunctions::reciprocal),
             Map.entry("ArgMax", Head::argmax)));
 
     /** QONNX's operators, by type, in its domains ({@link Qonnx#DOMAINS}). */
@@ -79,8 +90,8 @@ public final class Converters {
         }
         Converter c = BY_OP.get(node.op());
         if (c == null) {
-            throw node.error("operator " + node.op() + " is not supported; seedc imports " + String.join(", ",
-                    BY_OP.keySet()));
+            throw node.error("operator " + node.op() + " is not supported" + Unsupported.why(node.op())
+                    + "; seedc imports " + String.join(", ", BY_OP.keySet()));
         }
         return c;
     }
