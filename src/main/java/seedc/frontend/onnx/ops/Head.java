@@ -19,7 +19,7 @@ final class Head {
             cx.alias(node, cx.computed(node, 0));
             return;
         }
-        Sym a = scores(node, cx, node.integer("axis", node.opset() < 13 ? 1 : -1));
+        Sym a = node.opset() < 13 ? coerced(node, cx) : scores(node, cx, node.integer("axis", -1));
         cx.note(node.where() + " is dropped: it does not change the largest class, and the program returns argmax");
         cx.alias(node, a);
         cx.classifier();
@@ -29,8 +29,35 @@ final class Head {
         if (node.integer("select_last_index", 0) != 0) {
             throw node.error("select_last_index = 1 is not supported (seedc's argmax takes the first maximum)");
         }
-        cx.alias(node, scores(node, cx, node.integer("axis", 0)));
+        Opsets.nonNegativeBefore11(node, "axis", node.integer("axis", 0));
+        cx.alias(node, scores(node, cx, node.integer("axis", 0))); // keepdims shapes the output, not the class
         cx.classifier();
+    }
+
+    /**
+     * Before opset 13 Softmax reads its input as a matrix: the dims before {@code axis} (default 1) are its rows,
+     * the dims from there on, flattened, its columns, each row normalized. The class is then the largest of all
+     * columns, in ONNX's order (the front end reads an image's output in NCHW order), when there is one row.
+     */
+    private static Sym coerced(Node node, ImportContext cx) {
+        long axis = node.integer("axis", 1);
+        Opsets.nonNegativeBefore11(node, "axis", axis);
+        if (!cx.isGraphOutput(node.output())) {
+            throw node.error("is not the graph's output; seedc imports Softmax only as a classifier's last node");
+        }
+        Sym a = cx.computed(node, 0);
+        int[] s = a.shape();
+        long at = axis < 0 ? axis + s.length : axis;
+        long rows = 1;
+        for (int d = 0; d < at && d < s.length; d++) {
+            rows *= s[d];
+        }
+        if (at < 0 || at >= s.length || rows != 1) {
+            throw node.error("over axis " + axis + " of shape " + Sym.dims(s) + " (in opset " + node.opset()
+                    + " the dims from the axis on, flattened, are each row's classes); seedc takes the class of one"
+                    + " row");
+        }
+        return a;
     }
 
     /**

@@ -154,6 +154,9 @@ final class Recurrent {
         if (node.inputs().size() > 4 && !node.inputs().get(4).isEmpty()) {
             throw node.error("has sequence_lens; seedc runs every example for all time steps");
         }
+        if (node.opset() < 7 && node.integer("output_sequence", 0) == 0 && readsY(node, cx)) {
+            throw node.error("output_sequence = 0 (no output Y) in opset " + node.opset() + ", but Y is read");
+        }
         int layout = node.int32("layout", 0);
         if (layout != 0 && layout != 1) {
             throw node.error("layout " + layout + "; ONNX defines 0 and 1");
