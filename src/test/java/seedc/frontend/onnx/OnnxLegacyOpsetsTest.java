@@ -74,6 +74,9 @@ class OnnxLegacyOpsetsTest {
                 List.of(floats("c", new float[] {1, 2, 3, 4, 5, 6}, 2, 3)));
         double[] div = run(6, new long[] {2, 3}, List.of(node("Div", "d", List.of("x", "c"), "y",
                 ints("broadcast", 1))), List.of(floats("c", c, 3))); // no axis: B's dims end A's
+        double[] stretched = run(6, new long[] {2, 3}, List.of(node("Add", "a", List.of("x", "c"), "y",
+                concat(ints("broadcast", 1), ints("axis", 0)))), List.of(floats("c", new float[] {1, 2}, 2, 1)));
+        near(new double[] {x[0] + 1, x[1] + 1, x[2] + 1, x[3] + 2, x[4] + 2, x[5] + 2}, stretched);
         double[] wantAdd = new double[12], wantMul = new double[12], wantSub = new double[6], wantDiv = new double[6];
         for (int i = 0; i < 12; i++) { // (1, 3, 2, 2) row-major: element i is of channel i / 4
             wantAdd[i] = x[i] + c[i / 4];
@@ -231,9 +234,8 @@ class OnnxLegacyOpsetsTest {
                 + " (Add, opset 6): broadcasts B of shape (3) to (1, 3, 2, 2) with broadcast = 0; in opset 6 shapes"
                 + " must match unless broadcast = 1");
         refused(6, node("Add", "a", List.of("x", "c"), "y", concat(ints("broadcast", 1), ints("axis", 1))),
-                List.of(floats("c", new float[3], 3, 1)), "node 'a' (Add, opset 6): broadcasts B of shape (3, 1) to"
-                        + " (1, 3, 2, 2) at axis 1; in opset 6 B's dims must equal A's from there (a dim of 1 does not"
-                        + " stretch)");
+                List.of(floats("c", new float[9], 3, 3)), "node 'a' (Add, opset 6): broadcasts B of shape (3, 3) to"
+                        + " (1, 3, 2, 2) at axis 1; in opset 6 B's dims must equal A's from there (or be 1)");
         refused(4, node("Reshape", "r", List.of("x", "s"), "y"), List.of(Graphs.int64("s", 12)), "node 'r'"
                 + " (Reshape, opset 4): has 2 inputs; in opset 4 Reshape has 1 and takes 'shape' as an attribute");
         refused(4, node("Concat", "c", List.of("x", "x"), "y"), List.of(), "node 'c' (Concat, opset 4): has no"

@@ -69,9 +69,11 @@ final class Broadcast {
 
     /**
      * Before opset 7 (Add, Sub, Mul, Div, Gemm's C), B broadcasts to A's shape only with {@code broadcast = 1}, and
-     * then only as a single element, or as a run of A's dims exactly (no dim of 1 stretches) starting at
-     * {@code axis} (default: B's dims end A's); shapes differ otherwise never. Returns B with the shape under which
-     * numpy's rules (ONNX's from opset 7) place its values where the old rule did: its dims then 1 up to A's rank.
+     * then as a single element, or as a run of A's dims starting at {@code axis} (default: B's dims end A's);
+     * shapes differ otherwise never. The opset-6 text says a dim of 1 in B does not stretch "yet"; PyTorch's
+     * exports write such a B ((2, 1) at axis 0 of (2, 3)) and their stored outputs stretch it, as seedc does.
+     * Returns B with the shape under which numpy's rules (ONNX's from opset 7) place its values where the old rule
+     * did: its dims, then 1 up to A's rank.
      */
     static Sym legacy(Node node, Sym b, int[] a, String what) {
         int[] bs = b.shape();
@@ -96,9 +98,9 @@ final class Broadcast {
         int[] numpy = new int[a.length - (int) axis];
         java.util.Arrays.fill(numpy, 1);
         for (int i = 0; i < bs.length; i++) {
-            if (bs[i] != a[(int) axis + i]) {
+            if (bs[i] != a[(int) axis + i] && bs[i] != 1) {
                 throw node.error("broadcasts " + shapes + " at axis " + axis + "; in opset " + node.opset()
-                        + " B's dims must equal A's from there (a dim of 1 does not stretch)");
+                        + " B's dims must equal A's from there (or be 1)");
             }
             numpy[i] = bs[i];
         }
