@@ -171,6 +171,18 @@ class OnnxLegacyOpsetsTest {
                 "g", List.of("x"), "y")), List.of()));
     }
 
+    /** An RNN of opset 6 (output_sequence 0, Y unread): one unit over two steps, h = tanh(x w + h r + b). */
+    @Test
+    void recurrentInOpset6() throws Exception {
+        double[] x = input(2); // (2 steps, 1, 1)
+        double h1 = Math.tanh(x[0] * 0.5 + 0.25), h2 = Math.tanh(x[1] * 0.5 + h1 * -1 + 0.25);
+        near(new double[] {h2}, run(6, new long[] {2, 1, 1}, List.of(node("RNN", "r", List.of("x", "W", "R", "B"),
+                List.of("", "h"), concat(ints("hidden_size", 1), ints("output_sequence", 0))),
+                node("Reshape", "f", List.of("h", "s"), "y")), List.of(floats("W", new float[] {0.5f}, 1, 1, 1),
+                floats("R", new float[] {-1}, 1, 1, 1), floats("B", new float[] {0.25f, 0}, 1, 2),
+                Graphs.int64("s", 1, 1))));
+    }
+
     /** Softmax before opset 13 normalizes the dims from its axis on, flattened: the class is the largest of all. */
     @Test
     void softmaxCoercesItsInputToAMatrixBefore13() throws Exception {
@@ -240,6 +252,16 @@ class OnnxLegacyOpsetsTest {
                 + " (Reshape, opset 4): has 2 inputs; in opset 4 Reshape has 1 and takes 'shape' as an attribute");
         refused(4, node("Concat", "c", List.of("x", "x"), "y"), List.of(), "node 'c' (Concat, opset 4): has no"
                 + " attribute 'axis'; from opset 4 on Concat requires it");
+        refused(11, node("Clip", "c", List.of("x"), "y", real("min", 0)), List.of(), "node 'c' (Clip, opset 11):"
+                + " attribute 'min' is not one of Clip's in opset 11 (ONNX defines it in opsets 1 to 10); seedc refuses"
+                + " it rather than ignore it");
+        refused(10, node("QuantizeLinear", "q", List.of("x", "s"), "y"), List.of(floats("s", new float[] {1, 1, 1},
+                3)), "node 'q' (QuantizeLinear, opset 10): has 3 scales or zero points; in opset 10 QuantizeLinear"
+                + " takes one for the whole tensor");
+        refused(12, node("Dropout", "d", List.of("x", "r", "t"), "y"), List.of(floats("r", new float[] {0.5f}),
+                TensorProto.newBuilder().setName("t").setDataType(TensorProto.DataType.BOOL_VALUE).addInt32Data(1)
+                        .build()), "node 'd' (Dropout, opset 12): training_mode is true (it drops elements at random);"
+                + " seedc imports inference graphs");
         refused(6, node("Cast", "c", List.of("k"), "y", Graphs.string("to", "FLOAT")), List.of(floats("k",
                 new float[] {1}, 1)), "node 'c' (Cast,"
                 + " opset 6): to is a string; from opset 6 on Cast names its type by number");
