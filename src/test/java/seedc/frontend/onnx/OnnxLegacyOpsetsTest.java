@@ -240,6 +240,20 @@ class OnnxLegacyOpsetsTest {
                 + " row's classes); seedc takes the class of one row");
     }
 
+    /** A Softmax over an axis of 1 makes every score 1: the ArgMax after it is not the scores' argmax. */
+    @Test
+    void aSoftmaxOverDimsOfOneBeforeArgMaxIsRefused() throws Exception {
+        Path file = Files.createTempFile(dir, "m", ".onnx");
+        Files.write(file, Graphs.model(Graphs.int64Output(Graphs.graph("x", new long[] {1, 4}, "y", List.of(
+                node("Softmax", "s", List.of("x"), "p", ints("axis", 0)),
+                node("ArgMax", "a", List.of("p"), "y", ints("axis", 1))), List.of())), 13).toByteArray());
+        UserError e = assertThrows(UserError.class, () -> OnnxFrontEnd.load(file, new OnnxFrontEnd.Options(-1, 1,
+                false)));
+        assertEquals(file + ": error: node 's' (Softmax, opset 13): normalizes over axis 0 of shape (1, 4), groups"
+                + " of one element (each becomes 1); the ArgMax after it would not see the scores' order",
+                e.getMessage());
+    }
+
     @Test
     void legacyShapesAndForms() throws Exception {
         refused(6, node("Add", "a", List.of("x", "c"), "y"), List.of(floats("c", new float[3], 3)), "node 'a'"
