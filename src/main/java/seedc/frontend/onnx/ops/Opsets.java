@@ -125,6 +125,23 @@ public final class Opsets {
         }
     }
 
+    /** The operators this table describes. */
+    public static java.util.Set<String> operators() {
+        return java.util.Collections.unmodifiableSet(OPS.keySet());
+    }
+
+    /** The attributes operator {@code op} has in some opset. */
+    public static List<String> attributes(String op) {
+        return OPS.get(op).attributes().stream().map(Attr::name).toList();
+    }
+
+    /** Whether opset {@code opset} defines operator {@code op} with attribute {@code attribute}. */
+    public static boolean defines(String op, String attribute, int opset) {
+        Op o = OPS.get(op);
+        return o != null && opset >= o.since() && o.attributes().stream().anyMatch(a -> a.name().equals(attribute)
+                && opset >= a.from() && opset <= a.to());
+    }
+
     /**
      * A negative axis (counted from the end) is ONNX's from opset 11 on; before, the operators that take an axis
      * count from 0 and a negative one is not defined.
