@@ -235,6 +235,20 @@ class OnnxOpsetVersionsTest {
         }
     }
 
+    /** Cast's to, followed on constants: to int32 drops the fraction, to bool makes 0 or 1, back to float. */
+    @Test
+    void castFollowsItsType() throws Exception {
+        for (int opset : new int[] {7, 9, 13, 19, 21}) {
+            for (int type : new int[] {TensorProto.DataType.INT32_VALUE, TensorProto.DataType.BOOL_VALUE,
+                    TensorProto.DataType.INT8_VALUE, TensorProto.DataType.DOUBLE_VALUE}) {
+                agree(opset, new long[] {1, 4}, List.of(node("Cast", "c", List.of("k"), "i", ints("to", type)),
+                        node("Cast", "f", List.of("i"), "r", ints("to", TensorProto.DataType.FLOAT_VALUE)),
+                        node("Add", "a", List.of("x", "r"), "y")),
+                        List.of(Graphs.floats("k", new float[] {1.75f, -1.75f, 0, 100.5f}, 1, 4)));
+            }
+        }
+    }
+
     @Test
     void heads() throws Exception {
         for (int opset : new int[] {7, 11}) { // the dims from axis 1 on, flattened, are the classes
