@@ -225,6 +225,10 @@ class OnnxLegacyOpsetsTest {
         refused(13, node("Squeeze", "s", List.of("x"), "y", list("axes", 0)), List.of(), "node 's' (Squeeze,"
                 + " opset 13): attribute 'axes' is not one of Squeeze's in opset 13 (ONNX defines it in opsets 1 to"
                 + " 12); seedc refuses it rather than ignore it");
+    }
+
+    @Test
+    void axesAttributesAndOperatorsOfAnotherOpsetAreRefused() throws Exception {
         refused(9, node("Flatten", "f", List.of("x"), "y", ints("axis", -1)), List.of(), "node 'f' (Flatten, opset"
                 + " 9): axis = -1 is negative; Flatten in opset 9 counts axes from 0 (negative ones count from the end"
                 + " from opset 11 on)");
