@@ -95,8 +95,8 @@ class OnnxCommandsTest {
         refused(dynamic, dynamic + ": error: input 'x' has dimension 2 unknown ('n'); seedc needs every dimension"
                 + " but the batch fixed");
         Path opset = dir.resolve("old.onnx");
-        Files.write(opset, model(graph(node("Relu", "r", "x", "y")), 7).toByteArray());
-        refused(opset, opset + ": error: the model uses ONNX opset 7; seedc imports opsets 9 to 17");
+        Files.write(opset, model(graph(node("Relu", "r", "x", "y")), 22).toByteArray());
+        refused(opset, opset + ": error: the model uses ONNX opset 22; seedc imports opsets 1 to 21");
         Path relu = write(dir, "relu.onnx", graph(node("Relu", "r", "x", "y")));
         assertEquals(new CliRun(1, "", "seedc: error: --input-range must be LO,HI with finite numbers LO < HI, not"
                 + " '1,0'\n"), CliRun.args("check", relu.toString(), "--input-range", "1,0"));

@@ -167,18 +167,34 @@ public final class OnnxFrontEnd {
         return cx.finish(header, declared, result);
     }
 
-    /** A Constant node: its value is folded into the nodes that read it. */
+    /**
+     * A Constant node: its value is folded into the nodes that read it. Opset 1 on: a 'value' tensor; 12 on also
+     * value_float(s) and value_int(s) (a scalar, or a 1-D list); exactly one of them. Sparse and string values are
+     * refused by name.
+     */
     private static void constant(Node node, ImportContext cx) {
-        for (var a : node.proto().getAttributeList()) {
-            if (a.getName().equals("value") && a.hasT()) {
+        seedc.frontend.onnx.ops.Opsets.check(node);
+        if (node.proto().getAttributeCount() != 1) {
+            throw node.error("has " + node.proto().getAttributeCount() + " attributes; a Constant holds exactly one"
+                    + " value");
+        }
+        var a = node.proto().getAttribute(0);
+        switch (a.getName()) {
+            case "value" -> {
                 cx.define(node.output(), Sym.constant(TensorData.shape(a.getT()), TensorData.values(a.getT())));
                 if (a.getT().getDataType() == onnx.Onnx.TensorProto.DataType.INT8_VALUE) {
                     cx.int8(node.output());
                 }
-                return;
             }
+            case "value_float" -> cx.define(node.output(), Sym.constant(new int[0], new double[] {a.getF()}));
+            case "value_int" -> cx.define(node.output(), Sym.constant(new int[0], new double[] {a.getI()}));
+            case "value_floats" -> cx.define(node.output(), Sym.constant(new int[] {a.getFloatsCount()},
+                    a.getFloatsList().stream().mapToDouble(Float::doubleValue).toArray()));
+            case "value_ints" -> cx.define(node.output(), Sym.constant(new int[] {a.getIntsCount()},
+                    a.getIntsList().stream().mapToDouble(Long::doubleValue).toArray()));
+            default -> throw node.error("holds its value as '" + a.getName() + "'; seedc reads a Constant's value,"
+                    + " value_float(s) and value_int(s) (no sparse or string constants)");
         }
-        throw node.error("seedc reads a Constant's 'value' tensor only");
     }
 
     private static int opset(ModelProto m) {

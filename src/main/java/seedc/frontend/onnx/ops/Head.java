@@ -19,21 +19,49 @@ final class Head {
 
     static void softmax(Node node, ImportContext cx) {
         if (cx.onlyReader(node.output(), "ArgMax")) {
+            Sym x = cx.computed(node, 0);
+            normalizesTheClasses(node, x);
             cx.note(node.where() + " before the ArgMax head is dropped: it does not change the largest class");
-            cx.alias(node, cx.computed(node, 0));
+            cx.alias(node, x);
             return;
         }
         long axis = node.integer("axis", node.opset() < 13 ? 1 : -1);
+        Opsets.nonNegativeBefore11(node, "axis", axis);
         Sym a = scores(node, cx, axis, node.opset() < 13);
         cx.note(node.where() + " is dropped: it does not change the largest class, and the program returns argmax");
         cx.alias(node, a);
         cx.classifier();
     }
 
+    /**
+     * A Softmax is dropped before the ArgMax head only if it normalizes the classes together: over its axis from
+     * opset 13 on, over the dims from its axis on (the input read as a matrix) before. The head's scores have one
+     * dim above 1, the classes; a Softmax over dims of 1 only would make every score 1, not keep their order.
+     */
+    private static void normalizesTheClasses(Node node, Sym x) {
+        int[] s = x.shape();
+        long axis = node.integer("axis", node.opset() < 13 ? 1 : -1);
+        Opsets.nonNegativeBefore11(node, "axis", axis);
+        long at = axis < 0 ? axis + s.length : axis;
+        if (at < 0 || at >= s.length) {
+            throw node.error("axis " + axis + " is outside rank " + s.length);
+        }
+        long group = 1;
+        for (int d = (int) at; d < (node.opset() < 13 ? s.length : at + 1); d++) {
+            group *= s[d];
+        }
+        if (group == 1 && x.size() > 1) {
+            throw node.error("normalizes over axis " + axis + " of shape " + Sym.dims(s) + ", groups of one element"
+                    + " (each becomes 1); the ArgMax after it would not see the scores' order");
+        }
+    }
+
     static void argmax(Node node, ImportContext cx) {
         if (node.integer("select_last_index", 0) != 0) {
             throw node.error("select_last_index = 1 is not supported (seedc's argmax takes the first maximum)");
         }
+        Opsets.nonNegativeBefore11(node, "axis", node.integer("axis", 0));
+        // keepdims shapes the output, not the class
         cx.alias(node, scores(node, cx, node.integer("axis", 0), false));
         cx.classifier();
     }
