@@ -99,7 +99,7 @@ class OnnxActivationsTest {
      */
     @ParameterizedTest
     @CsvSource({"LogSoftmax, 13, 1;5, -1", "LogSoftmax, 13, 5;1, 0", "Softmax, 13, 1;5;1, 1", "LogSoftmax, 11, 1;5, 1",
-        "LogSoftmax, 11, 1;2;3, 1", "Softmax, 9, 1;2;3, -2", "LogSoftmax, 9, 4;1, 0"})
+        "LogSoftmax, 11, 1;2;3, 1", "Softmax, 11, 1;2;3, -2", "LogSoftmax, 9, 4;1, 0"})
     void heads(String op, int opset, String dims, int axis, @TempDir Path dir) throws Exception {
         long[] shape = java.util.Arrays.stream(dims.split(";")).mapToLong(Long::parseLong).toArray();
         Path file = write(dir.resolve("head.onnx"), shape, opset, Graphs.node(op, "head", List.of("x4"), "y",

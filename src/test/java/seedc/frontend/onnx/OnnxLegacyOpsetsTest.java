@@ -240,8 +240,8 @@ class OnnxLegacyOpsetsTest {
                 List.of(), "node 'p' (MaxPool, opset 8): attribute 'ceil_mode' is not one of MaxPool's in opset 8"
                         + " (ONNX defines it from opset 10); seedc refuses it rather than ignore it");
         refused(11, node("Softmax", "s", List.of("x"), "y", ints("axis", 2)), List.of(), "node 's' (Softmax, opset"
-                + " 11): over axis 2 of shape (1, 3, 2, 2) (in opset 11 the dims from the axis on, flattened, are each"
-                + " row's classes); seedc takes the class of one row");
+                + " 11): over axis 2 of shape (1, 3, 2, 2); seedc takes the class of one example's scores, the only"
+                + " axis above 1 (or, before opset 13, every element of a tensor whose dims before the axis are 1)");
     }
 
     /** A Softmax over an axis of 1 makes every score 1: the ArgMax after it is not the scores' argmax. */
