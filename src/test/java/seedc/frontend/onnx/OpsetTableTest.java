@@ -30,7 +30,15 @@ class OpsetTableTest {
             Map.entry("Sub", 2), Map.entry("Mul", 2), Map.entry("Div", 2), Map.entry("Conv", 2),
             Map.entry("BatchNormalization", 5), Map.entry("RNN", 3), Map.entry("GRU", 3), Map.entry("LSTM", 3),
             Map.entry("QuantizeLinear", 2), Map.entry("DequantizeLinear", 2), Map.entry("Gather", 2),
-            Map.entry("Expand", 2), Map.entry("MatMul", 2));
+            Map.entry("Expand", 2), Map.entry("MatMul", 2), Map.entry("PRelu", 2));
+
+    /** Every operator seedc imports is in the table, so no converter's node passes unchecked attributes. */
+    @Test
+    void everyImportedOperatorIsInTheTable() {
+        List<String> missing = seedc.frontend.onnx.ops.Converters.supported().stream()
+                .filter(op -> !Opsets.operators().contains(op)).toList();
+        assertEquals(List.of(), missing);
+    }
 
     @Test
     void everyAttributeExistsInTheOpsetsOnnxRuntimeSays() throws Exception {
