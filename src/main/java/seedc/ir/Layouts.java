@@ -100,8 +100,9 @@ public final class Layouts {
 
     /**
      * The input elements each output element of an NHWC max pooling reads: output k reads
-     * {@code index[start[k] .. start[k + 1])}. Cells in the padding are left out, so a window wholly in
-     * the padding reads nothing (its maximum is defined as 0).
+     * {@code index[start[k] .. start[k + 1])}, tap (i, j) at the window's {@link Window#inRow}/{@link Window#inCol}
+     * (dilated). Cells in the padding are left out, so a window wholly in the padding reads nothing (its maximum is
+     * defined as 0).
      */
     public record Windows(int[] start, int[] index) {}
 
@@ -117,9 +118,9 @@ public final class Layouts {
                     for (int ch = 0; ch < c; ch++) {
                         start[k++] = n;
                         for (int i = 0; i < kh; i++) {
-                            int yi = y * w.sh() - w.pt() + i; // pooling windows are not dilated
+                            int yi = w.inRow(y, i);
                             for (int j = 0; j < kw; j++) {
-                                int xi = xo * w.sw() - w.pl() + j;
+                                int xi = w.inCol(xo, j);
                                 if (yi >= 0 && yi < h && xi >= 0 && xi < wd) {
                                     index[n++] = ((b * h + yi) * wd + xi) * c + ch;
                                 }

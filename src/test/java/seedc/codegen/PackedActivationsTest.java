@@ -145,6 +145,20 @@ class PackedActivationsTest {
      */
     @Test
     void binaryConvolutionsWriteAndPoolPackedSigns() throws Exception {
+        binaryCnn("cnn", "{k 2 2}, {p 0 0 0 0}, {s 2 2}", 3);
+    }
+
+    /**
+     * The same CNN with a dilated pooling (2 x 2 windows of taps 2 apart, stride 1: 4 x 4 pooled pixels), the OR of
+     * each window's packed signs taken at the dilated offsets: the Uno and x86 compute the interpreter's labels.
+     */
+    @Test
+    void dilatedPoolingOfPackedSigns() throws Exception {
+        binaryCnn("dilated", "{k 2 2}, {p 0 0 0 0}, {s 1 1}, {d 2 2}", 4);
+    }
+
+    /** The binary CNN above with pooling {@code pool}, which leaves {@code side} x {@code side} pixels. */
+    private void binaryCnn(String name, String pool, int side) throws Exception {
         Random rnd = new Random(25);
         double[] b1 = new double[16];
         for (int j = 0; j < 16; j++) {
@@ -152,21 +166,22 @@ class PackedActivationsTest {
         }
         b1[5] = 6; // |sum| <= 4.5
         b1[11] = -6;
-        HandModel h = new HandModel(dir.resolve("model"))
+        int flat = side * side * 8;
+        HandModel h = new HandModel(dir.resolve("model-" + name))
                 .program("let X = (36, 1) in [-1, 1] in\n"
                         + "let F1 = (1, 3, 3, 1, 16) in [-0.5, 0.5] in\nlet B1 = (16) in [-6, 6] in\n"
                         + "let F2 = (1, 3, 3, 16, 8) in [-0.5, 0.5] in\nlet B2 = (8) in [-1, 1] in\n"
-                        + "let W = (72, 4) in [-0.5, 0.5] in\n"
+                        + "let W = (" + flat + ", 4) in [-0.5, 0.5] in\n"
                         + "let Xt = reshape(quantize(X, 1, 0.0, 1.0), (1, 6, 6, 1), (1, 2)) in\n"
-                        + "let C1 = maxpool(sign(conv2d(Xt, F1, {s 1 1}, {p 1 1 1 1}, {d 1 1}, {g 1}) <+> B1), {k 2 2}, "
-                        + "{p 0 0 0 0}, {s 2 2}) in\n"
+                        + "let C1 = maxpool(sign(conv2d(Xt, F1, {s 1 1}, {p 1 1 1 1}, {d 1 1}, {g 1}) <+> B1), " + pool
+                        + ") in\n"
                         + "let C2 = sign(conv2d(C1, F2, {s 1 1}, {p 1 1 1 1}, {d 1 1}, {g 1}) <+> B2) in\n"
-                        + "argmax(reshape(C2, (1, 72), (1, 2, 3, 4)) * W)\n")
+                        + "argmax(reshape(C2, (1, " + flat + "), (1, 2, 3, 4)) * W)\n")
                 .param("F1", binary(rnd, 144), 1, 3, 3, 1, 16).param("B1", b1, 16)
                 .param("F2", binary(rnd, 9 * 16 * 8), 1, 3, 3, 16, 8).param("B2", grid(rnd, 8, 5, 0.25), 8)
-                .param("W", binary(rnd, 72 * 4), 72, 4)
+                .param("W", binary(rnd, flat * 4), flat, 4)
                 .rows("data", HandModel.uniformRows(rnd, 200, 36));
-        String uno = assertBothMatch(h, "cnn");
+        String uno = assertBothMatch(h, name);
         assertTrue(uno.contains("uint16_t sd_win0 = "), "the first convolution's windows from row masks:\n" + uno);
         assertTrue(uno.contains("sd_idx pat = "), "the first convolution's signs looked up by pattern:\n" + uno);
         assertTrue(uno.contains("/* the OR of each window's packed signs */"), "the pooling ORs the bytes:\n" + uno);

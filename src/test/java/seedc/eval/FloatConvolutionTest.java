@@ -110,6 +110,18 @@ class FloatConvolutionTest {
     }
 
     @Test
+    void dilatedMaxpool() {
+        // 2x2 windows dilated 2: the corners 1, 3, 7, 9 of the one window
+        assertOutput(v(9), X33 + "maxpool(x, {k 2 2}, {p 0 0 0 0}, {s 1 1}, {d 2 2})", w(), IMAGE);
+        // 1x2 windows dilated 2 along the rows, padded one column left and right: the columns (-1, 1), (0, 2),
+        // (1, 3) of each row; the padding is ignored
+        assertOutput(v(-2, -1, -2, -5, -4, -5, -8, -7, -8), X33 + "maxpool(x, {k 1 2}, {p 0 0 1 1}, {s 1 1}, {d 1 2})",
+                w(), v(-1, -2, -3, -4, -5, -6, -7, -8, -9));
+        // 2x1 windows dilated 2 down the columns: rows (0, 2) of each column
+        assertOutput(v(7, 8, 9), X33 + "maxpool(x, {k 2 1}, {p 0 0 0 0}, {s 1 1}, {d 2 1})", w(), IMAGE);
+    }
+
+    @Test
     void mbconv() {
         // x: 1x2x2x1 pixels 1, 2, 3, 4.
         // expand: F1 = [1, -1], W1 = [2, 2], B1 = [0, 8], relu6:

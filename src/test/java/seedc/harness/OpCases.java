@@ -208,6 +208,13 @@ final class OpCases {
         t.add(Ops.loop(in("init", i16(10), 3), in("a", i16(10), 4, 3), i16(10), i16(9), i16(9)), PLANNED, seedot(16, 4),
                 new Rule.Random(11));
         t.add(Ops.loop(in("init", i8(5), 2), param("a", i8(4), 3, 2), i8(4), i16(6), i8(5)), PLANNED);
+        // Dilated max pooling (after the rest: the earlier cases keep their seeds): a signal of 9 (the image of
+        // height 1) with a 3-cell window dilated 2 and padded, every cell inside (the unrolled walk), and 2-D with
+        // stride, padding and different dilations
+        t.add(Ops.maxpool(in("x", i16(8), 1, 1, 9, 2), 1, 3, new Window(1, 2, 0, 0, 1, 1, 1, 2), i16(8)), PLANNED);
+        t.add(Ops.maxpool(in("x", i8(5), 1, 5, 5, 1), 2, 2, new Window(1, 1, 0, 0, 0, 0, 2, 2), i8(5)), PLANNED);
+        t.add(Ops.maxpool(in("x", i16(10), 1, 6, 5, 2), 3, 2, new Window(2, 1, 1, 1, 0, 1, 2, 3), i8(5)), PLANNED);
+        t.add(Ops.maxpool(in("x", i32(20), 2, 1, 12, 1), 1, 4, new Window(1, 3, 0, 0, 0, 0, 1, 3), i16(12)), PLANNED);
         return t.cases;
     }
 

@@ -14,6 +14,7 @@ import seedc.frontend.seedot.SeeDotFrontEnd;
 import seedc.io.DataSet;
 import seedc.io.Npy;
 import seedc.io.NpyArray;
+import seedc.codegen.OnnxDifferentialTest;
 import seedc.ir.FloatModel;
 
 /**
@@ -31,8 +32,11 @@ final class OracleFixtures {
      */
     record Fixture(String name, Path model, Path weights, Path train, Path test, boolean onnx) {
         FloatModel load() {
-            return onnx ? OnnxFrontEnd.load(model, new OnnxFrontEnd.Options(name.startsWith("search/") ? -1 : 0, 1,
-                    !name.startsWith("search/"))) : SeeDotFrontEnd.load(model, weights);
+            if (onnx && name.startsWith("onnx/")) { // as OnnxDifferentialTest compiles it: --argmax, its input range
+                return OnnxDifferentialTest.load(model, OnnxDifferentialTest.data(name.substring("onnx/".length())));
+            }
+            return onnx ? OnnxFrontEnd.load(model, new OnnxFrontEnd.Options(-1, 1, false))
+                    : SeeDotFrontEnd.load(model, weights);
         }
 
         DataSet train(FloatModel m) {
@@ -58,8 +62,8 @@ final class OracleFixtures {
         try (Stream<Path> files = Files.list(ROOT.resolve("onnx"))) {
             for (Path f : files.filter(f -> f.toString().endsWith(".onnx")).sorted().toList()) {
                 String n = f.getFileName().toString().replace(".onnx", "");
-                out.add(new Fixture("onnx/" + n, f, null, DIGITS.resolve("train.npy"), DIGITS.resolve("test.npy"),
-                        true));
+                Path data = OnnxDifferentialTest.data(n).dir();
+                out.add(new Fixture("onnx/" + n, f, null, data.resolve("train.npy"), data.resolve("test.npy"), true));
             }
         }
         Path letter = ROOT.resolve("search/mlp-letter-26");

@@ -3,7 +3,8 @@ package seedc.frontend.onnx;
 /**
  * An ONNX tensor as the import sees it: its ONNX shape, and either a SeeDot expression that computes it
  * (a variable name) or its constant values (an initializer or a Constant node, folded at import).
- * {@code nhwc}: a 4-D activation, stored in SeeDot's NHWC order while its ONNX shape stays NCHW.
+ * {@code nhwc}: an activation stored in SeeDot's NHWC order while its ONNX shape stays NCHW: a 4-D image, or a
+ * 3-D signal (N, C, L) stored as the image (N, 1, L, C) of height 1, so that conv2d and maxpool serve both.
  */
 public record Sym(int[] shape, String expr, double[] constant, boolean nhwc) {
     public static Sym value(int[] shape, String expr) {
@@ -16,6 +17,29 @@ public record Sym(int[] shape, String expr, double[] constant, boolean nhwc) {
 
     public static Sym constant(int[] shape, double[] values) {
         return new Sym(shape, null, values, false);
+    }
+
+    /** An image's or a signal's dims as (N, C, H, W): a signal (N, C, L) is (N, C, 1, L). */
+    public int[] nchw() {
+        return shape.length == 3 ? new int[] {shape[0], shape[1], 1, shape[2]} : shape.clone();
+    }
+
+    /** SeeDot's dims of the stored tensor: the ONNX dims, or NHWC for an image or a signal. */
+    public int[] stored() {
+        if (!nhwc) {
+            return shape.clone();
+        }
+        int[] t = nchw();
+        return new int[] {t[0], t[2], t[3], t[1]};
+    }
+
+    /**
+     * For each ONNX axis of an image or a signal, the stored axes (numbered from 1, as SeeDot's reshape does)
+     * that it spans: N is 1, C is 4, an image's H and W are 2 and 3, a signal's L is 2 and 3 (the height of 1 and
+     * the length).
+     */
+    public static int[][] storedAxes(int rank) {
+        return rank == 3 ? new int[][] {{1}, {4}, {2, 3}} : new int[][] {{1}, {4}, {2}, {3}};
     }
 
     public boolean isConstant() {

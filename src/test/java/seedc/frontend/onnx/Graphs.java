@@ -106,6 +106,15 @@ final class Graphs {
         return new AttributeProto[] {a.build()};
     }
 
+    /** An ints attribute even of one value (a signal's strides, dilations, kernel_shape). */
+    static AttributeProto[] intList(String name, long... v) {
+        AttributeProto.Builder a = AttributeProto.newBuilder().setName(name).setType(AttributeProto.AttributeType.INTS);
+        for (long x : v) {
+            a.addInts(x);
+        }
+        return new AttributeProto[] {a.build()};
+    }
+
     static AttributeProto[] string(String name, String v) {
         return new AttributeProto[] {AttributeProto.newBuilder().setName(name)
                 .setType(AttributeProto.AttributeType.STRING).setS(com.google.protobuf.ByteString.copyFromUtf8(v)).build()};

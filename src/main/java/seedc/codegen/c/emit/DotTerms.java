@@ -77,7 +77,7 @@ record DotTerms(Fn fn, Stream a, Stream b, int width) {
         String t = "t" + fn.local++;
         Stream plain = packedIsA ? b : a, packed = packedIsA ? a : b;
         IntExpr x = read(plain, packedIsA ? "pb" : "pa", t + "x").shr(plain.shift());
-        String code = packedIndex(packed.packed(), packedIsA ? "pa" : "pb", t);
+        String code = packedIndex(packed.packed(), packedIsA ? "pa" : "pb", t, true);
         return new IntExpr[] {IntExpr.of(code, packed.packed().indexBits() + 1), x};
     }
 
@@ -86,7 +86,7 @@ record DotTerms(Fn fn, Stream a, Stream b, int width) {
         String t = "t" + fn.local++;
         Stream plain = s.packedIsA() ? b : a, packed = s.packedIsA() ? a : b;
         IntExpr x = read(plain, s.packedIsA() ? "pb" : "pa", t + "x").shr(plain.shift());
-        String code = packedIndex(packed.packed(), s.packedIsA() ? "pa" : "pb", t);
+        String code = packedIndex(packed.packed(), s.packedIsA() ? "pa" : "pb", t, true);
         IntExpr pos = x, neg = x.neg();
         if (timesA) {
             IntExpr product = x.timesWrap(IntExpr.lit(s.magnitude()), width);
@@ -128,21 +128,28 @@ record DotTerms(Fn fn, Stream a, Stream b, int width) {
     }
 
     private String packedRead(Constants.Variant v, String ptr, String name) {
-        return v.value(packedIndex(v, ptr, name));
+        // a table of one value (a constant row, such as a global average's 1/n) is that value: no index to read
+        return v.value(packedIndex(v, ptr, name, v.values().length > 1));
     }
 
-    /** Reads the next element's index into a new variable; returns its name. */
-    private String packedIndex(Constants.Variant v, String ptr, String name) {
+    /**
+     * Reads the next element's index into a new variable; returns its name. Without {@code declare} the stream
+     * only steps past the index: no variable is declared that nothing would read (-Werror=unused-variable).
+     */
+    private String packedIndex(Constants.Variant v, String ptr, String name, boolean declare) {
         int k = v.indexBits(), per = 8 / k;
         String code = name + "i";
+        boolean unread = !declare;
         if (k == 8) {
-            fn.c.line("uint8_t " + code + " = SD_RU8(" + v.indices() + ", " + ptr + "++);");
+            fn.c.line(unread ? ptr + "++;" : "uint8_t " + code + " = SD_RU8(" + v.indices() + ", " + ptr + "++);");
             return code;
         }
         String b = ptr + "_b";
         fn.c.line("if (!(" + ptr + " & " + (per - 1) + ")) " + b + " = SD_RU8(" + v.indices() + ", " + ptr + " >> "
                 + Integer.numberOfTrailingZeros(per) + ");");
-        fn.c.line("uint8_t " + code + " = (uint8_t)(" + b + " & " + ((1 << k) - 1) + "u);");
+        if (!unread) {
+            fn.c.line("uint8_t " + code + " = (uint8_t)(" + b + " & " + ((1 << k) - 1) + "u);");
+        }
         fn.c.line(b + " = (uint8_t)(" + b + " >> " + k + ");");
         fn.c.line(ptr + "++;");
         return code;

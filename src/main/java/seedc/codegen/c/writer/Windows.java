@@ -14,7 +14,7 @@ import seedc.ir.Window;
 public final class Windows {
     private Windows() {}
 
-    /** The input row of kernel row i (dilated: i steps dh rows; max pooling has no dilation). */
+    /** The input row of kernel row i (dilated: i steps dh rows; written without the factor where it is 1). */
     public static String inRow(Window w, boolean dilated) {
         return "y * " + w.sh() + " - " + w.pt() + " + i" + (dilated ? " * " + w.dh() : "");
     }
@@ -83,9 +83,9 @@ public final class Windows {
             c.line(t.type() + " m = " + t.zero() + ";");
             c.line(t.flagType() + " any = 0;");
             c.loop("i", m.kh(), () -> {
-                c.line("sd_idx yi = " + inRow(w, false) + ";");
+                c.line("sd_idx yi = " + inRow(w, w.dh() != 1) + ";");
                 c.loop("j", m.kw(), () -> {
-                    c.line("sd_idx xi = " + inCol(w, false) + ";");
+                    c.line("sd_idx xi = " + inCol(w, w.dw() != 1) + ";");
                     c.block("if (yi >= 0 && yi < " + xs.dim(1) + " && xi >= 0 && xi < " + xs.dim(2) + ")", () -> {
                         c.line(t.type() + " v = " + read.apply(inPixel(xs) + " + ch") + ";");
                         c.line("if (!any || v > m) m = v;");
@@ -104,8 +104,9 @@ public final class Windows {
     public static boolean everyCellInside(Maxpool m) {
         Shape xs = m.x().shape(), os = m.out().shape();
         Window w = m.window();
-        return w.pt() == 0 && w.pl() == 0 && (os.dim(1) - 1) * w.sh() + m.kh() <= xs.dim(1)
-                && (os.dim(2) - 1) * w.sw() + m.kw() <= xs.dim(2) && m.kh() * m.kw() <= UNROLLED_CELLS;
+        return w.pt() == 0 && w.pl() == 0 && (os.dim(1) - 1) * w.sh() + (m.kh() - 1) * w.dh() + 1 <= xs.dim(1)
+                && (os.dim(2) - 1) * w.sw() + (m.kw() - 1) * w.dw() + 1 <= xs.dim(2)
+                && m.kh() * m.kw() <= UNROLLED_CELLS;
     }
 
     /**
@@ -123,7 +124,7 @@ public final class Windows {
             for (int i = 0; i < m.kh(); i++) {
                 for (int j = 0; j < m.kw(); j++) {
                     if (i + j > 0) {
-                        int offset = (i * xs.dim(2) + j) * xs.dim(3);
+                        int offset = (i * w.dh() * xs.dim(2) + j * w.dw()) * xs.dim(3);
                         c.block("", () -> {
                             c.line(t.type() + " v = " + read.apply("at + " + offset) + ";");
                             c.line("if (v > m) m = v;");
@@ -151,7 +152,8 @@ public final class Windows {
             for (int i = 0; i < m.kh(); i++) {
                 for (int j = 0; j < m.kw(); j++) {
                     if (i + j > 0) {
-                        or.append(" | ").append(in).append("[at + ").append((i * xs.dim(2) + j) * bytes).append("]");
+                        or.append(" | ").append(in).append("[at + ").append((i * w.dh() * xs.dim(2) + j * w.dw())
+                                * bytes).append("]");
                     }
                 }
             }

@@ -7,19 +7,17 @@ import seedc.frontend.onnx.Sym;
 /**
  * AveragePool as a depthwise conv2d whose filter is 1/(kh kw) (one group per channel): exact where every window
  * divides by kh kw, i.e. without padding or with count_include_pad. GlobalAveragePool as the (1, H W) row of
- * 1/(H W) times the image read as (H W, C).
+ * 1/(H W) times the image read as (H W, C). A signal (N, C, L) pools as the image (N, C, 1, L).
  */
 final class AveragePool {
     private AveragePool() {}
 
     static void pool(Node node, ImportContext cx) {
         Sym x = Conv.image(node, cx);
-        int[] k = node.ints("kernel_shape", new int[0]), s = x.shape();
-        if (k.length != 2) {
-            throw node.error("kernel_shape " + java.util.Arrays.toString(k) + "; seedc pools over 2-D windows");
-        }
+        int[] s = x.shape(), k = MaxPool.kernel(node, s);
+        int kh = k.length == 2 ? k[0] : 1, kw = k[k.length - 1];
         node.requireDefault("ceil_mode", 0);
-        Window win = Window.of(node, s, k[0], k[1]);
+        Window win = Window.of(node, s, kh, kw);
         win.padsWithinKernel(node);
         boolean padded = win.top() + win.left() + win.bottom() + win.right() > 0;
         if (padded && node.integer("count_include_pad", 0) == 0) {
@@ -32,16 +30,16 @@ final class AveragePool {
             throw node.error("dilations are not supported in AveragePool");
         }
         int c = s[1];
-        double[] f = new double[c * k[0] * k[1]];
-        java.util.Arrays.fill(f, 1.0 / (k[0] * k[1]));
-        String filter = cx.param(node.output() + "_average", new int[] {c, k[0], k[1], 1, 1}, f);
+        double[] f = new double[c * kh * kw];
+        java.util.Arrays.fill(f, 1.0 / (kh * kw));
+        String filter = cx.param(node.output() + "_average", new int[] {c, kh, kw, 1, 1}, f);
         cx.let(node, "conv2d(" + x.expr() + ", " + filter + ", " + win.strides() + ", " + win.pads() + ", {d 1 1}, {g "
-                + c + "})", new int[] {s[0], c, win.outHeight(s[2]), win.outWidth(s[3])}, true);
+                + c + "})", win.outShape(s, c), true);
     }
 
     static void global(Node node, ImportContext cx) {
         Sym x = Conv.image(node, cx);
-        int[] s = x.shape();
+        int[] s = x.nchw();
         if (s[0] != 1) {
             throw node.error("pools a batch of " + s[0] + " images; seedc pools one");
         }
@@ -49,7 +47,8 @@ final class AveragePool {
         double[] row = new double[area];
         java.util.Arrays.fill(row, 1.0 / area);
         String mean = cx.param(node.output() + "_mean", new int[] {1, area}, row);
+        int[] out = x.shape().length == 3 ? new int[] {1, c, 1} : new int[] {1, c, 1, 1};
         cx.let(node, "reshape(" + mean + " * reshape(" + x.expr() + ", (" + area + ", " + c + "), (1, 2, 3, 4)), (1, 1,"
-                + " 1, " + c + "), (1, 2))", new int[] {1, c, 1, 1}, true);
+                + " 1, " + c + "), (1, 2))", out, true);
     }
 }

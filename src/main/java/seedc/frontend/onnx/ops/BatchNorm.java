@@ -7,7 +7,7 @@ import seedc.frontend.onnx.Sym;
 /**
  * BatchNormalization at inference: y = s (x - mean) + B per channel, s = scale / sqrt(var + epsilon). Folded into
  * the Conv or Gemm before it when that is its only reader (its weight times s, its bias (b - mean) s + B);
- * otherwise, on an (N, C, H, W) image or a (N, C) matrix, the same map as {@code (x <*> S) <+> t} (the channel is
+ * otherwise, on an (N, C, H, W) image, an (N, C, L) signal or a (N, C) matrix, the same map as {@code (x <*> S) <+> t} (the channel is
  * SeeDot's last axis in both).
  */
 final class BatchNorm {
@@ -42,12 +42,12 @@ final class BatchNorm {
             cx.alias(node, x);
             return;
         }
-        if (x.shape().length == 4) {
+        if (x.shape().length == 4 || x.shape().length == 3) { // an image, or a signal (N, C, L)
             x = Conv.image(node, cx);
         }
         if (!x.nhwc() && x.shape().length != 2) {
             throw node.error("normalizes a tensor of shape " + Sym.dims(x.shape()) + " that no Conv or Gemm computes"
-                    + " alone; seedc applies a standalone one to images and (N, C) matrices");
+                    + " alone; seedc applies a standalone one to images, signals and (N, C) matrices");
         }
         double[] full = new double[x.size()];
         for (int i = 0; i < full.length; i++) {

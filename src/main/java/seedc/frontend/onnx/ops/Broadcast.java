@@ -47,6 +47,9 @@ final class Broadcast {
             }
             return f;
         }
+        if (t.length == 3) { // a signal's (n, c, l) at (n, 0, l, c) of its stored (N, 1, L, C)
+            return (idx[0] * t[2] + idx[2]) * t[1] + idx[1];
+        }
         // NCHW index (n, c, h, w) at NHWC position ((n * H + h) * W + w) * C + c
         return ((idx[0] * t[2] + idx[2]) * t[3] + idx[3]) * t[1] + idx[1];
     }
@@ -61,10 +64,9 @@ final class Broadcast {
         return java.util.Arrays.copyOf(expanded, last);
     }
 
-    /** SeeDot's dims of a tensor: its ONNX dims, or NHWC for an image. */
+    /** SeeDot's dims of a tensor: its ONNX dims, or NHWC for an image or a signal ({@link Sym#stored}). */
     static int[] seedotShape(Sym s) {
-        int[] t = s.shape();
-        return s.nhwc() ? new int[] {t[0], t[2], t[3], t[1]} : t.clone();
+        return s.stored();
     }
 
     /**

@@ -102,7 +102,7 @@ final class Concat {
             expr += " + " + cx.param(node.output() + "_constants", new int[] {rows, total}, constants);
         }
         if (image) {
-            expr = "reshape(" + expr + ", (" + out[0] + ", " + out[2] + ", " + out[3] + ", " + total + "), (1, 2))";
+            expr = "reshape(" + expr + ", " + Sym.dims(result.stored()) + ", (1, 2))";
         }
         cx.let(node, expr, out, image);
     }
@@ -111,7 +111,8 @@ final class Concat {
     private static void spliced(Node node, ImportContext cx, List<Sym> parts, int[] out, int axis, boolean image) {
         Sym result = image ? Sym.image(out, null) : Sym.value(out, null);
         int[] stored = Broadcast.seedotShape(result);
-        int storedAxis = image ? new int[] {0, 3, 1, 2}[axis] : axis;
+        int[] spans = image ? Sym.storedAxes(out.length)[axis] : new int[] {axis + 1};
+        int storedAxis = spans[spans.length - 1] - 1; // a signal's length: the stored width, after the height of 1
         String t = "cat" + cx.uniqueTag();
         StringBuilder expr = new StringBuilder("(let " + t + " = init(" + list(stored, '[', ']') + ", 0.0) in ");
         int at = 0;

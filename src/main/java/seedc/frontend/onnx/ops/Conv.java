@@ -5,8 +5,9 @@ import seedc.frontend.onnx.Node;
 import seedc.frontend.onnx.Sym;
 
 /**
- * 2-D Conv of an image by a constant filter, with strides, pads, dilations and groups. ONNX's filter
- * (Cout, Cin/G, kh, kw) is stored as SeeDot's (G, kh, kw, Cin/G, Cout/G); the bias is added per channel.
+ * Conv of an image (2-D) or a signal (1-D, the image of height 1) by a constant filter, with strides, pads,
+ * dilations and groups. ONNX's filter (Cout, Cin/G, kh, kw), or (Cout, Cin/G, k) for a signal, is stored as
+ * SeeDot's (G, kh, kw, Cin/G, Cout/G); the bias is added per channel.
  */
 final class Conv {
     private Conv() {}
@@ -16,18 +17,21 @@ final class Conv {
         Sym w = cx.constant(node, 1, "the filter W");
         int[] ws = w.shape(), xs = x.shape();
         int groups = node.int32("group", 1);
-        if (ws.length != 4 || groups < 1 || xs[1] % groups != 0 || ws[0] % groups != 0 || ws[1] * groups != xs[1]) {
+        if (ws.length != xs.length || groups < 1 || xs[1] % groups != 0 || ws[0] % groups != 0
+                || ws[1] * groups != xs[1]) {
             throw node.error("filter of shape " + Sym.dims(ws) + " in " + groups + " groups does not fit an input of"
                     + " shape " + Sym.dims(xs));
         }
-        int cout = ws[0], cin = ws[1], kh = ws[2], kw = ws[3], per = cout / groups;
+        boolean signal = xs.length == 3;
+        int cout = ws[0], cin = ws[1], kh = signal ? 1 : ws[2], kw = ws[ws.length - 1], per = cout / groups;
         if (cout < 1) {
             throw node.error("filter of shape " + Sym.dims(ws) + " has no output channels");
         }
-        int[] declared = node.ints("kernel_shape", new int[] {kh, kw});
-        if (declared.length != 2 || declared[0] != kh || declared[1] != kw) {
+        int[] kernel = signal ? new int[] {kw} : new int[] {kh, kw};
+        int[] declared = node.ints("kernel_shape", kernel);
+        if (!java.util.Arrays.equals(declared, kernel)) {
             throw node.error("kernel_shape = " + java.util.Arrays.toString(declared) + " but the filter's kernel is "
-                    + kh + "x" + kw);
+                    + (signal ? kw : kh + "x" + kw));
         }
         Window win = Window.of(node, xs, kh, kw);
         double[] f = new double[w.size()];
@@ -44,8 +48,8 @@ final class Conv {
             }
         }
         String filter = cx.param(node.inputs().get(1), new int[] {groups, kh, kw, cin, per}, f);
-        String expr = "conv2d(" + x.expr() + ", " + filter + ", " + win.strides() + ", " + win.pads() + ", {d "
-                + win.dh() + " " + win.dw() + "}, {g " + groups + "})";
+        String expr = "conv2d(" + x.expr() + ", " + filter + ", " + win.strides() + ", " + win.pads() + ", "
+                + win.dilations() + ", {g " + groups + "})";
         double[] bias = null;
         if (node.inputs().size() > 2) {
             Sym b = cx.constant(node, 2, "the bias B");
@@ -64,22 +68,29 @@ final class Conv {
             int block = kh * kw * cin * per;
             cx.foldable(node, new ImportContext.Foldable(filter, biasName, i -> i / block * per + i % per));
         }
-        cx.let(node, expr, new int[] {xs[0], cout, win.outHeight(xs[2]), win.outWidth(xs[3])}, true);
+        cx.let(node, expr, win.outShape(xs, cout), true);
     }
 
-    /** Input 0: a computed (N, C, H, W) image, stored NHWC (converted here if it is not yet). */
+    /**
+     * Input 0: a computed (N, C, H, W) image or (N, C, L) signal, stored NHWC (the signal as (N, 1, L, C); converted
+     * here if it is not yet).
+     */
     static Sym image(Node node, ImportContext cx) {
         Sym x = cx.computed(node, 0);
         int[] s = x.shape();
-        if (s.length != 4) {
-            throw node.error("input of shape " + Sym.dims(s) + "; seedc convolves and pools (N, C, H, W) images");
+        if (s.length != 4 && s.length != 3) {
+            throw node.error("input of shape " + Sym.dims(s) + "; seedc convolves and pools (N, C, H, W) images and"
+                    + " (N, C, L) signals");
         }
         if (x.nhwc()) {
             return x;
         }
-        String nhwc = cx.temp("reshape(" + x.expr() + ", (" + s[0] + ", " + s[2] + ", " + s[3] + ", " + s[1]
-                + "), (1, 3, 4, 2))", "NCHW to NHWC");
-        Sym image = Sym.image(s, nhwc);
+        // an image is read over N, H, W, C; a signal over N, L, C (its height of 1 has no axis to read)
+        String order = s.length == 4 ? "(1, 3, 4, 2)" : "(1, 3, 2)";
+        Sym image = Sym.image(s, null);
+        String nhwc = cx.temp("reshape(" + x.expr() + ", " + Sym.dims(image.stored()) + ", " + order + ")",
+                s.length == 4 ? "NCHW to NHWC" : "NCL to NLC");
+        image = Sym.image(s, nhwc);
         cx.rebind(node.inputs().getFirst(), image);
         return image;
     }

@@ -5,18 +5,17 @@ import seedc.frontend.onnx.Node;
 import seedc.frontend.onnx.Sym;
 
 /**
- * 2-D MaxPool (SeeDot's maxpool, which like ONNX's leaves padding out of every window), without dilation or the
- * Indices output. ceil_mode rounds the output size up: the windows that adds are padding at the bottom and right.
+ * MaxPool over an image (2-D) or a signal (1-D, the image of height 1): SeeDot's maxpool, which like ONNX's leaves
+ * padding out of every window, with dilations, without the Indices output. ceil_mode rounds the output size up:
+ * the windows that adds are padding at the bottom and right.
  */
 final class MaxPool {
     private MaxPool() {}
 
     static void convert(Node node, ImportContext cx) {
         Sym x = Conv.image(node, cx);
-        int[] k = node.ints("kernel_shape", new int[0]);
-        if (k.length != 2) {
-            throw node.error("kernel_shape " + java.util.Arrays.toString(k) + "; seedc pools over 2-D windows");
-        }
+        int[] s = x.shape();
+        int[] k = kernel(node, s);
         if (node.proto().getOutputCount() > 1 && !node.proto().getOutput(1).isEmpty()) {
             throw node.error("its Indices output is not supported");
         }
@@ -24,16 +23,26 @@ final class MaxPool {
         if (order != 0 && order != 1) {
             throw node.error("storage_order = " + order + "; ONNX defines 0 (row major) and 1 (column major)");
         }
-        int[] s = x.shape();
-        Window win = Window.of(node, s, k[0], k[1]);
+        int kh = k.length == 2 ? k[0] : 1, kw = k[k.length - 1];
+        Window win = Window.of(node, s, kh, kw);
         win.padsWithinKernel(node);
-        if (win.dh() != 1 || win.dw() != 1) {
-            throw node.error("dilations are not supported in MaxPool");
-        }
         if (node.integer("ceil_mode", 0) != 0) {
-            win = win.roundedUp(s[2], s[3]);
+            int[] nchw = x.nchw();
+            win = win.roundedUp(nchw[2], nchw[3]);
         }
-        cx.let(node, "maxpool(" + x.expr() + ", {k " + k[0] + " " + k[1] + "}, " + win.pads() + ", " + win.strides()
-                + ")", new int[] {s[0], s[1], win.outHeight(s[2]), win.outWidth(s[3])}, true);
+        // the dilation is written only where it is not 1: undilated pools read as before
+        String dilated = win.dh() == 1 && win.dw() == 1 ? "" : ", " + win.dilations();
+        cx.let(node, "maxpool(" + x.expr() + ", {k " + kh + " " + kw + "}, " + win.pads() + ", " + win.strides()
+                + dilated + ")", win.outShape(s, s[1]), true);
+    }
+
+    /** The pool's kernel_shape: one side per spatial axis of an input of ONNX shape {@code s}. */
+    static int[] kernel(Node node, int[] s) {
+        int[] k = node.ints("kernel_shape", new int[0]);
+        if (k.length != s.length - 2) {
+            throw node.error("kernel_shape " + java.util.Arrays.toString(k) + " for an input of shape " + Sym.dims(s)
+                    + "; seedc pools over 2-D windows of images and 1-D windows of signals");
+        }
+        return k;
     }
 }

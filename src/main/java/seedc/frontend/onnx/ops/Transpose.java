@@ -7,12 +7,10 @@ import seedc.frontend.onnx.Sym;
 /**
  * Transpose by a permutation (default: reversed axes). Output axis j is input axis perm[j], so filling the output
  * row-major reads the input looping over perm[0], perm[1], ...: SeeDot's reshape with that loop order (an image's
- * ONNX axes N, C, H, W being its stored axes 1, 4, 2, 3).
+ * or a signal's ONNX axes being its stored axes, {@link Sym#storedAxes}).
  */
 final class Transpose {
     private Transpose() {}
-
-    private static final int[] NHWC_AXIS = {1, 4, 2, 3};
 
     static void convert(Node node, ImportContext cx) {
         Sym x = cx.computed(node, 0);
@@ -37,7 +35,10 @@ final class Transpose {
             }
             seen[a] = true;
             out[j] = x.shape()[a];
-            order.append(j == 0 ? "" : ", ").append(x.nhwc() ? NHWC_AXIS[a] : a + 1);
+            int[] stored = x.nhwc() ? Sym.storedAxes(rank)[a] : new int[] {a + 1};
+            for (int k = 0; k < stored.length; k++) {
+                order.append(j + k == 0 ? "" : ", ").append(stored[k]);
+            }
         }
         cx.let(node, "reshape(" + x.expr() + ", " + Sym.dims(out) + ", " + order + "))", out, false);
     }

@@ -4,21 +4,35 @@ import seedc.frontend.onnx.Node;
 
 /**
  * The sliding window of Conv and MaxPool over an NCHW image: kernel, strides, dilations and pads (top, left,
- * bottom, right in ONNX's order begin..., end...), with auto_pad resolved; and the output's height and width.
+ * bottom, right in ONNX's order begin..., end...), with auto_pad resolved; and the output's height and width. A
+ * signal (N, C, L) is the image (N, C, 1, L): its one stride, dilation and pair of pads are the width's, and
+ * the height's are 1, 1 and none ({@code signal}).
  */
-record Window(int kh, int kw, int sh, int sw, int dh, int dw, int top, int left, int bottom, int right) {
-    static Window of(Node node, int[] nchw, int kh, int kw) {
-        int[] s = node.ints("strides", new int[] {1, 1});
-        int[] d = node.ints("dilations", new int[] {1, 1});
-        int[] p = node.ints("pads", new int[] {0, 0, 0, 0});
-        if (s.length != 2 || d.length != 2 || p.length != 4) {
-            throw node.error("seedc imports 2-D windows (two strides and dilations, four pads)");
+record Window(int kh, int kw, int sh, int sw, int dh, int dw, int top, int left, int bottom, int right,
+              boolean signal) {
+    /** The window of {@code node} over an input of ONNX shape {@code shape}, (N, C, H, W) or (N, C, L). */
+    static Window of(Node node, int[] shape, int kh, int kw) {
+        boolean signal = shape.length == 3;
+        int[] s = node.ints("strides", signal ? new int[] {1} : new int[] {1, 1});
+        int[] d = node.ints("dilations", signal ? new int[] {1} : new int[] {1, 1});
+        int[] p = node.ints("pads", signal ? new int[] {0, 0} : new int[] {0, 0, 0, 0});
+        int axes = signal ? 1 : 2;
+        if (s.length != axes || d.length != axes || p.length != 2 * axes) {
+            throw node.error(signal ? "has a window of " + s.length + " strides, " + d.length + " dilations and "
+                    + p.length + " pads over a signal (N, C, L); seedc reads one stride, one dilation and two pads"
+                    : "seedc imports 2-D windows (two strides and dilations, four pads)");
         }
         atLeast(node, "strides", s, 1);
         atLeast(node, "dilations", d, 1);
         atLeast(node, "pads", p, 0);
+        if (signal) { // the image of height 1: nothing along the height
+            s = new int[] {1, s[0]};
+            d = new int[] {1, d[0]};
+            p = new int[] {0, p[0], 0, p[1]};
+        }
+        int[] nchw = signal ? new int[] {shape[0], shape[1], 1, shape[2]} : shape;
         if (kh < 1 || kw < 1) {
-            throw node.error("kernel of " + kh + "x" + kw + ": each side must be at least 1");
+            throw node.error("kernel of " + (signal ? kw : kh + "x" + kw) + ": each side must be at least 1");
         }
         String auto = node.string("auto_pad", "NOTSET");
         if (!auto.equals("NOTSET") && java.util.Arrays.stream(p).anyMatch(x -> x != 0)) {
@@ -31,9 +45,17 @@ record Window(int kh, int kw, int sh, int sw, int dh, int dw, int top, int left,
             case "SAME_UPPER", "SAME_LOWER" -> p = same(nchw, kh, kw, s, d, auto.equals("SAME_UPPER"));
             default -> throw node.error("auto_pad " + auto + " is not an ONNX value");
         }
-        Window w = new Window(kh, kw, s[0], s[1], d[0], d[1], p[0], p[1], p[2], p[3]);
+        Window w = new Window(kh, kw, s[0], s[1], d[0], d[1], p[0], p[1], p[2], p[3], signal);
         w.fits(node, nchw);
         return w;
+    }
+
+    /** The output's ONNX shape: (N, channels, out height, out width), or (N, channels, out length). */
+    int[] outShape(int[] shape, int channels) {
+        if (signal) {
+            return new int[] {shape[0], channels, outWidth(shape[2])};
+        }
+        return new int[] {shape[0], channels, outHeight(shape[2]), outWidth(shape[3])};
     }
 
     /**
@@ -53,7 +75,9 @@ record Window(int kh, int kw, int sh, int sw, int dh, int dw, int top, int left,
         long spanH = (long) dh * (kh - 1) + 1, spanW = (long) dw * (kw - 1) + 1;
         long paddedH = (long) nchw[2] + top + bottom, paddedW = (long) nchw[3] + left + right;
         if (spanH > paddedH || spanW > paddedW) {
-            throw node.error("a kernel of " + kh + "x" + kw + (dh == 1 && dw == 1 ? "" : " (dilated: " + spanH + "x"
+            throw node.error(signal ? "a kernel of " + kw + (dw == 1 ? "" : " (dilated: " + spanW + ")")
+                    + " is larger than the padded signal of " + paddedW
+                    : "a kernel of " + kh + "x" + kw + (dh == 1 && dw == 1 ? "" : " (dilated: " + spanH + "x"
                     + spanW + ")") + " is larger than the padded input of " + paddedH + "x" + paddedW);
         }
     }
@@ -61,8 +85,9 @@ record Window(int kh, int kw, int sh, int sw, int dh, int dw, int top, int left,
     /** ONNX's rule for pools: each pad smaller than the kernel, so that no window is padding only. */
     void padsWithinKernel(Node node) {
         if (top >= kh || bottom >= kh || left >= kw || right >= kw) {
-            throw node.error("pads = [" + top + ", " + left + ", " + bottom + ", " + right + "] for a kernel of "
-                    + kh + "x" + kw + ": a pool's pads must each be smaller than the kernel");
+            throw node.error((signal ? "pads = [" + left + ", " + right + "] for a kernel of " + kw
+                    : "pads = [" + top + ", " + left + ", " + bottom + ", " + right + "] for a kernel of " + kh + "x"
+                    + kw) + ": a pool's pads must each be smaller than the kernel");
         }
     }
 
@@ -92,8 +117,10 @@ record Window(int kh, int kw, int sh, int sw, int dh, int dw, int top, int left,
      * long as the last window still starts inside the input or its top-left padding (ONNX's rule).
      */
     Window roundedUp(int h, int w) {
-        return new Window(kh, kw, sh, sw, dh, dw, top, left, bottom + extra(h + top + bottom, kh, sh, h + top),
-                right + extra(w + left + right, kw, sw, w + left));
+        // a dilated window spans d (k - 1) + 1 cells
+        return new Window(kh, kw, sh, sw, dh, dw, top, left,
+                bottom + extra(h + top + bottom, dh * (kh - 1) + 1, sh, h + top),
+                right + extra(w + left + right, dw * (kw - 1) + 1, sw, w + left), signal);
     }
 
     private static int extra(int padded, int k, int s, int limit) {
@@ -107,6 +134,10 @@ record Window(int kh, int kw, int sh, int sw, int dh, int dw, int top, int left,
 
     String pads() {
         return "{p " + top + " " + bottom + " " + left + " " + right + "}";
+    }
+
+    String dilations() {
+        return "{d " + dh + " " + dw + "}";
     }
 
     String strides() {

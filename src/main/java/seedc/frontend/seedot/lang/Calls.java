@@ -58,7 +58,9 @@ final class Calls {
                 return conv2d(src, pos, args, b);
             }
             case "maxpool" -> {
-                expectCount(src, ctx, name, args, 4);
+                if (args.size() != 4 && args.size() != 5) { // the dilations are optional
+                    throw src.error(pos, "maxpool takes 4 arguments (5 with its dilations), found " + args.size());
+                }
                 return maxpool(src, pos, args, b);
             }
             case "mbconv" -> {
@@ -110,8 +112,9 @@ final class Calls {
         int[] k = option(src, args.get(1), "k", 2, b);
         int[] p = option(src, args.get(2), "p", 4, b);
         int[] s = option(src, args.get(3), "s", 2, b);
+        int[] d = args.size() == 5 ? option(src, args.get(4), "d", 2, b) : new int[] {1, 1};
         return new Maxpool(pos, expr(src, args.get(0), b), k[0], k[1],
-                new Window(s[0], s[1], p[0], p[1], p[2], p[3], 1, 1));
+                new Window(s[0], s[1], p[0], p[1], p[2], p[3], d[0], d[1]));
     }
 
     private static Expr mbconv(SourceFile src, Pos pos, List<ArgContext> args, AstBuilder b) {

@@ -76,7 +76,7 @@ public sealed interface Expr {
     /** {@code conv2d(x, F, {s sh sw}, {p t b l r}, {d dh dw}, {g G})}; x is NHWC, F is (G, kh, kw, Cin/G, Cout). */
     record Conv2d(Pos pos, Expr input, Expr filter, Window window, int groups) implements Expr {}
 
-    /** {@code maxpool(x, {k kh kw}, {p t b l r}, {s sh sw})}. */
+    /** {@code maxpool(x, {k kh kw}, {p t b l r}, {s sh sw})}, optionally {@code , {d dh dw}} (dilations) last. */
     record Maxpool(Pos pos, Expr input, int kh, int kw, Window window) implements Expr {}
 
     /** {@code mbconv(x, [F1,W1,B1], [F2,W2,B2], [F3,W3,B3], {s sh sw}, {p t b l r})}: a MobileNet-v2 block. */

@@ -189,6 +189,9 @@ class ParserTest {
         Maxpool m = (Maxpool) SeeDotReader.parse(new SourceFile("t.sd", "maxpool(x, {k 2 3}, {p 0 1 0 1}, {s 2 1})"));
         assertEquals(List.of(2, 3), List.of(m.kh(), m.kw()));
         assertEquals(new Window(2, 1, 0, 1, 0, 1, 1, 1), m.window());
+        Maxpool dilated = (Maxpool) SeeDotReader.parse(new SourceFile("t.sd",
+                "maxpool(x, {k 1 3}, {p 0 0 2 2}, {s 1 2}, {d 1 2})"));
+        assertEquals(new Window(1, 2, 0, 0, 2, 2, 1, 2), dilated.window());
         MBConv mb = (MBConv) SeeDotReader.parse(new SourceFile("t.sd",
                 "mbconv(x, [F1, W1, B1], [F2, W2, B2], [F3, W3, B3], {s 2 2}, {p 1 1 1 1})"));
         assertEquals("F2 W2 B2", mb.depthwise().stream().map(ParserTest::sexpr).collect(Collectors.joining(" ")));
@@ -222,5 +225,14 @@ class ParserTest {
         assertEquals("t.sd:2:3: error: syntax error at 'x': expected 'in' before it\n  x\n  ^", e.getMessage());
         e = assertThrows(UserError.class, () -> parse("(a + b"));
         assertEquals("t.sd:1:7: error: unexpected end of program: expected ')'\n(a + b\n      ^", e.getMessage());
+    }
+
+    @Test
+    void maxpoolsFifthArgumentIsItsDilations() {
+        UserError e = assertThrows(UserError.class, () -> parse("maxpool(x, {k 2 2}, {p 0 0 0 0}, {s 1 1}, {g 1})"));
+        assertTrue(e.getMessage().startsWith("t.sd:1:43: error: expected the option group {d dh dw} (dilations)"),
+                e.getMessage());
+        e = assertThrows(UserError.class, () -> parse("maxpool(x, {k 2 2}, {p 0 0 0 0})"));
+        assertTrue(e.getMessage().startsWith("t.sd:1:1: error: maxpool takes 4 arguments (5 with its dilations), found 3"), e.getMessage());
     }
 }
