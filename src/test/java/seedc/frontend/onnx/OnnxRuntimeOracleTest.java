@@ -398,7 +398,7 @@ class OnnxRuntimeOracleTest {
     }
 
     /** seedc's float outputs equal ONNX Runtime's within 1e-5 on 10 random inputs of each graph. */
-    private static void agree(List<Path> files, List<long[]> shapes, java.util.Random rnd, int params)
+    static void agree(List<Path> files, List<long[]> shapes, java.util.Random rnd, int params)
             throws OrtException {
         agree(files, files, shapes, rnd, params);
     }

@@ -7,7 +7,7 @@ import seedc.frontend.onnx.Sym;
 /**
  * Transpose by a permutation (default: reversed axes). Output axis j is input axis perm[j], so filling the output
  * row-major reads the input looping over perm[0], perm[1], ...: SeeDot's reshape with that loop order (an image's
- * ONNX axes N, C, H, W being its stored axes 1, 4, 2, 3).
+ * ONNX axes N, C, H, W being its stored axes 1, 4, 2, 3). Of a constant the values are permuted at import.
  */
 final class Transpose {
     private Transpose() {}
@@ -15,7 +15,7 @@ final class Transpose {
     private static final int[] NHWC_AXIS = {1, 4, 2, 3};
 
     static void convert(Node node, ImportContext cx) {
-        Sym x = cx.computed(node, 0);
+        Sym x = cx.in(node, 0);
         int rank = x.shape().length;
         int[] perm = node.ints("perm", null);
         if (perm == null) {
@@ -39,6 +39,34 @@ final class Transpose {
             out[j] = x.shape()[a];
             order.append(j == 0 ? "" : ", ").append(x.nhwc() ? NHWC_AXIS[a] : a + 1);
         }
+        if (x.isConstant()) {
+            cx.constantOutput(node, out, permuted(x, perm, out));
+            return;
+        }
         cx.let(node, "reshape(" + x.expr() + ", " + Sym.dims(out) + ", " + order + "))", out, false);
+    }
+
+    /** A constant's values with its axes permuted (PyTorch's transposed weight of a Linear without bias). */
+    private static double[] permuted(Sym x, int[] perm, int[] out) {
+        int rank = out.length;
+        int[] strides = new int[rank];
+        for (int a = rank - 1, step = 1; a >= 0; a--) {
+            strides[a] = step;
+            step *= x.shape()[a];
+        }
+        double[] v = new double[x.size()];
+        int[] idx = new int[rank];
+        for (int flat = 0; flat < v.length; flat++) {
+            int rest = flat, from = 0;
+            for (int j = rank - 1; j >= 0; j--) {
+                idx[j] = rest % out[j];
+                rest /= out[j];
+            }
+            for (int j = 0; j < rank; j++) {
+                from += idx[j] * strides[perm[j]];
+            }
+            v[flat] = x.constant()[from];
+        }
+        return v;
     }
 }

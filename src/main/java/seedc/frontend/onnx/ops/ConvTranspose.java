@@ -1,0 +1,115 @@
+package seedc.frontend.onnx.ops;
+
+import seedc.frontend.onnx.ImportContext;
+import seedc.frontend.onnx.Node;
+import seedc.frontend.onnx.Sym;
+
+/**
+ * 2-D ConvTranspose (strides, pads, dilations, output_padding, groups) as the convolution it equals: the input with
+ * stride - 1 zeros between its rows and between its columns ({@link AxisMaps}), padded by dilation (k - 1) minus
+ * ONNX's pad on each side (plus output_padding at the bottom and right), convolved at stride 1 with the filter
+ * flipped in both spatial axes and its channel axes swapped: ONNX's (Cin, Cout/G, kh, kw) becomes SeeDot's
+ * (G, kh, kw, Cin/G, Cout/G) at (g, kh - 1 - i, kw - 1 - j). The output size is ONNX's
+ * stride (in - 1) + output_padding + dilation (k - 1) + 1 - pads.
+ */
+final class ConvTranspose {
+    private ConvTranspose() {}
+
+    static void convert(Node node, ImportContext cx) {
+        Sym x = Conv.image(node, cx);
+        Sym w = cx.constant(node, 1, "the filter W");
+        int[] ws = w.shape(), xs = x.shape();
+        int groups = node.int32("group", 1);
+        if (ws.length != 4 || groups < 1 || ws[0] != xs[1] || xs[1] % groups != 0 || ws[1] < 1) {
+            throw node.error("filter of shape " + Sym.dims(ws) + " in " + groups + " groups does not fit an input of"
+                    + " shape " + Sym.dims(xs) + " (ONNX's is (C, M / group, kh, kw))");
+        }
+        if (node.has("output_shape")) {
+            throw node.error("output_shape is not supported; give pads and output_padding (as PyTorch writes them)");
+        }
+        String auto = node.string("auto_pad", "NOTSET");
+        if (!auto.equals("NOTSET") && !auto.equals("VALID")) {
+            throw node.error("auto_pad " + auto + " is not supported; give pads (as PyTorch writes them)");
+        }
+        int kh = ws[2], kw = ws[3], cin = xs[1] / groups, per = ws[1];
+        int[] declared = node.ints("kernel_shape", new int[] {kh, kw});
+        if (declared.length != 2 || declared[0] != kh || declared[1] != kw) {
+            throw node.error("kernel_shape = " + java.util.Arrays.toString(declared) + " but the filter's kernel is "
+                    + kh + "x" + kw);
+        }
+        int[] s = pair(node, "strides", 1), d = pair(node, "dilations", 1), op = node.ints("output_padding",
+                new int[] {0, 0});
+        int[] p = auto.equals("VALID") ? new int[4] : node.ints("pads", new int[4]);
+        if (op.length != 2 || p.length != 4) {
+            throw node.error("seedc imports 2-D transposed convolutions (two output_padding, four pads)");
+        }
+        int[] conv = {d[0] * (kh - 1) - p[0], d[0] * (kh - 1) - p[2] + op[0],
+                d[1] * (kw - 1) - p[1], d[1] * (kw - 1) - p[3] + op[1]};
+        for (int k = 0; k < 4; k++) {
+            if (conv[k] < 0 || op[k / 2] < 0 || p[k] < 0) {
+                throw node.error("pads " + java.util.Arrays.toString(p) + " and output_padding "
+                        + java.util.Arrays.toString(op) + " for a kernel of " + kh + "x" + kw + " (dilations "
+                        + java.util.Arrays.toString(d) + "): seedc needs each pad within dilation (k - 1) and none"
+                        + " negative");
+            }
+        }
+        int outH = s[0] * (xs[2] - 1) + op[0] + d[0] * (kh - 1) + 1 - p[0] - p[2];
+        int outW = s[1] * (xs[3] - 1) + op[1] + d[1] * (kw - 1) + 1 - p[1] - p[3];
+        if (outH < 1 || outW < 1) {
+            throw node.error("gives an output of " + outH + "x" + outW);
+        }
+        int[][] maps = AxisMaps.identities(xs);
+        maps[2] = stuffed(xs[2], s[0]);
+        maps[3] = stuffed(xs[3], s[1]);
+        Sym up = AxisMaps.apply(node, cx, x, maps, 0);
+        String filter = cx.param(node.inputs().get(1), new int[] {groups, kh, kw, cin, per}, flipped(w, groups, cin));
+        String expr = "conv2d(" + up.expr() + ", " + filter + ", {s 1 1}, {p " + conv[0] + " " + conv[1] + " "
+                + conv[2] + " " + conv[3] + "}, {d " + d[0] + " " + d[1] + "}, {g " + groups + "})";
+        int cout = groups * per;
+        if (Operands.given(node, 2)) {
+            Sym b = cx.constant(node, 2, "the bias B");
+            if (b.size() != cout) {
+                throw node.error("bias of " + b.size() + " values for " + cout + " output channels");
+            }
+            expr = "(" + expr + ") <+> " + cx.param(node.inputs().get(2), new int[] {cout}, b.constant());
+        }
+        cx.let(node, expr, new int[] {xs[0], cout, outH, outW}, true);
+    }
+
+    private static int[] pair(Node node, String name, int least) {
+        int[] v = node.ints(name, new int[] {1, 1});
+        if (v.length != 2 || v[0] < least || v[1] < least) {
+            throw node.error(name + " = " + java.util.Arrays.toString(v) + ": seedc needs two, each at least "
+                    + least);
+        }
+        return v;
+    }
+
+    /** An axis of n with stride - 1 zeros between neighbours: index i reads i / stride where stride divides it. */
+    private static int[] stuffed(int n, int stride) {
+        int[] m = new int[(n - 1) * stride + 1];
+        for (int i = 0; i < m.length; i++) {
+            m[i] = i % stride == 0 ? i / stride : AxisMaps.FILL;
+        }
+        return m;
+    }
+
+    /** SeeDot's (G, kh, kw, Cin/G, Cout/G) filter: ONNX's W[g Cin/G + c][o][kh - 1 - i][kw - 1 - j]. */
+    private static double[] flipped(Sym w, int groups, int cin) {
+        int per = w.shape()[1], kh = w.shape()[2], kw = w.shape()[3];
+        double[] f = new double[w.size()];
+        int at = 0;
+        for (int g = 0; g < groups; g++) {
+            for (int i = 0; i < kh; i++) {
+                for (int j = 0; j < kw; j++) {
+                    for (int c = 0; c < cin; c++) {
+                        for (int o = 0; o < per; o++) {
+                            f[at++] = w.constant()[(((g * cin + c) * per + o) * kh + (kh - 1 - i)) * kw + (kw - 1 - j)];
+                        }
+                    }
+                }
+            }
+        }
+        return f;
+    }
+}
