@@ -45,4 +45,39 @@ class OnnxShapeOperatorsTest {
         }
         assertTrue(files.size() >= 30, files.size() + " graphs");
     }
+
+    /** What seedc does not reproduce is refused at the node, naming it, its operator and opset, and the reason. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+        "pad-wrap | node 'p' (Pad, opset 13): mode 'wrap' is not one of ONNX's at opset 13",
+        "reduce-scalar | node 'r' (ReduceSum, opset 13): reduces every axis to a scalar (keepdims = 0)",
+        "convtranspose-output-shape | node 'ct' (ConvTranspose, opset 13): output_shape is not supported",
+        "slice-empty | node 's' (Slice, opset 13): keeps no element of an axis of 4 (start 3, end 1, step 1)",
+        "split-sum | node 'sp' (Split, opset 13): split [1, 2] adds up to 3, not the 4 elements of axis 1",
+        "instancenorm-batch | node 'in' (InstanceNormalization, opset 13): normalizes a tensor of shape (2, 4, 3)",
+        "pad-short | node 'p' (Pad, opset 13): pads holds 4 values for 3 axes"})
+    void refusalsNameTheNode(String name, String expected, @TempDir Path dir) throws Exception {
+        long[] shape = name.equals("instancenorm-batch") ? new long[] {2, 4, 3} : new long[] {1, 4, 3};
+        List<onnx.Onnx.NodeProto> nodes = switch (name) {
+            case "pad-wrap" -> List.of(Graphs.node("Pad", "p", List.of("x", "pads"), "y", Graphs.string("mode", "wrap")));
+            case "pad-short" -> List.of(Graphs.node("Pad", "p", List.of("x", "short"), "y"));
+            case "reduce-scalar" -> List.of(Graphs.node("ReduceSum", "r", List.of("x"), "y", Graphs.ints("keepdims", 0)));
+            case "convtranspose-output-shape" -> List.of(Graphs.node("ConvTranspose", "ct", List.of("x", "W"), "y",
+                    ShapeOperatorGraphs.list("output_shape", 3, 3)));
+            case "slice-empty" -> List.of(Graphs.node("Slice", "s", List.of("x", "three", "one", "axis1"), "y"));
+            case "split-sum" -> List.of(Graphs.node("Split", "sp", List.of("x", "split"), List.of("a", "y"),
+                    Graphs.ints("axis", 1)));
+            default -> List.of(Graphs.node("InstanceNormalization", "in", List.of("x", "s", "b"), "y"));
+        };
+        List<onnx.Onnx.TensorProto> init = List.of(Graphs.int64("pads", 0, 0, 1, 0, 0, 1), Graphs.int64("short", 0, 1, 1, 0),
+                Graphs.random("W", new Random(1), 4, 1, 2, 2), Graphs.int64("three", 3), Graphs.int64("one", 1),
+                Graphs.int64("axis1", 1), Graphs.int64("split", 1, 2), Graphs.random("s", new Random(2), 4),
+                Graphs.random("b", new Random(3), 4));
+        Path file = dir.resolve(name + ".onnx");
+        Files.write(file, Graphs.model(Graphs.graph("x", name.startsWith("convtranspose") ? new long[] {1, 4, 3, 3}
+                : shape, "y", nodes, init)).toByteArray());
+        seedc.diag.UserError e = org.junit.jupiter.api.Assertions.assertThrows(seedc.diag.UserError.class,
+                () -> OnnxFrontEnd.load(file, new OnnxFrontEnd.Options(-1, 1, false)));
+        assertTrue(e.getMessage().startsWith(file + ": error: " + expected), e.getMessage());
+    }
 }

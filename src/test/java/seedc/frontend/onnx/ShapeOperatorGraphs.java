@@ -27,6 +27,7 @@ final class ShapeOperatorGraphs {
         for (String op : List.of("ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin")) {
             reductions(cases, opset, op, rnd);
         }
+        globalMaxPool(cases, rnd);
         tilesAndExpands(cases, opset, rnd);
         transposedConvolutions(cases, rnd);
         normalizations(cases, opset, rnd);
@@ -189,6 +190,14 @@ final class ShapeOperatorGraphs {
                     Graphs.node("Relu", "relu", List.of("x"), "h"), reduce(opset, op, init, "h", 1, new long[0],
                             Graphs.ints("noop_with_empty_axes", 1))), init));
         }
+    }
+
+    private static void globalMaxPool(List<Case> cases, Random rnd) {
+        List<TensorProto> init = new ArrayList<>();
+        cases.add(new Case("globalmaxpool of an image", new long[] {1, 2, 3, 4}, List.of(conv(init, rnd, "h"),
+                Graphs.node("GlobalMaxPool", "g", List.of("h"), "y")), init));
+        cases.add(new Case("globalmaxpool of rank 3", new long[] {1, 3, 5}, List.of(
+                Graphs.node("GlobalMaxPool", "g", List.of("x"), "y")), List.of()));
     }
 
     private static void tilesAndExpands(List<Case> cases, int opset, Random rnd) {
