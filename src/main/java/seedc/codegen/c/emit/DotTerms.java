@@ -128,7 +128,12 @@ record DotTerms(Fn fn, Stream a, Stream b, int width) {
     }
 
     private String packedRead(Constants.Variant v, String ptr, String name) {
-        return v.value(packedIndex(v, ptr, name));
+        String code = packedIndex(v, ptr, name);
+        String value = v.value(code);
+        if (!value.contains(code)) { // a table of one value (a mean's row of 1/n): the index is read, not needed
+            fn.c.line("(void)" + code + ";");
+        }
+        return value;
     }
 
     /** Reads the next element's index into a new variable; returns its name. */

@@ -123,8 +123,10 @@ final class AxisMaps {
                 .append(ImportContext.real(fill)).append(") in ");
         for (Run r : runs) {
             if (r.from() != FILL) {
-                sb.append("let ").append(t).append(splice(out, k, r.at(), r.length())).append(" = ").append(var)
-                        .append(splice(dims, k, r.from(), r.length())).append(" in ");
+                // a run of the whole input (a pad's interior) writes the input itself: no copy of it to write from
+                String part = r.from() == 0 && r.length() == dims[k] ? var : var + splice(dims, k, r.from(), r.length());
+                sb.append("let ").append(t).append(splice(out, k, r.at(), r.length())).append(" = ").append(part)
+                        .append(" in ");
             }
         }
         return sb.append(t).append(')').toString();
