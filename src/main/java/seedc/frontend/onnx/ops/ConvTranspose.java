@@ -97,19 +97,7 @@ final class ConvTranspose {
     /** SeeDot's (G, kh, kw, Cin/G, Cout/G) filter: ONNX's W[g Cin/G + c][o][kh - 1 - i][kw - 1 - j]. */
     private static double[] flipped(Sym w, int groups, int cin) {
         int per = w.shape()[1], kh = w.shape()[2], kw = w.shape()[3];
-        double[] f = new double[w.size()];
-        int at = 0;
-        for (int g = 0; g < groups; g++) {
-            for (int i = 0; i < kh; i++) {
-                for (int j = 0; j < kw; j++) {
-                    for (int c = 0; c < cin; c++) {
-                        for (int o = 0; o < per; o++) {
-                            f[at++] = w.constant()[(((g * cin + c) * per + o) * kh + (kh - 1 - i)) * kw + (kw - 1 - j)];
-                        }
-                    }
-                }
-            }
-        }
-        return f;
+        return Conv.seedotFilter(groups, kh, kw, cin, per,
+                (g, i, j, c, o) -> w.constant()[(((g * cin + c) * per + o) * kh + (kh - 1 - i)) * kw + (kw - 1 - j)]);
     }
 }
