@@ -41,7 +41,8 @@ class OnnxDifferentialTest {
     @CsvSource({"mlp-digits-10, shiftry", "mlp-digits-10, seedot", "cnn-digits-10, shiftry", "cnn-digits-10, seedot",
         "gru-digits-10, shiftry", "gru-digits-10, seedot", "lstm-digits-10, shiftry", "lstm-digits-10, seedot",
         "bigru-digits-10, shiftry", "bigru-digits-10, seedot", "fastgrnn-digits-10, shiftry", "fastgrnn-digits-10, seedot",
-        "lstm2-digits-10, shiftry", "lstm2-digits-10, seedot"})
+        "lstm2-digits-10, shiftry", "lstm2-digits-10, seedot", "mobilenet-digits-10, shiftry",
+        "mobilenet-digits-10, seedot"})
     void bitExactAndAccurate(String name, String strategy, @TempDir Path dir) throws IOException {
         Path model = ONNX.resolve(name + ".onnx"), out = dir.resolve("out");
         DifferentialTest.Cli c = DifferentialTest.cli("compile", model.toString(), "--argmax", "--input-range", "0,1",
