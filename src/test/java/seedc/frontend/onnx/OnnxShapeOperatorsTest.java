@@ -55,12 +55,21 @@ class OnnxShapeOperatorsTest {
         "slice-empty | node 's' (Slice, opset 13): keeps no element of an axis of 4 (start 3, end 1, step 1)",
         "split-sum | node 'sp' (Split, opset 13): split [1, 2] adds up to 3, not the 4 elements of axis 1",
         "instancenorm-batch | node 'in' (InstanceNormalization, opset 13): normalizes a tensor of shape (2, 4, 3)",
-        "pad-short | node 'p' (Pad, opset 13): pads holds 4 values for 3 axes"})
+        "pad-short | node 'p' (Pad, opset 13): pads holds 4 values for 3 axes",
+        "pad-huge | node 'p' (Pad, opset 13): pads 0 and 100000000 of an axis of 3: a tensor of shape (100000003) is larger",
+        "tile-huge | node 't' (Tile, opset 13): repeats 2000000000 gives an axis of 6000000000 elements, more than",
+        "convtranspose-stride | node 'ct' (ConvTranspose, opset 13): the output's height gives an axis of 4000000002 elements",
+        "pad-crop-all | node 'p' (Pad, opset 13): pads -2 and -1 of an axis of 3 gives an axis of 0 elements; seedc's"})
     void refusalsNameTheNode(String name, String expected, @TempDir Path dir) throws Exception {
         long[] shape = name.equals("instancenorm-batch") ? new long[] {2, 4, 3} : new long[] {1, 4, 3};
         List<onnx.Onnx.NodeProto> nodes = switch (name) {
             case "pad-wrap" -> List.of(Graphs.node("Pad", "p", List.of("x", "pads"), "y", Graphs.string("mode", "wrap")));
             case "pad-short" -> List.of(Graphs.node("Pad", "p", List.of("x", "short"), "y"));
+            case "pad-huge" -> List.of(Graphs.node("Pad", "p", List.of("x", "huge"), "y"));
+            case "pad-crop-all" -> List.of(Graphs.node("Pad", "p", List.of("x", "crop"), "y"));
+            case "tile-huge" -> List.of(Graphs.node("Tile", "t", List.of("x", "reps"), "y"));
+            case "convtranspose-stride" -> List.of(Graphs.node("ConvTranspose", "ct", List.of("x", "W"), "y",
+                    ShapeOperatorGraphs.list("strides", 2000000000, 1)));
             case "reduce-scalar" -> List.of(Graphs.node("ReduceSum", "r", List.of("x"), "y", Graphs.ints("keepdims", 0)));
             case "convtranspose-output-shape" -> List.of(Graphs.node("ConvTranspose", "ct", List.of("x", "W"), "y",
                     ShapeOperatorGraphs.list("output_shape", 3, 3)));
@@ -72,7 +81,9 @@ class OnnxShapeOperatorsTest {
         List<onnx.Onnx.TensorProto> init = List.of(Graphs.int64("pads", 0, 0, 1, 0, 0, 1), Graphs.int64("short", 0, 1, 1, 0),
                 Graphs.random("W", new Random(1), 4, 1, 2, 2), Graphs.int64("three", 3), Graphs.int64("one", 1),
                 Graphs.int64("axis1", 1), Graphs.int64("split", 1, 2), Graphs.random("s", new Random(2), 4),
-                Graphs.random("b", new Random(3), 4));
+                Graphs.random("b", new Random(3), 4),
+                Graphs.int64("huge", 0, 0, 0, 0, 0, 100000000), Graphs.int64("reps", 1, 1, 2000000000),
+                Graphs.int64("crop", 0, 0, -2, 0, 0, -1));
         Path file = dir.resolve(name + ".onnx");
         Files.write(file, Graphs.model(Graphs.graph("x", name.startsWith("convtranspose") ? new long[] {1, 4, 3, 3}
                 : shape, "y", nodes, init)).toByteArray());

@@ -24,6 +24,23 @@ final class AxisMaps {
     /** Where ONNX axis a of an image (N, C, H, W) lies in SeeDot's NHWC storage. */
     private static final int[] NHWC_AXIS = {0, 3, 1, 2};
 
+    /**
+     * A new axis length of {@code n} elements, refused at the node (before an index map of that size is made) when
+     * no tensor of seedc's could have it.
+     */
+    static int length(Node node, long n, String what) {
+        if (n < 1 || n > Integer.MAX_VALUE) {
+            throw node.error(what + " gives an axis of " + n + " elements" + (n < 1 ? "; seedc's tensors have at least"
+                    + " one" : ", more than seedc's tensors hold"));
+        }
+        try {
+            Sym.elements(new int[] {(int) n});
+        } catch (seedc.frontend.onnx.ImportError e) {
+            throw node.error(what + ": " + e.getMessage());
+        }
+        return (int) n;
+    }
+
     /** The identity map of an axis of n. */
     static int[] identity(int n) {
         int[] m = new int[n];

@@ -43,8 +43,8 @@ final class ConvTranspose {
         if (op.length != 2 || p.length != 4) {
             throw node.error("seedc imports 2-D transposed convolutions (two output_padding, four pads)");
         }
-        int[] conv = {d[0] * (kh - 1) - p[0], d[0] * (kh - 1) - p[2] + op[0],
-                d[1] * (kw - 1) - p[1], d[1] * (kw - 1) - p[3] + op[1]};
+        long[] conv = {(long) d[0] * (kh - 1) - p[0], (long) d[0] * (kh - 1) - p[2] + op[0],
+                (long) d[1] * (kw - 1) - p[1], (long) d[1] * (kw - 1) - p[3] + op[1]};
         for (int k = 0; k < 4; k++) {
             if (conv[k] < 0 || op[k / 2] < 0 || p[k] < 0) {
                 throw node.error("pads " + java.util.Arrays.toString(p) + " and output_padding "
@@ -53,14 +53,13 @@ final class ConvTranspose {
                         + " negative");
             }
         }
-        int outH = s[0] * (xs[2] - 1) + op[0] + d[0] * (kh - 1) + 1 - p[0] - p[2];
-        int outW = s[1] * (xs[3] - 1) + op[1] + d[1] * (kw - 1) + 1 - p[1] - p[3];
-        if (outH < 1 || outW < 1) {
-            throw node.error("gives an output of " + outH + "x" + outW);
-        }
+        int outH = AxisMaps.length(node, (long) s[0] * (xs[2] - 1) + op[0] + (long) d[0] * (kh - 1) + 1 - p[0] - p[2],
+                "the output's height");
+        int outW = AxisMaps.length(node, (long) s[1] * (xs[3] - 1) + op[1] + (long) d[1] * (kw - 1) + 1 - p[1] - p[3],
+                "the output's width");
         int[][] maps = AxisMaps.identities(xs);
-        maps[2] = stuffed(xs[2], s[0]);
-        maps[3] = stuffed(xs[3], s[1]);
+        maps[2] = stuffed(node, xs[2], s[0]);
+        maps[3] = stuffed(node, xs[3], s[1]);
         Sym up = AxisMaps.apply(node, cx, x, maps, 0);
         String filter = cx.param(node.inputs().get(1), new int[] {groups, kh, kw, cin, per}, flipped(w, groups, cin));
         String expr = "conv2d(" + up.expr() + ", " + filter + ", {s 1 1}, {p " + conv[0] + " " + conv[1] + " "
@@ -86,8 +85,8 @@ final class ConvTranspose {
     }
 
     /** An axis of n with stride - 1 zeros between neighbours: index i reads i / stride where stride divides it. */
-    private static int[] stuffed(int n, int stride) {
-        int[] m = new int[(n - 1) * stride + 1];
+    private static int[] stuffed(Node node, int n, int stride) {
+        int[] m = new int[AxisMaps.length(node, (long) (n - 1) * stride + 1, "strides " + stride)];
         for (int i = 0; i < m.length; i++) {
             m[i] = i % stride == 0 ? i / stride : AxisMaps.FILL;
         }

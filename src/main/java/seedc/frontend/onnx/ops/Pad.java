@@ -57,11 +57,11 @@ final class Pad {
 
     /** The index map of an axis of n padded by {@code begin} and {@code end} (negative: cropped). */
     private static int[] map(Node node, int n, long begin, long end, String mode) {
-        long length = n + begin + end;
-        if (length < 1 || length > Integer.MAX_VALUE || Math.abs(begin) > Integer.MAX_VALUE) {
-            throw node.error("pads " + begin + " and " + end + " leave an axis of " + n + " with " + length + " elements");
+        if (Math.abs(begin) > Integer.MAX_VALUE || Math.abs(end) > Integer.MAX_VALUE) {
+            throw node.error("pads " + begin + " and " + end + " are outside the 32-bit range of seedc's sizes");
         }
-        int[] m = new int[(int) length];
+        int[] m = new int[AxisMaps.length(node, n + begin + end, "pads " + begin + " and " + end + " of an axis of "
+                + n)];
         for (int i = 0; i < m.length; i++) {
             long j = i - begin;
             m[i] = j >= 0 && j < n ? (int) j : switch (mode) {

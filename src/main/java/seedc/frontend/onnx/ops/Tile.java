@@ -34,12 +34,11 @@ final class Tile {
         }
         int[][] maps = new int[rank][];
         for (int a = 0; a < rank; a++) {
-            long length = repeats[a] * x.shape()[a];
-            if (repeats[a] < 1 || length > Integer.MAX_VALUE) {
+            if (repeats[a] < 1 || repeats[a] > Integer.MAX_VALUE) {
                 throw node.error("repeats " + java.util.Arrays.toString(repeats) + " holds " + repeats[a] + "; seedc"
                         + " repeats each axis at least once");
             }
-            maps[a] = new int[(int) length];
+            maps[a] = new int[AxisMaps.length(node, repeats[a] * x.shape()[a], "repeats " + repeats[a])];
             for (int i = 0; i < maps[a].length; i++) {
                 maps[a][i] = i % x.shape()[a];
             }
@@ -63,7 +62,7 @@ final class Tile {
             if (da != db && da != 1 && db != 1 || db < 0 || db > Integer.MAX_VALUE) {
                 throw node.error("cannot expand " + Sym.dims(x.shape()) + " to " + java.util.Arrays.toString(spec));
             }
-            out[i] = (int) Math.max(da, db);
+            out[i] = AxisMaps.length(node, Math.max(da, db), "shape " + java.util.Arrays.toString(spec));
             ones[i] = da;
         }
         if (lead > 0) { // the same elements with leading axes of 1: a reshape in ONNX's order
