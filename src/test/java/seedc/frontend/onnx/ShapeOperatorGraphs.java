@@ -254,6 +254,12 @@ final class ShapeOperatorGraphs {
         cases.add(new Case("linear without bias: Transpose(W), MatMul", new long[] {1, 6}, List.of(
                 Graphs.node("Transpose", "t", List.of("W"), "Wt", list("perm", 1, 0)),
                 Graphs.node("MatMul", "m", List.of("x", "Wt"), "y")), List.of(Graphs.random("W", rnd, 4, 6))));
+        cases.add(new Case("batched matmul of constants, a vector, broadcast", new long[] {1, 6}, List.of(
+                Graphs.node("MatMul", "mc", List.of("P", "Q"), "PQ"),
+                Graphs.node("MatMul", "mv", List.of("PQ", "v"), "PQv"),
+                Graphs.node("Reshape", "r", List.of("PQv", "shape"), "W"),
+                Graphs.node("MatMul", "m", List.of("x", "W"), "y")), List.of(Graphs.random("P", rnd, 2, 1, 3, 4),
+                Graphs.random("Q", rnd, 3, 4, 5), Graphs.random("v", rnd, 5), Graphs.int64("shape", 6, 3))));
         List<TensorProto> init = new ArrayList<>(List.of(Graphs.random("W", rnd, 9, 4)));
         cases.add(new Case("matmul by a slice of a constant", new long[] {1, 6}, List.of(slice(opset, init, "W", "Ws",
                 new long[] {1}, new long[] {7}, new long[] {0}, null), Graphs.node("MatMul", "m", List.of("x", "Ws"),
