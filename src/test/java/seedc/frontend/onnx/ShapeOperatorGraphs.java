@@ -239,9 +239,9 @@ final class ShapeOperatorGraphs {
                     "BatchNormalization", "bn", List.of("x", "s", "b", "m", "v"), "y")), List.of(Graphs.random("s", rnd, c),
                     Graphs.random("b", rnd, c), Graphs.random("m", rnd, c), Graphs.positive("v", rnd, c))));
         }
-        for (long[] shape : List.of(new long[] {1, 3, 4, 5}, new long[] {1, 2, 6})) {
+        for (long[] shape : List.of(new long[] {1, 3, 4, 5}, new long[] {1, 2, 6}, new long[] {2, 3, 2, 2})) {
             int c = (int) shape[1];
-            cases.add(new Case("instancenormalization of rank " + shape.length, shape, List.of(Graphs.node(
+            cases.add(new Case("instancenormalization of shape " + java.util.Arrays.toString(shape), shape, List.of(Graphs.node(
                     "InstanceNormalization", "in", List.of("x", "s", "b"), "y", real("epsilon", 0.01f))),
                     List.of(Graphs.random("s", rnd, c), Graphs.random("b", rnd, c))));
         }
