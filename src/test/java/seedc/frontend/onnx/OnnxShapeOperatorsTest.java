@@ -51,7 +51,7 @@ class OnnxShapeOperatorsTest {
     @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
         "pad-wrap | node 'p' (Pad, opset 13): mode 'wrap' is not one of ONNX's at opset 13",
         "reduce-scalar | node 'r' (ReduceSum, opset 13): reduces every axis to a scalar (keepdims = 0)",
-        "convtranspose-output-shape | node 'ct' (ConvTranspose, opset 13): output_shape is not supported",
+        "convtranspose-output-shape | node 'ct' (ConvTranspose, opset 13): output_shape = [3, 3, 3]; seedc reads an image's height and width",
         "slice-empty | node 's' (Slice, opset 13): keeps no element of an axis of 4 (start 3, end 1, step 1)",
         "split-sum | node 'sp' (Split, opset 13): split [1, 2] adds up to 3, not the 4 elements of axis 1",
         "instancenorm-b | node 'in' (InstanceNormalization, opset 13): B has 3 values for 4 channels",
@@ -72,7 +72,7 @@ class OnnxShapeOperatorsTest {
                     ShapeOperatorGraphs.list("strides", 2000000000, 1)));
             case "reduce-scalar" -> List.of(Graphs.node("ReduceSum", "r", List.of("x"), "y", Graphs.ints("keepdims", 0)));
             case "convtranspose-output-shape" -> List.of(Graphs.node("ConvTranspose", "ct", List.of("x", "W"), "y",
-                    ShapeOperatorGraphs.list("output_shape", 3, 3)));
+                    ShapeOperatorGraphs.list("output_shape", 3, 3, 3)));
             case "slice-empty" -> List.of(Graphs.node("Slice", "s", List.of("x", "three", "one", "axis1"), "y"));
             case "split-sum" -> List.of(Graphs.node("Split", "sp", List.of("x", "split"), List.of("a", "y"),
                     Graphs.ints("axis", 1)));

@@ -225,6 +225,14 @@ final class ShapeOperatorGraphs {
                 Graphs.node("ConvTranspose", "ct", List.of("x", "W"), "y", Graphs.concat(Graphs.ints("group", 2),
                         list("pads", 0, 1, 2, 0), list("dilations", 2, 2)))),
                 List.of(Graphs.random("W", rnd, 4, 3, 2, 3))));
+        for (String auto : List.of("SAME_UPPER", "SAME_LOWER")) {
+            cases.add(new Case("convtranspose stride 2, auto_pad " + auto, new long[] {1, 2, 3, 4}, List.of(
+                    Graphs.node("ConvTranspose", "ct", List.of("x", "W"), "y", Graphs.concat(list("strides", 2, 2),
+                            Graphs.string("auto_pad", auto)))), List.of(Graphs.random("W", rnd, 2, 2, 3, 2))));
+        }
+        cases.add(new Case("convtranspose to an output_shape", new long[] {1, 2, 3, 4}, List.of(
+                Graphs.node("ConvTranspose", "ct", List.of("x", "W"), "y", Graphs.concat(list("strides", 3, 2),
+                        list("output_shape", 10, 8)))), List.of(Graphs.random("W", rnd, 2, 2, 3, 3))));
         cases.add(new Case("convtranspose stride (1, 2) after a conv", new long[] {1, 2, 3, 3}, List.of(
                 Graphs.node("Conv", "c", List.of("x", "Wc"), "h"),
                 Graphs.node("ConvTranspose", "ct", List.of("h", "W", "B"), "y", list("strides", 1, 2))),

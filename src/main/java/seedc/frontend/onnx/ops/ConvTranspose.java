@@ -10,7 +10,8 @@ import seedc.frontend.onnx.Sym;
  * ONNX's pad on each side (plus output_padding at the bottom and right), convolved at stride 1 with the filter
  * flipped in both spatial axes and its channel axes swapped: ONNX's (Cin, Cout/G, kh, kw) becomes SeeDot's
  * (G, kh, kw, Cin/G, Cout/G) at (g, kh - 1 - i, kw - 1 - j). The output size is ONNX's
- * stride (in - 1) + output_padding + dilation (k - 1) + 1 - pads.
+ * stride (in - 1) + output_padding + dilation (k - 1) + 1 - pads; output_shape and SAME auto_pad give the pads
+ * as ONNX derives them.
  */
 final class ConvTranspose {
     private ConvTranspose() {}
@@ -24,12 +25,9 @@ final class ConvTranspose {
             throw node.error("filter of shape " + Sym.dims(ws) + " in " + groups + " groups does not fit an input of"
                     + " shape " + Sym.dims(xs) + " (ONNX's is (C, M / group, kh, kw))");
         }
-        if (node.has("output_shape")) {
-            throw node.error("output_shape is not supported; give pads and output_padding (as PyTorch writes them)");
-        }
         String auto = node.string("auto_pad", "NOTSET");
-        if (!auto.equals("NOTSET") && !auto.equals("VALID")) {
-            throw node.error("auto_pad " + auto + " is not supported; give pads (as PyTorch writes them)");
+        if (!java.util.List.of("NOTSET", "VALID", "SAME_UPPER", "SAME_LOWER").contains(auto)) {
+            throw node.error("auto_pad " + auto + " is not an ONNX value");
         }
         int kh = ws[2], kw = ws[3], cin = xs[1] / groups, per = ws[1];
         int[] declared = node.ints("kernel_shape", new int[] {kh, kw});
@@ -43,14 +41,26 @@ final class ConvTranspose {
         if (op.length != 2 || p.length != 4) {
             throw node.error("seedc imports 2-D transposed convolutions (two output_padding, four pads)");
         }
+        for (int v : p) {
+            if (v < 0) {
+                throw node.error("pads = " + java.util.Arrays.toString(p) + ": each must be at least 0");
+            }
+        }
+        int[] out = node.ints("output_shape", null);
+        if (out == null && auto.startsWith("SAME")) {
+            out = new int[] {xs[2] * s[0], xs[3] * s[1]};
+        }
+        if (out != null) {
+            p = padsFor(node, out, xs, new int[] {kh, kw}, s, d, op, auto.equals("SAME_UPPER"));
+        }
         long[] conv = {(long) d[0] * (kh - 1) - p[0], (long) d[0] * (kh - 1) - p[2] + op[0],
                 (long) d[1] * (kw - 1) - p[1], (long) d[1] * (kw - 1) - p[3] + op[1]};
         for (int k = 0; k < 4; k++) {
-            if (conv[k] < 0 || op[k / 2] < 0 || p[k] < 0) {
+            if (conv[k] < 0 || op[k / 2] < 0) {
                 throw node.error("pads " + java.util.Arrays.toString(p) + " and output_padding "
                         + java.util.Arrays.toString(op) + " for a kernel of " + kh + "x" + kw + " (dilations "
-                        + java.util.Arrays.toString(d) + "): seedc needs each pad within dilation (k - 1) and none"
-                        + " negative");
+                        + java.util.Arrays.toString(d) + "): seedc needs each pad within dilation (k - 1) and no"
+                        + " negative output_padding");
             }
         }
         int outH = AxisMaps.length(node, (long) s[0] * (xs[2] - 1) + op[0] + (long) d[0] * (kh - 1) + 1 - p[0] - p[2],
@@ -73,6 +83,30 @@ final class ConvTranspose {
             expr = "(" + expr + ") <+> " + cx.param(node.inputs().get(2), new int[] {cout}, b.constant());
         }
         cx.let(node, expr, new int[] {xs[0], cout, outH, outW}, true);
+    }
+
+    /**
+     * The pads ONNX derives from output_shape (given, or the input times the strides for SAME auto_pad): the
+     * total stride (in - 1) + output_padding + dilation (k - 1) + 1 - out split in two, the larger half at the
+     * end for SAME_UPPER and at the start otherwise. A negative total (a larger output) gives negative pads, which
+     * widen the equivalent convolution's padding.
+     */
+    private static int[] padsFor(Node node, int[] out, int[] xs, int[] k, int[] s, int[] d, int[] op, boolean upper) {
+        if (out.length != 2 && out.length != 4) {
+            throw node.error("output_shape = " + java.util.Arrays.toString(out) + "; seedc reads an image's height"
+                    + " and width");
+        }
+        int[] p = new int[4];
+        for (int a = 0; a < 2; a++) {
+            long total = (long) s[a] * (xs[2 + a] - 1) + op[a] + (long) d[a] * (k[a] - 1) + 1 - out[out.length - 2 + a];
+            long small = Math.floorDiv(total, 2);
+            if (Math.abs(total) > Integer.MAX_VALUE) {
+                throw node.error("output_shape = " + java.util.Arrays.toString(out) + " is out of reach");
+            }
+            p[a] = (int) (upper ? small : total - small);
+            p[a + 2] = (int) (total - p[a]);
+        }
+        return p;
     }
 
     private static int[] pair(Node node, String name, int least) {
