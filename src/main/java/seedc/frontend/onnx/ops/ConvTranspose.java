@@ -25,11 +25,37 @@ final class ConvTranspose {
             throw node.error("filter of shape " + Sym.dims(ws) + " in " + groups + " groups does not fit an input of"
                     + " shape " + Sym.dims(xs) + " (ONNX's is (C, M / group, kh, kw))");
         }
+        int kh = ws[2], kw = ws[3], cin = xs[1] / groups, per = ws[1];
+        Geometry gm = geometry(node, xs, kh, kw);
+        int[] s = gm.strides(), d = gm.dilations();
+        long[] conv = gm.convPads();
+        int outH = gm.outH(), outW = gm.outW();
+        int[][] maps = AxisMaps.identities(xs);
+        maps[2] = stuffed(node, xs[2], s[0]);
+        maps[3] = stuffed(node, xs[3], s[1]);
+        Sym up = AxisMaps.apply(node, cx, x, maps, 0);
+        String filter = cx.param(node.inputs().get(1), new int[] {groups, kh, kw, cin, per}, flipped(w, groups, cin));
+        String expr = "conv2d(" + up.expr() + ", " + filter + ", {s 1 1}, {p " + conv[0] + " " + conv[1] + " "
+                + conv[2] + " " + conv[3] + "}, {d " + d[0] + " " + d[1] + "}, {g " + groups + "})";
+        int cout = groups * per;
+        if (Operands.given(node, 2)) {
+            Sym b = cx.constant(node, 2, "the bias B");
+            if (b.size() != cout) {
+                throw node.error("bias of " + b.size() + " values for " + cout + " output channels");
+            }
+            expr = "(" + expr + ") <+> " + cx.param(node.inputs().get(2), new int[] {cout}, b.constant());
+        }
+        cx.let(node, expr, new int[] {xs[0], cout, outH, outW}, true);
+    }
+
+    /** The strides, dilations, the equivalent convolution's pads (top, bottom, left, right) and the output size. */
+    private record Geometry(int[] strides, int[] dilations, long[] convPads, int outH, int outW) {}
+
+    private static Geometry geometry(Node node, int[] xs, int kh, int kw) {
         String auto = node.string("auto_pad", "NOTSET");
         if (!java.util.List.of("NOTSET", "VALID", "SAME_UPPER", "SAME_LOWER").contains(auto)) {
             throw node.error("auto_pad " + auto + " is not an ONNX value");
         }
-        int kh = ws[2], kw = ws[3], cin = xs[1] / groups, per = ws[1];
         int[] declared = node.ints("kernel_shape", new int[] {kh, kw});
         if (declared.length != 2 || declared[0] != kh || declared[1] != kw) {
             throw node.error("kernel_shape = " + java.util.Arrays.toString(declared) + " but the filter's kernel is "
@@ -67,22 +93,7 @@ final class ConvTranspose {
                 "the output's height");
         int outW = AxisMaps.length(node, (long) s[1] * (xs[3] - 1) + op[1] + (long) d[1] * (kw - 1) + 1 - p[1] - p[3],
                 "the output's width");
-        int[][] maps = AxisMaps.identities(xs);
-        maps[2] = stuffed(node, xs[2], s[0]);
-        maps[3] = stuffed(node, xs[3], s[1]);
-        Sym up = AxisMaps.apply(node, cx, x, maps, 0);
-        String filter = cx.param(node.inputs().get(1), new int[] {groups, kh, kw, cin, per}, flipped(w, groups, cin));
-        String expr = "conv2d(" + up.expr() + ", " + filter + ", {s 1 1}, {p " + conv[0] + " " + conv[1] + " "
-                + conv[2] + " " + conv[3] + "}, {d " + d[0] + " " + d[1] + "}, {g " + groups + "})";
-        int cout = groups * per;
-        if (Operands.given(node, 2)) {
-            Sym b = cx.constant(node, 2, "the bias B");
-            if (b.size() != cout) {
-                throw node.error("bias of " + b.size() + " values for " + cout + " output channels");
-            }
-            expr = "(" + expr + ") <+> " + cx.param(node.inputs().get(2), new int[] {cout}, b.constant());
-        }
-        cx.let(node, expr, new int[] {xs[0], cout, outH, outW}, true);
+        return new Geometry(s, d, conv, outH, outW);
     }
 
     /**
