@@ -45,10 +45,7 @@ final class CpuBenchTable {
         String units = q.target().units();
         o.printf(Locale.ROOT, "seedc bench: %s, %s, %d test examples on %s: %s%n", program, origin,
                 run.cycles().size(), q.device() == null ? "this machine" : q.device().toString(), q.target().how());
-        if (r.accuracy().outputError() == null) {
-            o.printf(Locale.ROOT, "test accuracy (whole test set, Java interpreters): float %.2f%%, fixed %.2f%%%n",
-                    r.accuracy().floatTestAccuracy(), r.accuracy().fixedTestAccuracy());
-        }
+        BenchAccuracy.print(o, r, false);
         o.printf(Locale.ROOT, "%-28s %14.0f%n", units + "/inference (mean)", run.meanCycles());
         o.printf(Locale.ROOT, "%-28s %14d%n", units + "/inference (max)", run.maxCycles());
         o.printf(Locale.ROOT, "%-28s %14.0f%n", units + "/inference (model)", m.modelled().total());

@@ -47,6 +47,7 @@ final class ModelInputs {
 
     /** Where the pipeline reads the model and data from: the front end this command line chose. */
     ModelSource modelSource() {
-        return new ModelSource(source::load, source.modelDir, train, validation, test, labels, source::at);
+        return new ModelSource(source::load, source.modelDir, train, validation, test, labels, source::at,
+                source::readAsClasses);
     }
 }

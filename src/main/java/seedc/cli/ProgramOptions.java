@@ -10,7 +10,7 @@ import seedc.ir.FloatModel;
 
 /**
  * The model a command reads: a SeeDot program with its --model folder of weights, or an .onnx file (weights
- * inside; --input-range and --argmax say what ONNX does not).
+ * inside; --input-range, --argmax and --output say what ONNX does not).
  */
 final class ProgramOptions {
     @Parameters(index = "0", paramLabel = "PROGRAM", description = "The SeeDot program (.sd) or ONNX model (.onnx).")
@@ -35,6 +35,10 @@ final class ProgramOptions {
                     + " an ArgMax or Softmax head.")
     boolean argmax;
 
+    @Option(names = "--output", paramLabel = "NAME",
+            description = "ONNX: the graph output to compile, for a graph with several (default: the first).")
+    String output;
+
     boolean isOnnx() {
         return program.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".onnx");
     }
@@ -45,6 +49,22 @@ final class ProgramOptions {
             return OnnxFrontEnd.load(program, onnxOnly(), note -> err.println(program + ": note: " + note));
         }
         return SeeDotFrontEnd.load(program, modelDir); // without --model only a program without parameters loads
+    }
+
+    /**
+     * The model read as classes (ScoreClasses) when it is an ONNX import without --argmax whose output is K scores
+     * and every label of {@code sets} is in [0, K): imported again with --argmax, said in a note on {@code err}.
+     */
+    seedc.driver.ScoreClasses.Read readAsClasses(FloatModel model, java.util.List<seedc.io.DataSet> sets,
+                                                 java.io.PrintWriter err) {
+        int k = !isOnnx() || argmax ? 0 : seedc.driver.ScoreClasses.classes(model.program(), sets);
+        if (k == 0) {
+            return new seedc.driver.ScoreClasses.Read(model, 0);
+        }
+        // the import's own notes were said with the first import; this one only adds the argmax
+        FloatModel classifier = OnnxFrontEnd.load(program, onnxOnly().withArgmax(), note -> { });
+        err.println(program + ": note: " + seedc.driver.ScoreClasses.note(k));
+        return new seedc.driver.ScoreClasses.Read(classifier, k);
     }
 
     /** The ONNX options; a user error if --model is given too (the .onnx file holds the weights). */
@@ -61,7 +81,7 @@ final class ProgramOptions {
             if (parts.length == 2) {
                 double lo = Double.parseDouble(parts[0].trim()), hi = Double.parseDouble(parts[1].trim());
                 if (Double.isFinite(lo) && Double.isFinite(hi) && lo < hi) {
-                    return new OnnxFrontEnd.Options(lo, hi, argmax, nhwcRows());
+                    return new OnnxFrontEnd.Options(lo, hi, argmax, nhwcRows(), output, true);
                 }
             }
         } catch (NumberFormatException e) {

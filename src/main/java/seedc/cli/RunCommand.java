@@ -79,6 +79,7 @@ final class RunCommand implements Callable<Integer> {
             ds = DataInputs.load(model.program(), data, labels);
             bar.step();
         }
+        model = source.readAsClasses(model, List.of(ds), spec.commandLine().getErr()).model();
         List<Warning> warnings = new ArrayList<>(source.modelDir == null ? List.of()
                 : InputChecks.parameters(model, source.modelDir));
         warnings.addAll(InputChecks.labels(model.program(), data, ds));

@@ -24,13 +24,7 @@ final class UnoBenchTable {
                       WeightStorage stored) {
         o.printf(Locale.ROOT, "seedc bench: %s, %s, %d test examples on an ATmega328P at 16 MHz (simavr,"
                 + " avr-gcc -Os)%n", program, origin, m.examples());
-        if (r.accuracy().outputError() == null) {
-            o.printf(Locale.ROOT, "test accuracy (whole test set, Java interpreters): float %.2f%%, fixed %.2f%%%n",
-                    r.accuracy().floatTestAccuracy(), r.accuracy().fixedTestAccuracy());
-        } else {
-            o.printf(Locale.ROOT, "no accuracy (the result is a tensor); fixed test outputs against float's"
-                    + " (Java interpreters): relative RMS error %.4f%n", r.accuracy().outputError().test());
-        }
+        BenchAccuracy.print(o, r, true);
         firmware(o, m);
         built(o, m.fixed(), stored);
         Report.QuantizedWeights quantized = r.program().quantizedWeights();
@@ -99,8 +93,8 @@ final class UnoBenchTable {
             row3(o, "cycles per MAC", fx.meanCycles() / macs, fl == null ? null : fl.meanCycles() / macs);
         }
         if (fl != null && !fl.mcu().equals(AvrToolchain.MCU)) {
-            o.printf(Locale.ROOT, "(the float build needs more than the Uno's 2 KB of RAM: measured on an %s,"
-                    + " the same AVR core and cycle timings with 16 KB)%n", fl.mcu());
+            o.printf(Locale.ROOT, "(the float build needs more than the Uno's 2 KB of RAM or 32 KB of flash: measured"
+                    + " on an %s, the same AVR core and cycle timings with 16 KB and 128 KB)%n", fl.mcu());
         }
     }
 

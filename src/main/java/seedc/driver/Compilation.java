@@ -114,8 +114,12 @@ public final class Compilation {
         }
     }
 
-    /** The chosen program, its report and (with --pareto, for shiftry) the frontier the search ran; else empty. */
-    public record Outcome(FixedProgram fixed, Report report, List<FrontierRow> frontier) {}
+    /**
+     * The chosen program, its report and (with --pareto, for shiftry) the frontier the search ran, else empty; and for
+     * a classifier that keeps its scores, their error against float's (ScoreClasses.scoresError; else null), which
+     * the report gives where the scores were read as classes.
+     */
+    public record Outcome(FixedProgram fixed, Report report, List<FrontierRow> frontier, Report.OutputError scoresError) {}
 
     /**
      * A program on the search's frontier: its accuracy on the rows that chose, on the held-out rows (null without
@@ -201,8 +205,12 @@ public final class Compilation {
         }
         clock.lap("fixed runs");
         Runs runs = new Runs(floatTrain, floatTest, onTrain, onTest);
+        Double trainScores = ScoreClasses.scoresError(floatTrain, onTrain.results());
+        Double testScores = ScoreClasses.scoresError(floatTest, onTest.results());
         return new Outcome(best, report(model, train, test, o, proven, new Ranges(profiled, sound), runs, seconds,
-                clock.laps()), o.frontier() ? frontier(model, test, s, o) : List.of());
+                clock.laps()), o.frontier() ? frontier(model, test, s, o) : List.of(),
+                !model.program().result().isInt() || trainScores == null || testScores == null ? null
+                        : new Report.OutputError(trainScores, testScores));
     }
 
     /** The search's frontier with each program's test accuracy (from the interpreter, as the report's). */

@@ -32,9 +32,12 @@ import seedc.search.SearchWork;
 public final class Pipeline {
     private Pipeline() {}
 
-    /** The model and both data sets, loaded and checked (InputChecks), and how long that took. */
+    /**
+     * The model and both data sets, loaded and checked (InputChecks), how long that took, and the number of classes
+     * the model's output scores were read as (ScoreClasses; 0: none, the model is compiled as written).
+     */
     public record Loaded(FloatModel model, DataSet train, DataSet validation, DataSet test,
-                         List<Report.StageTime> times) {}
+                         List<Report.StageTime> times, int scoreClasses) {}
 
     /**
      * The search's settings (Compilation.Options but for its flash limits, which depend on the rewritten model):
@@ -91,6 +94,9 @@ public final class Pipeline {
                     : DataInputs.load(model.program(), source.validation(), source.labels());
             bar.step();
         }
+        ScoreClasses.Read read = source.classes().read(model, java.util.Arrays.asList(trainSet, validationSet, testSet),
+                err);
+        model = read.model();
         List<Warning> warnings = new ArrayList<>(source.modelDir() == null ? List.of()
                 : InputChecks.parameters(model, source.modelDir()));
         if (ranges == RangeMode.SOUND && !warnings.isEmpty()) {
@@ -106,7 +112,7 @@ public final class Pipeline {
         }
         warnings.forEach(w -> err.println(w.text()));
         loading.lap("load");
-        return new Loaded(model, trainSet, validationSet, testSet, loading.laps());
+        return new Loaded(model, trainSet, validationSet, testSet, loading.laps(), read.classes());
     }
 
     /** The rows of {@code d}, 0 when there is none (no validation set). */
@@ -136,6 +142,10 @@ public final class Pipeline {
         WeightStorage stored = storage(request.storage(), rewritten.how() != null,
                 outcome.report().program().parameterStorage());
         Report report = outcome.report();
+        if (loaded.scoreClasses() > 0) {
+            report = report.withScoresAsClasses(new Report.ScoresAsClasses(loaded.scoreClasses(),
+                    outcome.scoresError()));
+        }
         Emitted written = null;
         if (request.emit() != null) {
             Stopwatch emitting = new Stopwatch();

@@ -35,7 +35,27 @@ public record Report(Compiled compiled, Accuracy accuracy, ChosenProgram program
      */
     public record Accuracy(Double floatTestAccuracy, Double fixedTestAccuracy, Double floatTrainAccuracy,
                            Double fixedTrainAccuracy,
-                           @JsonInclude(JsonInclude.Include.NON_NULL) OutputError outputError) {}
+                           @JsonInclude(JsonInclude.Include.NON_NULL) OutputError outputError,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) ScoresAsClasses scoresAsClasses) {
+        public Accuracy(Double floatTestAccuracy, Double fixedTestAccuracy, Double floatTrainAccuracy,
+                        Double fixedTrainAccuracy, OutputError outputError) {
+            this(floatTestAccuracy, fixedTestAccuracy, floatTrainAccuracy, fixedTrainAccuracy, outputError, null);
+        }
+    }
+
+    /**
+     * A model whose output is {@code classes} scores, read as classes because every label is one (seedc.driver.
+     * ScoreClasses): the accuracies are its argmax's, and {@code scoresError} how far the fixed scores are from float's
+     * (relative RMS, as a tensor output's error; null when the program keeps no scores).
+     */
+    public record ScoresAsClasses(int classes, @JsonInclude(JsonInclude.Include.NON_NULL) OutputError scoresError) {}
+
+    /** The same report, saying its output's scores were read as classes. */
+    public Report withScoresAsClasses(ScoresAsClasses c) {
+        Accuracy a = accuracy;
+        return new Report(compiled, new Accuracy(a.floatTestAccuracy(), a.fixedTestAccuracy(), a.floatTrainAccuracy(),
+                a.fixedTrainAccuracy(), a.outputError(), c), program, exploration, search, deviceUse, stages);
+    }
 
     /**
      * The chosen program: every real value's type, the assignment that rebuilds it, its parameters' flash, its wraps
@@ -166,7 +186,7 @@ public record Report(Compiled compiled, Accuracy accuracy, ChosenProgram program
             "modelDigest",
             "floatTestAccuracy", "fixedTestAccuracy", "floatTrainAccuracy", "fixedTrainAccuracy", "exploreSeconds",
             "candidatesEvaluated", "values", "maxscaleSweep", "fixedProgram", "paramFlashBytes", "wraps", "testWraps",
-            "stages", "outputError", "parameterStorage", "quantizedWeights");
+            "stages", "outputError", "scoresAsClasses", "parameterStorage", "quantizedWeights");
 
     /** The stage times as one object's key, so that they read back with the path 'stages[i]...'. */
     private record Stages(List<StageTime> stages) {}

@@ -55,10 +55,24 @@ public final class TextReport {
             sb.append(f("accuracy        float     fixed%n"));
             sb.append(f("  train       %6.2f%%   %6.2f%%%n", a.floatTrainAccuracy(), a.fixedTrainAccuracy()));
             sb.append(f("  test        %6.2f%%   %6.2f%%%n", a.floatTestAccuracy(), a.fixedTestAccuracy()));
+            scoresAsClasses(sb, a.scoresAsClasses());
         } else { // no labels to compare with: the distance to float's outputs is what the search kept small
             sb.append(f("no accuracy: the result is a tensor, not a class; fixed outputs against float's"
                     + " (relative RMS error):%n  train %.4f, test %.4f%n", a.outputError().train(),
                     a.outputError().test()));
+        }
+    }
+
+    /** A headless classifier's line: its scores were read as classes, and their own error. */
+    private static void scoresAsClasses(StringBuilder sb, Report.ScoresAsClasses c) {
+        if (c == null) {
+            return;
+        }
+        sb.append(f("the output's %d scores read as classes (every label is an integer in [0, %d)): the accuracy is"
+                + " their argmax's%n", c.classes(), c.classes()));
+        if (c.scoresError() != null) {
+            sb.append(f("  scores, fixed against float's (relative RMS error): train %.4f, test %.4f%n",
+                    c.scoresError().train(), c.scoresError().test()));
         }
     }
 

@@ -44,17 +44,30 @@ class OnnxDifferentialTest {
         "lstm2-digits-10, shiftry", "lstm2-digits-10, seedot", "mobilenet-digits-10, shiftry",
         "mobilenet-digits-10, seedot"})
     void bitExactAndAccurate(String name, String strategy, @TempDir Path dir) throws IOException {
-        Path model = ONNX.resolve(name + ".onnx"), out = dir.resolve("out");
-        DifferentialTest.Cli c = DifferentialTest.cli("compile", model.toString(), "--argmax", "--input-range", "0,1",
-                "--train", DIGITS.resolve("train.npy").toString(), "--test", DIGITS.resolve("test.npy").toString(),
+        double pytorch = Double.parseDouble(Files.readString(ONNX.resolve(name + ".txt")).trim());
+        bitExactAndAccurate(name, ONNX.resolve(name + ".onnx"), DIGITS, "0,1", pytorch, strategy, dir);
+    }
+
+    /**
+     * {@code model} compiled with {@code strategy} on {@code data}'s train.npy and test.npy (inputs declared in
+     * {@code range}): bit-exact on x86 (and, shiftry, on the Uno and Cortex-M) and within 1.5 points of
+     * {@code pytorch}, the float accuracy.
+     */
+    static void bitExactAndAccurate(String name, Path model, Path data, String range, double pytorch, String strategy,
+                                    Path dir) throws IOException {
+        Path out = dir.resolve("out");
+        DifferentialTest.Cli c = DifferentialTest.cli("compile", model.toString(), "--argmax", "--input-range", range,
+                "--train", data.resolve("train.npy").toString(), "--test", data.resolve("test.npy").toString(),
                 "--strategy", strategy, "--out", out.toString(), "--jobs", "2", "--no-progress");
         assertEquals(0, c.status(), c.err());
-        FloatModel fm = OnnxFrontEnd.load(model, new OnnxFrontEnd.Options(0, 1, true));
+        String[] bounds = range.split(",");
+        FloatModel fm = OnnxFrontEnd.load(model, new OnnxFrontEnd.Options(Double.parseDouble(bounds[0]),
+                Double.parseDouble(bounds[1]), true));
         Path csv = dir.resolve("test.csv");
-        var test = DataInputs.load(fm.program(), DIGITS.resolve("test.npy"), 1);
+        var test = DataInputs.load(fm.program(), data.resolve("test.npy"), 1);
         DifferentialTest.csv(test, csv);
         Path java = dir.resolve("java.txt");
-        DifferentialTest.Cli r = DifferentialTest.cli("run", model.toString(), "--argmax", "--input-range", "0,1",
+        DifferentialTest.Cli r = DifferentialTest.cli("run", model.toString(), "--argmax", "--input-range", range,
                 "--data", csv.toString(), "--config", out.resolve("report.json").toString(), "--predictions",
                 java.toString(), "--jobs", "2");
         assertEquals(0, r.status(), r.err());
@@ -65,7 +78,6 @@ class OnnxDifferentialTest {
         for (int i = 0; i < expected.size(); i++) {
             right += Long.parseLong(expected.get(i).trim()) == Math.round(test.labels()[i][0]) ? 1 : 0;
         }
-        double pytorch = Double.parseDouble(Files.readString(ONNX.resolve(name + ".txt")).trim());
         double fixed = 100.0 * right / expected.size();
         String numbers = name + " " + strategy + ": fixed " + fixed + "% against float " + pytorch + "%";
         if (KNOWN_FAILURES.containsKey(name + " " + strategy)) {

@@ -96,6 +96,11 @@ public final class ImportContext {
         return TensorData.values(t);
     }
 
+    /** The tensor {@code name} as defined so far, or null. */
+    Sym syms(String name) {
+        return syms.get(name);
+    }
+
     void define(String name, Sym s) {
         syms.put(name, s);
     }

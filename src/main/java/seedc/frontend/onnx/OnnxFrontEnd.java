@@ -4,6 +4,7 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,8 +13,6 @@ import onnx.Onnx.GraphProto;
 import onnx.Onnx.ModelProto;
 import onnx.Onnx.NodeProto;
 import onnx.Onnx.OperatorSetIdProto;
-import onnx.Onnx.TensorShapeProto;
-import onnx.Onnx.ValueInfoProto;
 import seedc.diag.Names;
 import seedc.diag.UserError;
 import seedc.frontend.onnx.ops.Converters;
@@ -23,8 +22,10 @@ import seedc.ir.FloatModel;
 
 /**
  * The ONNX front end: an .onnx file in, the equivalent SeeDot program out ({@link #importFile}), or the
- * {@link FloatModel} the SeeDot front end makes of it ({@link #load}). The graph must have one input (a
- * one-example batch: a symbolic first dimension is taken as 1) and one output.
+ * {@link FloatModel} the SeeDot front end makes of it ({@link #load}). The program computes one graph output (the
+ * first, or the one asked: {@link GraphOutput}) from one graph input (the only one that output reads), one example
+ * at a time: a symbolic first dimension is taken as 1, and a fixed batch above one is read as one example where no
+ * operator mixes the examples ({@link FixedBatch}).
  */
 public final class OnnxFrontEnd {
     private OnnxFrontEnd() {}
@@ -38,11 +39,25 @@ public final class OnnxFrontEnd {
     /**
      * {@code inputLo}, {@code inputHi}: the range the program declares for its input (ONNX has none);
      * {@code argmax}: the program returns the class (argmax) of the graph's output even without a head;
-     * {@code nhwcRows}: an image input's rows hold its pixels in NHWC order (channels innermost), not the graph's NCHW.
+     * {@code nhwcRows}: an image input's rows hold its pixels in NHWC order (channels innermost), not the graph's NCHW;
+     * {@code output}: the name of the graph output to compute (null: the first); {@code batchAsExample}: a fixed first
+     * dimension N > 1 of the input that the output shares is a batch of N examples, imported as one (the command
+     * line's reading: an exporter traced the model with N examples); off (the shorter constructors), the whole tensor
+     * is one example, as ONNX's node tests mean their tensors.
      */
-    public record Options(double inputLo, double inputHi, boolean argmax, boolean nhwcRows) {
+    public record Options(double inputLo, double inputHi, boolean argmax, boolean nhwcRows, String output,
+                          boolean batchAsExample) {
         public Options(double inputLo, double inputHi, boolean argmax) {
-            this(inputLo, inputHi, argmax, false);
+            this(inputLo, inputHi, argmax, false, null, false);
+        }
+
+        public Options(double inputLo, double inputHi, boolean argmax, boolean nhwcRows) {
+            this(inputLo, inputHi, argmax, nhwcRows, null, false);
+        }
+
+        /** The same options, the program returning the class (argmax) of the output. */
+        public Options withArgmax() {
+            return new Options(inputLo, inputHi, true, nhwcRows, output, batchAsExample);
         }
     }
 
@@ -102,19 +117,20 @@ public final class OnnxFrontEnd {
     private static ImportedProgram convert(ModelProto m, Options options, String fileName) {
         int opset = opset(m);
         GraphProto g = m.getGraph();
-        if (g.getOutputCount() != 1) {
-            throw new ImportError("the graph has " + g.getOutputCount() + " outputs; seedc compiles graphs with one");
-        }
         UniqueNames.check(g, opset);
-        ImportContext cx = new ImportContext(Set.of(g.getOutput(0).getName()), g.getNodeList());
+        List<String> notes = new ArrayList<>();
+        GraphOutput output = GraphOutput.choose(g, options.output(), notes);
+        ImportContext cx = new ImportContext(Set.of(output.name()), output.live());
+        notes.forEach(cx::note);
         g.getInitializerList().forEach(t -> {
             cx.define(t.getName(), Sym.constant(TensorData.shape(t), TensorData.values(t)));
             if (t.getDataType() == onnx.Onnx.TensorProto.DataType.INT8_VALUE) {
                 cx.int8(t.getName());
             }
         });
-        Input input = input(g, cx, options.nhwcRows());
-        for (NodeProto n : g.getNodeList()) {
+        GraphInput.Input input = GraphInput.of(g, output, cx, options);
+        Node last = null;
+        for (NodeProto n : output.live()) {
             Node node = new Node(n, opset);
             if (n.getOutputList().stream().allMatch(String::isEmpty)) {
                 throw node.error("has no output");
@@ -126,10 +142,18 @@ public final class OnnxFrontEnd {
             if (node.op().equals("Constant")) {
                 constant(node, cx);
             } else {
-                Converters.of(node).convert(node, cx);
+                Node converted = input.batch() == null ? node : input.batch().prepared(node, cx);
+                Converters.of(converted).convert(converted, cx);
+                if (input.batch() != null) {
+                    input.batch().checkOutputs(node, cx);
+                }
             }
+            last = node;
         }
-        Sym out = cx.sym(new Node(g.getNode(g.getNodeCount() - 1), opset), g.getOutput(0).getName());
+        if (last == null) {
+            throw new ImportError("the graph's output '" + Names.display(output.name()) + "' is no node's output");
+        }
+        Sym out = cx.sym(last, output.name());
         if (out.isConstant()) {
             throw new ImportError("the graph's output does not depend on its input");
         }
@@ -139,78 +163,38 @@ public final class OnnxFrontEnd {
         String result = cx.isClassifier() || options.argmax() ? "argmax(" + expr + ")" : expr;
         String header = "// Imported by seedc from " + Names.comment(fileName) + " (ONNX opset " + opset + ")\n";
         String declared = "let X = " + Sym.dims(input.shape()) + " in [" + ImportContext.real(options.inputLo())
-                + ", " + ImportContext.real(options.inputHi()) + "] in\n" + input.prelude();
+                + ", " + ImportContext.real(options.inputHi()) + "] in\n";
         return cx.finish(header, declared, result);
     }
 
-    /** The graph's input as X: its shape (and lets that come before the declarations: none today). */
-    private record Input(int[] shape, String prelude) {}
-
-    private static Input input(GraphProto g, ImportContext cx, boolean nhwcRows) {
-        Set<String> initialized = new java.util.HashSet<>();
-        g.getInitializerList().forEach(t -> initialized.add(t.getName()));
-        List<ValueInfoProto> inputs = g.getInputList().stream().filter(v -> !initialized.contains(v.getName()))
-                .toList();
-        if (inputs.size() != 1) {
-            throw new ImportError("the graph has " + inputs.size() + " inputs besides its initializers; seedc compiles"
-                    + " graphs with one");
-        }
-        ValueInfoProto in = inputs.getFirst();
-        int type = in.getType().getTensorType().getElemType();
-        if (type != onnx.Onnx.TensorProto.DataType.FLOAT_VALUE && type != onnx.Onnx.TensorProto.DataType.DOUBLE_VALUE) {
-            var t = onnx.Onnx.TensorProto.DataType.forNumber(type);
-            throw new ImportError("input '" + Names.display(in.getName()) + "' has element type "
-                    + (t == null ? type : t)
-                    + "; seedc computes in reals: the input must be float or double");
-        }
-        List<TensorShapeProto.Dimension> dims = in.getType().getTensorType().getShape().getDimList();
-        int[] shape = new int[dims.size()];
-        for (int i = 0; i < shape.length; i++) {
-            TensorShapeProto.Dimension d = dims.get(i);
-            if (d.hasDimValue() && d.getDimValue() > MAX_ELEMENTS) {
-                throw new ImportError("input '" + Names.display(in.getName()) + "' has dimension " + (i + 1) + " of "
-                        + d.getDimValue() + ", beyond seedc's limit of " + MAX_ELEMENTS + " elements");
-            } else if (d.hasDimValue() && d.getDimValue() > 0) {
-                shape[i] = (int) d.getDimValue();
-            } else if (i == 0) {
-                shape[i] = 1; // the batch: one example at a time
-            } else {
-                throw new ImportError("input '" + Names.display(in.getName()) + "' has dimension " + (i + 1)
-                        + " unknown ('" + Names.display(d.getDimParam()) + "'); seedc needs every dimension but the"
-                        + " batch fixed");
-            }
-        }
-        Sym.elements(shape); // refuses a shape beyond MAX_ELEMENTS
-        if (shape.length == 0 || shape.length > 5) {
-            throw new ImportError("input '" + Names.display(in.getName()) + "' has rank " + shape.length
-                    + "; seedc's tensors have"
-                    + " 1 to 5 dimensions");
-        }
-        if (nhwcRows) {
-            if (shape.length != 4) {
-                throw new ImportError("input '" + Names.display(in.getName()) + "' has shape " + Sym.dims(shape)
-                        + "; NHWC rows are"
-                        + " for (N, C, H, W) image inputs");
-            }
-            cx.define(in.getName(), Sym.image(shape, "X")); // the rows are already SeeDot's layout
-            return new Input(new int[] {shape[0], shape[2], shape[3], shape[1]}, "");
-        }
-        cx.define(in.getName(), Sym.value(shape, "X"));
-        return new Input(shape, "");
-    }
-
-    /** A Constant node: its value is folded into the nodes that read it. */
+    /**
+     * A Constant node: its value is folded into the nodes that read it. Opset 1 on: a 'value' tensor; 12 on also
+     * value_float(s) and value_int(s) (a scalar, or a 1-D list); exactly one of them. Sparse and string values are
+     * refused by name.
+     */
     private static void constant(Node node, ImportContext cx) {
-        for (var a : node.proto().getAttributeList()) {
-            if (a.getName().equals("value") && a.hasT()) {
+        seedc.frontend.onnx.ops.Opsets.check(node);
+        if (node.proto().getAttributeCount() != 1) {
+            throw node.error("has " + node.proto().getAttributeCount() + " attributes; a Constant holds exactly one"
+                    + " value");
+        }
+        var a = node.proto().getAttribute(0);
+        switch (a.getName()) {
+            case "value" -> {
                 cx.define(node.output(), Sym.constant(TensorData.shape(a.getT()), TensorData.values(a.getT())));
                 if (a.getT().getDataType() == onnx.Onnx.TensorProto.DataType.INT8_VALUE) {
                     cx.int8(node.output());
                 }
-                return;
             }
+            case "value_float" -> cx.define(node.output(), Sym.constant(new int[0], new double[] {a.getF()}));
+            case "value_int" -> cx.define(node.output(), Sym.constant(new int[0], new double[] {a.getI()}));
+            case "value_floats" -> cx.define(node.output(), Sym.constant(new int[] {a.getFloatsCount()},
+                    a.getFloatsList().stream().mapToDouble(Float::doubleValue).toArray()));
+            case "value_ints" -> cx.define(node.output(), Sym.constant(new int[] {a.getIntsCount()},
+                    a.getIntsList().stream().mapToDouble(Long::doubleValue).toArray()));
+            default -> throw node.error("holds its value as '" + a.getName() + "'; seedc reads a Constant's value,"
+                    + " value_float(s) and value_int(s) (no sparse or string constants)");
         }
-        throw node.error("seedc reads a Constant's 'value' tensor only");
     }
 
     private static int opset(ModelProto m) {

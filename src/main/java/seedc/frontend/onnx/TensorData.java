@@ -47,7 +47,7 @@ final class TensorData {
     private static double[] raw(TensorProto t, int n) {
         ByteBuffer b = t.getRawData().asReadOnlyByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
         int width = switch (type(t)) {
-            case INT8, UINT8 -> 1;
+            case INT8, UINT8, BOOL -> 1;
             case FLOAT, INT32 -> 4;
             case DOUBLE, INT64 -> 8;
             default -> throw unsupported(t);
@@ -61,6 +61,7 @@ final class TensorData {
             v[i] = switch (type(t)) {
                 case INT8 -> b.get();
                 case UINT8 -> b.get() & 0xff;
+                case BOOL -> b.get() != 0 ? 1 : 0;
                 case FLOAT -> b.getFloat();
                 case INT32 -> b.getInt();
                 case DOUBLE -> b.getDouble();
@@ -74,7 +75,7 @@ final class TensorData {
         return switch (type(t)) {
             case FLOAT -> t.getFloatDataList().stream().mapToDouble(Float::doubleValue).toArray();
             case DOUBLE -> t.getDoubleDataList().stream().mapToDouble(Double::doubleValue).toArray();
-            case INT32, INT8, UINT8 -> t.getInt32DataList().stream().mapToDouble(Integer::doubleValue).toArray();
+            case INT32, INT8, UINT8, BOOL -> t.getInt32DataList().stream().mapToDouble(Integer::doubleValue).toArray();
             case INT64 -> t.getInt64DataList().stream().mapToDouble(Long::doubleValue).toArray();
             default -> throw unsupported(t);
         };
@@ -87,7 +88,7 @@ final class TensorData {
     private static ImportError unsupported(TensorProto t) {
         TensorProto.DataType d = type(t);
         return new ImportError("tensor '" + shown(t) + "' has element type " + (d == null ? t.getDataType() : d)
-                + "; seedc reads float, double, int8, uint8, int32 and int64 tensors");
+                + "; seedc reads float, double, int8, uint8, int32, int64 and bool tensors");
     }
 
     /** The tensor's name as a message shows it (escaped, cut: it comes from the file). */

@@ -30,11 +30,20 @@ import seedc.ir.FloatModel;
  * fixed weights), folded in as initializers. Each test must either match the stored output (ONNX's backend
  * tolerances: rtol 1e-3, atol 1e-7; a Softmax or ArgMax head returns the class, compared with the stored
  * output's argmax) or be refused with a UserError naming what is unsupported; never a wrong answer or a crash.
- * Every test pinned in src/test/resources/onnx-node-tests-passing.txt must pass. Writes the counts per operator to
+ * Every test pinned in src/test/resources/onnx-node-tests-passing.txt must pass. The node tests ship one opset per
+ * operator (its latest in ONNX 1.12); the PyTorch exports of the same data set ({@link #PYTORCH}, every operator
+ * of theirs supported) check opset 6. Writes the counts per operator to
  * target/onnx-node-tests.md (copied into BENCHMARKS.md).
  */
 class OnnxNodeConformanceTest {
     private static final Path NODE = Path.of("/usr/share/libonnx-testdata/data/node");
+    /**
+     * PyTorch's exports of single layers and operators (opset 6, a few 12), each with its stored output: the old
+     * opsets' attributes (Gemm's broadcast, BatchNormalization's is_test) as an exporter wrote them. Named
+     * "pytorch-converted/test_..." in the table.
+     */
+    private static final List<Path> PYTORCH = List.of(NODE.resolveSibling("pytorch-converted"),
+            NODE.resolveSibling("pytorch-operator"));
     /** The node tests that passed when measured (issue 45): each must keep passing. */
     private static final Path PASSING = Path.of("src/test/resources/onnx-node-tests-passing.txt");
 
@@ -49,7 +58,18 @@ class OnnxNodeConformanceTest {
                 ModelProto m = ModelProto.parseFrom(Files.readAllBytes(dir.resolve("model.onnx")));
                 List<String> ops = m.getGraph().getNodeList().stream().map(NodeProto::getOpType).toList();
                 if (ops.size() == 1 && Converters.supported().contains(ops.getFirst())) {
-                    outcomes.add(run(ops.getFirst(), dir, m));
+                    outcomes.add(run(ops.getFirst(), dir, m, dir.getFileName().toString()));
+                }
+            }
+        }
+        for (Path set : PYTORCH) {
+            try (Stream<Path> dirs = Files.list(set)) {
+                for (Path dir : dirs.sorted().toList()) {
+                    ModelProto m = ModelProto.parseFrom(Files.readAllBytes(dir.resolve("model.onnx")));
+                    List<String> ops = m.getGraph().getNodeList().stream().map(NodeProto::getOpType).toList();
+                    if (ops.stream().allMatch(op -> op.equals("Constant") || Converters.supported().contains(op))) {
+                        outcomes.add(run(ops.getLast(), dir, m, set.getFileName() + "/" + dir.getFileName()));
+                    }
                 }
             }
         }
@@ -91,10 +111,15 @@ class OnnxNodeConformanceTest {
         assertEquals(List.of(), lost, "pinned ONNX node tests that no longer pass (" + PASSING + ")");
     }
 
-    private static Outcome run(String op, Path dir, ModelProto m) throws IOException {
+    private static Outcome run(String op, Path dir, ModelProto m, String test) throws IOException {
         Path data = dir.resolve("test_data_set_0");
         GraphProto.Builder g = m.getGraph().toBuilder();
+        Set<String> initialized = new TreeSet<>();
+        m.getGraph().getInitializerList().forEach(t -> initialized.add(t.getName()));
         for (int k = 1; k < m.getGraph().getInputCount(); k++) {
+            if (initialized.contains(m.getGraph().getInput(k).getName())) {
+                continue; // an input with a default (IR 3, as PyTorch's exports): the initializer holds it
+            }
             TensorProto t = TensorProto.parseFrom(Files.readAllBytes(data.resolve("input_" + k + ".pb")));
             g.addInitializer(t.toBuilder().setName(m.getGraph().getInput(k).getName()));
         }
@@ -106,9 +131,9 @@ class OnnxNodeConformanceTest {
             FloatModel model = OnnxFrontEnd.load(folded, new OnnxFrontEnd.Options(-1, 1, false));
             Result r = new FloatInterpreter(model.program(), model.weights()).run(TensorData.values(in), null);
             String mismatch = compare(TensorData.values(out), r, op);
-            return new Outcome(op, dir.getFileName().toString(), mismatch == null, mismatch == null ? "" : mismatch);
+            return new Outcome(op, test, mismatch == null, mismatch == null ? "" : mismatch);
         } catch (UserError | ImportError e) { // ImportError: the test's own input tensor is of a type seedc refuses
-            return new Outcome(op, dir.getFileName().toString(), false, e.getMessage());
+            return new Outcome(op, test, false, e.getMessage());
         } finally {
             Files.deleteIfExists(folded);
         }

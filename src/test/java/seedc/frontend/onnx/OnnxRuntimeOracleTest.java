@@ -436,7 +436,7 @@ class OnnxRuntimeOracleTest {
         }
     }
 
-    private static Object ortAny(OrtEnvironment env, OrtSession session, long[] shape, double[] x) throws OrtException {
+    static Object ortAny(OrtEnvironment env, OrtSession session, long[] shape, double[] x) throws OrtException {
         float[] f = new float[x.length];
         for (int j = 0; j < x.length; j++) {
             f[j] = (float) x[j];
@@ -448,7 +448,7 @@ class OnnxRuntimeOracleTest {
     }
 
     /** The elements of a float array of any rank, row-major. */
-    private static float[] flat(Object a) {
+    static float[] flat(Object a) {
         if (a instanceof float[] f) {
             return f;
         }

@@ -8,7 +8,8 @@ import seedc.frontend.onnx.Sym;
  * Add, Sub, Mul and Div, with numpy broadcasting. Two computed tensors of one shape: {@code +}, {@code -},
  * {@code <*>}. A computed tensor and a constant: a scalar is a literal, a constant that varies along the last axis
  * only is a vector ({@code <+>}, {@code <->}), anything else is expanded to the tensor's shape. Two constants
- * (an unrolled recurrence's first step, whose state is zeros) are computed at import.
+ * (an unrolled recurrence's first step, whose state is zeros) are computed at import. Before opset 7 the
+ * operands' shapes must match unless {@code broadcast = 1} ({@link Broadcast#legacy}).
  */
 final class Arithmetic {
     private Arithmetic() {}
@@ -33,6 +34,9 @@ final class Arithmetic {
 
     private static void convert(Node node, ImportContext cx, Kind kind) {
         Sym a = cx.in(node, 0), b = cx.in(node, 1);
+        if (node.opset() < 7) { // B broadcasts to A by the old rule, only with broadcast = 1
+            b = Broadcast.legacy(node, b, a.shape(), "B");
+        }
         if (a.isConstant() && b.isConstant()) {
             fold(node, cx, kind, a, b);
             return;

@@ -23,8 +23,10 @@ final class AveragePool {
         win.padsWithinKernel(node);
         boolean padded = win.top() + win.left() + win.bottom() + win.right() > 0;
         if (padded && node.integer("count_include_pad", 0) == 0) {
-            throw node.error("averages padded windows over their inside only (count_include_pad = 0); seedc"
-                    + " averages them over the whole window (count_include_pad = 1) or pools without padding");
+            throw node.error("averages padded windows over their inside only (" + (node.opset() < 7
+                    ? "opset " + node.opset() + ", before count_include_pad" : "count_include_pad = 0")
+                    + "); seedc averages them over the whole window (count_include_pad = 1, opset 7 on) or pools"
+                    + " without padding");
         }
         if (win.dh() != 1 || win.dw() != 1) {
             throw node.error("dilations are not supported in AveragePool");

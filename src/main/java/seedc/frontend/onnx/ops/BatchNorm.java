@@ -14,10 +14,8 @@ final class BatchNorm {
     private BatchNorm() {}
 
     static void convert(Node node, ImportContext cx) {
-        if (node.proto().getOutputCount() > 1) {
-            throw node.error("has training outputs (running mean and variance); seedc imports inference graphs");
-        }
         Sym x = cx.computed(node, 0);
+        inferenceOnly(node, x);
         int channels = x.shape().length > 1 ? x.shape()[1] : -1;
         double[] scale = vector(node, cx, 1, "scale", channels), b = vector(node, cx, 2, "B", channels);
         double[] mean = vector(node, cx, 3, "mean", channels), var = vector(node, cx, 4, "var", channels);
@@ -74,6 +72,35 @@ final class BatchNorm {
         }
         cx.let(node, "(" + x.expr() + " <*> " + cx.param(node.inputs().get(1), shape, scale) + ") + "
                 + cx.param(node.output() + "_shift", shape, shift), shape, false);
+    }
+
+    /**
+     * The version's attributes that change what is computed: is_test (opsets 1 to 6: 0, the default, is training,
+     * which normalizes by the batch's own statistics), spatial (1 to 8: 0 normalizes each activation, not each
+     * channel, with scale, B, mean and var of shape (C, D1, ...)) and training_mode (14 on); and the training
+     * outputs (the running or saved statistics), which no inference graph names. momentum, epsilon and
+     * consumed_inputs are followed: momentum updates statistics in training only.
+     */
+    private static void inferenceOnly(Node node, Sym x) {
+        if (node.opset() < 7 && node.integer("is_test", 0) == 0) {
+            throw node.error("is_test = 0 (training: it normalizes by the batch's own mean and variance) in opset "
+                    + node.opset() + "; seedc imports inference graphs (is_test = 1)");
+        }
+        if (node.opset() < 9 && node.integer("spatial", 1) == 0 && x.shape().length > 2) {
+            throw node.error("spatial = 0 (statistics per activation, not per channel) in opset " + node.opset()
+                    + " on a tensor of shape " + Sym.dims(x.shape()) + "; seedc normalizes per channel");
+        }
+        if (node.integer("training_mode", 0) != 0) {
+            throw node.error("training_mode = 1 (it normalizes by the batch's own statistics); seedc imports"
+                    + " inference graphs");
+        }
+        for (int k = 1; k < node.proto().getOutputCount(); k++) {
+            if (!node.proto().getOutput(k).isEmpty()) {
+                throw node.error("has training output " + (k + 1) + " ('" + seedc.diag.Names.display(
+                        node.proto().getOutput(k)) + "': running or saved statistics); seedc imports inference"
+                        + " graphs");
+            }
+        }
     }
 
     private static double[] vector(Node node, ImportContext cx, int i, String what, int channels) {

@@ -66,4 +66,44 @@ final class Broadcast {
         int[] t = s.shape();
         return s.nhwc() ? new int[] {t[0], t[2], t[3], t[1]} : t.clone();
     }
+
+    /**
+     * Before opset 7 (Add, Sub, Mul, Div, Gemm's C), B broadcasts to A's shape only with {@code broadcast = 1}, and
+     * then as a single element, or as a run of A's dims starting at {@code axis} (default: B's dims end A's);
+     * shapes differ otherwise never. The opset-6 text says a dim of 1 in B does not stretch "yet"; PyTorch's
+     * exports write such a B ((2, 1) at axis 0 of (2, 3)) and their stored outputs stretch it, as seedc does.
+     * Returns B with the shape under which numpy's rules (ONNX's from opset 7) place its values where the old rule
+     * did: its dims, then 1 up to A's rank.
+     */
+    static Sym legacy(Node node, Sym b, int[] a, String what) {
+        int[] bs = b.shape();
+        if (java.util.Arrays.equals(bs, a)) {
+            return b;
+        }
+        String shapes = what + " of shape " + Sym.dims(bs) + " to " + Sym.dims(a);
+        if (node.integer("broadcast", 0) == 0) {
+            throw node.error("broadcasts " + shapes + " with broadcast = 0; in opset " + node.opset() + " shapes must"
+                    + " match unless broadcast = 1");
+        }
+        if (!b.isConstant()) {
+            throw node.error("broadcasts the computed " + shapes + "; seedc broadcasts constants only");
+        }
+        if (b.size() == 1 && bs.length <= a.length) {
+            return Sym.constant(new int[] {1}, b.constant());
+        }
+        long axis = node.integer("axis", a.length - bs.length);
+        if (axis < 0 || axis + bs.length > a.length) {
+            throw node.error("broadcasts " + shapes + " at axis " + axis + ", which does not fit");
+        }
+        int[] numpy = new int[a.length - (int) axis];
+        java.util.Arrays.fill(numpy, 1);
+        for (int i = 0; i < bs.length; i++) {
+            if (bs[i] != a[(int) axis + i] && bs[i] != 1) {
+                throw node.error("broadcasts " + shapes + " at axis " + axis + "; in opset " + node.opset()
+                        + " B's dims must equal A's from there (or be 1)");
+            }
+            numpy[i] = bs[i];
+        }
+        return Sym.constant(numpy, b.constant());
+    }
 }

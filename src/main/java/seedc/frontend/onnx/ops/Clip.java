@@ -14,6 +14,7 @@ final class Clip {
     static void convert(Node node, ImportContext cx) {
         double lo, hi;
         if (node.opset() < 11) {
+            Reshape.onlyInputs(node, 1, "min and max");
             lo = node.real("min", Double.NEGATIVE_INFINITY);
             hi = node.real("max", Double.POSITIVE_INFINITY);
         } else {

@@ -27,18 +27,30 @@ final class Concat {
         }
         Sym first = parts.stream().filter(p -> !p.isConstant()).findFirst().orElseThrow();
         int rank = first.shape().length;
-        int axis = node.int32("axis", 1);
-        axis = axis < 0 ? axis + rank : axis;
+        int axis = axis(node, rank);
         boolean image = first.nhwc();
-        if (axis < 0 || axis >= rank) {
-            throw node.error("axis " + node.integer("axis", 1) + " of tensors of rank " + rank);
-        }
         int[] out = outputShape(node, parts, first, axis);
         if (!(image ? axis == 1 : rank == 2 && axis == 1)) {
             spliced(node, cx, parts, out, axis, image);
         } else {
             placed(node, cx, parts, out, axis, image);
         }
+    }
+
+    /**
+     * The axis, made non-negative: an attribute with default 1 in opsets 1 to 3, required from 4 on; negative
+     * (from the end) from opset 11 on.
+     */
+    static int axis(Node node, int rank) {
+        if (node.opset() >= 4 && !node.has("axis")) {
+            throw node.error("has no attribute 'axis'; from opset 4 on Concat requires it");
+        }
+        int axis = node.int32("axis", 1);
+        Opsets.nonNegativeBefore11(node, "axis", axis);
+        if (axis < -rank || axis >= rank) {
+            throw node.error("axis " + axis + " of tensors of rank " + rank);
+        }
+        return axis < 0 ? axis + rank : axis;
     }
 
     /** The concatenation's dims: the first computed part's, the axis summed over every part's. */

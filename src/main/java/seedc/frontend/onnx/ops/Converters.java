@@ -5,14 +5,15 @@ import java.util.TreeMap;
 import seedc.frontend.onnx.Node;
 
 /**
- * The operators seedc imports, one converter each (the same converter serves every opset from 9 to 17 unless
- * the operator changed in between; where it did, the converter reads the opset from the node).
+ * The operators seedc imports, one converter each (the same converter serves every opset from 1 to 21; where the
+ * operator changed in between, the converter reads the opset from the node and follows that version's attributes
+ * and inputs, or refuses them by name). {@link Opsets} refuses the attributes a node's opset does not define.
  */
 public final class Converters {
     private Converters() {}
 
-    /** The opsets seedc reads: 9 (ONNX 1.4) to 17 (ONNX 1.12). */
-    public static final int FIRST_OPSET = 9, LAST_OPSET = 17;
+    /** The opsets seedc reads: 1 (ONNX 1.0) to 21 (ONNX 1.16). */
+    public static final int FIRST_OPSET = 1, LAST_OPSET = 21;
 
     private static final Map<String, Converter> BY_OP = new TreeMap<>(Map.ofEntries(
             Map.entry("Gemm", Gemm::convert),
@@ -28,7 +29,7 @@ public final class Converters {
             Map.entry("Exp", Unary::exp),
             Map.entry("Clip", Clip::convert),
             Map.entry("Identity", PassThrough::convert),
-            Map.entry("Dropout", PassThrough::convert),
+            Map.entry("Dropout", PassThrough::dropout),
             Map.entry("Flatten", Flatten::convert),
             Map.entry("Conv", Conv::convert),
             Map.entry("BatchNormalization", BatchNorm::convert),
@@ -51,6 +52,17 @@ public final class Converters {
             Map.entry("ConstantOfShape", Folding::constantOfShape),
             Map.entry("Cast", Folding::cast),
             Map.entry("Softmax", Head::softmax),
+            Map.entry("LogSoftmax", Head::softmax),
+            Map.entry("LeakyRelu", Activations::leakyRelu),
+            Map.entry("PRelu", Activations::prelu),
+            Map.entry("Elu", Activations::elu),
+            Map.entry("Selu", Activations::selu),
+            Map.entry("HardSigmoid", Activations::hardSigmoid),
+            Map.entry("HardSwish", Activations::hardSwish),
+            Map.entry("Abs", Activations::abs),
+            Map.entry("Sign", Activations::sign),
+            Map.entry("Sqrt", ConstantFunctions::sqrt),
+            Map.entry("Reciprocal", ConstantFunctions::reciprocal),
             Map.entry("ArgMax", Head::argmax),
             Map.entry("Pad", Pad::convert),
             Map.entry("Slice", Slice::convert),
@@ -90,9 +102,10 @@ public final class Converters {
         }
         Converter c = BY_OP.get(node.op());
         if (c == null) {
-            throw node.error("operator " + node.op() + " is not supported; seedc imports " + String.join(", ",
-                    BY_OP.keySet()));
+            throw node.error("operator " + node.op() + " is not supported" + Unsupported.why(node.op())
+                    + "; seedc imports " + String.join(", ", BY_OP.keySet()));
         }
+        Opsets.check(node);
         return c;
     }
 }

@@ -15,6 +15,7 @@ final class Flatten {
         Sym a = cx.computed(node, 0);
         int[] s = a.shape();
         long axis = node.integer("axis", 1);
+        Opsets.nonNegativeBefore11(node, "axis", axis);
         if (axis < -s.length || axis > s.length) {
             throw node.error("axis " + axis + " is outside a tensor of rank " + s.length);
         }

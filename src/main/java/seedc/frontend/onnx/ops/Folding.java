@@ -35,7 +35,7 @@ final class Folding {
         if (!x.isConstant()) {
             throw node.error("casts a computed tensor; seedc computes in one real type (a Cast of constants folds)");
         }
-        cx.alias(node, x);
+        cx.constantOutput(node, x.shape(), CastTo.values(node, x.constant()));
     }
 
     static void constantOfShape(Node node, ImportContext cx) {
@@ -67,6 +67,7 @@ final class Folding {
         Sym idx = cx.constant(node, 1, "the indices");
         int rank = data.shape().length;
         int axis = node.int32("axis", 0);
+        Opsets.nonNegativeBefore11(node, "axis", axis);
         axis = axis < 0 ? axis + rank : axis;
         if (axis < 0 || axis >= rank) {
             throw node.error("axis " + node.integer("axis", 0) + " is outside rank " + rank);
@@ -84,6 +85,7 @@ final class Folding {
         int[] at = new int[idx.size()];
         for (int k = 0; k < at.length; k++) {
             int i = (int) idx.constant()[k];
+            Opsets.nonNegativeBefore11(node, "index", i);
             at[k] = i < 0 ? i + n : i;
             if (at[k] < 0 || at[k] >= n) {
                 throw node.error("index " + i + " is outside an axis of " + n);
@@ -152,8 +154,7 @@ final class Folding {
             parts.add(cx.constant(node, i, "every input of Concat"));
         }
         int rank = parts.getFirst().shape().length;
-        int axis = node.int32("axis", 0);
-        axis = axis < 0 ? axis + rank : axis;
+        int axis = Concat.axis(node, rank);
         int[] out = parts.getFirst().shape().clone();
         out[axis] = 0;
         for (Sym s : parts) {

@@ -7,12 +7,16 @@ import seedc.frontend.onnx.Sym;
 /**
  * Gemm: Y = alpha A' B' + beta C with A the (M, K) activations (transA: A^T) and B, C constants. alpha and transB
  * fold into the stored (K, N) weight, beta into the bias; SeeDot computes {@code (A * W) <+> b} (a bias that
- * varies along rows too: {@code +} of the (M, N) matrix).
+ * varies along rows too: {@code +} of the (M, N) matrix). Before opset 7 C broadcasts only with
+ * {@code broadcast = 1} ({@link Broadcast#legacy}); before opset 11 C is required.
  */
 final class Gemm {
     private Gemm() {}
 
     static void convert(Node node, ImportContext cx) {
+        if (node.opset() < 11 && node.inputs().size() < 3) {
+            throw node.error("has no input C; before opset 11 Gemm requires it");
+        }
         Sym a = matrix(node, cx);
         boolean ta = node.integer("transA", 0) != 0, tb = node.integer("transB", 0) != 0;
         String left = ta ? a.expr() + "^T" : a.expr();
@@ -41,7 +45,11 @@ final class Gemm {
             expr = "(" + expr + ") <+> " + bias;
             cx.foldable(node, new ImportContext.Foldable(weight, bias, i -> i % n));
         } else if (node.inputs().size() > 2) {
-            double[] bias = Broadcast.expand(node, cx.constant(node, 2, "C"), Sym.value(new int[] {m, n}, null));
+            Sym c = cx.constant(node, 2, "C");
+            if (node.opset() < 7) { // C broadcasts by the old rule, only with broadcast = 1
+                c = Broadcast.legacy(node, c, new int[] {m, n}, "C");
+            }
+            double[] bias = Broadcast.expand(node, c, Sym.value(new int[] {m, n}, null));
             for (int j = 0; j < bias.length; j++) {
                 bias[j] *= beta;
             }

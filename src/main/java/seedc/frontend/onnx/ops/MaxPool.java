@@ -20,7 +20,10 @@ final class MaxPool {
         if (node.proto().getOutputCount() > 1 && !node.proto().getOutput(1).isEmpty()) {
             throw node.error("its Indices output is not supported");
         }
-        node.requireDefault("storage_order", 0);
+        long order = node.integer("storage_order", 0); // opset 8 on: the Indices' order only, and they are unread
+        if (order != 0 && order != 1) {
+            throw node.error("storage_order = " + order + "; ONNX defines 0 (row major) and 1 (column major)");
+        }
         int[] s = x.shape();
         Window win = Window.of(node, s, k[0], k[1]);
         win.padsWithinKernel(node);

@@ -18,6 +18,7 @@ final class QuantizeLinear {
     private QuantizeLinear() {}
 
     static void quantize(Node node, ImportContext cx) {
+        versions(node, cx);
         Sym x = cx.in(node, 0);
         if (!x.isConstant()) {
             for (int k = 1; k < node.inputs().size(); k++) {
@@ -35,7 +36,7 @@ final class QuantizeLinear {
                 cx.alias(node, x);
                 return;
             }
-            boolean signed = node.inputs().size() > 2 && isInt8(node, cx);
+            boolean signed = signed(node, cx);
             double lo = ((signed ? -128 : 0) - grid[1]) * grid[0], hi = ((signed ? 127 : 255) - grid[1]) * grid[0];
             cx.fakeQuantized(node.output(), grid);
             cx.let(node, "quantize(" + x.expr() + ", 8, " + ImportContext.real(lo) + ", " + ImportContext.real(hi)
@@ -43,7 +44,7 @@ final class QuantizeLinear {
             return;
         }
         double[] scale = perAxis(node, cx, 1, x), zero = zeroPoint(node, cx, x);
-        boolean signed = node.inputs().size() > 2 && isInt8(node, cx);
+        boolean signed = signed(node, cx);
         double lo = signed ? -128 : 0, hi = signed ? 127 : 255;
         double[] q = new double[x.size()];
         for (int i = 0; i < q.length; i++) {
@@ -53,6 +54,7 @@ final class QuantizeLinear {
     }
 
     static void dequantize(Node node, ImportContext cx) {
+        versions(node, cx);
         Sym x = cx.in(node, 0);
         if (!x.isConstant()) {
             if (!cx.isFakeQuantized(node.inputs().getFirst())) {
@@ -87,8 +89,43 @@ final class QuantizeLinear {
         return new double[] {scale.constant()[0], zero == null ? 0 : zero.constant()[0]};
     }
 
-    private static boolean isInt8(Node node, ImportContext cx) {
-        return cx.isInt8(node.inputs().get(2));
+    /**
+     * Opset 10: one scale and zero point for the whole tensor (axis came in 13); opset 21: block_size, which seedc
+     * refuses but for 0 (a scale per tensor or per axis).
+     */
+    private static void versions(Node node, ImportContext cx) {
+        if (node.opset() < 13) {
+            for (int k = 1; k < node.inputs().size(); k++) {
+                if (cx.in(node, k).size() != 1) {
+                    throw node.error("has " + cx.in(node, k).size() + " scales or zero points; in opset "
+                            + node.opset() + " " + node.op() + " takes one for the whole tensor");
+                }
+            }
+        }
+        if (node.integer("block_size", 0) != 0) {
+            throw node.error("block_size = " + node.integer("block_size", 0) + " (a scale per block); seedc"
+                    + " imports a scale per tensor or per axis");
+        }
+    }
+
+    /**
+     * Whether QuantizeLinear's output is int8: its zero point's type says (uint8 without one), or from opset 21
+     * output_dtype, which must then agree with the zero point's.
+     */
+    private static boolean signed(Node node, ImportContext cx) {
+        boolean zeroInt8 = node.inputs().size() > 2 && cx.isInt8(node.inputs().get(2));
+        if (!node.has("output_dtype") || node.integer("output_dtype", 0) == 0) {
+            return zeroInt8;
+        }
+        long type = node.integer("output_dtype", 0);
+        if (type != onnx.Onnx.TensorProto.DataType.INT8_VALUE && type != onnx.Onnx.TensorProto.DataType.UINT8_VALUE) {
+            throw node.error("output_dtype = " + type + "; seedc quantizes to int8 (3) and uint8 (2)");
+        }
+        boolean int8 = type == onnx.Onnx.TensorProto.DataType.INT8_VALUE;
+        if (node.inputs().size() > 2 && int8 != zeroInt8) {
+            throw node.error("output_dtype = " + type + " differs from its zero point's type");
+        }
+        return int8;
     }
 
     private static double[] zeroPoint(Node node, ImportContext cx, Sym x) {

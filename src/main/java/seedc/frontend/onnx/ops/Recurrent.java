@@ -148,11 +148,16 @@ final class Recurrent {
         if (!List.of("forward", "reverse", "bidirectional").contains(direction)) {
             throw node.error("direction " + direction + "; ONNX defines forward, reverse and bidirectional");
         }
-        if (node.has("activations") || node.has("clip")) {
-            throw node.error("sets activations or clip; seedc imports the default activations without clipping");
+        if (node.has("activations") || node.has("clip") || node.has("activation_alpha")
+                || node.has("activation_beta")) {
+            throw node.error("sets activations, their alpha or beta, or clip; seedc imports the default activations"
+                    + " without clipping");
         }
         if (node.inputs().size() > 4 && !node.inputs().get(4).isEmpty()) {
             throw node.error("has sequence_lens; seedc runs every example for all time steps");
+        }
+        if (node.opset() < 7 && node.integer("output_sequence", 0) == 0 && readsY(node, cx)) {
+            throw node.error("output_sequence = 0 (no output Y) in opset " + node.opset() + ", but Y is read");
         }
         int layout = node.int32("layout", 0);
         if (layout != 0 && layout != 1) {

@@ -12,10 +12,22 @@ import seedc.frontend.onnx.Sym;
 final class Reshape {
     private Reshape() {}
 
-    /** Reshape with a constant shape input (0 copies a dimension unless allowzero, -1 takes the rest). */
+    /**
+     * Reshape with a constant shape (0 copies a dimension unless allowzero, -1 takes the rest): the attribute
+     * 'shape' before opset 5, the second input from 5 on.
+     */
     static void reshape(Node node, ImportContext cx) {
         Sym x = cx.in(node, 0);
-        double[] spec = cx.constant(node, 1, "the shape").constant();
+        double[] spec;
+        if (node.opset() < 5) {
+            onlyInputs(node, 1, "shape");
+            if (!node.has("shape")) {
+                throw node.error("has no attribute 'shape'; before opset 5 Reshape takes its shape from it");
+            }
+            spec = java.util.Arrays.stream(node.ints("shape", new int[0])).asDoubleStream().toArray();
+        } else {
+            spec = cx.constant(node, 1, "the shape").constant();
+        }
         boolean allowZero = node.integer("allowzero", 0) != 0;
         int[] out = new int[spec.length];
         int infer = -1;
@@ -91,6 +103,7 @@ final class Reshape {
 
     private static int axesCount(Node node, ImportContext cx) {
         if (node.opset() < 13) {
+            onlyInputs(node, 1, "axes");
             return node.ints("axes", new int[0]).length;
         }
         return node.inputs().size() > 1 ? cx.constant(node, 1, "axes").size() : 0;
@@ -100,7 +113,11 @@ final class Reshape {
     private static int[] axes(Node node, ImportContext cx, int rank) {
         int[] a;
         if (node.opset() < 13) {
+            onlyInputs(node, 1, "axes");
             a = node.has("axes") ? node.ints("axes", new int[0]) : null;
+            if (a != null) {
+                Opsets.nonNegativeBefore11(node, "axes", a);
+            }
         } else if (node.inputs().size() > 1) {
             a = java.util.Arrays.stream(cx.constant(node, 1, "axes").constant()).mapToInt(v -> (int) v).toArray();
         } else {
@@ -115,6 +132,14 @@ final class Reshape {
             }
         }
         return a;
+    }
+
+    /** Before the version that made {@code what} an input, the node has {@code count} inputs only. */
+    static void onlyInputs(Node node, int count, String what) {
+        if (node.inputs().size() > count) {
+            throw node.error("has " + node.inputs().size() + " inputs; in opset " + node.opset() + " " + node.op()
+                    + " has " + count + " and takes '" + what + "' as an attribute");
+        }
     }
 
     /** Binds the node's output to x's elements in shape {@code out}. */

@@ -21,6 +21,10 @@ record Window(int kh, int kw, int sh, int sw, int dh, int dw, int top, int left,
             throw node.error("kernel of " + kh + "x" + kw + ": each side must be at least 1");
         }
         String auto = node.string("auto_pad", "NOTSET");
+        if (!auto.equals("NOTSET") && java.util.Arrays.stream(p).anyMatch(x -> x != 0)) {
+            throw node.error("sets both auto_pad = " + auto + " and pads = " + java.util.Arrays.toString(p)
+                    + "; ONNX uses one or the other");
+        }
         switch (auto) {
             case "NOTSET" -> { }
             case "VALID" -> p = new int[4];
