@@ -83,19 +83,19 @@ class OnnxShapeOperatorsFixedTest {
                 yield List.of(Graphs.node("Pad", "p", List.of("x", "pads"), "h", Graphs.string("mode", "reflect")),
                         Graphs.node("Conv", "c", List.of("h", "W"), "k"),
                         Graphs.node("Relu", "r", List.of("k"), "kr"),
-                        Graphs.node("ReduceMean", "m", List.of("kr"), "g", ShapeOperatorGraphs.list("axes", 2, 3)),
+                        Graphs.node("ReduceMean", "m", List.of("kr"), "g", OnnxOpsetVersionsTest.list("axes", 2, 3)),
                         Graphs.node("Reshape", "f", List.of("g", "flat"), "v"),
-                        Graphs.node("Transpose", "t", List.of("D"), "Dt", ShapeOperatorGraphs.list("perm", 1, 0)),
+                        Graphs.node("Transpose", "t", List.of("D"), "Dt", OnnxOpsetVersionsTest.list("perm", 1, 0)),
                         Graphs.node("MatMul", "mm", List.of("v", "Dt"), "y"));
             }
             case "convtranspose-slice-max" -> {
                 init.addAll(List.of(Graphs.random("W", rnd, 2, 3, 3, 3), Graphs.random("B", rnd, 3),
                         Graphs.int64("starts", 1), Graphs.int64("ends", 8), Graphs.int64("axes", 2)));
                 yield List.of(Graphs.node("ConvTranspose", "ct", List.of("x", "W", "B"), "h", Graphs.concat(
-                                ShapeOperatorGraphs.list("strides", 2, 2), ShapeOperatorGraphs.list("pads", 1, 1, 1, 1),
-                                ShapeOperatorGraphs.list("output_padding", 1, 1))),
+                                OnnxOpsetVersionsTest.list("strides", 2, 2), OnnxOpsetVersionsTest.list("pads", 1, 1, 1, 1),
+                                OnnxOpsetVersionsTest.list("output_padding", 1, 1))),
                         Graphs.node("Slice", "s", List.of("h", "starts", "ends", "axes"), "k"),
-                        Graphs.node("ReduceMax", "m", List.of("k"), "y", ShapeOperatorGraphs.list("axes", 3)));
+                        Graphs.node("ReduceMax", "m", List.of("k"), "y", OnnxOpsetVersionsTest.list("axes", 3)));
             }
             case "instancenorm-split-tile" -> {
                 init.addAll(List.of(Graphs.random("s", rnd, 2), Graphs.random("b", rnd, 2), Graphs.int64("reps", 1, 1, 1, 2)));
@@ -107,7 +107,7 @@ class OnnxShapeOperatorsFixedTest {
             default -> {
                 init.addAll(List.of(Graphs.int64("axes", 1)));
                 yield List.of(Graphs.node("ReduceSum", "s", List.of("x", "axes"), "h"),
-                        Graphs.node("ReduceMin", "m", List.of("h"), "y", ShapeOperatorGraphs.list("axes", 2)));
+                        Graphs.node("ReduceMin", "m", List.of("h"), "y", OnnxOpsetVersionsTest.list("axes", 2)));
             }
         };
     }

@@ -1,5 +1,8 @@
 package seedc.frontend.onnx;
 
+import static seedc.frontend.onnx.OnnxOpsetVersionsTest.list;
+import static seedc.frontend.onnx.OnnxOpsetVersionsTest.real;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -39,20 +42,6 @@ final class ShapeOperatorGraphs {
     static NodeProto conv(List<TensorProto> init, Random rnd, String out) {
         init.add(Graphs.random("Wc", rnd, 3, 2, 1, 1));
         return Graphs.node("Conv", "c", List.of("x", "Wc"), out);
-    }
-
-    static AttributeProto[] real(String name, float v) {
-        return new AttributeProto[] {AttributeProto.newBuilder().setName(name).setType(AttributeProto.AttributeType.FLOAT)
-                .setF(v).build()};
-    }
-
-    /** An ints attribute even of one value (Graphs.ints makes one value an int). */
-    static AttributeProto[] list(String name, long... v) {
-        AttributeProto.Builder a = AttributeProto.newBuilder().setName(name).setType(AttributeProto.AttributeType.INTS);
-        for (long x : v) {
-            a.addInts(x);
-        }
-        return new AttributeProto[] {a.build()};
     }
 
     /** A Pad node of {@code in} in the opset's form: attributes before 11, inputs pads and constant_value after. */
