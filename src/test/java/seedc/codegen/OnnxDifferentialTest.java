@@ -52,7 +52,8 @@ public class OnnxDifferentialTest {
     @CsvSource({"mlp-digits-10, shiftry", "mlp-digits-10, seedot", "cnn-digits-10, shiftry", "cnn-digits-10, seedot",
         "gru-digits-10, shiftry", "gru-digits-10, seedot", "lstm-digits-10, shiftry", "lstm-digits-10, seedot",
         "bigru-digits-10, shiftry", "bigru-digits-10, seedot", "fastgrnn-digits-10, shiftry", "fastgrnn-digits-10, seedot",
-        "lstm2-digits-10, shiftry", "lstm2-digits-10, seedot", "dscnn-waves-6, shiftry", "dscnn-waves-6, seedot"})
+        "lstm2-digits-10, shiftry", "lstm2-digits-10, seedot", "dscnn-waves-6, shiftry", "dscnn-waves-6, seedot",
+        "mobilenet-digits-10, shiftry", "mobilenet-digits-10, seedot"})
     void bitExactAndAccurate(String name, String strategy, @TempDir Path dir) throws IOException {
         double pytorch = Double.parseDouble(Files.readString(ONNX.resolve(name + ".txt")).trim());
         Data data = data(name);

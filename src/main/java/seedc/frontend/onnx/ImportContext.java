@@ -159,6 +159,11 @@ public final class ImportContext {
         return uses.getOrDefault(name, 0) > 0 || graphOutputs.contains(name);
     }
 
+    /** Binds the node's output number {@code k} (Split's several outputs) to {@code s}. */
+    public void bindOutput(Node node, int k, Sym s) {
+        define(node.proto().getOutput(k), s);
+    }
+
     /** Binds the node's output to an existing tensor (Identity, Dropout, a dropped Softmax). */
     public void alias(Node node, Sym s) {
         define(node.output(), s);

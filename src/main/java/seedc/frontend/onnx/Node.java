@@ -95,6 +95,12 @@ public record Node(NodeProto proto, int opset) {
         return v;
     }
 
+    /** An int list attribute as the 64-bit values it holds (Slice's ends of INT64_MAX), or {@code otherwise}. */
+    public long[] longs(String name, long[] otherwise) {
+        AttributeProto a = attr(name);
+        return a == null ? otherwise : a.getIntsList().stream().mapToLong(Long::longValue).toArray();
+    }
+
     /** Refuses the attributes a converter does not implement with anything but their default. */
     public void requireDefault(String name, long defaultValue) {
         if (integer(name, defaultValue) != defaultValue) {

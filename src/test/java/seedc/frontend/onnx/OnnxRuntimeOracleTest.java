@@ -30,7 +30,8 @@ class OnnxRuntimeOracleTest {
 
     @ParameterizedTest
     @CsvSource({"mlp-digits-10, true", "cnn-digits-10, false", "gru-digits-10, false", "lstm-digits-10, false",
-            "bigru-digits-10, false", "fastgrnn-digits-10, false", "lstm2-digits-10, false", "dscnn-waves-6, false"})
+            "bigru-digits-10, false", "fastgrnn-digits-10, false", "lstm2-digits-10, false", "dscnn-waves-6, false",
+            "mobilenet-digits-10, false"})
     void agreesWithOnnxRuntime(String name, boolean softmaxHead) throws Exception {
         Path file = FIXTURES.resolve(name + ".onnx");
         seedc.codegen.OnnxDifferentialTest.Data data = seedc.codegen.OnnxDifferentialTest.data(name);

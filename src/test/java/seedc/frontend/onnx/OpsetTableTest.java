@@ -30,7 +30,8 @@ class OpsetTableTest {
             Map.entry("Sub", 2), Map.entry("Mul", 2), Map.entry("Div", 2), Map.entry("Conv", 2),
             Map.entry("BatchNormalization", 5), Map.entry("RNN", 3), Map.entry("GRU", 3), Map.entry("LSTM", 3),
             Map.entry("QuantizeLinear", 2), Map.entry("DequantizeLinear", 2), Map.entry("Gather", 2),
-            Map.entry("Expand", 2), Map.entry("MatMul", 2), Map.entry("PRelu", 2));
+            Map.entry("Expand", 2), Map.entry("MatMul", 2), Map.entry("PRelu", 2), Map.entry("ConvTranspose", 2),
+            Map.entry("InstanceNormalization", 3), Map.entry("Tile", 2));
 
     /** Every operator seedc imports is in the table, so no converter's node passes unchecked attributes. */
     @Test
@@ -66,6 +67,9 @@ class OpsetTableTest {
         int inputs = INPUTS.getOrDefault(op, 1);
         if (op.equals("Reshape") || op.equals("Unsqueeze") || op.equals("Squeeze")) {
             inputs = opset >= (op.equals("Reshape") ? 5 : 13) ? 2 : 1;
+        }
+        if (op.equals("Pad") || op.equals("Slice")) { // the pads, or the starts and ends, became inputs
+            inputs = op.equals("Pad") ? (opset >= 11 ? 2 : 1) : (opset >= 10 ? 3 : 1);
         }
         NodeProto.Builder n = NodeProto.newBuilder().setOpType(op).setName("n").addOutput("y")
                 .addAttribute(AttributeProto.newBuilder().setName(attribute).setType(AttributeProto.AttributeType.INT)

@@ -141,7 +141,7 @@ final class Arithmetic {
     }
 
     /** Dim k of {@code shape} aligned right in a shape of {@code rank} dims (1 where it has none). */
-    private static int dim(int[] shape, int k, int rank) {
+    static int dim(int[] shape, int k, int rank) {
         int at = k - (rank - shape.length);
         return at < 0 ? 1 : shape[at];
     }

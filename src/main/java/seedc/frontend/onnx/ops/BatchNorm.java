@@ -7,8 +7,9 @@ import seedc.frontend.onnx.Sym;
 /**
  * BatchNormalization at inference: y = s (x - mean) + B per channel, s = scale / sqrt(var + epsilon). Folded into
  * the Conv or Gemm before it when that is its only reader (its weight times s, its bias (b - mean) s + B);
- * otherwise, on an (N, C, H, W) image, an (N, C, L) signal or a (N, C) matrix, the same map as {@code (x <*> S) <+> t} (the channel is
- * SeeDot's last axis in both).
+ * otherwise, on an (N, C, H, W) image, an (N, C, L) signal or a (N, C) matrix, the same map as
+ * {@code (x <*> S) <+> t} (the channel is SeeDot's last axis in all three), and on a tensor of any other rank as
+ * {@code (x <*> S) + T}.
  */
 final class BatchNorm {
     private BatchNorm() {}
@@ -46,8 +47,8 @@ final class BatchNorm {
             x = Conv.image(node, cx);
         }
         if (!x.nhwc() && x.shape().length != 2) {
-            throw node.error("normalizes a tensor of shape " + Sym.dims(x.shape()) + " that no Conv or Gemm computes"
-                    + " alone; seedc applies a standalone one to images, signals and (N, C) matrices");
+            anyRank(node, cx, x, s, t);
+            return;
         }
         double[] full = new double[x.size()];
         for (int i = 0; i < full.length; i++) {
@@ -56,6 +57,22 @@ final class BatchNorm {
         String scaleName = cx.param(node.inputs().get(1), Broadcast.seedotShape(x), full);
         String shift = cx.param(node.output() + "_shift", new int[] {channels}, t);
         cx.let(node, "(" + x.expr() + " <*> " + scaleName + ") <+> " + shift, x.shape(), x.nhwc());
+    }
+
+    /**
+     * On a tensor (N, C, ...) of another rank, whose channel is not SeeDot's last axis: the scale and the shift
+     * expanded to its shape, {@code (x <*> S) + T}.
+     */
+    private static void anyRank(Node node, ImportContext cx, Sym x, double[] s, double[] t) {
+        int[] shape = x.shape();
+        double[] scale = new double[x.size()], shift = new double[x.size()];
+        int inner = x.size() / shape[0] / shape[1];
+        for (int i = 0; i < scale.length; i++) {
+            scale[i] = s[i / inner % shape[1]];
+            shift[i] = t[i / inner % shape[1]];
+        }
+        cx.let(node, "(" + x.expr() + " <*> " + cx.param(node.inputs().get(1), shape, scale) + ") + "
+                + cx.param(node.output() + "_shift", shape, shift), shape, false);
     }
 
     /**

@@ -34,19 +34,8 @@ final class Conv {
                     + (signal ? kw : kh + "x" + kw));
         }
         Window win = Window.of(node, xs, kh, kw);
-        double[] f = new double[w.size()];
-        int at = 0;
-        for (int g = 0; g < groups; g++) {
-            for (int i = 0; i < kh; i++) {
-                for (int j = 0; j < kw; j++) {
-                    for (int c = 0; c < cin; c++) {
-                        for (int o = 0; o < per; o++) {
-                            f[at++] = w.constant()[(((g * per + o) * cin + c) * kh + i) * kw + j];
-                        }
-                    }
-                }
-            }
-        }
+        double[] f = seedotFilter(groups, kh, kw, cin, per,
+                (g, i, j, c, o) -> w.constant()[(((g * per + o) * cin + c) * kh + i) * kw + j]);
         String filter = cx.param(node.inputs().get(1), new int[] {groups, kh, kw, cin, per}, f);
         String expr = "conv2d(" + x.expr() + ", " + filter + ", " + win.strides() + ", " + win.pads() + ", "
                 + win.dilations() + ", {g " + groups + "})";
@@ -69,6 +58,30 @@ final class Conv {
             cx.foldable(node, new ImportContext.Foldable(filter, biasName, i -> i / block * per + i % per));
         }
         cx.let(node, expr, win.outShape(xs, cout), true);
+    }
+
+    /** The weight for group g, kernel row i and column j, input channel c and output channel o of the group. */
+    @FunctionalInterface
+    interface FilterSource {
+        double at(int g, int i, int j, int c, int o);
+    }
+
+    /** SeeDot's (G, kh, kw, Cin/G, Cout/G) filter, row-major, each element read from {@code source}. */
+    static double[] seedotFilter(int groups, int kh, int kw, int cin, int per, FilterSource source) {
+        double[] f = new double[groups * kh * kw * cin * per];
+        int at = 0;
+        for (int g = 0; g < groups; g++) {
+            for (int i = 0; i < kh; i++) {
+                for (int j = 0; j < kw; j++) {
+                    for (int c = 0; c < cin; c++) {
+                        for (int o = 0; o < per; o++) {
+                            f[at++] = source.at(g, i, j, c, o);
+                        }
+                    }
+                }
+            }
+        }
+        return f;
     }
 
     /**

@@ -48,7 +48,7 @@ public final class Converters {
             Map.entry("Shape", Folding::shape),
             Map.entry("Gather", Folding::gather),
             Map.entry("Concat", Concat::convert),
-            Map.entry("Expand", Folding::expand),
+            Map.entry("Expand", Tile::expand),
             Map.entry("ConstantOfShape", Folding::constantOfShape),
             Map.entry("Cast", Folding::cast),
             Map.entry("Softmax", Head::softmax),
@@ -63,7 +63,18 @@ public final class Converters {
             Map.entry("Sign", Activations::sign),
             Map.entry("Sqrt", ConstantFunctions::sqrt),
             Map.entry("Reciprocal", ConstantFunctions::reciprocal),
-            Map.entry("ArgMax", Head::argmax)));
+            Map.entry("ArgMax", Head::argmax),
+            Map.entry("Pad", Pad::convert),
+            Map.entry("Slice", Slice::convert),
+            Map.entry("Split", Split::convert),
+            Map.entry("ReduceSum", Reduce::sum),
+            Map.entry("ReduceMean", Reduce::mean),
+            Map.entry("ReduceMax", Reduce::max),
+            Map.entry("ReduceMin", Reduce::min),
+            Map.entry("GlobalMaxPool", Reduce::globalMax),
+            Map.entry("Tile", Tile::tile),
+            Map.entry("ConvTranspose", ConvTranspose::convert),
+            Map.entry("InstanceNormalization", InstanceNorm::convert)));
 
     /** QONNX's operators, by type, in its domains ({@link Qonnx#DOMAINS}). */
     private static final Map<String, Converter> QONNX = new TreeMap<>(Map.of(

@@ -95,9 +95,27 @@ public final class Opsets {
             Map.entry("Sqrt", op(1, CONSUMED)),
             Map.entry("Reciprocal", op(1, CONSUMED)),
             Map.entry("ArgMax", op(1, a("axis"), a("keepdims"), a("select_last_index", 12, LAST))),
+            Map.entry("Pad", op(1, a("mode"), a("paddings", 1, 1), a("pads", 2, 10), a("value", 1, 10))),
+            Map.entry("Slice", op(1, a("starts", 1, 9), a("ends", 1, 9), a("axes", 1, 9))),
+            Map.entry("Split", op(1, a("axis"), a("split", 1, 12), a("num_outputs", 18, LAST))),
+            Map.entry("ReduceSum", new Op(1, reduce(12))),
+            Map.entry("ReduceMean", new Op(1, reduce(17))),
+            Map.entry("ReduceMax", new Op(1, reduce(17))),
+            Map.entry("ReduceMin", new Op(1, reduce(17))),
+            Map.entry("GlobalMaxPool", op(1)),
+            Map.entry("Tile", op(1)),
+            Map.entry("ConvTranspose", op(1, a("auto_pad"), a("dilations"), a("group"), a("kernel_shape"),
+                    a("output_padding"), a("output_shape"), a("pads"), a("strides"))),
+            Map.entry("InstanceNormalization", op(1, CONSUMED, a("epsilon"))),
             Map.entry("Constant", op(1, a("value"), a("sparse_value", 11, LAST), a("value_float", 12, LAST),
                     a("value_floats", 12, LAST), a("value_int", 12, LAST), a("value_ints", 12, LAST),
                     a("value_string", 12, LAST), a("value_strings", 12, LAST))));
+
+    /** A reduction's attributes: axes until {@code lastAxesAttribute} (then an input), noop_with_empty_axes after. */
+    private static List<Attr> reduce(int lastAxesAttribute) {
+        return List.of(a("axes", 1, lastAxesAttribute), a("keepdims"),
+                a("noop_with_empty_axes", lastAxesAttribute + 1, LAST));
+    }
 
     private static Op op(int since, Attr... attributes) {
         return new Op(since, List.of(attributes));
