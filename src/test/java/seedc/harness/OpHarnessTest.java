@@ -243,7 +243,7 @@ class OpHarnessTest {
         OneOp.Built first = j.cases().get(0).built();
         List<long[]> inputs = new ArrayList<>();
         j.cases().forEach(p -> inputs.addAll(p.built().inputs()));
-        return new OpBackend.Program(j.cases().get(0).c().id(), first.fp(), first.model(), inputs);
+        return new OpBackend.Program(j.cases().get(0).c().id().replace('/', '-'), first.fp(), first.model(), inputs);
     }
 
     /** A new directory for a build of the backend, named after the first job's first case. */
