@@ -21,7 +21,6 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import seedc.RequiredTool;
 import seedc.bench.CortexMRuns;
-import seedc.codegen.DifferentialTest;
 import seedc.codegen.c.CBackend;
 import seedc.fixed.FixedInterpreter;
 import seedc.fixed.FixedProgram;
@@ -346,6 +345,5 @@ class OpHarnessTest {
                 s.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
             }
         }
-        DifferentialTest.cleanUp();
     }
 }
