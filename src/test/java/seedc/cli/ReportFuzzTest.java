@@ -18,7 +18,6 @@ import seedc.ir.FloatModel;
  * examples exactly as run does (FixedRun), or a UserError, nothing else. Inputs (a report compile wrote, and
  * any crash found) in src/test/resources/seedc/cli/ReportFuzzTestInputs/report.
  */
-@org.junit.jupiter.api.parallel.ResourceLock(seedc.TestLocks.JAZZER)
 class ReportFuzzTest {
     private static Path dir;
     private static FloatModel model;

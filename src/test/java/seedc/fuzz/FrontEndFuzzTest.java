@@ -12,7 +12,6 @@ import seedc.frontend.seedot.lang.SourceFile;
  * hang in fuzzing mode (scripts/fuzz). In the test suite Jazzer runs it over its seed and crash inputs in
  * src/test/resources/seedc/fuzz/FrontEndFuzzTestInputs/seeDot.
  */
-@org.junit.jupiter.api.parallel.ResourceLock(seedc.TestLocks.JAZZER)
 class FrontEndFuzzTest {
     @FuzzTest(maxDuration = "10s")
     void seeDot(String text) {

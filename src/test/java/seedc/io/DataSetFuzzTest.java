@@ -12,7 +12,6 @@ import seedc.fuzz.Executions;
  * Any bytes as a CSV or TSV data set (the first byte chooses; the rest is the file), with 1 or 2 label columns:
  * a data set or a UserError, nothing else. Inputs in src/test/resources/seedc/io/DataSetFuzzTestInputs/dataSet.
  */
-@org.junit.jupiter.api.parallel.ResourceLock(seedc.TestLocks.JAZZER)
 class DataSetFuzzTest {
     private static Path dir;
 

@@ -10,7 +10,6 @@ import seedc.fuzz.Executions;
  * Any bytes as a .npy file: an array or a UserError, nothing else (see seedc.fuzz.FrontEndFuzzTest). Inputs in
  * src/test/resources/seedc/io/NpyFuzzTestInputs/npy.
  */
-@org.junit.jupiter.api.parallel.ResourceLock(seedc.TestLocks.JAZZER)
 class NpyFuzzTest {
     @FuzzTest(maxDuration = "10s")
     void npy(byte[] bytes) {

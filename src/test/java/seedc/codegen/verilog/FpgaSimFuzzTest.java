@@ -19,7 +19,6 @@ import seedc.fuzz.Executions;
  * line seedc names. Inputs (kept as regression cases, run by the ordinary suite) in
  * src/test/resources/seedc/codegen/verilog/FpgaSimFuzzTestInputs/simInputs; scripts/fuzz fuzzes it.
  */
-@org.junit.jupiter.api.parallel.ResourceLock(seedc.TestLocks.JAZZER)
 class FpgaSimFuzzTest {
     private static final Pattern PREDICTOR_LINE = Pattern.compile("^predictor: line (\\d+)");
     private static Path dir;

@@ -23,7 +23,6 @@ import seedc.fuzz.Executions;
  * front end on the imported program (a message located in "(imported)") fails: the importer wrote a program it
  * should have refused. Seeds in src/test/resources/seedc/frontend/onnx/OnnxAttributeFuzzTestInputs/attributes.
  */
-@org.junit.jupiter.api.parallel.ResourceLock(seedc.TestLocks.JAZZER)
 class OnnxAttributeFuzzTest {
     private static Path file;
 

@@ -12,7 +12,6 @@ import seedc.fuzz.Executions;
  * Any bytes as an .onnx file: imported and typed as SeeDot (OnnxFrontEnd.load), or a UserError, nothing else.
  * Inputs (the CNN fixture, and any crash found) in src/test/resources/seedc/frontend/onnx/OnnxFuzzTestInputs/onnx.
  */
-@org.junit.jupiter.api.parallel.ResourceLock(seedc.TestLocks.JAZZER)
 class OnnxFuzzTest {
     private static Path file;
 
