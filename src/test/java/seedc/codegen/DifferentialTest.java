@@ -19,7 +19,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
@@ -56,23 +55,28 @@ public class DifferentialTest {
     private static final Map<String, Path> compiled = new ConcurrentHashMap<>();
     private static final Map<String, List<String>> predictions = new ConcurrentHashMap<>();
 
+    /**
+     * The scratch directory of these helpers, made once per JVM and deleted when it exits (unless
+     * SEEDC_KEEP_TEST_OUTPUT is set): other test classes use the helpers too, at the same time when JUnit runs classes
+     * in parallel, so that no class may delete it when its own tests end; the compiled fixtures and their predictions
+     * are then computed once per run.
+     */
     private static synchronized Path work() throws IOException {
         if (work == null) {
             work = Files.createTempDirectory("seedc-diff");
+            if (System.getenv("SEEDC_KEEP_TEST_OUTPUT") == null) {
+                Path made = work;
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(made)));
+            }
         }
         return work;
     }
 
-    /** Deletes the scratch directory; the next helper call starts a new one (other test classes use them too). */
-    @AfterAll
-    public static synchronized void cleanUp() throws IOException {
-        if (work != null && System.getenv("SEEDC_KEEP_TEST_OUTPUT") == null) {
-            try (Stream<Path> s = Files.walk(work)) {
-                s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
-            work = null;
-            compiled.clear();
-            predictions.clear();
+    private static void deleteTree(Path dir) {
+        try (Stream<Path> s = Files.walk(dir)) {
+            s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException gone) {
+            // a temporary folder that cannot be walked any more is nothing to clean
         }
     }
 

@@ -17,7 +17,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -207,12 +206,6 @@ class PredictorCsvTest {
                 "--target", "x86", "--encoding", encoding, "--out", out.toString(), "--no-progress", "--jobs", "2");
         assertEquals(0, r.status(), () -> "seedc compile --encoding " + encoding + " failed:\n" + r.err());
         return out;
-    }
-
-    /** DifferentialTest's scratch files (exec's captured output). */
-    @AfterAll
-    static void cleanUp() throws IOException {
-        DifferentialTest.cleanUp();
     }
 
     @ParameterizedTest(name = "{0}")

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
@@ -59,11 +58,6 @@ class TrainedFixturesDifferentialTest {
         try (Stream<Path> dirs = Files.list(DifferentialTest.MODELS)) {
             return dirs.map(d -> d.getFileName().toString()).filter(n -> !n.endsWith("-digits-10")).sorted().toList();
         }
-    }
-
-    @AfterAll
-    static void cleanUp() throws IOException {
-        DifferentialTest.cleanUp();
     }
 
     @TestFactory

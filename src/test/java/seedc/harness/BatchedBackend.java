@@ -24,7 +24,7 @@ interface BatchedBackend extends OpBackend {
 
     @Override
     default long[][] run(FixedProgram fp, FloatModel model, List<long[]> inputs, Path work) throws Exception {
-        return runBatch(List.of(new Program(fp, model, inputs)), work).get(0);
+        return runBatch(List.of(new Program(work.getFileName().toString(), fp, model, inputs)), work).get(0);
     }
 
     /** Each program emitted by {@code target} into {@code work}/p{i}, with its inputs. */

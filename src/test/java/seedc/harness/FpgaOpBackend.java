@@ -21,6 +21,8 @@ import seedc.ir.FloatModel;
  * op's template at the parallelism a strategy gives it (sequential keeps every node at PF 1), or at a fixed PF:
  * one lane per output (beyond the planner's limit, the largest PF its LUT model was fitted on), or one in between
  * (lanes with a partial last group, a halving tree of that many rows; sigmoid and tanh with iterative dividers).
+ * {@link #BATCH} designs share one Icarus compile and simulation (VerilogBatch); a batch that fails runs each design
+ * alone through its Makefile, so that a failure belongs to its case.
  */
 final class FpgaOpBackend implements OpBackend {
     /**
@@ -86,24 +88,74 @@ final class FpgaOpBackend implements OpBackend {
         return pf > 0 ? EmitOptions.NONE.withFpgaPf(pf) : EmitOptions.NONE.withFpgaStrategy(strategy);
     }
 
+    /** Designs per simulation: Icarus's start-up paid once for many, few enough that the pool's threads share them. */
+    static final int BATCH = 16;
+
+    @Override
+    public int batchSize() {
+        return BATCH;
+    }
+
+    /** One design, built by its Makefile and simulated alone (as {@code make sim} does, the examples given raw). */
     @Override
     public long[][] run(FixedProgram fp, FloatModel model, List<long[]> inputs, Path work) throws Exception {
+        return runBatch(List.of(new Program(work.getFileName().toString(), fp, model, inputs)), work).get(0);
+    }
+
+    /**
+     * A batch of one through its Makefile ({@code make build/sim.vvp}, vvp); several in one Icarus compile and
+     * simulation (VerilogBatch), each design in {@code work}/p0, p1, ... as FpgaBackend writes it.
+     */
+    @Override
+    public List<long[][]> runBatch(List<Program> programs, Path work) throws Exception {
+        List<Path> dirs = new ArrayList<>();
+        for (int i = 0; i < programs.size(); i++) {
+            Path dir = java.nio.file.Files.createDirectories(work.resolve("p" + i));
+            emit(programs.get(i), dir);
+            dirs.add(dir);
+        }
+        if (programs.size() == 1) {
+            sh(dirs.get(0), "make", "-s", "build/sim.vvp");
+            long[][] rows = rows(sh(dirs.get(0), "vvp", "-n", "build/sim.vvp", "+examples=inputs.txt"));
+            return List.<long[][]>of(rows);
+        }
+        java.nio.file.Files.writeString(work.resolve("batch.v"), VerilogBatch.source(dirs));
+        sh(work, "iverilog", "-g2012", "-o", "batch.vvp", "batch.v");
+        List<String> vvp = new ArrayList<>(List.of("vvp", "-n", "batch.vvp"));
+        for (int i = 0; i < dirs.size(); i++) {
+            vvp.add(VerilogBatch.examplesArg(i, dirs.get(i).resolve("inputs.txt")));
+        }
+        String out = sh(work, vvp.toArray(String[]::new));
+        if (!out.isBlank()) { // the designs write to their outputs.txt: anything else is a message (rerun alone)
+            throw new AssertionError("the batch's simulation printed in " + work + ":\n" + out);
+        }
+        List<long[][]> outputs = new ArrayList<>();
+        for (Path dir : dirs) {
+            outputs.add(rows(java.nio.file.Files.readString(dir.resolve("outputs.txt"))));
+        }
+        return outputs;
+    }
+
+    /** The program's design and its inputs (a line of raw integers per example) in {@code dir}. */
+    private void emit(Program p, Path dir) throws java.io.IOException {
         try {
-            FpgaBackend.INSTANCE.emit(fp, model.weights(), options(), work);
+            FpgaBackend.INSTANCE.emit(p.fp(), p.model().weights(), options(), dir);
         } catch (seedc.backend.DoesNotFit tooLarge) {
             // a 32 x 32-bit product is an array of several thousand LUTs, more than the UP5K has: the same engines
             // with their memories in logic, on the Artix-7
-            FELL_BACK.add(id() + "/" + buildName(work));
-            FpgaBackend.INSTANCE.emit(fp, model.weights(), EmitOptions.NONE.withFpgaStrategy(strategy), work);
+            FELL_BACK.add(id() + "/" + p.name());
+            FpgaBackend.INSTANCE.emit(p.fp(), p.model().weights(), EmitOptions.NONE.withFpgaStrategy(strategy), dir);
         }
         StringBuilder examples = new StringBuilder();
-        for (long[] x : inputs) {
+        for (long[] x : p.inputs()) {
             examples.append(java.util.Arrays.stream(x).mapToObj(Long::toString)
                     .collect(java.util.stream.Collectors.joining(" "))).append('\n');
         }
-        java.nio.file.Files.writeString(work.resolve("inputs.txt"), examples);
-        sh(work, "make", "-s", "build/sim.vvp");
-        String out = sh(work, "vvp", "-n", "build/sim.vvp", "+examples=inputs.txt");
+        java.nio.file.Files.writeString(dir.resolve("inputs.txt"), examples);
+    }
+
+    /** The simulation's output: a line of raw integers per example. */
+    private static long[][] rows(String out) {
         List<long[]> rows = new ArrayList<>();
         for (String line : out.split("\n")) {
             if (!line.isBlank()) {
@@ -111,12 +163,6 @@ final class FpgaOpBackend implements OpBackend {
             }
         }
         return rows.toArray(long[][]::new);
-    }
-
-    /** The harness's name of a build: its folder (a batch's program folder p0, p1, ... under it), without a rerun's -N. */
-    private static String buildName(Path work) {
-        Path build = work.getFileName().toString().matches("p\\d+") ? work.getParent() : work;
-        return build.getFileName().toString().replaceFirst("-\\d+$", "");
     }
 
     /** Runs {@code cmd} in {@code work}; its output, or an AssertionError with it when it fails. */

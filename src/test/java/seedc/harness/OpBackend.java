@@ -29,8 +29,8 @@ public interface OpBackend {
      */
     long[][] run(FixedProgram fp, FloatModel model, List<long[]> inputs, Path work) throws Exception;
 
-    /** One program of a batch and its inputs (as {@link #run} takes them). */
-    record Program(FixedProgram fp, FloatModel model, List<long[]> inputs) {}
+    /** One program of a batch and its inputs (as {@link #run} takes them), named after its first case as a folder is. */
+    record Program(String name, FixedProgram fp, FloatModel model, List<long[]> inputs) {}
 
     /** How many programs one build of this backend takes: 1 (the default), a build and a run each. */
     default int batchSize() {

@@ -21,7 +21,6 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import seedc.RequiredTool;
 import seedc.bench.CortexMRuns;
-import seedc.codegen.DifferentialTest;
 import seedc.codegen.c.CBackend;
 import seedc.fixed.FixedInterpreter;
 import seedc.fixed.FixedProgram;
@@ -243,7 +242,7 @@ class OpHarnessTest {
         OneOp.Built first = j.cases().get(0).built();
         List<long[]> inputs = new ArrayList<>();
         j.cases().forEach(p -> inputs.addAll(p.built().inputs()));
-        return new OpBackend.Program(first.fp(), first.model(), inputs);
+        return new OpBackend.Program(j.cases().get(0).c().id().replace('/', '-'), first.fp(), first.model(), inputs);
     }
 
     /** A new directory for a build of the backend, named after the first job's first case. */
@@ -346,6 +345,5 @@ class OpHarnessTest {
                 s.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
             }
         }
-        DifferentialTest.cleanUp();
     }
 }
