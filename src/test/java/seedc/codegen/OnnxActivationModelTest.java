@@ -11,7 +11,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The LeakyReLU / per-channel PReLU MLP of issue 43 (fixtures/onnx/mlp-letter-26-prelu: 16->96->48->26 on a
  * 26-class letter-like set, a LogSoftmax head; scripts/train/activation_mlp.py) through the whole pipeline as
  * {@link OnnxDifferentialTest} takes the digits fixtures: each strategy bit-exact on x86 under the sanitizers
- * with the fixed interpreter and within 1.5 points of PyTorch's accuracy, and the shiftry program on the Uno under
+ * with the fixed interpreter and within 1.5 points of PyTorch's accuracy, and each program on the Uno under
  * simavr and on Cortex-M bit-exact as well.
  */
 class OnnxActivationModelTest {

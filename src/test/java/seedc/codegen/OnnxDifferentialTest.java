@@ -45,8 +45,12 @@ public class OnnxDifferentialTest {
     static final java.util.Map<String, String> TOO_BIG_FOR_THE_UNO = java.util.Map.of("fastgrnn-digits-10",
             "PyTorch's exporter unrolls its 8 time steps: 8 copies of the cell take about 29 KB of AVR code");
 
-    /** Fixtures whose seedot program runs on the Uno too (the 1-D CNN of issue 43); the others' shiftry one. */
-    static final java.util.Set<String> UNO_BOTH_STRATEGIES = java.util.Set.of("dscnn-waves-6");
+    /**
+     * Fixtures whose seedot program runs on the Uno too (issue 43's three models of the new operators: the 1-D CNN,
+     * the MobileNet-style block, the LeakyRelu/PRelu MLP); the others' shiftry one.
+     */
+    static final java.util.Set<String> UNO_BOTH_STRATEGIES = java.util.Set.of("dscnn-waves-6", "mobilenet-digits-10",
+            "mlp-letter-26-prelu");
 
     @ParameterizedTest
     @CsvSource({"mlp-digits-10, shiftry", "mlp-digits-10, seedot", "cnn-digits-10, shiftry", "cnn-digits-10, seedot",
