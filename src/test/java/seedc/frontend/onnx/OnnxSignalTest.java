@@ -140,6 +140,30 @@ class OnnxSignalTest {
         OnnxRuntimeOracleTest.agree(files, List.of(SIGNAL, SIGNAL, image, image), rnd, -1);
     }
 
+    /**
+     * AveragePool with opset 19's dilations over a signal (dilation 2, stride 2) and an image (dilations 2 x 3,
+     * padded and counting the padding, count_include_pad = 1): the depthwise 1/(kh kw) filter with its taps spread.
+     */
+    @Test
+    void dilatedAveragePooling(@TempDir Path dir) throws Exception {
+        Random rnd = new Random(19);
+        long[] image = {1, 2, 9, 8};
+        List<onnx.Onnx.NodeProto> signal = List.of(node("AveragePool", "p", List.of("x"), "y", concat(
+                intList("kernel_shape", 3), intList("dilations", 2), intList("strides", 2))));
+        List<onnx.Onnx.NodeProto> padded = List.of(node("AveragePool", "p", List.of("x"), "y", concat(
+                ints("kernel_shape", 3, 2), ints("dilations", 2, 3), ints("pads", 1, 0, 1, 1),
+                ints("count_include_pad", 1))));
+        List<Path> files = List.of(write19(dir, "signal", SIGNAL, signal), write19(dir, "image", image, padded));
+        OnnxRuntimeOracleTest.agree(files, List.of(SIGNAL, image), rnd, -1);
+    }
+
+    private static Path write19(Path dir, String name, long[] input, List<onnx.Onnx.NodeProto> nodes)
+            throws java.io.IOException {
+        Path file = dir.resolve(name + ".onnx");
+        Files.write(file, Graphs.model(Graphs.graph("x", input, "y", nodes, List.of()), 19).toByteArray());
+        return file;
+    }
+
     /** A signal's window that does not fit, and a window of the wrong rank: refused naming the node. */
     @Test
     void mistakesAreNamed(@TempDir Path dir) throws Exception {

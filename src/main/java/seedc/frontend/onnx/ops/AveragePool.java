@@ -6,7 +6,7 @@ import seedc.frontend.onnx.Sym;
 
 /**
  * AveragePool as a depthwise conv2d whose filter is 1/(kh kw) (one group per channel): exact where every window
- * divides by kh kw, i.e. without padding or with count_include_pad. GlobalAveragePool as the (1, H W) row of
+ * divides by kh kw, i.e. without padding or with count_include_pad, dilated or not (opset 19). GlobalAveragePool as the (1, H W) row of
  * 1/(H W) times the image read as (H W, C). A signal (N, C, L) pools as the image (N, C, 1, L).
  */
 final class AveragePool {
@@ -26,15 +26,14 @@ final class AveragePool {
                     + "); seedc averages them over the whole window (count_include_pad = 1, opset 7 on) or pools"
                     + " without padding");
         }
-        if (win.dh() != 1 || win.dw() != 1) {
-            throw node.error("dilations are not supported in AveragePool");
-        }
         int c = s[1];
         double[] f = new double[c * kh * kw];
         java.util.Arrays.fill(f, 1.0 / (kh * kw));
         String filter = cx.param(node.output() + "_average", new int[] {c, kh, kw, 1, 1}, f);
-        cx.let(node, "conv2d(" + x.expr() + ", " + filter + ", " + win.strides() + ", " + win.pads() + ", {d 1 1}, {g "
-                + c + "})", win.outShape(s, c), true);
+        // opset 19's dilations: the depthwise filter's taps spread as the window's (every window still counts
+        // kh kw elements, padding included, so the divisor is unchanged)
+        cx.let(node, "conv2d(" + x.expr() + ", " + filter + ", " + win.strides() + ", " + win.pads() + ", "
+                + win.dilations() + ", {g " + c + "})", win.outShape(s, c), true);
     }
 
     static void global(Node node, ImportContext cx) {
