@@ -164,6 +164,36 @@ class OnnxSignalTest {
         return file;
     }
 
+    /**
+     * The shape and reduction operators on a computed signal (stored as an image of height 1): a reflect Pad and a
+     * Slice along the time axis, a ReduceMean and a ReduceMax over time, a Tile in time and a channel Split, each
+     * after a Conv.
+     */
+    @Test
+    void shapeOperatorsOnSignals(@TempDir Path dir) throws Exception {
+        Random rnd = new Random(43);
+        var conv = node("Conv", "c", List.of("x", "W"), "h", intList("kernel_shape", 3));
+        List<onnx.Onnx.TensorProto> w = List.of(random("W", rnd, 4, 3, 3));
+        List<Path> files = List.of(
+                write(dir, "pad", SIGNAL, List.of(conv, node("Pad", "p", List.of("h", "pads"), "y",
+                        Graphs.string("mode", "reflect"))), plus(w, List.of(Graphs.int64("pads", 0, 0, 2, 0, 0, 1)))),
+                write(dir, "slice", SIGNAL, List.of(conv, node("Slice", "s", List.of("h", "st", "en", "ax"), "y")),
+                        plus(w, List.of(Graphs.int64("st", 3), Graphs.int64("en", 11), Graphs.int64("ax", 2)))),
+                write(dir, "mean", SIGNAL, List.of(conv, node("ReduceMean", "m", List.of("h"), "y",
+                        intList("axes", 2))), w),
+                write(dir, "max", SIGNAL, List.of(conv, node("ReduceMax", "m", List.of("h"), "y",
+                        concat(intList("axes", 2), ints("keepdims", 0)))), w),
+                write(dir, "tile", SIGNAL, List.of(conv, node("Tile", "t", List.of("h", "rep"), "y")),
+                        plus(w, List.of(Graphs.int64("rep", 1, 1, 2)))),
+                write(dir, "split", SIGNAL, List.of(conv, node("Split", "s", List.of("h", "sp"), List.of("y", "z"),
+                        ints("axis", 1))), plus(w, List.of(Graphs.int64("sp", 1, 3)))));
+        OnnxRuntimeOracleTest.agree(files, java.util.Collections.nCopies(files.size(), SIGNAL), rnd, -1);
+    }
+
+    private static List<onnx.Onnx.TensorProto> plus(List<onnx.Onnx.TensorProto> a, List<onnx.Onnx.TensorProto> b) {
+        return java.util.stream.Stream.concat(a.stream(), b.stream()).toList();
+    }
+
     /** A signal's window that does not fit, and a window of the wrong rank: refused naming the node. */
     @Test
     void mistakesAreNamed(@TempDir Path dir) throws Exception {

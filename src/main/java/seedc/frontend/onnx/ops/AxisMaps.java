@@ -21,8 +21,6 @@ final class AxisMaps {
     /** A map entry that reads no input element: the fill value. */
     static final int FILL = -1;
 
-    /** Where ONNX axis a of an image (N, C, H, W) lies in SeeDot's NHWC storage. */
-    private static final int[] NHWC_AXIS = {0, 3, 1, 2};
 
     /**
      * A new axis length of {@code n} elements, refused at the node (before an index map of that size is made) when
@@ -102,7 +100,8 @@ final class AxisMaps {
             if (java.util.Arrays.equals(maps[a], identity(shape[a]))) {
                 continue;
             }
-            int k = x.nhwc() ? NHWC_AXIS[a] : a;
+            int[] spans = Sym.storedAxes(shape.length)[a]; // a signal's L spans the height of 1 and the length
+            int k = x.nhwc() ? spans[spans.length - 1] - 1 : a;
             String copy = copy(cx, expr, stored, k, maps[a], fill);
             shape[a] = maps[a].length;
             stored[k] = maps[a].length;
