@@ -166,7 +166,7 @@ class OnnxSignalTest {
 
     /**
      * The shape and reduction operators on a computed signal (stored as an image of height 1): a reflect Pad and a
-     * Slice along the time axis, a ReduceMean and a ReduceMax over time, a Tile in time and a channel Split, each
+     * Slice along the time axis, a ReduceMean and a ReduceMax over time, a Tile in time, an InstanceNormalization and a channel Split, each
      * after a Conv.
      */
     @Test
@@ -185,6 +185,8 @@ class OnnxSignalTest {
                         concat(intList("axes", 2), ints("keepdims", 0)))), w),
                 write(dir, "tile", SIGNAL, List.of(conv, node("Tile", "t", List.of("h", "rep"), "y")),
                         plus(w, List.of(Graphs.int64("rep", 1, 1, 2)))),
+                write(dir, "instance-norm", SIGNAL, List.of(conv, node("InstanceNormalization", "n",
+                        List.of("h", "sc", "bi"), "y")), plus(w, List.of(random("sc", rnd, 4), random("bi", rnd, 4)))),
                 write(dir, "split", SIGNAL, List.of(conv, node("Split", "s", List.of("h", "sp"), List.of("y", "z"),
                         ints("axis", 1))), plus(w, List.of(Graphs.int64("sp", 1, 3)))));
         OnnxRuntimeOracleTest.agree(files, java.util.Collections.nCopies(files.size(), SIGNAL), rnd, -1);
