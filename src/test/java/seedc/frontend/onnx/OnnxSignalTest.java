@@ -192,6 +192,26 @@ class OnnxSignalTest {
         OnnxRuntimeOracleTest.agree(files, java.util.Collections.nCopies(files.size(), SIGNAL), rnd, -1);
     }
 
+    /**
+     * ConvTranspose over a signal: stride 2 with pads and output_padding and a bias, dilation 2 in two groups,
+     * output_shape with SAME_UPPER, each against ONNX Runtime.
+     */
+    @Test
+    void transposedConvolutionsOfSignals(@TempDir Path dir) throws Exception {
+        Random rnd = new Random(17);
+        List<Path> files = List.of(
+                write(dir, "strided", SIGNAL, List.of(node("ConvTranspose", "t", List.of("x", "W", "b"), "y", concat(
+                        intList("strides", 2), ints("pads", 1, 2), intList("output_padding", 1)))),
+                        List.of(random("W", rnd, 3, 4, 3), random("b", rnd, 4))),
+                write(dir, "dilated", SIGNAL, List.of(node("ConvTranspose", "t", List.of("x", "W"), "h", concat(
+                        intList("dilations", 2), ints("group", 3))), node("Relu", "r", List.of("h"), "y")),
+                        List.of(random("W", rnd, 3, 2, 3))),
+                write(dir, "same", SIGNAL, List.of(node("ConvTranspose", "t", List.of("x", "W"), "y", concat(
+                        intList("strides", 2), Graphs.string("auto_pad", "SAME_UPPER")))),
+                        List.of(random("W", rnd, 3, 2, 4))));
+        OnnxRuntimeOracleTest.agree(files, java.util.Collections.nCopies(files.size(), SIGNAL), rnd, -1);
+    }
+
     private static List<onnx.Onnx.TensorProto> plus(List<onnx.Onnx.TensorProto> a, List<onnx.Onnx.TensorProto> b) {
         return java.util.stream.Stream.concat(a.stream(), b.stream()).toList();
     }

@@ -5,7 +5,8 @@ import seedc.frontend.onnx.Node;
 import seedc.frontend.onnx.Sym;
 
 /**
- * 2-D ConvTranspose (strides, pads, dilations, output_padding, groups) as the convolution it equals: the input with
+ * ConvTranspose over an image or a signal (strides, pads, dilations, output_padding, groups; a signal (N, C, L) as
+ * the image (N, C, 1, L), its attributes read with one value per side) as the convolution it equals: the input with
  * stride - 1 zeros between its rows and between its columns ({@link AxisMaps}), padded by dilation (k - 1) minus
  * ONNX's pad on each side (plus output_padding at the bottom and right), convolved at stride 1 with the filter
  * flipped in both spatial axes and its channel axes swapped: ONNX's (Cin, Cout/G, kh, kw) becomes SeeDot's
@@ -19,22 +20,27 @@ final class ConvTranspose {
     static void convert(Node node, ImportContext cx) {
         Sym x = Conv.image(node, cx);
         Sym w = cx.constant(node, 1, "the filter W");
-        int[] ws = w.shape(), xs = x.shape();
+        boolean signal = x.shape().length == 3;
+        int[] ws = w.shape(), xs = x.nchw();
         int groups = node.int32("group", 1);
-        if (ws.length != 4 || groups < 1 || ws[0] != xs[1] || xs[1] % groups != 0 || ws[1] < 1) {
+        if (ws.length != x.shape().length || groups < 1 || ws[0] != xs[1] || xs[1] % groups != 0 || ws[1] < 1) {
             throw node.error("filter of shape " + Sym.dims(ws) + " in " + groups + " groups does not fit an input of"
-                    + " shape " + Sym.dims(xs) + " (ONNX's is (C, M / group, kh, kw))");
+                    + " shape " + Sym.dims(x.shape()) + " (ONNX's is (C, M / group, " + (signal ? "k" : "kh, kw")
+                    + "))");
         }
-        int kh = ws[2], kw = ws[3], cin = xs[1] / groups, per = ws[1];
-        Geometry gm = geometry(node, xs, kh, kw);
+        int kh = signal ? 1 : ws[2], kw = ws[ws.length - 1], cin = xs[1] / groups, per = ws[1];
+        Geometry gm = geometry(node, xs, kh, kw, signal);
         int[] s = gm.strides(), d = gm.dilations();
         long[] conv = gm.convPads();
         int outH = gm.outH(), outW = gm.outW();
-        int[][] maps = AxisMaps.identities(xs);
-        maps[2] = stuffed(node, xs[2], s[0]);
-        maps[3] = stuffed(node, xs[3], s[1]);
+        int[][] maps = AxisMaps.identities(x.shape());
+        if (!signal) {
+            maps[2] = stuffed(node, xs[2], s[0]);
+        }
+        maps[maps.length - 1] = stuffed(node, xs[3], s[1]);
         Sym up = AxisMaps.apply(node, cx, x, maps, 0);
-        String filter = cx.param(node.inputs().get(1), new int[] {groups, kh, kw, cin, per}, flipped(w, groups, cin));
+        String filter = cx.param(node.inputs().get(1), new int[] {groups, kh, kw, cin, per},
+                flipped(w, groups, cin, kh, kw));
         String expr = "conv2d(" + up.expr() + ", " + filter + ", {s 1 1}, {p " + conv[0] + " " + conv[1] + " "
                 + conv[2] + " " + conv[3] + "}, {d " + d[0] + " " + d[1] + "}, {g " + groups + "})";
         int cout = groups * per;
@@ -45,27 +51,39 @@ final class ConvTranspose {
             }
             expr = "(" + expr + ") <+> " + cx.param(node.inputs().get(2), new int[] {cout}, b.constant());
         }
-        cx.let(node, expr, new int[] {xs[0], cout, outH, outW}, true);
+        cx.let(node, expr, signal ? new int[] {xs[0], cout, outW} : new int[] {xs[0], cout, outH, outW}, true);
     }
 
     /** The strides, dilations, the equivalent convolution's pads (top, bottom, left, right) and the output size. */
     private record Geometry(int[] strides, int[] dilations, long[] convPads, int outH, int outW) {}
 
-    private static Geometry geometry(Node node, int[] xs, int kh, int kw) {
+    /**
+     * {@code xs}: the input's (N, C, H, W), a signal's H being 1; a signal's attributes (one stride, dilation and
+     * output_padding, two pads, one output_shape) are read as the image's of height 1.
+     */
+    private static Geometry geometry(Node node, int[] xs, int kh, int kw, boolean signal) {
         String auto = node.string("auto_pad", "NOTSET");
         if (!java.util.List.of("NOTSET", "VALID", "SAME_UPPER", "SAME_LOWER").contains(auto)) {
             throw node.error("auto_pad " + auto + " is not an ONNX value");
         }
-        int[] declared = node.ints("kernel_shape", new int[] {kh, kw});
-        if (declared.length != 2 || declared[0] != kh || declared[1] != kw) {
+        int[] kernel = signal ? new int[] {kw} : new int[] {kh, kw};
+        int[] declared = node.ints("kernel_shape", kernel);
+        if (!java.util.Arrays.equals(declared, kernel)) {
             throw node.error("kernel_shape = " + java.util.Arrays.toString(declared) + " but the filter's kernel is "
-                    + kh + "x" + kw);
+                    + (signal ? kw : kh + "x" + kw));
         }
-        int[] s = pair(node, "strides", 1), d = pair(node, "dilations", 1), op = node.ints("output_padding",
-                new int[] {0, 0});
-        int[] p = auto.equals("VALID") ? new int[4] : node.ints("pads", new int[4]);
-        if (op.length != 2 || p.length != 4) {
-            throw node.error("seedc imports 2-D transposed convolutions (two output_padding, four pads)");
+        int sides = signal ? 1 : 2;
+        int[] s = pair(node, "strides", 1, sides), d = pair(node, "dilations", 1, sides);
+        int[] op = node.ints("output_padding", new int[sides]);
+        int[] p = auto.equals("VALID") ? new int[2 * sides] : node.ints("pads", new int[2 * sides]);
+        if (op.length != sides || p.length != 2 * sides) {
+            throw node.error("output_padding " + java.util.Arrays.toString(op) + " and pads "
+                    + java.util.Arrays.toString(p) + "; seedc reads " + (signal ? "one output_padding and two pads"
+                    + " for a signal" : "two output_padding and four pads for an image"));
+        }
+        if (signal) { // the image of height 1: nothing added above or below
+            op = new int[] {0, op[0]};
+            p = new int[] {0, p[0], 0, p[1]};
         }
         for (int v : p) {
             if (v < 0) {
@@ -73,6 +91,9 @@ final class ConvTranspose {
             }
         }
         int[] out = node.ints("output_shape", null);
+        if (out != null && signal && out.length >= 1) {
+            out = new int[] {1, out[out.length - 1]};
+        }
         if (out == null && auto.startsWith("SAME")) {
             out = new int[] {xs[2] * s[0], xs[3] * s[1]};
         }
@@ -120,13 +141,14 @@ final class ConvTranspose {
         return p;
     }
 
-    private static int[] pair(Node node, String name, int least) {
-        int[] v = node.ints(name, new int[] {1, 1});
-        if (v.length != 2 || v[0] < least || v[1] < least) {
-            throw node.error(name + " = " + java.util.Arrays.toString(v) + ": seedc needs two, each at least "
-                    + least);
+    /** The attribute's value per spatial axis ({@code sides}: 1 for a signal), as the image's (H, W). */
+    private static int[] pair(Node node, String name, int least, int sides) {
+        int[] v = node.ints(name, sides == 1 ? new int[] {1} : new int[] {1, 1});
+        if (v.length != sides || java.util.Arrays.stream(v).anyMatch(e -> e < least)) {
+            throw node.error(name + " = " + java.util.Arrays.toString(v) + ": seedc needs " + sides + ", each at"
+                    + " least " + least);
         }
-        return v;
+        return sides == 1 ? new int[] {1, v[0]} : v;
     }
 
     /** An axis of n with stride - 1 zeros between neighbours: index i reads i / stride where stride divides it. */
@@ -138,9 +160,12 @@ final class ConvTranspose {
         return m;
     }
 
-    /** SeeDot's (G, kh, kw, Cin/G, Cout/G) filter: ONNX's W[g Cin/G + c][o][kh - 1 - i][kw - 1 - j]. */
-    private static double[] flipped(Sym w, int groups, int cin) {
-        int per = w.shape()[1], kh = w.shape()[2], kw = w.shape()[3];
+    /**
+     * SeeDot's (G, kh, kw, Cin/G, Cout/G) filter: ONNX's W[g Cin/G + c][o][kh - 1 - i][kw - 1 - j] (a signal's
+     * W[g Cin/G + c][o][kw - 1 - j], kh being 1).
+     */
+    private static double[] flipped(Sym w, int groups, int cin, int kh, int kw) {
+        int per = w.shape()[1];
         return Conv.seedotFilter(groups, kh, kw, cin, per,
                 (g, i, j, c, o) -> w.constant()[(((g * cin + c) * per + o) * kh + (kh - 1 - i)) * kw + (kw - 1 - j)]);
     }
