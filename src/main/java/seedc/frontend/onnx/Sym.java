@@ -42,6 +42,17 @@ public record Sym(int[] shape, String expr, double[] constant, boolean nhwc) {
         return rank == 3 ? new int[][] {{1}, {4}, {2, 3}} : new int[][] {{1}, {4}, {2}, {3}};
     }
 
+    /** The stored axes (numbered from 1) that ONNX axis {@code a} spans: a + 1, or an image's or signal's. */
+    public int[] spans(int a) {
+        return nhwc ? storedAxes(shape.length)[a] : new int[] {a + 1};
+    }
+
+    /** The stored axis (from 0) that indexes ONNX axis {@code a}: a signal's L is its length, after the height of 1. */
+    public int storedAxis(int a) {
+        int[] s = spans(a);
+        return s[s.length - 1] - 1;
+    }
+
     public boolean isConstant() {
         return constant != null;
     }

@@ -100,8 +100,7 @@ final class AxisMaps {
             if (java.util.Arrays.equals(maps[a], identity(shape[a]))) {
                 continue;
             }
-            int[] spans = Sym.storedAxes(shape.length)[a]; // a signal's L spans the height of 1 and the length
-            int k = x.nhwc() ? spans[spans.length - 1] - 1 : a;
+            int k = x.storedAxis(a);
             String copy = copy(cx, expr, stored, k, maps[a], fill);
             shape[a] = maps[a].length;
             stored[k] = maps[a].length;

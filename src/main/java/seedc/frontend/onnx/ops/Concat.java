@@ -111,8 +111,7 @@ final class Concat {
     private static void spliced(Node node, ImportContext cx, List<Sym> parts, int[] out, int axis, boolean image) {
         Sym result = image ? Sym.image(out, null) : Sym.value(out, null);
         int[] stored = Broadcast.seedotShape(result);
-        int[] spans = image ? Sym.storedAxes(out.length)[axis] : new int[] {axis + 1};
-        int storedAxis = spans[spans.length - 1] - 1; // a signal's length: the stored width, after the height of 1
+        int storedAxis = result.storedAxis(axis); // a signal's length: the stored width, after the height of 1
         String t = "cat" + cx.uniqueTag();
         StringBuilder expr = new StringBuilder("(let " + t + " = init(" + list(stored, '[', ']') + ", 0.0) in ");
         int at = 0;

@@ -72,9 +72,9 @@ final class Reduce {
         StringBuilder order = new StringBuilder("(");
         StringBuilder keptOrder = new StringBuilder();
         for (int a = 0; a < rank; a++) {
-            // the stored axes (from 1) ONNX axis a spans: a signal's L is the height of 1 and the length
-            String stored = x.nhwc() ? java.util.Arrays.stream(Sym.storedAxes(rank)[a]).mapToObj(String::valueOf)
-                    .collect(java.util.stream.Collectors.joining(", ")) : String.valueOf(a + 1);
+            // the stored axes ONNX axis a spans: a signal's L is the height of 1 and the length
+            String stored = java.util.Arrays.stream(x.spans(a)).mapToObj(String::valueOf)
+                    .collect(java.util.stream.Collectors.joining(", "));
             if (reduced[a]) {
                 r *= x.shape()[a];
                 order.append(order.length() > 1 ? ", " : "").append(stored);

@@ -36,7 +36,7 @@ final class Transpose {
             }
             seen[a] = true;
             out[j] = x.shape()[a];
-            int[] stored = x.nhwc() ? Sym.storedAxes(rank)[a] : new int[] {a + 1};
+            int[] stored = x.spans(a);
             for (int k = 0; k < stored.length; k++) {
                 order.append(j + k == 0 ? "" : ", ").append(stored[k]);
             }
