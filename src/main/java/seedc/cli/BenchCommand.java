@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -35,7 +36,7 @@ import seedc.report.SearchSummary;
 import seedc.search.Metric;
 import seedc.search.SeeDotStrategy;
 
-@Command(name = "bench", mixinStandardHelpOptions = true,
+@Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Compiles a model and measures it on a device: the Arduino Uno under simavr (the default), the"
                 + " Cortex-M0+ under Unicorn (--target cortex-m, --device mkr1000), x86 natively (--target x86) or an"
                 + " FPGA design in Icarus Verilog with yosys and nextpnr (--device arty-a7-35t or ice40-up5k); it"
@@ -45,15 +46,10 @@ final class BenchCommand implements Callable<Integer> {
     @Mixin
     ModelInputs in;
 
-    @Mixin
-    PrecisionOptions precision;
-
-    @Mixin
-    StorageOptions storage;
-
     @Option(names = "--device", defaultValue = "uno", paramLabel = "DEV", description = "uno (the simulated ATmega328P;"
-            + " default), mkr1000 (the Cortex-M0+ under Unicorn: --target cortex-m), or an FPGA, arty-a7-35t or ice40-up5k: the three --fpga-strategy designs simulated by"
-            + " iverilog and synthesized by yosys (and nextpnr for the iCE40).")
+            + " default), mkr1000 (the Cortex-M0+ under Unicorn: --target cortex-m), or an FPGA, arty-a7-35t or"
+            + " ice40-up5k: the three --fpga-strategy designs simulated by iverilog and synthesized by yosys (and"
+            + " nextpnr for the iCE40).")
     String device;
 
     @Option(names = "--target", paramLabel = "T", description = "arduino (the Uno under simavr; the default),"
@@ -62,55 +58,40 @@ final class BenchCommand implements Callable<Integer> {
             + " ticks, the minimum of --reps runs).")
     String target;
 
-    @Option(names = "--reps", defaultValue = "200", paramLabel = "N",
-            description = "x86: runs of each example; each op's figure is its minimum (default ${DEFAULT-VALUE}).")
-    int reps;
-
-    @Option(names = "--no-synth", description = "FPGA: simulate only (synthesis of a large design takes minutes).")
-    boolean noSynth;
-
-    @Option(names = "--examples", defaultValue = "20", paramLabel = "N", description = "Test examples to run (default ${DEFAULT-VALUE}).")
-    int examples;
-
-    @Option(names = "--bitwidth", defaultValue = "16", paramLabel = "B", description = "8, 16 or 32 (default ${DEFAULT-VALUE}).")
-    int bitwidth;
-
-    @Option(names = "--strategy", defaultValue = "shiftry", paramLabel = "NAME",
-            description = "shiftry (default: data-driven scales, mixed 8/16 bits) or seedot (maxscale search at --bitwidth).")
-    String strategy;
-
-    @Option(names = "--max-accuracy-drop", defaultValue = "1.0", paramLabel = "PCT",
-            description = "shiftry: demote to 8 bits while training accuracy stays within PCT points of float (default ${DEFAULT-VALUE}).")
-    double maxDrop;
-
-    // compile's default: bench measures the program compile writes (with "accuracy" it measured another search's)
-    @Option(names = "--metric", defaultValue = seedc.search.Metric.DEFAULT_ID, paramLabel = "M",
-            description = "accuracy, disagreement or reduced-disagreement (default ${DEFAULT-VALUE}, as compile).")
-    String metric;
-
     @Option(names = "--out", paramLabel = "DIR",
             description = "Keep the builds (sketch, harnesses, ELFs) and bench.json here (default: a temporary directory).")
     Path out;
 
-    @Option(names = "--no-float", description = "Skip the float build.")
-    boolean noFloat;
+    @Mixin
+    AccuracyLimit accuracy;
 
-    @Option(names = "--pareto", paramLabel = "FILE.csv",
-            description = "Uno, shiftry: also build and run each program on the search's accuracy/cycles/flash frontier"
-                    + " and write them with their accuracies, modelled and measured cycles and flash (see compile"
-                    + " --pareto; each program's configuration in the bench folder's pareto/).")
-    Path pareto;
+    @ArgGroup(exclusive = false, heading = HelpSections.SEARCH, order = HelpSections.SEARCH_ORDER)
+    SearchOptions searchOptions = new SearchOptions();
+
+    @ArgGroup(exclusive = false, heading = HelpSections.PRECISION, order = HelpSections.PRECISION_ORDER)
+    PrecisionOptions precision = new PrecisionOptions();
+
+    @ArgGroup(exclusive = false, heading = HelpSections.STORAGE, order = HelpSections.STORAGE_ORDER)
+    StorageOptions storage = new StorageOptions();
+
+    @ArgGroup(exclusive = false, heading = HelpSections.MEASUREMENT, order = HelpSections.MEASUREMENT_ORDER)
+    BenchMeasurement measure = new BenchMeasurement();
+
+    @ArgGroup(exclusive = false, heading = HelpSections.OUTPUT, order = HelpSections.OUTPUT_ORDER)
+    Output output = new Output();
+
+    /** What bench writes besides its table, and how it shows its progress. */
+    static final class Output extends ProgressOption {
+        @Option(names = "--pareto", paramLabel = "FILE.csv",
+                description = "Uno, shiftry: also build and run each program on the search's accuracy/cycles/flash"
+                        + " frontier and write them with their accuracies, modelled and measured cycles and flash"
+                        + " (see compile --pareto; each program's configuration in the bench folder's pareto/; not"
+                        + " set: no frontier measured).")
+        Path pareto;
+    }
 
     /** Where --pareto is written: the path given, or its place in the staging folder when it lies inside --out. */
     private Path paretoAt;
-
-    @Option(names = "--profile", description = "Uno, cortex-m, x86: mark the fixed build's top-level ops and print each"
-            + " one's (a loop's with its body) cycles per inference, MACs and cycles per MAC beside the cycle model's"
-            + " estimate; the marks add a few cycles per op (2 on the Uno).")
-    boolean profile;
-
-    @Mixin
-    ProgressOption progressOption;
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -120,49 +101,49 @@ final class BenchCommand implements Callable<Integer> {
         Device dev = Choices.device(device);
         TargetBench.Target cpu = CpuBenchTable.target(target, dev);
         dev = checkTarget(dev, cpu);
-        if (profile && dev.fabric() != null) {
+        if (measure.profile && dev.fabric() != null) {
             throw UserError.of("--profile measures the Uno (ATmega328P) under simavr; not " + dev.name());
         }
-        if (pareto != null && (dev.fabric() != null || !"shiftry".equals(strategy))) {
-            throw UserError.of("--pareto measures the frontier of shiftry's search on the Uno; not " + strategy
+        if (output.pareto != null && (dev.fabric() != null || !"shiftry".equals(searchOptions.strategy))) {
+            throw UserError.of("--pareto measures the frontier of shiftry's search on the Uno; not " + searchOptions.strategy
                     + " on " + dev.name());
         }
-        if (pareto != null) {
-            OutputFile.target(pareto); // a device or FIFO is refused before the search, not after it
+        if (output.pareto != null) {
+            OutputFile.target(output.pareto); // a device or FIFO is refused before the search, not after it
         }
-        if (examples < 1) {
+        if (measure.examples < 1) {
             throw UserError.of("--examples must be at least 1");
         }
-        Choices.bitwidth(bitwidth);
-        Choices.maxAccuracyDrop(maxDrop);
+        Choices.bitwidth(searchOptions.bitwidth);
+        accuracy.points();
         in.threads();
-        Strategy strat = Choices.strategy(strategy);
-        Metric m = Choices.metric(metric);
+        Strategy strat = Choices.strategy(searchOptions.strategy);
+        Metric m = Choices.metric(searchOptions.metric);
         // the target measured: an FPGA's search plans the design of the default strategy (compile's for the device)
         Backend measured = cpu != null ? cpu.backend() : dev.fabric() != null ? FpgaBackend.INSTANCE : CBackend.ARDUINO;
         UnusedOptions.ofBench(spec.commandLine().getParseResult(), strat, measured.id())
                 .forEach(w -> spec.commandLine().getErr().println(new Warning(w).text()));
-        List<SeeDotStrategy.Products> products = precision.products(bitwidth, measured.widths());
+        List<SeeDotStrategy.Products> products = precision.products(searchOptions.bitwidth, measured.widths());
         storage.check(measured);
         if (dev.fabric() == null && cpu == null) {
             AvrToolchain.find();
         }
-        boolean progress = progressOption.show();
+        boolean progress = output.show();
         ModelSource source = in.modelSource();
         Pipeline.Loaded loaded = Pipeline.load(source, precision.ranges(), progress, spec.commandLine().getErr());
         if (loaded.test().size() == 0) {
             throw UserError.inFile(in.test, "no examples");
         }
-        Pipeline.Search search = new Pipeline.Search(strat, bitwidth, m, in.threads(), progress, measured, maxDrop,
-                products, precision.maxScoreError, precision.ranges(), null, pareto != null,
+        Pipeline.Search search = new Pipeline.Search(strat, searchOptions.bitwidth, m, in.threads(), progress, measured, accuracy.points(),
+                products, precision.maxScoreError, precision.ranges(), null, output.pareto != null,
                 dev.fabric() != null ? EmitOptions.on(dev).withBitSerial(storage.bitSerial()) : null);
         boolean allEqual;
         Path work;
         try (OutputFolder folder = out == null ? null
                 : OutputFolder.open(out, in.files(), spec.commandLine().getErr())) {
             work = folder != null ? folder.dir() : Files.createTempDirectory("seedc-bench-");
-            Path staged = folder == null || pareto == null ? null : folder.staged(pareto);
-            paretoAt = staged != null ? staged : pareto; // inside --out: written with it, or the commit would drop it
+            Path staged = folder == null || output.pareto == null ? null : folder.staged(output.pareto);
+            paretoAt = staged != null ? staged : output.pareto; // inside --out: written with it, or the commit would drop it
             allEqual = measure(work, source, loaded, search, dev, cpu);
             if (folder != null) {
                 folder.commit(); // kept even when the device disagrees: the builds are what to look at then
@@ -182,10 +163,10 @@ final class BenchCommand implements Callable<Integer> {
             }
             return dev;
         }
-        if (pareto != null) {
+        if (output.pareto != null) {
             throw UserError.of("--pareto measures the frontier on the Uno; not on " + cpu.backend().id());
         }
-        if (reps < 1) {
+        if (measure.reps < 1) {
             throw UserError.of("--reps must be at least 1");
         }
         return cpu == TargetBench.Target.CORTEX_M ? Device.MKR1000 : dev;
@@ -204,9 +185,9 @@ final class BenchCommand implements Callable<Integer> {
         if (cpu != null) {
             return target(work, c, loaded, search, cpu == TargetBench.Target.X86 ? null : dev, cpu);
         }
-        UnoBench.Request r = new UnoBench.Request(c.fixed(), c.compiled(), loaded.model(), loaded.test(), examples,
-                dev, c.storage(), storage.bitSerial(), storage.bitLayout(), !noFloat, profile);
-        UnoBench.Measured measured = UnoBench.measure(r, progressOption.show(), work);
+        UnoBench.Request r = new UnoBench.Request(c.fixed(), c.compiled(), loaded.model(), loaded.test(), measure.examples,
+                dev, c.storage(), storage.bitSerial(), storage.bitLayout(), !measure.noFloat, measure.profile);
+        UnoBench.Measured measured = UnoBench.measure(r, output.show(), work);
         UnoBenchTable.print(spec.commandLine().getOut(), in.source.program.getFileName().toString(),
                 c.fixed().origin(), c.report(), measured, c.storage());
         UnoBench.json(in.source.program.toString(), search.strategy().id(), r, c.report(), measured)
@@ -221,9 +202,9 @@ final class BenchCommand implements Callable<Integer> {
     /** The Cortex-M0+ or x86 bench (device null: x86, none); true: the outputs equal the interpreter's. */
     private boolean target(Path work, Pipeline.Compiled c, Pipeline.Loaded loaded, Pipeline.Search search, Device dev,
                            TargetBench.Target cpu) throws IOException {
-        TargetBench.Request r = new TargetBench.Request(c.fixed(), c.compiled(), loaded.test(), examples, cpu, dev,
-                c.storage(), storage.bitSerial(), storage.bitLayout(), profile, reps);
-        TargetBench.Measured m = TargetBench.measure(r, progressOption.show(), work);
+        TargetBench.Request r = new TargetBench.Request(c.fixed(), c.compiled(), loaded.test(), measure.examples, cpu, dev,
+                c.storage(), storage.bitSerial(), storage.bitLayout(), measure.profile, measure.reps);
+        TargetBench.Measured m = TargetBench.measure(r, output.show(), work);
         CpuBenchTable.print(spec.commandLine().getOut(), in.source.program.getFileName().toString(),
                 c.fixed().origin(), c.report(), r, m);
         TargetBench.json(in.source.program.toString(), search.strategy().id(), r, c.report(), m)
@@ -240,15 +221,15 @@ final class BenchCommand implements Callable<Integer> {
      * false when some program's predictions differ from the interpreter's.
      */
     private boolean frontier(Path work, Pipeline.Compiled c, Pipeline.Loaded loaded, Device dev) {
-        if (pareto == null) {
+        if (output.pareto == null) {
             return true;
         }
         List<ParetoCsv.Measured> measured = new java.util.ArrayList<>();
         boolean allEqual = true;
-        try (Progress bar = Progress.start(progressOption.show(), "frontier on simavr", c.frontier().size())) {
+        try (Progress bar = Progress.start(output.show(), "frontier on simavr", c.frontier().size())) {
             for (int k = 0; k < c.frontier().size(); k++) {
                 ModelBench.Outcome o = ModelBench.fixed(c.frontier().get(k).row().program(), c.compiled(),
-                        loaded.test(), examples, dev, AvrToolchain.MCU, work.resolve("pareto").resolve("" + (k + 1)),
+                        loaded.test(), measure.examples, dev, AvrToolchain.MCU, work.resolve("pareto").resolve("" + (k + 1)),
                         c.storage(), storage.bitSerial(), storage.bitLayout());
                 measured.add(new ParetoCsv.Measured(o.fixed().meanCycles(), o.fixed().sizes().flashBytes(),
                         o.allEqual()));
@@ -258,7 +239,7 @@ final class BenchCommand implements Callable<Integer> {
         }
         Path folder = out != null ? out : work;
         OutputFile.write(paretoAt, ParetoCsv.text(c.frontier(), folder, measured), in.files());
-        spec.commandLine().getOut().println("wrote " + pareto + ": " + measured.size() + " program(s) on the"
+        spec.commandLine().getOut().println("wrote " + output.pareto + ": " + measured.size() + " program(s) on the"
                 + " frontier, each measured on the device");
         return allEqual;
     }
@@ -267,21 +248,21 @@ final class BenchCommand implements Callable<Integer> {
     private boolean fpga(Path work, Pipeline.Compiled c, Pipeline.Loaded loaded, Device dev) throws IOException {
         PrintWriter o = spec.commandLine().getOut();
         List<FpgaBench.Run> runs;
-        try (Progress bar = Progress.start(progressOption.show(), "iverilog" + (noSynth ? "" : " + yosys"), 1)) {
-            runs = FpgaBench.run(c.fixed(), c.compiled(), loaded.test(), examples, dev, !noSynth,
+        try (Progress bar = Progress.start(output.show(), "iverilog" + (measure.noSynth ? "" : " + yosys"), 1)) {
+            runs = FpgaBench.run(c.fixed(), c.compiled(), loaded.test(), measure.examples, dev, !measure.noSynth,
                     storage.bitSerial(), work.resolve("fpga"));
             bar.step();
         }
         Double uno = null;
         try {
             AvrToolchain.find();
-            uno = ModelBench.fixed(c.fixed(), c.compiled(), loaded.test(), Math.min(examples, 5), Device.UNO,
+            uno = ModelBench.fixed(c.fixed(), c.compiled(), loaded.test(), Math.min(measure.examples, 5), Device.UNO,
                     work.resolve("uno")).fixed().meanCycles();
         } catch (UserError e) {
             o.println("(no Uno comparison: " + e.getMessage().replace("seedc: error: ", "") + ")");
         }
         o.printf(Locale.ROOT, "seedc bench: %s, %s, %d test examples on %s%n", in.source.program.getFileName(),
-                c.fixed().origin(), Math.min(examples, loaded.test().size()), dev);
+                c.fixed().origin(), Math.min(measure.examples, loaded.test().size()), dev);
         long macs = MacCount.of(new QuantizedModel(c.fixed(), c.compiled().weights()));
         FpgaBenchTable.print(o, runs, dev, macs, uno);
         if (c.report().search() instanceof SearchSummary.Shiftry sh && sh.cycleModel() != null) {

@@ -6,7 +6,7 @@ import picocli.CommandLine.Spec;
 import seedc.frontend.onnx.OnnxFrontEnd;
 import seedc.frontend.seedot.SeeDotProgram;
 
-@Command(name = "check", mixinStandardHelpOptions = true,
+@Command(name = "check", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Parses and type-checks a SeeDot program (or imports an ONNX model) and prints its result type.")
 final class CheckCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin

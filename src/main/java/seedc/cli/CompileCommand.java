@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -27,7 +28,7 @@ import seedc.report.TextReport;
 import seedc.diag.Warning;
 import seedc.search.Metric;
 
-@Command(name = "compile", mixinStandardHelpOptions = true,
+@Command(name = "compile", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Compiles a model to fixed-point code, choosing scales on the training set.",
         footer = {"", "shiftry demotes values to 8 bits, least damaging first, and stops either",
                 "  by accuracy (default): while training accuracy stays within",
@@ -38,79 +39,10 @@ final class CompileCommand implements Callable<Integer> {
     @Mixin
     ModelInputs in;
 
-    @Mixin
-    PrecisionOptions precision;
-
-    @Mixin
-    StorageOptions storage;
-
     @Option(names = "--target", defaultValue = "x86", paramLabel = "TARGET", description = "x86 (default), arduino (sketch folder for the Uno), cortex-m, hls (C for Vitis HLS"
             + " with SeeDot's unroll hints, for --device arty-a7-35t), or fpga (a Verilog dataflow design for"
             + " --device arty-a7-35t or ice40-up5k, with make sim and make synth).")
     String target;
-
-    @Option(names = "--fpga-strategy", defaultValue = "mafia", paramLabel = "S",
-            description = "fpga: mafia (default: greedy parallelism on the critical path, dataflow schedule), seedot"
-                    + " (program order, unrolled greedily under the budget) or sequential (every node at PF 1).")
-    String fpgaStrategy;
-
-    @Option(names = "--fpga-divider", defaultValue = "auto", paramLabel = "D",
-            description = "fpga: how sigmoid and tanh divide: auto (default: the faster design that fits),"
-                    + " combinational (an element per lane per cycle) or iterative (a quotient bit per cycle, a tenth"
-                    + " of the LUTs).")
-    String fpgaDivider;
-
-    @Option(names = "--fpga-buffers", defaultValue = "auto", paramLabel = "B",
-            description = "fpga on the iCE40: where the values the engines write live: auto (default: the fastest"
-                    + " design among those with them in registers and with some in block RAM), registers, or"
-                    + " block-ram (every one that can be; their writers at PF 1).")
-    String fpgaBuffers;
-
-    @Option(names = "--fpga-dsps", paramLabel = "N",
-            description = "fpga: DSP blocks the design may use (default: all of the device's); the smallest products"
-                    + " beyond them multiply in logic (shift and add).")
-    Integer fpgaDsps;
-
-    @Option(names = "--fpga-utilization", paramLabel = "PCT",
-            description = "fpga: the percentage of the device's logic the planner grows lanes into (default: 100"
-                    + " less the logic model's mean error on whole designs, 83.1 of the iCE40's cells; a design at"
-                    + " every PF 1 may use all of it).")
-    Integer fpgaUtilization;
-
-    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory: new, empty, or an earlier seedc output (replaced as a whole).")
-    Path out;
-
-    @Option(names = "--strategy", defaultValue = "shiftry", paramLabel = "NAME",
-            description = "shiftry (default: data-driven scales, mixed 8/16 bits) or seedot (maxscale search).")
-    String strategy;
-
-    @Option(names = "--max-accuracy-drop", paramLabel = "PCT",
-            description = "shiftry: keep demoting values to 8 bits while training accuracy stays within PCT points"
-                    + " of float (default 1.0).")
-    Double maxDrop;
-
-    @Option(names = "--fit",
-            description = "shiftry: demote values to 8 bits only until the model (parameters, tables and code)"
-                    + " fits the flash of --device (default: the target's device); not with --max-accuracy-drop.")
-    boolean fit;
-
-    @Option(names = "--max-output-error", paramLabel = "E",
-            description = "shiftry with --ranges sound: demote values to 8 bits only while the decision scores (the"
-                    + " argmax operand, or the output) stay within E of the real ones on every input in the declared"
-                    + " range, by the precision analysis (report.json errorBound): the smallest types meeting that"
-                    + " bound, whatever the training accuracy; not with --max-accuracy-drop, --fit or --flash-budget.")
-    Double maxOutputError;
-
-    @Option(names = "--flash-budget", paramLabel = "BYTES",
-            description = "shiftry: like --fit, but only until the parameters alone fit in BYTES.")
-    Integer flashBudget;
-
-    @Option(names = "--bitwidth", defaultValue = "16", paramLabel = "B", description = "8, 16 or 32 (default ${DEFAULT-VALUE}).")
-    int bitwidth;
-
-    @Option(names = "--metric", defaultValue = seedc.search.Metric.DEFAULT_ID, paramLabel = "M",
-            description = "accuracy, disagreement or reduced-disagreement (default ${DEFAULT-VALUE}).")
-    String metric;
 
     @Option(names = "--device", paramLabel = "DEV",
             description = "uno (2048 B RAM, 32768 B flash), mkr1000 (32 KB, 256 KB), arty-a7-35t (an FPGA:"
@@ -119,22 +51,45 @@ final class CompileCommand implements Callable<Integer> {
                     + " for x86.")
     String device;
 
-    @Option(names = "--encoding", defaultValue = "fixed", paramLabel = "fixed|float",
-            description = "fixed (default) or float: the same model in plain float C, the baseline of speedups.")
-    String encoding;
-
-    @Option(names = "--pareto", paramLabel = "FILE.csv",
-            description = "shiftry: also write the programs the search ran that lie on the accuracy/cycles/flash"
-                    + " frontier, with their accuracy on the rows that chose, the held-out rows and the test set, their"
-                    + " modelled cycles and flash; each row's program is in OUT/pareto for 'seedc run --config'.")
-    Path pareto;
-
-    @Option(names = "--emit-ir", description = "Also write OUT/program.ir: the IR with every value's fixed type, and"
-            + " OUT/program.json, the same as data (scripts/oracle/README.md).")
-    boolean emitIr;
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory: new, empty, or an"
+            + " earlier seedc output (replaced as a whole); required.")
+    Path out;
 
     @Mixin
-    ProgressOption progressOption;
+    AccuracyLimit accuracy;
+
+    @ArgGroup(exclusive = false, heading = HelpSections.SEARCH, order = HelpSections.SEARCH_ORDER)
+    CompileSearchOptions searchOptions = new CompileSearchOptions();
+
+    @ArgGroup(exclusive = false, heading = HelpSections.PRECISION, order = HelpSections.PRECISION_ORDER)
+    PrecisionOptions precision = new PrecisionOptions();
+
+    @ArgGroup(exclusive = false, heading = HelpSections.STORAGE, order = HelpSections.STORAGE_ORDER)
+    StorageOptions storage = new StorageOptions();
+
+    @ArgGroup(exclusive = false, heading = HelpSections.FPGA, order = HelpSections.FPGA_ORDER)
+    FpgaOptions fpga = new FpgaOptions();
+
+    @ArgGroup(exclusive = false, heading = HelpSections.OUTPUT, order = HelpSections.OUTPUT_ORDER)
+    Output output = new Output();
+
+    /** What compile writes besides the code, and how it shows its progress. */
+    static final class Output extends ProgressOption {
+        @Option(names = "--encoding", defaultValue = "fixed", paramLabel = "fixed|float",
+                description = "fixed (default) or float: the same model in plain float C, the baseline of speedups.")
+        String encoding;
+
+        @Option(names = "--pareto", paramLabel = "FILE.csv",
+                description = "shiftry: also write the programs the search ran that lie on the accuracy/cycles/flash"
+                        + " frontier, with their accuracy on the rows that chose, the held-out rows and the test set,"
+                        + " their modelled cycles and flash; each row's program is in OUT/pareto for 'seedc run"
+                        + " --config' (not set: no frontier written).")
+        Path pareto;
+
+        @Option(names = "--emit-ir", description = "Also write OUT/program.ir: the IR with every value's fixed type,"
+                + " and OUT/program.json, the same as data (scripts/oracle/README.md; not set: neither).")
+        boolean emitIr;
+    }
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -145,30 +100,30 @@ final class CompileCommand implements Callable<Integer> {
      */
     private void checkDemotionMode(Device dev) {
         checkPrecisionMode();
-        if (!fit && flashBudget == null) {
+        if (!searchOptions.fit && searchOptions.flashBudget == null) {
             return;
         }
-        String mode = fit ? "--fit" : "--flash-budget";
-        if (Choices.strategy(strategy) != Strategy.SHIFTRY) {
+        String mode = searchOptions.fit ? "--fit" : "--flash-budget";
+        if (Choices.strategy(searchOptions.strategy) != Strategy.SHIFTRY) {
             throw UserError.of("" + mode + " applies to --strategy shiftry only");
         }
-        if (fit && flashBudget != null) {
+        if (searchOptions.fit && searchOptions.flashBudget != null) {
             throw UserError.of("give --fit (the device's flash) or --flash-budget (the parameters'),"
                     + " not both");
         }
-        if (maxDrop != null) {
+        if (accuracy.given != null) {
             throw UserError.of("" + mode + " demotes until the model fits, --max-accuracy-drop while the"
                     + " accuracy allows: give one of them");
         }
-        if (flashBudget != null && flashBudget <= 0) {
-            throw UserError.of("--flash-budget must be a positive number of bytes, not " + flashBudget);
+        if (searchOptions.flashBudget != null && searchOptions.flashBudget <= 0) {
+            throw UserError.of("--flash-budget must be a positive number of bytes, not " + searchOptions.flashBudget);
         }
         Device fitted = dev != null ? dev : Choices.target(target).defaultDevice();
-        if (fit && fitted == null) {
+        if (searchOptions.fit && fitted == null) {
             throw UserError.of("--fit needs a device: give --device (uno, mkr1000 or RAM:FLASH) or"
                     + " --target arduino or cortex-m");
         }
-        if (fit && fitted.fabric() != null) {
+        if (searchOptions.fit && fitted.fabric() != null) {
             throw UserError.of("--fit fits a microcontroller's flash; an FPGA design is planned to fit " + fitted.name()
                     + "'s logic whatever the widths (give --device uno, mkr1000 or RAM:FLASH, or leave --fit out)");
         }
@@ -176,29 +131,29 @@ final class CompileCommand implements Callable<Integer> {
 
     /** Says so when even the program before stage IV has a larger proven bound than --max-output-error. */
     private void unmetBound(Report report, seedc.ir.Value scores) {
-        if (maxOutputError == null || scores == null) {
+        if (searchOptions.maxOutputError == null || scores == null) {
             return;
         }
         report.program().values().stream().filter(v -> v.name().equals(scores.name()) && v.errorBound() != null
-                && v.errorBound() > maxOutputError).findFirst().ifPresent(v -> spec.commandLine().getErr().println(
+                && v.errorBound() > searchOptions.maxOutputError).findFirst().ifPresent(v -> spec.commandLine().getErr().println(
                 new Warning(String.format(java.util.Locale.ROOT, "no program meets --max-output-error %s: with no"
                         + " value demoted the proven bound on '%s' is %.4g, so none was (the bound holds for every"
                         + " input in the declared range: a narrower declared range tightens it)",
-                        maxOutputError, v.name(), v.errorBound())).text()));
+                        searchOptions.maxOutputError, v.name(), v.errorBound())).text()));
     }
 
     /** --max-output-error: shiftry's stage IV stopped by a proven bound, which needs sound ranges. */
     private void checkPrecisionMode() {
-        if (maxOutputError == null) {
+        if (searchOptions.maxOutputError == null) {
             return;
         }
-        if (!(maxOutputError > 0) || maxOutputError.isInfinite()) {
-            throw UserError.of("--max-output-error must be a positive number, not " + maxOutputError);
+        if (!(searchOptions.maxOutputError > 0) || searchOptions.maxOutputError.isInfinite()) {
+            throw UserError.of("--max-output-error must be a positive number, not " + searchOptions.maxOutputError);
         }
-        if (Choices.strategy(strategy) != Strategy.SHIFTRY) {
+        if (Choices.strategy(searchOptions.strategy) != Strategy.SHIFTRY) {
             throw UserError.of("--max-output-error applies to --strategy shiftry only");
         }
-        if (fit || flashBudget != null || maxDrop != null) {
+        if (searchOptions.fit || searchOptions.flashBudget != null || accuracy.given != null) {
             throw UserError.of("--max-output-error demotes while the proven bound allows; --max-accuracy-drop, --fit"
                     + " and --flash-budget stop the demotion otherwise: give one of them");
         }
@@ -224,21 +179,21 @@ final class CompileCommand implements Callable<Integer> {
 
     /** Checks the options, compiles into --out, prints the report's text and warnings; 'seedc demo' runs it too. */
     Report compile() throws IOException {
-        Choices.bitwidth(bitwidth);
-        Strategy strat = Choices.strategy(strategy);
+        Choices.bitwidth(searchOptions.bitwidth);
+        Strategy strat = Choices.strategy(searchOptions.strategy);
         Backend tgt = Choices.target(target);
-        List<SeeDotStrategy.Products> prod = precision.products(bitwidth, tgt.widths());
-        Metric m = Choices.metric(metric);
-        Encoding enc = Choices.encoding(encoding);
+        List<SeeDotStrategy.Products> prod = precision.products(searchOptions.bitwidth, tgt.widths());
+        Metric m = Choices.metric(searchOptions.metric);
+        Encoding enc = Choices.encoding(output.encoding);
         Device dev = device == null ? null : Choices.device(device);
-        Choices.fpgaStrategy(fpgaStrategy);
-        Choices.fpgaDivider(fpgaDivider);
-        Choices.fpgaBuffers(fpgaBuffers, dev);
-        if (fpgaDsps != null && fpgaDsps < 0) {
-            throw UserError.of("--fpga-dsps must be 0 or more, not " + fpgaDsps);
+        Choices.fpgaStrategy(fpga.strategy);
+        Choices.fpgaDivider(fpga.divider);
+        Choices.fpgaBuffers(fpga.buffers, dev);
+        if (fpga.dsps != null && fpga.dsps < 0) {
+            throw UserError.of("--fpga-dsps must be 0 or more, not " + fpga.dsps);
         }
-        if (fpgaUtilization != null && (fpgaUtilization < 1 || fpgaUtilization > 100)) {
-            throw UserError.of("--fpga-utilization must be a percentage from 1 to 100, not " + fpgaUtilization);
+        if (fpga.utilization != null && (fpga.utilization < 1 || fpga.utilization > 100)) {
+            throw UserError.of("--fpga-utilization must be a percentage from 1 to 100, not " + fpga.utilization);
         }
         checkDemotionMode(dev);
         storage.check(tgt);
@@ -253,18 +208,18 @@ final class CompileCommand implements Callable<Integer> {
             throw UserError.of(deviceProblem);
         }
         in.threads();
-        if (maxDrop != null) {
-            Choices.maxAccuracyDrop(maxDrop);
+        if (accuracy.given != null) {
+            accuracy.points();
         }
         UnusedOptions.of(spec.commandLine().getParseResult(), strat, tgt.id())
                 .forEach(w -> spec.commandLine().getErr().println(new Warning(w).text()));
-        boolean progress = progressOption.show();
-        if (pareto != null && strat != Strategy.SHIFTRY) {
+        boolean progress = output.show();
+        if (output.pareto != null && strat != Strategy.SHIFTRY) {
             throw UserError.of("--pareto lists the frontier of shiftry's search; seedot's maxscale sweep is in"
                     + " report.json (maxscaleSweep)");
         }
-        if (pareto != null) {
-            OutputFile.target(pareto); // a device or FIFO is refused before the search, not after it
+        if (output.pareto != null) {
+            OutputFile.target(output.pareto); // a device or FIFO is refused before the search, not after it
         }
         Report report;
         Pipeline.Compiled compiled;
@@ -274,7 +229,7 @@ final class CompileCommand implements Callable<Integer> {
             report = compiled.report();
             String text = TextReport.render(report);
             Files.writeString(folder.dir().resolve("report.txt"), text);
-            staged = pareto == null ? null : folder.staged(pareto);
+            staged = output.pareto == null ? null : folder.staged(output.pareto);
             if (staged != null) { // inside --out: written with the folder, so that its marker lists it as seedc's
                 OutputFile.write(staged, ParetoCsv.text(compiled.frontier(), out, List.of()), in.files());
             }
@@ -284,11 +239,11 @@ final class CompileCommand implements Callable<Integer> {
             ReportWarnings.all(report).forEach(w -> err.println(new Warning(w).text()));
         }
         spec.commandLine().getOut().println("wrote " + out);
-        if (pareto != null) {
+        if (output.pareto != null) {
             if (staged == null) {
-                OutputFile.write(pareto, ParetoCsv.text(compiled.frontier(), out, List.of()), in.files());
+                OutputFile.write(output.pareto, ParetoCsv.text(compiled.frontier(), out, List.of()), in.files());
             }
-            spec.commandLine().getOut().println("wrote " + pareto + ": " + compiled.frontier().size()
+            spec.commandLine().getOut().println("wrote " + output.pareto + ": " + compiled.frontier().size()
                     + " program(s) on the frontier");
         }
         return report;
@@ -299,17 +254,17 @@ final class CompileCommand implements Callable<Integer> {
                                           Metric m, Encoding enc, Device dev, boolean progress) throws IOException {
         ModelSource source = in.modelSource();
         Pipeline.Loaded loaded = Pipeline.load(source, precision.ranges(), progress, spec.commandLine().getErr());
-        Pipeline.Search search = new Pipeline.Search(strat, bitwidth, m, in.threads(), progress, tgt,
-                maxDrop == null ? 1.0 : maxDrop, prod, precision.maxScoreError, precision.ranges(), maxOutputError,
-                pareto != null, null); // the design: the emission's
-        EmitOptions emit = EmitOptions.on(dev).withFpgaStrategy(Choices.fpgaStrategy(fpgaStrategy))
-                .withFpgaDivider(Choices.fpgaDivider(fpgaDivider))
-                .withFpgaBuffers(Choices.fpgaBuffers(fpgaBuffers, dev))
-                .withFpgaDsps(fpgaDsps).withFpgaUtilization(fpgaUtilization).withBitSerial(storage.bitSerial())
+        Pipeline.Search search = new Pipeline.Search(strat, searchOptions.bitwidth, m, in.threads(), progress, tgt,
+                accuracy.points(), prod, precision.maxScoreError, precision.ranges(), searchOptions.maxOutputError,
+                output.pareto != null, null); // the design: the emission's
+        EmitOptions emit = EmitOptions.on(dev).withFpgaStrategy(Choices.fpgaStrategy(fpga.strategy))
+                .withFpgaDivider(Choices.fpgaDivider(fpga.divider))
+                .withFpgaBuffers(Choices.fpgaBuffers(fpga.buffers, dev))
+                .withFpgaDsps(fpga.dsps).withFpgaUtilization(fpga.utilization).withBitSerial(storage.bitSerial())
                 .withBitLayout(storage.bitLayout());
         Pipeline.Compiled compiled = Pipeline.compile(source, loaded, new Pipeline.Request(precision.rewrites(storage),
-                search, new FlashLimits.Demotion(flashBudget, fit, dev), storage.asked(),
-                new Emission(enc, tgt, emit, emitIr)), dir);
+                search, new FlashLimits.Demotion(searchOptions.flashBudget, searchOptions.fit, dev), storage.asked(),
+                new Emission(enc, tgt, emit, output.emitIr)), dir);
         unmetBound(compiled.report(), compiled.compiled().program().decisionScores());
         return compiled;
     }

@@ -16,7 +16,7 @@ import seedc.frontend.onnx.OnnxFrontEnd;
 import seedc.io.Npy;
 import seedc.io.NpyArray;
 
-@Command(name = "import", mixinStandardHelpOptions = true,
+@Command(name = "import", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Writes the SeeDot program (input.sd) and .npy weights equivalent to an ONNX model: what every"
                 + " other command compiles from it, to read or edit.")
 final class ImportCommand implements Callable<Integer> {
@@ -24,7 +24,7 @@ final class ImportCommand implements Callable<Integer> {
     ProgramOptions source;
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Folder to write (a new one, or"
-            + " an earlier output of seedc).")
+            + " an earlier output of seedc); required.")
     Path out;
 
     @Spec

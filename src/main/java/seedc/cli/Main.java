@@ -44,7 +44,7 @@ public final class Main implements Runnable {
             err.println("seedc: error: " + (unknownCommand
                     ? "unknown command '" + ((CommandLine.UnmatchedArgumentException) ex).getUnmatched().get(0)
                             + "' (use check, import, run, compile, bench or demo)"
-                    : ex.getMessage()));
+                    : repeatedInGroup(ex, a)));
             err.println("(see 'seedc " + (c.getParent() == null ? "" : c.getCommandName() + " ") + "--help')");
             return 1;
         });
@@ -69,6 +69,25 @@ public final class Main implements Runnable {
         } catch (OutOfMemoryError e) { // thrown on the command's own thread, past picocli's handler of exceptions
             return outOfMemory(err);
         }
+    }
+
+    /**
+     * The message of a parse error. An option under a --help heading (in an argument group) given twice makes picocli
+     * say "expected only one match but got" and the groups; it is said as picocli says it for any other option.
+     */
+    private static String repeatedInGroup(CommandLine.ParameterException ex, String[] args) {
+        if (ex instanceof CommandLine.MaxValuesExceededException && ex.getMessage().startsWith("expected only one")) {
+            CommandLine.Model.CommandSpec command = ex.getCommandLine().getCommandSpec();
+            java.util.Set<String> seen = new java.util.HashSet<>();
+            for (String arg : args) {
+                CommandLine.Model.OptionSpec o = command.findOption(arg.contains("=") ? arg.substring(0,
+                        arg.indexOf('=')) : arg);
+                if (o != null && o.group() != null && !seen.add(o.longestName())) {
+                    return "option '" + o.longestName() + "' should be specified only once";
+                }
+            }
+        }
+        return ex.getMessage();
     }
 
     /** Whether {@code ex} is, or was caused by, the heap running out (a search's worker wraps it). */

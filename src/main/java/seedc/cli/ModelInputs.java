@@ -3,6 +3,7 @@ package seedc.cli;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Option;
 import seedc.driver.ModelSource;
 
@@ -11,27 +12,21 @@ final class ModelInputs {
     @picocli.CommandLine.Mixin
     ProgramOptions source;
 
-    @Option(names = "--train", required = true, paramLabel = "FILE", description = "Training set: scales are chosen on it.")
+    @Option(names = "--train", required = true, paramLabel = "FILE",
+            description = "Training set (.npy, .csv or .tsv, label(s) first): scales are chosen on it; required.")
     Path train;
 
     @Option(names = "--test", required = true, paramLabel = "FILE",
-            description = "Test set: accuracy is reported on it (bench runs its first examples on the device).")
+            description = "Test set: accuracy is reported on it (bench runs its first examples on the device);"
+                    + " required.")
     Path test;
 
-    @Option(names = "--validation", paramLabel = "FILE",
-            description = "Rows the model was not trained on (as --train): shiftry chooses on every training row and"
-                    + " accepts its program on these (default: on every fourth training row, held out from the choice).")
-    Path validation;
-
-    @Option(names = "--labels", defaultValue = "1", paramLabel = "N", description = "Label columns (default ${DEFAULT-VALUE}).")
-    int labels;
-
-    @Option(names = "--jobs", paramLabel = "N", description = "Threads (default: all cores).")
-    Integer jobs;
+    @ArgGroup(exclusive = false, heading = HelpSections.DATA, order = HelpSections.DATA_ORDER)
+    DataOptions.WithValidation data = new DataOptions.WithValidation();
 
     /** The threads to use; a user error if --jobs is below 1. */
     int threads() {
-        return Choices.jobs(jobs);
+        return data.threads();
     }
 
     /** The user's input files (never written over). */
@@ -39,15 +34,15 @@ final class ModelInputs {
         List<Path> files = new ArrayList<>(source.files());
         files.add(train);
         files.add(test);
-        if (validation != null) {
-            files.add(validation);
+        if (data.validation != null) {
+            files.add(data.validation);
         }
         return files;
     }
 
     /** Where the pipeline reads the model and data from: the front end this command line chose. */
     ModelSource modelSource() {
-        return new ModelSource(source::load, source.modelDir, train, validation, test, labels, source::at,
+        return new ModelSource(source::load, source.modelDir, train, data.validation, test, data.labels, source::at,
                 source::readAsClasses);
     }
 }

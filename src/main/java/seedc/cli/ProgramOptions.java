@@ -1,6 +1,7 @@
 package seedc.cli;
 
 import java.nio.file.Path;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import seedc.diag.UserError;
@@ -13,31 +14,16 @@ import seedc.ir.FloatModel;
  * inside; --input-range, --argmax and --output say what ONNX does not).
  */
 final class ProgramOptions {
-    @Parameters(index = "0", paramLabel = "PROGRAM", description = "The SeeDot program (.sd) or ONNX model (.onnx).")
+    @Parameters(index = "0", paramLabel = "PROGRAM", description = "The SeeDot program (.sd) or ONNX model (.onnx); required.")
     Path program;
 
     @Option(names = "--model", paramLabel = "DIR",
-            description = "Directory with one .npy per parameter (a SeeDot program; an .onnx file holds its own).")
+            description = "Directory with one .npy per parameter (a SeeDot program; not set: the program has no"
+                    + " parameters, or is an .onnx file, which holds its own).")
     Path modelDir;
 
-    @Option(names = "--input-range", paramLabel = "LO,HI", defaultValue = "-1,1",
-            description = "ONNX: the range the imported program declares for its input (default ${DEFAULT-VALUE};"
-                    + " SeeDot's scale for the input covers it and the training data).")
-    String inputRange;
-
-    @Option(names = "--input-layout", paramLabel = "nchw|nhwc", defaultValue = "nchw",
-            description = "ONNX: the order of an image input's pixels in a data row: nchw (default, the graph's own"
-                    + " C order) or nhwc (channels innermost, as TensorFlow and most cameras give them).")
-    String inputLayout;
-
-    @Option(names = "--argmax",
-            description = "ONNX: return the class (argmax) of the graph's output, for a classifier exported without"
-                    + " an ArgMax or Softmax head.")
-    boolean argmax;
-
-    @Option(names = "--output", paramLabel = "NAME",
-            description = "ONNX: the graph output to compile, for a graph with several (default: the first).")
-    String output;
+    @ArgGroup(exclusive = false, heading = HelpSections.ONNX, order = HelpSections.ONNX_ORDER)
+    OnnxOptions onnx = new OnnxOptions();
 
     boolean isOnnx() {
         return program.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".onnx");
@@ -57,7 +43,7 @@ final class ProgramOptions {
      */
     seedc.driver.ScoreClasses.Read readAsClasses(FloatModel model, java.util.List<seedc.io.DataSet> sets,
                                                  java.io.PrintWriter err) {
-        int k = !isOnnx() || argmax ? 0 : seedc.driver.ScoreClasses.classes(model.program(), sets);
+        int k = !isOnnx() || onnx.argmax ? 0 : seedc.driver.ScoreClasses.classes(model.program(), sets);
         if (k == 0) {
             return new seedc.driver.ScoreClasses.Read(model, 0);
         }
@@ -76,25 +62,25 @@ final class ProgramOptions {
     }
 
     OnnxFrontEnd.Options onnxOptions() {
-        String[] parts = inputRange.split(",", -1);
+        String[] parts = onnx.inputRange.split(",", -1);
         try {
             if (parts.length == 2) {
                 double lo = Double.parseDouble(parts[0].trim()), hi = Double.parseDouble(parts[1].trim());
                 if (Double.isFinite(lo) && Double.isFinite(hi) && lo < hi) {
-                    return new OnnxFrontEnd.Options(lo, hi, argmax, nhwcRows(), output, true);
+                    return new OnnxFrontEnd.Options(lo, hi, onnx.argmax, nhwcRows(), onnx.output, true);
                 }
             }
         } catch (NumberFormatException e) {
             // the message below
         }
-        throw UserError.of("--input-range must be LO,HI with finite numbers LO < HI, not '" + inputRange + "'");
+        throw UserError.of("--input-range must be LO,HI with finite numbers LO < HI, not '" + onnx.inputRange + "'");
     }
 
     private boolean nhwcRows() {
-        return switch (inputLayout) {
+        return switch (onnx.inputLayout) {
             case "nchw" -> false;
             case "nhwc" -> true;
-            default -> throw UserError.of("--input-layout must be nchw or nhwc, not '" + inputLayout + "'");
+            default -> throw UserError.of("--input-layout must be nchw or nhwc, not '" + onnx.inputLayout + "'");
         };
     }
 

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -22,43 +23,46 @@ import seedc.eval.Evaluation;
 import seedc.eval.Result;
 import seedc.io.DataSet;
 
-@Command(name = "run", mixinStandardHelpOptions = true,
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Runs a model on a data set (in floating point, or in the fixed point of a compiled report) "
                 + "and prints its accuracy.")
 final class RunCommand implements Callable<Integer> {
     @Mixin
     ProgramOptions source;
 
-    @Option(names = "--data", required = true, paramLabel = "FILE", description = "Data set (.npy, .csv or .tsv), label(s) first.")
+    @Option(names = "--data", required = true, paramLabel = "FILE",
+            description = "Data set (.npy, .csv or .tsv), label(s) first; required.")
     Path data;
 
-    @Option(names = "--labels", defaultValue = "1", paramLabel = "N", description = "Number of label columns (default ${DEFAULT-VALUE}).")
-    int labels;
+    @Option(names = "--config", paramLabel = "REPORT.json",
+            description = "report.json of 'seedc compile' (for --encoding fixed; not set: the float model runs).")
+    Path config;
 
     @Option(names = "--encoding", paramLabel = "float|fixed",
             description = "float: the reference interpreter; fixed: the bit-exact fixed-point program of --config"
                     + " (default: fixed with --config, else float).")
     String encoding;
 
-    @Option(names = "--config", paramLabel = "REPORT.json", description = "report.json of 'seedc compile' (for --encoding fixed).")
-    Path config;
+    @ArgGroup(exclusive = false, heading = HelpSections.DATA, order = HelpSections.DATA_ORDER)
+    DataOptions dataOptions = new DataOptions();
 
-    @Option(names = "--predictions", paramLabel = "FILE", description = "Write one prediction (or output row) per line.")
-    Path predictions;
+    @ArgGroup(exclusive = false, heading = HelpSections.OUTPUT, order = HelpSections.OUTPUT_ORDER)
+    Output output = new Output();
 
-    @Option(names = "--jobs", paramLabel = "N", description = "Threads (default: all cores).")
-    Integer jobs;
-
-    @Mixin
-    ProgressOption progressOption;
+    /** What run writes besides the accuracy, and how it shows its progress. */
+    static final class Output extends ProgressOption {
+        @Option(names = "--predictions", paramLabel = "FILE",
+                description = "Write one prediction (or output row) per line (not set: only the accuracy is printed).")
+        Path predictions;
+    }
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
-        if (predictions != null) {
-            OutputFile.target(predictions); // a device or FIFO is refused before the run, not after it
+        if (output.predictions != null) {
+            OutputFile.target(output.predictions); // a device or FIFO is refused before the run, not after it
         }
         Encoding enc = encoding != null ? Choices.encoding(encoding)
                 : config != null ? Encoding.FIXED : Encoding.FLOAT;
@@ -66,17 +70,17 @@ final class RunCommand implements Callable<Integer> {
             throw UserError.of("--config gives a fixed-point program: use it with --encoding fixed (or leave"
                     + " --encoding out)");
         }
-        if (labels < 1) {
+        if (dataOptions.labels < 1) {
             throw UserError.of("--labels must be at least 1");
         }
-        int threads = Choices.jobs(jobs);
-        boolean progress = progressOption.show();
+        int threads = dataOptions.threads();
+        boolean progress = output.show();
         FloatModel model;
         DataSet ds;
         try (Progress bar = Progress.start(progress, "load", 2)) { // the program and weights, then the data set
             model = source.load(spec.commandLine().getErr());
             bar.step();
-            ds = DataInputs.load(model.program(), data, labels);
+            ds = DataInputs.load(model.program(), data, dataOptions.labels);
             bar.step();
         }
         model = source.readAsClasses(model, List.of(ds), spec.commandLine().getErr()).model();
@@ -98,7 +102,7 @@ final class RunCommand implements Callable<Integer> {
         } else {
             out.println("outputs: " + results.length + " examples of " + model.program().result().shape());
         }
-        if (predictions != null) {
+        if (output.predictions != null) {
             writePredictions(model, results);
         }
         return 0;
@@ -120,6 +124,6 @@ final class RunCommand implements Callable<Integer> {
         if (source.modelDir != null) {
             model.program().params().forEach(p -> inputs.add(source.modelDir.resolve(p.name() + ".npy")));
         }
-        OutputFile.write(predictions, sb.toString(), inputs);
+        OutputFile.write(output.predictions, sb.toString(), inputs);
     }
 }

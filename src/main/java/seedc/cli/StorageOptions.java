@@ -15,19 +15,21 @@ final class StorageOptions {
     @Option(names = "--weight-bits", paramLabel = "K",
             description = "Quantize every weight matrix and filter after training to K bits (1: -a and +a, a the mean"
                     + " magnitude; 2-8: a symmetric grid of 2^K - 1 levels); biases keep their values. The report"
-                    + " gives the float accuracy before and after. Implies --weight-storage packed.")
+                    + " gives the float accuracy before and after. Implies --weight-storage packed (not set: weights as"
+                    + " trained).")
     Integer weightBits;
 
     @Option(names = "--codebook", paramLabel = "N",
             description = "Quantize every weight matrix and filter after training to N shared values (2-256, k-means"
-                    + " per parameter); biases keep their values. Implies --weight-storage packed.")
+                    + " per parameter); biases keep their values. Implies --weight-storage packed (not set: weights as"
+                    + " trained).")
     Integer codebook;
 
     @Option(names = "--power-of-two-weights", paramLabel = "K",
             description = "Quantize every weight matrix and filter after training to zero and +/- powers of two, K bits"
                     + " each (2-8: a sign and 2^(K-1) - 1 exponents from the largest magnitude's down); biases keep"
                     + " their values. On the FPGA a product by such a weight is a shift. Implies --weight-storage"
-                    + " packed.")
+                    + " packed (not set: weights as trained).")
     Integer powerOfTwoBits;
 
     @Option(names = "--weight-storage", defaultValue = "auto", paramLabel = "S",
@@ -42,7 +44,8 @@ final class StorageOptions {
                     + " sums of products instead of AND + popcount on packed bit planes (quantized activations:"
                     + " sign, quantize) or table lookups of subset sums (wider activations) on C targets, or bit"
                     + " counters on the FPGA, for comparison; the integers are the same. report.json"
-                    + " memoryPlan.lowBitProducts says which kernel each such product got on a C target.")
+                    + " memoryPlan.lowBitProducts says which kernel each such product got on a C target (not set: bit"
+                    + " planes, subset sums or bit counters wherever they apply).")
     boolean noBitSerial;
 
     @Option(names = "--bit-layout", paramLabel = "L",

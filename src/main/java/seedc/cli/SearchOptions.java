@@ -1,0 +1,20 @@
+package seedc.cli;
+
+import picocli.CommandLine.Option;
+
+/** How the scales and widths are searched, shared by compile and bench (compile adds its stopping modes). */
+class SearchOptions {
+    @Option(names = "--strategy", defaultValue = "shiftry", paramLabel = "NAME",
+            description = "shiftry (default: data-driven scales, mixed 8/16 bits) or seedot (maxscale search at"
+                    + " --bitwidth).")
+    String strategy;
+
+    @Option(names = "--bitwidth", defaultValue = "16", paramLabel = "B",
+            description = "8, 16 or 32 (default ${DEFAULT-VALUE}).")
+    int bitwidth;
+
+    // bench's default is compile's: bench measures the program compile writes
+    @Option(names = "--metric", defaultValue = seedc.search.Metric.DEFAULT_ID, paramLabel = "M",
+            description = "accuracy, disagreement or reduced-disagreement (default ${DEFAULT-VALUE}).")
+    String metric;
+}
