@@ -5,12 +5,14 @@ import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import seedc.diag.HeapNeed;
+import seedc.diag.TooLarge;
 import seedc.diag.UserError;
 
 /** The seedc command line: every user mistake is one message on stderr and exit status 1. */
 @Command(name = "seedc", mixinStandardHelpOptions = true, version = "seedc 0.1.0",
         description = "Compiles floating-point SeeDot ML models to fixed-point code for microcontrollers.",
-        subcommands = {CheckCommand.class, ImportCommand.class, RunCommand.class, CompileCommand.class, BenchCommand.class, DemoCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {CheckCommand.class, ImportCommand.class, RunCommand.class, CompileCommand.class, BenchCommand.class,
+                DemoCommand.class, CommandLine.HelpCommand.class, OptionsPage.class})
 public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -76,7 +78,7 @@ public final class Main implements Runnable {
      * say "expected only one match but got" and the groups; it is said as picocli says it for any other option.
      */
     private static String repeatedInGroup(CommandLine.ParameterException ex, String[] args) {
-        if (ex instanceof CommandLine.MaxValuesExceededException && ex.getMessage().startsWith("expected only one")) {
+        if (ex.getMessage() != null && ex.getMessage().contains("expected only one match but got")) {
             CommandLine.Model.CommandSpec command = ex.getCommandLine().getCommandSpec();
             java.util.Set<String> seen = new java.util.HashSet<>();
             for (String arg : args) {
