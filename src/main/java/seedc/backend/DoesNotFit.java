@@ -3,13 +3,13 @@ package seedc.backend;
 import seedc.diag.UserError;
 
 /**
- * A program that does not fit its device: a user error that the command line may complete with what to try, which
- * depends on what is short: a microcontroller's flash (Shiftry can demote values until the model fits) or an FPGA's
- * fabric (demoting values leaves every engine in place: a larger device is what helps).
+ * A design that does not fit its FPGA's fabric: a user error that the driver completes with what to try (demoting
+ * values leaves every engine in place: a larger device is what helps). A microcontroller's flash or RAM is refused as
+ * {@link seedc.diag.TooLarge}.
  */
 public final class DoesNotFit extends UserError {
     /** What the program does not fit. */
-    public enum Short { FLASH, FABRIC }
+    public enum Short { FABRIC }
 
     private final Short what;
 

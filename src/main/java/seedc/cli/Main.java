@@ -52,7 +52,9 @@ public final class Main implements Runnable {
         });
         cl.setExecutionExceptionHandler((ex, c, parseResult) -> {
             if (ex instanceof UserError ue) {
-                err.println(ue.getMessage());
+                // too large for the device: the options most likely to make it fit, of those this command has
+                err.println(ue.getMessage() + (ue instanceof TooLarge t && parseResult.subcommand() != null
+                        ? FitAdvice.of(t.shortfall(), parseResult.subcommand()) : ""));
                 return 1;
             }
             if (outOfMemory(ex)) {

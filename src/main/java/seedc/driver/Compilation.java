@@ -137,7 +137,7 @@ public final class Compilation {
     /** The same with the parameters stored as {@code storage} says (packed, --fit needs to demote less). */
     public static Budget deviceFlash(Backend backend, Device device, FloatModel model, WeightStorage storage) {
         return new Budget("the flash of " + device, Cost.Resource.FLASH_BYTES, device.flashBytes(),
-                fp -> backend.cost(fp, model.weights(), storage));
+                fp -> backend.cost(fp, model.weights(), storage), seedc.diag.TooLarge.Kind.FLASH);
     }
 
     public static Result[] floatRun(FloatModel model, DataSet data, int jobs) {

@@ -13,7 +13,6 @@ import seedc.diag.UserError;
 import seedc.fixed.FixedInterpreter;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.QuantizedModel;
-import seedc.fixed.Strategy;
 import seedc.io.DataSet;
 import seedc.ir.FloatModel;
 
@@ -29,7 +28,7 @@ public record Emission(Encoding encoding, Backend target, EmitOptions options, b
      * the compiled one's input) into {@code dir}; a device that is too small gets what to try.
      */
     Emitted write(FixedProgram fp, FloatModel model, FloatModel compiled, DataSet test, WeightStorage stored,
-                  Strategy strategy, boolean progress, Path dir) {
+                  boolean progress, Path dir) {
         Device device = options.device();
         try (Progress bar = Progress.start(progress, "emit", 1)) {
             EmitOptions eo = withExample(options, fp, compiled, test).withStorage(stored);
@@ -39,7 +38,7 @@ public record Emission(Encoding encoding, Backend target, EmitOptions options, b
             bar.step();
             return written;
         } catch (DoesNotFit e) {
-            throw new UserError(e.getMessage() + hint(e.what(), strategy, device));
+            throw new UserError(e.getMessage() + hint(device));
         }
     }
 
@@ -56,16 +55,12 @@ public record Emission(Encoding encoding, Backend target, EmitOptions options, b
     }
 
     /**
-     * What to try when the code does not fit: demoting values shrinks a microcontroller's flash (Shiftry's --fit); on
-     * an FPGA every engine stays whatever the widths (the iCE40's fabric is a quarter of the Arty's).
+     * What to try when the design does not fit an FPGA: every engine stays whatever the widths (the iCE40's fabric is
+     * a quarter of the Arty's). A microcontroller's flash or RAM is refused as {@link seedc.diag.TooLarge}, whose
+     * options the command line words.
      */
-    private String hint(DoesNotFit.Short what, Strategy strategy, Device device) {
-        return switch (what) {
-            case FLASH -> encoding == Encoding.FLOAT ? ""
-                    : strategy == Strategy.SHIFTRY ? " (--fit demotes values to 8 bits until it fits)"
-                    : " (--strategy shiftry --fit demotes values to 8 bits until it fits)";
-            case FABRIC -> Device.ICE40_UP5K.equals(device)
-                    ? " (the Arty A7-35T, --device arty-a7-35t, has four times the logic and 11 times the DSPs)" : "";
-        };
+    private static String hint(Device device) {
+        return Device.ICE40_UP5K.equals(device)
+                ? " (the Arty A7-35T, --device arty-a7-35t, has four times the logic and 11 times the DSPs)" : "";
     }
 }

@@ -150,7 +150,7 @@ public final class Pipeline {
         if (request.emit() != null) {
             Stopwatch emitting = new Stopwatch();
             written = request.emit().write(outcome.fixed(), loaded.model(), compiled, loaded.test(), stored,
-                    search.strategy(), search.progress(), dir);
+                    search.progress(), dir);
             emitting.lap("emit");
             report = framed(report, loaded.times(), emitting.laps());
         }

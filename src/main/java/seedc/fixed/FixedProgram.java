@@ -38,6 +38,17 @@ public record FixedProgram(Program program, FixedType[] types, IdentityHashMap<O
         return paramBytes(program, v -> type(v).bits());
     }
 
+    /**
+     * The figures of a refusal for size ({@code over} bytes more than {@code capacity}, the parameters taking
+     * {@code parameterBytes}): how many parameter elements there are and whether some value could be demoted.
+     */
+    public seedc.diag.TooLarge.Shortfall shortfall(seedc.diag.TooLarge.Kind kind, long over, long capacity,
+                                                   long parameterBytes) {
+        long elements = program.params().stream().mapToLong(p -> p.shape().size()).sum();
+        boolean demotable = program.values().stream().anyMatch(v -> !v.isInt() && type(v).bits() > 8);
+        return new seedc.diag.TooLarge.Shortfall(kind, over, capacity, parameterBytes, elements, demotable);
+    }
+
     /** {@link #paramBytes()} with the parameters at the given widths. */
     public static int paramBytes(Program program, java.util.function.ToIntFunction<Value> bits) {
         long total = 0;

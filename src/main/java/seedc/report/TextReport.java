@@ -56,6 +56,9 @@ public final class TextReport {
             sb.append(f("  train       %6.2f%%   %6.2f%%%n", a.floatTrainAccuracy(), a.fixedTrainAccuracy()));
             sb.append(f("  test        %6.2f%%   %6.2f%%%n", a.floatTestAccuracy(), a.fixedTestAccuracy()));
             scoresAsClasses(sb, a.scoresAsClasses());
+            if (shiftry != null) {
+                sb.append(AccuracyCost.line(r, shiftry, metric(r)));
+            }
         } else { // no labels to compare with: the distance to float's outputs is what the search kept small
             sb.append(f("no accuracy: the result is a tensor, not a class; fixed outputs against float's"
                     + " (relative RMS error):%n  train %.4f, test %.4f%n", a.outputError().train(),

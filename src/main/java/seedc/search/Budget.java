@@ -2,7 +2,7 @@ package seedc.search;
 
 import java.util.Map;
 import java.util.function.Function;
-import seedc.diag.UserError;
+import seedc.diag.TooLarge;
 import seedc.fixed.Cost;
 import seedc.fixed.FixedProgram;
 
@@ -15,14 +15,16 @@ import seedc.fixed.FixedProgram;
  * @param resource the resource limited
  * @param limit    how much of it is available
  * @param cost     what a program takes (a backend's {@code cost}, or the parameters alone)
+ * @param kind     what a refusal says is short (the device's flash, or the parameters' budget)
  */
-public record Budget(String name, Cost.Resource resource, long limit, Function<FixedProgram, Cost> cost) {
+public record Budget(String name, Cost.Resource resource, long limit, Function<FixedProgram, Cost> cost,
+                     TooLarge.Kind kind) {
 
     /** {@code --flash-budget BYTES}: the quantized parameters alone. */
     public static Budget parameters(int limit) {
         return new Budget("a flash budget of " + limit + " B for its parameters", Cost.Resource.FLASH_BYTES, limit,
                 fp -> new Cost(Map.of(Cost.Resource.FLASH_BYTES, (long) fp.paramBytes()),
-                        "the parameters take " + fp.paramBytes() + " B"));
+                        "the parameters take " + fp.paramBytes() + " B"), TooLarge.Kind.PARAMETER_BUDGET);
     }
 
     /** How much of the resource {@code fp} takes. */
@@ -39,8 +41,9 @@ public record Budget(String name, Cost.Resource resource, long limit, Function<F
         Cost c = cost.apply(fp);
         long used = c.of(resource);
         if (used > limit) {
-            throw UserError.of("the model does not fit " + name + " " + how + ": " + c.breakdown() + ", "
-                    + (used - limit) + " " + resource.unit() + " over");
+            throw new TooLarge("the model does not fit " + name + " " + how + ": " + c.breakdown() + ", "
+                    + (used - limit) + " " + resource.unit() + " over",
+                    fp.shortfall(kind, used - limit, limit, fp.paramBytes()));
         }
     }
 }

@@ -247,12 +247,14 @@ class MalformedInputTest {
             // W (3, 2) takes 6 B at 8 bits
             compile("parameters over --flash-budget even at 8 bits", "--flash-budget 5",
                     "seedc: error: the model does not fit a flash budget of 5 B for its parameters even with every"
-                            + " value demoted to 8 bits: the parameters take 6 B, 1 B over"),
+                            + " value demoted to 8 bits: the parameters take 6 B, 1 B over; to make it fit, try"
+                            + " --flash-budget 6 (what the parameters take at 8 bits)"),
             // the Arduino code estimate (CTarget): 3000 B + 120 B for each of the 4 ops (X, W, W * X, argmax)
             compile("over the device's flash even at 8 bits", "--fit --target arduino --device 2048:1000",
                     "seedc: error: the model does not fit the flash of 2048:1000 (2048 B RAM, 1000 B flash) even with"
                             + " every value demoted to 8 bits: parameters and tables take 6 B and the code about"
-                            + " 3480 B, 2486 B over")));
+                            + " 3480 B, 2486 B over; to make it fit, try --target cortex-m --device mkr1000 (256 KB of"
+                            + " flash)")));
         return c.stream();
     }
 

@@ -120,8 +120,12 @@ class ConvStoreThresholdsTest {
         Device small = Device.byName("1100:32768").orElseThrow();
         UserError e = assertThrows(UserError.class, () -> CBackend.ARDUINO.emit(f.fp(), f.model().weights(),
                 EmitOptions.on(small), dir.resolve("small")));
+        // the peak 1280 B less the 712 B left; values at 16 bits, so the command line can say what demotes more
         assertTrue(e.getMessage().contains("does not fit the RAM of 1100:32768") && e.getMessage().contains("(live: ")
-                && e.getMessage().endsWith("so larger limits demote more"), e.getMessage());
+                && e.getMessage().endsWith("but the device has 712, 568 B over"), e.getMessage());
+        seedc.diag.TooLarge.Shortfall s = ((seedc.diag.TooLarge) e).shortfall();
+        assertEquals(new seedc.diag.TooLarge.Shortfall(seedc.diag.TooLarge.Kind.RAM, 568, 1100, s.parameterBytes(),
+                s.parameterElements(), true), s);
         assertFalse(e.getMessage().contains("v_t11 2048 B"), "the convolution's sums are not stored");
     }
 }

@@ -50,6 +50,7 @@ class TextReportTest {
                 accuracy        float     fixed
                   train       100.00%    99.50%
                   test         95.83%    95.56%
+                accuracy lost: 0.50 points on the training set, 0.27 on the test set; no value kept at 8 bits loses any alone (stage III): the loss is their combination's (stage IV)
                 explored 102 candidates in 1.50 s
 
                 values (stage II chose the input's scale: 13)

@@ -3,7 +3,7 @@ package seedc.codegen.c;
 import java.util.Map;
 import seedc.backend.BitLayout;
 import seedc.backend.Device;
-import seedc.backend.DoesNotFit;
+import seedc.diag.TooLarge;
 import seedc.backend.WeightStorage;
 import seedc.codegen.c.dialect.CDialect;
 import seedc.codegen.c.emit.BodyEmitter;
@@ -121,8 +121,9 @@ final class FixedCBuild {
         FixedCBuild b = new FixedCBuild(dialect, fp, consts, ram, device, fused, bits);
         FlashUse use = b.flashUse();
         if (device != null && use.total() > device.flashBytes()) {
-            throw new DoesNotFit(DoesNotFit.Short.FLASH,
-                    "the model does not fit the flash of " + device + ": " + use);
+            long over = use.total() - device.flashBytes();
+            throw new TooLarge("the model does not fit the flash of " + device + ": " + use + ", " + over + " B over",
+                    fp.shortfall(TooLarge.Kind.FLASH, over, device.flashBytes(), use.constantBytes()));
         }
         return b;
     }
@@ -141,28 +142,20 @@ final class FixedCBuild {
                     + " B for scalars and the output" + (pages == 0 ? "" : " and the level tables") + ", " + input
                     + " B for the caller's input array (predict.h: seedc_predict reads x from RAM)";
             if (limit <= 0) {
-                throw UserError.of("the model does not fit the RAM of " + device + ": " + kept + " leave "
-                        + Math.max(0, limit) + " B for the model's buffer");
+                long over = RamPlan.of(fp, Integer.MAX_VALUE, fused, bits).plan().bufferBytes() - limit;
+                throw new TooLarge("the model does not fit the RAM of " + device + ": " + kept + " leave "
+                        + Math.max(0, limit) + " B for the model's buffer, " + over + " B over",
+                        fp.shortfall(TooLarge.Kind.RAM, over, device.ramBytes(), fp.paramBytes()));
             }
         }
         try {
             return RamPlan.of(fp, limit, fused, bits);
         } catch (UserError e) {
-            throw UserError.of("the model does not fit the RAM of " + device + " (" + kept + "): "
-                    + e.getMessage() + demotionHint(fp));
+            long over = RamPlan.of(fp, Integer.MAX_VALUE, fused, bits).plan().bufferBytes() - limit;
+            throw new TooLarge("the model does not fit the RAM of " + device + " (" + kept + "): "
+                    + e.getMessage() + ", " + over + " B over",
+                    fp.shortfall(TooLarge.Kind.RAM, over, device.ramBytes(), fp.paramBytes()));
         }
-    }
-
-    /**
-     * What a user can do when values shiftry kept at 16 bits take the RAM: their 8-bit types take half, and the
-     * search keeps a value wide only while its limits say so.
-     */
-    private static String demotionHint(FixedProgram fp) {
-        boolean wide = fp.program().values().stream().anyMatch(v -> !v.isInt() && fp.type(v).bits() > 8);
-        return fp.strategy() != seedc.fixed.Strategy.SHIFTRY || !wide ? ""
-                : "; values shiftry kept at 16 bits take twice their 8-bit RAM: it keeps a value wide while demoting"
-                        + " it moves the scores by more than --max-score-error or costs more than --max-accuracy-drop,"
-                        + " so larger limits demote more";
     }
 
     /** RAM outside the planned buffer: int scalars and the output array. */
