@@ -33,4 +33,31 @@ record CliRun(int status, String out, String err) {
         Npy.write(dir.resolve("m/W.npy"), new NpyArray(new int[] {3, 2}, new double[] {1, 0, 0, 1, 1, 1}));
         Npy.write(dir.resolve("d.npy"), new NpyArray(new int[] {2, 3}, new double[] {0, 1, 0, 2, 0.5, 0.5}));
     }
+
+    /**
+     * A classifier of {@code n} inputs in {@code dir}: q.sd computes argmax(W * X) with W (rows, n) in m/W.npy, and
+     * d.npy holds eight rows labelled by which of W's first two rows scores more (the tests of what fits a device).
+     */
+    static void wideClassifier(Path dir, int rows, int n) throws IOException {
+        Files.writeString(dir.resolve("q.sd"), "let X = (" + n + ", 1) in [0, 1] in\nlet W = (" + rows + ", " + n
+                + ") in [-1, 1] in\nargmax(W * X)\n");
+        Files.createDirectories(dir.resolve("m"));
+        double[] w = new double[rows * n];
+        for (int i = 0; i < w.length; i++) {
+            w[i] = ((i * 37) % 19 - 9) / 9.0;
+        }
+        double[] data = new double[8 * (n + 1)];
+        for (int r = 0; r < 8; r++) {
+            double s0 = 0, s1 = 0;
+            for (int j = 0; j < n; j++) {
+                double x = ((r * 13 + j * 7) % 16) / 16.0;
+                data[r * (n + 1) + 1 + j] = x;
+                s0 += w[j] * x;
+                s1 += w[n + j] * x;
+            }
+            data[r * (n + 1)] = s1 > s0 ? 1 : 0;
+        }
+        Npy.write(dir.resolve("m/W.npy"), new NpyArray(new int[] {rows, n}, w));
+        Npy.write(dir.resolve("d.npy"), new NpyArray(new int[] {8, n + 1}, data));
+    }
 }

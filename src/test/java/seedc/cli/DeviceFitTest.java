@@ -96,26 +96,7 @@ class DeviceFitTest {
     @Test
     void aModelOverTheUnoIsRefusedAlikeNamingTheBytes(@TempDir Path dir) throws IOException {
         int n = 900;
-        Files.writeString(dir.resolve("q.sd"), "let X = (" + n + ", 1) in [0, 1] in\nlet W = (2, " + n
-                + ") in [-1, 1] in\nargmax(W * X)\n");
-        Files.createDirectories(dir.resolve("m"));
-        double[] w = new double[2 * n];
-        double[] rows = new double[8 * (n + 1)];
-        for (int i = 0; i < w.length; i++) {
-            w[i] = ((i * 37) % 19 - 9) / 9.0;
-        }
-        for (int r = 0; r < 8; r++) {
-            double s0 = 0, s1 = 0;
-            for (int j = 0; j < n; j++) {
-                double x = ((r * 13 + j * 7) % 16) / 16.0;
-                rows[r * (n + 1) + 1 + j] = x;
-                s0 += w[j] * x;
-                s1 += w[n + j] * x;
-            }
-            rows[r * (n + 1)] = s1 > s0 ? 1 : 0;
-        }
-        Npy.write(dir.resolve("m/W.npy"), new NpyArray(new int[] {2, n}, w));
-        Npy.write(dir.resolve("d.npy"), new NpyArray(new int[] {8, n + 1}, rows));
+        CliRun.wideClassifier(dir, 2, n);
         String common = "{D}q.sd --model {D}m --train {D}d.npy --test {D}d.npy";
         CliRun compile = CliRun.of(dir, "compile " + common + " --target arduino --device uno --out {D}out");
         CliRun bench = CliRun.of(dir, "bench " + common + " --device uno --no-float");

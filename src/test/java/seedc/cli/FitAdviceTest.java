@@ -9,41 +9,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import seedc.io.Npy;
-import seedc.io.NpyArray;
 
 /**
  * Errors that teach (issue 44, part 6): a model over a microcontroller's flash or RAM is refused saying by how much
  * and the options most likely to make it fit, and following the first advice does make it fit.
  */
 class FitAdviceTest {
-    /**
-     * argmax(W * X) with W (rows, n) and eight data rows labelled by which of the first two rows of W scores more, in
-     * {@code dir}: q.sd, m/W.npy and d.npy.
-     */
-    private static void model(Path dir, int rows, int n) throws IOException {
-        Files.writeString(dir.resolve("q.sd"), "let X = (" + n + ", 1) in [0, 1] in\nlet W = (" + rows + ", " + n
-                + ") in [-1, 1] in\nargmax(W * X)\n");
-        Files.createDirectories(dir.resolve("m"));
-        double[] w = new double[rows * n];
-        for (int i = 0; i < w.length; i++) {
-            w[i] = ((i * 37) % 19 - 9) / 9.0;
-        }
-        double[] data = new double[8 * (n + 1)];
-        for (int r = 0; r < 8; r++) {
-            double s0 = 0, s1 = 0;
-            for (int j = 0; j < n; j++) {
-                double x = ((r * 13 + j * 7) % 16) / 16.0;
-                data[r * (n + 1) + 1 + j] = x;
-                s0 += w[j] * x;
-                s1 += w[n + j] * x;
-            }
-            data[r * (n + 1)] = s1 > s0 ? 1 : 0;
-        }
-        Npy.write(dir.resolve("m/W.npy"), new NpyArray(new int[] {rows, n}, w));
-        Npy.write(dir.resolve("d.npy"), new NpyArray(new int[] {8, n + 1}, data));
-    }
-
     private static final String INPUTS = "compile {D}q.sd --model {D}m --train {D}d.npy --test {D}d.npy --no-progress";
 
     /**
@@ -53,7 +24,7 @@ class FitAdviceTest {
      */
     @Test
     void overTheFlashSaysByHowMuchAndThatFourBitWeightsFit(@TempDir Path dir) throws IOException {
-        model(dir, 10, 400);
+        CliRun.wideClassifier(dir, 10, 400);
         CliRun r = CliRun.of(dir, INPUTS + " --target arduino --device 8192:6000 --out {D}o");
         assertEquals(1, r.status(), r.out());
         assertEquals("seedc: error: the model does not fit the flash of 8192:6000 (8192 B RAM, 6000 B flash) even with"
@@ -66,6 +37,28 @@ class FitAdviceTest {
         assertFalse(Files.exists(dir.resolve("o")));
         // the advice holds: with 4-bit weights the same model fits the same device
         CliRun advised = CliRun.of(dir, INPUTS + " --target arduino --device 8192:6000 --out {D}o --weight-bits 4");
+        assertEquals(0, advised.status(), advised.err());
+    }
+
+    /**
+     * 900 inputs on the Uno: 2048 B less 320 B for the stack and the caller's input array (900 B or more) leave less
+     * than the buffer needs (its copy of the input); the bytes over are the difference, and on the MKR1000 (32 KB of
+     * RAM) the same model compiles.
+     */
+    @Test
+    void overTheRamSaysByHowMuchAndThatABoardWithMoreRamHelps(@TempDir Path dir) throws IOException {
+        CliRun.wideClassifier(dir, 2, 900);
+        CliRun r = CliRun.of(dir, INPUTS + " --target arduino --device uno --out {D}o");
+        assertEquals(1, r.status(), r.out());
+        String message = r.err().lines().filter(l -> !l.contains(": warning: ")).reduce("", (a, b) -> a + b);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("needs (\\d+) bytes of RAM .* but the device has"
+                + " (\\d+), (\\d+) B over; to make it fit, try --target cortex-m --device mkr1000 \\(32 KB of RAM\\)$")
+                .matcher(message);
+        assertTrue(message.startsWith("seedc: error: the model does not fit the RAM of uno") && m.find(), message);
+        assertEquals(Integer.parseInt(m.group(1)) - Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)),
+                message);
+        assertFalse(r.err().contains("Exception"), r.err());
+        CliRun advised = CliRun.of(dir, INPUTS + " --target cortex-m --device mkr1000 --out {D}o");
         assertEquals(0, advised.status(), advised.err());
     }
 }
