@@ -12,6 +12,14 @@ record Window(int kh, int kw, int sh, int sw, int dh, int dw, int top, int left,
               boolean signal) {
     /** The window of {@code node} over an input of ONNX shape {@code shape}, (N, C, H, W) or (N, C, L). */
     static Window of(Node node, int[] shape, int kh, int kw) {
+        return of(node, shape, kh, kw, null);
+    }
+
+    /**
+     * The same with zero padding {@code extra} (top, left, bottom, right; or null) added to the node's own pads: a
+     * Pad of zeros that only this node reads ({@link Pad}, when the node's auto_pad is NOTSET).
+     */
+    static Window of(Node node, int[] shape, int kh, int kw, int[] extra) {
         boolean signal = shape.length == 3;
         int[] s = node.ints("strides", signal ? new int[] {1} : new int[] {1, 1});
         int[] d = node.ints("dilations", signal ? new int[] {1} : new int[] {1, 1});
@@ -43,6 +51,9 @@ record Window(int kh, int kw, int sh, int sw, int dh, int dw, int top, int left,
             case "VALID" -> p = new int[4];
             case "SAME_UPPER", "SAME_LOWER" -> p = same(nchw, kh, kw, s, d, auto.equals("SAME_UPPER"));
             default -> { } // NOTSET: the pads as given
+        }
+        for (int k = 0; extra != null && k < 4; k++) {
+            p[k] += extra[k];
         }
         Window w = new Window(kh, kw, s[0], s[1], d[0], d[1], p[0], p[1], p[2], p[3], signal);
         w.fits(node, nchw);
