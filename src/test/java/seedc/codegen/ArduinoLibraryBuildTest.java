@@ -93,7 +93,7 @@ class ArduinoLibraryBuildTest {
     /**
      * Builds {@code ino} as the Arduino IDE 1.8.19 of Debian would (it runs arduino-builder with these folders and
      * the board's fqbn) in {@code buildPath}, warnings all on; fails on a warning or error naming a file under
-     * {@code mine}.
+     * {@code mine}, or on the builder's "Invalid library found in" it.
      */
     static Path build(Path ino, Path libraries, Path buildPath, String mine) throws IOException, InterruptedException {
         Files.createDirectories(buildPath);
@@ -106,7 +106,7 @@ class ArduinoLibraryBuildTest {
         String out = new String(proc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(proc.waitFor(300, TimeUnit.SECONDS), "timed out: " + cmd);
         assertEquals(0, proc.exitValue(), String.join(" ", cmd) + "\n" + out);
-        List<String> ours = out.lines().filter(l -> l.contains(mine) && l.matches(".*(warning|error).*")).toList();
+        List<String> ours = out.lines().filter(l -> l.contains(mine) && l.matches("(?i).*(warning|error|invalid).*")).toList();
         assertEquals(List.of(), ours, out);
         Path elf = buildPath.resolve(ino.getFileName() + ".elf");
         assertTrue(Files.isRegularFile(elf), "no " + elf + "\n" + out);
