@@ -44,6 +44,9 @@ final class CompileCommand implements Callable<Integer> {
     @Mixin
     StorageOptions storage;
 
+    @Mixin
+    PackageOption packaging;
+
     @Option(names = "--target", defaultValue = "x86", paramLabel = "TARGET", description = "x86 (default), arduino (sketch folder for the Uno), cortex-m, hls (C for Vitis HLS"
             + " with SeeDot's unroll hints, for --device arty-a7-35t), or fpga (a Verilog dataflow design for"
             + " --device arty-a7-35t or ice40-up5k, with make sim and make synth).")
@@ -208,11 +211,18 @@ final class CompileCommand implements Callable<Integer> {
         }
     }
 
-    /** A folder the target's tools would not open (an Arduino sketch folder must be named as its sketch). */
+    /**
+     * A folder the target's tools would not open (an Arduino sketch folder must be named as its sketch); a note when
+     * the target names its files otherwise than the folder (an Arduino library's name).
+     */
     private void checkOutputFolder(Backend tgt) {
         String problem = tgt.outputFolderProblem(out);
         if (problem != null) {
             throw UserError.inFile(out, problem);
+        }
+        String note = tgt.outputFolderNote(out);
+        if (note != null) {
+            spec.commandLine().getErr().println(out + ": note: " + note);
         }
     }
 
@@ -230,6 +240,7 @@ final class CompileCommand implements Callable<Integer> {
         List<SeeDotStrategy.Products> prod = precision.products(bitwidth, tgt.widths());
         Metric m = Choices.metric(metric);
         Encoding enc = Choices.encoding(encoding);
+        tgt = packaging.backend(tgt, enc);
         Device dev = device == null ? null : Choices.device(device);
         Choices.fpgaStrategy(fpgaStrategy);
         Choices.fpgaDivider(fpgaDivider);
