@@ -8,7 +8,6 @@ import static seedc.frontend.onnx.Graphs.intList;
 import static seedc.frontend.onnx.Graphs.node;
 import static seedc.frontend.onnx.Graphs.random;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
@@ -24,13 +23,6 @@ class OnnxZeroPadFoldTest {
     private static final long[] IMAGE = {1, 3, 6, 6};
     private static final long[] SIGNAL = {1, 3, 20};
 
-    private static Path write(Path dir, String name, long[] input, List<onnx.Onnx.NodeProto> nodes,
-                              List<onnx.Onnx.TensorProto> init) throws java.io.IOException {
-        Path file = dir.resolve(name + ".onnx");
-        Files.write(file, Graphs.model(Graphs.graph("x", input, "y", nodes, init)).toByteArray());
-        return file;
-    }
-
     private static String program(Path file) {
         return OnnxFrontEnd.importFile(file, new OnnxFrontEnd.Options(-1, 1, false)).source();
     }
@@ -45,13 +37,13 @@ class OnnxZeroPadFoldTest {
         Random rnd = new Random(61);
         // ONNX pads (begin H, begin W, end H, end W) of the Pad: 1, 0, 2, 1; the Conv's own [1, 0, 0, 1]:
         // top 1 + 1, left 0 + 0, bottom 2 + 0, right 1 + 1, written {p top bottom left right}
-        Path image = write(dir, "image", IMAGE, List.of(
+        Path image = OnnxSignalTest.write(dir, "image", IMAGE, List.of(
                 node("Pad", "p", List.of("x", "pads"), "h"),
                 node("Conv", "c", List.of("h", "W", "b"), "y", concat(Graphs.ints("pads", 1, 0, 0, 1),
                         intList("strides", 2, 1)))),
                 List.of(Graphs.int64("pads", 0, 0, 1, 0, 0, 0, 2, 1), random("W", rnd, 4, 3, 3, 3),
                         random("b", rnd, 4)));
-        Path signal = write(dir, "signal", SIGNAL, List.of(
+        Path signal = OnnxSignalTest.write(dir, "signal", SIGNAL, List.of(
                 node("Pad", "p", List.of("x", "pads"), "h"),
                 node("Conv", "c", List.of("h", "W"), "y", intList("dilations", 2))),
                 List.of(Graphs.int64("pads", 0, 0, 2, 0, 0, 1), random("W", rnd, 2, 3, 3)));
@@ -70,15 +62,15 @@ class OnnxZeroPadFoldTest {
                 random("W", rnd, 2, 3, 3, 3));
         var pad = node("Pad", "p", List.of("x", "pads"), "h");
         List<Path> files = List.of(
-                write(dir, "value", IMAGE, List.of(node("Pad", "p", List.of("x", "pads", "v"), "h"),
+                OnnxSignalTest.write(dir, "value", IMAGE, List.of(node("Pad", "p", List.of("x", "pads", "v"), "h"),
                         node("Conv", "c", List.of("h", "W"), "y")),
                         List.of(w.get(0), w.get(1), Graphs.floats("v", new float[] {0.5f}))),
-                write(dir, "auto-pad", IMAGE, List.of(pad, node("Conv", "c", List.of("h", "W"), "y",
+                OnnxSignalTest.write(dir, "auto-pad", IMAGE, List.of(pad, node("Conv", "c", List.of("h", "W"), "y",
                         Graphs.string("auto_pad", "SAME_UPPER"))), w),
-                write(dir, "channels", IMAGE, List.of(node("Pad", "p", List.of("x", "cpads"), "h"),
+                OnnxSignalTest.write(dir, "channels", IMAGE, List.of(node("Pad", "p", List.of("x", "cpads"), "h"),
                         node("Conv", "c", List.of("h", "W4"), "y")),
                         List.of(Graphs.int64("cpads", 0, 1, 0, 0, 0, 0, 0, 0), random("W4", rnd, 2, 4, 3, 3))),
-                write(dir, "two-readers", IMAGE, List.of(pad, node("Conv", "c", List.of("h", "W"), "k"),
+                OnnxSignalTest.write(dir, "two-readers", IMAGE, List.of(pad, node("Conv", "c", List.of("h", "W"), "k"),
                         node("MaxPool", "m", List.of("h"), "j", intList("kernel_shape", 3, 3)),
                         node("Slice", "s", List.of("j", "st", "en", "ax"), "j2"),
                         node("Add", "a", List.of("k", "j2"), "y")),
