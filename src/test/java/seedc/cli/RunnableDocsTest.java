@@ -1,6 +1,7 @@
 package seedc.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -79,6 +80,35 @@ class RunnableDocsTest {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /** The matching rules the docs are written to, on cases worked by hand. */
+    @Test
+    void ellipsesStandForLinesAndTextAndNothingElseVaries() {
+        assertTrue(matches(List.of("a", "...", "d"), List.of("a", "b", "c", "d")));
+        assertTrue(matches(List.of("a", "...", "b"), List.of("a", "b")), "... may stand for no line");
+        assertTrue(matches(List.of("took ... s", "done"), List.of("took 3.52 s", "done  ")));
+        assertFalse(matches(List.of("a", "d"), List.of("a", "b", "d")), "a line the page does not show");
+        assertFalse(matches(List.of("a", "b"), List.of("a")), "a line that was not printed");
+        assertFalse(matches(List.of("95.56%"), List.of("95.57%")));
+        assertFalse(matches(List.of("x.y"), List.of("xzy")), "the page's text is literal, not a pattern");
+    }
+
+    /** A block whose command prints something else, or fails, is reported with what it printed. */
+    @Test
+    void aCommandWhoseOutputChangedOrThatFailedIsReported(@TempDir Path dir) throws Exception {
+        Path page = dir.resolve("page.md");
+        Files.writeString(page, String.join("\n", "text", MARK, "```console", "$ V=two", "$ echo one; echo $V",
+                "one", "two", "$ echo three", "four", "$ false", "```", "", MARK, "```console", "$ false", "[exit 1]",
+                "$ cd src/test/resources/fixtures && ls -d models", "models", "```", ""));
+        List<Block> blocks = blocks(page);
+        assertEquals(2, blocks.size());
+        assertEquals(List.of("V=two", "echo one; echo $V", "echo three", "false"), blocks.get(0).commands());
+        String failure = run(blocks.get(0), Files.createDirectories(dir.resolve("a")));
+        assertTrue(failure != null && failure.contains("$ echo three\n--- the page shows:\nfour\n[exit 0]\n"
+                + "--- it printed:\nthree\n[exit 0]") && failure.contains("$ false\n--- the page shows:\n[exit 0]\n"
+                + "--- it printed:\n[exit 1]") && !failure.contains("echo one"), failure);
+        assertEquals(null, run(blocks.get(1), Files.createDirectories(dir.resolve("b"))));
     }
 
     /** README.md and every page under docs/. */
