@@ -210,10 +210,11 @@ SD_INLINE int16_t sd_addhalf16(int16_t a, int16_t b) { return (int16_t)sd_shr32(
  * per loop step.
  * sd_avr_dot8_32: int8 x int8 -> 16-bit products (muls), summed in 32 bits. Each product p is added as
  * the unsigned p + 2^15 (its sign bit flipped), so no sign extension is needed; the sum starts at
- * -n * 2^15 (n negated in 16 bits, then 0 < n as its 17th bit, shifted into bytes 1-3: 13 cycles). One asm
- * block, the count in a d register (subi/sbci, not sbiw): avr-gcc saves two registers (8 cycles) where
- * the C set-up and the correction at the end made it save six and take some 50 cycles more a call
- * (bonsai-wine-3 on the Uno: 3,844 -> 3,147 cycles, 17 calls of 4 and 14 terms; BENCHMARKS.md
+ * -n * 2^15 (n negated in 16 bits, then 0 < n as its 17th bit, shifted into bytes 1-3: 13 cycles; or
+ * folded when n is a constant). One asm block in fixed registers, the count in the d registers n came in
+ * (subi/sbci, not sbiw): a call saves two registers (8 cycles), where the C set-up, two asm blocks and the
+ * correction after the loop made avr-gcc save six and, for a length it did not know, take some 50 cycles
+ * more a call (bonsai-wine-3 on the Uno: 3,844 -> 3,181 cycles, 17 calls of 4 and 14 terms; BENCHMARKS.md
  * "bonsai-wine-3 and the per-call term (issue 41)"). sd_avr_dot8_16: the same products summed in 16
  * bits. sd_avr_dot16_16: int16 x int16 products modulo 2^16 (the low half: three 8x8 multiplies), summed
  * in 16 bits. */
@@ -222,22 +223,39 @@ SD_INLINE int16_t sd_addhalf16(int16_t a, int16_t b) { return (int16_t)sd_shr32(
     "adc %C[acc], %[zero]\n\tadc %D[acc], %[zero]\n\t"
 #define SD_AVR_ADD8_16 "add %A[acc], r0\n\tadc %B[acc], r1\n\t"
 #define SD_AVR_LOOP "sbiw %[pairs], 1\n\tbrne 1b\n\t"
+/* Whether sd_avr_dot8_32's n is known when compiling (a generated sd_dotK called from one place with one
+ * length): then its sum's start, -n * 2^15, is folded in C (a few ldi); else the asm computes it. Either is
+ * right for any n: AvrDotKernelTest instantiates SD_AVR_DOTS with this 1 and with it 0, and runs both. */
+#ifndef SD_AVR_DOT_CONST
+#define SD_AVR_DOT_CONST(n) __builtin_constant_p(n)
+#endif
+/* sd_avr_dot8_32's sum from -n * 2^15 for a variable n */
+#define SD_AVR_DOT8_32_START \
+    "clr %[zero]\n\tclr %A[acc]\n\tclr %B[acc]\n\tmov %C[acc], %A[n]\n\tmov %D[acc], %B[n]\n\t" \
+    "neg %D[acc]\n\tneg %C[acc]\n\tsbc %D[acc], %[zero]\n\tcp %[zero], %A[n]\n\tcpc %[zero], %B[n]\n\t" \
+    "ror %D[acc]\n\tror %C[acc]\n\tror %B[acc]\n\t"
+/* its n terms: an odd n's first term alone, then two a step */
+#define SD_AVR_DOT8_32_LOOP(LD) \
+    "ldi %[bias], 0x80\n\tlsr %B[n]\n\tror %A[n]\n\tbrcc 2f\n\t" SD_AVR_TERM8(LD) SD_AVR_ADD8_32 \
+    "2:\n\tcp %A[n], %[zero]\n\tcpc %B[n], %[zero]\n\tbreq 3f\n" \
+    "1:\n\t" SD_AVR_TERM8(LD) SD_AVR_ADD8_32 SD_AVR_TERM8(LD) SD_AVR_ADD8_32 \
+    "subi %A[n], 1\n\tsbci %B[n], 0\n\tbrne 1b\n" \
+    "3:\n\tclr r1"
 #define SD_AVR_DOTS(SUFFIX, LD) \
 static __attribute__((unused)) int32_t sd_avr_dot8_32##SUFFIX(const int8_t *a, const int8_t *b, uint16_t n) { \
-    uint32_t acc; \
-    uint8_t ta, tb, bias, zero; \
-    __asm__ volatile( \
-        "clr %[zero]\n\tclr %A[acc]\n\tclr %B[acc]\n\tmov %C[acc], %A[n]\n\tmov %D[acc], %B[n]\n\t" \
-        "neg %D[acc]\n\tneg %C[acc]\n\tsbc %D[acc], %[zero]\n\tcp %[zero], %A[n]\n\tcpc %[zero], %B[n]\n\t" \
-        "ror %D[acc]\n\tror %C[acc]\n\tror %B[acc]\n\t" \
-        "ldi %[bias], 0x80\n\tlsr %B[n]\n\tror %A[n]\n\tbrcc 2f\n\t" \
-        SD_AVR_TERM8(LD) SD_AVR_ADD8_32 \
-        "2:\n\tcp %A[n], %[zero]\n\tcpc %B[n], %[zero]\n\tbreq 3f\n" \
-        "1:\n\t" SD_AVR_TERM8(LD) SD_AVR_ADD8_32 SD_AVR_TERM8(LD) SD_AVR_ADD8_32 \
-        "subi %A[n], 1\n\tsbci %B[n], 0\n\tbrne 1b\n" \
-        "3:\n\tclr r1" \
-        : [acc] "=&r"(acc), [a] "+x"(a), [b] "+z"(b), [n] "+d"(n), [ta] "=&d"(ta), [tb] "=&d"(tb), \
-          [bias] "=&d"(bias), [zero] "=&r"(zero) : : "memory"); \
+    register uint32_t acc __asm__("r22"); \
+    register uint16_t k __asm__("r20") = n; \
+    register uint8_t ta __asm__("r18"), tb __asm__("r19"), bias __asm__("r16"), zero __asm__("r17"); \
+    if (SD_AVR_DOT_CONST(n)) { \
+        acc = (uint32_t)0 - ((uint32_t)n << 15); \
+        __asm__ volatile("clr %[zero]\n\t" SD_AVR_DOT8_32_LOOP(LD) \
+            : [acc] "+r"(acc), [a] "+x"(a), [b] "+z"(b), [n] "+d"(k), [ta] "=&d"(ta), [tb] "=&d"(tb), \
+              [bias] "=&d"(bias), [zero] "=&r"(zero) : : "memory"); \
+    } else { \
+        __asm__ volatile(SD_AVR_DOT8_32_START SD_AVR_DOT8_32_LOOP(LD) \
+            : [acc] "=&r"(acc), [a] "+x"(a), [b] "+z"(b), [n] "+d"(k), [ta] "=&d"(ta), [tb] "=&d"(tb), \
+              [bias] "=&d"(bias), [zero] "=&r"(zero) : : "memory"); \
+    } \
     return (int32_t)acc; \
 } \
 static __attribute__((unused)) int16_t sd_avr_dot8_16##SUFFIX(const int8_t *a, const int8_t *b, uint16_t n) { \
