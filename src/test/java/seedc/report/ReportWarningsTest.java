@@ -28,7 +28,7 @@ class ReportWarningsTest {
         assertEquals("on the test rows the fixed-point program is 2.00 points below float (90.00% against 92.00%),"
                 + " beyond --max-accuracy-drop 1.0: the 375 held-out rows showed 0.00, but they are training rows,"
                 + " which the model fits better than new ones; give --validation FILE with rows it was not trained"
-                + " on, or a lower --max-accuracy-drop", ReportWarnings.testDropWarning(r).orElseThrow());
+                + " on (or put them beside the training set as validation.npy), or a lower --max-accuracy-drop", ReportWarnings.testDropWarning(r).orElseThrow());
         assertTrue(ReportWarnings.all(r).contains(ReportWarnings.testDropWarning(r).orElseThrow()));
         assertTrue(TextReport.render(r).contains("note: on the test rows the fixed-point program is 2.00 points"));
     }
