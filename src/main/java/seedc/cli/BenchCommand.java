@@ -149,6 +149,7 @@ final class BenchCommand implements Callable<Integer> {
         }
         boolean progress = progressOption.show();
         ModelSource source = in.modelSource();
+        in.besideNote().ifPresent(spec.commandLine().getOut()::println);
         Pipeline.Loaded loaded = Pipeline.load(source, precision.ranges(), progress, spec.commandLine().getErr());
         if (loaded.test().size() == 0) {
             throw UserError.inFile(in.test, "no examples");

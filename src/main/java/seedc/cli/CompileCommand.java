@@ -309,6 +309,7 @@ final class CompileCommand implements Callable<Integer> {
     private Pipeline.Compiled compileInto(Path dir, Strategy strat, Backend tgt, List<SeeDotStrategy.Products> prod,
                                           Metric m, Encoding enc, Device dev, boolean progress) throws IOException {
         ModelSource source = in.modelSource();
+        in.besideNote().ifPresent(spec.commandLine().getOut()::println);
         Pipeline.Loaded loaded = Pipeline.load(source, precision.ranges(), progress, spec.commandLine().getErr());
         Pipeline.Search search = new Pipeline.Search(strat, bitwidth, m, in.threads(), progress, tgt,
                 maxDrop == null ? 1.0 : maxDrop, prod, precision.maxScoreError, precision.ranges(), maxOutputError,

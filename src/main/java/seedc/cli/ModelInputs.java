@@ -20,7 +20,8 @@ final class ModelInputs {
 
     @Option(names = "--validation", paramLabel = "FILE",
             description = "Rows the model was not trained on (as --train): shiftry chooses on every training row and"
-                    + " accepts its program on these (default: on every fourth training row, held out from the choice).")
+                    + " accepts its program on these (default: a file validation.npy (.csv, .tsv: as --train's) beside"
+                    + " --train when there is one, else every fourth training row, held out from the choice).")
     Path validation;
 
     @Option(names = "--labels", defaultValue = "1", paramLabel = "N", description = "Label columns (default ${DEFAULT-VALUE}).")
@@ -39,15 +40,41 @@ final class ModelInputs {
         List<Path> files = new ArrayList<>(source.files());
         files.add(train);
         files.add(test);
-        if (validation != null) {
-            files.add(validation);
+        Path v = validationSet();
+        if (v != null) {
+            files.add(v);
         }
         return files;
     }
 
+    /**
+     * The rows shiftry accepts on: --validation, else a validation set beside the training set (null: none, the search
+     * holds out a quarter of the training rows). Rows the training read sit farther from the model's decision
+     * boundaries than new ones and show less of a program's damage (BENCHMARKS.md "Held-out acceptance"); a trainer
+     * that keeps a split the model never saw writes it there, and the defaults use it.
+     */
+    Path validationSet() {
+        return validation != null ? validation : beside(train);
+    }
+
+    /** What compile and bench say when they accept on the validation set beside the training set (else empty). */
+    java.util.Optional<String> besideNote() {
+        return validation != null || beside(train) == null ? java.util.Optional.empty()
+                : java.util.Optional.of("validation rows: " + beside(train) + " (beside --train, rows the model was not"
+                        + " trained on; shiftry accepts its program on them; --validation FILE names others)");
+    }
+
+    /** validation.EXT in {@code train}'s folder, EXT {@code train}'s extension, when it exists and is not train. */
+    static Path beside(Path train) {
+        String name = train.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        Path v = train.resolveSibling("validation" + (dot < 0 ? "" : name.substring(dot)));
+        return !v.getFileName().toString().equals(name) && java.nio.file.Files.isRegularFile(v) ? v : null;
+    }
+
     /** Where the pipeline reads the model and data from: the front end this command line chose. */
     ModelSource modelSource() {
-        return new ModelSource(source::load, source.modelDir, train, validation, test, labels, source::at,
+        return new ModelSource(source::load, source.modelDir, train, validationSet(), test, labels, source::at,
                 source::readAsClasses);
     }
 }
