@@ -42,9 +42,11 @@ class ReportHtmlTest {
         RequiredTool.command("simavr", "simavr");
         LinearClassifierFixture.write(dir, 4, 6, 40, 44);
         String inputs = "{D}q.sd --model {D}m --train {D}d.npy --test {D}d.npy --no-progress";
+        long start = System.nanoTime();
         run("compile " + inputs + " --target arduino --device uno --out {D}uno", dir);
         run("compile " + inputs + " --target fpga --device ice40-up5k --out {D}fpga", dir);
         run("bench " + inputs + " --device uno --profile --examples 2 --no-float --out {D}bench", dir);
+        long commands = System.nanoTime();
         try (HeadlessChromium chromium = HeadlessChromium.start()) {
             for (String out : List.of("uno", "fpga", "bench")) {
                 Path page = dir.resolve(out).resolve("report.html");
@@ -66,6 +68,9 @@ class ReportHtmlTest {
                 assertEquals(expected, drawn, out);
             }
         }
+        // for the record (no assertion): where the test's time goes
+        System.out.printf("three commands %.1f s, chromium and three pages %.1f s%n", (commands - start) / 1e9,
+                (System.nanoTime() - commands) / 1e9);
     }
 
     private static void run(String line, Path dir) {
