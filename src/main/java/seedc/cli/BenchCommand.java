@@ -169,7 +169,7 @@ final class BenchCommand implements Callable<Integer> {
                 work = out;
             }
         }
-        spec.commandLine().getOut().println("builds and bench.json in " + work);
+        spec.commandLine().getOut().println("builds, bench.json and report.html in " + work);
         return allEqual ? 0 : 1;
     }
 

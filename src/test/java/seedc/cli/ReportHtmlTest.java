@@ -40,7 +40,7 @@ class ReportHtmlTest {
     void everyChartDrawsItsMarksOffline(@TempDir Path dir) throws Exception {
         RequiredTool.command("avr-gcc", "gcc-avr");
         RequiredTool.command("simavr", "simavr");
-        LinearClassifierFixture.write(dir, 4, 6, 40, 44);
+        LinearClassifierFixture.write(dir, 4, 6, 16, 44);
         String inputs = "{D}q.sd --model {D}m --train {D}d.npy --test {D}d.npy --no-progress";
         long start = System.nanoTime();
         run("compile " + inputs + " --target arduino --device uno --out {D}uno", dir);

@@ -234,7 +234,7 @@
         return b.value + '<br>bytes ' + b.offset + '–' + (b.offset + b.sizeBytes - 1) + ' (' + b.sizeBytes +
             ')<br>instructions ' + b.firstUse + '–' + b.lastUse;
       }},
-      grid: {left: 60, right: 24, top: 16, bottom: 48},
+      grid: {left: 60, right: 24, top: 32, bottom: 48},
       xAxis: {type: 'value', min: 0, max: d.instructions, name: 'instruction', nameLocation: 'middle', nameGap: 28},
       yAxis: {type: 'value', min: 0, max: d.bufferBytes, name: 'byte offset'},
       series: [{name: 'buffers', type: 'custom', encode: {x: [0, 1], y: [2, 3]},

@@ -215,10 +215,12 @@ public final class HeadlessChromium implements AutoCloseable {
     @Override
     public void close() throws IOException, InterruptedException {
         socket.abort();
+        List<ProcessHandle> helpers = browser.descendants().toList(); // its renderer and zygote, this browser's own
         browser.destroy();
         if (!browser.waitFor(20, TimeUnit.SECONDS)) {
             browser.destroyForcibly().waitFor();
         }
+        helpers.forEach(ProcessHandle::destroyForcibly);
         try (var files = Files.walk(profile)) {
             for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(f);
