@@ -35,6 +35,11 @@
     return Math.abs(x) >= 1e5 || (x !== 0 && Math.abs(x) < 1e-3) ? x.toPrecision(4) : String(+x.toPrecision(6));
   }
 
+  /** A name for a tooltip, which ECharts writes as HTML. */
+  function esc(s) {
+    return String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  }
+
   function heading(h) {
     var header = document.getElementById('heading');
     header.appendChild(el('h1', {}, 'seedc ' + h.command + ': ' + h.title));
@@ -97,7 +102,7 @@
 
   function pointTooltip(p) {
     var v = p.data;
-    return v[3] + '<br>accuracy ' + num(v[1], 2) + '%<br>' + num(v[0]) + ' cycles<br>' + v[2] + ' bytes of parameters';
+    return esc(v[3]) + '<br>accuracy ' + num(v[1], 2) + '%<br>' + num(v[0]) + ' cycles<br>' + v[2] + ' bytes of parameters';
   }
 
   function searchChart(d) {
@@ -188,9 +193,9 @@
     draw(chartEl, {
       tooltip: {trigger: 'item', formatter: function (p) {
         var r = ranges[p.data[1]];
-        return r.value + ' (' + r.bitwidth + ' bits, scale ' + r.scale + ')<br>type [' + num(r.typeLo) + ', ' +
+        return esc(r.value) + ' (' + r.bitwidth + ' bits, scale ' + r.scale + ')<br>type [' + num(r.typeLo) + ', ' +
             num(r.typeHi) + ']<br>profiled ' + (r.profiled ? '[' + num(r.profiled[0]) + ', ' + num(r.profiled[1]) + ']' : '—') +
-            '<br>sound ' + (r.sound ? '[' + num(r.sound[0]) + ', ' + num(r.sound[1]) + ']' : (r.soundUnproven || '—'));
+            '<br>sound ' + (r.sound ? '[' + num(r.sound[0]) + ', ' + num(r.sound[1]) + ']' : esc(r.soundUnproven || '—'));
       }},
       grid: {left: 120, right: 24, top: 16, bottom: 40},
       xAxis: {type: 'value', min: -LIMIT, max: LIMIT, name: 'fraction of the type\'s magnitude', nameLocation: 'middle',
@@ -231,7 +236,7 @@
     draw(chartEl, {
       tooltip: {trigger: 'item', formatter: function (p) {
         var b = d.buffers[p.dataIndex];
-        return b.value + '<br>bytes ' + b.offset + '–' + (b.offset + b.sizeBytes - 1) + ' (' + b.sizeBytes +
+        return esc(b.value) + '<br>bytes ' + b.offset + '–' + (b.offset + b.sizeBytes - 1) + ' (' + b.sizeBytes +
             ')<br>instructions ' + b.firstUse + '–' + b.lastUse;
       }},
       grid: {left: 60, right: 24, top: 32, bottom: 48},
