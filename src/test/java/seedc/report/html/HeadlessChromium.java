@@ -213,14 +213,15 @@ public final class HeadlessChromium implements AutoCloseable {
     }
 
     @Override
-    public void close() throws IOException, InterruptedException {
+    public void close() throws Exception {
         socket.abort();
+        // killed, not asked to quit: its profile is thrown away, and a clean shutdown takes seconds
         List<ProcessHandle> helpers = browser.descendants().toList(); // its renderer and zygote, this browser's own
-        browser.destroy();
-        if (!browser.waitFor(20, TimeUnit.SECONDS)) {
-            browser.destroyForcibly().waitFor();
-        }
+        browser.destroyForcibly().waitFor();
         helpers.forEach(ProcessHandle::destroyForcibly);
+        for (ProcessHandle h : helpers) {
+            h.onExit().get(GUARD_SECONDS, TimeUnit.SECONDS);
+        }
         try (var files = Files.walk(profile)) {
             for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(f);
