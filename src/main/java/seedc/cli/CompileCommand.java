@@ -285,6 +285,7 @@ final class CompileCommand implements Callable<Integer> {
             report = compiled.report();
             String text = TextReport.render(report);
             Files.writeString(folder.dir().resolve("report.txt"), text);
+            HtmlPages.write(folder.dir(), HtmlPages.of("compile", in.source.program, compiled));
             staged = pareto == null ? null : folder.staged(pareto);
             if (staged != null) { // inside --out: written with the folder, so that its marker lists it as seedc's
                 OutputFile.write(staged, ParetoCsv.text(compiled.frontier(), out, List.of()), in.files());

@@ -37,8 +37,8 @@ class ArduinoPackageOptionTest {
         assertEquals(0, library.status(), library.err());
         assertTrue(library.err().contains(lib + ": note: the Arduino library is named my_lib (#include <my_lib.h>,"
                 + " example examples/my_lib): 'my lib' is not a valid Arduino library name"), library.err());
-        assertEquals(List.of(".seedc-output", "examples/my_lib/my_lib.ino", "library.properties", "report.json",
-                "report.txt", "src/model.h", "src/my_lib.h", "src/predict.cpp", "src/predict.h"), tree(lib));
+        assertEquals(List.of(".seedc-output", "examples/my_lib/my_lib.ino", "library.properties", "report.html",
+                "report.json", "report.txt", "src/model.h", "src/my_lib.h", "src/predict.cpp", "src/predict.h"), tree(lib));
         for (String f : List.of("predict.h", "model.h", "predict.cpp")) {
             assertEquals(Files.readString(dir.resolve("a/tiny/" + f)), Files.readString(lib.resolve("src/" + f)), f);
         }
