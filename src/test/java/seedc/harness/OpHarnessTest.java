@@ -79,9 +79,15 @@ class OpHarnessTest {
         return full || c.id().endsWith("/T0");
     }
 
+    /** {@code -Dseedc.harness.ops=softplus,softsign} runs only the cases of those op kinds (default: all). */
     static List<OpCases.OpCase> cases() {
         List<OpCases.OpCase> all = new ArrayList<>(OpCases.table());
         all.addAll(OpCases.random(SEED, RANDOM_PER_KIND));
+        String ops = System.getProperty("seedc.harness.ops", "");
+        if (!ops.isEmpty()) {
+            List<String> kinds = List.of(ops.split(","));
+            all.removeIf(c -> kinds.stream().noneMatch(k -> c.id().startsWith(k + "/")));
+        }
         return all;
     }
 
