@@ -170,8 +170,8 @@ def activation(a, p, out_type, tanh):
 def softplus(a, in_type, out_type):
     """relu(A) at the table's scale plus log(1 + e^-|A|) interpolated between knots, rounded to the output."""
     sa, so = in_type["scale"], out_type["scale"]
-    st = min(so + 2, 30)
-    k = min(5, max(0, -((4 - so) // 2)))  # ceil((so - 4) / 2)
+    st = min(so + 2, out_type["bits"] - 1)
+    k = min(4 if out_type["bits"] <= 16 else 5, max(0, -((4 - so) // 2)))  # ceil((so - 4) / 2)
     drop = max(0, sa - k)
     table = []
     while True:

@@ -47,13 +47,13 @@ class OnnxActivationsFixedTest {
 
     /**
      * Softplus and Softsign (their own kernels: an interpolated table, a division): within 0.1 for shiftry's 8-bit
-     * values and 0.004 for seedot's 16 bits (measured: 0.063 and 0.0015 for softplus, whose output spans 0 to 4;
-     * 0.016 and 0.0005 for softsign).
+     * values (4x in 8 bits is a step of 1/16: measured 0.076 for softplus, 0.072 for softsign) and 0.001 for seedot's
+     * 16 bits (measured 3.3e-4 and 2.8e-4).
      */
     @ParameterizedTest
     @ValueSource(strings = {"shiftry", "seedot"})
     void softplusAndSoftsignWithinTheToleranceOfFloat(String strategy, @TempDir Path dir) throws Exception {
-        compareWithFloat(List.of("Softplus", "Softsign"), strategy, strategy.equals("shiftry") ? 0.1 : 0.004, dir);
+        compareWithFloat(List.of("Softplus", "Softsign"), strategy, strategy.equals("shiftry") ? 0.1 : 0.001, dir);
     }
 
     /** Each of {@code ops} applied to 4x, concatenated, compiled by {@code strategy}: every output within tolerance. */
@@ -91,19 +91,16 @@ class OnnxActivationsFixedTest {
         FixedProgram fp = report.program().fixedProgram().apply(compiled.program(), "report.json");
         FixedInterpreter fixed = new FixedInterpreter(fp, new QuantizedModel(fp, compiled.weights()));
         double worst = 0;
-        double[] perOp = new double[ops.size()];
         for (double[] row : test) {
             double[] x = java.util.Arrays.copyOfRange(row, outputs, row.length);
             double[] got = fixed.run(x).output();
             for (int k = 0; k < outputs; k++) {
                 double want = row[k], error = Math.abs(got[k] - want);
                 worst = Math.max(worst, error);
-                perOp[k / N] = Math.max(perOp[k / N], error);
                 assertTrue(error <= tolerance + 0.02 * Math.abs(want), strategy + ": " + ops.get(k / N) + " of "
                         + x[k % N] + " is " + got[k] + " in fixed point, " + want + " in float");
             }
         }
-        System.out.println("MEASURED " + strategy + " " + ops + " " + java.util.Arrays.toString(perOp));
         assertTrue(worst > 0, "fixed point differs from float somewhere: the comparison reads the fixed outputs");
     }
 
