@@ -69,6 +69,23 @@ class OnnxActivationsTest {
         }
     }
 
+    /**
+     * PyTorch's Softsign, x / (1 + |x|) written as Abs, Add of a constant 1 and Div, is read as softsign (seedc divides
+     * only by constants): it agrees with ONNX Runtime, and the program has a softsign.
+     */
+    @Test
+    void pytorchsSoftsignChain(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("chain.onnx");
+        Files.write(file, Graphs.model(Graphs.graph("x", VECTOR, "y", List.of(
+                Graphs.node("Mul", "scale", List.of("x", "four"), "x4"),
+                Graphs.node("Abs", "abs", List.of("x4"), "a"),
+                Graphs.node("Add", "add", List.of("one", "a"), "s"),
+                Graphs.node("Div", "div", List.of("x4", "s"), "y")),
+                List.of(Graphs.floats("four", new float[] {4}), Graphs.floats("one", new float[] {1}))), 13).toByteArray());
+        FloatModel model = agree(file, VECTOR, new Random(5));
+        assertTrue(model.program().body().ops().stream().anyMatch(op -> op instanceof seedc.ir.Op.Softsign));
+    }
+
     /** Sqrt and Reciprocal of constants (a scale written out by an exporter) are computed at import. */
     @Test
     void sqrtAndReciprocalOfConstants(@TempDir Path dir) throws Exception {
