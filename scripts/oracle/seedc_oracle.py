@@ -167,6 +167,47 @@ def activation(a, p, out_type, tanh):
     return wrap(np.array(out, dtype=I64).reshape(a.shape), out_type["bits"])
 
 
+def softplus(a, in_type, out_type):
+    """relu(A) at the table's scale plus log(1 + e^-|A|) interpolated between knots, rounded to the output."""
+    sa, so = in_type["scale"], out_type["scale"]
+    st = min(so + 2, out_type["bits"] - 1)
+    k = min(4 if out_type["bits"] <= 16 else 5, max(0, -((4 - so) // 2)))  # ceil((so - 4) / 2)
+    drop = max(0, sa - k)
+    table = []
+    while True:
+        v = math.floor(math.ldexp(math.log1p(math.exp(-math.ldexp(len(table), drop - sa))), st) + 0.5)
+        table.append(v)
+        if v == 0:
+            break
+    last = len(table) - 1
+    down = st - so
+    out = []
+    for x in a.ravel().tolist():
+        t = abs(x)
+        i = t >> drop
+        g = 0
+        if i < last:
+            f = t & ((1 << drop) - 1)
+            g = table[i] - (((table[i] - table[i + 1]) * f) >> drop)  # toward zero: the step is never positive
+        relu = max(x, 0)
+        p = relu >> (sa - st) if sa >= st else relu << (st - sa)
+        y = p + g + ((1 << (down - 1)) if down > 0 else 0)
+        out.append(y >> down if down >= 0 else y << -down)
+    return wrap(np.array(out, dtype=I64).reshape(a.shape), out_type["bits"])
+
+
+def softsign(a, in_type, out_type):
+    """floor(|A| 2^so / (2^sa + |A|)) with A's sign, exactly (sa may be negative: both sides times 2^-sa)."""
+    sa, so = in_type["scale"], out_type["scale"]
+    up, base = max(0, -sa), max(0, sa)
+    out = []
+    for x in a.ravel().tolist():
+        n = abs(x) << up
+        q = 0 if so < 0 else (n << so) // ((1 << base) + n)
+        out.append(-q if x < 0 else q)
+    return wrap(np.array(out, dtype=I64).reshape(a.shape), out_type["bits"])
+
+
 # ---------------------------------------------------------------- the program
 
 class Program:
@@ -409,6 +450,12 @@ class Program:
 
     def op_tanh(self, op, ins, env):
         return activation(ins[0], op["params"], op["outType"], True)
+
+    def op_softplus(self, op, ins, env):
+        return softplus(ins[0], self.typ(op["in"][0]), op["outType"])
+
+    def op_softsign(self, op, ins, env):
+        return softsign(ins[0], self.typ(op["in"][0]), op["outType"])
 
     def op_quantize(self, op, ins, env):
         a = ins[0]

@@ -28,17 +28,10 @@ def train(seed=43):
     Xtr, Xte = (common.f32(X / 7.5 - 1.0) for X in (Xtr, Xte))  # the integers 0..15 to [-1, 1]
     model = nn.Sequential(nn.Linear(16, 96), nn.LeakyReLU(0.1), nn.Linear(96, 48), nn.PReLU(48, init=0.2),
                           nn.Linear(48, 26), nn.LogSoftmax(dim=1))
-    opt = torch.optim.Adam(model.parameters(), lr=0.005)
     gen = torch.Generator().manual_seed(seed)
     X, y = torch.tensor(Xtr, dtype=torch.float32), torch.tensor(ytr).long()
-    for epoch in range(100):
-        model.train()
-        for idx in common.batches(len(y), 50, gen):
-            loss = nn.functional.nll_loss(model(X[idx]), y[idx])
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
-    return model.eval(), (Xtr, ytr, Xte, yte)
+    common.fit(model, len(y), 100, 0.005, 50, gen, lambda idx: nn.functional.nll_loss(model(X[idx]), y[idx]))
+    return model, (Xtr, ytr, Xte, yte)
 
 
 def main():

@@ -95,6 +95,20 @@ def batches(n, size, gen):
         yield perm[i:i + size]
 
 
+def fit(model, n, epochs, lr, batch, gen, loss_of):
+    """Adam over shuffled mini-batches of the n training rows (the order drawn from gen), loss_of(idx) giving
+    the batch's loss; leaves the model in eval mode. The loop the ONNX trainers share."""
+    opt = torch.optim.Adam(model.parameters(), lr=lr)
+    for _ in range(epochs):
+        model.train()
+        for idx in torch.randperm(n, generator=gen).split(batch):
+            loss = loss_of(idx)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+    return model.eval()
+
+
 def parse_training_args(ap, epochs, lr, weight_decay=True):
     """Adds the options every trainer shares, parses, seeds everything; returns the args and a seeded generator."""
     ap.add_argument("--epochs", type=int, default=epochs)

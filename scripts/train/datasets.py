@@ -50,16 +50,25 @@ def _stratified_split(X, y, test_fraction, seed):
 
 def letter(seed=10, n_train=1500, n_test=400):
     rng = np.random.default_rng(seed)
-    L, d, styles = 26, 16, 3
+    style, mix = _letter_classes(rng)
+    X, y = _letter_rows(rng, style, mix, n_train + n_test)
+    return X[:n_train], y[:n_train], X[n_train:], y[n_train:]
+
+
+def _letter_classes(rng, L=26, d=16, styles=3):
+    """What makes a letter: each class's 3 style centres and the correlated noise's mixing matrix."""
     centers = rng.uniform(2.0, 13.0, size=(L, d))
     style = centers[:, None, :] + rng.normal(0.0, 2.5, size=(L, styles, d))
     mix = rng.normal(0.0, 1.0, size=(d, d)) / np.sqrt(d)  # correlated noise, as between box features
-    n = n_train + n_test
+    return style, mix
+
+
+def _letter_rows(rng, style, mix, n):
+    L, styles, d = style.shape
     y = rng.integers(0, L, size=n)
     s = rng.integers(0, styles, size=n)
     noise = rng.normal(0.0, 4.0, size=(n, d)) @ (0.6 * np.eye(d) + 0.8 * mix)
-    X = np.clip(np.rint(style[y, s] + noise), 0, 15)
-    return X[:n_train], y[:n_train], X[n_train:], y[n_train:]
+    return np.clip(np.rint(style[y, s] + noise), 0, 15), y
 
 
 def wine(seed=3):
@@ -149,6 +158,25 @@ def shapes(seed=12, n_train=1000, n_test=300, S=12):
         X[k] = np.clip(img, 0.0, 1.0)
     X = X.reshape(n, S * S)
     return X[:n_train], y[:n_train], X[n_train:], y[n_train:]
+
+
+# The seed of a data set's unseen rows is its own seed plus this: other draws of the same classes.
+UNSEEN_SEED_OFFSET = 1000
+
+
+def unseen(name, n):
+    """n more rows of a generated set that neither its training nor its test rows are (X, y): the same classes
+    (letter's style centres and noise mixing are drawn from its own seed first), other draws of each row.
+    For a validation set the trained model never saw (validation.py). Only the generated sets have them:
+    wine, cancer and digits use every row they have."""
+    if name == "letter":
+        style, mix = _letter_classes(np.random.default_rng(10))
+        return _letter_rows(np.random.default_rng(10 + UNSEEN_SEED_OFFSET), style, mix, n)
+    if name in ("gestures", "shapes"):  # every row drawn alone: another seed, the same generator
+        seed = {"gestures": 8, "shapes": 12}[name]
+        X, y, _, _ = LOADERS[name](seed=seed + UNSEEN_SEED_OFFSET, n_train=n, n_test=0)
+        return X, y
+    raise ValueError("%s has no unseen rows: it is not generated here" % name)
 
 
 FASHION_CLASSES = ("t-shirt", "trouser", "pullover", "dress", "coat", "sandal", "shirt", "sneaker", "bag", "ankle boot")

@@ -29,6 +29,8 @@ import numpy as np
 import torch
 import torch.nn as nn
 
+import common
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 OUT = os.path.join(ROOT, "src", "test", "resources", "fixtures", "onnx")
 NAME = "dscnn-waves-6"
@@ -90,16 +92,8 @@ def main():
     Xtr, ytr, Xte, yte = waves()
     xtr, ttr, xte = torch.tensor(Xtr), torch.tensor(ytr).long(), torch.tensor(Xte)
     net = model()
-    opt = torch.optim.Adam(net.parameters(), lr=0.01)
     gen = torch.Generator().manual_seed(43)
-    for epoch in range(60):
-        net.train()
-        for idx in torch.randperm(len(ttr), generator=gen).split(32):
-            loss = nn.functional.cross_entropy(net(xtr[idx]), ttr[idx])
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
-    net.eval()
+    common.fit(net, len(ttr), 60, 0.01, 32, gen, lambda idx: nn.functional.cross_entropy(net(xtr[idx]), ttr[idx]))
     with torch.no_grad():
         acc = (net(xte).argmax(1).numpy() == yte).mean() * 100
         train_acc = (net(xtr).argmax(1) == ttr).double().mean().item() * 100

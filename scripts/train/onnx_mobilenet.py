@@ -24,6 +24,8 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+import common
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 DATA = os.path.join(ROOT, "src", "test", "resources", "fixtures", "models", "cnn-digits-10")
 OUT = os.path.join(ROOT, "src", "test", "resources", "fixtures", "onnx")
@@ -62,16 +64,8 @@ def main():
     xtr, ytr = torch.tensor(tr[:, 1:]).reshape(-1, 1, 8, 8), torch.tensor(tr[:, 0]).long()
     xte, yte = torch.tensor(te[:, 1:]).reshape(-1, 1, 8, 8), torch.tensor(te[:, 0]).long()
     model = Block()
-    opt = torch.optim.Adam(model.parameters(), lr=0.01)
     gen = torch.Generator().manual_seed(7)
-    for epoch in range(60):
-        model.train()
-        for idx in torch.randperm(len(ytr), generator=gen).split(64):
-            loss = F.cross_entropy(model(xtr[idx]), ytr[idx])
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
-    model.eval()
+    common.fit(model, len(ytr), 60, 0.01, 64, gen, lambda idx: F.cross_entropy(model(xtr[idx]), ytr[idx]))
     with torch.no_grad():
         acc = (model(xte).argmax(1) == yte).double().mean().item() * 100
     path = os.path.join(OUT, NAME + ".onnx")

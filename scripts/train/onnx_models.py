@@ -31,6 +31,8 @@ import numpy as np
 import torch
 import torch.nn as nn
 
+import common
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 DATA = os.path.join(ROOT, "src", "test", "resources", "fixtures", "models", "cnn-digits-10")
 OUT = os.path.join(ROOT, "src", "test", "resources", "fixtures", "onnx")
@@ -133,18 +135,13 @@ def train(name):
     as_input = lambda X: X.reshape(-1, *in_shape[1:]) if len(in_shape) > 2 else X
     # Softmax is the model's output: train on its log (NLL), as a user exporting a classifier with it would.
     soft = isinstance(model, nn.Sequential) and isinstance(model[-1], nn.Softmax)
-    opt = torch.optim.Adam(model.parameters(), lr=0.01)
     gen = torch.Generator().manual_seed(7)
-    for epoch in range(40):
-        model.train()
-        for idx in torch.randperm(len(ytr), generator=gen).split(64):
-            out = model(as_input(Xtr[idx]) if len(in_shape) == 2 else Xtr[idx])
-            loss = nn.functional.nll_loss(torch.log(out + 1e-9), ytr[idx]) if soft \
-                else nn.functional.cross_entropy(out, ytr[idx])
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
-    model.eval()
+
+    def loss_of(idx):
+        out = model(as_input(Xtr[idx]) if len(in_shape) == 2 else Xtr[idx])
+        return nn.functional.nll_loss(torch.log(out + 1e-9), ytr[idx]) if soft \
+            else nn.functional.cross_entropy(out, ytr[idx])
+    common.fit(model, len(ytr), 40, 0.01, 64, gen, loss_of)
     if len(in_shape) > 2 and isinstance(model, nn.Sequential):  # the graph starts at the NCHW image
         model = model[1:]
     with torch.no_grad():

@@ -18,3 +18,8 @@ $py fastgrnn.py --dataset cancer   --steps 6  --hidden 16 --epochs 40 --check
 $py cnn.py      --dataset shapes   --shape 12,12,1 --epochs 30 --check
 $py cnn.py      --dataset gestures --shape 1,16,3 --kernel 1,5 --pool 1,2 --epochs 40 --check
 $py cnn.py      --dataset letter   --shape 4,4,1 --pool 1,1 --channels 8,8 --epochs 60 --check
+# validation.npy beside each fixture on a generated data set: rows the model never saw (validation.py)
+for f in protonn-letter-26:letter protonn-gestures-8:gestures bonsai-letter-26:letter fastgrnn-gestures-8:gestures \
+         fastgrnn-letter-26:letter cnn-shapes-8:shapes cnn-gestures-8:gestures cnn-letter-26:letter; do
+  $py validation.py "${f%%:*}" "${f##*:}"
+done

@@ -17,6 +17,7 @@ import torch
 import torch.nn as nn
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import common  # noqa: E402
 import datasets  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -32,17 +33,9 @@ def main():
     Xtr, Xrest = scale(Xtr), scale(Xrest)
     Xva, yva, Xte, yte = Xrest[:300], yrest[:300], Xrest[300:], yrest[300:]
     model = nn.Sequential(nn.Linear(16, 96), nn.ReLU(), nn.Linear(96, 26), nn.Softmax(dim=1))
-    opt = torch.optim.Adam(model.parameters(), lr=0.01)
     gen = torch.Generator().manual_seed(5)
     X, y = torch.tensor(Xtr), torch.tensor(ytr).long()
-    for epoch in range(120):
-        model.train()
-        for idx in torch.randperm(len(y), generator=gen).split(64):
-            loss = nn.functional.nll_loss(torch.log(model(X[idx]) + 1e-9), y[idx])
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
-    model.eval()
+    common.fit(model, len(y), 120, 0.01, 64, gen, lambda idx: nn.functional.nll_loss(torch.log(model(X[idx]) + 1e-9), y[idx]))
     with torch.no_grad():
         acc = lambda A, b: (model(torch.tensor(A)).argmax(1).numpy() == b).mean() * 100
         print(f"train {acc(Xtr, ytr):.2f}%  validation {acc(Xva, yva):.2f}%  test {acc(Xte, yte):.2f}%")

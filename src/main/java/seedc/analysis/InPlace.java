@@ -146,6 +146,8 @@ public final class InPlace {
             case Op.Exp e -> List.of(e.a());
             case Op.Sigmoid s -> List.of(s.a());
             case Op.Tanh t -> List.of(t.a());
+            case Op.Softplus t -> List.of(t.a());
+            case Op.Softsign t -> List.of(t.a());
             case Op.Input x -> List.of();
             case Op.Param x -> List.of();
             case Op.Const x -> List.of();

@@ -131,6 +131,8 @@ public final class RangeAnalysis {
             case Exp e -> set(e.out(), box(e.a()).mapIncreasing(Math::exp));
             case Tanh t -> set(t.out(), box(t.a()).mapIncreasing(Math::tanh));
             case Sigmoid s -> set(s.out(), box(s.a()).mapIncreasing(x -> 1 / (1 + Math.exp(-x))));
+            case Softplus sp -> set(sp.out(), box(sp.a()).mapIncreasing(Softplus::real));
+            case Softsign ss -> set(ss.out(), box(ss.a()).mapIncreasing(Softsign::real));
             case Relu r -> set(r.out(), box(r.a()).mapIncreasing(x -> Math.max(x, 0)));
             case Relu6 r -> set(r.out(), box(r.a()).mapIncreasing(x -> Math.min(Math.max(x, 0), 6)));
             case Quantize q -> set(q.out(), box(q.a()).mapIncreasing(x -> q.lo() + q.level(x) * q.step()));

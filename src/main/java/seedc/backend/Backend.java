@@ -47,6 +47,14 @@ public interface Backend {
         return null;
     }
 
+    /**
+     * What the user should know about how this backend names its output after the folder {@code out} (an Arduino
+     * library renamed to a name the IDE accepts), in words for a note, or null.
+     */
+    default String outputFolderNote(Path out) {
+        return null;
+    }
+
     /** Why this backend cannot write code for {@code device} (null: its default), or null when it can. */
     default String deviceProblem(Device device) {
         return null;

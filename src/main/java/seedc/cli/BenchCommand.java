@@ -130,6 +130,7 @@ final class BenchCommand implements Callable<Integer> {
         }
         boolean progress = output.show();
         ModelSource source = in.modelSource();
+        in.besideNote().ifPresent(spec.commandLine().getOut()::println);
         Pipeline.Loaded loaded = Pipeline.load(source, precision.ranges(), progress, spec.commandLine().getErr());
         if (loaded.test().size() == 0) {
             throw UserError.inFile(in.test, "no examples");
@@ -150,7 +151,7 @@ final class BenchCommand implements Callable<Integer> {
                 work = out;
             }
         }
-        spec.commandLine().getOut().println("builds and bench.json in " + work);
+        spec.commandLine().getOut().println("builds, bench.json and report.html in " + work);
         return allEqual ? 0 : 1;
     }
 
@@ -192,6 +193,8 @@ final class BenchCommand implements Callable<Integer> {
                 c.fixed().origin(), c.report(), measured, c.storage());
         UnoBench.json(in.source.program.toString(), search.strategy().id(), r, c.report(), measured)
                 .write(work.resolve("bench.json"));
+        HtmlPages.write(work, HtmlPages.withProfile(HtmlPages.of("bench", in.source.program, c), dev.name(),
+                measured.profile()));
         if (!measured.fixed().allEqual()) {
             spec.commandLine().getErr().println("seedc: error: the device's predictions differ from the interpreter's on"
                     + " examples " + measured.fixed().mismatches());
@@ -209,6 +212,8 @@ final class BenchCommand implements Callable<Integer> {
                 c.fixed().origin(), c.report(), r, m);
         TargetBench.json(in.source.program.toString(), search.strategy().id(), r, c.report(), m)
                 .write(work.resolve("bench.json"));
+        HtmlPages.write(work, HtmlPages.withProfile(HtmlPages.of("bench", in.source.program, c),
+                dev == null ? "x86" : dev.name(), m.profile()));
         if (!m.allEqual()) {
             spec.commandLine().getErr().println("seedc: error: the " + cpu.backend().id() + " build's predictions"
                     + " differ from the interpreter's on examples " + m.mismatches());
@@ -270,6 +275,7 @@ final class BenchCommand implements Callable<Integer> {
                     sh.cycleModel().describe(), sh.cycleModel().chosenCycles());
         }
         new BenchJson.Fpga(in.source.program.toString(), dev.name(), uno, macs, runs).write(work.resolve("bench.json"));
+        HtmlPages.write(work, HtmlPages.of("bench", in.source.program, c));
         return runs.stream().allMatch(FpgaBench.Run::predictionsEqual);
     }
 }

@@ -56,6 +56,9 @@ final class CompileCommand implements Callable<Integer> {
     Path out;
 
     @Mixin
+    PackageOption packaging;
+
+    @Mixin
     AccuracyLimit accuracy;
 
     @ArgGroup(exclusive = false, heading = HelpSections.SEARCH, order = HelpSections.SEARCH_ORDER)
@@ -163,11 +166,18 @@ final class CompileCommand implements Callable<Integer> {
         }
     }
 
-    /** A folder the target's tools would not open (an Arduino sketch folder must be named as its sketch). */
+    /**
+     * A folder the target's tools would not open (an Arduino sketch folder must be named as its sketch); a note when
+     * the target names its files otherwise than the folder (an Arduino library's name).
+     */
     private void checkOutputFolder(Backend tgt) {
         String problem = tgt.outputFolderProblem(out);
         if (problem != null) {
             throw UserError.inFile(out, problem);
+        }
+        String note = tgt.outputFolderNote(out);
+        if (note != null) {
+            spec.commandLine().getErr().println(out + ": note: " + note);
         }
     }
 
@@ -185,6 +195,7 @@ final class CompileCommand implements Callable<Integer> {
         List<SeeDotStrategy.Products> prod = precision.products(searchOptions.bitwidth, tgt.widths());
         Metric m = Choices.metric(searchOptions.metric);
         Encoding enc = Choices.encoding(output.encoding);
+        tgt = packaging.backend(tgt, enc);
         Device dev = device == null ? null : Choices.device(device);
         Choices.fpgaStrategy(fpga.strategy);
         Choices.fpgaDivider(fpga.divider);
@@ -229,6 +240,7 @@ final class CompileCommand implements Callable<Integer> {
             report = compiled.report();
             String text = TextReport.render(report);
             Files.writeString(folder.dir().resolve("report.txt"), text);
+            HtmlPages.write(folder.dir(), HtmlPages.of("compile", in.source.program, compiled));
             staged = output.pareto == null ? null : folder.staged(output.pareto);
             if (staged != null) { // inside --out: written with the folder, so that its marker lists it as seedc's
                 OutputFile.write(staged, ParetoCsv.text(compiled.frontier(), out, List.of()), in.files());
@@ -253,6 +265,7 @@ final class CompileCommand implements Callable<Integer> {
     private Pipeline.Compiled compileInto(Path dir, Strategy strat, Backend tgt, List<SeeDotStrategy.Products> prod,
                                           Metric m, Encoding enc, Device dev, boolean progress) throws IOException {
         ModelSource source = in.modelSource();
+        in.besideNote().ifPresent(spec.commandLine().getOut()::println);
         Pipeline.Loaded loaded = Pipeline.load(source, precision.ranges(), progress, spec.commandLine().getErr());
         Pipeline.Search search = new Pipeline.Search(strat, searchOptions.bitwidth, m, in.threads(), progress, tgt,
                 accuracy.points(), prod, precision.maxScoreError, precision.ranges(), searchOptions.maxOutputError,

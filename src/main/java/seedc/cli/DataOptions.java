@@ -21,8 +21,9 @@ class DataOptions {
     static final class WithValidation extends DataOptions {
         @Option(names = "--validation", paramLabel = "FILE",
                 description = "Rows the model was not trained on (as --train): shiftry chooses on every training row"
-                        + " and accepts its program on these (default: on every fourth training row, held out from"
-                        + " the choice).")
+                        + " and accepts its program on these (default: a file validation.npy (.csv, .tsv: as --train's)"
+                        + " beside --train when there is one, else every fourth training row, held out from the"
+                        + " choice).")
         Path validation;
     }
 }

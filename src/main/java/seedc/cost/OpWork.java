@@ -236,6 +236,8 @@ public final class OpWork {
                 case Op.Neg neg -> elements(op, times, t);
                 case Op.Exp exp -> elements(op, times, t);
                 case Op.Tanh tanh -> elements(op, times, t);
+                case Op.Softplus sp -> elements(op, times, t);
+                case Op.Softsign ss -> elements(op, times, t);
                 case Op.Sigmoid sig -> elements(op, times, t);
                 case Op.Relu relu -> elements(op, times, t);
                 case Op.Relu6 relu6 -> elements(op, times, t);

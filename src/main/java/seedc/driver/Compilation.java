@@ -119,7 +119,15 @@ public final class Compilation {
      * a classifier that keeps its scores, their error against float's (ScoreClasses.scoresError; else null), which
      * the report gives where the scores were read as classes.
      */
-    public record Outcome(FixedProgram fixed, Report report, List<FrontierRow> frontier, Report.OutputError scoresError) {}
+    public record Outcome(FixedProgram fixed, Report report, List<FrontierRow> frontier, Report.OutputError scoresError,
+                          List<SearchPoint> searchFrontier) {}
+
+    /**
+     * A program on the search's accuracy/cycles/flash frontier as the search saw it (report.html plots them without
+     * --pareto, so without the test runs --pareto adds): its accuracy on the rows that chose, its modelled cycles, its
+     * parameters' flash and whether it is the chosen one.
+     */
+    public record SearchPoint(double chooseAccuracy, double cycles, int paramBytes, boolean chosen) {}
 
     /**
      * A program on the search's frontier: its accuracy on the rows that chose, on the held-out rows (null without
@@ -210,7 +218,9 @@ public final class Compilation {
         return new Outcome(best, report(model, train, test, o, proven, new Ranges(profiled, sound), runs, seconds,
                 clock.laps()), o.frontier() ? frontier(model, test, s, o) : List.of(),
                 !model.program().result().isInt() || trainScores == null || testScores == null ? null
-                        : new Report.OutputError(trainScores, testScores));
+                        : new Report.OutputError(trainScores, testScores),
+                s.frontier().stream().filter(e -> e.cycles() > 0).map(e -> new SearchPoint(e.chooseAccuracy(),
+                        e.cycles(), e.paramBytes(), e.program().sameTypes(best))).toList());
     }
 
     /** The search's frontier with each program's test accuracy (from the interpreter, as the report's). */

@@ -64,10 +64,11 @@ public final class Pipeline {
 
     /**
      * A compiled model: the model the search compiled (rewritten), its fixed program, the report (written to
-     * report.json), the parameters' storage and what the backend wrote (null when the request did not emit).
+     * report.json), the parameters' storage, what the backend wrote (null when the request did not emit), the --pareto
+     * programs and the search's frontier as it saw it (report.html's; empty for seedot's search).
      */
     public record Compiled(FloatModel compiled, FixedProgram fixed, Report report, WeightStorage storage,
-                           Emitted written, List<Frontier> frontier) {}
+                           Emitted written, List<Frontier> frontier, List<Compilation.SearchPoint> searchFrontier) {}
 
     /**
      * A program of the search's frontier (--pareto) and the file {@code seedc run --encoding fixed --config} runs it
@@ -169,7 +170,7 @@ public final class Pipeline {
             Files.writeString(dir.resolve("program.ir"), outcome.fixed().irText());
             seedc.report.ProgramJson.write(outcome.fixed(), dir.resolve("program.json"));
         }
-        return new Compiled(compiled, outcome.fixed(), report, stored, written, frontier);
+        return new Compiled(compiled, outcome.fixed(), report, stored, written, frontier, outcome.searchFrontier());
     }
 
     /** Writes each frontier program's run configuration into {@code dir}/pareto. */

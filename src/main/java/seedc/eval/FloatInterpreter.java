@@ -139,6 +139,8 @@ public final class FloatInterpreter {
                 sample(s.a());
                 set(s.out(), map(v(s.a()), x -> 1 / (1 + Math.exp(-x))));
             }
+            case Softplus sp -> set(sp.out(), map(v(sp.a()), Softplus::real));
+            case Softsign ss -> set(ss.out(), map(v(ss.a()), Softsign::real));
             case Relu r -> set(r.out(), map(v(r.a()), x -> Math.max(x, 0)));
             case Relu6 r -> set(r.out(), map(v(r.a()), x -> Math.min(Math.max(x, 0), 6)));
             case Quantize q -> set(q.out(), map(v(q.a()), x -> q.lo() + q.level(x) * q.step()));

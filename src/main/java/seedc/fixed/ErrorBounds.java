@@ -141,6 +141,10 @@ public final class ErrorBounds {
                     fp.params(s, OpParams.Activation.class), fp.type(out), WrapSite.IGNORE), 0.25);
             case Tanh t -> table(t, t.a(), Math::tanh, a -> FixedKernels.tanh(a,
                     fp.params(t, OpParams.Activation.class), fp.type(out), WrapSite.IGNORE), 1.0);
+            // both have slope at most 1; their own error is measured over every argument, as the tables' is
+            case Softplus s -> softplus(s);
+            case Softsign s -> table(s, s.a(), Softsign::real, a -> SoftKernels.softsign(a, fp.type(s.a()), fp.type(out),
+                    WrapSite.IGNORE), 1.0);
             case SumLoop s -> sumLoop(s);
             case Loop l -> loop(l);
         };
@@ -291,6 +295,12 @@ public final class ErrorBounds {
             own = Math.max(own, Math.abs(Math.scalb((double) kernel.applyAsLong(x), -o.scale()) - exact));
         }
         return own + slope * e(a);
+    }
+
+    private double softplus(Softplus s) {
+        FixedType in = fp.type(s.a()), o = fp.type(s.out());
+        SoftplusTable t = SoftplusTable.of(in, o);
+        return table(s, s.a(), Softplus::real, a -> SoftKernels.softplus(a, t, in, o, WrapSite.IGNORE), 1.0);
     }
 
     /** $-sum: every iteration's result converted and added (the body's bounds do not depend on the index). */

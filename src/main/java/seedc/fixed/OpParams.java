@@ -32,6 +32,8 @@ public sealed interface OpParams {
             case Op.Exp o -> OpParams.Exp.class;
             case Op.Sigmoid o -> OpParams.Activation.class;
             case Op.Tanh o -> OpParams.Activation.class;
+            case Op.Softplus o -> null;
+            case Op.Softsign o -> null;
             case Op.SumLoop o -> null;
             case Op.Loop o -> null;
             case Op.Input o -> null;

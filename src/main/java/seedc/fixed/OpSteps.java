@@ -153,6 +153,11 @@ final class OpSteps {
             }
             case Sigmoid s -> activation(s, s.a(), true);
             case Tanh th -> activation(th, th.a(), false);
+            case Softplus sp -> {
+                SoftplusTable table = SoftplusTable.of(t(sp.a()), t(sp.out()));
+                yield elementwise(sp.out(), sp.a(), (v, from, to, site) -> SoftKernels.softplus(v, table, from, to, site));
+            }
+            case Softsign ss -> elementwise(ss.out(), ss.a(), SoftKernels::softsign);
             case Relu r -> clamped(r.out(), r.a(), Long.MAX_VALUE);
             case Relu6 r -> clamped(r.out(), r.a(), FixedArith.shr(6, -t(r.a()).scale()));
             case Quantize q -> {
@@ -272,6 +277,25 @@ final class OpSteps {
             long[] in = vals[a], o = new long[in.length];
             for (int i = 0; i < in.length; i++) {
                 o[i] = sigmoid ? FixedKernels.sigmoid(in[i], p, to, site) : FixedKernels.tanh(in[i], p, to, site);
+            }
+            vals[out] = o;
+        };
+    }
+
+    /** An element's integer from its operand's, given both types. */
+    private interface ElementKernel {
+        long apply(long a, FixedType in, FixedType out, WrapSite site);
+    }
+
+    /** softplus and softsign: the kernel on every element. */
+    private Step elementwise(Value outV, Value x, ElementKernel k) {
+        int out = id(outV), a = id(x);
+        FixedType from = t(x), to = t(outV);
+        WrapSite site = site(outV);
+        return () -> {
+            long[] in = vals[a], o = new long[in.length];
+            for (int i = 0; i < in.length; i++) {
+                o[i] = k.apply(in[i], from, to, site);
             }
             vals[out] = o;
         };

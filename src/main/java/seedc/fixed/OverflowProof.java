@@ -206,6 +206,8 @@ public final class OverflowProof {
             case Exp e -> set(e.out(), ProofKernels.exp(box(e.a()), fp.params(e, OpParams.Exp.class)), "e^x");
             case Sigmoid s -> set(s.out(), ProofKernels.activation(box(s.a()).size(), t(s.out()), true), "sigmoid");
             case Tanh th -> set(th.out(), ProofKernels.activation(box(th.a()).size(), t(th.out()), false), "tanh");
+            case Softplus sp -> set(sp.out(), ProofKernels.softplus(box(sp.a()), t(sp.a()), t(sp.out())), "softplus");
+            case Softsign ss -> set(ss.out(), ProofKernels.softsign(box(ss.a()), t(ss.a()), t(ss.out())), "softsign");
             case Relu r -> set(r.out(), shifted(ProofKernels.clamp(box(r.a()), 0, Long.MAX_VALUE),
                     t(r.a()).scale() - t(r.out()).scale()), "relu");
             case Relu6 r -> set(r.out(), shifted(ProofKernels.clamp(box(r.a()), 0, shr(6, -t(r.a()).scale())),

@@ -222,6 +222,36 @@ final class ProofKernels {
         return new IntBox(lo, hi);
     }
 
+    /**
+     * softplus is never negative (relu and the table's entries are not) and at most relu(hi) at the table's scale
+     * plus its first (largest) entry, rounded to the output: a sound bound, not a tight one.
+     */
+    static IntBox softplus(IntBox a, FixedType in, FixedType out) {
+        SoftplusTable t = SoftplusTable.of(in, out);
+        int down = t.tableScale() - out.scale();
+        long[] lo = new long[a.size()], hi = new long[a.size()];
+        for (int i = 0; i < lo.length; i++) {
+            long y = shr(Math.max(a.hi()[i], 0), in.scale() - t.tableScale()) + t.entries()[0];
+            hi[i] = shr(y + (down > 0 ? 1L << (down - 1) : 0), down);
+        }
+        return new IntBox(lo, hi);
+    }
+
+    /** softsign's quotient does not decrease with the operand: the quotients at the interval's ends, unwrapped. */
+    static IntBox softsign(IntBox a, FixedType in, FixedType out) {
+        long[] lo = new long[a.size()], hi = new long[a.size()];
+        for (int i = 0; i < lo.length; i++) {
+            lo[i] = signedQuotient(a.lo()[i], in, out);
+            hi[i] = signedQuotient(a.hi()[i], in, out);
+        }
+        return new IntBox(lo, hi);
+    }
+
+    private static long signedQuotient(long a, FixedType in, FixedType out) {
+        long q = SoftKernels.softsignMagnitude(Math.abs(a), in.scale(), out.scale());
+        return a < 0 ? -q : q;
+    }
+
     /** quantize's level is monotone in the operand: the levels at the interval's ends. */
     static IntBox quantize(IntBox a, OpParams.Quantize p) {
         long[] lo = new long[a.size()], hi = new long[a.size()];

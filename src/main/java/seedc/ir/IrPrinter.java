@@ -89,6 +89,8 @@ public final class IrPrinter {
             case Op.Neg o -> plain(o);
             case Op.Exp o -> plain(o);
             case Op.Tanh o -> plain(o);
+            case Op.Softplus o -> plain(o);
+            case Op.Softsign o -> plain(o);
             case Op.Sigmoid o -> plain(o);
             case Op.Relu o -> plain(o);
             case Op.Relu6 o -> plain(o);

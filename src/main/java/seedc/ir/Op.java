@@ -88,6 +88,25 @@ public sealed interface Op {
         public List<Value> inputs() { return List.of(a); }
     }
 
+    /** log(1 + e^a) element-wise (docs/fixed-point-semantics.md: relu plus an interpolated table of log(1 + e^-|a|)). */
+    record Softplus(Value out, Value a) implements Op {
+        public List<Value> inputs() { return List.of(a); }
+
+        /** The real function, without overflow for large x. */
+        public static double real(double x) {
+            return Math.max(x, 0) + Math.log1p(Math.exp(-Math.abs(x)));
+        }
+    }
+
+    /** a / (1 + |a|) element-wise (docs/fixed-point-semantics.md: the exact quotient, truncated). */
+    record Softsign(Value out, Value a) implements Op {
+        public List<Value> inputs() { return List.of(a); }
+
+        public static double real(double x) {
+            return x / (1 + Math.abs(x));
+        }
+    }
+
     record Relu(Value out, Value a) implements Op {
         public List<Value> inputs() { return List.of(a); }
     }

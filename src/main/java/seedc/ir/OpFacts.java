@@ -30,6 +30,8 @@ public final class OpFacts {
             case Op.Neg o -> List.of(o.out());
             case Op.Exp o -> List.of(o.out());
             case Op.Tanh o -> List.of(o.out());
+            case Op.Softplus o -> List.of(o.out());
+            case Op.Softsign o -> List.of(o.out());
             case Op.Sigmoid o -> List.of(o.out());
             case Op.Relu o -> List.of(o.out());
             case Op.Relu6 o -> List.of(o.out());
@@ -73,6 +75,8 @@ public final class OpFacts {
             case Op.Neg o -> 0;
             case Op.Exp o -> 0;
             case Op.Tanh o -> 0;
+            case Op.Softplus o -> 0;
+            case Op.Softsign o -> 0;
             case Op.Sigmoid o -> 0;
             case Op.Relu o -> 0;
             case Op.Relu6 o -> 0;
@@ -121,6 +125,8 @@ public final class OpFacts {
             case Op.Neg o -> elements(o);
             case Op.Exp o -> elements(o);
             case Op.Tanh o -> elements(o);
+            case Op.Softplus o -> elements(o);
+            case Op.Softsign o -> elements(o);
             case Op.Sigmoid o -> elements(o);
             case Op.Relu o -> elements(o);
             case Op.Relu6 o -> elements(o);

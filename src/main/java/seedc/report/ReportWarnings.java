@@ -105,11 +105,12 @@ public final class ReportWarnings {
             return Optional.empty(); // the held-out rows showed it too: no program met the limit (the collapse warns)
         }
         String why = "validation set".equals(h.rowsFrom())
-                ? f("the %d validation rows showed %.2f; on so few rows one row is %.2f points, so try more"
-                + " validation rows or a lower --max-accuracy-drop", h.rows(), heldDrop, 100.0 / h.rows())
+                ? f("the %d validation rows showed %.2f (one row is %.2f points of them); they and the test rows"
+                + " are both samples, whose figures differ by chance too, so try more validation rows or a lower"
+                + " --max-accuracy-drop", h.rows(), heldDrop, 100.0 / h.rows())
                 : f("the %d held-out rows showed %.2f, but they are training rows, which the model fits better than"
-                + " new ones; give --validation FILE with rows it was not trained on, or a lower"
-                + " --max-accuracy-drop", h.rows(), heldDrop);
+                + " new ones; give --validation FILE with rows it was not trained on (or put them"
+                + " beside the training set as validation.npy), or a lower --max-accuracy-drop", h.rows(), heldDrop);
         return Optional.of(f("on the test rows the fixed-point program is %.2f points below float (%.2f%% against"
                 + " %.2f%%), beyond --max-accuracy-drop %s: %s", drop, r.accuracy().fixedTestAccuracy(),
                 r.accuracy().floatTestAccuracy(), s.maxAccuracyDrop(), why));

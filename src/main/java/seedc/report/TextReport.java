@@ -309,7 +309,7 @@ public final class TextReport {
     private static void heldOut(StringBuilder sb, SearchSummary.Shiftry x) {
         SearchSummary.HeldOut h = x.heldOut();
         if (h != null) {
-            String rows = "validation set".equals(h.rowsFrom()) ? "of the validation set (--validation)"
+            String rows = "validation set".equals(h.rowsFrom()) ? "of the validation set"
                     : "of the training set's";
             if (h.unguardedAccuracy() == null) {
                 sb.append(f("held-out rows: %d %s, which no choice saw; float %.2f%%, the score guard's walk%n  %.2f%%"

@@ -158,6 +158,9 @@ public final class SeeDotStrategy {
             case Tanh t -> activation(op, t.a());
             case NormaliseL2 n -> set(out, rules.getP(1.0));
             case Neg n -> set(out, scale(n.a()));
+            // softsign never reaches 1; softplus stays below the largest input its operand's type holds, plus ln 2
+            case Softsign s -> set(out, rules.getP(1.0));
+            case Softplus s -> set(out, rules.getP(Softplus.real(types[s.a().id()].toReal(types[s.a().id()].max()))));
             case Relu r -> set(out, scale(r.a()));
             case Relu6 r -> set(out, scale(r.a()));
             case Quantize q -> {

@@ -191,6 +191,8 @@ public final class ShiftryStrategy {
             case IntArith o -> own(out);
             case Neg o -> own(out);
             case Relu o -> own(out);
+            case Softplus o -> own(out);
+            case Softsign o -> own(out);
             case Relu6 o -> own(out);
             case Quantize q -> {
                 // the levels fix the scale: their own grid when it is a power of two, else what holds lo and hi

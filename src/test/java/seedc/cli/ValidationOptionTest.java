@@ -31,7 +31,46 @@ class ValidationOptionTest {
         assertEquals(r.get("fixedTestAccuracy").asDouble(), h.get("chosenAccuracy").asDouble(), 1e-9);
         assertEquals(r.get("floatTestAccuracy").asDouble(), h.get("floatAccuracy").asDouble(), 1e-9);
         assertTrue(h.get("chosenAccuracy").asDouble() >= h.get("floatAccuracy").asDouble() - 1.0, h.toString());
-        assertTrue(c.out().contains("of the validation set (--validation)"), c.out());
+        assertTrue(c.out().contains("of the validation set"), c.out());
+        assertTrue(!c.out().contains("validation rows:"), c.out()); // given, not found beside --train
+    }
+
+    /**
+     * A validation.npy beside --train is the validation set when --validation is not given: the tiny classifier's
+     * two training rows and three validation rows (counted by hand) judge it, and compile names the file. Given
+     * --validation, that file wins.
+     */
+    @Test
+    void aValidationFileBesideTheTrainingSetIsTheValidationSet(@TempDir Path dir) throws Exception {
+        CliRun.tinyClassifier(dir);
+        Npy.write(dir.resolve("validation.npy"), new seedc.io.NpyArray(new int[] {3, 3},
+                new double[] {0, 1, 0, 1, 0, 1, 2, 0.5, 0.5}));
+        CliRun c = CliRun.of(dir, "compile {D}q.sd --model {D}m --train {D}d.npy --test {D}d.npy --out {D}o");
+        assertEquals(0, c.status(), c.err());
+        assertTrue(c.out().contains("validation rows: " + dir.resolve("validation.npy")), c.out());
+        JsonNode h = new ObjectMapper().readTree(dir.resolve("o/report.json").toFile()).get("heldOut");
+        assertEquals("validation set", h.get("rowsFrom").asText());
+        assertEquals(3, h.get("rows").asInt());
+        assertEquals(2, h.get("chooseRows").asInt());
+
+        CliRun given = CliRun.of(dir, "compile {D}q.sd --model {D}m --train {D}d.npy --test {D}d.npy"
+                + " --validation {D}d.npy --out {D}o2");
+        assertEquals(0, given.status(), given.err());
+        assertEquals(2, new ObjectMapper().readTree(dir.resolve("o2/report.json").toFile()).get("heldOut")
+                .get("rows").asInt());
+        assertTrue(!given.out().contains("validation rows:"), given.out());
+    }
+
+    /** Only validation.EXT of --train's extension in --train's folder, never --train itself. */
+    @Test
+    void besideTheTrainingSetMeansTheSameFolderAndExtension(@TempDir Path dir) throws Exception {
+        java.nio.file.Files.writeString(dir.resolve("validation.csv"), "0,1\n");
+        java.nio.file.Files.writeString(dir.resolve("validation.npy"), "");
+        assertEquals(dir.resolve("validation.csv"), ModelInputs.beside(dir.resolve("train.csv")));
+        assertEquals(dir.resolve("validation.npy"), ModelInputs.beside(dir.resolve("train.npy")));
+        assertEquals(null, ModelInputs.beside(dir.resolve("train.tsv")));
+        assertEquals(null, ModelInputs.beside(dir.resolve("validation.npy")));
+        assertEquals(null, ModelInputs.beside(dir.resolve("sub/train.npy")));
     }
 
     @Test

@@ -22,7 +22,8 @@ import seedc.bench.SimavrRunner;
  * The AVR assembly dot products of seedc_runtime.h (sd_avr_dot8_32, sd_avr_dot8_16, sd_avr_dot16_16, their
  * _ram twins with both vectors in RAM, and with one TreeSum halving level sd_avr_pairs8_16,
  * sd_avr_pairs16_16), run under simavr on vectors with random and extreme elements and every length
- * parity, equal the wrapped sums computed here in Java.
+ * parity, equal the wrapped sums computed here in Java; sd_avr_dot8_32 (and _ram) also with its sum's start
+ * folded for a constant length and computed for a variable one (SD_AVR_DOT_CONST).
  */
 class AvrDotKernelTest {
     static final int[] LENGTHS = {0, 1, 2, 3, 7, 40, 33, 300};
@@ -38,6 +39,13 @@ class AvrDotKernelTest {
         c.append(new String(getClass().getResourceAsStream("/seedc/codegen/c/avr_reads.h").readAllBytes(),
                 java.nio.charset.StandardCharsets.UTF_8)).append('\n');
         c.append(runtime()).append("\n#include \"seedc_bench.h\"\n\n");
+        // sd_avr_dot8_32 with its sum's start folded in C (a constant length) and computed by its asm (any other),
+        // whichever way the compiler would take at these calls: the same kernels instantiated with each
+        for (String path : List.of("const 1", "var 0")) {
+            String[] p = path.split(" ");
+            c.append("#undef SD_AVR_DOT_CONST\n#define SD_AVR_DOT_CONST(n) ").append(p[1]).append("\nSD_AVR_DOTS(_")
+                    .append(p[0]).append(", \"lpm\")\nSD_AVR_DOTS(_").append(p[0]).append("_ram, \"ld\")\n");
+        }
         c.append("static void put(int32_t v) {\n    char b[12]; uint8_t n = 0;\n"
                 + "    uint32_t u = v < 0 ? 0u - (uint32_t)v : (uint32_t)v;\n    if (v < 0) seedc_uart_putc('-');\n"
                 + "    do { b[n++] = (char)('0' + u % 10); u /= 10; } while (u);\n"
@@ -71,6 +79,13 @@ class AvrDotKernelTest {
                 };
                 calls.add("put(" + fn + "(a" + id + ", b" + id + ", " + n + "));");
                 expected.add(kind == 0 || kind == 5 ? (long) (int) sum : (long) (short) sum);
+                if (kind == 0 || kind == 5) { // the same vectors through each path of the 32-bit sum
+                    for (String path : List.of("_const", "_var")) {
+                        calls.add("put(" + fn.replace("_ram", "") + path + (kind == 5 ? "_ram" : "") + "(a" + id
+                                + ", b" + id + ", " + n + "));");
+                        expected.add((long) (int) sum);
+                    }
+                }
                 id++;
             }
         }

@@ -205,6 +205,14 @@ class FloatInterpreterTest {
     }
 
     @Test
+    void softplusAndSoftsign() {
+        // log(1 + e^x) and x / (1 + |x|) by hand: log 2 at 0, 40 + log(1 + e^-40) (not the overflow of e^800)
+        assertOutput(v(Math.log(2), Math.log(1 + Math.exp(1.5)), Math.log(1 + Math.exp(-3)), 800),
+                "softplus([0.0, 1.5, -3.0, 800.0])", w());
+        assertOutput(v(0, 0.5, -0.75, 1000.0 / 1001), "softsign([0.0, 1.0, -3.0, 1000.0])", w());
+    }
+
+    @Test
     void rectifiers() {
         assertOutput(v(0, 0, 0.5, 7), "relu([-1.0, 0.0, 0.5, 7.0])", w());
         assertOutput(v(0, 0, 0.5, 6), "relu6([-1.0, 0.0, 0.5, 7.0])", w());

@@ -215,6 +215,22 @@ final class OpCases {
         t.add(Ops.maxpool(in("x", i8(5), 1, 5, 5, 1), 2, 2, new Window(1, 1, 0, 0, 0, 0, 2, 2), i8(5)), PLANNED);
         t.add(Ops.maxpool(in("x", i16(10), 1, 6, 5, 2), 3, 2, new Window(2, 1, 1, 1, 0, 1, 2, 3), i8(5)), PLANNED);
         t.add(Ops.maxpool(in("x", i32(20), 2, 1, 12, 1), 1, 4, new Window(1, 3, 0, 0, 0, 0, 1, 3), i16(12)), PLANNED);
+        // (appended last: a case's seed is its place in the table, so the earlier cases keep theirs)
+        // softplus: the 8-bit table, the interpolated table at 16 and 32 bits, inputs coarser than the knots,
+        // negative scales, an output too fine for ln 2 (it wraps)
+        t.add(Ops.unary("softplus", in("a", i16(12), 6), i16(12)), PLANNED, SHIFTRY, seedot(16, 8));
+        t.add(Ops.unary("softplus", in("a", i8(4), 5), i8(5)), PLANNED, SHIFTRY);
+        t.add(Ops.unary("softplus", in("a", i32(24), 4), i32(26)), PLANNED);
+        t.add(Ops.unary("softplus", in("a", i16(3), 5), i16(10)), PLANNED);
+        t.add(Ops.unary("softplus", in("a", i16(-2), 4), i8(-1)), PLANNED);
+        t.add(Ops.unary("softplus", in("a", i16(14), 4), i16(20)), PLANNED);
+        // softsign: the 8-bit table, sd_fracdiv32, the 64-bit division, negative input and output scales
+        t.add(Ops.unary("softsign", in("a", i16(12), 6), i16(15)), PLANNED, SHIFTRY, seedot(16, 8));
+        t.add(Ops.unary("softsign", in("a", i8(4), 5), i8(7)), PLANNED, SHIFTRY);
+        t.add(Ops.unary("softsign", in("a", i32(24), 4), i32(31)), PLANNED);
+        t.add(Ops.unary("softsign", in("a", i16(-3), 5), i16(14)), PLANNED);
+        t.add(Ops.unary("softsign", in("a", i16(11), 4), i16(-2)), PLANNED);
+        t.add(Ops.unary("softsign", in("a", i16(10), 5), i8(6)), PLANNED);
         return t.cases;
     }
 

@@ -63,7 +63,10 @@ final class Ops {
                 (o, v) -> o.emit(new Op.VecOp(o.real("out", a.shape(), out), kind, v[0], v[1])));
     }
 
-    /** Element-wise and whole-tensor ops of one operand: neg, relu, relu6, exp, tanh, sigmoid, normaliseL2, transpose. */
+    /**
+     * Element-wise and whole-tensor ops of one operand: neg, relu, relu6, exp, tanh, sigmoid, softplus, softsign,
+     * normaliseL2, transpose.
+     */
     static OpSpec unary(String op, Operand a, FixedType out) {
         Shape s = op.equals("transpose") ? Shape.of(a.shape().dim(1), a.shape().dim(0)) : a.shape();
         return spec(op, List.of(a), (o, v) -> {
@@ -75,6 +78,8 @@ final class Ops {
                 case "exp" -> new Op.Exp(r, v[0]);
                 case "tanh" -> new Op.Tanh(r, v[0]);
                 case "sigmoid" -> new Op.Sigmoid(r, v[0]);
+                case "softplus" -> new Op.Softplus(r, v[0]);
+                case "softsign" -> new Op.Softsign(r, v[0]);
                 case "normalise_l2" -> new Op.NormaliseL2(r, v[0]);
                 case "transpose" -> new Op.Transpose(r, v[0]);
                 default -> throw new IllegalArgumentException(op);

@@ -65,6 +65,7 @@ class IndependentOracleTest {
         List<OracleFixtures.Fixture> fixtures = new ArrayList<>(OracleFixtures.all());
         fixtures.add(OracleFixtures.blocks(dir.resolve("blocks-weights")));
         fixtures.add(OracleFixtures.signs(dir.resolve("signs-weights")));
+        fixtures.add(OracleFixtures.softs(dir.resolve("softs-weights")));
         // two batches: the oracle runs on the first half while the interpreter runs the second (two cores)
         List<Case> cases = new ArrayList<>();
         List<Proc.Running> batches = new ArrayList<>();

@@ -104,6 +104,18 @@ final class OracleFixtures {
         return seeded("synthetic/signs", program, shapes, 4, -1, dir);
     }
 
+    /** softplus and softsign (no trained fixture has them), seeded as {@link #signs}. */
+    static Fixture softs(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        Path program = Files.writeString(dir.resolve("softs.sd"), String.join("\n",
+                "let X = (4, 1) in [-1, 1] in", "let W = (3, 4) in [-1, 1] in", "let V = (3, 3) in [-1, 1] in",
+                "let h = softplus(W * X) in", "argmax(softsign(V * h) - softsign(W * X))", ""));
+        Map<String, int[]> shapes = new java.util.LinkedHashMap<>();
+        shapes.put("W", new int[] {3, 4});
+        shapes.put("V", new int[] {3, 3});
+        return seeded("synthetic/softs", program, shapes, 4, -1, dir);
+    }
+
     /**
      * A program with parameters of {@code shapes} drawn from seed 45 in their declared ranges ([-1, 1]; a name
      * starting with S [0.5, 1.5], with O [-0.5, 0.5]; P two in three zero: sparse), and 100 training and 100 test rows

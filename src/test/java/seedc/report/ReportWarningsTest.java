@@ -28,7 +28,7 @@ class ReportWarningsTest {
         assertEquals("on the test rows the fixed-point program is 2.00 points below float (90.00% against 92.00%),"
                 + " beyond --max-accuracy-drop 1.0: the 375 held-out rows showed 0.00, but they are training rows,"
                 + " which the model fits better than new ones; give --validation FILE with rows it was not trained"
-                + " on, or a lower --max-accuracy-drop", ReportWarnings.testDropWarning(r).orElseThrow());
+                + " on (or put them beside the training set as validation.npy), or a lower --max-accuracy-drop", ReportWarnings.testDropWarning(r).orElseThrow());
         assertTrue(ReportWarnings.all(r).contains(ReportWarnings.testDropWarning(r).orElseThrow()));
         assertTrue(TextReport.render(r).contains("note: on the test rows the fixed-point program is 2.00 points"));
     }
@@ -39,8 +39,9 @@ class ReportWarningsTest {
         Report r = withHeldOut(91.0, 88.5, new SearchSummary.HeldOut(200, 1500, 93.0, 92.0, null, 92.0, "not-needed",
                 "validation set", null));
         assertEquals("on the test rows the fixed-point program is 2.50 points below float (88.50% against 91.00%),"
-                + " beyond --max-accuracy-drop 1.0: the 200 validation rows showed 1.00; on so few rows one row is"
-                + " 0.50 points, so try more validation rows or a lower --max-accuracy-drop",
+                + " beyond --max-accuracy-drop 1.0: the 200 validation rows showed 1.00 (one row is 0.50 points of"
+                + " them); they and the test rows are both samples, whose figures differ by chance too, so try more"
+                + " validation rows or a lower --max-accuracy-drop",
                 ReportWarnings.testDropWarning(r).orElseThrow());
     }
 

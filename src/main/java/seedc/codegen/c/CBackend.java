@@ -26,6 +26,8 @@ import seedc.ir.Program;
 public final class CBackend implements Backend {
     public static final CBackend X86 = new CBackend(new HostDialect());
     public static final CBackend ARDUINO = new CBackend(new AvrDialect());
+    /** The arduino target's code as an Arduino IDE library (--package library); its id is arduino too. */
+    public static final CBackend ARDUINO_LIBRARY = new CBackend(new AvrDialect(AvrDialect.Packaging.LIBRARY));
     public static final CBackend CORTEX_M = new CBackend(new CortexMDialect());
     public static final CBackend HLS = new CBackend(new HlsDialect());
 
@@ -79,6 +81,11 @@ public final class CBackend implements Backend {
     }
 
     @Override
+    public String outputFolderNote(Path out) {
+        return dialect.outputFolderNote(out);
+    }
+
+    @Override
     public boolean packsParameters() {
         return true;
     }
@@ -113,7 +120,9 @@ public final class CBackend implements Backend {
         try {
             Files.createDirectories(dir);
             for (var f : files.entrySet()) {
-                Files.writeString(dir.resolve(f.getKey()), f.getValue());
+                Path file = dir.resolve(f.getKey());
+                Files.createDirectories(file.getParent()); // a library's src/ and examples/NAME/
+                Files.writeString(file, f.getValue());
             }
         } catch (IOException e) {
             throw UserError.inFile(dir, "cannot write generated code: " + e.getMessage());

@@ -22,6 +22,9 @@ public final class ImportContext {
     /** How many nodes read each tensor, and the op type of the last one (the only one, when there is one). */
     private final Map<String, Integer> uses = new HashMap<>();
     private final Map<String, String> readers = new HashMap<>();
+    private final Map<String, onnx.Onnx.NodeProto> readerNodes = new HashMap<>();
+    /** Zero Pads of a spatial axis left to the one Conv that reads them ({@link #deferZeroPad}). */
+    private final Map<String, int[]> zeroPads = new HashMap<>();
     private final java.util.Map<String, double[]> fakeQuantized = new java.util.HashMap<>();
     private final java.util.Set<String> int8 = new java.util.HashSet<>();
     private boolean classifier;
@@ -34,6 +37,7 @@ public final class ImportContext {
             for (String in : n.getInputList()) {
                 uses.merge(in, 1, Integer::sum);
                 readers.put(in, n.getOpType());
+                readerNodes.put(in, n);
             }
         }
     }
@@ -207,6 +211,27 @@ public final class ImportContext {
     }
 
     /** Whether tensor {@code name} is read by exactly one node, of type {@code op}. */
+    /** The one node that reads tensor {@code name}, if one node alone reads it and it is not a graph output. */
+    public java.util.Optional<onnx.Onnx.NodeProto> soleReader(String name) {
+        return uses.getOrDefault(name, 0) == 1 && !graphOutputs.contains(name)
+                ? java.util.Optional.of(readerNodes.get(name)) : java.util.Optional.empty();
+    }
+
+    /**
+     * Binds Pad's output to its input {@code x} unpadded and leaves the padding (top, left, bottom, right, of zeros)
+     * to the one Conv that reads it, which takes it as padding of its own ({@link #takeZeroPad}): PyTorch writes
+     * F.pad before a convolution as a Pad node, which would otherwise be a copy of the image with its border.
+     */
+    public void deferZeroPad(Node pad, Sym x, int[] topLeftBottomRight) {
+        define(pad.output(), x);
+        zeroPads.put(pad.output(), topLeftBottomRight.clone());
+    }
+
+    /** The zero padding {@link #deferZeroPad} left on tensor {@code name}, or null; taken once. */
+    public int[] takeZeroPad(String name) {
+        return zeroPads.remove(name);
+    }
+
     public boolean onlyReader(String name, String op) {
         return uses.getOrDefault(name, 0) == 1 && readers.getOrDefault(name, "").equals(op);
     }

@@ -120,7 +120,8 @@ public final class OnnxFrontEnd {
         UniqueNames.check(g, opset);
         List<String> notes = new ArrayList<>();
         GraphOutput output = GraphOutput.choose(g, options.output(), notes);
-        ImportContext cx = new ImportContext(Set.of(output.name()), output.live());
+        List<NodeProto> live = SoftsignChain.fused(g, output.live(), output.name());
+        ImportContext cx = new ImportContext(Set.of(output.name()), live);
         notes.forEach(cx::note);
         g.getInitializerList().forEach(t -> {
             cx.define(t.getName(), Sym.constant(TensorData.shape(t), TensorData.values(t)));
@@ -130,7 +131,7 @@ public final class OnnxFrontEnd {
         });
         GraphInput.Input input = GraphInput.of(g, output, cx, options);
         Node last = null;
-        for (NodeProto n : output.live()) {
+        for (NodeProto n : live) {
             Node node = new Node(n, opset);
             if (n.getOutputList().stream().allMatch(String::isEmpty)) {
                 throw node.error("has no output");

@@ -64,6 +64,8 @@ final class Arithmetic {
             case EXP -> lo.emit(new Op.Exp(lo.real(name, shape, pos), a));
             case TANH -> lo.emit(new Op.Tanh(lo.real(name, shape, pos), a));
             case SIGMOID -> lo.emit(new Op.Sigmoid(lo.real(name, shape, pos), a));
+            case SOFTPLUS -> lo.emit(new Op.Softplus(lo.real(name, shape, pos), a));
+            case SOFTSIGN -> lo.emit(new Op.Softsign(lo.real(name, shape, pos), a));
             case RELU -> lo.emit(new Op.Relu(lo.real(name, shape, pos), a));
             case RELU6 -> lo.emit(new Op.Relu6(lo.real(name, shape, pos), a));
             case NORMALISE_L2 -> lo.emit(new Op.NormaliseL2(lo.real(name, shape, pos), a));

@@ -209,31 +209,54 @@ SD_INLINE int16_t sd_addhalf16(int16_t a, int16_t b) { return (int16_t)sd_shr32(
  * for the AVR (avr-gcc keeps neither the pointers nor the sum in registers in a long function). Two terms
  * per loop step.
  * sd_avr_dot8_32: int8 x int8 -> 16-bit products (muls), summed in 32 bits. Each product p is added as
- * the unsigned p + 2^15 (its sign bit flipped), so no sign extension is needed; n * 2^15 comes off at
- * the end. sd_avr_dot8_16: the same products summed in 16 bits. sd_avr_dot16_16: int16 x int16
- * products modulo 2^16 (the low half: three 8x8 multiplies), summed in 16 bits. */
+ * the unsigned p + 2^15 (its sign bit flipped), so no sign extension is needed; the sum starts at
+ * -n * 2^15 (n negated in 16 bits, then 0 < n as its 17th bit, shifted into bytes 1-3: 13 cycles; or
+ * folded when n is a constant). One asm block in fixed registers, the count in the d registers n came in
+ * (subi/sbci, not sbiw): a call saves two registers (8 cycles), where the C set-up, two asm blocks and the
+ * correction after the loop made avr-gcc save six and, for a length it did not know, take some 40 cycles
+ * more a call (bonsai-wine-3 on the Uno: 3,844 -> 3,181 cycles, 17 calls of 4 and 14 terms; BENCHMARKS.md
+ * "bonsai-wine-3 and the per-call term (issue 41)"). sd_avr_dot8_16: the same products summed in 16
+ * bits. sd_avr_dot16_16: int16 x int16 products modulo 2^16 (the low half: three 8x8 multiplies), summed
+ * in 16 bits. */
 #define SD_AVR_TERM8(LD) "ld %[ta], %a[a]+\n\t" LD " %[tb], %a[b]+\n\tmuls %[ta], %[tb]\n\t"
 #define SD_AVR_ADD8_32 "eor r1, %[bias]\n\tadd %A[acc], r0\n\tadc %B[acc], r1\n\t" \
     "adc %C[acc], %[zero]\n\tadc %D[acc], %[zero]\n\t"
 #define SD_AVR_ADD8_16 "add %A[acc], r0\n\tadc %B[acc], r1\n\t"
 #define SD_AVR_LOOP "sbiw %[pairs], 1\n\tbrne 1b\n\t"
+/* Whether sd_avr_dot8_32's n is known when compiling (a generated sd_dotK called from one place with one
+ * length): then its sum's start, -n * 2^15, is folded in C (a few ldi); else the asm computes it. Either is
+ * right for any n: AvrDotKernelTest instantiates SD_AVR_DOTS with this 1 and with it 0, and runs both. */
+#ifndef SD_AVR_DOT_CONST
+#define SD_AVR_DOT_CONST(n) __builtin_constant_p(n)
+#endif
+/* sd_avr_dot8_32's sum from -n * 2^15 for a variable n */
+#define SD_AVR_DOT8_32_START \
+    "clr %[zero]\n\tclr %A[acc]\n\tclr %B[acc]\n\tmov %C[acc], %A[n]\n\tmov %D[acc], %B[n]\n\t" \
+    "neg %D[acc]\n\tneg %C[acc]\n\tsbc %D[acc], %[zero]\n\tcp %[zero], %A[n]\n\tcpc %[zero], %B[n]\n\t" \
+    "ror %D[acc]\n\tror %C[acc]\n\tror %B[acc]\n\t"
+/* its n terms: an odd n's first term alone, then two a step */
+#define SD_AVR_DOT8_32_LOOP(LD) \
+    "ldi %[bias], 0x80\n\tlsr %B[n]\n\tror %A[n]\n\tbrcc 2f\n\t" SD_AVR_TERM8(LD) SD_AVR_ADD8_32 \
+    "2:\n\tcp %A[n], %[zero]\n\tcpc %B[n], %[zero]\n\tbreq 3f\n" \
+    "1:\n\t" SD_AVR_TERM8(LD) SD_AVR_ADD8_32 SD_AVR_TERM8(LD) SD_AVR_ADD8_32 \
+    "subi %A[n], 1\n\tsbci %B[n], 0\n\tbrne 1b\n" \
+    "3:\n\tclr r1"
 #define SD_AVR_DOTS(SUFFIX, LD) \
 static __attribute__((unused)) int32_t sd_avr_dot8_32##SUFFIX(const int8_t *a, const int8_t *b, uint16_t n) { \
-    uint32_t acc = 0; \
-    uint8_t ta, tb, bias = 0x80, zero = 0; \
-    uint16_t pairs = n >> 1; \
-    if (n & 1) { \
-        __asm__ volatile(SD_AVR_TERM8(LD) SD_AVR_ADD8_32 "clr r1" \
-            : [acc] "+r"(acc), [a] "+x"(a), [b] "+z"(b), [ta] "=&d"(ta), [tb] "=&d"(tb) \
-            : [bias] "r"(bias), [zero] "r"(zero) : "memory"); \
+    register uint32_t acc __asm__("r22"); \
+    register uint16_t k __asm__("r20") = n; \
+    register uint8_t ta __asm__("r18"), tb __asm__("r19"), bias __asm__("r16"), zero __asm__("r17"); \
+    if (SD_AVR_DOT_CONST(n)) { \
+        acc = (uint32_t)0 - ((uint32_t)n << 15); \
+        __asm__ volatile("clr %[zero]\n\t" SD_AVR_DOT8_32_LOOP(LD) \
+            : [acc] "+r"(acc), [a] "+x"(a), [b] "+z"(b), [n] "+d"(k), [ta] "=&d"(ta), [tb] "=&d"(tb), \
+              [bias] "=&d"(bias), [zero] "=&r"(zero) : : "memory"); \
+    } else { \
+        __asm__ volatile(SD_AVR_DOT8_32_START SD_AVR_DOT8_32_LOOP(LD) \
+            : [acc] "=&r"(acc), [a] "+x"(a), [b] "+z"(b), [n] "+d"(k), [ta] "=&d"(ta), [tb] "=&d"(tb), \
+              [bias] "=&d"(bias), [zero] "=&r"(zero) : : "memory"); \
     } \
-    if (pairs) { \
-        __asm__ volatile("1:\n\t" SD_AVR_TERM8(LD) SD_AVR_ADD8_32 SD_AVR_TERM8(LD) SD_AVR_ADD8_32 SD_AVR_LOOP "clr r1" \
-            : [acc] "+r"(acc), [a] "+x"(a), [b] "+z"(b), [pairs] "+w"(pairs), [ta] "=&d"(ta), [tb] "=&d"(tb) \
-            : [bias] "r"(bias), [zero] "r"(zero) : "memory"); \
-    } \
-    /* n * 2^15, without a 15-step shift loop */ \
-    return (int32_t)(acc - ((uint32_t)(uint16_t)(n >> 1) << 16) - ((n & 1) ? 0x8000u : 0)); \
+    return (int32_t)acc; \
 } \
 static __attribute__((unused)) int16_t sd_avr_dot8_16##SUFFIX(const int8_t *a, const int8_t *b, uint16_t n) { \
     uint16_t acc = 0; \

@@ -23,7 +23,7 @@ import seedc.eval.FloatInterpreter;
 import seedc.ir.FloatModel;
 
 /**
- * The activations seedc imports as compositions of SeeDot's functions (issue 43), against ONNX Runtime on random
+ * The activations of issue 43 (compositions of SeeDot's functions; Softplus and Softsign its built-ins), against ONNX Runtime on random
  * inputs: each graph scales its input by 4 (so that the clamps of HardSigmoid and HardSwish and the exp of Elu and
  * Selu are reached) then applies the operator, and seedc's float interpreter computes ONNX Runtime's outputs
  * within 1e-5 (relative above 1), with exact zeros among the inputs (where Sign, Abs and the relus change form).
@@ -36,7 +36,8 @@ class OnnxActivationsTest {
     @CsvSource({"LeakyRelu, 9, ''", "LeakyRelu, 16, alpha=0.3", "LeakyRelu, 13, alpha=-0.5",
         "Elu, 9, ''", "Elu, 13, alpha=0.4", "Selu, 9, ''", "Selu, 13, alpha=1.2;gamma=0.9",
         "HardSigmoid, 9, ''", "HardSigmoid, 13, alpha=0.3;beta=0.4", "HardSwish, 14, ''", "HardSwish, 17, ''",
-        "Abs, 13, ''", "Sign, 9, ''", "Sign, 13, ''", "Neg, 13, ''"})
+        "Abs, 13, ''", "Sign, 9, ''", "Sign, 13, ''", "Neg, 13, ''", "Softplus, 9, ''", "Softplus, 21, ''",
+        "Softsign, 9, ''", "Softsign, 21, ''"})
     void elementWise(String op, int opset, String attributes, @TempDir Path dir) throws Exception {
         List<AttributeProto> attrs = new ArrayList<>();
         for (String a : attributes.split(";")) {
@@ -66,6 +67,23 @@ class OnnxActivationsTest {
                     Graphs.node("PRelu", "p", List.of("x4", "slope"), "y"), Graphs.random("slope", rnd, c.slope()));
             agree(file, c.input(), rnd);
         }
+    }
+
+    /**
+     * PyTorch's Softsign, x / (1 + |x|) written as Abs, Add of a constant 1 and Div, is read as softsign (seedc divides
+     * only by constants): it agrees with ONNX Runtime, and the program has a softsign.
+     */
+    @Test
+    void pytorchsSoftsignChain(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("chain.onnx");
+        Files.write(file, Graphs.model(Graphs.graph("x", VECTOR, "y", List.of(
+                Graphs.node("Mul", "scale", List.of("x", "four"), "x4"),
+                Graphs.node("Abs", "abs", List.of("x4"), "a"),
+                Graphs.node("Add", "add", List.of("one", "a"), "s"),
+                Graphs.node("Div", "div", List.of("x4", "s"), "y")),
+                List.of(Graphs.floats("four", new float[] {4}), Graphs.floats("one", new float[] {1}))), 13).toByteArray());
+        FloatModel model = agree(file, VECTOR, new Random(5));
+        assertTrue(model.program().body().ops().stream().anyMatch(op -> op instanceof seedc.ir.Op.Softsign));
     }
 
     /** Sqrt and Reciprocal of constants (a scale written out by an exporter) are computed at import. */
@@ -171,17 +189,6 @@ class OnnxActivationsTest {
         assertEquals(ortRight, seedcRight);
         double pytorch = Double.parseDouble(Files.readString(dir.resolve("float_accuracy.txt")).trim());
         assertEquals(pytorch, 100.0 * seedcRight / test.size(), 1e-3);
-    }
-
-    /** Softplus and Softsign, which seedc cannot compute exactly yet, are refused saying why. */
-    @Test
-    void softplusAndSoftsignAreRefusedWithTheReason(@TempDir Path dir) throws Exception {
-        String softplus = refusal(dir, "Softplus", List.of("x"), List.of());
-        assertTrue(softplus.contains("node 'f' (Softplus, opset 13): operator Softplus is not supported; Softplus,"
-                + " log(1 + e^x), has no exact form in SeeDot's functions"), softplus);
-        String softsign = refusal(dir, "Softsign", List.of("x"), List.of());
-        assertTrue(softsign.contains("node 'f' (Softsign, opset 13): operator Softsign is not supported; Softsign,"
-                + " x / (1 + |x|), divides by a computed value"), softsign);
     }
 
     /** A node {@code op} reading {@code inputs}, whose output is added to x: the import's message. */

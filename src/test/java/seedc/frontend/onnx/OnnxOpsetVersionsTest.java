@@ -78,7 +78,7 @@ class OnnxOpsetVersionsTest {
     @Test
     void elementwise() throws Exception {
         for (int opset : new int[] {7, 13, 14, 21}) {
-            for (String op : List.of("Relu", "Tanh", "Sigmoid", "Exp", "Neg", "Identity")) {
+            for (String op : List.of("Relu", "Tanh", "Sigmoid", "Exp", "Neg", "Identity", "Softplus", "Softsign")) {
                 agree(opset, new long[] {2, 3}, List.of(node(op, "u", List.of("x"), "y")), List.of());
             }
             agree(opset, new long[] {2, 3}, List.of(node("Dropout", "d", List.of("x"), "y")), List.of());

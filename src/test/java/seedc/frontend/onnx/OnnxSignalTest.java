@@ -21,8 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 class OnnxSignalTest {
     private static final long[] SIGNAL = {1, 3, 20};
 
-    /** A graph of input x (1, 3, 20) and output y of the nodes, written to dir/name.onnx. */
-    private static Path write(Path dir, String name, long[] input, List<onnx.Onnx.NodeProto> nodes,
+    /** A graph of input x (of shape input) and output y of the nodes, written to dir/name.onnx. */
+    static Path write(Path dir, String name, long[] input, List<onnx.Onnx.NodeProto> nodes,
                               List<onnx.Onnx.TensorProto> init) throws java.io.IOException {
         Path file = dir.resolve(name + ".onnx");
         Files.write(file, Graphs.model(Graphs.graph("x", input, "y", nodes, init)).toByteArray());

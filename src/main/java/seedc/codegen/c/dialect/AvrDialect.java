@@ -8,14 +8,31 @@ import seedc.codegen.c.lowbit.LowBitTarget;
 import seedc.codegen.c.writer.Templates;
 
 /**
- * Arduino (ATmega328P, the Uno): a sketch folder. Constants live in flash (PROGMEM) and are read with
- * lpm; the runtime, with its AVR assembly dot-product loops, is inlined into predict.cpp so that it
- * includes only avr/pgmspace.h and stdint.h; {@code <folder>.ino} runs the model on one example.
+ * Arduino (ATmega328P, the Uno): a sketch folder, or the same code as an Arduino library ({@link Packaging}).
+ * Constants live in flash (PROGMEM) and are read with lpm; the runtime, with its AVR assembly dot-product loops, is
+ * inlined into predict.cpp so that it includes only avr/pgmspace.h and stdint.h; {@code <folder>.ino} runs the model
+ * on one example.
  */
 public final class AvrDialect extends CDialect {
-    /** The Arduino core's serial buffers and timers take about 200 B; seedc_predict's stack is under 100 B. */
+    /** How the files are laid out for the Arduino IDE (--package): the code is the same either way. */
+    public enum Packaging {
+        /** A sketch folder: predict.h, model.h, predict.cpp and {@code <folder>.ino}. */
+        SKETCH,
+        /** A library: library.properties, src/ (the same three files and a header) and examples/. */
+        LIBRARY
+    }
+
+    private final Packaging packaging;
+
+    /** A sketch folder. */
     public AvrDialect() {
+        this(Packaging.SKETCH);
+    }
+
+    /** The Arduino core's serial buffers and timers take about 200 B; seedc_predict's stack is under 100 B. */
+    public AvrDialect(Packaging packaging) {
         super("arduino", Device.UNO, 320, 3000, 120);
+        this.packaging = packaging;
     }
 
     @Override
@@ -64,8 +81,12 @@ public final class AvrDialect extends CDialect {
                 + "#define SD_RI(a, i) ((int32_t)(int16_t)pgm_read_word(&(a)[i]))\n#define SD_ATTR PROGMEM\n";
     }
 
+    /** A library is renamed rather than refused (see outputFolderNote); a sketch folder must be named as its sketch. */
     @Override
     public String outputFolderProblem(Path out) {
+        if (packaging == Packaging.LIBRARY) {
+            return null;
+        }
         Path name = out.toAbsolutePath().normalize().getFileName();
         String sketch = sketchName(out);
         return name == null || sketch.equals(name.toString()) ? null
@@ -75,14 +96,26 @@ public final class AvrDialect extends CDialect {
     }
 
     @Override
+    public String outputFolderNote(Path out) {
+        return packaging == Packaging.LIBRARY ? ArduinoLibrary.of(out).note() : null;
+    }
+
+    @Override
     public Map<String, String> fixedFiles(RenderedC p, SketchExample example, Path dir) {
+        if (packaging == Packaging.LIBRARY) {
+            return ArduinoLibrary.files(ArduinoLibrary.of(dir).name(), p, example);
+        }
         String sketch = sketchName(dir);
         return files("predict.h", p.predictH(), "model.h", p.modelH(), "predict.cpp", p.predictC(),
                 sketch + ".ino", Sketch.ino(sketch, example));
     }
 
+    /** The float baseline is C for measuring (seedc bench), not packaged: the command line refuses the library. */
     @Override
     public Map<String, String> floatFiles(String predictH, String source) {
+        if (packaging == Packaging.LIBRARY) {
+            throw new IllegalStateException("the float baseline is not written as an Arduino library");
+        }
         return files("predict.h", predictH, "predict.cpp", source);
     }
 

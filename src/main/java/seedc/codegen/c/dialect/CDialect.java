@@ -101,6 +101,11 @@ public abstract class CDialect {
         return null;
     }
 
+    /** What the user should know about how this target names its files after {@code out} (a note), or null. */
+    public String outputFolderNote(Path out) {
+        return null;
+    }
+
     public abstract Map<String, String> fixedFiles(RenderedC parts, SketchExample example, Path dir);
 
     /** The files of the float baseline from its interface and source. */

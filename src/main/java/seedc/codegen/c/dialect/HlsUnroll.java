@@ -101,6 +101,9 @@ final class HlsUnroll {
             // a divider array for the quotient
             case Op.Sigmoid s -> (long) out * out;
             case Op.Tanh t -> (long) out * out;
+            // softplus: a table read and one interpolating product; softsign: a divider array
+            case Op.Softplus s -> 16L * 16 / 2 + out;
+            case Op.Softsign s -> (long) out * out;
             case Op.Quantize q -> (long) bits(fp, q.a()) * q.bits();
             case Op.NormaliseL2 n -> (long) out * out;
             case Op.Input o -> out;

@@ -87,7 +87,7 @@ public abstract class BodyEmitter {
     protected abstract void normaliseL2(NormaliseL2 n);
 
     /** The element-wise functions of one real operand. */
-    enum Unary { NEG, RELU, RELU6, EXP, SIGMOID, TANH }
+    enum Unary { NEG, RELU, RELU6, EXP, SIGMOID, TANH, SOFTPLUS, SOFTSIGN }
 
     /** out = f(a), element by element, for op, one of the {@link Unary} ops. */
     protected abstract void unary(Op op, Unary f, Value a);
@@ -242,6 +242,8 @@ public abstract class BodyEmitter {
             case Exp e -> unary(e, Unary.EXP, e.a());
             case Sigmoid s -> unary(s, Unary.SIGMOID, s.a());
             case Tanh t -> unary(t, Unary.TANH, t.a());
+            case Softplus s -> unary(s, Unary.SOFTPLUS, s.a());
+            case Softsign s -> unary(s, Unary.SOFTSIGN, s.a());
             case NormaliseL2 n -> normaliseL2(n);
             case Sgn s -> w.line(CNames.var(o) + " = " + ref(s.a(), "0") + " > 0 ? 1 : 0;");
             case Argmax a -> argmax(a);

@@ -408,6 +408,8 @@ public final class CEmitter extends BodyEmitter {
             case EXP -> activations.exp(o, a, fp.params(op, OpParams.Exp.class));
             case SIGMOID -> activations.activation(o, a, fp.params(op, OpParams.Activation.class), true);
             case TANH -> activations.activation(o, a, fp.params(op, OpParams.Activation.class), false);
+            case SOFTPLUS -> new SoftEmitter(w, r, activations).softplus(o, a);
+            case SOFTSIGN -> new SoftEmitter(w, r, activations).softsign(o, a);
         }
     }
 

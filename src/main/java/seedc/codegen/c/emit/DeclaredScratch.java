@@ -52,6 +52,8 @@ final class DeclaredScratch {
             case Op.Neg o -> null;
             case Op.Exp o -> null;
             case Op.Tanh o -> null;
+            case Op.Softplus o -> null;
+            case Op.Softsign o -> null;
             case Op.Sigmoid o -> null;
             case Op.Relu o -> null;
             case Op.Relu6 o -> null;

@@ -189,6 +189,8 @@ public final class FloatEmitter extends BodyEmitter {
             case EXP -> "expf(" + x + ")";
             case SIGMOID -> "1.0f / (1.0f + expf(-" + x + "))";
             case TANH -> "tanhf(" + x + ")";
+            case SOFTPLUS -> "(fmaxf(" + x + ", 0.0f) + logf(1.0f + expf(-fabsf(" + x + "))))"; // avr-libc has no log1pf
+            case SOFTSIGN -> "(" + x + " / (1.0f + fabsf(" + x + ")))";
         });
     }
 

@@ -33,6 +33,8 @@ final class Kernels {
             case Exp e -> ElementwiseOps.exp(c, e.a(), c.params(OpParams.Exp.class));
             case Sigmoid s -> ElementwiseOps.activation(c, s.a(), c.params(OpParams.Activation.class), true);
             case Tanh t -> ElementwiseOps.activation(c, t.a(), c.params(OpParams.Activation.class), false);
+            case Softplus s -> SoftOps.softplus(c, s.a());
+            case Softsign s -> SoftOps.softsign(c, s.a());
             case Relu r -> ElementwiseOps.clamp(c, r.a(), null);
             case Relu6 r -> ElementwiseOps.clamp(c, r.a(), FixedArith.shr(6, -c.type(r.a()).scale()));
             case Quantize q -> ElementwiseOps.quantize(c, q.a(), c.params(OpParams.Quantize.class));

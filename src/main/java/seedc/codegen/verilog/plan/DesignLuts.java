@@ -73,6 +73,8 @@ public record DesignLuts(Map<DesignLuts.Part, Long> parts, long logicMultiplierL
             case Op.Exp o -> Part.ACTIVATIONS;
             case Op.Sigmoid o -> Part.ACTIVATIONS;
             case Op.Tanh o -> Part.ACTIVATIONS;
+            case Op.Softplus o -> Part.ACTIVATIONS;
+            case Op.Softsign o -> Part.ACTIVATIONS;
             case Op.Conv2d o -> Part.WINDOWS;
             case Op.Maxpool o -> Part.WINDOWS;
             case Op.Input o -> Part.OTHER_TEMPLATES;

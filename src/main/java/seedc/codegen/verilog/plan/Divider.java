@@ -26,6 +26,18 @@ public record Divider(int numBits, int denBits, boolean signed) {
         return new Divider(Math.min(64, num), Math.min(64, den), signed);
     }
 
+    /**
+     * softsign's divider: the numerator |a| 2^max(0, -sa) shifted left by the output's scale, the divisor
+     * 2^max(0, sa) + |a| 2^max(0, -sa); neither is negative (the lane gives the quotient a's sign itself).
+     */
+    public static Divider softsign(FixedType in, FixedType out) {
+        int up = Math.max(0, -in.scale()), base = Math.max(0, in.scale());
+        long n = -in.min() << up;
+        int num = Sizes.counterBits(n) + Math.max(0, out.scale()) + 1;
+        int den = Sizes.counterBits((1L << base) + n) + 1;
+        return new Divider(Math.min(64, num), Math.min(64, den), false);
+    }
+
     /** The values e = tf[i] * tg[j] >> sg takes. */
     public static Interval exponentials(ExpTable t) {
         return Interval.of(t.tf()).times(Interval.of(t.tg())).shr(t.sg());

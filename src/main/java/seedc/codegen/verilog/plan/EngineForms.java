@@ -38,6 +38,8 @@ public final class EngineForms {
             case Op.Exp o -> true;
             case Op.Sigmoid o -> true;
             case Op.Tanh o -> true;
+            case Op.Softplus o -> true;
+            case Op.Softsign o -> true;
             case Op.Relu o -> true;
             case Op.Relu6 o -> true;
             case Op.Quantize o -> true;

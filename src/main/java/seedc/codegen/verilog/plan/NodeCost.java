@@ -57,7 +57,7 @@ public final class NodeCost {
 
     /** Whether the node's engine has a divider (sigmoid, tanh). */
     static boolean divides(DataflowNode n) {
-        return n.op() instanceof Op.Sigmoid || n.op() instanceof Op.Tanh;
+        return n.op() instanceof Op.Sigmoid || n.op() instanceof Op.Tanh || n.op() instanceof Op.Softsign;
     }
 
     /** Whether the node divides iteratively (emit.IterativeDivisionKernel). */
@@ -262,6 +262,8 @@ public final class NodeCost {
             case Op.Neg o -> 1 + groups;
             case Op.Exp o -> 1 + groups;
             case Op.Tanh o -> 1 + groups;
+            case Op.Softplus o -> 1 + groups;
+            case Op.Softsign o -> 1 + groups;
             case Op.Sigmoid o -> 1 + groups;
             case Op.Relu o -> 1 + groups;
             case Op.Relu6 o -> 1 + groups;
@@ -323,8 +325,11 @@ public final class NodeCost {
         return w.fitsDsp(ice40) ? 1 : 0;
     }
 
-    /** The divider of a sigmoid or tanh node at its operands' widths. */
+    /** The divider of a sigmoid, tanh or softsign node at its operands' widths. */
     private Divider divider(DataflowNode n) {
+        if (n.op() instanceof Op.Softsign s) {
+            return Divider.softsign(fp.type(s.a()), fp.type(s.out()));
+        }
         OpParams.Activation a = fp.params(n.op(), OpParams.Activation.class);
         return Divider.of(a.table(), fp.type(n.op().out()), n.op() instanceof seedc.ir.Op.Sigmoid);
     }
@@ -371,7 +376,7 @@ public final class NodeCost {
             luts += 2L * m.width();
         } else if (p instanceof OpParams.Add a) {
             luts += 2L * a.width();
-        } else if (p instanceof OpParams.Activation a) {
+        } else if (divides(n)) {
             Divider d = divider(n);
             // the combinational divider's array of subtractors, or the iterative one's subtractor, remainder
             // multiplexer and the magnitudes' and quotient's negations

@@ -33,7 +33,7 @@ final class Conv {
             throw node.error("kernel_shape = " + java.util.Arrays.toString(declared) + " but the filter's kernel is "
                     + (signal ? kw : kh + "x" + kw));
         }
-        Window win = Window.of(node, xs, kh, kw);
+        Window win = Window.of(node, xs, kh, kw, cx.takeZeroPad(node.inputs().getFirst()));
         double[] f = seedotFilter(groups, kh, kw, cin, per,
                 (g, i, j, c, o) -> w.constant()[(((g * per + o) * cin + c) * kh + i) * kw + j]);
         String filter = cx.param(node.inputs().get(1), new int[] {groups, kh, kw, cin, per}, f);

@@ -62,10 +62,7 @@ final class ConvTranspose {
      * output_padding, two pads, one output_shape) are read as the image's of height 1.
      */
     private static Geometry geometry(Node node, int[] xs, int kh, int kw, boolean signal) {
-        String auto = node.string("auto_pad", "NOTSET");
-        if (!java.util.List.of("NOTSET", "VALID", "SAME_UPPER", "SAME_LOWER").contains(auto)) {
-            throw node.error("auto_pad " + auto + " is not an ONNX value");
-        }
+        String auto = Window.autoPad(node);
         int[] kernel = signal ? new int[] {kw} : new int[] {kh, kw};
         int[] declared = node.ints("kernel_shape", kernel);
         if (!java.util.Arrays.equals(declared, kernel)) {
@@ -81,15 +78,11 @@ final class ConvTranspose {
                     + java.util.Arrays.toString(p) + "; seedc reads " + (signal ? "one output_padding and two pads"
                     + " for a signal" : "two output_padding and four pads for an image"));
         }
-        if (signal) { // the image of height 1: nothing added above or below
-            op = new int[] {0, op[0]};
-            p = new int[] {0, p[0], 0, p[1]};
+        if (signal) {
+            op = Window.asImage(op, 0);
+            p = Window.asImagePads(p);
         }
-        for (int v : p) {
-            if (v < 0) {
-                throw node.error("pads = " + java.util.Arrays.toString(p) + ": each must be at least 0");
-            }
-        }
+        Window.atLeast(node, "pads", p, 0);
         int[] out = node.ints("output_shape", null);
         if (out != null && signal && out.length >= 1) {
             out = new int[] {1, out[out.length - 1]};
@@ -144,11 +137,12 @@ final class ConvTranspose {
     /** The attribute's value per spatial axis ({@code sides}: 1 for a signal), as the image's (H, W). */
     private static int[] pair(Node node, String name, int least, int sides) {
         int[] v = node.ints(name, sides == 1 ? new int[] {1} : new int[] {1, 1});
-        if (v.length != sides || java.util.Arrays.stream(v).anyMatch(e -> e < least)) {
-            throw node.error(name + " = " + java.util.Arrays.toString(v) + ": seedc needs " + sides + ", each at"
-                    + " least " + least);
+        if (v.length != sides) {
+            throw node.error(name + " = " + java.util.Arrays.toString(v) + ": seedc reads " + sides + " for "
+                    + (sides == 1 ? "a signal" : "an image"));
         }
-        return sides == 1 ? new int[] {1, v[0]} : v;
+        Window.atLeast(node, name, v, least);
+        return sides == 1 ? Window.asImage(v, 1) : v;
     }
 
     /** An axis of n with stride - 1 zeros between neighbours: index i reads i / stride where stride divides it. */

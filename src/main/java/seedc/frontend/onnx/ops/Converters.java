@@ -27,6 +27,8 @@ public final class Converters {
             Map.entry("Tanh", Unary::tanh),
             Map.entry("Sigmoid", Unary::sigmoid),
             Map.entry("Exp", Unary::exp),
+            Map.entry("Softplus", Unary::softplus),
+            Map.entry("Softsign", Unary::softsign),
             Map.entry("Clip", Clip::convert),
             Map.entry("Identity", PassThrough::convert),
             Map.entry("Dropout", PassThrough::dropout),
@@ -102,8 +104,7 @@ public final class Converters {
         }
         Converter c = BY_OP.get(node.op());
         if (c == null) {
-            throw node.error("operator " + node.op() + " is not supported" + Unsupported.why(node.op())
-                    + "; seedc imports " + String.join(", ", BY_OP.keySet()));
+            throw node.error("operator " + node.op() + " is not supported; seedc imports " + String.join(", ", BY_OP.keySet()));
         }
         Opsets.check(node);
         return c;

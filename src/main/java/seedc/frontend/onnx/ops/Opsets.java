@@ -53,6 +53,8 @@ public final class Opsets {
             Map.entry("Tanh", op(1, CONSUMED)),
             Map.entry("Sigmoid", op(1, CONSUMED)),
             Map.entry("Exp", op(1, CONSUMED)),
+            Map.entry("Softplus", op(1)),
+            Map.entry("Softsign", op(1)),
             Map.entry("Clip", op(1, CONSUMED, a("min", 1, 10), a("max", 1, 10))),
             Map.entry("Identity", op(1)),
             Map.entry("Dropout", op(1, CONSUMED, a("is_test", 1, 6), a("ratio", 1, 11), a("seed", 12, LAST))),

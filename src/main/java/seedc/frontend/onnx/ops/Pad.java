@@ -33,11 +33,47 @@ final class Pad {
             throw node.error("pads holds " + pads.length + " values for " + axes.length + " axes; ONNX gives a begin"
                     + " and an end for each");
         }
+        double value = value(node, cx);
+        int[] convPads = mode.equals("constant") && value == 0 ? convolutionPads(node, cx, x, axes, pads) : null;
+        if (convPads != null) {
+            cx.deferZeroPad(node, x, convPads);
+            return;
+        }
         int[][] maps = AxisMaps.identities(x.shape());
         for (int k = 0; k < axes.length; k++) {
             maps[axes[k]] = map(node, x.shape()[axes[k]], pads[k], pads[k + axes.length], mode);
         }
-        cx.alias(node, AxisMaps.apply(node, cx, x, maps, value(node, cx)));
+        cx.alias(node, AxisMaps.apply(node, cx, x, maps, value));
+    }
+
+    /**
+     * The pads (top, left, bottom, right) a zero Pad leaves to the Conv that alone reads it, or null: when the Pad
+     * adds zeros (none cropped) along the spatial axes of a computed image or signal only, and that Conv reads it as
+     * its input with pads of its own (auto_pad NOTSET). The convolution then reads the zeros from its padding, the
+     * same integers with no padded copy of the image in RAM.
+     */
+    private static int[] convolutionPads(Node node, ImportContext cx, Sym x, int[] axes, long[] pads) {
+        int rank = x.shape().length;
+        var conv = cx.soleReader(node.output()).filter(r -> r.getOpType().equals("Conv")
+                && r.getInputCount() > 0 && r.getInput(0).equals(node.output())
+                && r.getAttributeList().stream().noneMatch(a -> a.getName().equals("auto_pad")
+                        && !a.getS().toStringUtf8().equals("NOTSET")));
+        if (x.isConstant() || (rank != 3 && rank != 4) || conv.isEmpty()) {
+            return null;
+        }
+        int[] tlbr = new int[4];
+        for (int k = 0; k < axes.length; k++) {
+            long begin = pads[k], end = pads[k + axes.length];
+            boolean spatial = axes[k] >= 2;
+            if (begin < 0 || end < 0 || begin > Integer.MAX_VALUE || end > Integer.MAX_VALUE
+                    || (!spatial && (begin != 0 || end != 0))) {
+                return null;
+            }
+            int side = rank == 3 || axes[k] == 3 ? 1 : 0; // a signal's one axis is the image's width
+            tlbr[side] += (int) begin;
+            tlbr[side + 2] += (int) end;
+        }
+        return tlbr;
     }
 
     /** The constant: attribute value before opset 11, then the optional scalar input constant_value. */

@@ -6,7 +6,7 @@ import seedc.frontend.onnx.Node;
 import seedc.frontend.onnx.Sym;
 
 /**
- * Element-wise functions SeeDot has: relu, tanh, sigmoid, exp and unary minus. Of a constant (FastGRNN's
+ * Element-wise functions SeeDot has: relu, tanh, sigmoid, exp, softplus, softsign and unary minus. Of a constant (FastGRNN's
  * sigmoid(zeta), written out in PyTorch) the values are computed at import.
  */
 final class Unary {
@@ -26,6 +26,14 @@ final class Unary {
 
     static void exp(Node node, ImportContext cx) {
         apply(node, cx, "exp(%s)", Math::exp);
+    }
+
+    static void softplus(Node node, ImportContext cx) {
+        apply(node, cx, "softplus(%s)", seedc.ir.Op.Softplus::real);
+    }
+
+    static void softsign(Node node, ImportContext cx) {
+        apply(node, cx, "softsign(%s)", seedc.ir.Op.Softsign::real);
     }
 
     static void neg(Node node, ImportContext cx) {

@@ -12,6 +12,14 @@ record Window(int kh, int kw, int sh, int sw, int dh, int dw, int top, int left,
               boolean signal) {
     /** The window of {@code node} over an input of ONNX shape {@code shape}, (N, C, H, W) or (N, C, L). */
     static Window of(Node node, int[] shape, int kh, int kw) {
+        return of(node, shape, kh, kw, null);
+    }
+
+    /**
+     * The same with zero padding {@code extra} (top, left, bottom, right; or null) added to the node's own pads: a
+     * Pad of zeros that only this node reads ({@link Pad}, when the node's auto_pad is NOTSET).
+     */
+    static Window of(Node node, int[] shape, int kh, int kw, int[] extra) {
         boolean signal = shape.length == 3;
         int[] s = node.ints("strides", signal ? new int[] {1} : new int[] {1, 1});
         int[] d = node.ints("dilations", signal ? new int[] {1} : new int[] {1, 1});
@@ -25,25 +33,27 @@ record Window(int kh, int kw, int sh, int sw, int dh, int dw, int top, int left,
         atLeast(node, "strides", s, 1);
         atLeast(node, "dilations", d, 1);
         atLeast(node, "pads", p, 0);
-        if (signal) { // the image of height 1: nothing along the height
-            s = new int[] {1, s[0]};
-            d = new int[] {1, d[0]};
-            p = new int[] {0, p[0], 0, p[1]};
+        if (signal) {
+            s = asImage(s, 1);
+            d = asImage(d, 1);
+            p = asImagePads(p);
         }
         int[] nchw = signal ? new int[] {shape[0], shape[1], 1, shape[2]} : shape;
         if (kh < 1 || kw < 1) {
             throw node.error("kernel of " + (signal ? kw : kh + "x" + kw) + ": each side must be at least 1");
         }
-        String auto = node.string("auto_pad", "NOTSET");
+        String auto = autoPad(node);
         if (!auto.equals("NOTSET") && java.util.Arrays.stream(p).anyMatch(x -> x != 0)) {
             throw node.error("sets both auto_pad = " + auto + " and pads = " + java.util.Arrays.toString(p)
                     + "; ONNX uses one or the other");
         }
         switch (auto) {
-            case "NOTSET" -> { }
             case "VALID" -> p = new int[4];
             case "SAME_UPPER", "SAME_LOWER" -> p = same(nchw, kh, kw, s, d, auto.equals("SAME_UPPER"));
-            default -> throw node.error("auto_pad " + auto + " is not an ONNX value");
+            default -> { } // NOTSET: the pads as given
+        }
+        for (int k = 0; extra != null && k < 4; k++) {
+            p[k] += extra[k];
         }
         Window w = new Window(kh, kw, s[0], s[1], d[0], d[1], p[0], p[1], p[2], p[3], signal);
         w.fits(node, nchw);
@@ -58,11 +68,30 @@ record Window(int kh, int kw, int sh, int sw, int dh, int dw, int top, int left,
         return new int[] {shape[0], channels, outHeight(shape[2]), outWidth(shape[3])};
     }
 
+    /** ONNX's auto_pad of a windowed node (Conv, ConvTranspose, the pools), one of the four values ONNX defines. */
+    static String autoPad(Node node) {
+        String auto = node.string("auto_pad", "NOTSET");
+        if (!java.util.List.of("NOTSET", "VALID", "SAME_UPPER", "SAME_LOWER").contains(auto)) {
+            throw node.error("auto_pad " + auto + " is not an ONNX value");
+        }
+        return auto;
+    }
+
+    /** A signal's one per-axis value (stride, dilation, output padding) as the image of height 1's (H, W). */
+    static int[] asImage(int[] signalValue, int alongHeight) {
+        return new int[] {alongHeight, signalValue[0]};
+    }
+
+    /** A signal's two pads (begin, end) as the image of height 1's (top, left, bottom, right): none in height. */
+    static int[] asImagePads(int[] signalPads) {
+        return new int[] {0, signalPads[0], 0, signalPads[1]};
+    }
+
     /**
      * ONNX's ranges, checked here at the node: a stride of 0 would divide by zero and a negative pad or dilation
      * would index outside the input in the generated code.
      */
-    private static void atLeast(Node node, String name, int[] v, int least) {
+    static void atLeast(Node node, String name, int[] v, int least) {
         for (int x : v) {
             if (x < least) {
                 throw node.error(name + " = " + java.util.Arrays.toString(v) + ": each must be at least " + least);

@@ -14,7 +14,8 @@ final class Calls {
 
     private static final Map<String, Func> FUNCS = Map.of(
             "exp", Func.EXP, "argmax", Func.ARGMAX, "sgn", Func.SGN, "relu", Func.RELU, "relu6", Func.RELU6,
-            "tanh", Func.TANH, "sigmoid", Func.SIGMOID, "normaliseL2", Func.NORMALISE_L2);
+            "tanh", Func.TANH, "sigmoid", Func.SIGMOID, "normaliseL2", Func.NORMALISE_L2, "softplus", Func.SOFTPLUS,
+            "softsign", Func.SOFTSIGN);
 
     private static Pos pos(org.antlr.v4.runtime.ParserRuleContext c) {
         return new Pos(c.getStart().getLine(), c.getStart().getCharPositionInLine() + 1);

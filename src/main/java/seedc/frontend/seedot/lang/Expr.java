@@ -62,7 +62,7 @@ public sealed interface Expr {
 
     enum Func {
         EXP("exp"), ARGMAX("argmax"), SGN("sgn"), RELU("relu"), RELU6("relu6"), TANH("tanh"),
-        SIGMOID("sigmoid"), NORMALISE_L2("normaliseL2");
+        SIGMOID("sigmoid"), NORMALISE_L2("normaliseL2"), SOFTPLUS("softplus"), SOFTSIGN("softsign");
 
         public final String spelling;
 

@@ -130,7 +130,7 @@ final class Operators {
                 yield t;
             }
             // exp is element-wise like the activations (the reference SeeDot takes only ProtoNN's one number)
-            case EXP, RELU, RELU6, TANH, SIGMOID -> t;
+            case EXP, RELU, RELU6, TANH, SIGMOID, SOFTPLUS, SOFTSIGN -> t;
         };
     }
 

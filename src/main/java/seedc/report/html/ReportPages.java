@@ -1,0 +1,141 @@
+package seedc.report.html;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import seedc.backend.CBuildReport;
+import seedc.backend.FpgaDesignReport;
+import seedc.report.DeviceUse;
+import seedc.report.Report;
+import seedc.report.SearchSummary;
+import seedc.report.html.ReportPage.Buffer;
+import seedc.report.html.ReportPage.DemotionChart;
+import seedc.report.html.ReportPage.DemotionStep;
+import seedc.report.html.ReportPage.Fact;
+import seedc.report.html.ReportPage.FpgaChart;
+import seedc.report.html.ReportPage.FpgaNode;
+import seedc.report.html.ReportPage.ProgramPoint;
+import seedc.report.html.ReportPage.RamPlan;
+import seedc.report.html.ReportPage.SearchChart;
+import seedc.report.html.ReportPage.ValueRange;
+
+/**
+ * report.html's data from what the compile already reports (report.json's {@link Report}), the search's frontier as
+ * it saw it (a bench adds its op profile, {@link ReportPage#withOps}): one part per chart, null where its data does not exist.
+ */
+public final class ReportPages {
+    private ReportPages() {}
+
+    /** A program on the search's frontier, as the driver hands it over: its accuracy, cycles, flash, whether chosen. */
+    public record FrontierProgram(double accuracy, double cycles, int paramBytes, boolean chosen) {}
+
+    /** The page of a compile (or a bench, {@code command}) of {@code title} that reported {@code r}. */
+    public static ReportPage of(String title, String command, Report r, List<FrontierProgram> frontier) {
+        SearchSummary.Shiftry shiftry = r.search() instanceof SearchSummary.Shiftry s ? s : null;
+        return new ReportPage(new ReportPage.Heading(title, command, facts(r)), search(shiftry, frontier),
+                demotion(shiftry), ranges(r), ram(r.deviceUse()), null, fpga(r.deviceUse()));
+    }
+
+    private static List<Fact> facts(Report r) {
+        List<Fact> out = new ArrayList<>();
+        out.add(new Fact("target", r.compiled().target()));
+        out.add(new Fact("search", r.compiled().strategy() + ", " + r.compiled().bitwidth() + " bits, "
+                + r.exploration().candidatesEvaluated() + " candidates in "
+                + f("%.1f", r.exploration().exploreSeconds()) + " s"));
+        Report.Accuracy a = r.accuracy();
+        if (a.fixedTestAccuracy() != null) {
+            out.add(new Fact("test accuracy", f("%.2f%% fixed, %.2f%% float", a.fixedTestAccuracy(),
+                    a.floatTestAccuracy())));
+        } else if (a.outputError() != null) {
+            out.add(new Fact("test output error", f("%.4f (relative RMS against float)", a.outputError().test())));
+        }
+        out.add(new Fact("parameters' flash", r.program().paramFlashBytes() + " bytes"));
+        DeviceUse use = r.deviceUse();
+        if (use != null && use.device() != null) {
+            out.add(new Fact("device", use.device().name()));
+            if (use.fpga() == null) {
+                out.add(new Fact("RAM", use.ramBytes() + " of " + use.device().ramBytes() + " bytes"));
+                out.add(new Fact("flash", use.flashBytes() + " of " + use.device().flashBytes() + " bytes"));
+            }
+        }
+        return out;
+    }
+
+    /** Stage IV's programs that ran and were priced, the frontier and the chosen one; null without a cycle model. */
+    private static SearchChart search(SearchSummary.Shiftry s, List<FrontierProgram> frontier) {
+        if (s == null || s.cycleModel() == null) {
+            return null;
+        }
+        List<ProgramPoint> evaluated = new ArrayList<>();
+        for (SearchSummary.Step t : s.demotionCurve()) {
+            if (t.trainAccuracy() != null && t.cycles() != null) {
+                evaluated.add(new ProgramPoint((t.kept() ? "demoted " : "tried demoting ") + t.name(),
+                        t.trainAccuracy(), t.cycles(), t.paramBytes()));
+            }
+        }
+        List<ProgramPoint> front = new ArrayList<>();
+        ProgramPoint chosen = null;
+        for (FrontierProgram p : frontier) {
+            ProgramPoint point = new ProgramPoint("frontier " + (front.size() + 1), p.accuracy(), p.cycles(),
+                    p.paramBytes());
+            front.add(point);
+            if (p.chosen() && chosen == null) {
+                chosen = new ProgramPoint("chosen", p.accuracy(), p.cycles(), p.paramBytes());
+            }
+        }
+        if (evaluated.isEmpty() && front.isEmpty()) {
+            return null;
+        }
+        return new SearchChart(s.cycleModel().describe(), evaluated, front, chosen);
+    }
+
+    private static DemotionChart demotion(SearchSummary.Shiftry s) {
+        if (s == null || s.demotionCurve() == null || s.demotionCurve().isEmpty()) {
+            return null;
+        }
+        List<DemotionStep> steps = new ArrayList<>();
+        for (SearchSummary.Step t : s.demotionCurve()) {
+            steps.add(new DemotionStep(steps.size() + 1, t.name(), t.kept(), t.verdict(), t.trainAccuracy(),
+                    t.cycles(), t.paramBytes()));
+        }
+        return new DemotionChart(s.cycleModel() == null ? null : s.cycleModel().describe(), steps);
+    }
+
+    /** Each real value's ranges; its type's reals are [-2^(b-1), 2^(b-1) - 1] / 2^scale. */
+    private static List<ValueRange> ranges(Report r) {
+        List<ValueRange> out = new ArrayList<>();
+        for (Report.ValueType v : r.program().values()) {
+            double unit = Math.scalb(1.0, -v.scale());
+            double top = Math.scalb(1.0, v.bitwidth() - 1);
+            out.add(new ValueRange(v.name(), v.bitwidth(), v.scale(), -top * unit, (top - 1) * unit,
+                    v.profiledRange(), v.soundRange(), v.soundRangeUnproven()));
+        }
+        return out.isEmpty() ? null : out;
+    }
+
+    private static RamPlan ram(DeviceUse use) {
+        CBuildReport plan = use == null ? null : use.memoryPlan();
+        if (plan == null || plan.placements().isEmpty()) {
+            return null;
+        }
+        List<Buffer> buffers = plan.placements().stream().map(p -> new Buffer(p.name(), p.offset(), p.sizeBytes(),
+                p.firstUse(), p.lastUse())).toList();
+        return new RamPlan(plan.bufferBytes(), use.device() == null ? null : use.device().ramBytes(),
+                plan.instructions().size(), buffers);
+    }
+
+    private static FpgaChart fpga(DeviceUse use) {
+        FpgaDesignReport d = use == null ? null : use.fpga();
+        if (d == null) {
+            return null;
+        }
+        List<FpgaNode> nodes = d.nodes().stream().map(n -> new FpgaNode(n.node(), n.value(), n.op(), n.pf(), n.lut(),
+                n.dsp(), n.bram(), n.cycles())).toList();
+        return new FpgaChart(d.device(), d.strategy(), d.estimatedCycles(), d.estimatedLut(), d.estimatedDsp(),
+                d.estimatedBram(), d.budget().lut(), d.budget().dsp(), d.budget().bram(), nodes);
+    }
+
+    private static String f(String format, Object... args) {
+        return String.format(Locale.ROOT, format, args);
+    }
+}

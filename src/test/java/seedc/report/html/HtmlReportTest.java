@@ -1,0 +1,93 @@
+package seedc.report.html;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import seedc.report.Report;
+import seedc.report.SearchSummary;
+
+/**
+ * The page's parts from a report, and the file's self-containment: the data block reads back as the records it was
+ * written from, whatever a value is named, and nothing is loaded from elsewhere. (ReportHtmlTest opens real reports
+ * in chromium.)
+ */
+class HtmlReportTest {
+    /** A name that would close the data's script element and open another if it were written as it is. */
+    static final String HOSTILE = "</script><script>document.title='x'</script>";
+
+    static Report report() {
+        List<Report.ValueType> values = List.of(
+                new Report.ValueType("X", 8, 5, new double[] {-1, 1}, new double[] {-1, 1}, null, null, null),
+                new Report.ValueType(HOSTILE, 16, 10, null, null, "no finite bound", null, null));
+        SearchSummary.Shiftry s = new SearchSummary.Shiftry(5, 1.0, 0.05, null, 40, List.of(),
+                List.of(new SearchSummary.Step("X", true, "kept", 100.0, 0.0, 36, 0, 900.0),
+                        new SearchSummary.Step(HOSTILE, false, "no: not faster", null, null, 36, 0, 900.0)),
+                null, null, null, null, new SearchSummary.CycleModel("cycles", 900.0),
+                new SearchSummary.FrontierPlace(1, 1), null);
+        return new Report(new Report.Compiled("shiftry", 16, -1, "reduced-disagreement", "x86"),
+                new Report.Accuracy(95.0, 94.0, 99.0, 98.0, null),
+                new Report.ChosenProgram(values, null, 36, List.of(), new Report.TestWraps(0, List.of()), null, null),
+                new Report.Exploration(1.5, 12, List.of()), s, null, List.of());
+    }
+
+    @Test
+    void aTypesRangeIsItsIntegersOverTwoToTheScale() {
+        ReportPage page = ReportPages.of("q.sd", "compile", report(), List.of());
+        // 8 bits at scale 5: -128/32 .. 127/32; 16 bits at scale 10: -32768/1024 .. 32767/1024
+        assertEquals(-4.0, page.ranges().get(0).typeLo());
+        assertEquals(3.96875, page.ranges().get(0).typeHi());
+        assertEquals(-32.0, page.ranges().get(1).typeLo());
+        assertEquals(31.9990234375, page.ranges().get(1).typeHi());
+        assertArrayEquals(new double[] {-1, 1}, page.ranges().get(0).profiled());
+        assertNull(page.ranges().get(1).sound());
+    }
+
+    @Test
+    void chartsWithoutDataAreAbsent() {
+        ReportPage page = ReportPages.of("q.sd", "compile", report(), List.of());
+        assertNull(page.ram(), "no device build: no RAM plan");
+        assertNull(page.fpga());
+        assertNull(page.ops());
+        assertEquals(1, page.search().evaluated().size(), "the step refused unrun has no accuracy to plot");
+        assertEquals(List.of(), page.search().frontier());
+        assertNull(page.search().chosen());
+    }
+
+    @Test
+    void theChosenFrontierProgramIsMarked() {
+        ReportPage page = ReportPages.of("q.sd", "compile", report(), List.of(
+                new ReportPages.FrontierProgram(90.0, 500, 20, false),
+                new ReportPages.FrontierProgram(100.0, 900, 36, true)));
+        assertEquals(new ReportPage.ProgramPoint("chosen", 100.0, 900, 36), page.search().chosen());
+        assertEquals(2, page.search().frontier().size());
+    }
+
+    @Test
+    void theDataReadBackAsWrittenAndNothingComesFromElsewhere() throws Exception {
+        ReportPage page = ReportPages.of(HOSTILE, "compile", report(), List.of());
+        String html = HtmlReport.render(page);
+        Matcher data = Pattern.compile("<script type=\"application/json\" id=\"seedc-data\">(.*?)</script>",
+                Pattern.DOTALL).matcher(html);
+        assertTrue(data.find());
+        ObjectMapper json = new ObjectMapper();
+        assertEquals(json.readTree(json.writeValueAsString(page)), json.readTree(data.group(1)));
+        assertFalse(html.contains("<script>document.title"), "a name cannot open a script element");
+        String library;
+        try (var in = HtmlReport.class.getResourceAsStream(HtmlReport.CHARTING_LIBRARY)) {
+            library = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        assertTrue(library.contains("Licensed to the Apache Software Foundation") && html.contains(library),
+                "ECharts is inlined whole, with its notice");
+        // the library's own strings hold tag templates (its tooltips'); the page around it loads nothing
+        assertFalse(Pattern.compile("<(script|img|link|iframe)[^>]*\\s(src|href)=", Pattern.CASE_INSENSITIVE)
+                .matcher(html.replace(library, "")).find(), "every script and style is inline");
+    }
+}
