@@ -15,6 +15,7 @@ import picocli.CommandLine.Spec;
 import seedc.backend.Backend;
 import seedc.backend.Device;
 import seedc.backend.EmitOptions;
+import seedc.backend.FpgaDesignReport;
 import seedc.bench.AvrToolchain;
 import seedc.bench.BenchJson;
 import seedc.bench.FpgaBench;
@@ -33,6 +34,7 @@ import seedc.driver.Pipeline;
 import seedc.fixed.QuantizedModel;
 import seedc.fixed.Strategy;
 import seedc.report.SearchSummary;
+import seedc.report.html.ReportPages;
 import seedc.search.Metric;
 import seedc.search.SeeDotStrategy;
 
@@ -275,7 +277,10 @@ final class BenchCommand implements Callable<Integer> {
                     sh.cycleModel().describe(), sh.cycleModel().chosenCycles());
         }
         new BenchJson.Fpga(in.source.program.toString(), dev.name(), uno, macs, runs).write(work.resolve("bench.json"));
-        HtmlPages.write(work, HtmlPages.of("bench", in.source.program, c));
+        // the first design that fits, in the strategies' order (MAFIA's, the one the search priced, when it fits)
+        FpgaDesignReport design = runs.stream().filter(r -> r.fits() && r.plan() != null).map(FpgaBench.Run::plan)
+                .findFirst().orElse(null);
+        HtmlPages.write(work, HtmlPages.of("bench", in.source.program, c).withFpga(ReportPages.fpga(design)));
         return runs.stream().allMatch(FpgaBench.Run::predictionsEqual);
     }
 }

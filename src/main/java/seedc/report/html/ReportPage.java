@@ -24,6 +24,11 @@ public record ReportPage(Heading heading, SearchChart search, DemotionChart demo
         return new ReportPage(heading, search, demotion, ranges, ram, o, fpga);
     }
 
+    /** The same page with the FPGA design a bench built and simulated (its compile reports none). */
+    public ReportPage withFpga(FpgaChart f) {
+        return new ReportPage(heading, search, demotion, ranges, ram, ops, f);
+    }
+
     /** The page's title, the command that wrote it ("compile", "bench") and its figures as label/value pairs. */
     public record Heading(String title, String command, List<Fact> facts) {}
 

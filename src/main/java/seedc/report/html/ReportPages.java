@@ -125,7 +125,11 @@ public final class ReportPages {
     }
 
     private static FpgaChart fpga(DeviceUse use) {
-        FpgaDesignReport d = use == null ? null : use.fpga();
+        return use == null ? null : fpga(use.fpga());
+    }
+
+    /** The chart of design {@code d}'s nodes and estimates (null: no design). */
+    public static FpgaChart fpga(FpgaDesignReport d) {
         if (d == null) {
             return null;
         }
