@@ -19,10 +19,9 @@ public final class ImportContext {
     private final StringBuilder body = new StringBuilder();
     private final List<String> notes = new ArrayList<>();
     private final java.util.Set<String> graphOutputs;
-    /** How many nodes read each tensor, and the op type of the last one (the only one, when there is one). */
+    /** How many nodes read each tensor, and the last node that reads it (the only one, when there is one). */
     private final Map<String, Integer> uses = new HashMap<>();
-    private final Map<String, String> readers = new HashMap<>();
-    private final Map<String, onnx.Onnx.NodeProto> readerNodes = new HashMap<>();
+    private final Map<String, onnx.Onnx.NodeProto> readers = new HashMap<>();
     /** Zero Pads of a spatial axis left to the one Conv that reads them ({@link #deferZeroPad}). */
     private final Map<String, int[]> zeroPads = new HashMap<>();
     private final java.util.Map<String, double[]> fakeQuantized = new java.util.HashMap<>();
@@ -36,8 +35,7 @@ public final class ImportContext {
         for (onnx.Onnx.NodeProto n : nodes) {
             for (String in : n.getInputList()) {
                 uses.merge(in, 1, Integer::sum);
-                readers.put(in, n.getOpType());
-                readerNodes.put(in, n);
+                readers.put(in, n);
             }
         }
     }
@@ -214,7 +212,7 @@ public final class ImportContext {
     /** The one node that reads tensor {@code name}, if one node alone reads it and it is not a graph output. */
     public java.util.Optional<onnx.Onnx.NodeProto> soleReader(String name) {
         return uses.getOrDefault(name, 0) == 1 && !graphOutputs.contains(name)
-                ? java.util.Optional.of(readerNodes.get(name)) : java.util.Optional.empty();
+                ? java.util.Optional.of(readers.get(name)) : java.util.Optional.empty();
     }
 
     /**
@@ -233,7 +231,7 @@ public final class ImportContext {
     }
 
     public boolean onlyReader(String name, String op) {
-        return uses.getOrDefault(name, 0) == 1 && readers.getOrDefault(name, "").equals(op);
+        return uses.getOrDefault(name, 0) == 1 && readers.get(name).getOpType().equals(op);
     }
 
     private String unique(String base) {
