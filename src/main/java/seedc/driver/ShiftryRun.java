@@ -91,6 +91,8 @@ final class ShiftryRun {
                 Double.isNaN(h.unguarded()) ? null : h.unguarded(),
                 Double.isNaN(h.guarded()) ? null : h.guarded(), h.chosen(),
                 h.guard().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
-                h.validation() ? "validation set" : "training set", h.keptForRam() == 0 ? null : h.keptForRam());
+                h.validation() ? "validation set" : "training set", h.keptForRam() == 0 ? null : h.keptForRam(),
+                h.faster() == null ? null : new SearchSummary.Faster(h.faster().walkCycles(), h.faster().chooseAccuracy(),
+                        h.faster().narrower(), h.faster().wider()));
     }
 }

@@ -46,7 +46,15 @@ public sealed interface SearchSummary {
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record HeldOut(int rows, int chooseRows, double floatAccuracy, Double unguardedAccuracy, Double guardedAccuracy,
-                   double chosenAccuracy, String scoreGuard, String rowsFrom, Integer keptForRam) {}
+                   double chosenAccuracy, String scoreGuard, String rowsFrom, Integer keptForRam,
+                   @JsonInclude(JsonInclude.Include.NON_NULL) Faster faster) {}
+
+    /**
+     * A faster program the search ran, chosen over the walk's because it met the same limits on both row sets: the
+     * walk's program's modelled cycles, the chosen one's accuracy on the rows that choose, and the values it holds
+     * narrower and wider than the walk's program ("name bits"; stage IV's table describes the walk's).
+     */
+    record Faster(double walkCycles, double chooseAccuracy, List<String> narrower, List<String> wider) {}
 
     /**
      * Where the chosen program sits among the {@code programs} the search ran on the accuracy/cycles/flash frontier,

@@ -320,6 +320,15 @@ public final class TextReport {
                 unguarded(sb, x, h, rows);
             }
         }
+        if (h != null && h.faster() != null) {
+            SearchSummary.Faster f = h.faster();
+            sb.append(f("  a faster program the search ran meets the same limits (%.2f%% on the held-out rows, %.2f%%"
+                    + " on the%n  rows that choose): chosen instead, %.0f modelled cycles against %.0f; against the"
+                    + " table's program%n  it holds narrower: %s; wider: %s%n", h.chosenAccuracy(), f.chooseAccuracy(),
+                    x.cycleModel() == null ? Double.NaN : x.cycleModel().chosenCycles(), f.walkCycles(),
+                    f.narrower().isEmpty() ? "none" : String.join(", ", f.narrower()),
+                    f.wider().isEmpty() ? "none" : String.join(", ", f.wider())));
+        }
         if (h != null && h.keptForRam() != null) {
             sb.append(f("  %d more of the demotions kept: only with them does the program fit the device's RAM%n",
                     h.keptForRam()));

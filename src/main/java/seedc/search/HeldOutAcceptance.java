@@ -1,9 +1,6 @@
 package seedc.search;
 
 import java.util.List;
-import seedc.diag.Progress;
-import seedc.eval.Evaluation;
-import seedc.fixed.FixedArith;
 import seedc.fixed.FixedProgram;
 import seedc.search.ShiftryOutcome.HeldOut;
 import seedc.search.ShiftryOutcome.ScoreGuard;
@@ -27,6 +24,8 @@ import seedc.search.ShiftryOutcome.ScoreGuard;
  * and the report says whether the guard helped. Without a cycle model the guard's walk is the only one, judged the
  * same way ({@link ScoreGuard#NO_CYCLE_MODEL}). A model whose training set the float model fits perfectly shows little on held-out rows drawn from it;
  * for those the guard's path is what remains, which is why it is kept as the fallback rather than dropped.
+ *
+ * <p>Last, {@link FasterOnFrontier}: a faster program either walk ran that meets the same limits is chosen instead.
  */
 final class HeldOutAcceptance {
     private HeldOutAcceptance() {}
@@ -39,23 +38,18 @@ final class HeldOutAcceptance {
         }
         ShiftrySearch.Walk free = ShiftrySearch.walk(choose, settings.unguarded());
         try (CandidatePool held = in.pool(split.held(), split.heldFloat()).withoutStates()) {
-            Judge judge = Judge.of(held, split, settings, free);
+            HeldOutJudge judge = HeldOutJudge.of(held, split, settings, free);
             CandidatePool.Score freeScore = held.scoreOf(free.outcome().best());
             if (judge.passes(freeScore)) {
                 ShiftryOutcome o = free.outcome().withHeldOut(new HeldOut(split.held().size(), split.choose().size(),
                         judge.floatAccuracy(), freeScore.accuracy(), Double.NaN, freeScore.accuracy(),
-                        ScoreGuard.NOT_NEEDED, split.validation(), 0), free.outcome().best(), free.outcome().curve(),
+                        ScoreGuard.NOT_NEEDED, split.validation(), 0, null), free.outcome().best(), free.outcome().curve(),
                         free.cycles(free.outcome().best()));
-                return judged(o, held, free.outcome().explored());
+                return FasterOnFrontier.apply(o, new FasterOnFrontier.Acceptance(in, split, settings, judge, free),
+                        free.outcome().explored());
             }
             return fallback(choose, settings, split, free, judge, freeScore);
         }
-    }
-
-    /** {@code o} with the frontier of {@code explored}, each program's accuracy on the held-out rows beside it. */
-    private static ShiftryOutcome judged(ShiftryOutcome o, CandidatePool held, List<Frontier.Explored> explored) {
-        return o.withExplored(Frontier.of(explored, o.best()).stream()
-                .map(e -> e.withHeldOut(held.scoreOf(e.program()).accuracy())).toList());
     }
 
     /**
@@ -66,7 +60,7 @@ final class HeldOutAcceptance {
                                              ShiftrySettings settings) {
         ShiftrySearch.Walk guarded = ShiftrySearch.walk(choose, settings);
         try (CandidatePool held = in.pool(split.held(), split.heldFloat()).withoutStates()) {
-            Judge judge = Judge.of(held, split, settings, guarded);
+            HeldOutJudge judge = HeldOutJudge.of(held, split, settings, guarded);
             CandidatePool.Score score = held.scoreOf(guarded.outcome().best());
             int n = guarded.kept().size();
             int accepted = judge.passes(score) ? n : judge.longestPassingPrefix(guarded), k = accepted;
@@ -75,9 +69,10 @@ final class HeldOutAcceptance {
             List<ShiftryOutcome.Step> curve = new java.util.ArrayList<>(guarded.outcome().curve());
             StagedConfirmation.unkeep(guarded.kept().subList(k, n), curve, StageFourVerdict.HELD_OUT);
             double accuracy = k == n ? score.accuracy() : held.scoreOf(chosen).accuracy();
-            return judged(guarded.outcome().withHeldOut(new HeldOut(split.held().size(), split.choose().size(),
+            return FasterOnFrontier.apply(guarded.outcome().withHeldOut(new HeldOut(split.held().size(), split.choose().size(),
                     judge.floatAccuracy(), Double.NaN, score.accuracy(), accuracy, ScoreGuard.NO_CYCLE_MODEL,
-                    split.validation(), k - accepted), chosen, curve, 0), held, guarded.outcome().explored());
+                    split.validation(), k - accepted, null), chosen, curve, 0),
+                    new FasterOnFrontier.Acceptance(in, split, settings, judge, guarded), guarded.outcome().explored());
         }
     }
 
@@ -96,32 +91,6 @@ final class HeldOutAcceptance {
         return k;
     }
 
-    /** Whether a program meets the limit on the held-out rows. */
-    private record Judge(CandidatePool held, double floatAccuracy, double maxDrop, long wrapsAtStart) {
-        /** The judge of {@code walk}'s programs: float's accuracy on the held-out rows, the wraps of its start. */
-        static Judge of(CandidatePool held, HeldOutSplit split, ShiftrySettings settings,
-                        ShiftrySearch.Walk walk) {
-            return new Judge(held, Evaluation.accuracy(split.held(), split.heldFloat()).percent(), settings.maxDrop(),
-                    held.scoreOf(walk.prefix(0)).wrapEvents());
-        }
-
-        boolean passes(CandidatePool.Score s) {
-            return s.accuracy() >= floatAccuracy - maxDrop && s.wrapEvents() <= wrapsAtStart;
-        }
-
-        /**
-         * The longest prefix of {@code walk}'s kept demotions that passes, when all of them together failed: found by
-         * bisection below that; prefix 0 (the start) is accepted whatever it shows (nothing wider exists).
-         */
-        int longestPassingPrefix(ShiftrySearch.Walk walk) {
-            int n = walk.kept().size();
-            try (Progress bar = held.bar("held-out rows: longest prefix", 1 + FixedArith.ceilLog2(Math.max(1, n)))) {
-                return n <= 1 ? 0 : StagedConfirmation.longestPrefix(n - 1,
-                        j -> j == 0 || passes(held.evaluate(bar, () -> walk.prefix(j))));
-            }
-        }
-    }
-
     /**
      * Whether {@code a}'s program of walk {@code wa} is faster than {@code b}'s of {@code wb} by the cycle model; of
      * equal cycles, whether it takes fewer LUTs where the model counts them (an FPGA design's: the smaller design
@@ -138,7 +107,7 @@ final class HeldOutAcceptance {
 
     /** The unguarded walk failed on the held-out rows: its longest passing prefix against the guard's walk. */
     private static ShiftryOutcome fallback(SearchInput choose, ShiftrySettings settings, HeldOutSplit split,
-                                           ShiftrySearch.Walk free, Judge judge, CandidatePool.Score freeScore) {
+                                           ShiftrySearch.Walk free, HeldOutJudge judge, CandidatePool.Score freeScore) {
         int n = free.kept().size(), accepted = judge.longestPassingPrefix(free);
         int k = fitting(free, accepted, settings);
         FixedProgram prefix = free.prefix(k);
@@ -149,16 +118,17 @@ final class HeldOutAcceptance {
         List<Frontier.Explored> both = new java.util.ArrayList<>(free.outcome().explored());
         both.addAll(guarded.outcome().explored());
         if (guardPasses && faster(guarded, guarded.outcome().best(), free, prefix)) {
-            return judged(guarded.outcome().withHeldOut(new HeldOut(split.held().size(), split.choose().size(),
+            return FasterOnFrontier.apply(guarded.outcome().withHeldOut(new HeldOut(split.held().size(), split.choose().size(),
                     judge.floatAccuracy(), freeScore.accuracy(), guardedScore.accuracy(), guardedScore.accuracy(),
-                    ScoreGuard.HELPED, split.validation(), 0), guarded.outcome().best(), guarded.outcome().curve(),
-                    guarded.cycles(guarded.outcome().best())), judge.held(), both);
+                    ScoreGuard.HELPED, split.validation(), 0, null), guarded.outcome().best(), guarded.outcome().curve(),
+                    guarded.cycles(guarded.outcome().best())),
+                    new FasterOnFrontier.Acceptance(choose, split, settings, judge, free), both);
         }
         List<ShiftryOutcome.Step> curve = new java.util.ArrayList<>(free.outcome().curve());
         StagedConfirmation.unkeep(free.kept().subList(k, n), curve, StageFourVerdict.HELD_OUT);
-        return judged(free.outcome().withHeldOut(new HeldOut(split.held().size(), split.choose().size(),
+        return FasterOnFrontier.apply(free.outcome().withHeldOut(new HeldOut(split.held().size(), split.choose().size(),
                 judge.floatAccuracy(), freeScore.accuracy(), guardedScore.accuracy(), prefixAccuracy,
-                ScoreGuard.DID_NOT_HELP, split.validation(), k - accepted), prefix, curve, free.cycles(prefix)),
-                judge.held(), both);
+                ScoreGuard.DID_NOT_HELP, split.validation(), k - accepted, null), prefix, curve, free.cycles(prefix)),
+                new FasterOnFrontier.Acceptance(choose, split, settings, judge, free), both);
     }
 }

@@ -66,10 +66,24 @@ public record ShiftryOutcome(FixedProgram best, int inputScale, List<ShiftryOutc
      * their count, float's accuracy on them ({@code keptForRam}: demotions past those they accept, kept because the
      * program fits the device's RAM only with them), the
      * accuracy there of the program the walk without the score guard chose ({@code unguarded}), of the score guard's
-     * program (NaN when it was not needed) and of the chosen one, and what was decided about the guard.
+     * program (NaN when it was not needed) and of the chosen one, what was decided about the guard and, when a faster
+     * program the search ran met the same limits and was chosen instead ({@link FasterOnFrontier}), what it changed
+     * (else null).
      */
     public record HeldOut(int rows, int chooseRows, double floatAccuracy, double unguarded, double guarded,
-                          double chosen, ScoreGuard guard, boolean validation, int keptForRam) {}
+                          double chosen, ScoreGuard guard, boolean validation, int keptForRam, Faster faster) {
+        HeldOut choosing(double accuracy, Faster f) {
+            return new HeldOut(rows, chooseRows, floatAccuracy, unguarded, guarded, accuracy, guard, validation,
+                    keptForRam, f);
+        }
+    }
+
+    /**
+     * A program of the frontier chosen over the walk's ({@link FasterOnFrontier}): the walk's program's modelled
+     * cycles ({@code walkCycles}), the chosen one's accuracy on the rows that choose, and the values it holds narrower
+     * and wider than the walk's program (stage IV's table describes the walk's).
+     */
+    public record Faster(double walkCycles, double chooseAccuracy, List<String> narrower, List<String> wider) {}
 
     /** What the held-out rows decided about the score guard. */
     public enum ScoreGuard {

@@ -4,7 +4,8 @@
  * {@link seedc.fixed.FixedProgram} and what the search saw: SeeDot's maxscale sweep ({@link seedc.search.MaxscaleSearch})
  * or Shiftry's demotions ({@link seedc.search.ShiftrySearch}, down a {@link seedc.search.ShiftryLadder}, within a
  * Budget, toward a target's {@link seedc.cost.CycleModel}), chosen on some training rows and accepted on held-out ones
- * ({@link seedc.search.HeldOutAcceptance}), with the {@link seedc.search.Frontier} of the programs it ran; in a program
+ * ({@link seedc.search.HeldOutAcceptance}, judged by HeldOutJudge), with the {@link seedc.search.Frontier} of the programs
+ * it ran, the fastest of which that meets the same limits is chosen (FasterOnFrontier); in a program
  * of more than 2,500 values, stages III and IV demote groups of them (DemotionUnits). Before any of it,
  * {@link seedc.search.SearchWork} bounds a compile's estimated work. Start with ShiftrySearch.run.
  */

@@ -4,12 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import seedc.cost.CycleEstimate;
 import seedc.cost.CycleModel;
+import seedc.driver.Compilation;
+import seedc.driver.DataInputs;
 import seedc.eval.Evaluation;
 import seedc.eval.Result;
 import seedc.fixed.ContainerWidths;
@@ -184,6 +187,55 @@ class HeldOutAcceptanceTest {
         for (String name : List.of(a, b)) {
             ShiftryOutcome.Step t = o.curve().stream().filter(x -> x.name().equals(name)).findFirst().orElseThrow();
             assertEquals(StageFourVerdict.KEPT_TOGETHER, t.verdict(), o.curve().toString());
+        }
+    }
+
+    /**
+     * No program the search ran (its frontier) is faster than the chosen one and meets the same limits. Bonsai on
+     * digits with its test rows as the validation set (this is about the search, not about the model's accuracy) and
+     * a 0.5-point limit: the walk without the guard fails there, the guard's walk passes, and a program the walks ran,
+     * faster than the guard's, passes too. Each faster program is run here on the validation rows and on the training
+     * rows (which choose) and fails the limit on one of them or wraps more than the chosen one; the chosen program is
+     * on the frontier (--pareto lists it).
+     */
+    @Test
+    void noFasterProgramTheSearchRanMeetsTheLimits() {
+        TrainedFixture f = TrainedFixture.load("bonsai-digits-10");
+        Rows choose = new Rows(f.train(), f.floatTrainAccuracy());
+        DataSet v = DataInputs.load(f.model().program(),
+                Path.of("src/test/resources/fixtures/models/bonsai-digits-10/test.npy"), 1);
+        Result[] floatV = Compilation.floatRun(f.model(), v, 2);
+        Rows validation = new Rows(v, Evaluation.accuracy(v, floatV).percent());
+        ShiftryOutcome o = ShiftrySearch.run(input(f).withValidation(v, floatV), new ShiftrySettings(
+                ShiftryLadder.shiftry(ContainerWidths.C), 0.5, 0.05, null, null, seedc.cost.CycleModels.avr()));
+        assertTrue(o.explored().stream().anyMatch(e -> e.program().sameTypes(o.best())), "the chosen is listed");
+        int faster = 0;
+        for (Frontier.Explored e : o.explored()) {
+            if (e.cycles() >= o.cycles()) {
+                continue;
+            }
+            faster++;
+            // wrapping no more than the chosen program (which wraps no more than the start): stricter than the
+            // acceptance, so a program this passes is one the acceptance should have chosen
+            boolean meets = validation.meets(e.program(), f, 0.5, validation.wraps(o.best(), f))
+                    && choose.meets(e.program(), f, 0.5, choose.wraps(o.best(), f));
+            assertFalse(meets, "a program of " + e.cycles() + " cycles meets the limits; chosen: " + o.cycles());
+        }
+        assertTrue(faster > 0, "the premise: the search ran faster programs than the one it chose");
+        ShiftryOutcome.Faster switched = o.heldOut().faster();
+        assertTrue(switched != null && switched.walkCycles() > o.cycles(), "the premise: a walk's program was passed over");
+    }
+
+    /** Rows and float's accuracy on them. */
+    private record Rows(DataSet data, double floatAccuracy) {
+        long wraps(FixedProgram fp, TrainedFixture f) {
+            return Candidate.runCounting(fp, f.model(), data, 2).wraps().total();
+        }
+
+        boolean meets(FixedProgram fp, TrainedFixture f, double maxDrop, long wrapsAtStart) {
+            Candidate.Counted c = Candidate.runCounting(fp, f.model(), data, 2);
+            return Evaluation.accuracy(data, c.results()).percent() >= floatAccuracy - maxDrop
+                    && c.wraps().total() <= wrapsAtStart;
         }
     }
 

@@ -1,0 +1,93 @@
+package seedc.search;
+
+import java.util.ArrayList;
+import java.util.List;
+import seedc.eval.Evaluation;
+import seedc.fixed.FixedProgram;
+import seedc.ir.Value;
+
+/**
+ * The held-out acceptance's last step: a program is never chosen over a faster one the search ran that meets the same
+ * limits. The walks choose by demoting values one at a time and the acceptance takes a walk's program or the longest
+ * prefix of its demotions that the held-out rows accept (a bisection, which assumes that fewer demotions never do
+ * worse); another program they ran can be faster and still pass, as on a FastGRNN whose held-out rows refused a prefix
+ * that a later program, with one more value at 8 bits, passed. Each frontier program faster by the cycle model than
+ * the chosen one is tried, fastest first, against every limit the chosen one met: accuracy within
+ * {@code --max-accuracy-drop} of float's on the rows that choose and on the held-out rows, no more wrap events on
+ * either than the program stage IV started from, and no more beyond the device's RAM. The first that passes is chosen,
+ * and the report says so ({@link ShiftryOutcome.Faster}).
+ *
+ * <p>The frontier always holds the chosen program (a prefix the bisection made is run on the rows that choose to place
+ * it), so {@code --pareto} lists it.
+ */
+final class FasterOnFrontier {
+    private FasterOnFrontier() {}
+
+    /** {@code o} with its frontier, each program's held-out accuracy beside it, and the fastest program that passes. */
+    static ShiftryOutcome apply(ShiftryOutcome o, Acceptance a, List<Frontier.Explored> explored) {
+        List<Frontier.Explored> front = new ArrayList<>(Frontier.of(explored, o.best()).stream()
+                .map(e -> e.withHeldOut(a.judge().held().scoreOf(e.program()).accuracy())).toList());
+        boolean placed = front.stream().anyMatch(e -> e.program().sameTypes(o.best()));
+        boolean faster = a.settings().cycles() != null && front.stream().anyMatch(e -> e.cycles() < o.cycles());
+        if (placed && !faster) {
+            return o.withExplored(front);
+        }
+        try (CandidatePool choose = a.in().pool(a.split().choose(), a.split().chooseFloat()).withoutStates()) {
+            if (!placed) {
+                front.add(new Frontier.Explored(o.best(), choose.scoreOf(o.best()).accuracy(), o.cycles(),
+                        o.best().paramBytes(), o.heldOut().chosen()));
+                front = Frontier.of(front, o.best());
+            }
+            Frontier.Explored better = faster ? fastestPassing(o, a, front, choose) : null;
+            if (better == null) {
+                return o.withExplored(front);
+            }
+            ShiftryOutcome c = chosen(o, better, choose);
+            return c.withExplored(Frontier.of(front, c.best())); // the walk's program, now dominated, leaves it
+        }
+    }
+
+    /** What the acceptance judged with: the search's input, its rows, settings, judge, and the walk's start. */
+    record Acceptance(SearchInput in, HeldOutSplit split, ShiftrySettings settings, HeldOutJudge judge,
+                      ShiftrySearch.Walk walk) {}
+
+    /** The fastest program of {@code front} faster than {@code o}'s that meets every limit, or null. */
+    private static Frontier.Explored fastestPassing(ShiftryOutcome o, Acceptance a, List<Frontier.Explored> front,
+                                                    CandidatePool choose) {
+        double chooseFloat = Evaluation.accuracy(a.split().choose(), a.split().chooseFloat()).percent();
+        long chooseWrapsAtStart = choose.scoreOf(a.walk().prefix(0)).wrapEvents();
+        long overflow = a.settings().overflow(o.best());
+        for (Frontier.Explored e : front) { // fastest first
+            if (!(e.cycles() < o.cycles())) {
+                break;
+            }
+            if (e.heldOutAccuracy() < a.judge().floatAccuracy() - a.settings().maxDrop() // the run's wraps are next
+                    || a.settings().overflow(e.program()) > overflow
+                    || !a.judge().passes(a.judge().held().scoreOf(e.program()))) {
+                continue;
+            }
+            CandidatePool.Score s = choose.scoreOf(e.program());
+            if (s.accuracy() >= chooseFloat - a.settings().maxDrop() && s.wrapEvents() <= chooseWrapsAtStart) {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    /** {@code o} with {@code e}'s program chosen, and what that changed. */
+    private static ShiftryOutcome chosen(ShiftryOutcome o, Frontier.Explored e, CandidatePool choose) {
+        List<String> narrower = new ArrayList<>(), wider = new ArrayList<>();
+        for (Value v : o.best().program().values()) {
+            if (v.isInt()) {
+                continue;
+            }
+            int was = o.best().type(v).bits(), now = e.program().type(v).bits();
+            if (now != was) {
+                (now < was ? narrower : wider).add(v.name() + " " + now);
+            }
+        }
+        ShiftryOutcome.Faster f = new ShiftryOutcome.Faster(o.cycles(), choose.scoreOf(e.program()).accuracy(),
+                narrower, wider);
+        return o.withHeldOut(o.heldOut().choosing(e.heldOutAccuracy(), f), e.program(), o.curve(), e.cycles());
+    }
+}
