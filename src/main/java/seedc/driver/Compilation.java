@@ -32,7 +32,6 @@ import seedc.search.Candidate;
 import seedc.search.Frontier;
 import seedc.search.Budget;
 import seedc.search.MaxscaleSearch;
-import seedc.search.ScaleRules;
 import seedc.search.SeeDotStrategy;
 import seedc.search.ShiftryLadder;
 import seedc.search.SearchInput;
@@ -183,8 +182,8 @@ public final class Compilation {
         ValueRanges sound = RangeAnalysis.of(model.program(), model.weights());
         // SeeDot sums in the output's width, halving as its scale needs: a wider range would halve more (and a halving
         // tree leaves the bit planes), so only Shiftry's sums get their sound ranges
-        Profile profile = o.ranges() == RangeMode.SOUND ? soundProfile(model, profiled, sound)
-                : o.strategy() == Strategy.SHIFTRY ? lowBitSumsWidened(model, profiled, sound) : profiled;
+        Profile profile = o.ranges() == RangeMode.SOUND ? SearchProfiles.sound(model, profiled, sound)
+                : o.strategy() == Strategy.SHIFTRY ? SearchProfiles.lowBitSumsWidened(model, profiled, sound) : profiled;
         clock.lap("profile");
         if (o.deviceFlash() != null) {
             // A device too small for every program would otherwise be reported only after the whole search.
@@ -236,6 +235,20 @@ public final class Compilation {
     /** Float's and the chosen program's runs over the training and test sets. */
     private record Runs(Result[] floatTrain, Result[] floatTest, Candidate.Counted onTrain, Candidate.Counted onTest) {}
 
+    /** What promoting each 8-bit value alone gives back ({@link PromotionGains}), when the program lost accuracy. */
+    private static Report.Promotions promotions(FloatModel model, DataSet train, DataSet test, Options o,
+                                                Proven proven, Runs runs) {
+        if (!(proven.searched().summary() instanceof SearchSummary.Shiftry x) || !model.program().result().isInt()) {
+            return null;
+        }
+        boolean lost = Evaluation.accuracy(train, runs.onTrain().results()).percent()
+                < Evaluation.accuracy(train, runs.floatTrain()).percent()
+                || Evaluation.accuracy(test, runs.onTest().results()).percent()
+                < Evaluation.accuracy(test, runs.floatTest()).percent();
+        return !lost ? null : PromotionGains.of(model, proven.profile(), ShiftryLadder.shiftry(o.target().widths()),
+                proven.searched().best(), x, train, runs.floatTrain(), runs.onTrain().results(), o.jobs());
+    }
+
     /** The ranges the training set showed and those that hold for every input in the declared range. */
     private record Ranges(Profile profiled, ValueRanges sound) {}
 
@@ -259,7 +272,8 @@ public final class Compilation {
                 percent(label, test, fixedTest), percent(label, train, runs.floatTrain()),
                 percent(label, train, fixedTrain), label ? null
                         : new Report.OutputError(Metric.scoreError(runs.floatTrain(), fixedTrain),
-                                Metric.scoreError(runs.floatTest(), fixedTest)));
+                                Metric.scoreError(runs.floatTest(), fixedTest)), null,
+                promotions(model, train, test, o, proven, runs));
         Report.ChosenProgram program = new Report.ChosenProgram(values, FixedAssignment.of(best), best.paramBytes(),
                 wraps(model, runs.onTrain().wraps()), new Report.TestWraps(runs.onTest().wraps().anyExamples(),
                         wraps(model, runs.onTest().wraps())), parameterStorage(model, best), null);
@@ -295,7 +309,7 @@ public final class Compilation {
     static final int PROOF_ROUNDS = 6;
 
     /** The search's result, its program quantized, and the values a declared input may wrap ({@link OverflowProof}). */
-    private record Proven(Searched searched, QuantizedModel quantized, List<OverflowProof.Risk> risks) {}
+    private record Proven(Searched searched, QuantizedModel quantized, List<OverflowProof.Risk> risks, Profile profile) {}
 
     /**
      * The strategy's search, and the overflow check of the program it chose. Under --ranges sound that program must
@@ -312,7 +326,7 @@ public final class Compilation {
             QuantizedModel quantized = new QuantizedModel(s.best(), model.weights());
             List<OverflowProof.Risk> risks = OverflowProof.risks(s.best(), quantized);
             if (o.ranges() != RangeMode.SOUND || risks.isEmpty()) {
-                return new Proven(s, quantized, risks);
+                return new Proven(s, quantized, risks, profile);
             }
             if (round == PROOF_ROUNDS) {
                 OverflowProof.Risk r = risks.getFirst();
@@ -349,32 +363,6 @@ public final class Compilation {
             }
         }
         return out.isEmpty() ? null : out;
-    }
-
-    /** The ranges {@code --ranges sound} chooses scales from: the profiled ones widened to the sound ones. */
-    private static Profile soundProfile(FloatModel model, Profile profiled, ValueRanges sound) {
-        if (!sound.unproven().isEmpty()) {
-            throw new UnprovenRange(sound.unproven().getFirst());
-        }
-        return profiled.covering(model.program().values(), v -> v.isInt() ? null
-                : new double[] {sound.of(v).lo(), sound.of(v).hi()});
-    }
-
-    /**
-     * The profiled ranges, those of {@link LowBitSums} widened to their sound ones where those are proven, with the
-     * sound scales' margin for the rounding of the weights (ScaleRules.SOUND_MARGIN: a binary MLP's sum reached 33
-     * past its 16 bits at the scale of its float bound).
-     */
-    private static Profile lowBitSumsWidened(FloatModel model, Profile profiled, ValueRanges sound) {
-        java.util.Set<Value> sums = new java.util.HashSet<>(LowBitSums.of(model.program(), model.weights()));
-        if (sums.isEmpty()) {
-            return profiled;
-        }
-        return profiled.widened(model.program().values(), v -> {
-            ValueRanges.Range r = sums.contains(v) && profiled.observed(v) ? sound.of(v) : null;
-            return r != null && Double.isFinite(r.lo()) && Double.isFinite(r.hi()) && r.lo() <= r.hi()
-                    ? new double[] {r.lo() * ScaleRules.SOUND_MARGIN, r.hi() * ScaleRules.SOUND_MARGIN} : null;
-        });
     }
 
     /** A value's type with its profiled and sound ranges (null where the profile never saw it or no bound holds). */

@@ -8,8 +8,10 @@ import java.util.stream.Collectors;
 
 /**
  * report.txt's answer to "where did the accuracy go": when the chosen program is less accurate than float (on the
- * training or the test set), the values it keeps at 8 bits that cost the most, each by stage III's own measurement
- * (the loss with that value alone at 8 bits, in the search's metric on the training set).
+ * training or the test set), the values it keeps at 8 bits whose promotion alone to 16 bits brings back the most
+ * training rows to float's class (measured on the chosen program: {@link Report.Promotions}); where that was not
+ * measured (no training row differs from float's), the values that cost the most by stage III's own measurement (the
+ * loss with that value alone at 8 bits, in the search's metric on the training set).
  */
 final class AccuracyCost {
     private AccuracyCost() {}
@@ -40,6 +42,9 @@ final class AccuracyCost {
         if (narrow.isEmpty()) {
             return lost + "; no value is at 8 bits: the loss is the 16-bit program's (stage II's scales)\n";
         }
+        if (a.promotions() != null) {
+            return lost + promoted(a.promotions()) + "\n";
+        }
         if (costly.isEmpty()) {
             return lost + "; no value kept at 8 bits loses any alone (stage III): the loss is their combination's"
                     + " (stage IV)\n";
@@ -47,5 +52,22 @@ final class AccuracyCost {
         return lost + "; the values at 8 bits that cost the most, each alone (stage III's " + metric + " loss on"
                 + " the training set): " + costly.stream().map(d -> String.format(Locale.ROOT, "%s %.2f%%", d.name(),
                 100 * d.loss())).collect(Collectors.joining(", ")) + "\n";
+    }
+
+    /** The values whose promotion alone brings back the most rows, with how many ("; ..."). */
+    private static String promoted(Report.Promotions p) {
+        List<Report.Promotion> best = p.measured().stream().filter(m -> m.rowsBack() > 0)
+                .sorted(Comparator.comparingInt(Report.Promotion::rowsBack).reversed()).limit(NAMED).toList();
+        String of = p.measured().size() < p.atEightBits()
+                ? String.format(Locale.ROOT, " (%d of the %d, the costliest in stage III)", p.measured().size(),
+                        p.atEightBits()) : "";
+        if (best.isEmpty()) {
+            return String.format(Locale.ROOT, "; %d training rows differ from float's class, and no value at 8 bits"
+                    + " promoted alone to 16 bits%s brings one back: the loss is their combination's", p.disagreements(),
+                    of);
+        }
+        return String.format(Locale.ROOT, "; %d training rows differ from float's class; promoted alone to 16 bits%s,"
+                + " these values at 8 bits bring back the most: %s", p.disagreements(), of, best.stream()
+                .map(m -> m.value() + " " + m.rowsBack()).collect(Collectors.joining(", ")));
     }
 }

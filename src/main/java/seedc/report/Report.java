@@ -36,12 +36,23 @@ public record Report(Compiled compiled, Accuracy accuracy, ChosenProgram program
     public record Accuracy(Double floatTestAccuracy, Double fixedTestAccuracy, Double floatTrainAccuracy,
                            Double fixedTrainAccuracy,
                            @JsonInclude(JsonInclude.Include.NON_NULL) OutputError outputError,
-                           @JsonInclude(JsonInclude.Include.NON_NULL) ScoresAsClasses scoresAsClasses) {
+                           @JsonInclude(JsonInclude.Include.NON_NULL) ScoresAsClasses scoresAsClasses,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) Promotions promotions) {
         public Accuracy(Double floatTestAccuracy, Double fixedTestAccuracy, Double floatTrainAccuracy,
                         Double fixedTrainAccuracy, OutputError outputError) {
-            this(floatTestAccuracy, fixedTestAccuracy, floatTrainAccuracy, fixedTrainAccuracy, outputError, null);
+            this(floatTestAccuracy, fixedTestAccuracy, floatTrainAccuracy, fixedTrainAccuracy, outputError, null, null);
         }
     }
+
+    /**
+     * Where the chosen program's accuracy went, measured (seedc.driver.PromotionGains): of the training rows whose class
+     * differs from float's ({@code disagreements}), how many each value it keeps at 8 bits brings back when promoted
+     * alone to 16 bits; {@code measured} of the {@code atEightBits} values, the costliest by stage III first.
+     */
+    public record Promotions(int disagreements, int atEightBits, List<Promotion> measured) {}
+
+    /** One value promoted alone: the training rows whose class comes back to float's, less those it loses. */
+    public record Promotion(String value, int rowsBack) {}
 
     /**
      * A model whose output is {@code classes} scores, read as classes because every label is one (seedc.driver.
@@ -54,7 +65,8 @@ public record Report(Compiled compiled, Accuracy accuracy, ChosenProgram program
     public Report withScoresAsClasses(ScoresAsClasses c) {
         Accuracy a = accuracy;
         return new Report(compiled, new Accuracy(a.floatTestAccuracy(), a.fixedTestAccuracy(), a.floatTrainAccuracy(),
-                a.fixedTrainAccuracy(), a.outputError(), c), program, exploration, search, deviceUse, stages);
+                a.fixedTrainAccuracy(), a.outputError(), c, a.promotions()), program, exploration, search, deviceUse,
+                stages);
     }
 
     /**

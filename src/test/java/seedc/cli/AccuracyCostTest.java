@@ -16,6 +16,7 @@ import seedc.diag.Progress;
 import seedc.driver.DataInputs;
 import seedc.driver.Compilation;
 import seedc.eval.Evaluation;
+import seedc.eval.Profile;
 import seedc.eval.Result;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.FixedType;
@@ -31,10 +32,11 @@ import seedc.search.ShiftryStrategy;
 
 /**
  * Errors that teach (issue 44, part 6): when the chosen program loses accuracy, report.txt names the values at 8 bits
- * that cost the most (by stage III's measurements). Checked against a second measurement: the chosen program rebuilt
- * with each of its 8-bit values promoted back to 16 bits in turn (its range kept: scale + 8); the one whose promotion
- * brings the most training rows back to float's class is among those named. On this fixture that is X (5 rows differ
- * from float, 2 with X at 16 bits); XX, stage III's first, is X's copy, and promoting it alone changes nothing.
+ * whose promotion alone to 16 bits brings back the most training rows to float's class, with how many. Checked
+ * against a second measurement made here: the chosen program rebuilt from report.json's types with each of its 8-bit
+ * values promoted back to 16 bits in turn (its range kept: scale + 8); the one that brings the most rows back is named
+ * first, with the same count. (Stage III's losses, which the line named before, missed it: with the Uno's cycle model
+ * refitted the chosen program's best promotion was a value that cost nothing alone at 8 bits.)
  */
 class AccuracyCostTest {
     private static final Path MODEL = Path.of("src/test/resources/fixtures/models/bonsai-cancer-2").toAbsolutePath();
@@ -42,17 +44,17 @@ class AccuracyCostTest {
     @Test
     void theValueWhosePromotionHelpsMostIsNamed(@TempDir Path dir) throws IOException {
         Path out = dir.resolve("out");
-        // a loose limit: shiftry demotes every value, 0.66 points lost on the training set
+        // a loose limit: shiftry demotes nearly every value and loses accuracy on the training set
         CliRun r = CliRun.args("compile", MODEL.resolve("input.sd").toString(), "--model", MODEL.toString(),
                 "--train", MODEL.resolve("train.npy").toString(), "--test", MODEL.resolve("test.npy").toString(),
                 "--max-accuracy-drop", "5", "--out", out.toString(), "--no-progress");
         assertEquals(0, r.status(), r.err());
         String line = Files.readAllLines(out.resolve("report.txt")).stream()
                 .filter(l -> l.startsWith("accuracy lost: ")).findFirst().orElseThrow();
-        String marker = "on the training set): ";
+        String marker = "bring back the most: ";
         assertTrue(line.contains(marker), line);
-        List<String> named = Arrays.stream(line.substring(line.indexOf(marker) + marker.length()).split(", "))
-                .map(n -> n.split(" ")[0]).toList();
+        List<String[]> named = Arrays.stream(line.substring(line.indexOf(marker) + marker.length()).split(", "))
+                .map(n -> n.split(" ")).toList();
 
         Report report = Report.read(out.resolve("report.json"));
         FloatModel model = InputShifts.apply(SeeDotFrontEnd.load(MODEL.resolve("input.sd"), MODEL),
@@ -77,20 +79,33 @@ class AccuracyCostTest {
         int fewest = chosen;
         for (Value v : model.program().values()) {
             if (!v.isInt() && bits[v.id()] == 8) {
-                int[] b = bits.clone(), s = scales.clone();
-                b[v.id()] = 16;
-                s[v.id()] += 8;
-                int differ = disagreements(ShiftryStrategy.assign(model.program(), profile, b, s, ladder), model,
-                        train, floats);
+                int differ = disagreements(promoted(model, profile, bits, scales, ladder, v.name()), model, train,
+                        floats);
                 if (differ < fewest) {
                     fewest = differ;
                     best = v.name();
                 }
             }
         }
-        assertEquals("X", best, "promoted back, X helps most: " + fewest + " rows differ from float, not " + chosen);
-        assertTrue(named.contains(best), best + " not in " + named);
-        named.forEach(n -> assertEquals(8, types.get(n).bits(), n + " is at 8 bits"));
+        assertTrue(best != null, "the premise: promoting some value brings rows back (" + chosen + " differ)");
+        assertTrue(line.contains(chosen + " training rows differ from float's class"), line);
+        assertEquals(chosen - fewest, Integer.parseInt(named.get(0)[1]), line);
+        int most = chosen - fewest;
+        String first = named.get(0)[0];
+        // the first named brings back as many rows as the best found here (a tie may name another of them first)
+        assertEquals(most, chosen - disagreements(promoted(model, profile, bits, scales, ladder, first), model,
+                train, floats), line);
+        named.forEach(n -> assertEquals(8, types.get(n[0]).bits(), n[0] + " is at 8 bits"));
+    }
+
+    /** The program of {@code bits} and {@code scales} with value {@code name} at 16 bits, its range kept. */
+    private static FixedProgram promoted(FloatModel model, Profile profile, int[] bits, int[] scales,
+                                         ShiftryLadder ladder, String name) {
+        Value v = model.program().values().stream().filter(x -> x.name().equals(name)).findFirst().orElseThrow();
+        int[] b = bits.clone(), s = scales.clone();
+        b[v.id()] = 16;
+        s[v.id()] += 8;
+        return ShiftryStrategy.assign(model.program(), profile, b, s, ladder);
     }
 
     /** The training rows on which {@code fp}'s class differs from float's. */
