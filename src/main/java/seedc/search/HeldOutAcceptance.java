@@ -19,7 +19,8 @@ import seedc.search.ShiftryOutcome.ScoreGuard;
  * <p>When it fails, two programs are tried, both on the held-out rows: the longest prefix of the walk's kept
  * demotions that passes (found by bisection, as {@link StagedConfirmation} does on a large set; prefix 0 is the start,
  * which is accepted whatever it shows: nothing wider exists), and a second walk with the score guard
- * ({@code --max-score-error}) on the rows that choose. The faster by the cycle model of those that pass is chosen
+ * ({@code --max-score-error}) on the rows that choose, which takes the first walk's stages II and III
+ * ({@link SharedStages}: the guard bounds only what stage IV keeps). The faster by the cycle model of those that pass is chosen
  * (of equal cycles, the one of fewer LUTs where the model counts them: an FPGA design's),
  * and the report says whether the guard helped. Without a cycle model the guard's walk is the only one, judged the
  * same way ({@link ScoreGuard#NO_CYCLE_MODEL}). A model whose training set the float model fits perfectly shows little on held-out rows drawn from it;
@@ -36,7 +37,8 @@ final class HeldOutAcceptance {
         if (settings.cycles() == null) {
             return guardFirst(in, choose, split, settings);
         }
-        ShiftrySearch.Walk free = ShiftrySearch.walk(choose, settings.unguarded());
+        SharedStages shared = new SharedStages(); // the guard's walk, if it runs, repeats none of stages II and III
+        ShiftrySearch.Walk free = ShiftrySearch.walk(choose, settings.unguarded(), shared);
         try (CandidatePool held = in.pool(split.held(), split.heldFloat()).withoutStates()) {
             HeldOutJudge judge = HeldOutJudge.of(held, split, settings, free);
             CandidatePool.Score freeScore = held.scoreOf(free.outcome().best());
@@ -48,7 +50,7 @@ final class HeldOutAcceptance {
                 return FasterOnFrontier.apply(o, new FasterOnFrontier.Acceptance(in, split, settings, judge, free),
                         free.outcome().explored());
             }
-            return fallback(choose, settings, split, free, judge, freeScore);
+            return fallback(choose, settings, split, new Walked(free, shared), judge, freeScore);
         }
     }
 
@@ -105,14 +107,18 @@ final class HeldOutAcceptance {
         return la != null && lb != null && la < lb;
     }
 
+    /** The walk without the guard, and its stages II and III for the guard's walk to take. */
+    private record Walked(ShiftrySearch.Walk walk, SharedStages shared) {}
+
     /** The unguarded walk failed on the held-out rows: its longest passing prefix against the guard's walk. */
     private static ShiftryOutcome fallback(SearchInput choose, ShiftrySettings settings, HeldOutSplit split,
-                                           ShiftrySearch.Walk free, HeldOutJudge judge, CandidatePool.Score freeScore) {
+                                           Walked walked, HeldOutJudge judge, CandidatePool.Score freeScore) {
+        ShiftrySearch.Walk free = walked.walk();
         int n = free.kept().size(), accepted = judge.longestPassingPrefix(free);
         int k = fitting(free, accepted, settings);
         FixedProgram prefix = free.prefix(k);
         double prefixAccuracy = judge.held().scoreOf(prefix).accuracy();
-        ShiftrySearch.Walk guarded = ShiftrySearch.walk(choose, settings);
+        ShiftrySearch.Walk guarded = ShiftrySearch.walk(choose, settings, walked.shared());
         CandidatePool.Score guardedScore = judge.held().scoreOf(guarded.outcome().best());
         boolean guardPasses = judge.passes(guardedScore);
         List<Frontier.Explored> both = new java.util.ArrayList<>(free.outcome().explored());

@@ -71,6 +71,8 @@ public final class ShiftrySearch {
     private final List<Frontier.Explored> explored = new ArrayList<>();
     /** Stage IV's kept demotions, in order. */
     private final List<StagedConfirmation.Kept> kept = new ArrayList<>();
+    /** Stages II and III shared with another walk of the same rows (null: this walk runs its own). */
+    private SharedStages shared;
 
     private ShiftrySearch(Program p, Profile profile, ShiftryLadder ladder, Budget budget, CycleModel cycleModel,
                           Map<String, double[]> weights, ToLongFunction<FixedProgram> ramOverflow) {
@@ -151,8 +153,17 @@ public final class ShiftrySearch {
 
     /** Stages I-IV on every row of {@code in}'s training set (with a subset deciding when it is large). */
     static Walk walk(SearchInput in, ShiftrySettings settings) {
+        return walk(in, settings, null);
+    }
+
+    /**
+     * {@link #walk(SearchInput, ShiftrySettings)}, taking stages II and III from {@code shared} when another walk of
+     * the same input and settings but the score guard ran them (else running them and keeping them there).
+     */
+    static Walk walk(SearchInput in, ShiftrySettings settings, SharedStages shared) {
         ShiftrySearch s = new ShiftrySearch(in.model().program(), in.profile(), settings.ladder(), settings.budget(),
                 settings.cycles(), in.model().weights(), settings.ramOverflow());
+        s.shared = shared;
         List<Value> all = s.start();
         List<ShiftryLadder.Step> steps = settings.ladder().steps();
         List<Value> first = settings.budget() == null || steps.isEmpty() ? all
@@ -188,7 +199,7 @@ public final class ShiftrySearch {
         Value x = p.input();
         int stageTwoScale = 0; // what the report names stage II's choice (stage IV may demote the input later)
         if (x != null) {
-            stageTwoScale = inputScale(decide, subset == null ? null : full, x);
+            stageTwoScale = stageTwo(decide, subset == null ? null : full, x);
             scales[x.id()] = stageTwoScale;
         }
         int bytesStart = paramBytes(bits);
@@ -203,7 +214,8 @@ public final class ShiftrySearch {
             if (grouping == null) {
                 grouping = DemotionUnits.grouping(vars);
             }
-            List<Demotion> stepOrder = demoteEach(decide, steps.get(i), DemotionUnits.of(vars));
+            List<Demotion> stepOrder = i == 0 ? stageThree(decide, steps.get(i), DemotionUnits.of(vars))
+                    : demoteEach(decide, steps.get(i), DemotionUnits.of(vars));
             StageFourLimits limits = new StageFourLimits(budget, pools.decideFloatAcc(), settings.maxDrop(),
                     StageFourLimits.scoreErrorLimit(settings.maxScoreError(), startScoreError), settings.precise());
             demoteCumulatively(decide, stepOrder, limits, curve);
@@ -305,17 +317,7 @@ public final class ShiftrySearch {
      */
     private List<Demotion> demoteEach(CandidatePool pool, ShiftryLadder.Step step, List<DemotionUnits.Unit> units) {
         rung = new DemotionUnits.Rung();
-        if (!units.isEmpty()) {
-            CandidatePool.Score start = pool.reference(current());
-            wraps = start.wrapEvents();
-            lossBefore = start.loss();
-            FixedProgram now = current();
-            explored.add(new Frontier.Explored(now, start.accuracy(), cyclesOf(now), paramBytes(bits), Double.NaN));
-            if (!startMeasured) { // the first rung's start: what every rung's demotions are measured from
-                startScoreError = start.scoreError();
-                startMeasured = true;
-            }
-        }
+        startRung(pool, units);
         int trials = step.to().scaleTrials();
         List<List<Supplier<FixedProgram>>> groups = new ArrayList<>();
         for (DemotionUnits.Unit u : units) {
@@ -341,6 +343,52 @@ public final class ShiftrySearch {
                     now - cycles(bd, sd)));
         }
         order.sort(StageFourOrder.of(budget == null && pricing.modelsCycles(), lossBefore));
+        return order;
+    }
+
+    /**
+     * The numbers of the program a rung starts from, run as the reference later candidates reuse: its wraps and loss,
+     * its point on the frontier and, on the first rung, the score error stage IV's guard is measured from.
+     */
+    private void startRung(CandidatePool pool, List<DemotionUnits.Unit> units) {
+        if (units.isEmpty()) {
+            return;
+        }
+        CandidatePool.Score start = pool.reference(current());
+        wraps = start.wrapEvents();
+        lossBefore = start.loss();
+        FixedProgram now = current();
+        explored.add(new Frontier.Explored(now, start.accuracy(), cyclesOf(now), paramBytes(bits), Double.NaN));
+        if (!startMeasured) { // the first rung's start: what every rung's demotions are measured from
+            startScoreError = start.scoreError();
+            startMeasured = true;
+        }
+    }
+
+    /** Stage II, or the one {@link #shared} holds (the same race's result). */
+    private int stageTwo(CandidatePool pool, CandidatePool confirm, Value x) {
+        if (shared != null && shared.two() != null) {
+            afterStageIIOnAllRows = shared.two().onAllRows();
+            return shared.two().inputScale();
+        }
+        int scale = inputScale(pool, confirm, x);
+        if (shared != null) {
+            shared.keep(new SharedStages.StageTwo(scale, afterStageIIOnAllRows));
+        }
+        return scale;
+    }
+
+    /** Stage III of the first rung, or the one {@link #shared} holds (its start still run here: stage IV reuses it). */
+    private List<Demotion> stageThree(CandidatePool pool, ShiftryLadder.Step step, List<DemotionUnits.Unit> units) {
+        if (shared != null && shared.three() != null) {
+            startRung(pool, units);
+            rung = shared.three().rung();
+            return shared.three().order();
+        }
+        List<Demotion> order = demoteEach(pool, step, units);
+        if (shared != null) {
+            shared.keep(new SharedStages.StageThree(List.copyOf(order), rung));
+        }
         return order;
     }
 

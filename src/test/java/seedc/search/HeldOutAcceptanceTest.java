@@ -226,6 +226,27 @@ class HeldOutAcceptanceTest {
         assertTrue(switched != null && switched.walkCycles() > o.cycles(), "the premise: a walk's program was passed over");
     }
 
+    /**
+     * The score guard's walk that takes stages II and III from the walk without the guard (SharedStages) decides as
+     * the same walk running its own: the same order, the same stage IV steps, the same program, in fewer candidate
+     * runs.
+     */
+    @Test
+    void theGuardsWalkTakingTheFirstWalksStagesDecidesAsItsOwn() {
+        TrainedFixture f = TrainedFixture.load("fastgrnn-cancer-2");
+        ShiftrySettings guarded = new ShiftrySettings(ShiftryLadder.shiftry(ContainerWidths.C), 1.0, 0.05, null, null,
+                BITS);
+        SharedStages shared = new SharedStages();
+        ShiftryOutcome free = ShiftrySearch.walk(input(f), guarded.unguarded(), shared).outcome();
+        ShiftryOutcome reused = ShiftrySearch.walk(input(f), guarded, shared).outcome();
+        ShiftryOutcome own = ShiftrySearch.walk(input(f), guarded).outcome();
+        assertFalse(free.best().sameTypes(own.best()), "the premise: the guard changes what stage IV keeps");
+        assertEquals(own.order(), reused.order());
+        assertEquals(own.curve(), reused.curve());
+        assertTrue(own.best().sameTypes(reused.best()));
+        assertTrue(reused.candidates() < own.candidates(), reused.candidates() + " against " + own.candidates());
+    }
+
     /** Rows and float's accuracy on them. */
     private record Rows(DataSet data, double floatAccuracy) {
         long wraps(FixedProgram fp, TrainedFixture f) {
