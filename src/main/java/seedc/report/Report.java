@@ -51,7 +51,7 @@ public record Report(Compiled compiled, Accuracy accuracy, ChosenProgram program
      */
     public record Promotions(int disagreements, int atEightBits, List<Promotion> measured) {}
 
-    /** One value promoted alone: the training rows whose class comes back to float's, less those it loses. */
+    /** One value promoted alone: of the training rows whose class differs from float's, those it brings back. */
     public record Promotion(String value, int rowsBack) {}
 
     /**
