@@ -58,8 +58,8 @@ final class AccuracyCost {
     private static String promoted(Report.Promotions p) {
         List<Report.Promotion> best = p.measured().stream().filter(m -> m.rowsBack() > 0)
                 .sorted(Comparator.comparingInt(Report.Promotion::rowsBack).reversed()).limit(NAMED).toList();
-        String of = p.measured().size() < p.atEightBits()
-                ? String.format(Locale.ROOT, " (%d of the %d, the costliest in stage III)", p.measured().size(),
+        String of = p.tried() < p.atEightBits()
+                ? String.format(Locale.ROOT, " (%d of the %d, the costliest in stage III)", p.tried(),
                         p.atEightBits()) : "";
         if (best.isEmpty()) {
             return String.format(Locale.ROOT, "; %d training rows differ from float's class, and no value at 8 bits"

@@ -46,12 +46,13 @@ public record Report(Compiled compiled, Accuracy accuracy, ChosenProgram program
 
     /**
      * Where the chosen program's accuracy went, measured (seedc.driver.PromotionGains): of the training rows whose class
-     * differs from float's ({@code disagreements}), how many each value it keeps at 8 bits brings back when promoted
-     * alone to 16 bits; {@code measured} of the {@code atEightBits} values, the costliest by stage III first.
+     * differs from float's ({@code disagreements}), how many a value kept at 8 bits brings back when promoted alone to
+     * 16 bits. {@code tried} of the {@code atEightBits} values were promoted (the costliest by stage III first); those
+     * that can be among the three best are {@code measured} on every training row, most first.
      */
-    public record Promotions(int disagreements, int atEightBits, List<Promotion> measured) {}
+    public record Promotions(int disagreements, int atEightBits, int tried, List<Promotion> measured) {}
 
-    /** One value promoted alone: of the training rows whose class differs from float's, those it brings back. */
+    /** One value promoted alone: the training rows whose class comes back to float's, less those it loses. */
     public record Promotion(String value, int rowsBack) {}
 
     /**
@@ -198,7 +199,7 @@ public record Report(Compiled compiled, Accuracy accuracy, ChosenProgram program
             "modelDigest",
             "floatTestAccuracy", "fixedTestAccuracy", "floatTrainAccuracy", "fixedTrainAccuracy", "exploreSeconds",
             "candidatesEvaluated", "values", "maxscaleSweep", "fixedProgram", "paramFlashBytes", "wraps", "testWraps",
-            "stages", "outputError", "scoresAsClasses", "parameterStorage", "quantizedWeights");
+            "stages", "outputError", "scoresAsClasses", "promotions", "parameterStorage", "quantizedWeights");
 
     /** The stage times as one object's key, so that they read back with the path 'stages[i]...'. */
     private record Stages(List<StageTime> stages) {}
