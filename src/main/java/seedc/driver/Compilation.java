@@ -236,15 +236,14 @@ public final class Compilation {
     private record Runs(Result[] floatTrain, Result[] floatTest, Candidate.Counted onTrain, Candidate.Counted onTest) {}
 
     /** What promoting each 8-bit value alone gives back ({@link PromotionGains}), when the program lost accuracy. */
-    private static Report.Promotions promotions(FloatModel model, DataSet train, DataSet test, Options o,
-                                                Proven proven, Runs runs) {
+    private static Report.Promotions promotions(FloatModel model, DataSet train, Options o, Proven proven, Runs runs,
+                                                Report.Accuracy measured) {
         if (!(proven.searched().summary() instanceof SearchSummary.Shiftry x) || !model.program().result().isInt()) {
             return null;
         }
-        boolean lost = Evaluation.accuracy(train, runs.onTrain().results()).percent()
-                < Evaluation.accuracy(train, runs.floatTrain()).percent()
-                || Evaluation.accuracy(test, runs.onTest().results()).percent()
-                < Evaluation.accuracy(test, runs.floatTest()).percent();
+        // the condition of report.txt's accuracy-lost line (AccuracyCost), on the figures the report shows
+        boolean lost = measured.fixedTrainAccuracy() < measured.floatTrainAccuracy()
+                || measured.fixedTestAccuracy() < measured.floatTestAccuracy();
         return !lost ? null : PromotionGains.of(model, proven.profile(), ShiftryLadder.shiftry(o.target().widths()),
                 proven.searched().best(), x, train, runs.floatTrain(), runs.onTrain().results(), o.jobs());
     }
@@ -268,12 +267,12 @@ public final class Compilation {
         }
         boolean label = model.program().result().isInt(); // a tensor result has no accuracy, an output error
         Result[] fixedTrain = runs.onTrain().results(), fixedTest = runs.onTest().results();
-        Report.Accuracy accuracy = new Report.Accuracy(percent(label, test, runs.floatTest()),
+        Report.Accuracy measured = new Report.Accuracy(percent(label, test, runs.floatTest()),
                 percent(label, test, fixedTest), percent(label, train, runs.floatTrain()),
                 percent(label, train, fixedTrain), label ? null
                         : new Report.OutputError(Metric.scoreError(runs.floatTrain(), fixedTrain),
-                                Metric.scoreError(runs.floatTest(), fixedTest)), null,
-                promotions(model, train, test, o, proven, runs));
+                                Metric.scoreError(runs.floatTest(), fixedTest)));
+        Report.Accuracy accuracy = measured.withPromotions(promotions(model, train, o, proven, runs, measured));
         Report.ChosenProgram program = new Report.ChosenProgram(values, FixedAssignment.of(best), best.paramBytes(),
                 wraps(model, runs.onTrain().wraps()), new Report.TestWraps(runs.onTest().wraps().anyExamples(),
                         wraps(model, runs.onTest().wraps())), parameterStorage(model, best), null);

@@ -42,6 +42,12 @@ public record Report(Compiled compiled, Accuracy accuracy, ChosenProgram program
                         Double fixedTrainAccuracy, OutputError outputError) {
             this(floatTestAccuracy, fixedTestAccuracy, floatTrainAccuracy, fixedTrainAccuracy, outputError, null, null);
         }
+
+        /** The same figures, with where the accuracy went (null: not measured). */
+        public Accuracy withPromotions(Promotions p) {
+            return new Accuracy(floatTestAccuracy, fixedTestAccuracy, floatTrainAccuracy, fixedTrainAccuracy,
+                    outputError, scoresAsClasses, p);
+        }
     }
 
     /**

@@ -1,7 +1,9 @@
 package seedc.search;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import seedc.eval.Evaluation;
 import seedc.fixed.FixedProgram;
 import seedc.ir.Value;
@@ -25,8 +27,16 @@ final class FasterOnFrontier {
 
     /** {@code o} with its frontier, each program's held-out accuracy beside it, and the fastest program that passes. */
     static ShiftryOutcome apply(ShiftryOutcome o, Acceptance a, List<Frontier.Explored> explored) {
-        List<Frontier.Explored> front = new ArrayList<>(Frontier.of(explored, o.best()).stream()
-                .map(e -> e.withHeldOut(a.judge().held().scoreOf(e.program()).accuracy())).toList());
+        // each frontier program's run on the held-out rows, made once: its accuracy goes to --pareto, its wraps to
+        // the judge below
+        Map<Frontier.Explored, CandidatePool.Score> held = new IdentityHashMap<>();
+        List<Frontier.Explored> front = new ArrayList<>();
+        for (Frontier.Explored e : Frontier.of(explored, o.best())) {
+            CandidatePool.Score s = a.judge().held().scoreOf(e.program());
+            Frontier.Explored judged = e.withHeldOut(s.accuracy());
+            held.put(judged, s);
+            front.add(judged);
+        }
         boolean placed = front.stream().anyMatch(e -> e.program().sameTypes(o.best()));
         boolean faster = a.settings().cycles() != null && front.stream().anyMatch(e -> e.cycles() < o.cycles());
         if (placed && !faster) {
@@ -38,11 +48,11 @@ final class FasterOnFrontier {
                         o.best().paramBytes(), o.heldOut().chosen()));
                 front = Frontier.of(front, o.best());
             }
-            Frontier.Explored better = faster ? fastestPassing(o, a, front, choose) : null;
+            Passing better = faster ? fastestPassing(o, a, front, held, choose) : null;
             if (better == null) {
                 return o.withExplored(front);
             }
-            ShiftryOutcome c = chosen(o, better, choose);
+            ShiftryOutcome c = chosen(o, better);
             return c.withExplored(Frontier.of(front, c.best())); // the walk's program, now dominated, leaves it
         }
     }
@@ -51,9 +61,15 @@ final class FasterOnFrontier {
     record Acceptance(SearchInput in, HeldOutSplit split, ShiftrySettings settings, HeldOutJudge judge,
                       ShiftrySearch.Walk walk) {}
 
-    /** The fastest program of {@code front} faster than {@code o}'s that meets every limit, or null. */
-    private static Frontier.Explored fastestPassing(ShiftryOutcome o, Acceptance a, List<Frontier.Explored> front,
-                                                    CandidatePool choose) {
+    /** A program of the frontier that meets every limit, and its accuracy on the rows that choose. */
+    private record Passing(Frontier.Explored program, double chooseAccuracy) {}
+
+    /**
+     * The fastest program of {@code front} faster than {@code o}'s that meets every limit, or null; {@code held}: each
+     * program's run on the held-out rows.
+     */
+    private static Passing fastestPassing(ShiftryOutcome o, Acceptance a, List<Frontier.Explored> front,
+                                          Map<Frontier.Explored, CandidatePool.Score> held, CandidatePool choose) {
         double chooseFloat = Evaluation.accuracy(a.split().choose(), a.split().chooseFloat()).percent();
         long chooseWrapsAtStart = choose.scoreOf(a.walk().prefix(0)).wrapEvents();
         long overflow = a.settings().overflow(o.best());
@@ -61,21 +77,20 @@ final class FasterOnFrontier {
             if (!(e.cycles() < o.cycles())) {
                 break;
             }
-            if (e.heldOutAccuracy() < a.judge().floatAccuracy() - a.settings().maxDrop() // the run's wraps are next
-                    || a.settings().overflow(e.program()) > overflow
-                    || !a.judge().passes(a.judge().held().scoreOf(e.program()))) {
+            if (!a.judge().passes(held.get(e)) || a.settings().overflow(e.program()) > overflow) {
                 continue;
             }
             CandidatePool.Score s = choose.scoreOf(e.program());
             if (s.accuracy() >= chooseFloat - a.settings().maxDrop() && s.wrapEvents() <= chooseWrapsAtStart) {
-                return e;
+                return new Passing(e, s.accuracy());
             }
         }
         return null;
     }
 
-    /** {@code o} with {@code e}'s program chosen, and what that changed. */
-    private static ShiftryOutcome chosen(ShiftryOutcome o, Frontier.Explored e, CandidatePool choose) {
+    /** {@code o} with {@code p}'s program chosen, and what that changed. */
+    private static ShiftryOutcome chosen(ShiftryOutcome o, Passing p) {
+        Frontier.Explored e = p.program();
         List<String> narrower = new ArrayList<>(), wider = new ArrayList<>();
         for (Value v : o.best().program().values()) {
             if (v.isInt()) {
@@ -86,8 +101,7 @@ final class FasterOnFrontier {
                 (now < was ? narrower : wider).add(v.name() + " " + now);
             }
         }
-        ShiftryOutcome.Faster f = new ShiftryOutcome.Faster(o.cycles(), choose.scoreOf(e.program()).accuracy(),
-                narrower, wider);
+        ShiftryOutcome.Faster f = new ShiftryOutcome.Faster(o.cycles(), p.chooseAccuracy(), narrower, wider);
         return o.withHeldOut(o.heldOut().choosing(e.heldOutAccuracy(), f), e.program(), o.curve(), e.cycles());
     }
 }
