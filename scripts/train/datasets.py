@@ -162,19 +162,23 @@ def shapes(seed=12, n_train=1000, n_test=300, S=12):
 
 # The seed of a data set's unseen rows is its own seed plus this: other draws of the same classes.
 UNSEEN_SEED_OFFSET = 1000
+# The seed offset of the population rows scripts/bench-population measures programs on: neither the validation rows
+# nor the training and test rows.
+POPULATION_SEED_OFFSET = 2000
 
 
-def unseen(name, n):
+def unseen(name, n, offset=UNSEEN_SEED_OFFSET):
     """n more rows of a generated set that neither its training nor its test rows are (X, y): the same classes
     (letter's style centres and noise mixing are drawn from its own seed first), other draws of each row.
-    For a validation set the trained model never saw (validation.py). Only the generated sets have them:
+    For a validation set the trained model never saw (validation.py; offset: another offset gives other rows,
+    POPULATION_SEED_OFFSET for scripts/bench-population). Only the generated sets have them:
     wine, cancer and digits use every row they have."""
     if name == "letter":
         style, mix = _letter_classes(np.random.default_rng(10))
-        return _letter_rows(np.random.default_rng(10 + UNSEEN_SEED_OFFSET), style, mix, n)
+        return _letter_rows(np.random.default_rng(10 + offset), style, mix, n)
     if name in ("gestures", "shapes"):  # every row drawn alone: another seed, the same generator
         seed = {"gestures": 8, "shapes": 12}[name]
-        X, y, _, _ = LOADERS[name](seed=seed + UNSEEN_SEED_OFFSET, n_train=n, n_test=0)
+        X, y, _, _ = LOADERS[name](seed=seed + offset, n_train=n, n_test=0)
         return X, y
     raise ValueError("%s has no unseen rows: it is not generated here" % name)
 

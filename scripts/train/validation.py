@@ -11,7 +11,8 @@ This script recovers that map from the generator's training rows and the fixture
 reproduces train.npy and test.npy (to float32's precision), and applies it to the unseen rows, so it needs no
 copy of each trainer's preprocessing. Only the generated sets (letter, gestures, shapes) have unseen rows.
 
-usage: validation.py FIXTURE DATASET [--rows N]   e.g. validation.py protonn-letter-26 letter
+usage: validation.py FIXTURE DATASET [--rows N] [--population --out FILE]   e.g. validation.py protonn-letter-26 letter
+--population draws other unseen rows (datasets.POPULATION_SEED_OFFSET), for scripts/bench-population, into FILE.
 """
 import argparse
 import os
@@ -57,6 +58,9 @@ def main():
     ap.add_argument("dataset", choices=["letter", "gestures", "shapes"])
     ap.add_argument("--rows", type=int, default=1000,
                     help="unseen rows to write (default 1000: one row is 0.1 points, below the limit's resolution)")
+    ap.add_argument("--population", action="store_true",
+                    help="draw the population rows scripts/bench-population measures on, not the validation rows")
+    ap.add_argument("--out", help="where to write the rows (default: validation.npy beside train.npy)")
     a = ap.parse_args()
     d = os.path.join(FIXTURES, a.fixture)
     train = np.load(os.path.join(d, "train.npy")).astype(np.float64)
@@ -65,10 +69,23 @@ def main():
     maps = feature_maps(xtr, train[:, 1:])
     check(maps, xtr, ytr, train, "train.npy")
     check(maps, xte, yte, test, "test.npy")
-    x, y = datasets.unseen(a.dataset, a.rows)
-    rows = np.concatenate([y[:, None].astype(np.float64), apply(maps, x)], axis=1)
-    np.save(os.path.join(d, "validation.npy"), rows.astype(np.float32))
-    print("%s: validation.npy, %d unseen rows of %s" % (a.fixture, a.rows, a.dataset))
+    offset = datasets.POPULATION_SEED_OFFSET if a.population else datasets.UNSEEN_SEED_OFFSET
+    x, y = datasets.unseen(a.dataset, a.rows, offset)
+    rows = np.concatenate([y[:, None].astype(np.float64), apply(maps, x)], axis=1).astype(np.float32)
+    if a.population:
+        disjoint(rows, [train, test] + [np.load(os.path.join(d, "validation.npy"))] * os.path.exists(
+            os.path.join(d, "validation.npy")))
+    out = a.out or os.path.join(d, "validation.npy")
+    np.save(out, rows)
+    print("%s: %s, %d unseen rows of %s" % (a.fixture, out, a.rows, a.dataset))
+
+
+def disjoint(rows, others):
+    """No row of rows is a row of the others (training, test, validation): the population is unseen."""
+    seen = {r.tobytes() for o in others for r in o.astype(np.float32)}
+    shared = sum(r.tobytes() in seen for r in rows)
+    if shared:
+        raise SystemExit("%d population rows are rows of the fixture's own sets" % shared)
 
 
 if __name__ == "__main__":
