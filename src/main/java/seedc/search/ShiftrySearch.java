@@ -1,14 +1,12 @@
 package seedc.search;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.IntFunction;
-import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 import seedc.cost.CycleModel;
@@ -85,6 +83,13 @@ public final class ShiftrySearch {
         this.scales = new int[p.valueCount()];
     }
 
+    /** The program with every value at the ladder's first width, at data-driven scales: stage I's. */
+    static FixedProgram largest(Program p, Profile profile, ShiftryLadder ladder) {
+        ShiftrySearch s = new ShiftrySearch(p, profile, ladder, null, null, null, null);
+        s.start();
+        return s.current();
+    }
+
     /** The program with every value at the ladder's last rung, at data-driven scales: the smallest shiftry makes. */
     public static FixedProgram smallest(Program p, Profile profile, ShiftryLadder ladder) {
         ShiftrySearch s = new ShiftrySearch(p, profile, ladder, null, null, null, null);
@@ -99,7 +104,7 @@ public final class ShiftrySearch {
      * every row.
      */
     public static ShiftryOutcome run(SearchInput in, ShiftrySettings settings) {
-        if (settings.cycles() != null && !trusts(settings.cycles(), in, settings.ladder())) {
+        if (settings.cycles() != null && !CycleModelTrust.trusts(settings.cycles(), in, settings.ladder())) {
             settings = settings.withoutCycles();
         }
         if (settings.byAccuracy() && in.validation() != null) {
@@ -111,22 +116,6 @@ public final class ShiftrySearch {
         }
         ShiftryOutcome o = walk(in, settings).outcome();
         return o.withExplored(Frontier.of(o.explored(), o.best()));
-    }
-
-    /** Below this share of fitted work, a program's modelled cycles are mostly guessed: the model does not decide. */
-    static final double TRUSTED_SHARE = 0.9;
-
-    /**
-     * Whether the cycle model measured the work of {@code in}'s model: of its programs with every value at the
-     * ladder's first and last widths, at least {@link #TRUSTED_SHARE} of the modelled cycles each.
-     */
-    static boolean trusts(CycleModel m, SearchInput in, ShiftryLadder ladder) {
-        ShiftrySearch s = new ShiftrySearch(in.model().program(), in.profile(), ladder, null, null, null, null);
-        List<Value> all = s.start();
-        FixedProgram first = s.current();
-        FixedProgram last = ladder.steps().isEmpty() ? first : s.demoted(all, ladder.toBottom());
-        return m.fittedShare(first, in.model().weights()) >= TRUSTED_SHARE
-                && m.fittedShare(last, in.model().weights()) >= TRUSTED_SHARE;
     }
 
     /**
@@ -262,41 +251,6 @@ public final class ShiftrySearch {
     }
 
     /**
-     * Stage II: the input's scale, 0 to the first width. Ties (common: many scales are perfect on the training
-     * set) go to the scale nearest the data-driven one, then to the higher scale: the training set says nothing
-     * between them. The scales race in that order (Rivals: ties go to the earlier), so the race keeps exactly the
-     * best. With {@code confirm} (a large set), {@code pool} is its subset: the race there keeps the best few,
-     * which race again on every row.
-     */
-    private int inputScale(CandidatePool pool, CandidatePool confirm, Value x) {
-        // Inputs beyond every candidate's range (a feature of 1e300) give a data-driven scale far below 0.
-        int dataDriven = Math.clamp(scales[x.id()], 0, ladder.start());
-        List<Integer> order = java.util.stream.IntStream.rangeClosed(0, ladder.start()).boxed()
-                .sorted(Comparator.comparingInt((Integer s) -> Math.abs(s - dataDriven))
-                        .thenComparing(Comparator.reverseOrder())).toList();
-        List<Supplier<FixedProgram>> cands = new ArrayList<>();
-        for (int s : order) {
-            int[] sc = scales.clone();
-            sc[x.id()] = s;
-            cands.add(() -> assign(bits, sc));
-        }
-        int keep = confirm == null ? 1 : StagedConfirmation.SURVIVORS;
-        List<CandidatePool.Score> r = pool.race("stage II: input scale", List.of(cands), keep).getFirst();
-        List<Integer> ranked = java.util.stream.IntStream.range(0, r.size()).filter(k -> r.get(k) != null).boxed()
-                .sorted((a, b) -> r.get(a).beats(r.get(b)) ? -1 : r.get(b).beats(r.get(a)) ? 1
-                        : Integer.compare(a, b)).toList();
-        if (confirm == null) {
-            return order.get(ranked.getFirst());
-        }
-        List<Integer> best = ranked.subList(0, Math.min(keep, ranked.size())).stream().sorted().toList();
-        List<CandidatePool.Score> again = confirm.race("stage II: confirming on every row",
-                List.of(best.stream().map(cands::get).toList())).getFirst();
-        int k = StageFourOrder.best(again);
-        afterStageIIOnAllRows = again.get(k);
-        return order.get(best.get(k));
-    }
-
-    /**
      * The values a later step tries: those the steps above demoted to its width (with a budget, only those whose
      * width changes the flash); null when the budget is already met.
      */
@@ -371,11 +325,17 @@ public final class ShiftrySearch {
             afterStageIIOnAllRows = shared.two().onAllRows();
             return shared.two().inputScale();
         }
-        int scale = inputScale(pool, confirm, x);
+        int[] b = bits.clone(), base = scales.clone();
+        SharedStages.StageTwo two = InputScaleStage.race(pool, confirm, base[x.id()], ladder.start(), s -> {
+            int[] sc = base.clone();
+            sc[x.id()] = s;
+            return assign(b, sc);
+        });
+        afterStageIIOnAllRows = two.onAllRows();
         if (shared != null) {
-            shared.keep(new SharedStages.StageTwo(scale, afterStageIIOnAllRows));
+            shared.keep(two);
         }
-        return scale;
+        return two.inputScale();
     }
 
     /** Stage III of the first rung, or the one {@link #shared} holds (its start still run here: stage IV reuses it). */
