@@ -68,7 +68,7 @@ final class BenchCommand implements Callable<Integer> {
     AccuracyLimit accuracy;
 
     @ArgGroup(exclusive = false, heading = HelpSections.SEARCH, order = HelpSections.SEARCH_ORDER)
-    SearchOptions searchOptions = new SearchOptions();
+    BenchSearchOptions searchOptions = new BenchSearchOptions();
 
     @ArgGroup(exclusive = false, heading = HelpSections.PRECISION, order = HelpSections.PRECISION_ORDER)
     PrecisionOptions precision = new PrecisionOptions();
@@ -118,6 +118,7 @@ final class BenchCommand implements Callable<Integer> {
         }
         Choices.bitwidth(searchOptions.bitwidth);
         accuracy.points();
+        checkFlashBudget(dev);
         in.threads();
         Strategy strat = Choices.strategy(searchOptions.strategy);
         Metric m = Choices.metric(searchOptions.metric);
@@ -157,6 +158,25 @@ final class BenchCommand implements Callable<Integer> {
         return allEqual ? 0 : 1;
     }
 
+    /** --flash-budget: shiftry's stage IV stopped by the parameters' bytes, as compile's, on a microcontroller. */
+    private void checkFlashBudget(Device dev) {
+        if (searchOptions.flashBudget == null) {
+            return;
+        }
+        if (Choices.strategy(searchOptions.strategy) != Strategy.SHIFTRY) {
+            throw UserError.of("--flash-budget applies to --strategy shiftry only");
+        }
+        if (dev.fabric() != null) {
+            throw UserError.of("--flash-budget stops the demotion by a microcontroller's parameter bytes; an FPGA"
+                    + " design is planned to fit " + dev.name() + "'s logic whatever the widths");
+        }
+        if (accuracy.given != null) {
+            throw UserError.of("--flash-budget demotes until the parameters fit, --max-accuracy-drop while the"
+                    + " accuracy allows: give one of them");
+        }
+        Choices.flashBudget(searchOptions.flashBudget);
+    }
+
     /** The device measured: the MKR1000 for the Cortex-M0+; checks what only the Uno or an FPGA can do. */
     private Device checkTarget(Device dev, TargetBench.Target cpu) {
         if (cpu == null) {
@@ -179,9 +199,11 @@ final class BenchCommand implements Callable<Integer> {
     private boolean measure(Path work, ModelSource source, Pipeline.Loaded loaded, Pipeline.Search search,
                             Device dev, TargetBench.Target cpu) throws IOException {
         // weights are quantized as the search sees them: after the input shifts (compile does the same)
+        Device flashOf = dev.fabric() != null || cpu == TargetBench.Target.X86 ? null : dev;
+        FlashLimits limits = searchOptions.flashBudget == null ? new FlashLimits.DeviceOnly(flashOf)
+                : new FlashLimits.Demotion(searchOptions.flashBudget, false, flashOf);
         Pipeline.Compiled c = Pipeline.compile(source, loaded, new Pipeline.Request(precision.rewrites(storage),
-                search, new FlashLimits.DeviceOnly(dev.fabric() != null || cpu == TargetBench.Target.X86 ? null : dev),
-                storage.asked(), null), work);
+                search, limits, storage.asked(), null), work);
         if (dev.fabric() != null) {
             return fpga(work, c, loaded, dev);
         }

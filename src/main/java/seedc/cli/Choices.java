@@ -111,6 +111,14 @@ final class Choices {
         return points;
     }
 
+    /** --flash-budget's bytes (compile's and bench's): a user error unless positive. */
+    static int flashBudget(int bytes) {
+        if (bytes <= 0) {
+            throw UserError.of("--flash-budget must be a positive number of bytes, not " + bytes);
+        }
+        return bytes;
+    }
+
     static int bitwidth(int bits) {
         if (bits != 8 && bits != 16 && bits != 32) {
             throw UserError.of("--bitwidth must be 8, 16 or 32, not " + bits);

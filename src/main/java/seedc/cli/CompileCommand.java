@@ -118,8 +118,8 @@ final class CompileCommand implements Callable<Integer> {
             throw UserError.of("" + mode + " demotes until the model fits, --max-accuracy-drop while the"
                     + " accuracy allows: give one of them");
         }
-        if (searchOptions.flashBudget != null && searchOptions.flashBudget <= 0) {
-            throw UserError.of("--flash-budget must be a positive number of bytes, not " + searchOptions.flashBudget);
+        if (searchOptions.flashBudget != null) {
+            Choices.flashBudget(searchOptions.flashBudget);
         }
         Device fitted = dev != null ? dev : Choices.target(target).defaultDevice();
         if (searchOptions.fit && fitted == null) {

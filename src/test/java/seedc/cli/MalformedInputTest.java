@@ -76,6 +76,13 @@ class MalformedInputTest {
                 expectedFirstLine);
     }
 
+    /** bench of the good program with {@code options}: what it refuses before it compiles. */
+    static Case bench(String name, String options, String expectedFirstLine) {
+        return new Case(name, Map.of("q.sd", GOOD_PROGRAM, "m/W.npy", GOOD_W, "d.npy", GOOD_DATA),
+                "bench {D}q.sd --model {D}m --train {D}d.npy --test {D}d.npy --out {D}out --jobs 1 " + options,
+                expectedFirstLine);
+    }
+
     private static final String AB = "let a = (2, 3) in [0, 1] in let b = (3, 2) in [0, 1] in ";
     private static final String X4 = "let x = (1, 3, 3, 4) in [0, 1] in ";
 
@@ -243,6 +250,16 @@ class MalformedInputTest {
                     + " microcontroller's flash; an FPGA design is planned to fit ice40-up5k's logic whatever the widths"
                     + " (give --device uno, mkr1000 or RAM:FLASH, or leave --fit out)"),
             compile("--flash-budget of 0", "--flash-budget 0",
+                    "seedc: error: --flash-budget must be a positive number of bytes, not 0"),
+            bench("bench --flash-budget with seedot", "--flash-budget 100 --strategy seedot",
+                    "seedc: error: --flash-budget applies to --strategy shiftry only"),
+            bench("bench --flash-budget and --max-accuracy-drop", "--flash-budget 100 --max-accuracy-drop 2",
+                    "seedc: error: --flash-budget demotes until the parameters fit, --max-accuracy-drop while the"
+                            + " accuracy allows: give one of them"),
+            bench("bench --flash-budget on an FPGA", "--flash-budget 100 --device ice40-up5k",
+                    "seedc: error: --flash-budget stops the demotion by a microcontroller's parameter bytes; an FPGA"
+                            + " design is planned to fit ice40-up5k's logic whatever the widths"),
+            bench("bench --flash-budget of 0", "--flash-budget 0",
                     "seedc: error: --flash-budget must be a positive number of bytes, not 0"),
             // W (3, 2) takes 6 B at 8 bits
             compile("parameters over --flash-budget even at 8 bits", "--flash-budget 5",
