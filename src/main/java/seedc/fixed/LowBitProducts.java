@@ -243,6 +243,15 @@ public final class LowBitProducts {
         return new long[] {java.util.Arrays.stream(v).min().orElseThrow(), java.util.Arrays.stream(v).max().orElseThrow()};
     }
 
+    /**
+     * The integers {@code act} can hold, whatever the program's input: the possible outputs of the quantize whose
+     * output it is or views, in its type; null when it is none.
+     */
+    public static long[] levelValues(FixedProgram fp, Value act, Map<Value, Op> defs) {
+        Op.Quantize q = quantized(act, defs);
+        return q == null ? null : levelsIn(fp, q, act, defs);
+    }
+
     /** The quantize's possible outputs converted to each view's type on the way to {@code act}. */
     private static long[] levelsIn(FixedProgram fp, Op.Quantize quantize, Value act, Map<Value, Op> defs) {
         OpParams.Quantize q = fp.params(quantize, OpParams.Quantize.class);

@@ -25,6 +25,7 @@ final class OpSteps {
     private final WrapCounter wraps;
     private final boolean[] runs;
     private final StateDetail detail;
+    private java.util.Map<Op, RealThresholds.Chain> real;
 
     OpSteps(FixedProgram fp, QuantizedModel model, Frame f, WrapCounter wraps, boolean[] runs, StateDetail detail) {
         this.fp = fp;
@@ -160,6 +161,7 @@ final class OpSteps {
             case Softsign ss -> elementwise(ss.out(), ss.a(), SoftKernels::softsign);
             case Relu r -> clamped(r.out(), r.a(), Long.MAX_VALUE);
             case Relu6 r -> clamped(r.out(), r.a(), FixedArith.shr(6, -t(r.a()).scale()));
+            case Quantize q when realThresholds().containsKey(q) -> compared(realThresholds().get(q));
             case Quantize q -> {
                 OpParams.Quantize p = fp.params(q, OpParams.Quantize.class);
                 int out = id(q.out()), a = id(q.a());
@@ -221,6 +223,26 @@ final class OpSteps {
             case Select s -> select(s);
             case SumLoop s -> sumLoop(s, depth);
             case Loop l -> loop(l, depth);
+        };
+    }
+
+    /** The program's quantizes compared with real thresholds (RealThresholds), found once. */
+    private java.util.Map<Op, RealThresholds.Chain> realThresholds() {
+        if (real == null) {
+            real = RealThresholds.of(fp, model);
+        }
+        return real;
+    }
+
+    /** A quantize compared on the exact product x with its channel's real thresholds (RealThresholds). */
+    private Step compared(RealThresholds.Chain c) {
+        int out = id(c.quantize().out()), x = id(c.x()), channels = c.channels();
+        return () -> {
+            long[] v = vals[x], o = new long[v.length];
+            for (int i = 0; i < v.length; i++) {
+                o[i] = c.output(i % channels, v[i]);
+            }
+            vals[out] = o;
         };
     }
 

@@ -14,17 +14,21 @@ public final class QuantizedModel {
     private final Map<Op, long[]> constants = new IdentityHashMap<>();
     /** The same arrays by the id of the value they hold. */
     private final Map<Integer, long[]> byValue = new HashMap<>();
+    /** The real values the same arrays quantize, by value id: what a comparison with real thresholds reads. */
+    private final Map<Integer, double[]> realByValue = new HashMap<>();
 
     public QuantizedModel(FixedProgram fp, Map<String, double[]> weights) {
         this.fp = fp;
         for (Program.Param p : fp.program().params()) {
             params.put(p.name(), quantize(weights.get(p.name()), fp.type(p.value())));
             byValue.put(p.value().id(), params.get(p.name()));
+            realByValue.put(p.value().id(), weights.get(p.name()));
         }
         fp.program().forEachOp(op -> {
             if (op instanceof Op.Const c) {
                 constants.put(op, quantize(c.values(), fp.type(c.out())));
                 byValue.put(c.out().id(), constants.get(op));
+                realByValue.put(c.out().id(), c.values());
             }
         });
     }
@@ -53,6 +57,11 @@ public final class QuantizedModel {
     /** The integers of {@code v} when it is a parameter or a constant; null for a value the program computes. */
     public long[] stored(Value v) {
         return byValue.get(v.id());
+    }
+
+    /** The real values of {@code v} when it is a parameter or a constant (before quantizing); else null. */
+    public double[] real(Value v) {
+        return realByValue.get(v.id());
     }
 
     /** A data row as the program's input: shifted (exactly, see Program#shiftInput), then quantized. */

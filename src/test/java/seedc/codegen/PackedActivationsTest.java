@@ -88,8 +88,9 @@ class PackedActivationsTest {
     /**
      * A 2-bit MLP: 2-bit pixels (16-bit inputs), 2-bit weights (four values), a batch-norm and quantize(., 2, 0, 1.5)
      * into 16 hidden units, ternary output weights: on the Uno both products look up level tables (7 groups of 28
-     * pixels, 4 of the hidden levels, packed from the batch-norm's output). (The trained 2-bit MLP, whose first
-     * kernel also counts the hidden quantize's thresholds: BitSerialTest.)
+     * pixels, 4 of the hidden levels). The first product's sum is exact (2-bit pixels and weights, a plain sum), so
+     * the hidden quantize compares it with thresholds from the real scale and bias (RealThresholds), which the first
+     * kernel counts as it stores each row (sd_ltrows_cmp7_2_...), as in the trained 2-bit MLP (BitSerialTest).
      */
     @Test
     void twoBitMlpOnLevelTables() throws Exception {
@@ -112,7 +113,7 @@ class PackedActivationsTest {
                 .param("W2", w2, hidden, classes)
                 .rows("data", HandModel.uniformRows(rnd, 200, features));
         String uno = assertBothMatch(h, "twobit");
-        assertTrue(uno.contains("sd_ltrows_7_2(") && uno.contains("sd_ltrows_4_2("), "both layers on level tables:\n"
+        assertTrue(uno.contains("sd_ltrows_cmp7_2_") && uno.contains("sd_ltrows_4_2("), "both layers on level tables:\n"
                 + uno);
     }
 

@@ -13,6 +13,7 @@ import seedc.fixed.LowBitProducts;
 import seedc.fixed.OpParams;
 import seedc.fixed.OverflowProof;
 import seedc.fixed.QuantizedModel;
+import seedc.fixed.RealThresholds;
 import seedc.fixed.WrapSite;
 import seedc.ir.Op.Quantize;
 import seedc.ir.Op.VecKind;
@@ -69,9 +70,10 @@ public final class Thresholds {
         Dataflow g = Dataflow.of(fp.program());
         Map<Op, Chain> chains = new HashMap<>();
         Map<Value, Op> defs = LowBitProducts.defs(fp.program());
+        Map<Op, RealThresholds.Chain> real = RealThresholds.of(fp, qm);
         fp.program().forEachOp(op -> {
             if (op instanceof Quantize q) {
-                Chain c = atStore(fp, qm, g, defs, q);
+                Chain c = atStore(fp, qm, g, defs, q, real.get(q));
                 c = c == null && q.bits() == 1 ? chain(fp, qm, g, q) : c;
                 if (c != null) {
                     chains.put(q, c);
@@ -186,7 +188,7 @@ public final class Thresholds {
                 || g.region(scale.op()) != g.region(q)) {
             return null;
         }
-        return steps(fp, q, null, scale, bias, scale.chained(), null);
+        return steps(fp, q, null, scale, bias, scale.chained(), null, null);
     }
 
     /**
@@ -194,7 +196,8 @@ public final class Thresholds {
      * q, each value read only by the next op and all in one region, or null. Its channels divide the product's
      * output channels (columns), so an element's channel follows from its output channel.
      */
-    private static Chain atStore(FixedProgram fp, QuantizedModel qm, Dataflow g, Map<Value, Op> defs, Quantize q) {
+    private static Chain atStore(FixedProgram fp, QuantizedModel qm, Dataflow g, Map<Value, Op> defs, Quantize q,
+                                 RealThresholds.Chain real) {
         Value v = q.a();
         Op reader = q;
         Link[] links = new Link[2]; // the scale, then the bias: found from q backwards
@@ -214,7 +217,7 @@ public final class Thresholds {
                 || g.region(product) != g.region(q)) {
             return null;
         }
-        Chain c = steps(fp, q, product, links[0], links[1], v, reachable(fp, qm, defs, product));
+        Chain c = steps(fp, q, product, links[0], links[1], v, reachable(fp, qm, defs, product), real);
         return c == null || productChannels(product) % c.channels() != 0 ? null : c;
     }
 
@@ -238,10 +241,12 @@ public final class Thresholds {
 
     /**
      * Each channel's steps of the chain from x (in {@code proven}, {least, largest}, or null: anywhere in its type)
-     * through scale and bias (either null: left out) to q, or null.
+     * through scale and bias (either null: left out) to q, or null. Where the semantics compares x with real
+     * thresholds ({@code real}, RealThresholds: an exact product, a bias), each channel's output is that rule's;
+     * elsewhere the interpreter's kernels' on every x.
      */
     private static Chain steps(FixedProgram fp, Quantize q, Op product, Link scale, Link bias, Value x,
-                               long[] proven) {
+                               long[] proven, RealThresholds.Chain real) {
         FixedType tx = fp.type(x);
         long[] range = proven == null ? new long[] {tx.min(), tx.max()}
                 : new long[] {Math.max(tx.min(), proven[0]), Math.min(tx.max(), proven[1])};
@@ -260,12 +265,7 @@ public final class Thresholds {
         OpParams.Quantize p = fp.params(q, OpParams.Quantize.class);
         long[][] steps = new long[channels][], outputs = new long[channels][];
         for (int c = 0; c < channels; c++) {
-            long[] t1 = scale == null ? xs : scale.run(xs, c, fp);
-            long[] t2 = bias == null ? t1 : bias.run(t1, c, fp);
-            long[] y = new long[n];
-            for (int i = 0; i < n; i++) {
-                y[i] = FixedKernels.quantize(t2[i], p);
-            }
+            long[] y = real != null ? real(real, c, xs) : kernels(fp, p, scale, bias, c, xs);
             steps[c] = changes(xs, y);
             if (steps[c].length > MAX_STEPS) {
                 return null;
@@ -275,6 +275,26 @@ public final class Thresholds {
         Steps s = Steps.padded(steps, outputs, xs[0]);
         return new Chain(product, scale == null ? null : scale.op(), bias == null ? null : bias.op(), q, x, channels,
                 s.steps(), s.at(), s.values(), proven);
+    }
+
+    /** Channel c's outputs at each x as the interpreter's kernels give them, the ops one after another. */
+    private static long[] kernels(FixedProgram fp, OpParams.Quantize p, Link scale, Link bias, int c, long[] xs) {
+        long[] t1 = scale == null ? xs : scale.run(xs, c, fp);
+        long[] t2 = bias == null ? t1 : bias.run(t1, c, fp);
+        long[] y = new long[xs.length];
+        for (int i = 0; i < xs.length; i++) {
+            y[i] = FixedKernels.quantize(t2[i], p);
+        }
+        return y;
+    }
+
+    /** Channel c's outputs at each x compared with the real thresholds (the chain's channels are the rule's). */
+    private static long[] real(RealThresholds.Chain real, int c, long[] xs) {
+        long[] y = new long[xs.length];
+        for (int i = 0; i < xs.length; i++) {
+            y[i] = real.output(c, xs[i]);
+        }
+        return y;
     }
 
     /** The inputs (ascending {@code xs}) at which the outputs {@code y} change. */

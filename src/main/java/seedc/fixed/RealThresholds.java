@@ -1,0 +1,171 @@
+package seedc.fixed;
+
+import java.util.HashMap;
+import java.util.Map;
+import seedc.analysis.Dataflow;
+import seedc.ir.Op;
+import seedc.ir.Op.VecKind;
+import seedc.ir.Value;
+
+/**
+ * Real thresholds (docs/fixed-point-semantics.md, "quantize of an exact sum and a real bias"): a quantize of at most
+ * two bits whose input is a sum of an exact product x and a parameter or constant b, broadcast per channel, with an
+ * optional product by another one s in between (y = q(x s + b)), compares x itself with thresholds computed in double
+ * arithmetic from the real values of b and s: for x exact on its grid of 2^-sx, x 2^-sx s + b >= t exactly when x >=
+ * ceil((t - b) / s 2^sx) (s > 0; s < 0 turns the comparison round, s = 0 leaves b >= t). Rounding b (and s) at their
+ * own types first, as the step-by-step semantics does, moves the comparison where the sum is near a threshold: a binary
+ * CNN's bias of -1.3e-5 became 0, and every pixel whose sum was exactly 0 gave +1 where float gave -1 (issue 41).
+ *
+ * <p>x is exact when it is a convolution's or a matrix product's output read by nothing but the chain, of a quantized
+ * activation and a parameter, summed plainly, whose pre-shifts lose no bit of either operand, whose shift into the
+ * output loses none of any term (the terms' common power of two), and which never wraps (OverflowProof). Elsewhere x
+ * is already rounded and the ops run step by step as before. The scale's and the bias's own values are still computed
+ * (nothing else reads them); only the quantize's result changes. The backends compare x with the same thresholds
+ * (Thresholds fuses every such chain where the product stores its elements).
+ */
+public final class RealThresholds {
+    /**
+     * A chain: the quantize, the product whose output x is, the scale (or null) and the bias op, the channels (the
+     * known operands' common period: element i's channel is i mod channels), the least and largest x the product can
+     * store, and per channel the thresholds on x ({@link #output}).
+     */
+    public record Chain(Op.Quantize quantize, Op product, Op scale, Op bias, Value x, int channels, long[] reach,
+                        Channel[] perChannel, long[] levels) {
+        /** The quantize's output for x in channel c. */
+        public long output(int c, long x) {
+            return levels[perChannel[c].level(x)];
+        }
+    }
+
+    /**
+     * One channel's comparison: direction 1 (the level counts the thresholds x reaches), -1 (those x does not pass:
+     * x <= theta, a negative scale) or 0 (a zero scale: the constant {@code fixedLevel}).
+     */
+    record Channel(int direction, long[] theta, int fixedLevel) {
+        int level(long x) {
+            if (direction == 0) {
+                return fixedLevel;
+            }
+            int n = 0;
+            for (long t : theta) {
+                if (direction > 0 ? x >= t : x <= t) {
+                    n++;
+                }
+            }
+            return n;
+        }
+    }
+
+    /** The most bits of a quantize compared so: its thresholds stay within what a fused comparison holds. */
+    static final int MAX_BITS = 2;
+
+    private RealThresholds() {}
+
+    /** Every chain of the program, by its quantize. */
+    public static Map<Op, Chain> of(FixedProgram fp, QuantizedModel qm) {
+        Dataflow g = Dataflow.of(fp.program());
+        Map<Value, Op> defs = LowBitProducts.defs(fp.program());
+        Map<Op, Chain> chains = new HashMap<>();
+        fp.program().forEachOp(op -> {
+            Chain c = op instanceof Op.Quantize q ? chain(fp, qm, g, defs, q) : null;
+            if (c != null) {
+                chains.put(op, c);
+            }
+        });
+        return chains;
+    }
+
+    /**
+     * A scale or bias op with its operand from the chain and its known one's real values, read as op(chained, k):
+     * {@code negated} when the op subtracts k.
+     */
+    private record Known(Op op, Value chained, double[] real, boolean negated) {}
+
+    /** A product (vector, element-wise, scalar) of a parameter or constant, or null. */
+    private static Known scale(QuantizedModel qm, Op op) {
+        return switch (op) {
+            case Op.VecOp v when v.kind() == VecKind.MUL -> known(qm, op, v.a(), v.vec(), false);
+            case Op.Hadamard h -> known(qm, op, h.a(), h.b(), false);
+            case Op.ScalarMul m -> known(qm, op, m.scalar(), m.tensor(), false);
+            case null, default -> null;
+        };
+    }
+
+    /** A sum (vector or element-wise) with a parameter or constant, not one subtracted from it, or null. */
+    private static Known bias(QuantizedModel qm, Op op) {
+        return switch (op) {
+            case Op.VecOp v when v.kind() != VecKind.MUL -> known(qm, op, v.a(), v.vec(), v.kind() == VecKind.SUB);
+            case Op.Add a when !(a.subtract() && qm.stored(a.a()) != null) -> known(qm, op, a.a(), a.b(), a.subtract());
+            case null, default -> null;
+        };
+    }
+
+    /** The op with the operand that is a parameter or constant, when exactly one is. */
+    private static Known known(QuantizedModel qm, Op op, Value first, Value second, boolean negated) {
+        double[] k1 = qm.stored(first) == null ? null : qm.real(first);
+        double[] k2 = qm.stored(second) == null ? null : qm.real(second);
+        if ((k1 == null) == (k2 == null)) {
+            return null;
+        }
+        return k1 != null ? new Known(op, second, k1, negated) : new Known(op, first, k2, negated);
+    }
+
+    private static Chain chain(FixedProgram fp, QuantizedModel qm, Dataflow g, Map<Value, Op> defs, Op.Quantize q) {
+        Known bias = q.bits() > MAX_BITS || g.onlyReader(q.a()) != q ? null : bias(qm, g.def(q.a()));
+        if (bias == null) {
+            return null;
+        }
+        Known scale = scale(qm, g.def(bias.chained()));
+        if (scale != null && g.onlyReader(bias.chained()) != bias.op()) {
+            return null;
+        }
+        Value x = scale == null ? bias.chained() : scale.chained();
+        Op reader = scale == null ? bias.op() : scale.op(), product = g.def(x);
+        if (!(product instanceof Op.Conv2d || product instanceof Op.MatMul) || g.onlyReader(x) != reader
+                || g.region(product) != g.region(q) || x.isInt() || fp.type(x).bits() > 16
+                || x.size() != q.out().size()) {
+            return null;
+        }
+        int channels = lcm(scale == null ? 1 : scale.real().length, bias.real().length);
+        long[] reach = ExactProducts.reach(fp, qm, defs, product);
+        if (reach == null || q.out().size() % channels != 0 || product.out().shape().last() % channels != 0) {
+            return null;
+        }
+        OpParams.Quantize p = fp.params(q, OpParams.Quantize.class);
+        Channel[] perChannel = new Channel[channels];
+        for (int c = 0; c < channels; c++) {
+            double s = scale == null ? 1 : scale.real()[c % scale.real().length];
+            double b = bias.real()[c % bias.real().length];
+            perChannel[c] = channel(q, fp.type(x).scale(), s, bias.negated() ? -b : b);
+        }
+        return new Chain(q, product, scale == null ? null : scale.op(), bias.op(), x, channels, reach, perChannel,
+                p.levels());
+    }
+
+    /**
+     * Channel (scale s, bias b) of a quantize on x at scale sx: threshold j (t = lo + (j + 1/2) step, the quantize's
+     * real midpoints) is ceil((t - b) / s 2^sx) for s > 0, floor of the same for s < 0 (x at or below it passes).
+     */
+    static Channel channel(Op.Quantize q, int sx, double s, double b) {
+        int n = (1 << q.bits()) - 1;
+        long[] theta = new long[n];
+        int fixed = 0;
+        for (int j = 0; j < n; j++) {
+            double t = q.lo() + (j + 0.5) * q.step();
+            double at = Math.scalb((t - b) / s, sx);
+            theta[j] = (long) (s > 0 ? Math.ceil(at) : Math.floor(at));
+            fixed += b >= t ? 1 : 0;
+        }
+        return new Channel(s > 0 ? 1 : s < 0 ? -1 : 0, theta, fixed);
+    }
+
+    private static int lcm(int a, int b) {
+        int x = a, y = b;
+        while (y != 0) {
+            int t = x % y;
+            x = y;
+            y = t;
+        }
+        return a / x * b;
+    }
+}
