@@ -18,6 +18,8 @@ import sys
 
 import numpy as np
 
+import real_thresholds
+
 I64 = np.int64
 np.seterr(over="ignore")  # int64 overflow is the 64-bit wrap the semantics asks for, not an error
 
@@ -221,8 +223,10 @@ class Program:
         self.defs = {}
         self._declare(doc["body"])
         self.shifts = doc.get("inputShifts") or []
+        self.reals = {}
         self.weights = {pa["value"]: self._weight(pa) for pa in doc["params"]}
         self.consts = {}
+        self.real_chains = real_thresholds.find(self, sys.modules[__name__])
 
     def _declare(self, ops):
         for op in ops:
@@ -248,6 +252,7 @@ class Program:
         w = w.reshape(shape)
         if self.shifts and pa["value"] in self._folded():
             w = np.ldexp(w, -np.array(self.shifts)[np.newaxis, :])
+        self.reals[pa["value"]] = w
         return quantize_to(w, self.types[pa["value"]])
 
     def _folded(self):
@@ -340,8 +345,11 @@ class Program:
         return finish(term(a, v.reshape(-1), op["params"]), op["params"], op["outType"])
 
     def op_conv2d(self, op, ins, env):
-        x, f = ins
-        p, w, g = op["params"], op["window"], op["groups"]
+        return finish(self.conv_sums(op, ins[0], ins[1], op["params"]), op["params"], op["outType"])
+
+    def conv_sums(self, op, x, f, p):
+        """Each output's TreeSum of its terms (before the shift by post)."""
+        w, g = op["window"], op["groups"]
         n, h, wd, cin = x.shape
         _, kh, kw, cig, cog = f.shape
         _, oh, ow, cout = self.shapes[op["out"]]
@@ -360,7 +368,7 @@ class Program:
             taps = win[..., gi * cig:(gi + 1) * cig].reshape(n, oh, ow, 1, -1)
             t = term(taps, f[gi].reshape(-1, cog).T.reshape(1, 1, 1, cog, -1), p)  # (n, oh, ow, cog, taps)
             out[..., gi * cog:(gi + 1) * cog] = tree_sum(t, p["width"], p["treeShift"])
-        return finish(out, p, op["outType"])
+        return out
 
     # sums
     def op_add(self, op, ins, env):
@@ -458,6 +466,9 @@ class Program:
         return softsign(ins[0], self.typ(op["in"][0]), op["outType"])
 
     def op_quantize(self, op, ins, env):
+        chain = self.real_chains.get(op["out"])
+        if chain is not None:  # "Real thresholds": compared on the exact product x
+            return chain.output(env[chain.x])
         a = ins[0]
         k, lo, hi = op["bits"], op["lo"], op["hi"]
         sa = self.typ(op["in"][0])["scale"]
