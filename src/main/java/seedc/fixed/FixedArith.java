@@ -68,4 +68,15 @@ public final class FixedArith {
     public static int ceilLog2(long n) {
         return n <= 1 ? 0 : 64 - Long.numberOfLeadingZeros(n - 1);
     }
+
+    /** The least common multiple of two positive ints (a vector's period with another's). */
+    public static int lcm(int a, int b) {
+        int x = a, y = b;
+        while (y != 0) {
+            int t = x % y;
+            x = y;
+            y = t;
+        }
+        return a / x * b;
+    }
 }

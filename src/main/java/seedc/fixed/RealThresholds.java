@@ -126,7 +126,7 @@ public final class RealThresholds {
                 || x.size() != q.out().size()) {
             return null;
         }
-        int channels = lcm(scale == null ? 1 : scale.real().length, bias.real().length);
+        int channels = FixedArith.lcm(scale == null ? 1 : scale.real().length, bias.real().length);
         long[] reach = ExactProducts.reach(fp, qm, defs, product);
         if (reach == null || q.out().size() % channels != 0 || product.out().shape().last() % channels != 0) {
             return null;
@@ -157,15 +157,5 @@ public final class RealThresholds {
             fixed += b >= t ? 1 : 0;
         }
         return new Channel(s > 0 ? 1 : s < 0 ? -1 : 0, theta, fixed);
-    }
-
-    private static int lcm(int a, int b) {
-        int x = a, y = b;
-        while (y != 0) {
-            int t = x % y;
-            x = y;
-            y = t;
-        }
-        return a / x * b;
     }
 }

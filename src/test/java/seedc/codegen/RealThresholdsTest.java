@@ -1,14 +1,19 @@
 package seedc.codegen;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import seedc.backend.Device;
+import seedc.backend.EmitOptions;
 import seedc.bench.AvrToolchain;
 import seedc.bench.ModelBench;
 import seedc.codegen.c.CBackend;
+import seedc.codegen.verilog.FpgaBackend;
+import seedc.diag.UserError;
 import seedc.fixed.FixedInterpreter;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.QuantizedModel;
@@ -64,5 +69,11 @@ class RealThresholdsTest {
         ModelBench.Outcome uno = ModelBench.fixed(fp, model, set, ROWS.length, Device.UNO, AvrToolchain.MCU,
                 dir.resolve("avr"));
         assertEquals(uno.expected(), uno.fixed().outputs(), "the Uno's predictions differ from the interpreter");
+
+        // the FPGA's quantize engine reads its own operand: refused, not built to give other integers
+        UserError refused = assertThrows(UserError.class, () -> FpgaBackend.INSTANCE.emit(fp, model.weights(),
+                EmitOptions.NONE, dir.resolve("fpga")));
+        assertTrue(refused.getMessage().contains("Real thresholds") && refused.getMessage().contains("(H)"),
+                refused.getMessage());
     }
 }

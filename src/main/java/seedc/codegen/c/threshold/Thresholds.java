@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import seedc.analysis.Dataflow;
+import seedc.fixed.FixedArith;
 import seedc.fixed.FixedKernels;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.FixedType;
@@ -29,8 +30,11 @@ import seedc.ir.Value;
  * (product, add, quantize) run on every value of x's type (8 or 16 bits) for each channel, and each change of the
  * output is a step; a wrap in the product or the sum (at x's extremes, beyond what the data reach) adds steps, and
  * a channel with more than {@link #MAX_STEPS} leaves the chain as it was. So the comparison gives the integers the
- * three ops give, by construction. The product and the sum then take no code and no RAM: x lives until the
- * comparison reads it ({@link #extraReads}), the two intermediate values are not stored ({@link #unstored}).
+ * three ops give, by construction. Where the semantics compares x itself with thresholds from the real bias and scale
+ * (RealThresholds: x an exact product), each channel's outputs are that rule's instead, and the chain is always fused
+ * at the product's store (the rule's conditions include this one's). The product and the sum then take no code and
+ * no RAM: x lives until the comparison reads it ({@link #extraReads}), the two intermediate values are not stored
+ * ({@link #unstored}).
  *
  * <p>When x is a convolution's or a matrix product's output read by nothing else, the comparison is made where the
  * product stores each element, for a quantize of any width and with the scale, the bias or both left out: then x
@@ -253,7 +257,7 @@ public final class Thresholds {
         if (x.isInt() || tx.bits() > 16 || x.size() != q.out().size() || range[0] > range[1]) {
             return null;
         }
-        int channels = lcm(scale == null ? 1 : scale.known().length, bias == null ? 1 : bias.known().length);
+        int channels = FixedArith.lcm(scale == null ? 1 : scale.known().length, bias == null ? 1 : bias.known().length);
         if (q.out().size() % channels != 0) {
             return null;
         }
@@ -311,15 +315,5 @@ public final class Thresholds {
             v[j + 1] = y[(int) (changes[j] - xs[0])];
         }
         return v;
-    }
-
-    private static int lcm(int a, int b) {
-        int x = a, y = b;
-        while (y != 0) {
-            int t = x % y;
-            x = y;
-            y = t;
-        }
-        return a / x * b;
     }
 }
