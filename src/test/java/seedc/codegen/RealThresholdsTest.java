@@ -26,7 +26,8 @@ import seedc.search.Metric;
 /**
  * sign(x w + b) with a bias far below any type's step, b = -1e-5, where x w is exactly 0 (issue 41): float gives -1
  * there, and so must every fixed program, since the sum of 1-bit pixels and weights of +-0.5 is exact and the
- * comparison takes b's real value (RealThresholds), where b rounded at its own type became 0 and sign(0) = +1.
+ * comparison takes b's real value (RealThresholds), where b rounded at its own type became 0 and sign(0) = +1. On
+ * the interpreter, x86 (sanitizers), the Uno (simavr) and the Cortex-M (Unicorn); the FPGA refuses the program.
  *
  * <p>By hand: X's two pixels are quantized to 0 or 1 (at 0.5); hidden unit 0 sums 0.5 x0 - 0.5 x1 - 1e-5 and unit 1
  * sums 0.5 x0 + 0.5 x1 - 1e-5, so (x0, x1) = (0, 0) gives (-1, -1), (1, 1) gives (-1, +1), (1, 0) (+1, +1) and (0, 1)
@@ -69,6 +70,7 @@ class RealThresholdsTest {
         ModelBench.Outcome uno = ModelBench.fixed(fp, model, set, ROWS.length, Device.UNO, AvrToolchain.MCU,
                 dir.resolve("avr"));
         assertEquals(uno.expected(), uno.fixed().outputs(), "the Uno's predictions differ from the interpreter");
+        CortexMBuildTest.assertRunsExact(fp, model.weights(), EmitOptions.NONE, set, dir.resolve("cortex-m"));
 
         // the FPGA's quantize engine reads its own operand: refused, not built to give other integers
         UserError refused = assertThrows(UserError.class, () -> FpgaBackend.INSTANCE.emit(fp, model.weights(),
