@@ -47,9 +47,11 @@ record Design(FixedProgram fp, DataflowGraph dfg, PfPlan plan, List<TopWriter.Fi
     static PfPlan plan(FixedProgram fp, QuantizedModel model, DataflowGraph dfg, Device device, FpgaOptions options,
                        boolean counting) {
         SignedProducts signed = SignedProducts.of(fp, model, dfg, counting);
+        var realThresholds = seedc.fixed.RealThresholds.of(fp, model);
         return options.pf() > 0
                 ? PfPlan.everyNodeAt(fp, dfg, device, options, signed)
-                : PfPlan.choose(fp, dfg, device, options, signed, SharedEngines::drafts);
+                : PfPlan.choose(fp, dfg, device, options, signed,
+                        (f, d, pf, choices) -> SharedEngines.drafts(f, d, pf, choices, realThresholds));
     }
 
     /** Bytes of the value memories (the buffers; the ROMs are the parameters'). */

@@ -58,29 +58,11 @@ public final class FpgaBackend implements Backend {
         return null;
     }
 
-    /**
-     * The designs' quantize engines read their own operand, and a quantize under Real thresholds
-     * (docs/fixed-point-semantics.md) compares the exact product two ops before it: not built yet, so refused rather
-     * than built to give other integers than the interpreter.
-     */
-    private static void refuseRealThresholds(FixedProgram program, QuantizedModel qm) {
-        var chains = seedc.fixed.RealThresholds.of(program, qm);
-        if (!chains.isEmpty()) {
-            String values = chains.keySet().stream().map(op -> op.out().name()).sorted()
-                    .collect(java.util.stream.Collectors.joining(", "));
-            throw UserError.of("--target fpga cannot build this program yet: its quantize (" + values + ") of an exact"
-                    + " product and a bias compares the product with thresholds from the bias's real values"
-                    + " (docs/fixed-point-semantics.md, \"Real thresholds\"), which the FPGA's quantize engine"
-                    + " does not; the C targets (--target x86, arduino, cortex-m, hls) do");
-        }
-    }
-
     @Override
     public Emitted emit(FixedProgram program, Map<String, double[]> weights, EmitOptions options, Path dir) {
         Device device = options.device() != null ? options.device() : defaultDevice();
-        QuantizedModel qm = new QuantizedModel(program, weights);
-        refuseRealThresholds(program, qm);
-        Design design = Design.of(program, qm, device, options.fpga(), options.bitSerial());
+        Design design = Design.of(program, new QuantizedModel(program, weights), device, options.fpga(),
+                options.bitSerial());
         try {
             for (TopWriter.File f : design.files()) {
                 Path p = dir.resolve(f.name());

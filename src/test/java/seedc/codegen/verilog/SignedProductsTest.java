@@ -135,8 +135,8 @@ class SignedProductsTest {
      * The design in {@code out} (emitted {@link ScoredBuild scored}), simulated on every row, computes the
      * interpreter's raw scores and labels in the estimated cycles.
      */
-    private static void simulatesLikeTheInterpreter(FixedProgram fp, FloatModel model, DataSet set, Path out,
-                                                    JsonNode fpga) throws Exception {
+    static void simulatesLikeTheInterpreter(FixedProgram fp, FloatModel model, DataSet set, Path out,
+                                            JsonNode fpga) throws Exception {
         List<String> expected = ModelBench.scoredLines(fp, new QuantizedModel(fp, model.weights()), set, set.size());
         DifferentialTest.csv(set, out.resolve("examples.csv"));
         assertEquals(expected, FpgaFixturesTest.make(out, "sim", "examples.csv"));

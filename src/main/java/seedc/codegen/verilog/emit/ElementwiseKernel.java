@@ -80,7 +80,9 @@ final class ElementwiseKernel {
 
     /** The operands the node's lanes fetch from block RAM. */
     static List<Value> fetched(NodeContext c) {
-        return c.op().inputs().stream().filter(c::inBlockRam).distinct().toList();
+        java.util.stream.Stream<Value> reads = c.realThresholds() == null ? c.op().inputs().stream()
+                : java.util.stream.Stream.of(c.realThresholds().x()); // RealQuantize reads x, not its operand
+        return reads.filter(c::inBlockRam).distinct().toList();
     }
 
     /** The fetch registers of the node's block-RAM operands, group 0's loaded in the cycle the engine starts. */

@@ -101,6 +101,9 @@ final class ElementwiseOps {
 
     /** quantize: the level is base plus the thresholds at or below a; the output is that level's entry. */
     static String quantize(NodeContext c, Value a, OpParams.Quantize p) {
+        if (c.realThresholds() != null) {
+            return RealQuantize.emit(c, c.realThresholds());
+        }
         StringBuilder level = new StringBuilder(Integer.toString(p.base()));
         for (long th : p.thresholds()) {
             level.append(" + (").append(temp(c, 0)).append(" >= ").append(Verilog.lit(th)).append(" ? 1 : 0)");

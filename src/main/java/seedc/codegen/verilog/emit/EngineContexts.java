@@ -11,6 +11,7 @@ import seedc.codegen.verilog.graph.DataflowNode;
 import seedc.codegen.verilog.plan.EngineChoices;
 import seedc.codegen.verilog.plan.Pipelining;
 import seedc.fixed.FixedProgram;
+import seedc.fixed.RealThresholds;
 import seedc.ir.Op;
 import seedc.ir.Value;
 
@@ -27,10 +28,13 @@ final class EngineContexts {
     private final Set<Integer> readOnly;
     private final Map<Integer, Value> aliases = new LinkedHashMap<>();
     private final Map<DataflowNode, DataflowNode> after = new HashMap<>();
+    /** The quantizes compared on an exact product two ops before them (RealThresholds), by quantize. */
+    private final Map<Op, RealThresholds.Chain> realThresholds;
 
     EngineContexts(FixedProgram fp, DataflowGraph dfg, Map<DataflowNode, Integer> pf, boolean sequential,
-                   EngineChoices choices) {
+                   EngineChoices choices, Map<Op, RealThresholds.Chain> realThresholds) {
         this.fp = fp;
+        this.realThresholds = realThresholds;
         this.pf = pf;
         this.sequential = sequential;
         this.choices = choices;
@@ -72,6 +76,7 @@ final class EngineContexts {
                 streamed.add(d);
             }
         }
-        return new NodeContext(fp, n, pf.getOrDefault(n, 1), aliases, after.get(n), streamed, readOnly, choices);
+        return new NodeContext(fp, n, pf.getOrDefault(n, 1), aliases, after.get(n), streamed, readOnly, choices,
+                realThresholds.get(n.op()));
     }
 }

@@ -12,6 +12,7 @@ import seedc.codegen.verilog.plan.Pipelining;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.FixedType;
 import seedc.fixed.OpParams;
+import seedc.fixed.RealThresholds;
 import seedc.ir.Op;
 import seedc.ir.Value;
 
@@ -26,7 +27,8 @@ import seedc.ir.Value;
  * RAM, as {@code choices} say.
  */
 record NodeContext(FixedProgram fp, DataflowNode node, int pf, Map<Integer, Value> aliases, DataflowNode after,
-                   Set<DataflowNode> streamed, Set<Integer> readOnlyValues, EngineChoices choices) {
+                   Set<DataflowNode> streamed, Set<Integer> readOnlyValues, EngineChoices choices,
+                   RealThresholds.Chain realThresholds) {
 
     Op op() {
         return node.op();

@@ -13,6 +13,8 @@ import seedc.codegen.verilog.plan.EngineChoices;
 import seedc.codegen.verilog.plan.EngineDrafts;
 import seedc.codegen.verilog.plan.EngineSharing;
 import seedc.fixed.FixedProgram;
+import seedc.fixed.RealThresholds;
+import seedc.ir.Op;
 
 /**
  * The Verilog of nodes that share an engine ({@link EngineSharing}). Each node keeps its own handshake, so what
@@ -32,8 +34,9 @@ public final class SharedEngines {
      */
     public static Function<DataflowNode, EngineDrafts.Draft> drafts(FixedProgram fp, DataflowGraph dfg,
                                                                     Map<DataflowNode, Integer> pf,
-                                                                    EngineChoices choices) {
-        EngineContexts contexts = new EngineContexts(fp, dfg, pf, true, choices);
+                                                                    EngineChoices choices,
+                                                                    Map<Op, RealThresholds.Chain> realThresholds) {
+        EngineContexts contexts = new EngineContexts(fp, dfg, pf, true, choices, realThresholds);
         return n -> {
             NodeContext c = contexts.context(n);
             return new EngineDrafts.Draft(Kernels.engine(c).replace(c.handshake(), ""), c.mem(c.op().out()));

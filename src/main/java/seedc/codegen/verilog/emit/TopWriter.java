@@ -12,6 +12,7 @@ import seedc.codegen.verilog.plan.EngineChoices;
 import seedc.codegen.verilog.plan.PfPlan;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.QuantizedModel;
+import seedc.fixed.RealThresholds;
 import seedc.ir.Op;
 import seedc.ir.Value;
 
@@ -37,7 +38,8 @@ public final class TopWriter {
         this.model = model;
         this.dfg = dfg;
         this.choices = plan.choices();
-        this.contexts = new EngineContexts(fp, dfg, plan.pf(), plan.sequential(), choices);
+        this.contexts = new EngineContexts(fp, dfg, plan.pf(), plan.sequential(), choices,
+                RealThresholds.of(fp, model));
     }
 
     /** top.v, the engines' files and the ROM files. */
