@@ -161,7 +161,11 @@ final class OpSteps {
             case Softsign ss -> elementwise(ss.out(), ss.a(), SoftKernels::softsign);
             case Relu r -> clamped(r.out(), r.a(), Long.MAX_VALUE);
             case Relu6 r -> clamped(r.out(), r.a(), FixedArith.shr(6, -t(r.a()).scale()));
-            case Quantize q when realThresholds().containsKey(q) -> compared(realThresholds().get(q));
+            case Quantize q when realThresholds().containsKey(q) -> {
+                RealThresholds.Chain c = realThresholds().get(q); // compared on the exact product x
+                int out = id(q.out()), x = id(c.x());
+                yield () -> vals[out] = c.outputs(vals[x]);
+            }
             case Quantize q -> {
                 OpParams.Quantize p = fp.params(q, OpParams.Quantize.class);
                 int out = id(q.out()), a = id(q.a());
@@ -232,18 +236,6 @@ final class OpSteps {
             real = RealThresholds.of(fp, model);
         }
         return real;
-    }
-
-    /** A quantize compared on the exact product x with its channel's real thresholds (RealThresholds). */
-    private Step compared(RealThresholds.Chain c) {
-        int out = id(c.quantize().out()), x = id(c.x()), channels = c.channels();
-        return () -> {
-            long[] v = vals[x], o = new long[v.length];
-            for (int i = 0; i < v.length; i++) {
-                o[i] = c.output(i % channels, v[i]);
-            }
-            vals[out] = o;
-        };
     }
 
     /** Converts value {@code from} to the type of {@code to} (the same array when the types are equal). */

@@ -35,6 +35,15 @@ public final class RealThresholds {
         public long output(int c, long x) {
             return levels[perChannel[c].level(x)];
         }
+
+        /** The quantize's outputs for x's elements, element i in channel i mod channels. */
+        long[] outputs(long[] xs) {
+            long[] o = new long[xs.length];
+            for (int i = 0; i < xs.length; i++) {
+                o[i] = output(i % channels, xs[i]);
+            }
+            return o;
+        }
     }
 
     /**
