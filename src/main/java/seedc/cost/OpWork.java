@@ -14,7 +14,6 @@ import seedc.fixed.OpParams;
 import seedc.fixed.QuantizedModel;
 import seedc.ir.Op;
 import seedc.ir.OpFacts;
-import seedc.ir.Shape;
 import seedc.ir.Value;
 
 /**
@@ -31,9 +30,7 @@ import seedc.ir.Value;
  *       body's terms count once per iteration;
  *   <li>{@code Kind.shift}: bit-shifts of SeeDot's operands and results (per MAC or element, times the bits),
  *       {@code Kind.tree}: the MACs of a product whose sum halves its terms; {@code Conv2d.tap.O}: a convolution's
- *       taps per output element, padding included; {@code Conv2d.elem.X>X}: the elements of x (X bits) it copies
- *       to each output pixel's patch (the taps inside the input, per pixel and group); {@code Index.view}: an
- *       Index of a value in flash (a pointer).
+ *       taps per output element, padding included; {@code Index.view}: an Index of a value in flash (a pointer).
  * </ul>
  * Widths are the C containers 8, 16 and 32, or {@code lo} for 1 to 3 bits (products on bit planes), or {@code i}
  * for an int value; an int op's term names its operation ({@code IntArith.op.MUL}). Ops that write no code
@@ -275,9 +272,7 @@ public final class OpWork {
                 // the AVR shifts a bit at a time: SeeDot's operand shifts cost per MAC and bit, its halvings of
                 // the tree sum per MAC, the final shift per element and bit (a left shift as much as a right one:
                 // a negative amount made a fitted shift coefficient lower the cost)
-                // (a convolution shifts x by shrA once per element it gathers, not per MAC)
-                double shiftsA = op instanceof Op.Conv2d c ? gathered(c, m) : macs;
-                put(t, k + ".shift", times * (shiftsA * Math.abs(m.shrA()) + macs * Math.abs(m.shrB())
+                put(t, k + ".shift", times * (macs * (Math.abs(m.shrA()) + Math.abs(m.shrB()))
                         + (double) op.out().size() * Math.abs(m.post())));
                 put(t, k + ".tree", m.treeShift() > 0 ? times * macs : 0);
             }
@@ -285,26 +280,7 @@ public final class OpWork {
                 // the taps of each output element, padding ones included: the loops over the input channels
                 put(t, k + ".tap." + width(op.out()), times * op.out().size() * c.filter().shape().dim(1)
                         * c.filter().shape().dim(2));
-                // the C backends copy each output pixel's window of x to a contiguous patch that the dot products
-                // read: x's elements at x's width, once per pixel and group, not per output channel. Apart from
-                // the taps (named by the output's width) so that programs whose x and output widths differ
-                // (benched at mixed widths) fit what each width costs; an element copy, so a target whose model
-                // has no convolution at these widths prices it as its other copies of X-bit elements.
-                String x = width(c.x());
-                put(t, k + ".elem." + x + ">" + x, times * gathered(c, fp.paramMap().get(op)));
             }
-        }
-
-        /**
-         * The elements of x a convolution copies to its patches (DotEmitter's window): per output pixel and group,
-         * the taps inside the input times a group's input channels; every tap, padding ones as zeros, when its sum
-         * halves its terms (SeeDot's tree sum).
-         */
-        private static double gathered(Op.Conv2d c, OpParams params) {
-            Shape fs = c.filter().shape(), os = c.out().shape();
-            boolean tree = params instanceof OpParams.Mul m && m.treeShift() > 0;
-            return tree ? (double) os.dim(0) * os.dim(1) * os.dim(2) * c.groups() * fs.dim(1) * fs.dim(2) * fs.dim(3)
-                    : (double) OpFacts.macs(c, null) * c.groups() / os.dim(3);
         }
 
         /** The two widths in one fixed order ("16x8", never "8x16"): the multiply costs the same either way round. */
