@@ -31,6 +31,14 @@ public interface Backend {
         return 0;
     }
 
+    /**
+     * The bytes the RAM plan of {@code program} on {@code device} moves in one inference to defragment its buffer (0
+     * when it moves none, does not fit, or this backend plans no RAM): the search prices them with the cycle model.
+     */
+    default long movedBytes(FixedProgram program, Map<String, double[]> weights, Device device) {
+        return 0;
+    }
+
     /** What a program would take on this backend, without writing anything: the search's budgets read it. */
     Cost cost(FixedProgram program, Map<String, double[]> weights);
 

@@ -3,6 +3,7 @@ package seedc.bench;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import seedc.cost.LinearCycleModel;
 import seedc.cost.OpWork;
 import seedc.fixed.FixedProgram;
@@ -38,8 +39,18 @@ public record OpProfile(List<Row> rows, double measured, double modelled) {
      */
     public static OpProfile of(AvrBench.Run run, FixedProgram fp, Map<String, double[]> weights,
                                LinearCycleModel model) {
+        return of(run, fp, weights, model, Map.of());
+    }
+
+    /**
+     * The same, with the bytes the build's memory plan moves before each op ({@code movedBefore}: op label, or
+     * {@link OpWork#CALL_LABEL} for the return, to bytes): its profile mark counts them in that op's cycles, so its
+     * row has them as {@link OpWork#MOVE_TERM}.
+     */
+    public static OpProfile of(AvrBench.Run run, FixedProgram fp, Map<String, double[]> weights,
+                               LinearCycleModel model, Map<String, Long> movedBefore) {
         try {
-            return of(run.cycles(), run.marks(), fp, weights, model);
+            return of(run.cycles(), run.marks(), fp, weights, model, movedBefore);
         } catch (IllegalStateException e) {
             throw new SimavrException(e.getMessage() + ": " + run.elf());
         }
@@ -49,7 +60,7 @@ public record OpProfile(List<Row> rows, double measured, double modelled) {
     public static OpProfile of(TargetRun run, FixedProgram fp, Map<String, double[]> weights,
                                LinearCycleModel model) {
         try {
-            return of(run.cycles(), run.marks(), fp, weights, model);
+            return of(run.cycles(), run.marks(), fp, weights, model, Map.of());
         } catch (IllegalStateException e) {
             throw new IllegalStateException(e.getMessage() + ": " + run.binary(), e);
         }
@@ -62,7 +73,7 @@ public record OpProfile(List<Row> rows, double measured, double modelled) {
      * @throws IllegalStateException when an example's marks are not one per top-level op and one after the last
      */
     static OpProfile of(List<Long> cycles, List<List<Long>> marks, FixedProgram fp, Map<String, double[]> weights,
-                        LinearCycleModel model) {
+                        LinearCycleModel model, Map<String, Long> movedBefore) {
         List<OpWork.Part> parts = OpWork.of(fp, weights);
         int ops = parts.size() - 1; // the last part is the call
         double[] sums = new double[parts.size()];
@@ -83,9 +94,15 @@ public record OpProfile(List<Row> rows, double measured, double modelled) {
         double modelled = 0;
         for (int i = 0; i < parts.size(); i++) {
             OpWork.Part p = parts.get(i);
-            double est = model.price(p.terms());
+            Map<String, Double> terms = p.terms();
+            Long moved = movedBefore.get(p.label());
+            if (moved != null && moved > 0) {
+                terms = new TreeMap<>(terms);
+                terms.put(OpWork.MOVE_TERM, moved.doubleValue());
+            }
+            double est = model.price(terms);
             modelled += est;
-            rows.add(new Row(p.label(), p.kind(), p.macs(), sums[i] / n, est, p.terms()));
+            rows.add(new Row(p.label(), p.kind(), p.macs(), sums[i] / n, est, terms));
         }
         double measured = cycles.stream().mapToLong(Long::longValue).average().orElse(0);
         return new OpProfile(rows, measured, modelled);

@@ -1,16 +1,21 @@
 package seedc.bench;
 
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 import seedc.backend.BitLayout;
+import seedc.backend.CBuildReport;
 import seedc.backend.Device;
 import seedc.backend.WeightStorage;
 import seedc.cost.CycleEstimate;
 import seedc.cost.CycleModels;
 import seedc.cost.LinearCycleModel;
+import seedc.cost.OpWork;
 import seedc.diag.Progress;
 import seedc.fixed.FixedProgram;
 import seedc.io.DataSet;
 import seedc.ir.FloatModel;
+import seedc.memory.Migration;
 import seedc.report.Report;
 
 /**
@@ -52,8 +57,12 @@ public final class UnoBench {
                     AvrToolchain.MCU, work, r.storage(), r.bitSerial(), r.layout(), r.profile());
             bar.step();
             LinearCycleModel model = CycleModels.avr();
-            CycleEstimate modelled = model.estimate(r.fixed(), r.compiled().weights());
-            OpProfile profile = r.profile() ? OpProfile.of(fx.fixed(), r.fixed(), r.compiled().weights(), model) : null;
+            // the build's memory plan on the device: its moves are priced as the search prices them
+            Map<String, Long> moved = movedBefore(fx.written().memoryPlan());
+            CycleEstimate modelled = model.estimate(r.fixed(), r.compiled().weights())
+                    .plus(moved.values().stream().mapToLong(Long::longValue).sum() * model.cyclesPerMovedByte());
+            OpProfile profile = r.profile()
+                    ? OpProfile.of(fx.fixed(), r.fixed(), r.compiled().weights(), model, moved) : null;
             AvrBench.Run fl = null;
             if (r.withFloat()) {
                 fl = FloatBench.run(r.model(), r.test(), r.examples(), work);
@@ -61,6 +70,17 @@ public final class UnoBench {
             }
             return new Measured(fx, fl, modelled, model.describe(), profile);
         }
+    }
+
+    /** The bytes a plan moves before each instruction, by the label of its op ({@code OpWork.CALL_LABEL}: the return). */
+    static Map<String, Long> movedBefore(CBuildReport plan) {
+        Map<String, Long> moved = new HashMap<>();
+        for (Migration m : plan.migrations()) {
+            String at = plan.instructions().get(m.atInstruction());
+            int eq = at.indexOf(" = ");
+            moved.merge(eq < 0 ? OpWork.CALL_LABEL : at.substring(0, eq), (long) m.sizeBytes(), Long::sum);
+        }
+        return moved;
     }
 
     /** bench.json of a measurement of {@code program}, compiled by {@code strategy} as {@code report} says. */

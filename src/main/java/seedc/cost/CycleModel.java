@@ -16,6 +16,14 @@ public interface CycleModel {
     CycleEstimate estimate(FixedProgram program, Map<String, double[]> weights);
 
     /**
+     * The cycles of one byte of the memory plan's defragmentation moves (the C backends' sd_move), which no op's
+     * work counts; 0 for a model that has not measured them.
+     */
+    default double cyclesPerMovedByte() {
+        return 0;
+    }
+
+    /**
      * The share of {@code program}'s modelled cycles that the model prices from measurements of the same kind of work
      * (1 for a model that prices everything so); the rest it guesses from relatives. The search trusts the model only
      * for programs it measured.

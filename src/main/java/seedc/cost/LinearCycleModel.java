@@ -39,6 +39,12 @@ public final class LinearCycleModel implements CycleModel {
         return new TreeMap<>(coefficients);
     }
 
+    /** {@link OpWork#MOVE_TERM}'s fitted coefficient (no relative prices it: 0 where it was not fitted). */
+    @Override
+    public double cyclesPerMovedByte() {
+        return coefficients.getOrDefault(OpWork.MOVE_TERM, 0.0);
+    }
+
     @Override
     public CycleEstimate estimate(FixedProgram program, Map<String, double[]> weights) {
         List<CycleEstimate.Part> parts = new ArrayList<>();

@@ -41,6 +41,13 @@ public final class OpWork {
     /** The label of the part that is the call's own cost, after the ops. */
     public static final String CALL_LABEL = "(call)";
 
+    /**
+     * The term of a byte the memory plan moves to defragment its buffer, before the op it makes room for: not an
+     * op's work (this class does not plan RAM), added to that op's part by the benches and to a program's cycles by
+     * the search, which plan it for the device.
+     */
+    public static final String MOVE_TERM = "Move.byte";
+
     private OpWork() {}
 
     /** One top-level op (or the call): its value's name, its kind, its MACs and its terms (name to amount). */

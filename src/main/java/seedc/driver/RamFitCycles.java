@@ -1,7 +1,6 @@
 package seedc.driver;
 
 import java.util.Map;
-import java.util.function.ToLongFunction;
 import seedc.cost.CycleEstimate;
 import seedc.cost.CycleModel;
 import seedc.fixed.FixedProgram;
@@ -10,9 +9,11 @@ import seedc.fixed.FixedProgram;
  * A target's cycle model on a device of limited RAM: a program whose planned RAM exceeds what the device leaves costs
  * {@link #CYCLES_PER_BYTE_OVER} more per byte over, more than any program's cycles, so that the search counts every
  * demotion that brings it nearer to fitting as faster (a program that does not fit runs at no speed at all). Without
- * it a 16-bit convolution output whose demotion saves no cycles stays wide and overflows the Uno's 2 KB.
+ * it a 16-bit convolution output whose demotion saves no cycles stays wide and overflows the Uno's 2 KB. A program
+ * that fits pays for the bytes its plan moves to defragment the buffer ({@link CycleModel#cyclesPerMovedByte}): on
+ * the Uno a 1 KB move costs as much as a small op.
  */
-record RamFitCycles(CycleModel model, ToLongFunction<FixedProgram> ramOverflow) implements CycleModel {
+record RamFitCycles(CycleModel model, RamOverflowMemo ramOverflow) implements CycleModel {
     static final double CYCLES_PER_BYTE_OVER = 1e9;
 
     @Override
@@ -24,7 +25,18 @@ record RamFitCycles(CycleModel model, ToLongFunction<FixedProgram> ramOverflow) 
     public CycleEstimate estimate(FixedProgram program, Map<String, double[]> weights) {
         CycleEstimate e = model.estimate(program, weights);
         long over = ramOverflow.applyAsLong(program);
-        return over == 0 ? e : e.plus(over * CYCLES_PER_BYTE_OVER);
+        if (over > 0) {
+            return e.plus(over * CYCLES_PER_BYTE_OVER);
+        }
+        // the plan's defragmentation moves: a 16-bit value kept wide can make the buffer move another's bytes
+        double perByte = model.cyclesPerMovedByte();
+        long moved = perByte == 0 ? 0 : ramOverflow.movedBytes(program); // a plan more per program: only if priced
+        return moved == 0 ? e : e.plus(moved * perByte);
+    }
+
+    @Override
+    public double cyclesPerMovedByte() {
+        return model.cyclesPerMovedByte();
     }
 
     @Override

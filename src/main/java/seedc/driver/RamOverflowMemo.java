@@ -31,4 +31,11 @@ final class RamOverflowMemo implements ToLongFunction<FixedProgram> {
     public long applyAsLong(FixedProgram fp) {
         return planned.computeIfAbsent(fp.typesKey(), k -> backend.ramOverflow(fp, weights, device));
     }
+
+    /** The bytes the plan on the device moves per inference (0 for a program that does not fit), once per program. */
+    long movedBytes(FixedProgram fp) {
+        return applyAsLong(fp) > 0 ? 0 : moved.computeIfAbsent(fp.typesKey(), k -> backend.movedBytes(fp, weights, device));
+    }
+
+    private final Map<List<FixedType>, Long> moved = new ConcurrentHashMap<>();
 }

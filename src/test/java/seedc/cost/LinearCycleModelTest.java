@@ -88,6 +88,14 @@ public class LinearCycleModelTest {
     }
 
     @Test
+    void aMovedByteCostsItsFittedCoefficientAndNothingWhereNoneWasFitted() {
+        assertEquals(15.5, new LinearCycleModel("test", Map.of("Move.byte", 15.5, "Add.op", 3.0)).cyclesPerMovedByte());
+        // no relative prices a move: an element copy's coefficient is not a move's
+        LinearCycleModel none = new LinearCycleModel("test", Map.of("Add.elem.8>8", 5.0, "Relu.op", 2.0));
+        assertEquals(0.0, none.cyclesPerMovedByte());
+    }
+
+    @Test
     void theArduinoGetsTheFittedAvrModelAndTargetsWithoutOneSayItStandsIn() {
         assertEquals(CycleModels.avr(), CycleModels.forTarget("arduino"));
         String hls = CycleModels.forTarget("hls").describe();

@@ -71,6 +71,11 @@ public final class CBackend implements Backend {
     }
 
     @Override
+    public long movedBytes(FixedProgram program, Map<String, double[]> weights, Device device) {
+        return FixedCBuild.movedBytes(dialect, program, weights, device);
+    }
+
+    @Override
     public String deviceProblem(Device device) {
         return dialect.deviceProblem(device);
     }

@@ -20,6 +20,7 @@ import seedc.fixed.FixedProgram;
 import seedc.fixed.FixedType;
 import seedc.fixed.QuantizedModel;
 import seedc.ir.Value;
+import seedc.memory.Migration;
 
 /**
  * The fixed-point C of one program for one dialect, in two steps: {@link #plan} quantizes the
@@ -80,14 +81,35 @@ final class FixedCBuild {
      * leaves it after the stack's and runtime's reserve and the other statics (0 when it fits).
      */
     static long ramOverflow(CDialect dialect, FixedProgram fp, Map<String, double[]> weights, Device device) {
-        QuantizedModel qm = new QuantizedModel(fp, weights);
-        Thresholds fused = Thresholds.of(fp, qm);
-        BitSerial bits = BitSerial.of(fp, qm, Constants.flashValues(fp.program()), true, dialect.lowBitTarget(),
-                fused);
-        int pages = bits.levelTablePages();
+        Kernels k = Kernels.of(dialect, fp, weights);
+        int pages = k.bits().levelTablePages();
         long left = (long) device.ramBytes() - dialect.reservedRamBytes() - staticBytes(fp) - callerInputBytes(fp)
                 - (pages == 0 ? 0 : 256L * pages + 255);
-        return Math.max(0, RamPlan.of(fp, Integer.MAX_VALUE, fused, bits).plan().bufferBytes() - left);
+        return Math.max(0, RamPlan.of(fp, Integer.MAX_VALUE, k.fused(), k.bits()).plan().bufferBytes() - left);
+    }
+
+    /**
+     * The bytes the plan on {@code device} moves in one inference: its defragmentation moves (sd_move, a byte loop
+     * the cycle model prices), all between top-level ops, so each runs once. 0 when the program does not fit.
+     */
+    static long movedBytes(CDialect dialect, FixedProgram fp, Map<String, double[]> weights, Device device) {
+        Kernels k = Kernels.of(dialect, fp, weights);
+        try {
+            return planRam(dialect, fp, device, k.fused(), k.bits()).plan().migrations().stream()
+                    .mapToLong(Migration::sizeBytes).sum();
+        } catch (UserError e) {
+            return 0; // does not fit: ramOverflow prices that
+        }
+    }
+
+    /** The fused thresholds and bit-plane products a RAM plan reads (dense parameters, as the search's plans). */
+    private record Kernels(Thresholds fused, BitSerial bits) {
+        static Kernels of(CDialect dialect, FixedProgram fp, Map<String, double[]> weights) {
+            QuantizedModel qm = new QuantizedModel(fp, weights);
+            Thresholds fused = Thresholds.of(fp, qm);
+            return new Kernels(fused, BitSerial.of(fp, qm, Constants.flashValues(fp.program()), true,
+                    dialect.lowBitTarget(), fused));
+        }
     }
 
     /**
