@@ -311,16 +311,24 @@ class BitSerialTest {
         assertEquals(avr.expected(), avr.fixed().outputs(), "the Uno's predictions differ from the interpreter");
     }
 
-    /** A fixture of fixtures/lowbit (its data cnn-digits-10's rows), its test set and its program for a target. */
+    /**
+     * A fixture of fixtures/lowbit (its data cnn-digits-10's rows), its test set and its program for a target:
+     * compiled once per JVM for each fixture and target (several tests here and ConvStoreThresholdsTest share them).
+     */
     record LowBitFixture(FloatModel model, DataSet test, FixedProgram fp) {
+        private static final java.util.Map<java.util.List<Object>, LowBitFixture> COMPILED =
+                new java.util.concurrent.ConcurrentHashMap<>();
+
         static LowBitFixture compiled(String name, seedc.backend.Backend target) {
-            Path m = Path.of("src/test/resources/fixtures/lowbit", name);
-            Path data = Fixtures.dir("cnn-digits-10");
-            FloatModel model = SeeDotFrontEnd.load(m.resolve("input.sd"), m);
-            DataSet train = DataInputs.load(model.program(), data.resolve("train.npy"), 1);
-            DataSet test = DataInputs.load(model.program(), data.resolve("test.npy"), 1);
-            return new LowBitFixture(model, test, HandModel.compile(model, train, test, Strategy.SHIFTRY,
-                    Metric.ACCURACY, target));
+            return COMPILED.computeIfAbsent(java.util.List.of(name, target), key -> { // the backend by identity
+                Path m = Path.of("src/test/resources/fixtures/lowbit", name);
+                Path data = Fixtures.dir("cnn-digits-10");
+                FloatModel model = SeeDotFrontEnd.load(m.resolve("input.sd"), m);
+                DataSet train = DataInputs.load(model.program(), data.resolve("train.npy"), 1);
+                DataSet test = DataInputs.load(model.program(), data.resolve("test.npy"), 1);
+                return new LowBitFixture(model, test, HandModel.compile(model, train, test, Strategy.SHIFTRY,
+                        Metric.ACCURACY, target));
+            });
         }
     }
 }
