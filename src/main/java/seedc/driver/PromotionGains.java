@@ -101,20 +101,9 @@ final class PromotionGains {
      * fixtures), and the rows one brings back bound what it gains on every row.
      */
     private static Differing differing(DataSet train, Result[] floats, Result[] fixed) {
-        List<Integer> at = new ArrayList<>();
-        for (int i = 0; i < fixed.length; i++) {
-            if (fixed[i].label() != floats[i].label()) {
-                at.add(i);
-            }
-        }
-        double[][] labels = new double[at.size()][], features = new double[at.size()][];
-        Result[] f = new Result[at.size()];
-        for (int k = 0; k < at.size(); k++) {
-            labels[k] = train.labels()[at.get(k)];
-            features[k] = train.features()[at.get(k)];
-            f[k] = floats[at.get(k)];
-        }
-        return new Differing(new DataSet(train.labelColumns(), labels, features), f);
+        int[] at = java.util.stream.IntStream.range(0, fixed.length)
+                .filter(i -> fixed[i].label() != floats[i].label()).toArray();
+        return new Differing(train.rows(at), Result.at(floats, at));
     }
 
     /** Up to {@link #MEASURED} of {@code values}: by stage III's loss alone, highest first, then in program order. */

@@ -20,6 +20,8 @@ final class RamOverflowMemo implements ToLongFunction<FixedProgram> {
     private final Map<String, double[]> weights;
     private final Device device;
     private final Map<List<FixedType>, Long> planned = new ConcurrentHashMap<>();
+    /** The bytes each program's plan moves, by the same key (only where the cycle model prices a moved byte). */
+    private final Map<List<FixedType>, Long> moved = new ConcurrentHashMap<>();
 
     RamOverflowMemo(Backend backend, Map<String, double[]> weights, Device device) {
         this.backend = backend;
@@ -34,8 +36,7 @@ final class RamOverflowMemo implements ToLongFunction<FixedProgram> {
 
     /** The bytes the plan on the device moves per inference (0 for a program that does not fit), once per program. */
     long movedBytes(FixedProgram fp) {
-        return applyAsLong(fp) > 0 ? 0 : moved.computeIfAbsent(fp.typesKey(), k -> backend.movedBytes(fp, weights, device));
+        return applyAsLong(fp) > 0 ? 0
+                : moved.computeIfAbsent(fp.typesKey(), k -> backend.movedBytes(fp, weights, device));
     }
-
-    private final Map<List<FixedType>, Long> moved = new ConcurrentHashMap<>();
 }

@@ -22,6 +22,15 @@ public record Result(long label, double[] output, double[] scores) {
         return output != null ? output : scores;
     }
 
+    /** The results at {@code rows}, in that order: a subset of a data set's results beside DataSet#rows. */
+    public static Result[] at(Result[] results, int[] rows) {
+        Result[] r = new Result[rows.length];
+        for (int k = 0; k < rows.length; k++) {
+            r[k] = results[rows[k]];
+        }
+        return r;
+    }
+
     public boolean isLabel() {
         return output == null;
     }

@@ -14,6 +14,16 @@ public record DataSet(int labelColumns, double[][] labels, double[][] features) 
         return features.length;
     }
 
+    /** The rows at {@code at}, in that order (the rows' arrays are shared, not copied). */
+    public DataSet rows(int[] at) {
+        double[][] l = new double[at.length][], f = new double[at.length][];
+        for (int k = 0; k < at.length; k++) {
+            l[k] = labels[at[k]];
+            f[k] = features[at[k]];
+        }
+        return new DataSet(labelColumns, l, f);
+    }
+
     /** Number of feature columns (0 for an empty data set). */
     public int featureCount() {
         return features.length == 0 ? 0 : features[0].length;

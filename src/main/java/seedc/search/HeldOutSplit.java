@@ -30,23 +30,18 @@ record HeldOutSplit(DataSet choose, Result[] chooseFloat, DataSet held, Result[]
     }
 
     static HeldOutSplit of(DataSet train, Result[] floatTrain) {
-        int n = train.size(), held = n / EVERY, chosen = n - held;
-        double[][] cl = new double[chosen][], cf = new double[chosen][], hl = new double[held][], hf = new double[held][];
-        Result[] cr = new Result[chosen], hr = new Result[held];
+        int n = train.size(), held = n / EVERY;
+        int[] heldRows = new int[held], chosenRows = new int[n - held];
         int c = 0, h = 0;
         for (int row = 0; row < n; row++) {
             if (isHeld(row) && h < held) {
-                hl[h] = train.labels()[row];
-                hf[h] = train.features()[row];
-                hr[h++] = floatTrain[row];
+                heldRows[h++] = row;
             } else {
-                cl[c] = train.labels()[row];
-                cf[c] = train.features()[row];
-                cr[c++] = floatTrain[row];
+                chosenRows[c++] = row;
             }
         }
-        return new HeldOutSplit(new DataSet(train.labelColumns(), cl, cf), cr,
-                new DataSet(train.labelColumns(), hl, hf), hr, false);
+        return new HeldOutSplit(train.rows(chosenRows), Result.at(floatTrain, chosenRows), train.rows(heldRows),
+                Result.at(floatTrain, heldRows), false);
     }
 
     /** Whether training row {@code row} (0-based) is held out. */

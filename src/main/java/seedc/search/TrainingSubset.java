@@ -23,14 +23,7 @@ record TrainingSubset(DataSet data, Result[] floatResults) {
 
     static TrainingSubset of(DataSet d, Result[] floatResults, int n) {
         int[] rows = evenlySpaced(d.size(), n);
-        double[][] labels = new double[rows.length][], features = new double[rows.length][];
-        Result[] results = new Result[rows.length];
-        for (int k = 0; k < rows.length; k++) {
-            labels[k] = d.labels()[rows[k]];
-            features[k] = d.features()[rows[k]];
-            results[k] = floatResults[rows[k]];
-        }
-        return new TrainingSubset(new DataSet(d.labelColumns(), labels, features), results);
+        return new TrainingSubset(d.rows(rows), Result.at(floatResults, rows));
     }
 
     /** n row indices spread evenly over [0, size): every class of a sorted or shuffled set is sampled alike. */
