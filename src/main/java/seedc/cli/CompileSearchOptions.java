@@ -3,17 +3,12 @@ package seedc.cli;
 import picocli.CommandLine.Option;
 
 /** compile's search options: bench's, and the two other ways shiftry's stage IV may stop (by size, by a bound). */
-final class CompileSearchOptions extends SearchOptions {
+final class CompileSearchOptions extends BenchSearchOptions {
     @Option(names = "--fit",
             description = "shiftry: demote values to 8 bits only until the model (parameters, tables and code)"
                     + " fits the flash of --device (default: the target's device); not with --max-accuracy-drop"
                     + " (not set: stop by accuracy).")
     boolean fit;
-
-    @Option(names = "--flash-budget", paramLabel = "BYTES",
-            description = "shiftry: like --fit, but only until the parameters alone fit in BYTES (not set: no"
-                    + " budget).")
-    Integer flashBudget;
 
     @Option(names = "--max-output-error", paramLabel = "E",
             description = "shiftry with --ranges sound: demote values to 8 bits only while the decision scores (the"
