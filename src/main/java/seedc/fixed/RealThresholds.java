@@ -4,7 +4,6 @@ import java.util.HashMap;
 import java.util.Map;
 import seedc.analysis.Dataflow;
 import seedc.ir.Op;
-import seedc.ir.Op.VecKind;
 import seedc.ir.Value;
 
 /**
@@ -84,47 +83,12 @@ public final class RealThresholds {
         return chains;
     }
 
-    /**
-     * A scale or bias op with its operand from the chain and its known one's real values, read as op(chained, k):
-     * {@code negated} when the op subtracts k.
-     */
-    private record Known(Op op, Value chained, double[] real, boolean negated) {}
-
-    /** A product (vector, element-wise, scalar) of a parameter or constant, or null. */
-    private static Known scale(QuantizedModel qm, Op op) {
-        return switch (op) {
-            case Op.VecOp v when v.kind() == VecKind.MUL -> known(qm, op, v.a(), v.vec(), false);
-            case Op.Hadamard h -> known(qm, op, h.a(), h.b(), false);
-            case Op.ScalarMul m -> known(qm, op, m.scalar(), m.tensor(), false);
-            case null, default -> null;
-        };
-    }
-
-    /** A sum (vector or element-wise) with a parameter or constant, not one subtracted from it, or null. */
-    private static Known bias(QuantizedModel qm, Op op) {
-        return switch (op) {
-            case Op.VecOp v when v.kind() != VecKind.MUL -> known(qm, op, v.a(), v.vec(), v.kind() == VecKind.SUB);
-            case Op.Add a when !(a.subtract() && qm.stored(a.a()) != null) -> known(qm, op, a.a(), a.b(), a.subtract());
-            case null, default -> null;
-        };
-    }
-
-    /** The op with the operand that is a parameter or constant, when exactly one is. */
-    private static Known known(QuantizedModel qm, Op op, Value first, Value second, boolean negated) {
-        double[] k1 = qm.stored(first) == null ? null : qm.real(first);
-        double[] k2 = qm.stored(second) == null ? null : qm.real(second);
-        if ((k1 == null) == (k2 == null)) {
-            return null;
-        }
-        return k1 != null ? new Known(op, second, k1, negated) : new Known(op, first, k2, negated);
-    }
-
     private static Chain chain(FixedProgram fp, QuantizedModel qm, Dataflow g, Map<Value, Op> defs, Op.Quantize q) {
-        Known bias = q.bits() > MAX_BITS || g.onlyReader(q.a()) != q ? null : bias(qm, g.def(q.a()));
-        if (bias == null) {
+        ChainLink bias = q.bits() > MAX_BITS || g.onlyReader(q.a()) != q ? null : ChainLink.bias(qm, g.def(q.a()));
+        if (bias == null || bias.knownFirst() && bias.subtracts()) { // k - x turns the comparison round: not this rule
             return null;
         }
-        Known scale = scale(qm, g.def(bias.chained()));
+        ChainLink scale = ChainLink.scale(qm, g.def(bias.chained()));
         if (scale != null && g.onlyReader(bias.chained()) != bias.op()) {
             return null;
         }
@@ -135,7 +99,8 @@ public final class RealThresholds {
                 || x.size() != q.out().size()) {
             return null;
         }
-        int channels = FixedArith.lcm(scale == null ? 1 : scale.real().length, bias.real().length);
+        double[] s = scale == null ? new double[] {1} : qm.real(scale.known()), b = qm.real(bias.known());
+        int channels = FixedArith.lcm(s.length, b.length);
         long[] reach = ExactProducts.reach(fp, qm, defs, product);
         if (reach == null || q.out().size() % channels != 0 || product.out().shape().last() % channels != 0) {
             return null;
@@ -143,9 +108,8 @@ public final class RealThresholds {
         OpParams.Quantize p = fp.params(q, OpParams.Quantize.class);
         Channel[] perChannel = new Channel[channels];
         for (int c = 0; c < channels; c++) {
-            double s = scale == null ? 1 : scale.real()[c % scale.real().length];
-            double b = bias.real()[c % bias.real().length];
-            perChannel[c] = channel(q, fp.type(x).scale(), s, bias.negated() ? -b : b);
+            double bc = b[c % b.length];
+            perChannel[c] = channel(q, fp.type(x).scale(), s[c % s.length], bias.subtracts() ? -bc : bc);
         }
         return new Chain(q, product, scale == null ? null : scale.op(), bias.op(), x, channels, reach, perChannel,
                 p.levels());

@@ -74,4 +74,36 @@ public class RealThresholdsTest {
         CortexMBuildTest.assertRunsExact(fp, model.weights(), EmitOptions.NONE, set, dir.resolve("cortex-m"));
 
     }
+
+    /**
+     * sign(B <-> x w) with B = +1e-5: the known operand first, k - x, which the rule does not cover (it would compare
+     * x - k: the comparison turned round), so the ops run step by step. By hand, with the sums above, the signs are
+     * (+1, +1) for (0, 0) (B rounds to 0 at its type and sign(0) = +1, as float's sign(1e-5)), (+1, -1) for (1, 1) and
+     * (0, 1), (-1, -1) for (1, 0): classes 3, 2, 2 and 0.
+     */
+    @Test
+    void aKnownLessTheSumIsNotComparedTurnedRound() throws Exception {
+        double[][] rows = {{3, 0, 0}, {2, 1, 1}, {0, 1, 0}, {2, 0, 1}, {3, 0.2, 0.4}, {2, 0.9, 0.6}, {0, 0.7, 0.1},
+                {2, 0.3, 0.8}};
+        HandModel m = new HandModel(dir.resolve("known-first"))
+                .program("let X = (2, 1) in [0, 1] in\nlet W = (2, 2) in [-0.5, 0.5] in\n"
+                        + "let B = (1, 2) in [-0.00001, 0.00001] in\nlet P = (2, 4) in [-1, 1] in\n"
+                        + "let Xq = quantize(X, 1, 0.0, 1.0) in\n"
+                        + "let H = sign(B <-> (Xq^T * W)) in\nargmax(H * P)\n")
+                .param("W", new double[] {0.5, 0.5, -0.5, 0.5}, 2, 2)
+                .param("B", new double[] {1e-5, 1e-5}, 1, 2)
+                .param("P", new double[] {-1, -1, 1, 1, -1, 1, -1, 1}, 2, 4)
+                .rows("data", rows);
+        FloatModel model = m.load();
+        DataSet set = m.data(model, "data");
+        FixedProgram fp = HandModel.compile(model, set, set, Strategy.SHIFTRY, Metric.DISAGREEMENT, CBackend.ARDUINO);
+        QuantizedModel qm = new QuantizedModel(fp, model.weights());
+        assertEquals(0, RealThresholds.of(fp, qm).size(), "k - x is not compared with real thresholds");
+        FixedInterpreter interpreter = new FixedInterpreter(fp, qm);
+        for (int r = 0; r < rows.length; r++) {
+            interpreter.run(set.features()[r]);
+            assertEquals((long) rows[r][0], interpreter.label(), "row " + r + ": the class worked by hand");
+        }
+        X86DifferentialTest.assertHostMatches(dir.resolve("x86-known-first"), fp, model, set, rows.length);
+    }
 }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import seedc.analysis.Dataflow;
+import seedc.fixed.ChainLink;
 import seedc.fixed.FixedArith;
 import seedc.fixed.FixedKernels;
 import seedc.fixed.FixedProgram;
@@ -154,35 +155,19 @@ public final class Thresholds {
         }
     }
 
-    /** A product (vector, element-wise or scalar) of a known operand, or null. */
+    /** A product (vector, element-wise or scalar) of a known operand, or null (ChainLink's rule). */
     private static Link scale(QuantizedModel qm, Op op) {
-        if (op instanceof VecOp v && v.kind() == VecKind.MUL) {
-            return link(qm, op, v.a(), v.vec());
-        }
-        if (op instanceof Op.Hadamard h) {
-            return link(qm, op, h.a(), h.b());
-        }
-        return op instanceof Op.ScalarMul m ? link(qm, op, m.scalar(), m.tensor()) : null;
+        return link(qm, ChainLink.scale(qm, op));
     }
 
-    /** A sum (vector or element-wise) with a known operand, or null. */
+    /** A sum (vector or element-wise) with a known operand, or null (ChainLink's rule). */
     private static Link bias(QuantizedModel qm, Op op) {
-        if (op instanceof VecOp v && v.kind() != VecKind.MUL) {
-            return link(qm, op, v.a(), v.vec());
-        }
-        if (op instanceof Op.Add a && !(a.subtract() && qm.stored(a.a()) != null)) {
-            return link(qm, op, a.a(), a.b());
-        }
-        return null;
+        return link(qm, ChainLink.bias(qm, op));
     }
 
-    /** The op with the operand that is a parameter or constant (QuantizedModel#stored), when exactly one is. */
-    private static Link link(QuantizedModel qm, Op op, Value first, Value second) {
-        long[] k1 = qm.stored(first), k2 = qm.stored(second);
-        if ((k1 == null) == (k2 == null)) {
-            return null;
-        }
-        return k1 != null ? new Link(op, second, k1, true) : new Link(op, first, k2, false);
+    /** The link with its known operand's stored integers. */
+    private static Link link(QuantizedModel qm, ChainLink l) {
+        return l == null ? null : new Link(l.op(), l.chained(), qm.stored(l.known()), l.knownFirst());
     }
 
     private static Chain chain(FixedProgram fp, QuantizedModel qm, Dataflow g, Quantize q) {
