@@ -55,18 +55,11 @@ public class RealThresholdsTest {
 
     @Test
     void aBiasBelowTheStepGivesFloatsSignWhereTheSumIsZero() throws Exception {
-        HandModel m = handModel(dir.resolve("model"));
-        FloatModel model = m.load();
-        DataSet set = m.data(model, "data");
-        FixedProgram fp = HandModel.compile(model, set, set, Strategy.SHIFTRY, Metric.DISAGREEMENT, CBackend.ARDUINO);
-        QuantizedModel qm = new QuantizedModel(fp, model.weights());
-        assertEquals(1, RealThresholds.of(fp, qm).size(), "the hidden sign is compared with real thresholds");
-
-        FixedInterpreter interpreter = new FixedInterpreter(fp, qm);
-        for (int r = 0; r < ROWS.length; r++) {
-            interpreter.run(set.features()[r]);
-            assertEquals((long) ROWS[r][0], interpreter.label(), "row " + r + ": the class worked by hand");
-        }
+        Checked c = checkedByHand(handModel(dir.resolve("model")), ROWS, 1,
+                "the hidden sign is compared with real thresholds");
+        FixedProgram fp = c.fp();
+        FloatModel model = c.model();
+        DataSet set = c.set();
         X86DifferentialTest.assertHostMatches(dir.resolve("x86"), fp, model, set, ROWS.length);
         ModelBench.Outcome uno = ModelBench.fixed(fp, model, set, ROWS.length, Device.UNO, AvrToolchain.MCU,
                 dir.resolve("avr"));
@@ -94,16 +87,28 @@ public class RealThresholdsTest {
                 .param("B", new double[] {1e-5, 1e-5}, 1, 2)
                 .param("P", new double[] {-1, -1, 1, 1, -1, 1, -1, 1}, 2, 4)
                 .rows("data", rows);
+        Checked c = checkedByHand(m, rows, 0, "k - x is not compared with real thresholds");
+        X86DifferentialTest.assertHostMatches(dir.resolve("x86-known-first"), c.fp(), c.model(), c.set(), rows.length);
+    }
+
+    /** A hand model compiled for the Uno, with its data. */
+    private record Checked(FixedProgram fp, FloatModel model, DataSet set) {}
+
+    /**
+     * {@code m} compiled for the Uno: {@code chains} quantizes compared with real thresholds ({@code why}), and on
+     * the interpreter every row's class the one worked by hand (each row's first column).
+     */
+    private static Checked checkedByHand(HandModel m, double[][] rows, int chains, String why) throws Exception {
         FloatModel model = m.load();
         DataSet set = m.data(model, "data");
         FixedProgram fp = HandModel.compile(model, set, set, Strategy.SHIFTRY, Metric.DISAGREEMENT, CBackend.ARDUINO);
         QuantizedModel qm = new QuantizedModel(fp, model.weights());
-        assertEquals(0, RealThresholds.of(fp, qm).size(), "k - x is not compared with real thresholds");
+        assertEquals(chains, RealThresholds.of(fp, qm).size(), why);
         FixedInterpreter interpreter = new FixedInterpreter(fp, qm);
         for (int r = 0; r < rows.length; r++) {
             interpreter.run(set.features()[r]);
             assertEquals((long) rows[r][0], interpreter.label(), "row " + r + ": the class worked by hand");
         }
-        X86DifferentialTest.assertHostMatches(dir.resolve("x86-known-first"), fp, model, set, rows.length);
+        return new Checked(fp, model, set);
     }
 }
