@@ -64,6 +64,11 @@ public final class Instructions {
         return i;
     }
 
+    /** The op instruction {@code at} runs; null for the last, which returns the result. */
+    public Op opAt(int at) {
+        return at == returnAt() ? null : ops.get(at);
+    }
+
     /** The last instruction, which returns the program's result. */
     public int returnAt() {
         return ops.size();

@@ -72,13 +72,14 @@ public final class UnoBench {
         }
     }
 
-    /** The bytes a plan moves before each instruction, by the label of its op ({@code OpWork.CALL_LABEL}: the return). */
+    /**
+     * The bytes a plan moves before each instruction, by the label of its op (its value's name, as OpWork labels the
+     * op's part; {@code OpWork.CALL_LABEL}: the return).
+     */
     static Map<String, Long> movedBefore(CBuildReport plan) {
         Map<String, Long> moved = new HashMap<>();
         for (Migration m : plan.migrations()) {
-            String at = plan.instructions().get(m.atInstruction());
-            int eq = at.indexOf(" = ");
-            moved.merge(eq < 0 ? OpWork.CALL_LABEL : at.substring(0, eq), (long) m.sizeBytes(), Long::sum);
+            moved.merge(m.op() == null ? OpWork.CALL_LABEL : m.op().out().name(), (long) m.sizeBytes(), Long::sum);
         }
         return moved;
     }

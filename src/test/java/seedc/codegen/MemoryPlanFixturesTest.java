@@ -74,6 +74,27 @@ class MemoryPlanFixturesTest {
         assertTrue(e.getMessage().contains("live: ") && e.getMessage().contains("1024 B"), e.getMessage());
     }
 
+    /**
+     * Planned at their live peak, where values must move to make room, the report's moves each name the op their
+     * instruction runs: the one whose IR line it is (none for the return), what the bench counts each move for.
+     */
+    @Test
+    void eachReportedMoveNamesTheOpOfItsInstruction() {
+        int moves = 0;
+        for (String name : Fixtures.MODELS) {
+            seedc.fixed.FixedProgram fp = Fixtures.get(name).fixed();
+            int peak = MemoryPlanner.peakLiveBytes(RamPlan.of(fp, Integer.MAX_VALUE).ranges());
+            RamPlan r = RamPlan.of(fp, peak);
+            for (seedc.memory.Migration m : r.toReport().migrations()) {
+                String line = r.labels().get(m.atInstruction());
+                assertEquals(line.startsWith("return ") ? null : line.substring(0, line.indexOf(" = ")),
+                        m.op() == null ? null : m.op().out().name(), name + ": " + m);
+                moves++;
+            }
+        }
+        assertTrue(moves > 0, "no plan moved a value");
+    }
+
     private static LiveRange find(RamPlan r, String name) {
         return r.ranges().stream().filter(l -> l.name().equals(name)).findFirst().orElseThrow(
                 () -> new AssertionError(name + " not planned: " + r.ranges()));

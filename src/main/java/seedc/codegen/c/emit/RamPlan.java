@@ -191,8 +191,10 @@ public final class RamPlan {
         return b;
     }
 
-    /** The report's view: buffer size, every placement with its live range, moves, instructions. */
+    /** The report's view: buffer size, every placement with its live range, moves (each with its op), instructions. */
     public CBuildReport toReport() {
-        return new CBuildReport(plan.bufferBytes(), plan.placements(), plan.migrations(), aliases, labels());
+        List<Migration> moves = plan.migrations().stream().map(m -> m.withOp(instructions.opAt(m.atInstruction())))
+                .toList();
+        return new CBuildReport(plan.bufferBytes(), plan.placements(), moves, aliases, labels());
     }
 }
