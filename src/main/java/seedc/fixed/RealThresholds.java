@@ -1,7 +1,10 @@
 package seedc.fixed;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.LongStream;
 import seedc.analysis.Dataflow;
 import seedc.ir.Op;
 import seedc.ir.Value;
@@ -19,8 +22,9 @@ import seedc.ir.Value;
  * activation and a parameter, summed plainly, whose pre-shifts lose no bit of either operand, whose shift into the
  * output loses none of any term (the terms' common power of two), and which never wraps (OverflowProof). Elsewhere x
  * is already rounded and the ops run step by step as before. The scale's and the bias's own values are still computed
- * (nothing else reads them); only the quantize's result changes. The backends compare x with the same thresholds
- * (Thresholds fuses every such chain where the product stores its elements).
+ * (nothing else reads them); only the quantize's result changes. The backends compare x with the same thresholds,
+ * each channel's steps over what x can hold read from {@link Chain#steps} (the C backends' Thresholds fuses every
+ * such chain where the product stores its elements; the Verilog engine compares with ROMs of them).
  */
 public final class RealThresholds {
     /**
@@ -35,6 +39,30 @@ public final class RealThresholds {
             return levels[perChannel[c].level(x)];
         }
 
+        /**
+         * Channel c's step function over x in [lo, hi], what the backends compare: read from its thresholds, since
+         * its output can change only where x reaches one of them (at t for x >= t; at t + 1 for x <= t, a negative
+         * scale), so the outputs at lo and at those points within (lo, hi] are all of them. A point whose output
+         * is the one before it (two thresholds at one x, or equal levels) is no change.
+         */
+        public ChannelSteps steps(int c, long lo, long hi) {
+            Channel ch = perChannel[c];
+            // x >= t changes the level at t, x <= t at t + 1 (t < hi: no overflow), a zero scale nowhere
+            long[] points = ch.direction() == 0 ? new long[0] : LongStream.of(ch.theta())
+                    .filter(t -> ch.direction() > 0 ? lo < t && t <= hi : lo <= t && t < hi)
+                    .map(t -> ch.direction() > 0 ? t : t + 1).sorted().toArray();
+            List<Long> at = new ArrayList<>(), y = new ArrayList<>(List.of(output(c, lo)));
+            for (long x : points) {
+                long o = output(c, x);
+                if (o != y.getLast()) {
+                    at.add(x);
+                    y.add(o);
+                }
+            }
+            return new ChannelSteps(at.stream().mapToLong(Long::longValue).toArray(),
+                    y.stream().mapToLong(Long::longValue).toArray());
+        }
+
         /** The quantize's outputs for x's elements, element i in channel i mod channels. */
         long[] outputs(long[] xs) {
             long[] o = new long[xs.length];
@@ -44,6 +72,12 @@ public final class RealThresholds {
             return o;
         }
     }
+
+    /**
+     * One channel's step function over an interval of x: the x at which its output changes (ascending) and its
+     * outputs, below the first change and from each.
+     */
+    public record ChannelSteps(long[] at, long[] outputs) {}
 
     /**
      * One channel's comparison: direction 1 (the level counts the thresholds x reaches), -1 (those x does not pass:

@@ -231,8 +231,8 @@ public final class Thresholds {
     /**
      * Each channel's steps of the chain from x (in {@code proven}, {least, largest}, or null: anywhere in its type)
      * through scale and bias (either null: left out) to q, or null. Where the semantics compares x with real
-     * thresholds ({@code real}, RealThresholds: an exact product, a bias), each channel's output is that rule's;
-     * elsewhere the interpreter's kernels' on every x.
+     * thresholds ({@code real}, RealThresholds: an exact product, a bias), each channel's steps are that rule's
+     * ({@link RealThresholds.Chain#steps}, read from its thresholds); elsewhere the interpreter's kernels' on every x.
      */
     private static Chain steps(FixedProgram fp, Quantize q, Op product, Link scale, Link bias, Value x,
                                long[] proven, RealThresholds.Chain real) {
@@ -246,44 +246,37 @@ public final class Thresholds {
         if (q.out().size() % channels != 0) {
             return null;
         }
-        int n = (int) (range[1] - range[0] + 1);
-        long[] xs = new long[n];
-        for (int i = 0; i < n; i++) {
-            xs[i] = range[0] + i;
-        }
-        OpParams.Quantize p = fp.params(q, OpParams.Quantize.class);
         long[][] steps = new long[channels][], outputs = new long[channels][];
         for (int c = 0; c < channels; c++) {
-            long[] y = real != null ? real(real, c, xs) : kernels(fp, p, scale, bias, c, xs);
-            steps[c] = changes(xs, y);
-            if (steps[c].length > MAX_STEPS) {
+            RealThresholds.ChannelSteps ch = real != null ? real.steps(c, range[0], range[1])
+                    : kernels(fp, q, scale, bias, c, range);
+            if (ch.at().length > MAX_STEPS) {
                 return null;
             }
-            outputs[c] = outputsFrom(xs, y, steps[c]);
+            steps[c] = ch.at();
+            outputs[c] = ch.outputs();
         }
-        Steps s = Steps.padded(steps, outputs, xs[0]);
+        Steps s = Steps.padded(steps, outputs, range[0]);
         return new Chain(product, scale == null ? null : scale.op(), bias == null ? null : bias.op(), q, x, channels,
                 s.steps(), s.at(), s.values(), proven);
     }
 
-    /** Channel c's outputs at each x as the interpreter's kernels give them, the ops one after another. */
-    private static long[] kernels(FixedProgram fp, OpParams.Quantize p, Link scale, Link bias, int c, long[] xs) {
+    /**
+     * Channel c's steps over x in {@code range} ({least, largest}) as the interpreter's kernels give its outputs, the
+     * ops one after another on every x.
+     */
+    private static RealThresholds.ChannelSteps kernels(FixedProgram fp, Quantize q, Link scale, Link bias, int c,
+                                                       long[] range) {
+        long[] xs = java.util.stream.LongStream.rangeClosed(range[0], range[1]).toArray();
         long[] t1 = scale == null ? xs : scale.run(xs, c, fp);
         long[] t2 = bias == null ? t1 : bias.run(t1, c, fp);
+        OpParams.Quantize p = fp.params(q, OpParams.Quantize.class);
         long[] y = new long[xs.length];
         for (int i = 0; i < xs.length; i++) {
             y[i] = FixedKernels.quantize(t2[i], p);
         }
-        return y;
-    }
-
-    /** Channel c's outputs at each x compared with the real thresholds (the chain's channels are the rule's). */
-    private static long[] real(RealThresholds.Chain real, int c, long[] xs) {
-        long[] y = new long[xs.length];
-        for (int i = 0; i < xs.length; i++) {
-            y[i] = real.output(c, xs[i]);
-        }
-        return y;
+        long[] changes = changes(xs, y);
+        return new RealThresholds.ChannelSteps(changes, outputsFrom(xs, y, changes));
     }
 
     /** The inputs (ascending {@code xs}) at which the outputs {@code y} change. */

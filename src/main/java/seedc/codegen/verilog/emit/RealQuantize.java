@@ -14,9 +14,9 @@ import seedc.ir.Value;
 /**
  * A quantize under Real thresholds (docs/fixed-point-semantics.md): each lane reads the exact product x (two ops
  * before the quantize, complete before the scale and the bias start) instead of the quantize's operand, and its
- * output is its channel's step function of x, the interpreter's {@link RealThresholds.Chain#output} over the values
- * x can hold: at most three steps a channel (a quantize of at most 2 bits), thresholds and outputs from ROMs indexed
- * by the channel, element i's channel i mod the chain's channels.
+ * output is its channel's step function of x ({@link RealThresholds.Chain#steps}, the interpreter's outputs) over the
+ * values x can hold: at most three steps a channel (a quantize of at most 2 bits), thresholds and outputs from ROMs
+ * indexed by the channel, element i's channel i mod the chain's channels.
  */
 final class RealQuantize {
     private RealQuantize() {}
@@ -33,10 +33,10 @@ final class RealQuantize {
         int channels = chain.channels(), most = 1;
         List<long[]> at = new ArrayList<>(), out = new ArrayList<>();
         for (int ch = 0; ch < channels; ch++) {
-            long[][] s = steps(chain, ch, lo, hi);
-            at.add(s[0]);
-            out.add(s[1]);
-            most = Math.max(most, s[0].length);
+            RealThresholds.ChannelSteps s = chain.steps(ch, lo, hi);
+            at.add(s.at());
+            out.add(s.outputs());
+            most = Math.max(most, s.at().length);
         }
         int xBits = c.type(x).bits(), outBits = c.type(c.op().out()).bits();
         String id = c.id(), channel = channels == 1 ? "0" : Verilog.mod("x_" + id, c.xBits(), channels);
@@ -61,22 +61,5 @@ final class RealQuantize {
         }
         List<Load> loads = List.of(new Load(at(c, x), Interval.of(c.type(x))));
         return roms + ElementwiseKernel.emit(c, "quantize", loads, result);
-    }
-
-    /**
-     * Channel ch's changes over [lo, hi] (ascending, the x from which the output is the next) and its outputs, below
-     * the first change and from each: the interpreter's outputs at every x.
-     */
-    private static long[][] steps(RealThresholds.Chain chain, int ch, long lo, long hi) {
-        List<Long> at = new ArrayList<>(), y = new ArrayList<>(List.of(chain.output(ch, lo)));
-        for (long x = lo + 1; x <= hi; x++) {
-            long o = chain.output(ch, x);
-            if (o != y.getLast()) {
-                at.add(x);
-                y.add(o);
-            }
-        }
-        return new long[][] {at.stream().mapToLong(Long::longValue).toArray(),
-                y.stream().mapToLong(Long::longValue).toArray()};
     }
 }
