@@ -25,7 +25,6 @@ final class OpSteps {
     private final WrapCounter wraps;
     private final boolean[] runs;
     private final StateDetail detail;
-    private java.util.Map<Op, RealThresholds.Chain> real;
 
     OpSteps(FixedProgram fp, QuantizedModel model, Frame f, WrapCounter wraps, boolean[] runs, StateDetail detail) {
         this.fp = fp;
@@ -161,8 +160,8 @@ final class OpSteps {
             case Softsign ss -> elementwise(ss.out(), ss.a(), SoftKernels::softsign);
             case Relu r -> clamped(r.out(), r.a(), Long.MAX_VALUE);
             case Relu6 r -> clamped(r.out(), r.a(), FixedArith.shr(6, -t(r.a()).scale()));
-            case Quantize q when realThresholds().containsKey(q) -> {
-                RealThresholds.Chain c = realThresholds().get(q); // compared on the exact product x
+            case Quantize q when model.realThresholds().containsKey(q) -> {
+                RealThresholds.Chain c = model.realThresholds().get(q); // compared on the exact product x
                 int out = id(q.out()), x = id(c.x());
                 yield () -> vals[out] = c.outputs(vals[x]);
             }
@@ -228,14 +227,6 @@ final class OpSteps {
             case SumLoop s -> sumLoop(s, depth);
             case Loop l -> loop(l, depth);
         };
-    }
-
-    /** The program's quantizes compared with real thresholds (RealThresholds), found once. */
-    private java.util.Map<Op, RealThresholds.Chain> realThresholds() {
-        if (real == null) {
-            real = RealThresholds.of(fp, model);
-        }
-        return real;
     }
 
     /** Converts value {@code from} to the type of {@code to} (the same array when the types are equal). */

@@ -7,7 +7,10 @@ import seedc.ir.Op;
 import seedc.ir.Program;
 import seedc.ir.Value;
 
-/** Parameters and constants of a fixed program, quantized once to their fixed types. Immutable. */
+/**
+ * Parameters and constants of a fixed program, quantized once to their fixed types, and what is derived from them
+ * once for every reader ({@link #realThresholds}). Immutable.
+ */
 public final class QuantizedModel {
     private final FixedProgram fp;
     private final Map<String, long[]> params = new HashMap<>();
@@ -16,6 +19,8 @@ public final class QuantizedModel {
     private final Map<Integer, long[]> byValue = new HashMap<>();
     /** The real values the same arrays quantize, by value id: what a comparison with real thresholds reads. */
     private final Map<Integer, double[]> realByValue = new HashMap<>();
+    /** The quantizes compared with real thresholds, found on first use ({@link #realThresholds}). */
+    private volatile Map<Op, RealThresholds.Chain> realThresholds;
 
     public QuantizedModel(FixedProgram fp, Map<String, double[]> weights) {
         this.fp = fp;
@@ -72,6 +77,21 @@ public final class QuantizedModel {
     /** The input as stored, each element that saturates (does not fit the input's type) reported to {@code site}. */
     public long[] quantizeInput(double[] x, WrapSite site) {
         return quantize(fp.program().shiftInput(x), fp.type(fp.program().input()), site);
+    }
+
+    /**
+     * The program's quantizes compared with real thresholds, by quantize ({@link RealThresholds}), found once per
+     * model: the interpreters' step lists, the C build's fused comparisons and the FPGA plan and writer of one model
+     * read the same chains. They depend on nothing but the program and these weights, so threads that find them at
+     * once find equal ones, and whichever is kept serves.
+     */
+    public Map<Op, RealThresholds.Chain> realThresholds() {
+        Map<Op, RealThresholds.Chain> r = realThresholds;
+        if (r == null) {
+            r = java.util.Collections.unmodifiableMap(RealThresholds.of(fp, this));
+            realThresholds = r;
+        }
+        return r;
     }
 
     public FixedProgram program() {

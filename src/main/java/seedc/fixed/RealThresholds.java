@@ -103,8 +103,8 @@ public final class RealThresholds {
 
     private RealThresholds() {}
 
-    /** Every chain of the program, by its quantize. */
-    public static Map<Op, Chain> of(FixedProgram fp, QuantizedModel qm) {
+    /** Every chain of the program, by its quantize; read through {@link QuantizedModel#realThresholds}, found once. */
+    static Map<Op, Chain> of(FixedProgram fp, QuantizedModel qm) {
         Dataflow g = Dataflow.of(fp.program());
         Map<Value, Op> defs = LowBitProducts.defs(fp.program());
         Map<Op, Chain> chains = new HashMap<>();

@@ -13,7 +13,6 @@ import seedc.codegen.c.CBackend;
 import seedc.fixed.FixedInterpreter;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.QuantizedModel;
-import seedc.fixed.RealThresholds;
 import seedc.fixed.Strategy;
 import seedc.io.DataSet;
 import seedc.ir.FloatModel;
@@ -103,7 +102,7 @@ public class RealThresholdsTest {
         DataSet set = m.data(model, "data");
         FixedProgram fp = HandModel.compile(model, set, set, Strategy.SHIFTRY, Metric.DISAGREEMENT, CBackend.ARDUINO);
         QuantizedModel qm = new QuantizedModel(fp, model.weights());
-        assertEquals(chains, RealThresholds.of(fp, qm).size(), why);
+        assertEquals(chains, qm.realThresholds().size(), why);
         FixedInterpreter interpreter = new FixedInterpreter(fp, qm);
         for (int r = 0; r < rows.length; r++) {
             interpreter.run(set.features()[r]);

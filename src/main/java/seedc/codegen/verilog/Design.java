@@ -47,7 +47,7 @@ record Design(FixedProgram fp, DataflowGraph dfg, PfPlan plan, List<TopWriter.Fi
     static PfPlan plan(FixedProgram fp, QuantizedModel model, DataflowGraph dfg, Device device, FpgaOptions options,
                        boolean counting) {
         SignedProducts signed = SignedProducts.of(fp, model, dfg, counting);
-        var realThresholds = seedc.fixed.RealThresholds.of(fp, model);
+        var realThresholds = model.realThresholds();
         return options.pf() > 0
                 ? PfPlan.everyNodeAt(fp, dfg, device, options, signed)
                 : PfPlan.choose(fp, dfg, device, options, signed,

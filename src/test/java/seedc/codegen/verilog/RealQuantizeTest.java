@@ -18,7 +18,6 @@ import seedc.codegen.RealThresholdsTest;
 import seedc.fixed.FixedInterpreter;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.QuantizedModel;
-import seedc.fixed.RealThresholds;
 import seedc.fixed.Strategy;
 import seedc.io.DataSet;
 import seedc.ir.FloatModel;
@@ -41,7 +40,7 @@ class RealQuantizeTest {
         FixedProgram fp = HandModel.compile(model, set, set, Strategy.SHIFTRY, Metric.DISAGREEMENT,
                 FpgaBackend.INSTANCE);
         QuantizedModel qm = new QuantizedModel(fp, model.weights());
-        var chains = RealThresholds.of(fp, qm);
+        var chains = qm.realThresholds();
         assertEquals(1, chains.size(), "the hidden sign is compared with real thresholds");
         FixedInterpreter interpreter = new FixedInterpreter(fp, qm);
         for (int r = 0; r < RealThresholdsTest.ROWS.length; r++) {

@@ -12,7 +12,6 @@ import seedc.codegen.verilog.plan.EngineChoices;
 import seedc.codegen.verilog.plan.PfPlan;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.QuantizedModel;
-import seedc.fixed.RealThresholds;
 import seedc.ir.Op;
 import seedc.ir.Value;
 
@@ -39,7 +38,7 @@ public final class TopWriter {
         this.dfg = dfg;
         this.choices = plan.choices();
         this.contexts = new EngineContexts(fp, dfg, plan.pf(), plan.sequential(), choices,
-                RealThresholds.of(fp, model));
+                model.realThresholds());
     }
 
     /** top.v, the engines' files and the ROM files. */
