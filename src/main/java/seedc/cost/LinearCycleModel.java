@@ -14,9 +14,14 @@ import seedc.ir.Op;
  * coefficient (cycles per unit) times the term's amount. The estimate's parts are the program's top-level ops in
  * order and, last, {@link OpWork#CALL_LABEL}, the call's own cost.
  *
- * <p>A term the fit never saw (a width pair no fixture had) is priced by its nearest fitted relatives, in this
- * order: the same kind and unit at any widths, any kind with the same unit and widths (for a product's MACs these
- * two the other way round), any kind with the same unit; the mean of those found. A term with no relative at all costs nothing; {@link #unpriced} names them.
+ * <p>A term the fit never saw (a width pair no fixture had, a kind no fixture had) is priced by its nearest fitted
+ * relatives, the mean of the first of these tiers that has any: the same kind and unit at any widths; kinds of the
+ * same {@link OpFamily} with the same unit and widths; any kind with the same unit and widths; any kind with the same
+ * unit. For a product's MACs the widths come first (any kind with the same unit and widths, then the same kind at
+ * any widths, then any kind with the same unit): they decide its multiply sequence. The family tier keeps a refit of
+ * one family from moving the others' prices: a splice's 16-bit element (no fixture had one) is the mean of the cheap
+ * element-wise ops' (add, relu, index, ...), not of every 16-bit element, softplus's 290 cycles and tanh's 190 among
+ * them. A term with no relative at all costs nothing; {@link #unpriced} names them.
  */
 public final class LinearCycleModel implements CycleModel {
     private final String description;
@@ -146,23 +151,22 @@ public final class LinearCycleModel implements CycleModel {
         return r.stream().mapToDouble(Double::doubleValue).average().orElse(0);
     }
 
-    /** The coefficients of the nearest relatives of an unfitted term: "Kind.unit.widths" split at its first dots. */
+    /** The coefficients of the nearest relatives of an unfitted term (see the class comment). */
     private List<Double> relatives(String term) {
-        String[] p = term.split("\\.", 3);
-        String kind = p[0], unit = p.length > 1 ? p[1] : "", widths = p.length > 2 ? p[2] : "";
-        Predicate<String[]> sameKind = q -> q[0].equals(kind) && q[1].equals(unit);
-        Predicate<String[]> sameWidths = q -> q[1].equals(unit) && q[2].equals(widths);
+        Term t = Term.of(term);
+        Predicate<Term> sameKind = q -> q.kind.equals(t.kind) && q.unit.equals(t.unit);
+        Predicate<Term> sameWidths = q -> q.unit.equals(t.unit) && q.widths.equals(t.widths);
+        Predicate<Term> sameFamily = q -> sameWidths.test(q) && q.family() == t.family();
+        Predicate<Term> sameUnit = q -> q.unit.equals(t.unit);
         // A product's widths decide its multiply (16 x 16 bits in 32-bit terms is a library call on the AVR), so a
         // product's relatives at its widths come first; an element-wise op's kind decides more (exp against relu).
-        List<Predicate<String[]>> tiers = unit.equals("mac")
-                ? List.of(sameWidths, sameKind, q -> q[1].equals(unit))
-                : List.of(sameKind, sameWidths, q -> q[1].equals(unit));
+        List<Predicate<Term>> tiers = t.unit.equals("mac")
+                ? List.of(sameWidths, sameKind, sameUnit)
+                : List.of(sameKind, sameFamily, sameWidths, sameUnit);
         for (var tier : tiers) {
             List<Double> found = new ArrayList<>();
             coefficients.forEach((k, v) -> {
-                String[] q = k.split("\\.", 3);
-                String[] full = {q[0], q.length > 1 ? q[1] : "", q.length > 2 ? q[2] : ""};
-                if (tier.test(full)) {
+                if (tier.test(Term.of(k))) {
                     found.add(v);
                 }
             });
@@ -171,5 +175,17 @@ public final class LinearCycleModel implements CycleModel {
             }
         }
         return List.of();
+    }
+
+    /** A term's name, "Kind.unit.widths", split at its first two dots (a part it lacks is empty). */
+    private record Term(String kind, String unit, String widths) {
+        static Term of(String term) {
+            String[] p = term.split("\\.", 3);
+            return new Term(p[0], p.length > 1 ? p[1] : "", p.length > 2 ? p[2] : "");
+        }
+
+        OpFamily family() {
+            return OpFamily.ofKind(kind);
+        }
     }
 }

@@ -5,6 +5,7 @@
  * {@link seedc.cost.CycleModels#forTarget}: a {@link seedc.cost.LinearCycleModel}, which prices each op's work terms
  * ({@link seedc.cost.OpWork}) by coefficients that scripts/fit-cycle-model fits from {@code seedc bench --profile}:
  * the ATmega328P's (resource seedc/cost/avr.json), the Cortex-M0+'s (cortex-m.json) and x86's (x86.json, in time
- * stamp counter ticks); other targets get the AVR's, saying so.
+ * stamp counter ticks); other targets get the AVR's, saying so. A term no fit measured is priced from its fitted
+ * relatives, its own kind's and {@link seedc.cost.OpFamily}'s first.
  */
 package seedc.cost;

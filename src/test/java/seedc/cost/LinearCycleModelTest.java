@@ -88,6 +88,34 @@ public class LinearCycleModelTest {
     }
 
     @Test
+    void anUnfittedKindIsPricedByItsFamilyBeforeOtherKindsOfTheSameWidths() {
+        // 16-bit elements: two computed activations, three cheap element-wise ops; ops: one of each family and a
+        // convolution's; 8-bit elements: a cheap op's only
+        Map<String, Double> fitted = Map.of("Softplus.elem.16>16", 300.0, "Tanh.elem.16>16", 190.0,
+                "Add.elem.16>16", 22.0, "Relu.elem.16>16", 17.0, "Index.elem.16>16", 30.0, "Softplus.op", 18.0,
+                "Add.op", 4.0, "Relu.op", 2.0, "Conv2d.op", 4000.0, "Add.elem.8>8", 11.0);
+        LinearCycleModel m = new LinearCycleModel("test", fitted);
+        // a splice copies: the cheap ops' 16-bit elements (22 + 17 + 30) / 3, not softplus's nor tanh's
+        assertEquals(23.0, m.coefficient("Splice.elem.16>16"), 1e-12);
+        // a sigmoid computes: the computed activations' (300 + 190) / 2, not add's
+        assertEquals(245.0, m.coefficient("Sigmoid.elem.16>16"), 1e-12);
+        // a splice's set-up: the cheap ops' (4 + 2) / 2, not the convolution's 4000 nor softplus's 18
+        assertEquals(3.0, m.coefficient("Splice.op"), 1e-12);
+        // no computed activation at 8 bits: the other kinds' 8-bit elements
+        assertEquals(11.0, m.coefficient("Exp.elem.8>8"), 1e-12);
+        // the same kind at other widths still comes first: softplus's 16-bit element for its 8-bit one
+        assertEquals(300.0, m.coefficient("Softplus.elem.8>8"), 1e-12);
+        // a refit of softplus (300 to 1000 cycles an element, 18 to 50 an op) moves no cheap op's price
+        Map<String, Double> refit = new java.util.HashMap<>(fitted);
+        refit.put("Softplus.elem.16>16", 1000.0);
+        refit.put("Softplus.op", 50.0);
+        LinearCycleModel r = new LinearCycleModel("test", refit);
+        assertEquals(23.0, r.coefficient("Splice.elem.16>16"), 1e-12);
+        assertEquals(3.0, r.coefficient("Splice.op"), 1e-12);
+        assertEquals(595.0, r.coefficient("Sigmoid.elem.16>16"), 1e-12);
+    }
+
+    @Test
     void aMovedByteCostsItsFittedCoefficientAndNothingWhereNoneWasFitted() {
         assertEquals(15.5, new LinearCycleModel("test", Map.of("Move.byte", 15.5, "Add.op", 3.0)).cyclesPerMovedByte());
         // no relative prices a move: an element copy's coefficient is not a move's
