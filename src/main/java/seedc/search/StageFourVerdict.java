@@ -7,6 +7,8 @@ package seedc.search;
 public enum StageFourVerdict {
     /** Kept: it met every limit. */
     KEPT("kept"),
+    /** Not faster alone, kept with a later demotion that shares an op with it (StageFourPairs), or that later one. */
+    KEPT_PAIR("kept: faster as a pair"),
     /** Not faster alone, kept with the next refusals that made the modelled cycles fall together (StageFourGroups). */
     KEPT_TOGETHER("kept: faster with the others so kept"),
     /** The target's modelled cycles did not drop: a demotion that makes nothing faster only costs accuracy. */
@@ -36,6 +38,6 @@ public enum StageFourVerdict {
     }
 
     public boolean kept() {
-        return this == KEPT || this == KEPT_TOGETHER;
+        return this == KEPT || this == KEPT_PAIR || this == KEPT_TOGETHER;
     }
 }
