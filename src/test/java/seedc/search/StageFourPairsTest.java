@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import seedc.cost.CycleEstimate;
 import seedc.cost.CycleModel;
@@ -84,12 +85,17 @@ class StageFourPairsTest {
                 ahead.curve().stream().map(ShiftryOutcome.Step::verdict).toList());
         assertEquals(List.of("X", "W1", "t1", "W2", "t2"),
                 ahead.curve().stream().map(ShiftryOutcome.Step::name).toList(), "the partner's step beside W1's");
+        ShiftryOutcome oneStep = oneStepAtATime(() -> walk(in));
+        assertEquals(Map.of("X", 16, "W1", 16, "W2", 16, "t1", 16, "t2", 16), widths(oneStep));
+        assertEquals(100, oneStep.cycles());
+    }
+
+    /** What {@code search} gives with stage IV walking one step at a time ({@code seedc.search.stageFourPairs=false}). */
+    static <T> T oneStepAtATime(Supplier<T> search) {
         String was = System.getProperty("seedc.search.stageFourPairs");
         System.setProperty("seedc.search.stageFourPairs", "false");
         try {
-            ShiftryOutcome oneStep = walk(in);
-            assertEquals(Map.of("X", 16, "W1", 16, "W2", 16, "t1", 16, "t2", 16), widths(oneStep));
-            assertEquals(100, oneStep.cycles());
+            return search.get();
         } finally {
             if (was == null) {
                 System.clearProperty("seedc.search.stageFourPairs");
