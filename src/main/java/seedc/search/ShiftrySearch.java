@@ -71,7 +71,7 @@ public final class ShiftrySearch {
     private final List<StagedConfirmation.Kept> kept = new ArrayList<>();
     /** Stages II and III shared with another walk of the same rows (null: this walk runs its own). */
     private SharedStages shared;
-    /** Stage IV's look one step ahead (null: off, or no cycle model to look with). */
+    /** Stage IV's look past one step (null: off, or no cycle model to look with). */
     private final StageFourPairs pairs;
 
     private ShiftrySearch(Program p, Profile profile, ShiftryLadder ladder, Budget budget, CycleModel cycleModel,
@@ -376,15 +376,9 @@ public final class ShiftrySearch {
         try (Progress bar = pool.bar("stage IV: cumulative demotion", order.size())) {
             double cyclesNow = cycles(bits, scales); // the current program's, changed only by a kept demotion
             boolean byCycles = budget == null && pricing.modelsCycles();
-            Set<String> paired = new HashSet<>(); // partners kept with an earlier demotion: their turn is taken
-            for (int i = 0; i < order.size(); i++) {
-                Demotion d = order.get(i);
+            for (Demotion d : order) {
                 if (budget != null && budget.fits(current())) {
                     break;
-                }
-                if (paired.contains(d.name())) {
-                    bar.step();
-                    continue;
                 }
                 int[] b = bits.clone(), sc = scales.clone();
                 rung.apply(d.name(), b, sc);
@@ -394,18 +388,16 @@ public final class ShiftrySearch {
                     // Not faster: not worth running alone. A demotion's only use in accuracy mode is speed (flash and
                     // RAM follow the same widths, and a budget, which cares for them, never comes here). Kept at equal
                     // cycles for less flash, bonsai-wine-3's parameters measured the same cycles on the Uno, and on
-                    // an FPGA it cost accuracy for nothing the user asked for. With a later demotion that shares an
+                    // an FPGA it cost accuracy for nothing the user asked for. With an earlier refusal that shares an
                     // op it may be faster (StageFourPairs).
                     bar.step();
-                    StageFourPairs.Pair pair = pairs == null ? null
-                            : pairs.partner(pricing, rung, d, order.subList(i + 1, order.size()), bits, scales, cyclesNow);
-                    if (pair != null && keptPair(pool, limits, d, pair, curve)) {
-                        paired.add(pair.partner().name());
-                        cyclesNow = pair.cycles();
-                        continue;
-                    }
                     curve.add(new Step(d.name(), StageFourVerdict.COST, Double.NaN, Double.NaN, paramBytes(b), 0,
                             cyclesThen));
+                    StageFourPairs.Pair pair = pairs == null ? null
+                            : pairs.partner(pricing, rung, curve, bits, scales, cyclesNow);
+                    if (pair != null && keptPair(pool, limits, pair, curve)) {
+                        cyclesNow = pair.cycles();
+                    }
                     continue;
                 }
                 CandidatePool.Score s = pool.evaluate(bar, () -> candidate);
@@ -432,13 +424,12 @@ public final class ShiftrySearch {
     }
 
     /**
-     * Runs {@code d}, not faster alone, with its {@code pair}'s partner; when the two meet the limits, keeps both (two
-     * steps of the curve, the partner's turn taken) and returns true; else leaves the program as it was.
+     * Runs the curve's last refusal with its {@code pair}'s earlier one; when the two meet the limits, keeps both
+     * (their two steps of the curve become kept) and returns true; else leaves the program as it was.
      */
-    private boolean keptPair(CandidatePool pool, StageFourLimits limits, Demotion d, StageFourPairs.Pair pair,
-                             List<Step> curve) {
+    private boolean keptPair(CandidatePool pool, StageFourLimits limits, StageFourPairs.Pair pair, List<Step> curve) {
         FixedProgram both = assign(pair.bits(), pair.scales());
-        // a run the stage's bar did not count (the partner's turn steps it)
+        // a run the stage's bar did not count (the refusal's turn stepped it)
         CandidatePool.Score s = pool.evaluate(Progress.hidden(), () -> both);
         explored.add(new Frontier.Explored(both, s.accuracy(), pair.cycles(), paramBytes(pair.bits()), Double.NaN));
         StageFourVerdict verdict = StageFourRam.shrinksOverflow(pricing, limits.verdict(s, wraps, () -> both), s,
@@ -446,14 +437,12 @@ public final class ShiftrySearch {
         if (!verdict.kept()) {
             return false;
         }
-        for (String name : List.of(d.name(), pair.partner().name())) {
-            kept.add(new StagedConfirmation.Kept(rung.of(name), curve.size()));
-            curve.add(new Step(name, StageFourVerdict.KEPT_PAIR, s.accuracy(), s.scoreError(),
+        Map<Integer, Step> steps = new TreeMap<>();
+        for (int i : List.of(pair.earlier(), curve.size() - 1)) {
+            steps.put(i, new Step(curve.get(i).name(), StageFourVerdict.KEPT_PAIR, s.accuracy(), s.scoreError(),
                     paramBytes(pair.bits()), s.wrapEvents(), pair.cycles()));
         }
-        System.arraycopy(pair.bits(), 0, bits, 0, bits.length);
-        System.arraycopy(pair.scales(), 0, scales, 0, scales.length);
-        wraps = s.wrapEvents();
+        keepTogether(pair.bits(), pair.scales(), s.wrapEvents(), steps, curve);
         return true;
     }
 

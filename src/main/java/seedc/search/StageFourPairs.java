@@ -8,23 +8,24 @@ import java.util.Set;
 import seedc.ir.Op;
 import seedc.ir.Program;
 import seedc.ir.Value;
-import seedc.search.ShiftryOutcome.Demotion;
+import seedc.search.ShiftryOutcome.Step;
 
 /**
- * Stage IV's look one step ahead: a demotion that is not faster alone, tried with one later demotion of the walk that
- * shares an op with it and is not faster alone either. The greedy walk keeps a demotion only when the modelled cycles
+ * Stage IV's look past one step: a demotion that is not faster alone, tried with an earlier one of the walk that was
+ * refused as not faster too and shares an op with it. The greedy walk keeps a demotion only when the modelled cycles
  * fall at that step, so a cost that falls only once both ends of an op are narrow (an 8-bit result whose consumer
  * still reads 16 bits pays a conversion; a product gets its 8x8 kernel only with both operands at 8 bits) refuses
- * both; the groups tried after the walk ({@link StageFourGroups}) take the refusals in the walk's order, so one that
+ * both; the groups tried after the walk ({@link StageFourGroups}) take every refusal in the walk's order, so one that
  * shares nothing with the pair and costs cycles sits in the same pending group, and by then the walk's later
  * demotions have spent the accuracy the pair would have needed. For a model that prices each op from its own
  * operands' and result's types, a demotion's saving changes with another demotion only when the two share an op, so
- * the partners looked at are those: the first later demotion in the walk's order, still pending, not faster alone,
- * whose pair with this one is faster than the current program. A partner that is faster alone is left to its own
- * turn: the walk's order, by accuracy lost per cycle saved, decides about it (pairing such a partner early was
- * measured too: BENCHMARKS.md "Stage IV looks one step ahead"). The pair is run once and kept whole if it meets the
- * walk's limits; else the first is refused as not faster, as before, and the partner keeps its turn. At most one
- * more run per "not faster" refusal, and the pricing of its few neighbours.
+ * the partners looked at are those: when a demotion is refused as not faster, the first earlier refusal of the walk
+ * that shares an op with it, is still pending and not faster alone now either, and with it is faster than the current
+ * program. The pair is tried at the later one's turn, where the walk's order (by accuracy lost per cycle saved) has
+ * reached both: tried at the earlier one's turn, a pair of a 0.1% saving spent half a point of accuracy early in an
+ * ONNX GRU's walk and every later demotion was refused (BENCHMARKS.md "Stage IV looks past one step"). The pair is run
+ * once and kept whole if it meets the walk's limits; else both stay refused. At most one more run per "not faster"
+ * refusal, and the pricing of its earlier neighbours. Off by default ({@link #enabled}): measured, not adopted.
  */
 final class StageFourPairs {
     /** Each value's neighbours: the values read or written by an op that reads or writes it. */
@@ -35,11 +36,12 @@ final class StageFourPairs {
     }
 
     /**
-     * Whether stage IV looks one step ahead (default yes); {@code -Dseedc.search.stageFourPairs=false} walks one
-     * step at a time as before, for comparisons.
+     * Whether stage IV looks past one step: only with {@code -Dseedc.search.stageFourPairs=true} (in
+     * {@code SEEDC_JAVA_OPTS}). Not the default: measured, it made an ONNX LSTM's program 1.3% slower on the Uno
+     * where the model priced the pair 0.2% faster (BENCHMARKS.md "Stage IV looks past one step").
      */
     static boolean enabled() {
-        return !"false".equals(System.getProperty("seedc.search.stageFourPairs"));
+        return "true".equals(System.getProperty("seedc.search.stageFourPairs"));
     }
 
     /** The neighbours of every value of {@code p} (an op's result, its operands; a loop's result and accumulator). */
@@ -61,31 +63,36 @@ final class StageFourPairs {
         return new StageFourPairs(n);
     }
 
-    /** A pair to run: the partner, the program's widths and scales with both demotions, its modelled cycles. */
-    record Pair(Demotion partner, int[] bits, int[] scales, double cycles) {}
+    /**
+     * A pair to run: the curve's index of the earlier refusal, the program's widths and scales with both demotions,
+     * its modelled cycles.
+     */
+    record Pair(int earlier, int[] bits, int[] scales, double cycles) {}
 
     /**
-     * The pair for demotion {@code d}, not faster alone from the program of {@code bits} and {@code scales}
-     * ({@code cyclesNow} cycles): the first of {@code later} (the walk's order after d) that shares an op with d, is
-     * still pending (not kept with an earlier one), is not faster alone either, and with d is faster than the current
+     * The pair for the last step of {@code curve}, a demotion refused as not faster from the program of {@code bits}
+     * and {@code scales} ({@code cyclesNow} cycles): the first earlier step of the curve refused so too that shares
+     * an op with it, is still pending, is not faster alone now either, and with it is faster than the current
      * program; null when none is.
      */
-    Pair partner(ProgramPricing pricing, DemotionUnits.Rung rung, Demotion d, List<Demotion> later, int[] bits,
-                 int[] scales, double cyclesNow) {
-        Set<Value> near = near(rung.of(d.name()));
-        for (Demotion e : later) {
-            DemotionUnits.Chosen c = rung.of(e.name());
-            if (c == null || !rung.pending(e.name(), bits)
+    Pair partner(ProgramPricing pricing, DemotionUnits.Rung rung, List<Step> curve, int[] bits, int[] scales,
+                 double cyclesNow) {
+        String last = curve.getLast().name();
+        Set<Value> near = near(rung.of(last));
+        for (int i = 0; i < curve.size() - 1; i++) {
+            Step t = curve.get(i);
+            DemotionUnits.Chosen c = rung.of(t.name());
+            if (t.verdict() != StageFourVerdict.COST || c == null || !rung.pending(t.name(), bits)
                     || c.unit().values().stream().noneMatch(near::contains)) {
                 continue;
             }
             int[] b = bits.clone(), sc = scales.clone();
-            rung.apply(e.name(), b, sc);
-            double partnerAlone = pricing.cycles(b, sc);
-            rung.apply(d.name(), b, sc);
+            rung.apply(t.name(), b, sc);
+            double earlierAlone = pricing.cycles(b, sc);
+            rung.apply(last, b, sc);
             double both = pricing.cycles(b, sc);
-            if (!(partnerAlone < cyclesNow) && both < cyclesNow) {
-                return new Pair(e, b, sc, both);
+            if (!(earlierAlone < cyclesNow) && both < cyclesNow) {
+                return new Pair(i, b, sc, both);
             }
         }
         return null;

@@ -7,7 +7,7 @@ package seedc.search;
 public enum StageFourVerdict {
     /** Kept: it met every limit. */
     KEPT("kept"),
-    /** Not faster alone, kept with a later demotion that shares an op with it (StageFourPairs), or that later one. */
+    /** Not faster alone, kept with another refusal of the walk that shares an op with it (StageFourPairs). */
     KEPT_PAIR("kept: faster as a pair"),
     /** Not faster alone, kept with the next refusals that made the modelled cycles fall together (StageFourGroups). */
     KEPT_TOGETHER("kept: faster with the others so kept"),

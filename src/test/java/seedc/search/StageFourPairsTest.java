@@ -22,7 +22,8 @@ import seedc.ir.Program;
 import seedc.ir.Value;
 
 /**
- * Stage IV's look one step ahead ({@link StageFourPairs}) on a two-layer model, X -> t1 = W1 * X -> t2 = W2 * t1 ->
+ * Stage IV's look past one step ({@link StageFourPairs}, not the default: {@code seedc.search.stageFourPairs=true}) on
+ * a two-layer model, X -> t1 = W1 * X -> t2 = W2 * t1 ->
  * argmax, with a made-up target: 100 cycles, 50 less when W1 and t1 are both 8 bits (the first product's kernel pays
  * only with both), 60 more when W1 and W2 are both 8 bits. Every value alone at 8 bits costs 100 (W1 and W2 touch no
  * common op, so neither does alone), so no demotion is faster alone and stage IV tries them by their loss alone,
@@ -31,10 +32,10 @@ import seedc.ir.Value;
  * <p>Worked by hand, with limits that refuse nothing (a 100-point drop, no score guard). One step at a time every
  * demotion is refused as not faster, and the groups tried after the walk take the refusals in that order: X (100),
  * X W1 (100), X W1 W2 (160), X W1 W2 t1 (110), all five (110): never below 100, so every value stays at 16 bits.
- * Looking one step ahead: X's neighbours W1 and t1 with X cost 100 (not faster); W1 with its neighbour t1, which is
- * not faster alone either, costs 50: run and kept. Then W2 costs 110 beside the 8-bit W1 and with its neighbour t2
- * 110 too; t2 (50) has no later neighbour; the groups X, W2, t2 never fall below 50. The program: W1 and t1 at 8 bits,
- * X, W2 and t2 at 16, 50 cycles.
+ * Looking past one step, each refusal is priced with the earlier refusals it shares an op with: W1 with X, 100 (not
+ * faster); W2 has none (its ops are t2's); t1 with X, 100, then with W1, 50: run and kept, W1's step and t1's both
+ * kept as a pair; t2 with W2, 110 beside the 8-bit W1. The groups X, W2, t2 never fall below 50. The program: W1 and
+ * t1 at 8 bits, X, W2 and t2 at 16, 50 cycles.
  */
 class StageFourPairsTest {
     private static final String PROGRAM = """
@@ -75,25 +76,28 @@ class StageFourPairsTest {
     @Test
     void aPairFasterOnlyTogetherIsKeptWhereTheOneStepWalkRefusesIt() {
         SearchInput in = input();
-        ShiftryOutcome ahead = walk(in);
+        ShiftryOutcome ahead = lookingPastOneStep(() -> walk(in));
         assertEquals(List.of("X", "W1", "W2", "t1", "t2"),
                 ahead.order().stream().map(ShiftryOutcome.Demotion::name).toList(), "the premise: the order");
         assertEquals(Map.of("X", 16, "W1", 8, "W2", 16, "t1", 8, "t2", 16), widths(ahead));
         assertEquals(50, ahead.cycles());
-        assertEquals(List.of(StageFourVerdict.COST, StageFourVerdict.KEPT_PAIR, StageFourVerdict.KEPT_PAIR,
-                        StageFourVerdict.COST, StageFourVerdict.COST),
+        assertEquals(List.of("X", "W1", "W2", "t1", "t2"),
+                ahead.curve().stream().map(ShiftryOutcome.Step::name).toList(), "a step per demotion, in the order");
+        assertEquals(List.of(StageFourVerdict.COST, StageFourVerdict.KEPT_PAIR, StageFourVerdict.COST,
+                        StageFourVerdict.KEPT_PAIR, StageFourVerdict.COST),
                 ahead.curve().stream().map(ShiftryOutcome.Step::verdict).toList());
-        assertEquals(List.of("X", "W1", "t1", "W2", "t2"),
-                ahead.curve().stream().map(ShiftryOutcome.Step::name).toList(), "the partner's step beside W1's");
-        ShiftryOutcome oneStep = oneStepAtATime(() -> walk(in));
+        ShiftryOutcome oneStep = walk(in); // the default
         assertEquals(Map.of("X", 16, "W1", 16, "W2", 16, "t1", 16, "t2", 16), widths(oneStep));
         assertEquals(100, oneStep.cycles());
+        assertEquals(List.of(StageFourVerdict.COST, StageFourVerdict.COST, StageFourVerdict.COST,
+                        StageFourVerdict.COST, StageFourVerdict.COST),
+                oneStep.curve().stream().map(ShiftryOutcome.Step::verdict).toList());
     }
 
-    /** What {@code search} gives with stage IV walking one step at a time ({@code seedc.search.stageFourPairs=false}). */
-    static <T> T oneStepAtATime(Supplier<T> search) {
+    /** What {@code search} gives with stage IV looking past one step ({@code seedc.search.stageFourPairs=true}). */
+    private static <T> T lookingPastOneStep(Supplier<T> search) {
         String was = System.getProperty("seedc.search.stageFourPairs");
-        System.setProperty("seedc.search.stageFourPairs", "false");
+        System.setProperty("seedc.search.stageFourPairs", "true");
         try {
             return search.get();
         } finally {
