@@ -22,8 +22,8 @@ import seedc.search.ShiftryOutcome.Step;
  * the partners looked at are those: when a demotion is refused as not faster, the first earlier refusal of the walk
  * that shares an op with it, is still pending and not faster alone now either, and with it is faster than the current
  * program. The pair is tried at the later one's turn, where the walk's order (by accuracy lost per cycle saved) has
- * reached both: tried at the earlier one's turn, a pair of a 0.1% saving spent half a point of accuracy early in an
- * ONNX GRU's walk and every later demotion was refused (BENCHMARKS.md "Stage IV looks past one step"). The pair is run
+ * reached both: tried at the earlier one's turn, a pair saving 0.08% spent half a point of accuracy early in an
+ * ONNX GRU's walk and most later demotions were refused (BENCHMARKS.md "Stage IV looks past one step"). The pair is run
  * once and kept whole if it meets the walk's limits; else both stay refused. At most one more run per "not faster"
  * refusal, and the pricing of its earlier neighbours. Off by default ({@link #enabled}): measured, not adopted.
  */
