@@ -31,4 +31,13 @@ public interface CycleModel {
     default double fittedShare(FixedProgram program, Map<String, double[]> weights) {
         return 1;
     }
+
+    /**
+     * The model's mean relative error on whole programs of models its fit did not see, as the fit measured it (0.11:
+     * 11%); NaN when nobody measured it on this target (a stand-in, a planner's estimate). The search keeps a pair of
+     * demotions that pays only together when the model's saving is beyond this error (seedc.search.StageFourPairs).
+     */
+    default double heldOutError() {
+        return Double.NaN;
+    }
 }

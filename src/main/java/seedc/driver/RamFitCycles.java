@@ -43,4 +43,9 @@ record RamFitCycles(CycleModel model, RamOverflowMemo ramOverflow) implements Cy
     public double fittedShare(FixedProgram program, Map<String, double[]> weights) {
         return model.fittedShare(program, weights);
     }
+
+    @Override
+    public double heldOutError() {
+        return model.heldOutError();
+    }
 }

@@ -71,7 +71,7 @@ public final class ShiftrySearch {
     private final List<StagedConfirmation.Kept> kept = new ArrayList<>();
     /** Stages II and III shared with another walk of the same rows (null: this walk runs its own). */
     private SharedStages shared;
-    /** Stage IV's look past one step (null: off, or no cycle model to look with). */
+    /** Stage IV's look past one step (null: no cycle model, or one whose error is unmeasured). */
     private final StageFourPairs pairs;
 
     private ShiftrySearch(Program p, Profile profile, ShiftryLadder ladder, Budget budget, CycleModel cycleModel,
@@ -83,7 +83,7 @@ public final class ShiftrySearch {
         this.pricing = new ProgramPricing(p, profile, ladder, cycleModel, weights, ramOverflow);
         this.bits = new int[p.valueCount()];
         this.scales = new int[p.valueCount()];
-        this.pairs = cycleModel != null && StageFourPairs.enabled() ? StageFourPairs.of(p) : null;
+        this.pairs = StageFourPairs.of(p, cycleModel);
     }
 
     /** The program with every value at the ladder's first width, at data-driven scales: stage I's. */

@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import seedc.cost.CycleModel;
 import seedc.ir.Op;
 import seedc.ir.Program;
 import seedc.ir.Value;
@@ -20,32 +21,39 @@ import seedc.search.ShiftryOutcome.Step;
  * demotions have spent the accuracy the pair would have needed. For a model that prices each op from its own
  * operands' and result's types, a demotion's saving changes with another demotion only when the two share an op, so
  * the partners looked at are those: when a demotion is refused as not faster, the first earlier refusal of the walk
- * that shares an op with it, is still pending and not faster alone now either, and with it is faster than the current
- * program. The pair is tried at the later one's turn, where the walk's order (by accuracy lost per cycle saved) has
+ * that shares an op with it, is still pending and not faster alone now either, and with it saves more than the model's
+ * error (below). The pair is tried at the later one's turn, where the walk's order (by accuracy lost per cycle saved) has
  * reached both: tried at the earlier one's turn, a pair saving 0.08% spent half a point of accuracy early in an
  * ONNX GRU's walk and most later demotions were refused (BENCHMARKS.md "Stage IV looks past one step"). The pair is run
  * once and kept whole if it meets the walk's limits; else both stay refused. At most one more run per "not faster"
- * refusal, and the pricing of its earlier neighbours. Off by default ({@link #enabled}): measured, not adopted.
+ * refusal, and the pricing of its earlier neighbours. A pair is run only when its modelled saving is more than the
+ * cycle model's own mean error on whole programs its fit did not see ({@link CycleModel#heldOutError}): pairs the
+ * model priced 0.08-0.2% faster made an ONNX LSTM's program 1.3% slower on the Uno and a FastGRNN's 0.2% slower, and
+ * a saving within the model's error is one the model cannot tell from none.
  */
 final class StageFourPairs {
     /** Each value's neighbours: the values read or written by an op that reads or writes it. */
     private final Map<Value, Set<Value>> neighbours;
+    /** The cycle model's mean error on whole programs it was not fitted on (0.108: 10.8%): a pair must save more. */
+    private final double modelError;
 
-    private StageFourPairs(Map<Value, Set<Value>> neighbours) {
+    private StageFourPairs(Map<Value, Set<Value>> neighbours, double modelError) {
         this.neighbours = neighbours;
+        this.modelError = modelError;
     }
 
     /**
-     * Whether stage IV looks past one step: only with {@code -Dseedc.search.stageFourPairs=true} (in
-     * {@code SEEDC_JAVA_OPTS}). Not the default: measured, it made an ONNX LSTM's program 1.3% slower on the Uno
-     * where the model priced the pair 0.2% faster (BENCHMARKS.md "Stage IV looks past one step").
+     * The pairs of {@code p} under {@code model}: null when the model's error on programs it was not fitted on is
+     * unmeasured ({@link CycleModel#heldOutError} NaN: a stand-in for another target, a planner's estimate), since a
+     * pair's saving can then be told from the model's error by nothing.
      */
-    static boolean enabled() {
-        return "true".equals(System.getProperty("seedc.search.stageFourPairs"));
+    static StageFourPairs of(Program p, CycleModel model) {
+        double error = model == null ? Double.NaN : model.heldOutError();
+        return Double.isNaN(error) ? null : new StageFourPairs(neighbours(p), error);
     }
 
     /** The neighbours of every value of {@code p} (an op's result, its operands; a loop's result and accumulator). */
-    static StageFourPairs of(Program p) {
+    private static Map<Value, Set<Value>> neighbours(Program p) {
         Map<Value, Set<Value>> n = new HashMap<>();
         p.forEachOp(op -> {
             Set<Value> ends = new HashSet<>(op.inputs());
@@ -60,7 +68,7 @@ final class StageFourPairs {
                 n.computeIfAbsent(v, k -> new HashSet<>()).addAll(ends);
             }
         });
-        return new StageFourPairs(n);
+        return n;
     }
 
     /**
@@ -72,8 +80,8 @@ final class StageFourPairs {
     /**
      * The pair for the last step of {@code curve}, a demotion refused as not faster from the program of {@code bits}
      * and {@code scales} ({@code cyclesNow} cycles): the first earlier step of the curve refused so too that shares
-     * an op with it, is still pending, is not faster alone now either, and with it is faster than the current
-     * program; null when none is.
+     * an op with it, is still pending, is not faster alone now either, and with it saves more of the current program's
+     * cycles than the model's error; null when none is.
      */
     Pair partner(ProgramPricing pricing, DemotionUnits.Rung rung, List<Step> curve, int[] bits, int[] scales,
                  double cyclesNow) {
@@ -91,11 +99,19 @@ final class StageFourPairs {
             double earlierAlone = pricing.cycles(b, sc);
             rung.apply(last, b, sc);
             double both = pricing.cycles(b, sc);
-            if (!(earlierAlone < cyclesNow) && both < cyclesNow) {
+            if (!(earlierAlone < cyclesNow) && beyondModelError(cyclesNow, both)) {
                 return new Pair(i, b, sc, both);
             }
         }
         return null;
+    }
+
+    /**
+     * Whether a program of {@code after} cycles saves more of the current {@code now} than the model's own error on
+     * whole programs: smaller savings, priced 0.08-0.2% of a program, made programs measured up to 1.3% slower.
+     */
+    private boolean beyondModelError(double now, double after) {
+        return now - after > modelError * now;
     }
 
     /** The values that share an op with some value of {@code c}'s unit (null: none). */

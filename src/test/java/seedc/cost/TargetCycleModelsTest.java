@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,5 +45,23 @@ class TargetCycleModelsTest {
         assertTrue(hls.describe().startsWith("the ATmega328P's cycles standing in for hls's (no model of its own"),
                 hls.describe());
         assertEquals(CycleModels.avr().coefficients(), ((LinearCycleModel) hls).coefficients());
+    }
+
+    /**
+     * Each fitted model's held-out error (what the search's pairs must save more than) is the figure its description
+     * gives, rounded there to a whole percent by the same fit; a stand-in has none: measured on the Uno, it says
+     * nothing of x86's or an FPGA's error.
+     */
+    @Test
+    void aFittedModelsHeldOutErrorIsItsDescriptionsAndAStandInHasNone() {
+        Pattern heldOut = Pattern.compile("(\\d+)% \\(worst \\d+%\\) on held-out ones");
+        for (String target : List.of("arduino", "cortex-m", "x86")) {
+            LinearCycleModel m = CycleModels.linear(target);
+            Matcher said = heldOut.matcher(m.describe());
+            assertTrue(said.find(), m.describe());
+            assertEquals(Integer.parseInt(said.group(1)), Math.round(100 * m.heldOutError()), target);
+        }
+        assertTrue(Double.isNaN(CycleModels.forTarget("x86").heldOutError()), "x86 ranks by the AVR's model");
+        assertTrue(Double.isNaN(CycleModels.forTarget("hls").heldOutError()));
     }
 }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import seedc.cost.CycleEstimate;
 import seedc.cost.CycleModel;
@@ -22,8 +21,7 @@ import seedc.ir.Program;
 import seedc.ir.Value;
 
 /**
- * Stage IV's look past one step ({@link StageFourPairs}, not the default: {@code seedc.search.stageFourPairs=true}) on
- * a two-layer model, X -> t1 = W1 * X -> t2 = W2 * t1 ->
+ * Stage IV's look past one step ({@link StageFourPairs}) on a two-layer model, X -> t1 = W1 * X -> t2 = W2 * t1 ->
  * argmax, with a made-up target: 100 cycles, 50 less when W1 and t1 are both 8 bits (the first product's kernel pays
  * only with both), 60 more when W1 and W2 are both 8 bits. Every value alone at 8 bits costs 100 (W1 and W2 touch no
  * common op, so neither does alone), so no demotion is faster alone and stage IV tries them by their loss alone,
@@ -33,9 +31,12 @@ import seedc.ir.Value;
  * demotion is refused as not faster, and the groups tried after the walk take the refusals in that order: X (100),
  * X W1 (100), X W1 W2 (160), X W1 W2 t1 (110), all five (110): never below 100, so every value stays at 16 bits.
  * Looking past one step, each refusal is priced with the earlier refusals it shares an op with: W1 with X, 100 (not
- * faster); W2 has none (its ops are t2's); t1 with X, 100, then with W1, 50: run and kept, W1's step and t1's both
- * kept as a pair; t2 with W2, 110 beside the 8-bit W1. The groups X, W2, t2 never fall below 50. The program: W1 and
- * t1 at 8 bits, X, W2 and t2 at 16, 50 cycles.
+ * faster); W2 has none (its ops are t2's); t1 with X, 100, then with W1, 50: a saving of 50 of the current 100
+ * cycles, 50%. Where the model says its error on whole programs is 25%, that is beyond it: run and kept, W1's step
+ * and t1's both kept as a pair; t2 with W2, 110 beside the 8-bit W1. The groups X, W2, t2 never fall below 50. The
+ * program: W1 and t1 at 8 bits, X, W2 and t2 at 16, 50 cycles. Where its error is 50%, a saving of 50% is not beyond
+ * it, and where the error is unmeasured nothing is: the pair is not run and the walk is the one-step walk's, every
+ * value at 16 bits, 100 cycles.
  */
 class StageFourPairsTest {
     private static final String PROGRAM = """
@@ -52,18 +53,26 @@ class StageFourPairsTest {
     private static final double[][] ROWS = {{3.1, 0.4}, {-2.7, 1.9}, {0.6, -3.3}, {-1.4, -2.2}, {2.2, 2.9},
                                             {-3.5, -0.8}, {1.7, -1.1}, {-0.9, 3.6}};
 
-    private static final CycleModel TARGET = new CycleModel() {
-        @Override
-        public String describe() {
-            return "W1 with t1 fast, W1 with W2 slow";
-        }
+    /** The made-up target, its model saying its error on whole programs it was not fitted on is {@code error}. */
+    private static CycleModel target(double error) {
+        return new CycleModel() {
+            @Override
+            public String describe() {
+                return "W1 with t1 fast, W1 with W2 slow";
+            }
 
-        @Override
-        public CycleEstimate estimate(FixedProgram fp, Map<String, double[]> weights) {
-            boolean w1 = eight(fp, "W1"), t1 = eight(fp, "t1"), w2 = eight(fp, "W2");
-            return new CycleEstimate(100 - (w1 && t1 ? 50 : 0) + (w1 && w2 ? 60 : 0), List.of());
-        }
-    };
+            @Override
+            public CycleEstimate estimate(FixedProgram fp, Map<String, double[]> weights) {
+                boolean w1 = eight(fp, "W1"), t1 = eight(fp, "t1"), w2 = eight(fp, "W2");
+                return new CycleEstimate(100 - (w1 && t1 ? 50 : 0) + (w1 && w2 ? 60 : 0), List.of());
+            }
+
+            @Override
+            public double heldOutError() {
+                return error;
+            }
+        };
+    }
 
     private static boolean eight(FixedProgram fp, String name) {
         return fp.type(named(fp.program(), name)).bits() == 8;
@@ -74,44 +83,35 @@ class StageFourPairsTest {
     }
 
     @Test
-    void aPairFasterOnlyTogetherIsKeptWhereTheOneStepWalkRefusesIt() {
-        SearchInput in = input();
-        ShiftryOutcome ahead = lookingPastOneStep(() -> walk(in));
+    void aPairFasterOnlyTogetherBeyondTheModelsErrorIsKept() {
+        ShiftryOutcome o = walk(input(), 0.25);
         assertEquals(List.of("X", "W1", "W2", "t1", "t2"),
-                ahead.order().stream().map(ShiftryOutcome.Demotion::name).toList(), "the premise: the order");
-        assertEquals(Map.of("X", 16, "W1", 8, "W2", 16, "t1", 8, "t2", 16), widths(ahead));
-        assertEquals(50, ahead.cycles());
+                o.order().stream().map(ShiftryOutcome.Demotion::name).toList(), "the premise: the order");
+        assertEquals(Map.of("X", 16, "W1", 8, "W2", 16, "t1", 8, "t2", 16), widths(o));
+        assertEquals(50, o.cycles());
         assertEquals(List.of("X", "W1", "W2", "t1", "t2"),
-                ahead.curve().stream().map(ShiftryOutcome.Step::name).toList(), "a step per demotion, in the order");
+                o.curve().stream().map(ShiftryOutcome.Step::name).toList(), "a step per demotion, in the order");
         assertEquals(List.of(StageFourVerdict.COST, StageFourVerdict.KEPT_PAIR, StageFourVerdict.COST,
                         StageFourVerdict.KEPT_PAIR, StageFourVerdict.COST),
-                ahead.curve().stream().map(ShiftryOutcome.Step::verdict).toList());
-        ShiftryOutcome oneStep = walk(in); // the default
-        assertEquals(Map.of("X", 16, "W1", 16, "W2", 16, "t1", 16, "t2", 16), widths(oneStep));
-        assertEquals(100, oneStep.cycles());
-        assertEquals(List.of(StageFourVerdict.COST, StageFourVerdict.COST, StageFourVerdict.COST,
-                        StageFourVerdict.COST, StageFourVerdict.COST),
-                oneStep.curve().stream().map(ShiftryOutcome.Step::verdict).toList());
+                o.curve().stream().map(ShiftryOutcome.Step::verdict).toList());
     }
 
-    /** What {@code search} gives with stage IV looking past one step ({@code seedc.search.stageFourPairs=true}). */
-    private static <T> T lookingPastOneStep(Supplier<T> search) {
-        String was = System.getProperty("seedc.search.stageFourPairs");
-        System.setProperty("seedc.search.stageFourPairs", "true");
-        try {
-            return search.get();
-        } finally {
-            if (was == null) {
-                System.clearProperty("seedc.search.stageFourPairs");
-            } else {
-                System.setProperty("seedc.search.stageFourPairs", was);
-            }
+    @Test
+    void aPairSavingNoMoreThanTheModelsErrorOrAnUnmeasuredOneIsNotRun() {
+        SearchInput in = input();
+        for (double error : new double[] {0.5, Double.NaN}) {
+            ShiftryOutcome o = walk(in, error);
+            assertEquals(Map.of("X", 16, "W1", 16, "W2", 16, "t1", 16, "t2", 16), widths(o), "error " + error);
+            assertEquals(100, o.cycles(), "error " + error);
+            assertEquals(List.of(StageFourVerdict.COST, StageFourVerdict.COST, StageFourVerdict.COST,
+                            StageFourVerdict.COST, StageFourVerdict.COST),
+                    o.curve().stream().map(ShiftryOutcome.Step::verdict).toList(), "error " + error);
         }
     }
 
-    private static ShiftryOutcome walk(SearchInput in) {
+    private static ShiftryOutcome walk(SearchInput in, double modelError) {
         return ShiftrySearch.walk(in, new ShiftrySettings(ShiftryLadder.shiftry(ContainerWidths.C), 100,
-                Double.POSITIVE_INFINITY, null, null, TARGET)).outcome();
+                Double.POSITIVE_INFINITY, null, null, target(modelError))).outcome();
     }
 
     private static Map<String, Integer> widths(ShiftryOutcome o) {
