@@ -31,7 +31,23 @@ final class DemotionUnits {
     static final int GROUPS = 100;
 
     /** Values demoted together: the value's own name alone, else "first..last" (no name holds two dots). */
-    record Unit(String name, List<Value> values) {}
+    record Unit(String name, List<Value> values) {
+        /**
+         * Writes into {@code b} and {@code sc} this unit demoted by {@code step} at scale trial {@code k} (each value
+         * at its first scale plus k, from its scale in {@code scales}: the current program's); returns the values'
+         * scales.
+         */
+        int[] demote(ShiftryLadder.Step step, int k, int[] scales, int[] b, int[] sc) {
+            int[] chosen = new int[values.size()];
+            for (int j = 0; j < chosen.length; j++) {
+                Value v = values.get(j);
+                chosen[j] = step.firstScale(scales[v.id()]) + k;
+                b[v.id()] = step.to().bits();
+                sc[v.id()] = chosen[j];
+            }
+            return chosen;
+        }
+    }
 
     /** A unit's demotion as stage III chose it: its values' width and each one's scale. */
     record Chosen(Unit unit, int bits, int[] scales) {

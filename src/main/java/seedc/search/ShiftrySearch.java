@@ -5,7 +5,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
@@ -27,8 +26,9 @@ import seedc.search.ShiftryOutcome.Step;
  * Shiftry's bitwidth search (Algorithms 11-14) down a {@link ShiftryLadder} (Shiftry's: 16 -> 8):
  * everything at the ladder's first width with data-driven scales (I), the input's scale explored (II),
  * then for each rung below: each value demoted alone to it at its rung's scale trials (III), then values
- * demoted cumulatively, least damaging first, while training accuracy stays within maxDrop of float (IV; in a
- * rung of more than 2,500 values, III and IV demote 100 contiguous groups of them instead: {@link DemotionUnits})
+ * demoted cumulatively, least damaging first, while training accuracy stays within maxDrop of float (IV,
+ * {@link StageFourWalk}; in a rung of more than 2,500 values, III and IV demote 100 contiguous groups of them
+ * instead: {@link DemotionUnits})
  * — or, with a flash budget, only values that take flash and only until the program fits. A budget that
  * even the program with every value at the last rung exceeds is a user error, raised before exploring.
  * seedc adds one guard to stage IV's accuracy mode: a demotion is also refused when the decision scores
@@ -210,7 +210,8 @@ public final class ShiftrySearch {
                     : demoteEach(decide, steps.get(i), DemotionUnits.of(vars));
             StageFourLimits limits = new StageFourLimits(budget, pools.decideFloatAcc(), settings.maxDrop(),
                     StageFourLimits.scoreErrorLimit(settings.maxScoreError(), startScoreError), settings.precise());
-            demoteCumulatively(decide, stepOrder, limits, curve);
+            wraps = new StageFourWalk(pricing, budget, pairs, rung, bits, scales, wraps, kept, explored)
+                    .demoteCumulatively(decide, stepOrder, limits, curve);
             order.addAll(stepOrder);
         }
         Staged staged = null;
@@ -281,7 +282,7 @@ public final class ShiftrySearch {
             List<Supplier<FixedProgram>> cands = new ArrayList<>();
             for (int k = 0; k < trials; k++) {
                 int[] b = bits.clone(), sc = scales.clone();
-                demote(u, step, k, b, sc);
+                u.demote(step, k, scales, b, sc);
                 cands.add(() -> assign(b, sc));
             }
             groups.add(cands);
@@ -294,7 +295,7 @@ public final class ShiftrySearch {
             DemotionUnits.Unit u = units.get(i);
             CandidatePool.Score b = r.get(i).get(bestK);
             int[] bd = bits.clone(), sd = scales.clone();
-            int[] chosen = demote(u, step, bestK, bd, sd);
+            int[] chosen = u.demote(step, bestK, scales, bd, sd);
             rung.add(new DemotionUnits.Chosen(u, step.to().bits(), chosen));
             order.add(new Demotion(u.name(), step.to().bits(), chosen[0], b.loss(), b.wrapEvents(),
                     now - cycles(bd, sd)));
@@ -353,133 +354,6 @@ public final class ShiftrySearch {
             shared.keep(new SharedStages.StageThree(List.copyOf(order), rung));
         }
         return order;
-    }
-
-    /**
-     * Writes into {@code b} and {@code sc} unit {@code u} demoted by {@code step} at scale trial {@code k} (each value
-     * at its first scale plus k, from the current program's scales); returns the values' scales.
-     */
-    private int[] demote(DemotionUnits.Unit u, ShiftryLadder.Step step, int k, int[] b, int[] sc) {
-        int[] chosen = new int[u.values().size()];
-        for (int j = 0; j < chosen.length; j++) {
-            Value v = u.values().get(j);
-            chosen[j] = step.firstScale(scales[v.id()]) + k;
-            b[v.id()] = step.to().bits();
-            sc[v.id()] = chosen[j];
-        }
-        return chosen;
-    }
-
-    /** Stage IV: cumulative demotion, least damaging first; each try is a point of the curve. One bar for the stage. */
-    private void demoteCumulatively(CandidatePool pool, List<Demotion> order, StageFourLimits limits,
-                                    List<Step> curve) {
-        try (Progress bar = pool.bar("stage IV: cumulative demotion", order.size())) {
-            double cyclesNow = cycles(bits, scales); // the current program's, changed only by a kept demotion
-            boolean byCycles = budget == null && pricing.modelsCycles();
-            for (Demotion d : order) {
-                if (budget != null && budget.fits(current())) {
-                    break;
-                }
-                int[] b = bits.clone(), sc = scales.clone();
-                rung.apply(d.name(), b, sc);
-                FixedProgram candidate = assign(b, sc);
-                double cyclesThen = cyclesOf(candidate);
-                if (byCycles && !(cyclesThen < cyclesNow)) {
-                    // Not faster: not worth running alone. A demotion's only use in accuracy mode is speed (flash and
-                    // RAM follow the same widths, and a budget, which cares for them, never comes here). Kept at equal
-                    // cycles for less flash, bonsai-wine-3's parameters measured the same cycles on the Uno, and on
-                    // an FPGA it cost accuracy for nothing the user asked for. With an earlier refusal that shares an
-                    // op it may be faster (StageFourPairs).
-                    bar.step();
-                    curve.add(new Step(d.name(), StageFourVerdict.COST, Double.NaN, Double.NaN, paramBytes(b), 0,
-                            cyclesThen));
-                    StageFourPairs.Pair pair = pairs == null ? null
-                            : pairs.partner(pricing, rung, curve, bits, scales, cyclesNow);
-                    if (pair != null && keptPair(pool, limits, pair, curve)) {
-                        cyclesNow = pair.cycles();
-                    }
-                    continue;
-                }
-                CandidatePool.Score s = pool.evaluate(bar, () -> candidate);
-                explored.add(new Frontier.Explored(candidate, s.accuracy(), cyclesThen, paramBytes(b), Double.NaN));
-                StageFourVerdict verdict = StageFourRam.shrinksOverflow(pricing, limits.verdict(s, wraps, () -> candidate),
-                        s, current(), candidate, wraps);
-                boolean keep = verdict.kept();
-                if (keep) {
-                    rung.apply(d.name(), bits, scales);
-                    wraps = s.wrapEvents();
-                    cyclesNow = cyclesThen;
-                    kept.add(new StagedConfirmation.Kept(rung.of(d.name()), curve.size()));
-                }
-                curve.add(new Step(d.name(), verdict, s.accuracy(), s.scoreError(), paramBytes(keep ? b : bits),
-                        s.wrapEvents(), cyclesThen));
-            }
-            if (byCycles) {
-                keepGroups(pool, limits, curve, cyclesNow);
-            }
-            if (budget == null) {
-                fitRam(pool, limits, curve);
-            }
-        }
-    }
-
-    /**
-     * Runs the curve's last refusal with its {@code pair}'s earlier one; when the two meet the limits, keeps both
-     * (their two steps of the curve become kept) and returns true; else leaves the program as it was.
-     */
-    private boolean keptPair(CandidatePool pool, StageFourLimits limits, StageFourPairs.Pair pair, List<Step> curve) {
-        FixedProgram both = assign(pair.bits(), pair.scales());
-        // a run the stage's bar did not count (the refusal's turn stepped it)
-        CandidatePool.Score s = pool.evaluate(Progress.hidden(), () -> both);
-        explored.add(new Frontier.Explored(both, s.accuracy(), pair.cycles(), paramBytes(pair.bits()), Double.NaN));
-        StageFourVerdict verdict = StageFourRam.shrinksOverflow(pricing, limits.verdict(s, wraps, () -> both), s,
-                current(), both, wraps);
-        if (!verdict.kept()) {
-            return false;
-        }
-        Map<Integer, Step> steps = new TreeMap<>();
-        for (int i : List.of(pair.earlier(), curve.size() - 1)) {
-            steps.put(i, new Step(curve.get(i).name(), StageFourVerdict.KEPT_PAIR, s.accuracy(), s.scoreError(),
-                    paramBytes(pair.bits()), s.wrapEvents(), pair.cycles()));
-        }
-        keepTogether(pair.bits(), pair.scales(), s.wrapEvents(), steps, curve);
-        return true;
-    }
-
-    /** Keeps the groups of "not faster" refusals {@link StageFourGroups} finds faster together. */
-    private void keepGroups(CandidatePool pool, StageFourLimits limits, List<Step> curve, double cyclesNow) {
-        StageFourGroups.Walk walk = new StageFourGroups.Walk(pricing, pool, limits, rung,
-                r -> explored.add(new Frontier.Explored(r.program(), r.score().accuracy(), r.cycles(),
-                        paramBytes(r.bits()), Double.NaN)));
-        StageFourGroups.Grouped g = StageFourGroups.group(walk, bits, scales, wraps, cyclesNow, curve);
-        if (g != null) {
-            keepTogether(g.bits(), g.scales(), g.wraps(), g.steps(), curve);
-        }
-    }
-
-    /** Keeps the demotions {@link StageFourRam#fitRam} finds that make the program fit the device's RAM together. */
-    private void fitRam(CandidatePool pool, StageFourLimits limits, List<Step> curve) {
-        StageFourRam.Fitted f = StageFourRam.fitRam(pricing, pool, bits, scales, wraps, curve, rung, limits);
-        if (f != null) {
-            Map<Integer, Step> steps = new TreeMap<>();
-            f.steps().forEach(i -> steps.put(i, curve.get(i).as(StageFourVerdict.KEPT)));
-            keepTogether(f.bits(), f.scales(), f.wraps(), steps, curve);
-        }
-    }
-
-    /**
-     * Makes the program of {@code newBits} and {@code newScales} (wrapping {@code newWraps} times) the current one:
-     * the demotions at the curve's indices of {@code steps} kept, each step replaced by its kept one.
-     */
-    private void keepTogether(int[] newBits, int[] newScales, long newWraps, Map<Integer, Step> steps,
-                              List<Step> curve) {
-        steps.forEach((i, t) -> {
-            kept.add(new StagedConfirmation.Kept(rung.of(t.name()), i));
-            curve.set(i, t);
-        });
-        System.arraycopy(newBits, 0, bits, 0, bits.length);
-        System.arraycopy(newScales, 0, scales, 0, scales.length);
-        wraps = newWraps;
     }
 
     /** The current program with {@code vars} one step down at their first scales. */
