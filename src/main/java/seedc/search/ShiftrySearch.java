@@ -5,14 +5,11 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.IntFunction;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 import seedc.cost.CycleModel;
-import seedc.diag.Progress;
 import seedc.eval.Evaluation;
 import seedc.eval.Profile;
-import seedc.fixed.FixedArith;
 import seedc.fixed.FixedProgram;
 import seedc.io.DataSet;
 import seedc.ir.Op;
@@ -129,7 +126,7 @@ public final class ShiftrySearch {
                 List<StagedConfirmation.Kept> kept) {
         /** The start with the first {@code k} kept demotions. */
         FixedProgram prefix(int k) {
-            return search.prefix(bitsStart, scalesStart, kept, k);
+            return StagedConfirmation.prefix(search.pricing, bitsStart, scalesStart, kept, k);
         }
 
         /** The modelled cycles of {@code fp} (0 without a model). */
@@ -219,7 +216,9 @@ public final class ShiftrySearch {
             int keptOnSubset = kept.size();
             int confirmed = budget != null ? keptOnSubset // a budget keeps by size alone: the rows do not matter
                     : settings.precise() != null ? keptOnSubset // the proven bound holds on every row: it needs none
-                    : confirm(full, in.floatTrainAccuracy(), settings, bitsBefore, scalesBefore, curve);
+                    : StagedConfirmation.confirm(pricing, new StagedConfirmation.BeforeStageFour(bitsBefore,
+                            scalesBefore, afterStageIIOnAllRows), kept, full, in.floatTrainAccuracy(), settings,
+                            bits, scales, curve);
             staged = new Staged(pools.subsetRows(), in.train().size(), keptOnSubset, confirmed);
         }
         FixedProgram best = current();
@@ -365,44 +364,8 @@ public final class ShiftrySearch {
         return vars.stream().filter(v -> bits[v.id()] == width).toList();
     }
 
-    /**
-     * Stage IV's kept demotions confirmed on every row ({@link StagedConfirmation}): the current program becomes
-     * the start with the longest confirmed prefix of them; returns its length.
-     */
-    private int confirm(CandidatePool full, double floatTrainAcc, ShiftrySettings settings, int[] bitsStart,
-                        int[] scalesStart, List<Step> curve) {
-        if (kept.isEmpty()) {
-            return 0;
-        }
-        IntFunction<FixedProgram> prefix = k -> prefix(bitsStart, scalesStart, kept, k);
-        int n;
-        // The program before stage IV is stage II's choice, whose numbers on every row its confirmation measured.
-        CandidatePool.Score start = afterStageIIOnAllRows != null ? afterStageIIOnAllRows
-                : full.scoreOf(prefix.apply(0));
-        long wrapsStart = start.wrapEvents();
-        StageFourLimits limits = new StageFourLimits(null, floatTrainAcc, settings.maxDrop(),
-                StageFourLimits.scoreErrorLimit(settings.maxScoreError(), start.scoreError()), null);
-        try (Progress bar = full.bar("stage IV: confirming on every row", 1 + FixedArith.ceilLog2(kept.size()))) {
-            n = StagedConfirmation.longestPrefix(kept.size(),
-                    k -> limits.keeps(full.evaluate(bar, () -> prefix.apply(k)), wrapsStart, () -> prefix.apply(k)));
-        }
-        System.arraycopy(bitsStart, 0, bits, 0, bits.length);
-        System.arraycopy(scalesStart, 0, scales, 0, scales.length);
-        StagedConfirmation.apply(kept.subList(0, n), bits, scales);
-        StagedConfirmation.unkeep(kept.subList(n, kept.size()), curve);
-        kept.subList(n, kept.size()).clear();
-        return n;
-    }
-
     private FixedProgram assign(int[] b, int[] sc) {
         return pricing.assign(b, sc);
-    }
-
-    /** The program of {@code bitsStart} and {@code scalesStart} with the first {@code k} of {@code kept} applied. */
-    private FixedProgram prefix(int[] bitsStart, int[] scalesStart, List<StagedConfirmation.Kept> kept, int k) {
-        int[] b = bitsStart.clone(), sc = scalesStart.clone();
-        StagedConfirmation.apply(kept.subList(0, k), b, sc);
-        return assign(b, sc);
     }
 
     private double cycles(int[] b, int[] sc) {

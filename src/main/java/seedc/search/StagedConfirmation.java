@@ -1,7 +1,11 @@
 package seedc.search;
 
 import java.util.List;
+import java.util.function.IntFunction;
 import java.util.function.IntPredicate;
+import seedc.diag.Progress;
+import seedc.fixed.FixedArith;
+import seedc.fixed.FixedProgram;
 
 /**
  * Deciding on a subset of a large training set, confirming on all of it: the second round of Shiftry's staged
@@ -27,6 +31,50 @@ final class StagedConfirmation {
 
     /** A demotion stage IV kept (of one value, or a group: {@link DemotionUnits}) and its point on the curve. */
     record Kept(DemotionUnits.Chosen demotion, int curveIndex) {}
+
+    /**
+     * The program stage IV started from: its widths and scales, and its numbers on every row when stage II's
+     * confirmation measured them (else null).
+     */
+    record BeforeStageFour(int[] bits, int[] scales, CandidatePool.Score onAllRows) {}
+
+    /**
+     * Stage IV's {@code kept} demotions confirmed on every row of {@code full}: {@code bits} and {@code scales}
+     * become the start with the longest confirmed prefix of them, the rest are dropped from {@code kept} and marked
+     * on the {@code curve}; returns the prefix's length.
+     */
+    static int confirm(ProgramPricing pricing, BeforeStageFour start, List<Kept> kept, CandidatePool full,
+                       double floatTrainAcc, ShiftrySettings settings, int[] bits, int[] scales,
+                       List<ShiftryOutcome.Step> curve) {
+        if (kept.isEmpty()) {
+            return 0;
+        }
+        IntFunction<FixedProgram> prefix = k -> prefix(pricing, start.bits(), start.scales(), kept, k);
+        int n;
+        // The program before stage IV is stage II's choice, whose numbers on every row its confirmation measured.
+        CandidatePool.Score startScore = start.onAllRows() != null ? start.onAllRows()
+                : full.scoreOf(prefix.apply(0));
+        long wrapsStart = startScore.wrapEvents();
+        StageFourLimits limits = new StageFourLimits(null, floatTrainAcc, settings.maxDrop(),
+                StageFourLimits.scoreErrorLimit(settings.maxScoreError(), startScore.scoreError()), null);
+        try (Progress bar = full.bar("stage IV: confirming on every row", 1 + FixedArith.ceilLog2(kept.size()))) {
+            n = longestPrefix(kept.size(),
+                    k -> limits.keeps(full.evaluate(bar, () -> prefix.apply(k)), wrapsStart, () -> prefix.apply(k)));
+        }
+        System.arraycopy(start.bits(), 0, bits, 0, bits.length);
+        System.arraycopy(start.scales(), 0, scales, 0, scales.length);
+        apply(kept.subList(0, n), bits, scales);
+        unkeep(kept.subList(n, kept.size()), curve);
+        kept.subList(n, kept.size()).clear();
+        return n;
+    }
+
+    /** The program of {@code bitsStart} and {@code scalesStart} with the first {@code k} of {@code kept} applied. */
+    static FixedProgram prefix(ProgramPricing pricing, int[] bitsStart, int[] scalesStart, List<Kept> kept, int k) {
+        int[] b = bitsStart.clone(), sc = scalesStart.clone();
+        apply(kept.subList(0, k), b, sc);
+        return pricing.assign(b, sc);
+    }
 
     /** Writes the demotions into {@code bits} and {@code scales}. */
     static void apply(List<Kept> demotions, int[] bits, int[] scales) {
