@@ -1,6 +1,7 @@
 package seedc.fixed;
 
 import seedc.ir.Op;
+import seedc.ir.OpFacts;
 import seedc.ir.Op.VecKind;
 import seedc.ir.Value;
 
@@ -12,23 +13,17 @@ import seedc.ir.Value;
  * chain's links by these two rules, so that what one takes for a chain the other does too.
  */
 public record ChainLink(Op op, Value chained, Value known, boolean knownFirst) {
-    /** A product (vector, element-wise or scalar) of a known operand, or null. */
+    /** A product (vector, element-wise or scalar) of a known operand, or null (any other op ends the chain). */
     public static ChainLink scale(QuantizedModel qm, Op op) {
-        return switch (op) {
-            case Op.VecOp v when v.kind() == VecKind.MUL -> of(qm, op, v.a(), v.vec());
-            case Op.Hadamard h -> of(qm, op, h.a(), h.b());
-            case Op.ScalarMul m -> of(qm, op, m.scalar(), m.tensor());
-            case null, default -> null; // any other op ends the chain
-        };
+        OpFacts.TwoOperands e = op == null ? null : OpFacts.elementwiseOfTwo(op);
+        return e != null && e.product() ? of(qm, op, e.first(), e.second()) : null;
     }
 
     /** A sum or difference (vector or element-wise) with a known operand, not an element-wise known less x, or null. */
     public static ChainLink bias(QuantizedModel qm, Op op) {
-        return switch (op) {
-            case Op.VecOp v when v.kind() != VecKind.MUL -> of(qm, op, v.a(), v.vec());
-            case Op.Add a when !(a.subtract() && qm.stored(a.a()) != null) -> of(qm, op, a.a(), a.b());
-            case null, default -> null; // any other op ends the chain
-        };
+        OpFacts.TwoOperands e = op == null ? null : OpFacts.elementwiseOfTwo(op);
+        boolean knownLessX = op instanceof Op.Add a && a.subtract() && qm.stored(a.a()) != null;
+        return e != null && !e.product() && !knownLessX ? of(qm, op, e.first(), e.second()) : null;
     }
 
     /** Whether the op subtracts its second operand from its first. */

@@ -145,6 +145,53 @@ public final class OpFacts {
         };
     }
 
+    /**
+     * An element-wise product or sum of two operands, in the op's order: a vector op (its vector broadcast along the
+     * last dimension), a Hadamard product, a scalar's product, an addition or subtraction ({@code product} false).
+     * Null for every other op. What a fused chain from a product to a quantize is made of (seedc.fixed.ChainLink).
+     */
+    public record TwoOperands(boolean product, Value first, Value second) {}
+
+    /** {@link TwoOperands} of {@code op}, or null when it is not an element-wise product or sum of two. */
+    public static TwoOperands elementwiseOfTwo(Op op) {
+        return switch (op) {
+            case Op.VecOp v -> new TwoOperands(v.kind() == Op.VecKind.MUL, v.a(), v.vec());
+            case Op.Hadamard h -> new TwoOperands(true, h.a(), h.b());
+            case Op.ScalarMul m -> new TwoOperands(true, m.scalar(), m.tensor());
+            case Op.Add a -> new TwoOperands(false, a.a(), a.b());
+            case Op.SumLoop o -> null;
+            case Op.Loop o -> null;
+            case Op.Input o -> null;
+            case Op.Param o -> null;
+            case Op.Const o -> null;
+            case Op.IntConst o -> null;
+            case Op.IntArith o -> null;
+            case Op.MatMul o -> null;
+            case Op.SparseMatMul o -> null;
+            case Op.Conv2d o -> null;
+            case Op.Neg o -> null;
+            case Op.Exp o -> null;
+            case Op.Tanh o -> null;
+            case Op.Softplus o -> null;
+            case Op.Softsign o -> null;
+            case Op.Sigmoid o -> null;
+            case Op.Relu o -> null;
+            case Op.Relu6 o -> null;
+            case Op.Quantize o -> null;
+            case Op.Sgn o -> null;
+            case Op.Argmax o -> null;
+            case Op.NormaliseL2 o -> null;
+            case Op.Transpose o -> null;
+            case Op.Reshape o -> null;
+            case Op.Reverse o -> null;
+            case Op.Index o -> null;
+            case Op.Splice o -> null;
+            case Op.SpliceWrite o -> null;
+            case Op.Maxpool o -> null;
+            case Op.Select o -> null;
+        };
+    }
+
     /** The work of a block's ops, one execution each (saturating). */
     public static long work(Block b) {
         long total = 0;
