@@ -226,7 +226,7 @@ public final class Compilation {
     private static List<FrontierRow> frontier(FloatModel model, DataSet test, Searched s, Options o) {
         boolean label = model.program().result().isInt();
         return s.frontier().stream().map(e -> new FrontierRow(e.program(), e.chooseAccuracy(),
-                Double.isNaN(e.heldOutAccuracy()) ? null : e.heldOutAccuracy(),
+                e.judged() ? e.heldOutAccuracy() : null,
                 label ? Evaluation.accuracy(test, Candidate.run(e.program(), model, test, o.jobs())).percent() : null,
                 e.cycles() > 0 ? e.cycles() : null, e.paramBytes(),
                 e.program().sameTypes(s.best()))).toList();

@@ -14,10 +14,24 @@ public final class Frontier {
 
     /**
      * A program the search ran: its accuracy on the rows that chose, its modelled cycles (0 without a cycle model),
-     * its parameters' flash and, once the held-out rows judged it, its accuracy there (NaN before or without them).
+     * its parameters' flash and, once the held-out rows judged it, its accuracy there (NaN before or without them:
+     * build such a point with {@link #unjudged}, and ask {@link #judged} rather than testing for NaN).
      */
     public record Explored(FixedProgram program, double chooseAccuracy, double cycles, int paramBytes,
                            double heldOutAccuracy) {
+        /**
+         * A program the walk has just run on the rows that choose; the held-out rows judge only the frontier's points,
+         * after the search ({@link #withHeldOut}), so every point starts here.
+         */
+        static Explored unjudged(FixedProgram program, double chooseAccuracy, double cycles, int paramBytes) {
+            return new Explored(program, chooseAccuracy, cycles, paramBytes, Double.NaN);
+        }
+
+        /** Whether the held-out rows judged this point (false before they did, and in a search without them). */
+        public boolean judged() {
+            return !Double.isNaN(heldOutAccuracy);
+        }
+
         Explored withHeldOut(double accuracy) {
             return new Explored(program, chooseAccuracy, cycles, paramBytes, accuracy);
         }

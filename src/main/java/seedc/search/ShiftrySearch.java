@@ -315,7 +315,7 @@ public final class ShiftrySearch {
         wraps = start.wrapEvents();
         lossBefore = start.loss();
         FixedProgram now = current();
-        explored.add(new Frontier.Explored(now, start.accuracy(), cyclesOf(now), paramBytes(bits), Double.NaN));
+        explored.add(Frontier.Explored.unjudged(now, start.accuracy(), cyclesOf(now), paramBytes(bits)));
         if (!startMeasured) { // the first rung's start: what every rung's demotions are measured from
             startScoreError = start.scoreError();
             startMeasured = true;

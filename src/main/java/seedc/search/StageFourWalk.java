@@ -80,8 +80,7 @@ final class StageFourWalk {
                     continue;
                 }
                 CandidatePool.Score s = pool.evaluate(bar, () -> candidate);
-                explored.add(new Frontier.Explored(candidate, s.accuracy(), cyclesThen, pricing.paramBytes(b),
-                        Double.NaN));
+                explored.add(Frontier.Explored.unjudged(candidate, s.accuracy(), cyclesThen, pricing.paramBytes(b)));
                 StageFourVerdict verdict = StageFourRam.shrinksOverflow(pricing,
                         limits.verdict(s, wraps, () -> candidate), s, current(), candidate, wraps);
                 boolean keep = verdict.kept();
@@ -112,8 +111,7 @@ final class StageFourWalk {
         FixedProgram both = pricing.assign(pair.bits(), pair.scales());
         // a run the stage's bar did not count (the refusal's turn stepped it)
         CandidatePool.Score s = pool.evaluate(Progress.hidden(), () -> both);
-        explored.add(new Frontier.Explored(both, s.accuracy(), pair.cycles(), pricing.paramBytes(pair.bits()),
-                Double.NaN));
+        explored.add(Frontier.Explored.unjudged(both, s.accuracy(), pair.cycles(), pricing.paramBytes(pair.bits())));
         StageFourVerdict verdict = StageFourRam.shrinksOverflow(pricing, limits.verdict(s, wraps, () -> both), s,
                 current(), both, wraps);
         if (!verdict.kept()) {
@@ -131,8 +129,8 @@ final class StageFourWalk {
     /** Keeps the groups of "not faster" refusals {@link StageFourGroups} finds faster together. */
     private void keepGroups(CandidatePool pool, StageFourLimits limits, List<Step> curve, double cyclesNow) {
         StageFourGroups.Walk walk = new StageFourGroups.Walk(pricing, pool, limits, rung,
-                r -> explored.add(new Frontier.Explored(r.program(), r.score().accuracy(), r.cycles(),
-                        pricing.paramBytes(r.bits()), Double.NaN)));
+                r -> explored.add(Frontier.Explored.unjudged(r.program(), r.score().accuracy(), r.cycles(),
+                        pricing.paramBytes(r.bits()))));
         StageFourGroups.Grouped g = StageFourGroups.group(walk, bits, scales, wraps, cyclesNow, curve);
         if (g != null) {
             keepTogether(g.bits(), g.scales(), g.wraps(), g.steps(), curve);
