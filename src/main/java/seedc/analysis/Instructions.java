@@ -64,9 +64,12 @@ public final class Instructions {
         return i;
     }
 
-    /** The op instruction {@code at} runs; null for the last, which returns the result. */
+    /** The op instruction {@code at} runs; the last ({@link #returnAt}) returns the result and runs none. */
     public Op opAt(int at) {
-        return at == returnAt() ? null : ops.get(at);
+        if (at == returnAt()) {
+            throw new IllegalArgumentException("instruction " + at + " returns the result: it runs no op");
+        }
+        return ops.get(at);
     }
 
     /** The last instruction, which returns the program's result. */

@@ -79,7 +79,14 @@ public final class UnoBench {
     static Map<String, Long> movedBefore(CBuildReport plan) {
         Map<String, Long> moved = new HashMap<>();
         for (Migration m : plan.migrations()) {
-            moved.merge(m.op() == null ? OpWork.CALL_LABEL : m.op().out().name(), (long) m.sizeBytes(), Long::sum);
+            String label = switch (m.before()) {
+                case Migration.Before.AnOp a -> a.op().out().name();
+                case Migration.Before.TheReturn r -> OpWork.CALL_LABEL;
+                // a fresh build's plan names every move's instruction: one that does not cannot be counted anywhere
+                case Migration.Before.Unknown u -> throw new IllegalArgumentException(
+                        "the plan does not say which op the move " + m + " precedes (a plan read back from JSON?)");
+            };
+            moved.merge(label, (long) m.sizeBytes(), Long::sum);
         }
         return moved;
     }

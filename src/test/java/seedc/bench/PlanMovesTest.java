@@ -1,6 +1,8 @@
 package seedc.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
@@ -24,10 +26,21 @@ class PlanMovesTest {
                 "t2 = Relu(C1)", "return t2");
         Value t1 = value(1, "t1"), c1 = value(2, "C1");
         Op definesC1 = new Op.Relu(c1, t1); // the Maxpool's stand-in: the bench reads only the name of its value
-        List<Migration> moves = List.of(new Migration(2, "v_t1", 216, 0, 1152).withOp(definesC1),
-                new Migration(2, "v_X", 300, 100, 8).withOp(definesC1), new Migration(4, "v_t2", 64, 0, 32));
+        Migration.Before beforeC1 = new Migration.Before.AnOp(definesC1);
+        List<Migration> moves = List.of(new Migration(2, "v_t1", 216, 0, 1152).withBefore(beforeC1),
+                new Migration(2, "v_X", 300, 100, 8).withBefore(beforeC1),
+                new Migration(4, "v_t2", 64, 0, 32).withBefore(Migration.Before.RETURN));
         CBuildReport plan = new CBuildReport(2048, List.of(), moves, Map.of(), instructions);
         assertEquals(Map.of("C1", 1160L, OpWork.CALL_LABEL, 32L), UnoBench.movedBefore(plan));
+    }
+
+    /** A move whose instruction the plan does not name (bare live ranges, or read back from JSON) counts nowhere. */
+    @Test
+    void aMoveBeforeAnUnknownInstructionIsRefused() {
+        CBuildReport plan = new CBuildReport(64, List.of(), List.of(new Migration(1, "v_a", 8, 0, 8)), Map.of(),
+                List.of("a = Input()", "return a"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> UnoBench.movedBefore(plan));
+        assertTrue(e.getMessage().contains("v_a"), e.getMessage());
     }
 
     private static Value value(int id, String name) {

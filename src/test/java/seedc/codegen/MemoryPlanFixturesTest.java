@@ -87,8 +87,13 @@ class MemoryPlanFixturesTest {
             RamPlan r = RamPlan.of(fp, peak);
             for (seedc.memory.Migration m : r.toReport().migrations()) {
                 String line = r.labels().get(m.atInstruction());
-                assertEquals(line.startsWith("return ") ? null : line.substring(0, line.indexOf(" = ")),
-                        m.op() == null ? null : m.op().out().name(), name + ": " + m);
+                String named = switch (m.before()) {
+                    case seedc.memory.Migration.Before.AnOp a -> a.op().out().name();
+                    case seedc.memory.Migration.Before.TheReturn t -> "return";
+                    case seedc.memory.Migration.Before.Unknown u -> "unknown";
+                };
+                assertEquals(line.startsWith("return ") ? "return" : line.substring(0, line.indexOf(" = ")), named,
+                        name + ": " + m);
                 moves++;
             }
         }

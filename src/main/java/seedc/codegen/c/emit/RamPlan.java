@@ -193,8 +193,13 @@ public final class RamPlan {
 
     /** The report's view: buffer size, every placement with its live range, moves (each with its op), instructions. */
     public CBuildReport toReport() {
-        List<Migration> moves = plan.migrations().stream().map(m -> m.withOp(instructions.opAt(m.atInstruction())))
-                .toList();
+        List<Migration> moves = plan.migrations().stream().map(m -> m.withBefore(before(m.atInstruction()))).toList();
         return new CBuildReport(plan.bufferBytes(), plan.placements(), moves, aliases, labels());
+    }
+
+    /** What instruction {@code at} is, for the report's moves: the return, or the op it runs. */
+    private Migration.Before before(int at) {
+        return at == instructions.returnAt() ? Migration.Before.RETURN
+                : new Migration.Before.AnOp(instructions.opAt(at));
     }
 }
