@@ -13,7 +13,7 @@ import seedc.fixed.FixedProgram;
 import seedc.fixed.FixedType;
 import seedc.fixed.LowBitProducts;
 import seedc.fixed.OpParams;
-import seedc.fixed.OverflowProof;
+import seedc.fixed.ProductReach;
 import seedc.fixed.QuantizedModel;
 import seedc.fixed.RealThresholds;
 import seedc.fixed.WrapSite;
@@ -206,26 +206,13 @@ public final class Thresholds {
                 || g.region(product) != g.region(q)) {
             return null;
         }
-        Chain c = steps(fp, q, product, links[0], links[1], v, reachable(fp, qm, defs, product), real);
+        // the x the product can store (a quantized operand's levels times a parameter): the steps beyond it are never
+        // compared, so a binary MLP's sum is compared once where a scale that wraps at x's extremes gave three steps,
+        // and a 2-bit MLP's batch-norm fused where its wraps gave up to 11. For an exact product, the range the real
+        // thresholds of the interpreter and the Verilog ROMs read (ProductReach)
+        long[] proven = ProductReach.of(fp, qm, defs, product);
+        Chain c = steps(fp, q, product, links[0], links[1], v, proven, real);
         return c == null || productChannels(product) % c.channels() != 0 ? null : c;
-    }
-
-    /**
-     * The x a product can store, {least, largest}: with a quantized operand (its levels, whatever the program's input)
-     * and a parameter, what its kernel's exact sum reaches when nothing wraps (OverflowProof.productRange); else null
-     * (any of its type's). The steps beyond it are never compared: a binary MLP's sum compared once where a scale that
-     * wraps at x's extremes gave three steps, a 2-bit MLP's batch-norm fused where its wraps gave up to 11.
-     */
-    private static long[] reachable(FixedProgram fp, QuantizedModel qm, Map<Value, Op> defs, Op product) {
-        for (int i = 0; i < 2; i++) {
-            long[] levels = LowBitProducts.levelRange(fp, product.inputs().get(i), defs);
-            long[] r = levels == null ? null
-                    : OverflowProof.productRange(fp, qm, product, i, levels[0], levels[1]);
-            if (r != null) {
-                return r;
-            }
-        }
-        return null;
     }
 
     /**
