@@ -6,7 +6,8 @@
  * thresholds from the bias's real values ({@link seedc.fixed.RealThresholds}; a chain's links by
  * {@link seedc.fixed.ChainLink}, the rule the C backends' fused comparisons share), found once per quantized model
  * ({@link seedc.fixed.QuantizedModel#realThresholds}); every backend reads each channel's step function from
- * {@link seedc.fixed.RealThresholds.Chain#steps}. A type may have any width from 1 to 32 bits; which widths a
+ * {@link seedc.fixed.RealThresholds.Chain#steps}, and what a product of quantized levels can store from
+ * {@link seedc.fixed.ProductReach}. A type may have any width from 1 to 32 bits; which widths a
  * program uses is a backend's {@link seedc.fixed.WidthPolicy} (C containers {@link seedc.fixed.ContainerWidths},
  * hardware {@link seedc.fixed.ExactWidths}), which the strategies consult instead of fixed constants.
  */
