@@ -160,8 +160,8 @@ final class OpSteps {
             case Softsign ss -> elementwise(ss.out(), ss.a(), SoftKernels::softsign);
             case Relu r -> clamped(r.out(), r.a(), Long.MAX_VALUE);
             case Relu6 r -> clamped(r.out(), r.a(), FixedArith.shr(6, -t(r.a()).scale()));
-            case Quantize q when model.realThresholds().containsKey(q) -> {
-                RealThresholds.Chain c = model.realThresholds().get(q); // compared on the exact product x
+            case Quantize q when model.realThresholds(fp).containsKey(q) -> {
+                RealThresholds.Chain c = model.realThresholds(fp).get(q); // compared on the exact product x
                 int out = id(q.out()), x = id(c.x());
                 yield () -> vals[out] = c.outputs(vals[x]);
             }

@@ -84,14 +84,34 @@ public final class QuantizedModel {
      * model: the interpreters' step lists, the C build's fused comparisons and the FPGA plan and writer of one model
      * read the same chains. They depend on nothing but the program and these weights, so threads that find them at
      * once find equal ones, and whichever is kept serves.
+     *
+     * <p>{@code of}: the program the caller reads beside them, which must be the one this model quantized: the chains'
+     * ops are shared by every program of a model (a search's candidates differ only in types and constants), so a
+     * chain found on another's types would be read without a sign of it. Anything else is refused, naming both.
      */
-    public Map<Op, RealThresholds.Chain> realThresholds() {
+    public Map<Op, RealThresholds.Chain> realThresholds(FixedProgram of) {
+        if (of != fp) {
+            throw new IllegalArgumentException(mismatch(of));
+        }
         Map<Op, RealThresholds.Chain> r = realThresholds;
         if (r == null) {
             r = java.util.Collections.unmodifiableMap(RealThresholds.of(fp, this));
             realThresholds = r;
         }
         return r;
+    }
+
+    /** Why {@code asked} is not this model's program, naming both: how each was chosen, and where they differ. */
+    private String mismatch(FixedProgram asked) {
+        FixedType[] mine = fp.types(), theirs = asked.types();
+        Value differs = asked.program() != fp.program() ? null : fp.program().values().stream()
+                .filter(v -> !java.util.Objects.equals(mine[v.id()], theirs[v.id()])).findFirst().orElse(null);
+        String where = asked.program() != fp.program() ? "a program of another model"
+                : differs != null ? "'" + differs.name() + "' is " + mine[differs.id()] + " in the one, "
+                        + theirs[differs.id()] + " in the other"
+                : "the same types, another instance (its constants may differ)";
+        return "the real thresholds of the model quantized for the program (" + fp.origin() + ") were asked for "
+                + "another (" + asked.origin() + "): " + where + "; build the QuantizedModel from the program read";
     }
 
     public FixedProgram program() {

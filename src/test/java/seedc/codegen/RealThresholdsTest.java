@@ -102,7 +102,7 @@ public class RealThresholdsTest {
         DataSet set = m.data(model, "data");
         FixedProgram fp = HandModel.compile(model, set, set, Strategy.SHIFTRY, Metric.DISAGREEMENT, CBackend.ARDUINO);
         QuantizedModel qm = new QuantizedModel(fp, model.weights());
-        assertEquals(chains, qm.realThresholds().size(), why);
+        assertEquals(chains, qm.realThresholds(fp).size(), why);
         FixedInterpreter interpreter = new FixedInterpreter(fp, qm);
         for (int r = 0; r < rows.length; r++) {
             interpreter.run(set.features()[r]);

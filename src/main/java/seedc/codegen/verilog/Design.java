@@ -47,7 +47,7 @@ record Design(FixedProgram fp, DataflowGraph dfg, PfPlan plan, List<TopWriter.Fi
     static PfPlan plan(FixedProgram fp, QuantizedModel model, DataflowGraph dfg, Device device, FpgaOptions options,
                        boolean counting) {
         SignedProducts signed = SignedProducts.of(fp, model, dfg, counting);
-        var realThresholds = model.realThresholds();
+        var realThresholds = model.realThresholds(fp);
         return options.pf() > 0
                 ? PfPlan.everyNodeAt(fp, dfg, device, options, signed)
                 : PfPlan.choose(fp, dfg, device, options, signed,

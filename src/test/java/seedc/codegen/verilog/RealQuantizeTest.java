@@ -40,7 +40,7 @@ class RealQuantizeTest {
         FixedProgram fp = HandModel.compile(model, set, set, Strategy.SHIFTRY, Metric.DISAGREEMENT,
                 FpgaBackend.INSTANCE);
         QuantizedModel qm = new QuantizedModel(fp, model.weights());
-        var chains = qm.realThresholds();
+        var chains = qm.realThresholds(fp);
         assertEquals(1, chains.size(), "the hidden sign is compared with real thresholds");
         FixedInterpreter interpreter = new FixedInterpreter(fp, qm);
         for (int r = 0; r < RealThresholdsTest.ROWS.length; r++) {

@@ -75,7 +75,7 @@ public final class Thresholds {
         Dataflow g = Dataflow.of(fp.program());
         Map<Op, Chain> chains = new HashMap<>();
         Map<Value, Op> defs = LowBitProducts.defs(fp.program());
-        Map<Op, RealThresholds.Chain> real = qm.realThresholds();
+        Map<Op, RealThresholds.Chain> real = qm.realThresholds(fp);
         fp.program().forEachOp(op -> {
             if (op instanceof Quantize q) {
                 Chain c = atStore(fp, qm, g, defs, q, real.get(q));

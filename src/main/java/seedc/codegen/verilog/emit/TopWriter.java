@@ -38,7 +38,7 @@ public final class TopWriter {
         this.dfg = dfg;
         this.choices = plan.choices();
         this.contexts = new EngineContexts(fp, dfg, plan.pf(), plan.sequential(), choices,
-                model.realThresholds());
+                model.realThresholds(fp));
     }
 
     /** top.v, the engines' files and the ROM files. */
