@@ -21,7 +21,7 @@ public sealed interface BenchJson {
      * result), its multiply-accumulates, the fixed build's firmware, its planned RAM and constants, the parameters'
      * storage, whether the device agreed with the interpreter, and against the float build (absent with --no-float)
      * the speedup and the ratio of their flash; the cycle model's estimate of one inference (beside the fixed
-     * build's measured mean; a profiled build's marks add 2 cycles per top-level op to the measurement) and what the
+     * build's measured mean; a profiled build's marks add 2 cycles or more per op run to the measurement) and what the
      * model is, and with --profile each op's measured and modelled cycles.
      */
     record Uno(String program, String strategy, int bitwidth, String bits, int maxscale, int examples,

@@ -12,7 +12,7 @@ import seedc.backend.WeightStorage;
 import seedc.backend.Emitted;
 import seedc.backend.ScoredBuild;
 import seedc.codegen.c.CBackend;
-import seedc.codegen.c.emit.BodyEmitter;
+import seedc.codegen.c.emit.ProfileMarks;
 import seedc.ir.FloatModel;
 import seedc.fixed.FixedInterpreter;
 import seedc.fixed.FixedProgram;
@@ -72,8 +72,8 @@ public final class ModelBench {
     }
 
     /**
-     * The same; {@code profile}: the predict body marks its top-level ops (see {@link OpProfile}), which costs each
-     * op 2 cycles; the predictions are the same.
+     * The same; {@code profile}: the predict body marks its top-level ops and loop bodies (see {@link OpProfile}),
+     * which costs each op run 2 cycles or more; the predictions are the same.
      */
     public static Outcome fixed(FixedProgram fp, FloatModel model, DataSet data, int n, Device device, String mcu,
                                 Path work, WeightStorage storage, boolean bitSerial, BitLayout layout,
@@ -82,7 +82,7 @@ public final class ModelBench {
         List<String> expected = ex.expected();
         Path sketch = work.resolve("sketch");
         EmitOptions options = ex.options(device).withStorage(storage).withBitSerial(bitSerial).withBitLayout(layout);
-        Emitted w = profile ? BodyEmitter.profiled(() -> CBackend.ARDUINO.emit(fp, model.weights(), options, sketch))
+        Emitted w = profile ? ProfileMarks.profiled(() -> CBackend.ARDUINO.emit(fp, model.weights(), options, sketch))
                 : CBackend.ARDUINO.emit(fp, model.weights(), options, sketch);
         AvrBench.Run run = AvrBench.run(AvrBench.Kind.FIXED, List.of(sketch.resolve("predict.cpp")), sketch,
                 ex.initializers(), CYCLE_BUDGET, work.resolve("fixed"), mcu, profile);

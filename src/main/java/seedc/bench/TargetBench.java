@@ -8,7 +8,7 @@ import seedc.backend.Emitted;
 import seedc.backend.EmitOptions;
 import seedc.backend.WeightStorage;
 import seedc.codegen.c.CBackend;
-import seedc.codegen.c.emit.BodyEmitter;
+import seedc.codegen.c.emit.ProfileMarks;
 import seedc.cost.CycleEstimate;
 import seedc.cost.CycleModels;
 import seedc.cost.LinearCycleModel;
@@ -22,7 +22,7 @@ import seedc.report.Report;
  * The Cortex-M0+ and x86 sides of 'seedc bench': the fixed program's C for the target run on the first test
  * examples ({@link CortexMBench}: cycles counted under Unicorn; {@link HostBench}: time stamp counter ticks of a
  * native build), its outputs compared with the Java interpreter's, beside the target's cycle model, and with
- * {@code profile} each top-level op's share ({@link OpProfile}).
+ * {@code profile} each top-level op's and loop body op's share ({@link OpProfile}).
  */
 public final class TargetBench {
     private TargetBench() {}
@@ -88,7 +88,7 @@ public final class TargetBench {
             EmitOptions options = ex.options(r.device()).withStorage(r.storage()).withBitSerial(r.bitSerial())
                     .withBitLayout(r.layout());
             CBackend b = r.target().backend();
-            Emitted w = r.profile() ? BodyEmitter.profiled(() -> b.emit(r.fixed(), r.compiled().weights(), options,
+            Emitted w = r.profile() ? ProfileMarks.profiled(() -> b.emit(r.fixed(), r.compiled().weights(), options,
                     src)) : b.emit(r.fixed(), r.compiled().weights(), options, src);
             List<Path> sources = List.of(src.resolve("predict.c"));
             TargetRun run = r.target() == Target.X86

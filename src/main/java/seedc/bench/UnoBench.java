@@ -29,7 +29,7 @@ public final class UnoBench {
      * What to measure: the fixed program of {@code compiled} (the model the search compiled; {@code model} is the
      * user's, the float build's), the test examples to run ({@code examples} of {@code test}), the device, how the
      * parameters are stored and the low-bit products built, whether the float build runs too, and whether the fixed
-     * build is profiled op by op ({@link OpProfile}; its marks cost each top-level op 2 cycles).
+     * build is profiled op by op ({@link OpProfile}; its marks cost each op run 2 cycles or more).
      */
     public record Request(FixedProgram fixed, FloatModel compiled, FloatModel model, DataSet test, int examples,
                           Device device, WeightStorage storage, boolean bitSerial, BitLayout layout,

@@ -21,7 +21,8 @@ final class HtmlPages {
     /** {@code page} with the profile of {@code bench --profile} on {@code device} (null: not profiled). */
     static ReportPage withProfile(ReportPage page, String device, OpProfile p) {
         return p == null ? page : page.withOps(new ReportPage.OpChart(device, p.measured(), p.modelled(),
-                p.rows().stream().map(r -> new ReportPage.OpCycles(r.label(), r.kind(), r.macs(), r.measuredCycles(),
+                p.rows().stream().map(r -> new ReportPage.OpCycles(
+                        r.loop() == null ? r.label() : r.loop() + "/" + r.label(), r.kind(), r.macs(), r.measuredCycles(),
                         r.modelledCycles())).toList()));
     }
 

@@ -42,29 +42,36 @@ final class UnoBenchTable {
         }
         o.printf(Locale.ROOT, "cycle model: %s%n", m.cycleModel());
         if (m.profile() != null) {
-            profile(o, m.profile(), "mean of the examples; each op includes its marker's 2 cycles");
+            profile(o, m.profile(), "mean of the examples; each row includes its markers' 2 cycles a run");
         }
     }
 
     /**
-     * Each top-level op's measured cycles (its share of the inference), MACs, cycles per MAC and the model's;
-     * {@code note} says what the figures are.
+     * Each top-level op's measured cycles (its share of the inference), MACs, cycles per MAC and the model's, a
+     * loop's body ops indented under its own row; {@code note} says what the figures are.
      */
     static void profile(PrintWriter o, OpProfile p, String note) {
         o.printf(Locale.ROOT, "%nprofile (%s):%n", note);
         o.printf(Locale.ROOT, "%-18s %-13s %11s %6s %9s %9s %11s %7s%n", "op", "kind", "cycles", "share", "MACs",
                 "cyc/MAC", "model", "model/m");
+        boolean bodies = false;
         for (OpProfile.Row r : p.rows()) {
-            if (r.measuredCycles() < 3 && r.modelledCycles() < 3 && r.macs() == 0) {
+            if (r.measuredCycles() < 3 * r.marks() && r.modelledCycles() < 3 && r.macs() == 0) {
                 continue; // a parameter or constant: no code, only its marker
             }
-            o.printf(Locale.ROOT, "%-18s %-13s %11.0f %5.1f%% %9s %9s %11.0f %7s%n", clip(r.label()), r.kind(),
+            bodies |= r.loop() != null;
+            o.printf(Locale.ROOT, "%-18s %-13s %11.0f %5.1f%% %9s %9s %11.0f %7s%n",
+                    clip(r.loop() == null ? r.label() : "  " + r.label()), r.kind(),
                     r.measuredCycles(), 100 * r.measuredCycles() / p.measured(), r.macs() > 0 ? r.macs() : "",
                     r.cyclesPerMac() == null ? "" : String.format(Locale.ROOT, "%.1f", r.cyclesPerMac()),
                     r.modelledCycles(), ratio(r.modelledCycles(), r.measuredCycles()));
         }
         o.printf(Locale.ROOT, "%-18s %-13s %11.0f %6s %9s %9s %11.0f %7s%n", "total", "", p.measured(), "", "", "",
                 p.modelled(), ratio(p.modelled(), p.measured()));
+        if (bodies) {
+            o.printf(Locale.ROOT, "a loop's own row counts its init and, each iteration, the counter and the copies of"
+                    + " its state; its body's ops, indented under it, count all iterations%n");
+        }
     }
 
     private static String ratio(double model, double measured) {

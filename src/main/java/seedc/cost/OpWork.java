@@ -116,6 +116,24 @@ public final class OpWork {
             return new Part(op.out().name(), kind(op), OpFacts.macs(op, counter.sparse), t);
         }
 
+        /**
+         * The own part of the top-level loop {@code l}: its set-up, iterations and state copies, without its body's
+         * terms ({@link #inBody} gives each body op's; together they are {@link #part} of l).
+         */
+        public Part loopOwn(Op.Loop l) {
+            Map<String, Double> t = new TreeMap<>();
+            counter.loopOwn(l, 1, t);
+            return new Part(l.out().name(), kind(l), 0, t);
+        }
+
+        /** The part of {@code op} of the top-level loop {@code l}'s body: its terms and MACs over l's iterations. */
+        public Part inBody(Op.Loop l, Op op) {
+            int n = l.to() - l.from();
+            Map<String, Double> t = new TreeMap<>();
+            counter.add(op, n, t);
+            return new Part(op.out().name(), kind(op), n * OpFacts.macs(op, counter.sparse), t);
+        }
+
         /** The call's own part. */
         public Part call() {
             Value r = fp.program().result();
@@ -227,14 +245,8 @@ public final class OpWork {
                     s.body().ops().forEach(b -> add(b, times * n, t));
                 }
                 case Op.Loop l -> {
-                    int n = l.to() - l.from();
-                    // init, then each iteration's result; the accumulator too unless it has the output's type,
-                    // when the C backends keep it in the output's bytes
-                    int copies = 1 + n + (fp.type(l.acc()).equals(fp.type(l.out())) ? 0 : n);
-                    put(t, k + ".op", times);
-                    put(t, k + ".iter", times * n);
-                    put(t, k + ".copy." + width(l.out()), times * (long) copies * l.out().size());
-                    l.body().ops().forEach(b -> add(b, times * n, t));
+                    loopOwn(l, times, t);
+                    l.body().ops().forEach(b -> add(b, times * (l.to() - l.from()), t));
                 }
                 // every other op: its elements, by its operands' and result's widths
                 case Op.Input in -> elements(op, times, t);
@@ -257,6 +269,17 @@ public final class OpWork {
                 case Op.SpliceWrite sw -> elements(op, times, t);
                 case Op.Select sel -> elements(op, times, t);
             }
+        }
+
+        /** A loop's own terms: its set-up, its iterations, and its state's copies. */
+        void loopOwn(Op.Loop l, double times, Map<String, Double> t) {
+            int n = l.to() - l.from();
+            // init, then each iteration's result; the accumulator too unless it has the output's type, when the C
+            // backends keep it in the output's bytes
+            int copies = 1 + n + (fp.type(l.acc()).equals(fp.type(l.out())) ? 0 : n);
+            put(t, "Loop.op", times);
+            put(t, "Loop.iter", times * n);
+            put(t, "Loop.copy." + width(l.out()), times * (long) copies * l.out().size());
         }
 
         private void product(Op op, Value a, Value b, double times, Map<String, Double> t) {

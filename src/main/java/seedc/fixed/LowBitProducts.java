@@ -24,6 +24,16 @@ import seedc.ir.Value;
 public final class LowBitProducts {
     private LowBitProducts() {}
 
+    /** The most values a weight of a product on bit planes or by subset sums has: value numbers of 3 bits. */
+    public static final int MAX_WEIGHT_VALUES = 8;
+
+    /**
+     * The fewest weight vectors that share one activation vector's table of subset sums: building it takes about four
+     * additions an element, looking it up one a plane per four elements and vector, so it pays for itself from about
+     * five binary vectors on; eight leaves a margin.
+     */
+    public static final int MIN_SUBSET_VECTORS = 8;
+
     /**
      * An operand's values after its pre-shift: {@code count} levels base + q step, q from 0; {@code raw}, the
      * activation's possible values before the shift (a kernel numbers an element by comparing with them).
@@ -109,6 +119,34 @@ public final class LowBitProducts {
             return b == null ? null : new WideProduct(m, ram, b, w, terms, vectors(m, ram));
         }
         return null;
+    }
+
+    /**
+     * {@code m} as a product by subset sums over its weight's planes, or null: a {@link #wide} product of at most
+     * {@link #MAX_WEIGHT_VALUES} weight values (a 0/1 selection matrix has one plane), the weights in {@code flash},
+     * each activation vector read by at least {@link #MIN_SUBSET_VECTORS} weight vectors (a convolution's window by
+     * its group's output channels), the activation at most 16 bits after its shift. The C backends build such a
+     * product this way (codegen's SubsetSums, unless it keeps a low-bit activation on planes or its table does not
+     * fit the RAM). Here rather than in codegen so that a cost model can price the kernel the backend emits from
+     * the same fact (a term of its own was measured and not adopted: BENCHMARKS.md "Products on 0/1 weights").
+     */
+    public static WideProduct bySubsetSums(FixedProgram fp, QuantizedModel qm, Op m, java.util.Set<Value> flash) {
+        if (!(m instanceof Op.MatMul || m instanceof Op.Conv2d)) {
+            return null;
+        }
+        WideProduct w = wide(fp, qm, m, MAX_WEIGHT_VALUES);
+        int sharing = m instanceof Op.Conv2d c ? c.filter().shape().dim(4) : w == null ? 0 : w.vectors();
+        if (w == null || sharing < MIN_SUBSET_VECTORS || !flash.contains(m.inputs().get(1 - w.activationOperand()))) {
+            return null;
+        }
+        OpParams.Mul p = fp.params(m, OpParams.Mul.class);
+        int ram = w.activationOperand();
+        return shiftedBits(fp.type(m.inputs().get(ram)).bits(), ram == 0 ? p.shrA() : p.shrB()) <= 16 ? w : null;
+    }
+
+    /** The bits of a value of {@code bits} bits shifted right by {@code n} (left by -n), as the C computes it. */
+    private static int shiftedBits(int bits, int n) {
+        return n >= bits || n <= -64 ? 1 : n >= 0 ? bits - n : Math.min(64, bits - n);
     }
 
     /** Element t of weight vector f of a product's pre-shifted weights (see {@link Product#weightAt}). */

@@ -27,8 +27,9 @@
 /*
  * SEEDC_PROFILE_MARK(i) writes i (mod 256) to GPIOR1; the runner stamps each
  * write inside a START/STOP interval with the cycles since START. seedc's
- * profiled predict body (bench --profile) calls it before each top-level op
- * and after the last; each stamp costs the LDI and the OUT (2 cycles), which
+ * profiled predict body (bench --profile) calls it before each top-level op,
+ * before each op of a loop's body and before the loop's copy of each
+ * iteration's result, and after the last op; each stamp costs the LDI and the OUT (2 cycles), which
  * the op before it pays.
  */
 #define SEEDC_PROFILE_MARK(i) \

@@ -1,6 +1,6 @@
 /*
  * seedc_host_bench.h: seedc's x86 timing bench (bench --target x86). SEEDC_PROFILE_MARK(i), which seedc's profiled
- * predict body calls before each top-level op and after the last, stores the time stamp counter (__rdtsc: ticks
+ * predict body calls before each top-level op, in loop bodies and after the last, stores the time stamp counter (__rdtsc: ticks
  * at the processor's constant nominal rate, not core cycles; not serializing, so an op's figure can borrow a few
  * ticks from its neighbour's) in seedc_prof_ticks, which the harness reads after each call.
  */
@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <x86intrin.h>
 
-#define SEEDC_PROF_MAX 4096
+#define SEEDC_PROF_MAX 65536
 extern uint64_t seedc_prof_ticks[SEEDC_PROF_MAX];
 extern unsigned seedc_prof_count;
 #define SEEDC_PROFILE_MARK(i) \

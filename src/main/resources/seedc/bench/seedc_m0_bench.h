@@ -3,7 +3,8 @@
  *
  * Every marker is a volatile 32-bit store to a register of a made-up peripheral at 0x40000000 that the runner
  * watches; it stamps the cycles counted when the store has executed. SEEDC_BENCH_START()/STOP() delimit one
- * inference, SEEDC_PROFILE_MARK(i) (seedc's profiled predict body: before each top-level op and after the last)
+ * inference, SEEDC_PROFILE_MARK(i) (seedc's profiled predict body: before each top-level op, in loop
+ * bodies, and after the last)
  * stamps inside it, SEEDC_BENCH_PUTC sends a byte of the result text and SEEDC_BENCH_EXIT() ends the run.
  * A marker costs its op about 3 cycles (a MOVS of i and the 2-cycle STR; a literal load of the address when the
  * compiler does not keep it in a register: 2 more).

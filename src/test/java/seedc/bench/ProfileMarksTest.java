@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import seedc.backend.Device;
 import seedc.backend.EmitOptions;
 import seedc.codegen.c.CBackend;
-import seedc.codegen.c.emit.BodyEmitter;
+import seedc.codegen.c.emit.ProfileMarks;
 import seedc.cost.CycleModels;
 import seedc.cost.LinearCycleModelTest;
 import seedc.fixed.FixedProgram;
@@ -31,7 +31,7 @@ class ProfileMarksTest {
     private static String predict(Path dir, boolean profiled) throws IOException {
         Runnable emit = () -> CBackend.ARDUINO.emit(FP, LinearCycleModelTest.WEIGHTS, EmitOptions.on(Device.UNO), dir);
         if (profiled) {
-            BodyEmitter.profiled(() -> {
+            ProfileMarks.profiled(() -> {
                 emit.run();
                 return null;
             });

@@ -1,7 +1,6 @@
 package seedc.codegen.c.emit;
 
 import java.util.function.IntConsumer;
-import java.util.function.Supplier;
 import seedc.backend.ScoredBuild;
 import seedc.codegen.c.writer.CNames;
 import seedc.codegen.c.writer.CWriter;
@@ -100,40 +99,27 @@ public abstract class BodyEmitter {
     /** quantize(a, k, lo, hi), element-wise. */
     protected abstract void quantize(Quantize q);
 
-    /**
-     * Whether emission on this thread marks the top-level ops for 'seedc bench --profile'. A scoped switch rather than
-     * an emit option so that profiling touches this class alone (the kernels' constructors stay as they are), and off
-     * unless {@link #profiled} is running, so that ordinary output is unchanged byte for byte.
-     */
-    private static final ThreadLocal<Boolean> PROFILING = ThreadLocal.withInitial(() -> false);
-
-    /**
-     * Runs {@code emission} (an emit on this thread) with a {@code SEEDC_PROFILE_MARK(i);} statement before each
-     * top-level op i of the predict body and one after the last (i = the number of top-level ops). The macro is
-     * empty unless the build defines it (the Uno bench defines it as a write of i to GPIOR1, which simavr stamps).
-     */
-    public static <T> T profiled(Supplier<T> emission) {
-        PROFILING.set(true);
-        try {
-            return emission.get();
-        } finally {
-            PROFILING.remove();
-        }
-    }
+    /** The top-level loop whose body is being marked (null: none), and the id of its next body mark. */
+    private Op markedLoop;
+    private int nextBodyMark;
 
     /** Writes the body of p's predict function (call once): buffer addresses, then every op. */
     protected final void emitBody(Program p) {
         scoredLabel = ScoredBuild.on() && p.result().isInt() ? p.result() : null;
         ram.aliases().forEach((alias, root) -> w.raw("#define " + alias + " ((" + elementType(alias) + " *)(" + root
                 + "))\n"));
-        if (!PROFILING.get()) {
+        ProfileMarks.Marks marks = ProfileMarks.current();
+        if (marks == ProfileMarks.Marks.NONE) {
             emit(p.body());
         } else {
             w.raw("#ifndef SEEDC_PROFILE_MARK\n#define SEEDC_PROFILE_MARK(i)\n#endif\n");
             int i = 0;
+            nextBodyMark = p.body().ops().size() + 1;
             for (Op op : p.body().ops()) {
                 w.line("SEEDC_PROFILE_MARK(" + i++ + ");"); // before the op's moves: they are its cost
+                markedLoop = marks == ProfileMarks.Marks.LOOP_BODIES && ProfileMarks.marksBodyOf(op) ? op : null;
                 emitTopOrNested(op);
+                markedLoop = null;
             }
             w.line("SEEDC_PROFILE_MARK(" + i + ");");
         }
@@ -380,7 +366,15 @@ public abstract class BodyEmitter {
             if (!ram.isView(l.acc())) {
                 copy(l.acc(), o);
             }
-            emit(l.body());
+            if (l != markedLoop) {
+                emit(l.body());
+            } else {
+                for (Op op : l.body().ops()) {
+                    w.line("SEEDC_PROFILE_MARK(" + nextBodyMark++ + ");");
+                    emitTopOrNested(op);
+                }
+                w.line("SEEDC_PROFILE_MARK(" + nextBodyMark++ + ");"); // the loop's own again: the result's copy
+            }
             copy(o, l.result());
         });
     }

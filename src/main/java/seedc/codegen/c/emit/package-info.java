@@ -1,5 +1,6 @@
 /**
- * The generic emitter: the predict function's body ({@link seedc.codegen.c.emit.BodyEmitter}), the fixed-point kernels
+ * The generic emitter: the predict function's body ({@link seedc.codegen.c.emit.BodyEmitter}; its profile marks for
+ * bench --profile, {@link seedc.codegen.c.emit.ProfileMarks}), the fixed-point kernels
  * ({@link seedc.codegen.c.emit.CEmitter}: products, activations, handing low-bit products to lowbitemit), the float
  * baseline ({@link seedc.codegen.c.emit.FloatEmitter}) and the RAM plan ({@link seedc.codegen.c.emit.RamPlan}).
  * Start at CEmitter.

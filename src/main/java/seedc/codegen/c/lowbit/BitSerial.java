@@ -33,7 +33,7 @@ import seedc.ir.Value;
  */
 public final class BitSerial {
     /** The most activation levels packed by comparisons (1-2-bit activations), and weight values (3 bits). */
-    static final int MAX_ACTIVATION_LEVELS = 4, MAX_WEIGHT_VALUES = 8;
+    static final int MAX_ACTIVATION_LEVELS = 4, MAX_WEIGHT_VALUES = LowBitProducts.MAX_WEIGHT_VALUES;
 
     public static final BitSerial NONE = new BitSerial(List.of(), Map.of(), Map.of(), Map.of(), null, PackedSources.NONE,
             PackedSigns.NONE, CountedLevels.NONE);
@@ -89,7 +89,7 @@ public final class BitSerial {
                 case LowBitProducts.Product p -> inC(p, flash);
                 case LowBitProducts.Refused r -> r.why();
             };
-            SubsetSums s = why == null || !enabled ? null : SubsetSums.of(fp, qm, m, flash, MAX_WEIGHT_VALUES,
+            SubsetSums s = why == null || !enabled ? null : SubsetSums.of(fp, qm, m, flash,
                     target.has(LowBitTarget.Kernel.SUBSET_INDEX_BYTES));
             LowBitProducts.Product onPlanes = found instanceof LowBitProducts.Product p && why == null ? p : null;
             PlaneProduct planes = onPlanes == null ? null : PlaneProduct.of(onPlanes, target);
@@ -155,7 +155,7 @@ public final class BitSerial {
                 || p.activation().planes() < 2 || p.terms() > SMALL_WINDOW) {
             return null;
         }
-        SubsetSums s = SubsetSums.of(fp, qm, p.op(), flash, MAX_WEIGHT_VALUES, true);
+        SubsetSums s = SubsetSums.of(fp, qm, p.op(), flash, true);
         return s != null && s.rowsAtOnce() ? s : null;
     }
 

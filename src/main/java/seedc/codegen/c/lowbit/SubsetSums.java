@@ -30,12 +30,8 @@ import seedc.ir.Value;
  */
 public record SubsetSums(LowBitProducts.WideProduct product, int xBits, int sumBits, int chunkGroups, boolean indexBytes,
                          boolean rowsAtOnce) {
-    /**
-     * The fewest weight vectors that share one activation vector's table: building it takes about four additions
-     * an element, looking it up one a plane per four elements and vector, so it pays for itself from about five
-     * binary vectors on; eight leaves a margin.
-     */
-    static final int MIN_VECTORS = 8;
+    /** The fewest weight vectors that share one activation vector's table ({@link LowBitProducts#bySubsetSums}). */
+    static final int MIN_VECTORS = LowBitProducts.MIN_SUBSET_VECTORS;
 
     /**
      * The fewest groups a table for which the AVR's kernel over index bytes pays for its call: it saves about 8 cycles
@@ -45,18 +41,16 @@ public record SubsetSums(LowBitProducts.WideProduct product, int xBits, int sumB
     static final int MIN_INDEX_GROUPS = 8;
 
     /**
-     * {@code m} by subset sums, or null: the activation's vectors (a's rows, each read by every column of the weights
-     * b; or b's columns, each read by every row of the weights a; at least {@link #MIN_VECTORS} weight vectors), or a
-     * convolution's windows (each read by the output channels of its group, at least as many), of at most 16 bits
-     * after their shift; the weights in flash with at most {@code maxWeightValues} evenly spaced values.
+     * {@code m} by subset sums, or null: where {@link LowBitProducts#bySubsetSums} (which the cost model reads too)
+     * finds it one. The activation's vectors are a's rows, each read by every column of the weights b, or b's columns,
+     * each read by every row of the weights a, or a convolution's windows.
      */
-    static SubsetSums of(FixedProgram fp, QuantizedModel qm, Op m, Set<Value> flash, int maxWeightValues,
-                         boolean indexBytes) {
-        LowBitProducts.WideProduct w = LowBitProducts.wide(fp, qm, m, maxWeightValues);
-        int sharing = m instanceof Op.Conv2d c ? c.filter().shape().dim(4) : w == null ? 0 : w.vectors();
-        if (w == null || sharing < MIN_VECTORS || !flash.contains(m.inputs().get(1 - w.activationOperand()))) {
+    static SubsetSums of(FixedProgram fp, QuantizedModel qm, Op m, Set<Value> flash, boolean indexBytes) {
+        LowBitProducts.WideProduct w = LowBitProducts.bySubsetSums(fp, qm, m, flash);
+        if (w == null) {
             return null;
         }
+        int sharing = m instanceof Op.Conv2d c ? c.filter().shape().dim(4) : w.vectors();
         OpParams.Mul p = fp.params(m, OpParams.Mul.class);
         int ram = w.activationOperand();
         int xBits = IntExpr.of("x", fp.type(m.inputs().get(ram)).bits()).shr(ram == 0 ? p.shrA() : p.shrB()).bits();
@@ -66,7 +60,7 @@ public record SubsetSums(LowBitProducts.WideProduct product, int xBits, int sumB
                 && IntExpr.container(IntExpr.exactSumBits(xBits, w.terms(), p.width())) == 16;
         boolean rows = wide16 && IntExpr.container(sumBits) == 16 && sharing <= 255;
         boolean bytes = wide16 && (groups >= MIN_INDEX_GROUPS || rows);
-        return xBits <= 16 ? new SubsetSums(w, xBits, sumBits, groups, bytes, rows) : null;
+        return new SubsetSums(w, xBits, sumBits, groups, bytes, rows); // xBits <= 16: bySubsetSums
     }
 
     /** Bits of a sum of the row's activations, one weight plane's or all of them (exact, or W). */
