@@ -27,6 +27,16 @@ public final class FixedArith {
         return n == 0 ? v : -n >= 64 ? 0 : v << -n;
     }
 
+    /**
+     * The signed bits that hold {@link #shr}(v, n) for every v of {@code bits} bits: bits - n for a right shift (1
+     * once n reaches bits: |v| <= 2^(bits-1) <= 2^n, so the quotient toward zero is 0), bits - n for a left one (at
+     * most 64: it is kept modulo 2^64), 1 from a left shift of 64 on (0 modulo 2^64). The C backends' expressions
+     * and the IR-level facts that predict which kernel they emit read this one rule.
+     */
+    public static int shrBits(int bits, int n) {
+        return n >= bits || n <= -64 ? 1 : Math.min(64, bits - n);
+    }
+
     /** round(r * 2^scale) (halves away from zero), saturated to the type: how constants and inputs are stored. */
     public static long quantize(double r, FixedType t) {
         return quantize(r, t, WrapSite.IGNORE);

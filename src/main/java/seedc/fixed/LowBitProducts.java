@@ -141,12 +141,7 @@ public final class LowBitProducts {
         }
         OpParams.Mul p = fp.params(m, OpParams.Mul.class);
         int ram = w.activationOperand();
-        return shiftedBits(fp.type(m.inputs().get(ram)).bits(), ram == 0 ? p.shrA() : p.shrB()) <= 16 ? w : null;
-    }
-
-    /** The bits of a value of {@code bits} bits shifted right by {@code n} (left by -n), as the C computes it. */
-    private static int shiftedBits(int bits, int n) {
-        return n >= bits || n <= -64 ? 1 : n >= 0 ? bits - n : Math.min(64, bits - n);
+        return FixedArith.shrBits(fp.type(m.inputs().get(ram)).bits(), ram == 0 ? p.shrA() : p.shrB()) <= 16 ? w : null;
     }
 
     /** Element t of weight vector f of a product's pre-shifted weights (see {@link Product#weightAt}). */

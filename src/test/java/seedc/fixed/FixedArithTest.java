@@ -63,6 +63,30 @@ class FixedArithTest {
         }
     }
 
+    /**
+     * shrBits against every value: the signed bits of the widest shr(v, n) over all v of a width, found by
+     * enumeration, for right and left shifts and shifts past the width. Left shifts that leave 64 bits are checked at
+     * the rule's edges only (the values would wrap modulo 2^64).
+     */
+    @Test
+    void shrBitsAreTheBitsTheWidestShiftedValueNeeds() {
+        for (int bits = 1; bits <= 12; bits++) {
+            for (int n = -12; n <= 14; n++) {
+                int need = 1;
+                for (long v = -(1L << (bits - 1)); v < (1L << (bits - 1)); v++) {
+                    long r = FixedArith.shr(v, n);
+                    while (r < -(1L << (need - 1)) || r >= (1L << (need - 1))) {
+                        need++;
+                    }
+                }
+                assertEquals(need, FixedArith.shrBits(bits, n), "bits " + bits + ", shift " + n);
+            }
+        }
+        assertEquals(64, FixedArith.shrBits(16, -48));
+        assertEquals(64, FixedArith.shrBits(16, -60)); // 76 bits, kept modulo 2^64
+        assertEquals(1, FixedArith.shrBits(16, -64)); // v * 2^64 is 0 modulo 2^64
+    }
+
     @Test
     void quantizeRoundsHalvesAwayFromZero() {
         FixedType i8 = new FixedType(8, 0);

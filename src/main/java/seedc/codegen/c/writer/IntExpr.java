@@ -1,5 +1,7 @@
 package seedc.codegen.c.writer;
 
+import seedc.fixed.FixedArith;
+
 /**
  * A C expression whose value always fits in {@code bits} signed bits, held in the narrowest
  * fixed-width C type that can ({@link #ctype()}). The operations build the exact integer result of
@@ -43,26 +45,27 @@ public record IntExpr(String c, int bits) {
         return new IntExpr(s, bits);
     }
 
-    /** Division by 2^n rounding toward zero (n > 0), multiplication by 2^-n (n < 0). */
+    /**
+     * Division by 2^n rounding toward zero (n > 0), multiplication by 2^-n (n < 0), in the bits the semantics gives
+     * the result ({@link FixedArith#shrBits}, which the IR-level facts about kernels read too).
+     */
     public IntExpr shr(int n) {
         if (n == 0) {
             return this;
         }
-        if (n > 0) {
-            if (n >= bits) { // |v| <= 2^(bits-1) < 2^n except v = -2^(bits-1) when n = bits - 1
-                return new IntExpr("0", 1);
-            }
-            return new IntExpr("sd_shr" + width() + "(" + c + ", " + n + ")", bits - n);
-        }
-        int k = -n;
-        if (k >= 64) { // v * 2^k is 0 modulo 2^64, and C cannot shift that far
+        int out = FixedArith.shrBits(bits, n);
+        if (n >= bits || n <= -64) { // 0: |v| <= 2^(bits-1) <= 2^n; or v * 2^k, 0 modulo 2^64, which C cannot shift
             return new IntExpr("0", 1);
         }
-        if (bits + k > 64) { // a long shifted in Java: wraps modulo 2^64
+        if (n > 0) {
+            return new IntExpr("sd_shr" + width() + "(" + c + ", " + n + ")", out);
+        }
+        int k = -n;
+        if (out == 64) { // a long shifted in Java: wraps modulo 2^64
             return new IntExpr("(int64_t)((uint64_t)" + as(64) + " << " + k + ")", 64);
         }
-        int w = container(bits + k);
-        return new IntExpr("(int" + w + "_t)((uint" + w + "_t)" + as(w) + " << " + k + ")", bits + k);
+        int w = container(out);
+        return new IntExpr("(int" + w + "_t)((uint" + w + "_t)" + as(w) + " << " + k + ")", out);
     }
 
     /**
