@@ -11,9 +11,9 @@ import seedc.search.ShiftryOutcome.ScoreGuard;
  * those rows show that it helps.
  *
  * <p>The walk. Stages I-IV run on the rows that choose without the score guard: stage IV keeps a demotion while the
- * accuracy there stays within the drop, the wrap events there are no more than the program stage IV started from
- * and the modelled cycles fall. The held-out rows then judge its program by the same limits: accuracy within the drop
- * of float's on them and no more wrap events there than that start. If it passes, it is the result: the guard was not needed (a guard would only keep values
+ * accuracy there stays within the drop, the wrap events do not grow and the modelled cycles fall. The held-out rows
+ * then judge its program: accuracy within the drop of float's on them and no more wrap events there than the program
+ * stage IV started from. If it passes, it is the result: the guard was not needed (a guard would only keep values
  * wider, and slower, than the rows ask for).
  *
  * <p>When it fails, two programs are tried, both on the held-out rows: the longest prefix of the walk's kept

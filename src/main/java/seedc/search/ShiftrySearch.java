@@ -36,8 +36,7 @@ import seedc.search.ShiftryOutcome.Step;
  * are off), the guard would refuse every demotion; there it keeps a demotion while the score error stays within
  * that start's error made a fraction maxScoreError worse ({@link StageFourLimits#scoreErrorLimit}). Wrap events on the training set rank below everything else: stages II
  * and III prefer a candidate that does not wrap (CandidatePool.Score#beats), and stage IV refuses a demotion that makes
- * the program wrap more often than the program it started from (in accuracy mode; a flash budget comes first): the
- * start's wraps are the one limit every judge after it applies too ({@link StageFourLimits} says why).
+ * the program wrap more often than before it (in accuracy mode; a flash budget comes first).
  */
 public final class ShiftrySearch {
     private final Program p;
@@ -49,8 +48,8 @@ public final class ShiftrySearch {
     /** The current program: every real value's width and scale. */
     private final int[] bits;
     private final int[] scales;
-    /** The wrap events of the program stage IV starts from, on the rows that decide (0 until measured). */
-    private long wrapsAtStart;
+    /** The current program's wrap events on the training set. */
+    private long wraps;
     /** Stage III's demotions of the rung stage IV is on. */
     private DemotionUnits.Rung rung = new DemotionUnits.Rung();
     /** How the first rung that grouped its values did (null: every rung tried each value alone). */
@@ -207,9 +206,8 @@ public final class ShiftrySearch {
             List<Demotion> stepOrder = i == 0 ? stageThree(decide, steps.get(i), DemotionUnits.of(vars))
                     : demoteEach(decide, steps.get(i), DemotionUnits.of(vars));
             StageFourLimits limits = new StageFourLimits(budget, pools.decideFloatAcc(), settings.maxDrop(),
-                    StageFourLimits.scoreErrorLimit(settings.maxScoreError(), startScoreError), wrapsAtStart,
-                    settings.precise());
-            new StageFourWalk(pricing, budget, pairs, rung, bits, scales, kept, explored)
+                    StageFourLimits.scoreErrorLimit(settings.maxScoreError(), startScoreError), settings.precise());
+            wraps = new StageFourWalk(pricing, budget, pairs, rung, bits, scales, wraps, kept, explored)
                     .demoteCumulatively(decide, stepOrder, limits, curve);
             order.addAll(stepOrder);
         }
@@ -306,21 +304,20 @@ public final class ShiftrySearch {
     }
 
     /**
-     * The numbers of the program a rung starts from, run as the reference later candidates reuse: its loss, its point
-     * on the frontier and, on the first rung, the score error stage IV's guard is measured from and the wraps it
-     * limits.
+     * The numbers of the program a rung starts from, run as the reference later candidates reuse: its wraps and loss,
+     * its point on the frontier and, on the first rung, the score error stage IV's guard is measured from.
      */
     private void startRung(CandidatePool pool, List<DemotionUnits.Unit> units) {
         if (units.isEmpty()) {
             return;
         }
         CandidatePool.Score start = pool.reference(current());
+        wraps = start.wrapEvents();
         lossBefore = start.loss();
         FixedProgram now = current();
         explored.add(Frontier.Explored.unjudged(now, start.accuracy(), cyclesOf(now), paramBytes(bits)));
         if (!startMeasured) { // the first rung's start: what every rung's demotions are measured from
             startScoreError = start.scoreError();
-            wrapsAtStart = start.wrapEvents();
             startMeasured = true;
         }
     }

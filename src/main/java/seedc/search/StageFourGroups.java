@@ -22,10 +22,10 @@ final class StageFourGroups {
     private StageFourGroups() {}
 
     /**
-     * The program after the groups kept: its widths, scales and modelled cost, and the curve's steps that became kept
-     * (their verdict was {@link StageFourVerdict#COST}), by index, with their group's figures.
+     * The program after the groups kept: its widths, scales, wrap events and modelled cost, and the curve's steps
+     * that became kept (their verdict was {@link StageFourVerdict#COST}), by index, with their group's figures.
      */
-    record Grouped(int[] bits, int[] scales, double cycles, Map<Integer, Step> steps) {}
+    record Grouped(int[] bits, int[] scales, long wraps, double cycles, Map<Integer, Step> steps) {}
 
     /** What the walk knows, for the groups. */
     record Walk(ProgramPricing pricing, CandidatePool pool, StageFourLimits limits, DemotionUnits.Rung rung,
@@ -36,9 +36,9 @@ final class StageFourGroups {
 
     /**
      * The groups of {@code curve}'s not-faster refusals that {@code walk} keeps, starting from the program of
-     * {@code bits} and {@code scales} (cost {@code cycles}); null when none is kept.
+     * {@code bits} and {@code scales} (cost {@code cycles}, {@code wraps} wrap events); null when none is kept.
      */
-    static Grouped group(Walk walk, int[] bits, int[] scales, double cycles, List<Step> curve) {
+    static Grouped group(Walk walk, int[] bits, int[] scales, long wraps, double cycles, List<Step> curve) {
         int[] keptBits = bits.clone(), keptScales = scales.clone();
         int[] b = bits.clone(), sc = scales.clone();
         List<Integer> pending = new ArrayList<>();
@@ -58,9 +58,10 @@ final class StageFourGroups {
             // a run the stage's bar did not count: not stepped, so the bar keeps its one total
             CandidatePool.Score s = walk.pool().evaluate(Progress.hidden(), () -> together);
             walk.ran().accept(new Run(together, s, then, b.clone()));
-            if (walk.limits().verdict(s, () -> together).kept()) {
+            if (walk.limits().verdict(s, wraps, () -> together).kept()) {
                 System.arraycopy(b, 0, keptBits, 0, b.length);
                 System.arraycopy(sc, 0, keptScales, 0, sc.length);
+                wraps = s.wrapEvents();
                 cycles = then;
                 for (int k : pending) {
                     Step p = curve.get(k);
@@ -73,6 +74,6 @@ final class StageFourGroups {
             }
             pending.clear();
         }
-        return steps.isEmpty() ? null : new Grouped(keptBits, keptScales, cycles, steps);
+        return steps.isEmpty() ? null : new Grouped(keptBits, keptScales, wraps, cycles, steps);
     }
 }

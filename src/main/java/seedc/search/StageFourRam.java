@@ -9,31 +9,31 @@ import seedc.search.ShiftryOutcome.Step;
 /**
  * Stage IV and the device's RAM: a program the device cannot hold helps no one, so the score guard (a caution) gives
  * way to demotions that bring the program nearer to fitting, while the accuracy limit (the user's word) and the wraps
- * (no more than the walk's start: {@link StageFourLimits#wrapsWithin}, the walk's one wrap limit) still decide.
+ * still decide.
  */
 final class StageFourRam {
     private StageFourRam() {}
 
     /**
-     * The verdict on {@code candidate} given its score {@code s}: {@code v} (by {@code limits}) unless the score guard
-     * refused it while {@code current} overflows the RAM and the candidate overflows less; then kept if it wraps no
-     * more than the walk's start.
+     * The verdict on {@code candidate} given its score {@code s}: {@code v} unless the score guard refused it while
+     * {@code current} overflows the RAM and the candidate overflows less; then kept if it wraps no more than
+     * {@code wraps}.
      */
-    static StageFourVerdict shrinksOverflow(ProgramPricing pricing, StageFourLimits limits, StageFourVerdict v,
-                                            CandidatePool.Score s, FixedProgram current, FixedProgram candidate) {
+    static StageFourVerdict shrinksOverflow(ProgramPricing pricing, StageFourVerdict v, CandidatePool.Score s,
+                                            FixedProgram current, FixedProgram candidate, long wraps) {
         if (v != StageFourVerdict.SCORE || !pricing.limitsRam()) {
             return v;
         }
         long now = pricing.overflow(current);
         boolean nearer = now > 0 && pricing.overflow(candidate) < now;
-        return !nearer ? v : limits.wrapsWithin(s) ? StageFourVerdict.KEPT : StageFourVerdict.WRAPS;
+        return !nearer ? v : s.wrapEvents() <= wraps ? StageFourVerdict.KEPT : StageFourVerdict.WRAPS;
     }
 
     /**
-     * Demotions kept together to fit the RAM: the program's widths and scales after them and the indices of the
-     * curve's steps that they turn into kept ones.
+     * Demotions kept together to fit the RAM: the program's widths and scales after them, its wrap events and the
+     * indices of the curve's steps that they turn into kept ones.
      */
-    record Fitted(int[] bits, int[] scales, List<Integer> steps) {}
+    record Fitted(int[] bits, int[] scales, long wraps, List<Integer> steps) {}
 
     /**
      * When the program of {@code bits} and {@code scales} that stage IV reached still overflows the device's RAM:
@@ -43,8 +43,8 @@ final class StageFourRam {
      * still 16-bit bias sum needs both buffers, more RAM than before (cnn-shapes-8 on the Uno); the chain fits only
      * demoted together.
      */
-    static Fitted fitRam(ProgramPricing pricing, CandidatePool pool, int[] bits, int[] scales, List<Step> curve,
-                         DemotionUnits.Rung rung, StageFourLimits limits) {
+    static Fitted fitRam(ProgramPricing pricing, CandidatePool pool, int[] bits, int[] scales, long wraps,
+                         List<Step> curve, DemotionUnits.Rung rung, StageFourLimits limits) {
         if (!pricing.limitsRam() || pricing.overflow(pricing.assign(bits, scales)) == 0) {
             return null;
         }
@@ -63,8 +63,8 @@ final class StageFourRam {
         }
         // a run the stage's bar did not count: not stepped, so the bar keeps its one total
         CandidatePool.Score s = pool.evaluate(Progress.hidden(), () -> together);
-        StageFourVerdict v = limits.verdict(s, () -> together);
-        boolean allowed = v == StageFourVerdict.KEPT || v == StageFourVerdict.SCORE && limits.wrapsWithin(s);
-        return allowed ? new Fitted(b, sc, steps) : null;
+        StageFourVerdict v = limits.verdict(s, wraps, () -> together);
+        boolean allowed = v == StageFourVerdict.KEPT || v == StageFourVerdict.SCORE && s.wrapEvents() <= wraps;
+        return allowed ? new Fitted(b, sc, s.wrapEvents(), steps) : null;
     }
 }

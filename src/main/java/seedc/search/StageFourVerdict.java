@@ -17,7 +17,7 @@ public enum StageFourVerdict {
     ACCURACY("no: accuracy"),
     /** The decision scores moved more than the score guard allows (the guard's path only). */
     SCORE("no: scores"),
-    /** More wrap events on the rows that choose than the program stage IV started from. */
+    /** More wrap events than the program before it. */
     WRAPS("no: wraps"),
     /** The proven error bound on the decision scores (--max-output-error) did not hold. */
     BOUND("no: error bound"),

@@ -27,25 +27,31 @@ final class StageFourWalk {
     /** The current program: every real value's width and scale (the search's own arrays, demoted in place). */
     private final int[] bits;
     private final int[] scales;
+    /** The current program's wrap events on the training set. */
+    private long wraps;
     /** Stage IV's kept demotions, in order (the search's list, added to). */
     private final List<StagedConfirmation.Kept> kept;
     /** The programs the search ran, for the frontier (the search's list, added to). */
     private final List<Frontier.Explored> explored;
 
     StageFourWalk(ProgramPricing pricing, Budget budget, StageFourPairs pairs, DemotionUnits.Rung rung, int[] bits,
-                  int[] scales, List<StagedConfirmation.Kept> kept, List<Frontier.Explored> explored) {
+                  int[] scales, long wraps, List<StagedConfirmation.Kept> kept, List<Frontier.Explored> explored) {
         this.pricing = pricing;
         this.budget = budget;
         this.pairs = pairs;
         this.rung = rung;
         this.bits = bits;
         this.scales = scales;
+        this.wraps = wraps;
         this.kept = kept;
         this.explored = explored;
     }
 
-    /** Stage IV: cumulative demotion, least damaging first; each try is a point of the curve. One bar for the stage. */
-    void demoteCumulatively(CandidatePool pool, List<Demotion> order, StageFourLimits limits, List<Step> curve) {
+    /**
+     * Stage IV: cumulative demotion, least damaging first; each try is a point of the curve. One bar for the stage.
+     * Returns the wrap events of the program it leaves.
+     */
+    long demoteCumulatively(CandidatePool pool, List<Demotion> order, StageFourLimits limits, List<Step> curve) {
         try (Progress bar = pool.bar("stage IV: cumulative demotion", order.size())) {
             double cyclesNow = pricing.cycles(bits, scales); // the current program's, changed only by a kept demotion
             boolean byCycles = budget == null && pricing.modelsCycles();
@@ -75,11 +81,12 @@ final class StageFourWalk {
                 }
                 CandidatePool.Score s = pool.evaluate(bar, () -> candidate);
                 explored.add(Frontier.Explored.unjudged(candidate, s.accuracy(), cyclesThen, pricing.paramBytes(b)));
-                StageFourVerdict verdict = StageFourRam.shrinksOverflow(pricing, limits,
-                        limits.verdict(s, () -> candidate), s, current(), candidate);
+                StageFourVerdict verdict = StageFourRam.shrinksOverflow(pricing,
+                        limits.verdict(s, wraps, () -> candidate), s, current(), candidate, wraps);
                 boolean keep = verdict.kept();
                 if (keep) {
                     rung.apply(d.name(), bits, scales);
+                    wraps = s.wrapEvents();
                     cyclesNow = cyclesThen;
                     kept.add(new StagedConfirmation.Kept(rung.of(d.name()), curve.size()));
                 }
@@ -93,6 +100,7 @@ final class StageFourWalk {
                 fitRam(pool, limits, curve);
             }
         }
+        return wraps;
     }
 
     /**
@@ -104,8 +112,8 @@ final class StageFourWalk {
         // a run the stage's bar did not count (the refusal's turn stepped it)
         CandidatePool.Score s = pool.evaluate(Progress.hidden(), () -> both);
         explored.add(Frontier.Explored.unjudged(both, s.accuracy(), pair.cycles(), pricing.paramBytes(pair.bits())));
-        StageFourVerdict verdict = StageFourRam.shrinksOverflow(pricing, limits, limits.verdict(s, () -> both), s,
-                current(), both);
+        StageFourVerdict verdict = StageFourRam.shrinksOverflow(pricing, limits.verdict(s, wraps, () -> both), s,
+                current(), both, wraps);
         if (!verdict.kept()) {
             return false;
         }
@@ -114,7 +122,7 @@ final class StageFourWalk {
             steps.put(i, new Step(curve.get(i).name(), StageFourVerdict.KEPT_PAIR, s.accuracy(), s.scoreError(),
                     pricing.paramBytes(pair.bits()), s.wrapEvents(), pair.cycles()));
         }
-        keepTogether(pair.bits(), pair.scales(), steps, curve);
+        keepTogether(pair.bits(), pair.scales(), s.wrapEvents(), steps, curve);
         return true;
     }
 
@@ -123,33 +131,35 @@ final class StageFourWalk {
         StageFourGroups.Walk walk = new StageFourGroups.Walk(pricing, pool, limits, rung,
                 r -> explored.add(Frontier.Explored.unjudged(r.program(), r.score().accuracy(), r.cycles(),
                         pricing.paramBytes(r.bits()))));
-        StageFourGroups.Grouped g = StageFourGroups.group(walk, bits, scales, cyclesNow, curve);
+        StageFourGroups.Grouped g = StageFourGroups.group(walk, bits, scales, wraps, cyclesNow, curve);
         if (g != null) {
-            keepTogether(g.bits(), g.scales(), g.steps(), curve);
+            keepTogether(g.bits(), g.scales(), g.wraps(), g.steps(), curve);
         }
     }
 
     /** Keeps the demotions {@link StageFourRam#fitRam} finds that make the program fit the device's RAM together. */
     private void fitRam(CandidatePool pool, StageFourLimits limits, List<Step> curve) {
-        StageFourRam.Fitted f = StageFourRam.fitRam(pricing, pool, bits, scales, curve, rung, limits);
+        StageFourRam.Fitted f = StageFourRam.fitRam(pricing, pool, bits, scales, wraps, curve, rung, limits);
         if (f != null) {
             Map<Integer, Step> steps = new TreeMap<>();
             f.steps().forEach(i -> steps.put(i, curve.get(i).as(StageFourVerdict.KEPT)));
-            keepTogether(f.bits(), f.scales(), steps, curve);
+            keepTogether(f.bits(), f.scales(), f.wraps(), steps, curve);
         }
     }
 
     /**
-     * Makes the program of {@code newBits} and {@code newScales} the current one: the demotions at the curve's
-     * indices of {@code steps} kept, each step replaced by its kept one.
+     * Makes the program of {@code newBits} and {@code newScales} (wrapping {@code newWraps} times) the current one:
+     * the demotions at the curve's indices of {@code steps} kept, each step replaced by its kept one.
      */
-    private void keepTogether(int[] newBits, int[] newScales, Map<Integer, Step> steps, List<Step> curve) {
+    private void keepTogether(int[] newBits, int[] newScales, long newWraps, Map<Integer, Step> steps,
+                              List<Step> curve) {
         steps.forEach((i, t) -> {
             kept.add(new StagedConfirmation.Kept(rung.of(t.name()), i));
             curve.set(i, t);
         });
         System.arraycopy(newBits, 0, bits, 0, bits.length);
         System.arraycopy(newScales, 0, scales, 0, scales.length);
+        wraps = newWraps;
     }
 
     private FixedProgram current() {

@@ -12,8 +12,8 @@ import seedc.fixed.FixedProgram;
  * search (stage II's best few input scales, stage IV's kept demotions) and of SeeDot's maxscale search.
  *
  * <p>Why it is sound. Stage IV keeps a demotion while the training accuracy stays within the allowed drop of
- * float's, the score error within its limit and the wrap events no more than its start's. On 2,000 evenly spaced
- * rows an accuracy p has a standard error of sqrt(p(1-p)/2000), at most 1.1 points, and less for the paired
+ * float's, the score error within its limit and the wrap events do not grow. On 2,000 evenly spaced rows an
+ * accuracy p has a standard error of sqrt(p(1-p)/2000), at most 1.1 points, and less for the paired
  * difference to float that the limit reads (fixed and float disagree on few rows); so the subset's decisions
  * are nearly those of the whole set, but not always. Every row therefore confirms the result: the program with
  * all kept demotions must meet the same limits on every row, else the longest prefix of the kept demotions
@@ -54,12 +54,12 @@ final class StagedConfirmation {
         // The program before stage IV is stage II's choice, whose numbers on every row its confirmation measured.
         CandidatePool.Score startScore = start.onAllRows() != null ? start.onAllRows()
                 : full.scoreOf(prefix.apply(0));
+        long wrapsStart = startScore.wrapEvents();
         StageFourLimits limits = new StageFourLimits(null, floatTrainAcc, settings.maxDrop(),
-                StageFourLimits.scoreErrorLimit(settings.maxScoreError(), startScore.scoreError()),
-                startScore.wrapEvents(), null);
+                StageFourLimits.scoreErrorLimit(settings.maxScoreError(), startScore.scoreError()), null);
         try (Progress bar = full.bar("stage IV: confirming on every row", 1 + FixedArith.ceilLog2(kept.size()))) {
             n = longestPrefix(kept.size(),
-                    k -> limits.keeps(full.evaluate(bar, () -> prefix.apply(k)), () -> prefix.apply(k)));
+                    k -> limits.keeps(full.evaluate(bar, () -> prefix.apply(k)), wrapsStart, () -> prefix.apply(k)));
         }
         System.arraycopy(start.bits(), 0, bits, 0, bits.length);
         System.arraycopy(start.scales(), 0, scales, 0, scales.length);
