@@ -11,7 +11,8 @@ import seedc.ir.Op;
 /**
  * The profile rows of a profiled build and which row each of its marks opens, in the order the marks run
  * ({@link ProfileMarks#profiled}): a mark before each top-level op, inside each marked loop's body a mark before each
- * body op and one before the copy of the iteration's result (the loop's own row again), and one after the last op.
+ * body op and one before the copy of the iteration's result (the loop's own row again; a sum loop's: before the
+ * addition to the sum, or after the last body op where that op is added as it is computed), and one after the last op.
  * The interval from a mark to the next is the cycles of the row the mark opens.
  *
  * @param parts     the rows' parts in program order (a marked loop's own part, then its body ops'), then the call
@@ -47,14 +48,15 @@ record MarkSchedule(List<Placed> parts, int[] rowOfMark) {
         for (Op op : fp.program().body().ops()) {
             int own = parts.size();
             marks.add(own);
-            if (!(bodies && ProfileMarks.marksBodyOf(op) && op instanceof Op.Loop l)) {
+            if (!(bodies && ProfileMarks.marksBodyOf(op))) {
                 parts.add(new Placed(pricing.part(op), null, 1));
                 continue;
             }
-            parts.add(new Placed(pricing.loopOwn(l), null, 1));
-            List<Op> body = l.body().ops();
-            body.forEach(b -> parts.add(new Placed(pricing.inBody(l, b), l.out().name(), l.to() - l.from())));
-            for (int it = l.from(); it < l.to(); it++) {
+            parts.add(new Placed(pricing.loopOwn(op), null, 1));
+            List<Op> body = ProfileMarks.bodyOf(op).ops();
+            int n = ProfileMarks.iterationsOf(op);
+            body.forEach(b -> parts.add(new Placed(pricing.inBody(b, n), op.out().name(), n)));
+            for (int it = 0; it < n; it++) {
                 for (int j = 0; j < body.size(); j++) {
                     marks.add(own + 1 + j);
                 }

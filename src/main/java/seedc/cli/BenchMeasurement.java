@@ -20,8 +20,9 @@ final class BenchMeasurement {
     boolean noSynth;
 
     @Option(names = "--profile", description = "Uno, cortex-m, x86: mark the fixed build's top-level ops and the ops of"
-            + " a loop's body, and print each one's cycles per inference (a body op's over all iterations; the loop's"
-            + " own row: its init and per-iteration overhead), MACs and cycles per MAC beside the cycle model's"
+            + " a top-level loop's or sum loop's body (not of loops nested in it), and print each one's cycles per"
+            + " inference (a body op's over all iterations; the loop's own row: its init and per-iteration overhead,"
+            + " a sum loop's additions to the sum), MACs and cycles per MAC beside the cycle model's"
             + " estimate; the marks add a few cycles per op run (2 on the Uno; not set: no marks).")
     boolean profile;
 }

@@ -70,7 +70,9 @@ final class UnoBenchTable {
                 p.modelled(), ratio(p.modelled(), p.measured()));
         if (bodies) {
             o.printf(Locale.ROOT, "a loop's own row counts its init and, each iteration, the counter and the copies of"
-                    + " its state; its body's ops, indented under it, count all iterations%n");
+                    + " its state (a sum loop's: the sum's zeroing, the counter and each addition to the sum, unless"
+                    + " its last body op adds as it computes); its body's ops, indented under it, count all"
+                    + " iterations (loops nested in a body are one row)%n");
         }
     }
 

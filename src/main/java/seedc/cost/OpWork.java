@@ -117,21 +117,28 @@ public final class OpWork {
         }
 
         /**
-         * The own part of the top-level loop {@code l}: its set-up, iterations and state copies, without its body's
-         * terms ({@link #inBody} gives each body op's; together they are {@link #part} of l).
+         * The own part of the top-level loop or sum loop {@code loop}: a loop's set-up, iterations and state copies, a
+         * sum loop's zeroing, iterations and additions to the sum, without its body's terms ({@link #inBody} gives
+         * each body op's; together they are {@link #part} of it).
          */
-        public Part loopOwn(Op.Loop l) {
+        public Part loopOwn(Op loop) {
             Map<String, Double> t = new TreeMap<>();
-            counter.loopOwn(l, 1, t);
-            return new Part(l.out().name(), kind(l), 0, t);
+            switch (loop) {
+                case Op.Loop l -> counter.loopOwn(l, 1, t);
+                case Op.SumLoop s -> counter.sumLoopOwn(s, 1, t);
+                default -> throw new IllegalArgumentException("not a loop: " + loop.out().name());
+            }
+            return new Part(loop.out().name(), kind(loop), 0, t);
         }
 
-        /** The part of {@code op} of the top-level loop {@code l}'s body: its terms and MACs over l's iterations. */
-        public Part inBody(Op.Loop l, Op op) {
-            int n = l.to() - l.from();
+        /**
+         * The part of {@code op} of the body of the top-level loop or sum loop {@code loop}, which runs it
+         * {@code iterations} times: its terms and MACs over those runs.
+         */
+        public Part inBody(Op op, int iterations) {
             Map<String, Double> t = new TreeMap<>();
-            counter.add(op, n, t);
-            return new Part(op.out().name(), kind(op), n * OpFacts.macs(op, counter.sparse), t);
+            counter.add(op, iterations, t);
+            return new Part(op.out().name(), kind(op), iterations * OpFacts.macs(op, counter.sparse), t);
         }
 
         /** The call's own part. */
@@ -238,11 +245,8 @@ public final class OpWork {
                 case Op.Argmax a -> elementWise(op, List.of(a.a()), a.out(), a.a().size(), times, t);
                 case Op.NormaliseL2 n -> elementWise(op, List.of(n.a()), n.out(), n.a().size(), times, t);
                 case Op.SumLoop s -> {
-                    int n = s.to() - s.from();
-                    put(t, k + ".op", times);
-                    put(t, k + ".iter", times * n);
-                    put(t, k + ".copy." + width(s.out()), times * (long) (n + 1) * s.out().size());
-                    s.body().ops().forEach(b -> add(b, times * n, t));
+                    sumLoopOwn(s, times, t);
+                    s.body().ops().forEach(b -> add(b, times * (s.to() - s.from()), t));
                 }
                 case Op.Loop l -> {
                     loopOwn(l, times, t);
@@ -269,6 +273,14 @@ public final class OpWork {
                 case Op.SpliceWrite sw -> elements(op, times, t);
                 case Op.Select sel -> elements(op, times, t);
             }
+        }
+
+        /** A sum loop's own terms: its set-up, its iterations, and the sum's zeroing and additions. */
+        void sumLoopOwn(Op.SumLoop s, double times, Map<String, Double> t) {
+            int n = s.to() - s.from();
+            put(t, "SumLoop.op", times);
+            put(t, "SumLoop.iter", times * n);
+            put(t, "SumLoop.copy." + width(s.out()), times * (long) (n + 1) * s.out().size());
         }
 
         /** A loop's own terms: its set-up, its iterations, and its state's copies. */

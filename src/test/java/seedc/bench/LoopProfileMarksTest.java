@@ -79,7 +79,7 @@ class LoopProfileMarksTest {
         String bodies = predict(fp, tmp.resolve("c"), true);
         int tops = fp.program().body().ops().size();
         int body = fp.program().body().ops().stream().filter(ProfileMarks::marksBodyOf)
-                .mapToInt(op -> ((seedc.ir.Op.Loop) op).body().ops().size()).sum();
+                .mapToInt(op -> ProfileMarks.bodyOf(op).ops().size()).sum();
         assertEquals(tops + 1, marks(top));
         assertEquals(tops + 1 + body + 1, marks(bodies), "a mark per body op and one before the result's copy");
         String header = "#ifndef SEEDC_PROFILE_MARK\n#define SEEDC_PROFILE_MARK(i)\n#endif\n";

@@ -337,11 +337,16 @@ public abstract class BodyEmitter {
                 return;
             }
             Op last = ops.getLast();
-            ops.subList(0, ops.size() - 1).forEach(this::emitTopOrNested); // first: they declare the views last reads
+            for (Op op : ops.subList(0, ops.size() - 1)) { // first: they declare the views last reads
+                markBodyOp(s);
+                emitTopOrNested(op);
+            }
+            markBodyOp(s);
             // The last op of the body is the only one that can read its result (SSA: the others come before).
             AddedTerm fused = last.out() == s.result() ? plusComputed(s, last) : null;
             if (fused == null) {
                 emitTopOrNested(last);
+                markBodyOp(s); // the sum loop's own again: the addition to the sum
                 each(o, plus(o, s.result()));
                 return;
             }
@@ -355,6 +360,7 @@ public abstract class BodyEmitter {
                     each(o, fused.plus());
                 });
             }
+            markBodyOp(s); // the sum loop's own again (the counter): the addition is last's, one statement with it
         });
     }
 
@@ -370,13 +376,20 @@ public abstract class BodyEmitter {
                 emit(l.body());
             } else {
                 for (Op op : l.body().ops()) {
-                    w.line("SEEDC_PROFILE_MARK(" + nextBodyMark++ + ");");
+                    markBodyOp(l);
                     emitTopOrNested(op);
                 }
-                w.line("SEEDC_PROFILE_MARK(" + nextBodyMark++ + ");"); // the loop's own again: the result's copy
+                markBodyOp(l); // the loop's own again: the result's copy
             }
             copy(o, l.result());
         });
+    }
+
+    /** In the body of {@code loop} when it is the top-level loop being marked, the next body mark; else nothing. */
+    private void markBodyOp(Op loop) {
+        if (loop == markedLoop) {
+            w.line("SEEDC_PROFILE_MARK(" + nextBodyMark++ + ");");
+        }
     }
 
     /**

@@ -1,6 +1,7 @@
 package seedc.codegen.c.emit;
 
 import java.util.function.Supplier;
+import seedc.ir.Block;
 import seedc.ir.Op;
 
 /**
@@ -26,8 +27,10 @@ public final class ProfileMarks {
      * Runs {@code emission} (an emit on this thread) with a {@code SEEDC_PROFILE_MARK(i);} statement before each
      * top-level op i of the predict body and one after the last (i = the number of top-level ops), and inside the
      * body of each top-level op that {@link #marksBodyOf} names: one before each of its body's ops and one before the
-     * copy of each iteration's result (so the loop's own interval is its init and, per iteration, that copy, the
-     * counter and the state's copy). Body marks are numbered on from the end mark, in the order of the text. The
+     * copy of each iteration's result (so a loop's own interval is its init and, per iteration, that copy, the
+     * counter and the state's copy) or, in a sum loop, before the addition of the iteration's result to the sum (so
+     * its own interval is the sum's zeroing and, per iteration, that addition and the counter; where the body's last
+     * op is added as it is computed, that op's interval has the addition and the mark follows it). Body marks are numbered on from the end mark, in the order of the text. The
      * macro is empty unless the build defines it (the Uno bench defines it as a write of i to GPIOR1, which simavr
      * stamps).
      */
@@ -53,9 +56,28 @@ public final class ProfileMarks {
 
     /**
      * Whether a profiled build marks the ops in the body of the top-level op {@code op}: a loop's (LSTM, GRU and
-     * FastGRNN cells), not a sum loop's. {@code seedc.bench.OpProfile} reads the marks by the same rule.
+     * FastGRNN cells) and a sum loop's with ops in its body (ProtoNN's per-prototype loop, Bonsai's node sums), not
+     * the ops of loops nested in those bodies. {@code seedc.bench.OpProfile} reads the marks by the same rule.
      */
     public static boolean marksBodyOf(Op op) {
-        return op instanceof Op.Loop;
+        return op instanceof Op.Loop || op instanceof Op.SumLoop s && !s.body().ops().isEmpty();
+    }
+
+    /** The body of the loop or sum loop {@code op} (null: another op). */
+    public static Block bodyOf(Op op) {
+        return switch (op) {
+            case Op.Loop l -> l.body();
+            case Op.SumLoop s -> s.body();
+            default -> null;
+        };
+    }
+
+    /** How often the body of the loop or sum loop {@code op} runs (0: another op). */
+    public static int iterationsOf(Op op) {
+        return switch (op) {
+            case Op.Loop l -> l.to() - l.from();
+            case Op.SumLoop s -> s.to() - s.from();
+            default -> 0;
+        };
     }
 }
