@@ -15,11 +15,12 @@ import seedc.fixed.FixedProgram;
  * Where an inference's cycles go: each top-level op's cycles measured between the profile marks of a profiled build
  * (mean over the examples), beside the cycle model's estimate and the terms it priced, and last the call's own cycles
  * (from the start of the call to the first mark and from the last mark to the end of the call: the prologue, the
- * result's copy, the return). A top-level loop or sum loop whose body the build marked ({@link ProfileMarks#marksBodyOf})
- * has a row of its own (its init and, per iteration, the counter and the state's copies; a sum loop's, the sum's
- * zeroing, the counter and the additions to the sum, but where its last body op is added as computed, that op's row
- * has the additions) followed by a row per body op (its cycles summed over the iterations); a build marked at top level only gives the loop one row, body included. Each
- * row's figure includes its marks' cycles ({@link Row#marks} of them, 2 cycles each on the Uno).
+ * result's copy, the return). A top-level loop or sum loop whose body the build marked ({@link
+ * ProfileMarks#marksBodyOf}) has a row of its own (its init and, per iteration, the counter and the state's copies; a
+ * sum loop's, the sum's zeroing, the counter and the additions to the sum, but where its last body op is added as
+ * computed, that op's row has the additions) followed by a row per body op (its cycles summed over the iterations); a
+ * build marked at top level only gives the loop one row, body included. Each row's figure includes its marks' cycles
+ * ({@link Row#marks} of them, 2 cycles each on the Uno).
  *
  * @param rows     one per top-level op (and body op) in program order, then the call
  * @param measured the mean cycles of a whole inference (the rows' measured cycles add up to it)

@@ -4,29 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import seedc.backend.BitLayout;
-import seedc.backend.Device;
-import seedc.backend.EmitOptions;
-import seedc.backend.WeightStorage;
-import seedc.codegen.c.CBackend;
 import seedc.codegen.c.emit.ProfileMarks;
 import seedc.cost.CycleModels;
-import seedc.eval.FloatInterpreter;
-import seedc.eval.Profile;
-import seedc.fixed.ContainerWidths;
 import seedc.fixed.FixedProgram;
-import seedc.frontend.seedot.SeeDotProgram;
-import seedc.frontend.seedot.lang.SourceFile;
-import seedc.io.DataSet;
-import seedc.ir.FloatModel;
-import seedc.ir.Program;
-import seedc.search.SeeDotStrategy;
 
 /**
  * bench --profile inside a loop: a mark before each op of a top-level loop's body and before the copy of each
@@ -46,29 +31,11 @@ class LoopProfileMarksTest {
         {-1, 0, 0.5, 0.25, 0.8, -0.3, 0.6, -0.9, 0.2, 0.1, -0.4, 0.7}};
 
     private static FixedProgram program() {
-        Program p = SeeDotProgram.from(new SourceFile("rnn.sd", SOURCE)).program();
-        Profile prof = new Profile(p);
-        for (double[] x : X) {
-            new FloatInterpreter(p, WEIGHTS).run(x, prof);
-        }
-        return SeeDotStrategy.assign(p, prof, WEIGHTS, ContainerWidths.C, 16, 12);
+        return ProfiledBuilds.fixed(SOURCE, WEIGHTS, X);
     }
 
     private static String predict(FixedProgram fp, Path dir, Boolean bodies) throws IOException {
-        Runnable emit = () -> CBackend.ARDUINO.emit(fp, WEIGHTS, EmitOptions.on(Device.UNO), dir);
-        if (bodies == null) {
-            emit.run();
-        } else {
-            ProfileMarks.profiled(bodies, () -> {
-                emit.run();
-                return null;
-            });
-        }
-        return Files.readString(dir.resolve("predict.cpp"));
-    }
-
-    private static long marks(String c) {
-        return c.lines().filter(l -> l.trim().startsWith("SEEDC_PROFILE_MARK(")).count();
+        return ProfiledBuilds.predict(fp, WEIGHTS, dir, bodies);
     }
 
     @Test
@@ -80,20 +47,17 @@ class LoopProfileMarksTest {
         int tops = fp.program().body().ops().size();
         int body = fp.program().body().ops().stream().filter(ProfileMarks::marksBodyOf)
                 .mapToInt(op -> ProfileMarks.bodyOf(op).ops().size()).sum();
-        assertEquals(tops + 1, marks(top));
-        assertEquals(tops + 1 + body + 1, marks(bodies), "a mark per body op and one before the result's copy");
-        String header = "#ifndef SEEDC_PROFILE_MARK\n#define SEEDC_PROFILE_MARK(i)\n#endif\n";
+        assertEquals(tops + 1, ProfiledBuilds.marks(top));
+        assertEquals(tops + 1 + body + 1, ProfiledBuilds.marks(bodies),
+                "a mark per body op and one before the result's copy");
         for (String profiled : List.of(top, bodies)) {
-            assertEquals(plain, profiled.replace(header, "").replaceAll(" *SEEDC_PROFILE_MARK\\(\\d+\\);\n", ""));
+            assertEquals(plain, ProfiledBuilds.unmarked(profiled));
         }
         assertEquals(plain, predict(fp, tmp.resolve("d"), null));
     }
 
     private static ModelBench.Outcome bench(FixedProgram fp, Path dir, boolean bodies) {
-        DataSet data = new DataSet(1, new double[][] {{0}, {1}}, X);
-        FloatModel model = new FloatModel(fp.program(), WEIGHTS);
-        return ProfileMarks.profiled(bodies, () -> ModelBench.fixed(fp, model, data, 2, Device.UNO, AvrToolchain.MCU,
-                dir, WeightStorage.DENSE, true, BitLayout.MEASURED, true));
+        return ProfiledBuilds.bench(fp, WEIGHTS, X, dir, bodies);
     }
 
     @Test

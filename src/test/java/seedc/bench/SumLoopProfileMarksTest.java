@@ -4,30 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import seedc.backend.BitLayout;
-import seedc.backend.Device;
-import seedc.backend.EmitOptions;
-import seedc.backend.WeightStorage;
-import seedc.codegen.c.CBackend;
 import seedc.codegen.c.emit.ProfileMarks;
 import seedc.cost.CycleModels;
-import seedc.eval.FloatInterpreter;
-import seedc.eval.Profile;
-import seedc.fixed.ContainerWidths;
 import seedc.fixed.FixedProgram;
-import seedc.frontend.seedot.SeeDotProgram;
-import seedc.frontend.seedot.lang.SourceFile;
-import seedc.io.DataSet;
-import seedc.ir.FloatModel;
 import seedc.ir.Op;
-import seedc.ir.Program;
-import seedc.search.SeeDotStrategy;
 
 /**
  * bench --profile inside SeeDot's sum loops: a mark before each op of a top-level sum loop's body and before each
@@ -50,64 +35,30 @@ class SumLoopProfileMarksTest {
             "Z", new double[] {0.9, -0.3, -0.2, 0.7, 0.4, 0.4});
     private static final double[][] X = {{0.5, -0.5, 0.25}, {-1, 0.8, 0.3}};
 
-    private static FixedProgram program() {
-        Program p = SeeDotProgram.from(new SourceFile("protonn.sd", SOURCE)).program();
-        Profile prof = new Profile(p);
-        for (double[] x : X) {
-            new FloatInterpreter(p, WEIGHTS).run(x, prof);
-        }
-        return SeeDotStrategy.assign(p, prof, WEIGHTS, ContainerWidths.C, 16, 12);
-    }
-
-    private static String predict(FixedProgram fp, Path dir, Boolean bodies) throws IOException {
-        Runnable emit = () -> CBackend.ARDUINO.emit(fp, WEIGHTS, EmitOptions.on(Device.UNO), dir);
-        if (bodies == null) {
-            emit.run();
-        } else {
-            ProfileMarks.profiled(bodies, () -> {
-                emit.run();
-                return null;
-            });
-        }
-        return Files.readString(dir.resolve("predict.cpp"));
-    }
-
-    private static long marks(String c) {
-        return c.lines().filter(l -> l.trim().startsWith("SEEDC_PROFILE_MARK(")).count();
-    }
-
     @Test
     void theSumLoopsBodiesAreMarkedAndOrdinaryOutputStaysAsItWas(@TempDir Path tmp) throws IOException {
-        FixedProgram fp = program();
-        String plain = predict(fp, tmp.resolve("a"), null);
-        String top = predict(fp, tmp.resolve("b"), false);
-        String bodies = predict(fp, tmp.resolve("c"), true);
+        FixedProgram fp = ProfiledBuilds.fixed(SOURCE, WEIGHTS, X);
+        String plain = ProfiledBuilds.predict(fp, WEIGHTS, tmp.resolve("a"), null);
+        String top = ProfiledBuilds.predict(fp, WEIGHTS, tmp.resolve("b"), false);
+        String bodies = ProfiledBuilds.predict(fp, WEIGHTS, tmp.resolve("c"), true);
         List<Op> sums = fp.program().body().ops().stream().filter(op -> op instanceof Op.SumLoop).toList();
         assertEquals(2, sums.size());
         assertTrue(sums.stream().allMatch(ProfileMarks::marksBodyOf));
         int body = sums.stream().mapToInt(op -> ProfileMarks.bodyOf(op).ops().size() + 1).sum();
         int tops = fp.program().body().ops().size();
-        assertEquals(tops + 1, marks(top));
-        assertEquals(tops + 1 + body, marks(bodies), "a mark per body op and one for the addition, in the text");
+        assertEquals(tops + 1, ProfiledBuilds.marks(top));
+        assertEquals(tops + 1 + body, ProfiledBuilds.marks(bodies), "a mark per body op and one for the addition");
         assertTrue(bodies.contains("as computed"), "the first sum adds Z[i] times the exp as it computes it");
-        String header = "#ifndef SEEDC_PROFILE_MARK\n#define SEEDC_PROFILE_MARK(i)\n#endif\n";
         for (String profiled : List.of(top, bodies)) {
-            assertEquals(plain, profiled.replace(header, "").replaceAll(" *SEEDC_PROFILE_MARK\\(\\d+\\);\n", ""));
+            assertEquals(plain, ProfiledBuilds.unmarked(profiled));
         }
-    }
-
-    private static ModelBench.Outcome bench(FixedProgram fp, Path dir, boolean bodies) {
-        DataSet data = new DataSet(1, new double[][] {{0}, {1}}, X);
-        FloatModel model = new FloatModel(fp.program(), WEIGHTS);
-        return ProfileMarks.profiled(bodies, () -> ModelBench.fixed(fp, model, data, 2, Device.UNO, AvrToolchain.MCU,
-                dir, WeightStorage.DENSE, true, BitLayout.MEASURED, true));
     }
 
     @Test
     void theBodyRowsAndEachSumLoopsOwnAddUpToItsRowMarkedAtTopLevel(@TempDir Path tmp) {
-        FixedProgram fp = program();
-        ModelBench.Outcome top = bench(fp, tmp.resolve("top"), false);
-        ModelBench.Outcome bodies = bench(fp, tmp.resolve("bodies"), true);
+        FixedProgram fp = ProfiledBuilds.fixed(SOURCE, WEIGHTS, X);
+        ModelBench.Outcome top = ProfiledBuilds.bench(fp, WEIGHTS, X, tmp.resolve("top"), false);
+        ModelBench.Outcome bodies = ProfiledBuilds.bench(fp, WEIGHTS, X, tmp.resolve("bodies"), true);
         assertTrue(bodies.allEqual(), "the profiled build predicts as the interpreter: " + bodies.mismatches());
         OpProfile p = OpProfile.of(bodies.fixed(), fp, WEIGHTS, CycleModels.avr());
         OpProfile q = OpProfile.of(top.fixed(), fp, WEIGHTS, CycleModels.avr());

@@ -25,14 +25,14 @@ public final class ProfileMarks {
 
     /**
      * Runs {@code emission} (an emit on this thread) with a {@code SEEDC_PROFILE_MARK(i);} statement before each
-     * top-level op i of the predict body and one after the last (i = the number of top-level ops), and inside the
-     * body of each top-level op that {@link #marksBodyOf} names: one before each of its body's ops and one before the
-     * copy of each iteration's result (so a loop's own interval is its init and, per iteration, that copy, the
-     * counter and the state's copy) or, in a sum loop, before the addition of the iteration's result to the sum (so
-     * its own interval is the sum's zeroing and, per iteration, that addition and the counter; where the body's last
-     * op is added as it is computed, that op's interval has the addition and the mark follows it). Body marks are numbered on from the end mark, in the order of the text. The
-     * macro is empty unless the build defines it (the Uno bench defines it as a write of i to GPIOR1, which simavr
-     * stamps).
+     * top-level op i of the predict body and one after the last (i = the number of top-level ops), and inside the body
+     * of each top-level op that {@link #marksBodyOf} names: one before each of its body's ops and one before the copy
+     * of each iteration's result (so a loop's own interval is its init and, per iteration, that copy, the counter and
+     * the state's copy) or, in a sum loop, before the addition of the iteration's result to the sum (so its own
+     * interval is the sum's zeroing and, per iteration, that addition and the counter; where the body's last op is
+     * added as it is computed, that op's interval has the addition and the mark follows it). Body marks are numbered on
+     * from the end mark, in the order of the text. The macro is empty unless the build defines it (the Uno bench
+     * defines it as a write of i to GPIOR1, which simavr stamps).
      */
     public static <T> T profiled(Supplier<T> emission) {
         return profiled(true, emission);
