@@ -51,6 +51,49 @@ public final class OpFacts {
         };
     }
 
+    /** The body an op runs over and over, and how often (a loop's and a sum loop's). */
+    public record Repeated(Block body, int iterations) {}
+
+    /** The body op repeats and its iterations, or null for an op without a body. */
+    public static Repeated repeated(Op op) {
+        return switch (op) {
+            case Op.SumLoop s -> new Repeated(s.body(), s.to() - s.from());
+            case Op.Loop l -> new Repeated(l.body(), l.to() - l.from());
+            case Op.Input o -> null;
+            case Op.Param o -> null;
+            case Op.Const o -> null;
+            case Op.IntConst o -> null;
+            case Op.IntArith o -> null;
+            case Op.MatMul o -> null;
+            case Op.SparseMatMul o -> null;
+            case Op.Add o -> null;
+            case Op.ScalarMul o -> null;
+            case Op.Hadamard o -> null;
+            case Op.VecOp o -> null;
+            case Op.Neg o -> null;
+            case Op.Exp o -> null;
+            case Op.Tanh o -> null;
+            case Op.Softplus o -> null;
+            case Op.Softsign o -> null;
+            case Op.Sigmoid o -> null;
+            case Op.Relu o -> null;
+            case Op.Relu6 o -> null;
+            case Op.Quantize o -> null;
+            case Op.Sgn o -> null;
+            case Op.Argmax o -> null;
+            case Op.NormaliseL2 o -> null;
+            case Op.Transpose o -> null;
+            case Op.Reshape o -> null;
+            case Op.Reverse o -> null;
+            case Op.Index o -> null;
+            case Op.Splice o -> null;
+            case Op.SpliceWrite o -> null;
+            case Op.Conv2d o -> null;
+            case Op.Maxpool o -> null;
+            case Op.Select o -> null;
+        };
+    }
+
     /**
      * Multiply-accumulates of one execution of op: matrix and convolution terms (convolution taps in the
      * padding are not counted), element-wise products, loops times their trip count. A sparse product's

@@ -3,6 +3,7 @@ package seedc.codegen.c.emit;
 import java.util.function.Supplier;
 import seedc.ir.Block;
 import seedc.ir.Op;
+import seedc.ir.OpFacts;
 
 /**
  * What a predict body emitted on this thread marks for 'seedc bench --profile' ({@link BodyEmitter} writes the
@@ -56,7 +57,7 @@ public final class ProfileMarks {
 
     /**
      * Whether a profiled build marks the ops in the body of the top-level op {@code op}: a loop's (LSTM, GRU and
-     * FastGRNN cells) and a sum loop's with ops in its body (ProtoNN's per-prototype loop, Bonsai's node sums), not
+     * FastGRNN cells) and a sum loop's with ops in its body (ProtoNN's per-prototype loop), not
      * the ops of loops nested in those bodies. {@code seedc.bench.OpProfile} reads the marks by the same rule.
      */
     public static boolean marksBodyOf(Op op) {
@@ -65,19 +66,13 @@ public final class ProfileMarks {
 
     /** The body of the loop or sum loop {@code op} (null: another op). */
     public static Block bodyOf(Op op) {
-        return switch (op) {
-            case Op.Loop l -> l.body();
-            case Op.SumLoop s -> s.body();
-            default -> null;
-        };
+        OpFacts.Repeated r = OpFacts.repeated(op);
+        return r == null ? null : r.body();
     }
 
     /** How often the body of the loop or sum loop {@code op} runs (0: another op). */
     public static int iterationsOf(Op op) {
-        return switch (op) {
-            case Op.Loop l -> l.to() - l.from();
-            case Op.SumLoop s -> s.to() - s.from();
-            default -> 0;
-        };
+        OpFacts.Repeated r = OpFacts.repeated(op);
+        return r == null ? 0 : r.iterations();
     }
 }
