@@ -231,6 +231,15 @@ final class OpCases {
         t.add(Ops.unary("softsign", in("a", i16(-3), 5), i16(14)), PLANNED);
         t.add(Ops.unary("softsign", in("a", i16(11), 4), i16(-2)), PLANNED);
         t.add(Ops.unary("softsign", in("a", i16(10), 5), i8(6)), PLANNED);
+        // Sums of products added as computed (appended last, for the seeds): a column of a
+        // parameter times an input scalar (ProtoNN's class scores; the parameter's row read in order from flash),
+        // element-wise with an input row, and with a second parameter's row (only the first is read in order)
+        for (Rule rule : new Rule[] {PLANNED, SHIFTRY, new Rule.Random(41), new Rule.Random(42)}) {
+            t.add(Ops.sumOfProducts(true, param("z", i8(6), 5, 7, 1), in("s", i8(5), 1, 1), i8(6), i16(9), i8(4)), rule);
+            t.add(Ops.sumOfProducts(false, param("a", i16(12), 4, 6), in("x", i8(5), 6), i16(12), i16(10), i16(8)), rule);
+            t.add(Ops.sumOfProducts(false, param("a", i8(5), 3, 5), param("b", i16(9), 3, 5), i8(5), i16(11), i32(12)),
+                    rule);
+        }
         return t.cases;
     }
 

@@ -171,6 +171,27 @@ final class Ops {
         });
     }
 
+    /**
+     * out = the sum over rows i of a of the product of a[i] and b[i] (or b, when b has no rows): an outer product of
+     * a column a[i] (m, 1) and b (1, 1) when {@code outer} (ProtoNN's class scores), else element-wise. The sum loop
+     * adds each element of the product where it computes it (AddedAsComputed), a constant a read in order.
+     */
+    static OpSpec sumOfProducts(boolean outer, Operand a, Operand b, FixedType row, FixedType product, FixedType out) {
+        int n = a.shape().dim(0);
+        Shape rs = a.shape().dropFirst();
+        boolean bRows = b.shape().rank() == a.shape().rank();
+        return spec(outer ? "sum_loop_outer" : "sum_loop_hadamard", List.of(a, b), (o, v) -> {
+            Value i = o.integer("i", 0, n - 1);
+            o.openBlock();
+            Value ra = o.emit(new Op.Index(o.real("rowa", rs, row), v[0], i));
+            Value rb = bRows ? o.emit(new Op.Index(o.real("rowb", rs, row), v[1], i)) : v[1];
+            Value p = o.emit(outer ? new Op.MatMul(o.real("p", rs, product), ra, rb)
+                    : new Op.Hadamard(o.real("p", rs, product), ra, rb));
+            Block body = o.closeBlock();
+            return o.emit(new Op.SumLoop(o.real("out", rs, out), i, 0, n, body, p));
+        });
+    }
+
     /** acc = init; for each row i of a: acc = acc + a[i] (the add's parameters come from the rule too). */
     static OpSpec loop(Operand init, Operand a, FixedType row, FixedType sum, FixedType out) {
         int n = a.shape().dim(0);

@@ -1,6 +1,11 @@
 package seedc.codegen.c.emit;
 
+import java.util.List;
 import seedc.codegen.c.lowbit.BitSerial;
+import seedc.codegen.c.operand.Constants;
+import seedc.codegen.c.operand.Operands;
+import seedc.codegen.c.writer.IntExpr;
+import seedc.fixed.OpParams;
 import seedc.ir.Op;
 import seedc.ir.Op.Hadamard;
 import seedc.ir.Op.MatMul;
@@ -38,5 +43,48 @@ final class AddedAsComputed {
     /** Operand v's index at element k of o: k, 0 for one element, null for a broadcast. */
     private static String index(Value o, Value v) {
         return v.size() == o.size() ? "k" : v.size() == 1 ? "0" : null;
+    }
+
+    /**
+     * The term's two operands at element k, shifted as p says, as the loop over k (0 up, each element once) reads
+     * them; what they need before the loop is added to {@code before}. At most one operand is streamed from flash:
+     * the AVR has one register (Z) that lpm reads through.
+     */
+    static IntExpr[] operands(Operands r, Term term, OpParams.Mul p, List<String> before) {
+        IntExpr a = read(r, term.a(), p.shrA(), term.ia(), "0", true, before);
+        boolean aStreamed = a.c().startsWith("SD_NEXT");
+        IntExpr b = read(r, term.b(), p.shrB(), term.ib(), "1", !aStreamed, before);
+        return new IntExpr[] {a, b};
+    }
+
+    /**
+     * Operand v at index k or 0. One the same at every element (index 0) is read once into a local before the loop:
+     * gcc reads it again for each element otherwise, since the sum's stores into the planned buffer may alias it
+     * (and loses registers to it). A constant in flash read at k (ProtoNN's row of Z) is read in order through a
+     * pointer, SD_NEXT (lpm Z+ on the AVR: no index arithmetic, no pointer increment of its own), when
+     * {@code streamable}; the same elements as Operands.operand reads at k, since the loop visits k = 0, 1, ... once.
+     */
+    private static IntExpr read(Operands r, Value v, int shift, String index, String suffix, boolean streamable,
+                                List<String> before) {
+        IntExpr operand = r.operand(v, shift, index);
+        if (index.equals("0")) {
+            if (operand.c().matches("-?[0-9]+L*")) {
+                return operand;
+            }
+            before.add(0, "const " + operand.ctype() + " sd_once" + suffix + " = " + operand.c() + ";");
+            return IntExpr.of("sd_once" + suffix, operand.bits());
+        }
+        Operands.FlashSource src = r.flashSource(v);
+        if (!streamable || src == null) {
+            return operand;
+        }
+        Constants.Variant var = r.constants().variant(src.constant(), src.chain(), shift, v.size(), null);
+        if (var.packed()) { // its elements are indices into a table, not the values
+            return operand;
+        }
+        String pointer = "sd_next" + suffix;
+        String start = src.base().equals("0") ? var.name() : "&" + var.name() + "[" + src.base() + "]";
+        before.add("const int" + var.container() + "_t *" + pointer + " = " + start + ";");
+        return IntExpr.of("SD_NEXT" + var.container() + "(" + pointer + ")", var.bits());
     }
 }

@@ -129,22 +129,10 @@ public final class CEmitter extends BodyEmitter {
         }
         OpParams.Mul p = fp.params(last, OpParams.Mul.class);
         java.util.List<String> before = new java.util.ArrayList<>();
-        IntExpr a = once(r.operand(term.a(), p.shrA(), term.ia()), term.ia(), "sd_once0", before);
-        IntExpr b = once(r.operand(term.b(), p.shrB(), term.ib()), term.ib(), "sd_once1", before);
+        IntExpr[] ab = AddedAsComputed.operands(r, term, p, before);
+        IntExpr a = ab[0], b = ab[1];
         // Operands.term's product of the two operands, finished as the product's own loop would store it
         return new AddedTerm(before, plus(s.out(), last.out(), r.finish(a.timesWrap(b, p.width()), p, last.out())));
-    }
-
-    /**
-     * An operand the same at every element (index 0) read once into a local before the loop: gcc reads it again for
-     * each element otherwise, since the sum's stores into the planned buffer may alias it (and loses registers to it).
-     */
-    private static IntExpr once(IntExpr operand, String index, String name, java.util.List<String> before) {
-        if (!index.equals("0") || operand.c().matches("-?[0-9]+L*")) {
-            return operand;
-        }
-        before.add("const " + operand.ctype() + " " + name + " = " + operand.c() + ";");
-        return IntExpr.of(name, operand.bits());
     }
 
     /** A result in RAM is copied as it is; one in flash is read and cast. */
