@@ -51,11 +51,13 @@ final class AddedAsComputed {
      * the AVR has one register (Z) that lpm reads through.
      */
     static IntExpr[] operands(Operands r, Term term, OpParams.Mul p, List<String> before) {
-        IntExpr a = read(r, term.a(), p.shrA(), term.ia(), "0", true, before);
-        boolean aStreamed = a.c().startsWith("SD_NEXT");
-        IntExpr b = read(r, term.b(), p.shrB(), term.ib(), "1", !aStreamed, before);
-        return new IntExpr[] {a, b};
+        Read a = read(r, term.a(), p.shrA(), term.ia(), "0", true, before);
+        Read b = read(r, term.b(), p.shrB(), term.ib(), "1", !a.streamed(), before);
+        return new IntExpr[] {a.expr(), b.expr()};
     }
+
+    /** An operand's expression, and whether it reads the operand through a flash pointer (SD_NEXT). */
+    private record Read(IntExpr expr, boolean streamed) {}
 
     /**
      * Operand v at index k or 0. One the same at every element (index 0) is read once into a local before the loop:
@@ -64,27 +66,27 @@ final class AddedAsComputed {
      * pointer, SD_NEXT (lpm Z+ on the AVR: no index arithmetic, no pointer increment of its own), when
      * {@code streamable}; the same elements as Operands.operand reads at k, since the loop visits k = 0, 1, ... once.
      */
-    private static IntExpr read(Operands r, Value v, int shift, String index, String suffix, boolean streamable,
-                                List<String> before) {
+    private static Read read(Operands r, Value v, int shift, String index, String suffix, boolean streamable,
+                             List<String> before) {
         IntExpr operand = r.operand(v, shift, index);
         if (index.equals("0")) {
             if (operand.c().matches("-?[0-9]+L*")) {
-                return operand;
+                return new Read(operand, false);
             }
             before.add(0, "const " + operand.ctype() + " sd_once" + suffix + " = " + operand.c() + ";");
-            return IntExpr.of("sd_once" + suffix, operand.bits());
+            return new Read(IntExpr.of("sd_once" + suffix, operand.bits()), false);
         }
         Operands.FlashSource src = r.flashSource(v);
         if (!streamable || src == null) {
-            return operand;
+            return new Read(operand, false);
         }
         Constants.Variant var = r.constants().variant(src.constant(), src.chain(), shift, v.size(), null);
         if (var.packed()) { // its elements are indices into a table, not the values
-            return operand;
+            return new Read(operand, false);
         }
         String pointer = "sd_next" + suffix;
         String start = src.base().equals("0") ? var.name() : "&" + var.name() + "[" + src.base() + "]";
         before.add("const int" + var.container() + "_t *" + pointer + " = " + start + ";");
-        return IntExpr.of("SD_NEXT" + var.container() + "(" + pointer + ")", var.bits());
+        return new Read(IntExpr.of("SD_NEXT" + var.container() + "(" + pointer + ")", var.bits()), true);
     }
 }
