@@ -240,6 +240,15 @@ final class OpCases {
             t.add(Ops.sumOfProducts(false, param("a", i8(5), 3, 5), param("b", i16(9), 3, 5), i8(5), i16(11), i32(12)),
                     rule);
         }
+        // Sums and differences of a parameter's row inside a sum loop (appended last, for the seeds): the row read in
+        // order from flash as either operand (ProtoNN's WX - B[i] is the second), and two parameters' rows (one read so)
+        for (Rule rule : new Rule[] {PLANNED, SHIFTRY, new Rule.Random(43), new Rule.Random(44)}) {
+            t.add(Ops.sumOfSums(true, true, param("b", i16(11), 4, 6), in("x", i8(2), 4, 6), i8(3), i8(2), i16(6)), rule);
+            t.add(Ops.sumOfSums(false, false, param("b", i8(5), 3, 7), in("x", i16(9), 3, 7), i16(8), i16(7), i16(9)),
+                    rule);
+            t.add(Ops.sumOfSums(true, false, param("a", i8(6), 5, 4), param("b", i16(10), 5, 4), i8(5), i16(9),
+                    i32(10)), rule);
+        }
         return t.cases;
     }
 

@@ -192,6 +192,27 @@ final class Ops {
         });
     }
 
+    /**
+     * out = the sum over rows i of a of a[i] +/- b[i] (or b, when b has no rows), or of b +/- a[i] when
+     * {@code rowSecond} (ProtoNN's distance WX - B[i]): an element-wise sum of an indexed row that is not a product,
+     * so the sum loop adds it after its own loop writes it, which reads a constant's row in order from flash.
+     */
+    static OpSpec sumOfSums(boolean subtract, boolean rowSecond, Operand a, Operand b, FixedType row, FixedType sum,
+                            FixedType out) {
+        int n = a.shape().dim(0);
+        Shape rs = a.shape().dropFirst();
+        boolean bRows = b.shape().rank() == a.shape().rank();
+        return spec(subtract ? "sum_loop_sub" : "sum_loop_add", List.of(a, b), (o, v) -> {
+            Value i = o.integer("i", 0, n - 1);
+            o.openBlock();
+            Value ra = o.emit(new Op.Index(o.real("rowa", rs, row), v[0], i));
+            Value rb = bRows ? o.emit(new Op.Index(o.real("rowb", rs, row), v[1], i)) : v[1];
+            Value s = o.emit(new Op.Add(o.real("s", rs, sum), rowSecond ? rb : ra, rowSecond ? ra : rb, subtract));
+            Block body = o.closeBlock();
+            return o.emit(new Op.SumLoop(o.real("out", rs, out), i, 0, n, body, s));
+        });
+    }
+
     /** acc = init; for each row i of a: acc = acc + a[i] (the add's parameters come from the rule too). */
     static OpSpec loop(Operand init, Operand a, FixedType row, FixedType sum, FixedType out) {
         int n = a.shape().dim(0);

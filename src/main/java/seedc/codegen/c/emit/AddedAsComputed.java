@@ -2,7 +2,6 @@ package seedc.codegen.c.emit;
 
 import java.util.List;
 import seedc.codegen.c.lowbit.BitSerial;
-import seedc.codegen.c.operand.Constants;
 import seedc.codegen.c.operand.Operands;
 import seedc.codegen.c.writer.IntExpr;
 import seedc.fixed.OpParams;
@@ -63,8 +62,7 @@ final class AddedAsComputed {
      * Operand v at index k or 0. One the same at every element (index 0) is read once into a local before the loop:
      * gcc reads it again for each element otherwise, since the sum's stores into the planned buffer may alias it
      * (and loses registers to it). A constant in flash read at k (ProtoNN's row of Z) is read in order through a
-     * pointer, SD_NEXT (lpm Z+ on the AVR: no index arithmetic, no pointer increment of its own), when
-     * {@code streamable}; the same elements as Operands.operand reads at k, since the loop visits k = 0, 1, ... once.
+     * pointer ({@link FlashStream}) when {@code streamable}: the loop visits k = 0, 1, ... once each.
      */
     private static Read read(Operands r, Value v, int shift, String index, String suffix, boolean streamable,
                              List<String> before) {
@@ -76,17 +74,7 @@ final class AddedAsComputed {
             before.add(0, "const " + operand.ctype() + " sd_once" + suffix + " = " + operand.c() + ";");
             return new Read(IntExpr.of("sd_once" + suffix, operand.bits()), false);
         }
-        Operands.FlashSource src = r.flashSource(v);
-        if (!streamable || src == null) {
-            return new Read(operand, false);
-        }
-        Constants.Variant var = r.constants().variant(src.constant(), src.chain(), shift, v.size(), null);
-        if (var.packed()) { // its elements are indices into a table, not the values
-            return new Read(operand, false);
-        }
-        String pointer = "sd_next" + suffix;
-        String start = src.base().equals("0") ? var.name() : "&" + var.name() + "[" + src.base() + "]";
-        before.add("const int" + var.container() + "_t *" + pointer + " = " + start + ";");
-        return new Read(IntExpr.of("SD_NEXT" + var.container() + "(" + pointer + ")", var.bits()), true);
+        IntExpr streamed = streamable ? FlashStream.read(r, v, shift, "sd_next" + suffix, before) : null;
+        return streamed == null ? new Read(operand, false) : new Read(streamed, true);
     }
 }

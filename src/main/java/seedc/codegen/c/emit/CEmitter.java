@@ -345,8 +345,25 @@ public final class CEmitter extends BodyEmitter {
         elements(o, a, b, (ia, ib) -> r.finish(r.term(a, ia, b, ib, p), p, o).c());
     }
 
+    /**
+     * out[k] = a +/- b at element k. Every loop {@link #elements} writes visits k = 0, 1, ... once each, so one operand
+     * in flash read at k (ProtoNN's distance to a row of B) is read in order through a pointer ({@link FlashStream}),
+     * a's first; both declared in a block of their own before the loop.
+     */
     private void add(Value o, Value a, Value b, boolean subtract, OpParams.Add p) {
-        elements(o, a, b, (ia, ib) -> r.sum(r.operand(a, p.shrA(), ia), r.operand(b, p.shrB(), ib), subtract, p, o).c());
+        java.util.List<String> before = new java.util.ArrayList<>();
+        IntExpr sa = a.size() == o.size() ? FlashStream.read(r, a, p.shrA(), "sd_next0", before) : null;
+        IntExpr sb = sa == null && b.size() == o.size() ? FlashStream.read(r, b, p.shrB(), "sd_next1", before) : null;
+        Runnable loop = () -> elements(o, a, b, (ia, ib) -> r.sum(sa != null ? sa : r.operand(a, p.shrA(), ia),
+                sb != null ? sb : r.operand(b, p.shrB(), ib), subtract, p, o).c());
+        if (before.isEmpty()) {
+            loop.run();
+        } else {
+            w.block("", () -> {
+                before.forEach(w::line);
+                loop.run();
+            });
+        }
     }
 
     /**
