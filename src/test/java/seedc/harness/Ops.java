@@ -177,19 +177,8 @@ final class Ops {
      * adds each element of the product where it computes it (AddedAsComputed), a constant a read in order.
      */
     static OpSpec sumOfProducts(boolean outer, Operand a, Operand b, FixedType row, FixedType product, FixedType out) {
-        int n = a.shape().dim(0);
-        Shape rs = a.shape().dropFirst();
-        boolean bRows = b.shape().rank() == a.shape().rank();
-        return spec(outer ? "sum_loop_outer" : "sum_loop_hadamard", List.of(a, b), (o, v) -> {
-            Value i = o.integer("i", 0, n - 1);
-            o.openBlock();
-            Value ra = o.emit(new Op.Index(o.real("rowa", rs, row), v[0], i));
-            Value rb = bRows ? o.emit(new Op.Index(o.real("rowb", rs, row), v[1], i)) : v[1];
-            Value p = o.emit(outer ? new Op.MatMul(o.real("p", rs, product), ra, rb)
-                    : new Op.Hadamard(o.real("p", rs, product), ra, rb));
-            Block body = o.closeBlock();
-            return o.emit(new Op.SumLoop(o.real("out", rs, out), i, 0, n, body, p));
-        });
+        return sumOfRows(outer ? "sum_loop_outer" : "sum_loop_hadamard", a, b, row, out, (o, rs, ra, rb) -> outer
+                ? new Op.MatMul(o.real("p", rs, product), ra, rb) : new Op.Hadamard(o.real("p", rs, product), ra, rb));
     }
 
     /**
@@ -199,17 +188,28 @@ final class Ops {
      */
     static OpSpec sumOfSums(boolean subtract, boolean rowSecond, Operand a, Operand b, FixedType row, FixedType sum,
                             FixedType out) {
+        return sumOfRows(subtract ? "sum_loop_sub" : "sum_loop_add", a, b, row, out, (o, rs, ra, rb) ->
+                new Op.Add(o.real("s", rs, sum), rowSecond ? rb : ra, rowSecond ? ra : rb, subtract));
+    }
+
+    /** The op a sum loop's body ends with, of row a[i] and b[i] (or b), each of shape rs. */
+    private interface RowsOp {
+        Op of(OneOp o, Shape rs, Value ra, Value rb);
+    }
+
+    /** out = the sum over rows i of a of body(a[i], b[i] or b), the rows of type {@code row}. */
+    private static OpSpec sumOfRows(String name, Operand a, Operand b, FixedType row, FixedType out, RowsOp body) {
         int n = a.shape().dim(0);
         Shape rs = a.shape().dropFirst();
         boolean bRows = b.shape().rank() == a.shape().rank();
-        return spec(subtract ? "sum_loop_sub" : "sum_loop_add", List.of(a, b), (o, v) -> {
+        return spec(name, List.of(a, b), (o, v) -> {
             Value i = o.integer("i", 0, n - 1);
             o.openBlock();
             Value ra = o.emit(new Op.Index(o.real("rowa", rs, row), v[0], i));
             Value rb = bRows ? o.emit(new Op.Index(o.real("rowb", rs, row), v[1], i)) : v[1];
-            Value s = o.emit(new Op.Add(o.real("s", rs, sum), rowSecond ? rb : ra, rowSecond ? ra : rb, subtract));
-            Block body = o.closeBlock();
-            return o.emit(new Op.SumLoop(o.real("out", rs, out), i, 0, n, body, s));
+            Value last = o.emit(body.of(o, rs, ra, rb));
+            Block ops = o.closeBlock();
+            return o.emit(new Op.SumLoop(o.real("out", rs, out), i, 0, n, ops, last));
         });
     }
 
