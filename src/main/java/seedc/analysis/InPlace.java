@@ -77,12 +77,23 @@ public final class InPlace {
         // an identity view that converts its operand's type is element-wise: out[k] from a[k] alone
         for (Value a : isIdentityView(op) ? List.of(in) : elementwiseOperands(op)) {
             // The operand's storage must die here: no other value in it is read later.
-            if (live.stored(a) && storage.get(storageOf(a)).last() == at && a.size() == o.size()
-                    && bits.applyAsInt(a) >= bits.applyAsInt(o)) {
+            if (live.stored(a) && storage.get(storageOf(a)).last() == at && !readInNextIteration(storageOf(a), at)
+                    && a.size() == o.size() && bits.applyAsInt(a) >= bits.applyAsInt(o)) {
                 share(o, storageOf(a));
                 return;
             }
         }
+    }
+
+    /**
+     * Whether the bytes of {@code root} are read again by a later iteration of a loop that runs instruction
+     * {@code at}: they hold a value from before the loop, whose interval ends with the loop's last instruction, which
+     * may be {@code at} itself (a sum loop's body ending in the op that reads it). Writing over them there would
+     * hand the next iteration the result instead of the value (an input read directly in ProtoNN's loop body).
+     */
+    private boolean readInNextIteration(Value root, int at) {
+        int def = storage.get(root).first();
+        return live.instructions().loopsRepeating(def, at).stream().anyMatch(l -> def < l.first());
     }
 
     /** Value v is stored in the bytes of root, which then live until both are dead. */

@@ -75,6 +75,16 @@ class InPlaceTest {
     }
 
     @Test
+    void aValueFromBeforeALoopIsNotWrittenOverByTheLoopsLastOp() {
+        // X's interval ends at 2, e's instruction, as if X died there; but the next iteration reads X again, so e
+        // gets its own bytes (written over X, the second iteration negated -X: a miscompile the x86 bench showed).
+        Samples s = Samples.inputInSumLoop();
+        InPlace p = sameBits(s);
+        assertEquals(Map.of(), names(p.aliases()));
+        assertEquals(Map.of("X", new Interval(0, 2), "S", new Interval(1, 3), "e", new Interval(2, 2)), intervals(p));
+    }
+
+    @Test
     void identityViewsAreTheirOperandReadInPlace() {
         // T (X transposed, a vector) is X although X is read again at 2, so X lives until 3 and n
         // cannot go over it; M (y reshaped in order) is y, which then lives until 5.

@@ -125,6 +125,26 @@ final class Samples {
     }
 
     /**
+     * An input read directly by the last op of a sum loop's body (ProtoNN without its projection):
+     * <pre>
+     * 0  X = Input()
+     * 1  S = SumLoop()        j in [0, 3), S += e after each iteration
+     * 2    e = Neg(X)         the loop's last instruction: X lives until here, and is read again next iteration
+     * 3  return S
+     * </pre>
+     */
+    static Samples inputInSumLoop() {
+        Samples s = new Samples();
+        Value x = s.input("X", 1, 2);
+        Value j = s.integer("j", 2);
+        s.b.openBlock();
+        Value e = s.emit(new Op.Neg(s.real("e", 1, 2), x));
+        Block body = s.b.closeBlock();
+        s.program = s.b.build(s.emit(new Op.SumLoop(s.real("S", 1, 2), j, 0, 3, body, e)));
+        return s;
+    }
+
+    /**
      * A vector transposed (the same elements in the same order) and a matrix transposed:
      * <pre>
      * 0  X = Input()          (4, 1)

@@ -249,6 +249,13 @@ final class OpCases {
             t.add(Ops.sumOfSums(true, false, param("a", i8(6), 5, 4), param("b", i16(10), 5, 4), i8(5), i16(9),
                     i32(10)), rule);
         }
+        // An input read whole inside a sum loop's body, by the body's last op (ProtoNN without its projection:
+        // x - B[i]; appended last, for the seeds): the sum must not be written over x, which the next row reads again
+        for (Rule rule : new Rule[] {PLANNED, SHIFTRY, new Rule.Random(45), new Rule.Random(46)}) {
+            t.add(Ops.sumOfSums(true, true, param("b", i16(11), 4, 6), in("x", i16(11), 6), i16(11), i16(10), i16(8)),
+                    rule);
+            t.add(Ops.sumOfSums(false, false, param("b", i8(5), 3, 5), in("x", i8(5), 5), i8(5), i8(4), i16(6)), rule);
+        }
         return t.cases;
     }
 
