@@ -48,10 +48,9 @@ public record Program(Block body, Value result, Value input, double inputLo, dou
     /** Visits op and, for a loop, every op of its body, in program order. */
     public static void forEachOp(Op op, Consumer<Op> visitor) {
         visitor.accept(op);
-        if (op instanceof Op.SumLoop s) {
-            forEach(s.body(), visitor);
-        } else if (op instanceof Op.Loop l) {
-            forEach(l.body(), visitor);
+        OpFacts.Repeated r = OpFacts.repeated(op);
+        if (r != null) {
+            forEach(r.body(), visitor);
         }
     }
 
