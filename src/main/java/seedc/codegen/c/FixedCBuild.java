@@ -45,7 +45,7 @@ final class FixedCBuild {
         this.device = device;
         this.bitSerial = bitSerial;
         this.emitter = new CEmitter(fp, consts, ram, dialect.unrollFactors(fp, device), dialect.predictPragmas(fp),
-                fused, bitSerial);
+                fused, bitSerial, dialect.readsFlashRowsInOrder());
         emitter.emitBody(); // constants are counted as the emitter uses them
     }
 

@@ -59,6 +59,12 @@ public final class AvrDialect extends CDialect {
         return LowBitTarget.of(id(), EnumSet.allOf(LowBitTarget.Kernel.class));
     }
 
+    /** lpm Z+ reads a flash byte and advances the pointer in one instruction; an index costs its arithmetic. */
+    @Override
+    public boolean readsFlashRowsInOrder() {
+        return true;
+    }
+
     @Override
     public String constantReads() {
         return Templates.resource("avr_reads.h");

@@ -62,6 +62,17 @@ public abstract class CDialect {
         return LowBitTarget.of(id, Set.of());
     }
 
+    /**
+     * Whether a loop that reads a row of a flash constant at k = 0, 1, ... reads it in order through a pointer instead
+     * of by index (an element-wise sum's operand, a sum loop's product added as computed). It pays where reading flash
+     * through a post-incremented pointer is one instruction and an index costs its own arithmetic (the AVR's lpm Z+);
+     * where a load takes a base and an index register in one instruction (Cortex-M, x86) the pointer's increment is
+     * extra: the ONNX MLP of the README's second walkthrough took 36 more Cortex-M0+ cycles with it.
+     */
+    public boolean readsFlashRowsInOrder() {
+        return false;
+    }
+
     /** What puts a constant array in flash ("PROGMEM" on the AVR, "" where const data is in flash anyway). */
     public String flashAttribute() {
         return "";

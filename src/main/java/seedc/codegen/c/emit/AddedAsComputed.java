@@ -49,9 +49,9 @@ final class AddedAsComputed {
      * them; what they need before the loop is added to {@code before}. At most one operand is streamed from flash:
      * the AVR has one register (Z) that lpm reads through.
      */
-    static IntExpr[] operands(Operands r, Term term, OpParams.Mul p, List<String> before) {
-        Read a = read(r, term.a(), p.shrA(), term.ia(), "0", true, before);
-        Read b = read(r, term.b(), p.shrB(), term.ib(), "1", !a.streamed(), before);
+    static IntExpr[] operands(Operands r, FlashStream stream, Term term, OpParams.Mul p, List<String> before) {
+        Read a = read(r, stream, term.a(), p.shrA(), term.ia(), "0", true, before);
+        Read b = read(r, stream, term.b(), p.shrB(), term.ib(), "1", !a.streamed(), before);
         return new IntExpr[] {a.expr(), b.expr()};
     }
 
@@ -62,10 +62,10 @@ final class AddedAsComputed {
      * Operand v at index k or 0. One the same at every element (index 0) is read once into a local before the loop:
      * gcc reads it again for each element otherwise, since the sum's stores into the planned buffer may alias it
      * (and loses registers to it). A constant in flash read at k (ProtoNN's row of Z) is read in order through a
-     * pointer ({@link FlashStream}) when {@code streamable}: the loop visits k = 0, 1, ... once each.
+     * pointer ({@link FlashStream}, where the target streams) when {@code streamable}: the loop visits k = 0, 1, ... once each.
      */
-    private static Read read(Operands r, Value v, int shift, String index, String suffix, boolean streamable,
-                             List<String> before) {
+    private static Read read(Operands r, FlashStream stream, Value v, int shift, String index, String suffix,
+                             boolean streamable, List<String> before) {
         IntExpr operand = r.operand(v, shift, index);
         if (index.equals("0")) {
             if (operand.c().matches("-?[0-9]+L*")) {
@@ -74,7 +74,7 @@ final class AddedAsComputed {
             before.add(0, "const " + operand.ctype() + " sd_once" + suffix + " = " + operand.c() + ";");
             return new Read(IntExpr.of("sd_once" + suffix, operand.bits()), false);
         }
-        IntExpr streamed = streamable ? FlashStream.read(r, v, shift, "sd_next" + suffix, before) : null;
+        IntExpr streamed = streamable ? stream.read(v, shift, "sd_next" + suffix, before) : null;
         return streamed == null ? new Read(operand, false) : new Read(streamed, true);
     }
 }

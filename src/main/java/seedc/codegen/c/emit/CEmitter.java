@@ -1,6 +1,5 @@
 package seedc.codegen.c.emit;
 
-import java.util.function.BiFunction;
 import java.util.stream.IntStream;
 import seedc.codegen.c.lowbit.BitSerial;
 import seedc.codegen.c.lowbit.PackedSigns;
@@ -36,6 +35,9 @@ public final class CEmitter extends BodyEmitter {
     private final Operands r;
     private final DotEmitter dots;
     private final ActivationEmitter activations;
+    /** Flash rows read in order through a pointer, where the target's dialect says that pays. */
+    private final FlashStream stream;
+    private final ElementwiseEmitter elementwise;
     /** Scale-and-bias chains ending in a quantize, written as comparisons per element (at a convolution's store). */
     private final Thresholds fused;
     /** Products of low-bit operands on packed bit planes. */
@@ -43,8 +45,9 @@ public final class CEmitter extends BodyEmitter {
     /** The bit-plane kernels the body calls (one per plane length and shape), by name, for the helpers. */
     private final java.util.Map<String, String> kernels = new java.util.TreeMap<>();
 
+    /** @param readsFlashRowsInOrder the target's CDialect.readsFlashRowsInOrder: whether {@link FlashStream} streams */
     public CEmitter(FixedProgram fp, Constants consts, RamPlan ram, java.util.Map<Op, Integer> unroll, String predictPragmas,
-                    Thresholds fused, BitSerial bitSerial) {
+                    Thresholds fused, BitSerial bitSerial, boolean readsFlashRowsInOrder) {
         super(ram, unroll, predictPragmas);
         this.fp = fp;
         this.fused = fused;
@@ -52,6 +55,8 @@ public final class CEmitter extends BodyEmitter {
         this.r = new Operands(fp, consts, fused);
         this.dots = new DotEmitter(w, r);
         this.activations = new ActivationEmitter(w, r);
+        this.stream = new FlashStream(r, readsFlashRowsInOrder);
+        this.elementwise = new ElementwiseEmitter(w, r, stream);
     }
 
     /** Writes the body (call once, before {@link #helpers} and {@link #predict}). */
@@ -129,7 +134,7 @@ public final class CEmitter extends BodyEmitter {
         }
         OpParams.Mul p = fp.params(last, OpParams.Mul.class);
         java.util.List<String> before = new java.util.ArrayList<>();
-        IntExpr[] ab = AddedAsComputed.operands(r, term, p, before);
+        IntExpr[] ab = AddedAsComputed.operands(r, stream, term, p, before);
         IntExpr a = ab[0], b = ab[1];
         // Operands.term's product of the two operands, finished as the product's own loop would store it
         return new AddedTerm(before, plus(s.out(), last.out(), r.finish(a.timesWrap(b, p.width()), p, last.out())));
@@ -310,7 +315,7 @@ public final class CEmitter extends BodyEmitter {
         if (fusedAway(m)) {
             return;
         }
-        product(m.out(), m.scalar(), m.tensor(), fp.params(m, OpParams.Mul.class));
+        elementwise.product(m.out(), m.scalar(), m.tensor(), fp.params(m, OpParams.Mul.class));
     }
 
     @Override
@@ -318,7 +323,7 @@ public final class CEmitter extends BodyEmitter {
         if (fusedAway(h)) {
             return;
         }
-        product(h.out(), h.a(), h.b(), fp.params(h, OpParams.Mul.class));
+        elementwise.product(h.out(), h.a(), h.b(), fp.params(h, OpParams.Mul.class));
     }
 
     @Override
@@ -327,9 +332,9 @@ public final class CEmitter extends BodyEmitter {
             return;
         }
         if (v.kind() == VecKind.MUL) {
-            product(v.out(), v.a(), v.vec(), fp.params(v, OpParams.Mul.class));
+            elementwise.product(v.out(), v.a(), v.vec(), fp.params(v, OpParams.Mul.class));
         } else {
-            add(v.out(), v.a(), v.vec(), v.kind() == VecKind.SUB, fp.params(v, OpParams.Add.class));
+            elementwise.add(v.out(), v.a(), v.vec(), v.kind() == VecKind.SUB, fp.params(v, OpParams.Add.class));
         }
     }
 
@@ -338,59 +343,7 @@ public final class CEmitter extends BodyEmitter {
         if (fusedAway(a)) {
             return;
         }
-        add(a.out(), a.a(), a.b(), a.subtract(), fp.params(a, OpParams.Add.class));
-    }
-
-    private void product(Value o, Value a, Value b, OpParams.Mul p) {
-        elements(o, a, b, (ia, ib) -> r.finish(r.term(a, ia, b, ib, p), p, o).c());
-    }
-
-    /**
-     * out[k] = a +/- b at element k. Every loop {@link #elements} writes visits k = 0, 1, ... once each, so one operand
-     * in flash read at k (ProtoNN's distance to a row of B) is read in order through a pointer ({@link FlashStream}),
-     * a's first; both declared in a block of their own before the loop.
-     */
-    private void add(Value o, Value a, Value b, boolean subtract, OpParams.Add p) {
-        java.util.List<String> before = new java.util.ArrayList<>();
-        IntExpr sa = a.size() == o.size() ? FlashStream.read(r, a, p.shrA(), "sd_next0", before) : null;
-        IntExpr sb = sa == null && b.size() == o.size() ? FlashStream.read(r, b, p.shrB(), "sd_next1", before) : null;
-        Runnable loop = () -> elements(o, a, b, (ia, ib) -> r.sum(sa != null ? sa : r.operand(a, p.shrA(), ia),
-                sb != null ? sb : r.operand(b, p.shrB(), ib), subtract, p, o).c());
-        if (before.isEmpty()) {
-            loop.run();
-        } else {
-            w.block("", () -> {
-                before.forEach(w::line);
-                loop.run();
-            });
-        }
-    }
-
-    /**
-     * out[k] = f(index of a, index of b) over the elements k of o. An operand's index is k, 0 for one
-     * element, kb for a vector broadcast along the last axis (an inner loop counts it: no k % n).
-     */
-    private void elements(Value o, Value a, Value b, BiFunction<String, String, String> f) {
-        int vec = 0;
-        for (Value v : new Value[] {a, b}) {
-            if (v.size() != o.size() && v.size() != 1) {
-                vec = vec == 0 || vec == v.size() ? v.size() : -1;
-            }
-        }
-        boolean inner = vec > 0;
-        String[] idx = new String[2];
-        for (int i = 0; i < 2; i++) {
-            Value v = i == 0 ? a : b;
-            idx[i] = v.size() == o.size() ? "k" : v.size() == 1 ? "0" : inner ? "kb" : "k % " + v.size();
-        }
-        Runnable body = () -> w.line(CNames.element(o, "k") + " = " + f.apply(idx[0], idx[1]) + ";");
-        if (inner) {
-            int n = vec;
-            w.block("for (sd_idx k = 0; k < " + o.size() + "; )", () -> w.block("for (sd_idx kb = 0; kb < " + n
-                    + "; kb++, k++)", body));
-        } else {
-            w.loop("k", o.size(), body);
-        }
+        elementwise.add(a.out(), a.a(), a.b(), a.subtract(), fp.params(a, OpParams.Add.class));
     }
 
     @Override

@@ -11,16 +11,28 @@ import seedc.ir.Value;
  * pointer set before the loop: SD_NEXT (lpm Z+ on the AVR: no index arithmetic, no pointer increment of its own;
  * *(p)++ elsewhere). The same elements as Operands.operand reads at k, in the same variant (the shift's). At most one
  * such operand a loop: the AVR has one register (Z) that lpm reads through. Used by the sum loop's products added as
- * computed ({@link AddedAsComputed}) and the element-wise sums ({@link CEmitter}).
+ * computed ({@link AddedAsComputed}) and the element-wise sums ({@link CEmitter}), on targets whose dialect says
+ * such reads pay (CDialect.readsFlashRowsInOrder): elsewhere every read stays indexed.
  */
 final class FlashStream {
-    private FlashStream() {}
+    private final Operands r;
+    private final boolean enabled;
+
+    /** @param enabled whether the target reads flash rows in order; when false, {@link #read} never streams */
+    FlashStream(Operands r, boolean enabled) {
+        this.r = r;
+        this.enabled = enabled;
+    }
 
     /**
      * v at element k shifted right by shift, read through pointer {@code pointer}, whose declaration is added to
-     * {@code before}; null (nothing added) when v is not a constant in flash or its elements are packed.
+     * {@code before}; null (nothing added) when the target reads indexed, or v is not a constant in flash or its
+     * elements are packed.
      */
-    static IntExpr read(Operands r, Value v, int shift, String pointer, List<String> before) {
+    IntExpr read(Value v, int shift, String pointer, List<String> before) {
+        if (!enabled) {
+            return null;
+        }
         Operands.FlashSource src = r.flashSource(v);
         if (src == null) {
             return null;

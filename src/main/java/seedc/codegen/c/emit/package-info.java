@@ -1,7 +1,9 @@
 /**
  * The generic emitter: the predict function's body ({@link seedc.codegen.c.emit.BodyEmitter}; its profile marks for
  * bench --profile, {@link seedc.codegen.c.emit.ProfileMarks}), the fixed-point kernels
- * ({@link seedc.codegen.c.emit.CEmitter}: products, activations, handing low-bit products to lowbitemit), the float
+ * ({@link seedc.codegen.c.emit.CEmitter}: products, activations, handing low-bit products to lowbitemit; element-wise
+ * sums and products in {@link seedc.codegen.c.emit.ElementwiseEmitter}; a flash row read in order through a pointer,
+ * where the target's dialect says it pays, in {@link seedc.codegen.c.emit.FlashStream}), the float
  * baseline ({@link seedc.codegen.c.emit.FloatEmitter}) and the RAM plan ({@link seedc.codegen.c.emit.RamPlan}).
  * Start at CEmitter.
  */

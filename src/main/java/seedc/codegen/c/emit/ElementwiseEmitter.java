@@ -1,0 +1,81 @@
+package seedc.codegen.c.emit;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiFunction;
+import seedc.codegen.c.operand.Operands;
+import seedc.codegen.c.writer.CNames;
+import seedc.codegen.c.writer.CWriter;
+import seedc.codegen.c.writer.IntExpr;
+import seedc.fixed.OpParams;
+import seedc.ir.Value;
+
+/**
+ * Element-wise products and sums of two values (ScalarMul, Hadamard, VecOp, Add): one loop over the result's
+ * elements, an operand of one element read at 0 and a vector broadcast along the last axis counted by an inner loop.
+ * Each element is Operands' term or sum, the expression FixedKernels computes; {@link CEmitter} decides whether the
+ * op has code of its own at all (a scale or bias in a comparison has none).
+ */
+final class ElementwiseEmitter {
+    private final CWriter w;
+    private final Operands r;
+    private final FlashStream stream;
+
+    ElementwiseEmitter(CWriter w, Operands r, FlashStream stream) {
+        this.w = w;
+        this.r = r;
+        this.stream = stream;
+    }
+
+    void product(Value o, Value a, Value b, OpParams.Mul p) {
+        elements(o, a, b, (ia, ib) -> r.finish(r.term(a, ia, b, ib, p), p, o).c());
+    }
+
+    /**
+     * out[k] = a +/- b at element k. Every loop {@link #elements} writes visits k = 0, 1, ... once each, so one operand
+     * in flash read at k (ProtoNN's distance to a row of B) is read in order through a pointer ({@link FlashStream},
+     * where the target streams), a's first; both declared in a block of their own before the loop.
+     */
+    void add(Value o, Value a, Value b, boolean subtract, OpParams.Add p) {
+        List<String> before = new ArrayList<>();
+        IntExpr sa = a.size() == o.size() ? stream.read(a, p.shrA(), "sd_next0", before) : null;
+        IntExpr sb = sa == null && b.size() == o.size() ? stream.read(b, p.shrB(), "sd_next1", before) : null;
+        Runnable loop = () -> elements(o, a, b, (ia, ib) -> r.sum(sa != null ? sa : r.operand(a, p.shrA(), ia),
+                sb != null ? sb : r.operand(b, p.shrB(), ib), subtract, p, o).c());
+        if (before.isEmpty()) {
+            loop.run();
+        } else {
+            w.block("", () -> {
+                before.forEach(w::line);
+                loop.run();
+            });
+        }
+    }
+
+    /**
+     * out[k] = f(index of a, index of b) over the elements k of o. An operand's index is k, 0 for one
+     * element, kb for a vector broadcast along the last axis (an inner loop counts it: no k % n).
+     */
+    private void elements(Value o, Value a, Value b, BiFunction<String, String, String> f) {
+        int vec = 0;
+        for (Value v : new Value[] {a, b}) {
+            if (v.size() != o.size() && v.size() != 1) {
+                vec = vec == 0 || vec == v.size() ? v.size() : -1;
+            }
+        }
+        boolean inner = vec > 0;
+        String[] idx = new String[2];
+        for (int i = 0; i < 2; i++) {
+            Value v = i == 0 ? a : b;
+            idx[i] = v.size() == o.size() ? "k" : v.size() == 1 ? "0" : inner ? "kb" : "k % " + v.size();
+        }
+        Runnable body = () -> w.line(CNames.element(o, "k") + " = " + f.apply(idx[0], idx[1]) + ";");
+        if (inner) {
+            int n = vec;
+            w.block("for (sd_idx k = 0; k < " + o.size() + "; )", () -> w.block("for (sd_idx kb = 0; kb < " + n
+                    + "; kb++, k++)", body));
+        } else {
+            w.loop("k", o.size(), body);
+        }
+    }
+}
