@@ -11,7 +11,6 @@ import seedc.backend.EmitOptions;
 import seedc.backend.WeightStorage;
 import seedc.eval.Evaluation;
 import seedc.eval.FloatInterpreter;
-import seedc.analysis.ParameterGrids;
 import seedc.analysis.RangeAnalysis;
 import seedc.analysis.ValueRanges;
 import seedc.eval.Profile;
@@ -22,7 +21,6 @@ import seedc.fixed.OverflowProof;
 import seedc.eval.Result;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.Strategy;
-import seedc.fixed.WrapCounts;
 import seedc.io.DataSet;
 import seedc.ir.Value;
 import seedc.report.FixedAssignment;
@@ -262,7 +260,7 @@ public final class Compilation {
         List<Report.ValueType> values = new ArrayList<>();
         for (Value v : model.program().values()) {
             if (!v.isInt()) {
-                values.add(valueType(v, best, ranges.profiled(), ranges.sound(), risks.get(v), errors[v.id()]));
+                values.add(ChosenValues.valueType(v, best, ranges.profiled(), ranges.sound(), risks.get(v), errors[v.id()]));
             }
         }
         boolean label = model.program().result().isInt(); // a tensor result has no accuracy, an output error
@@ -274,8 +272,8 @@ public final class Compilation {
                                 Metric.scoreError(runs.floatTest(), fixedTest)));
         Report.Accuracy accuracy = measured.withPromotions(promotions(model, train, o, proven, runs, measured));
         Report.ChosenProgram program = new Report.ChosenProgram(values, FixedAssignment.of(best), best.paramBytes(),
-                wraps(model, runs.onTrain().wraps()), new Report.TestWraps(runs.onTest().wraps().anyExamples(),
-                        wraps(model, runs.onTest().wraps())), parameterStorage(model, best), null);
+                ChosenValues.wraps(model, runs.onTrain().wraps()), new Report.TestWraps(runs.onTest().wraps().anyExamples(),
+                        ChosenValues.wraps(model, runs.onTest().wraps())), ChosenValues.parameterStorage(model, best), null);
         return new Report(new Report.Compiled(best.strategy().id(), best.bitwidth(), best.maxscale(), o.metric().id(),
                 o.target().id()), accuracy, program, new Report.Exploration(seconds, s.candidates(), s.sweep()),
                 s.summary(), null, laps);
@@ -342,55 +340,8 @@ public final class Compilation {
         }
     }
 
-    /**
-     * The parameters whose values already lie on a smaller storage than their chosen type (Zac 4.1: trained that
-     * way), with the bytes each would take packed; null when none.
-     */
-    private static List<Report.ParameterStorage> parameterStorage(FloatModel model, FixedProgram best) {
-        List<Report.ParameterStorage> out = new ArrayList<>();
-        for (ParameterGrids.Grid g : ParameterGrids.of(model.program(), model.weights())) {
-            Value v = model.program().params().stream().filter(p -> p.name().equals(g.parameter())).findFirst()
-                    .orElseThrow().value();
-            int typeBits = best.type(v).bits();
-            long chosen = (long) g.elements() * typeBits / 8;
-            // a codebook's table of distinct values is stored too, at the parameter's type
-            long table = g.kind() == ParameterGrids.Kind.CODEBOOK ? (long) g.distinct() * typeBits / 8 : 0;
-            long packed = g.packedBytes() + table;
-            if (g.kind() != ParameterGrids.Kind.DENSE && packed < chosen) {
-                out.add(new Report.ParameterStorage(g.parameter(), g.kind().id(), g.bits(), g.distinct(),
-                        packed, chosen));
-            }
-        }
-        return out.isEmpty() ? null : out;
-    }
-
-    /** A value's type with its profiled and sound ranges (null where the profile never saw it or no bound holds). */
-    private static Report.ValueType valueType(Value v, FixedProgram best, Profile profiled, ValueRanges sound,
-                                              OverflowProof.Risk risk, double error) {
-        ValueRanges.Range r = sound.of(v);
-        boolean bounded = Double.isFinite(r.lo()) && Double.isFinite(r.hi());
-        String why = sound.unproven().stream().filter(u -> u.value().equals(v)).map(ValueRanges.Unproven::why)
-                .findFirst().orElse(bounded || r.lo() <= r.hi() ? null : "not computed");
-        return new Report.ValueType(v.name(), best.type(v).bits(), best.type(v).scale(),
-                profiled.observed(v) ? new double[] {profiled.min(v), profiled.max(v)} : null,
-                bounded && r.lo() <= r.hi() ? new double[] {r.lo(), r.hi()} : null, bounded ? null : why,
-                risk == null ? null : "may need [" + risk.lo() + ", " + risk.hi() + "] in " + risk.where(),
-                Double.isFinite(error) ? error : null);
-    }
-
     private static Double percent(boolean label, DataSet data, Result[] results) {
         return label ? Evaluation.accuracy(data, results).percent() : null;
-    }
-
-    /** The values that wrap, in program order. */
-    private static List<Report.Wrap> wraps(FloatModel model, WrapCounts counts) {
-        List<Report.Wrap> out = new ArrayList<>();
-        for (Value v : model.program().values()) {
-            if (counts.events()[v.id()] > 0) {
-                out.add(new Report.Wrap(v.name(), counts.events()[v.id()], counts.examples()[v.id()]));
-            }
-        }
-        return out;
     }
 
     /** The rows the search reads: the training set and the validation set (null: none), float's results on each. */
