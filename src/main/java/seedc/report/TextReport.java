@@ -291,7 +291,7 @@ public final class TextReport {
             rows.add(row.toArray(String[]::new));
         }
         table(sb, rows);
-        heldOut(sb, x);
+        HeldOutText.render(sb, x);
         ReportWarnings.testDropWarning(r).ifPresent(w -> sb.append("note: ").append(w).append('\n'));
         if (x.subset() != null) {
             SearchSummary.Subset sub = x.subset();
@@ -302,60 +302,6 @@ public final class TextReport {
         if (x.flashBudget() != null) {
             SearchSummary.FlashFit fit = x.flashBudget();
             sb.append(f("fits: %s B of %s B (%s)%n", fit.usedBytes(), fit.limitBytes(), fit.use()));
-        }
-    }
-
-    /** What the held-out rows showed, and the cycle model's figure for the chosen program. */
-    private static void heldOut(StringBuilder sb, SearchSummary.Shiftry x) {
-        SearchSummary.HeldOut h = x.heldOut();
-        if (h != null) {
-            String rows = "validation set".equals(h.rowsFrom()) ? "of the validation set"
-                    : "of the training set's";
-            if (h.unguardedAccuracy() == null) {
-                sb.append(f("held-out rows: %d %s, which no choice saw; float %.2f%%, the score guard's walk%n  %.2f%%"
-                        + " (no fitted cycle model decides for this program, and fewer bits are not always faster:%n"
-                        + "  the guard stays); chosen: %.2f%%%n", h.rows(), rows, h.floatAccuracy(), h.guardedAccuracy(),
-                        h.chosenAccuracy()));
-            } else {
-                unguarded(sb, x, h, rows);
-            }
-        }
-        if (h != null && h.faster() != null) {
-            SearchSummary.Faster f = h.faster();
-            sb.append(f("  a faster program the search ran meets the same limits (%.2f%% on the held-out rows, %.2f%%"
-                    + " on the%n  rows that choose): chosen instead, %.0f modelled cycles against %.0f; against the"
-                    + " table's program%n  it holds narrower: %s; wider: %s%n", h.chosenAccuracy(), f.chooseAccuracy(),
-                    x.cycleModel() == null ? Double.NaN : x.cycleModel().chosenCycles(), f.walkCycles(),
-                    f.narrower().isEmpty() ? "none" : String.join(", ", f.narrower()),
-                    f.wider().isEmpty() ? "none" : String.join(", ", f.wider())));
-        }
-        if (h != null && h.keptForRam() != null) {
-            sb.append(f("  %d more of the demotions kept: only with them does the program fit the device's RAM%n",
-                    h.keptForRam()));
-        }
-        if (x.cycleModel() != null) {
-            sb.append(f("modelled cost of the chosen program: %.0f (%s)%n", x.cycleModel().chosenCycles(),
-                    x.cycleModel().describe()));
-        }
-        if (x.frontier() != null) {
-            sb.append(f("frontier: the chosen program is number %d, fastest first, of the %d programs the search ran%n"
-                    + "  that no other beats on accuracy, cycles and flash together (--pareto FILE.csv lists them)%n",
-                    x.frontier().rank(), x.frontier().programs()));
-        }
-    }
-
-    /** The held-out rows' judgement of the walk without the score guard, and what followed. */
-    private static void unguarded(StringBuilder sb, SearchSummary.Shiftry x, SearchSummary.HeldOut h, String rows) {
-        sb.append(f("held-out rows: %d %s, which no choice saw; float %.2f%%, the walk without the%n  score guard"
-                + " %.2f%%", h.rows(), rows, h.floatAccuracy(), h.unguardedAccuracy()));
-        switch (h.scoreGuard()) {
-            case "not-needed" -> sb.append(f(" (within %s points: accepted, the score guard not needed)%n",
-                    x.maxAccuracyDrop()));
-            case "helped" -> sb.append(f(" (beyond %s points); with the score guard %.2f%%: that program"
-                    + " chosen%n", x.maxAccuracyDrop(), h.guardedAccuracy()));
-            default -> sb.append(f(" (beyond %s points); with the score guard %.2f%%; chosen: the"
-                    + " longest prefix of%n  the kept demotions that the held-out rows accept, %.2f%%%n",
-                    x.maxAccuracyDrop(), h.guardedAccuracy(), h.chosenAccuracy()));
         }
     }
 
@@ -398,7 +344,7 @@ public final class TextReport {
         return width < 0 ? s + " ".repeat(-width - s.length()) : " ".repeat(width - s.length()) + s;
     }
 
-    private static String f(String format, Object... args) {
+    static String f(String format, Object... args) {
         return String.format(Locale.ROOT, format, args);
     }
 }
