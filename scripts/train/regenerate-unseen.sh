@@ -12,7 +12,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")"
 py=/usr/bin/python3
 into=../../src/test/resources/fixtures/unseen
 $py protonn.py  --dataset letter57   --proj 10 --protos-per-class 3 --input raw    --epochs 60 --seed 3 --into $into --check
-$py bonsai.py   --dataset letter57   --proj 24 --depth 1 --input raw --weight-decay 1e-3 --epochs 60 --seed 3 --into $into --check
+# (the Bonsai first had --weight-decay 1e-3, the fixtures' value: with a 24-wide projection it stayed at chance, float
+# test 2.00%, loss ln 26 from the first epoch; 1e-4 trains. Changed on PyTorch's output alone, before any compile.)
+$py bonsai.py   --dataset letter57   --proj 24 --depth 1 --input raw --weight-decay 1e-4 --epochs 60 --seed 3 --into $into --check
 $py fastgrnn.py --dataset gestures12 --steps 12 --hidden 64 --input standardized --epochs 40 --seed 3 --into $into --check
 $py protonn.py  --dataset gestures12 --proj 20 --protos-per-class 5 --input scaled --epochs 60 --seed 3 --into $into --check
 # validation.npy: rows the model never saw (the same classes, other draws); 1,000 letter57 rows (68-72 KB), 600
