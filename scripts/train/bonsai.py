@@ -143,7 +143,7 @@ def main():
         Xin_tr, Xin_te = Ttr, Tte
         what = "standardized"
     name = a.name or "bonsai-%s-%d" % (a.dataset, L)
-    out = common.fixture_dir(name)
+    out = common.fixture_dir(name, into=a.into)
     common.save_param(out, "Z", Z)
     common.save_param(out, "W", W.reshape(W.shape[0], -1))  # EdgeML layout: (nodes, L * proj)
     common.save_param(out, "V", V.reshape(V.shape[0], -1))

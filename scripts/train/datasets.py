@@ -18,6 +18,10 @@ Sets:
   letter16k the letter set at UCI letter's size: 16000 train / 4000 test (benchmarks/large)
   fashion   synthetic 28x28 grey images (row-major) of 10 Fashion-MNIST-like garment classes,
             pixels in [0, 1]; 20000 train / 1000 test (benchmarks/large)
+  letter57  the letter generator with other classes (seed 57) and other sizes: 1000 train / 300 test
+            (fixtures/unseen: models the search was not tuned on, regenerate-unseen.sh)
+  gestures12 the gestures generator with 12 time steps (36 features) and seed 88: 600 train / 300 test
+            (fixtures/unseen)
   digits    scikit-learn's 8x8 digits as the cnn-digits-10 fixture stores them (pixels / 16 in [0, 1],
             row-major), 10 classes; 1437 train / 360 test. Read from that fixture's train.npy and
             test.npy, so every model trained on it sees the same rows the digits fixtures do.
@@ -31,7 +35,7 @@ import os
 import numpy as np
 
 NUM_CLASSES = {"letter": 26, "wine": 3, "cancer": 2, "gestures": 8, "shapes": 8, "letter16k": 26, "fashion": 10, "fashion300": 10,
-               "digits": 10}
+               "digits": 10, "letter57": 26, "gestures12": 8}
 DIGITS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "src", "test", "resources", "fixtures",
                       "models", "cnn-digits-10")
 
@@ -173,12 +177,14 @@ def unseen(name, n, offset=UNSEEN_SEED_OFFSET):
     For a validation set the trained model never saw (validation.py; offset: another offset gives other rows,
     POPULATION_SEED_OFFSET for scripts/bench-population). Only the generated sets have them:
     wine, cancer and digits use every row they have."""
-    if name == "letter":
-        style, mix = _letter_classes(np.random.default_rng(10))
-        return _letter_rows(np.random.default_rng(10 + offset), style, mix, n)
-    if name in ("gestures", "shapes"):  # every row drawn alone: another seed, the same generator
-        seed = {"gestures": 8, "shapes": 12}[name]
-        X, y, _, _ = LOADERS[name](seed=seed + offset, n_train=n, n_test=0)
+    if name in ("letter", "letter57"):
+        seed = {"letter": 10, "letter57": 57}[name]
+        style, mix = _letter_classes(np.random.default_rng(seed))
+        return _letter_rows(np.random.default_rng(seed + offset), style, mix, n)
+    if name in ("gestures", "shapes", "gestures12"):  # every row drawn alone: another seed, the same generator
+        seed, kind, shape = {"gestures": (8, "gestures", {}), "shapes": (12, "shapes", {}),
+                             "gestures12": (GESTURES12_SEED, "gestures", {"T": 12})}[name]
+        X, y, _, _ = LOADERS[kind](seed=seed + offset, n_train=n, n_test=0, **shape)
         return X, y
     raise ValueError("%s has no unseen rows: it is not generated here" % name)
 
@@ -334,6 +340,20 @@ def fashion300():
     return fashion(n_train=200, n_test=100)
 
 
+def letter57():
+    """The letter generator with other classes (style centres and noise drawn from seed 57) and other sizes, for the
+    models of fixtures/unseen (issue 41's promises on models the search was not tuned on)."""
+    return letter(seed=57, n_train=1000, n_test=300)
+
+
+GESTURES12_SEED = 88
+
+
+def gestures12():
+    """The gestures generator at 12 time steps (36 features), seed 88, 600 train / 300 test rows (fixtures/unseen)."""
+    return gestures(seed=GESTURES12_SEED, n_train=600, n_test=300, T=12)
+
+
 def letter16k():
     return letter(n_train=16000, n_test=4000)
 
@@ -348,7 +368,8 @@ def digits():
 
 
 LOADERS = {"letter": letter, "wine": wine, "cancer": cancer, "gestures": gestures, "shapes": shapes,
-           "letter16k": letter16k, "fashion": fashion, "fashion300": fashion300, "digits": digits}
+           "letter16k": letter16k, "fashion": fashion, "fashion300": fashion300, "digits": digits,
+           "letter57": letter57, "gestures12": gestures12}
 
 
 def load(name):

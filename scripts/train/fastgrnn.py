@@ -84,7 +84,7 @@ def main():
     zeta = float("%.8f" % (1 / (1 + np.exp(-P["zeta"]))))
     nu = float("%.8f" % (1 / (1 + np.exp(-P["nu"]))))
     name = a.name or "fastgrnn-%s-%d" % (a.dataset, L)
-    out = common.fixture_dir(name, a.large)
+    out = common.fixture_dir(name, a.large, a.into)
     for k in ("W", "U", "Bg", "Bh", "FC", "FCbias"):
         common.save_param(out, k, P[k])
     common.save_data(out, Xtr, ytr, Xte, yte)

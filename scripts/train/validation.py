@@ -9,9 +9,10 @@ The trainers map the generator's raw features to what the program reads by one a
 to [-1, 1], standardized, or raw), fitted on the training rows, and some append a constant column (Bonsai's 1).
 This script recovers that map from the generator's training rows and the fixture's train.npy, checks that it
 reproduces train.npy and test.npy (to float32's precision), and applies it to the unseen rows, so it needs no
-copy of each trainer's preprocessing. Only the generated sets (letter, gestures, shapes) have unseen rows.
+copy of each trainer's preprocessing. Only the generated sets (letter, gestures, shapes, and letter57, gestures12
+of fixtures/unseen, --into) have unseen rows.
 
-usage: validation.py FIXTURE DATASET [--rows N] [--population --out FILE]   e.g. validation.py protonn-letter-26 letter
+usage: validation.py FIXTURE DATASET [--rows N] [--into DIR] [--population --out FILE]   e.g. validation.py protonn-letter-26 letter
 --population draws other unseen rows (datasets.POPULATION_SEED_OFFSET), for scripts/bench-population, into FILE.
 """
 import argparse
@@ -55,14 +56,15 @@ def check(maps, raw, labels, stored, what):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("fixture")
-    ap.add_argument("dataset", choices=["letter", "gestures", "shapes"])
+    ap.add_argument("dataset", choices=["letter", "gestures", "shapes", "letter57", "gestures12"])
     ap.add_argument("--rows", type=int, default=1000,
                     help="unseen rows to write (default 1000: one row is 0.1 points, below the limit's resolution)")
     ap.add_argument("--population", action="store_true",
                     help="draw the population rows scripts/bench-population measures on, not the validation rows")
     ap.add_argument("--out", help="where to write the rows (default: validation.npy beside train.npy)")
+    ap.add_argument("--into", default=FIXTURES, help="the folder holding the fixture (default: the fixtures' models/)")
     a = ap.parse_args()
-    d = os.path.join(FIXTURES, a.fixture)
+    d = os.path.join(a.into, a.fixture)
     train = np.load(os.path.join(d, "train.npy")).astype(np.float64)
     test = np.load(os.path.join(d, "test.npy")).astype(np.float64)
     xtr, ytr, xte, yte = datasets.load(a.dataset)

@@ -81,7 +81,7 @@ final class FasterOnFrontier {
                 continue;
             }
             CandidatePool.Score s = choose.scoreOf(e.program());
-            if (s.accuracy() >= chooseFloat - a.settings().maxDrop() && s.wrapEvents() <= chooseWrapsAtStart) {
+            if (WithinDrop.within(s.accuracy(), chooseFloat, a.settings().maxDrop()) && s.wrapEvents() <= chooseWrapsAtStart) {
                 return new Passing(e, s.accuracy());
             }
         }

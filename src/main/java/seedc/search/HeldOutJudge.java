@@ -16,7 +16,7 @@ record HeldOutJudge(CandidatePool held, double floatAccuracy, double maxDrop, lo
     }
 
     boolean passes(CandidatePool.Score s) {
-        return s.accuracy() >= floatAccuracy - maxDrop && s.wrapEvents() <= wrapsAtStart;
+        return WithinDrop.within(s.accuracy(), floatAccuracy, maxDrop) && s.wrapEvents() <= wrapsAtStart;
     }
 
     /**

@@ -25,7 +25,7 @@ record StageFourLimits(Budget budget, double floatTrainAcc, double maxDrop, doub
         if (precise != null) {
             return precise.test(program.get()) ? StageFourVerdict.KEPT : StageFourVerdict.BOUND;
         }
-        if (s.accuracy() < floatTrainAcc - maxDrop) {
+        if (!WithinDrop.within(s.accuracy(), floatTrainAcc, maxDrop)) {
             return StageFourVerdict.ACCURACY;
         }
         if (s.scoreError() > scoreErrorLimit) {
