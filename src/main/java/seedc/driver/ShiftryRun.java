@@ -92,6 +92,8 @@ final class ShiftryRun {
                 Double.isNaN(h.guarded()) ? null : h.guarded(), h.chosen(),
                 h.guard().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
                 h.validation() ? "validation set" : "training set", h.keptForRam() == 0 ? null : h.keptForRam(),
+                h.refused() == null ? null : new SearchSummary.Refused(h.refused().accuracy(),
+                        h.refused().wrapEvents(), h.refused().wrapsAtStart()),
                 h.faster() == null ? null : new SearchSummary.Faster(h.faster().walkCycles(), h.faster().chooseAccuracy(),
                         h.faster().narrower(), h.faster().wider()));
     }

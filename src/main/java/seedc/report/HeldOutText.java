@@ -56,11 +56,29 @@ final class HeldOutText {
         switch (h.scoreGuard()) {
             case "not-needed" -> sb.append(f(" (within %s points: accepted, the score guard not needed)%n",
                     x.maxAccuracyDrop()));
-            case "helped" -> sb.append(f(" (beyond %s points); with the score guard %.2f%%: that program"
-                    + " chosen%n", x.maxAccuracyDrop(), h.guardedAccuracy()));
-            default -> sb.append(f(" (beyond %s points); with the score guard %.2f%%; chosen: the"
-                    + " longest prefix of%n  the kept demotions that the held-out rows accept, %.2f%%%n",
-                    x.maxAccuracyDrop(), h.guardedAccuracy(), h.chosenAccuracy()));
+            case "helped" -> sb.append(f(" (%s);%n  with the score guard %.2f%%: that program chosen%n",
+                    refused(x, h.unguardedRefused()), h.guardedAccuracy()));
+            default -> sb.append(f(" (%s);%n  with the score guard %.2f%%; chosen: the longest prefix of the kept"
+                    + " demotions that the held-out%n  rows accept, %.2f%%%n", refused(x, h.unguardedRefused()),
+                    h.guardedAccuracy(), h.chosenAccuracy()));
         }
+    }
+
+    /**
+     * Why the held-out rows refused the unguarded walk's program: its accuracy, its wrap events there (more than the
+     * walk's start had), or both; a report written before the reason was kept names the accuracy limit alone.
+     */
+    private static String refused(SearchSummary.Shiftry x, SearchSummary.Refused r) {
+        String beyond = f("beyond %s points", x.maxAccuracyDrop());
+        if (r == null) {
+            return beyond;
+        }
+        String wraps = f("%d wrap event%s there, where the walk's start had %d", r.wrapEvents(),
+                r.wrapEvents() == 1 ? "" : "s", r.wrapsAtStart());
+        boolean wrapped = r.wrapEvents() > r.wrapsAtStart();
+        if (r.accuracy()) {
+            return wrapped ? beyond + ", and " + wraps : beyond;
+        }
+        return f("within %s points, but refused for its wraps: %s", x.maxAccuracyDrop(), wraps);
     }
 }

@@ -42,12 +42,20 @@ public sealed interface SearchSummary {
      * ({@code unguarded}), of the guard's program ({@code guarded}, null when it was not needed), of the chosen one,
      * what was decided about the guard (not-needed, helped, did-not-help), and where the rows come from ("training
      * set": every fourth of its rows; "validation set": --validation's); {@code keptForRam} (null: none): demotions
-     * past those the held-out rows accept, kept because only with them does the program fit the device's RAM.
+     * past those the held-out rows accept, kept because only with them does the program fit the device's RAM;
+     * {@code unguardedRefused} (null: accepted, or not judged): why the held-out rows refused the unguarded walk's
+     * program.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record HeldOut(int rows, int chooseRows, double floatAccuracy, Double unguardedAccuracy, Double guardedAccuracy,
                    double chosenAccuracy, String scoreGuard, String rowsFrom, Integer keptForRam,
-                   @JsonInclude(JsonInclude.Include.NON_NULL) Faster faster) {}
+                   Refused unguardedRefused, @JsonInclude(JsonInclude.Include.NON_NULL) Faster faster) {}
+
+    /**
+     * Why the held-out rows refused a program: its accuracy there beyond the drop ({@code accuracy}), and its wrap
+     * events there against those of the program stage IV started from (refused when more).
+     */
+    record Refused(boolean accuracy, long wrapEvents, long wrapsAtStart) {}
 
     /**
      * A faster program the search ran, chosen over the walk's because it met the same limits on both row sets: the

@@ -45,7 +45,7 @@ final class HeldOutAcceptance {
             if (judge.passes(freeScore)) {
                 ShiftryOutcome o = free.outcome().withHeldOut(new HeldOut(split.held().size(), split.choose().size(),
                         judge.floatAccuracy(), freeScore.accuracy(), Double.NaN, freeScore.accuracy(),
-                        ScoreGuard.NOT_NEEDED, split.validation(), 0, null), free.outcome().best(), free.outcome().curve(),
+                        ScoreGuard.NOT_NEEDED, split.validation(), 0, null, null), free.outcome().best(), free.outcome().curve(),
                         free.cycles(free.outcome().best()));
                 return FasterOnFrontier.apply(o, new FasterOnFrontier.Acceptance(in, split, settings, judge, free),
                         free.outcome().explored());
@@ -73,7 +73,7 @@ final class HeldOutAcceptance {
             double accuracy = k == n ? score.accuracy() : held.scoreOf(chosen).accuracy();
             return FasterOnFrontier.apply(guarded.outcome().withHeldOut(new HeldOut(split.held().size(), split.choose().size(),
                     judge.floatAccuracy(), Double.NaN, score.accuracy(), accuracy, ScoreGuard.NO_CYCLE_MODEL,
-                    split.validation(), k - accepted, null), chosen, curve, 0),
+                    split.validation(), k - accepted, null, null), chosen, curve, 0),
                     new FasterOnFrontier.Acceptance(in, split, settings, judge, guarded), guarded.outcome().explored());
         }
     }
@@ -126,7 +126,7 @@ final class HeldOutAcceptance {
         if (guardPasses && faster(guarded, guarded.outcome().best(), free, prefix)) {
             return FasterOnFrontier.apply(guarded.outcome().withHeldOut(new HeldOut(split.held().size(), split.choose().size(),
                     judge.floatAccuracy(), freeScore.accuracy(), guardedScore.accuracy(), guardedScore.accuracy(),
-                    ScoreGuard.HELPED, split.validation(), 0, null), guarded.outcome().best(), guarded.outcome().curve(),
+                    ScoreGuard.HELPED, split.validation(), 0, judge.refusal(freeScore), null), guarded.outcome().best(), guarded.outcome().curve(),
                     guarded.cycles(guarded.outcome().best())),
                     new FasterOnFrontier.Acceptance(choose, split, settings, judge, free), both);
         }
@@ -134,7 +134,7 @@ final class HeldOutAcceptance {
         StagedConfirmation.unkeep(free.kept().subList(k, n), curve, StageFourVerdict.HELD_OUT);
         return FasterOnFrontier.apply(free.outcome().withHeldOut(new HeldOut(split.held().size(), split.choose().size(),
                 judge.floatAccuracy(), freeScore.accuracy(), guardedScore.accuracy(), prefixAccuracy,
-                ScoreGuard.DID_NOT_HELP, split.validation(), k - accepted, null), prefix, curve, free.cycles(prefix)),
+                ScoreGuard.DID_NOT_HELP, split.validation(), k - accepted, judge.refusal(freeScore), null), prefix, curve, free.cycles(prefix)),
                 new FasterOnFrontier.Acceptance(choose, split, settings, judge, free), both);
     }
 }

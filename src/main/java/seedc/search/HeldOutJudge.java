@@ -16,7 +16,14 @@ record HeldOutJudge(CandidatePool held, double floatAccuracy, double maxDrop, lo
     }
 
     boolean passes(CandidatePool.Score s) {
-        return WithinDrop.within(s.accuracy(), floatAccuracy, maxDrop) && s.wrapEvents() <= wrapsAtStart;
+        return refusal(s) == null;
+    }
+
+    /** Why the held-out rows refuse the program scored {@code s}, or null when they accept it. */
+    ShiftryOutcome.Refused refusal(CandidatePool.Score s) {
+        ShiftryOutcome.Refused r = new ShiftryOutcome.Refused(!WithinDrop.within(s.accuracy(), floatAccuracy, maxDrop),
+                s.wrapEvents(), wrapsAtStart);
+        return r.accuracy() || r.wraps() ? r : null;
     }
 
     /**

@@ -66,15 +66,29 @@ public record ShiftryOutcome(FixedProgram best, int inputScale, List<ShiftryOutc
      * their count, float's accuracy on them ({@code keptForRam}: demotions past those they accept, kept because the
      * program fits the device's RAM only with them), the
      * accuracy there of the program the walk without the score guard chose ({@code unguarded}), of the score guard's
-     * program (NaN when it was not needed) and of the chosen one, what was decided about the guard and, when a faster
-     * program the search ran met the same limits and was chosen instead ({@link FasterOnFrontier}), what it changed
-     * (else null).
+     * program (NaN when it was not needed) and of the chosen one, what was decided about the guard, why the held-out
+     * rows refused the unguarded walk's program ({@code refused}; null when they accepted it or it was not judged)
+     * and, when a faster program the search ran met the same limits and was chosen instead ({@link FasterOnFrontier}),
+     * what it changed (else null).
      */
     public record HeldOut(int rows, int chooseRows, double floatAccuracy, double unguarded, double guarded,
-                          double chosen, ScoreGuard guard, boolean validation, int keptForRam, Faster faster) {
+                          double chosen, ScoreGuard guard, boolean validation, int keptForRam, Refused refused,
+                          Faster faster) {
         HeldOut choosing(double accuracy, Faster f) {
             return new HeldOut(rows, chooseRows, floatAccuracy, unguarded, guarded, accuracy, guard, validation,
-                    keptForRam, f);
+                    keptForRam, refused, f);
+        }
+    }
+
+    /**
+     * Why the held-out rows refused a program ({@link HeldOutJudge}): its accuracy there beyond the drop
+     * ({@code accuracy}), and its wrap events there against those of the program stage IV started from (refused when
+     * more).
+     */
+    public record Refused(boolean accuracy, long wrapEvents, long wrapsAtStart) {
+        /** Whether the wrap events refused it. */
+        public boolean wraps() {
+            return wrapEvents > wrapsAtStart;
         }
     }
 

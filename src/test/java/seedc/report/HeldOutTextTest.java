@@ -1,0 +1,50 @@
+package seedc.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * report.txt's held-out line names what refused the walk without the score guard: the accuracy limit, its wrap
+ * events, or both (found on fixtures/unseen/fastgrnn-gestures12-8, whose unguarded walk matched float on its validation
+ * rows, 89.33% against 89.33%, and was refused for wraps while the report said "beyond 1.0 points").
+ */
+class HeldOutTextTest {
+    private static String line(SearchSummary.Refused refused, String guard) {
+        var held = new SearchSummary.HeldOut(300, 600, 89.33, 89.33, 89.0, 89.0, guard, "validation set", null,
+                refused, null);
+        var search = new SearchSummary.Shiftry(13, 1.0, 0.05, null, 4128, List.of(), List.of(), null, null, 0.0, held,
+                null, null, null);
+        StringBuilder sb = new StringBuilder();
+        HeldOutText.render(sb, search);
+        return sb.toString();
+    }
+
+    @Test
+    void wrapsAloneAreNamedAsTheReason() {
+        String text = line(new SearchSummary.Refused(false, 2, 0), "helped");
+        assertEquals("held-out rows: 300 of the validation set, which no choice saw; float 89.33%, the walk without the\n"
+                + "  score guard 89.33% (within 1.0 points, but refused for its wraps: 2 wrap events there, where the"
+                + " walk's start had 0);\n  with the score guard 89.00%: that program chosen\n", text);
+    }
+
+    @Test
+    void oneWrapEventIsSingular() {
+        assertTrue(line(new SearchSummary.Refused(false, 1, 0), "helped").contains("1 wrap event there, where"));
+    }
+
+    @Test
+    void accuracyAloneAndBothAreNamed() {
+        assertTrue(line(new SearchSummary.Refused(true, 0, 0), "did-not-help")
+                .contains("(beyond 1.0 points);\n  with the score guard 89.00%; chosen: the longest prefix"));
+        assertTrue(line(new SearchSummary.Refused(true, 7, 3), "helped")
+                .contains("(beyond 1.0 points, and 7 wrap events there, where the walk's start had 3);\n  with"));
+    }
+
+    @Test
+    void aReportWithoutTheReasonNamesTheAccuracyLimit() {
+        assertTrue(line(null, "helped").contains("(beyond 1.0 points);\n  with the score guard 89.00%"));
+    }
+}
