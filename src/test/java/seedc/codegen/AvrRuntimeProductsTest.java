@@ -87,7 +87,8 @@ class AvrRuntimeProductsTest {
         assertEquals(want, s.uartOutput().lines().map(String::strip).map(Long::parseLong).toList());
     }
 
-    private static String init(long[] v) {
+    /** A C initializer of v's values (-32768 spelled so that it is an int). */
+    static String init(long[] v) {
         StringBuilder sb = new StringBuilder("{");
         for (int i = 0; i < v.length; i++) {
             sb.append(i == 0 ? "" : ",").append(v[i] == -32768 ? "-32767 - 1" : Long.toString(v[i]));
@@ -95,7 +96,8 @@ class AvrRuntimeProductsTest {
         return sb.append('}').toString();
     }
 
-    private static String resource(String name) throws IOException {
+    /** A runtime resource (seedc_runtime.h, avr_reads.h) as text. */
+    static String resource(String name) throws IOException {
         try (InputStream in = AvrRuntimeProductsTest.class.getResourceAsStream(name)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }

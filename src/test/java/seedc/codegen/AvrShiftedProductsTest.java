@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +32,7 @@ class AvrShiftedProductsTest {
 
     @Test
     void everyOperandPairEqualsTheTwoShiftsOnTheHost() throws IOException, InterruptedException {
-        String c = resource("/seedc/codegen/c/seedc_runtime.h") + "\n#include <stdio.h>\nint main(void) {\n"
+        String c = AvrRuntimeProductsTest.resource("/seedc/codegen/c/seedc_runtime.h") + "\n#include <stdio.h>\nint main(void) {\n"
                 + "    long checked = 0, wrong = 0;\n"
                 + "    for (int n1 = 1; n1 <= " + ShiftedProducts.MAX_FIRST_SHIFT + "; n1++)\n"
                 + "    for (int n2 = 1; n2 <= " + ShiftedProducts.MAX_SECOND_SHIFT + "; n2++)\n"
@@ -61,14 +60,14 @@ class AvrShiftedProductsTest {
             a[i] = i < extremeA.length ? extremeA[i] : -128 + r.nextInt(256);
             b[i] = i < extremeB.length ? extremeB[i] : -32768 + r.nextInt(65536);
         }
-        StringBuilder c = new StringBuilder(resource("/seedc/codegen/c/avr_reads.h")).append('\n')
-                .append(resource("/seedc/codegen/c/seedc_runtime.h")).append("\n#include \"seedc_bench.h\"\n\n");
+        StringBuilder c = new StringBuilder(AvrRuntimeProductsTest.resource("/seedc/codegen/c/avr_reads.h"))
+                .append('\n').append(AvrRuntimeProductsTest.resource("/seedc/codegen/c/seedc_runtime.h")).append("\n#include \"seedc_bench.h\"\n\n");
         c.append("static void put(int8_t v) {\n    uint8_t u = v < 0 ? (uint8_t)-v : (uint8_t)v;\n"
                 + "    if (v < 0) seedc_uart_putc('-');\n    if (u >= 100) seedc_uart_putc('1');\n"
                 + "    if (u >= 10) seedc_uart_putc((char)('0' + u / 10 % 10));\n"
                 + "    seedc_uart_putc((char)('0' + u % 10));\n    seedc_uart_putc('\\n');\n}\n\n");
-        c.append("static volatile int8_t a[] = ").append(init(a)).append(";\nstatic volatile int16_t b[] = ")
-                .append(init(b)).append(";\n");
+        c.append("static volatile int8_t a[] = ").append(AvrRuntimeProductsTest.init(a)).append(";\nstatic volatile int16_t b[] = ")
+                .append(AvrRuntimeProductsTest.init(b)).append(";\n");
         c.append("int main(void) {\n    seedc_uart_init();\n    for (uint8_t i = 0; i < ").append(n).append("; i++) {\n");
         c.append("        int8_t x = a[i]; int16_t y = b[i];\n");
         List<Long> want = new ArrayList<>();
@@ -100,19 +99,5 @@ class AvrShiftedProductsTest {
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, p.waitFor(), () -> command + " failed:\n" + out);
         return out;
-    }
-
-    private static String init(long[] v) {
-        StringBuilder sb = new StringBuilder("{");
-        for (int i = 0; i < v.length; i++) {
-            sb.append(i == 0 ? "" : ",").append(v[i] == -32768 ? "-32767 - 1" : Long.toString(v[i]));
-        }
-        return sb.append('}').toString();
-    }
-
-    private static String resource(String name) throws IOException {
-        try (InputStream in = AvrShiftedProductsTest.class.getResourceAsStream(name)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
     }
 }

@@ -5,7 +5,7 @@ package seedc.codegen.c.writer;
  * which IntExpr writes as {@code sd_shr16((int16_t)sd_shr32(sd_mul8x16(a, b), n1), n2)} (ProtoNN's class scores
  * Z[i] * exp(...) with the exp at 16 bits and the sum at 8). The runtime's {@code sd_mul8x16_shr2_8} computes the same
  * integers from the 24-bit product, reading only the bits the 8-bit sum keeps: on the AVR it took the class-score
- * loop of fixtures/unseen/protonn-letter57-26 from 61.5 to 41.5 cycles an element (BENCHMARKS.md). Written only
+ * loop of fixtures/unseen/protonn-letter57-26 from 61.5 to 37.7 cycles an element (BENCHMARKS.md). Written only
  * where the target's dialect asks for it (CDialect.narrowsShiftedProducts); elsewhere the C stays the two shifts.
  */
 public final class ShiftedProducts {
