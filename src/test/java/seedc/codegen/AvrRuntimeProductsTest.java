@@ -78,13 +78,21 @@ class AvrRuntimeProductsTest {
             want.add((a[i] - b[i]) / 2);
             want.add((a[i] + b[i]) / 2);
         }
-        Path src = dir.resolve("products.c");
+        assertEquals(want, uartNumbers(dir, "products", c, 200_000_000L));
+    }
+
+    /**
+     * The numbers, one a line, that firmware {@code c} (built as {@code name}.c in dir) writes to the UART under simavr
+     * within {@code maxCycles} (a budget, not a timing: UART lines cost most of it); asserts it finished.
+     */
+    static List<Long> uartNumbers(Path dir, String name, CharSequence c, long maxCycles) throws IOException {
+        Path src = dir.resolve(name + ".c");
         Files.writeString(src, c);
         Path elf = AvrToolchain.find().compile(List.of(src), List.of(BenchResources.includeDir()),
-                List.of("-Wall", "-Werror"), dir.resolve("products.elf"));
-        SimResult s = SimavrRunner.run(elf, 200_000_000L); // a budget, not a timing: UART lines cost most of it
+                List.of("-Wall", "-Werror"), dir.resolve(name + ".elf"));
+        SimResult s = SimavrRunner.run(elf, maxCycles);
         assertTrue(s.finished(), "the firmware did not finish");
-        assertEquals(want, s.uartOutput().lines().map(String::strip).map(Long::parseLong).toList());
+        return s.uartOutput().lines().map(String::strip).map(Long::parseLong).toList();
     }
 
     /** A C initializer of v's values (-32768 spelled so that it is an int). */

@@ -1,7 +1,6 @@
 package seedc.codegen;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -12,10 +11,6 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import seedc.bench.AvrToolchain;
-import seedc.bench.BenchResources;
-import seedc.bench.SimResult;
-import seedc.bench.SimavrRunner;
 import seedc.codegen.c.writer.ShiftedProducts;
 
 /**
@@ -85,13 +80,7 @@ class AvrShiftedProductsTest {
                 }
             }
         }
-        Path src = dir.resolve("shifted.c");
-        Files.writeString(src, c);
-        Path elf = AvrToolchain.find().compile(List.of(src), List.of(BenchResources.includeDir()),
-                List.of("-Wall", "-Werror"), dir.resolve("shifted.elf"));
-        SimResult s = SimavrRunner.run(elf, 400_000_000L); // a budget, not a timing: UART lines cost most of it
-        assertTrue(s.finished(), "the firmware did not finish");
-        assertEquals(want, s.uartOutput().lines().map(String::strip).map(Long::parseLong).toList());
+        assertEquals(want, AvrRuntimeProductsTest.uartNumbers(dir, "shifted", c, 400_000_000L));
     }
 
     private static String run(List<String> command) throws IOException, InterruptedException {
