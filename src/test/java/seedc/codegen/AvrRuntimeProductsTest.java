@@ -78,16 +78,25 @@ class AvrRuntimeProductsTest {
             want.add((a[i] - b[i]) / 2);
             want.add((a[i] + b[i]) / 2);
         }
-        Path src = dir.resolve("products.c");
-        Files.writeString(src, c);
-        Path elf = AvrToolchain.find().compile(List.of(src), List.of(BenchResources.includeDir()),
-                List.of("-Wall", "-Werror"), dir.resolve("products.elf"));
-        SimResult s = SimavrRunner.run(elf, 200_000_000L); // a budget, not a timing: UART lines cost most of it
-        assertTrue(s.finished(), "the firmware did not finish");
-        assertEquals(want, s.uartOutput().lines().map(String::strip).map(Long::parseLong).toList());
+        assertEquals(want, uartNumbers(dir, "products", c, 200_000_000L));
     }
 
-    private static String init(long[] v) {
+    /**
+     * The numbers, one a line, that firmware {@code c} (built as {@code name}.c in dir) writes to the UART under simavr
+     * within {@code maxCycles} (a budget, not a timing: UART lines cost most of it); asserts it finished.
+     */
+    static List<Long> uartNumbers(Path dir, String name, CharSequence c, long maxCycles) throws IOException {
+        Path src = dir.resolve(name + ".c");
+        Files.writeString(src, c);
+        Path elf = AvrToolchain.find().compile(List.of(src), List.of(BenchResources.includeDir()),
+                List.of("-Wall", "-Werror"), dir.resolve(name + ".elf"));
+        SimResult s = SimavrRunner.run(elf, maxCycles);
+        assertTrue(s.finished(), "the firmware did not finish");
+        return s.uartOutput().lines().map(String::strip).map(Long::parseLong).toList();
+    }
+
+    /** A C initializer of v's values (-32768 spelled so that it is an int). */
+    static String init(long[] v) {
         StringBuilder sb = new StringBuilder("{");
         for (int i = 0; i < v.length; i++) {
             sb.append(i == 0 ? "" : ",").append(v[i] == -32768 ? "-32767 - 1" : Long.toString(v[i]));
@@ -95,7 +104,8 @@ class AvrRuntimeProductsTest {
         return sb.append('}').toString();
     }
 
-    private static String resource(String name) throws IOException {
+    /** A runtime resource (seedc_runtime.h, avr_reads.h) as text. */
+    static String resource(String name) throws IOException {
         try (InputStream in = AvrRuntimeProductsTest.class.getResourceAsStream(name)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }

@@ -256,6 +256,13 @@ final class OpCases {
                     rule);
             t.add(Ops.sumOfSums(false, false, param("b", i8(5), 3, 5), in("x", i8(5), 5), i8(5), i8(4), i16(6)), rule);
         }
+        // 8x16 products shifted twice into an 8-bit sum, added as computed (appended last, for the seeds): ProtoNN's class
+        // scores with a 16-bit exp (the product finished into 16 bits, then shifted into the sum: on the AVR one
+        // sd_mul8x16_shr2_8, ShiftedProducts), a column times a scalar and element-wise with an input row
+        for (Rule rule : new Rule[] {PLANNED, SHIFTRY, new Rule.Random(47), new Rule.Random(48)}) {
+            t.add(Ops.sumOfProducts(true, param("z", i8(6), 5, 7, 1), in("e", i16(14), 1, 1), i8(6), i16(15), i8(5)), rule);
+            t.add(Ops.sumOfProducts(false, param("z", i8(5), 3, 6), in("e", i16(12), 6), i8(5), i16(12), i8(1)), rule);
+        }
         return t.cases;
     }
 

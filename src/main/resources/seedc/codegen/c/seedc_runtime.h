@@ -180,6 +180,73 @@ SD_INLINE int32_t sd_mul8x16(int8_t a, int16_t b) { return (int32_t)a * (int32_t
 SD_INLINE int32_t sd_mul16(int16_t a, int16_t b) { return (int32_t)a * (int32_t)b; }
 #endif
 
+/* wrap_8(shr(wrap_16(shr(a b, n1)), n2)) for 8-bit a, 16-bit b, 1 <= n1 <= 8 and 1 <= n2 <= 15: an 8x16 product
+ * finished into 16 bits and shifted again into an 8-bit sum (ProtoNN's class scores with a 16-bit exp; the AVR
+ * dialect's sum loops, seedc.codegen.c.writer.ShiftedProducts). With q = a b + (a b < 0 ? 2^n1 - 1 : 0), the middle
+ * value is bits n1 .. n1 + 15 of q, negative when bit n1 + 15 is set; biasing it by 2^n2 - 1 is adding that at bit n1
+ * of q, and the result is then bits n1 + n2 .. n1 + 15 of q, sign-extended from bit n1 + 15, of which the sum keeps the
+ * low 8. Every bit read is below 24 (n1 + 15 <= 23), so 24 bits of q serve (on the AVR an __int24: three bytes of
+ * product from mulsu and muls, the carry of mulsu its sign, no 32-bit shift): protonn-letter57-26's class scores
+ * went from 61.5 to 37.7 Uno cycles each (BENCHMARKS.md). seedc.codegen.AvrShiftedProductsTest checks it against the
+ * two shifts. */
+#if defined(__AVR__)
+__extension__ typedef __int24 sd_i24;
+__extension__ typedef __uint24 sd_u24;
+SD_INLINE sd_i24 sd_mul8x16_24(int8_t a, int16_t b) {
+    sd_i24 r;
+    __asm__("mulsu %[a], %A[b]\n\tmovw %A[r], r0\n\tsbc %C[r], %C[r]\n\t"
+            "muls %[a], %B[b]\n\tadd %B[r], r0\n\tadc %C[r], r1\n\tclr r1"
+            : [r] "=&r"(r) : [a] "a"(a), [b] "a"(b));
+    return r;
+}
+#else
+typedef int32_t sd_i24;
+typedef uint32_t sd_u24;
+SD_INLINE sd_i24 sd_mul8x16_24(int8_t a, int16_t b) { return (int32_t)a * (int32_t)b; }
+#endif
+/* hi:lo shifted left or right by one bit (two instructions on the AVR; gcc widens a uint16_t built of two bytes);
+ * q + k when bit 16 + bit of q is set (k < 2^24, modulo 2^24 on the AVR: the bits read are below 24), which gcc
+ * branched around out of line (8 cycles for a negative product, 5 here). */
+#if defined(__AVR__)
+#define SD_SHL2B(lo, hi) __asm__("lsl %0\n\trol %1" : "+r"(lo), "+r"(hi))
+#define SD_SHR2B(lo, hi) __asm__("lsr %1\n\tror %0" : "+r"(lo), "+r"(hi))
+#define SD_ADD24_IF(q, bit, k) __asm__("sbrs %C0, %1\n\trjmp 1f\n\tsubi %A0, %2\n\tsbci %B0, %3\n\tsbci %C0, %4\n1:" \
+    : "+d"(q) : "n"(bit), "n"(-(k) & 0xff), "n"((-(k) >> 8) & 0xff), "n"((-(k) >> 16) & 0xff))
+#else
+#define SD_SHL2B(lo, hi) do { hi = (uint8_t)(hi << 1 | lo >> 7); lo = (uint8_t)(lo << 1); } while (0)
+#define SD_SHR2B(lo, hi) do { lo = (uint8_t)(lo >> 1 | hi << 7); hi = (uint8_t)(hi >> 1); } while (0)
+#define SD_ADD24_IF(q, bit, k) do { if ((q) & ((sd_u24)1 << (16 + (bit)))) (q) = (sd_u24)((q) + (sd_u24)(k)); } while (0)
+#endif
+/* Byte i < 3 of q; 0 for i >= 3, read only where the bits it gives are dropped. */
+SD_INLINE uint8_t sd_byte24(sd_u24 q, int i) {
+    return i == 0 ? (uint8_t)q : i == 1 ? (uint8_t)(q >> 8) : i == 2 ? (uint8_t)(q >> 16) : 0;
+}
+SD_INLINE int8_t sd_mul8x16_shr2_8(int8_t a, int16_t b, int n1, int n2) {
+    /* unsigned: the biased value may pass 2^23 (no signed overflow); bit 23 is the product's sign */
+    sd_u24 q = (sd_u24)sd_mul8x16_24(a, b);
+    SD_ADD24_IF(q, 7, (1L << n1) - 1);
+    SD_ADD24_IF(q, n1 - 1, ((1L << n2) - 1) << n1);
+    int s = n1 + n2, k = 16 - n2, r = s % 8;
+    uint8_t lo = sd_byte24(q, s / 8), hi = sd_byte24(q, s / 8 + 1), x = lo;
+    if (r >= 4) { /* the byte at bit s of hi:lo: hi after 8 - r left shifts, lo after r right ones */
+        if (r == 4) SD_SHL2B(lo, hi);
+        if (r <= 5) SD_SHL2B(lo, hi);
+        if (r <= 6) SD_SHL2B(lo, hi);
+        SD_SHL2B(lo, hi);
+        x = hi;
+    } else if (r != 0) {
+        if (r == 3) SD_SHR2B(lo, hi);
+        if (r >= 2) SD_SHR2B(lo, hi);
+        SD_SHR2B(lo, hi);
+        x = lo;
+    }
+    if (k < 8) { /* sign extension of k bits: ((x - 2^(k-1)) mod 2^k) - 2^(k-1) */
+        uint8_t m = (uint8_t)(1u << (k - 1));
+        x = (uint8_t)((uint8_t)((uint8_t)(x - m) & (uint8_t)(2 * m - 1)) - m);
+    }
+    return (int8_t)x;
+}
+
 /* trunc((a - b) / 2) and trunc((a + b) / 2) for 16-bit a and b: the exact sum needs 17 bits, its half fits 16. In
  * C the sum goes through 32 bits (sign extensions, a 4-byte add and shift: about 30 cycles on the AVR); there the
  * sum's 17th bit is the S flag (N xor V) of the 16-bit subtract or add, made a third byte, a negative sum is biased

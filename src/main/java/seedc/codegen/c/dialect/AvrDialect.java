@@ -65,6 +65,12 @@ public final class AvrDialect extends CDialect {
         return true;
     }
 
+    /** avr-gcc shifts 32 bits a bit at a time: the class scores' two shifts took 61.5 cycles an element, 37.7 fused. */
+    @Override
+    public boolean narrowsShiftedProducts() {
+        return true;
+    }
+
     @Override
     public String constantReads() {
         return Templates.resource("avr_reads.h");

@@ -73,6 +73,15 @@ public abstract class CDialect {
         return false;
     }
 
+    /**
+     * Whether an 8x16 product shifted twice into an 8-bit sum is written as one runtime call that reads only the
+     * bits the sum keeps (ShiftedProducts). It pays on the AVR, whose 32-bit shifts take a loop step a bit; on a
+     * 32-bit target the two shifts are a few instructions, and the C stays as it was.
+     */
+    public boolean narrowsShiftedProducts() {
+        return false;
+    }
+
     /** What puts a constant array in flash ("PROGMEM" on the AVR, "" where const data is in flash anyway). */
     public String flashAttribute() {
         return "";

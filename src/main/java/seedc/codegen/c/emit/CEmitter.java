@@ -14,6 +14,7 @@ import seedc.codegen.c.threshold.Thresholds;
 import seedc.codegen.c.writer.CNames;
 import seedc.codegen.c.writer.IntExpr;
 import seedc.codegen.c.writer.Scratch;
+import seedc.codegen.c.writer.ShiftedProducts;
 import seedc.codegen.c.writer.Windows;
 import seedc.fixed.FixedArith;
 import seedc.fixed.FixedProgram;
@@ -45,9 +46,15 @@ public final class CEmitter extends BodyEmitter {
     /** The bit-plane kernels the body calls (one per plane length and shape), by name, for the helpers. */
     private final java.util.Map<String, String> kernels = new java.util.TreeMap<>();
 
-    /** @param readsFlashRowsInOrder the target's CDialect.readsFlashRowsInOrder: whether {@link FlashStream} streams */
+    /** An 8x16 product shifted twice into an 8-bit sum is one runtime call ({@link ShiftedProducts}). */
+    private final boolean narrowsShiftedProducts;
+
+    /**
+     * @param readsFlashRowsInOrder the target's CDialect.readsFlashRowsInOrder: whether {@link FlashStream} streams
+     * @param narrowsShiftedProducts the target's CDialect.narrowsShiftedProducts
+     */
     public CEmitter(FixedProgram fp, Constants consts, RamPlan ram, java.util.Map<Op, Integer> unroll, String predictPragmas,
-                    Thresholds fused, BitSerial bitSerial, boolean readsFlashRowsInOrder) {
+                    Thresholds fused, BitSerial bitSerial, boolean readsFlashRowsInOrder, boolean narrowsShiftedProducts) {
         super(ram, unroll, predictPragmas);
         this.fp = fp;
         this.fused = fused;
@@ -57,6 +64,7 @@ public final class CEmitter extends BodyEmitter {
         this.activations = new ActivationEmitter(w, r);
         this.stream = new FlashStream(r, readsFlashRowsInOrder);
         this.elementwise = new ElementwiseEmitter(w, r, stream);
+        this.narrowsShiftedProducts = narrowsShiftedProducts;
     }
 
     /** Writes the body (call once, before {@link #helpers} and {@link #predict}). */
@@ -136,6 +144,11 @@ public final class CEmitter extends BodyEmitter {
         java.util.List<String> before = new java.util.ArrayList<>();
         IntExpr[] ab = AddedAsComputed.operands(r, stream, term, p, before);
         IntExpr a = ab[0], b = ab[1];
+        IntExpr narrowed = narrowsShiftedProducts ? ShiftedProducts.addedTerm(a, b, p.width(), p.post(),
+                t(last.out()).bits(), t(last.out()).scale() - t(s.out()).scale(), t(s.out()).bits()) : null;
+        if (narrowed != null) {
+            return new AddedTerm(before, r.x(s.out(), "k").plusWrap(narrowed, false, t(s.out()).bits()).c());
+        }
         // Operands.term's product of the two operands, finished as the product's own loop would store it
         return new AddedTerm(before, plus(s.out(), last.out(), r.finish(a.timesWrap(b, p.width()), p, last.out())));
     }

@@ -1,6 +1,7 @@
 /**
  * The C text and its expressions: a {@link seedc.codegen.c.writer.CWriter} whose blocks close themselves, the
- * integer expression in its narrowest type {@link seedc.codegen.c.writer.IntExpr}, names of values and types,
+ * integer expression in its narrowest type {@link seedc.codegen.c.writer.IntExpr} (and an 8x16 product shifted
+ * twice into an 8-bit sum as one runtime call, {@link seedc.codegen.c.writer.ShiftedProducts}), names of values and types,
  * resource templates, a kernel's scratch and a convolution's window loops. Depends on nothing else in the backend;
  * start at IntExpr.
  */
