@@ -122,7 +122,11 @@ public final class OpWork {
             // Quantized only when a sparse product needs its non-zeros counted (as MacCount counts them): the
             // search prices many programs, and most have no sparse product.
             QuantizedModel[] qm = new QuantizedModel[1];
-            this.counter = new Terms(fp, flash, readsFlashRowsInOrder ? streamed(fp) : Set.of(), m -> {
+            // the search prices programs before their storage is decided (packed only for quantized weights or
+            // parameters on grids): dense assumed
+            Set<Op> streamed = readsFlashRowsInOrder
+                    ? new FlashRowReads(fp, FlashRowReads.Storage.DENSE).opsReadingInOrder() : Set.of();
+            this.counter = new Terms(fp, flash, streamed, m -> {
                 if (!params.containsKey(m.a())) {
                     return m.a().size();
                 }
@@ -195,27 +199,6 @@ public final class OpWork {
             r.add(fp.types()[op.out().id()]);
             return r;
         }
-    }
-
-    /**
-     * The ops that read a flash row in order where the target streams ({@link FlashRowReads}): element-wise sums with
-     * such an operand, and a sum loop's last op that computes its result, a product of one term per element with one
-     * (the C adds it as computed, unless a comparison stores it or it is on bit planes: none of the fixtures').
-     * Parameters dense: the search prices programs before their storage is decided, packed only for quantized weights.
-     */
-    private static Set<Op> streamed(FixedProgram fp) {
-        FlashRowReads rows = new FlashRowReads(fp, FlashRowReads.Storage.DENSE);
-        Set<Op> out = Collections.newSetFromMap(new IdentityHashMap<>());
-        fp.program().forEachOp(op -> {
-            if (rows.elementwiseSum(op) != FlashRowReads.NONE) {
-                out.add(op);
-            }
-            if (op instanceof Op.SumLoop s && !s.body().ops().isEmpty() && s.body().ops().getLast().out() == s.result()
-                    && rows.addedTerm(s.body().ops().getLast()) != FlashRowReads.NONE) {
-                out.add(s.body().ops().getLast());
-            }
-        });
-        return out;
     }
 
     /** The op's kind as the IR names it (MatMul, Loop, ...). */

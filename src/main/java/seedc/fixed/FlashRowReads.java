@@ -2,9 +2,11 @@ package seedc.fixed;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import seedc.ir.Op;
 import seedc.ir.Value;
 
@@ -115,6 +117,28 @@ public final class FlashRowReads {
         }
         OpParams.Mul p = fp.params(op, OpParams.Mul.class);
         return first(op.out(), t.a(), p.shrA(), t.aAtK(), t.b(), p.shrB(), t.bAtK());
+    }
+
+    /**
+     * The ops that read a flash row in order where a target streams: the element-wise sums with such an operand, and
+     * each sum loop's last op that computes its result, a product of one term per element with one (the C backends
+     * add it as computed unless a comparison stores it or it is on bit planes, which they decide; none of the
+     * fixtures' is either).
+     */
+    public Set<Op> opsReadingInOrder() {
+        Set<Op> out = Collections.newSetFromMap(new IdentityHashMap<>());
+        fp.program().forEachOp(op -> {
+            if (elementwiseSum(op) != NONE) {
+                out.add(op);
+            }
+            if (op instanceof Op.SumLoop s && !s.body().ops().isEmpty()) {
+                Op last = s.body().ops().getLast();
+                if (last.out() == s.result() && addedTerm(last) != NONE) {
+                    out.add(last);
+                }
+            }
+        });
+        return out;
     }
 
     /** The first of a (read at k when aAtK) and b that is a flash row read in order, each shifted as given. */

@@ -2,6 +2,7 @@ package seedc.fixed;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -66,6 +67,10 @@ class FlashRowReadsFactTest {
         assertEquals(new FlashRowReads.Term(((Op.MatMul) last).a(), true, ((Op.MatMul) last).b(), false), t);
         assertEquals(0, rows.addedTerm(last), "Z[i] is a");
         assertEquals(FlashRowReads.NONE, rows.elementwiseSum(last), "a product is no element-wise sum");
+        // the ops a streaming target reads so: those two, by identity, and no other
+        java.util.Set<Op> reading = rows.opsReadingInOrder();
+        assertEquals(2, reading.size());
+        assertTrue(reading.contains(del) && reading.contains(last));
     }
 
     @Test
