@@ -41,8 +41,8 @@ record MarkSchedule(List<Placed> parts, int[] rowOfMark) {
     }
 
     /** The schedule of a build of {@code fp} profiled at top level only, or ({@code bodies}) with loop bodies. */
-    static MarkSchedule of(FixedProgram fp, Map<String, double[]> weights, boolean bodies) {
-        OpWork.Priced pricing = OpWork.pricing(fp, weights);
+    static MarkSchedule of(FixedProgram fp, Map<String, double[]> weights, boolean bodies, boolean readsFlashRowsInOrder) {
+        OpWork.Priced pricing = OpWork.pricing(fp, weights, readsFlashRowsInOrder);
         List<Placed> parts = new ArrayList<>();
         List<Integer> marks = new ArrayList<>();
         for (Op op : fp.program().body().ops()) {

@@ -88,8 +88,8 @@ public record OpProfile(List<Row> rows, double measured, double modelled) {
      */
     static OpProfile of(List<Long> cycles, List<List<Long>> marks, FixedProgram fp, Map<String, double[]> weights,
                         LinearCycleModel model, Map<String, Long> movedBefore) {
-        MarkSchedule top = MarkSchedule.of(fp, weights, false);
-        MarkSchedule bodies = MarkSchedule.of(fp, weights, true);
+        MarkSchedule top = MarkSchedule.of(fp, weights, false, model.readsFlashRowsInOrder());
+        MarkSchedule bodies = MarkSchedule.of(fp, weights, true, model.readsFlashRowsInOrder());
         MarkSchedule s = cycles.isEmpty() || marks.get(0).size() != bodies.marks() ? top : bodies;
         double[] sums = new double[s.parts().size()];
         int call = sums.length - 1;

@@ -25,6 +25,13 @@ public final class CycleModels {
             "cortex-m", "/seedc/cost/cortex-m.json",
             "x86", "/seedc/cost/x86.json");
 
+    /**
+     * The targets whose C reads a flash row in order through a pointer (their dialect's readsFlashRowsInOrder: the
+     * AVR's lpm Z+; CycleModelsStreamTest checks the two agree), whose models price such reads by OpWork's
+     * {@code next} terms. The cost package does not read the backends: the backend id is what the driver passes.
+     */
+    static final java.util.Set<String> READ_FLASH_ROWS_IN_ORDER = java.util.Set.of("arduino");
+
     private static final Map<String, LinearCycleModel> LOADED = new ConcurrentHashMap<>();
 
     private CycleModels() {}
@@ -60,7 +67,7 @@ public final class CycleModels {
         String resource = FITTED.get(backendId);
         // absent only before a target's first fit (its benches run with the stand-in)
         if (resource != null && CycleModels.class.getResource(resource) != null) {
-            return LOADED.computeIfAbsent(resource, CycleModels::load);
+            return LOADED.computeIfAbsent(backendId, id -> load(resource, READ_FLASH_ROWS_IN_ORDER.contains(id)));
         }
         LinearCycleModel m = avr();
         return new LinearCycleModel("the ATmega328P's cycles standing in for " + backendId
@@ -74,21 +81,22 @@ public final class CycleModels {
 
     /**
      * Reads a model: {"describe": text, "coefficients": {term: cycles per unit}, "heldOutError": the fit's mean
-     * relative error on whole programs of the models it left out} (other fields are the fit's record). A stand-in
+     * relative error on whole programs of the models it left out} (other fields are the fit's record); a target that
+     * reads flash rows in order ({@link #READ_FLASH_ROWS_IN_ORDER}) when {@code readsFlashRowsInOrder}. A stand-in
      * ({@link #forTarget}, {@link #linear}) keeps no error: measured on one target, it says nothing of another's.
      */
-    static LinearCycleModel load(String resource) {
+    static LinearCycleModel load(String resource, boolean readsFlashRowsInOrder) {
         try (InputStream in = CycleModels.class.getResourceAsStream(resource)) {
             if (in == null) {
                 throw new IllegalStateException("the cycle model " + resource + " is not on the class path");
             }
-            return parse(new ObjectMapper().readTree(in), resource);
+            return parse(new ObjectMapper().readTree(in), resource, readsFlashRowsInOrder);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the cycle model " + resource, e);
         }
     }
 
-    static LinearCycleModel parse(JsonNode root, String where) {
+    static LinearCycleModel parse(JsonNode root, String where, boolean readsFlashRowsInOrder) {
         JsonNode c = root.path("coefficients");
         if (!c.isObject() || !root.path("describe").isTextual()) {
             throw new IllegalStateException(where + ": a cycle model needs \"describe\" and \"coefficients\"");
@@ -97,6 +105,6 @@ public final class CycleModels {
         c.fields().forEachRemaining(e -> coefficients.put(e.getKey(), e.getValue().asDouble()));
         JsonNode error = root.path("heldOutError");
         return new LinearCycleModel(root.get("describe").asText(), coefficients,
-                error.isNumber() ? error.asDouble() : Double.NaN);
+                error.isNumber() ? error.asDouble() : Double.NaN, readsFlashRowsInOrder);
     }
 }

@@ -21,13 +21,19 @@ import seedc.ir.Op;
  * any widths, then any kind with the same unit): they decide its multiply sequence. The family tier keeps a refit of
  * one family from moving the others' prices: a splice's 16-bit element (no fixture had one) is the mean of the cheap
  * element-wise ops' (add, relu, index, ...), not of every 16-bit element, softplus's 290 cycles and tanh's 190 among
- * them. A term with no relative at all costs nothing; {@link #unpriced} names them.
+ * them. A term with no relative at all costs nothing; {@link #unpriced} names them. A flash row read in order
+ * ({@code Kind.nextelem.*}, {@code Kind.nextmac.*}: OpWork's terms where the target streams) that the fit never
+ * measured is priced as its indexed twin ({@code Kind.elem.*}, {@code Kind.mac.*}, {@code Kind.op}, ...), the same
+ * work read otherwise: a
+ * model fitted before those terms existed prices every program as it did.
  */
 public final class LinearCycleModel implements CycleModel {
     private final String description;
     private final Map<String, Double> coefficients;
     /** {@link #heldOutError}: the fit's figure, NaN where none measured this model on this target. */
     private final double heldOutError;
+    /** Whether the target reads a flash row in order through a pointer (OpWork's {@code next} terms). */
+    private final boolean readsFlashRowsInOrder;
     private final Map<String, Double> resolved = new ConcurrentHashMap<>();
 
     /** A model described so, pricing each term (see {@link OpWork}) by {@code coefficients}, its error unmeasured. */
@@ -40,9 +46,24 @@ public final class LinearCycleModel implements CycleModel {
      * {@code heldOutError} on whole programs of the models it left out (NaN: not measured).
      */
     public LinearCycleModel(String description, Map<String, Double> coefficients, double heldOutError) {
+        this(description, coefficients, heldOutError, false);
+    }
+
+    /**
+     * The same, of a target that reads a flash row in order through a pointer when {@code readsFlashRowsInOrder}
+     * (the AVR: its C dialect's readsFlashRowsInOrder), whose ops reading one OpWork gives the {@code next} terms.
+     */
+    public LinearCycleModel(String description, Map<String, Double> coefficients, double heldOutError,
+                            boolean readsFlashRowsInOrder) {
         this.description = description;
         this.coefficients = Map.copyOf(coefficients);
         this.heldOutError = heldOutError;
+        this.readsFlashRowsInOrder = readsFlashRowsInOrder;
+    }
+
+    /** Whether the target reads flash rows in order (OpWork prices such reads by terms of their own). */
+    public boolean readsFlashRowsInOrder() {
+        return readsFlashRowsInOrder;
     }
 
     @Override
@@ -70,7 +91,7 @@ public final class LinearCycleModel implements CycleModel {
     public CycleEstimate estimate(FixedProgram program, Map<String, double[]> weights) {
         List<CycleEstimate.Part> parts = new ArrayList<>();
         double total = 0;
-        OpWork.Priced pricing = OpWork.pricing(program, weights);
+        OpWork.Priced pricing = OpWork.pricing(program, weights, readsFlashRowsInOrder);
         for (Op op : program.program().body().ops()) {
             CycleEstimate.Part part = priced(pricing, weights, op);
             parts.add(part);
@@ -129,14 +150,15 @@ public final class LinearCycleModel implements CycleModel {
     @Override
     public double fittedShare(FixedProgram program, Map<String, double[]> weights) {
         double all = 0, fitted = 0;
-        for (OpWork.Part p : OpWork.of(program, weights)) {
+        for (OpWork.Part p : OpWork.of(program, weights, readsFlashRowsInOrder)) {
             if (!unpriced(p.terms()).isEmpty()) {
                 return 0; // work priced at nothing: how much of the program it is, nobody knows
             }
             for (var t : p.terms().entrySet()) {
                 double c = coefficient(t.getKey()) * t.getValue();
                 all += c;
-                fitted += coefficients.containsKey(t.getKey()) ? c : 0;
+                fitted += coefficients.containsKey(t.getKey()) || coefficients.containsKey(indexedTwin(t.getKey()))
+                        ? c : 0; // a row read in order priced as its measured indexed twin: measured work
             }
         }
         return all == 0 ? 1 : fitted / all;
@@ -163,12 +185,30 @@ public final class LinearCycleModel implements CycleModel {
     }
 
     private double fromRelatives(String term) {
+        String twin = indexedTwin(term);
+        if (!twin.equals(term)) {
+            return coefficient(twin);
+        }
         List<Double> r = relatives(term);
         return r.stream().mapToDouble(Double::doubleValue).average().orElse(0);
     }
 
-    /** The coefficients of the nearest relatives of an unfitted term (see the class comment). */
+    /**
+     * A flash row read in order's term ({@code MatMul.nextmac.8x8.t32}, {@code Add.nextop}) as the same work read by
+     * index ({@code MatMul.mac.8x8.t32}, {@code Add.op}); any other term as it is.
+     */
+    static String indexedTwin(String term) {
+        Term t = Term.of(term);
+        return !t.unit.startsWith(OpWork.NEXT) ? term : t.kind + "." + t.unit.substring(OpWork.NEXT.length())
+                + (t.widths.isEmpty() ? "" : "." + t.widths);
+    }
+
+    /** The coefficients of the nearest relatives of an unfitted term (see the class comment; a twin's, its twin's). */
     private List<Double> relatives(String term) {
+        String twin = indexedTwin(term);
+        if (!twin.equals(term)) {
+            return coefficients.containsKey(twin) ? List.of(coefficients.get(twin)) : relatives(twin);
+        }
         Term t = Term.of(term);
         Predicate<Term> sameKind = q -> q.kind.equals(t.kind) && q.unit.equals(t.unit);
         Predicate<Term> sameWidths = q -> q.unit.equals(t.unit) && q.widths.equals(t.widths);

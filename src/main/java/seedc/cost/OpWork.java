@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import java.util.function.ToLongFunction;
 import seedc.analysis.InPlace;
 import seedc.fixed.FixedProgram;
+import seedc.fixed.FlashRowReads;
 import seedc.fixed.OpParams;
 import seedc.fixed.QuantizedModel;
 import seedc.ir.Op;
@@ -30,7 +31,14 @@ import seedc.ir.Value;
  *       body's terms count once per iteration;
  *   <li>{@code Kind.shift}: bit-shifts of SeeDot's operands and results (per MAC or element, times the bits),
  *       {@code Kind.tree}: the MACs of a product whose sum halves its terms; {@code Conv2d.tap.O}: a convolution's
- *       taps per output element, padding included; {@code Index.view}: an Index of a value in flash (a pointer).
+ *       taps per output element, padding included; {@code Index.view}: an Index of a value in flash (a pointer);
+ *   <li>{@code Kind.nextUNIT...} ({@code Add.nextelem.8>8}, {@code MatMul.nextmac.8x8.t16}, {@code Add.nextop},
+ *       {@code MatMul.nextshift}, ...): on a target that reads a flash row in order through a pointer
+ *       ({@link #pricing}'s {@code readsFlashRowsInOrder}: the AVR's lpm Z+), every term of an element-wise sum, and
+ *       of a product a sum loop adds as computed, one of whose operands is such a row ({@link FlashRowReads}, the
+ *       fact the C backends read): the same amounts under units of their own, since the loop around the read is
+ *       other code there (no index arithmetic). A model that never measured them prices each as its indexed twin
+ *       ({@link LinearCycleModel}). Elsewhere those ops have the indexed terms.
  * </ul>
  * Widths are the C containers 8, 16 and 32, or {@code lo} for 1 to 3 bits (products on bit planes), or {@code i}
  * for an int value; an int op's term names its operation ({@code IntArith.op.MUL}). Ops that write no code
@@ -38,6 +46,9 @@ import seedc.ir.Value;
  * {@link #CALL_LABEL} stands for the call itself: the prologue, the result's copy and the return.
  */
 public final class OpWork {
+    /** The prefix of the unit of a term of an op that reads a flash row in order (nextelem, nextmac, nextop, ...). */
+    public static final String NEXT = "next";
+
     /** The label of the part that is the call's own cost, after the ops. */
     public static final String CALL_LABEL = "(call)";
 
@@ -57,9 +68,17 @@ public final class OpWork {
         }
     }
 
-    /** The parts of one inference of {@code fp} with {@code weights}: each top-level op in order, then the call. */
+    /**
+     * The parts of one inference of {@code fp} with {@code weights} on a target that reads flash by index: each
+     * top-level op in order, then the call.
+     */
     public static List<Part> of(FixedProgram fp, Map<String, double[]> weights) {
-        Priced pricing = pricing(fp, weights);
+        return of(fp, weights, false);
+    }
+
+    /** The same on a target that reads flash rows in order through a pointer when {@code readsFlashRowsInOrder}. */
+    public static List<Part> of(FixedProgram fp, Map<String, double[]> weights, boolean readsFlashRowsInOrder) {
+        Priced pricing = pricing(fp, weights, readsFlashRowsInOrder);
         List<Part> parts = new ArrayList<>();
         for (Op op : fp.program().body().ops()) {
             parts.add(pricing.part(op));
@@ -70,7 +89,15 @@ public final class OpWork {
 
     /** What prices the ops of one fixed program one at a time (so that a model can keep the parts it priced). */
     public static Priced pricing(FixedProgram fp, Map<String, double[]> weights) {
-        return new Priced(fp, weights);
+        return pricing(fp, weights, false);
+    }
+
+    /**
+     * The same; {@code readsFlashRowsInOrder}: the target reads a flash row in order through a pointer (the C
+     * dialect's flag, true for the AVR alone), so that the ops reading one have the {@code next} terms.
+     */
+    public static Priced pricing(FixedProgram fp, Map<String, double[]> weights, boolean readsFlashRowsInOrder) {
+        return new Priced(fp, weights, readsFlashRowsInOrder);
     }
 
     /** The parts of one fixed program, op by op: {@link #part} of each top-level op, then {@link #call}. */
@@ -78,7 +105,7 @@ public final class OpWork {
         private final FixedProgram fp;
         private final Terms counter;
 
-        private Priced(FixedProgram fp, Map<String, double[]> weights) {
+        private Priced(FixedProgram fp, Map<String, double[]> weights, boolean readsFlashRowsInOrder) {
             this.fp = fp;
             Map<Value, String> params = new IdentityHashMap<>();
             // What the C backends keep in flash: parameters, literals and an Index of them (a view of its block)
@@ -95,7 +122,11 @@ public final class OpWork {
             // Quantized only when a sparse product needs its non-zeros counted (as MacCount counts them): the
             // search prices many programs, and most have no sparse product.
             QuantizedModel[] qm = new QuantizedModel[1];
-            this.counter = new Terms(fp, flash, m -> {
+            // the search prices programs before their storage is decided (packed only for quantized weights or
+            // parameters on grids): dense assumed
+            Set<Op> streamed = readsFlashRowsInOrder
+                    ? new FlashRowReads(fp, FlashRowReads.Storage.DENSE).opsReadingInOrder() : Set.of();
+            this.counter = new Terms(fp, flash, streamed, m -> {
                 if (!params.containsKey(m.a())) {
                     return m.a().size();
                 }
@@ -184,7 +215,7 @@ public final class OpWork {
     }
 
     /** Adds ops' terms to a map, each amount times how often the op runs. */
-    private record Terms(FixedProgram fp, Set<Value> flash, ToLongFunction<Op.SparseMatMul> sparse) {
+    private record Terms(FixedProgram fp, Set<Value> flash, Set<Op> streamed, ToLongFunction<Op.SparseMatMul> sparse) {
 
         /** The width class of v: 8, 16, 32, lo (1-3 bits) or i (an int). */
         String width(Value v) {
@@ -222,6 +253,19 @@ public final class OpWork {
         }
 
         void add(Op op, double times, Map<String, Double> t) {
+            if (!streamed.contains(op)) {
+                indexed(op, times, t);
+                return;
+            }
+            // its kernel reads a flash row in order: every term of its own (Add.op -> Add.nextop, its elements, MACs,
+            // stores and shifts alike), since the loop around the read is other code
+            Map<String, Double> own = new TreeMap<>();
+            indexed(op, times, own);
+            own.forEach((term, amount) -> put(t, streamedTerm(term), amount));
+        }
+
+        /** The op's terms as a target that reads flash by index runs it. */
+        void indexed(Op op, double times, Map<String, Double> t) {
             String k = kind(op);
             switch (op) {
                 case Op.Param p -> { } // in flash: no code
@@ -316,6 +360,12 @@ public final class OpWork {
                 put(t, k + ".tap." + width(op.out()), times * op.out().size() * c.filter().shape().dim(1)
                         * c.filter().shape().dim(2));
             }
+        }
+
+        /** A term of an op that reads a flash row in order: its unit prefixed by next (Add.elem.8>8 -> Add.nextelem.8>8). */
+        private static String streamedTerm(String term) {
+            int dot = term.indexOf('.');
+            return term.substring(0, dot) + "." + NEXT + term.substring(dot + 1);
         }
 
         /** The two widths in one fixed order ("16x8", never "8x16"): the multiply costs the same either way round. */

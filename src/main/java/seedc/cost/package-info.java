@@ -6,6 +6,8 @@
  * ({@link seedc.cost.OpWork}) by coefficients that scripts/fit-cycle-model fits from {@code seedc bench --profile}:
  * the ATmega328P's (resource seedc/cost/avr.json), the Cortex-M0+'s (cortex-m.json) and x86's (x86.json, in time
  * stamp counter ticks); other targets get the AVR's, saying so. A term no fit measured is priced from its fitted
- * relatives, its own kind's and {@link seedc.cost.OpFamily}'s first.
+ * relatives, its own kind's and {@link seedc.cost.OpFamily}'s first. Where the target's C reads a flash row in order
+ * through a pointer (the AVR), OpWork gives the ops that read one ({@link seedc.fixed.FlashRowReads}, the IR-level
+ * fact the C backends read too) terms of their own, priced as the indexed read until a fit measures them.
  */
 package seedc.cost;

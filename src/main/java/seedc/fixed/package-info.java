@@ -9,6 +9,9 @@
  * {@link seedc.fixed.RealThresholds.Chain#steps}, and what a product of quantized levels can store from
  * {@link seedc.fixed.ProductReach}. A type may have any width from 1 to 32 bits; which widths a
  * program uses is a backend's {@link seedc.fixed.WidthPolicy} (C containers {@link seedc.fixed.ContainerWidths},
- * hardware {@link seedc.fixed.ExactWidths}), which the strategies consult instead of fixed constants.
+ * hardware {@link seedc.fixed.ExactWidths}), which the strategies consult instead of fixed constants. Facts about
+ * kernels that a backend and the cost model both read live here: a product by subset sums
+ * ({@link seedc.fixed.LowBitProducts#bySubsetSums}), the operand that is a flash row read in order
+ * ({@link seedc.fixed.FlashRowReads}).
  */
 package seedc.fixed;

@@ -1,14 +1,22 @@
 package seedc.codegen;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import seedc.backend.EmitOptions;
 import seedc.codegen.c.CBackend;
+import seedc.codegen.c.dialect.AvrDialect;
+import seedc.codegen.c.dialect.CDialect;
+import seedc.codegen.c.dialect.CortexMDialect;
+import seedc.codegen.c.dialect.HlsDialect;
+import seedc.codegen.c.dialect.HostDialect;
+import seedc.cost.CycleModels;
 
 /**
  * A flash row read in order through a pointer (sd_next0/sd_next1: ProtoNN's distance to a row of B, its class scores'
@@ -28,6 +36,20 @@ class FlashRowReadsTest {
         assertFalse(pointerReads(CBackend.CORTEX_M, c, "cortex", "predict.c"), "the Cortex-M build reads them by index");
         assertFalse(pointerReads(CBackend.X86, c, "x86", "predict.c"), "the x86 build reads them by index");
         assertFalse(pointerReads(CBackend.HLS, c, "hls", "predict.c"), "the HLS build reads them by index");
+    }
+
+    /**
+     * The cost model prices a flash row read in order by terms of its own (OpWork's next terms) on exactly the targets
+     * whose C reads it so: each C dialect's flag and its cycle model's agree.
+     */
+    @Test
+    void eachTargetsCycleModelKnowsWhetherItsCReadsFlashRowsInOrder() {
+        for (CDialect d : List.of(new AvrDialect(), new CortexMDialect(), new HostDialect(), new HlsDialect())) {
+            assertEquals(d.readsFlashRowsInOrder(), CycleModels.linear(d.id()).readsFlashRowsInOrder(), d.id());
+            assertEquals(d.readsFlashRowsInOrder(), ((seedc.cost.LinearCycleModel) CycleModels.forTarget(d.id()))
+                    .readsFlashRowsInOrder(), d.id());
+        }
+        assertTrue(new AvrDialect().readsFlashRowsInOrder(), "premise: the AVR streams");
     }
 
     private boolean pointerReads(CBackend backend, Fixtures.Compiled c, String name, String source) throws Exception {

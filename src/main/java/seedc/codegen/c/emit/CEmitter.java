@@ -62,7 +62,7 @@ public final class CEmitter extends BodyEmitter {
         this.r = new Operands(fp, consts, fused);
         this.dots = new DotEmitter(w, r);
         this.activations = new ActivationEmitter(w, r);
-        this.stream = new FlashStream(r, readsFlashRowsInOrder);
+        this.stream = new FlashStream(r, new seedc.fixed.FlashRowReads(fp, consts.storage()), readsFlashRowsInOrder);
         this.elementwise = new ElementwiseEmitter(w, r, stream);
         this.narrowsShiftedProducts = narrowsShiftedProducts;
     }
@@ -136,13 +136,13 @@ public final class CEmitter extends BodyEmitter {
         if (fused.skips(last) || r.comparedAtStore(last) || computedElsewhere(last) != null) {
             return null;
         }
-        AddedAsComputed.Term term = AddedAsComputed.term(last, bitSerial);
+        seedc.fixed.FlashRowReads.Term term = AddedAsComputed.term(last, bitSerial);
         if (term == null) {
             return null;
         }
         OpParams.Mul p = fp.params(last, OpParams.Mul.class);
         java.util.List<String> before = new java.util.ArrayList<>();
-        IntExpr[] ab = AddedAsComputed.operands(r, stream, term, p, before);
+        IntExpr[] ab = AddedAsComputed.operands(r, stream, last, term, p, before);
         IntExpr a = ab[0], b = ab[1];
         IntExpr narrowed = narrowsShiftedProducts ? ShiftedProducts.addedTerm(a, b, p.width(), p.post(),
                 t(last.out()).bits(), t(last.out()).scale() - t(s.out()).scale(), t(s.out()).bits()) : null;
@@ -347,7 +347,7 @@ public final class CEmitter extends BodyEmitter {
         if (v.kind() == VecKind.MUL) {
             elementwise.product(v.out(), v.a(), v.vec(), fp.params(v, OpParams.Mul.class));
         } else {
-            elementwise.add(v.out(), v.a(), v.vec(), v.kind() == VecKind.SUB, fp.params(v, OpParams.Add.class));
+            elementwise.add(v, v.a(), v.vec(), v.kind() == VecKind.SUB, fp.params(v, OpParams.Add.class));
         }
     }
 
@@ -356,7 +356,7 @@ public final class CEmitter extends BodyEmitter {
         if (fusedAway(a)) {
             return;
         }
-        elementwise.add(a.out(), a.a(), a.b(), a.subtract(), fp.params(a, OpParams.Add.class));
+        elementwise.add(a, a.a(), a.b(), a.subtract(), fp.params(a, OpParams.Add.class));
     }
 
     @Override

@@ -8,6 +8,7 @@ import seedc.codegen.c.writer.CNames;
 import seedc.codegen.c.writer.CWriter;
 import seedc.codegen.c.writer.IntExpr;
 import seedc.fixed.OpParams;
+import seedc.ir.Op;
 import seedc.ir.Value;
 
 /**
@@ -32,14 +33,16 @@ final class ElementwiseEmitter {
     }
 
     /**
-     * out[k] = a +/- b at element k. Every loop {@link #elements} writes visits k = 0, 1, ... once each, so one operand
-     * in flash read at k (ProtoNN's distance to a row of B) is read in order through a pointer ({@link FlashStream},
-     * where the target streams), a's first; both declared in a block of their own before the loop.
+     * out[k] = a +/- b at element k (op's result). Every loop {@link #elements} writes visits k = 0, 1, ... once each,
+     * so the operand FlashRowReads names (ProtoNN's distance to a row of B) is read in order through a pointer
+     * ({@link FlashStream}, where the target streams), declared in a block of its own before the loop.
      */
-    void add(Value o, Value a, Value b, boolean subtract, OpParams.Add p) {
+    void add(Op op, Value a, Value b, boolean subtract, OpParams.Add p) {
+        Value o = op.out();
         List<String> before = new ArrayList<>();
-        IntExpr sa = a.size() == o.size() ? stream.read(a, p.shrA(), "sd_next0", before) : null;
-        IntExpr sb = sa == null && b.size() == o.size() ? stream.read(b, p.shrB(), "sd_next1", before) : null;
+        int streamed = stream.elementwiseSum(op);
+        IntExpr sa = streamed == 0 ? stream.read(a, p.shrA(), "sd_next0", before) : null;
+        IntExpr sb = streamed == 1 ? stream.read(b, p.shrB(), "sd_next1", before) : null;
         Runnable loop = () -> elements(o, a, b, (ia, ib) -> r.sum(sa != null ? sa : r.operand(a, p.shrA(), ia),
                 sb != null ? sb : r.operand(b, p.shrB(), ib), subtract, p, o).c());
         if (before.isEmpty()) {

@@ -10,8 +10,8 @@ import java.util.Map;
 import seedc.backend.WeightStorage;
 import seedc.codegen.c.writer.IntExpr;
 import seedc.fixed.ExpTable;
-import seedc.fixed.FixedArith;
 import seedc.fixed.FixedProgram;
+import seedc.fixed.FlashRowReads;
 import seedc.fixed.QuantizedModel;
 import seedc.ir.Op;
 import seedc.ir.Value;
@@ -60,6 +60,11 @@ public final class Constants {
         this.qm = qm;
         this.flashAttribute = flashAttribute;
         this.packParams = storage == WeightStorage.PACKED;
+    }
+
+    /** How this program's parameters are stored, as {@link FlashRowReads} reads it. */
+    public FlashRowReads.Storage storage() {
+        return new FlashRowReads.Storage(packParams, qm);
     }
 
     public void param(Value v, String paramName) {
@@ -148,16 +153,11 @@ public final class Constants {
             long lo = 0, hi = 0;
             for (int i = 0; i < data.length; i++) {
                 int from = layout == null ? i : i - i % block + layout[i % block];
-                long e = data[from];
-                for (int c = 1; c < chain.size(); c++) {
-                    e = FixedArith.wrap(FixedArith.shr(e, chain.get(c - 1).scale() - chain.get(c).scale()),
-                            chain.get(c).bits());
-                }
-                o[i] = FixedArith.shr(e, shift);
+                o[i] = FlashRowReads.converted(data[from], chain, shift);
                 lo = Math.min(lo, o[i]);
                 hi = Math.max(hi, o[i]);
             }
-            int bits = Math.max(IntExpr.lit(lo).bits(), IntExpr.lit(hi).bits());
+            int bits = Math.max(FlashRowReads.signedBits(lo), FlashRowReads.signedBits(hi));
             return store(names.get(v) + "_v" + counter++, bits, IntExpr.container(bits), o);
         });
     }
@@ -246,14 +246,13 @@ public final class Constants {
      * number the values.
      */
     private Variant store(String name, int bits, int container, long[] data) {
-        long[] distinct = packParams && baseName(name).startsWith("p_")
-                ? java.util.Arrays.stream(data).distinct().sorted().toArray() : null;
-        int k = distinct == null ? 0 : indexBits(distinct.length);
-        long packedBytes = ((long) data.length * k + 7) / 8 + (long) distinct(distinct) * container / 8;
-        if (k == 0 || k >= container || packedBytes >= (long) data.length * container / 8) {
+        // which copies are packed is FlashRowReads' rule too: a packed row is not read in order through a pointer
+        int k = packParams && baseName(name).startsWith("p_") ? FlashRowReads.packedIndexBits(data, container) : 0;
+        if (k == 0) {
             array(name, container, data);
             return new Variant(name, bits);
         }
+        long[] distinct = java.util.Arrays.stream(data).distinct().sorted().toArray();
         long[] index = new long[(data.length * k + 7) / 8];
         for (int i = 0; i < data.length; i++) {
             int code = java.util.Arrays.binarySearch(distinct, data[i]);
@@ -267,24 +266,10 @@ public final class Constants {
         return new Variant(name, bits, k, distinct);
     }
 
-    private static int distinct(long[] d) {
-        return d == null ? 0 : d.length;
-    }
-
     /** The name a variant was derived from (p_W for p_W_v3): a parameter's start with p_. */
     private static String baseName(String name) {
         int v = name.lastIndexOf("_v");
         return v > 0 && name.substring(v + 2).chars().allMatch(Character::isDigit) ? name.substring(0, v) : name;
-    }
-
-    /** Bits of an index numbering {@code n} values: 1, 2, 4 or 8 (whole fractions of a byte), 0 beyond 256. */
-    private static int indexBits(int n) {
-        for (int k : new int[] {1, 2, 4, 8}) {
-            if (n <= 1 << k) {
-                return k;
-            }
-        }
-        return 0;
     }
 
     private void unsignedBytes(String name, long[] data) {

@@ -1,0 +1,211 @@
+package seedc.fixed;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import seedc.ir.Op;
+import seedc.ir.Value;
+
+/**
+ * Which operand of an op is a flash row read in order: a constant in flash (a parameter, a literal, or an Index of
+ * one: a block of it) read at element k by the op's loop over k = 0, 1, ..., not packed (its stored elements are the
+ * values, not indices into a table), at most one an op (the AVR's lpm reads flash through one register, Z), the first
+ * of the op's two operands that qualifies. Such a row can be read through a pointer set before the loop instead of
+ * at an index computed per element; whether a target does so is its C dialect's (seedc.codegen.c.dialect.CDialect
+ * readsFlashRowsInOrder: the AVR's lpm Z+ reads and advances in one instruction). One fact that two sides read, as
+ * {@link LowBitProducts#bySubsetSums} is: the C backends' element-wise sums and products added as computed
+ * (seedc.codegen.c.emit) read the row so, and seedc.cost.OpWork prices those reads by terms of their own.
+ *
+ * <p>The ops: an element-wise sum ({@link #elementwiseSum}: Add, a VecOp's add or subtract), and a product of one
+ * term per element that a sum loop adds as it computes it ({@link #addedTerm}: an outer product with a column, a
+ * scalar product, an element-wise product; its operands read at k or at 0). Whether a sum loop adds its last op as
+ * computed (not through a comparison, not on bit planes) stays the backends' decision; this says which operand
+ * streams when it does.
+ */
+public final class FlashRowReads {
+    /** No operand is a flash row read in order. */
+    public static final int NONE = -1;
+
+    /**
+     * How the program's parameters are stored: packed (indices into a table of their distinct values, where that is
+     * smaller) or dense, and their integers (needed only when packed, to tell which are).
+     */
+    public record Storage(boolean packsParams, QuantizedModel qm) {
+        /** Every parameter dense: what the cost model assumes (the search chooses before the storage is decided). */
+        public static final Storage DENSE = new Storage(false, null);
+    }
+
+    /** A value in flash: the constant it reads and the types its elements pass through, the constant's own first. */
+    private record Source(Value constant, boolean param, List<FixedType> chain) {}
+
+    /** The product of one term per element: its operands and whether each is read at k (else at 0). */
+    public record Term(Value a, boolean aAtK, Value b, boolean bAtK) {}
+
+    private final FixedProgram fp;
+    private final Storage storage;
+    private final Map<Value, Source> flash = new IdentityHashMap<>();
+
+    public FlashRowReads(FixedProgram fp, Storage storage) {
+        this.fp = fp;
+        this.storage = storage;
+        fp.program().forEachOp(op -> {
+            switch (op) {
+                case Op.Param p -> flash.put(p.out(), new Source(p.out(), true, List.of(fp.type(p.out()))));
+                case Op.Const c -> flash.put(c.out(), new Source(c.out(), false, List.of(fp.type(c.out()))));
+                case Op.Index ix when flash.containsKey(ix.a()) -> {
+                    Source s = flash.get(ix.a());
+                    List<FixedType> chain = new ArrayList<>(s.chain());
+                    chain.add(fp.type(ix.out()));
+                    flash.put(ix.out(), new Source(s.constant(), s.param(), List.copyOf(chain)));
+                }
+                default -> { }
+            }
+        });
+    }
+
+    /**
+     * The operand (0: a, 1: b or the vector) of the element-wise sum {@code op} (an Add, or a VecOp that adds or
+     * subtracts) that is a flash row read in order, or {@link #NONE}; NONE for any other op.
+     */
+    public int elementwiseSum(Op op) {
+        Value a, b;
+        switch (op) {
+            case Op.Add add -> { a = add.a(); b = add.b(); }
+            case Op.VecOp v when v.kind() != Op.VecKind.MUL -> { a = v.a(); b = v.vec(); }
+            default -> { return NONE; }
+        }
+        OpParams.Add p = fp.params(op, OpParams.Add.class);
+        return first(op.out(), a, p.shrA(), a.size() == op.out().size(), b, p.shrB(), b.size() == op.out().size());
+    }
+
+    /**
+     * {@code op} as a product of one term per element (an outer product with a column, ProtoNN's Z[i] * exp(...); a
+     * scalar product; an element-wise product), each operand read at k or, one element, at 0; null for any other op
+     * or a broadcast along an axis (its loop counts a second index).
+     */
+    public static Term term(Op op) {
+        Value[] ab = switch (op) {
+            case Op.MatMul m when m.a().shape().dim(1) == 1 -> new Value[] {m.a(), m.b()};
+            case Op.ScalarMul m -> new Value[] {m.scalar(), m.tensor()};
+            case Op.Hadamard h -> new Value[] {h.a(), h.b()};
+            default -> null;
+        };
+        if (ab == null) {
+            return null;
+        }
+        Value o = op.out();
+        for (Value v : ab) {
+            if (v.size() != o.size() && v.size() != 1) {
+                return null;
+            }
+        }
+        return new Term(ab[0], ab[0].size() == o.size(), ab[1], ab[1].size() == o.size());
+    }
+
+    /**
+     * The operand (0: the term's a, 1: its b) of the product {@code op} added as computed ({@link #term}) that is a
+     * flash row read in order, or {@link #NONE} (also when op is no such product).
+     */
+    public int addedTerm(Op op) {
+        Term t = term(op);
+        if (t == null) {
+            return NONE;
+        }
+        OpParams.Mul p = fp.params(op, OpParams.Mul.class);
+        return first(op.out(), t.a(), p.shrA(), t.aAtK(), t.b(), p.shrB(), t.bAtK());
+    }
+
+    /**
+     * The ops that read a flash row in order where a target streams: the element-wise sums with such an operand, and
+     * each sum loop's last op that computes its result, a product of one term per element with one (the C backends
+     * add it as computed unless a comparison stores it or it is on bit planes, which they decide; none of the
+     * fixtures' is either).
+     */
+    public Set<Op> opsReadingInOrder() {
+        Set<Op> out = Collections.newSetFromMap(new IdentityHashMap<>());
+        fp.program().forEachOp(op -> {
+            if (elementwiseSum(op) != NONE) {
+                out.add(op);
+            }
+            if (op instanceof Op.SumLoop s && !s.body().ops().isEmpty()) {
+                Op last = s.body().ops().getLast();
+                if (last.out() == s.result() && addedTerm(last) != NONE) {
+                    out.add(last);
+                }
+            }
+        });
+        return out;
+    }
+
+    /** The first of a (read at k when aAtK) and b that is a flash row read in order, each shifted as given. */
+    private int first(Value out, Value a, int shrA, boolean aAtK, Value b, int shrB, boolean bAtK) {
+        if (aAtK && row(a, shrA)) {
+            return 0;
+        }
+        return bAtK && row(b, shrB) ? 1 : NONE;
+    }
+
+    /** Whether v is in flash and its copy shifted right by {@code shift} is stored dense. */
+    private boolean row(Value v, int shift) {
+        Source s = flash.get(v);
+        if (s == null) {
+            return false;
+        }
+        if (!storage.packsParams() || !s.param()) {
+            return true; // only parameters are packed, and only when the storage packs
+        }
+        long[] stored = storage.qm().stored(s.constant());
+        if (s.chain().size() == 1 && shift == 0) {
+            return packedIndexBits(stored, fp.type(s.constant()).bits()) == 0; // the constant's own array
+        }
+        long[] o = new long[stored.length];
+        for (int i = 0; i < o.length; i++) {
+            o[i] = converted(stored[i], s.chain(), shift);
+        }
+        long lo = Math.min(0, Arrays.stream(o).min().orElse(0)), hi = Math.max(0, Arrays.stream(o).max().orElse(0));
+        int bits = Math.max(signedBits(lo), signedBits(hi));
+        return packedIndexBits(o, bits <= 8 ? 8 : bits <= 16 ? 16 : bits <= 32 ? 32 : 64) == 0;
+    }
+
+    /**
+     * Element e of a constant as a reader of it through {@code chain} reads it (each step conv(e, chain[i] ->
+     * chain[i+1]), as an Index of it converts), then shifted right by {@code shift}: the C backends store this copy.
+     */
+    public static long converted(long e, List<FixedType> chain, int shift) {
+        for (int c = 1; c < chain.size(); c++) {
+            e = FixedArith.wrap(FixedArith.shr(e, chain.get(c - 1).scale() - chain.get(c).scale()), chain.get(c).bits());
+        }
+        return FixedArith.shr(e, shift);
+    }
+
+    /** Bits of a two's complement integer holding v, its sign bit included. */
+    public static int signedBits(long v) {
+        return 65 - Long.numberOfLeadingZeros(v < 0 ? ~v : v);
+    }
+
+    /**
+     * The bits of each element's index when a parameter's elements {@code data}, in {@code container}-bit elements,
+     * are stored packed (an index into the table of its distinct values, 1, 2, 4 or 8 bits, 8 / k a byte); 0 when
+     * dense takes no more bytes (or the index would be as wide as the element).
+     */
+    public static int packedIndexBits(long[] data, int container) {
+        int distinct = (int) Arrays.stream(data).distinct().count();
+        int k = indexBits(distinct);
+        long packedBytes = ((long) data.length * k + 7) / 8 + (long) distinct * container / 8;
+        return k == 0 || k >= container || packedBytes >= (long) data.length * container / 8 ? 0 : k;
+    }
+
+    /** Bits of an index numbering {@code n} values: 1, 2, 4 or 8 (whole fractions of a byte), 0 beyond 256. */
+    private static int indexBits(int n) {
+        for (int k : new int[] {1, 2, 4, 8}) {
+            if (n <= 1 << k) {
+                return k;
+            }
+        }
+        return 0;
+    }
+}
