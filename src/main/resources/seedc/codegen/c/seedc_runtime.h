@@ -247,6 +247,58 @@ SD_INLINE int8_t sd_mul8x16_shr2_8(int8_t a, int16_t b, int n1, int n2) {
     return (int8_t)x;
 }
 
+/* wrap_16(shr(a b, n)) for 1 <= n <= 8 and wrap_8(shr(a b, n)) for 1 <= n <= 16, 8-bit a, 16-bit b: an 8x16 product
+ * shifted once into 16 or 8 bits (FastGRNN's g <*> H and zeta * (1 - g); the AVR dialect's element-wise products,
+ * seedc.codegen.c.writer.OnceShiftedProducts). As in sd_mul8x16_shr2_8: with q = a b + (a b < 0 ? 2^n - 1 : 0), the
+ * result is bits n .. n + w - 1 of q, all below bit 24, so the __int24 product serves; they are read as whole bytes
+ * after fewer than 8 one-bit shifts of three bytes (16 bits) or two (8 bits). The C made the product 32 bits and
+ * shifted it a bit at a time (4 cycles a bit: fixtures/unseen/fastgrnn-gestures12-8's g <*> H took 62.9 cycles an
+ * element on the Uno). seedc.codegen.AvrOnceShiftedProductsTest checks both against the C expression on every operand
+ * pair and under simavr. */
+#if defined(__AVR__)
+#define SD_SHL3B(b0, b1, b2) __asm__("lsl %0\n\trol %1\n\trol %2" : "+r"(b0), "+r"(b1), "+r"(b2))
+#define SD_SHR3B(b0, b1, b2) __asm__("lsr %2\n\tror %1\n\tror %0" : "+r"(b0), "+r"(b1), "+r"(b2))
+#else
+#define SD_SHL3B(b0, b1, b2) do { b2 = (uint8_t)(b2 << 1 | b1 >> 7); b1 = (uint8_t)(b1 << 1 | b0 >> 7); \
+    b0 = (uint8_t)(b0 << 1); } while (0)
+#define SD_SHR3B(b0, b1, b2) do { b0 = (uint8_t)(b0 >> 1 | b1 << 7); b1 = (uint8_t)(b1 >> 1 | b2 << 7); \
+    b2 = (uint8_t)(b2 >> 1); } while (0)
+#endif
+SD_INLINE int16_t sd_mul8x16_shr_16(int8_t a, int16_t b, int n) {
+    sd_u24 q = (sd_u24)sd_mul8x16_24(a, b);
+    SD_ADD24_IF(q, 7, (1L << n) - 1);
+    uint8_t b0 = sd_byte24(q, 0), b1 = sd_byte24(q, 1), b2 = sd_byte24(q, 2);
+    if (n >= 4) { /* bits n .. n + 15 are bytes 1-2 after 8 - n left shifts */
+        if (n == 4) SD_SHL3B(b0, b1, b2);
+        if (n <= 5) SD_SHL3B(b0, b1, b2);
+        if (n <= 6) SD_SHL3B(b0, b1, b2);
+        if (n <= 7) SD_SHL3B(b0, b1, b2);
+        return (int16_t)(uint16_t)((uint16_t)b2 << 8 | b1);
+    }
+    /* bytes 0-1 after n right shifts */
+    if (n == 3) SD_SHR3B(b0, b1, b2);
+    if (n >= 2) SD_SHR3B(b0, b1, b2);
+    SD_SHR3B(b0, b1, b2);
+    return (int16_t)(uint16_t)((uint16_t)b1 << 8 | b0);
+}
+SD_INLINE int8_t sd_mul8x16_shr_8(int8_t a, int16_t b, int n) {
+    sd_u24 q = (sd_u24)sd_mul8x16_24(a, b);
+    SD_ADD24_IF(q, 7, (1L << n) - 1);
+    int r = n % 8;
+    uint8_t lo = sd_byte24(q, n / 8), hi = sd_byte24(q, n / 8 + 1);
+    if (r >= 4) { /* the byte at bit n of hi:lo: hi after 8 - r left shifts */
+        if (r == 4) SD_SHL2B(lo, hi);
+        if (r <= 5) SD_SHL2B(lo, hi);
+        if (r <= 6) SD_SHL2B(lo, hi);
+        SD_SHL2B(lo, hi);
+        return (int8_t)hi;
+    }
+    if (r == 3) SD_SHR2B(lo, hi); /* lo after r right shifts */
+    if (r >= 2) SD_SHR2B(lo, hi);
+    if (r >= 1) SD_SHR2B(lo, hi);
+    return (int8_t)lo;
+}
+
 /* trunc((a - b) / 2) and trunc((a + b) / 2) for 16-bit a and b: the exact sum needs 17 bits, its half fits 16. In
  * C the sum goes through 32 bits (sign extensions, a 4-byte add and shift: about 30 cycles on the AVR); there the
  * sum's 17th bit is the S flag (N xor V) of the 16-bit subtract or add, made a third byte, a negative sum is biased

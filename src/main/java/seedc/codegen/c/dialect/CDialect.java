@@ -74,8 +74,8 @@ public abstract class CDialect {
     }
 
     /**
-     * Whether an 8x16 product shifted twice into an 8-bit sum is written as one runtime call that reads only the
-     * bits the sum keeps (ShiftedProducts). It pays on the AVR, whose 32-bit shifts take a loop step a bit; on a
+     * Whether an 8x16 product shifted twice into an 8-bit sum (ShiftedProducts), or once into an element of 16 or 8
+     * bits (OnceShiftedProducts), is written as one runtime call that reads only the bits the result keeps. It pays on the AVR, whose 32-bit shifts take a loop step a bit; on a
      * 32-bit target the two shifts are a few instructions, and the C stays as it was.
      */
     public boolean narrowsShiftedProducts() {

@@ -63,7 +63,7 @@ public final class CEmitter extends BodyEmitter {
         this.dots = new DotEmitter(w, r);
         this.activations = new ActivationEmitter(w, r);
         this.stream = new FlashStream(r, new seedc.fixed.FlashRowReads(fp, consts.storage()), readsFlashRowsInOrder);
-        this.elementwise = new ElementwiseEmitter(w, r, stream);
+        this.elementwise = new ElementwiseEmitter(w, r, stream, narrowsShiftedProducts);
         this.narrowsShiftedProducts = narrowsShiftedProducts;
     }
 

@@ -7,6 +7,7 @@ import seedc.codegen.c.operand.Operands;
 import seedc.codegen.c.writer.CNames;
 import seedc.codegen.c.writer.CWriter;
 import seedc.codegen.c.writer.IntExpr;
+import seedc.codegen.c.writer.OnceShiftedProducts;
 import seedc.fixed.OpParams;
 import seedc.ir.Op;
 import seedc.ir.Value;
@@ -21,15 +22,22 @@ final class ElementwiseEmitter {
     private final CWriter w;
     private final Operands r;
     private final FlashStream stream;
+    private final boolean narrowsShiftedProducts;
 
-    ElementwiseEmitter(CWriter w, Operands r, FlashStream stream) {
+    /** @param narrowsShiftedProducts the target's CDialect.narrowsShiftedProducts */
+    ElementwiseEmitter(CWriter w, Operands r, FlashStream stream, boolean narrowsShiftedProducts) {
         this.w = w;
         this.r = r;
         this.stream = stream;
+        this.narrowsShiftedProducts = narrowsShiftedProducts;
     }
 
     void product(Value o, Value a, Value b, OpParams.Mul p) {
-        elements(o, a, b, (ia, ib) -> r.finish(r.term(a, ia, b, ib, p), p, o).c());
+        elements(o, a, b, (ia, ib) -> {
+            IntExpr once = narrowsShiftedProducts ? OnceShiftedProducts.element(r.operand(a, p.shrA(), ia),
+                    r.operand(b, p.shrB(), ib), p.width(), p.post(), r.type(o).bits()) : null;
+            return once != null ? once.c() : r.finish(r.term(a, ia, b, ib, p), p, o).c();
+        });
     }
 
     /**
