@@ -263,6 +263,13 @@ final class OpCases {
             t.add(Ops.sumOfProducts(true, param("z", i8(6), 5, 7, 1), in("e", i16(14), 1, 1), i8(6), i16(15), i8(5)), rule);
             t.add(Ops.sumOfProducts(false, param("z", i8(5), 3, 6), in("e", i16(12), 6), i8(5), i16(12), i8(1)), rule);
         }
+        // 8x16 element-wise products shifted once into 16 or 8 bits (appended last, for the seeds): FastGRNN's g <*> H
+        // and zeta * (1 - g) (on the AVR one sd_mul8x16_shr_16 or sd_mul8x16_shr_8, OnceShiftedProducts)
+        t.add(Ops.hadamard(in("h", i8(6), 2, 5), in("g", i16(14), 2, 5), i16(14)), mul(0, 0, 32, 0, 6),
+                mul(0, 0, 32, 0, 2), SHIFTRY);
+        t.add(Ops.hadamard(in("h", i8(6), 7), in("g", i16(14), 7), i8(5)), mul(0, 0, 32, 0, 15), mul(0, 0, 32, 0, 9),
+                SHIFTRY);
+        t.add(Ops.scalarMul(param("z", i16(15)), in("t", i8(6), 6), i8(6)), mul(0, 0, 32, 0, 15), SHIFTRY);
         return t.cases;
     }
 
