@@ -3,8 +3,6 @@ package seedc.codegen;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,11 +39,8 @@ class AvrOnceShiftedProductsTest {
                 + "        checked++;\n"
                 + "        if (got8 != want8 && wrong++ < 3) printf(\"8: n %d a %d b %d: %d, not %d\\n\", n, a, b, got8, want8);\n"
                 + "    }\n    printf(\"%ld %ld\\n\", checked, wrong);\n    return 0;\n}\n";
-        Path src = dir.resolve("pairs.c"), exe = dir.resolve("pairs");
-        Files.writeString(src, c);
-        assertEquals("", run(List.of("gcc", "-O2", "-Wall", "-Werror", "-o", exe.toString(), src.toString())));
         long pairs = 256L * 65536 * (OnceShiftedProducts.MAX_SHIFT_16 + OnceShiftedProducts.MAX_SHIFT_8);
-        assertEquals(pairs + " 0", run(List.of(exe.toString())).strip());
+        assertEquals(pairs + " 0", AvrShiftedProductsTest.compileAndRun(dir, c));
     }
 
     @Test
@@ -89,12 +84,5 @@ class AvrOnceShiftedProductsTest {
             }
         }
         assertEquals(want, AvrRuntimeProductsTest.uartNumbers(dir, "onceshifted", c, 400_000_000L));
-    }
-
-    private static String run(List<String> command) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(0, p.waitFor(), () -> command + " failed:\n" + out);
-        return out;
     }
 }

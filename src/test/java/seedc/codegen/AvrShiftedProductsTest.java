@@ -37,11 +37,8 @@ class AvrShiftedProductsTest {
                 + "        checked++;\n"
                 + "        if (one != two && wrong++ < 3) printf(\"n1 %d n2 %d a %d b %d: %d, not %d\\n\", n1, n2, a, b, one, two);\n"
                 + "    }\n    printf(\"%ld %ld\\n\", checked, wrong);\n    return 0;\n}\n";
-        Path src = dir.resolve("pairs.c"), exe = dir.resolve("pairs");
-        Files.writeString(src, c);
-        assertEquals("", run(List.of("gcc", "-O2", "-Wall", "-Werror", "-o", exe.toString(), src.toString())));
         long pairs = 256L * 65536 * ShiftedProducts.MAX_FIRST_SHIFT * ShiftedProducts.MAX_SECOND_SHIFT;
-        assertEquals(pairs + " 0", run(List.of(exe.toString())).strip());
+        assertEquals(pairs + " 0", compileAndRun(dir, c));
     }
 
     @Test
@@ -81,6 +78,14 @@ class AvrShiftedProductsTest {
             }
         }
         assertEquals(want, AvrRuntimeProductsTest.uartNumbers(dir, "shifted", c, 400_000_000L));
+    }
+
+    /** Builds c with the host's gcc -O2 in dir and runs it: its output, stripped. */
+    static String compileAndRun(Path dir, String c) throws IOException, InterruptedException {
+        Path src = dir.resolve("pairs.c"), exe = dir.resolve("pairs");
+        Files.writeString(src, c);
+        assertEquals("", run(List.of("gcc", "-O2", "-Wall", "-Werror", "-o", exe.toString(), src.toString())));
+        return run(List.of(exe.toString())).strip();
     }
 
     private static String run(List<String> command) throws IOException, InterruptedException {
