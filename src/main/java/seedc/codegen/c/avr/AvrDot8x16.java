@@ -12,7 +12,7 @@ import java.util.List;
  *
  * <p>A product a b = a lo(b) + 2^8 a hi(b): mulsu gives a lo(b) (signed by unsigned) and muls a hi(b), each a signed
  * 16-bit value. Each is added with its sign bit flipped, i.e. as the unsigned value plus 2^15, so that no sign
- * extension is needed; the sum of those offsets, n (2^15 + 2^23), comes off at the end.
+ * extension is needed; the sum starts at minus those offsets, -n (2^15 + 2^23).
  *
  * @param flash8  a[] is in flash
  * @param flash16 b[] is in flash (not both)

@@ -34,25 +34,40 @@ class AvrDot8x16Test {
         boolean[][] places = {{true, false}, {false, true}, {false, false}};
         for (boolean[] place : places) {
             for (int n : new int[] {0, 1, 2, 3, 16, 33, 100, 65}) {
-                boolean extreme = n == 65; // the rest random (the Uno's 2 KB of RAM hold the arrays)
-                {
-                    byte[] a = new byte[n];
-                    short[] b = new short[n];
-                    for (int i = 0; i < n; i++) {
-                        a[i] = extreme ? (byte) (i % 3 == 2 ? 127 : -128) : (byte) rnd.nextInt(256);
-                        b[i] = extreme ? (short) (i % 2 == 0 ? -32768 : 32767) : (short) rnd.nextInt(65536);
-                    }
-                    int id = calls.size();
-                    globals.append(array("int8_t", "a", id, place[0], a.length, i -> a[i]))
-                           .append(array("int16_t", "b", id, place[1], b.length, i -> b[i]));
-                    AvrDot8x16 kernel = new AvrDot8x16(place[0], place[1]);
-                    calls.add(new KernelRunner.Call(kernel, List.of(), "k = " + n + ";\n{ int32_t r = "
-                            + kernel.name() + "(a#, b#, k);\nput((uint16_t)(uint32_t)r);\n"
-                            + "put((uint16_t)((uint32_t)r >> 16)); }", halves(a, b)));
-                }
+                call(calls, globals, place, n, n == 65, rnd); // the rest random (the Uno's 2 KB of RAM hold the arrays)
             }
         }
         KernelRunner.run(dir, "dot8x16", globals.toString(), calls);
+    }
+
+    /** Counts of 256 terms and more: the count's high byte in the sum's start, and (601: 300 pairs) in the loop's counter. */
+    @Test
+    void lengthsPastOneByte() throws Exception {
+        Random rnd = new Random(42);
+        List<KernelRunner.Call> calls = new ArrayList<>();
+        StringBuilder globals = new StringBuilder();
+        call(calls, globals, new boolean[] {false, true}, 601, false, rnd);
+        call(calls, globals, new boolean[] {false, true}, 256, true, rnd);
+        call(calls, globals, new boolean[] {true, false}, 258, false, rnd);
+        KernelRunner.run(dir, "dot8x16long", globals.toString(), calls);
+    }
+
+    /** One call of the kernel on n terms at a placement (a in flash, b in flash), extreme or random values. */
+    private static void call(List<KernelRunner.Call> calls, StringBuilder globals, boolean[] place, int n,
+                             boolean extreme, Random rnd) {
+        byte[] a = new byte[n];
+        short[] b = new short[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = extreme ? (byte) (i % 3 == 2 ? 127 : -128) : (byte) rnd.nextInt(256);
+            b[i] = extreme ? (short) (i % 2 == 0 ? -32768 : 32767) : (short) rnd.nextInt(65536);
+        }
+        int id = calls.size();
+        globals.append(array("int8_t", "a", id, place[0], a.length, i -> a[i]))
+               .append(array("int16_t", "b", id, place[1], b.length, i -> b[i]));
+        AvrDot8x16 kernel = new AvrDot8x16(place[0], place[1]);
+        calls.add(new KernelRunner.Call(kernel, List.of(), "k = " + n + ";\n{ int32_t r = "
+                + kernel.name() + "(a#, b#, k);\nput((uint16_t)(uint32_t)r);\n"
+                + "put((uint16_t)((uint32_t)r >> 16)); }", halves(a, b)));
     }
 
     /** A C array of n values (one element more: an array of none is not C), in flash or RAM. */
