@@ -71,6 +71,12 @@ public final class AvrDialect extends CDialect {
         return true;
     }
 
+    /** An 8-bit sub or add sets S to the 9-bit sum's sign: ProtoNN's distance took XX cycles an element, YY halved so. */
+    @Override
+    public boolean halvesSumsBySignFlag() {
+        return true;
+    }
+
     @Override
     public String constantReads() {
         return Templates.resource("avr_reads.h");

@@ -21,11 +21,14 @@ final class ElementwiseEmitter {
     private final CWriter w;
     private final Operands r;
     private final FlashStream stream;
+    /** The target's CDialect.halvesSumsBySignFlag. */
+    private final boolean halvesBySignFlag;
 
-    ElementwiseEmitter(CWriter w, Operands r, FlashStream stream) {
+    ElementwiseEmitter(CWriter w, Operands r, FlashStream stream, boolean halvesBySignFlag) {
         this.w = w;
         this.r = r;
         this.stream = stream;
+        this.halvesBySignFlag = halvesBySignFlag;
     }
 
     void product(Value o, Value a, Value b, OpParams.Mul p) {
@@ -43,8 +46,12 @@ final class ElementwiseEmitter {
         int streamed = stream.elementwiseSum(op);
         IntExpr sa = streamed == 0 ? stream.read(a, p.shrA(), "sd_next0", before) : null;
         IntExpr sb = streamed == 1 ? stream.read(b, p.shrB(), "sd_next1", before) : null;
-        Runnable loop = () -> elements(o, a, b, (ia, ib) -> r.sum(sa != null ? sa : r.operand(a, p.shrA(), ia),
-                sb != null ? sb : r.operand(b, p.shrB(), ib), subtract, p, o).c());
+        boolean halve = halvesBySignFlag && !before.isEmpty(); // a streamed row: ProtoNN's distance (HalvedDistance)
+        Runnable loop = () -> elements(o, a, b, (ia, ib) -> {
+            IntExpr halved = halve ? HalvedDistance.sum(r, a, sa, ia, b, sb, ib, subtract, p, o) : null;
+            return (halved != null ? halved : r.sum(sa != null ? sa : r.operand(a, p.shrA(), ia),
+                    sb != null ? sb : r.operand(b, p.shrB(), ib), subtract, p, o)).c();
+        });
         if (before.isEmpty()) {
             loop.run();
         } else {
