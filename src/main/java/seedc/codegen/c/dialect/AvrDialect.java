@@ -71,7 +71,10 @@ public final class AvrDialect extends CDialect {
         return true;
     }
 
-    /** An 8-bit sub or add sets S to the 9-bit sum's sign: ProtoNN's distance took XX cycles an element, YY halved so. */
+    /**
+     * An 8-bit sub or add sets S to the 9-bit sum's sign: protonn-letter-26's distance took 34.7 cycles an element
+     * through a 16-bit sum, 24.5 halved so (BENCHMARKS.md).
+     */
     @Override
     public boolean halvesSumsBySignFlag() {
         return true;
