@@ -31,7 +31,7 @@ class AvrHalvedSumsTest {
 
     @Test
     void everyOperandPairEqualsTheWideSumOnTheHost() throws IOException, InterruptedException {
-        int max = HalvedSums.MAX_OPERAND_SHIFT;
+        int max = HalvedSums.MAX_SHIFT_8;
         StringBuilder c = new StringBuilder(AvrRuntimeProductsTest.resource("/seedc/codegen/c/seedc_runtime.h"));
         c.append("\n#include <stdio.h>\nint main(void) {\n    long checked = 0, wrong = 0;\n");
         for (int na = 0; na <= max; na++) {
@@ -75,7 +75,7 @@ class AvrHalvedSumsTest {
         Random r = new Random(43);
         int[] extremeA = {-128, 127, -1, 0, 1, -128, 127, -77, 99, -128, 1};
         int[] extremeB = {127, -128, -1, 0, 1, -128, 127, -128, 127, -1, -1};
-        int n = extremeA.length + 9, max = HalvedSums.MAX_OPERAND_SHIFT;
+        int n = extremeA.length + 9, max = HalvedSums.MAX_SHIFT_8;
         long[] a = new long[n], b = new long[n];
         for (int i = 0; i < n; i++) {
             a[i] = i < extremeA.length ? extremeA[i] : -128 + r.nextInt(256);
@@ -106,6 +106,97 @@ class AvrHalvedSumsTest {
             }
         }
         assertEquals(want, AvrRuntimeProductsTest.uartNumbers(dir, "samples", c, 400_000_000L));
+    }
+
+    @Test
+    void sixteenBitsEqualSdSubhalf16OnTheHost() throws IOException, InterruptedException {
+        int max = HalvedSums.MAX_SHIFT_16;
+        StringBuilder c = new StringBuilder(AvrRuntimeProductsTest.resource("/seedc/codegen/c/seedc_runtime.h"));
+        c.append("\n#include <stdio.h>\nint main(void) {\n    long checked = 0, wrong = 0;\n    uint32_t x = 1;\n");
+        // every pair as protonn-gestures-8's distance uses it (sub, WX shifted by 1), and added unshifted
+        for (int[] e : new int[][] {{1, 1, 0}, {0, 0, 0}}) {
+            c.append("    for (long i = 0; i < 65536L * 65536L; i++) {\n        int16_t a = (int16_t)(uint16_t)(i >> 16), b = ")
+                    .append("(int16_t)(uint16_t)i;\n");
+            check16(c, e[0] == 1, e[1], e[2]);
+            c.append("    }\n");
+        }
+        // 2^16 pseudo-random pairs (xorshift) at every other shift pair
+        c.append("    for (long i = 0; i < 65536; i++) {\n        x ^= x << 13; x ^= x >> 17; x ^= x << 5;\n")
+                .append("        int16_t a = (int16_t)(uint16_t)x, b = (int16_t)(uint16_t)(x >> 16);\n");
+        for (int na = 0; na <= max; na++) {
+            for (int nb = 0; nb <= max; nb++) {
+                check16(c, true, na, nb);
+                check16(c, false, na, nb);
+            }
+        }
+        c.append("    }\n    printf(\"%ld %ld\\n\", checked, wrong);\n    return 0;\n}\n");
+        Path src = dir.resolve("pairs16.c"), exe = dir.resolve("pairs16");
+        Files.writeString(src, c);
+        assertEquals("", run(List.of("gcc", "-O2", "-Wall", "-Werror", "-o", exe.toString(), src.toString())));
+        long pairs = 2 * 65536L * 65536L + 65536L * (max + 1) * (max + 1) * 2;
+        assertEquals(pairs + " 0", run(List.of(exe.toString())).strip());
+    }
+
+    @Test
+    void avrSixteenBitsEqualTheSemantics() throws IOException {
+        Random r = new Random(44);
+        int[] extreme = {-32768, 32767, -1, 0, 1, -32768, 32767, -32767, 12345, -2};
+        int[] extremeB = {32767, -32768, -1, 0, 1, -32768, 32767, 32767, -12345, -1};
+        int[] shifts = {0, 1, 2, 7, 8, 15};
+        int n = extreme.length + 10;
+        long[] a = new long[n], b = new long[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = i < extreme.length ? extreme[i] : -32768 + r.nextInt(65536);
+            b[i] = i < extremeB.length ? extremeB[i] : -32768 + r.nextInt(65536);
+        }
+        StringBuilder c = avrSource();
+        c.append("static volatile int16_t va[] = ").append(AvrRuntimeProductsTest.init(a))
+                .append(";\nstatic volatile int16_t vb[] = ").append(AvrRuntimeProductsTest.init(b)).append(";\n");
+        c.append("int main(void) {\n    seedc_uart_init();\n    int32_t wrong = 0;\n")
+                .append("    for (uint16_t i = 0; i != 32768u; i++) {\n        int16_t a = (int16_t)(i * 40503u + 7), b = (int16_t)(i * 2u + 1u);\n");
+        for (int[] e : new int[][] {{0, 0}, {1, 0}, {0, 1}, {3, 2}}) {
+            for (boolean sub : new boolean[] {true, false}) {
+                c.append("        if (").append(call16(sub, e[0], e[1])).append(" != ").append(reference16(sub, e[0], e[1]))
+                        .append(") wrong++;\n");
+            }
+        }
+        c.append("        SD_OPAQUE(a);\n    }\n    put(wrong);\n");
+        c.append("    for (uint8_t i = 0; i < ").append(n).append("; i++) {\n        int16_t x = va[i], y = vb[i];\n");
+        List<Long> want = new ArrayList<>(List.of(0L));
+        for (int na : shifts) {
+            for (int nb : shifts) {
+                for (boolean sub : new boolean[] {true, false}) {
+                    c.append("        put(").append(call16(sub, na, nb).replace("a, ", "x, ").replace("b, ", "y, ")).append(");\n");
+                }
+            }
+        }
+        c.append("    }\n    SEEDC_BENCH_EXIT();\n}\n");
+        for (int i = 0; i < n; i++) {
+            for (int na : shifts) {
+                for (int nb : shifts) {
+                    long x = a[i] / (1L << na), y = b[i] / (1L << nb); // Java's division rounds toward zero
+                    want.add((x - y) / 2);
+                    want.add((x + y) / 2);
+                }
+            }
+        }
+        assertEquals(want, AvrRuntimeProductsTest.uartNumbers(dir, "sixteen", c, 800_000_000L));
+    }
+
+    /** A host check of the 16-bit call against sd_subhalf16 / sd_addhalf16 after sd_shr16, counting what differs. */
+    private static void check16(StringBuilder c, boolean sub, int na, int nb) {
+        c.append("        { int16_t one = ").append(call16(sub, na, nb)).append(", wide = ").append(reference16(sub, na, nb))
+                .append(";\n          checked++;\n          if (one != wide && wrong++ < 3) printf(\"").append(sub ? "sub" : "add")
+                .append(" na ").append(na).append(" nb ").append(nb).append(" a %d b %d: %d, not %d\\n\", a, b, one, wide); }\n");
+    }
+
+    private static String call16(boolean sub, int na, int nb) {
+        return (sub ? "sd_shrsubhalf16" : "sd_shraddhalf16") + "(a, " + na + ", b, " + nb + ")";
+    }
+
+    /** What Operands writes without the call: sd_subhalf16 or sd_addhalf16 of the shifted operands. */
+    private static String reference16(boolean sub, int na, int nb) {
+        return (sub ? "sd_subhalf16(" : "sd_addhalf16(") + "sd_shr16(a, " + na + "), sd_shr16(b, " + nb + "))";
     }
 
     private static String call(boolean sub, int na, int nb) {
