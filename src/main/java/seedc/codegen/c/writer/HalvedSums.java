@@ -1,5 +1,7 @@
 package seedc.codegen.c.writer;
 
+import seedc.fixed.FixedArith;
+
 /**
  * An element-wise sum of two 8-bit or two 16-bit values, each shifted (rounding toward zero), halved into 8 or 16
  * bits, as one runtime call: {@code shr(shr(a, na) ± shr(b, nb), post)} for a sum width that holds the exact sum (9 or
@@ -26,7 +28,9 @@ public final class HalvedSums {
     public static IntExpr sum(IntExpr a, int na, IntExpr b, int nb, boolean subtract, int width, int post, int outBits) {
         int bits = Math.max(a.bits(), b.bits()) <= 8 ? 8 : Math.max(a.bits(), b.bits()) <= 16 ? 16 : 0;
         int maxShift = bits == 8 ? MAX_SHIFT_8 : MAX_SHIFT_16;
-        boolean shape = bits > 0 && width > bits && post >= 1;
+        // only where the shifted operands fill the bits, so that their sum needs one more (a narrower sum is one add)
+        int widest = Math.max(FixedArith.shrBits(a.bits(), na), FixedArith.shrBits(b.bits(), nb));
+        boolean shape = bits > 0 && widest == bits && width > bits && post >= 1;
         if (!shape || na < 0 || na > maxShift || nb < 0 || nb > maxShift) {
             return null;
         }
