@@ -75,18 +75,11 @@ class AvrHalvedSumsTest {
 
     @Test
     void avrEqualsTheSemanticsAtEveryShiftPair() throws IOException {
-        Random r = new Random(43);
         int[] extremeA = {-128, 127, -1, 0, 1, -128, 127, -77, 99, -128, 1};
         int[] extremeB = {127, -128, -1, 0, 1, -128, 127, -128, 127, -1, -1};
-        int n = extremeA.length + 9, max = HalvedSums.MAX_SHIFT_8;
-        long[] a = new long[n], b = new long[n];
-        for (int i = 0; i < n; i++) {
-            a[i] = i < extremeA.length ? extremeA[i] : -128 + r.nextInt(256);
-            b[i] = i < extremeB.length ? extremeB[i] : -128 + r.nextInt(256);
-        }
-        StringBuilder c = avrSource();
-        c.append("static volatile int8_t va[] = ").append(AvrRuntimeProductsTest.init(a))
-                .append(";\nstatic volatile int8_t vb[] = ").append(AvrRuntimeProductsTest.init(b)).append(";\n");
+        int n = 20, max = HalvedSums.MAX_SHIFT_8;
+        long[] a = operands(extremeA, n, 8, 43), b = operands(extremeB, n, 8, 143);
+        StringBuilder c = avrSource().append(samples(8, a, b));
         c.append("int main(void) {\n    seedc_uart_init();\n    for (uint8_t i = 0; i < ").append(n).append("; i++) {\n")
                 .append("        int8_t x = va[i], y = vb[i];\n");
         List<Long> want = new ArrayList<>();
@@ -142,19 +135,12 @@ class AvrHalvedSumsTest {
 
     @Test
     void avrSixteenBitsEqualTheSemantics() throws IOException {
-        Random r = new Random(44);
-        int[] extreme = {-32768, 32767, -1, 0, 1, -32768, 32767, -32767, 12345, -2};
+        int[] extremeA = {-32768, 32767, -1, 0, 1, -32768, 32767, -32767, 12345, -2};
         int[] extremeB = {32767, -32768, -1, 0, 1, -32768, 32767, 32767, -12345, -1};
         int[] shifts = {0, 1, 2, 7, 8, 15};
-        int n = extreme.length + 10;
-        long[] a = new long[n], b = new long[n];
-        for (int i = 0; i < n; i++) {
-            a[i] = i < extreme.length ? extreme[i] : -32768 + r.nextInt(65536);
-            b[i] = i < extremeB.length ? extremeB[i] : -32768 + r.nextInt(65536);
-        }
-        StringBuilder c = avrSource();
-        c.append("static volatile int16_t va[] = ").append(AvrRuntimeProductsTest.init(a))
-                .append(";\nstatic volatile int16_t vb[] = ").append(AvrRuntimeProductsTest.init(b)).append(";\n");
+        int n = 20;
+        long[] a = operands(extremeA, n, 16, 44), b = operands(extremeB, n, 16, 144);
+        StringBuilder c = avrSource().append(samples(16, a, b));
         c.append("int main(void) {\n    seedc_uart_init();\n    int32_t wrong = 0;\n")
                 .append("    for (uint16_t i = 0; i != 32768u; i++) {\n        int16_t a = (int16_t)(i * 40503u + 7), b = (int16_t)(i * 2u + 1u);\n");
         for (int[] e : new int[][] {{0, 0}, {1, 0}, {0, 1}, {3, 2}}) {
@@ -208,6 +194,22 @@ class AvrHalvedSumsTest {
 
     private static String reference(boolean sub, int na, int nb) {
         return REFERENCE.replace("NA", Integer.toString(na)).replace("NB", Integer.toString(nb)).replace("OP", sub ? "-" : "+");
+    }
+
+    /** n operands of {@code bits} bits: the extreme ones given, then random ones (seeded). */
+    private static long[] operands(int[] extreme, int n, int bits, long seed) {
+        Random r = new Random(seed);
+        long[] v = new long[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = i < extreme.length ? extreme[i] : -(1L << (bits - 1)) + r.nextInt(1 << bits);
+        }
+        return v;
+    }
+
+    /** The C arrays va and vb of the samples, volatile so that avr-gcc computes every call at run time. */
+    private static String samples(int bits, long[] a, long[] b) {
+        return "static volatile int" + bits + "_t va[] = " + AvrRuntimeProductsTest.init(a) + ";\nstatic volatile int" + bits
+                + "_t vb[] = " + AvrRuntimeProductsTest.init(b) + ";\n";
     }
 
     /** The AVR runtime and a put() of a signed number a line. */
