@@ -263,6 +263,16 @@ final class OpCases {
             t.add(Ops.sumOfProducts(true, param("z", i8(6), 5, 7, 1), in("e", i16(14), 1, 1), i8(6), i16(15), i8(5)), rule);
             t.add(Ops.sumOfProducts(false, param("z", i8(5), 3, 6), in("e", i16(12), 6), i8(5), i16(12), i8(1)), rule);
         }
+        // 8-bit sums of a flash row read in order halved into 8 bits (appended last, for the seeds): ProtoNN's distance
+        // x - B[i] with x shifted by 1 (on the AVR one sd_shrsubhalf8, HalvedSums), unshifted, and B[i] + x with x
+        // shifted by 2; and 16-bit x - B[i], x shifted by 1 (sd_shrsubhalf16)
+        for (Rule rule : new Rule[] {PLANNED, SHIFTRY, new Rule.Random(49), new Rule.Random(50)}) {
+            t.add(Ops.sumOfSums(true, true, param("b", i8(5), 4, 6), in("x", i8(6), 6), i8(5), i8(4), i16(6)), rule);
+            t.add(Ops.sumOfSums(true, true, param("b", i8(5), 4, 6), in("x", i8(5), 6), i8(5), i8(4), i16(6)), rule);
+            t.add(Ops.sumOfSums(false, false, param("b", i8(5), 3, 5), in("x", i8(7), 5), i8(5), i8(4), i16(5)), rule);
+            t.add(Ops.sumOfSums(true, true, param("b", i16(11), 4, 6), in("x", i16(12), 6), i16(11), i16(10), i16(8)),
+                    rule);
+        }
         // 8x16 element-wise products shifted once into 16 or 8 bits (appended last, for the seeds): FastGRNN's g <*> H
         // and zeta * (1 - g) (on the AVR one sd_mul8x16_shr_16 or sd_mul8x16_shr_8, OnceShiftedProducts)
         t.add(Ops.hadamard(in("h", i8(6), 2, 5), in("g", i16(14), 2, 5), i16(14)), mul(0, 0, 32, 0, 6),

@@ -45,7 +45,8 @@ final class FixedCBuild {
         this.device = device;
         this.bitSerial = bitSerial;
         this.emitter = new CEmitter(fp, consts, ram, dialect.unrollFactors(fp, device), dialect.predictPragmas(fp),
-                fused, bitSerial, dialect.readsFlashRowsInOrder(), dialect.narrowsShiftedProducts());
+                fused, bitSerial, dialect.readsFlashRowsInOrder(), dialect.narrowsShiftedProducts(),
+                dialect.halvesSumsBySignFlag());
         emitter.emitBody(); // constants are counted as the emitter uses them
     }
 

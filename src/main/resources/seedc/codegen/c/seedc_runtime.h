@@ -320,6 +320,67 @@ SD_INLINE int16_t sd_subhalf16(int16_t a, int16_t b) { return (int16_t)sd_shr32(
 SD_INLINE int16_t sd_addhalf16(int16_t a, int16_t b) { return (int16_t)sd_shr32((int32_t)a + (int32_t)b, 1); }
 #endif
 
+/* ---- Halved sums of rounded shifts (ProtoNN's distance on the AVR; HalvedSums, CDialect.halvesSumsBySignFlag) */
+/* trunc((trunc(a / 2^na) - trunc(b / 2^nb)) / 2) and the same with +, for 8-bit a and b (0 <= na, nb <= 7) or 16-bit
+ * ones (0 <= na, nb <= 15): the exact sum needs 9 (17) bits, its half fits 8 (16). The generated C computes it from
+ * the sum widened to 16 bits and shifted (8-bit operands: sign extensions, a 16-bit subtract, a branch, a 2-byte
+ * shift; avr-gcc widens sd_shr8's >> too), or with sd_subhalf16 after sd_shr16. Here each rounding shift is a
+ * negative value's bias (sbrc/subi, or sbrs/rjmp/subi/sbci) and n asr (asr/ror), and the sum's 9th (17th) bit is the
+ * S flag (N xor V) of the 8-bit (16-bit) subtract or add: a sum s >= 0 is halved by lsr; a negative one is biased by
+ * 1 with subi (subi/sbci), whose borrow is the top bit of s + 1 (0 only for s = -1: 0xff + 1 = 0), and ror shifts
+ * it in (5 cycles either way in 8 bits, 7 or 8 in 16). Off the AVR the same steps in C, which the host test checks on
+ * every operand pair. */
+#if defined(__AVR__)
+#define SD_SHR8_STEPS(v, bits) __asm__("sbrc %[x], 7\n\tsubi %[x], %[k]\n\t.rept %[s]\n\tasr %[x]\n\t.endr" \
+    : [x] "+d"(v) : [k] "n"((256 - (1 << (bits)) + 1) & 0xff), [s] "n"(bits))
+#define SD_SHR16_STEPS(v, bits) __asm__("sbrs %B[x], 7\n\trjmp 1f\n\tsubi %A[x], %[k0]\n\tsbci %B[x], %[k1]\n" \
+    "1:\n\t.rept %[s]\n\tasr %B[x]\n\tror %A[x]\n\t.endr" : [x] "+d"(v) \
+    : [k0] "n"((65536L - (1L << (bits)) + 1) & 0xff), [k1] "n"(((65536L - (1L << (bits)) + 1) >> 8) & 0xff), [s] "n"(bits))
+#define SD_HALF8_STEPS(op, a, b) __asm__(op " %[x], %[y]\n\tbrlt 1f\n\tlsr %[x]\n\trjmp 2f\n" \
+    "1:\tsubi %[x], 0xff\n\tror %[x]\n2:" : [x] "+d"(a) : [y] "r"(b))
+#define SD_HALF16_STEPS(op, opc, a, b) __asm__(op " %A[x], %A[y]\n\t" opc " %B[x], %B[y]\n\tbrlt 1f\n\t" \
+    "lsr %B[x]\n\tror %A[x]\n\trjmp 2f\n1:\tsubi %A[x], 0xff\n\tsbci %B[x], 0xff\n\tror %B[x]\n\tror %A[x]\n2:" \
+    : [x] "+d"(a) : [y] "r"(b))
+#else
+#define SD_SHR8_STEPS(v, bits) (v = sd_shr8(v, bits))
+#define SD_SHR16_STEPS(v, bits) (v = sd_shr16(v, bits))
+/* r_: the sum modulo 2^W; s_ >= 0: its top bit is 0; else the borrow of r_ - (2^W - 1), set unless r_ = 2^W - 1 */
+#define SD_HALF_STEPS(W, op, a, b) do { \
+    int32_t s_ = op[0] == 's' ? (int32_t)a - (int32_t)b : (int32_t)a + (int32_t)b; \
+    uint##W##_t r_ = (uint##W##_t)s_, top_ = (uint##W##_t)((uint##W##_t)1 << (W - 1)); \
+    if (s_ >= 0) a = (int##W##_t)(uint##W##_t)(r_ >> 1); \
+    else { uint##W##_t c_ = r_ != (uint##W##_t)~(uint##W##_t)0; r_ = (uint##W##_t)(r_ + 1); \
+        a = (int##W##_t)(uint##W##_t)((c_ ? top_ : 0) | r_ >> 1); } \
+} while (0)
+#define SD_HALF8_STEPS(op, a, b) SD_HALF_STEPS(8, op, a, b)
+#define SD_HALF16_STEPS(op, opc, a, b) SD_HALF_STEPS(16, op, a, b)
+#endif
+SD_INLINE int8_t sd_shrsubhalf8(int8_t a, int na, int8_t b, int nb) {
+    if (na > 0) SD_SHR8_STEPS(a, na);
+    if (nb > 0) SD_SHR8_STEPS(b, nb);
+    SD_HALF8_STEPS("sub", a, b);
+    return a;
+}
+SD_INLINE int8_t sd_shraddhalf8(int8_t a, int na, int8_t b, int nb) {
+    if (na > 0) SD_SHR8_STEPS(a, na);
+    if (nb > 0) SD_SHR8_STEPS(b, nb);
+    SD_HALF8_STEPS("add", a, b);
+    return a;
+}
+SD_INLINE int16_t sd_shrsubhalf16(int16_t a, int na, int16_t b, int nb) {
+    if (na > 0) SD_SHR16_STEPS(a, na);
+    if (nb > 0) SD_SHR16_STEPS(b, nb);
+    SD_HALF16_STEPS("sub", "sbc", a, b);
+    return a;
+}
+SD_INLINE int16_t sd_shraddhalf16(int16_t a, int na, int16_t b, int nb) {
+    if (na > 0) SD_SHR16_STEPS(a, na);
+    if (nb > 0) SD_SHR16_STEPS(b, nb);
+    SD_HALF16_STEPS("add", "adc", a, b);
+    return a;
+}
+/* ---- end of the halved sums */
+
 
 #if defined(__AVR__) && defined(SEEDC_PARAM_READ)
 #define SD_AVR_DOT 1

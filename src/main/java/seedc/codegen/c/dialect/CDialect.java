@@ -82,6 +82,16 @@ public abstract class CDialect {
         return false;
     }
 
+    /**
+     * Whether an 8-bit sum halved into 8 bits (ProtoNN's distance to a flash row read in order) is written as one
+     * runtime call that takes the sum's 9th bit from the sign flag of an 8-bit subtract or add (HalvedSums). It pays on
+     * the AVR, where the C's 16-bit sum costs sign extensions and a 2-byte shift; a 32-bit target adds and shifts in
+     * one register, and the C stays as it was.
+     */
+    public boolean halvesSumsBySignFlag() {
+        return false;
+    }
+
     /** What puts a constant array in flash ("PROGMEM" on the AVR, "" where const data is in flash anyway). */
     public String flashAttribute() {
         return "";

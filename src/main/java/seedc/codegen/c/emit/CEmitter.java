@@ -52,9 +52,11 @@ public final class CEmitter extends BodyEmitter {
     /**
      * @param readsFlashRowsInOrder the target's CDialect.readsFlashRowsInOrder: whether {@link FlashStream} streams
      * @param narrowsShiftedProducts the target's CDialect.narrowsShiftedProducts
+     * @param halvesSumsBySignFlag the target's CDialect.halvesSumsBySignFlag
      */
     public CEmitter(FixedProgram fp, Constants consts, RamPlan ram, java.util.Map<Op, Integer> unroll, String predictPragmas,
-                    Thresholds fused, BitSerial bitSerial, boolean readsFlashRowsInOrder, boolean narrowsShiftedProducts) {
+                    Thresholds fused, BitSerial bitSerial, boolean readsFlashRowsInOrder, boolean narrowsShiftedProducts,
+                    boolean halvesSumsBySignFlag) {
         super(ram, unroll, predictPragmas);
         this.fp = fp;
         this.fused = fused;
@@ -63,7 +65,7 @@ public final class CEmitter extends BodyEmitter {
         this.dots = new DotEmitter(w, r);
         this.activations = new ActivationEmitter(w, r);
         this.stream = new FlashStream(r, new seedc.fixed.FlashRowReads(fp, consts.storage()), readsFlashRowsInOrder);
-        this.elementwise = new ElementwiseEmitter(w, r, stream, narrowsShiftedProducts);
+        this.elementwise = new ElementwiseEmitter(w, r, stream, halvesSumsBySignFlag, narrowsShiftedProducts);
         this.narrowsShiftedProducts = narrowsShiftedProducts;
     }
 

@@ -22,13 +22,17 @@ final class ElementwiseEmitter {
     private final CWriter w;
     private final Operands r;
     private final FlashStream stream;
+    /** The target's CDialect.halvesSumsBySignFlag. */
+    private final boolean halvesBySignFlag;
+    /** The target's CDialect.narrowsShiftedProducts. */
     private final boolean narrowsShiftedProducts;
 
-    /** @param narrowsShiftedProducts the target's CDialect.narrowsShiftedProducts */
-    ElementwiseEmitter(CWriter w, Operands r, FlashStream stream, boolean narrowsShiftedProducts) {
+    ElementwiseEmitter(CWriter w, Operands r, FlashStream stream, boolean halvesBySignFlag,
+                       boolean narrowsShiftedProducts) {
         this.w = w;
         this.r = r;
         this.stream = stream;
+        this.halvesBySignFlag = halvesBySignFlag;
         this.narrowsShiftedProducts = narrowsShiftedProducts;
     }
 
@@ -51,8 +55,12 @@ final class ElementwiseEmitter {
         int streamed = stream.elementwiseSum(op);
         IntExpr sa = streamed == 0 ? stream.read(a, p.shrA(), "sd_next0", before) : null;
         IntExpr sb = streamed == 1 ? stream.read(b, p.shrB(), "sd_next1", before) : null;
-        Runnable loop = () -> elements(o, a, b, (ia, ib) -> r.sum(sa != null ? sa : r.operand(a, p.shrA(), ia),
-                sb != null ? sb : r.operand(b, p.shrB(), ib), subtract, p, o).c());
+        boolean halve = halvesBySignFlag && !before.isEmpty(); // a streamed row: ProtoNN's distance (HalvedDistance)
+        Runnable loop = () -> elements(o, a, b, (ia, ib) -> {
+            IntExpr halved = halve ? HalvedDistance.sum(r, a, sa, ia, b, sb, ib, subtract, p, o) : null;
+            return (halved != null ? halved : r.sum(sa != null ? sa : r.operand(a, p.shrA(), ia),
+                    sb != null ? sb : r.operand(b, p.shrB(), ib), subtract, p, o)).c();
+        });
         if (before.isEmpty()) {
             loop.run();
         } else {

@@ -4,7 +4,8 @@
  * ({@link seedc.codegen.c.emit.CEmitter}: products, activations, handing low-bit products to lowbitemit; element-wise
  * sums and products in {@link seedc.codegen.c.emit.ElementwiseEmitter}; a flash row read in order through a pointer,
  * where the target's dialect says it pays, in {@link seedc.codegen.c.emit.FlashStream}, of the operand
- * {@link seedc.fixed.FlashRowReads} names), the float
+ * {@link seedc.fixed.FlashRowReads} names; such a sum halved into 8 bits as one call where the dialect halves by the
+ * sign flag, {@link seedc.codegen.c.emit.HalvedDistance}), the float
  * baseline ({@link seedc.codegen.c.emit.FloatEmitter}) and the RAM plan ({@link seedc.codegen.c.emit.RamPlan}).
  * Start at CEmitter.
  */
