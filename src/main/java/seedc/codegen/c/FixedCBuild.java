@@ -45,8 +45,7 @@ final class FixedCBuild {
         this.device = device;
         this.bitSerial = bitSerial;
         this.emitter = new CEmitter(fp, consts, ram, dialect.unrollFactors(fp, device), dialect.predictPragmas(fp),
-                fused, bitSerial, dialect.readsFlashRowsInOrder(), dialect.narrowsShiftedProducts(),
-                dialect.halvesSumsBySignFlag());
+                fused, bitSerial, dialect.idioms());
         emitter.emitBody(); // constants are counted as the emitter uses them
     }
 

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import seedc.backend.Device;
+import seedc.codegen.c.emit.CIdioms;
 import seedc.codegen.c.lowbit.LowBitTarget;
 
 /**
@@ -60,6 +61,11 @@ public abstract class CDialect {
      */
     public LowBitTarget lowBitTarget() {
         return LowBitTarget.of(id, Set.of());
+    }
+
+    /** The idioms the generic emitter writes for this target: the three answers below, together. */
+    public final CIdioms idioms() {
+        return new CIdioms(readsFlashRowsInOrder(), narrowsShiftedProducts(), halvesSumsBySignFlag());
     }
 
     /**

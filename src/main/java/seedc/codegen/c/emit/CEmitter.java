@@ -46,17 +46,12 @@ public final class CEmitter extends BodyEmitter {
     /** The bit-plane kernels the body calls (one per plane length and shape), by name, for the helpers. */
     private final java.util.Map<String, String> kernels = new java.util.TreeMap<>();
 
-    /** An 8x16 product shifted twice into an 8-bit sum is one runtime call ({@link ShiftedProducts}). */
-    private final boolean narrowsShiftedProducts;
+    /** The target's idioms: an 8x16 product shifted twice into an 8-bit sum is one runtime call ({@link ShiftedProducts}). */
+    private final CIdioms idioms;
 
-    /**
-     * @param readsFlashRowsInOrder the target's CDialect.readsFlashRowsInOrder: whether {@link FlashStream} streams
-     * @param narrowsShiftedProducts the target's CDialect.narrowsShiftedProducts
-     * @param halvesSumsBySignFlag the target's CDialect.halvesSumsBySignFlag
-     */
+    /** @param idioms the target's (CDialect.idioms): how it reads flash rows, narrows products, halves sums */
     public CEmitter(FixedProgram fp, Constants consts, RamPlan ram, java.util.Map<Op, Integer> unroll, String predictPragmas,
-                    Thresholds fused, BitSerial bitSerial, boolean readsFlashRowsInOrder, boolean narrowsShiftedProducts,
-                    boolean halvesSumsBySignFlag) {
+                    Thresholds fused, BitSerial bitSerial, CIdioms idioms) {
         super(ram, unroll, predictPragmas);
         this.fp = fp;
         this.fused = fused;
@@ -64,9 +59,9 @@ public final class CEmitter extends BodyEmitter {
         this.r = new Operands(fp, consts, fused);
         this.dots = new DotEmitter(w, r);
         this.activations = new ActivationEmitter(w, r);
-        this.stream = new FlashStream(r, new seedc.fixed.FlashRowReads(fp, consts.storage()), readsFlashRowsInOrder);
-        this.elementwise = new ElementwiseEmitter(w, r, stream, halvesSumsBySignFlag, narrowsShiftedProducts);
-        this.narrowsShiftedProducts = narrowsShiftedProducts;
+        this.stream = new FlashStream(r, new seedc.fixed.FlashRowReads(fp, consts.storage()), idioms.readsFlashRowsInOrder());
+        this.elementwise = new ElementwiseEmitter(w, r, stream, idioms);
+        this.idioms = idioms;
     }
 
     /** Writes the body (call once, before {@link #helpers} and {@link #predict}). */
@@ -146,7 +141,7 @@ public final class CEmitter extends BodyEmitter {
         java.util.List<String> before = new java.util.ArrayList<>();
         IntExpr[] ab = AddedAsComputed.operands(r, stream, last, term, p, before);
         IntExpr a = ab[0], b = ab[1];
-        IntExpr narrowed = narrowsShiftedProducts ? ShiftedProducts.addedTerm(a, b, p.width(), p.post(),
+        IntExpr narrowed = idioms.narrowsShiftedProducts() ? ShiftedProducts.addedTerm(a, b, p.width(), p.post(),
                 t(last.out()).bits(), t(last.out()).scale() - t(s.out()).scale(), t(s.out()).bits()) : null;
         if (narrowed != null) {
             return new AddedTerm(before, r.x(s.out(), "k").plusWrap(narrowed, false, t(s.out()).bits()).c());

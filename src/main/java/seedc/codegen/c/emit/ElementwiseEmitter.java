@@ -22,23 +22,19 @@ final class ElementwiseEmitter {
     private final CWriter w;
     private final Operands r;
     private final FlashStream stream;
-    /** The target's CDialect.halvesSumsBySignFlag. */
-    private final boolean halvesBySignFlag;
-    /** The target's CDialect.narrowsShiftedProducts. */
-    private final boolean narrowsShiftedProducts;
+    /** The target's idioms: whether products narrow in one call, halving sums read the sign flag. */
+    private final CIdioms idioms;
 
-    ElementwiseEmitter(CWriter w, Operands r, FlashStream stream, boolean halvesBySignFlag,
-                       boolean narrowsShiftedProducts) {
+    ElementwiseEmitter(CWriter w, Operands r, FlashStream stream, CIdioms idioms) {
         this.w = w;
         this.r = r;
         this.stream = stream;
-        this.halvesBySignFlag = halvesBySignFlag;
-        this.narrowsShiftedProducts = narrowsShiftedProducts;
+        this.idioms = idioms;
     }
 
     void product(Value o, Value a, Value b, OpParams.Mul p) {
         elements(o, a, b, (ia, ib) -> {
-            IntExpr once = narrowsShiftedProducts ? OnceShiftedProducts.element(r.operand(a, p.shrA(), ia),
+            IntExpr once = idioms.narrowsShiftedProducts() ? OnceShiftedProducts.element(r.operand(a, p.shrA(), ia),
                     r.operand(b, p.shrB(), ib), p.width(), p.post(), r.type(o).bits()) : null;
             return once != null ? once.c() : r.finish(r.term(a, ia, b, ib, p), p, o).c();
         });
@@ -55,7 +51,7 @@ final class ElementwiseEmitter {
         int streamed = stream.elementwiseSum(op);
         IntExpr sa = streamed == 0 ? stream.read(a, p.shrA(), "sd_next0", before) : null;
         IntExpr sb = streamed == 1 ? stream.read(b, p.shrB(), "sd_next1", before) : null;
-        boolean halve = halvesBySignFlag && !before.isEmpty(); // a streamed row: ProtoNN's distance (HalvedDistance)
+        boolean halve = idioms.halvesSumsBySignFlag() && !before.isEmpty(); // a streamed row: ProtoNN's distance (HalvedDistance)
         Runnable loop = () -> elements(o, a, b, (ia, ib) -> {
             IntExpr halved = halve ? HalvedDistance.sum(r, a, sa, ia, b, sb, ib, subtract, p, o) : null;
             return (halved != null ? halved : r.sum(sa != null ? sa : r.operand(a, p.shrA(), ia),
