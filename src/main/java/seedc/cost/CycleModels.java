@@ -27,7 +27,7 @@ public final class CycleModels {
 
     /**
      * The targets whose C reads a flash row in order through a pointer (their dialect's readsFlashRowsInOrder: the
-     * AVR's lpm Z+; CycleModelsStreamTest checks the two agree), whose models price such reads by OpWork's
+     * AVR's lpm Z+; FlashRowReadsTest checks the two agree), whose models price such reads by OpWork's
      * {@code next} terms. The cost package does not read the backends: the backend id is what the driver passes.
      */
     static final java.util.Set<String> READ_FLASH_ROWS_IN_ORDER = java.util.Set.of("arduino");
