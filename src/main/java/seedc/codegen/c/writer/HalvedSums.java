@@ -4,8 +4,8 @@ import seedc.fixed.FixedArith;
 
 /**
  * An element-wise sum of two 8-bit or two 16-bit values, each shifted (rounding toward zero), halved into 8 or 16
- * bits, as one runtime call: {@code shr(shr(a, na) ± shr(b, nb), post)} for a sum width that holds the exact sum (at most 9
- * or 17 bits) and post >= 1; an 8-bit operand beside a 16-bit one is passed widened to the 16-bit call. IntExpr writes the 8-bit one as {@code sd_shr16((int16_t)((int16_t)(sd_shr8(a, na)) -
+ * bits, as one runtime call: {@code shr(shr(a, na) ± shr(b, nb), post)} for a sum width that holds the exact sum (9 or
+ * 17 bits) and post >= 1. IntExpr writes the 8-bit one as {@code sd_shr16((int16_t)((int16_t)(sd_shr8(a, na)) -
  * (int16_t)(b)), post)} and Operands the 16-bit one as {@code sd_subhalf16(sd_shr16(a, na), b)} (ProtoNN's distance
  * {@code WX - B[i]} with B's row read in order). The runtime's {@code sd_shrsubhalf8}, {@code sd_shraddhalf8} and their
  * 16-bit twins take the halving from the sum's S flag (its top bit) and the shifts in the operands' own bytes; the
@@ -28,11 +28,9 @@ public final class HalvedSums {
     public static IntExpr sum(IntExpr a, int na, IntExpr b, int nb, boolean subtract, int width, int post, int outBits) {
         int bits = Math.max(a.bits(), b.bits()) <= 8 ? 8 : Math.max(a.bits(), b.bits()) <= 16 ? 16 : 0;
         int maxShift = bits == 8 ? MAX_SHIFT_8 : MAX_SHIFT_16;
-        // the call halves the exact sum (one bit more than the wider shifted operand, at most bits + 1): the same as the
-        // C only where the sum's width holds that exact sum, whether the operands fill their bits (ProtoNN's distance)
-        // or not (FastGRNN's c + Bg: c >> 5, 11 bits, plus an 8-bit row, halved and shifted into 8 bits)
+        // only where the shifted operands fill the bits, so that their sum needs one more (a narrower sum is one add)
         int widest = Math.max(FixedArith.shrBits(a.bits(), na), FixedArith.shrBits(b.bits(), nb));
-        boolean shape = bits > 0 && width > widest && post >= 1;
+        boolean shape = bits > 0 && widest == bits && width > bits && post >= 1;
         if (!shape || na < 0 || na > maxShift || nb < 0 || nb > maxShift) {
             return null;
         }
