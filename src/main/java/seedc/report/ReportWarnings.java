@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Stream;
 import seedc.backend.FpgaDesignReport;
+import seedc.eval.WithinDrop;
 
 /**
  * What compile warns of after its report: the chosen program wraps on its training data, collapsed against float,
@@ -96,12 +97,12 @@ public final class ReportWarnings {
             return Optional.empty();
         }
         double drop = r.accuracy().floatTestAccuracy() - r.accuracy().fixedTestAccuracy();
-        if (!(drop > s.maxAccuracyDrop() + 1e-9)) {
+        if (WithinDrop.within(r.accuracy().fixedTestAccuracy(), r.accuracy().floatTestAccuracy(), s.maxAccuracyDrop())) {
             return Optional.empty();
         }
         SearchSummary.HeldOut h = s.heldOut();
         double heldDrop = h.floatAccuracy() - h.chosenAccuracy();
-        if (heldDrop > s.maxAccuracyDrop() + 1e-9) {
+        if (!WithinDrop.within(h.chosenAccuracy(), h.floatAccuracy(), s.maxAccuracyDrop())) {
             return Optional.empty(); // the held-out rows showed it too: no program met the limit (the collapse warns)
         }
         String why = "validation set".equals(h.rowsFrom())

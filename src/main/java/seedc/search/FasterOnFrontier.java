@@ -5,6 +5,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import seedc.eval.Evaluation;
+import seedc.eval.WithinDrop;
 import seedc.fixed.FixedProgram;
 import seedc.ir.Value;
 

@@ -2,6 +2,7 @@ package seedc.search;
 
 import seedc.diag.Progress;
 import seedc.eval.Evaluation;
+import seedc.eval.WithinDrop;
 import seedc.fixed.FixedArith;
 
 /**

@@ -2,6 +2,7 @@ package seedc.search;
 
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import seedc.eval.WithinDrop;
 import seedc.fixed.FixedProgram;
 
 /**

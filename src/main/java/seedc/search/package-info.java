@@ -7,7 +7,7 @@
  * stage II is InputScaleStage, stage IV is StageFourWalk and its passes the other StageFour* classes), chosen on some training rows and accepted on held-out ones
  * ({@link seedc.search.HeldOutAcceptance}, judged by HeldOutJudge), with the {@link seedc.search.Frontier} of the programs
  * it ran, the fastest of which that meets the same limits is chosen (FasterOnFrontier); every limit on accuracy is
- * WithinDrop's (a loss of exactly the limit is within it); in a program
+ * seedc.eval.WithinDrop's (a loss of exactly the limit is within it); in a program
  * of more than 2,500 values, stages III and IV demote groups of them (DemotionUnits). Before any of it,
  * {@link seedc.search.SearchWork} bounds a compile's estimated work. Start with ShiftrySearch.run.
  */

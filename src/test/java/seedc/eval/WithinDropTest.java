@@ -1,10 +1,9 @@
-package seedc.search;
+package seedc.eval;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import seedc.eval.Evaluation;
 
 /**
  * The accuracy limit counts rows: a program losing exactly the limit's rows is within it, one more row is not, whatever
