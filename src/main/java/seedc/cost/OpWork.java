@@ -1,7 +1,6 @@
 package seedc.cost;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -108,17 +107,12 @@ public final class OpWork {
         private Priced(FixedProgram fp, Map<String, double[]> weights, boolean readsFlashRowsInOrder) {
             this.fp = fp;
             Map<Value, String> params = new IdentityHashMap<>();
-            // What the C backends keep in flash: parameters, literals and an Index of them (a view of its block)
-            Set<Value> flash = Collections.newSetFromMap(new IdentityHashMap<>());
             fp.program().forEachOp(op -> {
                 if (op instanceof Op.Param p) {
                     params.put(p.out(), p.paramName());
                 }
-                if (op instanceof Op.Param || op instanceof Op.Const
-                        || op instanceof Op.Index ix && flash.contains(ix.a())) {
-                    flash.add(op.out());
-                }
             });
+            Set<Value> flash = FlashRowReads.inFlash(fp.program()); // what the C backends keep in flash
             // Quantized only when a sparse product needs its non-zeros counted (as MacCount counts them): the
             // search prices many programs, and most have no sparse product.
             QuantizedModel[] qm = new QuantizedModel[1];

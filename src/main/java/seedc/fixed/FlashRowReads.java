@@ -52,19 +52,35 @@ public final class FlashRowReads {
     public FlashRowReads(FixedProgram fp, Storage storage) {
         this.fp = fp;
         this.storage = storage;
+        Set<Value> inFlash = inFlash(fp.program());
         fp.program().forEachOp(op -> {
-            switch (op) {
-                case Op.Param p -> flash.put(p.out(), new Source(p.out(), true, List.of(fp.type(p.out()))));
-                case Op.Const c -> flash.put(c.out(), new Source(c.out(), false, List.of(fp.type(c.out()))));
-                case Op.Index ix when flash.containsKey(ix.a()) -> {
-                    Source s = flash.get(ix.a());
-                    List<FixedType> chain = new ArrayList<>(s.chain());
-                    chain.add(fp.type(ix.out()));
-                    flash.put(ix.out(), new Source(s.constant(), s.param(), List.copyOf(chain)));
-                }
-                default -> { }
+            if (!inFlash.contains(op.out())) {
+                return;
+            }
+            if (op instanceof Op.Index ix) { // a block of the constant ix.a() reads: its types, then ix's
+                Source s = flash.get(ix.a());
+                List<FixedType> chain = new ArrayList<>(s.chain());
+                chain.add(fp.type(ix.out()));
+                flash.put(ix.out(), new Source(s.constant(), s.param(), List.copyOf(chain)));
+            } else {
+                flash.put(op.out(), new Source(op.out(), op instanceof Op.Param, List.of(fp.type(op.out()))));
             }
         });
+    }
+
+    /**
+     * The values the fixed C reads from flash instead of RAM: parameters, literals, and an Index of one of them (a block
+     * of the constant at a run-time offset: nothing is copied). The one rule the C backends (Constants, the RAM plan,
+     * the kernels' scratch), the cost model (OpWork) and this fact read.
+     */
+    public static Set<Value> inFlash(seedc.ir.Program p) {
+        Set<Value> s = Collections.newSetFromMap(new IdentityHashMap<>());
+        p.forEachOp(op -> {
+            if (op instanceof Op.Param || op instanceof Op.Const || op instanceof Op.Index ix && s.contains(ix.a())) {
+                s.add(op.out());
+            }
+        });
+        return s;
     }
 
     /**

@@ -3,7 +3,6 @@ package seedc.codegen.c;
 import java.util.Map;
 import seedc.backend.BitLayout;
 import seedc.backend.Device;
-import seedc.diag.TooLarge;
 import seedc.backend.WeightStorage;
 import seedc.codegen.c.dialect.CDialect;
 import seedc.codegen.c.emit.BodyEmitter;
@@ -14,10 +13,12 @@ import seedc.codegen.c.operand.Constants;
 import seedc.codegen.c.threshold.Thresholds;
 import seedc.codegen.c.writer.CNames;
 import seedc.codegen.c.writer.Templates;
+import seedc.diag.TooLarge;
 import seedc.diag.UserError;
 import seedc.fixed.Cost;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.FixedType;
+import seedc.fixed.FlashRowReads;
 import seedc.fixed.QuantizedModel;
 import seedc.ir.Value;
 import seedc.memory.Migration;
@@ -67,7 +68,7 @@ final class FixedCBuild {
         QuantizedModel qm = new QuantizedModel(fp, weights);
         Constants consts = new Constants(fp, qm, "", storage);
         Thresholds fused = Thresholds.of(fp, qm);
-        BitSerial bits = BitSerial.of(fp, qm, Constants.flashValues(fp.program()), true, dialect.lowBitTarget(),
+        BitSerial bits = BitSerial.of(fp, qm, FlashRowReads.inFlash(fp.program()), true, dialect.lowBitTarget(),
                 fused);
         FixedCBuild b = new FixedCBuild(dialect, fp, consts, RamPlan.of(fp, Integer.MAX_VALUE, fused, bits), null, fused,
                 bits);
@@ -107,7 +108,7 @@ final class FixedCBuild {
         static Kernels of(CDialect dialect, FixedProgram fp, Map<String, double[]> weights) {
             QuantizedModel qm = new QuantizedModel(fp, weights);
             Thresholds fused = Thresholds.of(fp, qm);
-            return new Kernels(fused, BitSerial.of(fp, qm, Constants.flashValues(fp.program()), true,
+            return new Kernels(fused, BitSerial.of(fp, qm, FlashRowReads.inFlash(fp.program()), true,
                     dialect.lowBitTarget(), fused));
         }
     }
@@ -124,7 +125,7 @@ final class FixedCBuild {
         QuantizedModel qm = new QuantizedModel(fp, weights);
         Constants consts = new Constants(fp, qm, dialect.flashAttribute(), storage);
         Thresholds fused = Thresholds.of(fp, qm);
-        BitSerial bits = BitSerial.of(fp, qm, Constants.flashValues(fp.program()), bitSerial,
+        BitSerial bits = BitSerial.of(fp, qm, FlashRowReads.inFlash(fp.program()), bitSerial,
                 dialect.lowBitTarget().forcing(layout), fused);
         RamPlan ram = null;
         // subset sums trade RAM (a table per activation vector) for time: smaller tables, then none, or the error

@@ -7,6 +7,7 @@ import seedc.codegen.c.lowbit.BitSerial;
 import seedc.codegen.c.operand.Constants;
 import seedc.codegen.c.writer.Scratch;
 import seedc.fixed.FixedProgram;
+import seedc.fixed.FlashRowReads;
 import seedc.ir.Op;
 import seedc.ir.Value;
 
@@ -20,7 +21,7 @@ final class DeclaredScratch {
      * sparse product's row sums ({@link CEmitter#sparseScratch}).
      */
     static Map<Op, Scratch> of(FixedProgram fp, BitSerial bitSerial) {
-        Set<Value> flash = Constants.flashValues(fp.program());
+        Set<Value> flash = FlashRowReads.inFlash(fp.program());
         Map<Op, Scratch> out = new IdentityHashMap<>();
         fp.program().forEachOp(op -> {
             Scratch s = bitSerial.declaresScratch(op) ? bitSerial.scratch(op) : ofKernel(fp, flash, op);

@@ -13,14 +13,15 @@ import seedc.analysis.Dataflow;
 import seedc.analysis.InPlace;
 import seedc.analysis.Instructions;
 import seedc.analysis.Liveness;
+import seedc.backend.CBuildReport;
 import seedc.codegen.c.lowbit.BitSerial;
 import seedc.codegen.c.operand.Constants;
 import seedc.codegen.c.threshold.Thresholds;
 import seedc.codegen.c.writer.CNames;
 import seedc.codegen.c.writer.Scratch;
-import seedc.backend.CBuildReport;
 import seedc.diag.UserError;
 import seedc.fixed.FixedProgram;
+import seedc.fixed.FlashRowReads;
 import seedc.ir.Op;
 import seedc.ir.Program;
 import seedc.ir.Value;
@@ -93,7 +94,7 @@ public final class RamPlan {
      * chain compared where its convolution stores writes its result there.
      */
     public static RamPlan of(FixedProgram fp, int limitBytes, Thresholds fused, BitSerial bitSerial) {
-        var flash = Constants.flashValues(fp.program());
+        var flash = FlashRowReads.inFlash(fp.program());
         var unstored = new java.util.HashSet<>(fused.unstored());
         unstored.addAll(bitSerial.sources().unstored());
         Map<Op, List<Value>> extraReads = new HashMap<>(fused.extraReads());

@@ -38,20 +38,6 @@ public final class Constants {
     private int counter;
 
     /**
-     * The values the fixed C reads from flash instead of RAM: parameters, literals, and an Index of one
-     * of them (a block of the constant at a run-time offset: nothing is copied).
-     */
-    public static java.util.Set<Value> flashValues(seedc.ir.Program p) {
-        java.util.Set<Value> s = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-        p.forEachOp(op -> {
-            if (op instanceof Op.Param || op instanceof Op.Const || op instanceof Op.Index ix && s.contains(ix.a())) {
-                s.add(op.out());
-            }
-        });
-        return s;
-    }
-
-    /**
      * @param flashAttribute what puts a constant array in flash ("PROGMEM" on AVR, "" elsewhere)
      * @param storage how parameters are stored: packed where that is smaller, or dense
      */

@@ -12,6 +12,7 @@ import seedc.codegen.c.writer.CWriter;
 import seedc.codegen.c.writer.IntExpr;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.FixedType;
+import seedc.fixed.FlashRowReads;
 import seedc.fixed.OpParams;
 import seedc.ir.Op;
 import seedc.ir.Value;
@@ -40,7 +41,7 @@ public final class Operands {
         this.fp = fp;
         this.consts = consts;
         this.fused = fused;
-        this.flashValues = Constants.flashValues(fp.program());
+        this.flashValues = FlashRowReads.inFlash(fp.program());
     }
 
     public FixedType type(Value v) {
