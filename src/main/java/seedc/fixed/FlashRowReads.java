@@ -182,8 +182,7 @@ public final class FlashRowReads {
         for (int i = 0; i < o.length; i++) {
             o[i] = converted(stored[i], s.chain(), shift);
         }
-        long lo = Math.min(0, Arrays.stream(o).min().orElse(0)), hi = Math.max(0, Arrays.stream(o).max().orElse(0));
-        int bits = Math.max(signedBits(lo), signedBits(hi));
+        int bits = storedBits(o);
         return packedIndexBits(o, bits <= 8 ? 8 : bits <= 16 ? 16 : bits <= 32 ? 32 : 64) == 0;
     }
 
@@ -198,8 +197,21 @@ public final class FlashRowReads {
         return FixedArith.shr(e, shift);
     }
 
+    /**
+     * The bits of the narrowest two's complement type that holds every element of a constant's copy {@code o} (and 0):
+     * the C backends store the copy in it (Constants.variant), and whether that copy is packed is decided on it.
+     */
+    public static int storedBits(long[] o) {
+        long lo = 0, hi = 0;
+        for (long e : o) {
+            lo = Math.min(lo, e);
+            hi = Math.max(hi, e);
+        }
+        return Math.max(signedBits(lo), signedBits(hi));
+    }
+
     /** Bits of a two's complement integer holding v, its sign bit included. */
-    public static int signedBits(long v) {
+    private static int signedBits(long v) {
         return 65 - Long.numberOfLeadingZeros(v < 0 ? ~v : v);
     }
 

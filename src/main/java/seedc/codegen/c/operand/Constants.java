@@ -136,14 +136,11 @@ public final class Constants {
         return variants.computeIfAbsent(key, k -> {
             long[] data = pending.get(v);
             long[] o = new long[data.length];
-            long lo = 0, hi = 0;
             for (int i = 0; i < data.length; i++) {
                 int from = layout == null ? i : i - i % block + layout[i % block];
                 o[i] = FlashRowReads.converted(data[from], chain, shift);
-                lo = Math.min(lo, o[i]);
-                hi = Math.max(hi, o[i]);
             }
-            int bits = Math.max(FlashRowReads.signedBits(lo), FlashRowReads.signedBits(hi));
+            int bits = FlashRowReads.storedBits(o);
             return store(names.get(v) + "_v" + counter++, bits, IntExpr.container(bits), o);
         });
     }
