@@ -19,12 +19,11 @@ public final class OnceShiftedProducts {
      * null when that is not this shape.
      */
     public static IntExpr element(IntExpr a, IntExpr b, int width, int post, int outBits) {
-        IntExpr narrow = a.bits() <= b.bits() ? a : b, wide = narrow == a ? b : a;
-        boolean shape = narrow.bits() <= 8 && wide.bits() > 8 && wide.bits() <= 16 && a.bits() + b.bits() <= width;
+        IntExpr[] ab = ShiftedProducts.exact8x16(a, b, width);
         int max = outBits == 16 ? MAX_SHIFT_16 : outBits == 8 ? MAX_SHIFT_8 : 0;
-        if (!shape || post < 1 || post > max) {
+        if (ab == null || post < 1 || post > max) {
             return null;
         }
-        return IntExpr.of("sd_mul8x16_shr_" + outBits + "(" + narrow.c() + ", " + wide.c() + ", " + post + ")", outBits);
+        return IntExpr.of("sd_mul8x16_shr_" + outBits + "(" + ab[0].c() + ", " + ab[1].c() + ", " + post + ")", outBits);
     }
 }

@@ -19,12 +19,21 @@ public final class ShiftedProducts {
      * {@code shift} into the low 8 bits of a sum of {@code sumBits}, as one call; null when that is not this shape.
      */
     public static IntExpr addedTerm(IntExpr a, IntExpr b, int width, int post, int productBits, int shift, int sumBits) {
-        IntExpr narrow = a.bits() <= b.bits() ? a : b, wide = narrow == a ? b : a;
-        boolean shape = narrow.bits() <= 8 && wide.bits() > 8 && wide.bits() <= 16 && a.bits() + b.bits() <= width
-                && productBits == 16 && sumBits == 8;
-        if (!shape || post < 1 || post > MAX_FIRST_SHIFT || shift < 1 || shift > MAX_SECOND_SHIFT) {
+        IntExpr[] ab = exact8x16(a, b, width);
+        if (ab == null || productBits != 16 || sumBits != 8 || post < 1 || post > MAX_FIRST_SHIFT || shift < 1
+                || shift > MAX_SECOND_SHIFT) {
             return null;
         }
-        return IntExpr.of("sd_mul8x16_shr2_8(" + narrow.c() + ", " + wide.c() + ", " + post + ", " + shift + ")", 8);
+        return IntExpr.of("sd_mul8x16_shr2_8(" + ab[0].c() + ", " + ab[1].c() + ", " + post + ", " + shift + ")", 8);
+    }
+
+    /**
+     * a and b as the runtime's 8x16 products take them, the 8-bit operand first, when one has at most 8 bits, the other
+     * 9 to 16 and their product is exact in {@code width} bits (no wrap before the shifts); else null.
+     */
+    static IntExpr[] exact8x16(IntExpr a, IntExpr b, int width) {
+        IntExpr narrow = a.bits() <= b.bits() ? a : b, wide = narrow == a ? b : a;
+        boolean shape = narrow.bits() <= 8 && wide.bits() > 8 && wide.bits() <= 16 && a.bits() + b.bits() <= width;
+        return shape ? new IntExpr[] {narrow, wide} : null;
     }
 }
