@@ -75,9 +75,8 @@ final class HeldOutText {
         }
         String wraps = f("%d wrap event%s there, where the walk's start had %d", r.wrapEvents(),
                 r.wrapEvents() == 1 ? "" : "s", r.wrapsAtStart());
-        boolean wrapped = r.wrapEvents() > r.wrapsAtStart();
         if (r.accuracy()) {
-            return wrapped ? beyond + ", and " + wraps : beyond;
+            return r.wraps() ? beyond + ", and " + wraps : beyond;
         }
         return f("within %s points, but refused for its wraps: %s", x.maxAccuracyDrop(), wraps);
     }

@@ -55,7 +55,12 @@ public sealed interface SearchSummary {
      * Why the held-out rows refused a program: its accuracy there beyond the drop ({@code accuracy}), and its wrap
      * events there against those of the program stage IV started from (refused when more).
      */
-    record Refused(boolean accuracy, long wrapEvents, long wrapsAtStart) {}
+    record Refused(boolean accuracy, long wrapEvents, long wrapsAtStart) {
+        /** Whether the wrap events refused it. */
+        boolean wraps() {
+            return wrapEvents > wrapsAtStart;
+        }
+    }
 
     /**
      * A faster program the search ran, chosen over the walk's because it met the same limits on both row sets: the

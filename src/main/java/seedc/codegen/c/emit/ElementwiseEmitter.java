@@ -8,6 +8,7 @@ import seedc.codegen.c.writer.CNames;
 import seedc.codegen.c.writer.CWriter;
 import seedc.codegen.c.writer.IntExpr;
 import seedc.codegen.c.writer.OnceShiftedProducts;
+import seedc.fixed.FlashRowReads;
 import seedc.fixed.OpParams;
 import seedc.ir.Op;
 import seedc.ir.Value;
@@ -51,7 +52,8 @@ final class ElementwiseEmitter {
         int streamed = stream.elementwiseSum(op);
         IntExpr sa = streamed == 0 ? stream.read(a, p.shrA(), "sd_next0", before) : null;
         IntExpr sb = streamed == 1 ? stream.read(b, p.shrB(), "sd_next1", before) : null;
-        boolean halve = idioms.halvesSumsBySignFlag() && !before.isEmpty(); // a streamed row: ProtoNN's distance (HalvedDistance)
+        // a sum with a streamed row (ProtoNN's distance) is halved by the sign flag where the target does so
+        boolean halve = idioms.halvesSumsBySignFlag() && streamed != FlashRowReads.NONE;
         Runnable loop = () -> elements(o, a, b, (ia, ib) -> {
             IntExpr halved = halve ? HalvedDistance.sum(r, a, sa, ia, b, sb, ib, subtract, p, o) : null;
             return (halved != null ? halved : r.sum(sa != null ? sa : r.operand(a, p.shrA(), ia),
