@@ -221,25 +221,30 @@ SD_INLINE sd_i24 sd_mul8x16_24(int8_t a, int16_t b) { return (int32_t)a * (int32
 SD_INLINE uint8_t sd_byte24(sd_u24 q, int i) {
     return i == 0 ? (uint8_t)q : i == 1 ? (uint8_t)(q >> 8) : i == 2 ? (uint8_t)(q >> 16) : 0;
 }
+/* Bits s .. s + 7 of q (those past bit 23 as 0): the two bytes around them, then hi after 8 - r left shifts of
+ * hi:lo (r = s % 8 >= 4) or lo after r right ones, never more than 4. */
+SD_INLINE uint8_t sd_byte_at24(sd_u24 q, int s) {
+    int r = s % 8;
+    uint8_t lo = sd_byte24(q, s / 8), hi = sd_byte24(q, s / 8 + 1);
+    if (r >= 4) {
+        if (r == 4) SD_SHL2B(lo, hi);
+        if (r <= 5) SD_SHL2B(lo, hi);
+        if (r <= 6) SD_SHL2B(lo, hi);
+        SD_SHL2B(lo, hi);
+        return hi;
+    }
+    if (r == 3) SD_SHR2B(lo, hi);
+    if (r >= 2) SD_SHR2B(lo, hi);
+    if (r >= 1) SD_SHR2B(lo, hi);
+    return lo;
+}
 SD_INLINE int8_t sd_mul8x16_shr2_8(int8_t a, int16_t b, int n1, int n2) {
     /* unsigned: the biased value may pass 2^23 (no signed overflow); bit 23 is the product's sign */
     sd_u24 q = (sd_u24)sd_mul8x16_24(a, b);
     SD_ADD24_IF(q, 7, (1L << n1) - 1);
     SD_ADD24_IF(q, n1 - 1, ((1L << n2) - 1) << n1);
-    int s = n1 + n2, k = 16 - n2, r = s % 8;
-    uint8_t lo = sd_byte24(q, s / 8), hi = sd_byte24(q, s / 8 + 1), x = lo;
-    if (r >= 4) { /* the byte at bit s of hi:lo: hi after 8 - r left shifts, lo after r right ones */
-        if (r == 4) SD_SHL2B(lo, hi);
-        if (r <= 5) SD_SHL2B(lo, hi);
-        if (r <= 6) SD_SHL2B(lo, hi);
-        SD_SHL2B(lo, hi);
-        x = hi;
-    } else if (r != 0) {
-        if (r == 3) SD_SHR2B(lo, hi);
-        if (r >= 2) SD_SHR2B(lo, hi);
-        SD_SHR2B(lo, hi);
-        x = lo;
-    }
+    int k = 16 - n2;
+    uint8_t x = sd_byte_at24(q, n1 + n2);
     if (k < 8) { /* sign extension of k bits: ((x - 2^(k-1)) mod 2^k) - 2^(k-1) */
         uint8_t m = (uint8_t)(1u << (k - 1));
         x = (uint8_t)((uint8_t)((uint8_t)(x - m) & (uint8_t)(2 * m - 1)) - m);
@@ -284,19 +289,7 @@ SD_INLINE int16_t sd_mul8x16_shr_16(int8_t a, int16_t b, int n) {
 SD_INLINE int8_t sd_mul8x16_shr_8(int8_t a, int16_t b, int n) {
     sd_u24 q = (sd_u24)sd_mul8x16_24(a, b);
     SD_ADD24_IF(q, 7, (1L << n) - 1);
-    int r = n % 8;
-    uint8_t lo = sd_byte24(q, n / 8), hi = sd_byte24(q, n / 8 + 1);
-    if (r >= 4) { /* the byte at bit n of hi:lo: hi after 8 - r left shifts */
-        if (r == 4) SD_SHL2B(lo, hi);
-        if (r <= 5) SD_SHL2B(lo, hi);
-        if (r <= 6) SD_SHL2B(lo, hi);
-        SD_SHL2B(lo, hi);
-        return (int8_t)hi;
-    }
-    if (r == 3) SD_SHR2B(lo, hi); /* lo after r right shifts */
-    if (r >= 2) SD_SHR2B(lo, hi);
-    if (r >= 1) SD_SHR2B(lo, hi);
-    return (int8_t)lo;
+    return (int8_t)sd_byte_at24(q, n);
 }
 
 /* trunc((a - b) / 2) and trunc((a + b) / 2) for 16-bit a and b: the exact sum needs 17 bits, its half fits 16. In
