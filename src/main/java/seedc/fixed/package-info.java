@@ -12,6 +12,6 @@
  * hardware {@link seedc.fixed.ExactWidths}), which the strategies consult instead of fixed constants. Facts about
  * kernels that a backend and the cost model both read live here: a product by subset sums
  * ({@link seedc.fixed.LowBitProducts#bySubsetSums}), the operand that is a flash row read in order
- * ({@link seedc.fixed.FlashRowReads}).
+ * ({@link seedc.fixed.FlashRowReads}), and the values the C keeps in flash (FlashRowReads.inFlash).
  */
 package seedc.fixed;
