@@ -1,9 +1,10 @@
 /* seedc_runtime.h, part 2 of 5: products and halved sums, each an AVR inline-assembly idiom with the portable C
  * it equals off the AVR: sd_mul8 / sd_mul8x16 / sd_mul16, the 24-bit product and its byte ladders (sd_byte_at24),
- * sd_mul8x16_shr2_8 / _shr_16 / _shr_8, sd_subhalf16 / sd_addhalf16 and sd_shrsubhalf* / sd_shraddhalf*. Read by
- * the AVR dialect's products and sums (ShiftedProducts, OnceShiftedProducts, HalvedSums) and every target's
- * sd_mul16; AvrRuntimeProductsTest, AvrShiftedProductsTest, AvrOnceShiftedProductsTest and AvrHalvedSumsTest
- * check both versions. Read through seedc.codegen.c.writer.RuntimeHeader (order of the parts; this header dropped). */
+ * sd_mul8x16_shr2_8 / _shr_16 / _shr_8, sd_subhalf16 / sd_addhalf16 and sd_shrsubhalf* / sd_shraddhalf*. Called
+ * by the C of every target (IntExpr's products, Operands' halved 17-bit sums) and of the AVR dialect's idioms
+ * (ShiftedProducts, OnceShiftedProducts, HalvedSums); AvrRuntimeProductsTest, AvrShiftedProductsTest,
+ * AvrOnceShiftedProductsTest and AvrHalvedSumsTest check both versions. Read through
+ * seedc.codegen.c.writer.RuntimeHeader (order of the parts; this header dropped). */
 /* The exact product of two 8-bit values: one muls on the AVR. Without SD_OPAQUE, avr-gcc turns a
  * product that is then sign-extended to 32 bits into a 16x16->32 library call. */
 SD_INLINE int16_t sd_mul8(int8_t a, int8_t b) {
