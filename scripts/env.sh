@@ -42,3 +42,13 @@ seedc_need_pkgs() {
   { apt-get update -q && apt-get install -y -q --no-install-recommends $missing; } >/tmp/seedc-apt.log 2>&1 \
     || { echo "seedc: apt-get install$missing failed (see /tmp/seedc-apt.log)" >&2; return 1; }
 }
+
+# seedc_runtime_header FILE writes the C runtime seedc_runtime.h to FILE: its parts (resources under
+# src/main/resources/seedc/codegen/c/runtime) in the order seedc.codegen.c.writer.RuntimeHeader keeps, as the
+# compiler writes it beside predict.c. The launcher builds the jar first when the sources changed.
+seedc_runtime_header() {
+  local root
+  root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+  "$root/seedc" --version >/dev/null
+  "$JAVA_HOME/bin/java" -cp "$root/target/seedc.jar" seedc.codegen.c.writer.RuntimeHeader >"$1"
+}

@@ -88,12 +88,11 @@ public final class FlashRowReads {
      * subtracts) that is a flash row read in order, or {@link #NONE}; NONE for any other op.
      */
     public int elementwiseSum(Op op) {
-        Value a, b;
-        switch (op) {
-            case Op.Add add -> { a = add.a(); b = add.b(); }
-            case Op.VecOp v when v.kind() != Op.VecKind.MUL -> { a = v.a(); b = v.vec(); }
-            default -> { return NONE; }
+        Reads r = reads(op);
+        if (r == null || !r.sum()) {
+            return NONE;
         }
+        Value a = r.a(), b = r.b();
         OpParams.Add p = fp.params(op, OpParams.Add.class);
         return first(op.out(), a, p.shrA(), a.size() == op.out().size(), b, p.shrB(), b.size() == op.out().size());
     }
@@ -104,22 +103,66 @@ public final class FlashRowReads {
      * or a broadcast along an axis (its loop counts a second index).
      */
     public static Term term(Op op) {
-        Value[] ab = switch (op) {
-            case Op.MatMul m when m.a().shape().dim(1) == 1 -> new Value[] {m.a(), m.b()};
-            case Op.ScalarMul m -> new Value[] {m.scalar(), m.tensor()};
-            case Op.Hadamard h -> new Value[] {h.a(), h.b()};
-            default -> null;
-        };
-        if (ab == null) {
+        Reads r = reads(op);
+        if (r == null || r.sum()) {
             return null;
         }
         Value o = op.out();
-        for (Value v : ab) {
+        for (Value v : new Value[] {r.a(), r.b()}) {
             if (v.size() != o.size() && v.size() != 1) {
                 return null;
             }
         }
-        return new Term(ab[0], ab[0].size() == o.size(), ab[1], ab[1].size() == o.size());
+        return new Term(r.a(), r.a().size() == o.size(), r.b(), r.b().size() == o.size());
+    }
+
+    /** The two operands an op reads element by element, and whether it adds them (else multiplies, one term each). */
+    private record Reads(boolean sum, Value a, Value b) {}
+
+    /**
+     * The operands of {@code op} as an element-wise sum or a product of one term per element, or null for any other
+     * op. Every op is named, so that a new kind of op is decided here; one case each: release 21 has no unnamed
+     * patterns (case Op.Neg _, Op.Exp _), and grouped patterns may not bind.
+     */
+    private static Reads reads(Op op) {
+        return switch (op) {
+            case Op.Add add -> new Reads(true, add.a(), add.b());
+            case Op.VecOp v when v.kind() != Op.VecKind.MUL -> new Reads(true, v.a(), v.vec());
+            case Op.VecOp v -> null; // a product, not added as computed
+            case Op.MatMul m when m.a().shape().dim(1) == 1 -> new Reads(false, m.a(), m.b());
+            case Op.MatMul m -> null; // several terms an element
+            case Op.ScalarMul m -> new Reads(false, m.scalar(), m.tensor());
+            case Op.Hadamard h -> new Reads(false, h.a(), h.b());
+            case Op.Input o -> null;
+            case Op.Param o -> null;
+            case Op.Const o -> null;
+            case Op.IntConst o -> null;
+            case Op.IntArith o -> null;
+            case Op.SparseMatMul o -> null;
+            case Op.Neg o -> null;
+            case Op.Exp o -> null;
+            case Op.Tanh o -> null;
+            case Op.Sigmoid o -> null;
+            case Op.Softplus o -> null;
+            case Op.Softsign o -> null;
+            case Op.Relu o -> null;
+            case Op.Relu6 o -> null;
+            case Op.Sgn o -> null;
+            case Op.Argmax o -> null;
+            case Op.NormaliseL2 o -> null;
+            case Op.Transpose o -> null;
+            case Op.Reshape o -> null;
+            case Op.Quantize o -> null;
+            case Op.Reverse o -> null;
+            case Op.Index o -> null;
+            case Op.Splice o -> null;
+            case Op.SpliceWrite o -> null;
+            case Op.Conv2d o -> null;
+            case Op.Maxpool o -> null;
+            case Op.Select o -> null;
+            case Op.SumLoop o -> null;
+            case Op.Loop o -> null;
+        };
     }
 
     /**

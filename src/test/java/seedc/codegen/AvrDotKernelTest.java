@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,6 +15,7 @@ import seedc.bench.AvrToolchain;
 import seedc.bench.BenchResources;
 import seedc.bench.SimResult;
 import seedc.bench.SimavrRunner;
+import seedc.codegen.c.writer.RuntimeHeader;
 
 /**
  * The AVR assembly dot products of seedc_runtime.h (sd_avr_dot8_32, sd_avr_dot8_16, sd_avr_dot16_16, their
@@ -38,7 +37,7 @@ class AvrDotKernelTest {
         // the AVR dialect's flash reads (SD_R*, SD_RU8, SD_NEXT*), as every generated AVR program has them
         c.append(new String(getClass().getResourceAsStream("/seedc/codegen/c/avr_reads.h").readAllBytes(),
                 java.nio.charset.StandardCharsets.UTF_8)).append('\n');
-        c.append(runtime()).append("\n#include \"seedc_bench.h\"\n\n");
+        c.append(RuntimeHeader.text()).append("\n#include \"seedc_bench.h\"\n\n");
         // sd_avr_dot8_32 with its sum's start folded in C (a constant length) and computed by its asm (any other),
         // whichever way the compiler would take at these calls: the same kernels instantiated with each
         for (String path : List.of("const 1", "var 0")) {
@@ -121,11 +120,5 @@ class AvrDotKernelTest {
             sb.append(i == 0 ? "" : ",").append(v[i] == -32768 ? "-32767 - 1" : Long.toString(v[i]));
         }
         return sb.append(v.length == 0 ? "0}" : "}").toString();
-    }
-
-    private static String runtime() throws IOException {
-        try (InputStream in = AvrDotKernelTest.class.getResourceAsStream("/seedc/codegen/c/seedc_runtime.h")) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
     }
 }

@@ -12,6 +12,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import seedc.codegen.c.writer.HalvedSums;
+import seedc.codegen.c.writer.RuntimeHeader;
 
 /**
  * seedc_runtime.h's sd_shrsubhalf8 and sd_shraddhalf8, the AVR dialect's one call for an 8-bit sum of rounded shifts
@@ -35,7 +36,7 @@ class AvrHalvedSumsTest {
     @Test
     void everyOperandPairEqualsTheWideSumOnTheHost() throws IOException, InterruptedException {
         int max = HalvedSums.MAX_SHIFT_8;
-        StringBuilder c = new StringBuilder(AvrRuntimeProductsTest.resource("/seedc/codegen/c/seedc_runtime.h"));
+        StringBuilder c = new StringBuilder(RuntimeHeader.text());
         c.append("\n#include <stdio.h>\nint main(void) {\n    long checked = 0, wrong = 0;\n");
         for (int na = 0; na <= max; na++) {
             for (int nb = 0; nb <= max; nb++) {
@@ -107,7 +108,7 @@ class AvrHalvedSumsTest {
     @Test
     void sixteenBitsEqualSdSubhalf16OnTheHost() throws IOException, InterruptedException {
         int max = HalvedSums.MAX_SHIFT_16;
-        StringBuilder c = new StringBuilder(AvrRuntimeProductsTest.resource("/seedc/codegen/c/seedc_runtime.h"));
+        StringBuilder c = new StringBuilder(RuntimeHeader.text());
         c.append("\n#include <stdio.h>\nint main(void) {\n    long checked = 0, wrong = 0;\n    uint32_t x = 1;\n");
         // every pair as protonn-gestures-8's distance uses it (sub, WX shifted by 1)
         for (int[] e : new int[][] {{1, 1, 0}}) {
@@ -215,7 +216,7 @@ class AvrHalvedSumsTest {
     /** The AVR runtime and a put() of a signed number a line. */
     private static StringBuilder avrSource() throws IOException {
         return new StringBuilder(AvrRuntimeProductsTest.resource("/seedc/codegen/c/avr_reads.h")).append('\n')
-                .append(AvrRuntimeProductsTest.resource("/seedc/codegen/c/seedc_runtime.h"))
+                .append(RuntimeHeader.text())
                 .append("\n#include \"seedc_bench.h\"\n\nstatic void put(int32_t v) {\n")
                 .append("    char t[12]; uint8_t k = 0; uint32_t u = v < 0 ? (uint32_t)-v : (uint32_t)v;\n")
                 .append("    if (v < 0) seedc_uart_putc('-');\n    do { t[k++] = (char)('0' + u % 10); u /= 10; } while (u);\n")

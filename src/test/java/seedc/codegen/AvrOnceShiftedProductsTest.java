@@ -10,6 +10,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import seedc.codegen.c.writer.OnceShiftedProducts;
+import seedc.codegen.c.writer.RuntimeHeader;
 
 /**
  * seedc_runtime.h's sd_mul8x16_shr_16 and sd_mul8x16_shr_8, the AVR dialect's one call for an 8x16 product shifted
@@ -25,7 +26,7 @@ class AvrOnceShiftedProductsTest {
 
     @Test
     void everyOperandPairEqualsTheShiftOnTheHost() throws IOException, InterruptedException {
-        String c = AvrRuntimeProductsTest.resource("/seedc/codegen/c/seedc_runtime.h")
+        String c = RuntimeHeader.text()
                 + "\n#include <stdio.h>\nint main(void) {\n    long checked = 0, wrong = 0;\n"
                 + "    for (int n = 1; n <= " + OnceShiftedProducts.MAX_SHIFT_8 + "; n++)\n"
                 + "    for (int a = -128; a < 128; a++) for (int b = -32768; b < 32768; b++) {\n"
@@ -55,7 +56,7 @@ class AvrOnceShiftedProductsTest {
             b[i] = i < extremeB.length ? extremeB[i] : -32768 + r.nextInt(65536);
         }
         StringBuilder c = new StringBuilder(AvrRuntimeProductsTest.resource("/seedc/codegen/c/avr_reads.h")).append('\n')
-                .append(AvrRuntimeProductsTest.resource("/seedc/codegen/c/seedc_runtime.h"))
+                .append(RuntimeHeader.text())
                 .append("\n#include \"seedc_bench.h\"\n\n");
         // a signed 16-bit value in decimal, one a line
         c.append("static void put(int16_t v) {\n    uint16_t u = v < 0 ? (uint16_t)(0u - (uint16_t)v) : (uint16_t)v;\n"

@@ -17,6 +17,7 @@ import seedc.bench.AvrToolchain;
 import seedc.bench.BenchResources;
 import seedc.bench.SimResult;
 import seedc.bench.SimavrRunner;
+import seedc.codegen.c.writer.RuntimeHeader;
 
 /**
  * The runtime's products and shifts as the AVR computes them (seedc_runtime.h: sd_mul8x16 and sd_mul16 in inline
@@ -42,7 +43,7 @@ class AvrRuntimeProductsTest {
             b[i] = i < 4 ? (i < 2 ? -32768 : 32767) : -32768 + r.nextInt(65536);
         }
         StringBuilder c = new StringBuilder(resource("/seedc/codegen/c/avr_reads.h")).append('\n')
-                .append(resource("/seedc/codegen/c/seedc_runtime.h")).append("\n#include \"seedc_bench.h\"\n\n");
+                .append(RuntimeHeader.text()).append("\n#include \"seedc_bench.h\"\n\n");
         c.append("static void put(int32_t v) {\n    char t[12]; uint8_t k = 0;\n"
                 + "    uint32_t u = v < 0 ? 0u - (uint32_t)v : (uint32_t)v;\n    if (v < 0) seedc_uart_putc('-');\n"
                 + "    do { t[k++] = (char)('0' + u % 10); u /= 10; } while (u);\n"
@@ -104,7 +105,7 @@ class AvrRuntimeProductsTest {
         return sb.append('}').toString();
     }
 
-    /** A runtime resource (seedc_runtime.h, avr_reads.h) as text. */
+    /** A resource of the C backends (avr_reads.h) as text. */
     static String resource(String name) throws IOException {
         try (InputStream in = AvrRuntimeProductsTest.class.getResourceAsStream(name)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import seedc.codegen.c.writer.RuntimeHeader;
 import seedc.codegen.c.writer.ShiftedProducts;
 
 /**
@@ -27,7 +28,7 @@ class AvrShiftedProductsTest {
 
     @Test
     void everyOperandPairEqualsTheTwoShiftsOnTheHost() throws IOException, InterruptedException {
-        String c = AvrRuntimeProductsTest.resource("/seedc/codegen/c/seedc_runtime.h") + "\n#include <stdio.h>\nint main(void) {\n"
+        String c = RuntimeHeader.text() + "\n#include <stdio.h>\nint main(void) {\n"
                 + "    long checked = 0, wrong = 0;\n"
                 + "    for (int n1 = 1; n1 <= " + ShiftedProducts.MAX_FIRST_SHIFT + "; n1++)\n"
                 + "    for (int n2 = 1; n2 <= " + ShiftedProducts.MAX_SECOND_SHIFT + "; n2++)\n"
@@ -53,7 +54,7 @@ class AvrShiftedProductsTest {
             b[i] = i < extremeB.length ? extremeB[i] : -32768 + r.nextInt(65536);
         }
         StringBuilder c = new StringBuilder(AvrRuntimeProductsTest.resource("/seedc/codegen/c/avr_reads.h"))
-                .append('\n').append(AvrRuntimeProductsTest.resource("/seedc/codegen/c/seedc_runtime.h")).append("\n#include \"seedc_bench.h\"\n\n");
+                .append('\n').append(RuntimeHeader.text()).append("\n#include \"seedc_bench.h\"\n\n");
         c.append("static void put(int8_t v) {\n    uint8_t u = v < 0 ? (uint8_t)-v : (uint8_t)v;\n"
                 + "    if (v < 0) seedc_uart_putc('-');\n    if (u >= 100) seedc_uart_putc('1');\n"
                 + "    if (u >= 10) seedc_uart_putc((char)('0' + u / 10 % 10));\n"

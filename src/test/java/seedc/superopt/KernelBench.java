@@ -12,6 +12,7 @@ import seedc.bench.BenchResources;
 import seedc.bench.SimResult;
 import seedc.bench.SimavrRunner;
 import seedc.codegen.c.avr.KernelRunner;
+import seedc.codegen.c.writer.RuntimeHeader;
 
 /**
  * The sd_popand contenders of popand_kernels.h, and seedc_runtime.h's own sd_popand, built with avr-gcc and
@@ -67,7 +68,7 @@ public final class KernelBench {
     private String firmware(List<Call> calls) throws IOException {
         StringBuilder c = new StringBuilder();
         c.append(KernelRunner.resource("/seedc/codegen/c/avr_reads.h")).append('\n');
-        c.append(KernelRunner.resource("/seedc/codegen/c/seedc_runtime.h")).append('\n');
+        c.append(RuntimeHeader.text()).append('\n');
         c.append(KernelRunner.resource("/seedc/superopt/popand_kernels.h")).append("\n#include \"seedc_bench.h\"\n\n");
         c.append("static uint8_t q[] = ").append(KernelRunner.init(q)).append(";\n");
         c.append("static const uint8_t w[] PROGMEM = ").append(KernelRunner.init(w)).append(";\n");

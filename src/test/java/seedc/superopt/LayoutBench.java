@@ -11,6 +11,7 @@ import seedc.bench.BenchResources;
 import seedc.bench.SimResult;
 import seedc.bench.SimavrRunner;
 import seedc.codegen.c.avr.KernelRunner;
+import seedc.codegen.c.writer.RuntimeHeader;
 
 /**
  * The AVR's half of scripts/measure-bit-layouts: a k-bit by m-bit dot product over n elements in the two layouts of
@@ -115,7 +116,7 @@ public final class LayoutBench {
     private static String firmware(List<Case> cases) throws IOException {
         StringBuilder c = new StringBuilder();
         c.append(KernelRunner.resource("/seedc/codegen/c/avr_reads.h")).append('\n');
-        c.append(KernelRunner.resource("/seedc/codegen/c/seedc_runtime.h")).append('\n');
+        c.append(RuntimeHeader.text()).append('\n');
         c.append(KernelRunner.resource("/seedc/superopt/layout_kernels.h")).append("\n#include \"seedc_bench.h\"\n\n");
         c.append("static void put(uint32_t u) {\n    char b[11]; uint8_t n = 0;\n"
                 + "    do { b[n++] = (char)('0' + u % 10); u /= 10; } while (u);\n"

@@ -5,6 +5,7 @@ import java.util.EnumSet;
 import java.util.Map;
 import seedc.backend.Device;
 import seedc.codegen.c.lowbit.LowBitTarget;
+import seedc.codegen.c.writer.RuntimeHeader;
 import seedc.codegen.c.writer.Templates;
 
 /**
@@ -87,7 +88,7 @@ public final class AvrDialect extends CDialect {
 
     @Override
     public String runtime() {
-        return Templates.resource("seedc_runtime.h");
+        return RuntimeHeader.text();
     }
 
     @Override

@@ -3,6 +3,7 @@ package seedc.codegen.c.dialect;
 import java.nio.file.Path;
 import java.util.Map;
 import seedc.backend.Device;
+import seedc.codegen.c.writer.RuntimeHeader;
 import seedc.codegen.c.writer.Templates;
 
 /** Cortex-M (arm-none-eabi-gcc): plain C, constants const (so in flash), a Makefile building predict.o. */
@@ -14,7 +15,7 @@ public final class CortexMDialect extends CDialect {
     @Override
     public Map<String, String> fixedFiles(RenderedC p, SketchExample example, Path dir) {
         return files("predict.h", p.predictH(), "model.h", p.modelH(), "predict.c", p.predictC(),
-                "seedc_runtime.h", Templates.resource("seedc_runtime.h"),
+                "seedc_runtime.h", RuntimeHeader.text(),
                 "Makefile", Templates.resource("Makefile.cortex-m"));
     }
 

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import seedc.backend.Device;
+import seedc.codegen.c.writer.RuntimeHeader;
 import seedc.codegen.c.writer.Templates;
 import seedc.diag.UserError;
 import seedc.fixed.FixedProgram;
@@ -63,7 +64,7 @@ public final class HlsDialect extends CDialect {
     @Override
     public Map<String, String> fixedFiles(RenderedC p, SketchExample example, Path dir) {
         Map<String, String> files = files("predict.h", p.predictH(), "model.h", p.modelH(), "predict.c", p.predictC(),
-                "seedc_runtime.h", Templates.resource("seedc_runtime.h"), "main.c", Templates.resource("main.c"),
+                "seedc_runtime.h", RuntimeHeader.text(), "main.c", Templates.resource("main.c"),
                 "Makefile", Templates.resource("Makefile-hls"));
         files.putAll(p.design());
         return files;

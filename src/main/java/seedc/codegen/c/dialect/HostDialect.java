@@ -2,6 +2,7 @@ package seedc.codegen.c.dialect;
 
 import java.nio.file.Path;
 import java.util.Map;
+import seedc.codegen.c.writer.RuntimeHeader;
 import seedc.codegen.c.writer.Templates;
 
 /** x86 (any host with gcc): predict.c plus main.c and a Makefile building {@code predictor}, which reads CSV on stdin. */
@@ -13,7 +14,7 @@ public final class HostDialect extends CDialect {
     @Override
     public Map<String, String> fixedFiles(RenderedC p, SketchExample example, Path dir) {
         return files("predict.h", p.predictH(), "model.h", p.modelH(), "predict.c", p.predictC(),
-                "seedc_runtime.h", Templates.resource("seedc_runtime.h"), "main.c", Templates.resource("main.c"),
+                "seedc_runtime.h", RuntimeHeader.text(), "main.c", Templates.resource("main.c"),
                 "Makefile", Templates.resource("Makefile"));
     }
 

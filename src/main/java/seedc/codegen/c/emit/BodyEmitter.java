@@ -10,20 +10,20 @@ import seedc.ir.Op.*;
 import seedc.ir.Op;
 import seedc.ir.Program;
 import seedc.ir.Value;
-import seedc.memory.LiveRange;
 import seedc.memory.Migration;
-import seedc.memory.Placement;
 
 /**
  * The half of a predict function that the fixed-point C and the float baseline share, written once:
- * the planned buffer's addresses, int constants and arithmetic, selects, loops and their
- * accumulators, index and splice offsets, copies, the result. What differs, the real-valued
+ * the planned buffer's addresses (by {@link ValueStorage}), int constants and arithmetic, selects, loops and
+ * their accumulators, index and splice offsets, copies, the result. What differs, the real-valued
  * arithmetic and how a real element is read, converted and stored, each subclass writes.
  */
 public abstract class BodyEmitter {
     /** The body of the predict function being written. */
     protected final CWriter w = new CWriter(1);
     protected final RamPlan ram;
+    /** The buffer, the int statics and the address macros of the values. */
+    private final ValueStorage storage;
     /** Per op, the unroll factor an HLS tool is told for its loop over its elements (HLS C only). */
     private final java.util.Map<Op, Integer> unroll;
     private final String predictPragmas;
@@ -36,6 +36,7 @@ public abstract class BodyEmitter {
 
     BodyEmitter(RamPlan ram, java.util.Map<Op, Integer> unroll, String predictPragmas) {
         this.ram = ram;
+        this.storage = new ValueStorage(ram, w, this::elementType, this::move);
         this.unroll = unroll;
         this.predictPragmas = predictPragmas;
     }
@@ -106,8 +107,7 @@ public abstract class BodyEmitter {
     /** Writes the body of p's predict function (call once): buffer addresses, then every op. */
     protected final void emitBody(Program p) {
         scoredLabel = ScoredBuild.on() && p.result().isInt() ? p.result() : null;
-        ram.aliases().forEach((alias, root) -> w.raw("#define " + alias + " ((" + elementType(alias) + " *)(" + root
-                + "))\n"));
+        storage.defineAliases();
         ProfileMarks.Marks marks = ProfileMarks.current();
         if (marks == ProfileMarks.Marks.NONE) {
             emit(p.body());
@@ -123,7 +123,7 @@ public abstract class BodyEmitter {
             }
             w.line("SEEDC_PROFILE_MARK(" + i + ");");
         }
-        place(ram.labels().size() - 1);
+        storage.placeBefore(ram.labels().size() - 1);
     }
 
     /**
@@ -148,36 +148,12 @@ public abstract class BodyEmitter {
 
     /** The planned buffer every placement is an offset into (aligned for the widest element). */
     public final String buffer() {
-        int align = Math.max(4, ram.ranges().stream().mapToInt(LiveRange::alignment).max().orElse(4));
-        return "static uint8_t sd_mem[" + Math.max(1, ram.plan().bufferBytes()) + "] __attribute__((aligned(" + align
-                + ")));\n";
+        return storage.buffer();
     }
 
     /** The statics holding p's int values. */
     public static String intStatics(Program p) {
-        StringBuilder c = new StringBuilder();
-        for (Value v : p.values()) {
-            if (v.isInt()) {
-                c.append("static int32_t ").append(CNames.var(v)).append(";\n");
-            }
-        }
-        return c.toString();
-    }
-
-    /**
-     * Before instruction i: the defragmentation moves planned there, then the buffer address of
-     * every value whose placement starts there (a macro, so each use reads the planned bytes).
-     */
-    private void place(int i) {
-        for (Migration m : ram.plan().migrationsAt(i)) {
-            w.line(move(m));
-        }
-        for (Placement p : ram.plan().placements()) {
-            if (p.firstUse() == i) {
-                w.raw("#undef " + p.name() + "\n#define " + p.name() + " ((" + elementType(p.name()) + " *)(sd_mem + "
-                        + p.offset() + "))\n");
-            }
-        }
+        return ValueStorage.intStatics(p);
     }
 
     private void emit(Block b) {
@@ -188,7 +164,7 @@ public abstract class BodyEmitter {
 
     /** One op of a block: the moves and addresses planned before it, its label, its code. */
     private void emitTopOrNested(Op op) {
-        place(ram.indexOf(op));
+        storage.placeBefore(ram.indexOf(op));
         w.line("/* " + ram.labels().get(ram.indexOf(op)) + " */");
         emit(op);
     }
@@ -350,7 +326,7 @@ public abstract class BodyEmitter {
                 each(o, plus(o, s.result()));
                 return;
             }
-            place(ram.indexOf(last)); // the moves planned before last come before its operands are read
+            storage.placeBefore(ram.indexOf(last)); // the moves planned before last come before its operands are read
             w.line("/* " + ram.labels().get(ram.indexOf(last)) + ": added to " + CNames.var(o) + " as computed */");
             if (fused.before().isEmpty()) {
                 each(o, fused.plus());

@@ -1,6 +1,7 @@
 /**
  * The generic emitter: the predict function's body ({@link seedc.codegen.c.emit.BodyEmitter}; its profile marks for
- * bench --profile, {@link seedc.codegen.c.emit.ProfileMarks}), the fixed-point kernels
+ * bench --profile, {@link seedc.codegen.c.emit.ProfileMarks}; where its values live, the planned buffer, the int
+ * statics and the address macros, {@link seedc.codegen.c.emit.ValueStorage}), the fixed-point kernels
  * ({@link seedc.codegen.c.emit.CEmitter}: products, activations, handing low-bit products to lowbitemit; element-wise
  * sums and products in {@link seedc.codegen.c.emit.ElementwiseEmitter}; a flash row read in order through a pointer,
  * where the target's dialect says it pays, in {@link seedc.codegen.c.emit.FlashStream}, of the operand

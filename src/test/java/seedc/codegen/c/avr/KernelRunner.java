@@ -15,6 +15,7 @@ import seedc.bench.AvrToolchain;
 import seedc.bench.BenchResources;
 import seedc.bench.SimResult;
 import seedc.bench.SimavrRunner;
+import seedc.codegen.c.writer.RuntimeHeader;
 
 /**
  * The one harness of the AVR kernels' tests (tflite-micro's kernel_runner): a table of calls, each a kernel at one
@@ -106,7 +107,7 @@ public final class KernelRunner {
         } else {
             c.append("#include <stdio.h>\n#define PROGMEM\n");
         }
-        c.append(resource("/seedc/codegen/c/seedc_runtime.h")).append('\n');
+        c.append(RuntimeHeader.text()).append('\n');
         if (avr) {
             c.append("#include \"seedc_bench.h\"\n\nstatic void put(uint16_t u) {\n    char b[6]; uint8_t n = 0;\n"
                     + "    do { b[n++] = (char)('0' + u % 10); u /= 10; } while (u);\n"
@@ -158,7 +159,7 @@ public final class KernelRunner {
         return sb.append('}').toString();
     }
 
-    /** A resource's text (the runtime's headers). */
+    /** A resource's text (avr_reads.h, the superopt kernels). */
     public static String resource(String name) throws IOException {
         try (InputStream in = KernelRunner.class.getResourceAsStream(name)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);

@@ -1,0 +1,136 @@
+/* seedc_runtime.h, part 3 of 5: the AVR's assembly dot products (sd_avr_dot8_32, sd_avr_dot8_16, sd_avr_dot16_16
+ * and their _ram forms) and TreeSum pair sums (sd_avr_pairs8_16, sd_avr_pairs16_16), defined only on the AVR with
+ * parameters in flash. Called by the generated sum loops (DotFunctions); AvrDotKernelTest runs them under simavr.
+ * Read through seedc.codegen.c.writer.RuntimeHeader (order of the parts; this header dropped). */
+#if defined(__AVR__) && defined(SEEDC_PARAM_READ)
+#define SD_AVR_DOT 1
+/* Dot products of n terms, a[] in RAM and b[] in flash (LD "lpm") or in RAM too (LD "ld", the functions
+ * named ..._ram), summed modulo 2^16 or 2^32: the inner loops of matrix products and convolutions, written
+ * for the AVR (avr-gcc keeps neither the pointers nor the sum in registers in a long function). Two terms
+ * per loop step.
+ * sd_avr_dot8_32: int8 x int8 -> 16-bit products (muls), summed in 32 bits. Each product p is added as
+ * the unsigned p + 2^15 (its sign bit flipped), so no sign extension is needed; the sum starts at
+ * -n * 2^15 (n negated in 16 bits, then 0 < n as its 17th bit, shifted into bytes 1-3: 13 cycles; or
+ * folded when n is a constant). One asm block in fixed registers, the count in the d registers n came in
+ * (subi/sbci, not sbiw): a call saves two registers (8 cycles), where the C set-up, two asm blocks and the
+ * correction after the loop made avr-gcc save six and, for a length it did not know, take some 40 cycles
+ * more a call (bonsai-wine-3 on the Uno: 3,844 -> 3,181 cycles, 17 calls of 4 and 14 terms; BENCHMARKS.md
+ * "bonsai-wine-3 and the per-call term (issue 41)"). sd_avr_dot8_16: the same products summed in 16
+ * bits. sd_avr_dot16_16: int16 x int16 products modulo 2^16 (the low half: three 8x8 multiplies), summed
+ * in 16 bits. */
+#define SD_AVR_TERM8(LD) "ld %[ta], %a[a]+\n\t" LD " %[tb], %a[b]+\n\tmuls %[ta], %[tb]\n\t"
+#define SD_AVR_ADD8_32 "eor r1, %[bias]\n\tadd %A[acc], r0\n\tadc %B[acc], r1\n\t" \
+    "adc %C[acc], %[zero]\n\tadc %D[acc], %[zero]\n\t"
+#define SD_AVR_ADD8_16 "add %A[acc], r0\n\tadc %B[acc], r1\n\t"
+#define SD_AVR_LOOP "sbiw %[pairs], 1\n\tbrne 1b\n\t"
+/* Whether sd_avr_dot8_32's n is known when compiling (a generated sd_dotK called from one place with one
+ * length): then its sum's start, -n * 2^15, is folded in C (a few ldi); else the asm computes it. Either is
+ * right for any n: AvrDotKernelTest instantiates SD_AVR_DOTS with this 1 and with it 0, and runs both. */
+#ifndef SD_AVR_DOT_CONST
+#define SD_AVR_DOT_CONST(n) __builtin_constant_p(n)
+#endif
+/* sd_avr_dot8_32's sum from -n * 2^15 for a variable n */
+#define SD_AVR_DOT8_32_START \
+    "clr %[zero]\n\tclr %A[acc]\n\tclr %B[acc]\n\tmov %C[acc], %A[n]\n\tmov %D[acc], %B[n]\n\t" \
+    "neg %D[acc]\n\tneg %C[acc]\n\tsbc %D[acc], %[zero]\n\tcp %[zero], %A[n]\n\tcpc %[zero], %B[n]\n\t" \
+    "ror %D[acc]\n\tror %C[acc]\n\tror %B[acc]\n\t"
+/* its n terms: an odd n's first term alone, then two a step */
+#define SD_AVR_DOT8_32_LOOP(LD) \
+    "ldi %[bias], 0x80\n\tlsr %B[n]\n\tror %A[n]\n\tbrcc 2f\n\t" SD_AVR_TERM8(LD) SD_AVR_ADD8_32 \
+    "2:\n\tcp %A[n], %[zero]\n\tcpc %B[n], %[zero]\n\tbreq 3f\n" \
+    "1:\n\t" SD_AVR_TERM8(LD) SD_AVR_ADD8_32 SD_AVR_TERM8(LD) SD_AVR_ADD8_32 \
+    "subi %A[n], 1\n\tsbci %B[n], 0\n\tbrne 1b\n" \
+    "3:\n\tclr r1"
+#define SD_AVR_DOTS(SUFFIX, LD) \
+static __attribute__((unused)) int32_t sd_avr_dot8_32##SUFFIX(const int8_t *a, const int8_t *b, uint16_t n) { \
+    register uint32_t acc __asm__("r22"); \
+    register uint16_t k __asm__("r20") = n; \
+    register uint8_t ta __asm__("r18"), tb __asm__("r19"), bias __asm__("r16"), zero __asm__("r17"); \
+    if (SD_AVR_DOT_CONST(n)) { \
+        acc = (uint32_t)0 - ((uint32_t)n << 15); \
+        __asm__ volatile("clr %[zero]\n\t" SD_AVR_DOT8_32_LOOP(LD) \
+            : [acc] "+r"(acc), [a] "+x"(a), [b] "+z"(b), [n] "+d"(k), [ta] "=&d"(ta), [tb] "=&d"(tb), \
+              [bias] "=&d"(bias), [zero] "=&r"(zero) : : "memory"); \
+    } else { \
+        __asm__ volatile(SD_AVR_DOT8_32_START SD_AVR_DOT8_32_LOOP(LD) \
+            : [acc] "=&r"(acc), [a] "+x"(a), [b] "+z"(b), [n] "+d"(k), [ta] "=&d"(ta), [tb] "=&d"(tb), \
+              [bias] "=&d"(bias), [zero] "=&r"(zero) : : "memory"); \
+    } \
+    return (int32_t)acc; \
+} \
+static __attribute__((unused)) int16_t sd_avr_dot8_16##SUFFIX(const int8_t *a, const int8_t *b, uint16_t n) { \
+    uint16_t acc = 0; \
+    uint8_t ta, tb; \
+    uint16_t pairs = n >> 1; \
+    if (n & 1) { \
+        __asm__ volatile(SD_AVR_TERM8(LD) SD_AVR_ADD8_16 "clr r1" \
+            : [acc] "+r"(acc), [a] "+x"(a), [b] "+z"(b), [ta] "=&d"(ta), [tb] "=&d"(tb) : : "memory"); \
+    } \
+    if (pairs) { \
+        __asm__ volatile("1:\n\t" SD_AVR_TERM8(LD) SD_AVR_ADD8_16 SD_AVR_TERM8(LD) SD_AVR_ADD8_16 SD_AVR_LOOP "clr r1" \
+            : [acc] "+r"(acc), [a] "+x"(a), [b] "+z"(b), [pairs] "+w"(pairs), [ta] "=&d"(ta), [tb] "=&d"(tb) \
+            : : "memory"); \
+    } \
+    return (int16_t)acc; \
+} \
+static __attribute__((unused)) int16_t sd_avr_dot16_16##SUFFIX(const int16_t *a, const int16_t *b, uint16_t pairs) { \
+    uint16_t acc = 0, ta, tb; \
+    if (pairs == 0) return 0; /* one term per step here: "pairs" is n */ \
+    __asm__ volatile( \
+        "1:\n\t" \
+        "ld %A[ta], %a[a]+\n\tld %B[ta], %a[a]+\n\t" LD " %A[tb], %a[b]+\n\t" LD " %B[tb], %a[b]+\n\t" \
+        "mul %A[ta], %A[tb]\n\tadd %A[acc], r0\n\tadc %B[acc], r1\n\t" \
+        "mul %A[ta], %B[tb]\n\tadd %B[acc], r0\n\t" \
+        "mul %B[ta], %A[tb]\n\tadd %B[acc], r0\n\t" SD_AVR_LOOP "clr r1" \
+        : [acc] "+r"(acc), [a] "+x"(a), [b] "+z"(b), [pairs] "+w"(pairs), [ta] "=&r"(ta), [tb] "=&r"(tb) \
+        : : "memory"); \
+    return (int16_t)acc; \
+}
+SD_AVR_DOTS(, "lpm")
+SD_AVR_DOTS(_ram, "ld")
+
+/* Halves the 16-bit value in LO:HI rounding toward zero (adds its sign bit, then shifts): 6 cycles. */
+#define SD_AVR_HALVE(LO, HI) "mov %[t], " HI "\n\tlsl %[t]\n\tadc " LO ", %[zero]\n\tadc " HI ", %[zero]\n\t" \
+    "asr " HI "\n\tror " LO "\n\t"
+
+/* The low 16 bits of the product of the next int16 of a[] (RAM) and of b[] (flash), into D. */
+#define SD_AVR_PRODUCT16(D) \
+    "ld %A[ta], %a[a]+\n\tld %B[ta], %a[a]+\n\tlpm %A[tb], %a[b]+\n\tlpm %B[tb], %a[b]+\n\t" \
+    "mul %A[ta], %A[tb]\n\tmovw %A[" D "], r0\n\tmul %A[ta], %B[tb]\n\tadd %B[" D "], r0\n\t" \
+    "mul %B[ta], %A[tb]\n\tadd %B[" D "], r0\n\t"
+
+/* One TreeSum node of the next two terms, shr(p0, 1) + shr(p1, 1), A in RAM and B in flash (both
+ * pointers move on): for the trees with more halving levels. 8x8-bit and 16x16-bit (mod 2^16) products. */
+#define SD_AVR_PAIR8(A, B) (__extension__({ uint16_t sd_s_; uint8_t sd_ta_, sd_tb_, sd_t_, sd_z_ = 0; \
+    __asm__ volatile(SD_AVR_TERM8("lpm") "movw %A[s], r0\n\t" SD_AVR_TERM8("lpm") \
+        SD_AVR_HALVE("r0", "r1") SD_AVR_HALVE("%A[s]", "%B[s]") "add %A[s], r0\n\tadc %B[s], r1\n\tclr r1" \
+        : [s] "=&r"(sd_s_), [a] "+x"(A), [b] "+z"(B), [ta] "=&d"(sd_ta_), [tb] "=&d"(sd_tb_), [t] "=&r"(sd_t_) \
+        : [zero] "r"(sd_z_) : "memory"); \
+    (int16_t)sd_s_; }))
+#define SD_AVR_PAIR16(A, B) (__extension__({ uint16_t sd_s_, sd_u_, sd_ta_, sd_tb_; uint8_t sd_t_, sd_z_ = 0; \
+    __asm__ volatile(SD_AVR_PRODUCT16("s") SD_AVR_PRODUCT16("u") \
+        SD_AVR_HALVE("%A[u]", "%B[u]") SD_AVR_HALVE("%A[s]", "%B[s]") "add %A[s], %A[u]\n\tadc %B[s], %B[u]\n\tclr r1" \
+        : [s] "=&r"(sd_s_), [u] "=&r"(sd_u_), [a] "+x"(A), [b] "+z"(B), [ta] "=&r"(sd_ta_), [tb] "=&r"(sd_tb_), \
+          [t] "=&r"(sd_t_) : [zero] "r"(sd_z_) : "memory"); \
+    (int16_t)sd_s_; }))
+
+/* TreeSum with one halving level (T = 1) of n products: the sum, modulo 2^16, of shr(p[2i], 1) +
+ * shr(p[2i+1], 1) over the pairs, plus shr(p[n-1], 1) when n is odd. */
+static __attribute__((unused)) int16_t sd_avr_pairs8_16(const int8_t *a, const int8_t *b, uint16_t n) {
+    uint16_t acc = 0;
+    for (uint16_t k = n >> 1; k != 0; k--) acc = (uint16_t)(acc + (uint16_t)SD_AVR_PAIR8(a, b));
+    if (n & 1) acc = (uint16_t)(acc + (uint16_t)sd_shr16(sd_mul8(*a, (int8_t)pgm_read_byte(b)), 1));
+    return (int16_t)acc;
+}
+
+static __attribute__((unused)) int16_t sd_avr_pairs16_16(const int16_t *a, const int16_t *b, uint16_t n) {
+    uint16_t acc = 0;
+    for (uint16_t k = n >> 1; k != 0; k--) acc = (uint16_t)(acc + (uint16_t)SD_AVR_PAIR16(a, b));
+    if (n & 1) {
+        uint16_t p = (uint16_t)(1u * (uint16_t)*a * (uint16_t)pgm_read_word(b));
+        acc = (uint16_t)(acc + (uint16_t)sd_shr16((int16_t)p, 1));
+    }
+    return (int16_t)acc;
+}
+#endif
+

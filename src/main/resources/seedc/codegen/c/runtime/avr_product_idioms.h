@@ -1,0 +1,239 @@
+/* seedc_runtime.h, part 2 of 5: products and halved sums, each an AVR inline-assembly idiom with the portable C
+ * it equals off the AVR: sd_mul8 / sd_mul8x16 / sd_mul16, the 24-bit product and its byte ladders (sd_byte_at24),
+ * sd_mul8x16_shr2_8 / _shr_16 / _shr_8, sd_subhalf16 / sd_addhalf16 and sd_shrsubhalf* / sd_shraddhalf*. Called
+ * by the C of every target (IntExpr's products, Operands' halved 17-bit sums) and of the AVR dialect's idioms
+ * (ShiftedProducts, OnceShiftedProducts, HalvedSums); AvrRuntimeProductsTest, AvrShiftedProductsTest,
+ * AvrOnceShiftedProductsTest and AvrHalvedSumsTest check both versions. Read through
+ * seedc.codegen.c.writer.RuntimeHeader (order of the parts; this header dropped). */
+/* The exact product of two 8-bit values: one muls on the AVR. Without SD_OPAQUE, avr-gcc turns a
+ * product that is then sign-extended to 32 bits into a 16x16->32 library call. */
+SD_INLINE int16_t sd_mul8(int8_t a, int8_t b) {
+    int16_t p = (int16_t)(a * b);
+    SD_OPAQUE(p);
+    return p;
+}
+
+/* The exact products of an 8-bit and a 16-bit value and of two 16-bit values, in 32 bits. For both, avr-gcc
+ * calls __mulhisi3 (about 45 cycles with the call); the AVR's multiplies take 14 and 20 inline: a lo(b) by mulsu
+ * plus 2^8 a hi(b) by muls (the product fits 24 bits, so byte 3 is byte 2's sign); lo(a) lo(b) by mul, 2^16
+ * hi(a) hi(b) by muls, the cross terms 2^8 hi lo by mulsu, whose carry (bit 15, the sign) is first taken off
+ * byte 3. Operands in r16-r23, the registers mulsu reads. */
+#if defined(__AVR__)
+SD_INLINE int32_t sd_mul8x16(int8_t a, int16_t b) {
+    int32_t r;
+    __asm__("mulsu %[a], %A[b]\n\tmovw %A[r], r0\n\tmov %C[r], r1\n\tlsl %C[r]\n\tsbc %C[r], %C[r]\n\t"
+            "muls %[a], %B[b]\n\tadd %B[r], r0\n\tadc %C[r], r1\n\tmov %D[r], %C[r]\n\tlsl %D[r]\n\t"
+            "sbc %D[r], %D[r]\n\tclr r1"
+            : [r] "=&r"(r) : [a] "a"(a), [b] "a"(b));
+    return r;
+}
+SD_INLINE int32_t sd_mul16(int16_t a, int16_t b) {
+    int32_t r;
+    uint8_t z;
+    __asm__("clr %[z]\n\tmul %A[a], %A[b]\n\tmovw %A[r], r0\n\tmuls %B[a], %B[b]\n\tmovw %C[r], r0\n\t"
+            "mulsu %B[a], %A[b]\n\tsbc %D[r], %[z]\n\tadd %B[r], r0\n\tadc %C[r], r1\n\tadc %D[r], %[z]\n\t"
+            "mulsu %B[b], %A[a]\n\tsbc %D[r], %[z]\n\tadd %B[r], r0\n\tadc %C[r], r1\n\tadc %D[r], %[z]\n\t"
+            "clr r1"
+            : [r] "=&r"(r), [z] "=&r"(z) : [a] "a"(a), [b] "a"(b));
+    return r;
+}
+#else
+SD_INLINE int32_t sd_mul8x16(int8_t a, int16_t b) { return (int32_t)a * (int32_t)b; }
+SD_INLINE int32_t sd_mul16(int16_t a, int16_t b) { return (int32_t)a * (int32_t)b; }
+#endif
+
+/* wrap_8(shr(wrap_16(shr(a b, n1)), n2)) for 8-bit a, 16-bit b, 1 <= n1 <= 8 and 1 <= n2 <= 15: an 8x16 product
+ * finished into 16 bits and shifted again into an 8-bit sum (ProtoNN's class scores with a 16-bit exp; the AVR
+ * dialect's sum loops, seedc.codegen.c.writer.ShiftedProducts). With q = a b + (a b < 0 ? 2^n1 - 1 : 0), the middle
+ * value is bits n1 .. n1 + 15 of q, negative when bit n1 + 15 is set; biasing it by 2^n2 - 1 is adding that at bit n1
+ * of q, and the result is then bits n1 + n2 .. n1 + 15 of q, sign-extended from bit n1 + 15, of which the sum keeps the
+ * low 8. Every bit read is below 24 (n1 + 15 <= 23), so 24 bits of q serve (on the AVR an __int24: three bytes of
+ * product from mulsu and muls, the carry of mulsu its sign, no 32-bit shift): protonn-letter57-26's class scores
+ * went from 61.5 to 37.7 Uno cycles each (BENCHMARKS.md). seedc.codegen.AvrShiftedProductsTest checks it against the
+ * two shifts. */
+#if defined(__AVR__)
+__extension__ typedef __int24 sd_i24;
+__extension__ typedef __uint24 sd_u24;
+SD_INLINE sd_i24 sd_mul8x16_24(int8_t a, int16_t b) {
+    sd_i24 r;
+    __asm__("mulsu %[a], %A[b]\n\tmovw %A[r], r0\n\tsbc %C[r], %C[r]\n\t"
+            "muls %[a], %B[b]\n\tadd %B[r], r0\n\tadc %C[r], r1\n\tclr r1"
+            : [r] "=&r"(r) : [a] "a"(a), [b] "a"(b));
+    return r;
+}
+#else
+typedef int32_t sd_i24;
+typedef uint32_t sd_u24;
+SD_INLINE sd_i24 sd_mul8x16_24(int8_t a, int16_t b) { return (int32_t)a * (int32_t)b; }
+#endif
+/* hi:lo shifted left or right by one bit (two instructions on the AVR; gcc widens a uint16_t built of two bytes);
+ * q + k when bit 16 + bit of q is set (k < 2^24, modulo 2^24 on the AVR: the bits read are below 24), which gcc
+ * branched around out of line (8 cycles for a negative product, 5 here). */
+#if defined(__AVR__)
+#define SD_SHL2B(lo, hi) __asm__("lsl %0\n\trol %1" : "+r"(lo), "+r"(hi))
+#define SD_SHR2B(lo, hi) __asm__("lsr %1\n\tror %0" : "+r"(lo), "+r"(hi))
+#define SD_ADD24_IF(q, bit, k) __asm__("sbrs %C0, %1\n\trjmp 1f\n\tsubi %A0, %2\n\tsbci %B0, %3\n\tsbci %C0, %4\n1:" \
+    : "+d"(q) : "n"(bit), "n"(-(k) & 0xff), "n"((-(k) >> 8) & 0xff), "n"((-(k) >> 16) & 0xff))
+#else
+#define SD_SHL2B(lo, hi) do { hi = (uint8_t)(hi << 1 | lo >> 7); lo = (uint8_t)(lo << 1); } while (0)
+#define SD_SHR2B(lo, hi) do { lo = (uint8_t)(lo >> 1 | hi << 7); hi = (uint8_t)(hi >> 1); } while (0)
+#define SD_ADD24_IF(q, bit, k) do { if ((q) & ((sd_u24)1 << (16 + (bit)))) (q) = (sd_u24)((q) + (sd_u24)(k)); } while (0)
+#endif
+/* Byte i < 3 of q; 0 for i >= 3, read only where the bits it gives are dropped. */
+SD_INLINE uint8_t sd_byte24(sd_u24 q, int i) {
+    return i == 0 ? (uint8_t)q : i == 1 ? (uint8_t)(q >> 8) : i == 2 ? (uint8_t)(q >> 16) : 0;
+}
+/* Bits s .. s + 7 of q (those past bit 23 as 0): the two bytes around them, then hi after 8 - r left shifts of
+ * hi:lo (r = s % 8 >= 4) or lo after r right ones, never more than 4. */
+SD_INLINE uint8_t sd_byte_at24(sd_u24 q, int s) {
+    int r = s % 8;
+    uint8_t lo = sd_byte24(q, s / 8), hi = sd_byte24(q, s / 8 + 1);
+    if (r >= 4) {
+        if (r == 4) SD_SHL2B(lo, hi);
+        if (r <= 5) SD_SHL2B(lo, hi);
+        if (r <= 6) SD_SHL2B(lo, hi);
+        SD_SHL2B(lo, hi);
+        return hi;
+    }
+    if (r == 3) SD_SHR2B(lo, hi);
+    if (r >= 2) SD_SHR2B(lo, hi);
+    if (r >= 1) SD_SHR2B(lo, hi);
+    return lo;
+}
+SD_INLINE int8_t sd_mul8x16_shr2_8(int8_t a, int16_t b, int n1, int n2) {
+    /* unsigned: the biased value may pass 2^23 (no signed overflow); bit 23 is the product's sign */
+    sd_u24 q = (sd_u24)sd_mul8x16_24(a, b);
+    SD_ADD24_IF(q, 7, (1L << n1) - 1);
+    SD_ADD24_IF(q, n1 - 1, ((1L << n2) - 1) << n1);
+    int k = 16 - n2;
+    uint8_t x = sd_byte_at24(q, n1 + n2);
+    if (k < 8) { /* sign extension of k bits: ((x - 2^(k-1)) mod 2^k) - 2^(k-1) */
+        uint8_t m = (uint8_t)(1u << (k - 1));
+        x = (uint8_t)((uint8_t)((uint8_t)(x - m) & (uint8_t)(2 * m - 1)) - m);
+    }
+    return (int8_t)x;
+}
+
+/* wrap_16(shr(a b, n)) for 1 <= n <= 8 and wrap_8(shr(a b, n)) for 1 <= n <= 16, 8-bit a, 16-bit b: an 8x16 product
+ * shifted once into 16 or 8 bits (FastGRNN's g <*> H and zeta * (1 - g); the AVR dialect's element-wise products,
+ * seedc.codegen.c.writer.OnceShiftedProducts). As in sd_mul8x16_shr2_8: with q = a b + (a b < 0 ? 2^n - 1 : 0), the
+ * result is bits n .. n + w - 1 of q, all below bit 24, so the __int24 product serves; they are read as whole bytes
+ * after fewer than 8 one-bit shifts of three bytes (16 bits) or two (8 bits). The C made the product 32 bits and
+ * shifted it a bit at a time (4 cycles a bit: fixtures/unseen/fastgrnn-gestures12-8's g <*> H took 62.9 cycles an
+ * element on the Uno). seedc.codegen.AvrOnceShiftedProductsTest checks both against the C expression on every operand
+ * pair and under simavr. */
+#if defined(__AVR__)
+#define SD_SHL3B(b0, b1, b2) __asm__("lsl %0\n\trol %1\n\trol %2" : "+r"(b0), "+r"(b1), "+r"(b2))
+#define SD_SHR3B(b0, b1, b2) __asm__("lsr %2\n\tror %1\n\tror %0" : "+r"(b0), "+r"(b1), "+r"(b2))
+#else
+#define SD_SHL3B(b0, b1, b2) do { b2 = (uint8_t)(b2 << 1 | b1 >> 7); b1 = (uint8_t)(b1 << 1 | b0 >> 7); \
+    b0 = (uint8_t)(b0 << 1); } while (0)
+#define SD_SHR3B(b0, b1, b2) do { b0 = (uint8_t)(b0 >> 1 | b1 << 7); b1 = (uint8_t)(b1 >> 1 | b2 << 7); \
+    b2 = (uint8_t)(b2 >> 1); } while (0)
+#endif
+SD_INLINE int16_t sd_mul8x16_shr_16(int8_t a, int16_t b, int n) {
+    sd_u24 q = (sd_u24)sd_mul8x16_24(a, b);
+    SD_ADD24_IF(q, 7, (1L << n) - 1);
+    uint8_t b0 = sd_byte24(q, 0), b1 = sd_byte24(q, 1), b2 = sd_byte24(q, 2);
+    if (n >= 4) { /* bits n .. n + 15 are bytes 1-2 after 8 - n left shifts */
+        if (n == 4) SD_SHL3B(b0, b1, b2);
+        if (n <= 5) SD_SHL3B(b0, b1, b2);
+        if (n <= 6) SD_SHL3B(b0, b1, b2);
+        if (n <= 7) SD_SHL3B(b0, b1, b2);
+        return (int16_t)(uint16_t)((uint16_t)b2 << 8 | b1);
+    }
+    /* bytes 0-1 after n right shifts */
+    if (n == 3) SD_SHR3B(b0, b1, b2);
+    if (n >= 2) SD_SHR3B(b0, b1, b2);
+    SD_SHR3B(b0, b1, b2);
+    return (int16_t)(uint16_t)((uint16_t)b1 << 8 | b0);
+}
+SD_INLINE int8_t sd_mul8x16_shr_8(int8_t a, int16_t b, int n) {
+    sd_u24 q = (sd_u24)sd_mul8x16_24(a, b);
+    SD_ADD24_IF(q, 7, (1L << n) - 1);
+    return (int8_t)sd_byte_at24(q, n);
+}
+
+/* trunc((a - b) / 2) and trunc((a + b) / 2) for 16-bit a and b: the exact sum needs 17 bits, its half fits 16. In
+ * C the sum goes through 32 bits (sign extensions, a 4-byte add and shift: about 30 cycles on the AVR); there the
+ * sum's 17th bit is the S flag (N xor V) of the 16-bit subtract or add, made a third byte, a negative sum is biased
+ * by 1, and the 24 bits are shifted once (7 to 11 cycles). Further shifts compose: trunc(trunc(v / 2) / 2^m) =
+ * trunc(v / 2^(m + 1)). Operands in r16-r31, the registers ldi and subi take. */
+#if defined(__AVR__)
+#define SD_HALF16(name, op, opc) SD_INLINE int16_t name(int16_t a, int16_t b) { \
+    uint8_t h; \
+    __asm__("ldi %[h], 0\n\t" op " %A[a], %A[b]\n\t" opc " %B[a], %B[b]\n\tbrge 1f\n\t" \
+            "ldi %[h], 0xff\n\tsubi %A[a], 0xff\n\tsbci %B[a], 0xff\n\tsbci %[h], 0xff\n" \
+            "1:\tasr %[h]\n\tror %B[a]\n\tror %A[a]" \
+            : [a] "+d"(a), [h] "=&d"(h) : [b] "r"(b)); \
+    return a; \
+}
+SD_HALF16(sd_subhalf16, "sub", "sbc")
+SD_HALF16(sd_addhalf16, "add", "adc")
+#else
+SD_INLINE int16_t sd_subhalf16(int16_t a, int16_t b) { return (int16_t)sd_shr32((int32_t)a - (int32_t)b, 1); }
+SD_INLINE int16_t sd_addhalf16(int16_t a, int16_t b) { return (int16_t)sd_shr32((int32_t)a + (int32_t)b, 1); }
+#endif
+
+/* ---- Halved sums of rounded shifts (ProtoNN's distance on the AVR; HalvedSums, CDialect.halvesSumsBySignFlag) */
+/* trunc((trunc(a / 2^na) - trunc(b / 2^nb)) / 2) and the same with +, for 8-bit a and b (0 <= na, nb <= 7) or 16-bit
+ * ones (0 <= na, nb <= 15): the exact sum needs 9 (17) bits, its half fits 8 (16). The generated C computes it from
+ * the sum widened to 16 bits and shifted (8-bit operands: sign extensions, a 16-bit subtract, a branch, a 2-byte
+ * shift; avr-gcc widens sd_shr8's >> too), or with sd_subhalf16 after sd_shr16. Here each rounding shift is a
+ * negative value's bias (sbrc/subi, or sbrs/rjmp/subi/sbci) and n asr (asr/ror), and the sum's 9th (17th) bit is the
+ * S flag (N xor V) of the 8-bit (16-bit) subtract or add: a sum s >= 0 is halved by lsr; a negative one is biased by
+ * 1 with subi (subi/sbci), whose borrow is the top bit of s + 1 (0 only for s = -1: 0xff + 1 = 0), and ror shifts
+ * it in (5 cycles either way in 8 bits, 7 or 8 in 16). Off the AVR the same steps in C, which the host test checks on
+ * every operand pair. */
+#if defined(__AVR__)
+#define SD_SHR8_STEPS(v, bits) __asm__("sbrc %[x], 7\n\tsubi %[x], %[k]\n\t.rept %[s]\n\tasr %[x]\n\t.endr" \
+    : [x] "+d"(v) : [k] "n"((256 - (1 << (bits)) + 1) & 0xff), [s] "n"(bits))
+#define SD_SHR16_STEPS(v, bits) __asm__("sbrs %B[x], 7\n\trjmp 1f\n\tsubi %A[x], %[k0]\n\tsbci %B[x], %[k1]\n" \
+    "1:\n\t.rept %[s]\n\tasr %B[x]\n\tror %A[x]\n\t.endr" : [x] "+d"(v) \
+    : [k0] "n"((65536L - (1L << (bits)) + 1) & 0xff), [k1] "n"(((65536L - (1L << (bits)) + 1) >> 8) & 0xff), [s] "n"(bits))
+#define SD_HALF8_STEPS(op, a, b) __asm__(op " %[x], %[y]\n\tbrlt 1f\n\tlsr %[x]\n\trjmp 2f\n" \
+    "1:\tsubi %[x], 0xff\n\tror %[x]\n2:" : [x] "+d"(a) : [y] "r"(b))
+#define SD_HALF16_STEPS(op, opc, a, b) __asm__(op " %A[x], %A[y]\n\t" opc " %B[x], %B[y]\n\tbrlt 1f\n\t" \
+    "lsr %B[x]\n\tror %A[x]\n\trjmp 2f\n1:\tsubi %A[x], 0xff\n\tsbci %B[x], 0xff\n\tror %B[x]\n\tror %A[x]\n2:" \
+    : [x] "+d"(a) : [y] "r"(b))
+#else
+#define SD_SHR8_STEPS(v, bits) (v = sd_shr8(v, bits))
+#define SD_SHR16_STEPS(v, bits) (v = sd_shr16(v, bits))
+/* r_: the sum modulo 2^W; s_ >= 0: its top bit is 0; else the borrow of r_ - (2^W - 1), set unless r_ = 2^W - 1 */
+#define SD_HALF_STEPS(W, op, a, b) do { \
+    int32_t s_ = op[0] == 's' ? (int32_t)a - (int32_t)b : (int32_t)a + (int32_t)b; \
+    uint##W##_t r_ = (uint##W##_t)s_, top_ = (uint##W##_t)((uint##W##_t)1 << (W - 1)); \
+    if (s_ >= 0) a = (int##W##_t)(uint##W##_t)(r_ >> 1); \
+    else { uint##W##_t c_ = r_ != (uint##W##_t)~(uint##W##_t)0; r_ = (uint##W##_t)(r_ + 1); \
+        a = (int##W##_t)(uint##W##_t)((c_ ? top_ : 0) | r_ >> 1); } \
+} while (0)
+#define SD_HALF8_STEPS(op, a, b) SD_HALF_STEPS(8, op, a, b)
+#define SD_HALF16_STEPS(op, opc, a, b) SD_HALF_STEPS(16, op, a, b)
+#endif
+SD_INLINE int8_t sd_shrsubhalf8(int8_t a, int na, int8_t b, int nb) {
+    if (na > 0) SD_SHR8_STEPS(a, na);
+    if (nb > 0) SD_SHR8_STEPS(b, nb);
+    SD_HALF8_STEPS("sub", a, b);
+    return a;
+}
+SD_INLINE int8_t sd_shraddhalf8(int8_t a, int na, int8_t b, int nb) {
+    if (na > 0) SD_SHR8_STEPS(a, na);
+    if (nb > 0) SD_SHR8_STEPS(b, nb);
+    SD_HALF8_STEPS("add", a, b);
+    return a;
+}
+SD_INLINE int16_t sd_shrsubhalf16(int16_t a, int na, int16_t b, int nb) {
+    if (na > 0) SD_SHR16_STEPS(a, na);
+    if (nb > 0) SD_SHR16_STEPS(b, nb);
+    SD_HALF16_STEPS("sub", "sbc", a, b);
+    return a;
+}
+SD_INLINE int16_t sd_shraddhalf16(int16_t a, int na, int16_t b, int nb) {
+    if (na > 0) SD_SHR16_STEPS(a, na);
+    if (nb > 0) SD_SHR16_STEPS(b, nb);
+    SD_HALF16_STEPS("add", "adc", a, b);
+    return a;
+}
+/* ---- end of the halved sums */
+
+
