@@ -97,7 +97,9 @@ public final class OpWork {
 
     /**
      * The same; {@code readsFlashRowsInOrder}: the target reads a flash row in order through a pointer (the C
-     * dialect's flag, true for the AVR alone), so that the ops reading one have the {@code next} terms.
+     * dialect's flag, true for the AVR alone), so that the ops reading one have the {@code next} terms; the AVR's C
+     * has every runtime idiom too, so that the ops whose elements are calls have the {@code call} terms
+     * (AvrIdiomCallsTest checks each dialect's idioms against its model's flag).
      */
     public static Priced pricing(FixedProgram fp, Map<String, double[]> weights, boolean readsFlashRowsInOrder) {
         return new Priced(fp, weights, readsFlashRowsInOrder);
