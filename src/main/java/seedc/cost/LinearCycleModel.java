@@ -154,20 +154,50 @@ public final class LinearCycleModel implements CycleModel {
             if (!unpriced(p.terms()).isEmpty()) {
                 return 0; // work priced at nothing: how much of the program it is, nobody knows
             }
-            for (var t : p.terms().entrySet()) {
+            for (var t : folded(p.terms()).entrySet()) {
                 double c = coefficient(t.getKey()) * t.getValue();
                 all += c;
-                fitted += coefficients.containsKey(t.getKey()) || coefficients.containsKey(indexedTwin(t.getKey()))
-                        ? c : 0; // a row read in order priced as its measured indexed twin: measured work
+                fitted += measured(t.getKey()) ? c : 0; // a term priced as its measured twin: measured work
             }
         }
         return all == 0 ? 1 : fitted / all;
     }
 
+    /** Whether the term, or the twin it is priced as (its twin's, ...), is fitted; an unfitted call counts as fitted. */
+    private boolean measured(String term) {
+        String twin = indexedTwin(term);
+        return coefficients.containsKey(term) || isCallCount(term) || !twin.equals(term) && measured(twin);
+    }
+
+    /**
+     * The terms with each unfitted idiom call's shift bits ({@code Kind.callshift}) put back into the term they were
+     * taken from (amounts are whole numbers: the sums are exact): priced so, a model that never measured the calls
+     * adds exactly the products it added before they existed, and so prices every program to the last bit as it did.
+     */
+    private Map<String, Double> folded(Map<String, Double> terms) {
+        if (terms.keySet().stream().noneMatch(t -> isCallShift(t) && !coefficients.containsKey(t))) {
+            return terms;
+        }
+        Map<String, Double> f = new TreeMap<>();
+        terms.forEach((t, a) -> f.merge(isCallShift(t) && !coefficients.containsKey(t) ? indexedTwin(t) : t, a,
+                Double::sum));
+        return f;
+    }
+
+    private static boolean isCallShift(String term) {
+        String unit = Term.of(term).unit;
+        return unit.startsWith(IdiomWork.CALL) && unit.length() > IdiomWork.CALL.length();
+    }
+
+    /** An op's idiom calls ({@code Kind.call.FN}, OpWork's): their work is its twins' until a fit measures them. */
+    private static boolean isCallCount(String term) {
+        return Term.of(term).unit.equals(IdiomWork.CALL);
+    }
+
     /** The cycles of work made of {@code terms} (term to amount). */
     public double price(Map<String, Double> terms) {
         double c = 0;
-        for (var t : terms.entrySet()) {
+        for (var t : folded(terms).entrySet()) {
             c += coefficient(t.getKey()) * t.getValue();
         }
         return c;
@@ -181,10 +211,14 @@ public final class LinearCycleModel implements CycleModel {
 
     /** The terms of {@code terms} that neither the fit nor any relative prices (they count 0 cycles). */
     public List<String> unpriced(Map<String, Double> terms) {
-        return terms.keySet().stream().filter(t -> !coefficients.containsKey(t) && relatives(t).isEmpty()).toList();
+        return terms.keySet().stream().filter(t -> !coefficients.containsKey(t) && !isCallCount(t)
+                && relatives(t).isEmpty()).toList();
     }
 
     private double fromRelatives(String term) {
+        if (isCallCount(term)) {
+            return 0; // the call's shift bits (callshift) and the op's other terms price its work until it is fitted
+        }
         String twin = indexedTwin(term);
         if (!twin.equals(term)) {
             return coefficient(twin);
@@ -195,11 +229,15 @@ public final class LinearCycleModel implements CycleModel {
 
     /**
      * A flash row read in order's term ({@code MatMul.nextmac.8x8.t32}, {@code Add.nextop}) as the same work read by
-     * index ({@code MatMul.mac.8x8.t32}, {@code Add.op}); any other term as it is.
+     * index ({@code MatMul.mac.8x8.t32}, {@code Add.op}); an idiom call's shift bits ({@code MatMul.callshift},
+     * {@code Add.callnextshift}: IdiomWork's) as the shift term they were taken from ({@code MatMul.shift},
+     * {@code Add.nextshift}); any other term as it is.
      */
     static String indexedTwin(String term) {
         Term t = Term.of(term);
-        return !t.unit.startsWith(OpWork.NEXT) ? term : t.kind + "." + t.unit.substring(OpWork.NEXT.length())
+        String prefix = t.unit.startsWith(OpWork.NEXT) ? OpWork.NEXT
+                : t.unit.startsWith(IdiomWork.CALL) && t.unit.length() > IdiomWork.CALL.length() ? IdiomWork.CALL : null;
+        return prefix == null ? term : t.kind + "." + t.unit.substring(prefix.length())
                 + (t.widths.isEmpty() ? "" : "." + t.widths);
     }
 

@@ -10,6 +10,7 @@ import java.util.function.ToLongFunction;
 import seedc.analysis.InPlace;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.FlashRowReads;
+import seedc.fixed.IdiomCalls;
 import seedc.fixed.OpParams;
 import seedc.fixed.QuantizedModel;
 import seedc.ir.Op;
@@ -38,6 +39,9 @@ import seedc.ir.Value;
  *       fact the C backends read): the same amounts under units of their own, since the loop around the read is
  *       other code there (no index arithmetic). A model that never measured them prices each as its indexed twin
  *       ({@link LinearCycleModel}). Elsewhere those ops have the indexed terms.
+ *   <li>{@code Kind.call.FN}, {@code Kind.callshift}: on the same target (the AVR, whose C has every runtime idiom),
+ *       an op whose elements are the runtime's idiom calls ({@link IdiomCalls}, the fact the C backends write them
+ *       by): its calls, and the shift bits they do taken out of its shift term ({@link IdiomWork}).
  * </ul>
  * Widths are the C containers 8, 16 and 32, or {@code lo} for 1 to 3 bits (products on bit planes), or {@code i}
  * for an int value; an int op's term names its operation ({@code IntArith.op.MUL}). Ops that write no code
@@ -93,7 +97,9 @@ public final class OpWork {
 
     /**
      * The same; {@code readsFlashRowsInOrder}: the target reads a flash row in order through a pointer (the C
-     * dialect's flag, true for the AVR alone), so that the ops reading one have the {@code next} terms.
+     * dialect's flag, true for the AVR alone), so that the ops reading one have the {@code next} terms; the AVR's C
+     * has every runtime idiom too, so that the ops whose elements are calls have the {@code call} terms
+     * (AvrIdiomCallsTest checks each dialect's idioms against its model's flag).
      */
     public static Priced pricing(FixedProgram fp, Map<String, double[]> weights, boolean readsFlashRowsInOrder) {
         return new Priced(fp, weights, readsFlashRowsInOrder);
@@ -118,9 +124,11 @@ public final class OpWork {
             QuantizedModel[] qm = new QuantizedModel[1];
             // the search prices programs before their storage is decided (packed only for quantized weights or
             // parameters on grids): dense assumed
-            Set<Op> streamed = readsFlashRowsInOrder
-                    ? new FlashRowReads(fp, FlashRowReads.Storage.DENSE).opsReadingInOrder() : Set.of();
-            this.counter = new Terms(fp, flash, streamed, m -> {
+            // the AVR is the one target that streams, and it has every idiom (IdiomCallsTest checks the dialects)
+            FlashRowReads rows = readsFlashRowsInOrder ? new FlashRowReads(fp, FlashRowReads.Storage.DENSE) : null;
+            Set<Op> streamed = readsFlashRowsInOrder ? rows.opsReadingInOrder() : Set.of();
+            IdiomWork idioms = readsFlashRowsInOrder ? IdiomWork.of(fp, weights, IdiomCalls.Flags.ALL, rows) : null;
+            this.counter = new Terms(fp, flash, streamed, idioms, m -> {
                 if (!params.containsKey(m.a())) {
                     return m.a().size();
                 }
@@ -209,7 +217,8 @@ public final class OpWork {
     }
 
     /** Adds ops' terms to a map, each amount times how often the op runs. */
-    private record Terms(FixedProgram fp, Set<Value> flash, Set<Op> streamed, ToLongFunction<Op.SparseMatMul> sparse) {
+    private record Terms(FixedProgram fp, Set<Value> flash, Set<Op> streamed, IdiomWork idioms,
+                         ToLongFunction<Op.SparseMatMul> sparse) {
 
         /** The width class of v: 8, 16, 32, lo (1-3 bits) or i (an int). */
         String width(Value v) {
@@ -247,15 +256,20 @@ public final class OpWork {
         }
 
         void add(Op op, double times, Map<String, Double> t) {
-            if (!streamed.contains(op)) {
+            boolean calls = idioms != null && idioms.callOf(op) != null;
+            if (!streamed.contains(op) && !calls) {
                 indexed(op, times, t);
                 return;
             }
             // its kernel reads a flash row in order: every term of its own (Add.op -> Add.nextop, its elements, MACs,
             // stores and shifts alike), since the loop around the read is other code
-            Map<String, Double> own = new TreeMap<>();
+            Map<String, Double> own = new TreeMap<>(), named = new TreeMap<>();
             indexed(op, times, own);
-            own.forEach((term, amount) -> put(t, streamedTerm(term), amount));
+            own.forEach((term, amount) -> named.put(streamed.contains(op) ? streamedTerm(term) : term, amount));
+            if (calls) {
+                idioms.add(op, times, named); // its elements are runtime calls: their terms (IdiomWork)
+            }
+            named.forEach((term, amount) -> put(t, term, amount));
         }
 
         /** The op's terms as a target that reads flash by index runs it. */

@@ -8,6 +8,8 @@
  * stamp counter ticks); other targets get the AVR's, saying so. A term no fit measured is priced from its fitted
  * relatives, its own kind's and {@link seedc.cost.OpFamily}'s first. Where the target's C reads a flash row in order
  * through a pointer (the AVR), OpWork gives the ops that read one ({@link seedc.fixed.FlashRowReads}, the IR-level
- * fact the C backends read too) terms of their own, priced as the indexed read until a fit measures them.
+ * fact the C backends read too) terms of their own, priced as the indexed read until a fit measures them; and an op
+ * whose elements are the runtime's idiom calls ({@link seedc.fixed.IdiomCalls}, likewise) its calls and the shift bits
+ * they do ({@link seedc.cost.IdiomWork}), priced as the shifts they replace until a fit measures them.
  */
 package seedc.cost;

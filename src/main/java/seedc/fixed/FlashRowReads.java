@@ -200,6 +200,34 @@ public final class FlashRowReads {
         return out;
     }
 
+    /**
+     * The bits of the elements of the copy of {@code v} (a value in flash) shifted right by {@code shift} that the C
+     * backends read (Constants.variant): the constant's own type when v is the constant unshifted, else the narrowest
+     * type holding every element of the copy, from the constant's integers ({@code integers}, null when unknown: then
+     * the bits its last type shifted so can need at most). Element widths decide {@link IdiomCalls}' calls.
+     */
+    public int copyBits(Value v, int shift, java.util.function.Function<Value, long[]> integers) {
+        Source s = flash.get(v);
+        List<FixedType> chain = s.chain();
+        if (chain.size() == 1 && shift == 0) {
+            return fp.type(s.constant()).bits();
+        }
+        long[] stored = integers == null ? null : integers.apply(s.constant());
+        if (stored == null) {
+            return FixedArith.shrBits(chain.getLast().bits(), shift);
+        }
+        long[] o = new long[stored.length];
+        for (int i = 0; i < o.length; i++) {
+            o[i] = converted(stored[i], chain, shift);
+        }
+        return storedBits(o);
+    }
+
+    /** Whether the C backends read v from flash (see {@link #inFlash}). */
+    public boolean inFlash(Value v) {
+        return flash.containsKey(v);
+    }
+
     /** The first of a (read at k when aAtK) and b that is a flash row read in order, each shifted as given. */
     private int first(Value out, Value a, int shrA, boolean aAtK, Value b, int shrB, boolean bAtK) {
         if (aAtK && row(a, shrA)) {

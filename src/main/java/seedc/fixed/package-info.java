@@ -12,6 +12,8 @@
  * hardware {@link seedc.fixed.ExactWidths}), which the strategies consult instead of fixed constants. Facts about
  * kernels that a backend and the cost model both read live here: a product by subset sums
  * ({@link seedc.fixed.LowBitProducts#bySubsetSums}), the operand that is a flash row read in order
- * ({@link seedc.fixed.FlashRowReads}), and the values the C keeps in flash (FlashRowReads.inFlash).
+ * ({@link seedc.fixed.FlashRowReads}), the values the C keeps in flash (FlashRowReads.inFlash), and which elements
+ * the AVR runtime's idiom calls compute ({@link seedc.fixed.IdiomCalls}: 8x16 products narrowed in one call, sums
+ * halved by the sign flag).
  */
 package seedc.fixed;

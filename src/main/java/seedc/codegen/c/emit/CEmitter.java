@@ -19,6 +19,8 @@ import seedc.codegen.c.writer.Windows;
 import seedc.fixed.FixedArith;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.FixedType;
+import seedc.fixed.FlashRowReads;
+import seedc.fixed.IdiomCalls;
 import seedc.fixed.OpParams;
 import seedc.ir.Op.*;
 import seedc.ir.Op;
@@ -46,8 +48,8 @@ public final class CEmitter extends BodyEmitter {
     /** The bit-plane kernels the body calls (one per plane length and shape), by name, for the helpers. */
     private final java.util.Map<String, String> kernels = new java.util.TreeMap<>();
 
-    /** The target's idioms: an 8x16 product shifted twice into an 8-bit sum is one runtime call ({@link ShiftedProducts}). */
-    private final CIdioms idioms;
+    /** The runtime's idiom calls the target's C makes, e.g. an 8x16 product added as one call ({@link ShiftedProducts}). */
+    private final IdiomCalls calls;
 
     /** @param idioms the target's (CDialect.idioms): how it reads flash rows, narrows products, halves sums */
     public CEmitter(FixedProgram fp, Constants consts, RamPlan ram, java.util.Map<Op, Integer> unroll, String predictPragmas,
@@ -59,9 +61,10 @@ public final class CEmitter extends BodyEmitter {
         this.r = new Operands(fp, consts, fused);
         this.dots = new DotEmitter(w, r);
         this.activations = new ActivationEmitter(w, r);
-        this.stream = new FlashStream(r, new seedc.fixed.FlashRowReads(fp, consts.storage()), idioms.readsFlashRowsInOrder());
-        this.elementwise = new ElementwiseEmitter(w, r, stream, idioms);
-        this.idioms = idioms;
+        FlashRowReads rows = new FlashRowReads(fp, consts.storage());
+        this.stream = new FlashStream(r, rows, idioms.readsFlashRowsInOrder());
+        this.calls = new IdiomCalls(fp, rows, idioms.flags(), consts.storage().qm()::stored);
+        this.elementwise = new ElementwiseEmitter(w, r, stream, calls);
     }
 
     /** Writes the body (call once, before {@link #helpers} and {@link #predict}). */
@@ -133,7 +136,7 @@ public final class CEmitter extends BodyEmitter {
         if (fused.skips(last) || r.comparedAtStore(last) || computedElsewhere(last) != null) {
             return null;
         }
-        seedc.fixed.FlashRowReads.Term term = AddedAsComputed.term(last, bitSerial);
+        FlashRowReads.Term term = AddedAsComputed.term(last, bitSerial);
         if (term == null) {
             return null;
         }
@@ -141,8 +144,7 @@ public final class CEmitter extends BodyEmitter {
         java.util.List<String> before = new java.util.ArrayList<>();
         IntExpr[] ab = AddedAsComputed.operands(r, stream, last, term, p, before);
         IntExpr a = ab[0], b = ab[1];
-        IntExpr narrowed = idioms.narrowsShiftedProducts() ? ShiftedProducts.addedTerm(a, b, p.width(), p.post(),
-                t(last.out()).bits(), t(last.out()).scale() - t(s.out()).scale(), t(s.out()).bits()) : null;
+        IntExpr narrowed = ShiftedProducts.addedTerm(a, b, calls.addedTerm(last, s.out()));
         if (narrowed != null) {
             return new AddedTerm(before, r.x(s.out(), "k").plusWrap(narrowed, false, t(s.out()).bits()).c());
         }
@@ -325,7 +327,7 @@ public final class CEmitter extends BodyEmitter {
         if (fusedAway(m)) {
             return;
         }
-        elementwise.product(m.out(), m.scalar(), m.tensor(), fp.params(m, OpParams.Mul.class));
+        elementwise.product(m, m.scalar(), m.tensor(), fp.params(m, OpParams.Mul.class));
     }
 
     @Override
@@ -333,7 +335,7 @@ public final class CEmitter extends BodyEmitter {
         if (fusedAway(h)) {
             return;
         }
-        elementwise.product(h.out(), h.a(), h.b(), fp.params(h, OpParams.Mul.class));
+        elementwise.product(h, h.a(), h.b(), fp.params(h, OpParams.Mul.class));
     }
 
     @Override
@@ -342,7 +344,7 @@ public final class CEmitter extends BodyEmitter {
             return;
         }
         if (v.kind() == VecKind.MUL) {
-            elementwise.product(v.out(), v.a(), v.vec(), fp.params(v, OpParams.Mul.class));
+            elementwise.product(v, v.a(), v.vec(), fp.params(v, OpParams.Mul.class));
         } else {
             elementwise.add(v, v.a(), v.vec(), v.kind() == VecKind.SUB, fp.params(v, OpParams.Add.class));
         }

@@ -12,4 +12,9 @@ package seedc.codegen.c.emit;
  * @param halvesSumsBySignFlag   a halving sum of shifted operands takes the exact sum's top bit from the subtract's
  *                               sign flag ({@link HalvedDistance}: the AVR, where the sum would be widened first)
  */
-public record CIdioms(boolean readsFlashRowsInOrder, boolean narrowsShiftedProducts, boolean halvesSumsBySignFlag) {}
+public record CIdioms(boolean readsFlashRowsInOrder, boolean narrowsShiftedProducts, boolean halvesSumsBySignFlag) {
+    /** The same flags as the IR-level fact of the calls they make reads them ({@link seedc.fixed.IdiomCalls}). */
+    public seedc.fixed.IdiomCalls.Flags flags() {
+        return new seedc.fixed.IdiomCalls.Flags(readsFlashRowsInOrder, narrowsShiftedProducts, halvesSumsBySignFlag);
+    }
+}

@@ -8,7 +8,7 @@ import seedc.codegen.c.writer.CNames;
 import seedc.codegen.c.writer.CWriter;
 import seedc.codegen.c.writer.IntExpr;
 import seedc.codegen.c.writer.OnceShiftedProducts;
-import seedc.fixed.FlashRowReads;
+import seedc.fixed.IdiomCalls;
 import seedc.fixed.OpParams;
 import seedc.ir.Op;
 import seedc.ir.Value;
@@ -23,20 +23,21 @@ final class ElementwiseEmitter {
     private final CWriter w;
     private final Operands r;
     private final FlashStream stream;
-    /** The target's idioms: whether products narrow in one call, halving sums read the sign flag. */
-    private final CIdioms idioms;
+    /** The runtime's idiom calls the target's C makes (products narrowed in one call, sums halved by the sign flag). */
+    private final IdiomCalls calls;
 
-    ElementwiseEmitter(CWriter w, Operands r, FlashStream stream, CIdioms idioms) {
+    ElementwiseEmitter(CWriter w, Operands r, FlashStream stream, IdiomCalls calls) {
         this.w = w;
         this.r = r;
         this.stream = stream;
-        this.idioms = idioms;
+        this.calls = calls;
     }
 
-    void product(Value o, Value a, Value b, OpParams.Mul p) {
+    void product(Op op, Value a, Value b, OpParams.Mul p) {
+        Value o = op.out();
+        IdiomCalls.ProductCall call = calls.element(op);
         elements(o, a, b, (ia, ib) -> {
-            IntExpr once = idioms.narrowsShiftedProducts() ? OnceShiftedProducts.element(r.operand(a, p.shrA(), ia),
-                    r.operand(b, p.shrB(), ib), p.width(), p.post(), r.type(o).bits()) : null;
+            IntExpr once = OnceShiftedProducts.element(r.operand(a, p.shrA(), ia), r.operand(b, p.shrB(), ib), call);
             return once != null ? once.c() : r.finish(r.term(a, ia, b, ib, p), p, o).c();
         });
     }
@@ -53,9 +54,9 @@ final class ElementwiseEmitter {
         IntExpr sa = streamed == 0 ? stream.read(a, p.shrA(), "sd_next0", before) : null;
         IntExpr sb = streamed == 1 ? stream.read(b, p.shrB(), "sd_next1", before) : null;
         // a sum with a streamed row (ProtoNN's distance) is halved by the sign flag where the target does so
-        boolean halve = idioms.halvesSumsBySignFlag() && streamed != FlashRowReads.NONE;
+        IdiomCalls.SumCall halve = calls.halvedSum(op);
         Runnable loop = () -> elements(o, a, b, (ia, ib) -> {
-            IntExpr halved = halve ? HalvedDistance.sum(r, a, sa, ia, b, sb, ib, subtract, p, o) : null;
+            IntExpr halved = HalvedDistance.sum(r, a, sa, ia, b, sb, ib, halve, p, o);
             return (halved != null ? halved : r.sum(sa != null ? sa : r.operand(a, p.shrA(), ia),
                     sb != null ? sb : r.operand(b, p.shrB(), ib), subtract, p, o)).c();
         });

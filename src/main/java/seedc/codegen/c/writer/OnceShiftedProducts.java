@@ -1,29 +1,28 @@
 package seedc.codegen.c.writer;
 
+import seedc.fixed.IdiomCalls;
+
 /**
  * An element-wise 8x16 product shifted once into 16 or 8 bits as one runtime call: {@code wrap_w(shr(a b, n))}, which
  * IntExpr writes as {@code (intW_t)(sd_shr32(sd_mul8x16(a, b), n))} (FastGRNN's {@code g <*> H} with the sigmoid at
  * 16 bits, its {@code zeta * (1.0 - g)} with zeta at 16). The runtime's {@code sd_mul8x16_shr_16} and
  * {@code sd_mul8x16_shr_8} compute the same integers from the 24-bit product, reading only the bits the result keeps,
- * where avr-gcc shifted a 32-bit product a bit at a time. Written only where the target's dialect asks for it
- * (CDialect.narrowsShiftedProducts, as {@link ShiftedProducts}); elsewhere the C stays the shift.
+ * where avr-gcc shifted a 32-bit product a bit at a time. Where it is written is {@link IdiomCalls#element}'s decision
+ * (as {@link ShiftedProducts}'); this writes it.
  */
 public final class OnceShiftedProducts {
     private OnceShiftedProducts() {}
 
     /** The shifts the runtime functions take (the result's bits stay below the product's 24; the test checks each). */
-    public static final int MAX_SHIFT_16 = 8, MAX_SHIFT_8 = 16;
+    public static final int MAX_SHIFT_16 = IdiomCalls.MAX_SHIFT_16, MAX_SHIFT_8 = IdiomCalls.MAX_SHIFT_8;
 
-    /**
-     * The product of a and b (exact in {@code width} bits) shifted by {@code post} into {@code outBits}, as one call;
-     * null when that is not this shape.
-     */
-    public static IntExpr element(IntExpr a, IntExpr b, int width, int post, int outBits) {
-        IntExpr[] ab = ShiftedProducts.exact8x16(a, b, width);
-        int max = outBits == 16 ? MAX_SHIFT_16 : outBits == 8 ? MAX_SHIFT_8 : 0;
-        if (ab == null || post < 1 || post > max) {
+    /** The product of a and b as the call {@code call} (null: none, and so null) computes it, in its result's bits. */
+    public static IntExpr element(IntExpr a, IntExpr b, IdiomCalls.ProductCall call) {
+        if (call == null) {
             return null;
         }
-        return IntExpr.of("sd_mul8x16_shr_" + outBits + "(" + ab[0].c() + ", " + ab[1].c() + ", " + post + ")", outBits);
+        IntExpr[] ab = ShiftedProducts.ordered(a, b, call);
+        int outBits = call.fn() == IdiomCalls.Runtime.MUL8X16_SHR_16 ? 16 : 8;
+        return IntExpr.of(call.fn().cName() + "(" + ab[0].c() + ", " + ab[1].c() + ", " + call.post() + ")", outBits);
     }
 }

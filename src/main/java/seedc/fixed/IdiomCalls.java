@@ -1,0 +1,236 @@
+package seedc.fixed;
+
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.function.Function;
+import seedc.ir.Op;
+import seedc.ir.Program;
+import seedc.ir.Value;
+
+/**
+ * Which element of which op the C computes by one of the AVR runtime's idiom calls, with which operands' widths and
+ * shifts: decided here, on the fixed IR (the operands' and results' types, the op's shifts, the bits of the constants'
+ * copies in flash) and the target's idioms ({@link Flags}, its C dialect's: seedc.codegen.c.dialect.CDialect.idioms),
+ * not on generated C. One fact that two sides read, as {@link FlashRowReads} is: the C backends' writers
+ * (seedc.codegen.c.writer ShiftedProducts, OnceShiftedProducts, HalvedSums) write exactly the calls named here, and
+ * seedc.cost.OpWork prices each by terms of its own ({@code Kind.call.FN}, {@code Kind.callshift}).
+ *
+ * <p>The calls, each the same integers as the shifts it replaces (the runtime's host tests check every operand pair):
+ * <ul>
+ *   <li>{@link #addedTerm}: a product of an 8-bit by a 9-16-bit operand, exact in its width, that a sum loop adds as
+ *       computed (ProtoNN's class scores), shifted by post into 16 bits and by the scales' difference into an 8-bit
+ *       sum: {@code sd_mul8x16_shr2_8};
+ *   <li>{@link #element}: the same product in an element-wise product's own loop (Hadamard, ScalarMul, a VecOp's
+ *       product: FastGRNN's gates) shifted by post into 16 or 8 bits: {@code sd_mul8x16_shr_16}, {@code _8};
+ *   <li>{@link #halvedSum}: an element-wise sum with a flash row read in order (ProtoNN's distance), two 8-bit or two
+ *       16-bit operands whose shifted values fill their bits, summed in a wider width and halved at least once:
+ *       {@code sd_shrsubhalf8}, {@code sd_shraddhalf8} and their 16-bit twins.
+ * </ul>
+ * Whether a sum loop adds its last op as computed at all (not through a comparison, not on bit planes), and whether an
+ * op has code of its own (not fused into a comparison), stays the backends' decision, as in FlashRowReads; the cost
+ * model assumes the plain case. An operand's width is that of its C read: a value in RAM, its type's bits shifted at
+ * run time ({@link FixedArith#shrBits}); one in flash, its copy's ({@link FlashRowReads#copyBits}).
+ */
+public final class IdiomCalls {
+    /** The shifts sd_mul8x16_shr2_8 takes (its test checks every operand pair at each). */
+    public static final int MAX_FIRST_SHIFT = 8, MAX_SECOND_SHIFT = 15;
+    /** The shifts sd_mul8x16_shr_16 and _8 take (the result's bits stay below the product's 24). */
+    public static final int MAX_SHIFT_16 = 8, MAX_SHIFT_8 = 16;
+    /** The largest shift of an 8-bit (16-bit) operand the halving sums take. */
+    public static final int MAX_HALVED_SHIFT_8 = 7, MAX_HALVED_SHIFT_16 = 15;
+
+    /**
+     * A target's idioms (its C dialect's, seedc.codegen.c.emit.CIdioms): whether it reads flash rows in order, narrows
+     * shifted 8x16 products in one call, halves sums by the sign flag.
+     */
+    public record Flags(boolean readsFlashRowsInOrder, boolean narrowsShiftedProducts, boolean halvesSumsBySignFlag) {
+        /** No idiom: every target's but the AVR's. */
+        public static final Flags NONE = new Flags(false, false, false);
+        /** Every idiom: the AVR's. */
+        public static final Flags ALL = new Flags(true, true, true);
+    }
+
+    /** The runtime's idiom functions, by their C names. */
+    public enum Runtime {
+        MUL8X16_SHR2_8, MUL8X16_SHR_16, MUL8X16_SHR_8, SHRSUBHALF8, SHRADDHALF8, SHRSUBHALF16, SHRADDHALF16;
+
+        /** The function's name in C (sd_mul8x16_shr2_8, ...). */
+        public String cName() {
+            return "sd_" + name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** One call an element: the function, and the bits of the shifts it does in place of the C's own. */
+    public sealed interface Call permits ProductCall, SumCall {
+        Runtime fn();
+
+        /** The shift bits the call does an element that OpWork's {@code Kind.shift} counted (see OpWork). */
+        int shiftBits();
+    }
+
+    /**
+     * An 8x16 product shifted as one call: a (aBits wide) by b (bBits), the 8-bit one first when {@code aFirst}, shifted
+     * by {@code post}, then (sd_mul8x16_shr2_8 only) by {@code shift} into the 8-bit sum.
+     */
+    public record ProductCall(Runtime fn, boolean aFirst, int aBits, int bBits, int post, int shift) implements Call {
+        @Override
+        public int shiftBits() {
+            return post;
+        }
+    }
+
+    /**
+     * A halving sum as one call: a (aBits wide) shifted by aShift at run time, b likewise, summed (or subtracted) and
+     * halved; the rest of the op's post, {@code post - 1}, is the C's shift of the half.
+     */
+    public record SumCall(Runtime fn, int aBits, int aShift, int bBits, int bShift, int post) implements Call {
+        @Override
+        public int shiftBits() {
+            return aShift + bShift + 1;
+        }
+    }
+
+    private final FixedProgram fp;
+    private final FlashRowReads rows;
+    private final Flags flags;
+    private final Function<Value, long[]> integers;
+    private final Map<Op, ProductCall> added = new IdentityHashMap<>(), elements = new IdentityHashMap<>();
+    private final Map<Op, SumCall> sums = new IdentityHashMap<>();
+
+    /**
+     * @param rows     the program's flash rows (its storage's: what the C reads in order and the copies it stores)
+     * @param integers the integers of a parameter or constant (QuantizedModel.stored; {@link #quantizedLazily})
+     */
+    public IdiomCalls(FixedProgram fp, FlashRowReads rows, Flags flags, Function<Value, long[]> integers) {
+        this.fp = fp;
+        this.rows = rows;
+        this.flags = flags;
+        this.integers = integers;
+    }
+
+    /**
+     * The call with which a sum loop adds {@code op}, its body's last op, as computed (a product of one term per
+     * element, {@link FlashRowReads#term}) into its sum {@code sum}; null when it is written otherwise.
+     */
+    public ProductCall addedTerm(Op op, Value sum) {
+        return added.computeIfAbsent(op, o -> {
+            FlashRowReads.Term t = FlashRowReads.term(o);
+            if (!flags.narrowsShiftedProducts() || t == null) {
+                return null;
+            }
+            OpParams.Mul p = fp.params(o, OpParams.Mul.class);
+            int productBits = fp.type(o.out()).bits(), shift = fp.type(o.out()).scale() - fp.type(sum).scale();
+            ProductCall c = product(Runtime.MUL8X16_SHR2_8, t.a(), p.shrA(), t.b(), p.shrB(), p.width(), p.post(), shift);
+            boolean shape = productBits == 16 && fp.type(sum).bits() == 8 && p.post() >= 1
+                    && p.post() <= MAX_FIRST_SHIFT && shift >= 1 && shift <= MAX_SECOND_SHIFT;
+            return shape ? c : null;
+        });
+    }
+
+    /**
+     * The call with which {@code op} (a Hadamard, ScalarMul or VecOp product) computes each element in its own loop;
+     * null for any other op or when it is written otherwise.
+     */
+    public ProductCall element(Op op) {
+        return elements.computeIfAbsent(op, o -> {
+            Value[] ab = switch (o) {
+                case Op.Hadamard h -> new Value[] {h.a(), h.b()};
+                case Op.ScalarMul m -> new Value[] {m.scalar(), m.tensor()};
+                case Op.VecOp v when v.kind() == Op.VecKind.MUL -> new Value[] {v.a(), v.vec()};
+                default -> null;
+            };
+            if (!flags.narrowsShiftedProducts() || ab == null) {
+                return null;
+            }
+            OpParams.Mul p = fp.params(o, OpParams.Mul.class);
+            int out = fp.type(o.out()).bits(), max = out == 16 ? MAX_SHIFT_16 : out == 8 ? MAX_SHIFT_8 : 0;
+            Runtime fn = out == 16 ? Runtime.MUL8X16_SHR_16 : Runtime.MUL8X16_SHR_8;
+            ProductCall c = product(fn, ab[0], p.shrA(), ab[1], p.shrB(), p.width(), p.post(), 0);
+            return p.post() >= 1 && p.post() <= max ? c : null;
+        });
+    }
+
+    /** The call of an 8x16 product of a and b (each shifted as read) exact in width bits; null when not that shape. */
+    private ProductCall product(Runtime fn, Value a, int shrA, Value b, int shrB, int width, int post, int shift) {
+        int aBits = readBits(a, shrA), bBits = readBits(b, shrB);
+        boolean aFirst = aBits <= bBits;
+        int narrow = aFirst ? aBits : bBits, wide = aFirst ? bBits : aBits;
+        boolean shape = narrow <= 8 && wide > 8 && wide <= 16 && aBits + bBits <= width;
+        return shape ? new ProductCall(fn, aFirst, aBits, bBits, post, shift) : null;
+    }
+
+    /**
+     * The call with which the element-wise sum {@code op} (an Add, a VecOp's add or subtract) computes each element,
+     * where one operand is a flash row read in order (halving by the sign flag needs both idioms); null otherwise.
+     */
+    public SumCall halvedSum(Op op) {
+        return sums.computeIfAbsent(op, o -> {
+            int streamed = flags.readsFlashRowsInOrder() ? rows.elementwiseSum(o) : FlashRowReads.NONE;
+            if (!flags.halvesSumsBySignFlag() || streamed == FlashRowReads.NONE) {
+                return null;
+            }
+            Value[] ab = o instanceof Op.Add add ? new Value[] {add.a(), add.b()}
+                    : new Value[] {((Op.VecOp) o).a(), ((Op.VecOp) o).vec()};
+            boolean subtract = o instanceof Op.Add add ? add.subtract() : ((Op.VecOp) o).kind() == Op.VecKind.SUB;
+            if (ab[0].isInt() || ab[1].isInt()) {
+                return null;
+            }
+            OpParams.Add p = fp.params(o, OpParams.Add.class);
+            return halved(ab[0], p.shrA(), ab[1], p.shrB(), subtract, p.width(), p.post());
+        });
+    }
+
+    /**
+     * shr(shr(a, na) ± shr(b, nb), post) as one call: a value in flash is read from its copy shifted at compile time
+     * (its run-time shift 0), one in RAM unshifted and shifted by the call.
+     */
+    private SumCall halved(Value a, int shrA, Value b, int shrB, boolean subtract, int width, int post) {
+        int na = rows.inFlash(a) ? 0 : shrA, nb = rows.inFlash(b) ? 0 : shrB;
+        int aBits = unshiftedBits(a, shrA), bBits = unshiftedBits(b, shrB);
+        int widest = Math.max(aBits, bBits), bits = widest <= 8 ? 8 : widest <= 16 ? 16 : 0;
+        int maxShift = bits == 8 ? MAX_HALVED_SHIFT_8 : MAX_HALVED_SHIFT_16;
+        // only where the shifted operands fill the bits, so that their sum needs one more (a narrower sum is one add)
+        int filled = Math.max(FixedArith.shrBits(aBits, na), FixedArith.shrBits(bBits, nb));
+        boolean shape = bits > 0 && filled == bits && width > bits && post >= 1;
+        if (!shape || na < 0 || na > maxShift || nb < 0 || nb > maxShift) {
+            return null;
+        }
+        Runtime fn = bits == 8 ? (subtract ? Runtime.SHRSUBHALF8 : Runtime.SHRADDHALF8)
+                : subtract ? Runtime.SHRSUBHALF16 : Runtime.SHRADDHALF16;
+        return new SumCall(fn, aBits, na, bBits, nb, post);
+    }
+
+    /** The bits of v as the C reads it shifted right by shift: its copy's in flash, else its type's shifted so. */
+    private int readBits(Value v, int shift) {
+        if (v.isInt()) {
+            return 32;
+        }
+        return rows.inFlash(v) ? rows.copyBits(v, shift, integers) : FixedArith.shrBits(fp.type(v).bits(), shift);
+    }
+
+    /** The bits of v as a halving sum takes it: in flash its copy shifted at compile time, in RAM unshifted. */
+    private int unshiftedBits(Value v, int shift) {
+        return rows.inFlash(v) ? rows.copyBits(v, shift, integers) : fp.type(v).bits();
+    }
+
+    /**
+     * The integers of the program's parameters and constants, each quantized on first use (as QuantizedModel does
+     * them all): for a side, the cost model, that prices many programs and needs a few constants' widths.
+     */
+    public static Function<Value, long[]> quantizedLazily(FixedProgram fp, Map<String, double[]> weights) {
+        Map<Value, double[]> reals = new IdentityHashMap<>();
+        for (Program.Param p : fp.program().params()) {
+            if (weights != null && weights.get(p.name()) != null) {
+                reals.put(p.value(), weights.get(p.name()));
+            }
+        }
+        fp.program().forEachOp(op -> {
+            if (op instanceof Op.Const c) {
+                reals.put(c.out(), c.values());
+            }
+        });
+        Map<Value, long[]> done = new IdentityHashMap<>();
+        return v -> reals.containsKey(v) ? done.computeIfAbsent(v, k -> QuantizedModel.quantize(reals.get(k),
+                fp.type(k))) : null;
+    }
+}
