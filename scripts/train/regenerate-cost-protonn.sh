@@ -9,7 +9,8 @@
 # class, raw features; the fixture: 8 and 5), training seed 1 as the fixtures'. It was picked, among 35 small
 # ProtoNNs trained on the fixtures' data sets (letter, cancer, wine, gestures, shapes, digits; raw, scaled or unit;
 # other shapes and seeds; never the unseen models' letter57 or gestures12), as the one whose default program makes
-# that call (its default and score1000 programs do, its other settings' do not).
+# that call (its default and score1000 programs do, its other settings' do not); 16 more, tried for one with more
+# classes and prototypes (letter, gestures; more prototypes on cancer and wine), made no such call.
 # (mlp-wine-3-softplus, the other program of fixtures/cost, is made by cost_mlp.py.)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
