@@ -171,7 +171,9 @@ record OpTerms(FixedProgram fp, Set<Value> flash, Set<Op> streamed, IdiomWork id
         }
     }
 
-    /** A term of an op that reads a flash row in order: its unit prefixed by next (Add.elem.8>8 -> Add.nextelem.8>8). */
+    /**
+     * A term of an op that reads a flash row in order: its unit prefixed by next (Add.elem.8>8 -> Add.nextelem.8>8).
+     */
     private static String streamedTerm(String term) {
         int dot = term.indexOf('.');
         return term.substring(0, dot) + "." + OpWork.NEXT + term.substring(dot + 1);
