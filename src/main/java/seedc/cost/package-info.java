@@ -3,7 +3,8 @@
  * gives a {@link seedc.cost.CycleEstimate} from a target's {@link seedc.cost.CycleModel}. The search reads it as its
  * objective; {@code seedc bench} prints it beside what the device measured. Start with CycleModel, then
  * {@link seedc.cost.CycleModels#forTarget}: a {@link seedc.cost.LinearCycleModel}, which prices each op's work terms
- * ({@link seedc.cost.OpWork}) by coefficients that scripts/fit-cycle-model fits from {@code seedc bench --profile}:
+ * ({@link seedc.cost.OpWork}: its parts; {@link seedc.cost.OpTerms}: the counting of each op's terms) by coefficients
+ * that scripts/fit-cycle-model fits from {@code seedc bench --profile}:
  * the ATmega328P's (resource seedc/cost/avr.json), the Cortex-M0+'s (cortex-m.json) and x86's (x86.json, in time
  * stamp counter ticks); other targets get the AVR's, saying so. A term no fit measured is priced from its fitted
  * relatives, its own kind's and {@link seedc.cost.OpFamily}'s first. Where the target's C reads a flash row in order
