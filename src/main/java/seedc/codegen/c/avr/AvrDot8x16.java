@@ -64,8 +64,10 @@ public record AvrDot8x16(boolean flash8, boolean flash16) implements AvrKernel {
 
     /**
      * The sum's start, -n (2^15 + 2^23) modulo 2^32 (the offsets the terms add): c = 2^15 n is n in bytes 2-3 shifted
-     * right once, c + 2^8 c its bytes added one up, then negated (14 cycles). Then an odd n's first term alone, and
-     * two terms a step.
+     * right once, c + 2^8 c its bytes added one up, then negated (14 cycles). Then the terms, four a step (the loop's
+     * count and branch, 4 cycles, a cycle a term where two a step took 2): an odd n's first term alone; then for n
+     * mod 4 = 2 or 3 the loop is entered at its third term, one step more counted (5 cycles); 4 cycles more a call
+     * than two a step, about 60 fewer for 64 terms.
      */
     private List<String> body() {
         List<String> b = new ArrayList<>(List.of("clr %[zero]", "clr %A[acc]", "clr %B[acc]",
@@ -75,7 +77,11 @@ public record AvrDot8x16(boolean flash8, boolean flash16) implements AvrKernel {
                 "sbci %B[acc], 0xff", "sbci %C[acc], 0xff", "sbci %D[acc], 0xff",
                 "ldi %[bias], 0x80", "lsr %B[n]", "ror %A[n]", "brcc 2f"));
         b.addAll(term());
-        b.addAll(List.of("2:", "cp %A[n], %[zero]", "cpc %B[n], %[zero]", "breq 3f", "1:"));
+        b.addAll(List.of("2:", "lsr %B[n]", "ror %A[n]", "brcc 4f", "subi %A[n], 0xff", "sbci %B[n], 0xff", "rjmp 5f",
+                "4:", "cp %A[n], %[zero]", "cpc %B[n], %[zero]", "breq 3f", "1:"));
+        b.addAll(term());
+        b.addAll(term());
+        b.add("5:");
         b.addAll(term());
         b.addAll(term());
         b.addAll(List.of("subi %A[n], 1", "sbci %B[n], 0", "brne 1b", "3:", "clr r1"));

@@ -33,23 +33,39 @@ class AvrDot8x16Test {
         StringBuilder globals = new StringBuilder();
         boolean[][] places = {{true, false}, {false, true}, {false, false}};
         for (boolean[] place : places) {
-            for (int n : new int[] {0, 1, 2, 3, 16, 33, 100, 65}) {
+            // 0-7: each of n mod 4 (the loop does four terms a step) with no step, one, or the entry at its third term
+            for (int n : new int[] {0, 1, 2, 3, 4, 5, 6, 7, 16, 33, 100, 65}) {
                 call(calls, globals, place, n, n == 65, rnd); // the rest random (the Uno's 2 KB of RAM hold the arrays)
             }
         }
         KernelRunner.run(dir, "dot8x16", globals.toString(), calls);
     }
 
-    /** Counts of 256 terms and more: the count's high byte in the sum's start, and (601: 300 pairs) in the loop's counter. */
+    /** Counts of 256 terms and more: the count's high byte in the sum's start, and (601: 150 steps of four) in the loop's counter. */
     @Test
     void lengthsPastOneByte() throws Exception {
-        Random rnd = new Random(42);
+        runLong("dot8x16long", 42, new LongCall(false, 601, false), new LongCall(false, 256, true),
+                new LongCall(true, 258, false));
+    }
+
+    /** 255 and 257 terms: n mod 4 = 3 and 1 about the count's high byte (63 and 64 steps of four). */
+    @Test
+    void lengthsAboutOneByte() throws Exception {
+        runLong("dot8x16byte", 43, new LongCall(false, 255, true), new LongCall(true, 257, false));
+    }
+
+    /** A long call: a[] in flash (else b[]), n terms, extreme or random values. */
+    private record LongCall(boolean flash8, int n, boolean extreme) {}
+
+    /** The long calls as one program (few a program: one operand of each is in the Uno's 2 KB of RAM). */
+    private void runLong(String name, long seed, LongCall... longCalls) throws Exception {
+        Random rnd = new Random(seed);
         List<KernelRunner.Call> calls = new ArrayList<>();
         StringBuilder globals = new StringBuilder();
-        call(calls, globals, new boolean[] {false, true}, 601, false, rnd);
-        call(calls, globals, new boolean[] {false, true}, 256, true, rnd);
-        call(calls, globals, new boolean[] {true, false}, 258, false, rnd);
-        KernelRunner.run(dir, "dot8x16long", globals.toString(), calls);
+        for (LongCall c : longCalls) {
+            call(calls, globals, new boolean[] {c.flash8(), !c.flash8()}, c.n(), c.extreme(), rnd);
+        }
+        KernelRunner.run(dir, name, globals.toString(), calls);
     }
 
     /** One call of the kernel on n terms at a placement (a in flash, b in flash), extreme or random values. */
