@@ -8,7 +8,8 @@ import java.util.List;
  * modulo 2^32: the inner loop of a matrix product whose one operand has 8 bits and the other 16 (Bonsai's and
  * FastGRNN's 8-bit weights against 16-bit activations, or the reverse). For such a product avr-gcc calls __mulhisi3
  * (a 16x16-bit multiply, about 45 cycles with its call), and the term loop took about 80 cycles; here a term is two
- * hardware multiplies, 21 cycles with its reads (22 with the loop of four terms a step). One of a[] and b[] may be in flash (read with lpm), or both in RAM.
+ * hardware multiplies, 21 cycles with its reads (22 with the loop of four terms a step). One of a[] and b[] may be
+ * in flash (read with lpm), or both in RAM.
  *
  * <p>A product a b = a lo(b) + 2^8 a hi(b): mulsu gives a lo(b) (signed by unsigned) and muls a hi(b), each a signed
  * 16-bit value. Each is added with its sign bit flipped, i.e. as the unsigned value plus 2^15, so that no sign
