@@ -6,6 +6,7 @@ import seedc.fixed.FixedProgram;
 import seedc.fixed.FlashRowReads;
 import seedc.fixed.IdiomCalls;
 import seedc.ir.Op;
+import seedc.ir.OpFacts;
 import seedc.ir.Value;
 
 /**
@@ -58,8 +59,8 @@ final class IdiomWork {
         if (sum != null) {
             return calls.addedTerm(op, sum);
         }
-        return op instanceof Op.Add || op instanceof Op.VecOp v && v.kind() != Op.VecKind.MUL ? calls.halvedSum(op)
-                : calls.element(op);
+        OpFacts.TwoOperands e = OpFacts.elementwiseOfTwo(op);
+        return e != null && !e.product() ? calls.halvedSum(op) : calls.element(op);
     }
 
     /**

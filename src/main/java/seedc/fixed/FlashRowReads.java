@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import seedc.ir.Op;
+import seedc.ir.OpFacts;
 import seedc.ir.Value;
 
 /**
@@ -121,48 +122,19 @@ public final class FlashRowReads {
 
     /**
      * The operands of {@code op} as an element-wise sum or a product of one term per element, or null for any other
-     * op. Every op is named, so that a new kind of op is decided here; one case each: release 21 has no unnamed
-     * patterns (case Op.Neg _, Op.Exp _), and grouped patterns may not bind.
+     * op: an outer product with a column, else OpFacts' element-wise op of two ({@link OpFacts#elementwiseOfTwo}, which
+     * names every op) but a vector op's product, which broadcasts its vector along an axis and so is not added as
+     * computed.
      */
     private static Reads reads(Op op) {
-        return switch (op) {
-            case Op.Add add -> new Reads(true, add.a(), add.b());
-            case Op.VecOp v when v.kind() != Op.VecKind.MUL -> new Reads(true, v.a(), v.vec());
-            case Op.VecOp v -> null; // a product, not added as computed
-            case Op.MatMul m when m.a().shape().dim(1) == 1 -> new Reads(false, m.a(), m.b());
-            case Op.MatMul m -> null; // several terms an element
-            case Op.ScalarMul m -> new Reads(false, m.scalar(), m.tensor());
-            case Op.Hadamard h -> new Reads(false, h.a(), h.b());
-            case Op.Input o -> null;
-            case Op.Param o -> null;
-            case Op.Const o -> null;
-            case Op.IntConst o -> null;
-            case Op.IntArith o -> null;
-            case Op.SparseMatMul o -> null;
-            case Op.Neg o -> null;
-            case Op.Exp o -> null;
-            case Op.Tanh o -> null;
-            case Op.Sigmoid o -> null;
-            case Op.Softplus o -> null;
-            case Op.Softsign o -> null;
-            case Op.Relu o -> null;
-            case Op.Relu6 o -> null;
-            case Op.Sgn o -> null;
-            case Op.Argmax o -> null;
-            case Op.NormaliseL2 o -> null;
-            case Op.Transpose o -> null;
-            case Op.Reshape o -> null;
-            case Op.Quantize o -> null;
-            case Op.Reverse o -> null;
-            case Op.Index o -> null;
-            case Op.Splice o -> null;
-            case Op.SpliceWrite o -> null;
-            case Op.Conv2d o -> null;
-            case Op.Maxpool o -> null;
-            case Op.Select o -> null;
-            case Op.SumLoop o -> null;
-            case Op.Loop o -> null;
-        };
+        if (op instanceof Op.MatMul m) {
+            return m.a().shape().dim(1) == 1 ? new Reads(false, m.a(), m.b()) : null; // else several terms an element
+        }
+        OpFacts.TwoOperands e = OpFacts.elementwiseOfTwo(op);
+        if (e == null || e.product() && op instanceof Op.VecOp) {
+            return null;
+        }
+        return new Reads(!e.product(), e.first(), e.second());
     }
 
     /**

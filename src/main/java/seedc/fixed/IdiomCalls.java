@@ -4,6 +4,7 @@ import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.function.Function;
 import seedc.ir.Op;
+import seedc.ir.OpFacts;
 import seedc.ir.Program;
 import seedc.ir.Value;
 
@@ -40,8 +41,17 @@ public final class IdiomCalls {
     public static final int MAX_HALVED_SHIFT_8 = 7, MAX_HALVED_SHIFT_16 = 15;
 
     /**
-     * A target's idioms (its C dialect's, seedc.codegen.c.emit.CIdioms): whether it reads flash rows in order, narrows
-     * shifted 8x16 products in one call, halves sums by the sign flag.
+     * A target's instruction-set idioms, its C dialect's answers (seedc.codegen.c.dialect.CDialect.idioms), which the C
+     * emitter writes and the cost model prices: each the same integers written another way, chosen where measurement
+     * showed it pays.
+     *
+     * @param readsFlashRowsInOrder  a flash row read at k = 0, 1, ... is read through a pointer ({@link FlashRowReads};
+     *                               the AVR's lpm Z+ reads and advances in one instruction)
+     * @param narrowsShiftedProducts an 8x16 product shifted into a narrow result is one runtime call reading only the
+     *                               bits the result keeps ({@link #addedTerm}, {@link #element}: the AVR shifts 32 bits
+     *                               a bit at a time)
+     * @param halvesSumsBySignFlag   a halving sum of shifted operands takes the exact sum's top bit from the subtract's
+     *                               sign flag ({@link #halvedSum}: the AVR, where the sum would be widened first)
      */
     public record Flags(boolean readsFlashRowsInOrder, boolean narrowsShiftedProducts, boolean halvesSumsBySignFlag) {
         /** No idiom: every target's but the AVR's. */
@@ -50,9 +60,17 @@ public final class IdiomCalls {
         public static final Flags ALL = new Flags(true, true, true);
     }
 
-    /** The runtime's idiom functions, by their C names. */
+    /** The runtime's idiom functions, by their C names, with the bits of the value each returns. */
     public enum Runtime {
-        MUL8X16_SHR2_8, MUL8X16_SHR_16, MUL8X16_SHR_8, SHRSUBHALF8, SHRADDHALF8, SHRSUBHALF16, SHRADDHALF16;
+        MUL8X16_SHR2_8(8), MUL8X16_SHR_16(16), MUL8X16_SHR_8(8), SHRSUBHALF8(8), SHRADDHALF8(8), SHRSUBHALF16(16),
+        SHRADDHALF16(16);
+
+        /** The bits of the value the function returns. */
+        public final int resultBits;
+
+        Runtime(int resultBits) {
+            this.resultBits = resultBits;
+        }
 
         /** The function's name in C (sd_mul8x16_shr2_8, ...). */
         public String cName() {
@@ -63,6 +81,11 @@ public final class IdiomCalls {
     /** One call an element: the function, and the bits of the shifts it does in place of the C's own. */
     public sealed interface Call permits ProductCall, SumCall {
         Runtime fn();
+
+        /** The bits of the C reads of the first and second operands the call takes (the fact's, not the C's). */
+        int aBits();
+
+        int bBits();
 
         /** The shift bits the call does an element that OpWork's {@code Kind.shift} counted (see OpWork). */
         int shiftBits();
@@ -133,19 +156,14 @@ public final class IdiomCalls {
      */
     public ProductCall element(Op op) {
         return elements.computeIfAbsent(op, o -> {
-            Value[] ab = switch (o) {
-                case Op.Hadamard h -> new Value[] {h.a(), h.b()};
-                case Op.ScalarMul m -> new Value[] {m.scalar(), m.tensor()};
-                case Op.VecOp v when v.kind() == Op.VecKind.MUL -> new Value[] {v.a(), v.vec()};
-                default -> null;
-            };
-            if (!flags.narrowsShiftedProducts() || ab == null) {
+            OpFacts.TwoOperands ab = OpFacts.elementwiseOfTwo(o);
+            if (!flags.narrowsShiftedProducts() || ab == null || !ab.product()) {
                 return null;
             }
             OpParams.Mul p = fp.params(o, OpParams.Mul.class);
             int out = fp.type(o.out()).bits(), max = out == 16 ? MAX_SHIFT_16 : out == 8 ? MAX_SHIFT_8 : 0;
             Runtime fn = out == 16 ? Runtime.MUL8X16_SHR_16 : Runtime.MUL8X16_SHR_8;
-            ProductCall c = product(fn, ab[0], p.shrA(), ab[1], p.shrB(), p.width(), p.post(), 0);
+            ProductCall c = product(fn, ab.first(), p.shrA(), ab.second(), p.shrB(), p.width(), p.post(), 0);
             return p.post() >= 1 && p.post() <= max ? c : null;
         });
     }
@@ -169,14 +187,13 @@ public final class IdiomCalls {
             if (!flags.halvesSumsBySignFlag() || streamed == FlashRowReads.NONE) {
                 return null;
             }
-            Value[] ab = o instanceof Op.Add add ? new Value[] {add.a(), add.b()}
-                    : new Value[] {((Op.VecOp) o).a(), ((Op.VecOp) o).vec()};
-            boolean subtract = o instanceof Op.Add add ? add.subtract() : ((Op.VecOp) o).kind() == Op.VecKind.SUB;
-            if (ab[0].isInt() || ab[1].isInt()) {
+            OpFacts.TwoOperands ab = OpFacts.elementwiseOfTwo(o); // a sum: FlashRowReads read it so
+            boolean subtract = o instanceof Op.VecOp v ? v.kind() == Op.VecKind.SUB : ((Op.Add) o).subtract();
+            if (ab.first().isInt() || ab.second().isInt()) {
                 return null;
             }
             OpParams.Add p = fp.params(o, OpParams.Add.class);
-            return halved(ab[0], p.shrA(), ab[1], p.shrB(), subtract, p.width(), p.post());
+            return halved(ab.first(), p.shrA(), ab.second(), p.shrB(), subtract, p.width(), p.post());
         });
     }
 

@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import seedc.codegen.c.writer.HalvedSums;
 import seedc.codegen.c.writer.RuntimeHeader;
+import seedc.fixed.IdiomCalls;
 
 /**
  * seedc_runtime.h's sd_shrsubhalf8 and sd_shraddhalf8, the AVR dialect's one call for an 8-bit sum of rounded shifts
@@ -35,7 +35,7 @@ class AvrHalvedSumsTest {
 
     @Test
     void everyOperandPairEqualsTheWideSumOnTheHost() throws IOException, InterruptedException {
-        int max = HalvedSums.MAX_SHIFT_8;
+        int max = IdiomCalls.MAX_HALVED_SHIFT_8;
         StringBuilder c = new StringBuilder(RuntimeHeader.text());
         c.append("\n#include <stdio.h>\nint main(void) {\n    long checked = 0, wrong = 0;\n");
         for (int na = 0; na <= max; na++) {
@@ -78,7 +78,7 @@ class AvrHalvedSumsTest {
     void avrEqualsTheSemanticsAtEveryShiftPair() throws IOException {
         int[] extremeA = {-128, 127, -1, 0, 1, -128, 127, -77, 99, -128, 1};
         int[] extremeB = {127, -128, -1, 0, 1, -128, 127, -128, 127, -1, -1};
-        int n = 20, max = HalvedSums.MAX_SHIFT_8;
+        int n = 20, max = IdiomCalls.MAX_HALVED_SHIFT_8;
         long[] a = operands(extremeA, n, 8, 43), b = operands(extremeB, n, 8, 143);
         StringBuilder c = avrSource().append(samples(8, a, b));
         c.append("int main(void) {\n    seedc_uart_init();\n    for (uint8_t i = 0; i < ").append(n).append("; i++) {\n")
@@ -107,7 +107,7 @@ class AvrHalvedSumsTest {
 
     @Test
     void sixteenBitsEqualSdSubhalf16OnTheHost() throws IOException, InterruptedException {
-        int max = HalvedSums.MAX_SHIFT_16;
+        int max = IdiomCalls.MAX_HALVED_SHIFT_16;
         StringBuilder c = new StringBuilder(RuntimeHeader.text());
         c.append("\n#include <stdio.h>\nint main(void) {\n    long checked = 0, wrong = 0;\n    uint32_t x = 1;\n");
         // every pair as protonn-gestures-8's distance uses it (sub, WX shifted by 1)

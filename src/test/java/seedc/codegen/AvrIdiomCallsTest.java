@@ -64,7 +64,7 @@ class AvrIdiomCallsTest {
             // OpWork gives every idiom to a target that streams flash rows, and none to the others
             IdiomCalls.Flags expected = CycleModels.linear(d.id()).readsFlashRowsInOrder() ? IdiomCalls.Flags.ALL
                     : IdiomCalls.Flags.NONE;
-            assertEquals(expected, d.idioms().flags(), d.id());
+            assertEquals(expected, d.idioms(), d.id());
         }
     }
 

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import seedc.codegen.c.writer.OnceShiftedProducts;
 import seedc.codegen.c.writer.RuntimeHeader;
+import seedc.fixed.IdiomCalls;
 
 /**
  * seedc_runtime.h's sd_mul8x16_shr_16 and sd_mul8x16_shr_8, the AVR dialect's one call for an 8x16 product shifted
@@ -28,10 +28,10 @@ class AvrOnceShiftedProductsTest {
     void everyOperandPairEqualsTheShiftOnTheHost() throws IOException, InterruptedException {
         String c = RuntimeHeader.text()
                 + "\n#include <stdio.h>\nint main(void) {\n    long checked = 0, wrong = 0;\n"
-                + "    for (int n = 1; n <= " + OnceShiftedProducts.MAX_SHIFT_8 + "; n++)\n"
+                + "    for (int n = 1; n <= " + IdiomCalls.MAX_SHIFT_8 + "; n++)\n"
                 + "    for (int a = -128; a < 128; a++) for (int b = -32768; b < 32768; b++) {\n"
                 + "        int32_t p = sd_mul8x16((int8_t)a, (int16_t)b);\n"
-                + "        if (n <= " + OnceShiftedProducts.MAX_SHIFT_16 + ") {\n"
+                + "        if (n <= " + IdiomCalls.MAX_SHIFT_16 + ") {\n"
                 + "            int16_t want = (int16_t)(sd_shr32(p, n)), got = sd_mul8x16_shr_16((int8_t)a, (int16_t)b, n);\n"
                 + "            checked++;\n"
                 + "            if (got != want && wrong++ < 3) printf(\"16: n %d a %d b %d: %d, not %d\\n\", n, a, b, got, want);\n"
@@ -40,7 +40,7 @@ class AvrOnceShiftedProductsTest {
                 + "        checked++;\n"
                 + "        if (got8 != want8 && wrong++ < 3) printf(\"8: n %d a %d b %d: %d, not %d\\n\", n, a, b, got8, want8);\n"
                 + "    }\n    printf(\"%ld %ld\\n\", checked, wrong);\n    return 0;\n}\n";
-        long pairs = 256L * 65536 * (OnceShiftedProducts.MAX_SHIFT_16 + OnceShiftedProducts.MAX_SHIFT_8);
+        long pairs = 256L * 65536 * (IdiomCalls.MAX_SHIFT_16 + IdiomCalls.MAX_SHIFT_8);
         assertEquals(pairs + " 0", AvrShiftedProductsTest.compileAndRun(dir, c));
     }
 
@@ -67,20 +67,20 @@ class AvrOnceShiftedProductsTest {
                 .append(";\nstatic volatile int16_t b[] = ").append(AvrRuntimeProductsTest.init(b)).append(";\n");
         c.append("int main(void) {\n    seedc_uart_init();\n    for (uint8_t i = 0; i < ").append(n).append("; i++) {\n");
         c.append("        int8_t x = a[i]; int16_t y = b[i];\n");
-        for (int s = 1; s <= OnceShiftedProducts.MAX_SHIFT_16; s++) {
+        for (int s = 1; s <= IdiomCalls.MAX_SHIFT_16; s++) {
             c.append("        put(sd_mul8x16_shr_16(x, y, ").append(s).append("));\n");
         }
-        for (int s = 1; s <= OnceShiftedProducts.MAX_SHIFT_8; s++) {
+        for (int s = 1; s <= IdiomCalls.MAX_SHIFT_8; s++) {
             c.append("        put(sd_mul8x16_shr_8(x, y, ").append(s).append("));\n");
         }
         c.append("    }\n    SEEDC_BENCH_EXIT();\n}\n");
         List<Long> want = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             long p = a[i] * b[i];
-            for (int s = 1; s <= OnceShiftedProducts.MAX_SHIFT_16; s++) {
+            for (int s = 1; s <= IdiomCalls.MAX_SHIFT_16; s++) {
                 want.add((long) (short) (p / (1L << s))); // Java's division rounds toward zero
             }
-            for (int s = 1; s <= OnceShiftedProducts.MAX_SHIFT_8; s++) {
+            for (int s = 1; s <= IdiomCalls.MAX_SHIFT_8; s++) {
                 want.add((long) (byte) (p / (1L << s)));
             }
         }

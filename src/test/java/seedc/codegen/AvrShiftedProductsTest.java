@@ -12,7 +12,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import seedc.codegen.c.writer.RuntimeHeader;
-import seedc.codegen.c.writer.ShiftedProducts;
+import seedc.fixed.IdiomCalls;
 
 /**
  * seedc_runtime.h's sd_mul8x16_shr2_8, the AVR dialect's one call for an 8x16 product shifted twice into an 8-bit sum
@@ -30,15 +30,15 @@ class AvrShiftedProductsTest {
     void everyOperandPairEqualsTheTwoShiftsOnTheHost() throws IOException, InterruptedException {
         String c = RuntimeHeader.text() + "\n#include <stdio.h>\nint main(void) {\n"
                 + "    long checked = 0, wrong = 0;\n"
-                + "    for (int n1 = 1; n1 <= " + ShiftedProducts.MAX_FIRST_SHIFT + "; n1++)\n"
-                + "    for (int n2 = 1; n2 <= " + ShiftedProducts.MAX_SECOND_SHIFT + "; n2++)\n"
+                + "    for (int n1 = 1; n1 <= " + IdiomCalls.MAX_FIRST_SHIFT + "; n1++)\n"
+                + "    for (int n2 = 1; n2 <= " + IdiomCalls.MAX_SECOND_SHIFT + "; n2++)\n"
                 + "    for (int a = -128; a < 128; a++) for (int b = -32768; b < 32768; b++) {\n"
                 + "        int8_t two = (int8_t)sd_shr16((int16_t)sd_shr32(sd_mul8x16((int8_t)a, (int16_t)b), n1), n2);\n"
                 + "        int8_t one = sd_mul8x16_shr2_8((int8_t)a, (int16_t)b, n1, n2);\n"
                 + "        checked++;\n"
                 + "        if (one != two && wrong++ < 3) printf(\"n1 %d n2 %d a %d b %d: %d, not %d\\n\", n1, n2, a, b, one, two);\n"
                 + "    }\n    printf(\"%ld %ld\\n\", checked, wrong);\n    return 0;\n}\n";
-        long pairs = 256L * 65536 * ShiftedProducts.MAX_FIRST_SHIFT * ShiftedProducts.MAX_SECOND_SHIFT;
+        long pairs = 256L * 65536 * IdiomCalls.MAX_FIRST_SHIFT * IdiomCalls.MAX_SECOND_SHIFT;
         assertEquals(pairs + " 0", compileAndRun(dir, c));
     }
 
@@ -64,15 +64,15 @@ class AvrShiftedProductsTest {
         c.append("int main(void) {\n    seedc_uart_init();\n    for (uint8_t i = 0; i < ").append(n).append("; i++) {\n");
         c.append("        int8_t x = a[i]; int16_t y = b[i];\n");
         List<Long> want = new ArrayList<>();
-        for (int n1 = 1; n1 <= ShiftedProducts.MAX_FIRST_SHIFT; n1++) {
-            for (int n2 = 1; n2 <= ShiftedProducts.MAX_SECOND_SHIFT; n2++) {
+        for (int n1 = 1; n1 <= IdiomCalls.MAX_FIRST_SHIFT; n1++) {
+            for (int n2 = 1; n2 <= IdiomCalls.MAX_SECOND_SHIFT; n2++) {
                 c.append("        put(sd_mul8x16_shr2_8(x, y, ").append(n1).append(", ").append(n2).append("));\n");
             }
         }
         c.append("    }\n    SEEDC_BENCH_EXIT();\n}\n");
         for (int i = 0; i < n; i++) {
-            for (int n1 = 1; n1 <= ShiftedProducts.MAX_FIRST_SHIFT; n1++) {
-                for (int n2 = 1; n2 <= ShiftedProducts.MAX_SECOND_SHIFT; n2++) {
+            for (int n1 = 1; n1 <= IdiomCalls.MAX_FIRST_SHIFT; n1++) {
+                for (int n2 = 1; n2 <= IdiomCalls.MAX_SECOND_SHIFT; n2++) {
                     long middle = (short) (a[i] * b[i] / (1L << n1)); // Java's division rounds toward zero
                     want.add((long) (byte) (middle / (1L << n2)));
                 }

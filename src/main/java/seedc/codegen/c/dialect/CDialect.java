@@ -5,8 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import seedc.backend.Device;
-import seedc.codegen.c.emit.CIdioms;
 import seedc.codegen.c.lowbit.LowBitTarget;
+import seedc.fixed.IdiomCalls;
 
 /**
  * What one C target changes in the shared C generator (TVM's codegen hooks): where constants live and
@@ -64,8 +64,8 @@ public abstract class CDialect {
     }
 
     /** The idioms the generic emitter writes for this target: the three answers below, together. */
-    public final CIdioms idioms() {
-        return new CIdioms(readsFlashRowsInOrder(), narrowsShiftedProducts(), halvesSumsBySignFlag());
+    public final IdiomCalls.Flags idioms() {
+        return new IdiomCalls.Flags(readsFlashRowsInOrder(), narrowsShiftedProducts(), halvesSumsBySignFlag());
     }
 
     /**

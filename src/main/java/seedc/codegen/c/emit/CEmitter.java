@@ -53,7 +53,7 @@ public final class CEmitter extends BodyEmitter {
 
     /** @param idioms the target's (CDialect.idioms): how it reads flash rows, narrows products, halves sums */
     public CEmitter(FixedProgram fp, Constants consts, RamPlan ram, java.util.Map<Op, Integer> unroll, String predictPragmas,
-                    Thresholds fused, BitSerial bitSerial, CIdioms idioms) {
+                    Thresholds fused, BitSerial bitSerial, IdiomCalls.Flags idioms) {
         super(ram, unroll, predictPragmas);
         this.fp = fp;
         this.fused = fused;
@@ -63,7 +63,7 @@ public final class CEmitter extends BodyEmitter {
         this.activations = new ActivationEmitter(w, r);
         FlashRowReads rows = new FlashRowReads(fp, consts.storage());
         this.stream = new FlashStream(r, rows, idioms.readsFlashRowsInOrder());
-        this.calls = new IdiomCalls(fp, rows, idioms.flags(), consts.storage().qm()::stored);
+        this.calls = new IdiomCalls(fp, rows, idioms, consts.storage().qm()::stored);
         this.elementwise = new ElementwiseEmitter(w, r, stream, calls);
     }
 

@@ -7,7 +7,7 @@
  * where the target's dialect says it pays, in {@link seedc.codegen.c.emit.FlashStream}, of the operand
  * {@link seedc.fixed.FlashRowReads} names; such a sum halved into 8 bits as one call where the dialect halves by the
  * sign flag, {@link seedc.codegen.c.emit.HalvedDistance}; which of these idioms a target writes, one record from its
- * dialect, {@link seedc.codegen.c.emit.CIdioms}, and where, {@link seedc.fixed.IdiomCalls}), the float
+ * dialect, {@link seedc.fixed.IdiomCalls.Flags}, and where, {@link seedc.fixed.IdiomCalls}), the float
  * baseline ({@link seedc.codegen.c.emit.FloatEmitter}) and the RAM plan ({@link seedc.codegen.c.emit.RamPlan}).
  * Start at CEmitter.
  */

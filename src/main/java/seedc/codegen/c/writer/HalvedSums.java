@@ -15,11 +15,6 @@ import seedc.fixed.IdiomCalls;
 public final class HalvedSums {
     private HalvedSums() {}
 
-    /** The largest shift of an 8-bit operand the runtime functions take (their host test checks every pair at each). */
-    public static final int MAX_SHIFT_8 = IdiomCalls.MAX_HALVED_SHIFT_8;
-    /** The same for a 16-bit operand. */
-    public static final int MAX_SHIFT_16 = IdiomCalls.MAX_HALVED_SHIFT_16;
-
     /**
      * wrap_outBits(shr(shr(a, na) ± shr(b, nb), post)) as the call {@code call} (null: none, and so null) computes it,
      * a and b unshifted values as wide as the call takes them (else the two sides disagree: an error).
@@ -28,12 +23,8 @@ public final class HalvedSums {
         if (call == null) {
             return null;
         }
-        if (a.bits() != call.aBits() || b.bits() != call.bBits()) {
-            throw new IllegalStateException("IdiomCalls disagrees with the C's operands: " + a.c() + " (" + a.bits()
-                    + " bits), " + b.c() + " (" + b.bits() + " bits) for " + call);
-        }
+        IdiomOperands.agree(a, b, call);
         String c = call.fn().cName() + "(" + a.c() + ", " + call.aShift() + ", " + b.c() + ", " + call.bShift() + ")";
-        return IntExpr.of(c, call.fn() == IdiomCalls.Runtime.SHRSUBHALF8 || call.fn() == IdiomCalls.Runtime.SHRADDHALF8
-                ? 8 : 16).shrWrap(call.post() - 1, outBits);
+        return IntExpr.of(c, call.fn().resultBits).shrWrap(call.post() - 1, outBits);
     }
 }

@@ -13,16 +13,13 @@ import seedc.fixed.IdiomCalls;
 public final class OnceShiftedProducts {
     private OnceShiftedProducts() {}
 
-    /** The shifts the runtime functions take (the result's bits stay below the product's 24; the test checks each). */
-    public static final int MAX_SHIFT_16 = IdiomCalls.MAX_SHIFT_16, MAX_SHIFT_8 = IdiomCalls.MAX_SHIFT_8;
-
     /** The product of a and b as the call {@code call} (null: none, and so null) computes it, in its result's bits. */
     public static IntExpr element(IntExpr a, IntExpr b, IdiomCalls.ProductCall call) {
         if (call == null) {
             return null;
         }
         IntExpr[] ab = ShiftedProducts.ordered(a, b, call);
-        int outBits = call.fn() == IdiomCalls.Runtime.MUL8X16_SHR_16 ? 16 : 8;
-        return IntExpr.of(call.fn().cName() + "(" + ab[0].c() + ", " + ab[1].c() + ", " + call.post() + ")", outBits);
+        return IntExpr.of(call.fn().cName() + "(" + ab[0].c() + ", " + ab[1].c() + ", " + call.post() + ")",
+                call.fn().resultBits);
     }
 }

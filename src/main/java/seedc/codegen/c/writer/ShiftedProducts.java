@@ -13,9 +13,6 @@ import seedc.fixed.IdiomCalls;
 public final class ShiftedProducts {
     private ShiftedProducts() {}
 
-    /** The shifts the runtime function takes (its test checks every operand pair at each). */
-    public static final int MAX_FIRST_SHIFT = IdiomCalls.MAX_FIRST_SHIFT, MAX_SECOND_SHIFT = IdiomCalls.MAX_SECOND_SHIFT;
-
     /** The product of a and b as the call {@code call} (null: none, and so null) computes it, its 8 bits. */
     public static IntExpr addedTerm(IntExpr a, IntExpr b, IdiomCalls.ProductCall call) {
         if (call == null) {
@@ -23,7 +20,7 @@ public final class ShiftedProducts {
         }
         IntExpr[] ab = ordered(a, b, call);
         return IntExpr.of(call.fn().cName() + "(" + ab[0].c() + ", " + ab[1].c() + ", " + call.post() + ", "
-                + call.shift() + ")", 8);
+                + call.shift() + ")", call.fn().resultBits);
     }
 
     /**
@@ -31,10 +28,7 @@ public final class ShiftedProducts {
      * whose C read is not as wide as the fact took it is a disagreement between the two sides, not a program to write.
      */
     static IntExpr[] ordered(IntExpr a, IntExpr b, IdiomCalls.ProductCall call) {
-        if (a.bits() != call.aBits() || b.bits() != call.bBits()) {
-            throw new IllegalStateException("IdiomCalls disagrees with the C's operands: " + a.c() + " (" + a.bits()
-                    + " bits), " + b.c() + " (" + b.bits() + " bits) for " + call);
-        }
+        IdiomOperands.agree(a, b, call);
         return call.aFirst() ? new IntExpr[] {a, b} : new IntExpr[] {b, a};
     }
 }
