@@ -35,9 +35,9 @@ final class IdiomWork {
     private IdiomWork(FixedProgram fp, IdiomCalls calls) {
         this.calls = calls;
         fp.program().forEachOp(op -> {
-            if (op instanceof Op.SumLoop s && !s.body().ops().isEmpty() && s.body().ops().getLast().out() == s.result()
-                    && FlashRowReads.term(s.body().ops().getLast()) != null) {
-                addedInto.put(s.body().ops().getLast(), s.out());
+            Op last = op instanceof Op.SumLoop s ? FlashRowReads.addedAsComputed(s) : null;
+            if (last != null) {
+                addedInto.put(last, op.out());
             }
         });
     }

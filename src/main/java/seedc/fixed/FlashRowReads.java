@@ -138,6 +138,19 @@ public final class FlashRowReads {
     }
 
     /**
+     * The last op of the sum loop's body when it computes the loop's result as a product of one term per element
+     * ({@link #term}), which the C backends add into the sum as computed (unless a comparison stores it or it is on
+     * bit planes, which they decide); null otherwise.
+     */
+    public static Op addedAsComputed(Op.SumLoop s) {
+        if (s.body().ops().isEmpty()) {
+            return null;
+        }
+        Op last = s.body().ops().getLast();
+        return last.out() == s.result() && term(last) != null ? last : null;
+    }
+
+    /**
      * The operand (0: the term's a, 1: its b) of the product {@code op} added as computed ({@link #term}) that is a
      * flash row read in order, or {@link #NONE} (also when op is no such product).
      */
@@ -162,11 +175,9 @@ public final class FlashRowReads {
             if (elementwiseSum(op) != NONE) {
                 out.add(op);
             }
-            if (op instanceof Op.SumLoop s && !s.body().ops().isEmpty()) {
-                Op last = s.body().ops().getLast();
-                if (last.out() == s.result() && addedTerm(last) != NONE) {
-                    out.add(last);
-                }
+            Op last = op instanceof Op.SumLoop s ? addedAsComputed(s) : null;
+            if (last != null && addedTerm(last) != NONE) {
+                out.add(last);
             }
         });
         return out;
