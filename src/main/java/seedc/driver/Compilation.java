@@ -13,6 +13,7 @@ import seedc.eval.Evaluation;
 import seedc.eval.FloatInterpreter;
 import seedc.analysis.RangeAnalysis;
 import seedc.analysis.ValueRanges;
+import seedc.eval.PairedDrop;
 import seedc.eval.Profile;
 import seedc.diag.UserError;
 import seedc.fixed.QuantizedModel;
@@ -270,7 +271,8 @@ public final class Compilation {
                 percent(label, train, fixedTrain), label ? null
                         : new Report.OutputError(Metric.scoreError(runs.floatTrain(), fixedTrain),
                                 Metric.scoreError(runs.floatTest(), fixedTest)));
-        Report.Accuracy accuracy = measured.withPromotions(promotions(model, train, o, proven, runs, measured));
+        Report.Accuracy accuracy = measured.withPromotions(promotions(model, train, o, proven, runs, measured))
+                .withTestRows(label ? PairedDrop.of(test, runs.floatTest(), fixedTest) : null);
         Report.ChosenProgram program = new Report.ChosenProgram(values, FixedAssignment.of(best), best.paramBytes(),
                 ChosenValues.wraps(model, runs.onTrain().wraps()), new Report.TestWraps(runs.onTest().wraps().anyExamples(),
                         ChosenValues.wraps(model, runs.onTest().wraps())), ChosenValues.parameterStorage(model, best), null);

@@ -95,6 +95,6 @@ final class ShiftryRun {
                 h.refused() == null ? null : new SearchSummary.Refused(h.refused().accuracy(),
                         h.refused().wrapEvents(), h.refused().wrapsAtStart()),
                 h.faster() == null ? null : new SearchSummary.Faster(h.faster().walkCycles(), h.faster().chooseAccuracy(),
-                        h.faster().narrower(), h.faster().wider()));
+                        h.faster().narrower(), h.faster().wider()), h.chosenRows());
     }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
+import seedc.eval.PairedDrop;
 
 /**
  * report.txt's answer to "where did the accuracy go": when the chosen program is less accurate than float (on the
@@ -38,7 +39,7 @@ final class AccuracyCost {
                 .filter(d -> narrow.contains(d.name()) && d.loss() > 0)
                 .sorted(Comparator.comparingDouble(SearchSummary.Demotion::loss).reversed()).limit(NAMED).toList();
         String lost = String.format(Locale.ROOT, "accuracy lost: %.2f points on the training set, %.2f on the test"
-                + " set", train, test);
+                + " set%s", train, test, testRows(a.testRows()));
         if (narrow.isEmpty()) {
             return lost + "; no value is at 8 bits: the loss is the 16-bit program's (stage II's scales)\n";
         }
@@ -52,6 +53,12 @@ final class AccuracyCost {
         return lost + "; the values at 8 bits that cost the most, each alone (stage III's " + metric + " loss on"
                 + " the training set): " + costly.stream().map(d -> String.format(Locale.ROOT, "%s %.2f%%", d.name(),
                 100 * d.loss())).collect(Collectors.joining(", ")) + "\n";
+    }
+
+    /** The test drop's standard error and its rows (" (+- 1.03: 17 rows lost, 5 gained)"), when counted. */
+    static String testRows(PairedDrop d) {
+        return d == null ? "" : String.format(Locale.ROOT, " (+- %.2f: %d row%s lost, %d gained)", d.standardError(),
+                d.lost(), d.lost() == 1 ? "" : "s", d.gained());
     }
 
     /** The values whose promotion alone brings back the most rows, with how many ("; ..."). */

@@ -34,6 +34,9 @@ final class HeldOutText {
                     f.narrower().isEmpty() ? "none" : String.join(", ", f.narrower()),
                     f.wider().isEmpty() ? "none" : String.join(", ", f.wider())));
         }
+        if (h != null && h.chosenRows() != null) {
+            rowsAgainstFloat(sb, h.chosenRows());
+        }
         if (h != null && h.keptForRam() != null) {
             sb.append(f("  %d more of the demotions kept: only with them does the program fit the device's RAM%n",
                     h.keptForRam()));
@@ -47,6 +50,17 @@ final class HeldOutText {
                     + "  that no other beats on accuracy, cycles and flash together (--pareto FILE.csv lists them)%n",
                     x.frontier().rank(), x.frontier().programs()));
         }
+    }
+
+    /**
+     * The chosen program's held-out rows against float's: the drop is a difference of row counts, and its standard
+     * error says how far another sample of as many rows (a test set) may put it.
+     */
+    private static void rowsAgainstFloat(StringBuilder sb, seedc.eval.PairedDrop d) {
+        sb.append(f("  the chosen program there: %d row%s float gets right it gets wrong, %d the other way: a drop of"
+                + " %.2f +- %.2f points%n  (the paired standard error; another %d rows may show a drop about that much"
+                + " higher or lower)%n", d.lost(), d.lost() == 1 ? "" : "s", d.gained(), d.points(), d.standardError(),
+                d.rows()));
     }
 
     /** The held-out rows' judgement of the walk without the score guard, and what followed. */

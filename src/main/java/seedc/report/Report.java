@@ -11,6 +11,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import seedc.diag.UserError;
+import seedc.eval.PairedDrop;
 
 /**
  * report.json of 'seedc compile', made of a few records: what was compiled ({@link Compiled}), its accuracy, the
@@ -31,22 +32,38 @@ public record Report(Compiled compiled, Accuracy accuracy, ChosenProgram program
 
     /**
      * Float's and the fixed program's accuracy on the test and training sets; a model whose result is a tensor has
-     * none (null) but {@code outputError}.
+     * none (null) but {@code outputError}. {@code testRows}: the test rows against float's, lost and gained (the test
+     * drop's standard error; null for a tensor result and in reports written before it was counted).
      */
     public record Accuracy(Double floatTestAccuracy, Double fixedTestAccuracy, Double floatTrainAccuracy,
                            Double fixedTrainAccuracy,
                            @JsonInclude(JsonInclude.Include.NON_NULL) OutputError outputError,
                            @JsonInclude(JsonInclude.Include.NON_NULL) ScoresAsClasses scoresAsClasses,
-                           @JsonInclude(JsonInclude.Include.NON_NULL) Promotions promotions) {
+                           @JsonInclude(JsonInclude.Include.NON_NULL) Promotions promotions,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) PairedDrop testRows) {
         public Accuracy(Double floatTestAccuracy, Double fixedTestAccuracy, Double floatTrainAccuracy,
                         Double fixedTrainAccuracy, OutputError outputError) {
-            this(floatTestAccuracy, fixedTestAccuracy, floatTrainAccuracy, fixedTrainAccuracy, outputError, null, null);
+            this(floatTestAccuracy, fixedTestAccuracy, floatTrainAccuracy, fixedTrainAccuracy, outputError, null, null,
+                    null);
+        }
+
+        public Accuracy(Double floatTestAccuracy, Double fixedTestAccuracy, Double floatTrainAccuracy,
+                        Double fixedTrainAccuracy, OutputError outputError, ScoresAsClasses scoresAsClasses,
+                        Promotions promotions) {
+            this(floatTestAccuracy, fixedTestAccuracy, floatTrainAccuracy, fixedTrainAccuracy, outputError,
+                    scoresAsClasses, promotions, null);
         }
 
         /** The same figures, with where the accuracy went (null: not measured). */
         public Accuracy withPromotions(Promotions p) {
             return new Accuracy(floatTestAccuracy, fixedTestAccuracy, floatTrainAccuracy, fixedTrainAccuracy,
-                    outputError, scoresAsClasses, p);
+                    outputError, scoresAsClasses, p, testRows);
+        }
+
+        /** The same figures, with the test rows counted against float's (null: a tensor result). */
+        public Accuracy withTestRows(PairedDrop rows) {
+            return new Accuracy(floatTestAccuracy, fixedTestAccuracy, floatTrainAccuracy, fixedTrainAccuracy,
+                    outputError, scoresAsClasses, promotions, rows);
         }
     }
 

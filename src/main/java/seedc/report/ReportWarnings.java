@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Stream;
 import seedc.backend.FpgaDesignReport;
+import seedc.eval.PairedDrop;
 import seedc.eval.WithinDrop;
 
 /**
@@ -113,8 +114,14 @@ public final class ReportWarnings {
                 + " new ones; give --validation FILE with rows it was not trained on (or put them"
                 + " beside the training set as validation.npy), or a lower --max-accuracy-drop", h.rows(), heldDrop);
         return Optional.of(f("on the test rows the fixed-point program is %.2f points below float (%.2f%% against"
-                + " %.2f%%), beyond --max-accuracy-drop %s: %s", drop, r.accuracy().fixedTestAccuracy(),
-                r.accuracy().floatTestAccuracy(), s.maxAccuracyDrop(), why));
+                + " %.2f%%%s), beyond --max-accuracy-drop %s: %s", drop, r.accuracy().fixedTestAccuracy(),
+                r.accuracy().floatTestAccuracy(), testError(r.accuracy().testRows()), s.maxAccuracyDrop(), why));
+    }
+
+    /** "; the drop +- its standard error over the test rows" when they were counted against float's. */
+    private static String testError(PairedDrop d) {
+        return d == null ? "" : f("; %.2f +- %.2f from the %d rows lost and %d gained", d.points(), d.standardError(),
+                d.lost(), d.gained());
     }
 
     private static String f(String format, Object... args) {

@@ -2,6 +2,7 @@ package seedc.report;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
+import seedc.eval.PairedDrop;
 
 /**
  * What the search saw, as report.json and report.txt show it: one record per strategy, its fields
@@ -44,12 +45,21 @@ public sealed interface SearchSummary {
      * set": every fourth of its rows; "validation set": --validation's); {@code keptForRam} (null: none): demotions
      * past those the held-out rows accept, kept because only with them does the program fit the device's RAM;
      * {@code unguardedRefused} (null: accepted, or not judged): why the held-out rows refused the unguarded walk's
-     * program.
+     * program; {@code chosenRows} (null in reports written before it was counted): the chosen program's rows there
+     * against float's, lost and gained, whence the drop's standard error.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record HeldOut(int rows, int chooseRows, double floatAccuracy, Double unguardedAccuracy, Double guardedAccuracy,
                    double chosenAccuracy, String scoreGuard, String rowsFrom, Integer keptForRam,
-                   Refused unguardedRefused, @JsonInclude(JsonInclude.Include.NON_NULL) Faster faster) {}
+                   Refused unguardedRefused, @JsonInclude(JsonInclude.Include.NON_NULL) Faster faster,
+                   @JsonInclude(JsonInclude.Include.NON_NULL) PairedDrop chosenRows) {
+        HeldOut(int rows, int chooseRows, double floatAccuracy, Double unguardedAccuracy, Double guardedAccuracy,
+                double chosenAccuracy, String scoreGuard, String rowsFrom, Integer keptForRam, Refused unguardedRefused,
+                Faster faster) {
+            this(rows, chooseRows, floatAccuracy, unguardedAccuracy, guardedAccuracy, chosenAccuracy, scoreGuard,
+                    rowsFrom, keptForRam, unguardedRefused, faster, null);
+        }
+    }
 
     /**
      * Why the held-out rows refused a program: its accuracy there beyond the drop ({@code accuracy}), and its wrap

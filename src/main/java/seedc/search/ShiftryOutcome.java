@@ -55,6 +55,12 @@ public record ShiftryOutcome(FixedProgram best, int inputScale, List<ShiftryOutc
                 staged, null, startScoreError, heldOut, cycles, explored, grouping);
     }
 
+    /** This outcome with its held-out figures replaced by {@code h} (the same program, curve and cycles). */
+    ShiftryOutcome withHeldOutFigures(HeldOut h) {
+        return new ShiftryOutcome(best, inputScale, order, curve, paramBytesStart, paramBytes, candidates, staged,
+                bestOnTrain, startScoreError, h, cycles, explored, grouping);
+    }
+
     /** This outcome with {@code explored} as the programs it ran (two walks' together, judged on held-out rows). */
     ShiftryOutcome withExplored(List<Frontier.Explored> explored) {
         return new ShiftryOutcome(best, inputScale, order, curve, paramBytesStart, paramBytes, candidates, staged,
@@ -69,14 +75,27 @@ public record ShiftryOutcome(FixedProgram best, int inputScale, List<ShiftryOutc
      * program (NaN when it was not needed) and of the chosen one, what was decided about the guard, why the held-out
      * rows refused the unguarded walk's program ({@code refused}; null when they accepted it or it was not judged)
      * and, when a faster program the search ran met the same limits and was chosen instead ({@link FasterOnFrontier}),
-     * what it changed (else null).
+     * what it changed (else null); last, the chosen program's rows against float's there ({@code chosenRows}: lost,
+     * gained and the drop's standard error; null until {@link ShiftrySearch} counts them, or for a tensor result).
      */
     public record HeldOut(int rows, int chooseRows, double floatAccuracy, double unguarded, double guarded,
                           double chosen, ScoreGuard guard, boolean validation, int keptForRam, Refused refused,
-                          Faster faster) {
+                          Faster faster, seedc.eval.PairedDrop chosenRows) {
+        HeldOut(int rows, int chooseRows, double floatAccuracy, double unguarded, double guarded, double chosen,
+                ScoreGuard guard, boolean validation, int keptForRam, Refused refused, Faster faster) {
+            this(rows, chooseRows, floatAccuracy, unguarded, guarded, chosen, guard, validation, keptForRam, refused,
+                    faster, null);
+        }
+
         HeldOut choosing(double accuracy, Faster f) {
             return new HeldOut(rows, chooseRows, floatAccuracy, unguarded, guarded, accuracy, guard, validation,
                     keptForRam, refused, f);
+        }
+
+        /** These figures with the chosen program's rows counted against float's. */
+        HeldOut counted(seedc.eval.PairedDrop rowsAgainstFloat) {
+            return new HeldOut(rows, chooseRows, floatAccuracy, unguarded, guarded, chosen, guard, validation,
+                    keptForRam, refused, faster, rowsAgainstFloat);
         }
     }
 

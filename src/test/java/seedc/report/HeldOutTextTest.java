@@ -43,6 +43,23 @@ class HeldOutTextTest {
                 .contains("(beyond 1.0 points, and 7 wrap events there, where the walk's start had 3);\n  with"));
     }
 
+    /**
+     * The chosen program's held-out rows against float's: 300 rows, 5 lost and 2 gained, a drop of 1.00 point;
+     * sum d^2 = 7, sum d = 3, so the standard error is 100 * sqrt(7 - 9/300) / 300 = 0.880 points.
+     */
+    @Test
+    void theChosenProgramsRowsAndTheDropsStandardError() {
+        var held = new SearchSummary.HeldOut(300, 600, 89.33, 89.33, null, 88.33, "not-needed", "validation set", null,
+                null, null, new seedc.eval.PairedDrop(300, 5, 2));
+        var search = new SearchSummary.Shiftry(13, 1.0, 0.05, null, 4128, List.of(), List.of(), null, null, 0.0, held,
+                null, null, null);
+        StringBuilder sb = new StringBuilder();
+        HeldOutText.render(sb, search);
+        assertTrue(sb.toString().contains("\n  the chosen program there: 5 rows float gets right it gets wrong, 2 the"
+                + " other way: a drop of 1.00 +- 0.88 points\n  (the paired standard error; another 300 rows may show"
+                + " a drop about that much higher or lower)\n"), sb.toString());
+    }
+
     @Test
     void aReportWithoutTheReasonNamesTheAccuracyLimit() {
         assertTrue(line(null, "helped").contains("(beyond 1.0 points);\n  with the score guard 89.00%"));

@@ -45,6 +45,24 @@ class ReportWarningsTest {
                 ReportWarnings.testDropWarning(r).orElseThrow());
     }
 
+    /**
+     * With the test rows counted against float's the warning gives the drop's standard error: 200 rows, 6 lost and 1
+     * gained, 2.50 points; sum d^2 = 7, sum d = 5, so 100 * sqrt(7 - 25/200) / 200 = 1.31 points. The accuracy line
+     * of report.txt gives it too.
+     */
+    @Test
+    void theTestRowsCountedGiveTheDropsStandardError() {
+        Report counted = withHeldOut(91.0, 88.5, new SearchSummary.HeldOut(200, 1500, 93.0, 92.0, null, 92.0,
+                "not-needed", "validation set", null, null, null));
+        Report r = new Report(counted.compiled(), counted.accuracy().withTestRows(new seedc.eval.PairedDrop(200, 6, 1)),
+                counted.program(), counted.exploration(), counted.search(), counted.deviceUse(), counted.stages());
+        assertTrue(ReportWarnings.testDropWarning(r).orElseThrow().startsWith("on the test rows the fixed-point program"
+                + " is 2.50 points below float (88.50% against 91.00%; 2.50 +- 1.31 from the 6 rows lost and 1 gained),"
+                + " beyond --max-accuracy-drop 1.0"), ReportWarnings.testDropWarning(r).orElseThrow());
+        assertTrue(TextReport.render(r).contains("0.80 points on the training set, 2.50 on the test set (+- 1.31: 6"
+                + " rows lost, 1 gained)"), TextReport.render(r));
+    }
+
     @Test
     void withinTheLimitOrWithoutHeldOutRowsNothingIsSaid() {
         SearchSummary.HeldOut h = new SearchSummary.HeldOut(375, 1125, 98.0, 98.0, null, 98.0, "not-needed",

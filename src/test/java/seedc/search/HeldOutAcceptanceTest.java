@@ -130,7 +130,17 @@ class HeldOutAcceptanceTest {
         }
         DataSet held = new DataSet(f.train().labelColumns(), labels, features);
         double floatHeld = Evaluation.accuracy(held, floats).percent();
-        double chosen = Evaluation.accuracy(held, Candidate.run(o.best(), f.model(), held, 2)).percent();
+        Result[] chosenRuns = Candidate.run(o.best(), f.model(), held, 2);
+        double chosen = Evaluation.accuracy(held, chosenRuns).percent();
+        // the rows the report counts against float's, counted here row by row
+        int lost = 0, gained = 0;
+        for (int k = 0; k < n; k++) {
+            long label = Math.round(labels[k][0]);
+            boolean floatRight = floats[k].label() == label, chosenRight = chosenRuns[k].label() == label;
+            lost += floatRight && !chosenRight ? 1 : 0;
+            gained += chosenRight && !floatRight ? 1 : 0;
+        }
+        assertEquals(new seedc.eval.PairedDrop(n, lost, gained), o.heldOut().chosenRows());
         assertEquals(n, o.heldOut().rows());
         assertEquals(floatHeld, o.heldOut().floatAccuracy(), 1e-9);
         assertEquals(chosen, o.heldOut().chosen(), 1e-9);
