@@ -206,7 +206,18 @@ public final class LinearCycleModel implements CycleModel {
     /** Cycles per unit of {@code term}: fitted, or from its relatives (see the class comment). */
     public double coefficient(String term) {
         Double c = coefficients.get(term);
-        return c != null ? c : resolved.computeIfAbsent(term, this::fromRelatives);
+        if (c != null) {
+            return c;
+        }
+        // not computeIfAbsent: an unfitted twin's price is resolved through here too, and ConcurrentHashMap throws
+        // "Recursive update" when that nested call lands in the bin being computed (FitScriptPricingTest met it on
+        // avr.json's read-in-order and call terms); two threads resolving one term compute the same figure
+        Double r = resolved.get(term);
+        if (r == null) {
+            r = fromRelatives(term);
+            resolved.putIfAbsent(term, r);
+        }
+        return r;
     }
 
     /** The terms of {@code terms} that neither the fit nor any relative prices (they count 0 cycles). */
