@@ -57,6 +57,11 @@ final class HeldOutText {
      * error says how far another sample of as many rows (a test set) may put it.
      */
     private static void rowsAgainstFloat(StringBuilder sb, seedc.eval.PairedDrop d) {
+        if (d.lost() == 0 && d.gained() == 0) {
+            sb.append("  the chosen program there: right on exactly the rows float is right on (no standard error"
+                    + " to give:\n  no row there shows what new rows may)\n");
+            return;
+        }
         sb.append(f("  the chosen program there: %d row%s float gets right it gets wrong, %d the other way: a drop of"
                 + " %.2f +- %.2f points%n  (the paired standard error; another %d rows may show a drop about that much"
                 + " higher or lower)%n", d.lost(), d.lost() == 1 ? "" : "s", d.gained(), d.points(), d.standardError(),

@@ -60,6 +60,19 @@ class HeldOutTextTest {
                 + " a drop about that much higher or lower)\n"), sb.toString());
     }
 
+    /** No row won or lost: a standard error of 0 would read as a promise, so none is given. */
+    @Test
+    void noRowLostOrGainedGivesNoStandardError() {
+        var held = new SearchSummary.HeldOut(300, 600, 89.33, 89.33, null, 89.33, "not-needed", "validation set", null,
+                null, null, new seedc.eval.PairedDrop(300, 0, 0));
+        var search = new SearchSummary.Shiftry(13, 1.0, 0.05, null, 4128, List.of(), List.of(), null, null, 0.0, held,
+                null, null, null);
+        StringBuilder sb = new StringBuilder();
+        HeldOutText.render(sb, search);
+        assertTrue(sb.toString().contains("\n  the chosen program there: right on exactly the rows float is right on (no"
+                + " standard error to give:\n  no row there shows what new rows may)\n"), sb.toString());
+    }
+
     @Test
     void aReportWithoutTheReasonNamesTheAccuracyLimit() {
         assertTrue(line(null, "helped").contains("(beyond 1.0 points);\n  with the score guard 89.00%"));
