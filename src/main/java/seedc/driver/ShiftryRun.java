@@ -86,12 +86,21 @@ final class ShiftryRun {
         return null;
     }
 
+    private static SearchSummary.Guard guard(ShiftryOutcome.ScoreGuard g) {
+        return switch (g) {
+            case NOT_NEEDED -> SearchSummary.Guard.NOT_NEEDED;
+            case HELPED -> SearchSummary.Guard.HELPED;
+            case DID_NOT_HELP -> SearchSummary.Guard.DID_NOT_HELP;
+            case NO_CYCLE_MODEL -> SearchSummary.Guard.NO_CYCLE_MODEL;
+        };
+    }
+
     private static SearchSummary.HeldOut heldOut(ShiftryOutcome.HeldOut h) {
         return h == null ? null : new SearchSummary.HeldOut(h.rows(), h.chooseRows(), h.floatAccuracy(),
                 Double.isNaN(h.unguarded()) ? null : h.unguarded(),
                 Double.isNaN(h.guarded()) ? null : h.guarded(), h.chosen(),
-                h.guard().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
-                h.validation() ? "validation set" : "training set", h.keptForRam() == 0 ? null : h.keptForRam(),
+                guard(h.guard()), h.validation() ? SearchSummary.RowsFrom.VALIDATION_SET
+                        : SearchSummary.RowsFrom.TRAINING_SET, h.keptForRam() == 0 ? null : h.keptForRam(),
                 h.refused() == null ? null : new SearchSummary.Refused(h.refused().accuracy(),
                         h.refused().wrapEvents(), h.refused().wrapsAtStart()),
                 h.faster() == null ? null : new SearchSummary.Faster(h.faster().walkCycles(), h.faster().chooseAccuracy(),

@@ -14,7 +14,7 @@ final class HeldOutText {
     static void render(StringBuilder sb, SearchSummary.Shiftry x) {
         SearchSummary.HeldOut h = x.heldOut();
         if (h != null) {
-            String rows = "validation set".equals(h.rowsFrom()) ? "of the validation set"
+            String rows = h.rowsFrom() == SearchSummary.RowsFrom.VALIDATION_SET ? "of the validation set"
                     : "of the training set's";
             if (h.unguardedAccuracy() == null) {
                 sb.append(f("held-out rows: %d %s, which no choice saw; float %.2f%%, the score guard's walk%n  %.2f%%"
@@ -73,13 +73,14 @@ final class HeldOutText {
         sb.append(f("held-out rows: %d %s, which no choice saw; float %.2f%%, the walk without the%n  score guard"
                 + " %.2f%%", h.rows(), rows, h.floatAccuracy(), h.unguardedAccuracy()));
         switch (h.scoreGuard()) {
-            case "not-needed" -> sb.append(f(" (within %s points: accepted, the score guard not needed)%n",
+            case NOT_NEEDED -> sb.append(f(" (within %s points: accepted, the score guard not needed)%n",
                     x.maxAccuracyDrop()));
-            case "helped" -> sb.append(f(" (%s);%n  with the score guard %.2f%%: that program chosen%n",
+            case HELPED -> sb.append(f(" (%s);%n  with the score guard %.2f%%: that program chosen%n",
                     refused(x, h.unguardedRefused()), h.guardedAccuracy()));
-            default -> sb.append(f(" (%s);%n  with the score guard %.2f%%; chosen: the longest prefix of the kept"
-                    + " demotions that the held-out%n  rows accept, %.2f%%%n", refused(x, h.unguardedRefused()),
-                    h.guardedAccuracy(), h.chosenAccuracy()));
+            // NO_CYCLE_MODEL ran no walk without the guard (render's other branch): only DID_NOT_HELP comes here
+            case DID_NOT_HELP, NO_CYCLE_MODEL -> sb.append(f(" (%s);%n  with the score guard %.2f%%; chosen: the"
+                    + " longest prefix of the kept demotions that the held-out%n  rows accept, %.2f%%%n",
+                    refused(x, h.unguardedRefused()), h.guardedAccuracy(), h.chosenAccuracy()));
         }
     }
 

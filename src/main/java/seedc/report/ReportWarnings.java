@@ -106,7 +106,7 @@ public final class ReportWarnings {
         if (!WithinDrop.within(h.chosenAccuracy(), h.floatAccuracy(), s.maxAccuracyDrop())) {
             return Optional.empty(); // the held-out rows showed it too: no program met the limit (the collapse warns)
         }
-        String why = "validation set".equals(h.rowsFrom())
+        String why = h.rowsFrom() == SearchSummary.RowsFrom.VALIDATION_SET
                 ? f("the %d validation rows showed %.2f (one row is %.2f points of them); they and the test rows"
                 + " are both samples, whose figures differ by chance too, so try more validation rows%s", h.rows(),
                 heldDrop, 100.0 / h.rows(), otherRemedies(h, heldDrop))
@@ -129,7 +129,7 @@ public final class ReportWarnings {
         if (heldDrop > WithinDrop.SLACK) {
             r.add("a lower --max-accuracy-drop");
         }
-        if ("no-cycle-model".equals(h.scoreGuard()) || "helped".equals(h.scoreGuard())) {
+        if (h.scoreGuard().guardChose()) {
             r.add("a lower --max-score-error (the score guard's walk chose this program)");
         }
         return r.isEmpty() ? "" : ", or " + String.join(", or ", r);

@@ -50,14 +50,61 @@ public sealed interface SearchSummary {
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record HeldOut(int rows, int chooseRows, double floatAccuracy, Double unguardedAccuracy, Double guardedAccuracy,
-                   double chosenAccuracy, String scoreGuard, String rowsFrom, Integer keptForRam,
+                   double chosenAccuracy, Guard scoreGuard, RowsFrom rowsFrom, Integer keptForRam,
                    Refused unguardedRefused, @JsonInclude(JsonInclude.Include.NON_NULL) Faster faster,
                    @JsonInclude(JsonInclude.Include.NON_NULL) PairedDrop chosenRows) {
         HeldOut(int rows, int chooseRows, double floatAccuracy, Double unguardedAccuracy, Double guardedAccuracy,
-                double chosenAccuracy, String scoreGuard, String rowsFrom, Integer keptForRam, Refused unguardedRefused,
+                double chosenAccuracy, Guard scoreGuard, RowsFrom rowsFrom, Integer keptForRam, Refused unguardedRefused,
                 Faster faster) {
             this(rows, chooseRows, floatAccuracy, unguardedAccuracy, guardedAccuracy, chosenAccuracy, scoreGuard,
                     rowsFrom, keptForRam, unguardedRefused, faster, null);
+        }
+    }
+
+    /** What the held-out rows decided about the score guard (report.json's words: {@link #json}). */
+    enum Guard {
+        /** The walk without the guard met the limit there: the guard was not run. */
+        NOT_NEEDED("not-needed"),
+        /** The walk without the guard failed there; the guard's program met the limit and was chosen. */
+        HELPED("helped"),
+        /** The walk without the guard failed there; a prefix of its demotions did better than the guard's. */
+        DID_NOT_HELP("did-not-help"),
+        /** No cycle model decided: the guard's walk is the one the held-out rows judged. */
+        NO_CYCLE_MODEL("no-cycle-model");
+
+        private final String json;
+
+        Guard(String json) {
+            this.json = json;
+        }
+
+        @com.fasterxml.jackson.annotation.JsonValue
+        String json() {
+            return json;
+        }
+
+        /** Whether the score guard's walk chose the program (so --max-score-error bounds what stage IV kept). */
+        boolean guardChose() {
+            return this == HELPED || this == NO_CYCLE_MODEL;
+        }
+    }
+
+    /** Where the held-out rows come from (report.json's words: {@link #json}). */
+    enum RowsFrom {
+        /** Every fourth training row, held out from the choice. */
+        TRAINING_SET("training set"),
+        /** --validation's rows, or validation.npy's beside the training set. */
+        VALIDATION_SET("validation set");
+
+        private final String json;
+
+        RowsFrom(String json) {
+            this.json = json;
+        }
+
+        @com.fasterxml.jackson.annotation.JsonValue
+        String json() {
+            return json;
         }
     }
 

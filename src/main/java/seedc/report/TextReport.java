@@ -252,7 +252,7 @@ public final class TextReport {
             sb.append(f("%nstage IV: values demoted in that order, each kept while accuracy on the %d rows that choose%n"
                     + "  stays within %s points of float%s%s%n", x.heldOut().chooseRows(), x.maxAccuracyDrop(),
                     x.cycleModel() == null ? "" : " and the modelled cycles fall",
-                    "not-needed".equals(x.heldOut().scoreGuard()) ? ""
+                    x.heldOut().scoreGuard() == SearchSummary.Guard.NOT_NEEDED ? ""
                             : f(" (the guard's walk: and the score error within %s)", scoreErrorLimit(x))));
         } else {
             sb.append(f("%nstage IV: values demoted in that order, each kept while train accuracy stays%n"

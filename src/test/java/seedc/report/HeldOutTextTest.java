@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
  * rows, 89.33% against 89.33%, and was refused for wraps while the report said "beyond 1.0 points").
  */
 class HeldOutTextTest {
-    private static String line(SearchSummary.Refused refused, String guard) {
-        var held = new SearchSummary.HeldOut(300, 600, 89.33, 89.33, 89.0, 89.0, guard, "validation set", null,
+    private static String line(SearchSummary.Refused refused, SearchSummary.Guard guard) {
+        var held = new SearchSummary.HeldOut(300, 600, 89.33, 89.33, 89.0, 89.0, guard, SearchSummary.RowsFrom.VALIDATION_SET, null,
                 refused, null);
         var search = new SearchSummary.Shiftry(13, 1.0, 0.05, null, 4128, List.of(), List.of(), null, null, 0.0, held,
                 null, null, null);
@@ -24,7 +24,7 @@ class HeldOutTextTest {
 
     @Test
     void wrapsAloneAreNamedAsTheReason() {
-        String text = line(new SearchSummary.Refused(false, 2, 0), "helped");
+        String text = line(new SearchSummary.Refused(false, 2, 0), SearchSummary.Guard.HELPED);
         assertEquals("held-out rows: 300 of the validation set, which no choice saw; float 89.33%, the walk without the\n"
                 + "  score guard 89.33% (within 1.0 points, but refused for its wraps: 2 wrap events there, where the"
                 + " walk's start had 0);\n  with the score guard 89.00%: that program chosen\n", text);
@@ -32,14 +32,14 @@ class HeldOutTextTest {
 
     @Test
     void oneWrapEventIsSingular() {
-        assertTrue(line(new SearchSummary.Refused(false, 1, 0), "helped").contains("1 wrap event there, where"));
+        assertTrue(line(new SearchSummary.Refused(false, 1, 0), SearchSummary.Guard.HELPED).contains("1 wrap event there, where"));
     }
 
     @Test
     void accuracyAloneAndBothAreNamed() {
-        assertTrue(line(new SearchSummary.Refused(true, 0, 0), "did-not-help")
+        assertTrue(line(new SearchSummary.Refused(true, 0, 0), SearchSummary.Guard.DID_NOT_HELP)
                 .contains("(beyond 1.0 points);\n  with the score guard 89.00%; chosen: the longest prefix"));
-        assertTrue(line(new SearchSummary.Refused(true, 7, 3), "helped")
+        assertTrue(line(new SearchSummary.Refused(true, 7, 3), SearchSummary.Guard.HELPED)
                 .contains("(beyond 1.0 points, and 7 wrap events there, where the walk's start had 3);\n  with"));
     }
 
@@ -49,7 +49,7 @@ class HeldOutTextTest {
      */
     @Test
     void theChosenProgramsRowsAndTheDropsStandardError() {
-        var held = new SearchSummary.HeldOut(300, 600, 89.33, 89.33, null, 88.33, "not-needed", "validation set", null,
+        var held = new SearchSummary.HeldOut(300, 600, 89.33, 89.33, null, 88.33, SearchSummary.Guard.NOT_NEEDED, SearchSummary.RowsFrom.VALIDATION_SET, null,
                 null, null, new seedc.eval.PairedDrop(300, 5, 2));
         var search = new SearchSummary.Shiftry(13, 1.0, 0.05, null, 4128, List.of(), List.of(), null, null, 0.0, held,
                 null, null, null);
@@ -63,7 +63,7 @@ class HeldOutTextTest {
     /** No row won or lost: a standard error of 0 would read as a promise, so none is given. */
     @Test
     void noRowLostOrGainedGivesNoStandardError() {
-        var held = new SearchSummary.HeldOut(300, 600, 89.33, 89.33, null, 89.33, "not-needed", "validation set", null,
+        var held = new SearchSummary.HeldOut(300, 600, 89.33, 89.33, null, 89.33, SearchSummary.Guard.NOT_NEEDED, SearchSummary.RowsFrom.VALIDATION_SET, null,
                 null, null, new seedc.eval.PairedDrop(300, 0, 0));
         var search = new SearchSummary.Shiftry(13, 1.0, 0.05, null, 4128, List.of(), List.of(), null, null, 0.0, held,
                 null, null, null);
@@ -75,6 +75,6 @@ class HeldOutTextTest {
 
     @Test
     void aReportWithoutTheReasonNamesTheAccuracyLimit() {
-        assertTrue(line(null, "helped").contains("(beyond 1.0 points);\n  with the score guard 89.00%"));
+        assertTrue(line(null, SearchSummary.Guard.HELPED).contains("(beyond 1.0 points);\n  with the score guard 89.00%"));
     }
 }
