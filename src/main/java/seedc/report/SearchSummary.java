@@ -1,6 +1,7 @@
 package seedc.report;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 import seedc.eval.PairedDrop;
 
@@ -61,27 +62,16 @@ public sealed interface SearchSummary {
         }
     }
 
-    /** What the held-out rows decided about the score guard (report.json's words: {@link #json}). */
+    /** What the held-out rows decided about the score guard (report.json's words in each constant's property). */
     enum Guard {
         /** The walk without the guard met the limit there: the guard was not run. */
-        NOT_NEEDED("not-needed"),
+        @JsonProperty("not-needed") NOT_NEEDED,
         /** The walk without the guard failed there; the guard's program met the limit and was chosen. */
-        HELPED("helped"),
+        @JsonProperty("helped") HELPED,
         /** The walk without the guard failed there; a prefix of its demotions did better than the guard's. */
-        DID_NOT_HELP("did-not-help"),
+        @JsonProperty("did-not-help") DID_NOT_HELP,
         /** No cycle model decided: the guard's walk is the one the held-out rows judged. */
-        NO_CYCLE_MODEL("no-cycle-model");
-
-        private final String json;
-
-        Guard(String json) {
-            this.json = json;
-        }
-
-        @com.fasterxml.jackson.annotation.JsonValue
-        String json() {
-            return json;
-        }
+        @JsonProperty("no-cycle-model") NO_CYCLE_MODEL;
 
         /** Whether the score guard's walk chose the program (so --max-score-error bounds what stage IV kept). */
         boolean guardChose() {
@@ -89,23 +79,12 @@ public sealed interface SearchSummary {
         }
     }
 
-    /** Where the held-out rows come from (report.json's words: {@link #json}). */
+    /** Where the held-out rows come from (report.json's words in each constant's property). */
     enum RowsFrom {
         /** Every fourth training row, held out from the choice. */
-        TRAINING_SET("training set"),
+        @JsonProperty("training set") TRAINING_SET,
         /** --validation's rows, or validation.npy's beside the training set. */
-        VALIDATION_SET("validation set");
-
-        private final String json;
-
-        RowsFrom(String json) {
-            this.json = json;
-        }
-
-        @com.fasterxml.jackson.annotation.JsonValue
-        String json() {
-            return json;
-        }
+        @JsonProperty("validation set") VALIDATION_SET
     }
 
     /**

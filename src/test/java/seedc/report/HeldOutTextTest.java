@@ -12,9 +12,22 @@ import org.junit.jupiter.api.Test;
  * rows, 89.33% against 89.33%, and was refused for wraps while the report said "beyond 1.0 points").
  */
 class HeldOutTextTest {
+    private static final SearchSummary.RowsFrom VALIDATION = SearchSummary.RowsFrom.VALIDATION_SET;
+
     private static String line(SearchSummary.Refused refused, SearchSummary.Guard guard) {
-        var held = new SearchSummary.HeldOut(300, 600, 89.33, 89.33, 89.0, 89.0, guard, SearchSummary.RowsFrom.VALIDATION_SET, null,
-                refused, null);
+        return rendered(new SearchSummary.HeldOut(300, 600, 89.33, 89.33, 89.0, 89.0, guard, VALIDATION, null, refused,
+                null));
+    }
+
+    /** The chosen program's rows counted against float's on 300 validation rows, the walk's program accepted. */
+    private static String counted(int lost, int gained) {
+        return rendered(new SearchSummary.HeldOut(300, 600, 89.33, 89.33, null, 89.33 - 100.0 * (lost - gained) / 300,
+                SearchSummary.Guard.NOT_NEEDED, VALIDATION, null, null, null,
+                new seedc.eval.PairedDrop(300, lost, gained)));
+    }
+
+    /** report.txt's held-out lines of a shiftry summary with {@code held}. */
+    private static String rendered(SearchSummary.HeldOut held) {
         var search = new SearchSummary.Shiftry(13, 1.0, 0.05, null, 4128, List.of(), List.of(), null, null, 0.0, held,
                 null, null, null);
         StringBuilder sb = new StringBuilder();
@@ -32,7 +45,8 @@ class HeldOutTextTest {
 
     @Test
     void oneWrapEventIsSingular() {
-        assertTrue(line(new SearchSummary.Refused(false, 1, 0), SearchSummary.Guard.HELPED).contains("1 wrap event there, where"));
+        assertTrue(line(new SearchSummary.Refused(false, 1, 0), SearchSummary.Guard.HELPED)
+                .contains("1 wrap event there, where"));
     }
 
     @Test
@@ -49,32 +63,23 @@ class HeldOutTextTest {
      */
     @Test
     void theChosenProgramsRowsAndTheDropsStandardError() {
-        var held = new SearchSummary.HeldOut(300, 600, 89.33, 89.33, null, 88.33, SearchSummary.Guard.NOT_NEEDED, SearchSummary.RowsFrom.VALIDATION_SET, null,
-                null, null, new seedc.eval.PairedDrop(300, 5, 2));
-        var search = new SearchSummary.Shiftry(13, 1.0, 0.05, null, 4128, List.of(), List.of(), null, null, 0.0, held,
-                null, null, null);
-        StringBuilder sb = new StringBuilder();
-        HeldOutText.render(sb, search);
-        assertTrue(sb.toString().contains("\n  the chosen program there: 5 rows float gets right it gets wrong, 2 the"
+        String text = counted(5, 2);
+        assertTrue(text.contains("\n  the chosen program there: 5 rows float gets right it gets wrong, 2 the"
                 + " other way: a drop of 1.00 +- 0.88 points\n  (the paired standard error; another 300 rows may show"
-                + " a drop about that much higher or lower)\n"), sb.toString());
+                + " a drop about that much higher or lower)\n"), text);
     }
 
     /** No row won or lost: a standard error of 0 would read as a promise, so none is given. */
     @Test
     void noRowLostOrGainedGivesNoStandardError() {
-        var held = new SearchSummary.HeldOut(300, 600, 89.33, 89.33, null, 89.33, SearchSummary.Guard.NOT_NEEDED, SearchSummary.RowsFrom.VALIDATION_SET, null,
-                null, null, new seedc.eval.PairedDrop(300, 0, 0));
-        var search = new SearchSummary.Shiftry(13, 1.0, 0.05, null, 4128, List.of(), List.of(), null, null, 0.0, held,
-                null, null, null);
-        StringBuilder sb = new StringBuilder();
-        HeldOutText.render(sb, search);
-        assertTrue(sb.toString().contains("\n  the chosen program there: right on exactly the rows float is right on (no"
-                + " standard error to give:\n  no row there shows what new rows may)\n"), sb.toString());
+        String text = counted(0, 0);
+        assertTrue(text.contains("\n  the chosen program there: right on exactly the rows float is right on (no"
+                + " standard error to give:\n  no row there shows what new rows may)\n"), text);
     }
 
     @Test
     void aReportWithoutTheReasonNamesTheAccuracyLimit() {
-        assertTrue(line(null, SearchSummary.Guard.HELPED).contains("(beyond 1.0 points);\n  with the score guard 89.00%"));
+        assertTrue(line(null, SearchSummary.Guard.HELPED)
+                .contains("(beyond 1.0 points);\n  with the score guard 89.00%"));
     }
 }
