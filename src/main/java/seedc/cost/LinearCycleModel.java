@@ -3,6 +3,7 @@ package seedc.cost;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
@@ -25,7 +26,10 @@ import seedc.ir.Op;
  * ({@code Kind.nextelem.*}, {@code Kind.nextmac.*}: OpWork's terms where the target streams) that the fit never
  * measured is priced as its indexed twin ({@code Kind.elem.*}, {@code Kind.mac.*}, {@code Kind.op}, ...), the same
  * work read otherwise: a
- * model fitted before those terms existed prices every program as it did.
+ * model fitted before those terms existed prices every program as it did. So does one that never measured products on
+ * bit planes ({@link PlaneWork}): where no coefficient names a kind's planes' term ({@code MatMul.planebyte.1x1}, ...),
+ * such a product is priced by its dense terms under their own names and its planes' terms at nothing; where one does,
+ * by its planes' terms alone.
  */
 public final class LinearCycleModel implements CycleModel {
     private final String description;
@@ -35,6 +39,8 @@ public final class LinearCycleModel implements CycleModel {
     /** Whether the target reads a flash row in order through a pointer (OpWork's {@code next} terms). */
     private final boolean readsFlashRowsInOrder;
     private final Map<String, Double> resolved = new ConcurrentHashMap<>();
+    /** The op kinds whose products on bit planes a fit measured: a coefficient of a planes' term (PlaneWork). */
+    private final Set<String> planesFitted;
 
     /** A model described so, pricing each term (see {@link OpWork}) by {@code coefficients}, its error unmeasured. */
     public LinearCycleModel(String description, Map<String, Double> coefficients) {
@@ -57,6 +63,8 @@ public final class LinearCycleModel implements CycleModel {
                             boolean readsFlashRowsInOrder) {
         this.description = description;
         this.coefficients = Map.copyOf(coefficients);
+        this.planesFitted = coefficients.keySet().stream().filter(t -> Term.of(t).unit.startsWith(PlaneWork.PLANE))
+                .map(t -> Term.of(t).kind).collect(java.util.stream.Collectors.toUnmodifiableSet());
         this.heldOutError = heldOutError;
         this.readsFlashRowsInOrder = readsFlashRowsInOrder;
     }
@@ -151,10 +159,11 @@ public final class LinearCycleModel implements CycleModel {
     public double fittedShare(FixedProgram program, Map<String, double[]> weights) {
         double all = 0, fitted = 0;
         for (OpWork.Part p : OpWork.of(program, weights, readsFlashRowsInOrder)) {
-            if (!unpriced(p.terms()).isEmpty()) {
+            Map<String, Double> terms = folded(p.terms());
+            if (!unpricedOf(terms).isEmpty()) {
                 return 0; // work priced at nothing: how much of the program it is, nobody knows
             }
-            for (var t : folded(p.terms()).entrySet()) {
+            for (var t : terms.entrySet()) {
                 double c = coefficient(t.getKey()) * t.getValue();
                 all += c;
                 fitted += measured(t.getKey()) ? c : 0; // a term priced as its measured twin: measured work
@@ -175,12 +184,36 @@ public final class LinearCycleModel implements CycleModel {
      * adds exactly the products it added before they existed, and so prices every program to the last bit as it did.
      */
     private Map<String, Double> folded(Map<String, Double> terms) {
-        if (terms.keySet().stream().noneMatch(t -> isCallShift(t) && !coefficients.containsKey(t))) {
+        Map<String, Double> planes = onPlanes(terms);
+        if (planes.keySet().stream().noneMatch(t -> isCallShift(t) && !coefficients.containsKey(t))) {
+            return planes;
+        }
+        Map<String, Double> f = new TreeMap<>();
+        planes.forEach((t, a) -> f.merge(isCallShift(t) && !coefficients.containsKey(t) ? indexedTwin(t) : t, a,
+                Double::sum));
+        return f;
+    }
+
+    /**
+     * The terms of products on bit planes (PlaneWork's) as this model prices them: where a fit measured the kind's
+     * planes, its planes' terms, without the dense stand-ins; else the dense terms under their own names, without the
+     * planes' terms, so that the op is exactly the term map it was before the planes had terms.
+     */
+    private Map<String, Double> onPlanes(Map<String, Double> terms) {
+        if (terms.keySet().stream().noneMatch(t -> Term.of(t).unit.startsWith(PlaneWork.DENSE))) {
             return terms;
         }
         Map<String, Double> f = new TreeMap<>();
-        terms.forEach((t, a) -> f.merge(isCallShift(t) && !coefficients.containsKey(t) ? indexedTwin(t) : t, a,
-                Double::sum));
+        terms.forEach((t, a) -> {
+            Term q = Term.of(t);
+            boolean measured = planesFitted.contains(q.kind);
+            if (q.unit.startsWith(PlaneWork.DENSE) && !measured) {
+                f.merge(q.kind + "." + q.unit.substring(PlaneWork.DENSE.length())
+                        + (q.widths.isEmpty() ? "" : "." + q.widths), a, Double::sum);
+            } else if (q.unit.startsWith(PlaneWork.PLANE) ? measured : !q.unit.startsWith(PlaneWork.DENSE)) {
+                f.merge(t, a, Double::sum);
+            }
+        });
         return f;
     }
 
@@ -220,9 +253,16 @@ public final class LinearCycleModel implements CycleModel {
         return r;
     }
 
-    /** The terms of {@code terms} that neither the fit nor any relative prices (they count 0 cycles). */
+    /**
+     * The terms of {@code terms} that neither the fit nor any relative prices (they count 0 cycles), as this model
+     * reads them (a product's planes' terms or its dense ones, {@link #onPlanes}).
+     */
     public List<String> unpriced(Map<String, Double> terms) {
-        return terms.keySet().stream().filter(t -> !coefficients.containsKey(t) && !isCallCount(t)
+        return unpricedOf(folded(terms));
+    }
+
+    private List<String> unpricedOf(Map<String, Double> folded) {
+        return folded.keySet().stream().filter(t -> !coefficients.containsKey(t) && !isCallCount(t)
                 && relatives(t).isEmpty()).toList();
     }
 

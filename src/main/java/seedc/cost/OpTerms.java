@@ -7,6 +7,7 @@ import java.util.TreeMap;
 import java.util.function.ToLongFunction;
 import seedc.analysis.InPlace;
 import seedc.fixed.FixedProgram;
+import seedc.fixed.LowBitProducts;
 import seedc.fixed.OpParams;
 import seedc.ir.Op;
 import seedc.ir.OpFacts;
@@ -16,9 +17,10 @@ import seedc.ir.Value;
  * OpWork's counting of an op's terms (see {@link OpWork} for the terms and their names): adds ops' terms to a map,
  * each amount times how often the op runs. {@code flash}: the values the C keeps in flash; {@code streamed}: the ops
  * that read a flash row in order (their terms under {@code next} units); {@code idioms}: the runtime idiom calls
- * (null on a target without them); {@code sparse}: a sparse product's non-zeros.
+ * (null on a target without them); {@code planes}: the products on bit planes (null: none known, no weights);
+ * {@code sparse}: a sparse product's non-zeros.
  */
-record OpTerms(FixedProgram fp, Set<Value> flash, Set<Op> streamed, IdiomWork idioms,
+record OpTerms(FixedProgram fp, Set<Value> flash, Set<Op> streamed, IdiomWork idioms, PlaneWork planes,
                ToLongFunction<Op.SparseMatMul> sparse) {
 
     /** The width class of v: 8, 16, 32, lo (1-3 bits) or i (an int). */
@@ -58,7 +60,8 @@ record OpTerms(FixedProgram fp, Set<Value> flash, Set<Op> streamed, IdiomWork id
 
     void add(Op op, double times, Map<String, Double> t) {
         boolean calls = idioms != null && idioms.callOf(op) != null;
-        if (!streamed.contains(op) && !calls) {
+        LowBitProducts.Product onPlanes = planes == null ? null : planes.productOf(op);
+        if (!streamed.contains(op) && !calls && onPlanes == null) {
             indexed(op, times, t);
             return;
         }
@@ -70,7 +73,9 @@ record OpTerms(FixedProgram fp, Set<Value> flash, Set<Op> streamed, IdiomWork id
         if (calls) {
             idioms.add(op, times, named); // its elements are runtime calls: their terms (IdiomWork)
         }
-        named.forEach((term, amount) -> put(t, term, amount));
+        // a product on bit planes: those terms kept as its dense stand-ins, beside its planes' (PlaneWork)
+        (onPlanes == null ? named : PlaneWork.terms(onPlanes, times, named)).forEach((term, amount) ->
+                put(t, term, amount));
     }
 
     /** The op's terms as a target that reads flash by index runs it. */

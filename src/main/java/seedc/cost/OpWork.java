@@ -39,6 +39,11 @@ import seedc.ir.Value;
  *   <li>{@code Kind.call.FN}, {@code Kind.callshift}: on the same target (the AVR, whose C has every runtime idiom),
  *       an op whose elements are the runtime's idiom calls ({@link IdiomCalls}, the fact the C backends write them
  *       by): its calls, and the shift bits they do taken out of its shift term ({@link IdiomWork}).
+ *   <li>{@code Kind.planeop}, {@code Kind.planepack}, {@code Kind.planebyte.AxB}, {@code Kind.planelookup.AxB},
+ *       {@code Kind.planeout}: on every C target, a product the C computes on bit planes
+ *       ({@link seedc.fixed.LowBitProducts#onPlanes}): its kernels' work ({@link PlaneWork}), its other terms kept
+ *       under {@code dense} units ({@code Kind.denseop}, ...), by which a model that never measured the planes
+ *       prices it as before.
  * </ul>
  * Widths are the C containers 8, 16 and 32, or {@code lo} for 1 to 3 bits (products on bit planes), or {@code i}
  * for an int value; an int op's term names its operation ({@code IntArith.op.MUL}). Ops that write no code
@@ -106,6 +111,7 @@ public final class OpWork {
     public static final class Priced {
         private final FixedProgram fp;
         private final OpTerms counter;
+        private final PlaneWork planes;
 
         private Priced(FixedProgram fp, Map<String, double[]> weights, boolean readsFlashRowsInOrder) {
             this.fp = fp;
@@ -125,7 +131,8 @@ public final class OpWork {
             FlashRowReads rows = readsFlashRowsInOrder ? new FlashRowReads(fp, FlashRowReads.Storage.DENSE) : null;
             Set<Op> streamed = readsFlashRowsInOrder ? rows.opsReadingInOrder() : Set.of();
             IdiomWork idioms = readsFlashRowsInOrder ? IdiomWork.of(fp, weights, IdiomCalls.Flags.ALL, rows) : null;
-            this.counter = new OpTerms(fp, flash, streamed, idioms, m -> {
+            this.planes = PlaneWork.of(fp, weights, flash);
+            this.counter = new OpTerms(fp, flash, streamed, idioms, planes, m -> {
                 if (!params.containsKey(m.a())) {
                     return m.a().size();
                 }
@@ -184,7 +191,8 @@ public final class OpWork {
 
         /**
          * For an op outside loops, what its part depends on besides the op and the program's structure: its
-         * parameters and the types of its operands and result (null for an op with a body: not listed here).
+         * parameters and the types of its operands and result, and a product's quantized activation's levels (null
+         * for an op with a body: not listed here).
          */
         public List<Object> reads(Op op) {
             if (op instanceof Op.SumLoop || op instanceof Op.Loop) {
@@ -196,6 +204,9 @@ public final class OpWork {
                 r.add(fp.types()[v.id()]);
             }
             r.add(fp.types()[op.out().id()]);
+            if (planes != null) {
+                planes.addActivationReads(op, r); // a product on planes: its activation's levels, through views
+            }
             return r;
         }
     }

@@ -11,6 +11,8 @@
  * through a pointer (the AVR), OpWork gives the ops that read one ({@link seedc.fixed.FlashRowReads}, the IR-level
  * fact the C backends read too) terms of their own, priced as the indexed read until a fit measures them; and an op
  * whose elements are the runtime's idiom calls ({@link seedc.fixed.IdiomCalls}, likewise) its calls and the shift bits
- * they do ({@link seedc.cost.IdiomWork}), priced as the shifts they replace until a fit measures them.
+ * they do ({@link seedc.cost.IdiomWork}), priced as the shifts they replace until a fit measures them. A product on bit
+ * planes ({@link seedc.fixed.LowBitProducts#onPlanes}, likewise) has its kernels' work ({@link seedc.cost.PlaneWork}:
+ * packing, bytes of pairs of planes, lookups, outputs), priced as the dense product it replaces until a fit measures it.
  */
 package seedc.cost;

@@ -27,6 +27,9 @@ public final class LowBitProducts {
     /** The most values a weight of a product on bit planes or by subset sums has: value numbers of 3 bits. */
     public static final int MAX_WEIGHT_VALUES = 8;
 
+    /** The most levels of an activation that the C packs into bit planes by comparisons (1- and 2-bit ones). */
+    public static final int MAX_ACTIVATION_LEVELS = 4;
+
     /**
      * The fewest weight vectors that share one activation vector's table of subset sums: building it takes about four
      * additions an element, looking it up one a plane per four elements and vector, so it pays for itself from about
@@ -142,6 +145,33 @@ public final class LowBitProducts {
         OpParams.Mul p = fp.params(m, OpParams.Mul.class);
         int ram = w.activationOperand();
         return FixedArith.shrBits(fp.type(m.inputs().get(ram)).bits(), ram == 0 ? p.shrA() : p.shrB()) <= 16 ? w : null;
+    }
+
+    /**
+     * {@code m} as the C backends run it on bit planes when they may (codegen's BitSerial: a {@link #of} product of at
+     * most {@link #MAX_ACTIVATION_LEVELS} levels and {@link #MAX_WEIGHT_VALUES} values that {@link #whyNotOnPlanes}
+     * does not refuse), or null. Here so that a cost model prices the product from the fact the backends read; the
+     * AVR may still take a small window by subset sums (BitSerial.smallWindow), a choice of its kernels.
+     */
+    public static Product onPlanes(FixedProgram fp, QuantizedModel qm, Op m, Map<Value, Op> defs,
+                                   java.util.Set<Value> flash) {
+        if (!(m instanceof Op.MatMul || m instanceof Op.Conv2d)) {
+            return null;
+        }
+        return of(fp, qm, m, defs, MAX_ACTIVATION_LEVELS, MAX_WEIGHT_VALUES) instanceof Product p
+                && whyNotOnPlanes(p, flash) == null ? p : null;
+    }
+
+    /**
+     * Why the C keeps the low-bit product {@code p} off bit planes (null: it does not): its weights are not in
+     * {@code flash}, or a weight vector's sum of value numbers, a 16-bit table entry, could overflow.
+     */
+    public static String whyNotOnPlanes(Product p, java.util.Set<Value> flash) {
+        if (!flash.contains(p.op().inputs().get(1 - p.activationOperand()))) {
+            return "the weights are not in flash";
+        }
+        return (long) p.terms() * (MAX_WEIGHT_VALUES - 1) > Short.MAX_VALUE
+                ? "more terms than 16-bit value-number sums hold" : null;
     }
 
     /** Element t of weight vector f of a product's pre-shifted weights (see {@link Product#weightAt}). */

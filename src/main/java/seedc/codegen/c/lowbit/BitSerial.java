@@ -33,7 +33,8 @@ import seedc.ir.Value;
  */
 public final class BitSerial {
     /** The most activation levels packed by comparisons (1-2-bit activations), and weight values (3 bits). */
-    static final int MAX_ACTIVATION_LEVELS = 4, MAX_WEIGHT_VALUES = LowBitProducts.MAX_WEIGHT_VALUES;
+    static final int MAX_ACTIVATION_LEVELS = LowBitProducts.MAX_ACTIVATION_LEVELS,
+            MAX_WEIGHT_VALUES = LowBitProducts.MAX_WEIGHT_VALUES;
 
     public static final BitSerial NONE = new BitSerial(List.of(), Map.of(), Map.of(), Map.of(), null, PackedSources.NONE,
             PackedSigns.NONE, CountedLevels.NONE);
@@ -86,7 +87,7 @@ public final class BitSerial {
                     ? LowBitProducts.of(fp, qm, m, defs, MAX_ACTIVATION_LEVELS, MAX_WEIGHT_VALUES)
                     : new LowBitProducts.Refused("--no-bitserial");
             String why = switch (found) {
-                case LowBitProducts.Product p -> inC(p, flash);
+                case LowBitProducts.Product p -> LowBitProducts.whyNotOnPlanes(p, flash);
                 case LowBitProducts.Refused r -> r.why();
             };
             SubsetSums s = why == null || !enabled ? null : SubsetSums.of(fp, qm, m, flash,
@@ -157,16 +158,6 @@ public final class BitSerial {
         }
         SubsetSums s = SubsetSums.of(fp, qm, p.op(), flash, true);
         return s != null && s.rowsAtOnce() ? s : null;
-    }
-
-    /** Why the C keeps a low-bit product off planes (null: it does not). */
-    private static String inC(LowBitProducts.Product p, Set<Value> flash) {
-        if (!flash.contains(p.op().inputs().get(1 - p.activationOperand()))) {
-            return "the weights are not in flash";
-        }
-        // each weight vector's sum of value numbers is a 16-bit table entry
-        return (long) p.terms() * (MAX_WEIGHT_VALUES - 1) > Short.MAX_VALUE
-                ? "more terms than 16-bit value-number sums hold" : null;
     }
 
     /**
