@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -38,29 +39,56 @@ class FitScriptPricingTest {
             "module = importlib.util.module_from_spec(importlib.util.spec_from_loader('fit', loader))",
             "loader.exec_module(module)",
             "coef = json.load(open(sys.argv[2]))['coefficients']",
-            "terms = json.load(open(sys.argv[3]))",
-            "json.dump({t: module.coef_of(coef, t) for t in terms}, sys.stdout)");
+            "asked = json.load(open(sys.argv[3]))",
+            "json.dump({'coefficients': {t: module.coef_of(coef, t) for t in asked['terms']},",
+            "           'prices': [module.price(coef, m) for m in asked['work']]}, sys.stdout)");
 
     @ParameterizedTest
     @ValueSource(strings = {"avr", "cortex-m", "x86"})
-    void theFitScriptPricesEveryTermAsTheModelDoes(String target, @TempDir Path dir) throws Exception {
+    void theFitScriptPricesEveryTermAndOpAsTheModelDoes(String target, @TempDir Path dir) throws Exception {
         RequiredTool.command("/usr/bin/python3", "python3");
         RequiredTool.pythonModule("numpy", "python3-numpy");
         RequiredTool.pythonModule("scipy", "python3-scipy");
         Path model = Path.of("src/main/resources/seedc/cost/" + target + ".json");
         LinearCycleModel java = CycleModels.load("/seedc/cost/" + target + ".json", false);
         List<String> terms = termsToPrice(java.coefficients().keySet());
-        Path termsFile = dir.resolve("terms.json");
-        new ObjectMapper().writeValue(termsFile.toFile(), terms);
-        JsonNode python = new ObjectMapper().readTree(runPython(dir, model, termsFile));
-        assertEquals(terms.size(), python.size());
+        List<Map<String, Double>> work = workToPrice();
+        Path asked = dir.resolve("asked.json");
+        new ObjectMapper().writeValue(asked.toFile(), Map.of("terms", terms, "work", work));
+        JsonNode python = new ObjectMapper().readTree(runPython(dir, model, asked));
+        JsonNode coefficients = python.get("coefficients");
+        assertEquals(terms.size(), coefficients.size());
         int relatives = 0;
         for (String t : terms) {
             double expected = java.coefficient(t);
-            assertEquals(expected, python.get(t).asDouble(), 1e-9 * Math.max(1, Math.abs(expected)), t);
+            assertEquals(expected, coefficients.get(t).asDouble(), 1e-9 * Math.max(1, Math.abs(expected)), t);
             relatives += java.coefficients().containsKey(t) ? 0 : 1;
         }
         assertTrue(relatives > terms.size() / 2, "most terms priced are unfitted: the fallbacks are what is compared");
+        for (int k = 0; k < work.size(); k++) {
+            double expected = java.price(work.get(k));
+            assertEquals(expected, python.get("prices").get(k).asDouble(), 1e-9 * Math.max(1, expected),
+                    work.get(k).toString());
+        }
+    }
+
+    /**
+     * Whole ops' work as OpWork and PlaneWork give it, where the two pricings could part beyond one term's
+     * coefficient: a product on bit planes (its planes' terms beside its dense stand-ins, priced one way where the
+     * model measured the kind's planes and the other where it did not) and an idiom call's shift bits beside the shift
+     * term they were taken from, for every kind a product can be.
+     */
+    private static List<Map<String, Double>> workToPrice() {
+        List<Map<String, Double>> work = new ArrayList<>();
+        for (String kind : List.of("MatMul", "Conv2d", "Hadamard", "SparseMatMul", "ScalarMul")) {
+            work.add(Map.of(kind + ".planeop", 1.0, kind + ".planepack", 40.0, kind + ".planebyte.1x1", 36.0,
+                    kind + ".planeout", 3.0, kind + ".densemac.8x8.t16", 24.0, kind + ".denseout.8", 3.0,
+                    kind + ".op", 1.0));
+            work.add(Map.of(kind + ".planelookup.2x1", 64.0, kind + ".densetap.8", 9.0, kind + ".out.16", 10.0));
+            work.add(Map.of(kind + ".callshift", 14.0, kind + ".shift", 6.0, kind + ".call.mul8x16_shr2_8", 2.0,
+                    kind + ".nextmac.8x16.t16", 12.0, kind + ".op", 1.0));
+        }
+        return work;
     }
 
     /**
@@ -103,9 +131,9 @@ class FitScriptPricingTest {
         return unit;
     }
 
-    private static String runPython(Path dir, Path model, Path terms) throws IOException, InterruptedException {
+    private static String runPython(Path dir, Path model, Path asked) throws IOException, InterruptedException {
         Process p = new ProcessBuilder("/usr/bin/python3", "-c", LOAD_AND_PRICE, SCRIPT.toString(), model.toString(),
-                terms.toString()).redirectError(dir.resolve("stderr.txt").toFile()).start();
+                asked.toString()).redirectError(dir.resolve("stderr.txt").toFile()).start();
         byte[] out = p.getInputStream().readAllBytes();
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the fit script's pricing did not finish in 120 s");
         assertEquals(0, p.exitValue(), () -> "python3 failed: " + read(dir.resolve("stderr.txt")));
