@@ -52,10 +52,13 @@ final class ElementwiseEmitter {
         List<String> before = new ArrayList<>();
         int streamed = stream.elementwiseSum(op);
         IntExpr sa = streamed == 0 ? stream.read(a, p.shrA(), "sd_next0", before) : null;
-        IntExpr sb = streamed == 1 ? stream.read(b, p.shrB(), "sd_next1", before) : null;
-        // a sum with a streamed row (ProtoNN's distance) is halved by the sign flag where the target does so
+        String rowB = "sd_next1";
+        IntExpr sb = streamed == 1 ? stream.read(b, p.shrB(), rowB, before) : null;
+        // a sum with a streamed row (ProtoNN's distance) is halved by the sign flag where the target does so, the whole
+        // loop one row call where it is the call on a RAM array and the row
         IdiomCalls.SumCall halve = calls.halvedSum(op);
-        Runnable loop = () -> elements(o, a, b, (ia, ib) -> {
+        String row = HalvedDistance.row(r, a, b, sb != null ? rowB : null, halve, p, o);
+        Runnable loop = row != null ? () -> w.line(row) : () -> elements(o, a, b, (ia, ib) -> {
             IntExpr halved = HalvedDistance.sum(r, a, sa, ia, b, sb, ib, halve, p, o);
             return (halved != null ? halved : r.sum(sa != null ? sa : r.operand(a, p.shrA(), ia),
                     sb != null ? sb : r.operand(b, p.shrB(), ib), subtract, p, o)).c();
