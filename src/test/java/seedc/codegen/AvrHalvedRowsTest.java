@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import seedc.codegen.c.writer.RuntimeHeader;
 
 /**
  * seedc_runtime.h's row loops of the halved sums, sd_shrsubhalf8_row, sd_shraddhalf8_row and their 16-bit twins (one
@@ -32,11 +31,7 @@ class AvrHalvedRowsTest {
     @Test
     void rowsEqualTheSemantics() throws IOException {
         int[] row16 = row16();
-        StringBuilder c = new StringBuilder(AvrRuntimeProductsTest.resource("/seedc/codegen/c/avr_reads.h")).append('\n')
-                .append(RuntimeHeader.text()).append("\n#include \"seedc_bench.h\"\n\n");
-        c.append("static void put(uint32_t u) {\n    char t[12]; uint8_t k = 0;\n"
-                + "    do { t[k++] = (char)('0' + u % 10); u /= 10; } while (u);\n"
-                + "    while (k) seedc_uart_putc(t[--k]);\n    seedc_uart_putc('\\n');\n}\n");
+        StringBuilder c = AvrRuntimeProductsTest.firmwareWithPut();
         c.append("static uint32_t h;\nstatic void mix(uint16_t v) { h = (h << 1 | h >> 31) + v; }\n");
         c.append("static const int8_t row8[256] PROGMEM = {");
         for (int k = 0; k < 256; k++) {

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import seedc.codegen.c.writer.RuntimeHeader;
 
 /**
  * seedc_runtime.h's sd_shr32 as the AVR computes it (whole bytes first, the rests of 5 to 7 bits as left shifts into a
@@ -28,11 +27,7 @@ class AvrShr32Test {
     @Test
     void everyShiftEqualsTheDivisionOverTheWholeRange() throws IOException {
         int[] values = values();
-        StringBuilder c = new StringBuilder(AvrRuntimeProductsTest.resource("/seedc/codegen/c/avr_reads.h")).append('\n')
-                .append(RuntimeHeader.text()).append("\n#include \"seedc_bench.h\"\n\n");
-        c.append("static void put(uint32_t u) {\n    char t[12]; uint8_t k = 0;\n"
-                + "    do { t[k++] = (char)('0' + u % 10); u /= 10; } while (u);\n"
-                + "    while (k) seedc_uart_putc(t[--k]);\n    seedc_uart_putc('\\n');\n}\n\n");
+        StringBuilder c = AvrRuntimeProductsTest.firmwareWithPut();
         c.append(valuesInC());
         c.append("int main(void) {\n    seedc_uart_init();\n");
         for (int n = 1; n <= 31; n++) {
