@@ -25,11 +25,8 @@ class AvrHalvedRowsTest {
     static final int ROUNDS16 = 24;
     static final int GUARD = 0x5a;
 
-    @TempDir
-    Path dir;
-
     @Test
-    void rowsEqualTheSemantics() throws IOException {
+    void rowsEqualTheSemantics(@TempDir Path dir) throws IOException {
         int[] row16 = row16();
         StringBuilder c = AvrRuntimeProductsTest.firmwareWithPut();
         c.append("static uint32_t h;\nstatic void mix(uint16_t v) { h = (h << 1 | h >> 31) + v; }\n");
