@@ -1,9 +1,10 @@
 /* seedc_runtime.h, part 2 of 5: products and halved sums, each an AVR inline-assembly idiom with the portable C
  * it equals off the AVR: sd_mul8 / sd_mul8x16 / sd_mul16, the 24-bit product and its byte ladders (sd_byte_at24),
- * sd_mul8x16_shr2_8 / _shr_16 / _shr_8, sd_subhalf16 / sd_addhalf16 and sd_shrsubhalf* / sd_shraddhalf*. Called
- * by the C of every target (IntExpr's products, Operands' halved 17-bit sums) and of the AVR dialect's idioms
- * (ShiftedProducts, OnceShiftedProducts, HalvedSums); AvrRuntimeProductsTest, AvrShiftedProductsTest,
- * AvrOnceShiftedProductsTest and AvrHalvedSumsTest check both versions. Read through
+ * sd_mul8x16_shr2_8 / _shr_16 / _shr_8, sd_subhalf16 / sd_addhalf16, sd_shrsubhalf* / sd_shraddhalf* and their row
+ * loops (sd_shrsubhalf8_row ..., an asm loop on the AVR). Called by the C of every target (IntExpr's products,
+ * Operands' halved 17-bit sums) and of the AVR dialect's idioms (ShiftedProducts, OnceShiftedProducts, HalvedSums,
+ * HalvedDistance.row); AvrRuntimeProductsTest, AvrShiftedProductsTest, AvrOnceShiftedProductsTest,
+ * AvrHalvedSumsTest and AvrHalvedRowsTest check them. Read through
  * seedc.codegen.c.writer.RuntimeHeader (order of the parts; this header dropped). */
 /* The exact product of two 8-bit values: one muls on the AVR. Without SD_OPAQUE, avr-gcc turns a
  * product that is then sign-extended to 32 bits into a 16x16->32 library call. */
@@ -239,8 +240,8 @@ SD_INLINE int16_t sd_shraddhalf16(int16_t a, int na, int16_t b, int nb) {
 /* ---- Halved sums over a whole row (HalvedSums' calls in one loop: ProtoNN's distance WX - B[i] on the AVR) */
 /* out[k] = sd_shrsubhalf8(a[k], na, row[k], nb) (or shradd, or the 16-bit twins) for k < n, 1 <= n <= 255: a and
  * out in RAM, row a flash row read in order. avr-gcc's loop of the calls kept a and out in X with adiw/sbiw around
- * the store, Y being seedc_predict's frame pointer and Z the flash pointer (24.5 Uno cycles an element on
- * protonn-letter-26). Here one asm loop reads a through X, the row through Z (lpm Z+) and writes out through Y, which
+ * the store, Z being the flash pointer and Y seedc_predict's frame pointer or another value's (24.5 Uno cycles an
+ * element on protonn-letter-26). Here one asm loop reads a through X, the row through Z (lpm Z+) and writes out through Y, which
  * it saves and restores (n and out are first copied to clobbered registers, so that neither is lost if it sat in
  * r28/r29; nothing is addressed through Y inside). Each element is the call's steps on fixed registers: 17 cycles at
  * na = 1, nb = 0. The same steps as the calls, so the same integers; AvrHalvedSumsTest runs both under simavr. */
