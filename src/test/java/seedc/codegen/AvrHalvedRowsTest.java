@@ -16,7 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
  * shifts ProtoNN's distance uses (na 0 or 1, nb 0) and others up to the largest. 8 bits: every (a, b) pair, a row of
  * 255 elements and one of 1 (the count's edges), a guard element after the row left alone. 16 bits: a flash row of
  * extreme and random values against pseudo-random a (xorshift32, here and on the device). The device reports a hash
- * of each configuration's outputs (h = rotl(h, 1) + the output's bits, modulo 2^32), which Java computes from its own.
+ * of each configuration's outputs (FNV-1a: h = (h xor the output's bits) 16777619, modulo 2^32: a
+ * difference in one output stays in h), which Java computes from its own.
+ * The same loop without the halving, sd_addrow8 and sd_subrow8, against wrap_8(a ± b) on every 8-bit pair.
  */
 class AvrHalvedRowsTest {
     /** (na, nb) pairs run at 8 and 16 bits: the distance's, then shifts of both operands up to the widest. */
@@ -29,7 +31,7 @@ class AvrHalvedRowsTest {
     void rowsEqualTheSemantics(@TempDir Path dir) throws IOException {
         int[] row16 = row16();
         StringBuilder c = AvrRuntimeProductsTest.firmwareWithPut();
-        c.append("static uint32_t h;\nstatic void mix(uint16_t v) { h = (h << 1 | h >> 31) + v; }\n");
+        c.append("static uint32_t h;\nstatic void mix(uint16_t v) { h = (h ^ v) * 16777619u; }\n");
         c.append("static const int8_t row8[256] PROGMEM = {");
         for (int k = 0; k < 256; k++) {
             c.append(k == 0 ? "" : ",").append(k - 128);
@@ -54,6 +56,42 @@ class AvrHalvedRowsTest {
         assertEquals(want, AvrRuntimeProductsTest.uartNumbers(dir, "rows", c, 1_500_000_000L));
     }
 
+    /**
+     * sd_addrow8 and sd_subrow8 (the same loop without the halving) equal wrap_8(a ± b), Java's (byte) of the exact
+     * sum, on every (a, b) pair as the halved 8-bit rows are run: rows of 255 and 1 element, a guard element after.
+     */
+    @Test
+    void wrappedRowsEqualTheSumModulo256(@TempDir Path dir) throws IOException {
+        StringBuilder c = AvrRuntimeProductsTest.firmwareWithPut();
+        c.append("static uint32_t h;\nstatic void mix(uint16_t v) { h = (h ^ v) * 16777619u; }\n");
+        c.append("static const int8_t row8[256] PROGMEM = {");
+        for (int k = 0; k < 256; k++) {
+            c.append(k == 0 ? "" : ",").append(k - 128);
+        }
+        c.append("};\nstatic int8_t a8[256], out8[257];\n\nint main(void) {\n    seedc_uart_init();\n");
+        List<Long> want = new ArrayList<>();
+        for (boolean sub : new boolean[] {true, false}) {
+            String fn = sub ? "sd_subrow8" : "sd_addrow8";
+            c.append("    h = 0;\n    for (uint16_t a0 = 0; a0 < 256; a0++) {\n")
+                    .append("        for (uint16_t k = 0; k < 256; k++) a8[k] = (int8_t)(uint8_t)(a0 + 37 * k);\n")
+                    .append("        out8[256] = ").append(GUARD).append(";\n")
+                    .append("        ").append(fn).append("(out8, a8, row8, 255);\n")
+                    .append("        ").append(fn).append("(out8 + 255, a8 + 255, row8 + 255, 1);\n")
+                    .append("        for (uint16_t k = 0; k < 257; k++) mix((uint8_t)out8[k]);\n    }\n    put(h);\n");
+            int h = 0;
+            for (int a0 = 0; a0 < 256; a0++) {
+                for (int k = 0; k < 256; k++) {
+                    int a = (byte) (a0 + 37 * k), b = k - 128;
+                    h = (h ^ ((byte) (sub ? a - b : a + b) & 0xff)) * 16777619;
+                }
+                h = (h ^ GUARD) * 16777619;
+            }
+            want.add(h & 0xFFFFFFFFL);
+        }
+        c.append("    SEEDC_BENCH_EXIT();\n}\n");
+        assertEquals(want, AvrRuntimeProductsTest.uartNumbers(dir, "wrapped", c, 200_000_000L));
+    }
+
     /** Every (a, b) pair: for a0 0..255, a[k] = a0 + 37 k (mod 256) beside b = k - 128, in a row of 255 and one of 1. */
     private static String device8(boolean sub, int na, int nb) {
         String fn = sub ? "sd_shrsubhalf8_row" : "sd_shraddhalf8_row";
@@ -69,9 +107,9 @@ class AvrHalvedRowsTest {
         int h = 0;
         for (int a0 = 0; a0 < 256; a0++) {
             for (int k = 0; k < 256; k++) {
-                h = Integer.rotateLeft(h, 1) + (half((byte) (a0 + 37 * k), na, k - 128, nb, sub) & 0xff);
+                h = (h ^ (half((byte) (a0 + 37 * k), na, k - 128, nb, sub) & 0xff)) * 16777619;
             }
-            h = Integer.rotateLeft(h, 1) + GUARD;
+            h = (h ^ GUARD) * 16777619;
         }
         return h & 0xFFFFFFFFL;
     }
@@ -94,9 +132,9 @@ class AvrHalvedRowsTest {
                 s ^= s << 13;
                 s ^= s >>> 17;
                 s ^= s << 5;
-                h = Integer.rotateLeft(h, 1) + (half((short) s, na, row[k], nb, sub) & 0xffff);
+                h = (h ^ (half((short) s, na, row[k], nb, sub) & 0xffff)) * 16777619;
             }
-            h = Integer.rotateLeft(h, 1) + GUARD;
+            h = (h ^ GUARD) * 16777619;
         }
         return h & 0xFFFFFFFFL;
     }
