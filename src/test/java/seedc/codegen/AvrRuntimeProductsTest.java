@@ -96,6 +96,17 @@ class AvrRuntimeProductsTest {
         return s.uartOutput().lines().map(String::strip).map(Long::parseLong).toList();
     }
 
+    /**
+     * The start of a firmware that reports hashes: avr_reads.h, the runtime, seedc_bench.h and put(u), which writes an
+     * unsigned 32-bit number and a line break to the UART (AvrShr32Test, AvrHalvedRowsTest).
+     */
+    static StringBuilder firmwareWithPut() throws IOException {
+        return new StringBuilder(resource("/seedc/codegen/c/avr_reads.h")).append('\n').append(RuntimeHeader.text())
+                .append("\n#include \"seedc_bench.h\"\n\nstatic void put(uint32_t u) {\n    char t[12]; uint8_t k = 0;\n"
+                        + "    do { t[k++] = (char)('0' + u % 10); u /= 10; } while (u);\n"
+                        + "    while (k) seedc_uart_putc(t[--k]);\n    seedc_uart_putc('\\n');\n}\n\n");
+    }
+
     /** A C initializer of v's values (-32768 spelled so that it is an int). */
     static String init(long[] v) {
         StringBuilder sb = new StringBuilder("{");

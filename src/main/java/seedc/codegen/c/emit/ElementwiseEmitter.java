@@ -52,10 +52,14 @@ final class ElementwiseEmitter {
         List<String> before = new ArrayList<>();
         int streamed = stream.elementwiseSum(op);
         IntExpr sa = streamed == 0 ? stream.read(a, p.shrA(), "sd_next0", before) : null;
-        IntExpr sb = streamed == 1 ? stream.read(b, p.shrB(), "sd_next1", before) : null;
-        // a sum with a streamed row (ProtoNN's distance) is halved by the sign flag where the target does so
+        String rowB = "sd_next1";
+        IntExpr sb = streamed == 1 ? stream.read(b, p.shrB(), rowB, before) : null;
+        // a sum with a streamed row (ProtoNN's distance) is halved by the sign flag where the target does so, the whole
+        // loop one row call where it is the call on a RAM array and the row
         IdiomCalls.SumCall halve = calls.halvedSum(op);
-        Runnable loop = () -> elements(o, a, b, (ia, ib) -> {
+        String row = halve != null ? HalvedDistance.row(r, a, b, sb != null ? rowB : null, halve, p, o)
+                : sa == null && sb != null ? wrappedRow(a, b, sb, rowB, subtract, p, o) : null;
+        Runnable loop = row != null ? () -> w.line(row) : () -> elements(o, a, b, (ia, ib) -> {
             IntExpr halved = HalvedDistance.sum(r, a, sa, ia, b, sb, ib, halve, p, o);
             return (halved != null ? halved : r.sum(sa != null ? sa : r.operand(a, p.shrA(), ia),
                     sb != null ? sb : r.operand(b, p.shrB(), ib), subtract, p, o)).c();
@@ -68,6 +72,24 @@ final class ElementwiseEmitter {
                 loop.run();
             });
         }
+    }
+
+    /**
+     * The whole loop as one call of the runtime's 8-bit row sum, {@code sd_addrow8(out, a, pointer, n)} or
+     * {@code sd_subrow8}, where out = wrap_8(a ± b) at every k: a an unshifted 8-bit array in RAM, b the 8-bit flash row
+     * read in order (its copy shifted at compile time), no shift after the sum and an 8-bit result, which keeps only the
+     * sum modulo 2^8 whatever the sum's width (on the AVR the loop keeps a, the row and out in X, Z and Y); else null.
+     */
+    private String wrappedRow(Value a, Value b, IntExpr streamed, String pointer, boolean subtract, OpParams.Add p,
+                              Value o) {
+        boolean shape = !a.isInt() && r.flashSource(a) == null && p.shrA() == 0 && p.post() == 0
+                && streamed.width() == 8 && IntExpr.container(r.type(a).bits()) == 8 && r.type(o).bits() == 8
+                && a.size() == o.size() && b.size() == o.size() && o.size() <= 255;
+        if (!shape) {
+            return null;
+        }
+        return (subtract ? "sd_subrow8" : "sd_addrow8") + "((int8_t *)" + CNames.var(o) + ", (const int8_t *)"
+                + CNames.var(a) + ", " + pointer + ", " + o.size() + ");";
     }
 
     /**

@@ -1,6 +1,7 @@
 package seedc.codegen.c.emit;
 
 import seedc.codegen.c.operand.Operands;
+import seedc.codegen.c.writer.CNames;
 import seedc.codegen.c.writer.HalvedSums;
 import seedc.codegen.c.writer.IntExpr;
 import seedc.fixed.IdiomCalls;
@@ -12,6 +13,9 @@ import seedc.ir.Value;
  * {@link HalvedSums} takes them: each unshifted, with its shift. A value in RAM is shifted at run time (the call's
  * rounding shift); the streamed row and any other constant in flash are read from their copy shifted at compile time,
  * so their shift is 0 (IdiomCalls.SumCall's shifts say the same). Only for the sums {@link IdiomCalls#halvedSum} names.
+ * Where the whole loop is the call on a RAM array and the row, it is one call of the runtime's row loop instead
+ * ({@link #row}: on the AVR an asm loop with a, the row and the result in X, Z and Y, where avr-gcc's loop of calls
+ * moved one pointer between a and the result), the same calls' steps element by element, so the same integers.
  */
 final class HalvedDistance {
     private HalvedDistance() {}
@@ -29,6 +33,24 @@ final class HalvedDistance {
         }
         IntExpr x = unshifted(r, a, streamedA, p.shrA(), ia), y = unshifted(r, b, streamedB, p.shrB(), ib);
         return HalvedSums.sum(x, y, call, r.type(out).bits());
+    }
+
+    /**
+     * The whole loop of the sum as one row call, e.g. {@code sd_shrsubhalf8_row((int8_t *)v_del, (const int8_t *)v_WX,
+     * sd_next1, 12, 1, 0);}, where a is a whole array in RAM read at k, b the row read in order through {@code pointer},
+     * the half the element itself (post 1, stored at the call's width) and the count a byte (the runtime's row loop;
+     * the AVR's keeps a, the row and out in X, Z and Y); null where the loop of calls stays.
+     */
+    static String row(Operands r, Value a, Value b, String pointer, IdiomCalls.SumCall call, OpParams.Add p, Value out) {
+        int bits = call == null ? 0 : call.fn().resultBits;
+        if (call == null || pointer == null || call.post() != 1 || IntExpr.container(r.type(out).bits()) != bits
+                || a.size() != out.size() || b.size() != out.size() || out.size() > 255
+                || !unshifted(r, a, null, p.shrA(), "k").c().equals(CNames.element(a, "k"))) {
+            return null;
+        }
+        String t = "int" + bits + "_t";
+        return call.fn().cName() + "_row((" + t + " *)" + CNames.var(out) + ", (const " + t + " *)" + CNames.var(a)
+                + ", " + pointer + ", " + out.size() + ", " + call.aShift() + ", " + call.bShift() + ");";
     }
 
     private static IntExpr unshifted(Operands r, Value v, IntExpr streamed, int shift, String idx) {

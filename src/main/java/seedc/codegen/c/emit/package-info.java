@@ -6,7 +6,8 @@
  * sums and products in {@link seedc.codegen.c.emit.ElementwiseEmitter}; a flash row read in order through a pointer,
  * where the target's dialect says it pays, in {@link seedc.codegen.c.emit.FlashStream}, of the operand
  * {@link seedc.fixed.FlashRowReads} names; such a sum halved into 8 bits as one call where the dialect halves by the
- * sign flag, {@link seedc.codegen.c.emit.HalvedDistance}; which of these idioms a target writes, one record from its
+ * sign flag, its whole loop one call of the runtime's row loop where it can be, {@link seedc.codegen.c.emit.HalvedDistance}
+ * (an 8-bit sum kept to 8 bits likewise, ElementwiseEmitter's wrappedRow); which of these idioms a target writes, one record from its
  * dialect, {@link seedc.fixed.IdiomCalls.Flags}, and where, {@link seedc.fixed.IdiomCalls}), the float
  * baseline ({@link seedc.codegen.c.emit.FloatEmitter}) and the RAM plan ({@link seedc.codegen.c.emit.RamPlan}).
  * Start at CEmitter.

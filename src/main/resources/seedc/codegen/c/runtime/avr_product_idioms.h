@@ -1,9 +1,10 @@
 /* seedc_runtime.h, part 2 of 5: products and halved sums, each an AVR inline-assembly idiom with the portable C
  * it equals off the AVR: sd_mul8 / sd_mul8x16 / sd_mul16, the 24-bit product and its byte ladders (sd_byte_at24),
- * sd_mul8x16_shr2_8 / _shr_16 / _shr_8, sd_subhalf16 / sd_addhalf16 and sd_shrsubhalf* / sd_shraddhalf*. Called
- * by the C of every target (IntExpr's products, Operands' halved 17-bit sums) and of the AVR dialect's idioms
- * (ShiftedProducts, OnceShiftedProducts, HalvedSums); AvrRuntimeProductsTest, AvrShiftedProductsTest,
- * AvrOnceShiftedProductsTest and AvrHalvedSumsTest check both versions. Read through
+ * sd_mul8x16_shr2_8 / _shr_16 / _shr_8, sd_subhalf16 / sd_addhalf16, sd_shrsubhalf* / sd_shraddhalf* and their row
+ * loops (sd_shrsubhalf8_row ..., an asm loop on the AVR). Called by the C of every target (IntExpr's products,
+ * Operands' halved 17-bit sums) and of the AVR dialect's idioms (ShiftedProducts, OnceShiftedProducts, HalvedSums,
+ * HalvedDistance.row); AvrRuntimeProductsTest, AvrShiftedProductsTest, AvrOnceShiftedProductsTest,
+ * AvrHalvedSumsTest and AvrHalvedRowsTest check them. Read through
  * seedc.codegen.c.writer.RuntimeHeader (order of the parts; this header dropped). */
 /* The exact product of two 8-bit values: one muls on the AVR. Without SD_OPAQUE, avr-gcc turns a
  * product that is then sign-extended to 32 bits into a 16x16->32 library call. */
@@ -235,5 +236,79 @@ SD_INLINE int16_t sd_shraddhalf16(int16_t a, int na, int16_t b, int nb) {
     return a;
 }
 /* ---- end of the halved sums */
+
+/* ---- Halved sums over a whole row (HalvedSums' calls in one loop: ProtoNN's distance WX - B[i] on the AVR) */
+/* out[k] = sd_shrsubhalf8(a[k], na, row[k], nb) (or shradd, or the 16-bit twins) for k < n, 1 <= n <= 255: a and
+ * out in RAM, row a flash row read in order. avr-gcc's loop of the calls kept a and out in X with adiw/sbiw around
+ * the store, Z being the flash pointer and Y seedc_predict's frame pointer or another value's (24.5 Uno cycles an
+ * element on protonn-letter-26). Here one asm loop reads a through X, the row through Z (lpm Z+) and writes out through Y, which
+ * it saves and restores (n and out are first copied to clobbered registers, so that neither is lost if it sat in
+ * r28/r29; nothing is addressed through Y inside). Each element is the call's steps on fixed registers: 17 cycles at
+ * na = 1, nb = 0. The same steps as the calls, so the same integers; AvrHalvedSumsTest runs both under simavr. */
+#if defined(__AVR__) && defined(SEEDC_PARAM_READ)
+#define SD_ROW_ENTER(nreg, oreg) "mov " nreg ", %[n]\n\tmovw " oreg ", %[o]\n\tpush r28\n\tpush r29\n\tmovw r28, " oreg "\n"
+#define SD_HALFROW8(name, op) SD_INLINE void name(int8_t *out, const int8_t *a, const int8_t *row, uint8_t n, \
+                                                  int na, int nb) { \
+    __asm__ volatile(SD_ROW_ENTER("r25", "r22") "1:\tld r24, X+\n\tlpm r23, Z+\n\t" \
+        ".if %[na]\n\tsbrc r24, 7\n\tsubi r24, %[ka]\n\t.rept %[na]\n\tasr r24\n\t.endr\n\t.endif\n\t" \
+        ".if %[nb]\n\tsbrc r23, 7\n\tsubi r23, %[kb]\n\t.rept %[nb]\n\tasr r23\n\t.endr\n\t.endif\n\t" \
+        #op " r24, r23\n\tbrlt 2f\n\tlsr r24\n\trjmp 3f\n2:\tsubi r24, 0xff\n\tror r24\n3:\tst Y+, r24\n\t" \
+        "dec r25\n\tbrne 1b\n\tpop r29\n\tpop r28" \
+        : "+x"(a), "+z"(row) \
+        : [o] "r"(out), [n] "r"(n), [na] "n"(na), [nb] "n"(nb), [ka] "n"((256 - (1 << na) + 1) & 0xff), \
+          [kb] "n"((256 - (1 << nb) + 1) & 0xff) \
+        : "r22", "r23", "r24", "r25", "memory"); \
+}
+#define SD_ROW_SHR16(lo, hi, s, k0, k1, label) ".if %[" s "]\n\tsbrs " hi ", 7\n\trjmp " label "f\n\tsubi " lo ", %[" k0 \
+    "]\n\tsbci " hi ", %[" k1 "]\n" label ":\n\t.rept %[" s "]\n\tasr " hi "\n\tror " lo "\n\t.endr\n\t.endif\n\t"
+#define SD_HALFROW16(name, op, opc) SD_INLINE void name(int16_t *out, const int16_t *a, const int16_t *row, uint8_t n, \
+                                                        int na, int nb) { \
+    __asm__ volatile(SD_ROW_ENTER("r21", "r18") "1:\tld r24, X+\n\tld r25, X+\n\tlpm r22, Z+\n\tlpm r23, Z+\n\t" \
+        SD_ROW_SHR16("r24", "r25", "na", "ka0", "ka1", "4") SD_ROW_SHR16("r22", "r23", "nb", "kb0", "kb1", "5") \
+        #op " r24, r22\n\t" #opc " r25, r23\n\tbrlt 2f\n\tlsr r25\n\tror r24\n\trjmp 3f\n" \
+        "2:\tsubi r24, 0xff\n\tsbci r25, 0xff\n\tror r25\n\tror r24\n3:\tst Y+, r24\n\tst Y+, r25\n\t" \
+        /* brne reaches 64 words back: the loop is 25 + 2 (na + nb) */ \
+        "dec r21\n\t.if %[na] + %[nb] <= 16\n\tbrne 1b\n\t.else\n\tbreq 6f\n\trjmp 1b\n6:\n\t.endif\n\t" \
+        "pop r29\n\tpop r28" \
+        : "+x"(a), "+z"(row) \
+        : [o] "r"(out), [n] "r"(n), [na] "n"(na), [nb] "n"(nb), \
+          [ka0] "n"((65536L - (1L << na) + 1) & 0xff), [ka1] "n"(((65536L - (1L << na) + 1) >> 8) & 0xff), \
+          [kb0] "n"((65536L - (1L << nb) + 1) & 0xff), [kb1] "n"(((65536L - (1L << nb) + 1) >> 8) & 0xff) \
+        : "r18", "r19", "r21", "r22", "r23", "r24", "r25", "memory"); \
+}
+#else
+#define SD_HALFROW8(name, op) SD_INLINE void name(int8_t *out, const int8_t *a, const int8_t *row, uint8_t n, \
+                                                  int na, int nb) { \
+    for (uint8_t k = 0; k < n; k++) out[k] = sd_shr##op##half8(a[k], na, SD_NEXT8(row), nb); \
+}
+#define SD_HALFROW16(name, op, opc) SD_INLINE void name(int16_t *out, const int16_t *a, const int16_t *row, uint8_t n, \
+                                                        int na, int nb) { \
+    for (uint8_t k = 0; k < n; k++) out[k] = sd_shr##op##half16(a[k], na, SD_NEXT16(row), nb); \
+}
+#endif
+SD_HALFROW8(sd_shrsubhalf8_row, sub)
+SD_HALFROW8(sd_shraddhalf8_row, add)
+SD_HALFROW16(sd_shrsubhalf16_row, sub, sbc)
+SD_HALFROW16(sd_shraddhalf16_row, add, adc)
+/* out[k] = wrap_8(a[k] + row[k]) (sd_addrow8) or wrap_8(a[k] - row[k]) (sd_subrow8) for k < n, 1 <= n <= 255, a and
+ * out in RAM, row a flash row read in order: an element-wise sum of 8-bit values kept to 8 bits (FastGRNN's c + Bg,
+ * ProtoNN's wrapping distance). The same loop in X, Z and Y as the halved rows': 11 cycles an element, where avr-gcc's
+ * loop moved pointers (13 to 18 on the FastGRNN fixtures). */
+#if defined(__AVR__) && defined(SEEDC_PARAM_READ)
+#define SD_ROW8(name, op) SD_INLINE void name(int8_t *out, const int8_t *a, const int8_t *row, uint8_t n) { \
+    __asm__ volatile(SD_ROW_ENTER("r25", "r22") "1:\tld r24, X+\n\tlpm r23, Z+\n\t" #op " r24, r23\n\tst Y+, r24\n\t" \
+        "dec r25\n\tbrne 1b\n\tpop r29\n\tpop r28" \
+        : "+x"(a), "+z"(row) : [o] "r"(out), [n] "r"(n) : "r22", "r23", "r24", "r25", "memory"); \
+}
+#else
+#define SD_ROW8(name, op) SD_INLINE void name(int8_t *out, const int8_t *a, const int8_t *row, uint8_t n) { \
+    for (uint8_t k = 0; k < n; k++) out[k] = (int8_t)SD_ROW8_C_##op; \
+}
+#define SD_ROW8_C_add (uint8_t)(1u * (uint8_t)a[k] + (uint8_t)SD_NEXT8(row))
+#define SD_ROW8_C_sub (uint8_t)(1u * (uint8_t)a[k] - (uint8_t)SD_NEXT8(row))
+#endif
+SD_ROW8(sd_addrow8, add)
+SD_ROW8(sd_subrow8, sub)
+/* ---- end of the halved sums over a row */
 
 

@@ -117,7 +117,17 @@ SD_INLINE int32_t sd_shr32(int32_t v, int n) {
             return (int32_t)u >> 8;
         }
     }
-    if (n >= 6) { x >>= 2; SD_OPAQUE(x); n -= 2; }
+    if (n >= 5) { /* 5 <= n <= 7 */
+        /* x >> n is bytes 1-4 of 2^(8 - n) x taken as 40 bits: 8 - n one-bit left shifts of x's four bytes, the
+         * first into a fifth byte (r0, the scratch register) made x's sign by sbc (its copies of bit 31), the others
+         * rotating into it, then the bytes moved down one in x's own registers (5 (8 - n) + 4 cycles: 9 for n = 7,
+         * where gcc's unrolled right shifts took 28; no register beyond x's, so the code around keeps its own). */
+        __asm__("lsl %A[x]\n\trol %B[x]\n\trol %C[x]\n\trol %D[x]\n\tsbc r0, r0\n\t"
+                ".rept %[k]\n\tlsl %A[x]\n\trol %B[x]\n\trol %C[x]\n\trol %D[x]\n\trol r0\n\t.endr\n\t"
+                "mov %A[x], %B[x]\n\tmov %B[x], %C[x]\n\tmov %C[x], %D[x]\n\tmov %D[x], r0"
+                : [x] "+r"(x) : [k] "n"(7 - n));
+        return x;
+    }
     if (n >= 4) { x >>= 2; SD_OPAQUE(x); n -= 2; }
     if (n >= 3) { x >>= 2; SD_OPAQUE(x); n -= 2; }
 #endif
