@@ -27,9 +27,10 @@ import seedc.ir.Op;
  * measured is priced as its indexed twin ({@code Kind.elem.*}, {@code Kind.mac.*}, {@code Kind.op}, ...), the same
  * work read otherwise: a
  * model fitted before those terms existed prices every program as it did. So does one that never measured products on
- * bit planes ({@link PlaneWork}): where no coefficient names a kind's planes' term ({@code MatMul.planebyte.1x1}, ...),
- * such a product is priced by its dense terms under their own names and its planes' terms at nothing; where one does,
- * by its planes' terms alone.
+ * bit planes ({@link PlaneWork}) or by subset sums ({@link SubsetWork}): where no coefficient names a kind's planes'
+ * term ({@code MatMul.planebyte.1x1}, ...; for subset sums {@code MatMul.subsetlookup.8}, ...), such a product is
+ * priced by its dense terms under their own names and its kernel's terms at nothing; where one does, by its kernel's
+ * terms alone.
  */
 public final class LinearCycleModel implements CycleModel {
     private final String description;
@@ -41,6 +42,8 @@ public final class LinearCycleModel implements CycleModel {
     private final Map<String, Double> resolved = new ConcurrentHashMap<>();
     /** The op kinds whose products on bit planes a fit measured: a coefficient of a planes' term (PlaneWork). */
     private final Set<String> planesFitted;
+    /** The op kinds whose products by subset sums a fit measured: a coefficient of a subset-sum term (SubsetWork). */
+    private final Set<String> subsetsFitted;
 
     /** A model described so, pricing each term (see {@link OpWork}) by {@code coefficients}, its error unmeasured. */
     public LinearCycleModel(String description, Map<String, Double> coefficients) {
@@ -63,10 +66,16 @@ public final class LinearCycleModel implements CycleModel {
                             boolean readsFlashRowsInOrder) {
         this.description = description;
         this.coefficients = Map.copyOf(coefficients);
-        this.planesFitted = coefficients.keySet().stream().filter(t -> Term.of(t).unit.startsWith(PlaneWork.PLANE))
-                .map(t -> Term.of(t).kind).collect(java.util.stream.Collectors.toUnmodifiableSet());
+        this.planesFitted = kindsWithUnits(coefficients.keySet(), PlaneWork.PLANE);
+        this.subsetsFitted = kindsWithUnits(coefficients.keySet(), SubsetWork.SUBSET);
         this.heldOutError = heldOutError;
         this.readsFlashRowsInOrder = readsFlashRowsInOrder;
+    }
+
+    /** The kinds of the terms whose unit starts with {@code prefix}. */
+    private static Set<String> kindsWithUnits(Set<String> terms, String prefix) {
+        return terms.stream().filter(t -> Term.of(t).unit.startsWith(prefix)).map(t -> Term.of(t).kind)
+                .collect(java.util.stream.Collectors.toUnmodifiableSet());
     }
 
     /** Whether the target reads flash rows in order (OpWork prices such reads by terms of their own). */
@@ -195,26 +204,46 @@ public final class LinearCycleModel implements CycleModel {
     }
 
     /**
-     * The terms of products on bit planes (PlaneWork's) as this model prices them: where a fit measured the kind's
-     * planes, its planes' terms, without the dense stand-ins; else the dense terms under their own names, without the
-     * planes' terms, so that the op is exactly the term map it was before the planes had terms.
+     * The terms of products on bit planes or by subset sums (PlaneWork's, SubsetWork's) as this model prices them:
+     * where a fit measured the kind's kernel (its planes, or its subset sums), the kernel's terms, without the dense
+     * stand-ins ({@code dense*}, {@code plain*}); else the dense terms under their own names, without the kernel's,
+     * so that the op is exactly the term map it was before the kernel had terms. Term by term: a loop's part may hold
+     * products of both kernels.
      */
     private Map<String, Double> onPlanes(Map<String, Double> terms) {
-        if (terms.keySet().stream().noneMatch(t -> Term.of(t).unit.startsWith(PlaneWork.DENSE))) {
+        if (terms.keySet().stream().noneMatch(t -> isStandIn(Term.of(t).unit))) {
             return terms;
         }
         Map<String, Double> f = new TreeMap<>();
         terms.forEach((t, a) -> {
             Term q = Term.of(t);
-            boolean measured = planesFitted.contains(q.kind);
-            if (q.unit.startsWith(PlaneWork.DENSE) && !measured) {
-                f.merge(q.kind + "." + q.unit.substring(PlaneWork.DENSE.length())
-                        + (q.widths.isEmpty() ? "" : "." + q.widths), a, Double::sum);
-            } else if (q.unit.startsWith(PlaneWork.PLANE) ? measured : !q.unit.startsWith(PlaneWork.DENSE)) {
+            String dense = standInFor(t, PlaneWork.DENSE, planesFitted), plain = standInFor(t, SubsetWork.PLAIN,
+                    subsetsFitted);
+            if (dense != null || plain != null) {
+                f.merge(dense != null ? dense : plain, a, Double::sum); // the kernel unmeasured: priced as before
+            } else if (q.unit.startsWith(PlaneWork.PLANE) ? planesFitted.contains(q.kind)
+                    : q.unit.startsWith(SubsetWork.SUBSET) ? subsetsFitted.contains(q.kind) : !isStandIn(q.unit)) {
                 f.merge(t, a, Double::sum);
             }
         });
         return f;
+    }
+
+    /** Whether a unit is a dense term kept beside a kernel's ({@code dense*}: planes', {@code plain*}: subset sums'). */
+    private static boolean isStandIn(String unit) {
+        return unit.startsWith(PlaneWork.DENSE) || unit.startsWith(SubsetWork.PLAIN);
+    }
+
+    /**
+     * The dense term that {@code term} stands in for when its unit has {@code prefix} and its kind's kernel is not in
+     * {@code fitted} (the term's name without the prefix), else null.
+     */
+    private static String standInFor(String term, String prefix, Set<String> fitted) {
+        Term q = Term.of(term);
+        if (!q.unit.startsWith(prefix) || fitted.contains(q.kind)) {
+            return null;
+        }
+        return q.kind + "." + q.unit.substring(prefix.length()) + (q.widths.isEmpty() ? "" : "." + q.widths);
     }
 
     private static boolean isCallShift(String term) {

@@ -17,7 +17,8 @@ import seedc.ir.Value;
  * OpWork's counting of an op's terms (see {@link OpWork} for the terms and their names): adds ops' terms to a map,
  * each amount times how often the op runs. {@code flash}: the values the C keeps in flash; {@code streamed}: the ops
  * that read a flash row in order (their terms under {@code next} units); {@code idioms}: the runtime idiom calls
- * (null on a target without them); {@code planes}: the products on bit planes (null: none known, no weights);
+ * (null on a target without them); {@code planes}: the products on bit planes and by subset sums (null: none known,
+ * no weights);
  * {@code sparse}: a sparse product's non-zeros.
  */
 record OpTerms(FixedProgram fp, Set<Value> flash, Set<Op> streamed, IdiomWork idioms, PlaneWork planes,
@@ -61,7 +62,8 @@ record OpTerms(FixedProgram fp, Set<Value> flash, Set<Op> streamed, IdiomWork id
     void add(Op op, double times, Map<String, Double> t) {
         boolean calls = idioms != null && idioms.callOf(op) != null;
         LowBitProducts.Product onPlanes = planes == null ? null : planes.productOf(op);
-        if (!streamed.contains(op) && !calls && onPlanes == null) {
+        LowBitProducts.WideProduct bySubsets = planes == null || onPlanes != null ? null : planes.subsetsOf(op);
+        if (!streamed.contains(op) && !calls && onPlanes == null && bySubsets == null) {
             indexed(op, times, t);
             return;
         }
@@ -73,9 +75,12 @@ record OpTerms(FixedProgram fp, Set<Value> flash, Set<Op> streamed, IdiomWork id
         if (calls) {
             idioms.add(op, times, named); // its elements are runtime calls: their terms (IdiomWork)
         }
-        // a product on bit planes: those terms kept as its dense stand-ins, beside its planes' (PlaneWork)
-        (onPlanes == null ? named : PlaneWork.terms(onPlanes, times, named)).forEach((term, amount) ->
-                put(t, term, amount));
+        // a product on bit planes or by subset sums: those terms kept as its dense stand-ins, beside its kernels'
+        // (PlaneWork, SubsetWork)
+        Map<String, Double> terms = onPlanes != null ? PlaneWork.terms(onPlanes, times, named)
+                : bySubsets != null ? SubsetWork.terms(fp, bySubsets,
+                        width(op.inputs().get(bySubsets.activationOperand())), times, named) : named;
+        terms.forEach((term, amount) -> put(t, term, amount));
     }
 
     /** The op's terms as a target that reads flash by index runs it. */

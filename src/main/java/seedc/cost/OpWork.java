@@ -44,6 +44,10 @@ import seedc.ir.Value;
  *       ({@link seedc.fixed.LowBitProducts#onPlanes}): its kernels' work ({@link PlaneWork}), its other terms kept
  *       under {@code dense} units ({@code Kind.denseop}, ...), by which a model that never measured the planes
  *       prices it as before.
+ *   <li>{@code Kind.subsetop}, {@code Kind.subsetgroup.W}, {@code Kind.subsetlookup.W.tT}, {@code Kind.subsetplane},
+ *       {@code Kind.subsetout}: on every C target, a product the C computes by subset sums
+ *       ({@link seedc.fixed.LowBitProducts#bySubsetSums}, off planes): its tables' and lookups' work
+ *       ({@link SubsetWork}), its other terms kept under {@code plain} units ({@code Kind.plainop}, ...) likewise.
  * </ul>
  * Widths are the C containers 8, 16 and 32, or {@code lo} for 1 to 3 bits (products on bit planes), or {@code i}
  * for an int value; an int op's term names its operation ({@code IntArith.op.MUL}). Ops that write no code

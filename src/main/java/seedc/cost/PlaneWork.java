@@ -52,6 +52,7 @@ final class PlaneWork {
     private final Map<Value, Op> defs;
     private QuantizedModel quantized;
     private final Map<Op, LowBitProducts.Product> found = new IdentityHashMap<>();
+    private final Map<Op, LowBitProducts.WideProduct> subsets = new IdentityHashMap<>();
 
     private PlaneWork(FixedProgram fp, Map<String, double[]> weights, Set<Value> flash) {
         this.fp = fp;
@@ -78,6 +79,24 @@ final class PlaneWork {
             found.put(op, LowBitProducts.onPlanes(fp, quantized, op, defs, flash));
         }
         return found.get(op);
+    }
+
+    /**
+     * The product op as the C computes it by subset sums ({@link LowBitProducts#bySubsetSums}, {@link SubsetWork}),
+     * or null: off planes ({@link #productOf} null: the backends take planes first) and weights in flash.
+     */
+    LowBitProducts.WideProduct subsetsOf(Op op) {
+        if (!(op instanceof Op.MatMul || op instanceof Op.Conv2d) || op.inputs().stream().noneMatch(flash::contains)
+                || productOf(op) != null) {
+            return null; // no operand in flash: no weights to look up by (most products' weights are, though)
+        }
+        if (!subsets.containsKey(op)) {
+            if (quantized == null) {
+                quantized = new QuantizedModel(fp, weights);
+            }
+            subsets.put(op, LowBitProducts.bySubsetSums(fp, quantized, op, flash));
+        }
+        return subsets.get(op);
     }
 
     /**
@@ -128,7 +147,12 @@ final class PlaneWork {
 
     /** A term's name with its unit prefixed by {@link #DENSE} (MatMul.mac.8x8.t32 -> MatMul.densemac.8x8.t32). */
     static String dense(String term) {
+        return prefixed(term, DENSE);
+    }
+
+    /** A term's name with its unit prefixed by {@code prefix}. */
+    static String prefixed(String term, String prefix) {
         int dot = term.indexOf('.');
-        return term.substring(0, dot) + "." + DENSE + term.substring(dot + 1);
+        return term.substring(0, dot) + "." + prefix + term.substring(dot + 1);
     }
 }

@@ -13,6 +13,8 @@
  * whose elements are the runtime's idiom calls ({@link seedc.fixed.IdiomCalls}, likewise) its calls and the shift bits
  * they do ({@link seedc.cost.IdiomWork}), priced as the shifts they replace until a fit measures them. A product on bit
  * planes ({@link seedc.fixed.LowBitProducts#onPlanes}, likewise) has its kernels' work ({@link seedc.cost.PlaneWork}:
- * packing, bytes of pairs of planes, lookups, outputs), priced as the dense product it replaces until a fit measures it.
+ * packing, bytes of pairs of planes, lookups, outputs), priced as the dense product it replaces until a fit measures it;
+ * so has a product by subset sums ({@link seedc.fixed.LowBitProducts#bySubsetSums}; {@link seedc.cost.SubsetWork}:
+ * tables' groups built, lookups, planes' sums, outputs), likewise.
  */
 package seedc.cost;

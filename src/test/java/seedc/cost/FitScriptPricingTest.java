@@ -73,10 +73,10 @@ class FitScriptPricingTest {
     }
 
     /**
-     * Whole ops' work as OpWork and PlaneWork give it, where the two pricings could part beyond one term's
-     * coefficient: a product on bit planes (its planes' terms beside its dense stand-ins, priced one way where the
-     * model measured the kind's planes and the other where it did not) and an idiom call's shift bits beside the shift
-     * term they were taken from, for every kind a product can be.
+     * Whole ops' work as OpWork, PlaneWork and SubsetWork give it, where the two pricings could part beyond one term's
+     * coefficient: a product on bit planes or by subset sums (its kernel's terms beside its dense stand-ins, priced
+     * one way where the model measured the kind's kernel and the other where it did not) and an idiom call's shift
+     * bits beside the shift term they were taken from, for every kind a product can be.
      */
     private static List<Map<String, Double>> workToPrice() {
         List<Map<String, Double>> work = new ArrayList<>();
@@ -87,6 +87,14 @@ class FitScriptPricingTest {
             work.add(Map.of(kind + ".planelookup.2x1", 64.0, kind + ".densetap.8", 9.0, kind + ".out.16", 10.0));
             work.add(Map.of(kind + ".callshift", 14.0, kind + ".shift", 6.0, kind + ".call.mul8x16_shr2_8", 2.0,
                     kind + ".nextmac.8x16.t16", 12.0, kind + ".op", 1.0));
+            // by subset sums: their terms beside the dense stand-ins, at widths fitted (MatMul's, Conv2d's on the
+            // Uno) and not
+            work.add(Map.of(kind + ".subsetop", 1.0, kind + ".subsetgroup.8", 16.0, kind + ".subsetlookup.8.t16",
+                    1024.0, kind + ".subsetplane", 64.0, kind + ".subsetout", 64.0, kind + ".plainmac.8x8.t32", 1024.0,
+                    kind + ".plainop", 1.0, kind + ".plainout.8", 64.0, kind + ".plainnextmac.8x8.t16", 8.0));
+            work.add(Map.of(kind + ".subsetgroup.16", 16.0, kind + ".subsetlookup.16.t32", 2048.0,
+                    kind + ".plaincallshift", 30.0, kind + ".plainshift", 64.0, kind + ".densemac.8x8.t16", 5.0,
+                    kind + ".planebyte.1x1", 9.0));
         }
         return work;
     }

@@ -104,11 +104,11 @@ class PlaneWorkTest {
         return termsOf(OpWork.of(fixed(source, weights), weights, true), kind);
     }
 
-    private static Map<String, Double> termsOf(List<OpWork.Part> parts, String kind) {
+    static Map<String, Double> termsOf(List<OpWork.Part> parts, String kind) {
         return new TreeMap<>(parts.stream().filter(p -> p.kind().equals(kind)).findFirst().orElseThrow().terms());
     }
 
-    private static FixedProgram fixed(String source, Map<String, double[]> weights) {
+    static FixedProgram fixed(String source, Map<String, double[]> weights) {
         Program p = SeeDotProgram.from(new SourceFile("t.sd", source)).program();
         Profile prof = new Profile(p);
         double[] x = new double[p.input().size()];
@@ -132,7 +132,7 @@ class PlaneWorkTest {
     }
 
     /** -0.5, 0, 0.5 in turn: three evenly spaced values. */
-    private static double[] ternary(int n) {
+    static double[] ternary(int n) {
         double[] w = new double[n];
         for (int i = 0; i < n; i++) {
             w[i] = (i % 3 - 1) * 0.5;
