@@ -1,6 +1,7 @@
 package seedc.search;
 
 import java.util.List;
+import seedc.eval.PairedDrop;
 import seedc.fixed.FixedProgram;
 import seedc.search.ShiftryOutcome.HeldOut;
 import seedc.search.ShiftryOutcome.ScoreGuard;
@@ -30,6 +31,22 @@ import seedc.search.ShiftryOutcome.ScoreGuard;
  */
 final class HeldOutAcceptance {
     private HeldOutAcceptance() {}
+
+    /**
+     * {@link #run}'s outcome on {@code split}, with the chosen program's held-out rows counted against
+     * float's (one more run of one program on those rows), so that the report gives the drop there with its standard
+     * error and not a bare difference of two accuracies.
+     */
+    static ShiftryOutcome counted(SearchInput in, HeldOutSplit split, ShiftrySettings settings) {
+        ShiftryOutcome o = run(in, split, settings);
+        if (o.heldOut() == null) {
+            return o;
+        }
+        try (CandidatePool held = in.pool(split.held(), split.heldFloat()).withoutStates()) {
+            PairedDrop rows = PairedDrop.of(split.held(), split.heldFloat(), held.results(o.best(), false));
+            return o.withHeldOutFigures(o.heldOut().counted(rows));
+        }
+    }
 
     static ShiftryOutcome run(SearchInput in, HeldOutSplit split, ShiftrySettings settings) {
         SearchInput choose = new SearchInput(in.model(), in.profile(), split.choose(), split.chooseFloat(),

@@ -10,7 +10,6 @@ import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 import seedc.cost.CycleModel;
 import seedc.eval.Evaluation;
-import seedc.eval.PairedDrop;
 import seedc.eval.Profile;
 import seedc.fixed.FixedProgram;
 import seedc.io.DataSet;
@@ -110,30 +109,14 @@ public final class ShiftrySearch {
             settings = settings.withoutCycles();
         }
         if (settings.byAccuracy() && in.validation() != null) {
-            return accepted(in, new HeldOutSplit(in.train(), in.floatTrain(), in.validation(), in.floatValidation(),
-                    true), settings);
+            return HeldOutAcceptance.counted(in, new HeldOutSplit(in.train(), in.floatTrain(), in.validation(),
+                    in.floatValidation(), true), settings);
         }
         if (settings.byAccuracy() && HeldOutSplit.worthIt(in.train())) {
-            return accepted(in, HeldOutSplit.of(in.train(), in.floatTrain()), settings);
+            return HeldOutAcceptance.counted(in, HeldOutSplit.of(in.train(), in.floatTrain()), settings);
         }
         ShiftryOutcome o = walk(in, settings).outcome();
         return o.withExplored(Frontier.of(o.explored(), o.best()));
-    }
-
-    /**
-     * {@link HeldOutAcceptance}'s outcome on {@code split}, with the chosen program's held-out rows counted against
-     * float's (one more run of one program on those rows), so that the report gives the drop there with its standard
-     * error and not a bare difference of two accuracies.
-     */
-    private static ShiftryOutcome accepted(SearchInput in, HeldOutSplit split, ShiftrySettings settings) {
-        ShiftryOutcome o = HeldOutAcceptance.run(in, split, settings);
-        if (o.heldOut() == null) {
-            return o;
-        }
-        try (CandidatePool held = in.pool(split.held(), split.heldFloat()).withoutStates()) {
-            PairedDrop rows = PairedDrop.of(split.held(), split.heldFloat(), held.results(o.best(), false));
-            return o.withHeldOutFigures(o.heldOut().counted(rows));
-        }
     }
 
     /**
