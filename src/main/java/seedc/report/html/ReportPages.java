@@ -45,7 +45,13 @@ public final class ReportPages {
         Report.Accuracy a = r.accuracy();
         if (a.fixedTestAccuracy() != null) {
             out.add(new Fact("test accuracy", f("%.2f%% fixed, %.2f%% float", a.fixedTestAccuracy(),
-                    a.floatTestAccuracy())));
+                    a.floatTestAccuracy()) + rows(a.testRows())));
+            if (r.search() instanceof SearchSummary.Shiftry s && s.heldOut() != null) {
+                SearchSummary.HeldOut h = s.heldOut();
+                out.add(new Fact("held-out rows", f("%d of the %s: %.2f%% fixed, %.2f%% float", h.rows(),
+                        h.rowsFrom() == SearchSummary.RowsFrom.VALIDATION_SET ? "validation set" : "training set",
+                        h.chosenAccuracy(), h.floatAccuracy()) + rows(h.chosenRows())));
+            }
         } else if (a.outputError() != null) {
             out.add(new Fact("test output error", f("%.4f (relative RMS against float)", a.outputError().test())));
         }
@@ -59,6 +65,15 @@ public final class ReportPages {
             }
         }
         return out;
+    }
+
+    /**
+     * "; a drop of D +- E points: L rows lost, G gained" for rows counted against float's (PairedDrop), as report.txt
+     * gives it; nothing where they were not counted or no row differs.
+     */
+    private static String rows(seedc.eval.PairedDrop d) {
+        return d == null || d.lost() + d.gained() == 0 ? "" : f("; a drop of %.2f +- %.2f points: %d row%s lost, %d"
+                + " gained", d.points(), d.standardError(), d.lost(), d.lost() == 1 ? "" : "s", d.gained());
     }
 
     /** Stage IV's programs that ran and were priced, the frontier and the chosen one; null without a cycle model. */

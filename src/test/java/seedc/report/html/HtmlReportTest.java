@@ -50,6 +50,32 @@ class HtmlReportTest {
         assertNull(page.ranges().get(1).sound());
     }
 
+    /**
+     * The page's facts give the test and held-out drops with their standard errors, as report.txt does: 400 test rows,
+     * 12 lost and 5 gained, 1.75 +- sqrt(17 - 49/400) / 4 = 1.03; 1,000 held-out rows, 18 lost and 10 gained, 0.80 +-
+     * sqrt(28 - 64/1000) / 10 = 0.53.
+     */
+    @Test
+    void theDropsAreGivenWithTheirStandardErrors() {
+        Report plain = report();
+        SearchSummary.Shiftry s = (SearchSummary.Shiftry) plain.search();
+        SearchSummary.Shiftry held = new SearchSummary.Shiftry(s.inputScale(), s.maxAccuracyDrop(), s.maxScoreError(),
+                s.flashBudget(), s.paramFlashBytes16(), s.demotionOrder(), s.demotionCurve(), s.subset(),
+                s.maxOutputError(), s.startScoreError(), new SearchSummary.HeldOut(1000, 1200, 83.9, 83.1, null, 83.1,
+                        SearchSummary.Guard.NOT_NEEDED, SearchSummary.RowsFrom.VALIDATION_SET, null, null, null,
+                        new seedc.eval.PairedDrop(1000, 18, 10)), s.cycleModel(), s.frontier(), s.valueGroups());
+        Report r = new Report(plain.compiled(), new Report.Accuracy(86.0, 84.25, 99.0, 98.0, null)
+                .withTestRows(new seedc.eval.PairedDrop(400, 12, 5)), plain.program(), plain.exploration(), held,
+                plain.deviceUse(), plain.stages());
+        var facts = ReportPages.of("q.sd", "compile", r, List.of()).heading().facts();
+        assertTrue(facts.contains(new ReportPage.Fact("test accuracy",
+                "84.25% fixed, 86.00% float; a drop of 1.75 +- 1.03 points: 12 rows lost, 5 gained")),
+                facts.toString());
+        assertTrue(facts.contains(new ReportPage.Fact("held-out rows",
+                "1000 of the validation set: 83.10% fixed, 83.90% float; a drop of 0.80 +- 0.53 points: 18 rows lost,"
+                        + " 10 gained")), facts.toString());
+    }
+
     @Test
     void chartsWithoutDataAreAbsent() {
         ReportPage page = ReportPages.of("q.sd", "compile", report(), List.of());
