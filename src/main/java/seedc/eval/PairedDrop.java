@@ -30,6 +30,11 @@ public record PairedDrop(int rows, int lost, int gained) {
         return new PairedDrop(fixed.length, lost, gained);
     }
 
+    /** The rows as the reports name them: "12 rows lost, 5 gained" (one row: "1 row lost"). */
+    public String lostAndGained() {
+        return lost + (lost == 1 ? " row" : " rows") + " lost, " + gained + " gained";
+    }
+
     /** Float's accuracy less the program's, in points. */
     public double points() {
         return rows == 0 ? 0 : 100.0 * (lost - gained) / rows;

@@ -57,8 +57,7 @@ final class AccuracyCost {
 
     /** The test drop's standard error and its rows (" (+- 1.03: 17 rows lost, 5 gained)"), when counted. */
     static String testRows(PairedDrop d) {
-        return d == null ? "" : String.format(Locale.ROOT, " (+- %.2f: %d row%s lost, %d gained)", d.standardError(),
-                d.lost(), d.lost() == 1 ? "" : "s", d.gained());
+        return d == null ? "" : String.format(Locale.ROOT, " (+- %.2f: %s)", d.standardError(), d.lostAndGained());
     }
 
     /** The values whose promotion alone brings back the most rows, with how many ("; ..."). */

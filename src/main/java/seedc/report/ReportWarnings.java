@@ -137,8 +137,7 @@ public final class ReportWarnings {
 
     /** "; the drop +- its standard error over the test rows" when they were counted against float's. */
     private static String testError(PairedDrop d) {
-        return d == null ? "" : f("; %.2f +- %.2f from the %d rows lost and %d gained", d.points(), d.standardError(),
-                d.lost(), d.gained());
+        return d == null ? "" : f("; %.2f +- %.2f from %s", d.points(), d.standardError(), d.lostAndGained());
     }
 
     private static String f(String format, Object... args) {

@@ -50,6 +50,13 @@ class PairedDropTest {
         assertEquals(Math.sqrt(17 - 49.0 / 400) / 4, d.standardError(), 1e-12);
     }
 
+    /** How the reports name the rows: a single row lost is "1 row lost" (the warning once said "the 1 rows lost"). */
+    @Test
+    void theRowsAreNamedWithTheirNumber() {
+        assertEquals("12 rows lost, 5 gained", new PairedDrop(400, 12, 5).lostAndGained());
+        assertEquals("1 row lost, 0 gained", new PairedDrop(360, 1, 0).lostAndGained());
+    }
+
     /** No row differs: no drop and no error; a tensor result has no rows to count. */
     @Test
     void nothingDiffersAndTensorsAreNotCounted() {

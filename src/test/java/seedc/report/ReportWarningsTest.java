@@ -82,7 +82,7 @@ class ReportWarningsTest {
         Report r = new Report(counted.compiled(), counted.accuracy().withTestRows(new seedc.eval.PairedDrop(200, 6, 1)),
                 counted.program(), counted.exploration(), counted.search(), counted.deviceUse(), counted.stages());
         assertTrue(ReportWarnings.testDropWarning(r).orElseThrow().startsWith("on the test rows the fixed-point program"
-                + " is 2.50 points below float (88.50% against 91.00%; 2.50 +- 1.31 from the 6 rows lost and 1 gained),"
+                + " is 2.50 points below float (88.50% against 91.00%; 2.50 +- 1.31 from 6 rows lost, 1 gained),"
                 + " beyond --max-accuracy-drop 1.0"), ReportWarnings.testDropWarning(r).orElseThrow());
         assertTrue(TextReport.render(r).contains("0.80 points on the training set, 2.50 on the test set (+- 1.31: 6"
                 + " rows lost, 1 gained)"), TextReport.render(r));

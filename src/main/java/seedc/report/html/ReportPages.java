@@ -72,8 +72,8 @@ public final class ReportPages {
      * gives it; nothing where they were not counted or no row differs.
      */
     private static String rows(seedc.eval.PairedDrop d) {
-        return d == null || d.lost() + d.gained() == 0 ? "" : f("; a drop of %.2f +- %.2f points: %d row%s lost, %d"
-                + " gained", d.points(), d.standardError(), d.lost(), d.lost() == 1 ? "" : "s", d.gained());
+        return d == null || d.lost() + d.gained() == 0 ? "" : f("; a drop of %.2f +- %.2f points: %s", d.points(),
+                d.standardError(), d.lostAndGained());
     }
 
     /** Stage IV's programs that ran and were priced, the frontier and the chosen one; null without a cycle model. */
