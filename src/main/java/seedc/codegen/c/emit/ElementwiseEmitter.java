@@ -84,12 +84,8 @@ final class ElementwiseEmitter {
                               Value o) {
         boolean shape = !a.isInt() && r.flashSource(a) == null && p.shrA() == 0 && p.post() == 0
                 && streamed.width() == 8 && IntExpr.container(r.type(a).bits()) == 8 && r.type(o).bits() == 8
-                && a.size() == o.size() && b.size() == o.size() && o.size() <= 255;
-        if (!shape) {
-            return null;
-        }
-        return (subtract ? "sd_subrow8" : "sd_addrow8") + "((int8_t *)" + CNames.var(o) + ", (const int8_t *)"
-                + CNames.var(a) + ", " + pointer + ", " + o.size() + ");";
+                && RowLoop.fits(a, b, o);
+        return shape ? RowLoop.call(subtract ? "sd_subrow8" : "sd_addrow8", 8, o, a, pointer, "") : null;
     }
 
     /**

@@ -44,13 +44,11 @@ final class HalvedDistance {
     static String row(Operands r, Value a, Value b, String pointer, IdiomCalls.SumCall call, OpParams.Add p, Value out) {
         int bits = call == null ? 0 : call.fn().resultBits;
         if (call == null || pointer == null || call.post() != 1 || IntExpr.container(r.type(out).bits()) != bits
-                || a.size() != out.size() || b.size() != out.size() || out.size() > 255
+                || !RowLoop.fits(a, b, out)
                 || !unshifted(r, a, null, p.shrA(), "k").c().equals(CNames.element(a, "k"))) {
             return null;
         }
-        String t = "int" + bits + "_t";
-        return call.fn().cName() + "_row((" + t + " *)" + CNames.var(out) + ", (const " + t + " *)" + CNames.var(a)
-                + ", " + pointer + ", " + out.size() + ", " + call.aShift() + ", " + call.bShift() + ");";
+        return RowLoop.call(call.fn().cName() + "_row", bits, out, a, pointer, call.aShift() + ", " + call.bShift());
     }
 
     private static IntExpr unshifted(Operands r, Value v, IntExpr streamed, int shift, String idx) {
