@@ -93,6 +93,12 @@ public final class LinearCycleModel implements CycleModel {
         return heldOutError;
     }
 
+    /** Whether a fit measured any kind's products on bit planes (a planes' term has a coefficient). */
+    @Override
+    public boolean measuredProductsOnPlanes() {
+        return !planesFitted.isEmpty();
+    }
+
     /** The fitted coefficients, by term, sorted. */
     public Map<String, Double> coefficients() {
         return new TreeMap<>(coefficients);
