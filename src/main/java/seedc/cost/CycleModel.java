@@ -33,6 +33,15 @@ public interface CycleModel {
     }
 
     /**
+     * Whether the model measured the work of products on bit planes (their kernels' own terms, OpWork's planes'):
+     * without that a program that has them is priced as dense products, and no model decides its search (the
+     * driver's LowBitSums check).
+     */
+    default boolean measuredProductsOnPlanes() {
+        return false;
+    }
+
+    /**
      * The model's mean relative error on whole programs of models its fit did not see, as the fit measured it (0.11:
      * 11%); NaN when nobody measured it on this target (a stand-in, a planner's estimate). The search keeps a pair of
      * demotions that pays only together when the model's saving is beyond this error (seedc.search.StageFourPairs).

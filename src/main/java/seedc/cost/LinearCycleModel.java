@@ -30,7 +30,7 @@ import seedc.ir.Op;
  * bit planes ({@link PlaneWork}) or by subset sums ({@link SubsetWork}): where no coefficient names a kind's planes'
  * term ({@code MatMul.planebyte.1x1}, ...; for subset sums {@code MatMul.subsetlookup.8}, ...), such a product is
  * priced by its dense terms under their own names and its kernel's terms at nothing; where one does, by its kernel's
- * terms alone.
+ * terms alone. {@link #fittedShare} counts a product by subset sums priced by its dense stand-ins as unmeasured work.
  */
 public final class LinearCycleModel implements CycleModel {
     private final String description;
@@ -91,6 +91,12 @@ public final class LinearCycleModel implements CycleModel {
     @Override
     public double heldOutError() {
         return heldOutError;
+    }
+
+    /** Whether a fit measured any kind's products on bit planes (a planes' term has a coefficient). */
+    @Override
+    public boolean measuredProductsOnPlanes() {
+        return !planesFitted.isEmpty();
     }
 
     /** The fitted coefficients, by term, sorted. */
@@ -176,6 +182,11 @@ public final class LinearCycleModel implements CycleModel {
                 double c = coefficient(t.getKey()) * t.getValue();
                 all += c;
                 fitted += measured(t.getKey()) ? c : 0; // a term priced as its measured twin: measured work
+            }
+            // a product by subset sums priced by its dense stand-ins: fitted on dense products, not on this kernel
+            for (var t : p.terms().entrySet()) {
+                String kept = standInFor(t.getKey(), SubsetWork.PLAIN, subsetsFitted);
+                fitted -= kept != null && measured(kept) ? coefficient(kept) * t.getValue() : 0;
             }
         }
         return all == 0 ? 1 : fitted / all;

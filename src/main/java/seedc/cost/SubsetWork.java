@@ -33,7 +33,7 @@ import seedc.ir.Op;
  * 16-bit sums only. (The planes' sums and the outputs at each T were terms of their own in a first fit: with every
  * benched product of one shape, those split the cycles arbitrarily, 800 cycles an output at 32 bits.)
  * A model with no coefficient of a kind's subset-sum terms prices such a product by its dense terms under their own
- * names, exactly as before these terms existed ({@link LinearCycleModel}).
+ * names, exactly as before these terms existed, and counts that work as unmeasured ({@link LinearCycleModel}).
  * The C may still keep a product off subset sums where its tables do not fit the RAM even in single groups (then it
  * sums products: BitSerial.withSmallerTables); the terms assume tables, as the backends build them first.
  */

@@ -48,4 +48,9 @@ record RamFitCycles(CycleModel model, RamOverflowMemo ramOverflow) implements Cy
     public double heldOutError() {
         return model.heldOutError();
     }
+
+    @Override
+    public boolean measuredProductsOnPlanes() {
+        return model.measuredProductsOnPlanes();
+    }
 }

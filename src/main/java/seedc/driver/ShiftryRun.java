@@ -29,11 +29,13 @@ final class ShiftryRun {
      */
     static Compilation.Searched search(FloatModel model, Profile profile, Compilation.Rows rows, Compilation.Options o,
                                        StageLog log, ValueRanges sound) {
-        // products on bit planes run kernels (popcounts, level tables, compares) the fit never measured: there the
-        // model would price an 8-bit sum that loses the compare kernel as cheaper (mlp-digits-w1a1i1: 13,640 cycles
-        // against the guard's 8,739), so no model decides for them
-        seedc.cost.CycleModel cycleModel = LowBitSums.of(model.program(), model.weights()).isEmpty()
-                ? CycleModels.forTarget(o.target(), o.deviceRam(), o.design()) : null;
+        // products on bit planes run kernels (popcounts, level tables, compares) that a model fitted on dense
+        // products prices as multiplies: there it would price an 8-bit sum that loses the compare kernel as cheaper
+        // (mlp-digits-w1a1i1: 13,640 cycles against the guard's 8,739), so no such model decides for them; one that
+        // measured the planes' kernels may, where CycleModelTrust finds it measured the program's work
+        seedc.cost.CycleModel target = CycleModels.forTarget(o.target(), o.deviceRam(), o.design());
+        seedc.cost.CycleModel cycleModel = target != null && target.measuredProductsOnPlanes()
+                || LowBitSums.of(model.program(), model.weights()).isEmpty() ? target : null;
         RamOverflowMemo overflow = o.deviceRam() == null ? null
                 : new RamOverflowMemo(o.target(), model.weights(), o.deviceRam());
         if (cycleModel != null && overflow != null) {

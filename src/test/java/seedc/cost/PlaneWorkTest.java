@@ -99,6 +99,17 @@ class PlaneWorkTest {
         assertEquals((others + 30 + 80 + 15) / (others + 30 + 80 + 36 * 12 + 15), partly.fittedShare(fp, w), 1e-12);
     }
 
+    @Test
+    void aModelSaysWhetherItMeasuredProductsOnPlanes() {
+        assertFalse(new LinearCycleModel("test", Map.of("MatMul.op", 1.0, "MatMul.mac.8x8.t32", 2.0))
+                .measuredProductsOnPlanes());
+        assertTrue(new LinearCycleModel("test", Map.of("MatMul.op", 1.0, "Conv2d.planeop", 0.0))
+                .measuredProductsOnPlanes(), "a coefficient of 0 is a measurement too");
+        // the Uno's model has them since the low-bit fixtures' benches; the Cortex-M0+'s was never fitted on them
+        assertTrue(CycleModels.forTarget("arduino").measuredProductsOnPlanes());
+        assertFalse(CycleModels.forTarget("cortex-m").measuredProductsOnPlanes());
+    }
+
     /** The terms of the program's one part of {@code kind}. */
     private static Map<String, Double> product(String source, Map<String, double[]> weights, String kind) {
         return termsOf(OpWork.of(fixed(source, weights), weights, true), kind);

@@ -51,7 +51,7 @@ class SubsetWorkTest {
     }
 
     @Test
-    void aModelThatNeverMeasuredTheSubsetSumsPricesAsBefore() {
+    void aModelThatNeverMeasuredTheSubsetSumsPricesAsBeforeAndCountsThemUnmeasured() {
         Map<String, double[]> w = Map.of("W", PlaneWorkTest.ternary(160));
         FixedProgram fp = PlaneWorkTest.fixed(MATMUL, w);
         Map<String, Double> dense = PlaneWorkTest.termsOf(OpWork.of(fp, null, true), "MatMul");
@@ -65,7 +65,8 @@ class SubsetWorkTest {
         LinearCycleModel m = new LinearCycleModel("test", coefficients);
         assertEquals(m.price(dense), m.price(subsets), 0.0, "exactly");
         assertTrue(m.unpriced(subsets).isEmpty());
-        assertEquals(1.0, m.fittedShare(fp, w), 0.0, "every term it prices is a measured one");
+        double total = m.estimate(fp, w).total(), product = m.price(dense);
+        assertEquals((total - product) / total, m.fittedShare(fp, w), 1e-12, "the stand-ins are unmeasured work");
 
         // fitted: the subset sums' terms alone, every one measured
         String sum = ".t" + sumContainer(fp, 20);
