@@ -29,7 +29,15 @@ public interface CycleModel {
      * for programs it measured.
      */
     default double fittedShare(FixedProgram program, Map<String, double[]> weights) {
-        return 1;
+        return coverage(program, weights).share();
+    }
+
+    /**
+     * {@link #fittedShare} with the ops whose work the model priced from relatives, stand-ins or at nothing, for the
+     * report to name ({@link WorkCoverage#ALL} for a model that prices everything from measurements).
+     */
+    default WorkCoverage coverage(FixedProgram program, Map<String, double[]> weights) {
+        return WorkCoverage.ALL;
     }
 
     /**

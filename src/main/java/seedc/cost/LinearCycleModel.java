@@ -30,7 +30,7 @@ import seedc.ir.Op;
  * bit planes ({@link PlaneWork}) or by subset sums ({@link SubsetWork}): where no coefficient names a kind's planes'
  * term ({@code MatMul.planebyte.1x1}, ...; for subset sums {@code MatMul.subsetlookup.8}, ...), such a product is
  * priced by its dense terms under their own names and its kernel's terms at nothing; where one does, by its kernel's
- * terms alone. {@link #fittedShare} counts a product by subset sums priced by its dense stand-ins as unmeasured work.
+ * terms alone. {@link #coverage} counts a product by subset sums priced by its dense stand-ins as unmeasured work.
  */
 public final class LinearCycleModel implements CycleModel {
     private final String description;
@@ -171,25 +171,35 @@ public final class LinearCycleModel implements CycleModel {
     }
 
     @Override
-    public double fittedShare(FixedProgram program, Map<String, double[]> weights) {
+    public WorkCoverage coverage(FixedProgram program, Map<String, double[]> weights) {
         double all = 0, fitted = 0;
+        boolean unpriced = false;
+        List<WorkCoverage.Unmeasured> unmeasured = new ArrayList<>();
         for (OpWork.Part p : OpWork.of(program, weights, readsFlashRowsInOrder)) {
             Map<String, Double> terms = folded(p.terms());
             if (!unpricedOf(terms).isEmpty()) {
-                return 0; // work priced at nothing: how much of the program it is, nobody knows
+                unpriced = true; // work priced at nothing: how much of the program it is, nobody knows
+                unmeasured.add(new WorkCoverage.Unmeasured(p.label(), p.kind(), Double.NaN));
+                continue;
             }
+            double partAll = 0, partFitted = 0;
             for (var t : terms.entrySet()) {
                 double c = coefficient(t.getKey()) * t.getValue();
-                all += c;
-                fitted += measured(t.getKey()) ? c : 0; // a term priced as its measured twin: measured work
+                partAll += c;
+                partFitted += measured(t.getKey()) ? c : 0; // a term priced as its measured twin: measured work
             }
             // a product by subset sums priced by its dense stand-ins: fitted on dense products, not on this kernel
             for (var t : p.terms().entrySet()) {
                 String kept = standInFor(t.getKey(), SubsetWork.PLAIN, subsetsFitted);
-                fitted -= kept != null && measured(kept) ? coefficient(kept) * t.getValue() : 0;
+                partFitted -= kept != null && measured(kept) ? coefficient(kept) * t.getValue() : 0;
+            }
+            all += partAll;
+            fitted += partFitted;
+            if (partAll - partFitted > 0.5) { // half a cycle: a sum's rounding, not work
+                unmeasured.add(new WorkCoverage.Unmeasured(p.label(), p.kind(), partAll - partFitted));
             }
         }
-        return all == 0 ? 1 : fitted / all;
+        return new WorkCoverage(unpriced ? 0 : all == 0 ? 1 : fitted / all, unmeasured);
     }
 
     /** Whether the term, or the twin it is priced as (its twin's, ...), is fitted; an unfitted call counts as fitted. */

@@ -16,6 +16,6 @@
  * packing, bytes of pairs of planes, lookups, outputs), priced as the dense product it replaces until a fit measures it;
  * so has a product by subset sums ({@link seedc.fixed.LowBitProducts#bySubsetSums}; {@link seedc.cost.SubsetWork}:
  * tables' groups built, lookups, planes' sums, outputs), whose dense stand-ins count as unmeasured work in
- * {@link seedc.cost.LinearCycleModel#fittedShare} until a fit measures the kind's subset sums.
+ * {@link seedc.cost.LinearCycleModel#coverage} until a fit measures the kind's subset sums.
  */
 package seedc.cost;

@@ -40,8 +40,8 @@ record RamFitCycles(CycleModel model, RamOverflowMemo ramOverflow) implements Cy
     }
 
     @Override
-    public double fittedShare(FixedProgram program, Map<String, double[]> weights) {
-        return model.fittedShare(program, weights);
+    public seedc.cost.WorkCoverage coverage(FixedProgram program, Map<String, double[]> weights) {
+        return model.coverage(program, weights);
     }
 
     @Override

@@ -6,7 +6,9 @@ import seedc.ir.FloatModel;
 import seedc.analysis.ValueRanges;
 import seedc.eval.Profile;
 import seedc.report.SearchSummary;
+import seedc.cost.WorkCoverage;
 import seedc.search.Budget;
+import seedc.search.CycleModelTrust;
 import seedc.search.Frontier;
 import seedc.search.SearchInput;
 import seedc.search.ShiftryLadder;
@@ -17,7 +19,8 @@ import seedc.search.StageLog;
 
 /**
  * How compile runs shiftry: the objective it gives the search (the target's {@link CycleModels cycle model}, a
- * device's RAM overflow priced in, none for products on bit planes) and the search's outcome as the report's
+ * device's RAM overflow priced in; set aside, and the report told why, where it did not measure the program's work)
+ * and the search's outcome as the report's
  * {@link SearchSummary.Shiftry}.
  */
 final class ShiftryRun {
@@ -34,21 +37,27 @@ final class ShiftryRun {
         // (mlp-digits-w1a1i1: 13,640 cycles against the guard's 8,739), so no such model decides for them; one that
         // measured the planes' kernels may, where CycleModelTrust finds it measured the program's work
         seedc.cost.CycleModel target = CycleModels.forTarget(o.target(), o.deviceRam(), o.design());
-        seedc.cost.CycleModel cycleModel = target != null && target.measuredProductsOnPlanes()
-                || LowBitSums.of(model.program(), model.weights()).isEmpty() ? target : null;
+        boolean planesUnmeasured = target != null && !target.measuredProductsOnPlanes()
+                && !LowBitSums.of(model.program(), model.weights()).isEmpty();
+        seedc.cost.CycleModel cycleModel = planesUnmeasured ? null : target;
         RamOverflowMemo overflow = o.deviceRam() == null ? null
                 : new RamOverflowMemo(o.target(), model.weights(), o.deviceRam());
         if (cycleModel != null && overflow != null) {
             cycleModel = new RamFitCycles(cycleModel, overflow);
         }
-        ShiftryOutcome s = ShiftrySearch.run(new SearchInput(model, profile, rows.train(), rows.floatTrain(),
-                o.metric(), o.jobs(), log).withValidation(rows.validation(), rows.floatValidation()),
-                new ShiftrySettings(ShiftryLadder.shiftry(o.target().widths()), o.maxAccuracyDrop(),
-                o.maxScoreError(), o.flashBudget(), Compilation.precise(model, sound, o.maxOutputError()), cycleModel,
-                overflow));
-        // the search drops a model that did not measure this program's work (it says so in heldOut)
-        seedc.cost.CycleModel cycles = s.heldOut() != null && s.heldOut().guard() == ShiftryOutcome.ScoreGuard.NO_CYCLE_MODEL
-                ? null : cycleModel;
+        SearchInput in = new SearchInput(model, profile, rows.train(), rows.floatTrain(), o.metric(), o.jobs(), log)
+                .withValidation(rows.validation(), rows.floatValidation());
+        ShiftryLadder ladder = ShiftryLadder.shiftry(o.target().widths());
+        SearchSummary.ModelSetAside aside = planesUnmeasured ? new SearchSummary.ModelSetAside(
+                SearchSummary.ModelSetAside.Why.PLANES_UNMEASURED, null, null, null, null) : null;
+        if (cycleModel != null) {
+            CycleModelTrust.Verdict v = CycleModelTrust.judge(cycleModel, in, ladder);
+            aside = v.trusted() ? null : workUnmeasured(v);
+            cycleModel = v.trusted() ? cycleModel : null; // the search would drop it too; the report says why
+        }
+        ShiftryOutcome s = ShiftrySearch.run(in, new ShiftrySettings(ladder, o.maxAccuracyDrop(), o.maxScoreError(),
+                o.flashBudget(), Compilation.precise(model, sound, o.maxOutputError()), cycleModel, overflow));
+        seedc.cost.CycleModel cycles = cycleModel;
         SearchSummary.FlashFit fit = null;
         if (o.flashBudget() != null) {
             Budget b = o.flashBudget();
@@ -66,9 +75,26 @@ final class ShiftryRun {
                 byAccuracy && s.startScoreError() > o.maxScoreError() ? s.startScoreError() : null,
                 heldOut(s.heldOut()), cycles == null ? null : new SearchSummary.CycleModel(cycles.describe(), s.cycles()),
                 place(s), s.grouping() == null ? null : new SearchSummary.ValueGroups(s.grouping().values(),
-                        s.grouping().groups(), s.grouping().size()));
+                        s.grouping().groups(), s.grouping().size()), aside);
         return new Compilation.Searched(s.best(), s.candidates(), List.of(), summary, s.bestOnTrain(), s.explored());
     }
+
+    /** The report's account of a model that measured too little of the program's work to decide. */
+    private static SearchSummary.ModelSetAside workUnmeasured(CycleModelTrust.Verdict v) {
+        java.util.Map<String, SearchSummary.UnmeasuredOp> ops = new java.util.LinkedHashMap<>();
+        for (WorkCoverage c : List.of(v.narrowest(), v.widest())) {
+            if (c.share() < CycleModelTrust.TRUSTED_SHARE) {
+                c.largest(UNMEASURED_NAMED).forEach(u -> ops.putIfAbsent(u.op(), new SearchSummary.UnmeasuredOp(
+                        u.op(), u.kind(), u.unpriced() ? null : u.cycles())));
+            }
+        }
+        return new SearchSummary.ModelSetAside(SearchSummary.ModelSetAside.Why.WORK_UNMEASURED,
+                CycleModelTrust.TRUSTED_SHARE, v.widest().share(), v.narrowest().share(),
+                ops.values().stream().limit(UNMEASURED_NAMED).toList());
+    }
+
+    /** How many of the ops a model did not measure the report names: the largest, enough to say where to bench. */
+    private static final int UNMEASURED_NAMED = 4;
 
     private static SearchSummary.Step step(ShiftryOutcome.Step t, boolean modelled) {
         return new SearchSummary.Step(t.name(), t.kept(), t.verdict().text(),

@@ -41,6 +41,9 @@ final class HeldOutText {
             sb.append(f("  %d more of the demotions kept: only with them does the program fit the device's RAM%n",
                     h.keptForRam()));
         }
+        if (x.modelSetAside() != null) {
+            setAside(sb, x.modelSetAside());
+        }
         if (x.cycleModel() != null) {
             sb.append(f("modelled cost of the chosen program: %.0f (%s)%n", x.cycleModel().chosenCycles(),
                     x.cycleModel().describe()));
@@ -50,6 +53,29 @@ final class HeldOutText {
                     + "  that no other beats on accuracy, cycles and flash together (--pareto FILE.csv lists them)%n",
                     x.frontier().rank(), x.frontier().programs()));
         }
+    }
+
+    /** Why the target's cycle model did not decide, and the ops whose work it did not measure. */
+    private static void setAside(StringBuilder sb, SearchSummary.ModelSetAside a) {
+        switch (a.why()) {
+            case PLANES_UNMEASURED -> sb.append(f("cycle model: not used: the target's model never measured products"
+                    + " on bit planes, which this%n  program has, so fewer bits are not known to be faster%n"));
+            case WORK_UNMEASURED -> {
+                sb.append(f("cycle model: not used: it measured %.0f%% of the work of this program with every value"
+                        + " at its widest%n  and %.0f%% at its narrowest (it decides from %.0f%%)",
+                        100 * a.shareWidest(), 100 * a.shareNarrowest(), 100 * a.trustedShare()));
+                if (!a.unmeasured().isEmpty()) {
+                    sb.append(f("; the most work it did not measure:%n  %s", String.join(", ",
+                            a.unmeasured().stream().map(HeldOutText::unmeasured).toList())));
+                }
+                sb.append(f("%n"));
+            }
+        }
+    }
+
+    private static String unmeasured(SearchSummary.UnmeasuredOp u) {
+        return u.cycles() == null ? f("%s (%s, priced at nothing)", u.op(), u.kind())
+                : f("%s (%s, %,.0f cycles)", u.op(), u.kind(), u.cycles());
     }
 
     /**

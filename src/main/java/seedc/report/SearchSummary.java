@@ -24,13 +24,40 @@ public sealed interface SearchSummary {
     record Shiftry(int inputScale, Double maxAccuracyDrop, Double maxScoreError, FlashFit flashBudget,
                    int paramFlashBytes16, List<Demotion> demotionOrder, List<Step> demotionCurve, Subset subset,
                    Double maxOutputError, Double startScoreError, HeldOut heldOut, CycleModel cycleModel,
-                   FrontierPlace frontier, ValueGroups valueGroups) implements SearchSummary {
+                   FrontierPlace frontier, ValueGroups valueGroups, ModelSetAside modelSetAside)
+            implements SearchSummary {
         public Shiftry(int inputScale, Double maxAccuracyDrop, Double maxScoreError, FlashFit flashBudget,
                        int paramFlashBytes16, List<Demotion> demotionOrder, List<Step> demotionCurve, Subset subset) {
             this(inputScale, maxAccuracyDrop, maxScoreError, flashBudget, paramFlashBytes16, demotionOrder,
-                    demotionCurve, subset, null, null, null, null, null, null);
+                    demotionCurve, subset, null, null, null, null, null, null, null);
         }
     }
+
+    /**
+     * Why the target's cycle model did not decide the search (null: it decided, or the target has none): it never
+     * measured products on bit planes, which the program has ({@link Why#PLANES_UNMEASURED}); or it measured less
+     * than {@code trustedShare} of the modelled cycles of the model's program with every value at the widest width
+     * ({@code shareWidest}) or at the narrowest ({@code shareNarrowest}) ({@link Why#WORK_UNMEASURED}), the ops
+     * with the most work it did not measure being {@code unmeasured}.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record ModelSetAside(Why why, Double trustedShare, Double shareWidest, Double shareNarrowest,
+                         List<UnmeasuredOp> unmeasured) {
+        /** Why the model was set aside (report.json's words in each constant's property). */
+        public enum Why {
+            /** The program has products on bit planes, whose kernels the model never measured. */
+            @JsonProperty("planes-unmeasured") PLANES_UNMEASURED,
+            /** The model measured too little of the program's work. */
+            @JsonProperty("work-unmeasured") WORK_UNMEASURED
+        }
+    }
+
+    /**
+     * An op ({@code kind}: MatMul, Conv2d, a loop, the call) whose modelled {@code cycles} the model priced from
+     * relatives' coefficients or stand-ins; null cycles: some of its work priced at nothing.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record UnmeasuredOp(String op, String kind, Double cycles) {}
 
     /**
      * A long program's stages III and IV: its {@code values} values were ranked and demoted in {@code groups}

@@ -1,26 +1,40 @@
 package seedc.search;
 
 import seedc.cost.CycleModel;
+import seedc.cost.WorkCoverage;
 
 /**
  * Whether a target's cycle model may decide a search: only where it measured the model's work. A model priced
- * mostly from terms the fit never benched (their relatives' coefficients, or nothing) ranks programs by a guess, and
- * fewer bits are then not known to be faster: the search keeps its score guard instead (docs/design/search.md).
+ * mostly from terms the fit never benched (their relatives' coefficients, stand-ins, or nothing) ranks programs by a
+ * guess, and fewer bits are then not known to be faster: the search keeps its score guard instead
+ * (docs/design/search.md). The driver reads the {@link Verdict} to say in the report why a model did not decide.
  */
-final class CycleModelTrust {
+public final class CycleModelTrust {
     private CycleModelTrust() {}
 
     /** Below this share of fitted work, a program's modelled cycles are mostly guessed: the model does not decide. */
-    static final double TRUSTED_SHARE = 0.9;
+    public static final double TRUSTED_SHARE = 0.9;
 
     /**
-     * Whether {@code m} measured the work of {@code in}'s model: of its programs with every value at the ladder's
-     * first and last widths, at least {@link #TRUSTED_SHARE} of the modelled cycles each.
+     * What the model measured of the model's programs with every value at the ladder's first width ({@code widest})
+     * and at its last ({@code narrowest}): every program the search can make lies between the two.
      */
-    static boolean trusts(CycleModel m, SearchInput in, ShiftryLadder ladder) {
+    public record Verdict(WorkCoverage widest, WorkCoverage narrowest) {
+        /** Whether the model measured at least {@link #TRUSTED_SHARE} of both programs' modelled cycles. */
+        public boolean trusted() {
+            return widest.share() >= TRUSTED_SHARE && narrowest.share() >= TRUSTED_SHARE;
+        }
+    }
+
+    /** What {@code m} measured of {@code in}'s model's work, down {@code ladder}. */
+    public static Verdict judge(CycleModel m, SearchInput in, ShiftryLadder ladder) {
         var weights = in.model().weights();
-        return m.fittedShare(ShiftrySearch.largest(in.model().program(), in.profile(), ladder), weights) >= TRUSTED_SHARE
-                && m.fittedShare(ShiftrySearch.smallest(in.model().program(), in.profile(), ladder), weights)
-                >= TRUSTED_SHARE;
+        return new Verdict(m.coverage(ShiftrySearch.largest(in.model().program(), in.profile(), ladder), weights),
+                m.coverage(ShiftrySearch.smallest(in.model().program(), in.profile(), ladder), weights));
+    }
+
+    /** Whether {@code m} measured the work of {@code in}'s model ({@link Verdict#trusted}). */
+    static boolean trusts(CycleModel m, SearchInput in, ShiftryLadder ladder) {
+        return judge(m, in, ladder).trusted();
     }
 }

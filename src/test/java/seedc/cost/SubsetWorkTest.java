@@ -67,6 +67,11 @@ class SubsetWorkTest {
         assertTrue(m.unpriced(subsets).isEmpty());
         double total = m.estimate(fp, w).total(), product = m.price(dense);
         assertEquals((total - product) / total, m.fittedShare(fp, w), 1e-12, "the stand-ins are unmeasured work");
+        // the report names the product as the unmeasured work, with its stand-ins' cycles, and nothing else
+        WorkCoverage c = m.coverage(fp, w);
+        assertEquals(1, c.unmeasured().size(), "only the product: " + c.unmeasured());
+        assertEquals("MatMul", c.unmeasured().get(0).kind());
+        assertEquals(product, c.unmeasured().get(0).cycles(), 1e-9);
 
         // fitted: the subset sums' terms alone, every one measured
         String sum = ".t" + sumContainer(fp, 20);
@@ -75,6 +80,7 @@ class SubsetWorkTest {
         LinearCycleModel fitted = new LinearCycleModel("test", coefficients);
         assertEquals(20 + 5 * 60 + 80 * 12 + 16 * 3 + 8 * 40, fitted.price(subsets), 1e-9);
         assertEquals(1.0, fitted.fittedShare(fp, w), 0.0);
+        assertTrue(fitted.coverage(fp, w).unmeasured().isEmpty(), "nothing left to name");
     }
 
     /**

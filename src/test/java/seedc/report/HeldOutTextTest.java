@@ -28,8 +28,13 @@ class HeldOutTextTest {
 
     /** report.txt's held-out lines of a shiftry summary with {@code held}. */
     private static String rendered(SearchSummary.HeldOut held) {
+        return rendered(held, null);
+    }
+
+    /** The same, the cycle model set aside as {@code aside} says. */
+    private static String rendered(SearchSummary.HeldOut held, SearchSummary.ModelSetAside aside) {
         var search = new SearchSummary.Shiftry(13, 1.0, 0.05, null, 4128, List.of(), List.of(), null, null, 0.0, held,
-                null, null, null);
+                null, null, null, aside);
         StringBuilder sb = new StringBuilder();
         HeldOutText.render(sb, search);
         return sb.toString();
@@ -81,5 +86,24 @@ class HeldOutTextTest {
     void aReportWithoutTheReasonNamesTheAccuracyLimit() {
         assertTrue(line(null, SearchSummary.Guard.HELPED)
                 .contains("(beyond 1.0 points);\n  with the score guard 89.00%"));
+    }
+
+    @Test
+    void aModelThatMeasuredTooLittleSaysHowMuchAndWhere() {
+        var aside = new SearchSummary.ModelSetAside(SearchSummary.ModelSetAside.Why.WORK_UNMEASURED, 0.9, 0.76, 0.894,
+                List.of(new SearchSummary.UnmeasuredOp("t11", "Quantize", 10703.4),
+                        new SearchSummary.UnmeasuredOp("t2", "Loop", null)));
+        String text = rendered(null, aside);
+        assertEquals("cycle model: not used: it measured 76% of the work of this program with every value at its widest\n"
+                + "  and 89% at its narrowest (it decides from 90%); the most work it did not measure:\n"
+                + "  t11 (Quantize, 10,703 cycles), t2 (Loop, priced at nothing)\n", text);
+    }
+
+    @Test
+    void aModelThatNeverMeasuredPlanesSaysSo() {
+        var aside = new SearchSummary.ModelSetAside(SearchSummary.ModelSetAside.Why.PLANES_UNMEASURED, null, null, null,
+                null);
+        assertTrue(rendered(null, aside).startsWith("cycle model: not used: the target's model never measured products"
+                + " on bit planes"));
     }
 }

@@ -16,7 +16,7 @@ class ReportWarningsTest {
     /** A shiftry report with a held-out judgement, the test accuracies given. */
     private static Report withHeldOut(double floatTest, double fixedTest, SearchSummary.HeldOut h) {
         var search = new SearchSummary.Shiftry(13, 1.0, 0.05, null, 4128, List.of(), List.of(), null, null, 0.0, h,
-                null, null, null);
+                null, null, null, null);
         return new Report(new Report.Compiled("shiftry", 16, -1, "reduced-disagreement", "arduino"),
                 new Report.Accuracy(floatTest, fixedTest, 98.0, 97.2, null),
                 new Report.ChosenProgram(TextReportTest.VALUES, null, 3104, List.of(),

@@ -31,7 +31,7 @@ class HtmlReportTest {
                 List.of(new SearchSummary.Step("X", true, "kept", 100.0, 0.0, 36, 0, 900.0),
                         new SearchSummary.Step(HOSTILE, false, "no: not faster", null, null, 36, 0, 900.0)),
                 null, null, null, null, new SearchSummary.CycleModel("cycles", 900.0),
-                new SearchSummary.FrontierPlace(1, 1), null);
+                new SearchSummary.FrontierPlace(1, 1), null, null);
         return new Report(new Report.Compiled("shiftry", 16, -1, "reduced-disagreement", "x86"),
                 new Report.Accuracy(95.0, 94.0, 99.0, 98.0, null),
                 new Report.ChosenProgram(values, null, 36, List.of(), new Report.TestWraps(0, List.of()), null, null),
@@ -63,7 +63,8 @@ class HtmlReportTest {
                 s.flashBudget(), s.paramFlashBytes16(), s.demotionOrder(), s.demotionCurve(), s.subset(),
                 s.maxOutputError(), s.startScoreError(), new SearchSummary.HeldOut(1000, 1200, 83.9, 83.1, null, 83.1,
                         SearchSummary.Guard.NOT_NEEDED, SearchSummary.RowsFrom.VALIDATION_SET, null, null, null,
-                        new seedc.eval.PairedDrop(1000, 18, 10)), s.cycleModel(), s.frontier(), s.valueGroups());
+                        new seedc.eval.PairedDrop(1000, 18, 10)), s.cycleModel(), s.frontier(), s.valueGroups(),
+                null);
         Report r = new Report(plain.compiled(), new Report.Accuracy(86.0, 84.25, 99.0, 98.0, null)
                 .withTestRows(new seedc.eval.PairedDrop(400, 12, 5)), plain.program(), plain.exploration(), held,
                 plain.deviceUse(), plain.stages());
