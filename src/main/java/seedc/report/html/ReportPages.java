@@ -55,6 +55,9 @@ public final class ReportPages {
         } else if (a.outputError() != null) {
             out.add(new Fact("test output error", f("%.4f (relative RMS against float)", a.outputError().test())));
         }
+        if (r.search() instanceof SearchSummary.Shiftry s) {
+            cycleModel(s).ifPresent(out::add);
+        }
         out.add(new Fact("parameters' flash", r.program().paramFlashBytes() + " bytes"));
         DeviceUse use = r.deviceUse();
         if (use != null && use.device() != null) {
@@ -65,6 +68,24 @@ public final class ReportPages {
             }
         }
         return out;
+    }
+
+    /** What the target's cycle model gave the chosen program, or why it did not decide (report.txt says the same). */
+    private static java.util.Optional<Fact> cycleModel(SearchSummary.Shiftry s) {
+        if (s.cycleModel() != null) {
+            return java.util.Optional.of(new Fact("cycle model", f("%,.0f modelled cycles", s.cycleModel().chosenCycles())));
+        }
+        SearchSummary.ModelSetAside a = s.modelSetAside();
+        if (a == null) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(new Fact("cycle model", switch (a.why()) {
+            case PLANES_UNMEASURED -> "not used: it never measured products on bit planes, which this program has";
+            case WORK_UNMEASURED -> f("not used: it measured %.0f%% of the work at the widest values, %.0f%% at the"
+                    + " narrowest (it decides from %.0f%%); most unmeasured: %s", 100 * a.shareWidest(),
+                    100 * a.shareNarrowest(), 100 * a.trustedShare(), String.join(", ",
+                            a.unmeasured().stream().map(u -> u.op() + " (" + u.kind() + ")").toList()));
+        }));
     }
 
     /**

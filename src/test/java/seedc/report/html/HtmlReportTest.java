@@ -77,6 +77,27 @@ class HtmlReportTest {
                         + " 10 gained")), facts.toString());
     }
 
+    /** The page says what report.txt says of the cycle model: its figure, or why it did not decide. */
+    @Test
+    void theCycleModelsFigureOrWhyItWasNotUsed() {
+        var facts = ReportPages.of("q.sd", "compile", report(), List.of()).heading().facts();
+        assertTrue(facts.contains(new ReportPage.Fact("cycle model", "900 modelled cycles")), facts.toString());
+
+        Report plain = report();
+        SearchSummary.Shiftry s = (SearchSummary.Shiftry) plain.search();
+        var aside = new SearchSummary.ModelSetAside(SearchSummary.ModelSetAside.Why.WORK_UNMEASURED, 0.9, 0.2, 1.0,
+                List.of(new SearchSummary.UnmeasuredOp("t14", "Conv2d", 112141.0)));
+        SearchSummary.Shiftry setAside = new SearchSummary.Shiftry(s.inputScale(), s.maxAccuracyDrop(),
+                s.maxScoreError(), s.flashBudget(), s.paramFlashBytes16(), s.demotionOrder(), s.demotionCurve(),
+                s.subset(), s.maxOutputError(), s.startScoreError(), null, null, s.frontier(), s.valueGroups(), aside);
+        Report r = new Report(plain.compiled(), plain.accuracy(), plain.program(), plain.exploration(), setAside,
+                plain.deviceUse(), plain.stages());
+        facts = ReportPages.of("q.sd", "compile", r, List.of()).heading().facts();
+        assertTrue(facts.contains(new ReportPage.Fact("cycle model", "not used: it measured 20% of the work at the"
+                + " widest values, 100% at the narrowest (it decides from 90%); most unmeasured: t14 (Conv2d)")),
+                facts.toString());
+    }
+
     @Test
     void chartsWithoutDataAreAbsent() {
         ReportPage page = ReportPages.of("q.sd", "compile", report(), List.of());
