@@ -61,9 +61,11 @@ final class HeldOutText {
             case PLANES_UNMEASURED -> sb.append(f("cycle model: not used: the target's model never measured products"
                     + " on bit planes, which this%n  program has, so fewer bits are not known to be faster%n"));
             case WORK_UNMEASURED -> {
-                sb.append(f("cycle model: not used: it measured %.0f%% of the work of this program with every value"
-                        + " at its widest%n  and %.0f%% at its narrowest (it decides from %.0f%%)",
-                        100 * a.shareWidest(), 100 * a.shareNarrowest(), 100 * a.trustedShare()));
+                sb.append(f("cycle model: not used: it measured %d%% of the work of this program with every value"
+                        + " at its widest%n  and %d%% at its narrowest (it decides from %d%%)",
+                        SearchSummary.ModelSetAside.percent(a.shareWidest()),
+                        SearchSummary.ModelSetAside.percent(a.shareNarrowest()),
+                        SearchSummary.ModelSetAside.percent(a.trustedShare())));
                 if (!a.unmeasured().isEmpty()) {
                     sb.append(f("; the most work it did not measure:%n  %s", String.join(", ",
                             a.unmeasured().stream().map(HeldOutText::unmeasured).toList())));

@@ -50,6 +50,14 @@ public sealed interface SearchSummary {
             /** The model measured too little of the program's work. */
             @JsonProperty("work-unmeasured") WORK_UNMEASURED
         }
+
+        /**
+         * A share as a whole percent rounded down, as the reports print it: 0.897 is 89%, so a share short of
+         * {@code trustedShare} never reads as reaching it.
+         */
+        public static long percent(double share) {
+            return (long) Math.floor(100 * share + 1e-9);
+        }
     }
 
     /**

@@ -106,4 +106,13 @@ class HeldOutTextTest {
         assertTrue(rendered(null, aside).startsWith("cycle model: not used: the target's model never measured products"
                 + " on bit planes"));
     }
+
+    /** A share just short of the 90% the model needs reads 89%, never 90% (mlp-digits-w2a2i2 measured 89.7%). */
+    @Test
+    void aShareShortOfTheLimitNeverReadsAsReachingIt() {
+        var aside = new SearchSummary.ModelSetAside(SearchSummary.ModelSetAside.Why.WORK_UNMEASURED, 0.9, 0.897,
+                0.954, List.of());
+        assertEquals("cycle model: not used: it measured 89% of the work of this program with every value at its widest\n"
+                + "  and 95% at its narrowest (it decides from 90%)\n", rendered(null, aside));
+    }
 }

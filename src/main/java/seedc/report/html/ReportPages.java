@@ -81,9 +81,11 @@ public final class ReportPages {
         }
         return java.util.Optional.of(new Fact("cycle model", switch (a.why()) {
             case PLANES_UNMEASURED -> "not used: it never measured products on bit planes, which this program has";
-            case WORK_UNMEASURED -> f("not used: it measured %.0f%% of the work at the widest values, %.0f%% at the"
-                    + " narrowest (it decides from %.0f%%); most unmeasured: %s", 100 * a.shareWidest(),
-                    100 * a.shareNarrowest(), 100 * a.trustedShare(), String.join(", ",
+            case WORK_UNMEASURED -> f("not used: it measured %d%% of the work at the widest values, %d%% at the"
+                    + " narrowest (it decides from %d%%); most unmeasured: %s",
+                    SearchSummary.ModelSetAside.percent(a.shareWidest()),
+                    SearchSummary.ModelSetAside.percent(a.shareNarrowest()),
+                    SearchSummary.ModelSetAside.percent(a.trustedShare()), String.join(", ",
                             a.unmeasured().stream().map(u -> u.op() + " (" + u.kind() + ")").toList()));
         }));
     }
