@@ -57,6 +57,7 @@ final class CpuBenchTable {
         o.printf(Locale.ROOT, "predictions equal the Java fixed-point interpreter's: %s (%d/%d)%n",
                 m.allEqual() ? "yes" : "NO", n - m.mismatches().size(), n);
         o.printf(Locale.ROOT, "cycle model: %s%n", m.cycleModel());
+        UnoBenchTable.modelNotUsed(o, r);
         if (m.profile() != null) {
             UnoBenchTable.profile(o, m.profile(), q.target() == TargetBench.Target.X86
                     ? "TSC ticks, each example's minimum over the runs; each op includes its mark's __rdtsc"

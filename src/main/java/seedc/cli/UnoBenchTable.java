@@ -11,6 +11,7 @@ import seedc.bench.ModelBench;
 import seedc.bench.OpProfile;
 import seedc.bench.UnoBench;
 import seedc.report.Report;
+import seedc.report.SearchSummary;
 
 /**
  * {@code seedc bench} on the Uno: the fixed build beside the float build (cycles, time, flash, RAM and stack), what
@@ -41,8 +42,19 @@ final class UnoBenchTable {
                     UnoBench.speedup(m), UnoBench.flashRatio(m));
         }
         o.printf(Locale.ROOT, "cycle model: %s%n", m.cycleModel());
+        modelNotUsed(o, r);
         if (m.profile() != null) {
             profile(o, m.profile(), "mean of the examples; each row includes its markers' 2 cycles a run");
+        }
+    }
+
+    /**
+     * Under the "cycle model:" line, where the search set the model aside: its figure above is then an estimate the
+     * search did not read, so the bench says so, and why (report.txt's "cycle model: not used" line).
+     */
+    static void modelNotUsed(PrintWriter o, Report r) {
+        if (r.search() instanceof SearchSummary.Shiftry s && s.modelSetAside() != null) {
+            o.printf(Locale.ROOT, "  the search did not use it: %s%n", s.modelSetAside().account());
         }
     }
 

@@ -58,6 +58,16 @@ public sealed interface SearchSummary {
         public static long percent(double share) {
             return (long) Math.floor(100 * share + 1e-9);
         }
+
+        /** The reason in one line, as report.html and seedc bench print it. */
+        public String account() {
+            return switch (why) {
+                case PLANES_UNMEASURED -> "it never measured products on bit planes, which this program has";
+                case WORK_UNMEASURED -> String.format(java.util.Locale.ROOT, "it measured %d%% of the work at the"
+                        + " widest values, %d%% at the narrowest (it decides from %d%%)", percent(shareWidest),
+                        percent(shareNarrowest), percent(trustedShare));
+            };
+        }
     }
 
     /**

@@ -79,15 +79,9 @@ public final class ReportPages {
         if (a == null) {
             return java.util.Optional.empty();
         }
-        return java.util.Optional.of(new Fact("cycle model", switch (a.why()) {
-            case PLANES_UNMEASURED -> "not used: it never measured products on bit planes, which this program has";
-            case WORK_UNMEASURED -> f("not used: it measured %d%% of the work at the widest values, %d%% at the"
-                    + " narrowest (it decides from %d%%); most unmeasured: %s",
-                    SearchSummary.ModelSetAside.percent(a.shareWidest()),
-                    SearchSummary.ModelSetAside.percent(a.shareNarrowest()),
-                    SearchSummary.ModelSetAside.percent(a.trustedShare()), String.join(", ",
-                            a.unmeasured().stream().map(u -> u.op() + " (" + u.kind() + ")").toList()));
-        }));
+        String named = a.unmeasured() == null || a.unmeasured().isEmpty() ? "" : "; most unmeasured: " + String.join(
+                ", ", a.unmeasured().stream().map(u -> u.op() + " (" + u.kind() + ")").toList());
+        return java.util.Optional.of(new Fact("cycle model", "not used: " + a.account() + named));
     }
 
     /**
