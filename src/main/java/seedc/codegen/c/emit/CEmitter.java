@@ -64,7 +64,8 @@ public final class CEmitter extends BodyEmitter {
         FlashRowReads rows = new FlashRowReads(fp, consts.storage());
         this.stream = new FlashStream(r, rows, idioms.readsFlashRowsInOrder());
         this.calls = new IdiomCalls(fp, rows, idioms, consts.storage().qm()::stored);
-        this.elementwise = new ElementwiseEmitter(w, r, stream, calls);
+        // the element-wise row loops are asm of the AVR's, as its sums halved by the sign flag are
+        this.elementwise = new ElementwiseEmitter(w, r, stream, calls, idioms.halvesSumsBySignFlag());
     }
 
     /** Writes the body (call once, before {@link #helpers} and {@link #predict}). */

@@ -1,0 +1,118 @@
+package seedc.codegen.c.emit;
+
+import java.util.function.BiFunction;
+import seedc.codegen.c.operand.Operands;
+import seedc.codegen.c.writer.CNames;
+import seedc.codegen.c.writer.IntExpr;
+import seedc.fixed.OpParams;
+import seedc.ir.Value;
+
+/**
+ * An element-wise loop of two RAM arrays (or a RAM array and a scalar in flash) as one call of the runtime's row loops
+ * of avr_elementwise_rows.h (on the AVR one asm loop each, a, b and out in X, Z and Y: FastGRNN's gates took 26-37 Uno
+ * cycles an element in avr-gcc's loops, about 4-6 of them moving pointers), where the loop's element, as
+ * {@link ElementwiseEmitter} writes it at k, is exactly the expression a row loop computes at every k:
+ * <ul>
+ *   <li>{@code (int8_t)sd_shr16(sd_mul8(a[k], b[k]), s)}: {@code sd_mulshr8_row(out, a, b, n, s)}; with a scalar c
+ *       read from flash in place of one array, {@code sd_scalemulshr8_row(out, a, c, n, s)};
+ *   <li>{@code (int8_t)sd_shr16(sd_addhalf16(sd_shr16(a[k], na), sd_shr16(b[k], nb)), s)} (a shift of 0 absent, the
+ *       halving sum sd_subhalf16 likewise): {@code sd_addhalfshr8_row(out, a, b, n, na, nb, s)} or {@code _sub...}.
+ * </ul>
+ * The match is on the element's text, which the operands' types, the op's shifts and {@link IntExpr} decide: the call
+ * then computes the very expression of the loop it replaces, element by element in the same order (each row loop reads
+ * a[k] and b[k] before it writes out[k], as the loop does), so the program's integers are unchanged whatever decided
+ * the text. Every operand as long as the result (the scalar one element), 8-bit results, at most 255 elements.
+ */
+final class ElementwiseRows {
+    private ElementwiseRows() {}
+
+    /** The call for a product loop whose element at (index of a, index of b) is {@code element}; else null. */
+    static String product(Operands r, Value o, Value a, Value b, OpParams.Mul p,
+                          BiFunction<String, String, String> element) {
+        if (!bits8(r, o) || o.size() > RowLoop.MAX_ELEMENTS) {
+            return null;
+        }
+        if (array(r, a, o, 8) && array(r, b, o, 8)) {
+            int s = productShift(element.apply("k", "k"), plain(a), plain(b));
+            return s < 0 ? null : call("sd_mulshr8_row", o, 8, a, "(const int8_t *)" + CNames.var(b), "" + s);
+        }
+        boolean scalarFirst = scalar(r, a) && array(r, b, o, 8);
+        if (!scalarFirst && !(scalar(r, b) && array(r, a, o, 8))) {
+            return null;
+        }
+        Value c = scalarFirst ? a : b, v = scalarFirst ? b : a;
+        String text = element.apply(scalarFirst ? "0" : "k", scalarFirst ? "k" : "0");
+        String cread = r.operand(c, scalarFirst ? p.shrA() : p.shrB(), "0").c(); // the element's own read of c
+        int s = productShift(text, cread, plain(v));
+        return s < 0 ? null : call("sd_scalemulshr8_row", o, 8, v, "(int8_t)" + cread, "" + s);
+    }
+
+    /** The call for a sum loop of a and b whose element at (index of a, index of b) is {@code element}; else null. */
+    static String sum(Operands r, Value o, Value a, Value b, boolean subtract, int shrA, int shrB,
+                      BiFunction<String, String, String> element) {
+        if (!bits8(r, o) || !array(r, a, o, 16) || !array(r, b, o, 16) || o.size() > RowLoop.MAX_ELEMENTS) {
+            return null;
+        }
+        int na = shifted(r, a, shrA), nb = shifted(r, b, shrB);
+        if (na < 0 || nb < 0) {
+            return null;
+        }
+        String half = (subtract ? "sd_subhalf16(" : "sd_addhalf16(") + r.operand(a, shrA, "k").c() + ", "
+                + r.operand(b, shrB, "k").c() + ")";
+        String text = element.apply("k", "k");
+        for (int s = 0; s <= 15; s++) {
+            if (cut8(text, s == 0 ? half : "sd_shr16(" + half + ", " + s + ")")) {
+                String fn = subtract ? "sd_subhalfshr8_row" : "sd_addhalfshr8_row";
+                return call(fn, o, 16, a, "(const int16_t *)" + CNames.var(b), na + ", " + nb + ", " + s);
+            }
+        }
+        return null;
+    }
+
+    /** {@code fn((int8_t *)out, (const intB_t *)a, second, n, tail);}: RowLoop's contract, a of B bits. */
+    private static String call(String fn, Value o, int aBits, Value a, String second, String tail) {
+        return fn + "((int8_t *)" + CNames.var(o) + ", (const int" + aBits + "_t *)" + CNames.var(a) + ", " + second + ", "
+                + o.size() + ", " + tail + ");";
+    }
+
+    /** s (1-15) where {@code text} is (int8_t)sd_shr16(sd_mul8(x, y), s) with x, y in either order; else -1. */
+    private static int productShift(String text, String x, String y) {
+        for (int s = 1; s <= 15; s++) {
+            for (String p : new String[] {"sd_mul8(" + x + ", " + y + ")", "sd_mul8(" + y + ", " + x + ")"}) {
+                if (cut8(text, "sd_shr16(" + p + ", " + s + ")")) {
+                    return s;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /** Whether text is body stored into 8 bits: cast, or as it is (stored into the 8-bit array, the same value). */
+    private static boolean cut8(String text, String body) {
+        return text.equals(body) || text.equals("(int8_t)(" + body + ")");
+    }
+
+    /** The shift n of v's read at k when it is v[k] (0) or sd_shr16(v[k], n) (n = the op's shift); else -1. */
+    private static int shifted(Operands r, Value v, int shift) {
+        String read = r.operand(v, shift, "k").c();
+        return read.equals(plain(v)) ? 0 : read.equals("sd_shr16(" + plain(v) + ", " + shift + ")") ? shift : -1;
+    }
+
+    private static String plain(Value v) {
+        return CNames.var(v) + "[k]";
+    }
+
+    private static boolean bits8(Operands r, Value o) {
+        return !o.isInt() && IntExpr.container(r.type(o).bits()) == 8;
+    }
+
+    /** v is an array in RAM of out's length whose elements are stored in {@code bits} bits. */
+    private static boolean array(Operands r, Value v, Value out, int bits) {
+        return r.inRam(v) && v.size() == out.size() && IntExpr.container(r.type(v).bits()) == bits;
+    }
+
+    /** v is one element read from flash (its read the same at every k, and the loop cannot write it). */
+    private static boolean scalar(Operands r, Value v) {
+        return !v.isInt() && v.size() == 1 && r.flashSource(v) != null;
+    }
+}

@@ -1,0 +1,78 @@
+/* seedc_runtime.h, part 4a (after memory_and_math.h): element-wise loops of two RAM arrays (or one and a scalar) as
+ * one call, FastGRNN's gates: sd_mulshr8_row and sd_scalemulshr8_row (8x8 products shifted into 8 bits),
+ * sd_addhalfshr8_row and sd_subhalfshr8_row (16-bit sums halved and shifted into 8 bits). On the AVR one asm loop
+ * each, a through X, b through Z, out through Y; elsewhere the C loop of the very expression each replaces.
+ * seedc.codegen.c.emit.ElementwiseRows writes the calls where a loop's element is that expression;
+ * AvrElementwiseRowsTest checks them under simavr. Read through seedc.codegen.c.writer.RuntimeHeader. */
+/* out[k] = (int8_t)sd_shr16(sd_mul8(a[k], b[k]), s) (sd_mulshr8_row) or (int8_t)sd_shr16(sd_mul8(c, a[k]), s)
+ * (sd_scalemulshr8_row) for k < n, 1 <= n <= 255, 1 <= s <= 15: a, b, out in RAM, read and written at k in order (out
+ * may be a or b). avr-gcc's loop took 26-27 Uno cycles an element (fastgrnn-gestures-8's t22, t25, t27: pointers
+ * moved around the muls, the 16-bit shift a bit at a time). Here the product p (muls) of a negative value is biased
+ * by 2^s - 1 (subi/sbci) and the result is bits s .. s + 7 of it: for s <= 8 the high byte after 8 - s left shifts,
+ * else the high byte shifted right arithmetically s - 8 times (floor shifts compose): about 19 cycles at s = 6. */
+#if defined(__AVR__) && defined(SEEDC_PARAM_READ)
+#define SD_MULSHR8_STEPS "movw r22, r0\n\tsbrs r23, 7\n\trjmp 2f\n\tsubi r22, %[k0]\n\tsbci r23, %[k1]\n2:\n\t" \
+    ".if %[s] <= 8\n\t.rept 8 - %[s]\n\tlsl r22\n\trol r23\n\t.endr\n\t.else\n\t.rept %[s] - 8\n\tasr r23\n\t.endr\n\t" \
+    ".endif\n\tst Y+, r23\n\tdec r25\n\tbrne 1b\n\tclr r1\n\tpop r29\n\tpop r28"
+#define SD_MULSHR8_BIAS(s) [s] "n"(s), [k0] "n"((65536L - (1L << (s)) + 1) & 0xff), \
+    [k1] "n"(((65536L - (1L << (s)) + 1) >> 8) & 0xff)
+SD_INLINE void sd_mulshr8_row(int8_t *out, const int8_t *a, const int8_t *b, uint8_t n, int s) {
+    __asm__ volatile(SD_ROW_ENTER("r25", "r22") "1:\tld r18, X+\n\tld r19, Z+\n\tmuls r18, r19\n\t" SD_MULSHR8_STEPS
+        : "+x"(a), "+z"(b) : [o] "r"(out), [n] "r"(n), SD_MULSHR8_BIAS(s)
+        : "r18", "r19", "r22", "r23", "r25", "memory");
+}
+SD_INLINE void sd_scalemulshr8_row(int8_t *out, const int8_t *a, int8_t c, uint8_t n, int s) {
+    /* c is copied to r19 first (muls reads r16-r23; the loop writes r18, r22, r23) */
+    __asm__ volatile("mov r19, %[c]\n\t" SD_ROW_ENTER("r25", "r22") "1:\tld r18, X+\n\tmuls r18, r19\n\t"
+        SD_MULSHR8_STEPS
+        : "+x"(a) : [o] "r"(out), [n] "r"(n), [c] "r"(c), SD_MULSHR8_BIAS(s)
+        : "r18", "r19", "r22", "r23", "r25", "memory");
+}
+#else
+SD_INLINE void sd_mulshr8_row(int8_t *out, const int8_t *a, const int8_t *b, uint8_t n, int s) {
+    for (uint8_t k = 0; k < n; k++) out[k] = (int8_t)sd_shr16(sd_mul8(a[k], b[k]), s);
+}
+SD_INLINE void sd_scalemulshr8_row(int8_t *out, const int8_t *a, int8_t c, uint8_t n, int s) {
+    for (uint8_t k = 0; k < n; k++) out[k] = (int8_t)sd_shr16(sd_mul8(c, a[k]), s);
+}
+#endif
+/* out[k] = (int8_t)sd_shr16(sd_addhalf16(sd_shr16(a[k], na), sd_shr16(b[k], nb)), s) (sd_addhalfshr8_row; sd_sub...
+ * with sd_subhalf16), a shift of 0 none, for k < n, 1 <= n <= 255, 0 <= na, nb, s <= 15: 16-bit a and b in RAM, the
+ * 8-bit out written at k after a[k] and b[k] are read (out may share a's or b's bytes). FastGRNN's c = a + b and H_2 =
+ * t22 + t27 at 16 bits: avr-gcc's loop took 35-37 cycles an element. The halving and the shift compose into one
+ * rounding shift by t = s + 1 of the exact 17-bit sum, whose top bit is the S flag of the 16-bit add (h, a third
+ * byte, as in sd_addhalf16): a negative sum is biased by 2^t - 1 over its three bytes, and the result is bits t ..
+ * t + 7: the high byte after 8 - t left shifts of the low two (t <= 8) or after t - 8 right shifts of the high two. */
+#if defined(__AVR__) && defined(SEEDC_PARAM_READ)
+#define SD_HALFSHR8_ROW(name, op, opc) SD_INLINE void name(int8_t *out, const int16_t *a, const int16_t *b, uint8_t n, \
+                                                           int na, int nb, int s) { \
+    __asm__ volatile(SD_ROW_ENTER("r25", "r22") "1:\tld r22, X+\n\tld r23, X+\n\tld r20, Z+\n\tld r21, Z+\n\t" \
+        SD_ROW_SHR16("r22", "r23", "na", "ka0", "ka1", "4") SD_ROW_SHR16("r20", "r21", "nb", "kb0", "kb1", "5") \
+        #op " r22, r20\n\t" #opc " r23, r21\n\tldi r24, 0\n\tbrge 2f\n\tldi r24, 0xff\n\tsubi r22, %[k0]\n\t" \
+        "sbci r23, %[k1]\n\tsbci r24, %[k2]\n2:\n\t.if %[s] < 8\n\t.rept 7 - %[s]\n\tlsl r22\n\trol r23\n\t.endr\n\t" \
+        ".else\n\t.rept %[s] - 7\n\tasr r24\n\tror r23\n\t.endr\n\t.endif\n\tst Y+, r23\n\t" \
+        /* brne reaches 64 words back: the loop is at most 32 + 2 (na + nb) + 8 */ \
+        "dec r25\n\t.if %[na] + %[nb] <= 10\n\tbrne 1b\n\t.else\n\tbreq 6f\n\trjmp 1b\n6:\n\t.endif\n\t" \
+        "pop r29\n\tpop r28" \
+        : "+x"(a), "+z"(b) \
+        : [o] "r"(out), [n] "r"(n), [na] "n"(na), [nb] "n"(nb), [s] "n"(s), \
+          [ka0] "n"((65536L - (1L << na) + 1) & 0xff), [ka1] "n"(((65536L - (1L << na) + 1) >> 8) & 0xff), \
+          [kb0] "n"((65536L - (1L << nb) + 1) & 0xff), [kb1] "n"(((65536L - (1L << nb) + 1) >> 8) & 0xff), \
+          [k0] "n"((0x1000000L - (2L << s) + 1) & 0xff), [k1] "n"(((0x1000000L - (2L << s) + 1) >> 8) & 0xff), \
+          [k2] "n"(((0x1000000L - (2L << s) + 1) >> 16) & 0xff) \
+        : "r20", "r21", "r22", "r23", "r24", "r25", "memory"); \
+}
+#else
+#define SD_HALFSHR8_ROW(name, op, opc) SD_INLINE void name(int8_t *out, const int16_t *a, const int16_t *b, uint8_t n, \
+                                                           int na, int nb, int s) { \
+    for (uint8_t k = 0; k < n; k++) { \
+        int16_t x = na > 0 ? sd_shr16(a[k], na) : a[k], y = nb > 0 ? sd_shr16(b[k], nb) : b[k]; \
+        int16_t half = sd_##op##half16(x, y); \
+        out[k] = (int8_t)(s > 0 ? sd_shr16(half, s) : half); \
+    } \
+}
+#endif
+SD_HALFSHR8_ROW(sd_addhalfshr8_row, add, adc)
+SD_HALFSHR8_ROW(sd_subhalfshr8_row, sub, sbc)
+/* ---- end of the element-wise rows */
+

@@ -1,0 +1,162 @@
+package seedc.codegen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * seedc_runtime.h's element-wise rows of two RAM arrays (one asm loop each on the AVR: a through X, b through Z, out
+ * through Y), under simavr, against the semantics computed here in Java with divisions that round toward zero:
+ * sd_mulshr8_row and sd_scalemulshr8_row, (byte) trunc(a b / 2^s), on every 8-bit (a, b) pair; sd_addhalfshr8_row
+ * and sd_subhalfshr8_row, (byte) trunc((trunc(a / 2^na) ± trunc(b / 2^nb)) / 2^(s + 1)), on 16-bit extremes and
+ * pseudo-random values. The shifts include the FastGRNN fixtures' (6, 7, 8 for the products; (0, 0, 7), (0, 1, 7),
+ * (0, 1, 8) for the sums), the edges of each branch of the asm (s 8 and 9 for the products, 7 and 8 for the sums,
+ * na + nb over 10: the long loop) and the largest. Rows of 255 elements and of 1 (the count's edges), a guard element
+ * after them left alone, and a row written over its own first operand (FastGRNN's buffers are reused so). The device
+ * reports an FNV-1a hash of each configuration's outputs (as AvrHalvedRowsTest), which Java computes from its own.
+ */
+class AvrElementwiseRowsTest {
+    static final int[] PRODUCT_SHIFTS = {1, 6, 7, 8, 9, 15};
+    /** (na, nb, s) of the halved sums. */
+    static final int[][] SUM_SHIFTS = {{0, 0, 7}, {0, 1, 7}, {0, 1, 8}, {0, 0, 0}, {1, 0, 3}, {3, 5, 4}, {2, 9, 6},
+        {0, 9, 14}, {0, 0, 15}, {15, 15, 0}};
+    static final int ROUNDS16 = 12;
+    static final int GUARD = 0x5a;
+    static final String HASH = "static uint32_t h;\nstatic void mix(uint16_t v) { h = (h ^ v) * 16777619u; }\n";
+
+    /** Every (a, b) pair: for a0 0..255, a[k] = a0 + 37 k (mod 256) beside b[k] = k - 128; c0 x a[k] = k - 128. */
+    @Test
+    void productsEqualTheSemantics(@TempDir Path dir) throws IOException {
+        StringBuilder c = AvrRuntimeProductsTest.firmwareWithPut().append(HASH);
+        c.append("static int8_t a8[256], b8[256], out8[257];\n\nint main(void) {\n    seedc_uart_init();\n");
+        c.append("    for (uint16_t k = 0; k < 256; k++) b8[k] = (int8_t)(k - 128);\n");
+        List<Long> want = new ArrayList<>();
+        for (int s : PRODUCT_SHIFTS) {
+            for (boolean inPlace : new boolean[] {false, true}) {
+                String out = inPlace ? "a8" : "out8";
+                c.append("    h = 0;\n    for (uint16_t a0 = 0; a0 < 256; a0++) {\n")
+                        .append("        for (uint16_t k = 0; k < 256; k++) a8[k] = (int8_t)(uint8_t)(a0 + 37 * k);\n")
+                        .append("        out8[256] = ").append(GUARD).append(";\n")
+                        .append("        sd_mulshr8_row(").append(out).append(", a8, b8, 255, ").append(s).append(");\n")
+                        .append("        sd_mulshr8_row(").append(out).append(" + 255, a8 + 255, b8 + 255, 1, ").append(s)
+                        .append(");\n        for (uint16_t k = 0; k < 256; k++) mix((uint8_t)").append(out)
+                        .append("[k]);\n        mix((uint8_t)out8[256]);\n    }\n    put(h);\n");
+                int h = 0;
+                for (int a0 = 0; a0 < 256; a0++) {
+                    for (int k = 0; k < 256; k++) {
+                        h = mix(h, (byte) ((byte) (a0 + 37 * k) * (k - 128) / (1 << s)) & 0xff);
+                    }
+                    h = mix(h, GUARD);
+                }
+                want.add(h & 0xFFFFFFFFL);
+            }
+            c.append("    h = 0;\n    for (uint16_t c0 = 0; c0 < 256; c0++) {\n")
+                    .append("        for (uint16_t k = 0; k < 256; k++) a8[k] = (int8_t)(k - 128);\n")
+                    .append("        out8[255] = ").append(GUARD).append(";\n")
+                    .append("        sd_scalemulshr8_row(a8, a8, (int8_t)c0, 255, ").append(s).append(");\n")
+                    .append("        sd_scalemulshr8_row(out8 + 255, a8 + 255, (int8_t)c0, 1, ").append(s).append(");\n")
+                    .append("        for (uint16_t k = 0; k < 255; k++) mix((uint8_t)a8[k]);\n")
+                    .append("        mix((uint8_t)out8[255]);\n        mix((uint8_t)out8[256]);\n    }\n    put(h);\n");
+            int h = 0;
+            for (int c0 = 0; c0 < 256; c0++) {
+                for (int k = 0; k < 256; k++) {
+                    h = mix(h, (byte) ((byte) c0 * (k - 128) / (1 << s)) & 0xff);
+                }
+                h = mix(h, GUARD);
+            }
+            want.add(h & 0xFFFFFFFFL);
+        }
+        c.append("    SEEDC_BENCH_EXIT();\n}\n");
+        assertEquals(want, AvrRuntimeProductsTest.uartNumbers(dir, "products", c, 1_500_000_000L));
+    }
+
+    /**
+     * ROUNDS16 rows of 255 elements at each (na, nb, s), both sums: b the extremes and pseudo-random values, a
+     * pseudo-random (xorshift32's low 16 bits, here and on the device) except in round 0, b's values reordered; then a
+     * guard element, and a last row written over a's own bytes.
+     */
+    @Test
+    void halvedSumsEqualTheSemantics(@TempDir Path dir) throws IOException {
+        int[] row = row16();
+        StringBuilder c = AvrRuntimeProductsTest.firmwareWithPut().append(HASH);
+        c.append("static int16_t b16[256] = ").append(AvrRuntimeProductsTest.init(
+                java.util.Arrays.stream(row).asLongStream().toArray())).append(";\n");
+        c.append("static int16_t a16[256];\nstatic int8_t out8[256];\n");
+        c.append("static uint32_t next(uint32_t *s) {\n    uint32_t x = *s;\n    x ^= x << 13;\n    x ^= x >> 17;\n"
+                + "    x ^= x << 5;\n    return *s = x;\n}\n\nint main(void) {\n    seedc_uart_init();\n");
+        List<Long> want = new ArrayList<>();
+        for (boolean sub : new boolean[] {false, true}) {
+            for (int[] t : SUM_SHIFTS) {
+                c.append(deviceSums(sub, t[0], t[1], t[2]));
+                want.add(javaSums(sub, t[0], t[1], t[2], row));
+            }
+        }
+        c.append("    SEEDC_BENCH_EXIT();\n}\n");
+        assertEquals(want, AvrRuntimeProductsTest.uartNumbers(dir, "sums", c, 1_500_000_000L));
+    }
+
+    private static String deviceSums(boolean sub, int na, int nb, int s) {
+        String call = (sub ? "sd_subhalfshr8_row" : "sd_addhalfshr8_row") + "(%s, a16, b16, 255, " + na + ", " + nb
+                + ", " + s + ");\n";
+        return "    {\n        uint32_t s = 2463534242u;\n        h = 0;\n"
+                + "        for (uint8_t r = 0; r < " + ROUNDS16 + "; r++) {\n"
+                + "            for (uint16_t k = 0; k < 255; k++) a16[k] = r == 0 ? b16[(37 * k + 11) & 255]"
+                + " : (int16_t)(uint16_t)next(&s);\n"
+                + "            out8[255] = " + GUARD + ";\n"
+                + "            " + call.formatted("out8")
+                + "            for (uint16_t k = 0; k < 256; k++) mix((uint8_t)out8[k]);\n        }\n"
+                + "        " + call.formatted("(int8_t *)a16")
+                + "        for (uint16_t k = 0; k < 255; k++) mix((uint8_t)((int8_t *)a16)[k]);\n"
+                + "        put(h);\n    }\n";
+    }
+
+    private static long javaSums(boolean sub, int na, int nb, int s, int[] row) {
+        int h = 0, x = (int) 2463534242L;
+        int[] a = new int[255];
+        for (int r = 0; r < ROUNDS16; r++) {
+            for (int k = 0; k < 255; k++) {
+                if (r == 0) {
+                    a[k] = row[(37 * k + 11) & 255];
+                } else {
+                    x ^= x << 13;
+                    x ^= x >>> 17;
+                    x ^= x << 5;
+                    a[k] = (short) x;
+                }
+                h = mix(h, halfShifted(a[k], na, row[k], nb, s, sub) & 0xff);
+            }
+            h = mix(h, GUARD);
+        }
+        for (int k = 0; k < 255; k++) { // the last round's a, written over
+            h = mix(h, halfShifted(a[k], na, row[k], nb, s, sub) & 0xff);
+        }
+        return h & 0xFFFFFFFFL;
+    }
+
+    /** (byte) trunc(trunc((trunc(a / 2^na) ± trunc(b / 2^nb)) / 2) / 2^s): Java's division rounds toward zero. */
+    static int halfShifted(int a, int na, int b, int nb, int s, boolean sub) {
+        int x = a / (1 << na), y = b / (1 << nb);
+        return (byte) ((sub ? x - y : x + y) / 2 / (1 << s));
+    }
+
+    static int mix(int h, int v) {
+        return (h ^ v) * 16777619;
+    }
+
+    /** b: the extremes and the shifts' edges, then pseudo-random values. */
+    private static int[] row16() {
+        int[] v = new int[256];
+        int[] edges = {-32768, 32767, -32767, -1, 0, 1, -2, 2, -16384, 16383, -256, 255, -257, 256, -32768, -32768, 32767,
+            32767, -32768, 32767};
+        java.util.Random r = new java.util.Random(46);
+        for (int k = 0; k < v.length; k++) {
+            v[k] = k < edges.length ? edges[k] : r.nextInt(65536) - 32768;
+        }
+        return v;
+    }
+}
