@@ -76,6 +76,94 @@ class AvrElementwiseRowsTest {
     }
 
     /**
+     * sd_addshr8_row and sd_subshr8_row on every (a, b) pair (as the products), (byte) (trunc(a / 2^na) ± trunc(b /
+     * 2^nb)); sd_scaladdshr8_row and sd_scalsubshr8_row on every (c, a) pair, (byte) (c ± trunc(a / 2^na)).
+     */
+    @Test
+    void wrappedSumsEqualTheSemantics(@TempDir Path dir) throws IOException {
+        StringBuilder c = AvrRuntimeProductsTest.firmwareWithPut().append(HASH);
+        c.append("static int8_t a8[256], b8[256], out8[257];\n\nint main(void) {\n    seedc_uart_init();\n");
+        c.append("    for (uint16_t k = 0; k < 256; k++) b8[k] = (int8_t)(k - 128);\n");
+        List<Long> want = new ArrayList<>();
+        for (boolean sub : new boolean[] {false, true}) {
+            for (int[] t : new int[][] {{0, 0}, {0, 1}, {3, 2}, {7, 7}}) {
+                String fn = sub ? "sd_subshr8_row" : "sd_addshr8_row", sh = ", " + t[0] + ", " + t[1] + ");\n";
+                c.append(pairs8("        " + fn + "(out8, a8, b8, 255" + sh + "        " + fn
+                        + "(out8 + 255, a8 + 255, b8 + 255, 1" + sh));
+                want.add(hash8((a0, k) -> {
+                    int a = (byte) (a0 + 37 * k) / (1 << t[0]), b = (k - 128) / (1 << t[1]);
+                    return sub ? a - b : a + b;
+                }));
+            }
+            for (int na : new int[] {0, 1, 7}) {
+                String fn = sub ? "sd_scalsubshr8_row" : "sd_scaladdshr8_row", sh = ", " + na + ");\n";
+                c.append(pairs8("        " + fn + "(out8, (int8_t)a0, b8, 255" + sh + "        " + fn
+                        + "(out8 + 255, (int8_t)a0, b8 + 255, 1" + sh));
+                want.add(hash8((a0, k) -> sub ? (byte) a0 - (k - 128) / (1 << na) : (byte) a0 + (k - 128) / (1 << na)));
+            }
+        }
+        c.append("    SEEDC_BENCH_EXIT();\n}\n");
+        assertEquals(want, AvrRuntimeProductsTest.uartNumbers(dir, "sums8", c, 1_500_000_000L));
+    }
+
+    /**
+     * sd_mul8x16shr8_row, (byte) trunc(a b / 2^s), for every 8-bit a (a[k] = a0 + 37 k) beside the 16-bit b of
+     * row16 (extremes, then pseudo-random), a row of 255 and one of 1; sd_scalemul8x16shr8_row with each of row16's
+     * values as the scalar against every a; s 1-16 but for 2-5, 10 and 11.
+     */
+    @Test
+    void narrowedProductsEqualTheSemantics(@TempDir Path dir) throws IOException {
+        int[] row = row16();
+        StringBuilder c = AvrRuntimeProductsTest.firmwareWithPut().append(HASH);
+        c.append("static const int16_t b16[256] = ").append(AvrRuntimeProductsTest.init(
+                java.util.Arrays.stream(row).asLongStream().toArray())).append(";\n");
+        c.append("static int8_t a8[256], out8[257];\n\nint main(void) {\n    seedc_uart_init();\n");
+        List<Long> want = new ArrayList<>();
+        for (int s : new int[] {1, 6, 7, 8, 9, 12, 13, 14, 15, 16}) {
+            String sh = ", " + s + ");\n";
+            c.append(pairs8("        sd_mul8x16shr8_row(out8, a8, b16, 255" + sh
+                    + "        sd_mul8x16shr8_row(out8 + 255, a8 + 255, b16 + 255, 1" + sh));
+            want.add(hash8((a0, k) -> (int) ((long) (byte) (a0 + 37 * k) * row[k] / (1L << s))));
+            c.append("    h = 0;\n    for (uint16_t j = 0; j < 256; j++) {\n")
+                    .append("        for (uint16_t k = 0; k < 256; k++) a8[k] = (int8_t)(k - 128);\n")
+                    .append("        out8[256] = ").append(GUARD).append(";\n")
+                    .append("        sd_scalemul8x16shr8_row(out8, a8, b16[j], 255").append(sh)
+                    .append("        sd_scalemul8x16shr8_row(out8 + 255, a8 + 255, b16[j], 1").append(sh)
+                    .append("        for (uint16_t k = 0; k < 257; k++) mix((uint8_t)out8[k]);\n    }\n    put(h);\n");
+            int h = 0;
+            for (int j = 0; j < 256; j++) {
+                for (int k = 0; k < 256; k++) {
+                    h = mix(h, (byte) ((long) (k - 128) * row[j] / (1L << s)) & 0xff);
+                }
+                h = mix(h, GUARD);
+            }
+            want.add(h & 0xFFFFFFFFL);
+        }
+        c.append("    SEEDC_BENCH_EXIT();\n}\n");
+        assertEquals(want, AvrRuntimeProductsTest.uartNumbers(dir, "narrowed", c, 1_500_000_000L));
+    }
+
+    /** For a0 0..255: a8[k] = a0 + 37 k (mod 256), the guard after the row, the calls, the hash of out8's 257. */
+    private static String pairs8(String calls) {
+        return "    h = 0;\n    for (uint16_t a0 = 0; a0 < 256; a0++) {\n"
+                + "        for (uint16_t k = 0; k < 256; k++) a8[k] = (int8_t)(uint8_t)(a0 + 37 * k);\n"
+                + "        out8[256] = " + GUARD + ";\n" + calls
+                + "        for (uint16_t k = 0; k < 257; k++) mix((uint8_t)out8[k]);\n    }\n    put(h);\n";
+    }
+
+    /** The hash pairs8's loop reports where out[k] = (byte) f(a0, k). */
+    private static long hash8(java.util.function.IntBinaryOperator f) {
+        int h = 0;
+        for (int a0 = 0; a0 < 256; a0++) {
+            for (int k = 0; k < 256; k++) {
+                h = mix(h, (byte) f.applyAsInt(a0, k) & 0xff);
+            }
+            h = mix(h, GUARD);
+        }
+        return h & 0xFFFFFFFFL;
+    }
+
+    /**
      * ROUNDS16 rows of 255 elements at each (na, nb, s), both sums: b the extremes and pseudo-random values, a
      * pseudo-random (xorshift32's low 16 bits, here and on the device) except in round 0, b's values reordered; then a
      * guard element, and a last row written over a's own bytes.

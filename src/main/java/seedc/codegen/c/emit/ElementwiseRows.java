@@ -32,34 +32,73 @@ final class ElementwiseRows {
         if (!bits8(r, o) || o.size() > RowLoop.MAX_ELEMENTS) {
             return null;
         }
-        if (array(r, a, o, 8) && array(r, b, o, 8)) {
-            int s = productShift(element.apply("k", "k"), plain(a), plain(b));
-            return s < 0 ? null : call("sd_mulshr8_row", o, 8, a, "(const int8_t *)" + CNames.var(b), "" + s);
+        int wa = array(r, a, o), wb = array(r, b, o);
+        if (wa > 0 && wb > 0) {
+            String text = element.apply("k", "k");
+            Value x = wa <= wb ? a : b, y = x == a ? b : a; // the 8-bit one first
+            int s = productShift(text, plain(x), plain(y));
+            if (s > 0 && wa == 8 && wb == 8) {
+                return call("sd_mulshr8_row", o, 8, x, "(const int8_t *)" + CNames.var(y), "" + s);
+            }
+            s = narrowedShift(text, plain(x), plain(y));
+            return s > 0 && array(r, x, o) == 8 && array(r, y, o) == 16
+                    ? call("sd_mul8x16shr8_row", o, 8, x, "(const int16_t *)" + CNames.var(y), "" + s) : null;
         }
-        boolean scalarFirst = scalar(r, a) && array(r, b, o, 8);
-        if (!scalarFirst && !(scalar(r, b) && array(r, a, o, 8))) {
+        boolean scalarFirst = scalar(r, a) && wb == 8;
+        if (!scalarFirst && !(scalar(r, b) && wa == 8)) {
             return null;
         }
         Value c = scalarFirst ? a : b, v = scalarFirst ? b : a;
         String text = element.apply(scalarFirst ? "0" : "k", scalarFirst ? "k" : "0");
         String cread = r.operand(c, scalarFirst ? p.shrA() : p.shrB(), "0").c(); // the element's own read of c
         int s = productShift(text, cread, plain(v));
-        return s < 0 ? null : call("sd_scalemulshr8_row", o, 8, v, "(int8_t)" + cread, "" + s);
+        if (s > 0) {
+            return call("sd_scalemulshr8_row", o, 8, v, "(int8_t)" + cread, "" + s);
+        }
+        s = narrowedShift(text, plain(v), cread);
+        return s > 0 ? call("sd_scalemul8x16shr8_row", o, 8, v, "(int16_t)" + cread, "" + s) : null;
     }
 
     /** The call for a sum loop of a and b whose element at (index of a, index of b) is {@code element}; else null. */
     static String sum(Operands r, Value o, Value a, Value b, boolean subtract, int shrA, int shrB,
                       BiFunction<String, String, String> element) {
-        if (!bits8(r, o) || !array(r, a, o, 16) || !array(r, b, o, 16) || o.size() > RowLoop.MAX_ELEMENTS) {
+        if (!bits8(r, o) || o.size() > RowLoop.MAX_ELEMENTS) {
             return null;
         }
-        int na = shifted(r, a, shrA), nb = shifted(r, b, shrB);
+        int wa = array(r, a, o), wb = array(r, b, o);
+        if (wa == 16 && wb == 16) {
+            return halvedSum(r, o, a, b, subtract, shrA, shrB, element.apply("k", "k"));
+        }
+        if (wa == 8 && wb == 8) {
+            int na = shifted(r, a, shrA, 8), nb = shifted(r, b, shrB, 8);
+            String text = element.apply("k", "k");
+            return na >= 0 && nb >= 0 && wrapped8(text, read(r, a, shrA), read(r, b, shrB), subtract)
+                    ? call(subtract ? "sd_subshr8_row" : "sd_addshr8_row", o, 8, a, "(const int8_t *)" + CNames.var(b),
+                    na + ", " + nb) : null;
+        }
+        // a scalar from flash first (c ± v), or after an array it is added to (v + c: the same sum)
+        boolean scalarFirst = scalar(r, a) && wb == 8;
+        if (!scalarFirst && !(scalar(r, b) && wa == 8 && !subtract)) {
+            return null;
+        }
+        Value c = scalarFirst ? a : b, v = scalarFirst ? b : a;
+        int shrC = scalarFirst ? shrA : shrB, shrV = scalarFirst ? shrB : shrA, nv = shifted(r, v, shrV, 8);
+        String text = element.apply(scalarFirst ? "0" : "k", scalarFirst ? "k" : "0");
+        String cread = r.operand(c, shrC, "0").c(), vread = read(r, v, shrV);
+        boolean match = nv >= 0 && (scalarFirst ? wrapped8(text, cread, vread, subtract) : wrapped8(text, vread, cread,
+                false));
+        return match ? "sd_scal" + (subtract ? "sub" : "add") + "shr8_row((int8_t *)" + CNames.var(o) + ", (int8_t)"
+                + cread + ", (const int8_t *)" + CNames.var(v) + ", " + o.size() + ", " + nv + ");" : null;
+    }
+
+    /** sd_addhalfshr8_row or _sub where {@code text} is its element; else null. */
+    private static String halvedSum(Operands r, Value o, Value a, Value b, boolean subtract, int shrA, int shrB,
+                                    String text) {
+        int na = shifted(r, a, shrA, 16), nb = shifted(r, b, shrB, 16);
         if (na < 0 || nb < 0) {
             return null;
         }
-        String half = (subtract ? "sd_subhalf16(" : "sd_addhalf16(") + r.operand(a, shrA, "k").c() + ", "
-                + r.operand(b, shrB, "k").c() + ")";
-        String text = element.apply("k", "k");
+        String half = (subtract ? "sd_subhalf16(" : "sd_addhalf16(") + read(r, a, shrA) + ", " + read(r, b, shrB) + ")";
         for (int s = 0; s <= 15; s++) {
             if (cut8(text, s == 0 ? half : "sd_shr16(" + half + ", " + s + ")")) {
                 String fn = subtract ? "sd_subhalfshr8_row" : "sd_addhalfshr8_row";
@@ -67,6 +106,26 @@ final class ElementwiseRows {
             }
         }
         return null;
+    }
+
+    /**
+     * Whether text is wrap_8(x ± y) as IntExpr writes it: the exact sum at 16 bits cut to 8, or the sum at 8 bits
+     * through uint8_t (the op's width 8).
+     */
+    private static boolean wrapped8(String text, String x, String y, boolean subtract) {
+        String op = subtract ? " - " : " + ";
+        return text.equals("(int8_t)((int16_t)((int16_t)(" + x + ")" + op + "(int16_t)(" + y + ")))")
+                || text.equals("(int8_t)(uint8_t)((uint8_t)(" + x + ")" + op + "(uint8_t)(" + y + "))");
+    }
+
+    /** s (1-16) where {@code text} is sd_mul8x16_shr_8(x, y, s), x the 8-bit operand; else -1. */
+    private static int narrowedShift(String text, String x, String y) {
+        for (int s = 1; s <= 16; s++) {
+            if (text.equals("sd_mul8x16_shr_8(" + x + ", " + y + ", " + s + ")")) {
+                return s;
+            }
+        }
+        return -1;
     }
 
     /** {@code fn((int8_t *)out, (const intB_t *)a, second, n, tail);}: RowLoop's contract, a of B bits. */
@@ -92,10 +151,15 @@ final class ElementwiseRows {
         return text.equals(body) || text.equals("(int8_t)(" + body + ")");
     }
 
-    /** The shift n of v's read at k when it is v[k] (0) or sd_shr16(v[k], n) (n = the op's shift); else -1. */
-    private static int shifted(Operands r, Value v, int shift) {
-        String read = r.operand(v, shift, "k").c();
-        return read.equals(plain(v)) ? 0 : read.equals("sd_shr16(" + plain(v) + ", " + shift + ")") ? shift : -1;
+    /** The shift n of v's read at k when it is v[k] (0) or sd_shrB(v[k], n) (n = the op's shift); else -1. */
+    private static int shifted(Operands r, Value v, int shift, int bits) {
+        String read = read(r, v, shift);
+        return read.equals(plain(v)) ? 0 : read.equals("sd_shr" + bits + "(" + plain(v) + ", " + shift + ")") ? shift
+                : -1;
+    }
+
+    private static String read(Operands r, Value v, int shift) {
+        return r.operand(v, shift, "k").c();
     }
 
     private static String plain(Value v) {
@@ -106,9 +170,9 @@ final class ElementwiseRows {
         return !o.isInt() && IntExpr.container(r.type(o).bits()) == 8;
     }
 
-    /** v is an array in RAM of out's length whose elements are stored in {@code bits} bits. */
-    private static boolean array(Operands r, Value v, Value out, int bits) {
-        return r.inRam(v) && v.size() == out.size() && IntExpr.container(r.type(v).bits()) == bits;
+    /** The bits v's elements are stored in (8, 16, ...) where v is an array in RAM of out's length; else 0. */
+    private static int array(Operands r, Value v, Value out) {
+        return r.inRam(v) && v.size() == out.size() ? IntExpr.container(r.type(v).bits()) : 0;
     }
 
     /** v is one element read from flash (its read the same at every k, and the loop cannot write it). */

@@ -74,5 +74,84 @@ SD_INLINE void sd_scalemulshr8_row(int8_t *out, const int8_t *a, int8_t c, uint8
 #endif
 SD_HALFSHR8_ROW(sd_addhalfshr8_row, add, adc)
 SD_HALFSHR8_ROW(sd_subhalfshr8_row, sub, sbc)
+/* out[k] = (int8_t)(uint8_t)(sd_shr8(a[k], na) + sd_shr8(b[k], nb)) (sd_addshr8_row; - in sd_subshr8_row), and with a
+ * scalar c first, (int8_t)(uint8_t)(c + sd_shr8(a[k], na)) (sd_scaladdshr8_row; c - ... in sd_scalsubshr8_row), a
+ * shift of 0 none, for k < n, 1 <= n <= 255, 0 <= na, nb <= 7: an 8-bit sum kept to 8 bits (FastGRNN's H_2 = t22 +
+ * t27 / 2, 1 - g, t25 + nu; 14-22 cycles an element in avr-gcc's loops). The steps of sd_shrsubhalf8_row without the
+ * halving: 8 cycles an element unshifted with a scalar, 11 with two arrays, 3 more a shifted operand and 1 a bit. */
+#if defined(__AVR__) && defined(SEEDC_PARAM_READ)
+#define SD_SHR8_ROW_STEPS(x, s, k) ".if %[" s "]\n\tsbrc " x ", 7\n\tsubi " x ", %[" k "]\n\t.rept %[" s "]\n\tasr " x \
+    "\n\t.endr\n\t.endif\n\t"
+#define SD_ADDSHR8_ROW(name, op) SD_INLINE void name(int8_t *out, const int8_t *a, const int8_t *b, uint8_t n, int na, \
+                                                     int nb) { \
+    __asm__ volatile(SD_ROW_ENTER("r25", "r22") "1:\tld r24, X+\n\tld r23, Z+\n\t" SD_SHR8_ROW_STEPS("r24", "na", "ka") \
+        SD_SHR8_ROW_STEPS("r23", "nb", "kb") #op " r24, r23\n\tst Y+, r24\n\tdec r25\n\tbrne 1b\n\tpop r29\n\tpop r28" \
+        : "+x"(a), "+z"(b) \
+        : [o] "r"(out), [n] "r"(n), [na] "n"(na), [nb] "n"(nb), [ka] "n"((256 - (1 << na) + 1) & 0xff), \
+          [kb] "n"((256 - (1 << nb) + 1) & 0xff) \
+        : "r22", "r23", "r24", "r25", "memory"); \
+}
+#define SD_SCALSHR8_ROW(name, op) SD_INLINE void name(int8_t *out, int8_t c, const int8_t *a, uint8_t n, int na) { \
+    __asm__ volatile("mov r21, %[c]\n\t" SD_ROW_ENTER("r25", "r22") "1:\tld r24, X+\n\t" \
+        SD_SHR8_ROW_STEPS("r24", "na", "ka") "mov r23, r21\n\t" #op " r23, r24\n\tst Y+, r23\n\tdec r25\n\tbrne 1b\n\t" \
+        "pop r29\n\tpop r28" \
+        : "+x"(a) : [o] "r"(out), [n] "r"(n), [c] "r"(c), [na] "n"(na), [ka] "n"((256 - (1 << na) + 1) & 0xff) \
+        : "r21", "r22", "r23", "r24", "r25", "memory"); \
+}
+#else
+#define SD_ADDSHR8_ROW(name, op) SD_INLINE void name(int8_t *out, const int8_t *a, const int8_t *b, uint8_t n, int na, \
+                                                     int nb) { \
+    for (uint8_t k = 0; k < n; k++) { \
+        int8_t x = na > 0 ? sd_shr8(a[k], na) : a[k], y = nb > 0 ? sd_shr8(b[k], nb) : b[k]; \
+        out[k] = (int8_t)(uint8_t)SD_ROW8_OP_##op(x, y); \
+    } \
+}
+#define SD_SCALSHR8_ROW(name, op) SD_INLINE void name(int8_t *out, int8_t c, const int8_t *a, uint8_t n, int na) { \
+    for (uint8_t k = 0; k < n; k++) { \
+        int8_t x = na > 0 ? sd_shr8(a[k], na) : a[k]; \
+        out[k] = (int8_t)(uint8_t)SD_ROW8_OP_##op(c, x); \
+    } \
+}
+#define SD_ROW8_OP_add(x, y) (1u * (uint8_t)(x) + (uint8_t)(y))
+#define SD_ROW8_OP_sub(x, y) (1u * (uint8_t)(x) - (uint8_t)(y))
+#endif
+SD_ADDSHR8_ROW(sd_addshr8_row, add)
+SD_ADDSHR8_ROW(sd_subshr8_row, sub)
+SD_SCALSHR8_ROW(sd_scaladdshr8_row, add)
+SD_SCALSHR8_ROW(sd_scalsubshr8_row, sub)
+/* out[k] = sd_mul8x16_shr_8(a[k], b[k], s) (sd_mul8x16shr8_row) or sd_mul8x16_shr_8(a[k], c, s) (sd_scalemul8x16shr8_row,
+ * c a 16-bit scalar) for k < n, 1 <= n <= 255, 1 <= s <= 16: 8-bit a, 16-bit b, an 8-bit out (FastGRNN's g <*> H and
+ * zeta * (1 - g) on fastgrnn-gestures12-8: 33-34 cycles an element in avr-gcc's loop of the calls). The call's steps in
+ * fixed registers: the 24-bit product q (mulsu, muls; byte 2 the first partial's sign), biased by 2^s - 1 where
+ * negative, and bits s .. s + 7 of it: the middle byte after 8 - s left shifts of the low two (s <= 8), after s - 8
+ * right shifts of the high two (s <= 12), or the high byte after 16 - s left shifts of the high two. */
+#if defined(__AVR__) && defined(SEEDC_PARAM_READ)
+#define SD_MUL8X16SHR8_STEPS "mulsu r18, r20\n\tmovw r22, r0\n\tmov r24, r1\n\tlsl r24\n\tsbc r24, r24\n\t" \
+    "muls r18, r21\n\tadd r23, r0\n\tadc r24, r1\n\tsbrs r24, 7\n\trjmp 2f\n\tsubi r22, %[k0]\n\tsbci r23, %[k1]\n\t" \
+    "sbci r24, %[k2]\n2:\n\t.if %[s] <= 8\n\t.rept 8 - %[s]\n\tlsl r22\n\trol r23\n\t.endr\n\tst Y+, r23\n\t" \
+    ".elseif %[s] <= 12\n\t.rept %[s] - 8\n\tasr r24\n\tror r23\n\t.endr\n\tst Y+, r23\n\t" \
+    ".else\n\t.rept 16 - %[s]\n\tlsl r23\n\trol r24\n\t.endr\n\tst Y+, r24\n\t.endif\n\t" \
+    "dec r25\n\tbrne 1b\n\tclr r1\n\tpop r29\n\tpop r28"
+#define SD_MUL8X16SHR8_BIAS(s) [s] "n"(s), [k0] "n"((0x1000000L - (1L << (s)) + 1) & 0xff), \
+    [k1] "n"(((0x1000000L - (1L << (s)) + 1) >> 8) & 0xff), [k2] "n"(((0x1000000L - (1L << (s)) + 1) >> 16) & 0xff)
+SD_INLINE void sd_mul8x16shr8_row(int8_t *out, const int8_t *a, const int16_t *b, uint8_t n, int s) {
+    __asm__ volatile(SD_ROW_ENTER("r25", "r22") "1:\tld r18, X+\n\tld r20, Z+\n\tld r21, Z+\n\t" SD_MUL8X16SHR8_STEPS
+        : "+x"(a), "+z"(b) : [o] "r"(out), [n] "r"(n), SD_MUL8X16SHR8_BIAS(s)
+        : "r18", "r20", "r21", "r22", "r23", "r24", "r25", "memory");
+}
+SD_INLINE void sd_scalemul8x16shr8_row(int8_t *out, const int8_t *a, int16_t c, uint8_t n, int s) {
+    /* c is copied to r20:r21 first (mulsu and muls read r16-r23) */
+    __asm__ volatile("movw r20, %A[c]\n\t" SD_ROW_ENTER("r25", "r22") "1:\tld r18, X+\n\t" SD_MUL8X16SHR8_STEPS
+        : "+x"(a) : [o] "r"(out), [n] "r"(n), [c] "r"(c), SD_MUL8X16SHR8_BIAS(s)
+        : "r18", "r20", "r21", "r22", "r23", "r24", "r25", "memory");
+}
+#else
+SD_INLINE void sd_mul8x16shr8_row(int8_t *out, const int8_t *a, const int16_t *b, uint8_t n, int s) {
+    for (uint8_t k = 0; k < n; k++) out[k] = sd_mul8x16_shr_8(a[k], b[k], s);
+}
+SD_INLINE void sd_scalemul8x16shr8_row(int8_t *out, const int8_t *a, int16_t c, uint8_t n, int s) {
+    for (uint8_t k = 0; k < n; k++) out[k] = sd_mul8x16_shr_8(a[k], c, s);
+}
+#endif
 /* ---- end of the element-wise rows */
 
