@@ -26,10 +26,16 @@ import seedc.ir.Value;
 final class ElementwiseRows {
     private ElementwiseRows() {}
 
+    /**
+     * The fewest elements written as a call: a row loop's set-up (Y saved and restored, the pointers moved into X, Z and
+     * Y: some 15 cycles) is more than the 7-16 cycles an element it saves on a loop of one or two.
+     */
+    static final int MIN_ELEMENTS = 4;
+
     /** The call for a product loop whose element at (index of a, index of b) is {@code element}; else null. */
     static String product(Operands r, Value o, Value a, Value b, OpParams.Mul p,
                           BiFunction<String, String, String> element) {
-        if (!bits8(r, o) || o.size() > RowLoop.MAX_ELEMENTS) {
+        if (!bits8(r, o) || !counted(o)) {
             return null;
         }
         int wa = array(r, a, o), wb = array(r, b, o);
@@ -62,7 +68,7 @@ final class ElementwiseRows {
     /** The call for a sum loop of a and b whose element at (index of a, index of b) is {@code element}; else null. */
     static String sum(Operands r, Value o, Value a, Value b, boolean subtract, int shrA, int shrB,
                       BiFunction<String, String, String> element) {
-        if (!bits8(r, o) || o.size() > RowLoop.MAX_ELEMENTS) {
+        if (!bits8(r, o) || !counted(o)) {
             return null;
         }
         int wa = array(r, a, o), wb = array(r, b, o);
@@ -164,6 +170,11 @@ final class ElementwiseRows {
 
     private static String plain(Value v) {
         return CNames.var(v) + "[k]";
+    }
+
+    /** A count a row loop takes (a byte) and that pays for its set-up. */
+    private static boolean counted(Value o) {
+        return o.size() >= MIN_ELEMENTS && o.size() <= RowLoop.MAX_ELEMENTS;
     }
 
     private static boolean bits8(Operands r, Value o) {
