@@ -143,6 +143,41 @@ class AvrElementwiseRowsTest {
         assertEquals(want, AvrRuntimeProductsTest.uartNumbers(dir, "narrowed", c, 1_500_000_000L));
     }
 
+    /**
+     * sd_lookup8_row and sd_lookup16_row read table[(uint8_t)a[k]] from a 256-entry flash table (8 bits: 1 + 37 u mod
+     * 256; 16 bits: row16's values) for every index: a[k] = a0 + 37 k for a0 0..255, rows of 255 and 1, the guard
+     * after; 16 bits hashed as each output's low and high bytes.
+     */
+    @Test
+    void lookupsReadTheTable(@TempDir Path dir) throws IOException {
+        int[] row = row16();
+        StringBuilder c = AvrRuntimeProductsTest.firmwareWithPut().append(HASH);
+        c.append("static const int8_t t8[256] PROGMEM = {");
+        for (int u = 0; u < 256; u++) {
+            c.append(u == 0 ? "" : ",").append((byte) (1 + 37 * u));
+        }
+        c.append("};\nstatic const int16_t t16[256] PROGMEM = ").append(AvrRuntimeProductsTest.init(
+                java.util.Arrays.stream(row).asLongStream().toArray())).append(";\n");
+        c.append("static int8_t a8[256], out8[257];\nstatic int16_t out16[257];\n\nint main(void) {\n"
+                + "    seedc_uart_init();\n");
+        c.append(pairs8("        sd_lookup8_row(out8, a8, t8, 255);\n        sd_lookup8_row(out8 + 255, a8 + 255, t8, 1);\n"));
+        c.append("    h = 0;\n    for (uint16_t a0 = 0; a0 < 256; a0++) {\n"
+                + "        for (uint16_t k = 0; k < 256; k++) a8[k] = (int8_t)(uint8_t)(a0 + 37 * k);\n"
+                + "        out16[256] = " + GUARD + ";\n"
+                + "        sd_lookup16_row(out16, a8, t16, 255);\n        sd_lookup16_row(out16 + 255, a8 + 255, t16, 1);\n"
+                + "        for (uint16_t k = 0; k < 257; k++) { mix((uint8_t)out16[k]); mix((uint8_t)(out16[k] >> 8)); }\n"
+                + "    }\n    put(h);\n    SEEDC_BENCH_EXIT();\n}\n");
+        int h = 0;
+        for (int a0 = 0; a0 < 256; a0++) {
+            for (int k = 0; k < 257; k++) {
+                int v = k == 256 ? GUARD : row[(a0 + 37 * k) & 0xff];
+                h = mix(mix(h, v & 0xff), (v >> 8) & 0xff);
+            }
+        }
+        List<Long> want = List.of(hash8((a0, k) -> 1 + 37 * ((a0 + 37 * k) & 0xff)), h & 0xFFFFFFFFL);
+        assertEquals(want, AvrRuntimeProductsTest.uartNumbers(dir, "lookups", c, 1_500_000_000L));
+    }
+
     /** For a0 0..255: a8[k] = a0 + 37 k (mod 256), the guard after the row, the calls, the hash of out8's 257. */
     private static String pairs8(String calls) {
         return "    h = 0;\n    for (uint16_t a0 = 0; a0 < 256; a0++) {\n"

@@ -134,6 +134,21 @@ final class ElementwiseRows {
         return -1;
     }
 
+    /**
+     * The call {@code sd_lookupB_row(out, a, table, n)} for out[k] = SD_RB(table, (uint8_t)a[k]) (an activation's
+     * 256-entry table of B = 8 or 16 bits) where a is an 8-bit array in RAM as long as out and {@code rowLoops}; else
+     * null.
+     */
+    static String lookup(Operands r, Value o, Value a, String table, int bits, boolean rowLoops) {
+        if (!rowLoops || (bits != 8 && bits != 16) || o.isInt() || !counted(o) || array(r, a, o) != 8
+                || !r.x(a, "k").c().equals(plain(a))) {
+            return null;
+        }
+        String t = "int" + bits + "_t";
+        return "sd_lookup" + bits + "_row((" + t + " *)" + CNames.var(o) + ", (const int8_t *)" + CNames.var(a)
+                + ", (const " + t + " *)" + table + ", " + o.size() + ");";
+    }
+
     /** {@code fn((int8_t *)out, (const intB_t *)a, second, n, tail);}: RowLoop's contract, a of B bits. */
     private static String call(String fn, Value o, int aBits, Value a, String second, String tail) {
         return fn + "((int8_t *)" + CNames.var(o) + ", (const int" + aBits + "_t *)" + CNames.var(a) + ", " + second + ", "

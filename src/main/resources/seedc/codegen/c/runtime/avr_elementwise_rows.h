@@ -1,8 +1,10 @@
 /* seedc_runtime.h, part 4a (after memory_and_math.h): element-wise loops of two RAM arrays (or one and a scalar) as
  * one call, FastGRNN's gates: sd_mulshr8_row and sd_scalemulshr8_row (8x8 products shifted into 8 bits),
- * sd_addhalfshr8_row and sd_subhalfshr8_row (16-bit sums halved and shifted into 8 bits). On the AVR one asm loop
+ * sd_addhalfshr8_row and sd_subhalfshr8_row (16-bit sums halved and shifted into 8 bits), the 8-bit sums and 8x16
+ * products below them, and the activations' table reads (sd_lookup8_row, sd_lookup16_row). On the AVR one asm loop
  * each, a through X, b through Z, out through Y; elsewhere the C loop of the very expression each replaces.
- * seedc.codegen.c.emit.ElementwiseRows writes the calls where a loop's element is that expression;
+ * seedc.codegen.c.emit.ElementwiseRows writes the calls where a loop's element is that expression (ActivationEmitter
+ * the table reads);
  * AvrElementwiseRowsTest checks them under simavr. Read through seedc.codegen.c.writer.RuntimeHeader. */
 /* out[k] = (int8_t)sd_shr16(sd_mul8(a[k], b[k]), s) (sd_mulshr8_row) or (int8_t)sd_shr16(sd_mul8(c, a[k]), s)
  * (sd_scalemulshr8_row) for k < n, 1 <= n <= 255, 1 <= s <= 15: a, b, out in RAM, read and written at k in order (out
@@ -151,6 +153,33 @@ SD_INLINE void sd_mul8x16shr8_row(int8_t *out, const int8_t *a, const int16_t *b
 }
 SD_INLINE void sd_scalemul8x16shr8_row(int8_t *out, const int8_t *a, int16_t c, uint8_t n, int s) {
     for (uint8_t k = 0; k < n; k++) out[k] = sd_mul8x16_shr_8(a[k], c, s);
+}
+#endif
+/* out[k] = SD_R8(table, (uint8_t)a[k]) (sd_lookup8_row) or SD_R16 (sd_lookup16_row) for k < n, 1 <= n <= 255: an
+ * activation's 256-entry table in flash read at each 8-bit input (FastGRNN's sigmoid and tanh). avr-gcc's loop took
+ * 15 cycles an element (8 bits), or 22 where the row calls before it left it fewer registers, and 24 at 16 bits; here
+ * the table's address in r20:r21, Z = table + a[k] (twice a[k] at 16 bits), lpm: 13 and 20. The table is copied to
+ * r20:r21 before Y is saved (it may sit in r28:r29). */
+#if defined(__AVR__) && defined(SEEDC_PARAM_READ)
+SD_INLINE void sd_lookup8_row(int8_t *out, const int8_t *a, const int8_t *table, uint8_t n) {
+    __asm__ volatile("movw r20, %[t]\n\t" SD_ROW_ENTER("r25", "r22") "1:\tld r24, X+\n\tmovw r30, r20\n\t"
+        "add r30, r24\n\tadc r31, __zero_reg__\n\tlpm r24, Z\n\tst Y+, r24\n\tdec r25\n\tbrne 1b\n\tpop r29\n\tpop r28"
+        : "+x"(a) : [o] "r"(out), [n] "r"(n), [t] "r"(table)
+        : "r20", "r21", "r22", "r23", "r24", "r25", "r30", "r31", "memory");
+}
+SD_INLINE void sd_lookup16_row(int16_t *out, const int8_t *a, const int16_t *table, uint8_t n) {
+    __asm__ volatile("movw r20, %[t]\n\t" SD_ROW_ENTER("r25", "r22") "1:\tld r24, X+\n\tmovw r30, r20\n\t"
+        "add r30, r24\n\tadc r31, __zero_reg__\n\tadd r30, r24\n\tadc r31, __zero_reg__\n\tlpm r22, Z+\n\tlpm r23, Z\n\t"
+        "st Y+, r22\n\tst Y+, r23\n\tdec r25\n\tbrne 1b\n\tpop r29\n\tpop r28"
+        : "+x"(a) : [o] "r"(out), [n] "r"(n), [t] "r"(table)
+        : "r20", "r21", "r22", "r23", "r24", "r25", "r30", "r31", "memory");
+}
+#else
+SD_INLINE void sd_lookup8_row(int8_t *out, const int8_t *a, const int8_t *table, uint8_t n) {
+    for (uint8_t k = 0; k < n; k++) out[k] = SD_R8(table, (uint8_t)a[k]);
+}
+SD_INLINE void sd_lookup16_row(int16_t *out, const int8_t *a, const int16_t *table, uint8_t n) {
+    for (uint8_t k = 0; k < n; k++) out[k] = SD_R16(table, (uint8_t)a[k]);
 }
 #endif
 /* ---- end of the element-wise rows */
