@@ -29,7 +29,10 @@ class AvrElementwiseRowsTest {
     static final int GUARD = 0x5a;
     static final String HASH = "static uint32_t h;\nstatic void mix(uint16_t v) { h = (h ^ v) * 16777619u; }\n";
 
-    /** Every (a, b) pair: for a0 0..255, a[k] = a0 + 37 k (mod 256) beside b[k] = k - 128; c0 x a[k] = k - 128. */
+    /**
+     * Every (a, b) pair: for a0 0..255, a[k] = a0 + 37 k (mod 256) beside b[k] = k - 128; with the scalar, every j
+     * beside a[k] = k - 128, the row written over a itself.
+     */
     @Test
     void productsEqualTheSemantics(@TempDir Path dir) throws IOException {
         StringBuilder c = AvrRuntimeProductsTest.firmwareWithPut().append(HASH);
@@ -37,39 +40,12 @@ class AvrElementwiseRowsTest {
         c.append("    for (uint16_t k = 0; k < 256; k++) b8[k] = (int8_t)(k - 128);\n");
         List<Long> want = new ArrayList<>();
         for (int s : PRODUCT_SHIFTS) {
-            for (boolean inPlace : new boolean[] {false, true}) {
-                String out = inPlace ? "a8" : "out8";
-                c.append("    h = 0;\n    for (uint16_t a0 = 0; a0 < 256; a0++) {\n")
-                        .append("        for (uint16_t k = 0; k < 256; k++) a8[k] = (int8_t)(uint8_t)(a0 + 37 * k);\n")
-                        .append("        out8[256] = ").append(GUARD).append(";\n")
-                        .append("        sd_mulshr8_row(").append(out).append(", a8, b8, 255, ").append(s).append(");\n")
-                        .append("        sd_mulshr8_row(").append(out).append(" + 255, a8 + 255, b8 + 255, 1, ").append(s)
-                        .append(");\n        for (uint16_t k = 0; k < 256; k++) mix((uint8_t)").append(out)
-                        .append("[k]);\n        mix((uint8_t)out8[256]);\n    }\n    put(h);\n");
-                int h = 0;
-                for (int a0 = 0; a0 < 256; a0++) {
-                    for (int k = 0; k < 256; k++) {
-                        h = mix(h, (byte) ((byte) (a0 + 37 * k) * (k - 128) / (1 << s)) & 0xff);
-                    }
-                    h = mix(h, GUARD);
-                }
-                want.add(h & 0xFFFFFFFFL);
-            }
-            c.append("    h = 0;\n    for (uint16_t c0 = 0; c0 < 256; c0++) {\n")
-                    .append("        for (uint16_t k = 0; k < 256; k++) a8[k] = (int8_t)(k - 128);\n")
-                    .append("        out8[255] = ").append(GUARD).append(";\n")
-                    .append("        sd_scalemulshr8_row(a8, a8, (int8_t)c0, 255, ").append(s).append(");\n")
-                    .append("        sd_scalemulshr8_row(out8 + 255, a8 + 255, (int8_t)c0, 1, ").append(s).append(");\n")
-                    .append("        for (uint16_t k = 0; k < 255; k++) mix((uint8_t)a8[k]);\n")
-                    .append("        mix((uint8_t)out8[255]);\n        mix((uint8_t)out8[256]);\n    }\n    put(h);\n");
-            int h = 0;
-            for (int c0 = 0; c0 < 256; c0++) {
-                for (int k = 0; k < 256; k++) {
-                    h = mix(h, (byte) ((byte) c0 * (k - 128) / (1 << s)) & 0xff);
-                }
-                h = mix(h, GUARD);
-            }
-            want.add(h & 0xFFFFFFFFL);
+            String sh = ", " + s + ");\n";
+            c.append(pairs8("        sd_mulshr8_row(out8, a8, b8, 255" + sh
+                    + "        sd_mulshr8_row(out8 + 255, a8 + 255, b8 + 255, 1" + sh));
+            want.add(hash8((a0, k) -> (byte) (a0 + 37 * k) * (k - 128) / (1 << s)));
+            scalarRows(c, want, "a8", "sd_scalemulshr8_row(a8, a8, (int8_t)j, 255" + sh,
+                    "sd_scalemulshr8_row(out8 + 255, a8 + 255, (int8_t)j, 1" + sh, (j, a) -> (byte) j * a / (1 << s));
         }
         c.append("    SEEDC_BENCH_EXIT();\n}\n");
         assertEquals(want, AvrRuntimeProductsTest.uartNumbers(dir, "products", c, 1_500_000_000L));
@@ -124,20 +100,9 @@ class AvrElementwiseRowsTest {
             c.append(pairs8("        sd_mul8x16shr8_row(out8, a8, b16, 255" + sh
                     + "        sd_mul8x16shr8_row(out8 + 255, a8 + 255, b16 + 255, 1" + sh));
             want.add(hash8((a0, k) -> (int) ((long) (byte) (a0 + 37 * k) * row[k] / (1L << s))));
-            c.append("    h = 0;\n    for (uint16_t j = 0; j < 256; j++) {\n")
-                    .append("        for (uint16_t k = 0; k < 256; k++) a8[k] = (int8_t)(k - 128);\n")
-                    .append("        out8[256] = ").append(GUARD).append(";\n")
-                    .append("        sd_scalemul8x16shr8_row(out8, a8, b16[j], 255").append(sh)
-                    .append("        sd_scalemul8x16shr8_row(out8 + 255, a8 + 255, b16[j], 1").append(sh)
-                    .append("        for (uint16_t k = 0; k < 257; k++) mix((uint8_t)out8[k]);\n    }\n    put(h);\n");
-            int h = 0;
-            for (int j = 0; j < 256; j++) {
-                for (int k = 0; k < 256; k++) {
-                    h = mix(h, (byte) ((long) (k - 128) * row[j] / (1L << s)) & 0xff);
-                }
-                h = mix(h, GUARD);
-            }
-            want.add(h & 0xFFFFFFFFL);
+            scalarRows(c, want, "out8", "sd_scalemul8x16shr8_row(out8, a8, b16[j], 255" + sh,
+                    "sd_scalemul8x16shr8_row(out8 + 255, a8 + 255, b16[j], 1" + sh,
+                    (j, a) -> (int) ((long) a * row[j] / (1L << s)));
         }
         c.append("    SEEDC_BENCH_EXIT();\n}\n");
         assertEquals(want, AvrRuntimeProductsTest.uartNumbers(dir, "narrowed", c, 1_500_000_000L));
@@ -176,6 +141,29 @@ class AvrElementwiseRowsTest {
         }
         List<Long> want = List.of(hash8((a0, k) -> 1 + 37 * ((a0 + 37 * k) & 0xff)), h & 0xFFFFFFFFL);
         assertEquals(want, AvrRuntimeProductsTest.uartNumbers(dir, "lookups", c, 1_500_000_000L));
+    }
+
+    /**
+     * A row loop with a scalar for each j 0..255: a8[k] = k - 128, guards at out8[255] and out8[256], the row of 255
+     * written to {@code out} (out8, or a8 itself) and the one of 1 to out8 + 255, their outputs and the guard hashed on
+     * the device; and the hash Java computes where out[k] = (byte) f(j, k - 128).
+     */
+    private static void scalarRows(StringBuilder c, List<Long> want, String out, String call255, String call1,
+                                   java.util.function.IntBinaryOperator f) {
+        c.append("    h = 0;\n    for (uint16_t j = 0; j < 256; j++) {\n")
+                .append("        for (uint16_t k = 0; k < 256; k++) a8[k] = (int8_t)(k - 128);\n")
+                .append("        out8[255] = ").append(GUARD).append(";\n        out8[256] = ").append(GUARD).append(";\n")
+                .append("        ").append(call255).append("        ").append(call1)
+                .append("        for (uint16_t k = 0; k < 255; k++) mix((uint8_t)").append(out).append("[k]);\n")
+                .append("        mix((uint8_t)out8[255]);\n        mix((uint8_t)out8[256]);\n    }\n    put(h);\n");
+        int h = 0;
+        for (int j = 0; j < 256; j++) {
+            for (int k = 0; k < 256; k++) {
+                h = mix(h, (byte) f.applyAsInt(j, k - 128) & 0xff);
+            }
+            h = mix(h, GUARD);
+        }
+        want.add(h & 0xFFFFFFFFL);
     }
 
     /** For a0 0..255: a8[k] = a0 + 37 k (mod 256), the guard after the row, the calls, the hash of out8's 257. */

@@ -13,11 +13,17 @@
  * by 2^s - 1 (subi/sbci) and the result is bits s .. s + 7 of it: for s <= 8 the high byte after 8 - s left shifts,
  * else the high byte shifted right arithmetically s - 8 times (floor shifts compose): about 19 cycles at s = 6. */
 #if defined(__AVR__) && defined(SEEDC_PARAM_READ)
+/* the loop's end: brne reaches 64 words back, a longer loop branches over an rjmp (the loop is at most 32 + 2 (na +
+ * nb) + 8 words here) */
+#define SD_ROW_LOOP_END(count, near) "dec " count "\n\t.if " near "\n\tbrne 1b\n\t.else\n\tbreq 6f\n\trjmp 1b\n6:\n\t" \
+    ".endif\n\tpop r29\n\tpop r28"
+/* a 16-bit rounding shift's bias, 2^16 - (2^n - 1), as the low and high immediates [k0] and [k1] */
+#define SD_ROW_K16(k0, k1, n) [k0] "n"((65536L - (1L << (n)) + 1) & 0xff), \
+    [k1] "n"(((65536L - (1L << (n)) + 1) >> 8) & 0xff)
 #define SD_MULSHR8_STEPS "movw r22, r0\n\tsbrs r23, 7\n\trjmp 2f\n\tsubi r22, %[k0]\n\tsbci r23, %[k1]\n2:\n\t" \
     ".if %[s] <= 8\n\t.rept 8 - %[s]\n\tlsl r22\n\trol r23\n\t.endr\n\t.else\n\t.rept %[s] - 8\n\tasr r23\n\t.endr\n\t" \
     ".endif\n\tst Y+, r23\n\tdec r25\n\tbrne 1b\n\tclr r1\n\tpop r29\n\tpop r28"
-#define SD_MULSHR8_BIAS(s) [s] "n"(s), [k0] "n"((65536L - (1L << (s)) + 1) & 0xff), \
-    [k1] "n"(((65536L - (1L << (s)) + 1) >> 8) & 0xff)
+#define SD_MULSHR8_BIAS(s) [s] "n"(s), SD_ROW_K16(k0, k1, s)
 SD_INLINE void sd_mulshr8_row(int8_t *out, const int8_t *a, const int8_t *b, uint8_t n, int s) {
     __asm__ volatile(SD_ROW_ENTER("r25", "r22") "1:\tld r18, X+\n\tld r19, Z+\n\tmuls r18, r19\n\t" SD_MULSHR8_STEPS
         : "+x"(a), "+z"(b) : [o] "r"(out), [n] "r"(n), SD_MULSHR8_BIAS(s)
@@ -53,15 +59,11 @@ SD_INLINE void sd_scalemulshr8_row(int8_t *out, const int8_t *a, int8_t c, uint8
         #op " r22, r20\n\t" #opc " r23, r21\n\tldi r24, 0\n\tbrge 2f\n\tldi r24, 0xff\n\tsubi r22, %[k0]\n\t" \
         "sbci r23, %[k1]\n\tsbci r24, %[k2]\n2:\n\t.if %[s] < 8\n\t.rept 7 - %[s]\n\tlsl r22\n\trol r23\n\t.endr\n\t" \
         ".else\n\t.rept %[s] - 7\n\tasr r24\n\tror r23\n\t.endr\n\t.endif\n\tst Y+, r23\n\t" \
-        /* brne reaches 64 words back: the loop is at most 32 + 2 (na + nb) + 8 */ \
-        "dec r25\n\t.if %[na] + %[nb] <= 10\n\tbrne 1b\n\t.else\n\tbreq 6f\n\trjmp 1b\n6:\n\t.endif\n\t" \
-        "pop r29\n\tpop r28" \
+        SD_ROW_LOOP_END("r25", "%[na] + %[nb] <= 10") \
         : "+x"(a), "+z"(b) \
-        : [o] "r"(out), [n] "r"(n), [na] "n"(na), [nb] "n"(nb), [s] "n"(s), \
-          [ka0] "n"((65536L - (1L << na) + 1) & 0xff), [ka1] "n"(((65536L - (1L << na) + 1) >> 8) & 0xff), \
-          [kb0] "n"((65536L - (1L << nb) + 1) & 0xff), [kb1] "n"(((65536L - (1L << nb) + 1) >> 8) & 0xff), \
-          [k0] "n"((0x1000000L - (2L << s) + 1) & 0xff), [k1] "n"(((0x1000000L - (2L << s) + 1) >> 8) & 0xff), \
-          [k2] "n"(((0x1000000L - (2L << s) + 1) >> 16) & 0xff) \
+        : [o] "r"(out), [n] "r"(n), [na] "n"(na), [nb] "n"(nb), [s] "n"(s), SD_ROW_K16(ka0, ka1, na), \
+          SD_ROW_K16(kb0, kb1, nb), [k0] "n"((0x1000000L - (2L << s) + 1) & 0xff), \
+          [k1] "n"(((0x1000000L - (2L << s) + 1) >> 8) & 0xff), [k2] "n"(((0x1000000L - (2L << s) + 1) >> 16) & 0xff) \
         : "r20", "r21", "r22", "r23", "r24", "r25", "memory"); \
 }
 #else
