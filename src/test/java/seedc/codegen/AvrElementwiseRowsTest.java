@@ -35,8 +35,7 @@ class AvrElementwiseRowsTest {
      */
     @Test
     void productsEqualTheSemantics(@TempDir Path dir) throws IOException {
-        StringBuilder c = AvrRuntimeProductsTest.firmwareWithPut().append(HASH);
-        c.append("static int8_t a8[256], b8[256], out8[257];\n\nint main(void) {\n    seedc_uart_init();\n");
+        StringBuilder c = firmware("static int8_t a8[256], b8[256], out8[257];\n");
         c.append("    for (uint16_t k = 0; k < 256; k++) b8[k] = (int8_t)(k - 128);\n");
         List<Long> want = new ArrayList<>();
         for (int s : PRODUCT_SHIFTS) {
@@ -47,8 +46,7 @@ class AvrElementwiseRowsTest {
             scalarRows(c, want, "a8", "sd_scalemulshr8_row(a8, a8, (int8_t)j, 255" + sh,
                     "sd_scalemulshr8_row(out8 + 255, a8 + 255, (int8_t)j, 1" + sh, (j, a) -> (byte) j * a / (1 << s));
         }
-        c.append("    SEEDC_BENCH_EXIT();\n}\n");
-        assertEquals(want, AvrRuntimeProductsTest.uartNumbers(dir, "products", c, 1_500_000_000L));
+        assertEquals(want, run(dir, "products", c));
     }
 
     /**
@@ -57,8 +55,7 @@ class AvrElementwiseRowsTest {
      */
     @Test
     void wrappedSumsEqualTheSemantics(@TempDir Path dir) throws IOException {
-        StringBuilder c = AvrRuntimeProductsTest.firmwareWithPut().append(HASH);
-        c.append("static int8_t a8[256], b8[256], out8[257];\n\nint main(void) {\n    seedc_uart_init();\n");
+        StringBuilder c = firmware("static int8_t a8[256], b8[256], out8[257];\n");
         c.append("    for (uint16_t k = 0; k < 256; k++) b8[k] = (int8_t)(k - 128);\n");
         List<Long> want = new ArrayList<>();
         for (boolean sub : new boolean[] {false, true}) {
@@ -78,8 +75,7 @@ class AvrElementwiseRowsTest {
                 want.add(hash8((a0, k) -> sub ? (byte) a0 - (k - 128) / (1 << na) : (byte) a0 + (k - 128) / (1 << na)));
             }
         }
-        c.append("    SEEDC_BENCH_EXIT();\n}\n");
-        assertEquals(want, AvrRuntimeProductsTest.uartNumbers(dir, "sums8", c, 1_500_000_000L));
+        assertEquals(want, run(dir, "sums8", c));
     }
 
     /**
@@ -90,10 +86,7 @@ class AvrElementwiseRowsTest {
     @Test
     void narrowedProductsEqualTheSemantics(@TempDir Path dir) throws IOException {
         int[] row = row16();
-        StringBuilder c = AvrRuntimeProductsTest.firmwareWithPut().append(HASH);
-        c.append("static const int16_t b16[256] = ").append(AvrRuntimeProductsTest.init(
-                java.util.Arrays.stream(row).asLongStream().toArray())).append(";\n");
-        c.append("static int8_t a8[256], out8[257];\n\nint main(void) {\n    seedc_uart_init();\n");
+        StringBuilder c = firmware("static const int16_t b16[256] = " + init(row) + ";\nstatic int8_t a8[256], out8[257];\n");
         List<Long> want = new ArrayList<>();
         for (int s : new int[] {1, 6, 7, 8, 9, 12, 13, 14, 15, 16}) {
             String sh = ", " + s + ");\n";
@@ -104,8 +97,7 @@ class AvrElementwiseRowsTest {
                     "sd_scalemul8x16shr8_row(out8 + 255, a8 + 255, b16[j], 1" + sh,
                     (j, a) -> (int) ((long) a * row[j] / (1L << s)));
         }
-        c.append("    SEEDC_BENCH_EXIT();\n}\n");
-        assertEquals(want, AvrRuntimeProductsTest.uartNumbers(dir, "narrowed", c, 1_500_000_000L));
+        assertEquals(want, run(dir, "narrowed", c));
     }
 
     /**
@@ -116,22 +108,19 @@ class AvrElementwiseRowsTest {
     @Test
     void lookupsReadTheTable(@TempDir Path dir) throws IOException {
         int[] row = row16();
-        StringBuilder c = AvrRuntimeProductsTest.firmwareWithPut().append(HASH);
-        c.append("static const int8_t t8[256] PROGMEM = {");
+        int[] t8 = new int[256];
         for (int u = 0; u < 256; u++) {
-            c.append(u == 0 ? "" : ",").append((byte) (1 + 37 * u));
+            t8[u] = (byte) (1 + 37 * u);
         }
-        c.append("};\nstatic const int16_t t16[256] PROGMEM = ").append(AvrRuntimeProductsTest.init(
-                java.util.Arrays.stream(row).asLongStream().toArray())).append(";\n");
-        c.append("static int8_t a8[256], out8[257];\nstatic int16_t out16[257];\n\nint main(void) {\n"
-                + "    seedc_uart_init();\n");
+        StringBuilder c = firmware("static const int8_t t8[256] PROGMEM = " + init(t8) + ";\nstatic const int16_t t16[256]"
+                + " PROGMEM = " + init(row) + ";\nstatic int8_t a8[256], out8[257];\nstatic int16_t out16[257];\n");
         c.append(pairs8("        sd_lookup8_row(out8, a8, t8, 255);\n        sd_lookup8_row(out8 + 255, a8 + 255, t8, 1);\n"));
         c.append("    h = 0;\n    for (uint16_t a0 = 0; a0 < 256; a0++) {\n"
                 + "        for (uint16_t k = 0; k < 256; k++) a8[k] = (int8_t)(uint8_t)(a0 + 37 * k);\n"
                 + "        out16[256] = " + GUARD + ";\n"
                 + "        sd_lookup16_row(out16, a8, t16, 255);\n        sd_lookup16_row(out16 + 255, a8 + 255, t16, 1);\n"
                 + "        for (uint16_t k = 0; k < 257; k++) { mix((uint8_t)out16[k]); mix((uint8_t)(out16[k] >> 8)); }\n"
-                + "    }\n    put(h);\n    SEEDC_BENCH_EXIT();\n}\n");
+                + "    }\n    put(h);\n");
         int h = 0;
         for (int a0 = 0; a0 < 256; a0++) {
             for (int k = 0; k < 257; k++) {
@@ -140,7 +129,7 @@ class AvrElementwiseRowsTest {
             }
         }
         List<Long> want = List.of(hash8((a0, k) -> 1 + 37 * ((a0 + 37 * k) & 0xff)), h & 0xFFFFFFFFL);
-        assertEquals(want, AvrRuntimeProductsTest.uartNumbers(dir, "lookups", c, 1_500_000_000L));
+        assertEquals(want, run(dir, "lookups", c));
     }
 
     /**
@@ -164,6 +153,22 @@ class AvrElementwiseRowsTest {
             h = mix(h, GUARD);
         }
         want.add(h & 0xFFFFFFFFL);
+    }
+
+    /** The firmware's start: the runtime, put, the hash, {@code decls}, and main's first line. */
+    private static StringBuilder firmware(String decls) throws IOException {
+        return AvrRuntimeProductsTest.firmwareWithPut().append(HASH).append(decls)
+                .append("\nint main(void) {\n    seedc_uart_init();\n");
+    }
+
+    /** main's end, then the firmware run under simavr: the numbers it reports. */
+    private static List<Long> run(Path dir, String name, StringBuilder c) throws IOException {
+        c.append("    SEEDC_BENCH_EXIT();\n}\n");
+        return AvrRuntimeProductsTest.uartNumbers(dir, name, c, 1_500_000_000L);
+    }
+
+    private static String init(int[] v) {
+        return AvrRuntimeProductsTest.init(java.util.Arrays.stream(v).asLongStream().toArray());
     }
 
     /** For a0 0..255: a8[k] = a0 + 37 k (mod 256), the guard after the row, the calls, the hash of out8's 257. */
@@ -194,12 +199,9 @@ class AvrElementwiseRowsTest {
     @Test
     void halvedSumsEqualTheSemantics(@TempDir Path dir) throws IOException {
         int[] row = row16();
-        StringBuilder c = AvrRuntimeProductsTest.firmwareWithPut().append(HASH);
-        c.append("static int16_t b16[256] = ").append(AvrRuntimeProductsTest.init(
-                java.util.Arrays.stream(row).asLongStream().toArray())).append(";\n");
-        c.append("static int16_t a16[256];\nstatic int8_t out8[256];\n");
-        c.append("static uint32_t next(uint32_t *s) {\n    uint32_t x = *s;\n    x ^= x << 13;\n    x ^= x >> 17;\n"
-                + "    x ^= x << 5;\n    return *s = x;\n}\n\nint main(void) {\n    seedc_uart_init();\n");
+        StringBuilder c = firmware("static int16_t b16[256] = " + init(row) + ";\nstatic int16_t a16[256];\n"
+                + "static int8_t out8[256];\nstatic uint32_t next(uint32_t *s) {\n    uint32_t x = *s;\n    x ^= x << 13;\n"
+                + "    x ^= x >> 17;\n    x ^= x << 5;\n    return *s = x;\n}\n");
         List<Long> want = new ArrayList<>();
         for (boolean sub : new boolean[] {false, true}) {
             for (int[] t : SUM_SHIFTS) {
@@ -207,8 +209,7 @@ class AvrElementwiseRowsTest {
                 want.add(javaSums(sub, t[0], t[1], t[2], row));
             }
         }
-        c.append("    SEEDC_BENCH_EXIT();\n}\n");
-        assertEquals(want, AvrRuntimeProductsTest.uartNumbers(dir, "sums", c, 1_500_000_000L));
+        assertEquals(want, run(dir, "sums", c));
     }
 
     private static String deviceSums(boolean sub, int na, int nb, int s) {
