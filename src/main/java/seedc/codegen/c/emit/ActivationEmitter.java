@@ -22,8 +22,11 @@ import seedc.ir.Value;
 final class ActivationEmitter {
     private final CWriter w;
     private final Operands r;
+    /** Whether a table read over a whole RAM array is one call of the runtime's row loop (the AVR's). */
+    private final boolean rowLoops;
 
-    ActivationEmitter(CWriter w, Operands r) {
+    ActivationEmitter(CWriter w, Operands r, boolean rowLoops) {
+        this.rowLoops = rowLoops;
         this.w = w;
         this.r = r;
     }
@@ -114,8 +117,13 @@ final class ActivationEmitter {
         }
         int bits = r.type(o).bits();
         String name = r.constants().table(outputs, bits);
-        w.loop("k", o.size(), () -> w.line(CNames.element(o, "k") + " = SD_R" + bits + "(" + name + ", (uint8_t)"
-                + r.x(a, "k").c() + ");"));
+        String row = ElementwiseRows.lookup(r, o, a, name, bits, rowLoops);
+        if (row != null) {
+            w.line(row);
+        } else {
+            w.loop("k", o.size(), () -> w.line(CNames.element(o, "k") + " = SD_R" + bits + "(" + name + ", (uint8_t)"
+                    + r.x(a, "k").c() + ");"));
+        }
         return true;
     }
 

@@ -60,11 +60,12 @@ public final class CEmitter extends BodyEmitter {
         this.bitSerial = bitSerial;
         this.r = new Operands(fp, consts, fused);
         this.dots = new DotEmitter(w, r);
-        this.activations = new ActivationEmitter(w, r);
+        // the element-wise row loops (and the table reads') are asm of the AVR's, as its sums halved by the sign flag are
+        this.activations = new ActivationEmitter(w, r, idioms.halvesSumsBySignFlag());
         FlashRowReads rows = new FlashRowReads(fp, consts.storage());
         this.stream = new FlashStream(r, rows, idioms.readsFlashRowsInOrder());
         this.calls = new IdiomCalls(fp, rows, idioms, consts.storage().qm()::stored);
-        this.elementwise = new ElementwiseEmitter(w, r, stream, calls);
+        this.elementwise = new ElementwiseEmitter(w, r, stream, calls, idioms.halvesSumsBySignFlag());
     }
 
     /** Writes the body (call once, before {@link #helpers} and {@link #predict}). */

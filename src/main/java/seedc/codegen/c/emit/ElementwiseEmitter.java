@@ -25,21 +25,30 @@ final class ElementwiseEmitter {
     private final FlashStream stream;
     /** The runtime's idiom calls the target's C makes (products narrowed in one call, sums halved by the sign flag). */
     private final IdiomCalls calls;
+    /** Whether a loop of two RAM arrays whose element a row loop computes is one call of it ({@link ElementwiseRows}). */
+    private final boolean rowLoops;
 
-    ElementwiseEmitter(CWriter w, Operands r, FlashStream stream, IdiomCalls calls) {
+    ElementwiseEmitter(CWriter w, Operands r, FlashStream stream, IdiomCalls calls, boolean rowLoops) {
         this.w = w;
         this.r = r;
         this.stream = stream;
         this.calls = calls;
+        this.rowLoops = rowLoops;
     }
 
     void product(Op op, Value a, Value b, OpParams.Mul p) {
         Value o = op.out();
         IdiomCalls.ProductCall call = calls.element(op);
-        elements(o, a, b, (ia, ib) -> {
+        BiFunction<String, String, String> element = (ia, ib) -> {
             IntExpr once = OnceShiftedProducts.element(r.operand(a, p.shrA(), ia), r.operand(b, p.shrB(), ib), call);
             return once != null ? once.c() : r.finish(r.term(a, ia, b, ib, p), p, o).c();
-        });
+        };
+        String row = rowLoops ? ElementwiseRows.product(r, o, a, b, p, element) : null;
+        if (row != null) {
+            w.line(row);
+        } else {
+            elements(o, a, b, element);
+        }
     }
 
     /**
@@ -59,11 +68,16 @@ final class ElementwiseEmitter {
         IdiomCalls.SumCall halve = calls.halvedSum(op);
         String row = halve != null ? HalvedDistance.row(r, a, b, sb != null ? rowB : null, halve, p, o)
                 : sa == null && sb != null ? wrappedRow(a, b, sb, rowB, subtract, p, o) : null;
-        Runnable loop = row != null ? () -> w.line(row) : () -> elements(o, a, b, (ia, ib) -> {
+        BiFunction<String, String, String> element = (ia, ib) -> {
             IntExpr halved = HalvedDistance.sum(r, a, sa, ia, b, sb, ib, halve, p, o);
             return (halved != null ? halved : r.sum(sa != null ? sa : r.operand(a, p.shrA(), ia),
                     sb != null ? sb : r.operand(b, p.shrB(), ib), subtract, p, o)).c();
-        });
+        };
+        // two RAM arrays (no row streamed from flash): one call of a row loop where one computes the element
+        String rows = row == null && rowLoops && sa == null && sb == null
+                ? ElementwiseRows.sum(r, o, a, b, subtract, p.shrA(), p.shrB(), element) : null;
+        String call = row != null ? row : rows;
+        Runnable loop = call != null ? () -> w.line(call) : () -> elements(o, a, b, element);
         if (before.isEmpty()) {
             loop.run();
         } else {

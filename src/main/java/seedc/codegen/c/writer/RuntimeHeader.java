@@ -16,7 +16,7 @@ public final class RuntimeHeader {
      */
     public static final List<String> PARTS = List.of(
             "portable_semantics.h", "avr_product_idioms.h", "avr_dot_kernels.h", "memory_and_math.h",
-            "bitplane_kernels.h");
+            "avr_elementwise_rows.h", "bitplane_kernels.h");
 
     /** How every part's own header comment starts (the assembler checks it before dropping it). */
     static final String PART_HEADER = "/* seedc_runtime.h, part ";
