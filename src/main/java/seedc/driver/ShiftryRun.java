@@ -32,32 +32,13 @@ final class ShiftryRun {
      */
     static Compilation.Searched search(FloatModel model, Profile profile, Compilation.Rows rows, Compilation.Options o,
                                        StageLog log, ValueRanges sound) {
-        // products on bit planes run kernels (popcounts, level tables, compares) that a model fitted on dense
-        // products prices as multiplies: there it would price an 8-bit sum that loses the compare kernel as cheaper
-        // (mlp-digits-w1a1i1: 13,640 cycles against the guard's 8,739), so no such model decides for them; one that
-        // measured the planes' kernels may, where CycleModelTrust finds it measured the program's work
-        seedc.cost.CycleModel target = CycleModels.forTarget(o.target(), o.deviceRam(), o.design());
-        boolean planesUnmeasured = target != null && !target.measuredProductsOnPlanes()
-                && !LowBitSums.of(model.program(), model.weights()).isEmpty();
-        seedc.cost.CycleModel cycleModel = planesUnmeasured ? null : target;
-        RamOverflowMemo overflow = o.deviceRam() == null ? null
-                : new RamOverflowMemo(o.target(), model.weights(), o.deviceRam());
-        if (cycleModel != null && overflow != null) {
-            cycleModel = new RamFitCycles(cycleModel, overflow);
-        }
         SearchInput in = new SearchInput(model, profile, rows.train(), rows.floatTrain(), o.metric(), o.jobs(), log)
                 .withValidation(rows.validation(), rows.floatValidation());
         ShiftryLadder ladder = ShiftryLadder.shiftry(o.target().widths());
-        SearchSummary.ModelSetAside aside = planesUnmeasured ? new SearchSummary.ModelSetAside(
-                SearchSummary.ModelSetAside.Why.PLANES_UNMEASURED, null, null, null, null) : null;
-        if (cycleModel != null) {
-            CycleModelTrust.Verdict v = CycleModelTrust.judge(cycleModel, in, ladder);
-            aside = v.trusted() ? null : workUnmeasured(v);
-            cycleModel = v.trusted() ? cycleModel : null; // the search would drop it too; the report says why
-        }
+        Objective objective = objective(model, o, in, ladder);
+        seedc.cost.CycleModel cycles = objective.cycles();
         ShiftryOutcome s = ShiftrySearch.run(in, new ShiftrySettings(ladder, o.maxAccuracyDrop(), o.maxScoreError(),
-                o.flashBudget(), Compilation.precise(model, sound, o.maxOutputError()), cycleModel, overflow));
-        seedc.cost.CycleModel cycles = cycleModel;
+                o.flashBudget(), Compilation.precise(model, sound, o.maxOutputError()), cycles, objective.overflow()));
         SearchSummary.FlashFit fit = null;
         if (o.flashBudget() != null) {
             Budget b = o.flashBudget();
@@ -75,8 +56,38 @@ final class ShiftryRun {
                 byAccuracy && s.startScoreError() > o.maxScoreError() ? s.startScoreError() : null,
                 heldOut(s.heldOut()), cycles == null ? null : new SearchSummary.CycleModel(cycles.describe(), s.cycles()),
                 place(s), s.grouping() == null ? null : new SearchSummary.ValueGroups(s.grouping().values(),
-                        s.grouping().groups(), s.grouping().size()), aside);
+                        s.grouping().groups(), s.grouping().size()), objective.setAside());
         return new Compilation.Searched(s.best(), s.candidates(), List.of(), summary, s.bestOnTrain(), s.explored());
+    }
+
+    /**
+     * The search's objective: the target's cycle model with the device's RAM overflow priced in ({@code overflow},
+     * null without a device), or no model ({@code cycles} null) and why ({@code setAside}, null where the target has
+     * none).
+     */
+    private record Objective(seedc.cost.CycleModel cycles, RamOverflowMemo overflow,
+                             SearchSummary.ModelSetAside setAside) {}
+
+    private static Objective objective(FloatModel model, Compilation.Options o, SearchInput in, ShiftryLadder ladder) {
+        // products on bit planes run kernels (popcounts, level tables, compares) that a model fitted on dense
+        // products prices as multiplies: there it would price an 8-bit sum that loses the compare kernel as cheaper
+        // (mlp-digits-w1a1i1: 13,640 cycles against the guard's 8,739), so no such model decides for them; one that
+        // measured the planes' kernels may, where CycleModelTrust finds it measured the program's work
+        seedc.cost.CycleModel target = CycleModels.forTarget(o.target(), o.deviceRam(), o.design());
+        RamOverflowMemo overflow = o.deviceRam() == null ? null
+                : new RamOverflowMemo(o.target(), model.weights(), o.deviceRam());
+        if (target != null && !target.measuredProductsOnPlanes()
+                && !LowBitSums.of(model.program(), model.weights()).isEmpty()) {
+            return new Objective(null, overflow, new SearchSummary.ModelSetAside(
+                    SearchSummary.ModelSetAside.Why.PLANES_UNMEASURED, null, null, null, null));
+        }
+        if (target == null) {
+            return new Objective(null, overflow, null);
+        }
+        seedc.cost.CycleModel cycles = overflow == null ? target : new RamFitCycles(target, overflow);
+        CycleModelTrust.Verdict v = CycleModelTrust.judge(cycles, in, ladder);
+        // the search would drop an untrusted model too; judged here, the report says why
+        return v.trusted() ? new Objective(cycles, overflow, null) : new Objective(null, overflow, workUnmeasured(v));
     }
 
     /** The report's account of a model that measured too little of the program's work to decide. */
