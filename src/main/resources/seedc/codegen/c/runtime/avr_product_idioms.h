@@ -115,6 +115,67 @@ SD_INLINE int8_t sd_mul8x16_shr2_8(int8_t a, int16_t b, int n1, int n2) {
     return (int8_t)x;
 }
 
+/* ---- Class scores added as computed over a whole row (ProtoNN's Z[i] * exp(...) on the AVR; ClassScoreRow) */
+/* res[k] = wrap_R(res[k] + trunc(wrap_16(z[k] e 2^L) / 2^S)) for k < n, 1 <= n <= 255, 0 <= L <= 7, 1 <= S <= 15, R = 8
+ * (sd_addscores8) or 16 (sd_addscores16): an 8x8 product shifted left into 16 bits, then by the scales' difference into
+ * the sum, z a flash row read in order, e one 8-bit value, res in RAM. avr-gcc's loop of the element expression read
+ * and wrote res[k] through X with sbiw between, kept the bias of the right shift where S <= L (the low L bits are 0)
+ * and shifted bit by bit (38.4 Uno cycles an element on protonn-letter-26). Here one asm loop, z through Z (lpm Z+),
+ * res read through X and, at 16 bits, written through Y (saved and restored; n and e are first copied to clobbered
+ * registers, so neither is lost if it sat in r28/r29). The first left shift is fmuls's (the product doubled, modulo
+ * 2^16); where S <= L the result is wrap_16(z e 2^(L - S)) sign-extended from bit 15 - S (3 instructions on the high
+ * byte: ((x + m) & (2m - 1)) - m), else the negative product is biased by 2^S - 1 and shifted right, a shift of 8 or
+ * more a byte move: 22 cycles an element at L = 3, S = 2, R = 16. AvrClassScoreRowTest checks both against Java. */
+#if defined(__AVR__) && defined(SEEDC_PARAM_READ)
+/* r1:r0 = wrap_16(z e 2^K) for the z in r21 and e in r20, 0 <= K <= 7, then copied into r25:r24 when W; when not W,
+ * only r0 is shifted (its low byte is all an 8-bit sum keeps) */
+#define SD_SCORE_PRODUCT(K, W) ".if " K "\n\tfmuls r21, r20\n\t.else\n\tmuls r21, r20\n\t.endif\n\t" \
+    ".if " W "\n\tmovw r24, r0\n\t.if " K " > 1\n\t.rept " K " - 1\n\tlsl r24\n\trol r25\n\t.endr\n\t.endif\n\t" \
+    ".else\n\t.if " K " > 1\n\t.rept " K " - 1\n\tlsl r0\n\t.endr\n\t.endif\n\t.endif\n\t"
+/* One element: z from Z, its term (S <= L: in r0 at 8 bits, r25:r24 at 16; S > L: r25 at 8 bits after a byte move,
+ * r24 after bit shifts, r25:r24 at 16) added into res read through X (and written through Y at 16 bits). */
+#define SD_SCORE_ELEMENT \
+    "lpm r21, Z+\n\t.if %[s] <= %[l]\n\t" SD_SCORE_PRODUCT("%[l] - %[s]", "(%[w] == 16)") \
+    ".if %[w] == 16\n\tsubi r25, %[m]\n\tandi r25, %[mask]\n\tsubi r25, %[mneg]\n\t.endif\n\t" \
+    ".else\n\t" SD_SCORE_PRODUCT("%[l]", "1") "sbrs r25, 7\n\trjmp 2f\n\tsubi r24, %[b0]\n\tsbci r25, %[b1]\n2:\n\t" \
+    ".if %[s] >= 8\n\t.if %[w] == 16\n\tmov r24, r25\n\t.rept %[s] - 8\n\tasr r24\n\t.endr\n\tlsl r25\n\tsbc r25, r25\n\t" \
+    ".else\n\t.rept %[s] - 8\n\tasr r25\n\t.endr\n\t.endif\n\t" \
+    ".else\n\t.rept %[s]\n\tasr r25\n\tror r24\n\t.endr\n\t.endif\n\t.endif\n\t" \
+    ".if %[w] == 16\n\tld r22, X+\n\tld r23, X+\n\tadd r22, r24\n\tadc r23, r25\n\tst Y+, r22\n\tst Y+, r23\n\t" \
+    ".else\n\tld r22, X\n\t.if %[s] <= %[l]\n\tadd r22, r0\n\t.elseif %[s] >= 8\n\tadd r22, r25\n\t.else\n\t" \
+    "add r22, r24\n\t.endif\n\tst X+, r22\n\t.endif\n\t"
+/* n's odd element alone, then two a loop step (brne reaches 63 words back: an element is at most 17 + 2 L + 2 (S mod
+ * 8) words, so the pair and the count fit when 2 L + 2 (S mod 8) <= 14; else breq over an rjmp back) */
+#define SD_SCORE_LOOP ".if %[n] & 1\n\t" SD_SCORE_ELEMENT ".endif\n\t.if %[n] >> 1\n\tldi r19, %[n] >> 1\n" \
+    "1:\t" SD_SCORE_ELEMENT SD_SCORE_ELEMENT "dec r19\n\t.if %[l] + (%[s] & 7) <= 7\n\tbrne 1b\n\t.else\n\t" \
+    "breq 3f\n\trjmp 1b\n3:\n\t.endif\n\t.endif\n\tclr r1"
+#define SD_SCORE_CONSTS(N, L, S, W) [n] "n"((int)(N)), [l] "n"(L), [s] "n"(S), [w] "n"(W), \
+    [m] "n"((-(1 << (7 - (S) % 8))) & 0xff), [mask] "n"(((2 << (7 - (S) % 8)) - 1) & 0xff), \
+    [mneg] "n"((1 << (7 - (S) % 8)) & 0xff), [b0] "n"((-((1L << (S)) - 1)) & 0xff), \
+    [b1] "n"(((-((1L << (S)) - 1)) >> 8) & 0xff)
+SD_INLINE void sd_addscores8(int8_t *res, const int8_t *z, int8_t e, uint8_t n, int l, int s) {
+    __asm__ volatile("mov r20, %[e]\n\t" SD_SCORE_LOOP
+        : "+x"(res), "+z"(z) : [e] "r"(e), SD_SCORE_CONSTS(n, l, s, 8)
+        : "r19", "r20", "r21", "r22", "r24", "r25", "memory");
+}
+SD_INLINE void sd_addscores16(int16_t *res, const int8_t *z, int8_t e, uint8_t n, int l, int s) {
+    __asm__ volatile("mov r20, %[e]\n\tpush r28\n\tpush r29\n\tmovw r28, r26\n\t" SD_SCORE_LOOP "\n\tpop r29\n\tpop r28"
+        : "+x"(res), "+z"(z) : [e] "r"(e), SD_SCORE_CONSTS(n, l, s, 16)
+        : "r19", "r20", "r21", "r22", "r23", "r24", "r25", "memory");
+}
+#else
+#define SD_SCORES(R) SD_INLINE void sd_addscores##R(int##R##_t *res, const int8_t *z, int8_t e, uint8_t n, int l, \
+                                                     int s) { \
+    for (uint8_t k = 0; k < n; k++) { \
+        int16_t v = (int16_t)(uint16_t)(1u * (uint16_t)sd_mul8(SD_NEXT8(z), e) << l); \
+        res[k] = (int##R##_t)(uint##R##_t)((uint##R##_t)res[k] + (uint##R##_t)sd_shr16(v, s)); \
+    } \
+}
+SD_SCORES(8)
+SD_SCORES(16)
+#endif
+/* ---- end of the class scores over a row */
+
 /* wrap_16(shr(a b, n)) for 1 <= n <= 8 and wrap_8(shr(a b, n)) for 1 <= n <= 16, 8-bit a, 16-bit b: an 8x16 product
  * shifted once into 16 or 8 bits (FastGRNN's g <*> H and zeta * (1 - g); the AVR dialect's element-wise products,
  * seedc.codegen.c.writer.OnceShiftedProducts). As in sd_mul8x16_shr2_8: with q = a b + (a b < 0 ? 2^n - 1 : 0), the

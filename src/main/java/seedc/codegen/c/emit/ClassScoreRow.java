@@ -1,0 +1,48 @@
+package seedc.codegen.c.emit;
+
+import seedc.codegen.c.writer.CNames;
+import seedc.codegen.c.writer.IntExpr;
+import seedc.fixed.FixedType;
+import seedc.fixed.OpParams;
+import seedc.ir.Value;
+
+/**
+ * A sum loop's product added as computed ({@link AddedAsComputed}) written as one call of the runtime's class-score
+ * row, {@code sd_addscores8(res, pointer, e, n, L, S)} or {@code sd_addscores16}: res[k] = wrap_R(res[k] +
+ * trunc(wrap_16(z[k] e 2^L) / 2^S)), on the AVR one asm loop (z through Z, res through X and Y) where avr-gcc's loop of
+ * the element expression took 38.4 cycles an element on protonn-letter-26 (ProtoNN's class scores, Z[i] * exp(...)).
+ * Only the shape whose C the call equals, element by element: z the 8-bit flash row read in order (the one operand
+ * {@link FlashStream} streams, so only where the target reads rows so), e one 8-bit value read once, their product exact
+ * in the op's width, shifted left by L = -post into the product's 16 bits, the sum 8 or 16 bits at a scale S above.
+ */
+final class ClassScoreRow {
+    private ClassScoreRow() {}
+
+    /** The largest left shift of the product and the right shifts into the sum the runtime's row takes. */
+    static final int MAX_LEFT = 7, MIN_RIGHT = 1, MAX_RIGHT = 15;
+
+    /**
+     * The call that adds every element of the product into {@code sum}, or null where the loop of element expressions
+     * stays.
+     *
+     * @param streamed the operand read in order (its C read), null when none is
+     * @param pointer  the pointer it is read through
+     * @param once     the other operand, one value for every element (its C read), null when it is read at k
+     * @param product  the product's type; {@code sumType} the sum's
+     */
+    static String call(Value sum, IntExpr streamed, String pointer, IntExpr once, OpParams.Mul p, FixedType product,
+                       FixedType sumType) {
+        if (streamed == null || once == null || streamed.width() != 8 || once.width() != 8) {
+            return null;
+        }
+        int left = -p.post(), right = product.scale() - sumType.scale(), bits = sumType.bits();
+        boolean shape = p.width() >= 16 && product.bits() == 16 && left >= 0 && left <= MAX_LEFT
+                && right >= MIN_RIGHT && right <= MAX_RIGHT && (bits == 8 || bits == 16)
+                && sum.size() <= RowLoop.MAX_ELEMENTS;
+        if (!shape) {
+            return null;
+        }
+        return "sd_addscores" + bits + "((int" + bits + "_t *)" + CNames.var(sum) + ", " + pointer + ", " + once.c()
+                + ", " + sum.size() + ", " + left + ", " + right + ");";
+    }
+}
