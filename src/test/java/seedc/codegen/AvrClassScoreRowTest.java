@@ -47,6 +47,70 @@ class AvrClassScoreRowTest {
         assertEquals(want, AvrRuntimeProductsTest.uartNumbers(dir, "scores", c, 3_000_000_000L));
     }
 
+    /**
+     * sd_addscores8x16 (the 8-bit sum of 8x16 products shifted twice, a whole row) equals wrap_8(res + wrap_8(trunc(
+     * wrap_16(trunc(z e / 2^n1)) / 2^n2))) at every shift pair it takes (n1 1-8, n2 1-15), on every 8-bit z against
+     * 48 16-bit e (the extremes and the shifts' edges, then pseudo-random), each a row of 255 and one of 1 over res
+     * started at values that differ by element and by e, a guard element after. One noinline function a shift pair
+     * (the shifts are constants of the asm), called through a table.
+     */
+    @Test
+    void productsOf16BitEEqualTheSemantics(@TempDir Path dir) throws IOException {
+        int[] es = e16();
+        StringBuilder c = AvrRuntimeProductsTest.firmwareWithPut();
+        c.append("static uint32_t h;\nstatic void mix(uint16_t v) { h = (h ^ v) * 16777619u; }\n");
+        c.append("static const int8_t row8[256] PROGMEM = {");
+        for (int k = 0; k < 256; k++) {
+            c.append(k == 0 ? "" : ",").append(k - 128);
+        }
+        c.append("};\nstatic int8_t res8[257];\nstatic const int16_t es[] = ")
+                .append(AvrRuntimeProductsTest.init(java.util.Arrays.stream(es).asLongStream().toArray())).append(";\n");
+        List<Long> want = new ArrayList<>();
+        StringBuilder table = new StringBuilder("typedef void (*row_fn)(int8_t *, const int8_t *, int16_t, uint8_t);\n"
+                + "static const row_fn rows[] = {");
+        for (int n1 = 1; n1 <= 8; n1++) {
+            for (int n2 = 1; n2 <= 15; n2++) {
+                c.append("static __attribute__((noinline)) void row_").append(n1).append('_').append(n2)
+                        .append("(int8_t *r, const int8_t *z, int16_t e, uint8_t n) { sd_addscores8x16(r, z, e, n, ")
+                        .append(n1).append(", ").append(n2).append("); }\n");
+                table.append(n1 + n2 == 2 ? "" : ", ").append("row_").append(n1).append('_').append(n2);
+                want.add(java8x16(n1, n2, es));
+            }
+        }
+        c.append(table).append("};\n\nint main(void) {\n    seedc_uart_init();\n")
+                .append("    for (uint8_t f = 0; f < ").append(want.size()).append("; f++) {\n        h = 0;\n")
+                .append("        for (uint8_t j = 0; j < ").append(es.length).append("; j++) {\n")
+                .append("            for (uint16_t k = 0; k < 256; k++) res8[k] = (int8_t)(uint8_t)(1u * j * 1031u + ")
+                .append("40503u * k);\n            res8[256] = ").append(GUARD).append(";\n")
+                .append("            rows[f](res8, row8, es[j], 255);\n            rows[f](res8 + 255, row8 + 255, es[j], 1);\n")
+                .append("            for (uint16_t k = 0; k < 257; k++) mix((uint8_t)res8[k]);\n        }\n")
+                .append("        put(h);\n    }\n    SEEDC_BENCH_EXIT();\n}\n");
+        assertEquals(want, AvrRuntimeProductsTest.uartNumbers(dir, "scores8x16", c, 3_000_000_000L));
+    }
+
+    private static long java8x16(int n1, int n2, int[] es) {
+        int h = 0;
+        for (int j = 0; j < es.length; j++) {
+            for (int k = 0; k < 256; k++) {
+                int term = (byte) ((short) ((k - 128) * es[j] / (1 << n1)) / (1 << n2));
+                h = (h ^ ((byte) ((byte) (j * 1031 + 40503 * k) + term) & 0xff)) * 16777619;
+            }
+            h = (h ^ GUARD) * 16777619;
+        }
+        return h & 0xFFFFFFFFL;
+    }
+
+    /** The 16-bit e: the extremes and the shifts' edges, then pseudo-random values. */
+    private static int[] e16() {
+        int[] v = new int[48];
+        int[] edges = {-32768, 32767, -32767, -1, 0, 1, -2, 2, -16384, 16383, -256, 255, -257, 256, 128, -129};
+        java.util.Random r = new java.util.Random(46);
+        for (int k = 0; k < v.length; k++) {
+            v[k] = k < edges.length ? edges[k] : r.nextInt(65536) - 32768;
+        }
+        return v;
+    }
+
     /** For e0 0..255 (e = e0 - 128): res[k] = start(e0, k), z[k] = k - 128, rows of 255 and 1 (even e0) or 254 and 2. */
     private static String device(int bits, int l, int s) {
         String res = "res" + bits, t = "int" + bits + "_t", u = "uint" + bits + "_t";

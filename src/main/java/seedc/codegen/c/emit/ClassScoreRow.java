@@ -3,6 +3,7 @@ package seedc.codegen.c.emit;
 import seedc.codegen.c.writer.CNames;
 import seedc.codegen.c.writer.IntExpr;
 import seedc.fixed.FixedType;
+import seedc.fixed.IdiomCalls;
 import seedc.fixed.OpParams;
 import seedc.ir.Value;
 
@@ -14,6 +15,9 @@ import seedc.ir.Value;
  * Only the shape whose C the call equals, element by element: z the 8-bit flash row read in order (the one operand
  * {@link FlashStream} streams, so only where the target reads rows so), e one 8-bit value read once, their product exact
  * in the op's width, shifted left by L = -post into the product's 16 bits, the sum 8 or 16 bits at a scale S above.
+ * Where {@link IdiomCalls#addedTerm} names a call for each element (an 8-bit z by a 16-bit e, into an 8-bit sum), the
+ * row of those calls, {@code sd_addscores8x16(res, pointer, e, n, post, shift)} (37.8 cycles an element on
+ * fixtures/unseen/protonn-letter57-26 as avr-gcc's loop of the calls).
  */
 final class ClassScoreRow {
     private ClassScoreRow() {}
@@ -28,17 +32,24 @@ final class ClassScoreRow {
      * @param streamed the operand read in order (its C read), null when none is
      * @param pointer  the pointer it is read through
      * @param once     the other operand, one value for every element (its C read), null when it is read at k
+     * @param narrowed the call that computes each element ({@link IdiomCalls#addedTerm}), or null
      * @param product  the product's type; {@code sumType} the sum's
      */
-    static String call(Value sum, IntExpr streamed, String pointer, IntExpr once, OpParams.Mul p, FixedType product,
-                       FixedType sumType) {
-        if (streamed == null || once == null || streamed.width() != 8 || once.width() != 8) {
+    static String call(Value sum, IntExpr streamed, String pointer, IntExpr once, OpParams.Mul p,
+                       IdiomCalls.ProductCall narrowed, FixedType product, FixedType sumType) {
+        if (streamed == null || once == null || streamed.width() != 8 || sum.size() > RowLoop.MAX_ELEMENTS) {
+            return null;
+        }
+        if (narrowed != null) { // the row of its calls, where the streamed operand is the call's 8-bit one
+            return once.width() != 16 ? null : "sd_addscores8x16((int8_t *)" + CNames.var(sum) + ", " + pointer + ", "
+                    + once.c() + ", " + sum.size() + ", " + narrowed.post() + ", " + narrowed.shift() + ");";
+        }
+        if (once.width() != 8) {
             return null;
         }
         int left = -p.post(), right = product.scale() - sumType.scale(), bits = sumType.bits();
         boolean shape = p.width() >= 16 && product.bits() == 16 && left >= 0 && left <= MAX_LEFT
-                && right >= MIN_RIGHT && right <= MAX_RIGHT && (bits == 8 || bits == 16)
-                && sum.size() <= RowLoop.MAX_ELEMENTS;
+                && right >= MIN_RIGHT && right <= MAX_RIGHT && (bits == 8 || bits == 16);
         if (!shape) {
             return null;
         }

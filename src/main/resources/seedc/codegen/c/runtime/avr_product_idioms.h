@@ -174,6 +174,43 @@ SD_INLINE void sd_addscores16(int16_t *res, const int8_t *z, int8_t e, uint8_t n
 SD_SCORES(8)
 SD_SCORES(16)
 #endif
+/* res[k] = wrap_8(res[k] + sd_mul8x16_shr2_8(z[k], e, n1, n2)) for k < n, 1 <= n <= 255, 1 <= n1 <= 8, 1 <= n2 <= 15:
+ * the class scores with a 16-bit exp and an 8-bit sum (ShiftedProducts' call, added as computed, for a whole row).
+ * On the AVR one asm loop of the call's steps on fixed registers: the 24-bit product (mulsu, muls) in r22-r24, its two
+ * round-toward-zero biases, the byte of bits n1 + n2 .. n1 + n2 + 7 read from the two bytes around it (registers named
+ * by number: 22 + (n1 + n2) / 8 and the next; r25, past the product, gives only bits at or above k, which the
+ * extension replaces), its k = 16 - n2 bit sign extension, then the byte added into res through X (ld, add, st X+).
+ * avr-gcc's loop of the calls took 37.8 Uno cycles an element on protonn-letter57-26, this 33.9 (BENCHMARKS.md).
+ * AvrClassScoreRowTest checks it against Java at every shift pair. */
+#if defined(__AVR__) && defined(SEEDC_PARAM_READ)
+#define SD_SCORE24_BIAS(bit, k0, k1, k2, label) "sbrs r24, " bit "\n\trjmp " label "f\n\tsubi r22, %[" k0 "]\n\t" \
+    "sbci r23, %[" k1 "]\n\tsbci r24, %[" k2 "]\n" label ":\n\t"
+#define SD_NEG24(K, i) "n"((int)((-(long)(K) >> (8 * (i))) & 0xff))
+SD_INLINE void sd_addscores8x16(int8_t *res, const int8_t *z, int16_t e, uint8_t n, int n1, int n2) {
+    __asm__ volatile("mov r20, %A[e]\n\tmov r19, %B[e]\n\tmov r17, %[n]\n"
+        "1:\tlpm r21, Z+\n\tmulsu r21, r20\n\tmovw r22, r0\n\tsbc r24, r24\n\tmuls r21, r19\n\tadd r23, r0\n\t"
+        "adc r24, r1\n\t" SD_SCORE24_BIAS("7", "a0", "a1", "a2", "2") SD_SCORE24_BIAS("%[n1] - 1", "c0", "c1", "c2", "3")
+        ".if %[r] >= 4\n\t.rept 8 - %[r]\n\tlsl %[lo]\n\trol %[lo] + 1\n\t.endr\n\t"
+        ".else\n\t.rept %[r]\n\tlsr %[lo] + 1\n\tror %[lo]\n\t.endr\n\t.endif\n\t"
+        ".if %[k] < 8\n\tsubi %[x], %[m]\n\tandi %[x], %[mask]\n\tsubi %[x], %[mneg]\n\t.endif\n\t"
+        "ld r18, X\n\tadd r18, %[x]\n\tst X+, r18\n\tdec r17\n\tbrne 1b\n\tclr r1"
+        : "+x"(res), "+z"(z)
+        : [e] "r"(e), [n] "r"(n), [n1] "n"(n1), [r] "n"((n1 + n2) % 8), [lo] "n"(22 + (n1 + n2) / 8),
+          [x] "n"(22 + (n1 + n2) / 8 + ((n1 + n2) % 8 >= 4)), [k] "n"(16 - n2),
+          [m] "n"((-(1 << (15 - n2) % 8)) & 0xff), [mask] "n"(((2 << (15 - n2) % 8) - 1) & 0xff),
+          [mneg] "n"((1 << (15 - n2) % 8) & 0xff), [a0] SD_NEG24((1L << n1) - 1, 0),
+          [a1] SD_NEG24((1L << n1) - 1, 1), [a2] SD_NEG24((1L << n1) - 1, 2),
+          [c0] SD_NEG24(((1L << n2) - 1) << n1, 0), [c1] SD_NEG24(((1L << n2) - 1) << n1, 1),
+          [c2] SD_NEG24(((1L << n2) - 1) << n1, 2)
+        : "r17", "r18", "r19", "r20", "r21", "r22", "r23", "r24", "r25", "memory");
+}
+#else
+SD_INLINE void sd_addscores8x16(int8_t *res, const int8_t *z, int16_t e, uint8_t n, int n1, int n2) {
+    for (uint8_t k = 0; k < n; k++) {
+        res[k] = (int8_t)(uint8_t)((uint8_t)res[k] + (uint8_t)sd_mul8x16_shr2_8(SD_NEXT8(z), e, n1, n2));
+    }
+}
+#endif
 /* ---- end of the class scores over a row */
 
 /* wrap_16(shr(a b, n)) for 1 <= n <= 8 and wrap_8(shr(a b, n)) for 1 <= n <= 16, 8-bit a, 16-bit b: an 8x16 product
