@@ -26,6 +26,14 @@ final class ClassScoreRow {
     static final int MAX_LEFT = 7, MIN_RIGHT = 1, MAX_RIGHT = 15;
 
     /**
+     * The fewest elements for which the row is called: at two pairs its loop runs. Below, avr-gcc writes the loop of
+     * element expressions as straight code addressing res directly (lds/sts), and the call, which holds res's address
+     * in X, cost the loop around it registers: protonn-cancer-2 (2 classes) took 14,273 Uno cycles with the call
+     * against 14,209 without (BENCHMARKS.md). Measured on that one fixture; 3 elements on none.
+     */
+    static final int MIN_ELEMENTS = 4;
+
+    /**
      * The call that adds every element of the product into {@code sum}, or null where the loop of element expressions
      * stays.
      *
@@ -37,7 +45,8 @@ final class ClassScoreRow {
      */
     static String call(Value sum, IntExpr streamed, String pointer, IntExpr once, OpParams.Mul p,
                        IdiomCalls.ProductCall narrowed, FixedType product, FixedType sumType) {
-        if (streamed == null || once == null || streamed.width() != 8 || sum.size() > RowLoop.MAX_ELEMENTS) {
+        if (streamed == null || once == null || streamed.width() != 8 || sum.size() < MIN_ELEMENTS
+                || sum.size() > RowLoop.MAX_ELEMENTS) {
             return null;
         }
         if (narrowed != null) { // the row of its calls, where the streamed operand is the call's 8-bit one

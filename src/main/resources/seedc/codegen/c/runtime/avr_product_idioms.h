@@ -127,41 +127,66 @@ SD_INLINE int8_t sd_mul8x16_shr2_8(int8_t a, int16_t b, int n1, int n2) {
  * byte: ((x + m) & (2m - 1)) - m), else the negative product is biased by 2^S - 1 and shifted right, a shift of 8 or
  * more a byte move: 22 cycles an element at L = 3, S = 2, R = 16. AvrClassScoreRowTest checks both against Java. */
 #if defined(__AVR__) && defined(SEEDC_PARAM_READ)
-/* r1:r0 = wrap_16(z e 2^K) for the z in r21 and e in r20, 0 <= K <= 7, then copied into r25:r24 when W; when not W,
+/* r1:r0 = wrap_16(z e 2^K) for the z in %[zz] and e in %[e], 0 <= K <= 7, then copied into %[t] when W; when not W,
  * only r0 is shifted (its low byte is all an 8-bit sum keeps) */
-#define SD_SCORE_PRODUCT(K, W) ".if " K "\n\tfmuls r21, r20\n\t.else\n\tmuls r21, r20\n\t.endif\n\t" \
-    ".if " W "\n\tmovw r24, r0\n\t.if " K " > 1\n\t.rept " K " - 1\n\tlsl r24\n\trol r25\n\t.endr\n\t.endif\n\t" \
+#define SD_SCORE_PRODUCT(K, W) ".if " K "\n\tfmuls %[zz], %[e]\n\t.else\n\tmuls %[zz], %[e]\n\t.endif\n\t" \
+    ".if " W "\n\tmovw %A[t], r0\n\t.if " K " > 1\n\t.rept " K " - 1\n\tlsl %A[t]\n\trol %B[t]\n\t.endr\n\t.endif\n\t" \
     ".else\n\t.if " K " > 1\n\t.rept " K " - 1\n\tlsl r0\n\t.endr\n\t.endif\n\t.endif\n\t"
-/* One element: z from Z, its term (S <= L: in r0 at 8 bits, r25:r24 at 16; S > L: r25 at 8 bits after a byte move,
- * r24 after bit shifts, r25:r24 at 16) added into res read through X (and written through Y at 16 bits). */
+/* One element: z from Z, its term (S <= L: in r0 at 8 bits, t at 16; S > L: t's high byte at 8 bits after a byte
+ * move, its low byte after bit shifts, t at 16) added into res read through X (and written through Y at 16 bits). */
 #define SD_SCORE_ELEMENT \
-    "lpm r21, Z+\n\t.if %[s] <= %[l]\n\t" SD_SCORE_PRODUCT("%[l] - %[s]", "(%[w] == 16)") \
-    ".if %[w] == 16\n\tsubi r25, %[m]\n\tandi r25, %[mask]\n\tsubi r25, %[mneg]\n\t.endif\n\t" \
-    ".else\n\t" SD_SCORE_PRODUCT("%[l]", "1") "sbrs r25, 7\n\trjmp 2f\n\tsubi r24, %[b0]\n\tsbci r25, %[b1]\n2:\n\t" \
-    ".if %[s] >= 8\n\t.if %[w] == 16\n\tmov r24, r25\n\t.rept %[s] - 8\n\tasr r24\n\t.endr\n\tlsl r25\n\tsbc r25, r25\n\t" \
-    ".else\n\t.rept %[s] - 8\n\tasr r25\n\t.endr\n\t.endif\n\t" \
-    ".else\n\t.rept %[s]\n\tasr r25\n\tror r24\n\t.endr\n\t.endif\n\t.endif\n\t" \
-    ".if %[w] == 16\n\tld r22, X+\n\tld r23, X+\n\tadd r22, r24\n\tadc r23, r25\n\tst Y+, r22\n\tst Y+, r23\n\t" \
-    ".else\n\tld r22, X\n\t.if %[s] <= %[l]\n\tadd r22, r0\n\t.elseif %[s] >= 8\n\tadd r22, r25\n\t.else\n\t" \
-    "add r22, r24\n\t.endif\n\tst X+, r22\n\t.endif\n\t"
-/* n's odd element alone, then two a loop step (brne reaches 63 words back: an element is at most 17 + 2 L + 2 (S mod
- * 8) words, so the pair and the count fit when 2 L + 2 (S mod 8) <= 14; else breq over an rjmp back) */
-#define SD_SCORE_LOOP ".if %[n] & 1\n\t" SD_SCORE_ELEMENT ".endif\n\t.if %[n] >> 1\n\tldi r19, %[n] >> 1\n" \
-    "1:\t" SD_SCORE_ELEMENT SD_SCORE_ELEMENT "dec r19\n\t.if %[l] + (%[s] & 7) <= 7\n\tbrne 1b\n\t.else\n\t" \
-    "breq 3f\n\trjmp 1b\n3:\n\t.endif\n\t.endif\n\tclr r1"
+    "lpm %[zz], Z+\n\t.if %[s] <= %[l]\n\t" SD_SCORE_PRODUCT("%[l] - %[s]", "(%[w] == 16)") \
+    ".if %[w] == 16\n\tsubi %B[t], %[m]\n\tandi %B[t], %[mask]\n\tsubi %B[t], %[mneg]\n\t.endif\n\t" \
+    ".else\n\t" SD_SCORE_PRODUCT("%[l]", "1") "sbrs %B[t], 7\n\trjmp 2f\n\tsubi %A[t], %[b0]\n\tsbci %B[t], %[b1]\n2:\n\t" \
+    ".if %[s] >= 8\n\t.if %[w] == 16\n\tmov %A[t], %B[t]\n\t.rept %[s] - 8\n\tasr %A[t]\n\t.endr\n\tlsl %B[t]\n\t" \
+    "sbc %B[t], %B[t]\n\t.else\n\t.rept %[s] - 8\n\tasr %B[t]\n\t.endr\n\t.endif\n\t" \
+    ".else\n\t.rept %[s]\n\tasr %B[t]\n\tror %A[t]\n\t.endr\n\t.endif\n\t.endif\n\t" \
+    ".if %[w] == 16\n\tld %A[acc], X+\n\tld %B[acc], X+\n\tadd %A[acc], %A[t]\n\tadc %B[acc], %B[t]\n\t" \
+    "st Y+, %A[acc]\n\tst Y+, %B[acc]\n\t.else\n\tld %[zz], X\n\t.if %[s] <= %[l]\n\tadd %[zz], r0\n\t" \
+    ".elseif %[s] >= 8\n\tadd %[zz], %B[t]\n\t.else\n\tadd %[zz], %A[t]\n\t.endif\n\tst X+, %[zz]\n\t.endif\n\t"
+/* n's odd element alone, then two a loop step, or the one pair without a loop (brne reaches 63 words back: an element
+ * is at most 17 + 2 L + 2 (S mod 8) words, so the pair and the count fit when 2 L + 2 (S mod 8) <= 14; else breq over
+ * an rjmp back) */
+#define SD_SCORE_LOOP ".if %[n] & 1\n\t" SD_SCORE_ELEMENT ".endif\n\t.if (%[n] >> 1) == 1\n\t" SD_SCORE_ELEMENT \
+    SD_SCORE_ELEMENT ".elseif %[n] >> 1\n\tldi %[cnt], %[n] >> 1\n1:\t" SD_SCORE_ELEMENT SD_SCORE_ELEMENT \
+    "dec %[cnt]\n\t.if %[l] + (%[s] & 7) <= 7\n\tbrne 1b\n\t.else\n\tbreq 3f\n\trjmp 1b\n3:\n\t.endif\n\t.endif\n\t" \
+    "clr r1"
+/* the asm's operands after X and Z: the scratch registers the compiler allocates (z's byte and e in r16-r23, which
+ * fmuls reads; the term and the count in r16-r31, which subi and ldi take; at 16 bits every one in r16-r23, never
+ * r28-r29, which the asm points at res) and what the asm writes, at most 255 elements from res (not a "memory"
+ * clobber, after which avr-gcc reloaded what it kept in registers). The count only where there is a loop, the sum's
+ * register only at 16 bits: elsewhere each is the constant 0, which only a branch the assembler skips names. */
+#define SD_SCORE_OUTS(T, MEM) "+x"(res), "+z"(z), [zz] "=&a"(zz), [t] "=&" T(t), "+m"(*(MEM *)res)
+#define SD_SCORE_ASM(ENTER, EXIT, T, MEM, W, E, CNT, ACC_OUT, ACC_IN) do { \
+    if ((n >> 1) > 1) { \
+        CNT; \
+        __asm__(ENTER SD_SCORE_LOOP EXIT : SD_SCORE_OUTS(T, MEM), [cnt] "=&" T(cnt) ACC_OUT \
+            : [e] "a"(E), SD_SCORE_CONSTS(n, l, s, W) ACC_IN); \
+    } else { \
+        __asm__(ENTER SD_SCORE_LOOP EXIT : SD_SCORE_OUTS(T, MEM) ACC_OUT \
+            : [e] "a"(E), [cnt] "n"(0), SD_SCORE_CONSTS(n, l, s, W) ACC_IN); \
+    } \
+} while (0)
 #define SD_SCORE_CONSTS(N, L, S, W) [n] "n"((int)(N)), [l] "n"(L), [s] "n"(S), [w] "n"(W), \
     [m] "n"((-(1 << (7 - (S) % 8))) & 0xff), [mask] "n"(((2 << (7 - (S) % 8)) - 1) & 0xff), \
     [mneg] "n"((1 << (7 - (S) % 8)) & 0xff), [b0] "n"((-((1L << (S)) - 1)) & 0xff), \
     [b1] "n"(((-((1L << (S)) - 1)) >> 8) & 0xff)
+#define SD_COMMA ,
+typedef struct { int8_t v[255]; } sd_row8_mem;
+typedef struct { int16_t v[255]; } sd_row16_mem;
 SD_INLINE void sd_addscores8(int8_t *res, const int8_t *z, int8_t e, uint8_t n, int l, int s) {
-    __asm__ volatile("mov r20, %[e]\n\t" SD_SCORE_LOOP
-        : "+x"(res), "+z"(z) : [e] "r"(e), SD_SCORE_CONSTS(n, l, s, 8)
-        : "r19", "r20", "r21", "r22", "r24", "r25", "memory");
+    uint8_t zz; /* z's byte, then the sum's: it is dead once multiplied */
+    uint16_t t;
+    SD_SCORE_ASM("", "", "d", sd_row8_mem, 8, e, uint8_t cnt, , SD_COMMA [acc] "n"(0));
 }
+/* At 16 bits in fixed registers (r19-r25, e copied into r20): protonn-letter-26 and gestures12-8 were 0.3-0.5% slower
+ * with the compiler's choice among r16-r23, the only class without r28-r29 that subi takes. */
 SD_INLINE void sd_addscores16(int16_t *res, const int8_t *z, int8_t e, uint8_t n, int l, int s) {
-    __asm__ volatile("mov r20, %[e]\n\tpush r28\n\tpush r29\n\tmovw r28, r26\n\t" SD_SCORE_LOOP "\n\tpop r29\n\tpop r28"
-        : "+x"(res), "+z"(z) : [e] "r"(e), SD_SCORE_CONSTS(n, l, s, 16)
-        : "r19", "r20", "r21", "r22", "r23", "r24", "r25", "memory");
+    register uint8_t zz __asm__("r21");
+    register int8_t ee __asm__("r20") = e;
+    register uint16_t t __asm__("r24"), acc __asm__("r22");
+    SD_SCORE_ASM("push r28\n\tpush r29\n\tmovw r28, r26\n\t", "\n\tpop r29\n\tpop r28", "a", sd_row16_mem, 16, ee,
+                 register uint8_t cnt __asm__("r19"), SD_COMMA [acc] "=&a"(acc), );
 }
 #else
 #define SD_SCORES(R) SD_INLINE void sd_addscores##R(int##R##_t *res, const int8_t *z, int8_t e, uint8_t n, int l, \
