@@ -29,13 +29,8 @@ class AvrClassScoreRowTest {
 
     @Test
     void rowsEqualTheSemantics(@TempDir Path dir) throws IOException {
-        StringBuilder c = AvrRuntimeProductsTest.firmwareWithPut();
-        c.append("static uint32_t h;\nstatic void mix(uint16_t v) { h = (h ^ v) * 16777619u; }\n");
-        c.append("static const int8_t row8[256] PROGMEM = {");
-        for (int k = 0; k < 256; k++) {
-            c.append(k == 0 ? "" : ",").append(k - 128);
-        }
-        c.append("};\nstatic int8_t res8[257];\nstatic int16_t res16[257];\n\nint main(void) {\n    seedc_uart_init();\n");
+        StringBuilder c = AvrRuntimeProductsTest.firmwareWithRow8();
+        c.append("static int8_t res8[257];\nstatic int16_t res16[257];\n\nint main(void) {\n    seedc_uart_init();\n");
         List<Long> want = new ArrayList<>();
         for (int[] s : SHIFTS) {
             for (int bits : new int[] {8, 16}) {
@@ -57,14 +52,9 @@ class AvrClassScoreRowTest {
     @Test
     void productsOf16BitEEqualTheSemantics(@TempDir Path dir) throws IOException {
         int[] es = e16();
-        StringBuilder c = AvrRuntimeProductsTest.firmwareWithPut();
-        c.append("static uint32_t h;\nstatic void mix(uint16_t v) { h = (h ^ v) * 16777619u; }\n");
-        c.append("static const int8_t row8[256] PROGMEM = {");
-        for (int k = 0; k < 256; k++) {
-            c.append(k == 0 ? "" : ",").append(k - 128);
-        }
-        c.append("};\nstatic int8_t res8[257];\nstatic const int16_t es[] = ")
-                .append(AvrRuntimeProductsTest.init(java.util.Arrays.stream(es).asLongStream().toArray())).append(";\n");
+        long[] esLong = java.util.Arrays.stream(es).asLongStream().toArray();
+        StringBuilder c = AvrRuntimeProductsTest.firmwareWithRow8().append("static int8_t res8[257];\n")
+                .append("static const int16_t es[] = ").append(AvrRuntimeProductsTest.init(esLong)).append(";\n");
         List<Long> want = new ArrayList<>();
         StringBuilder table = new StringBuilder("typedef void (*row_fn)(int8_t *, const int8_t *, int16_t, uint8_t);\n"
                 + "static const row_fn rows[] = {");
