@@ -30,13 +30,8 @@ class AvrHalvedRowsTest {
     @Test
     void rowsEqualTheSemantics(@TempDir Path dir) throws IOException {
         int[] row16 = row16();
-        StringBuilder c = AvrRuntimeProductsTest.firmwareWithPut();
-        c.append("static uint32_t h;\nstatic void mix(uint16_t v) { h = (h ^ v) * 16777619u; }\n");
-        c.append("static const int8_t row8[256] PROGMEM = {");
-        for (int k = 0; k < 256; k++) {
-            c.append(k == 0 ? "" : ",").append(k - 128);
-        }
-        c.append("};\nstatic const int16_t row16[256] PROGMEM = ")
+        StringBuilder c = AvrRuntimeProductsTest.firmwareWithRow8();
+        c.append("static const int16_t row16[256] PROGMEM = ")
                 .append(AvrRuntimeProductsTest.init(java.util.Arrays.stream(row16).asLongStream().toArray())).append(";\n");
         c.append("static int8_t a8[256], out8[257];\nstatic int16_t a16[256], out16[257];\n");
         c.append("static uint32_t next(uint32_t *s) {\n    uint32_t x = *s;\n    x ^= x << 13;\n    x ^= x >> 17;\n"
@@ -62,13 +57,8 @@ class AvrHalvedRowsTest {
      */
     @Test
     void wrappedRowsEqualTheSumModulo256(@TempDir Path dir) throws IOException {
-        StringBuilder c = AvrRuntimeProductsTest.firmwareWithPut();
-        c.append("static uint32_t h;\nstatic void mix(uint16_t v) { h = (h ^ v) * 16777619u; }\n");
-        c.append("static const int8_t row8[256] PROGMEM = {");
-        for (int k = 0; k < 256; k++) {
-            c.append(k == 0 ? "" : ",").append(k - 128);
-        }
-        c.append("};\nstatic int8_t a8[256], out8[257];\n\nint main(void) {\n    seedc_uart_init();\n");
+        StringBuilder c = AvrRuntimeProductsTest.firmwareWithRow8();
+        c.append("static int8_t a8[256], out8[257];\n\nint main(void) {\n    seedc_uart_init();\n");
         List<Long> want = new ArrayList<>();
         for (boolean sub : new boolean[] {true, false}) {
             String fn = sub ? "sd_subrow8" : "sd_addrow8";

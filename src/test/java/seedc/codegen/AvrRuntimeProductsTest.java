@@ -107,6 +107,21 @@ class AvrRuntimeProductsTest {
                         + "    while (k) seedc_uart_putc(t[--k]);\n    seedc_uart_putc('\\n');\n}\n\n");
     }
 
+    /**
+     * firmwareWithPut, then mix(v), which folds a 16-bit value into the hash h (FNV-1a: h = (h xor v) 16777619 modulo
+     * 2^32, a difference in one value stays in h), and row8, a flash row of the 256 8-bit values -128 .. 127 in order
+     * (AvrHalvedRowsTest, AvrClassScoreRowTest).
+     */
+    static StringBuilder firmwareWithRow8() throws IOException {
+        StringBuilder c = firmwareWithPut();
+        c.append("static uint32_t h;\nstatic void mix(uint16_t v) { h = (h ^ v) * 16777619u; }\n");
+        c.append("static const int8_t row8[256] PROGMEM = {");
+        for (int k = 0; k < 256; k++) {
+            c.append(k == 0 ? "" : ",").append(k - 128);
+        }
+        return c.append("};\n");
+    }
+
     /** A C initializer of v's values (-32768 spelled so that it is an int). */
     static String init(long[] v) {
         StringBuilder sb = new StringBuilder("{");

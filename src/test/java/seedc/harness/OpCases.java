@@ -280,6 +280,14 @@ final class OpCases {
         t.add(Ops.hadamard(in("h", i8(6), 7), in("g", i16(14), 7), i8(5)), mul(0, 0, 32, 0, 15), mul(0, 0, 32, 0, 9),
                 SHIFTRY);
         t.add(Ops.scalarMul(param("z", i16(15)), in("t", i8(6), 6), i8(6)), mul(0, 0, 32, 0, 15), SHIFTRY);
+        // 8x8 products shifted left into 16 bits and right into an 8- or 16-bit sum, added as computed (appended last,
+        // for the seeds): ProtoNN's class scores with an 8-bit exp (on the AVR one sd_addscores8 or sd_addscores16 row,
+        // ClassScoreRow), a column of 7 times a scalar, as protonn-digits-10's (L 2, S 9) and letter-26's (L 3, S 2)
+        for (Rule rule : new Rule[] {PLANNED, SHIFTRY, new Rule.Random(51), new Rule.Random(52)}) {
+            t.add(Ops.sumOfProducts(true, param("z", i8(6), 5, 7, 1), in("s", i8(5), 1, 1), i8(6), i16(13), i8(4)), rule);
+            t.add(Ops.sumOfProducts(true, param("z", i8(6), 5, 7, 1), in("s", i8(5), 1, 1), i8(6), i16(14), i16(12)),
+                    rule);
+        }
         return t.cases;
     }
 

@@ -35,9 +35,14 @@ final class AddedAsComputed {
     static IntExpr[] operands(Operands r, FlashStream stream, Op op, FlashRowReads.Term term, OpParams.Mul p,
                               List<String> before) {
         int streamed = stream.addedTerm(op);
-        IntExpr a = read(r, stream, term.a(), p.shrA(), term.aAtK(), "0", streamed == 0, before);
-        IntExpr b = read(r, stream, term.b(), p.shrB(), term.bAtK(), "1", streamed == 1, before);
+        IntExpr a = read(r, stream, term.a(), p.shrA(), term.aAtK(), 0, streamed == 0, before);
+        IntExpr b = read(r, stream, term.b(), p.shrB(), term.bAtK(), 1, streamed == 1, before);
         return new IntExpr[] {a, b};
+    }
+
+    /** The pointer through which operand {@code operand} (0 or 1) is read in order when it streams. */
+    static String pointer(int operand) {
+        return "sd_next" + operand;
     }
 
     /**
@@ -46,10 +51,11 @@ final class AddedAsComputed {
      * may alias it (and loses registers to it). The streamed one (ProtoNN's row of Z) is read in order through a
      * pointer ({@link FlashStream}): the loop visits k = 0, 1, ... once each.
      */
-    private static IntExpr read(Operands r, FlashStream stream, Value v, int shift, boolean atK, String suffix,
+    private static IntExpr read(Operands r, FlashStream stream, Value v, int shift, boolean atK, int which,
                                 boolean streamed, List<String> before) {
+        String suffix = Integer.toString(which);
         if (streamed) {
-            return stream.read(v, shift, "sd_next" + suffix, before);
+            return stream.read(v, shift, pointer(which), before);
         }
         IntExpr operand = r.operand(v, shift, atK ? "k" : "0");
         if (atK || operand.c().matches("-?[0-9]+L*")) {

@@ -289,9 +289,14 @@ public abstract class BodyEmitter {
 
     /**
      * How a sum loop adds its body's result where the last op computes it: declarations before the loop (operands
-     * read once), then out[k] = {@code plus}, out[k] + (element k of the result) in out's type.
+     * read once), then out[k] = {@code plus}, out[k] + (element k of the result) in out's type; or, where
+     * {@code row} is not null, that one statement in place of the loop over k (a runtime call that adds every element).
      */
-    protected record AddedTerm(java.util.List<String> before, String plus) {}
+    protected record AddedTerm(java.util.List<String> before, String plus, String row) {
+        protected AddedTerm(java.util.List<String> before, String plus) {
+            this(before, plus, null);
+        }
+    }
 
     /**
      * The sum's element written with the body's last op computing its result's element k, or null when that op
@@ -328,12 +333,13 @@ public abstract class BodyEmitter {
             }
             storage.placeBefore(ram.indexOf(last)); // the moves planned before last come before its operands are read
             w.line("/* " + ram.labels().get(ram.indexOf(last)) + ": added to " + CNames.var(o) + " as computed */");
+            Runnable add = fused.row() != null ? () -> w.line(fused.row()) : () -> each(o, fused.plus());
             if (fused.before().isEmpty()) {
-                each(o, fused.plus());
+                add.run();
             } else {
                 w.block("", () -> {
                     fused.before().forEach(w::line);
-                    each(o, fused.plus());
+                    add.run();
                 });
             }
             markBodyOp(s); // the sum loop's own again (the counter): the addition is last's, one statement with it

@@ -145,7 +145,17 @@ public final class CEmitter extends BodyEmitter {
         java.util.List<String> before = new java.util.ArrayList<>();
         IntExpr[] ab = AddedAsComputed.operands(r, stream, last, term, p, before);
         IntExpr a = ab[0], b = ab[1];
-        IntExpr narrowed = ShiftedProducts.addedTerm(a, b, calls.addedTerm(last, s.out()));
+        IdiomCalls.ProductCall call = calls.addedTerm(last, s.out());
+        IntExpr narrowed = ShiftedProducts.addedTerm(a, b, call);
+        int streamed = stream.addedTerm(last);
+        if (streamed != FlashRowReads.NONE) { // the whole loop one call of the runtime's class-score row, where it fits
+            boolean once = streamed == 0 ? !term.bAtK() : !term.aAtK();
+            String row = ClassScoreRow.call(s.out(), ab[streamed], AddedAsComputed.pointer(streamed),
+                    once ? ab[1 - streamed] : null, p, call, t(last.out()), t(s.out()));
+            if (row != null) {
+                return new AddedTerm(before, null, row);
+            }
+        }
         if (narrowed != null) {
             return new AddedTerm(before, r.x(s.out(), "k").plusWrap(narrowed, false, t(s.out()).bits()).c());
         }

@@ -10,9 +10,10 @@
  * (an 8-bit sum kept to 8 bits likewise, ElementwiseEmitter's wrappedRow; the row loops' shape and call in
  * {@link seedc.codegen.c.emit.RowLoop}; on the AVR, a loop of two RAM arrays, or an array and a flash scalar, whose
  * element a runtime row loop computes is one call of it, {@link seedc.codegen.c.emit.ElementwiseRows}: FastGRNN's
- * gates); which of these idioms a target writes, one record from its
- * dialect, {@link seedc.fixed.IdiomCalls.Flags}, and where, {@link seedc.fixed.IdiomCalls}), the float
- * baseline ({@link seedc.codegen.c.emit.FloatEmitter}) and the RAM plan ({@link seedc.codegen.c.emit.RamPlan}).
+ * gates); ProtoNN's class scores, a sum loop's product added as computed, as one call of the runtime's class-score row
+ * where it fits, {@link seedc.codegen.c.emit.ClassScoreRow}; which of these idioms a target writes, one record from
+ * its dialect, {@link seedc.fixed.IdiomCalls.Flags}, and where, {@link seedc.fixed.IdiomCalls}), the float baseline
+ * ({@link seedc.codegen.c.emit.FloatEmitter}) and the RAM plan ({@link seedc.codegen.c.emit.RamPlan}).
  * Start at CEmitter.
  */
 package seedc.codegen.c.emit;

@@ -15,8 +15,8 @@ public final class RuntimeHeader {
      * products every later part calls next, and the bit-plane kernels last (its last line closes the guard).
      */
     public static final List<String> PARTS = List.of(
-            "portable_semantics.h", "avr_product_idioms.h", "avr_dot_kernels.h", "memory_and_math.h",
-            "avr_elementwise_rows.h", "bitplane_kernels.h");
+            "portable_semantics.h", "avr_product_idioms.h", "avr_score_rows.h", "avr_dot_kernels.h",
+            "memory_and_math.h", "avr_elementwise_rows.h", "bitplane_kernels.h");
 
     /** How every part's own header comment starts (the assembler checks it before dropping it). */
     static final String PART_HEADER = "/* seedc_runtime.h, part ";

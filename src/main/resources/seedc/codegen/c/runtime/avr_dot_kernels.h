@@ -1,4 +1,4 @@
-/* seedc_runtime.h, part 3 of 5: the AVR's assembly dot products (sd_avr_dot8_32, sd_avr_dot8_16, sd_avr_dot16_16
+/* seedc_runtime.h, part 4 of 7: the AVR's assembly dot products (sd_avr_dot8_32, sd_avr_dot8_16, sd_avr_dot16_16
  * and their _ram forms) and TreeSum pair sums (sd_avr_pairs8_16, sd_avr_pairs16_16), defined only on the AVR with
  * parameters in flash. Called by the generated sum loops (DotFunctions); AvrDotKernelTest runs them under simavr.
  * Read through seedc.codegen.c.writer.RuntimeHeader (order of the parts; this header dropped). */

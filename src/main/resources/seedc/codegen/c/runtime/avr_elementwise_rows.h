@@ -1,4 +1,4 @@
-/* seedc_runtime.h, part 4a (after memory_and_math.h): element-wise loops of two RAM arrays (or one and a scalar) as
+/* seedc_runtime.h, part 6 of 7: element-wise loops of two RAM arrays (or one and a scalar) as
  * one call, FastGRNN's gates: sd_mulshr8_row and sd_scalemulshr8_row (8x8 products shifted into 8 bits),
  * sd_addhalfshr8_row and sd_subhalfshr8_row (16-bit sums halved and shifted into 8 bits), the 8-bit sums and 8x16
  * products below them, and the activations' table reads (sd_lookup8_row, sd_lookup16_row). On the AVR one asm loop

@@ -1,4 +1,4 @@
-/* seedc_runtime.h, part 2 of 5: products and halved sums, each an AVR inline-assembly idiom with the portable C
+/* seedc_runtime.h, part 2 of 7: products and halved sums, each an AVR inline-assembly idiom with the portable C
  * it equals off the AVR: sd_mul8 / sd_mul8x16 / sd_mul16, the 24-bit product and its byte ladders (sd_byte_at24),
  * sd_mul8x16_shr2_8 / _shr_16 / _shr_8, sd_subhalf16 / sd_addhalf16, sd_shrsubhalf* / sd_shraddhalf* and their row
  * loops (sd_shrsubhalf8_row ..., an asm loop on the AVR). Called by the C of every target (IntExpr's products,

@@ -1,4 +1,4 @@
-/* seedc_runtime.h, part 5 of 5: the kernels of products on bit planes and low-bit weights: the popcount of ANDed
+/* seedc_runtime.h, part 7 of 7: the kernels of products on bit planes and low-bit weights: the popcount of ANDed
  * planes (sd_popand, sd_popand_N, the AVR's table microkernels, sd_popand16/32/64 words off the AVR), the
  * element-major layout's nibble tables (sd_elemlut2/4) and masked words (sd_elemand64_*), and the AVR's subset-sum
  * lookups (sd_sslut16). Read by the low-bit C (lowbitemit; PopcountWords, BitLayouts choose the kernel), measured

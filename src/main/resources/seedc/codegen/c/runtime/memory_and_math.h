@@ -1,4 +1,4 @@
-/* seedc_runtime.h, part 4 of 5: the planned RAM's aliasing types (sd_a8..sd_a64) and its move (sd_move), the
+/* seedc_runtime.h, part 5 of 7: the planned RAM's aliasing types (sd_a8..sd_a64) and its move (sd_move), the
  * exp tables' lookups (sd_exp_lookup, sd_exp_lookup32), the fraction divisions (sd_fracdiv16/32), sd_abs and
  * sd_isqrt: portable C every target's generated code reads.
  * Read through seedc.codegen.c.writer.RuntimeHeader (order of the parts; this header dropped). */

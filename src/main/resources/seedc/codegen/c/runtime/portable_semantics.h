@@ -1,4 +1,4 @@
-/* seedc_runtime.h, part 1 of 5: the portable semantics. The include guard, parameter reads (SD_R8.., SD_NEXT8..,
+/* seedc_runtime.h, part 1 of 7: the portable semantics. The include guard, parameter reads (SD_R8.., SD_NEXT8..,
  * which avr_reads.h replaces on the AVR), SD_OPAQUE, sd_shr / sd_wrap / sd_add64, sd_idx, packed parameters'
  * indices (sd_ix*, sd_sel*) and the rounding shifts at each width (sd_shr8..64, sd_lsr32; on the AVR by whole
  * bytes first). Every target's generated code reads them.
