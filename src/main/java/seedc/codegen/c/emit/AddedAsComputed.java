@@ -40,11 +40,6 @@ final class AddedAsComputed {
         return new IntExpr[] {a, b};
     }
 
-    /** The pointer through which operand {@code operand} (0 or 1) is read in order when it streams. */
-    static String pointer(int operand) {
-        return "sd_next" + operand;
-    }
-
     /**
      * Operand v at index k ({@code atK}) or 0. One the same at every element (index 0) is read once into a local
      * before the loop: gcc reads it again for each element otherwise, since the sum's stores into the planned buffer
@@ -55,7 +50,7 @@ final class AddedAsComputed {
                                 boolean streamed, List<String> before) {
         String suffix = Integer.toString(which);
         if (streamed) {
-            return stream.read(v, shift, pointer(which), before);
+            return stream.read(v, shift, FlashStream.pointer(which), before);
         }
         IntExpr operand = r.operand(v, shift, atK ? "k" : "0");
         if (atK || operand.c().matches("-?[0-9]+L*")) {

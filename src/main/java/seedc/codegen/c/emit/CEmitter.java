@@ -150,7 +150,7 @@ public final class CEmitter extends BodyEmitter {
         int streamed = stream.addedTerm(last);
         if (streamed != FlashRowReads.NONE) { // the whole loop one call of the runtime's class-score row, where it fits
             boolean once = streamed == 0 ? !term.bAtK() : !term.aAtK();
-            String row = ClassScoreRow.call(s.out(), ab[streamed], AddedAsComputed.pointer(streamed),
+            String row = ClassScoreRow.call(s.out(), ab[streamed], FlashStream.pointer(streamed),
                     once ? ab[1 - streamed] : null, p, call, t(last.out()), t(s.out()));
             if (row != null) {
                 return new AddedTerm(before, null, row);

@@ -60,8 +60,8 @@ final class ElementwiseEmitter {
         Value o = op.out();
         List<String> before = new ArrayList<>();
         int streamed = stream.elementwiseSum(op);
-        IntExpr sa = streamed == 0 ? stream.read(a, p.shrA(), "sd_next0", before) : null;
-        String rowB = "sd_next1";
+        IntExpr sa = streamed == 0 ? stream.read(a, p.shrA(), FlashStream.pointer(0), before) : null;
+        String rowB = FlashStream.pointer(1);
         IntExpr sb = streamed == 1 ? stream.read(b, p.shrB(), rowB, before) : null;
         // a sum with a streamed row (ProtoNN's distance) is halved by the sign flag where the target does so, the whole
         // loop one row call where it is the call on a RAM array and the row

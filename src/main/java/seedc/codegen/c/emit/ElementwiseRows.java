@@ -144,15 +144,12 @@ final class ElementwiseRows {
                 || !r.x(a, "k").c().equals(plain(a))) {
             return null;
         }
-        String t = "int" + bits + "_t";
-        return "sd_lookup" + bits + "_row((" + t + " *)" + CNames.var(o) + ", (const int8_t *)" + CNames.var(a)
-                + ", (const " + t + " *)" + table + ", " + o.size() + ");";
+        return RowLoop.call("sd_lookup" + bits + "_row", bits, 8, o, a, "(const int" + bits + "_t *)" + table, "");
     }
 
-    /** {@code fn((int8_t *)out, (const intB_t *)a, second, n, tail);}: RowLoop's contract, a of B bits. */
+    /** {@code fn((int8_t *)out, (const intB_t *)a, second, n, tail);}: RowLoop's call, a of B bits. */
     private static String call(String fn, Value o, int aBits, Value a, String second, String tail) {
-        return fn + "((int8_t *)" + CNames.var(o) + ", (const int" + aBits + "_t *)" + CNames.var(a) + ", " + second + ", "
-                + o.size() + ", " + tail + ");";
+        return RowLoop.call(fn, 8, aBits, o, a, second, tail);
     }
 
     /** s (1-15) where {@code text} is (int8_t)sd_shr16(sd_mul8(x, y), s) with x, y in either order; else -1. */
@@ -184,7 +181,7 @@ final class ElementwiseRows {
     }
 
     private static String plain(Value v) {
-        return CNames.var(v) + "[k]";
+        return CNames.element(v, "k");
     }
 
     /** A count a row loop takes (a byte) and that pays for its set-up. */

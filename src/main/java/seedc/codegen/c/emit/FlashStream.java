@@ -39,6 +39,11 @@ final class FlashStream {
         return enabled ? rows.addedTerm(op) : FlashRowReads.NONE;
     }
 
+    /** The pointer through which operand {@code operand} (0 or 1) of an op is read in order when it streams. */
+    static String pointer(int operand) {
+        return "sd_next" + operand;
+    }
+
     /**
      * v at element k shifted right by shift, read through pointer {@code pointer}, whose declaration is added to
      * {@code before}: v is the operand {@link FlashRowReads} chose (a constant in flash, dense in this variant).
