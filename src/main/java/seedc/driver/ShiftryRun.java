@@ -35,10 +35,15 @@ final class ShiftryRun {
         SearchInput in = new SearchInput(model, profile, rows.train(), rows.floatTrain(), o.metric(), o.jobs(), log)
                 .withValidation(rows.validation(), rows.floatValidation());
         ShiftryLadder ladder = ShiftryLadder.shiftry(o.target().widths());
-        Objective objective = objective(model, o, in, ladder);
-        seedc.cost.CycleModel cycles = objective.cycles();
-        ShiftryOutcome s = ShiftrySearch.run(in, new ShiftrySettings(ladder, o.maxAccuracyDrop(), o.maxScoreError(),
-                o.flashBudget(), Compilation.precise(model, sound, o.maxOutputError()), cycles, objective.overflow()));
+        Objective objective = objective(model, o);
+        CycleModelTrust.Judged judged = CycleModelTrust.judged(in, new ShiftrySettings(ladder, o.maxAccuracyDrop(),
+                o.maxScoreError(), o.flashBudget(), Compilation.precise(model, sound, o.maxOutputError()),
+                objective.cycles(), objective.overflow()));
+        seedc.cost.CycleModel cycles = judged.settings().cycles();
+        // the search would take an untrusted model as an objective too; judged here, the report says why
+        SearchSummary.ModelSetAside setAside = judged.verdict() != null && !judged.verdict().trusted()
+                ? workUnmeasured(judged.verdict()) : objective.setAside();
+        ShiftryOutcome s = ShiftrySearch.run(in, judged.settings());
         SearchSummary.FlashFit fit = null;
         if (o.flashBudget() != null) {
             Budget b = o.flashBudget();
@@ -56,19 +61,19 @@ final class ShiftryRun {
                 byAccuracy && s.startScoreError() > o.maxScoreError() ? s.startScoreError() : null,
                 heldOut(s.heldOut()), cycles == null ? null : new SearchSummary.CycleModel(cycles.describe(), s.cycles()),
                 place(s), s.grouping() == null ? null : new SearchSummary.ValueGroups(s.grouping().values(),
-                        s.grouping().groups(), s.grouping().size()), objective.setAside());
+                        s.grouping().groups(), s.grouping().size()), setAside);
         return new Compilation.Searched(s.best(), s.candidates(), List.of(), summary, s.bestOnTrain(), s.explored());
     }
 
     /**
-     * The search's objective: the target's cycle model with the device's RAM overflow priced in ({@code overflow},
-     * null without a device), or no model ({@code cycles} null) and why ({@code setAside}, null where the target has
-     * none).
+     * The search's objective before it is judged ({@link CycleModelTrust#judged}): the target's cycle model with the
+     * device's RAM overflow priced in ({@code overflow}, null without a device), or no model ({@code cycles} null) and
+     * why ({@code setAside}, null where the target has none).
      */
     private record Objective(seedc.cost.CycleModel cycles, RamOverflowMemo overflow,
                              SearchSummary.ModelSetAside setAside) {}
 
-    private static Objective objective(FloatModel model, Compilation.Options o, SearchInput in, ShiftryLadder ladder) {
+    private static Objective objective(FloatModel model, Compilation.Options o) {
         // products on bit planes run kernels (popcounts, level tables, compares) that a model fitted on dense
         // products prices as multiplies: there it would price an 8-bit sum that loses the compare kernel as cheaper
         // (mlp-digits-w1a1i1: 13,640 cycles against the guard's 8,739), so no such model decides for them; one that
@@ -84,10 +89,7 @@ final class ShiftryRun {
         if (target == null) {
             return new Objective(null, overflow, null);
         }
-        seedc.cost.CycleModel cycles = overflow == null ? target : new RamFitCycles(target, overflow);
-        CycleModelTrust.Verdict v = CycleModelTrust.judge(cycles, in, ladder);
-        // the search would drop an untrusted model too; judged here, the report says why
-        return v.trusted() ? new Objective(cycles, overflow, null) : new Objective(null, overflow, workUnmeasured(v));
+        return new Objective(overflow == null ? target : new RamFitCycles(target, overflow), overflow, null);
     }
 
     /** The report's account of a model that measured too little of the program's work to decide. */

@@ -7,7 +7,8 @@ import seedc.cost.WorkCoverage;
  * Whether a target's cycle model may decide a search: only where it measured the model's work. A model priced
  * mostly from terms the fit never benched (their relatives' coefficients, stand-ins, or nothing) ranks programs by a
  * guess, and fewer bits are then not known to be faster: the search keeps its score guard instead
- * (docs/design/search.md). The driver reads the {@link Verdict} to say in the report why a model did not decide.
+ * (docs/design/search.md). The driver judges a model once ({@link #judged}) and reads the {@link Verdict} to say in
+ * the report why it did not decide.
  */
 public final class CycleModelTrust {
     private CycleModelTrust() {}
@@ -33,8 +34,18 @@ public final class CycleModelTrust {
                 m.coverage(ShiftrySearch.smallest(in.model().program(), in.profile(), ladder), weights));
     }
 
-    /** Whether {@code m} measured the work of {@code in}'s model ({@link Verdict#trusted}). */
-    static boolean trusts(CycleModel m, SearchInput in, ShiftryLadder ladder) {
-        return judge(m, in, ladder).trusted();
+    /** {@code settings} as the search should take them: without their cycle model where it is not trusted. */
+    public record Judged(ShiftrySettings settings, Verdict verdict) {}
+
+    /**
+     * {@code settings}' cycle model judged on {@code in}'s model, once: the search takes the settings it gives, the
+     * report reads the verdict (null when the settings have no model).
+     */
+    public static Judged judged(SearchInput in, ShiftrySettings settings) {
+        if (settings.cycles() == null) {
+            return new Judged(settings, null);
+        }
+        Verdict v = judge(settings.cycles(), in, settings.ladder());
+        return new Judged(v.trusted() ? settings : settings.withoutCycles(), v);
     }
 }

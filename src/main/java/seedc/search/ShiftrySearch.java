@@ -102,12 +102,9 @@ public final class ShiftrySearch {
      * The search of {@code in}'s model under {@code settings}: in accuracy mode, chosen on every training row and
      * accepted on the validation set when there is one, else on a training set of {@link HeldOutSplit#MIN_ROWS} rows
      * or more chosen on three rows in four and accepted on the fourth ({@link HeldOutAcceptance}); else chosen on
-     * every row.
+     * every row. A cycle model in {@code settings} decides as given: judge it first ({@link CycleModelTrust#judged}).
      */
     public static ShiftryOutcome run(SearchInput in, ShiftrySettings settings) {
-        if (settings.cycles() != null && !CycleModelTrust.trusts(settings.cycles(), in, settings.ladder())) {
-            settings = settings.withoutCycles();
-        }
         if (settings.byAccuracy() && in.validation() != null) {
             return HeldOutAcceptance.counted(in, new HeldOutSplit(in.train(), in.floatTrain(), in.validation(),
                     in.floatValidation(), true), settings);
