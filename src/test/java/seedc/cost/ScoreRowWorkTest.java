@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
@@ -36,17 +34,17 @@ class ScoreRowWorkTest {
 
     @Test
     void theRowCountsItsElementsAndKeepsTheLoopsWorkAsStandIns() {
-        Map<String, Double> avr = loopTerms(OpWork.of(program(8), IdiomCallsTest.WEIGHTS4, true));
+        Map<String, Double> avr = IdiomWorkTest.loopTerms(OpWork.of(program(8), IdiomCallsTest.WEIGHTS4, true));
         Map<String, Double> expected = new TreeMap<>(Map.of("MatMul.row.addscores8", 8.0, "MatMul.nextop", 2.0,
                 "MatMul.loopednextmac.8x8.t16", 8.0, "MatMul.loopednextout.16", 8.0, "MatMul.loopednextshift", 16.0,
                 "SumLoop.loopedcopy.8", 8.0, "SumLoop.copy.8", 4.0, "SumLoop.op", 1.0, "SumLoop.iter", 2.0));
         assertEquals(expected, scores(avr));
-        Map<String, Double> wide = loopTerms(OpWork.of(program(16), IdiomCallsTest.WEIGHTS4, true));
+        Map<String, Double> wide = IdiomWorkTest.loopTerms(OpWork.of(program(16), IdiomCallsTest.WEIGHTS4, true));
         assertEquals(8.0, wide.get("MatMul.row.addscores16"));
         assertEquals(8.0, wide.get("SumLoop.loopedcopy.16"));
         assertEquals(4.0, wide.get("SumLoop.copy.16"));
         // a target that reads flash by index (x86, the Cortex-M): no row, the loop's terms as they were (indexed)
-        Map<String, Double> other = loopTerms(OpWork.of(program(8), IdiomCallsTest.WEIGHTS4, false));
+        Map<String, Double> other = IdiomWorkTest.loopTerms(OpWork.of(program(8), IdiomCallsTest.WEIGHTS4, false));
         assertFalse(other.keySet().stream().anyMatch(k -> k.contains(".row") || k.contains(".looped")));
         assertEquals(12.0, other.get("SumLoop.copy.8"));
     }
@@ -54,11 +52,8 @@ class ScoreRowWorkTest {
     @Test
     void anUnmeasuredRowPricesTheProgramToTheLastBitAsBefore() {
         FixedProgram fp = program(8);
-        Map<String, Double> avr = loopTerms(OpWork.of(fp, IdiomCallsTest.WEIGHTS4, true));
-        Map<String, Double> coefficients = new HashMap<>();
-        for (OpWork.Part p : OpWork.of(fp, IdiomCallsTest.WEIGHTS4, false)) {
-            p.terms().keySet().forEach(k -> coefficients.put(k, 0.1 * (1 + k.length()))); // made up, one per term
-        }
+        Map<String, Double> avr = IdiomWorkTest.loopTerms(OpWork.of(fp, IdiomCallsTest.WEIGHTS4, true));
+        Map<String, Double> coefficients = IdiomWorkTest.madeUp(fp, IdiomCallsTest.WEIGHTS4);
         LinearCycleModel m = new LinearCycleModel("test", coefficients, Double.NaN, true);
         Map<String, Double> before = new TreeMap<>(avr);
         before.keySet().removeAll(scores(avr).keySet());
@@ -83,10 +78,5 @@ class ScoreRowWorkTest {
             }
         });
         return s;
-    }
-
-    /** The sum loop's part: its own terms and its body's. */
-    private static Map<String, Double> loopTerms(List<OpWork.Part> parts) {
-        return parts.stream().filter(p -> p.kind().equals("SumLoop")).findFirst().orElseThrow().terms();
     }
 }
