@@ -121,8 +121,8 @@ final class IdiomWork {
     }
 
     /**
-     * Where op's sum loop adds it by a class-score row ({@code times} runs of it): its terms in {@code own}, but its
-     * set-up, moved under stand-in units, the loop's additions of it added so, and the row's elements.
+     * Where op's sum loop adds it by a class-score row ({@code times} runs of it): moves its terms in {@code own} but
+     * its set-up under stand-in units, adds the loop's additions of it as a stand-in too, and the row's elements.
      */
     void addRow(Op op, double times, Map<String, Double> own) {
         IdiomCalls.ScoreRow row = rowOf(op);
