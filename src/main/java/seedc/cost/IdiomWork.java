@@ -2,6 +2,8 @@ package seedc.cost;
 
 import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Predicate;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.FlashRowReads;
 import seedc.fixed.IdiomCalls;
@@ -23,16 +25,32 @@ import seedc.ir.Value;
  * nothing (LinearCycleModel): until a fit measures them, every program costs what it did. A fit can then price a
  * call by the call, where a price per bit shifted could not order an 8-bit class-score sum with two rounding calls
  * against a 16-bit one with one (BENCHMARKS.md, "thirteen refits").
+ *
+ * <p>A sum loop whose additions of its last op are one call of a class-score row ({@link IdiomCalls#scoreRow}:
+ * ProtoNN's class scores, sd_addscores8 / 16 / 8x16) does per element what the loop of element expressions did: the
+ * product, its shifts, the addition into the sum. Its last op has {@code Kind.row.FN} ({@code MatMul.row.addscores8}):
+ * the elements the row adds (its size, a run); every other term of that op but its set-up ({@code Kind.nextop}) is
+ * kept under a stand-in unit, {@code looped} before the unit ({@code MatMul.loopednextmac.8x8.t16},
+ * {@code MatMul.loopedcall.mul8x16_shr2_8}), and so are the sum loop's additions of it, moved from the loop's
+ * {@code SumLoop.copy.W} (which keeps the zeroing) to {@code SumLoop.loopedcopy.W} in that op's terms. A model that
+ * measured the row prices the row and drops the stand-ins; one that did not prices the stand-ins under their own names
+ * and the row at nothing ({@link #rowsPriced}), the very terms the op and the loop had before: a price per element of
+ * the row, not a difference from the loop it replaced (which a non-negative fit could not make cheaper).
  */
 final class IdiomWork {
     /** The unit of a term counting an op's idiom calls; also the prefix of its shift bits' unit (callshift). */
     static final String CALL = "call";
+    /** The unit of a term counting the elements a class-score row adds; the prefix of the units it stands in for. */
+    static final String ROW = "row", LOOPED = "looped";
+
+    private final FixedProgram fp;
 
     private final IdiomCalls calls;
     /** Each sum loop's last op that it adds as computed, and the sum it adds into (the loop's result). */
     private final Map<Op, Value> addedInto = new IdentityHashMap<>();
 
     private IdiomWork(FixedProgram fp, IdiomCalls calls) {
+        this.fp = fp;
         this.calls = calls;
         fp.program().forEachOp(op -> {
             Op last = op instanceof Op.SumLoop s ? FlashRowReads.addedAsComputed(s) : null;
@@ -88,5 +106,76 @@ final class IdiomWork {
         String unit = shift.substring(kind.length() + 1);
         own.merge(kind + "." + CALL + unit, moved, Double::sum);
         own.merge(kind + "." + CALL + "." + call.fn().cName().substring("sd_".length()), n, Double::sum);
+    }
+
+    /** The class-score row with which op's sum loop adds it (op is the loop's last op, added as computed), or null. */
+    IdiomCalls.ScoreRow rowOf(Op op) {
+        Value sum = addedInto.get(op);
+        return sum == null ? null : calls.scoreRow(op, sum);
+    }
+
+    /** Whether the sum loop s adds its last op by a class-score row (its additions are then in that op's terms). */
+    boolean addsByRow(Op.SumLoop s) {
+        Op last = FlashRowReads.addedAsComputed(s);
+        return last != null && rowOf(last) != null;
+    }
+
+    /**
+     * Where op's sum loop adds it by a class-score row ({@code times} runs of it): moves its terms in {@code own} but
+     * its set-up under stand-in units, adds the loop's additions of it as a stand-in too, and the row's elements.
+     */
+    void addRow(Op op, double times, Map<String, Double> own) {
+        IdiomCalls.ScoreRow row = rowOf(op);
+        if (row == null) {
+            return;
+        }
+        String kind = OpWork.kind(op);
+        Map<String, Double> looped = new TreeMap<>();
+        own.forEach((term, amount) -> {
+            String unit = term.substring(kind.length() + 1);
+            boolean setUp = unit.equals("op") || unit.equals(OpWork.NEXT + "op");
+            looped.put(setUp ? term : kind + "." + LOOPED + unit, amount);
+        });
+        own.clear();
+        own.putAll(looped);
+        double n = times * op.out().size();
+        String sum = Integer.toString(fp.type(addedInto.get(op)).container());
+        own.merge("SumLoop." + LOOPED + "copy." + sum, n, Double::sum);
+        own.merge(kind + "." + ROW + "." + row.fn().cName().substring("sd_".length()), n, Double::sum);
+    }
+
+    /**
+     * {@code terms} as a model prices them ({@code fitted}: the terms it fitted): where it measured every class-score
+     * row among them ({@code Kind.row.FN}), the rows without their stand-ins ({@code Kind.looped*}); else the
+     * stand-ins under their own names and no row, the terms as they were before the rows had terms of their own.
+     */
+    static Map<String, Double> rowsPriced(Map<String, Double> terms, Predicate<String> fitted) {
+        boolean any = false, all = true;
+        for (String t : terms.keySet()) {
+            String unit = unit(t);
+            any |= unit.equals(ROW) || unit.startsWith(LOOPED);
+            all &= !unit.equals(ROW) || fitted.test(t);
+        }
+        if (!any) {
+            return terms;
+        }
+        boolean measured = all && terms.keySet().stream().anyMatch(t -> unit(t).equals(ROW));
+        Map<String, Double> out = new TreeMap<>();
+        terms.forEach((t, a) -> {
+            String unit = unit(t);
+            if (unit.startsWith(LOOPED) && !measured) {
+                String kind = t.substring(0, t.indexOf('.'));
+                out.merge(kind + "." + t.substring(kind.length() + 1 + LOOPED.length()), a, Double::sum);
+            } else if (!unit.startsWith(LOOPED) && (measured || !unit.equals(ROW))) {
+                out.merge(t, a, Double::sum);
+            }
+        });
+        return out;
+    }
+
+    /** A term's unit: its name between the first and the second dot (or the end). */
+    private static String unit(String term) {
+        String[] p = term.split("\\.", 3);
+        return p.length > 1 ? p[1] : "";
     }
 }

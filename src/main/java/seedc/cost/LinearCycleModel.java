@@ -31,6 +31,8 @@ import seedc.ir.Op;
  * term ({@code MatMul.planebyte.1x1}, ...; for subset sums {@code MatMul.subsetlookup.8}, ...), such a product is
  * priced by its dense terms under their own names and its kernel's terms at nothing; where one does, by its kernel's
  * terms alone. {@link #coverage} counts a product by subset sums priced by its dense stand-ins as unmeasured work.
+ * Likewise a sum loop's class-score row ({@code Kind.row.FN}, IdiomWork): measured, it replaces its stand-ins; else
+ * they price it.
  */
 public final class LinearCycleModel implements CycleModel {
     private final String description;
@@ -214,7 +216,7 @@ public final class LinearCycleModel implements CycleModel {
      * adds exactly the products it added before they existed, and so prices every program to the last bit as it did.
      */
     private Map<String, Double> folded(Map<String, Double> terms) {
-        Map<String, Double> planes = onPlanes(terms);
+        Map<String, Double> planes = onPlanes(IdiomWork.rowsPriced(terms, coefficients::containsKey));
         if (planes.keySet().stream().noneMatch(t -> isCallShift(t) && !coefficients.containsKey(t))) {
             return planes;
         }
@@ -317,7 +319,7 @@ public final class LinearCycleModel implements CycleModel {
     }
 
     private double fromRelatives(String term) {
-        if (isCallCount(term)) {
+        if (isCallCount(term) || Term.of(term).unit.equals(IdiomWork.ROW)) {
             return 0; // the call's shift bits (callshift) and the op's other terms price its work until it is fitted
         }
         String twin = indexedTwin(term);

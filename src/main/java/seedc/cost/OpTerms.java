@@ -75,6 +75,9 @@ record OpTerms(FixedProgram fp, Set<Value> flash, Set<Op> streamed, IdiomWork id
         if (calls) {
             idioms.add(op, times, named); // its elements are runtime calls: their terms (IdiomWork)
         }
+        if (idioms != null) {
+            idioms.addRow(op, times, named); // its sum loop adds it by a class-score row: the row's terms (IdiomWork)
+        }
         // a product on bit planes or by subset sums: those terms kept as its dense stand-ins, beside its kernels'
         // (PlaneWork, SubsetWork)
         Map<String, Double> terms = onPlanes != null ? PlaneWork.terms(onPlanes, times, named)
@@ -138,12 +141,16 @@ record OpTerms(FixedProgram fp, Set<Value> flash, Set<Op> streamed, IdiomWork id
         }
     }
 
-    /** A sum loop's own terms: its set-up, its iterations, and the sum's zeroing and additions. */
+    /**
+     * A sum loop's own terms: its set-up, its iterations, and the sum's zeroing and additions (the zeroing alone where
+     * a class-score row adds its last op: the additions are that op's, IdiomWork.addRow).
+     */
     void sumLoopOwn(Op.SumLoop s, double times, Map<String, Double> t) {
         int n = s.to() - s.from();
+        boolean byRow = idioms != null && idioms.addsByRow(s);
         put(t, "SumLoop.op", times);
         put(t, "SumLoop.iter", times * n);
-        put(t, "SumLoop.copy." + width(s.out()), times * (long) (n + 1) * s.out().size());
+        put(t, "SumLoop.copy." + width(s.out()), times * (long) (byRow ? 1 : n + 1) * s.out().size());
     }
 
     /** A loop's own terms: its set-up, its iterations, and its state's copies. */

@@ -13,8 +13,9 @@ import seedc.ir.Value;
  * shifts: decided here, on the fixed IR (the operands' and results' types, the op's shifts, the bits of the constants'
  * copies in flash) and the target's idioms ({@link Flags}, its C dialect's: seedc.codegen.c.dialect.CDialect.idioms),
  * not on generated C. One fact that two sides read, as {@link FlashRowReads} is: the C backends' writers
- * (seedc.codegen.c.writer ShiftedProducts, OnceShiftedProducts, HalvedSums) write exactly the calls named here, and
- * seedc.cost.OpWork prices each by terms of its own ({@code Kind.call.FN}, {@code Kind.callshift}).
+ * (seedc.codegen.c.writer ShiftedProducts, OnceShiftedProducts, HalvedSums; seedc.codegen.c.emit ClassScoreRow) write
+ * exactly the calls named here, and seedc.cost.OpWork prices each by terms of its own ({@code Kind.call.FN},
+ * {@code Kind.callshift}; a class-score row's {@code Kind.row.FN}, seedc.cost.IdiomWork).
  *
  * <p>The calls, each the same integers as the shifts it replaces (the runtime's host tests check every operand pair):
  * <ul>
@@ -25,7 +26,9 @@ import seedc.ir.Value;
  *       product: FastGRNN's gates) shifted by post into 16 or 8 bits: {@code sd_mul8x16_shr_16}, {@code _8};
  *   <li>{@link #halvedSum}: an element-wise sum with a flash row read in order (ProtoNN's distance), two 8-bit or two
  *       16-bit operands whose shifted values fill their bits, summed in a wider width and halved at least once:
- *       {@code sd_shrsubhalf8}, {@code sd_shraddhalf8} and their 16-bit twins.
+ *       {@code sd_shrsubhalf8}, {@code sd_shraddhalf8} and their 16-bit twins;
+ *   <li>{@link #scoreRow}: a whole sum loop's additions of such a product (ProtoNN's class scores) as one call of the
+ *       runtime's class-score row, {@code sd_addscores8}, {@code sd_addscores16} or {@code sd_addscores8x16}.
  * </ul>
  * Whether a sum loop adds its last op as computed at all (not through a comparison, not on bit planes), and whether an
  * op has code of its own (not fused into a comparison), stays the backends' decision, as in FlashRowReads; the cost
@@ -119,6 +122,7 @@ public final class IdiomCalls {
     private final Function<Value, long[]> integers;
     private final Map<Op, ProductCall> added = new IdentityHashMap<>(), elements = new IdentityHashMap<>();
     private final Map<Op, SumCall> sums = new IdentityHashMap<>();
+    private final Map<Op, java.util.Optional<ScoreRow>> scoreRows = new IdentityHashMap<>();
 
     /**
      * @param rows     the program's flash rows (its storage's: what the C reads in order and the copies it stores)
@@ -166,6 +170,77 @@ public final class IdiomCalls {
             ProductCall c = product(fn, ab.first(), p.shrA(), ab.second(), p.shrB(), p.width(), p.post(), 0);
             return p.post() >= 1 && p.post() <= max ? c : null;
         });
+    }
+
+    /** The runtime's class-score rows (avr_score_rows.h), by their C names. */
+    public enum Row {
+        ADDSCORES8, ADDSCORES16, ADDSCORES8X16;
+
+        /** The function's name in C (sd_addscores8, ...). */
+        public String cName() {
+            return "sd_" + name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /**
+     * A sum loop's additions of its last op as one call of a class-score row: {@code fn(res, z, e, n, first, second)},
+     * z the operand {@code streamed} (0: the term's a, 1: its b), the 8-bit flash row read in order, e the other, read
+     * once. For sd_addscores8 / 16: first = L = -post (the product's left shift into its 16 bits), second = S, the
+     * scales' difference into the 8- or 16-bit sum; for sd_addscores8x16 the element's call's post and shift
+     * ({@link #addedTerm}).
+     */
+    public record ScoreRow(Row fn, int streamed, int first, int second) {}
+
+    /** The largest left shift of the product and the right shifts into the sum sd_addscores8 / 16 take. */
+    public static final int ROW_MAX_LEFT = 7, ROW_MIN_RIGHT = 1, ROW_MAX_RIGHT = 15;
+
+    /**
+     * The fewest elements for which the row is called: at two pairs its loop runs. Below, avr-gcc writes the loop of
+     * element expressions as straight code addressing res directly (lds/sts), and the call, which holds res's address
+     * in X, cost the loop around it registers: protonn-cancer-2 (2 classes) took 14,273 Uno cycles with the call
+     * against 14,209 without (BENCHMARKS.md). Measured on that one fixture; 3 elements on none.
+     */
+    public static final int ROW_MIN_ELEMENTS = 4;
+
+    /** The most elements a row takes: its count is one byte (as the runtime's other row loops'). */
+    public static final int ROW_MAX_ELEMENTS = 255;
+
+    /**
+     * The class-score row with which the sum loop adds {@code op}, its body's last op, as computed into its sum
+     * {@code sum}; null when it adds it element by element. Only the shape whose C the call equals, element by element:
+     * the product of one term per element ({@link FlashRowReads#term}) whose operand read at k is an 8-bit flash row
+     * read in order (where the target reads rows so: the AVR) and whose other operand is one value read once; either
+     * an 8-bit one, the product exact in the op's width and 16 bits, shifted left by L = -post (0-7) and right by S
+     * (1-15) into an 8- or 16-bit sum, or a 16-bit one whose every element is {@link #addedTerm}'s call. Widths are
+     * those of the C reads ({@link #readBits}); 4 to 255 elements.
+     */
+    public ScoreRow scoreRow(Op op, Value sum) {
+        return scoreRows.computeIfAbsent(op, o -> java.util.Optional.ofNullable(row(o, sum))).orElse(null);
+    }
+
+    private ScoreRow row(Op op, Value sum) {
+        FlashRowReads.Term t = FlashRowReads.term(op);
+        int streamed = flags.readsFlashRowsInOrder() ? rows.addedTerm(op) : FlashRowReads.NONE;
+        if (streamed == FlashRowReads.NONE || sum.size() < ROW_MIN_ELEMENTS || sum.size() > ROW_MAX_ELEMENTS) {
+            return null;
+        }
+        boolean onceAtK = streamed == 0 ? t.bAtK() : t.aAtK();
+        OpParams.Mul p = fp.params(op, OpParams.Mul.class);
+        int zBits = streamed == 0 ? readBits(t.a(), p.shrA()) : readBits(t.b(), p.shrB());
+        int eBits = streamed == 0 ? readBits(t.b(), p.shrB()) : readBits(t.a(), p.shrA());
+        if (onceAtK || zBits > 8) {
+            return null;
+        }
+        ProductCall call = addedTerm(op, sum);
+        if (call != null) { // the row of its calls, where the streamed operand is the call's 8-bit one
+            return eBits > 8 && eBits <= 16 ? new ScoreRow(Row.ADDSCORES8X16, streamed, call.post(), call.shift())
+                    : null;
+        }
+        FixedType product = fp.type(op.out()), sumType = fp.type(sum);
+        int left = -p.post(), right = product.scale() - sumType.scale(), bits = sumType.bits();
+        boolean shape = eBits <= 8 && p.width() >= 16 && product.bits() == 16 && left >= 0 && left <= ROW_MAX_LEFT
+                && right >= ROW_MIN_RIGHT && right <= ROW_MAX_RIGHT && (bits == 8 || bits == 16);
+        return shape ? new ScoreRow(bits == 8 ? Row.ADDSCORES8 : Row.ADDSCORES16, streamed, left, right) : null;
     }
 
     /** The call of an 8x16 product of a and b (each shifted as read) exact in width bits; null when not that shape. */

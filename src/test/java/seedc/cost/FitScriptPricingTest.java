@@ -25,7 +25,7 @@ import seedc.ir.Op;
 /**
  * scripts/fit-cycle-model prices the benches' terms in Python (its {@code coef_of}, for --evaluate, --refit-kind and
  * the errors it reports) as {@link LinearCycleModel#coefficient} does in Java for the search: a fitted term's
- * coefficient, an unfitted idiom call's 0, a flash row read in order or a call's shift bits as their indexed twin,
+ * coefficient, an unfitted idiom call's (or class-score row's) 0, a flash row read in order or a call's shift bits as their indexed twin,
  * else the mean of the nearest relatives by kind, family and widths. Two implementations of one rule: this test
  * prices every term a model could meet (each op kind a term names, each unit and widths the model's coefficients
  * use, their read-in-order and call forms, widths no coefficient has) with both and wants the same figure, so that a
@@ -76,7 +76,8 @@ class FitScriptPricingTest {
      * Whole ops' work as OpWork, PlaneWork and SubsetWork give it, where the two pricings could part beyond one term's
      * coefficient: a product on bit planes or by subset sums (its kernel's terms beside its dense stand-ins, priced
      * one way where the model measured the kind's kernel and the other where it did not) and an idiom call's shift
-     * bits beside the shift term they were taken from, for every kind a product can be.
+     * bits beside the shift term they were taken from, for every kind a product can be; a class-score row beside its
+     * stand-ins.
      */
     private static List<Map<String, Double>> workToPrice() {
         List<Map<String, Double>> work = new ArrayList<>();
@@ -96,6 +97,13 @@ class FitScriptPricingTest {
                     kind + ".plaincallshift", 30.0, kind + ".plainshift", 64.0, kind + ".densemac.8x8.t16", 5.0,
                     kind + ".planebyte.1x1", 9.0));
         }
+        // a class-score row beside its stand-ins (IdiomWork.addRow): the 8x8 row into 8 bits, the 8x16 one
+        work.add(Map.of("MatMul.row.addscores8", 8.0, "MatMul.nextop", 2.0, "MatMul.loopednextmac.8x8.t16", 8.0,
+                "MatMul.loopednextout.16", 8.0, "MatMul.loopednextshift", 16.0, "SumLoop.loopedcopy.8", 8.0,
+                "SumLoop.copy.8", 4.0, "SumLoop.op", 1.0, "SumLoop.iter", 2.0));
+        work.add(Map.of("MatMul.row.addscores8x16", 26.0, "MatMul.loopedcall.mul8x16_shr2_8", 26.0,
+                "MatMul.loopedcallnextshift", 130.0, "MatMul.loopednextmac.16x8.t32", 26.0, "MatMul.nextop", 1.0,
+                "SumLoop.loopedcopy.8", 26.0, "SumLoop.copy.16", 26.0));
         return work;
     }
 
@@ -125,6 +133,7 @@ class FitScriptPricingTest {
                 }
             }
             terms.add(kind + "." + IdiomWork.CALL + ".mul8x16_shr2_8");
+            terms.add(kind + "." + IdiomWork.ROW + ".addscores16");
         }
         return List.copyOf(new TreeSet<>(terms));
     }

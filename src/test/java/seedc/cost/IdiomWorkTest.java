@@ -45,10 +45,7 @@ class IdiomWorkTest {
     void unfittedCallsPriceEveryProgramToTheLastBitAsBefore() {
         FixedProgram fp = program();
         Map<String, Double> avr = loopTerms(OpWork.of(fp, IdiomCallsTest.WEIGHTS, true));
-        Map<String, Double> coefficients = new HashMap<>();
-        for (OpWork.Part p : OpWork.of(fp, IdiomCallsTest.WEIGHTS, false)) {
-            p.terms().keySet().forEach(k -> coefficients.put(k, 0.1 * (1 + k.length()))); // made up, one per term
-        }
+        Map<String, Double> coefficients = madeUp(fp, IdiomCallsTest.WEIGHTS);
         LinearCycleModel m = new LinearCycleModel("test", coefficients, Double.NaN, true);
         // the terms as they were before the calls had terms: the shift bits back in the next shifts, no calls
         Map<String, Double> before = new HashMap<>(avr);
@@ -73,8 +70,20 @@ class IdiomWorkTest {
         assertEquals("MatMul.call.mul8x16_shr2_8", LinearCycleModel.indexedTwin("MatMul.call.mul8x16_shr2_8"));
     }
 
+    /**
+     * Made-up coefficients, 0.1 x (1 + its name's length), of every term of fp on a target that reads flash by index:
+     * what a model fitted before the read-in-order, call and row terms existed would have.
+     */
+    static Map<String, Double> madeUp(FixedProgram fp, Map<String, double[]> weights) {
+        Map<String, Double> coefficients = new HashMap<>();
+        for (OpWork.Part p : OpWork.of(fp, weights, false)) {
+            p.terms().keySet().forEach(k -> coefficients.put(k, 0.1 * (1 + k.length())));
+        }
+        return coefficients;
+    }
+
     /** The sum loop's part: its own terms and its body's. */
-    private static Map<String, Double> loopTerms(List<OpWork.Part> parts) {
+    static Map<String, Double> loopTerms(List<OpWork.Part> parts) {
         return parts.stream().filter(p -> p.kind().equals("SumLoop")).findFirst().orElseThrow().terms();
     }
 }

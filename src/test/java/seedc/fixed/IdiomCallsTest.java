@@ -35,6 +35,12 @@ public class IdiomCallsTest {
             + " let Z = (3, 2, 1) in [-1, 1] in let g = 0.5 in"
             + " let res = $(i = [0:3]) ( let del = X - P[i] in Z[i] * exp(-g * (del^T * del)) ) in res";
     public static final double[] PROTONN_X = {0.25, -0.5};
+    /** ProtoNN with 2 prototypes of 2 elements and 4 classes (the class-score row takes 4 or more). */
+    public static final String PROTONN4 = "let X = (2, 1) in [-1, 1] in let P = (2, 2, 1) in [-1, 1] in"
+            + " let Z = (2, 4, 1) in [-1, 1] in let g = 0.5 in"
+            + " let res = $(i = [0:2]) ( let del = X - P[i] in Z[i] * exp(-g * (del^T * del)) ) in res";
+    public static final Map<String, double[]> WEIGHTS4 = Map.of("P", new double[] {0.1, -0.2, 0.3, -0.4},
+            "Z", new double[] {0.7, -0.3, 0.2, 0.9, -0.8, 0.4, 0.5, -0.6});
     public static final String XB = "let X = (4, 1) in [-1, 1] in let B = (4, 1) in [-1, 1] in ";
     public static final double[] XB_X = {0.25, -0.5, 0.75, -1};
 
@@ -131,12 +137,18 @@ public class IdiomCallsTest {
      * named in {@code scales}.
      */
     public static FixedProgram program(String text, double[] x, Map<String, Integer> bits, Map<String, Integer> scales) {
+        return program(text, x, bits, scales, WEIGHTS);
+    }
+
+    /** The same with the parameters' values {@code weights}. */
+    public static FixedProgram program(String text, double[] x, Map<String, Integer> bits, Map<String, Integer> scales,
+                                       Map<String, double[]> weights) {
         Program p = SeeDotProgram.from(new SourceFile("t.sd", text)).program();
         Profile prof = new Profile(p);
         Map<String, double[]> used = new HashMap<>();
         p.forEachOp(op -> {
             if (op instanceof Op.Param q) {
-                used.put(q.paramName(), WEIGHTS.get(q.paramName()));
+                used.put(q.paramName(), weights.get(q.paramName()));
             }
         });
         new FloatInterpreter(p, used).run(x, prof);

@@ -147,14 +147,10 @@ public final class CEmitter extends BodyEmitter {
         IntExpr a = ab[0], b = ab[1];
         IdiomCalls.ProductCall call = calls.addedTerm(last, s.out());
         IntExpr narrowed = ShiftedProducts.addedTerm(a, b, call);
-        int streamed = stream.addedTerm(last);
-        if (streamed != FlashRowReads.NONE) { // the whole loop one call of the runtime's class-score row, where it fits
-            boolean once = streamed == 0 ? !term.bAtK() : !term.aAtK();
-            String row = ClassScoreRow.call(s.out(), ab[streamed], FlashStream.pointer(streamed),
-                    once ? ab[1 - streamed] : null, p, call, t(last.out()), t(s.out()));
-            if (row != null) {
-                return new AddedTerm(before, null, row);
-            }
+        IdiomCalls.ScoreRow row = calls.scoreRow(last, s.out());
+        if (row != null) { // the whole loop one call of the runtime's class-score row (the fact says where it fits)
+            return new AddedTerm(before, null, ClassScoreRow.call(row, s.out(), ab[row.streamed()],
+                    FlashStream.pointer(row.streamed()), ab[1 - row.streamed()]));
         }
         if (narrowed != null) {
             return new AddedTerm(before, r.x(s.out(), "k").plusWrap(narrowed, false, t(s.out()).bits()).c());
