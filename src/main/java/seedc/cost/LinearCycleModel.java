@@ -31,6 +31,8 @@ import seedc.ir.Op;
  * term ({@code MatMul.planebyte.1x1}, ...; for subset sums {@code MatMul.subsetlookup.8}, ...), such a product is
  * priced by its dense terms under their own names and its kernel's terms at nothing; where one does, by its kernel's
  * terms alone. {@link #coverage} counts a product by subset sums priced by its dense stand-ins as unmeasured work.
+ * Likewise an op the C folds into another's code ({@link FoldedWork}: {@code Quantize.foldedelem.16>8}, ...): where
+ * no coefficient names a folded term of its kind, priced by the terms its folded ones were named from.
  */
 public final class LinearCycleModel implements CycleModel {
     private final String description;
@@ -44,6 +46,8 @@ public final class LinearCycleModel implements CycleModel {
     private final Set<String> planesFitted;
     /** The op kinds whose products by subset sums a fit measured: a coefficient of a subset-sum term (SubsetWork). */
     private final Set<String> subsetsFitted;
+    /** The op kinds whose folded ops a fit measured: a coefficient of a folded term (FoldedWork). */
+    private final Set<String> foldsFitted;
 
     /** A model described so, pricing each term (see {@link OpWork}) by {@code coefficients}, its error unmeasured. */
     public LinearCycleModel(String description, Map<String, Double> coefficients) {
@@ -68,6 +72,7 @@ public final class LinearCycleModel implements CycleModel {
         this.coefficients = Map.copyOf(coefficients);
         this.planesFitted = kindsWithUnits(coefficients.keySet(), PlaneWork.PLANE);
         this.subsetsFitted = kindsWithUnits(coefficients.keySet(), SubsetWork.SUBSET);
+        this.foldsFitted = kindsWithUnits(coefficients.keySet(), FoldedWork.FOLDED);
         this.heldOutError = heldOutError;
         this.readsFlashRowsInOrder = readsFlashRowsInOrder;
     }
@@ -214,7 +219,7 @@ public final class LinearCycleModel implements CycleModel {
      * adds exactly the products it added before they existed, and so prices every program to the last bit as it did.
      */
     private Map<String, Double> folded(Map<String, Double> terms) {
-        Map<String, Double> planes = onPlanes(terms);
+        Map<String, Double> planes = onPlanes(FoldedWork.asPriced(terms, foldsFitted));
         if (planes.keySet().stream().noneMatch(t -> isCallShift(t) && !coefficients.containsKey(t))) {
             return planes;
         }
