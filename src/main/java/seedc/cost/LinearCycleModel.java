@@ -32,7 +32,8 @@ import seedc.ir.Op;
  * priced by its dense terms under their own names and its kernel's terms at nothing; where one does, by its kernel's
  * terms alone. {@link #coverage} counts a product by subset sums priced by its dense stand-ins as unmeasured work.
  * Likewise a sum loop's class-score row ({@code Kind.row.FN}, IdiomWork): measured, it replaces its stand-ins; else
- * they price it.
+ * they price it. And an op the C folds into another's code ({@link FoldedWork}: {@code Quantize.foldedelem.16>8}, ...): where
+ * no coefficient names a folded term of its kind, priced by the terms its folded ones were named from.
  */
 public final class LinearCycleModel implements CycleModel {
     private final String description;
@@ -46,6 +47,8 @@ public final class LinearCycleModel implements CycleModel {
     private final Set<String> planesFitted;
     /** The op kinds whose products by subset sums a fit measured: a coefficient of a subset-sum term (SubsetWork). */
     private final Set<String> subsetsFitted;
+    /** The op kinds whose folded ops a fit measured: a coefficient of a folded term (FoldedWork). */
+    private final Set<String> foldsFitted;
 
     /** A model described so, pricing each term (see {@link OpWork}) by {@code coefficients}, its error unmeasured. */
     public LinearCycleModel(String description, Map<String, Double> coefficients) {
@@ -70,6 +73,7 @@ public final class LinearCycleModel implements CycleModel {
         this.coefficients = Map.copyOf(coefficients);
         this.planesFitted = kindsWithUnits(coefficients.keySet(), PlaneWork.PLANE);
         this.subsetsFitted = kindsWithUnits(coefficients.keySet(), SubsetWork.SUBSET);
+        this.foldsFitted = kindsWithUnits(coefficients.keySet(), FoldedWork.FOLDED);
         this.heldOutError = heldOutError;
         this.readsFlashRowsInOrder = readsFlashRowsInOrder;
     }
@@ -216,7 +220,8 @@ public final class LinearCycleModel implements CycleModel {
      * adds exactly the products it added before they existed, and so prices every program to the last bit as it did.
      */
     private Map<String, Double> folded(Map<String, Double> terms) {
-        Map<String, Double> planes = onPlanes(IdiomWork.rowsPriced(terms, coefficients::containsKey));
+        Map<String, Double> planes = onPlanes(FoldedWork.asPriced(IdiomWork.rowsPriced(terms,
+                coefficients::containsKey), foldsFitted));
         if (planes.keySet().stream().noneMatch(t -> isCallShift(t) && !coefficients.containsKey(t))) {
             return planes;
         }

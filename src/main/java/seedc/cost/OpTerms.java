@@ -19,10 +19,11 @@ import seedc.ir.Value;
  * that read a flash row in order (their terms under {@code next} units); {@code idioms}: the runtime idiom calls
  * (null on a target without them); {@code planes}: the products on bit planes and by subset sums (null: none known,
  * no weights);
- * {@code sparse}: a sparse product's non-zeros.
+ * {@code sparse}: a sparse product's non-zeros; {@code folded}: the ops without code of their own (their terms under
+ * {@code folded} units, {@link FoldedWork}).
  */
 record OpTerms(FixedProgram fp, Set<Value> flash, Set<Op> streamed, IdiomWork idioms, PlaneWork planes,
-               ToLongFunction<Op.SparseMatMul> sparse) {
+               ToLongFunction<Op.SparseMatMul> sparse, Set<Op> folded) {
 
     /** The width class of v: 8, 16, 32, lo (1-3 bits) or i (an int). */
     String width(Value v) {
@@ -60,6 +61,17 @@ record OpTerms(FixedProgram fp, Set<Value> flash, Set<Op> streamed, IdiomWork id
     }
 
     void add(Op op, double times, Map<String, Double> t) {
+        if (folded.contains(op)) { // the C folds it into another op's code: its terms under units of their own
+            Map<String, Double> own = new TreeMap<>();
+            addCoded(op, times, own);
+            own.forEach((term, amount) -> put(t, FoldedWork.folded(term), amount));
+            return;
+        }
+        addCoded(op, times, t);
+    }
+
+    /** The op's terms as the C computes it in code of its own. */
+    private void addCoded(Op op, double times, Map<String, Double> t) {
         boolean calls = idioms != null && idioms.callOf(op) != null;
         LowBitProducts.Product onPlanes = planes == null ? null : planes.productOf(op);
         LowBitProducts.WideProduct bySubsets = planes == null || onPlanes != null ? null : planes.subsetsOf(op);

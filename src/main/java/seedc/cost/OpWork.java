@@ -51,6 +51,10 @@ import seedc.ir.Value;
  *       {@code Kind.subsetout}: on every C target, a product the C computes by subset sums
  *       ({@link seedc.fixed.LowBitProducts#bySubsetSums}, off planes): its tables' and lookups' work
  *       ({@link SubsetWork}), its other terms kept under {@code plain} units ({@code Kind.plainop}, ...) likewise.
+ *   <li>{@code Kind.foldedUNIT...} ({@code Quantize.foldedelem.16>8}, {@code Quantize.foldedop}, ...): an op the C
+ *       computes in no code of its own ({@link seedc.fixed.FoldedQuantizes}: a quantize compared at the product's
+ *       store or packed by the product on planes, a chain's scale and bias): its terms under units of their own
+ *       ({@link FoldedWork}), which a model that never measured them prices as the terms they were named from.
  * </ul>
  * Widths are the C containers 8, 16 and 32, or {@code lo} for 1 to 3 bits (products on bit planes), or {@code i}
  * for an int value; an int op's term names its operation ({@code IntArith.op.MUL}). Ops that write no code
@@ -147,7 +151,7 @@ public final class OpWork {
                     qm[0] = new QuantizedModel(fp, weights);
                 }
                 return nonZeros(qm[0].param(params.get(m.a())));
-            });
+            }, FoldedWork.ops(fp, weights, flash));
         }
 
         /**
@@ -214,6 +218,7 @@ public final class OpWork {
             if (planes != null) {
                 planes.addActivationReads(op, r); // a product on planes: its activation's levels, through views
             }
+            r.add(counter.folded().contains(op)); // folded or not follows from other ops' types and parameters too
             return r;
         }
     }

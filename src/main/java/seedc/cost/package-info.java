@@ -18,6 +18,9 @@
  * packing, bytes of pairs of planes, lookups, outputs), priced as the dense product it replaces until a fit measures it;
  * so has a product by subset sums ({@link seedc.fixed.LowBitProducts#bySubsetSums}; {@link seedc.cost.SubsetWork}:
  * tables' groups built, lookups, planes' sums, outputs), whose dense stand-ins count as unmeasured work in
- * {@link seedc.cost.LinearCycleModel#coverage} until a fit measures the kind's subset sums.
+ * {@link seedc.cost.LinearCycleModel#coverage} until a fit measures the kind's subset sums. An op the C folds into
+ * another's code ({@link seedc.fixed.FoldedQuantizes}: a quantize compared at a product's store or packed by a product
+ * on planes, a chain's scale and bias) has its terms under folded units ({@link seedc.cost.FoldedWork}), priced as the
+ * op's own code until a fit measures the kind's folds.
  */
 package seedc.cost;

@@ -108,7 +108,7 @@ public final class BitSerial {
         });
         PackedSigns signs = PackedSigns.of(fp, chosen, fused);
         return new BitSerial(List.copyOf(lowBit), refused, chosen, subsets, Map.of(),
-                PackedSources.of(fp, chosen, fused), signs, CountedLevels.of(fp, chosen, fused, signs));
+                PackedSources.of(fp, chosen, fused.folds()), signs, CountedLevels.of(fp, chosen, fused, signs));
     }
 
     /**

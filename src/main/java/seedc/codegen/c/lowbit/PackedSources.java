@@ -1,6 +1,5 @@
 package seedc.codegen.c.lowbit;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -8,10 +7,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import seedc.analysis.Dataflow;
-import seedc.codegen.c.threshold.Thresholds;
 import seedc.fixed.FixedKernels;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.FixedType;
+import seedc.fixed.FoldedQuantizes;
 import seedc.fixed.LowBitProducts;
 import seedc.fixed.OpParams;
 import seedc.ir.Op;
@@ -47,32 +46,26 @@ public final class PackedSources {
     }
 
     /**
-     * The sources of {@code products}' activations ({@code fused}: chains compared at a store or by a loop of their
-     * own, whose quantize has code of its own and is left as it is).
+     * The sources of {@code products}' activations: the quantizes the fact {@code folds} says each packs
+     * (FoldedQuantizes#packedInto: those in a chain compared at a store or by a loop of their own keep their code).
      */
-    static PackedSources of(FixedProgram fp, Map<Op, PlaneProduct> products, Thresholds fused) {
+    static PackedSources of(FixedProgram fp, Map<Op, PlaneProduct> products, FoldedQuantizes folds) {
+        Map<Op, Integer> activations = new IdentityHashMap<>();
+        products.forEach((op, p) -> activations.put(op, p.ram()));
+        FoldedQuantizes packing = folds.packedInto(activations);
         Dataflow g = Dataflow.of(fp.program());
         Map<Op, Source> sources = new IdentityHashMap<>();
         Set<Op> replaced = new HashSet<>();
         products.forEach((op, p) -> {
-            List<Op> views = new ArrayList<>();
-            Value v = op.inputs().get(p.ram());
-            Op reader = op;
-            while (g.def(v) instanceof Op view && seedc.analysis.InPlace.isIdentityView(view)
-                    && g.onlyReader(v) == reader) {
-                views.add(view);
-                reader = view;
-                v = view.inputs().get(0);
-            }
-            if (!(g.def(v) instanceof Op.Quantize q) || g.onlyReader(v) != reader || fused.at(q) != null
-                    || g.region(q) != g.region(op)) {
+            FoldedQuantizes.Packed packed = packing.packedBy(op);
+            if (packed == null) {
                 return;
             }
-            boolean input = g.def(q.a()) instanceof Op.Input && g.onlyReader(q.a()) == q;
-            sources.put(op, new Source(q, q.a(), starts(fp, q, p.activation()), input));
+            Op.Quantize q = packed.quantize();
+            sources.put(op, new Source(q, q.a(), starts(fp, q, p.activation()), packed.input()));
             replaced.add(q);
-            replaced.addAll(views);
-            if (input) {
+            replaced.addAll(packed.views());
+            if (packed.input()) {
                 replaced.add(g.def(q.a()));
             }
         });
