@@ -220,8 +220,8 @@ public final class LinearCycleModel implements CycleModel {
      * adds exactly the products it added before they existed, and so prices every program to the last bit as it did.
      */
     private Map<String, Double> folded(Map<String, Double> terms) {
-        Map<String, Double> planes = onPlanes(FoldedWork.asPriced(IdiomWork.rowsPriced(terms,
-                coefficients::containsKey), foldsFitted));
+        Map<String, Double> planes = onPlanes(SignWork.asPriced(FoldedWork.asPriced(IdiomWork.rowsPriced(terms,
+                coefficients::containsKey), foldsFitted), coefficients::containsKey));
         if (planes.keySet().stream().noneMatch(t -> isCallShift(t) && !coefficients.containsKey(t))) {
             return planes;
         }

@@ -92,7 +92,8 @@ record OpTerms(FixedProgram fp, Set<Value> flash, Set<Op> streamed, IdiomWork id
         }
         // a product on bit planes or by subset sums: those terms kept as its dense stand-ins, beside its kernels'
         // (PlaneWork, SubsetWork)
-        Map<String, Double> terms = onPlanes != null ? PlaneWork.terms(onPlanes, times, named)
+        Map<String, Double> terms = onPlanes != null
+                ? SignWork.terms(planes.signKernels(), op, PlaneWork.terms(onPlanes, times, named))
                 : bySubsets != null ? SubsetWork.terms(fp, bySubsets,
                         width(op.inputs().get(bySubsets.activationOperand())), times, named) : named;
         terms.forEach((term, amount) -> put(t, term, amount));

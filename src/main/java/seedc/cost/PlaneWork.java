@@ -53,6 +53,7 @@ final class PlaneWork {
     private QuantizedModel quantized;
     private final Map<Op, LowBitProducts.Product> found = new IdentityHashMap<>();
     private final Map<Op, LowBitProducts.WideProduct> subsets = new IdentityHashMap<>();
+    private seedc.fixed.SignKernels signKernels;
 
     private PlaneWork(FixedProgram fp, Map<String, double[]> weights, Set<Value> flash) {
         this.fp = fp;
@@ -79,6 +80,17 @@ final class PlaneWork {
             found.put(op, LowBitProducts.onPlanes(fp, quantized, op, defs, flash));
         }
         return found.get(op);
+    }
+
+    /** Which products compare or count their quantize in their kernel ({@link SignWork}), found once. */
+    seedc.fixed.SignKernels signKernels() {
+        if (signKernels == null) {
+            if (quantized == null) {
+                quantized = new QuantizedModel(fp, weights);
+            }
+            signKernels = seedc.fixed.SignKernels.priced(fp, quantized, flash);
+        }
+        return signKernels;
     }
 
     /**

@@ -13,6 +13,7 @@ import seedc.backend.CBuildReport;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.LowBitProducts;
 import seedc.fixed.QuantizedModel;
+import seedc.fixed.SignKernels;
 import seedc.ir.Op;
 import seedc.ir.Value;
 
@@ -106,9 +107,10 @@ public final class BitSerial {
                 refused.put(m, why);
             }
         });
-        PackedSigns signs = PackedSigns.of(fp, chosen, fused);
+        SignKernels fact = BackendSignKernels.of(fp, chosen, fused); // which products compare or count in the kernel
         return new BitSerial(List.copyOf(lowBit), refused, chosen, subsets, Map.of(),
-                PackedSources.of(fp, chosen, fused.folds()), signs, CountedLevels.of(fp, chosen, fused, signs));
+                PackedSources.of(fp, chosen, fused.folds()), PackedSigns.of(fp, chosen, fused, fact),
+                CountedLevels.of(fp, chosen, fused, fact));
     }
 
     /**

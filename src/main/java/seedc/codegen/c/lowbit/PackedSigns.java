@@ -1,21 +1,21 @@
 package seedc.codegen.c.lowbit;
 
-import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import seedc.analysis.Dataflow;
-import seedc.analysis.InPlace;
 import seedc.codegen.c.avr.AvrPopandRows;
 import seedc.codegen.c.threshold.Thresholds;
 import seedc.codegen.c.writer.Windows;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.LowBitProducts;
+import seedc.fixed.SignKernels;
 import seedc.ir.Op;
 import seedc.ir.Value;
 
 /**
- * One-bit activations written as the bit plane the next product reads: where a binary layer's sums are compared at
+ * One-bit activations written as the bit plane the next product reads, where the fact says (seedc.fixed.SignKernels:
+ * which products write packed signs, to which reader, through which pooling; this class gives it what the AVR's
+ * kernels can do, {@link #writes}, {@link #readsPlane}, {@link #pools}, and the comparisons of those it chose): where a binary layer's sums are compared at
  * their store (Thresholds) into a sign read by nothing but another product on planes, the comparison is made in the
  * AVR's rows kernel itself on each popcount (AvrPopandRows.compared) and its bit shifted into the plane, so the
  * sign takes an eighth of its bytes, no loop over the sums and no packing by its reader (which counts its plane's
@@ -63,43 +63,35 @@ public final class PackedSigns {
         this.byPool = byPool;
     }
 
-    static PackedSigns of(FixedProgram fp, Map<Op, PlaneProduct> products, Thresholds fused) {
-        Dataflow g = Dataflow.of(fp.program());
+    /** The packed signs the fact says the products write ({@link SignKernels#writers}), with their comparisons. */
+    static PackedSigns of(FixedProgram fp, Map<Op, PlaneProduct> products, Thresholds fused, SignKernels fact) {
         Map<Op, Packed> byProduct = new IdentityHashMap<>(), byReader = new IdentityHashMap<>();
         Map<Op, Packed> byPool = new IdentityHashMap<>();
-        products.forEach((op, p) -> {
-            Thresholds.Chain c = fused.storedBy(op);
-            if (c == null || !writesPlane(p, c)) {
-                return;
+        for (Op op : fact.writers()) {
+            SignKernels.Written w = fact.writtenBy(op);
+            Packed packed = compared(fp, products.get(op), fused.storedBy(op), w.pool(), w.read(), w.views(),
+                    products.get(w.reader()).activation());
+            byProduct.put(op, packed);
+            byReader.put(w.reader(), packed);
+            if (w.pool() != null) {
+                byPool.put(w.pool(), packed);
             }
-            Value read = c.sign().out();
-            Op reader = g.onlyReader(read);
-            Op.Maxpool pool = reader instanceof Op.Maxpool m && pools(fp, m) && g.region(m) == g.region(op) ? m : null;
-            if (pool != null) {
-                read = pool.out();
-                reader = g.onlyReader(read);
-            }
-            List<Value> views = new ArrayList<>();
-            while (reader != null && InPlace.isIdentityView(reader) && fp.type(reader.out()).equals(fp.type(read))
-                    && g.region(reader) == g.region(op)) { // read in place (RamPlan), so packed too
-                read = reader.out();
-                views.add(read);
-                reader = g.onlyReader(read);
-            }
-            PlaneProduct next = reader == null ? null : products.get(reader);
-            if (next == null || !readsPlane(next, read) || g.region(reader) != g.region(op)) {
-                return;
-            }
-            Packed packed = compared(fp, p, c, pool, read, views, next.activation());
-            if (packed != null) {
-                byProduct.put(op, packed);
-                byReader.put(reader, packed);
-                if (pool != null) {
-                    byPool.put(pool, packed);
-                }
-            }
-        });
+        }
         return new PackedSigns(byProduct, byReader, byPool);
+    }
+
+    /**
+     * Whether p's rows kernel can compare its counts into chain c's sign as the plane of {@code next} (what the fact
+     * asks of the backend, SignKernels.Kernels#writesSigns).
+     */
+    static boolean writes(FixedProgram fp, PlaneProduct p, Thresholds.Chain c, PlaneProduct next) {
+        return c != null && writesPlane(p, c)
+                && compared(fp, p, c, null, c.sign().out(), List.of(), next.activation()) != null;
+    }
+
+    /** Whether max pooling m of packed signs can pool their bytes: every window inside the input. */
+    static boolean pools(Op.Maxpool m) {
+        return Windows.everyCellInside(m);
     }
 
     /**
@@ -116,19 +108,11 @@ public final class PackedSigns {
      * Whether the product reads v as its activation, one plane in bytes: a matrix product's rows packed without
      * padding, or an ungrouped convolution's input pixels, packed once (whole bytes of channels).
      */
-    private static boolean readsPlane(PlaneProduct p, Value v) {
+    static boolean readsPlane(PlaneProduct p, Value v) {
         boolean reads = p.op() instanceof Op.Conv2d cv
                 ? cv.x() == v && cv.groups() == 1 && p.window() instanceof WindowPacking.Pixels
                 : p.op().inputs().get(0) == v && p.ram() == 0 && p.planeBytes() == p.packedBytes();
         return reads && !p.layout().elements() && p.word().wordBits() == 8 && p.activation().planes() == 1;
-    }
-
-    /**
-     * Whether max pooling m of a sign can pool its packed bytes: every window inside the input, the same type in and
-     * out (the same two levels).
-     */
-    private static boolean pools(FixedProgram fp, Op.Maxpool m) {
-        return Windows.everyCellInside(m) && fp.type(m.x()).equals(fp.type(m.out()));
     }
 
     /**

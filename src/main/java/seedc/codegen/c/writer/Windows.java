@@ -102,11 +102,7 @@ public final class Windows {
 
     /** Whether every window lies inside the input (no padding, the last window's cells within it), few cells. */
     public static boolean everyCellInside(Maxpool m) {
-        Shape xs = m.x().shape(), os = m.out().shape();
-        Window w = m.window();
-        return w.pt() == 0 && w.pl() == 0 && (os.dim(1) - 1) * w.sh() + (m.kh() - 1) * w.dh() + 1 <= xs.dim(1)
-                && (os.dim(2) - 1) * w.sw() + (m.kw() - 1) * w.dw() + 1 <= xs.dim(2)
-                && m.kh() * m.kw() <= UNROLLED_CELLS;
+        return seedc.fixed.SignKernels.everyCellInside(m, UNROLLED_CELLS);
     }
 
     /**

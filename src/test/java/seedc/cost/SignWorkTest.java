@@ -1,0 +1,76 @@
+package seedc.cost;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import seedc.fixed.FixedProgram;
+
+/**
+ * The sign kernels' terms ({@link SignWork}) counted by hand on a small binary MLP: 16 pixels quantized to one bit,
+ * a product on planes with 8 binary weight columns whose sums go through sign (compared where it stores: its kernel
+ * compares each count and writes the 8 signs packed, one byte), read as the activation of a second product on planes
+ * with 4 binary weight columns, which reads its plane from that byte instead of packing it.
+ */
+class SignWorkTest {
+    private static final String PROGRAM = "let X = (16, 1) in [0.0, 1.0] in let W1 = (16, 8) in [-1.0, 1.0] in"
+            + " let W2 = (8, 4) in [-1.0, 1.0] in let Xq = quantize(X, 1, 0.0, 0.5) in"
+            + " let H = sign(Xq^T * W1) in H * W2";
+
+    private static Map<String, double[]> weights() {
+        double[] w1 = new double[128], w2 = new double[32];
+        for (int i = 0; i < w1.length; i++) {
+            w1[i] = i % 3 == 0 ? -0.5 : 0.5;
+        }
+        for (int i = 0; i < w2.length; i++) {
+            w2[i] = i % 5 < 2 ? -0.5 : 0.5;
+        }
+        return Map.of("W1", w1, "W2", w2);
+    }
+
+    @Test
+    void theWriterAndTheReaderHaveTheirOutputsAndPackingUnderUnitsOfTheirOwn() {
+        FixedProgram fp = PlaneWorkTest.fixed(PROGRAM, weights());
+        List<OpWork.Part> parts = OpWork.of(fp, weights(), false);
+        Map<String, Double> writer = planes(product(parts, 0)), reader = planes(product(parts, 1));
+        // the writer: 1 run; a row of 16 bits packed once for its 8 columns (16 x 1 plane); 8 outputs compared and
+        // packed; 8 outputs x 1 x 1 planes x 2 bytes of 16 terms
+        assertEquals(Map.of("MatMul.planeop", 1.0, "MatMul.planepack", 16.0, "MatMul.planesignout", 8.0,
+                "MatMul.planebyte.1x1", 16.0), writer);
+        // the reader: its row of 8 bits read from the sign's byte; 4 outputs formed; 4 x 1 x 1 x 1 byte
+        assertEquals(Map.of("MatMul.planeop", 1.0, "MatMul.planesignpack", 8.0, "MatMul.planeout", 4.0,
+                "MatMul.planebyte.1x1", 4.0), reader);
+    }
+
+    @Test
+    void aModelWithoutTheKernelsTermsPricesThemAsBeforeAndOneWithThemByThem() {
+        FixedProgram fp = PlaneWorkTest.fixed(PROGRAM, weights());
+        List<OpWork.Part> parts = OpWork.of(fp, weights(), false);
+        Map<String, Double> writer = product(parts, 0), reader = product(parts, 1);
+        Map<String, Double> coefficients = new HashMap<>(Map.of("MatMul.planeop", 100.0, "MatMul.planepack", 3.0,
+                "MatMul.planeout", 20.0, "MatMul.planebyte.1x1", 10.0));
+        LinearCycleModel before = new LinearCycleModel("test", coefficients);
+        // as planes' terms alone: 100 + 16 x 3 + 8 x 20 + 16 x 10 and 100 + 8 x 3 + 4 x 20 + 4 x 10
+        assertEquals(100 + 48 + 160 + 160, before.price(writer), 1e-9);
+        assertEquals(100 + 24 + 80 + 40, before.price(reader), 1e-9);
+        coefficients.putAll(Map.of("MatMul.planesignout", 6.0, "MatMul.planesignpack", 0.5));
+        LinearCycleModel fitted = new LinearCycleModel("test", coefficients);
+        assertEquals(100 + 48 + 8 * 6 + 160, fitted.price(writer), 1e-9);
+        assertEquals(100 + 8 * 0.5 + 80 + 40, fitted.price(reader), 1e-9);
+    }
+
+    /** The planes' terms of a product (its dense stand-ins left out). */
+    private static Map<String, Double> planes(Map<String, Double> terms) {
+        Map<String, Double> m = new TreeMap<>(terms);
+        m.keySet().removeIf(t -> !t.startsWith("MatMul.plane"));
+        return m;
+    }
+
+    /** The terms of the i-th matrix product's part, in program order. */
+    private static Map<String, Double> product(List<OpWork.Part> parts, int i) {
+        return new TreeMap<>(parts.stream().filter(p -> p.kind().equals("MatMul")).toList().get(i).terms());
+    }
+}
