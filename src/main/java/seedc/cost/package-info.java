@@ -21,6 +21,8 @@
  * {@link seedc.cost.LinearCycleModel#coverage} until a fit measures the kind's subset sums. An op the C folds into
  * another's code ({@link seedc.fixed.FoldedQuantizes}: a quantize compared at a product's store or packed by a product
  * on planes, a chain's scale and bias) has its terms under folded units ({@link seedc.cost.FoldedWork}), priced as the
- * op's own code until a fit measures the kind's folds.
+ * op's own code until a fit measures the kind's folds. A product on planes that writes or reads packed signs or counts
+ * level numbers in its kernel ({@link seedc.fixed.SignKernels}) has those outputs or that packing under units of their
+ * own ({@link seedc.cost.SignWork}), priced as the planes' outputs and packing until a fit measures them.
  */
 package seedc.cost;

@@ -10,8 +10,10 @@ import seedc.ir.Value;
 /**
  * The AVR's kernels of the products on bit planes as a cost model reads them from the products' operands alone
  * ({@link LowBitProducts#onPlanes}), for {@link SignKernels}: the C backends choose each product's kernel from its
- * target's measured words and layouts and check the thresholds' range in the kernel's bits, which this does not; it
- * takes 8-bit planes, the planes layout and thresholds that fit (SignKernelsTest measures where the two agree).
+ * target's measured words and layouts and move the chain's thresholds onto the kernel's count, which this does not; it
+ * takes 8-bit planes, the planes layout, and thresholds that move where the product's stores are proven within its
+ * type ({@link ProductReach}: a product that may wrap gives the count's thresholds no order, as cnn-digits-w1a1i1's
+ * second convolution at 8 bits; SignKernelsTest measures where the two agree).
  * A one-bit sign is written by a 1 x 1 product whose rows (a matrix product's activation rows, an ungrouped
  * convolution's output channels) fill whole bytes, a plane of at most {@link #MOST_PLANE_BYTES}; it is read by a
  * 1-plane matrix product's activation rows or a convolution whose input pixels' channels fill whole bytes; a
@@ -55,7 +57,8 @@ record SignKernelsPriced(FixedProgram fp, Map<Op, LowBitProducts.Product> produc
     public boolean writesSigns(Op product, FoldedQuantizes.Chain c, Op reader) {
         LowBitProducts.Product p = products.get(product);
         boolean rows = product instanceof Op.Conv2d cv ? cv.groups() == 1 : p.activationOperand() == 0;
-        return rows && p.activation().planes() == 1 && p.weight().planes() == 1 && rowsACall(p) % 8 == 0
+        return rows && c.proven() != null && p.activation().planes() == 1 && p.weight().planes() == 1
+                && rowsACall(p) % 8 == 0
                 && rowsACall(p) <= MOST_ROWS && (p.terms() + 7) / 8 <= MOST_PLANE_BYTES;
     }
 
@@ -80,7 +83,7 @@ record SignKernelsPriced(FixedProgram fp, Map<Op, LowBitProducts.Product> produc
                 && rowsACall(p) <= MOST_ROWS;
         boolean subsets = a >= 2 && p.terms() <= SMALL_WINDOW;
         boolean padClasses = p.zeroLevel() < 0 && ((Op.Conv2d) product).window().padded();
-        return pairRows && !subsets && !padClasses && ownNumbers(c);
+        return pairRows && !subsets && !padClasses && c.proven() != null && ownNumbers(c);
     }
 
     /** The rows a call of the rows kernels counts: a matrix product's vectors, a convolution group's channels. */

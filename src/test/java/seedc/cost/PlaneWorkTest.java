@@ -120,6 +120,11 @@ class PlaneWorkTest {
     }
 
     static FixedProgram fixed(String source, Map<String, double[]> weights) {
+        return fixed(source, weights, 0);
+    }
+
+    /** The same with {@code headroom} bits more than the data need above every value (so no product can wrap). */
+    static FixedProgram fixed(String source, Map<String, double[]> weights, int headroom) {
         Program p = SeeDotProgram.from(new SourceFile("t.sd", source)).program();
         Profile prof = new Profile(p);
         double[] x = new double[p.input().size()];
@@ -132,7 +137,7 @@ class PlaneWorkTest {
         for (Value v : p.values()) {
             if (!v.isInt()) {
                 bits[v.id()] = 16;
-                scales[v.id()] = ShiftryStrategy.dataDrivenScale(prof.maxAbs(v), 16);
+                scales[v.id()] = ShiftryStrategy.dataDrivenScale(prof.maxAbs(v), 16) - headroom;
             }
         }
         return ShiftryStrategy.assign(p, prof, bits, scales, ShiftryLadder.shiftry(ContainerWidths.C));

@@ -20,6 +20,12 @@ class SignWorkTest {
             + " let W2 = (8, 4) in [-1.0, 1.0] in let Xq = quantize(X, 1, 0.0, 0.5) in"
             + " let H = sign(Xq^T * W1) in H * W2";
 
+    /**
+     * Bits above what the data need at every value: the first product's sums (at most 16 x 0.5 = 8 in size) are then
+     * proven within its type, which the kernel's comparison needs (SignKernelsPriced).
+     */
+    private static final int HEADROOM = 4;
+
     private static Map<String, double[]> weights() {
         double[] w1 = new double[128], w2 = new double[32];
         for (int i = 0; i < w1.length; i++) {
@@ -33,7 +39,7 @@ class SignWorkTest {
 
     @Test
     void theWriterAndTheReaderHaveTheirOutputsAndPackingUnderUnitsOfTheirOwn() {
-        FixedProgram fp = PlaneWorkTest.fixed(PROGRAM, weights());
+        FixedProgram fp = PlaneWorkTest.fixed(PROGRAM, weights(), HEADROOM);
         List<OpWork.Part> parts = OpWork.of(fp, weights(), false);
         Map<String, Double> writer = planes(product(parts, 0)), reader = planes(product(parts, 1));
         // the writer: 1 run; a row of 16 bits packed once for its 8 columns (16 x 1 plane); 8 outputs compared and
@@ -47,7 +53,7 @@ class SignWorkTest {
 
     @Test
     void aModelWithoutTheKernelsTermsPricesThemAsBeforeAndOneWithThemByThem() {
-        FixedProgram fp = PlaneWorkTest.fixed(PROGRAM, weights());
+        FixedProgram fp = PlaneWorkTest.fixed(PROGRAM, weights(), HEADROOM);
         List<OpWork.Part> parts = OpWork.of(fp, weights(), false);
         Map<String, Double> writer = product(parts, 0), reader = product(parts, 1);
         Map<String, Double> coefficients = new HashMap<>(Map.of("MatMul.planeop", 100.0, "MatMul.planepack", 3.0,
