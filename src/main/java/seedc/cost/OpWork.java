@@ -217,6 +217,7 @@ public final class OpWork {
             r.add(fp.types()[op.out().id()]);
             if (planes != null) {
                 planes.addActivationReads(op, r); // a product on planes: its activation's levels, through views
+                r.add(planes.signKernelsOf(op)); // its sign kernels follow from other ops' types too (SignWork)
             }
             r.add(counter.folded().contains(op)); // folded or not follows from other ops' types and parameters too
             return r;

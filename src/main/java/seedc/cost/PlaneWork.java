@@ -94,6 +94,20 @@ final class PlaneWork {
     }
 
     /**
+     * Which sign kernels product op runs (writes packed signs, reads them, counts level numbers: SignWork's units), ""
+     * for an op not on planes: what its part depends on besides its own types, since the fact follows from its chain's
+     * and its reader's (a price kept for the op's own types must not outlive a change of them).
+     */
+    String signKernelsOf(Op op) {
+        if (productOf(op) == null) {
+            return "";
+        }
+        seedc.fixed.SignKernels fact = signKernels();
+        return (fact.writtenBy(op) != null ? "w" : "") + (fact.readBy(op) != null ? "r" : "")
+                + (fact.counts(op) != null ? "c" : "");
+    }
+
+    /**
      * The product op as the C computes it by subset sums ({@link LowBitProducts#bySubsetSums}, {@link SubsetWork}),
      * or null: off planes ({@link #productOf} null: the backends take planes first) and weights in flash.
      */
