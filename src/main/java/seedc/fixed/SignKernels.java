@@ -30,8 +30,8 @@ import seedc.ir.Value;
 public final class SignKernels {
     /** What the kernels of the products on bit planes can do at a given store and activation. */
     public interface Kernels {
-        /** The products on bit planes, each with the operand that is its activation. */
-        Map<Op, Integer> onPlanes();
+        /** The products on bit planes. */
+        Set<Op> onPlanes();
 
         /** Whether product's kernel can compare its counts into the one-bit sign of chain c, as reader's plane. */
         boolean writesSigns(Op product, FoldedQuantizes.Chain c, Op reader);
@@ -87,7 +87,7 @@ public final class SignKernels {
                 stored.putIfAbsent(c.product(), c);
             }
         });
-        kernels.onPlanes().keySet().forEach(op -> {
+        kernels.onPlanes().forEach(op -> {
             FoldedQuantizes.Chain c = stored.get(op);
             Written w = c == null || c.quantize().bits() != 1 ? null : written(fp, g, op, c, kernels);
             if (w != null) {
@@ -98,7 +98,7 @@ public final class SignKernels {
                 }
             }
         });
-        kernels.onPlanes().keySet().forEach(op -> {
+        kernels.onPlanes().forEach(op -> {
             FoldedQuantizes.Chain c = stored.get(op);
             if (c != null && !byProduct.containsKey(op) && op instanceof Op.Conv2d cv && cv.groups() == 1
                     && fp.type(c.quantize().out()).container() == 8 && kernels.countsLevels(op, c)) {
@@ -125,7 +125,7 @@ public final class SignKernels {
             views.add(read);
             reader = g.onlyReader(read);
         }
-        if (reader == null || !kernels.onPlanes().containsKey(reader) || g.region(reader) != g.region(op)
+        if (reader == null || !kernels.onPlanes().contains(reader) || g.region(reader) != g.region(op)
                 || !kernels.readsSigns(reader, read) || !kernels.writesSigns(op, c, reader)) {
             return null;
         }

@@ -47,10 +47,8 @@ record SignKernelsPriced(FixedProgram fp, Map<Op, LowBitProducts.Product> produc
     }
 
     @Override
-    public Map<Op, Integer> onPlanes() {
-        Map<Op, Integer> m = new IdentityHashMap<>();
-        products.forEach((op, p) -> m.put(op, p.activationOperand()));
-        return m;
+    public Set<Op> onPlanes() {
+        return products.keySet();
     }
 
     @Override

@@ -1,7 +1,7 @@
 package seedc.codegen.c.lowbit;
 
-import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.Set;
 import seedc.codegen.c.threshold.Thresholds;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.FoldedQuantizes;
@@ -22,10 +22,8 @@ record BackendSignKernels(FixedProgram fp, Map<Op, PlaneProduct> products, Thres
     }
 
     @Override
-    public Map<Op, Integer> onPlanes() {
-        Map<Op, Integer> m = new IdentityHashMap<>();
-        products.forEach((op, p) -> m.put(op, p.ram()));
-        return m;
+    public Set<Op> onPlanes() {
+        return products.keySet();
     }
 
     @Override

@@ -39,7 +39,7 @@ public final class PackedSigns {
     public record Packed(Value signs, Op.Maxpool pool, Value read, List<Value> views, CountThresholds counts,
                          int rowBytes, boolean lookedUp, boolean wide) {}
 
-    static final PackedSigns NONE = new PackedSigns(Map.of(), Map.of(), Map.of());
+    static final PackedSigns NONE = new PackedSigns(SignKernels.NONE, Map.of());
 
     /**
      * The most taps of a convolution whose packed signs are looked up by the window's pattern (lookedUp), and the
@@ -50,34 +50,25 @@ public final class PackedSigns {
     /** The largest u the kernels compare: 254 (65,534 in 16 bits), so that theta = 255 is never reached. */
     private static final long MOST_U = 254, MOST_WIDE_U = 65534;
 
+    /** Where the signs go (which products write and read them, which pooling pools them). */
+    private final SignKernels fact;
+    /** The comparison of each writer. */
     private final Map<Op, Packed> byProduct;
-    /** The products reading a packed sign as their activation's plane, with it. */
-    private final Map<Op, Packed> byReader;
 
-    /** The max poolings of packed signs, with them. */
-    private final Map<Op, Packed> byPool;
-
-    private PackedSigns(Map<Op, Packed> byProduct, Map<Op, Packed> byReader, Map<Op, Packed> byPool) {
+    private PackedSigns(SignKernels fact, Map<Op, Packed> byProduct) {
+        this.fact = fact;
         this.byProduct = byProduct;
-        this.byReader = byReader;
-        this.byPool = byPool;
     }
 
     /** The packed signs the fact says the products write ({@link SignKernels#writers}), with their comparisons. */
     static PackedSigns of(FixedProgram fp, Map<Op, PlaneProduct> products, Thresholds fused, SignKernels fact) {
-        Map<Op, Packed> byProduct = new IdentityHashMap<>(), byReader = new IdentityHashMap<>();
-        Map<Op, Packed> byPool = new IdentityHashMap<>();
+        Map<Op, Packed> byProduct = new IdentityHashMap<>();
         for (Op op : fact.writers()) {
             SignKernels.Written w = fact.writtenBy(op);
-            Packed packed = compared(fp, products.get(op), fused.storedBy(op), w.pool(), w.read(), w.views(),
-                    products.get(w.reader()).activation());
-            byProduct.put(op, packed);
-            byReader.put(w.reader(), packed);
-            if (w.pool() != null) {
-                byPool.put(w.pool(), packed);
-            }
+            byProduct.put(op, compared(fp, products.get(op), fused.storedBy(op), w.pool(), w.read(), w.views(),
+                    products.get(w.reader()).activation()));
         }
-        return new PackedSigns(byProduct, byReader, byPool);
+        return new PackedSigns(fact, byProduct);
     }
 
     /**
@@ -141,14 +132,16 @@ public final class PackedSigns {
         return byProduct.get(product);
     }
 
-    /** The packed sign the product reads as its activation's plane, or null. */
+    /** The packed sign the product reads as its activation's plane (its writer's), or null. */
     public Packed readBy(Op product) {
-        return byReader.get(product);
+        SignKernels.Written w = fact.readBy(product);
+        return w == null ? null : byProduct.get(w.product());
     }
 
-    /** The packed signs max pooling m pools, or null. */
+    /** The packed signs max pooling m pools (their writer's), or null. */
     public Packed pooledBy(Op m) {
-        return byPool.get(m);
+        SignKernels.Written w = fact.pooledBy(m);
+        return w == null ? null : byProduct.get(w.product());
     }
 
     /** Bytes of each packed sign's value and of its pooling's (an eighth of their elements'). */
