@@ -76,7 +76,8 @@ class FitScriptPricingTest {
      * Whole ops' work as OpWork, PlaneWork and SubsetWork give it, where the two pricings could part beyond one term's
      * coefficient: a product on bit planes or by subset sums (its kernel's terms beside its dense stand-ins, priced
      * one way where the model measured the kind's kernel and the other where it did not) and an idiom call's shift
-     * bits beside the shift term they were taken from, for every kind a product can be; a class-score row beside its
+     * bits beside the shift term they were taken from, for every kind a product can be; a sign kernel's terms beside
+     * the planes' (priced as them where the model has no coefficient of theirs); a class-score row beside its
      * stand-ins.
      */
     private static List<Map<String, Double>> workToPrice() {
@@ -86,6 +87,11 @@ class FitScriptPricingTest {
                     kind + ".planeout", 3.0, kind + ".densemac.8x8.t16", 24.0, kind + ".denseout.8", 3.0,
                     kind + ".op", 1.0));
             work.add(Map.of(kind + ".planelookup.2x1", 64.0, kind + ".densetap.8", 9.0, kind + ".out.16", 10.0));
+            // a sign kernel's writer and reader, and a counter of level numbers (SignWork), beside the planes' terms
+            work.add(Map.of(kind + ".planeop", 1.0, kind + ".planesignpack", 40.0, kind + ".planebyte.1x1", 36.0,
+                    kind + ".planesignout", 3.0, kind + ".planeout", 2.0, kind + ".densemac.8x8.t16", 24.0));
+            work.add(Map.of(kind + ".planeop", 1.0, kind + ".planepack", 40.0, kind + ".planebyte.2x2", 36.0,
+                    kind + ".planelevelout", 3.0, kind + ".denseout.8", 3.0));
             work.add(Map.of(kind + ".callshift", 14.0, kind + ".shift", 6.0, kind + ".call.mul8x16_shr2_8", 2.0,
                     kind + ".nextmac.8x16.t16", 12.0, kind + ".op", 1.0));
             // by subset sums: their terms beside the dense stand-ins, at widths fitted (MatMul's, Conv2d's on the
