@@ -14,6 +14,7 @@
  * ({@link seedc.fixed.LowBitProducts#bySubsetSums}), the operand that is a flash row read in order
  * ({@link seedc.fixed.FlashRowReads}), the values the C keeps in flash (FlashRowReads.inFlash), and which elements
  * the AVR runtime's idiom calls compute ({@link seedc.fixed.IdiomCalls}: 8x16 products narrowed in one call, sums
- * halved by the sign flag, ProtoNN's class scores added by one call of a row).
+ * halved by the sign flag, ProtoNN's class scores added by one call of a row, element-wise loops as one call of
+ * the row loops: {@link seedc.fixed.ElementwiseRowLoops}).
  */
 package seedc.fixed;
