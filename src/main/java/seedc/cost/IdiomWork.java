@@ -133,7 +133,7 @@ final class IdiomWork {
             return;
         }
         String kind = OpWork.kind(op);
-        standIns(kind, own);
+        standIns(kind, own, true);
         double n = times * op.out().size();
         String sum = Integer.toString(fp.type(addedInto.get(op)).container());
         own.merge("SumLoop." + LOOPED + "copy." + sum, n, Double::sum);
@@ -141,15 +141,15 @@ final class IdiomWork {
     }
 
     /**
-     * Moves every term of an op of kind {@code kind} in {@code own} but its set-up ({@code Kind.op},
-     * {@code Kind.nextop}) under its stand-in unit, {@code looped} before the unit: the terms a row's own term replaces
-     * once a fit measures it ({@link #rowsPriced}).
+     * Moves every term of an op of kind {@code kind} in {@code own} under its stand-in unit, {@code looped} before the
+     * unit (its set-up, {@code Kind.op} or {@code Kind.nextop}, too unless {@code keepSetUp}): the terms a row's own
+     * term replaces once a fit measures it ({@link #rowsPriced}).
      */
-    static void standIns(String kind, Map<String, Double> own) {
+    static void standIns(String kind, Map<String, Double> own, boolean keepSetUp) {
         Map<String, Double> looped = new TreeMap<>();
         own.forEach((term, amount) -> {
             String unit = term.substring(kind.length() + 1);
-            boolean setUp = unit.equals("op") || unit.equals(OpWork.NEXT + "op");
+            boolean setUp = keepSetUp && (unit.equals("op") || unit.equals(OpWork.NEXT + "op"));
             looped.put(setUp ? term : kind + "." + LOOPED + unit, amount);
         });
         own.clear();

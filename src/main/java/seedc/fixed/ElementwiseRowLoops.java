@@ -18,10 +18,10 @@ import seedc.ir.Value;
  * ElementwiseRows, which checks each call against the loop's element it replaces) and seedc.cost.OpWork prices each
  * row by a term of its own ({@code Kind.row.FN}, seedc.cost.ElementwiseRowWork).
  *
- * <p>A row computes, at every k, the very integers of the loop's element as the C writes it (docs/fixed-point-semantics.md
- * through seedc.codegen.c.writer.IntExpr), so the shapes here are exactly those whose element is the row's
- * expression: every operand an array in RAM as long as the result (or one element read from flash), read unshifted
- * or shifted right (never left), 4 to 255 elements, and
+ * <p>A row computes, at every k, the very integers of the loop's element as the C writes it
+ * (docs/fixed-point-semantics.md through seedc.codegen.c.writer.IntExpr), so the shapes here are exactly those whose
+ * element is the row's expression: every operand an array in RAM as long as the result (or one element read from
+ * flash), read unshifted or shifted right (never left), 4 to 255 elements, and
  * <ul>
  *   <li>{@code sd_mulshr8_row}, {@code sd_scalemulshr8_row}: an 8x8 product exact in the op's width, 9-16 bits,
  *       shifted right by post (1-15) into an 8-bit result (or a narrower one the shifted product fits);

@@ -80,7 +80,8 @@ final class ElementwiseRows {
         return switch (row.fn()) {
             case MULSHR8, SCALEMULSHR8 -> cut8(text, "sd_shr16(sd_mul8(" + x + ", " + y + "), " + n.get(0) + ")")
                     || cut8(text, "sd_shr16(sd_mul8(" + y + ", " + x + "), " + n.get(0) + ")");
-            case MUL8X16SHR8, SCALEMUL8X16SHR8 -> text.equals("sd_mul8x16_shr_8(" + x + ", " + y + ", " + n.get(0) + ")");
+            case MUL8X16SHR8, SCALEMUL8X16SHR8 ->
+                    text.equals("sd_mul8x16_shr_8(" + x + ", " + y + ", " + n.get(0) + ")");
             case ADDHALFSHR8, SUBHALFSHR8 -> {
                 String half = (row.fn() == Fn.SUBHALFSHR8 ? "sd_subhalf16(" : "sd_addhalf16(") + x + ", " + y + ")";
                 yield cut8(text, n.get(2) == 0 ? half : "sd_shr16(" + half + ", " + n.get(2) + ")");
