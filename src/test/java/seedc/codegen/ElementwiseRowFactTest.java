@@ -3,7 +3,6 @@ package seedc.codegen;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +11,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import seedc.backend.EmitOptions;
 import seedc.codegen.c.CBackend;
 import seedc.codegen.c.dialect.AvrDialect;
 import seedc.codegen.c.dialect.HostDialect;
@@ -131,14 +129,7 @@ public class ElementwiseRowFactTest {
      * flash read as FLASH (their names are the constants' writer's).
      */
     private List<String> rowCalls(CBackend backend, FixedProgram fp, String name, String source) throws Exception {
-        Path out = dir.resolve(name);
-        backend.emit(fp, Map.of(), EmitOptions.NONE, out);
-        String text;
-        try (var files = Files.walk(out)) {
-            text = Files.readString(files.filter(p -> p.getFileName().toString().equals(source)).findFirst()
-                    .orElseThrow());
-        }
-        String body = text.substring(text.indexOf("int32_t seedc_predict("));
+        String body = ClassScoreRowFactTest.predictBody(backend, fp, Map.of(), dir.resolve(name), source);
         List<String> found = new ArrayList<>();
         Matcher m = ElementwiseRowCallsTest.ROW_CALL_OR_LOOKUP.matcher(body);
         while (m.find()) {
