@@ -40,7 +40,10 @@ import seedc.ir.Value;
 final class IdiomWork {
     /** The unit of a term counting an op's idiom calls; also the prefix of its shift bits' unit (callshift). */
     static final String CALL = "call";
-    /** The unit of a term counting the elements a class-score row adds; the prefix of the units it stands in for. */
+    /**
+     * The unit of a term counting the elements a class-score row adds (or an element-wise row loop writes:
+     * ElementwiseRowWork); the prefix of the units it stands in for.
+     */
     static final String ROW = "row", LOOPED = "looped";
 
     private final FixedProgram fp;
@@ -130,14 +133,7 @@ final class IdiomWork {
             return;
         }
         String kind = OpWork.kind(op);
-        Map<String, Double> looped = new TreeMap<>();
-        own.forEach((term, amount) -> {
-            String unit = term.substring(kind.length() + 1);
-            boolean setUp = unit.equals("op") || unit.equals(OpWork.NEXT + "op");
-            looped.put(setUp ? term : kind + "." + LOOPED + unit, amount);
-        });
-        own.clear();
-        own.putAll(looped);
+        standIns(kind, own, true);
         double n = times * op.out().size();
         String sum = Integer.toString(fp.type(addedInto.get(op)).container());
         own.merge("SumLoop." + LOOPED + "copy." + sum, n, Double::sum);
@@ -145,9 +141,31 @@ final class IdiomWork {
     }
 
     /**
-     * {@code terms} as a model prices them ({@code fitted}: the terms it fitted): where it measured every class-score
-     * row among them ({@code Kind.row.FN}), the rows without their stand-ins ({@code Kind.looped*}); else the
-     * stand-ins under their own names and no row, the terms as they were before the rows had terms of their own.
+     * Moves every term of an op of kind {@code kind} in {@code own} under its stand-in unit, {@code looped} before the
+     * unit (its set-up, {@code Kind.op} or {@code Kind.nextop}, too unless {@code keepSetUp}): the terms a row's own
+     * term replaces once a fit measures it ({@link #rowsPriced}).
+     */
+    static void standIns(String kind, Map<String, Double> own, boolean keepSetUp) {
+        Map<String, Double> looped = new TreeMap<>();
+        own.forEach((term, amount) -> {
+            String unit = term.substring(kind.length() + 1);
+            boolean setUp = keepSetUp && (unit.equals("op") || unit.equals(OpWork.NEXT + "op"));
+            looped.put(setUp ? term : kind + "." + LOOPED + unit, amount);
+        });
+        own.clear();
+        own.putAll(looped);
+    }
+
+    /** The element-wise row loop that is op's whole loop ({@link IdiomCalls#elementwiseRow}), or null. */
+    seedc.fixed.ElementwiseRowLoops.Row elementwiseRowOf(Op op) {
+        return calls.elementwiseRow(op);
+    }
+
+    /**
+     * {@code terms} as a model prices them ({@code fitted}: the terms it fitted): where it measured every row (a
+     * class-score row's, an element-wise row loop's) among them ({@code Kind.row.FN}), the rows without their
+     * stand-ins ({@code Kind.looped*}); else the stand-ins under their own names and no row, the terms as they were
+     * before the rows had terms of their own.
      */
     static Map<String, Double> rowsPriced(Map<String, Double> terms, Predicate<String> fitted) {
         boolean any = false, all = true;

@@ -73,9 +73,10 @@ record OpTerms(FixedProgram fp, Set<Value> flash, Set<Op> streamed, IdiomWork id
     /** The op's terms as the C computes it in code of its own. */
     private void addCoded(Op op, double times, Map<String, Double> t) {
         boolean calls = idioms != null && idioms.callOf(op) != null;
+        boolean row = idioms != null && idioms.elementwiseRowOf(op) != null; // one call of a row loop
         LowBitProducts.Product onPlanes = planes == null ? null : planes.productOf(op);
         LowBitProducts.WideProduct bySubsets = planes == null || onPlanes != null ? null : planes.subsetsOf(op);
-        if (!streamed.contains(op) && !calls && onPlanes == null && bySubsets == null) {
+        if (!streamed.contains(op) && !calls && !row && onPlanes == null && bySubsets == null) {
             indexed(op, times, t);
             return;
         }
@@ -89,6 +90,9 @@ record OpTerms(FixedProgram fp, Set<Value> flash, Set<Op> streamed, IdiomWork id
         }
         if (idioms != null) {
             idioms.addRow(op, times, named); // its sum loop adds it by a class-score row: the row's terms (IdiomWork)
+        }
+        if (row) {
+            ElementwiseRowWork.add(idioms, op, times, named); // its loop one row call: the row's terms
         }
         // a product on bit planes or by subset sums: those terms kept as its dense stand-ins, beside its kernels'
         // (PlaneWork, SubsetWork)

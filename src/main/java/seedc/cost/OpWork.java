@@ -41,7 +41,10 @@ import seedc.ir.Value;
  *       by): its calls, and the shift bits they do taken out of its shift term ({@link IdiomWork}).
  *   <li>{@code Kind.row.FN}, {@code Kind.looped*}, {@code SumLoop.loopedcopy.O}: on the same target, a sum loop's last
  *       op that the C adds by one call of the runtime's class-score row ({@link IdiomCalls#scoreRow}): the elements the
- *       row adds, and the op's other terms and the loop's additions of it as stand-ins ({@link IdiomWork#addRow}).
+ *       row adds, and the op's other terms and the loop's additions of it as stand-ins ({@link IdiomWork#addRow}); so
+ *       too an element-wise op whose whole loop the C writes as one call of the runtime's element-wise row loops
+ *       ({@link IdiomCalls#elementwiseRow}): the elements the row writes, its other terms as stand-ins
+ *       ({@link ElementwiseRowWork}).
  *   <li>{@code Kind.planeop}, {@code Kind.planepack}, {@code Kind.planebyte.AxB}, {@code Kind.planelookup.AxB},
  *       {@code Kind.planeout}: on every C target, a product the C computes on bit planes
  *       ({@link seedc.fixed.LowBitProducts#onPlanes}): its kernels' work ({@link PlaneWork}), its other terms kept

@@ -13,7 +13,9 @@
  * whose elements are the runtime's idiom calls ({@link seedc.fixed.IdiomCalls}, likewise) its calls and the shift bits
  * they do ({@link seedc.cost.IdiomWork}), priced as the shifts they replace until a fit measures them; a sum loop whose
  * additions are one call of the runtime's class-score row ({@link seedc.fixed.IdiomCalls#scoreRow}) the row's elements,
- * its last op's and the loop's additions' terms kept as stand-ins that price it until a fit measures the row. A product on bit
+ * its last op's and the loop's additions' terms kept as stand-ins that price it until a fit measures the row;
+ * an element-wise op whose loop is one call of the runtime's row loops ({@link seedc.fixed.IdiomCalls#elementwiseRow})
+ * likewise ({@link seedc.cost.ElementwiseRowWork}). A product on bit
  * planes ({@link seedc.fixed.LowBitProducts#onPlanes}, likewise) has its kernels' work ({@link seedc.cost.PlaneWork}:
  * packing, bytes of pairs of planes, lookups, outputs), priced as the dense product it replaces until a fit measures it;
  * so has a product by subset sums ({@link seedc.fixed.LowBitProducts#bySubsetSums}; {@link seedc.cost.SubsetWork}:

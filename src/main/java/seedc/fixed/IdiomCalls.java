@@ -28,7 +28,9 @@ import seedc.ir.Value;
  *       16-bit operands whose shifted values fill their bits, summed in a wider width and halved at least once:
  *       {@code sd_shrsubhalf8}, {@code sd_shraddhalf8} and their 16-bit twins;
  *   <li>{@link #scoreRow}: a whole sum loop's additions of such a product (ProtoNN's class scores) as one call of the
- *       runtime's class-score row, {@code sd_addscores8}, {@code sd_addscores16} or {@code sd_addscores8x16}.
+ *       runtime's class-score row, {@code sd_addscores8}, {@code sd_addscores16} or {@code sd_addscores8x16};
+ *   <li>{@link #elementwiseRow}: an element-wise op's whole loop as one call of the runtime's element-wise row loops
+ *       ({@link ElementwiseRowLoops}: FastGRNN's gates, activations' table reads).
  * </ul>
  * Whether a sum loop adds its last op as computed at all (not through a comparison, not on bit planes), and whether an
  * op has code of its own (not fused into a comparison), stays the backends' decision, as in FlashRowReads; the cost
@@ -123,6 +125,7 @@ public final class IdiomCalls {
     private final Map<Op, ProductCall> added = new IdentityHashMap<>(), elements = new IdentityHashMap<>();
     private final Map<Op, SumCall> sums = new IdentityHashMap<>();
     private final Map<Op, java.util.Optional<ScoreRow>> scoreRows = new IdentityHashMap<>();
+    private ElementwiseRowLoops elementwiseRows;
 
     /**
      * @param rows     the program's flash rows (its storage's: what the C reads in order and the copies it stores)
@@ -170,6 +173,22 @@ public final class IdiomCalls {
             ProductCall c = product(fn, ab.first(), p.shrA(), ab.second(), p.shrB(), p.width(), p.post(), 0);
             return p.post() >= 1 && p.post() <= max ? c : null;
         });
+    }
+
+    /** The target's idioms. */
+    public Flags flags() {
+        return flags;
+    }
+
+    /**
+     * The element-wise row loop whose one call is op's whole loop ({@link ElementwiseRowLoops}: on the AVR, whose C
+     * has the row loops with its sums halved by the sign flag); null where the C loops over op's elements.
+     */
+    public ElementwiseRowLoops.Row elementwiseRow(Op op) {
+        if (elementwiseRows == null) {
+            elementwiseRows = new ElementwiseRowLoops(fp, rows, this, flags.halvesSumsBySignFlag());
+        }
+        return elementwiseRows.row(op);
     }
 
     /** The runtime's class-score rows (avr_score_rows.h), by their C names. */
@@ -293,7 +312,7 @@ public final class IdiomCalls {
     }
 
     /** The bits of v as the C reads it shifted right by shift: its copy's in flash, else its type's shifted so. */
-    private int readBits(Value v, int shift) {
+    int readBits(Value v, int shift) {
         if (v.isInt()) {
             return 32;
         }

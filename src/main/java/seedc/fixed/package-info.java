@@ -14,10 +14,11 @@
  * ({@link seedc.fixed.LowBitProducts#bySubsetSums}), the operand that is a flash row read in order
  * ({@link seedc.fixed.FlashRowReads}), the values the C keeps in flash (FlashRowReads.inFlash), and which elements
  * the AVR runtime's idiom calls compute ({@link seedc.fixed.IdiomCalls}: 8x16 products narrowed in one call, sums
- * halved by the sign flag, ProtoNN's class scores added by one call of a row), and which quantizes the C folds into
- * a product's store or its bit-plane packing, with their scale and bias ({@link seedc.fixed.FoldedQuantizes}, found by {@link seedc.fixed.QuantizeChains}), and which products on planes
- * compare their sign into packed bytes for the next product or count their quantize's level numbers in their kernel
- * ({@link seedc.fixed.SignKernels}, given what the kernels can do: the backends', or the AVR's as
- * SignKernelsPriced reads them for a cost model).
+ * halved by the sign flag, ProtoNN's class scores added by one call of a row, element-wise loops as one call of
+ * the row loops: {@link seedc.fixed.ElementwiseRowLoops}), which quantizes the C folds into a product's store or its
+ * bit-plane packing, with their scale and bias ({@link seedc.fixed.FoldedQuantizes}, found by
+ * {@link seedc.fixed.QuantizeChains}), and which products on planes compare their sign into packed bytes for the next
+ * product or count their quantize's level numbers in their kernel ({@link seedc.fixed.SignKernels}, given what the
+ * kernels can do: the backends', or the AVR's as SignKernelsPriced reads them for a cost model).
  */
 package seedc.fixed;

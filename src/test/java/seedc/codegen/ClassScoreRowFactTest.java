@@ -104,20 +104,25 @@ class ClassScoreRowFactTest {
     /** The calls of sd_addscores* in the seedc_predict the backend writes (the runtime's definitions left out). */
     private List<String> rowCalls(CBackend backend, FixedProgram fp, Map<String, double[]> weights, String name,
                                   String source) throws Exception {
-        Path out = dir.resolve(name + System.nanoTime());
-        backend.emit(fp, weights, EmitOptions.NONE, out);
-        String text;
-        try (var files = Files.walk(out)) {
-            text = Files.readString(files.filter(p -> p.getFileName().toString().equals(source)).findFirst()
-                    .orElseThrow());
-        }
-        String body = text.substring(text.indexOf("int32_t seedc_predict("));
+        String body = predictBody(backend, fp, weights, dir.resolve(name + System.nanoTime()), source);
         List<String> found = new ArrayList<>();
         Matcher m = Pattern.compile("sd_addscores[0-9x]+\\([^;]*\\)(?=;)").matcher(body);
         while (m.find()) {
             found.add(m.group());
         }
         return found;
+    }
+
+    /** The seedc_predict the backend writes for fp into {@code out} (its file {@code source}), from its first line. */
+    static String predictBody(CBackend backend, FixedProgram fp, Map<String, double[]> weights, Path out,
+                              String source) throws Exception {
+        backend.emit(fp, weights, EmitOptions.NONE, out);
+        String text;
+        try (var files = Files.walk(out)) {
+            text = Files.readString(files.filter(p -> p.getFileName().toString().equals(source)).findFirst()
+                    .orElseThrow());
+        }
+        return text.substring(text.indexOf("int32_t seedc_predict("));
     }
 
     private static FixedProgram program(Map<String, Integer> bits, Map<String, Integer> scales) {

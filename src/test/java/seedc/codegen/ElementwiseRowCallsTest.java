@@ -26,6 +26,9 @@ import seedc.codegen.c.CBackend;
 class ElementwiseRowCallsTest {
     static final Pattern ROW_CALL = Pattern.compile("\\b(sd_(?:mulshr8|scalemulshr8|addhalfshr8|subhalfshr8|addshr8|"
             + "subshr8|scaladdshr8|scalsubshr8|mul8x16shr8|scalemul8x16shr8)_row)\\(");
+    /** A whole call of a row loop or a table read's (up to its semicolon). */
+    static final Pattern ROW_CALL_OR_LOOKUP = Pattern.compile("\\bsd_(?:mulshr8|scalemulshr8|addhalfshr8|subhalfshr8|"
+            + "addshr8|subshr8|scaladdshr8|scalsubshr8|mul8x16shr8|scalemul8x16shr8|lookup8|lookup16)_row\\([^;]*\\)(?=;)");
 
     @TempDir
     Path dir;

@@ -8,8 +8,10 @@ import seedc.codegen.c.writer.IntExpr;
 import seedc.fixed.ExpTable;
 import seedc.fixed.FixedKernels;
 import seedc.fixed.FixedType;
+import seedc.fixed.IdiomCalls;
 import seedc.fixed.OpParams;
 import seedc.fixed.WrapSite;
+import seedc.ir.Op;
 import seedc.ir.Value;
 
 /**
@@ -22,27 +24,27 @@ import seedc.ir.Value;
 final class ActivationEmitter {
     private final CWriter w;
     private final Operands r;
-    /** Whether a table read over a whole RAM array is one call of the runtime's row loop (the AVR's). */
-    private final boolean rowLoops;
+    /** Where a table read over a whole RAM array is one call of the runtime's row loop (the AVR's): the fact's. */
+    private final IdiomCalls calls;
 
-    ActivationEmitter(CWriter w, Operands r, boolean rowLoops) {
-        this.rowLoops = rowLoops;
+    ActivationEmitter(CWriter w, Operands r, IdiomCalls calls) {
+        this.calls = calls;
         this.w = w;
         this.r = r;
     }
 
-    void exp(Value o, Value a, OpParams.Exp p) {
+    void exp(Op op, Value o, Value a, OpParams.Exp p) {
         int bits = r.type(o).bits();
-        if (table(o, a, v -> FixedKernels.exp(v, p, bits, WrapSite.IGNORE))) {
+        if (table(op, o, a, v -> FixedKernels.exp(v, p, bits, WrapSite.IGNORE))) {
             return;
         }
         w.loop("k", o.size(), () -> w.line(CNames.element(o, "k") + " = "
                 + lookup(p.table(), r.x(a, "k").shr(p.inShift())).shr(p.post()).wrap(bits).c() + ";"));
     }
 
-    void activation(Value o, Value a, OpParams.Activation p, boolean sigmoid) {
+    void activation(Op op, Value o, Value a, OpParams.Activation p, boolean sigmoid) {
         FixedType out = r.type(o);
-        if (table(o, a, v -> sigmoid ? FixedKernels.sigmoid(v, p, out, WrapSite.IGNORE)
+        if (table(op, o, a, v -> sigmoid ? FixedKernels.sigmoid(v, p, out, WrapSite.IGNORE)
                 : FixedKernels.tanh(v, p, out, WrapSite.IGNORE))) {
             return;
         }
@@ -106,8 +108,11 @@ final class ActivationEmitter {
         }
     }
 
-    /** An 8-bit input: out[k] = table[(uint8_t)a[k]] with the 256 outputs of f. False when the input is wider. */
-    boolean table(Value o, Value a, LongUnaryOperator f) {
+    /**
+     * An 8-bit input: out[k] = table[(uint8_t)a[k]] with the 256 outputs of f (one row call where the fact names one
+     * for op). False when the input is wider.
+     */
+    boolean table(Op op, Value o, Value a, LongUnaryOperator f) {
         if (r.type(a).bits() != 8) {
             return false;
         }
@@ -117,7 +122,7 @@ final class ActivationEmitter {
         }
         int bits = r.type(o).bits();
         String name = r.constants().table(outputs, bits);
-        String row = ElementwiseRows.lookup(r, o, a, name, bits, rowLoops);
+        String row = ElementwiseRows.lookup(calls.elementwiseRow(op), o, name);
         if (row != null) {
             w.line(row);
         } else {
@@ -158,8 +163,8 @@ final class ActivationEmitter {
      * o = quantize(a), not fused into a comparison: an 8-bit input reads the 256 outputs from a table; a wider one
      * compares with a few thresholds in turn, or finds how many it reaches by a binary search, then reads its level.
      */
-    void quantize(Value o, Value a, OpParams.Quantize p) {
-        if (table(o, a, v -> FixedKernels.quantize(v, p))) {
+    void quantize(Op op, Value o, Value a, OpParams.Quantize p) {
+        if (table(op, o, a, v -> FixedKernels.quantize(v, p))) {
             return;
         }
         int inBits = r.type(a).container(), outBits = r.type(o).container(), n = p.thresholds().length;

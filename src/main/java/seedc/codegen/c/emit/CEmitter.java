@@ -60,12 +60,12 @@ public final class CEmitter extends BodyEmitter {
         this.bitSerial = bitSerial;
         this.r = new Operands(fp, consts, fused);
         this.dots = new DotEmitter(w, r);
-        // the element-wise row loops (and the table reads') are asm of the AVR's, as its sums halved by the sign flag are
-        this.activations = new ActivationEmitter(w, r, idioms.halvesSumsBySignFlag());
         FlashRowReads rows = new FlashRowReads(fp, consts.storage());
         this.stream = new FlashStream(r, rows, idioms.readsFlashRowsInOrder());
         this.calls = new IdiomCalls(fp, rows, idioms, consts.storage().qm()::stored);
-        this.elementwise = new ElementwiseEmitter(w, r, stream, calls, idioms.halvesSumsBySignFlag());
+        // the element-wise row loops and the table reads' (IdiomCalls.elementwiseRow): asm of the AVR's
+        this.activations = new ActivationEmitter(w, r, calls);
+        this.elementwise = new ElementwiseEmitter(w, r, stream, calls);
     }
 
     /** Writes the body (call once, before {@link #helpers} and {@link #predict}). */
@@ -300,7 +300,7 @@ public final class CEmitter extends BodyEmitter {
             new ThresholdEmitter(w, r).emit(chain);
             return;
         }
-        activations.quantize(q.out(), q.a(), fp.params(q, OpParams.Quantize.class));
+        activations.quantize(q, q.out(), q.a(), fp.params(q, OpParams.Quantize.class));
     }
 
     /** Whether a scale or bias is in a quantize's comparison ({@link Thresholds}): then it has no code of its own. */
@@ -382,11 +382,11 @@ public final class CEmitter extends BodyEmitter {
                 map(o, a, IntExpr.of("(" + x.c() + " < 0 ? 0 : " + x.c() + " > " + six.c() + " ? " + six.as(x.width()) + " : "
                         + x.c() + ")", x.bits()));
             }
-            case EXP -> activations.exp(o, a, fp.params(op, OpParams.Exp.class));
-            case SIGMOID -> activations.activation(o, a, fp.params(op, OpParams.Activation.class), true);
-            case TANH -> activations.activation(o, a, fp.params(op, OpParams.Activation.class), false);
-            case SOFTPLUS -> new SoftEmitter(w, r, activations).softplus(o, a);
-            case SOFTSIGN -> new SoftEmitter(w, r, activations).softsign(o, a);
+            case EXP -> activations.exp(op, o, a, fp.params(op, OpParams.Exp.class));
+            case SIGMOID -> activations.activation(op, o, a, fp.params(op, OpParams.Activation.class), true);
+            case TANH -> activations.activation(op, o, a, fp.params(op, OpParams.Activation.class), false);
+            case SOFTPLUS -> new SoftEmitter(w, r, activations).softplus(op, o, a);
+            case SOFTSIGN -> new SoftEmitter(w, r, activations).softsign(op, o, a);
         }
     }
 

@@ -23,17 +23,16 @@ final class ElementwiseEmitter {
     private final CWriter w;
     private final Operands r;
     private final FlashStream stream;
-    /** The runtime's idiom calls the target's C makes (products narrowed in one call, sums halved by the sign flag). */
+    /**
+     * The runtime's idiom calls the target's C makes (products narrowed in one call, sums halved by the sign flag) and
+     * its element-wise row loops ({@link ElementwiseRows}).
+     */
     private final IdiomCalls calls;
-    /** Whether a loop of two RAM arrays whose element a row loop computes is one call of it ({@link ElementwiseRows}). */
-    private final boolean rowLoops;
-
-    ElementwiseEmitter(CWriter w, Operands r, FlashStream stream, IdiomCalls calls, boolean rowLoops) {
+    ElementwiseEmitter(CWriter w, Operands r, FlashStream stream, IdiomCalls calls) {
         this.w = w;
         this.r = r;
         this.stream = stream;
         this.calls = calls;
-        this.rowLoops = rowLoops;
     }
 
     void product(Op op, Value a, Value b, OpParams.Mul p) {
@@ -43,7 +42,7 @@ final class ElementwiseEmitter {
             IntExpr once = OnceShiftedProducts.element(r.operand(a, p.shrA(), ia), r.operand(b, p.shrB(), ib), call);
             return once != null ? once.c() : r.finish(r.term(a, ia, b, ib, p), p, o).c();
         };
-        String row = rowLoops ? ElementwiseRows.product(r, o, a, b, p, element) : null;
+        String row = ElementwiseRows.call(calls.elementwiseRow(op), r, o, a, b, p.shrA(), p.shrB(), element);
         if (row != null) {
             w.line(row);
         } else {
@@ -73,9 +72,9 @@ final class ElementwiseEmitter {
             return (halved != null ? halved : r.sum(sa != null ? sa : r.operand(a, p.shrA(), ia),
                     sb != null ? sb : r.operand(b, p.shrB(), ib), subtract, p, o)).c();
         };
-        // two RAM arrays (no row streamed from flash): one call of a row loop where one computes the element
-        String rows = row == null && rowLoops && sa == null && sb == null
-                ? ElementwiseRows.sum(r, o, a, b, subtract, p.shrA(), p.shrB(), element) : null;
+        // two RAM arrays (no row streamed from flash): one call of a row loop where the fact says one computes it
+        String rows = row == null && sa == null && sb == null
+                ? ElementwiseRows.call(calls.elementwiseRow(op), r, o, a, b, p.shrA(), p.shrB(), element) : null;
         String call = row != null ? row : rows;
         Runnable loop = call != null ? () -> w.line(call) : () -> elements(o, a, b, element);
         if (before.isEmpty()) {

@@ -9,6 +9,7 @@ import seedc.fixed.FixedType;
 import seedc.fixed.SoftKernels;
 import seedc.fixed.SoftplusTable;
 import seedc.fixed.WrapSite;
+import seedc.ir.Op;
 import seedc.ir.Value;
 
 /**
@@ -29,10 +30,10 @@ final class SoftEmitter {
         this.activations = activations;
     }
 
-    void softplus(Value o, Value a) {
+    void softplus(Op op, Value o, Value a) {
         FixedType in = r.type(a), out = r.type(o);
         SoftplusTable t = SoftplusTable.of(in, out);
-        if (activations.table(o, a, v -> SoftKernels.softplus(v, t, in, out, WrapSite.IGNORE))) {
+        if (activations.table(op, o, a, v -> SoftKernels.softplus(v, t, in, out, WrapSite.IGNORE))) {
             return;
         }
         long[] e = t.entries();
@@ -65,9 +66,9 @@ final class SoftEmitter {
         });
     }
 
-    void softsign(Value o, Value a) {
+    void softsign(Op op, Value o, Value a) {
         FixedType in = r.type(a), out = r.type(o);
-        if (activations.table(o, a, v -> SoftKernels.softsign(v, in, out, WrapSite.IGNORE))) {
+        if (activations.table(op, o, a, v -> SoftKernels.softsign(v, in, out, WrapSite.IGNORE))) {
             return;
         }
         int so = out.scale(), up = Math.max(0, -in.scale()), base = Math.max(0, in.scale());

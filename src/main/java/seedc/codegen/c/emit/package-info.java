@@ -9,8 +9,8 @@
  * sign flag, its whole loop one call of the runtime's row loop where it can be, {@link seedc.codegen.c.emit.HalvedDistance}
  * (an 8-bit sum kept to 8 bits likewise, ElementwiseEmitter's wrappedRow; the row loops' shape and call in
  * {@link seedc.codegen.c.emit.RowLoop}; on the AVR, a loop of two RAM arrays, or an array and a flash scalar, whose
- * element a runtime row loop computes is one call of it, {@link seedc.codegen.c.emit.ElementwiseRows}: FastGRNN's
- * gates); ProtoNN's class scores, a sum loop's product added as computed, as one call of the runtime's class-score row
+ * element a runtime row loop computes is one call of it where the fact {@link seedc.fixed.ElementwiseRowLoops}
+ * says so, {@link seedc.codegen.c.emit.ElementwiseRows}: FastGRNN's gates); ProtoNN's class scores, a sum loop's product added as computed, as one call of the runtime's class-score row
  * where the fact {@link seedc.fixed.IdiomCalls#scoreRow} says it fits, {@link seedc.codegen.c.emit.ClassScoreRow}; which of these idioms a target writes, one record from
  * its dialect, {@link seedc.fixed.IdiomCalls.Flags}, and where, {@link seedc.fixed.IdiomCalls}), the float baseline
  * ({@link seedc.codegen.c.emit.FloatEmitter}) and the RAM plan ({@link seedc.codegen.c.emit.RamPlan}).
