@@ -63,17 +63,20 @@ record OpTerms(FixedProgram fp, Set<Value> flash, Set<Op> streamed, IdiomWork id
     void add(Op op, double times, Map<String, Double> t) {
         if (folded.contains(op)) { // the C folds it into another op's code: its terms under units of their own
             Map<String, Double> own = new TreeMap<>();
-            addCoded(op, times, own);
+            addCoded(op, times, own, false);
             own.forEach((term, amount) -> put(t, FoldedWork.folded(term), amount));
             return;
         }
-        addCoded(op, times, t);
+        addCoded(op, times, t, true);
     }
 
-    /** The op's terms as the C computes it in code of its own. */
-    private void addCoded(Op op, double times, Map<String, Double> t) {
+    /**
+     * The op's terms as the C computes it in code of its own; {@code ownLoop}: the C writes it a loop of its own,
+     * which may be one call of a row loop (a folded op's work is in another op's loop, never a row).
+     */
+    private void addCoded(Op op, double times, Map<String, Double> t, boolean ownLoop) {
         boolean calls = idioms != null && idioms.callOf(op) != null;
-        boolean row = idioms != null && idioms.elementwiseRowOf(op) != null; // one call of a row loop
+        boolean row = ownLoop && idioms != null && idioms.elementwiseRowOf(op) != null; // one call of a row loop
         LowBitProducts.Product onPlanes = planes == null ? null : planes.productOf(op);
         LowBitProducts.WideProduct bySubsets = planes == null || onPlanes != null ? null : planes.subsetsOf(op);
         if (!streamed.contains(op) && !calls && !row && onPlanes == null && bySubsets == null) {

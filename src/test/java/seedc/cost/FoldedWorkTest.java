@@ -64,6 +64,20 @@ class FoldedWorkTest {
                 0.0);
     }
 
+    @Test
+    void onTheAvrAFoldedOpHasNoRowOfItsOwn() {
+        // every value at 8 bits: a quantize of 8-bit elements is a table read that the AVR writes as one call of a
+        // row loop where it has a loop of its own (ElementwiseRowWork); folded, it has none, and its terms are the
+        // folded ones alone, which a model without folded terms prices by their names' (a row's stand-ins under
+        // folded units were priced by no coefficient: mlp-digits-w1a1's narrowest program measured 0% of its work,
+        // and its search lost the model)
+        FixedProgram fp = PlaneWorkTest.fixed(PROGRAM, weights(), 0, 8);
+        List<OpWork.Part> parts = OpWork.of(fp, weights(), true);
+        assertEquals(Map.of("Quantize.foldedop", 1.0, "Quantize.foldedelem.8>8", 20.0), part(parts, "Xq"));
+        LinearCycleModel model = new LinearCycleModel("test", Map.of("Quantize.op", 7.0, "Quantize.elem.8>8", 3.0));
+        assertEquals(7 + 20 * 3, model.price(part(parts, "Xq")), 0.0);
+    }
+
     private static Map<String, Double> part(List<OpWork.Part> parts, String label) {
         return new TreeMap<>(parts.stream().filter(p -> p.label().equals(label)).findFirst().orElseThrow().terms());
     }

@@ -125,6 +125,11 @@ class PlaneWorkTest {
 
     /** The same with {@code headroom} bits more than the data need above every value (so no product can wrap). */
     static FixedProgram fixed(String source, Map<String, double[]> weights, int headroom) {
+        return fixed(source, weights, headroom, 16);
+    }
+
+    /** The same with every value at {@code bits} bits. */
+    static FixedProgram fixed(String source, Map<String, double[]> weights, int headroom, int bits) {
         Program p = SeeDotProgram.from(new SourceFile("t.sd", source)).program();
         Profile prof = new Profile(p);
         double[] x = new double[p.input().size()];
@@ -132,15 +137,16 @@ class PlaneWorkTest {
             x[i] = (i % 5) / 4.0;
         }
         new FloatInterpreter(p, weights).run(x, prof);
-        // shiftry's start, every value at 16 bits at its data-driven scale: plain sums (SeeDot's halve theirs)
-        int[] bits = new int[p.valueCount()], scales = new int[p.valueCount()];
+        // shiftry's start (every value at 16 bits) or its end (at 8) at the data-driven scales: plain sums (SeeDot's
+        // halve theirs)
+        int[] widths = new int[p.valueCount()], scales = new int[p.valueCount()];
         for (Value v : p.values()) {
             if (!v.isInt()) {
-                bits[v.id()] = 16;
-                scales[v.id()] = ShiftryStrategy.dataDrivenScale(prof.maxAbs(v), 16) - headroom;
+                widths[v.id()] = bits;
+                scales[v.id()] = ShiftryStrategy.dataDrivenScale(prof.maxAbs(v), bits) - headroom;
             }
         }
-        return ShiftryStrategy.assign(p, prof, bits, scales, ShiftryLadder.shiftry(ContainerWidths.C));
+        return ShiftryStrategy.assign(p, prof, widths, scales, ShiftryLadder.shiftry(ContainerWidths.C));
     }
 
     private static Map<String, double[]> weights(String name, double[] values) {
