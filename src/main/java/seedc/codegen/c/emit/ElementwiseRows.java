@@ -52,7 +52,8 @@ final class ElementwiseRows {
         }
         String arrayType = switch (row.fn()) {
             case MUL8X16SHR8, ADDHALFSHR8, SUBHALFSHR8 -> "(const int16_t *)";
-            default -> "(const int8_t *)";
+            case MULSHR8, SCALEMULSHR8, SCALEMUL8X16SHR8, ADDSHR8, SUBSHR8, SCALADDSHR8, SCALSUBSHR8, LOOKUP8,
+                 LOOKUP16 -> "(const int8_t *)";
         };
         String second = !scalar ? arrayType + CNames.var(row.second())
                 : (row.fn() == Fn.SCALEMUL8X16SHR8 ? "(int16_t)" : "(int8_t)") + y;
