@@ -56,7 +56,8 @@ final class FoldedWork {
             return terms;
         }
         Map<String, Double> f = new TreeMap<>();
-        terms.forEach((t, a) -> f.merge(isFolded(t) && !fitted.contains(kind(t)) ? unfolded(t) : t, a, Double::sum));
+        terms.forEach((t, a) -> f.merge(isFolded(t) && !fitted.contains(TermName.of(t).kind()) ? unfolded(t) : t, a,
+                Double::sum));
         return f;
     }
 
@@ -70,9 +71,5 @@ final class FoldedWork {
     private static String unfolded(String term) {
         int dot = term.indexOf('.');
         return term.substring(0, dot + 1) + term.substring(dot + 1 + FOLDED.length());
-    }
-
-    private static String kind(String term) {
-        return term.substring(0, term.indexOf('.'));
     }
 }

@@ -170,17 +170,17 @@ final class IdiomWork {
     static Map<String, Double> rowsPriced(Map<String, Double> terms, Predicate<String> fitted) {
         boolean any = false, all = true;
         for (String t : terms.keySet()) {
-            String unit = unit(t);
+            String unit = TermName.unit(t);
             any |= unit.equals(ROW) || unit.startsWith(LOOPED);
             all &= !unit.equals(ROW) || fitted.test(t);
         }
         if (!any) {
             return terms;
         }
-        boolean measured = all && terms.keySet().stream().anyMatch(t -> unit(t).equals(ROW));
+        boolean measured = all && terms.keySet().stream().anyMatch(t -> TermName.unit(t).equals(ROW));
         Map<String, Double> out = new TreeMap<>();
         terms.forEach((t, a) -> {
-            String unit = unit(t);
+            String unit = TermName.unit(t);
             if (unit.startsWith(LOOPED) && !measured) {
                 String kind = t.substring(0, t.indexOf('.'));
                 out.merge(kind + "." + t.substring(kind.length() + 1 + LOOPED.length()), a, Double::sum);
@@ -189,11 +189,5 @@ final class IdiomWork {
             }
         });
         return out;
-    }
-
-    /** A term's unit: its name between the first and the second dot (or the end). */
-    private static String unit(String term) {
-        String[] p = term.split("\\.", 3);
-        return p.length > 1 ? p[1] : "";
     }
 }

@@ -32,8 +32,8 @@ import seedc.ir.Op;
  * priced by its dense terms under their own names and its kernel's terms at nothing; where one does, by its kernel's
  * terms alone. {@link #coverage} counts a product by subset sums priced by its dense stand-ins as unmeasured work.
  * Likewise a sum loop's class-score row ({@code Kind.row.FN}, IdiomWork): measured, it replaces its stand-ins; else
- * they price it. And an op the C folds into another's code ({@link FoldedWork}: {@code Quantize.foldedelem.16>8}, ...): where
- * no coefficient names a folded term of its kind, priced by the terms its folded ones were named from.
+ * they price it. And an op the C folds into another's code ({@link FoldedWork}: {@code Quantize.foldedelem.16>8},
+ * ...): where no coefficient names a folded term of its kind, priced by the terms its folded ones were named from.
  */
 public final class LinearCycleModel implements CycleModel {
     private final String description;
@@ -80,7 +80,7 @@ public final class LinearCycleModel implements CycleModel {
 
     /** The kinds of the terms whose unit starts with {@code prefix}. */
     private static Set<String> kindsWithUnits(Set<String> terms, String prefix) {
-        return terms.stream().filter(t -> Term.of(t).unit.startsWith(prefix)).map(t -> Term.of(t).kind)
+        return terms.stream().filter(t -> TermName.of(t).unit().startsWith(prefix)).map(t -> TermName.of(t).kind())
                 .collect(java.util.stream.Collectors.toUnmodifiableSet());
     }
 
@@ -239,18 +239,19 @@ public final class LinearCycleModel implements CycleModel {
      * products of both kernels.
      */
     private Map<String, Double> onPlanes(Map<String, Double> terms) {
-        if (terms.keySet().stream().noneMatch(t -> isStandIn(Term.of(t).unit))) {
+        if (terms.keySet().stream().noneMatch(t -> isStandIn(TermName.of(t).unit()))) {
             return terms;
         }
         Map<String, Double> f = new TreeMap<>();
         terms.forEach((t, a) -> {
-            Term q = Term.of(t);
+            TermName q = TermName.of(t);
             String dense = standInFor(t, PlaneWork.DENSE, planesFitted), plain = standInFor(t, SubsetWork.PLAIN,
                     subsetsFitted);
             if (dense != null || plain != null) {
                 f.merge(dense != null ? dense : plain, a, Double::sum); // the kernel unmeasured: priced as before
-            } else if (q.unit.startsWith(PlaneWork.PLANE) ? planesFitted.contains(q.kind)
-                    : q.unit.startsWith(SubsetWork.SUBSET) ? subsetsFitted.contains(q.kind) : !isStandIn(q.unit)) {
+            } else if (q.unit().startsWith(PlaneWork.PLANE) ? planesFitted.contains(q.kind())
+                    : q.unit().startsWith(SubsetWork.SUBSET) ? subsetsFitted.contains(q.kind())
+                    : !isStandIn(q.unit())) {
                 f.merge(t, a, Double::sum);
             }
         });
@@ -267,21 +268,21 @@ public final class LinearCycleModel implements CycleModel {
      * {@code fitted} (the term's name without the prefix), else null.
      */
     private static String standInFor(String term, String prefix, Set<String> fitted) {
-        Term q = Term.of(term);
-        if (!q.unit.startsWith(prefix) || fitted.contains(q.kind)) {
+        TermName q = TermName.of(term);
+        if (!q.unit().startsWith(prefix) || fitted.contains(q.kind())) {
             return null;
         }
-        return q.kind + "." + q.unit.substring(prefix.length()) + (q.widths.isEmpty() ? "" : "." + q.widths);
+        return q.kind() + "." + q.unit().substring(prefix.length()) + (q.widths().isEmpty() ? "" : "." + q.widths());
     }
 
     private static boolean isCallShift(String term) {
-        String unit = Term.of(term).unit;
+        String unit = TermName.of(term).unit();
         return unit.startsWith(IdiomWork.CALL) && unit.length() > IdiomWork.CALL.length();
     }
 
     /** An op's idiom calls ({@code Kind.call.FN}, OpWork's): their work is its twins' until a fit measures them. */
     private static boolean isCallCount(String term) {
-        return Term.of(term).unit.equals(IdiomWork.CALL);
+        return TermName.of(term).unit().equals(IdiomWork.CALL);
     }
 
     /** The cycles of work made of {@code terms} (term to amount). */
@@ -324,7 +325,7 @@ public final class LinearCycleModel implements CycleModel {
     }
 
     private double fromRelatives(String term) {
-        if (isCallCount(term) || Term.of(term).unit.equals(IdiomWork.ROW)) {
+        if (isCallCount(term) || TermName.of(term).unit().equals(IdiomWork.ROW)) {
             return 0; // the call's shift bits (callshift) and the op's other terms price its work until it is fitted
         }
         String twin = indexedTwin(term);
@@ -342,11 +343,12 @@ public final class LinearCycleModel implements CycleModel {
      * {@code Add.nextshift}); any other term as it is.
      */
     static String indexedTwin(String term) {
-        Term t = Term.of(term);
-        String prefix = t.unit.startsWith(OpWork.NEXT) ? OpWork.NEXT
-                : t.unit.startsWith(IdiomWork.CALL) && t.unit.length() > IdiomWork.CALL.length() ? IdiomWork.CALL : null;
-        return prefix == null ? term : t.kind + "." + t.unit.substring(prefix.length())
-                + (t.widths.isEmpty() ? "" : "." + t.widths);
+        TermName t = TermName.of(term);
+        String prefix = t.unit().startsWith(OpWork.NEXT) ? OpWork.NEXT
+                : t.unit().startsWith(IdiomWork.CALL) && t.unit().length() > IdiomWork.CALL.length() ? IdiomWork.CALL
+                : null;
+        return prefix == null ? term : t.kind() + "." + t.unit().substring(prefix.length())
+                + (t.widths().isEmpty() ? "" : "." + t.widths());
     }
 
     /** The coefficients of the nearest relatives of an unfitted term (see the class comment; a twin's, its twin's). */
@@ -355,20 +357,20 @@ public final class LinearCycleModel implements CycleModel {
         if (!twin.equals(term)) {
             return coefficients.containsKey(twin) ? List.of(coefficients.get(twin)) : relatives(twin);
         }
-        Term t = Term.of(term);
-        Predicate<Term> sameKind = q -> q.kind.equals(t.kind) && q.unit.equals(t.unit);
-        Predicate<Term> sameWidths = q -> q.unit.equals(t.unit) && q.widths.equals(t.widths);
-        Predicate<Term> sameFamily = q -> sameWidths.test(q) && q.family() == t.family();
-        Predicate<Term> sameUnit = q -> q.unit.equals(t.unit);
+        TermName t = TermName.of(term);
+        Predicate<TermName> sameKind = q -> q.kind().equals(t.kind()) && q.unit().equals(t.unit());
+        Predicate<TermName> sameWidths = q -> q.unit().equals(t.unit()) && q.widths().equals(t.widths());
+        Predicate<TermName> sameFamily = q -> sameWidths.test(q) && q.family() == t.family();
+        Predicate<TermName> sameUnit = q -> q.unit().equals(t.unit());
         // A product's widths decide its multiply (16 x 16 bits in 32-bit terms is a library call on the AVR), so a
         // product's relatives at its widths come first; an element-wise op's kind decides more (exp against relu).
-        List<Predicate<Term>> tiers = t.unit.equals("mac")
+        List<Predicate<TermName>> tiers = t.unit().equals("mac")
                 ? List.of(sameWidths, sameKind, sameUnit)
                 : List.of(sameKind, sameFamily, sameWidths, sameUnit);
         for (var tier : tiers) {
             List<Double> found = new ArrayList<>();
             coefficients.forEach((k, v) -> {
-                if (tier.test(Term.of(k))) {
+                if (tier.test(TermName.of(k))) {
                     found.add(v);
                 }
             });
@@ -377,17 +379,5 @@ public final class LinearCycleModel implements CycleModel {
             }
         }
         return List.of();
-    }
-
-    /** A term's name, "Kind.unit.widths", split at its first two dots (a part it lacks is empty). */
-    private record Term(String kind, String unit, String widths) {
-        static Term of(String term) {
-            String[] p = term.split("\\.", 3);
-            return new Term(p[0], p.length > 1 ? p[1] : "", p.length > 2 ? p[2] : "");
-        }
-
-        OpFamily family() {
-            return OpFamily.ofKind(kind);
-        }
     }
 }

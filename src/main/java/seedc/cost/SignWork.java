@@ -24,7 +24,10 @@ final class SignWork {
 
     private SignWork() {}
 
-    /** The planes' terms of product op ({@code planes}: PlaneWork's) with its sign kernels' units, as {@code fact} says. */
+    /**
+     * The planes' terms of product op ({@code planes}: PlaneWork's) with its sign kernels' units, as {@code fact}
+     * says.
+     */
     static Map<String, Double> terms(SignKernels fact, Op op, Map<String, Double> planes) {
         boolean writes = fact.writtenBy(op) != null, reads = fact.readBy(op) != null, counts = fact.counts(op) != null;
         if (!writes && !reads && !counts) {
@@ -32,7 +35,7 @@ final class SignWork {
         }
         Map<String, Double> t = new TreeMap<>();
         planes.forEach((term, amount) -> {
-            String unit = unit(term);
+            String unit = TermName.unit(term);
             String renamed = unit.equals(OUT) && writes ? SIGN_OUT : unit.equals(OUT) && counts ? LEVEL_OUT
                     : unit.equals(PACK) && reads ? SIGN_PACK : null;
             t.merge(renamed == null ? term : term.substring(0, term.indexOf('.') + 1) + renamed, amount, Double::sum);
@@ -40,7 +43,10 @@ final class SignWork {
         return t;
     }
 
-    /** The terms as a model that has coefficients of {@code fitted} prices them: an unfitted kernel's under its old name. */
+    /**
+     * The terms as a model that has coefficients of {@code fitted} prices them: an unfitted kernel's under its old
+     * name.
+     */
     static Map<String, Double> asPriced(Map<String, Double> terms, Predicate<String> fitted) {
         if (terms.keySet().stream().noneMatch(SignWork::isSignTerm)) {
             return terms;
@@ -51,18 +57,13 @@ final class SignWork {
     }
 
     private static boolean isSignTerm(String term) {
-        String u = unit(term);
+        String u = TermName.unit(term);
         return u.equals(SIGN_OUT) || u.equals(SIGN_PACK) || u.equals(LEVEL_OUT);
     }
 
     /** The term a kernel's term was renamed from (Conv2d.planesignout -> Conv2d.planeout). */
     private static String renamedFrom(String term) {
-        String kind = term.substring(0, term.indexOf('.'));
-        return kind + "." + (unit(term).equals(SIGN_PACK) ? PACK : OUT);
-    }
-
-    private static String unit(String term) {
-        String[] parts = term.split("\\.", 3);
-        return parts.length > 1 ? parts[1] : "";
+        TermName t = TermName.of(term);
+        return t.kind() + "." + (t.unit().equals(SIGN_PACK) ? PACK : OUT);
     }
 }
