@@ -64,7 +64,7 @@ public final class ElementwiseRowLoops {
     public static final int MIN_ELEMENTS = 4;
 
     /** The most elements a row loop takes (its count is a byte). */
-    public static final int MAX_ELEMENTS = 255;
+    public static final int MAX_ELEMENTS = IdiomCalls.ROW_MAX_ELEMENTS;
 
     private final FixedProgram fp;
     private final FlashRowReads rows;

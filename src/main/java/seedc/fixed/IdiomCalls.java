@@ -221,7 +221,7 @@ public final class IdiomCalls {
      */
     public static final int ROW_MIN_ELEMENTS = 4;
 
-    /** The most elements a row takes: its count is one byte (as the runtime's other row loops'). */
+    /** The most elements any of the runtime's row loops takes (class-score and element-wise): its count is a byte. */
     public static final int ROW_MAX_ELEMENTS = 255;
 
     /**

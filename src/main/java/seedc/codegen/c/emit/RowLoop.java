@@ -14,7 +14,7 @@ final class RowLoop {
     private RowLoop() {}
 
     /** The most elements a row loop takes (its count is a byte). */
-    static final int MAX_ELEMENTS = 255;
+    static final int MAX_ELEMENTS = seedc.fixed.IdiomCalls.ROW_MAX_ELEMENTS;
 
     /** Whether a (the RAM array), b (the row) and out have the shape a row loop takes. */
     static boolean fits(Value a, Value b, Value out) {
