@@ -38,6 +38,12 @@ public final class LowBitProducts {
     public static final int MIN_SUBSET_VECTORS = 8;
 
     /**
+     * The most taps of a convolution's window that subset sums take over from planes of multi-bit activations on the
+     * AVR (codegen's BitSerial; a cost model's reading of its kernels, SignKernelsPriced).
+     */
+    public static final int SMALL_SUBSET_WINDOW = 16;
+
+    /**
      * An operand's values after its pre-shift: {@code count} levels base + q step, q from 0; {@code raw}, the
      * activation's possible values before the shift (a kernel numbers an element by comparing with them).
      */

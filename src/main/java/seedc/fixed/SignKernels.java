@@ -171,15 +171,19 @@ public final class SignKernels {
         return counted.keySet();
     }
 
+    /** The most cells of a max pooling window whose reads the C writes one by one (codegen's Windows). */
+    public static final int UNROLLED_POOL_CELLS = 16;
+
     /**
      * Whether every window of max pooling m lies inside its input (no padding, the last window within the rows and
-     * columns) and has at most {@code mostCells} cells: the C reads its cells one by one, so it can pool bytes.
+     * columns) and has at most {@link #UNROLLED_POOL_CELLS} cells: the C reads its cells one by one, so it can pool
+     * bytes.
      */
-    public static boolean everyCellInside(Op.Maxpool m, int mostCells) {
+    public static boolean everyCellInside(Op.Maxpool m) {
         seedc.ir.Shape xs = m.x().shape(), os = m.out().shape();
         seedc.ir.Window w = m.window();
         return w.pt() == 0 && w.pl() == 0 && (os.dim(1) - 1) * w.sh() + (m.kh() - 1) * w.dh() + 1 <= xs.dim(1)
                 && (os.dim(2) - 1) * w.sw() + (m.kw() - 1) * w.dw() + 1 <= xs.dim(2)
-                && m.kh() * m.kw() <= mostCells;
+                && m.kh() * m.kw() <= UNROLLED_POOL_CELLS;
     }
 }

@@ -27,12 +27,6 @@ record SignKernelsPriced(FixedProgram fp, Map<Op, LowBitProducts.Product> produc
     /** The most rows a call of a rows kernel counts (a byte). */
     static final int MOST_ROWS = 255;
 
-    /** The most cells of a max pooling window the C unrolls (codegen's Windows), so that it can pool bytes. */
-    static final int POOLED_CELLS = 16;
-
-    /** The most taps of a window of multi-plane activations that the AVR takes by subset sums (BitSerial). */
-    static final int SMALL_WINDOW = 16;
-
     /** The fact for fp as its C builds it with the defaults on the AVR ({@code flash}: what it keeps in flash). */
     static SignKernels of(FixedProgram fp, QuantizedModel qm, FoldedQuantizes folded, Set<Value> flash) {
         Map<Value, Op> defs = LowBitProducts.defs(fp.program());
@@ -70,7 +64,7 @@ record SignKernelsPriced(FixedProgram fp, Map<Op, LowBitProducts.Product> produc
 
     @Override
     public boolean poolsBytes(Op.Maxpool m) {
-        return SignKernels.everyCellInside(m, POOLED_CELLS);
+        return SignKernels.everyCellInside(m);
     }
 
     @Override
@@ -79,7 +73,7 @@ record SignKernelsPriced(FixedProgram fp, Map<Op, LowBitProducts.Product> produc
         int a = p.activation().planes(), b = p.weight().planes();
         boolean pairRows = a <= 2 && b <= 2 && a * b > 1 && (p.terms() + 7) / 8 <= MOST_PLANE_BYTES
                 && rowsACall(p) <= MOST_ROWS;
-        boolean subsets = a >= 2 && p.terms() <= SMALL_WINDOW;
+        boolean subsets = a >= 2 && p.terms() <= LowBitProducts.SMALL_SUBSET_WINDOW;
         boolean padClasses = p.zeroLevel() < 0 && ((Op.Conv2d) product).window().padded();
         return pairRows && !subsets && !padClasses && c.proven() != null && ownNumbers(c);
     }

@@ -143,7 +143,7 @@ public final class BitSerial {
     }
 
     /** The most taps of a window that subset sums take over from planes of multi-bit activations on the AVR. */
-    static final int SMALL_WINDOW = 16;
+    static final int SMALL_WINDOW = LowBitProducts.SMALL_SUBSET_WINDOW;
 
     /**
      * Subset sums for a convolution on the AVR whose window is small ({@link #SMALL_WINDOW} taps) and whose activation

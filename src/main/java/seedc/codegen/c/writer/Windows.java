@@ -97,12 +97,9 @@ public final class Windows {
         }));
     }
 
-    /** The most cells of a window whose reads are written one by one. */
-    private static final int UNROLLED_CELLS = 16;
-
     /** Whether every window lies inside the input (no padding, the last window's cells within it), few cells. */
     public static boolean everyCellInside(Maxpool m) {
-        return seedc.fixed.SignKernels.everyCellInside(m, UNROLLED_CELLS);
+        return seedc.fixed.SignKernels.everyCellInside(m);
     }
 
     /**
