@@ -115,7 +115,34 @@ public final class ElementwiseRowLoops {
             case Op.Softplus s -> s.a();
             case Op.Softsign s -> s.a();
             case Op.Quantize q -> q.a();
-            default -> null;
+            case Op.SumLoop o -> null;
+            case Op.Loop o -> null;
+            case Op.Input o -> null;
+            case Op.Param o -> null;
+            case Op.Const o -> null;
+            case Op.IntConst o -> null;
+            case Op.IntArith o -> null;
+            case Op.MatMul o -> null;
+            case Op.SparseMatMul o -> null;
+            case Op.Add o -> null;
+            case Op.ScalarMul o -> null;
+            case Op.Hadamard o -> null;
+            case Op.VecOp o -> null;
+            case Op.Neg o -> null;
+            case Op.Relu o -> null;
+            case Op.Relu6 o -> null;
+            case Op.Sgn o -> null;
+            case Op.Argmax o -> null;
+            case Op.NormaliseL2 o -> null;
+            case Op.Transpose o -> null;
+            case Op.Reshape o -> null;
+            case Op.Reverse o -> null;
+            case Op.Index o -> null;
+            case Op.Splice o -> null;
+            case Op.SpliceWrite o -> null;
+            case Op.Conv2d o -> null;
+            case Op.Maxpool o -> null;
+            case Op.Select o -> null;
         };
     }
 
