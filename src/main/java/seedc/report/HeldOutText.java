@@ -55,23 +55,15 @@ final class HeldOutText {
         }
     }
 
-    /** Why the target's cycle model did not decide, and the ops whose work it did not measure. */
+    /**
+     * Why the target's cycle model did not decide, in the words report.html and seedc bench use
+     * ({@link SearchSummary.ModelSetAside#account()}), and the ops whose work it did not measure.
+     */
     private static void setAside(StringBuilder sb, SearchSummary.ModelSetAside a) {
-        switch (a.why()) {
-            case PLANES_UNMEASURED -> sb.append(f("cycle model: not used: the target's model never measured products"
-                    + " on bit planes, which this%n  program has, so fewer bits are not known to be faster%n"));
-            case WORK_UNMEASURED -> {
-                sb.append(f("cycle model: not used: it measured %d%% of the work of this program with every value"
-                        + " at its widest%n  and %d%% at its narrowest (it decides from %d%%)",
-                        SearchSummary.ModelSetAside.percent(a.shareWidest()),
-                        SearchSummary.ModelSetAside.percent(a.shareNarrowest()),
-                        SearchSummary.ModelSetAside.percent(a.trustedShare())));
-                if (!a.unmeasured().isEmpty()) {
-                    sb.append(f("; the most work it did not measure:%n  %s", String.join(", ",
-                            a.unmeasured().stream().map(HeldOutText::unmeasured).toList())));
-                }
-                sb.append(f("%n"));
-            }
+        sb.append("cycle model: not used: ").append(a.account()).append('\n');
+        if (a.unmeasured() != null && !a.unmeasured().isEmpty()) {
+            sb.append(f("  the most work it did not measure: %s%n", String.join(", ",
+                    a.unmeasured().stream().map(HeldOutText::unmeasured).toList())));
         }
     }
 
