@@ -94,7 +94,8 @@ final class PlaneWork {
     }
 
     /**
-     * Which sign kernels product op runs (writes packed signs, reads them, counts level numbers: SignWork's units), ""
+     * Which sign kernels product op runs (writes packed signs, reads them, counts level numbers in pair rows or in
+     * level tables: SignWork's units), ""
      * for an op not on planes: what its part depends on besides its own types, since the fact follows from its chain's
      * and its reader's (a price kept for the op's own types must not outlive a change of them).
      */
@@ -104,7 +105,7 @@ final class PlaneWork {
         }
         seedc.fixed.SignKernels fact = signKernels();
         return (fact.writtenBy(op) != null ? "w" : "") + (fact.readBy(op) != null ? "r" : "")
-                + (fact.counts(op) != null ? "c" : "");
+                + (fact.counts(op) != null ? "c" : "") + (fact.tableCounts(op) != null ? "t" : "");
     }
 
     /**

@@ -25,9 +25,10 @@ import seedc.ir.Op;
  * The fact {@link SignKernels} as the cost model reads it ({@link SignKernels#priced}) against the C the Uno's backend
  * writes: in each product's place in predict.cpp, the products that store into another value's bytes are exactly
  * the fact's writers of packed signs (with that value, the sign), the products whose plane is read straight from a
- * value's bytes ({@code sd_a} or {@code sd_px} set to it) exactly its readers, and those calling a pair rows kernel
- * that compares (sd_pairrows_cmp...) exactly the ones it says count level numbers. The expected sets are written here
- * from the fixtures' C as read by hand, so that a fixture where neither kernel runs would fail too.
+ * value's bytes ({@code sd_a} or {@code sd_px} set to it) exactly its readers, those calling a pair rows kernel
+ * that compares (sd_pairrows_cmp...) exactly the ones it says count level numbers, and those calling the level tables'
+ * kernel that compares (sd_ltrows_cmp...) exactly the ones it says count them in tables. The expected sets are
+ * written here from the fixtures' C as read by hand, so that a fixture where neither kernel runs would fail too.
  */
 class SignKernelsTest {
     @TempDir
@@ -37,20 +38,27 @@ class SignKernelsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = ';', value = {
-        "mlp-digits-w1a1i1; t10>H1; t13; ''",
-        "cnn-digits-w1a1i1; t12>t11 t16>t15; t16 t19; ''",
-        "cnn-digits-w2a2i2; ''; ''; t16",
-        "mlp-digits-w2a2; ''; ''; ''"})
-    void theKernelsRunWhereTheFactSays(String name, String writers, String readers, String counters)
-            throws Exception {
+        "mlp-digits-w1a1i1; t10>H1; t13; ''; ''",
+        "cnn-digits-w1a1i1; t12>t11 t16>t15; t16 t19; ''; ''",
+        "cnn-digits-w2a2i2; ''; ''; t16; ''",
+        "mlp-digits-w2a2i2; ''; ''; ''; t10",
+        "mlp-digits-w3a2i2; ''; ''; ''; t10",
+        "mlp-digits-w2a2; ''; ''; ''; ''"})
+    void theKernelsRunWhereTheFactSays(String name, String writers, String readers, String counters,
+                                       String tableCounters) throws Exception {
         LowBitFixture f = LowBitFixture.compiled(name, CBackend.ARDUINO);
         CBackend.ARDUINO.emit(f.fp(), f.model().weights(), EmitOptions.NONE, dir);
         String c = Files.readString(dir.resolve("predict.cpp"));
         Map<String, String> writtenInC = new TreeMap<>();
-        Set<String> readInC = new TreeSet<>(), countedInC = new TreeSet<>();
+        Set<String> readInC = new TreeSet<>(), countedInC = new TreeSet<>(), tabledInC = new TreeSet<>();
         Map<String, String> sections = productSections(c);
         sections.forEach((product, code) -> {
-            Matcher stores = Pattern.compile("\\(uint8_t \\*\\)v_(\\w+)").matcher(code);
+            if (code.contains("sd_ltrows_cmp")) {
+                tabledInC.add(product);
+            }
+            // the level tables' call stores levels into the quantize's bytes too: not packed signs
+            Matcher stores = Pattern.compile("\\(uint8_t \\*\\)v_(\\w+)")
+                    .matcher(code.replaceAll("sd_ltrows_cmp[^;]*;", ""));
             if (stores.find()) {
                 writtenInC.put(product, stores.group(1));
             }
@@ -64,11 +72,12 @@ class SignKernelsTest {
         assertEquals(pairs(writers), writtenInC, name + ": the C's writers");
         assertEquals(names(readers), readInC, name + ": the C's readers");
         assertEquals(names(counters), countedInC, name + ": the C's counters");
+        assertEquals(names(tableCounters), tabledInC, name + ": the C's counters in level tables");
 
         SignKernels fact = SignKernels.priced(f.fp(), new QuantizedModel(f.fp(), f.model().weights()),
                 FlashRowReads.inFlash(f.fp().program()));
         Map<String, String> written = new TreeMap<>();
-        Set<String> read = new TreeSet<>(), counted = new TreeSet<>();
+        Set<String> read = new TreeSet<>(), counted = new TreeSet<>(), tabled = new TreeSet<>();
         f.fp().program().forEachOp(op -> {
             if (fact.writtenBy(op) != null) {
                 written.put(op.out().name(), fact.writtenBy(op).signs().name());
@@ -79,10 +88,14 @@ class SignKernelsTest {
             if (fact.counts(op) != null) {
                 counted.add(op.out().name());
             }
+            if (fact.tableCounts(op) != null) {
+                tabled.add(op.out().name());
+            }
         });
         assertEquals(writtenInC, written, name + ": the fact's writers");
         assertEquals(readInC, read, name + ": the fact's readers");
         assertEquals(countedInC, counted, name + ": the fact's counters");
+        assertEquals(tabledInC, tabled, name + ": the fact's counters in level tables");
     }
 
     /** Each matrix product's and convolution's code in predict.cpp, from its comment to the next op's. */
