@@ -75,6 +75,12 @@ record OpTerms(FixedProgram fp, Set<Value> flash, Set<Op> streamed, IdiomWork id
      * which may be one call of a row loop (a folded op's work is in another op's loop, never a row).
      */
     private void addCoded(Op op, double times, Map<String, Double> t, boolean ownLoop) {
+        if (op instanceof Op.Maxpool m && planes != null && planes.poolsSigns(m)) { // ORs packed bytes (SignWork)
+            Map<String, Double> own = new TreeMap<>();
+            indexed(op, times, own);
+            own.forEach((term, amount) -> put(t, SignWork.pooled(term), amount));
+            return;
+        }
         boolean calls = idioms != null && idioms.callOf(op) != null;
         boolean row = ownLoop && idioms != null && idioms.elementwiseRowOf(op) != null; // one call of a row loop
         LowBitProducts.Product onPlanes = planes == null ? null : planes.productOf(op);

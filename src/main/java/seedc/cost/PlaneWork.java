@@ -95,17 +95,28 @@ final class PlaneWork {
 
     /**
      * Which sign kernels product op runs (writes packed signs, reads them, counts level numbers in pair rows or in
-     * level tables: SignWork's units), ""
+     * level tables: SignWork's units; a max pooling: whether it pools packed signs), ""
      * for an op not on planes: what its part depends on besides its own types, since the fact follows from its chain's
      * and its reader's (a price kept for the op's own types must not outlive a change of them).
      */
     String signKernelsOf(Op op) {
+        if (op instanceof Op.Maxpool m) {
+            return poolsSigns(m) ? "p" : "";
+        }
         if (productOf(op) == null) {
             return "";
         }
         seedc.fixed.SignKernels fact = signKernels();
         return (fact.writtenBy(op) != null ? "w" : "") + (fact.readBy(op) != null ? "r" : "")
                 + (fact.counts(op) != null ? "c" : "") + (fact.tableCounts(op) != null ? "t" : "");
+    }
+
+    /**
+     * Whether max pooling m pools a writer's packed signs as bytes ({@link SignWork}); asked only of a pooling of a
+     * quantize's output (most poolings never are), so that other programs never look for sign kernels.
+     */
+    boolean poolsSigns(Op.Maxpool m) {
+        return LowBitProducts.quantized(m.x(), defs) != null && signKernels().pooledBy(m) != null;
     }
 
     /**

@@ -13,15 +13,20 @@ import seedc.ir.Op;
  * {@code Kind.planeout} forms, compares and stores a count), a product reading them its packed bits under
  * {@code Kind.planesignpack} (its plane copied from the sign's bytes, where {@code Kind.planepack} packs each bit), a
  * convolution counting its quantize's level numbers its outputs under {@code Kind.planelevelout}, a matrix product
- * counting them in the level tables' kernel its outputs under {@code Kind.planetablelevelout}. A model with no
- * coefficient of such a term prices it as the term it was renamed from ({@link #asPriced}): exactly as before the
- * kernels had terms.
+ * counting them in the level tables' kernel its outputs under {@code Kind.planetablelevelout}; a max pooling of a
+ * writer's packed bytes (the OR of each window's bytes, where a plain pooling compares each element) has its terms
+ * under units prefixed {@code signpool} ({@code Maxpool.signpoolop}, {@code Maxpool.signpooltap.8}: the same
+ * amounts, taps of elements). A model with no coefficient of such a term prices it as the term it was renamed from
+ * ({@link #asPriced}): exactly as before the kernels had terms.
  */
 final class SignWork {
     /** The units a kernel's terms are renamed from, and the ones they get. */
     static final String OUT = PlaneWork.PLANE + "out", PACK = PlaneWork.PLANE + "pack",
             SIGN_OUT = PlaneWork.PLANE + "signout", SIGN_PACK = PlaneWork.PLANE + "signpack",
             LEVEL_OUT = PlaneWork.PLANE + "levelout", TABLE_LEVEL_OUT = PlaneWork.PLANE + "tablelevelout";
+
+    /** The prefix of the units of a max pooling of packed signs. */
+    static final String POOL = "signpool";
 
     private SignWork() {}
 
@@ -45,6 +50,12 @@ final class SignWork {
         return t;
     }
 
+    /** A max pooling's term as a pooling of packed signs' (Maxpool.tap.8 -> Maxpool.signpooltap.8). */
+    static String pooled(String term) {
+        TermName t = TermName.of(term);
+        return t.kind() + "." + POOL + t.unit() + (t.widths().isEmpty() ? "" : "." + t.widths());
+    }
+
     /**
      * The terms as a model that has coefficients of {@code fitted} prices them: an unfitted kernel's under its old
      * name.
@@ -60,12 +71,19 @@ final class SignWork {
 
     private static boolean isSignTerm(String term) {
         String u = TermName.unit(term);
-        return u.equals(SIGN_OUT) || u.equals(SIGN_PACK) || u.equals(LEVEL_OUT) || u.equals(TABLE_LEVEL_OUT);
+        return u.equals(SIGN_OUT) || u.equals(SIGN_PACK) || u.equals(LEVEL_OUT) || u.equals(TABLE_LEVEL_OUT)
+                || u.startsWith(POOL);
     }
 
-    /** The term a kernel's term was renamed from (Conv2d.planesignout -> Conv2d.planeout). */
+    /**
+     * The term a kernel's term was renamed from (Conv2d.planesignout -> Conv2d.planeout, Maxpool.signpooltap.8 ->
+     * Maxpool.tap.8).
+     */
     private static String renamedFrom(String term) {
         TermName t = TermName.of(term);
+        if (t.unit().startsWith(POOL)) {
+            return t.kind() + "." + t.unit().substring(POOL.length()) + (t.widths().isEmpty() ? "" : "." + t.widths());
+        }
         return t.kind() + "." + (t.unit().equals(SIGN_PACK) ? PACK : OUT);
     }
 }

@@ -106,6 +106,9 @@ class FitScriptPricingTest {
                     kind + ".plaincallshift", 30.0, kind + ".plainshift", 64.0, kind + ".densemac.8x8.t16", 5.0,
                     kind + ".planebyte.1x1", 9.0));
         }
+        // a max pooling of packed signs (SignWork.pooled) beside a plain one
+        work.add(Map.of("Maxpool.signpoolop", 1.0, "Maxpool.signpooltap.8", 256.0, "Maxpool.op", 1.0,
+                "Maxpool.tap.8", 1024.0, "Move.byte", 128.0));
         // a class-score row beside its stand-ins (IdiomWork.addRow): the 8x8 row into 8 bits, the 8x16 one
         work.add(Map.of("MatMul.row.addscores8", 8.0, "MatMul.nextop", 2.0, "MatMul.loopednextmac.8x8.t16", 8.0,
                 "MatMul.loopednextout.16", 8.0, "MatMul.loopednextshift", 16.0, "SumLoop.loopedcopy.8", 8.0,

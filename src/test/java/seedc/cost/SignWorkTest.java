@@ -95,6 +95,19 @@ class SignWorkTest {
         assertEquals(100 + 96 + 48 + 640, new LinearCycleModel("test", coefficients).price(counter), 1e-9);
     }
 
+    @Test
+    void aPoolingOfPackedSignsIsPricedAsAPlainOneWithoutItsCoefficients() {
+        // a 2 x 2 pooling of 64 outputs: its run and 256 taps, beside a plan's move
+        Map<String, Double> pooled = Map.of(SignWork.pooled("Maxpool.op"), 1.0, SignWork.pooled("Maxpool.tap.8"), 256.0,
+                "Move.byte", 16.0);
+        assertEquals(Map.of("Maxpool.signpoolop", 1.0, "Maxpool.signpooltap.8", 256.0, "Move.byte", 16.0), pooled);
+        Map<String, Double> coefficients = new HashMap<>(Map.of("Maxpool.op", 50.0, "Maxpool.tap.8", 9.0,
+                "Move.byte", 2.0));
+        assertEquals(50 + 256 * 9 + 32, new LinearCycleModel("test", coefficients).price(pooled), 1e-9);
+        coefficients.putAll(Map.of("Maxpool.signpoolop", 20.0, "Maxpool.signpooltap.8", 0.75));
+        assertEquals(20 + 256 * 0.75 + 32, new LinearCycleModel("test", coefficients).price(pooled), 1e-9);
+    }
+
     /** The planes' terms of a product (its dense stand-ins left out). */
     private static Map<String, Double> planes(Map<String, Double> terms) {
         Map<String, Double> m = new TreeMap<>(terms);
