@@ -106,7 +106,8 @@ record OpTerms(FixedProgram fp, Set<Value> flash, Set<Op> streamed, IdiomWork id
         // a product on bit planes or by subset sums: those terms kept as its dense stand-ins, beside its kernels'
         // (PlaneWork, SubsetWork)
         Map<String, Double> terms = onPlanes != null
-                ? SignWork.terms(planes.signKernels(), op, PlaneWork.terms(onPlanes, times, named))
+                ? PlaneWork.wideOutputs(SignWork.terms(planes.signKernels(), op, PlaneWork.terms(onPlanes, times,
+                        named)), fp.type(op.inputs().get(1 - onPlanes.activationOperand())).container())
                 : bySubsets != null ? SubsetWork.terms(fp, bySubsets,
                         width(op.inputs().get(bySubsets.activationOperand())), times, named) : named;
         terms.forEach((term, amount) -> put(t, term, amount));

@@ -106,6 +106,9 @@ class FitScriptPricingTest {
                     kind + ".plaincallshift", 30.0, kind + ".plainshift", 64.0, kind + ".densemac.8x8.t16", 5.0,
                     kind + ".planebyte.1x1", 9.0));
         }
+        // the outputs of a product whose weights are wider than 8 bits (PlaneWork.wideOutputs)
+        work.add(Map.of("MatMul.planeop", 1.0, "MatMul.planepack", 64.0, "MatMul.planebyte.1x1", 80.0,
+                "MatMul.planeout", 10.0, "MatMul.planeoutwide", 10.0, "MatMul.densemac.16x16.t32", 640.0));
         // a max pooling of packed signs (SignWork.pooled) beside a plain one
         work.add(Map.of("Maxpool.signpoolop", 1.0, "Maxpool.signpooltap.8", 256.0, "Maxpool.op", 1.0,
                 "Maxpool.tap.8", 1024.0, "Move.byte", 128.0));

@@ -47,9 +47,10 @@ class SignWorkTest {
         // packed; 8 outputs x 1 x 1 planes x 2 bytes of 16 terms
         assertEquals(Map.of("MatMul.planeop", 1.0, "MatMul.planepack", 16.0, "MatMul.planesignout", 8.0,
                 "MatMul.planebyte.1x1", 16.0), writer);
-        // the reader: its row of 8 bits read from the sign's byte; 4 outputs formed; 4 x 1 x 1 x 1 byte
+        // the reader: its row of 8 bits read from the sign's byte; 4 outputs formed, each rescaled by a constant of
+        // W2's 16 bits (PlaneWork.wideOutputs); 4 x 1 x 1 x 1 byte
         assertEquals(Map.of("MatMul.planeop", 1.0, "MatMul.planesignpack", 8.0, "MatMul.planeout", 4.0,
-                "MatMul.planebyte.1x1", 4.0), reader);
+                "MatMul.planeoutwide", 4.0, "MatMul.planebyte.1x1", 4.0), reader);
     }
 
     @Test
@@ -67,6 +68,8 @@ class SignWorkTest {
         LinearCycleModel fitted = new LinearCycleModel("test", coefficients);
         assertEquals(100 + 48 + 8 * 6 + 160, fitted.price(writer), 1e-9);
         assertEquals(100 + 8 * 0.5 + 80 + 40, fitted.price(reader), 1e-9);
+        coefficients.put("MatMul.planeoutwide", 7.0); // the reader's 4 outputs' 16-bit rescaling
+        assertEquals(100 + 8 * 0.5 + 80 + 4 * 7 + 40, new LinearCycleModel("test", coefficients).price(reader), 1e-9);
     }
 
     /**
