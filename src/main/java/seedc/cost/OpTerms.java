@@ -75,6 +75,12 @@ record OpTerms(FixedProgram fp, Set<Value> flash, Set<Op> streamed, IdiomWork id
      * which may be one call of a row loop (a folded op's work is in another op's loop, never a row).
      */
     private void addCoded(Op op, double times, Map<String, Double> t, boolean ownLoop) {
+        if (op instanceof Op.Maxpool m && planes != null && planes.poolsSigns(m)) { // ORs packed bytes (SignWork)
+            Map<String, Double> own = new TreeMap<>();
+            indexed(op, times, own);
+            own.forEach((term, amount) -> put(t, SignWork.pooled(term), amount));
+            return;
+        }
         boolean calls = idioms != null && idioms.callOf(op) != null;
         boolean row = ownLoop && idioms != null && idioms.elementwiseRowOf(op) != null; // one call of a row loop
         LowBitProducts.Product onPlanes = planes == null ? null : planes.productOf(op);
@@ -100,7 +106,8 @@ record OpTerms(FixedProgram fp, Set<Value> flash, Set<Op> streamed, IdiomWork id
         // a product on bit planes or by subset sums: those terms kept as its dense stand-ins, beside its kernels'
         // (PlaneWork, SubsetWork)
         Map<String, Double> terms = onPlanes != null
-                ? SignWork.terms(planes.signKernels(), op, PlaneWork.terms(onPlanes, times, named))
+                ? PlaneWork.wideOutputs(SignWork.terms(planes.signKernels(), op, PlaneWork.terms(onPlanes, times,
+                        named)), fp.type(op.inputs().get(1 - onPlanes.activationOperand())).container())
                 : bySubsets != null ? SubsetWork.terms(fp, bySubsets,
                         width(op.inputs().get(bySubsets.activationOperand())), times, named) : named;
         terms.forEach((term, amount) -> put(t, term, amount));

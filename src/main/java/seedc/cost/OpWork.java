@@ -46,10 +46,11 @@ import seedc.ir.Value;
  *       ({@link IdiomCalls#elementwiseRow}): the elements the row writes, its other terms as stand-ins
  *       ({@link ElementwiseRowWork}).
  *   <li>{@code Kind.planeop}, {@code Kind.planepack}, {@code Kind.planebyte.AxB}, {@code Kind.planelookup.AxB},
- *       {@code Kind.planeout}: on every C target, a product the C computes on bit planes
- *       ({@link seedc.fixed.LowBitProducts#onPlanes}): its kernels' work ({@link PlaneWork}), its other terms kept
- *       under {@code dense} units ({@code Kind.denseop}, ...), by which a model that never measured the planes
- *       prices it as before.
+ *       {@code Kind.planeout}, {@code Kind.planeoutwide}: on every C target, a product the C computes on bit planes
+ *       ({@link seedc.fixed.LowBitProducts#onPlanes}): its kernels' work ({@link PlaneWork}; its sign kernels'
+ *       units, {@link SignWork}), its other terms kept under {@code dense} units ({@code Kind.denseop}, ...), by
+ *       which a model that never measured the planes prices it as before. A max pooling of packed signs has its
+ *       terms under {@code signpool} units ({@code Maxpool.signpooltap.8}, {@link SignWork}).
  *   <li>{@code Kind.subsetop}, {@code Kind.subsetgroup.W}, {@code Kind.subsetlookup.W.tT}, {@code Kind.subsetplane},
  *       {@code Kind.subsetout}: on every C target, a product the C computes by subset sums
  *       ({@link seedc.fixed.LowBitProducts#bySubsetSums}, off planes): its tables' and lookups' work

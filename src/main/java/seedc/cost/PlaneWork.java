@@ -94,17 +94,29 @@ final class PlaneWork {
     }
 
     /**
-     * Which sign kernels product op runs (writes packed signs, reads them, counts level numbers: SignWork's units), ""
+     * Which sign kernels product op runs (writes packed signs, reads them, counts level numbers in pair rows or in
+     * level tables: SignWork's units; a max pooling: whether it pools packed signs), ""
      * for an op not on planes: what its part depends on besides its own types, since the fact follows from its chain's
      * and its reader's (a price kept for the op's own types must not outlive a change of them).
      */
     String signKernelsOf(Op op) {
+        if (op instanceof Op.Maxpool m) {
+            return poolsSigns(m) ? "p" : "";
+        }
         if (productOf(op) == null) {
             return "";
         }
         seedc.fixed.SignKernels fact = signKernels();
         return (fact.writtenBy(op) != null ? "w" : "") + (fact.readBy(op) != null ? "r" : "")
-                + (fact.counts(op) != null ? "c" : "");
+                + (fact.counts(op) != null ? "c" : "") + (fact.tableCounts(op) != null ? "t" : "");
+    }
+
+    /**
+     * Whether max pooling m pools a writer's packed signs as bytes ({@link SignWork}); asked only of a pooling of a
+     * quantize's output (most poolings never are), so that other programs never look for sign kernels.
+     */
+    boolean poolsSigns(Op.Maxpool m) {
+        return LowBitProducts.quantized(m.x(), defs) != null && signKernels().pooledBy(m) != null;
     }
 
     /**
@@ -168,6 +180,39 @@ final class PlaneWork {
         } else {
             t.put(kind + "." + PLANE + "byte" + widths, times * outputs * a * b * ((p.terms() + 7) / 8));
         }
+        return t;
+    }
+
+    /** The unit of the outputs of a product whose weights are wider than 8 bits ({@link #wideOutputs}). */
+    static final String WIDE_OUT = PLANE + "outwide";
+
+    /**
+     * The terms with {@code Kind.planeoutwide}, as many as its {@code Kind.planeout}, beside them where the weight's
+     * container is wider than 8 bits ({@code weightBits}): each output stored is rescaled by a constant in the
+     * weight's integers, a 16-bit multiply (sd_mul8x16, sd_mul16) where an 8-bit weight's takes sd_mul8 or sd_mul8x16
+     * (mlp-digits-w1a1i1's second product, 1,547 cycles against 1,729 with W2 at 16 bits). Outputs compared in the
+     * kernel (SignWork's) are not rescaled. A model without its coefficient prices it at nothing ({@link #widePriced}).
+     */
+    static Map<String, Double> wideOutputs(Map<String, Double> terms, int weightBits) {
+        if (weightBits <= 8) {
+            return terms;
+        }
+        Map<String, Double> t = new TreeMap<>(terms);
+        terms.forEach((term, amount) -> {
+            if (TermName.unit(term).equals(PLANE + "out")) {
+                t.put(TermName.of(term).kind() + "." + WIDE_OUT, amount);
+            }
+        });
+        return t;
+    }
+
+    /** The terms as a model that has coefficients of {@code fitted} prices them: an unfitted wide output's at nothing. */
+    static Map<String, Double> widePriced(Map<String, Double> terms, java.util.function.Predicate<String> fitted) {
+        if (terms.keySet().stream().noneMatch(t -> TermName.unit(t).equals(WIDE_OUT) && !fitted.test(t))) {
+            return terms;
+        }
+        Map<String, Double> t = new TreeMap<>(terms);
+        t.keySet().removeIf(term -> TermName.unit(term).equals(WIDE_OUT) && !fitted.test(term));
         return t;
     }
 

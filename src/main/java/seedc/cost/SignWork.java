@@ -12,15 +12,21 @@ import seedc.ir.Op;
  * {@code Kind.planesignout} (each count compared in the kernel and its bit shifted into the sign's bytes, where
  * {@code Kind.planeout} forms, compares and stores a count), a product reading them its packed bits under
  * {@code Kind.planesignpack} (its plane copied from the sign's bytes, where {@code Kind.planepack} packs each bit), a
- * convolution counting its quantize's level numbers its outputs under {@code Kind.planelevelout}. A model with no
- * coefficient of such a term prices it as the term it was renamed from ({@link #asPriced}): exactly as before the
- * kernels had terms.
+ * convolution counting its quantize's level numbers its outputs under {@code Kind.planelevelout}, a matrix product
+ * counting them in the level tables' kernel its outputs under {@code Kind.planetablelevelout}; a max pooling of a
+ * writer's packed bytes (the OR of each window's bytes, where a plain pooling compares each element) has its terms
+ * under units prefixed {@code signpool} ({@code Maxpool.signpoolop}, {@code Maxpool.signpooltap.8}: the same
+ * amounts, taps of elements). A model with no coefficient of such a term prices it as the term it was renamed from
+ * ({@link #asPriced}): exactly as before the kernels had terms.
  */
 final class SignWork {
     /** The units a kernel's terms are renamed from, and the ones they get. */
     static final String OUT = PlaneWork.PLANE + "out", PACK = PlaneWork.PLANE + "pack",
             SIGN_OUT = PlaneWork.PLANE + "signout", SIGN_PACK = PlaneWork.PLANE + "signpack",
-            LEVEL_OUT = PlaneWork.PLANE + "levelout";
+            LEVEL_OUT = PlaneWork.PLANE + "levelout", TABLE_LEVEL_OUT = PlaneWork.PLANE + "tablelevelout";
+
+    /** The prefix of the units of a max pooling of packed signs. */
+    static final String POOL = "signpool";
 
     private SignWork() {}
 
@@ -30,17 +36,24 @@ final class SignWork {
      */
     static Map<String, Double> terms(SignKernels fact, Op op, Map<String, Double> planes) {
         boolean writes = fact.writtenBy(op) != null, reads = fact.readBy(op) != null, counts = fact.counts(op) != null;
-        if (!writes && !reads && !counts) {
+        boolean inTables = fact.tableCounts(op) != null;
+        if (!writes && !reads && !counts && !inTables) {
             return planes;
         }
         Map<String, Double> t = new TreeMap<>();
         planes.forEach((term, amount) -> {
             String unit = TermName.unit(term);
             String renamed = unit.equals(OUT) && writes ? SIGN_OUT : unit.equals(OUT) && counts ? LEVEL_OUT
-                    : unit.equals(PACK) && reads ? SIGN_PACK : null;
+                    : unit.equals(OUT) && inTables ? TABLE_LEVEL_OUT : unit.equals(PACK) && reads ? SIGN_PACK : null;
             t.merge(renamed == null ? term : term.substring(0, term.indexOf('.') + 1) + renamed, amount, Double::sum);
         });
         return t;
+    }
+
+    /** A max pooling's term as a pooling of packed signs' (Maxpool.tap.8 -> Maxpool.signpooltap.8). */
+    static String pooled(String term) {
+        TermName t = TermName.of(term);
+        return t.kind() + "." + POOL + t.unit() + (t.widths().isEmpty() ? "" : "." + t.widths());
     }
 
     /**
@@ -58,12 +71,19 @@ final class SignWork {
 
     private static boolean isSignTerm(String term) {
         String u = TermName.unit(term);
-        return u.equals(SIGN_OUT) || u.equals(SIGN_PACK) || u.equals(LEVEL_OUT);
+        return u.equals(SIGN_OUT) || u.equals(SIGN_PACK) || u.equals(LEVEL_OUT) || u.equals(TABLE_LEVEL_OUT)
+                || u.startsWith(POOL);
     }
 
-    /** The term a kernel's term was renamed from (Conv2d.planesignout -> Conv2d.planeout). */
+    /**
+     * The term a kernel's term was renamed from (Conv2d.planesignout -> Conv2d.planeout, Maxpool.signpooltap.8 ->
+     * Maxpool.tap.8).
+     */
     private static String renamedFrom(String term) {
         TermName t = TermName.of(term);
+        if (t.unit().startsWith(POOL)) {
+            return t.kind() + "." + t.unit().substring(POOL.length()) + (t.widths().isEmpty() ? "" : "." + t.widths());
+        }
         return t.kind() + "." + (t.unit().equals(SIGN_PACK) ? PACK : OUT);
     }
 }

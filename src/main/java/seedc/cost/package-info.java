@@ -24,8 +24,10 @@
  * another's code ({@link seedc.fixed.FoldedQuantizes}: a quantize compared at a product's store or packed by a product
  * on planes, a chain's scale and bias) has its terms under folded units ({@link seedc.cost.FoldedWork}), priced as the
  * op's own code until a fit measures the kind's folds. A product on planes that writes or reads packed signs or counts
- * level numbers in its kernel ({@link seedc.fixed.SignKernels}) has those outputs or that packing under units of their
- * own ({@link seedc.cost.SignWork}), priced as the planes' outputs and packing until a fit measures them. Every
+ * level numbers in its kernel (pair rows or level tables: {@link seedc.fixed.SignKernels}) has those outputs or that packing under units of their
+ * own ({@link seedc.cost.SignWork}), priced as the planes' outputs and packing until a fit measures them; so too a
+ * max pooling of packed signs (priced as a plain pooling), and a product whose weights are wider than 8 bits has its
+ * outputs' 16-bit rescaling as a term beside them (PlaneWork, priced at nothing until fitted). Every
  * reading of a term's name (Kind.unit.widths) goes through TermName.
  */
 package seedc.cost;

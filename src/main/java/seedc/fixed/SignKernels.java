@@ -13,7 +13,7 @@ import seedc.ir.Value;
 /**
  * Which products on bit planes compare or count their quantize in their kernel: one fact that the C backends
  * (seedc.codegen.c.lowbit.PackedSigns, CountedLevels) write the C by and seedc.cost.OpWork prices by, as
- * {@link FoldedQuantizes} is. Two kernels:
+ * {@link FoldedQuantizes} is. Three kernels:
  * <ul>
  *   <li>packed signs ({@link Written}): a product whose store compares a one-bit sign (a {@link FoldedQuantizes}
  *       chain at its store) read by nothing but another product on planes, through an optional max pooling of the
@@ -21,7 +21,11 @@ import seedc.ir.Value;
  *       sign's bits packed, the reader reads its plane as those bytes (no packing of its own);
  *   <li>counted levels ({@link #counts}): an ungrouped convolution whose store compares a quantize whose outputs
  *       are its own level numbers 0..m in bytes, not writing packed signs: its kernel counts the thresholds each
- *       row's sum reaches and stores that count.
+ *       row's sum reaches and stores that count;
+ *   <li>levels counted in tables ({@link #tableCounts}): a matrix product on the level tables (2-bit activation
+ *       rows' subset sums looked up by the weights' planes) whose store compares an 8-bit quantize whose levels are
+ *       its own level numbers 0, 1, ...: the tables' kernel compares each row's sum with the thresholds and stores
+ *       the count (codegen's LevelTablesEmitter).
  * </ul>
  * What a product's kernel can do (its form, the thresholds' range, a pooling's cells) is the caller's input
  * ({@link Kernels}): the C backends' kernels (seedc.codegen.c.lowbit.BitSerial), or for a cost model the AVR's as
@@ -44,6 +48,9 @@ public final class SignKernels {
 
         /** Whether product's kernel can count the level numbers of chain c's quantize (not a sign's writer). */
         boolean countsLevels(Op product, FoldedQuantizes.Chain c);
+
+        /** Whether product's level tables' kernel can count the level numbers of chain c's quantize. */
+        boolean countsInTables(Op product, FoldedQuantizes.Chain c);
     }
 
     /**
@@ -59,17 +66,19 @@ public final class SignKernels {
         }
     }
 
-    public static final SignKernels NONE = new SignKernels(Map.of(), Map.of(), Map.of(), Map.of());
+    public static final SignKernels NONE = new SignKernels(Map.of(), Map.of(), Map.of(), Map.of(), Map.of());
 
     private final Map<Op, Written> byProduct, byReader, byPool;
-    private final Map<Op, FoldedQuantizes.Chain> counted;
+    /** The chains counted by the pair rows kernel, and by the level tables' kernel. */
+    private final Map<Op, FoldedQuantizes.Chain> counted, inTables;
 
     private SignKernels(Map<Op, Written> byProduct, Map<Op, Written> byReader, Map<Op, Written> byPool,
-                        Map<Op, FoldedQuantizes.Chain> counted) {
+                        Map<Op, FoldedQuantizes.Chain> counted, Map<Op, FoldedQuantizes.Chain> inTables) {
         this.byProduct = byProduct;
         this.byReader = byReader;
         this.byPool = byPool;
         this.counted = counted;
+        this.inTables = inTables;
     }
 
     /** The sign kernels of fp's products on planes, its chains {@code folded}, its kernels {@code kernels}. */
@@ -80,7 +89,7 @@ public final class SignKernels {
         Dataflow g = Dataflow.of(fp.program());
         Map<Op, Written> byProduct = new IdentityHashMap<>(), byReader = new IdentityHashMap<>();
         Map<Op, Written> byPool = new IdentityHashMap<>();
-        Map<Op, FoldedQuantizes.Chain> counted = new IdentityHashMap<>();
+        Map<Op, FoldedQuantizes.Chain> counted = new IdentityHashMap<>(), inTables = new IdentityHashMap<>();
         Map<Op, FoldedQuantizes.Chain> stored = new IdentityHashMap<>();
         folded.chains().forEach(c -> {
             if (c.product() != null) {
@@ -103,9 +112,12 @@ public final class SignKernels {
             if (c != null && !byProduct.containsKey(op) && op instanceof Op.Conv2d cv && cv.groups() == 1
                     && fp.type(c.quantize().out()).container() == 8 && kernels.countsLevels(op, c)) {
                 counted.put(op, c);
+            } else if (c != null && !byProduct.containsKey(op) && op instanceof Op.MatMul
+                    && kernels.countsInTables(op, c)) {
+                inTables.put(op, c);
             }
         });
-        return new SignKernels(byProduct, byReader, byPool, counted);
+        return new SignKernels(byProduct, byReader, byPool, counted, inTables);
     }
 
     /** The packed sign product op writes through chain c, or null: its only reader, in its region, on planes. */
@@ -156,9 +168,14 @@ public final class SignKernels {
         return byPool.get(m);
     }
 
-    /** The chain whose level numbers product op's kernel counts, or null. */
+    /** The chain whose level numbers product op's pair rows kernel counts, or null. */
     public FoldedQuantizes.Chain counts(Op product) {
         return counted.get(product);
+    }
+
+    /** The chain whose level numbers product op's level tables' kernel counts, or null. */
+    public FoldedQuantizes.Chain tableCounts(Op product) {
+        return inTables.get(product);
     }
 
     /** The products that write packed signs. */
@@ -166,9 +183,14 @@ public final class SignKernels {
         return byProduct.keySet();
     }
 
-    /** The products whose kernels count level numbers. */
+    /** The products whose pair rows kernels count level numbers. */
     public Set<Op> counters() {
         return counted.keySet();
+    }
+
+    /** The products whose level tables' kernels count level numbers. */
+    public Set<Op> tableCounters() {
+        return inTables.keySet();
     }
 
     /** The most cells of a max pooling window whose reads the C writes one by one (codegen's Windows). */

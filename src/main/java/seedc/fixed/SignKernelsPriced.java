@@ -18,7 +18,10 @@ import seedc.ir.Value;
  * convolution's output channels) fill whole bytes, a plane of at most {@link #MOST_PLANE_BYTES}; it is read by a
  * 1-plane matrix product's activation rows or a convolution whose input pixels' channels fill whole bytes; a
  * convolution counts level numbers with the pair rows kernel (1-2 x 1-2 planes, more than one pair), not where its
- * window is small enough for subset sums or window tables.
+ * window is small enough for subset sums or window tables; a matrix product of 2-bit activation rows counts them
+ * with the level tables' kernel (at most 3 weight planes, {@link LowBitProducts#MIN_SUBSET_VECTORS} to
+ * {@link #MOST_ROWS} weight vectors, each plane's lookups within a byte), an 8-bit quantize whose levels are its
+ * level numbers.
  */
 record SignKernelsPriced(FixedProgram fp, Map<Op, LowBitProducts.Product> products) implements SignKernels.Kernels {
     /** The longest plane the comparing and pair rows kernels read (AvrPopandRows' and AvrPlanePairRows' 31). */
@@ -26,6 +29,12 @@ record SignKernelsPriced(FixedProgram fp, Map<Op, LowBitProducts.Product> produc
 
     /** The most rows a call of a rows kernel counts (a byte). */
     static final int MOST_ROWS = 255;
+
+    /** The largest sum of a plane's lookups in the level tables (AvrLevelTables.fits: summed in a byte). */
+    static final int MOST_TABLE_SUM = 255;
+
+    /** Elements of a group whose subsets' sums one level table holds (AvrLevelTables' 16 entries). */
+    static final int TABLE_GROUP = 4;
 
     /** The fact for fp as its C builds it with the defaults on the AVR ({@code flash}: what it keeps in flash). */
     static SignKernels of(FixedProgram fp, QuantizedModel qm, FoldedQuantizes folded, Set<Value> flash) {
@@ -76,6 +85,28 @@ record SignKernelsPriced(FixedProgram fp, Map<Op, LowBitProducts.Product> produc
         boolean subsets = a >= 2 && p.terms() <= LowBitProducts.SMALL_SUBSET_WINDOW;
         boolean padClasses = p.zeroLevel() < 0 && ((Op.Conv2d) product).window().padded();
         return pairRows && !subsets && !padClasses && c.proven() != null && ownNumbers(c);
+    }
+
+    @Override
+    public boolean countsInTables(Op product, FoldedQuantizes.Chain c) {
+        LowBitProducts.Product p = products.get(product);
+        long groups = (p.terms() + TABLE_GROUP - 1) / TABLE_GROUP, top = p.activation().count() - 1;
+        boolean tables = product instanceof Op.MatMul && p.activationOperand() == 0 && p.activation().planes() == 2
+                && p.weight().planes() <= 3 && p.vectors() >= LowBitProducts.MIN_SUBSET_VECTORS
+                && p.vectors() <= MOST_ROWS && groups * TABLE_GROUP * top <= MOST_TABLE_SUM;
+        Op.Quantize q = c.quantize();
+        return tables && c.proven() != null && fp.type(q.out()).bits() == 8
+                && ownNumbers(fp.params(q, OpParams.Quantize.class).levels());
+    }
+
+    /** Whether levels are exactly 0, 1, ..., m in order. */
+    private static boolean ownNumbers(long[] levels) {
+        for (int i = 0; i < levels.length; i++) {
+            if (levels[i] != i) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The rows a call of the rows kernels counts: a matrix product's vectors, a convolution group's channels. */

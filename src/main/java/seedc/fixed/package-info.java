@@ -18,7 +18,8 @@
  * the row loops: {@link seedc.fixed.ElementwiseRowLoops}), which quantizes the C folds into a product's store or its
  * bit-plane packing, with their scale and bias ({@link seedc.fixed.FoldedQuantizes}, found by
  * {@link seedc.fixed.QuantizeChains}), and which products on planes compare their sign into packed bytes for the next
- * product or count their quantize's level numbers in their kernel ({@link seedc.fixed.SignKernels}, given what the
+ * product or count their quantize's level numbers in their kernel (pair rows or level tables:
+ * {@link seedc.fixed.SignKernels}, given what the
  * kernels can do: the backends', or the AVR's as SignKernelsPriced reads them for a cost model).
  */
 package seedc.fixed;

@@ -25,9 +25,11 @@ import seedc.ir.Op;
  * The fact {@link SignKernels} as the cost model reads it ({@link SignKernels#priced}) against the C the Uno's backend
  * writes: in each product's place in predict.cpp, the products that store into another value's bytes are exactly
  * the fact's writers of packed signs (with that value, the sign), the products whose plane is read straight from a
- * value's bytes ({@code sd_a} or {@code sd_px} set to it) exactly its readers, and those calling a pair rows kernel
- * that compares (sd_pairrows_cmp...) exactly the ones it says count level numbers. The expected sets are written here
- * from the fixtures' C as read by hand, so that a fixture where neither kernel runs would fail too.
+ * value's bytes ({@code sd_a} or {@code sd_px} set to it) exactly its readers, those calling a pair rows kernel
+ * that compares (sd_pairrows_cmp...) exactly the ones it says count level numbers, and those calling the level tables'
+ * kernel that compares (sd_ltrows_cmp...) exactly the ones it says count them in tables, and the max poolings that OR
+ * packed signs' bytes exactly the ones it says pool a writer's signs. The expected sets are
+ * written here from the fixtures' C as read by hand, so that a fixture where neither kernel runs would fail too.
  */
 class SignKernelsTest {
     @TempDir
@@ -37,20 +39,27 @@ class SignKernelsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = ';', value = {
-        "mlp-digits-w1a1i1; t10>H1; t13; ''",
-        "cnn-digits-w1a1i1; t12>t11 t16>t15; t16 t19; ''",
-        "cnn-digits-w2a2i2; ''; ''; t16",
-        "mlp-digits-w2a2; ''; ''; ''"})
-    void theKernelsRunWhereTheFactSays(String name, String writers, String readers, String counters)
-            throws Exception {
+        "mlp-digits-w1a1i1; t10>H1; t13; ''; ''; ''",
+        "cnn-digits-w1a1i1; t12>t11 t16>t15; t16 t19; ''; ''; C1 C2",
+        "cnn-digits-w2a2i2; ''; ''; t16; ''; ''",
+        "mlp-digits-w2a2i2; ''; ''; ''; t10; ''",
+        "mlp-digits-w3a2i2; ''; ''; ''; t10; ''",
+        "mlp-digits-w2a2; ''; ''; ''; ''; ''"})
+    void theKernelsRunWhereTheFactSays(String name, String writers, String readers, String counters,
+                                       String tableCounters, String pools) throws Exception {
         LowBitFixture f = LowBitFixture.compiled(name, CBackend.ARDUINO);
         CBackend.ARDUINO.emit(f.fp(), f.model().weights(), EmitOptions.NONE, dir);
         String c = Files.readString(dir.resolve("predict.cpp"));
         Map<String, String> writtenInC = new TreeMap<>();
-        Set<String> readInC = new TreeSet<>(), countedInC = new TreeSet<>();
-        Map<String, String> sections = productSections(c);
+        Set<String> readInC = new TreeSet<>(), countedInC = new TreeSet<>(), tabledInC = new TreeSet<>();
+        Map<String, String> sections = sections(c, Set.of(Op.MatMul.class.getSimpleName(), "Conv2d"));
         sections.forEach((product, code) -> {
-            Matcher stores = Pattern.compile("\\(uint8_t \\*\\)v_(\\w+)").matcher(code);
+            if (code.contains("sd_ltrows_cmp")) {
+                tabledInC.add(product);
+            }
+            // the level tables' call stores levels into the quantize's bytes too: not packed signs
+            Matcher stores = Pattern.compile("\\(uint8_t \\*\\)v_(\\w+)")
+                    .matcher(code.replaceAll("sd_ltrows_cmp[^;]*;", ""));
             if (stores.find()) {
                 writtenInC.put(product, stores.group(1));
             }
@@ -64,11 +73,20 @@ class SignKernelsTest {
         assertEquals(pairs(writers), writtenInC, name + ": the C's writers");
         assertEquals(names(readers), readInC, name + ": the C's readers");
         assertEquals(names(counters), countedInC, name + ": the C's counters");
+        assertEquals(names(tableCounters), tabledInC, name + ": the C's counters in level tables");
+        Set<String> pooledInC = new TreeSet<>();
+        sections(c, Set.of("Maxpool")).forEach((pool, code) -> {
+            if (code.contains("the OR of each window's packed signs")) {
+                pooledInC.add(pool);
+            }
+        });
+        assertEquals(names(pools), pooledInC, name + ": the C's poolings of packed signs");
 
         SignKernels fact = SignKernels.priced(f.fp(), new QuantizedModel(f.fp(), f.model().weights()),
                 FlashRowReads.inFlash(f.fp().program()));
         Map<String, String> written = new TreeMap<>();
-        Set<String> read = new TreeSet<>(), counted = new TreeSet<>();
+        Set<String> read = new TreeSet<>(), counted = new TreeSet<>(), tabled = new TreeSet<>();
+        Set<String> pooled = new TreeSet<>();
         f.fp().program().forEachOp(op -> {
             if (fact.writtenBy(op) != null) {
                 written.put(op.out().name(), fact.writtenBy(op).signs().name());
@@ -79,14 +97,29 @@ class SignKernelsTest {
             if (fact.counts(op) != null) {
                 counted.add(op.out().name());
             }
+            if (fact.tableCounts(op) != null) {
+                tabled.add(op.out().name());
+            }
+            if (fact.pooledBy(op) != null) {
+                pooled.add(op.out().name());
+            }
         });
         assertEquals(writtenInC, written, name + ": the fact's writers");
         assertEquals(readInC, read, name + ": the fact's readers");
         assertEquals(countedInC, counted, name + ": the fact's counters");
+        assertEquals(tabledInC, tabled, name + ": the fact's counters in level tables");
+        assertEquals(pooledInC, pooled, name + ": the fact's poolings of packed signs");
+        // and the cost model's terms: a pooling of packed signs has every term under its units (SignWork)
+        Set<String> pooledTerms = new TreeSet<>();
+        seedc.cost.OpWork.of(f.fp(), f.model().weights(), false).stream()
+                .filter(p -> p.kind().equals("Maxpool") && p.terms().keySet().stream()
+                        .allMatch(t -> t.startsWith("Maxpool.signpool")))
+                .forEach(p -> pooledTerms.add(p.label()));
+        assertEquals(pooledInC, pooledTerms, name + ": the poolings priced as of packed signs");
     }
 
-    /** Each matrix product's and convolution's code in predict.cpp, from its comment to the next op's. */
-    private static Map<String, String> productSections(String c) {
+    /** The code in predict.cpp of each op of the {@code kinds}, from its comment to the next op's. */
+    private static Map<String, String> sections(String c, Set<String> kinds) {
         Map<String, String> out = new TreeMap<>();
         Matcher m = SECTION.matcher(c);
         int start = -1;
@@ -99,8 +132,7 @@ class SignKernelsTest {
             if (!found) {
                 return out;
             }
-            boolean product = m.group(2).equals(Op.MatMul.class.getSimpleName()) || m.group(2).equals("Conv2d");
-            name = product ? m.group(1) : null;
+            name = kinds.contains(m.group(2)) ? m.group(1) : null;
             start = m.end();
         }
     }

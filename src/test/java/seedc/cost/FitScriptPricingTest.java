@@ -87,11 +87,14 @@ class FitScriptPricingTest {
                     kind + ".planeout", 3.0, kind + ".densemac.8x8.t16", 24.0, kind + ".denseout.8", 3.0,
                     kind + ".op", 1.0));
             work.add(Map.of(kind + ".planelookup.2x1", 64.0, kind + ".densetap.8", 9.0, kind + ".out.16", 10.0));
-            // a sign kernel's writer and reader, and a counter of level numbers (SignWork), beside the planes' terms
+            // a sign kernel's writer and reader, and a counter of level numbers in pair rows and in level tables
+            // (SignWork), beside the planes' terms
             work.add(Map.of(kind + ".planeop", 1.0, kind + ".planesignpack", 40.0, kind + ".planebyte.1x1", 36.0,
                     kind + ".planesignout", 3.0, kind + ".planeout", 2.0, kind + ".densemac.8x8.t16", 24.0));
             work.add(Map.of(kind + ".planeop", 1.0, kind + ".planepack", 40.0, kind + ".planebyte.2x2", 36.0,
                     kind + ".planelevelout", 3.0, kind + ".denseout.8", 3.0));
+            work.add(Map.of(kind + ".planeop", 1.0, kind + ".planepack", 64.0, kind + ".planebyte.2x2", 32.0,
+                    kind + ".planetablelevelout", 16.0, kind + ".denseout.8", 16.0));
             work.add(Map.of(kind + ".callshift", 14.0, kind + ".shift", 6.0, kind + ".call.mul8x16_shr2_8", 2.0,
                     kind + ".nextmac.8x16.t16", 12.0, kind + ".op", 1.0));
             // by subset sums: their terms beside the dense stand-ins, at widths fitted (MatMul's, Conv2d's on the
@@ -103,6 +106,12 @@ class FitScriptPricingTest {
                     kind + ".plaincallshift", 30.0, kind + ".plainshift", 64.0, kind + ".densemac.8x8.t16", 5.0,
                     kind + ".planebyte.1x1", 9.0));
         }
+        // the outputs of a product whose weights are wider than 8 bits (PlaneWork.wideOutputs)
+        work.add(Map.of("MatMul.planeop", 1.0, "MatMul.planepack", 64.0, "MatMul.planebyte.1x1", 80.0,
+                "MatMul.planeout", 10.0, "MatMul.planeoutwide", 10.0, "MatMul.densemac.16x16.t32", 640.0));
+        // a max pooling of packed signs (SignWork.pooled) beside a plain one
+        work.add(Map.of("Maxpool.signpoolop", 1.0, "Maxpool.signpooltap.8", 256.0, "Maxpool.op", 1.0,
+                "Maxpool.tap.8", 1024.0, "Move.byte", 128.0));
         // a class-score row beside its stand-ins (IdiomWork.addRow): the 8x8 row into 8 bits, the 8x16 one
         work.add(Map.of("MatMul.row.addscores8", 8.0, "MatMul.nextop", 2.0, "MatMul.loopednextmac.8x8.t16", 8.0,
                 "MatMul.loopednextout.16", 8.0, "MatMul.loopednextshift", 16.0, "SumLoop.loopedcopy.8", 8.0,

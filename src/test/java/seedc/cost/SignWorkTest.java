@@ -13,7 +13,8 @@ import seedc.fixed.FixedProgram;
  * The sign kernels' terms ({@link SignWork}) counted by hand on a small binary MLP: 16 pixels quantized to one bit,
  * a product on planes with 8 binary weight columns whose sums go through sign (compared where it stores: its kernel
  * compares each count and writes the 8 signs packed, one byte), read as the activation of a second product on planes
- * with 4 binary weight columns, which reads its plane from that byte instead of packing it.
+ * with 4 binary weight columns, which reads its plane from that byte instead of packing it; and a product on the
+ * level tables counting its quantize's level numbers in its kernel.
  */
 class SignWorkTest {
     private static final String PROGRAM = "let X = (16, 1) in [0.0, 1.0] in let W1 = (16, 8) in [-1.0, 1.0] in"
@@ -46,9 +47,10 @@ class SignWorkTest {
         // packed; 8 outputs x 1 x 1 planes x 2 bytes of 16 terms
         assertEquals(Map.of("MatMul.planeop", 1.0, "MatMul.planepack", 16.0, "MatMul.planesignout", 8.0,
                 "MatMul.planebyte.1x1", 16.0), writer);
-        // the reader: its row of 8 bits read from the sign's byte; 4 outputs formed; 4 x 1 x 1 x 1 byte
+        // the reader: its row of 8 bits read from the sign's byte; 4 outputs formed, each rescaled by a constant of
+        // W2's 16 bits (PlaneWork.wideOutputs); 4 x 1 x 1 x 1 byte
         assertEquals(Map.of("MatMul.planeop", 1.0, "MatMul.planesignpack", 8.0, "MatMul.planeout", 4.0,
-                "MatMul.planebyte.1x1", 4.0), reader);
+                "MatMul.planeoutwide", 4.0, "MatMul.planebyte.1x1", 4.0), reader);
     }
 
     @Test
@@ -66,6 +68,47 @@ class SignWorkTest {
         LinearCycleModel fitted = new LinearCycleModel("test", coefficients);
         assertEquals(100 + 48 + 8 * 6 + 160, fitted.price(writer), 1e-9);
         assertEquals(100 + 8 * 0.5 + 80 + 40, fitted.price(reader), 1e-9);
+        coefficients.put("MatMul.planeoutwide", 7.0); // the reader's 4 outputs' 16-bit rescaling
+        assertEquals(100 + 8 * 0.5 + 80 + 4 * 7 + 40, new LinearCycleModel("test", coefficients).price(reader), 1e-9);
+    }
+
+    /**
+     * 16 pixels quantized to 2 bits, a product on the level tables (2-bit activation rows, 8 ternary weight columns:
+     * 2 planes) whose sums go through a 2-bit quantize at every value's 8 bits, its levels 0, 0.5, 1, 1.5 at scale
+     * 1: its own level numbers 0..3, which the tables' kernel counts (compares each row's sum with the thresholds).
+     */
+    private static final String TABLES_PROGRAM = "let X = (16, 1) in [0.0, 1.0] in let W1 = (16, 8) in [-0.5, 0.5] in"
+            + " let W2 = (8, 4) in [-0.5, 0.5] in let Xq = quantize(X, 2, 0.0, 0.75) in"
+            + " let H = quantize(Xq^T * W1, 2, 0.0, 1.5) in H * W2";
+
+    @Test
+    void aProductCountingItsQuantizeInTheLevelTablesHasItsOutputsUnderAUnitOfItsOwn() {
+        Map<String, double[]> weights = Map.of("W1", PlaneWorkTest.ternary(128), "W2", PlaneWorkTest.ternary(32));
+        FixedProgram fp = PlaneWorkTest.fixed(TABLES_PROGRAM, weights, HEADROOM, 8);
+        Map<String, Double> counter = product(OpWork.of(fp, weights, false), 0);
+        // 1 run; a row of 16 pixels x 2 planes packed; 8 outputs counted in the kernel; 8 outputs x 2 x 2 planes x
+        // 2 bytes of 16 terms
+        assertEquals(Map.of("MatMul.planeop", 1.0, "MatMul.planepack", 32.0, "MatMul.planetablelevelout", 8.0,
+                "MatMul.planebyte.2x2", 64.0), planes(counter));
+        Map<String, Double> coefficients = new HashMap<>(Map.of("MatMul.planeop", 100.0, "MatMul.planepack", 3.0,
+                "MatMul.planeout", 20.0, "MatMul.planebyte.2x2", 10.0));
+        // without the kernel's coefficient, as the planes' outputs: 100 + 32 x 3 + 8 x 20 + 64 x 10; with it, 8 x 6
+        assertEquals(100 + 96 + 160 + 640, new LinearCycleModel("test", coefficients).price(counter), 1e-9);
+        coefficients.put("MatMul.planetablelevelout", 6.0);
+        assertEquals(100 + 96 + 48 + 640, new LinearCycleModel("test", coefficients).price(counter), 1e-9);
+    }
+
+    @Test
+    void aPoolingOfPackedSignsIsPricedAsAPlainOneWithoutItsCoefficients() {
+        // a 2 x 2 pooling of 64 outputs: its run and 256 taps, beside a plan's move
+        Map<String, Double> pooled = Map.of(SignWork.pooled("Maxpool.op"), 1.0, SignWork.pooled("Maxpool.tap.8"), 256.0,
+                "Move.byte", 16.0);
+        assertEquals(Map.of("Maxpool.signpoolop", 1.0, "Maxpool.signpooltap.8", 256.0, "Move.byte", 16.0), pooled);
+        Map<String, Double> coefficients = new HashMap<>(Map.of("Maxpool.op", 50.0, "Maxpool.tap.8", 9.0,
+                "Move.byte", 2.0));
+        assertEquals(50 + 256 * 9 + 32, new LinearCycleModel("test", coefficients).price(pooled), 1e-9);
+        coefficients.putAll(Map.of("Maxpool.signpoolop", 20.0, "Maxpool.signpooltap.8", 0.75));
+        assertEquals(20 + 256 * 0.75 + 32, new LinearCycleModel("test", coefficients).price(pooled), 1e-9);
     }
 
     /** The planes' terms of a product (its dense stand-ins left out). */

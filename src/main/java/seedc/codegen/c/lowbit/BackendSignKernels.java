@@ -12,7 +12,7 @@ import seedc.ir.Value;
 /**
  * What the C backends' kernels of the chosen products on planes can do, for the fact of which ones compare or
  * count their quantize (seedc.fixed.SignKernels): the rows kernel's comparisons (PackedSigns), the pair rows kernel's
- * counts (CountedLevels), a max pooling of bytes (Windows). The fact decides where; these answer whether a kernel can.
+ * and the level tables' kernel's counts (CountedLevels), a max pooling of bytes (Windows). The fact decides where; these answer whether a kernel can.
  */
 record BackendSignKernels(FixedProgram fp, Map<Op, PlaneProduct> products, Thresholds fused)
         implements SignKernels.Kernels {
@@ -44,5 +44,10 @@ record BackendSignKernels(FixedProgram fp, Map<Op, PlaneProduct> products, Thres
     @Override
     public boolean countsLevels(Op product, FoldedQuantizes.Chain c) {
         return CountedLevels.counts(fp, products.get(product), fused.storedBy(product));
+    }
+
+    @Override
+    public boolean countsInTables(Op product, FoldedQuantizes.Chain c) {
+        return CountedLevels.countsInTables(fp, products.get(product), fused.storedBy(product));
     }
 }

@@ -123,7 +123,8 @@ public final class BitSerial {
         if (levelTablePages() > 0) { // the level tables' static pages first
             Map<Op, PlaneProduct> without = new IdentityHashMap<>(products);
             without.replaceAll((op, p) -> p.withoutLevelTables());
-            return new BitSerial(lowBit, refused, without, subsetSums, dropped, sources, signs, counted);
+            return new BitSerial(lowBit, refused, without, subsetSums, dropped, sources, signs,
+                    counted.withoutTables());
         }
         Map<Op, SubsetSums> smaller = new IdentityHashMap<>(subsetSums);
         smaller.replaceAll((op, sums) -> sums.halved() != null ? sums.halved() : sums);

@@ -11,30 +11,74 @@ import seedc.fixed.SignKernels;
 import seedc.ir.Op;
 
 /**
- * Quantizes whose level numbers the AVR's pair rows kernel counts itself (AvrPlanePairRows.compared), where the fact
- * says (seedc.fixed.SignKernels#counts; this class gives it what the kernel can count, {@link #counts}): where an
- * ungrouped convolution whose pairs of planes go to that kernel stores into a chain compared at its store (Thresholds) whose outputs
- * are their own level numbers 0..m in bytes, each row's sum is compared in the kernel with the thresholds moved onto
- * it (CountThresholds, u in 16 bits) and the count of those it reaches stored as the output: no 16-bit counts in
- * the scratch and no comparisons in C (cnn-digits-w2a2i2's second convolution).
+ * Quantizes whose level numbers a kernel on the AVR counts itself, where the fact says (seedc.fixed.SignKernels;
+ * this class gives it what the kernels can count, {@link #counts}, {@link #countsInTables}): where a product stores
+ * into a chain compared at its store (Thresholds) whose outputs are their own level numbers 0..m in bytes, each row's
+ * sum is compared in the kernel with the thresholds moved onto it (CountThresholds, u in 16 bits) and the count of
+ * those it reaches stored as the output: no 16-bit counts in the scratch and no comparisons in C. Two kernels: the
+ * pair rows kernel of an ungrouped convolution (AvrPlanePairRows.compared, {@link #at}: cnn-digits-w2a2i2's second
+ * convolution) and the level tables' kernel of a matrix product's activation rows (AvrLevelTables.Compared,
+ * {@link #inTables}: mlp-digits-w2a2i2's first product).
  */
 public final class CountedLevels {
-    static final CountedLevels NONE = new CountedLevels(Map.of());
+    static final CountedLevels NONE = new CountedLevels(Map.of(), Map.of());
 
-    /** The largest u the kernel compares in 16 bits. */
+    /** The largest u the kernels compare in 16 bits. */
     private static final long MOST_U = 65534;
 
-    private final Map<Op, CountThresholds> byProduct;
+    /** The pair rows kernel's thresholds, and the level tables' kernel's. */
+    private final Map<Op, CountThresholds> byProduct, byTables;
 
-    private CountedLevels(Map<Op, CountThresholds> byProduct) {
+    private CountedLevels(Map<Op, CountThresholds> byProduct, Map<Op, CountThresholds> byTables) {
         this.byProduct = byProduct;
+        this.byTables = byTables;
     }
 
-    /** The thresholds of the products whose level numbers the fact says their kernels count (SignKernels#counts). */
+    /**
+     * The thresholds of the products whose level numbers the fact says their kernels count (SignKernels#counts, the
+     * pair rows kernel; SignKernels#tableCounts, the level tables' kernel).
+     */
     static CountedLevels of(FixedProgram fp, Map<Op, PlaneProduct> products, Thresholds fused, SignKernels fact) {
-        Map<Op, CountThresholds> counted = new IdentityHashMap<>();
+        Map<Op, CountThresholds> counted = new IdentityHashMap<>(), inTables = new IdentityHashMap<>();
         fact.counters().forEach(op -> counted.put(op, thresholds(fp, products.get(op), fused.storedBy(op))));
-        return new CountedLevels(counted);
+        fact.tableCounters().forEach(op -> {
+            CountThresholds t = tableThresholds(fp, products.get(op), fused.storedBy(op));
+            if (t == null) { // the fact chose a kernel the C cannot build: the two disagree
+                throw new IllegalStateException("internal error: the level tables' kernel of " + op.out().name()
+                        + " cannot count the levels the fact says it counts");
+            }
+            inTables.put(op, t);
+        });
+        return new CountedLevels(counted, inTables);
+    }
+
+    /** The same without the level tables' counts (the products then sum without level tables). */
+    CountedLevels withoutTables() {
+        return new CountedLevels(byProduct, Map.of());
+    }
+
+    /**
+     * Whether p's level tables' kernel can count the level numbers of chain c (SignKernels.Kernels#countsInTables):
+     * the activation's rows, an 8-bit quantize whose levels are its level numbers 0, 1, ..., the thresholds within
+     * the kernel's 16 bits.
+     */
+    static boolean countsInTables(FixedProgram fp, PlaneProduct p, Thresholds.Chain c) {
+        return c != null && p.form() instanceof PlaneKernel.LevelTables && tableThresholds(fp, p, c) != null;
+    }
+
+    /** The thresholds of p's chain c in the level tables' kernel, or null. */
+    private static CountThresholds tableThresholds(FixedProgram fp, PlaneProduct p, Thresholds.Chain c) {
+        if (c == null || p.ram() != 0 || fp.type(c.sign().out()).bits() != 8) {
+            return null;
+        }
+        long[] levels = fp.params(c.sign(), OpParams.Quantize.class).levels();
+        for (int i = 0; i < levels.length; i++) {
+            if (levels[i] != i) {
+                return null;
+            }
+        }
+        return CountThresholds.of(p, fp.params(p.op(), OpParams.Mul.class), fp.type(p.op().out()).bits(), c, levels,
+                MOST_U);
     }
 
     /**
@@ -69,8 +113,13 @@ public final class CountedLevels {
         return levels.length >= 2 && levels.length <= 16 ? levels : null;
     }
 
-    /** The thresholds the kernel of product op counts, or null. */
+    /** The thresholds the pair rows kernel of product op counts, or null. */
     public CountThresholds at(Op op) {
         return byProduct.get(op);
+    }
+
+    /** The thresholds the level tables' kernel of product op counts, or null. */
+    public CountThresholds inTables(Op op) {
+        return byTables.get(op);
     }
 }

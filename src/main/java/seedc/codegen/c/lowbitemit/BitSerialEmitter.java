@@ -59,7 +59,7 @@ public final class BitSerialEmitter {
         this.signs = bits.signs();
         this.counted = bits.counted();
         this.packing = new PlanePacking(w, r, bits.sources());
-        this.tables = new LevelTablesEmitter(w, r, kernels, packing, bits.levelTablePages());
+        this.tables = new LevelTablesEmitter(w, r, kernels, packing, counted, bits.levelTablePages());
         this.stores = new KernelStoresEmitter(w, r, kernels);
     }
 

@@ -4,40 +4,43 @@ import seedc.codegen.c.avr.AvrKernel;
 import seedc.codegen.c.avr.AvrLevelTables;
 import seedc.codegen.c.lowbit.BitPlaneWeights;
 import seedc.codegen.c.lowbit.CountThresholds;
+import seedc.codegen.c.lowbit.CountedLevels;
 import seedc.codegen.c.lowbit.PlaneProduct;
 import seedc.codegen.c.operand.Operands;
-import seedc.codegen.c.threshold.Thresholds;
 import seedc.codegen.c.writer.CNames;
 import seedc.codegen.c.writer.CWriter;
-import seedc.fixed.OpParams;
 import seedc.ir.Value;
 
 /**
  * The C of a product of 2-bit activations on the AVR's level tables (AvrLevelTables): per activation vector, each
  * group of four elements' subset sums of level numbers in the tables, then one call counting every weight row, into
- * the scratch, or compared there with the quantize stored by the product (CountThresholds) and its levels written.
+ * the scratch, or, where the fact says (seedc.fixed.SignKernels#tableCounts, its thresholds CountedLevels#inTables),
+ * compared there with the quantize stored by the product (CountThresholds) and its levels written.
  */
 final class LevelTablesEmitter {
     private final CWriter w;
     private final Operands r;
     private final java.util.Map<String, String> kernels;
     private final PlanePacking packing;
+    /** The quantizes whose level numbers the kernels count. */
+    private final CountedLevels counted;
     /** Pages of the level tables the products share. */
     private final int tablePages;
 
     LevelTablesEmitter(CWriter w, Operands r, java.util.Map<String, String> kernels, PlanePacking packing,
-                       int tablePages) {
+                       CountedLevels counted, int tablePages) {
         this.w = w;
         this.r = r;
         this.kernels = kernels;
         this.packing = packing;
+        this.counted = counted;
         this.tablePages = tablePages;
     }
 
     /**
      * Activation vector v's level tables (AvrLevelTables): each group of four elements' level numbers (sq their sum),
      * the sums of their subsets at sd_lt + 16 g; then every weight row's lookups by the kernel, into the scratch, or,
-     * when the kernel compares them itself (true), its levels into the quantize's output.
+     * when the fact says the kernel compares them itself (true), its levels into the quantize's output.
      */
     boolean levelTables(PlaneProduct p, Value act, java.util.function.UnaryOperator<String> element) {
         int full = p.terms() / 4, rest = p.terms() % 4, groups = p.groups(), kb = p.weight().planes();
@@ -47,7 +50,7 @@ final class LevelTablesEmitter {
         }
         kernels.put("sd_lt", AvrLevelTables.table(tablePages));
         long[] index = BitPlaneWeights.indexBytes(p);
-        CountThresholds t = comparedLevels(p);
+        CountThresholds t = counted.inTables(p.op());
         if (t == null) {
             AvrLevelTables kernel = new AvrLevelTables(groups, kb);
             kernels.put(kernel.name(), kernel.source());
@@ -63,26 +66,6 @@ final class LevelTablesEmitter {
                 + ", (uint16_t)(" + t.offset() + "), (uint8_t *)" + CNames.var(r.storedBy(p.op()).sign().out())
                 + " + v * " + p.rowsACall() + ");");
         return true;
-    }
-
-    /**
-     * The thresholds of the quantize compared at the product's store on the level tables' sums, when the kernel can
-     * count them (CountThresholds: activation rows, an 8-bit quantize whose levels are its level numbers 0, 1, ...);
-     * else null.
-     */
-    private CountThresholds comparedLevels(PlaneProduct p) {
-        Thresholds.Chain c = r.storedBy(p.op());
-        if (c == null || p.ram() != 0 || r.type(c.sign().out()).bits() != 8) {
-            return null;
-        }
-        long[] levels = r.params(c.sign(), OpParams.Quantize.class).levels();
-        for (int i = 0; i < levels.length; i++) {
-            if (levels[i] != i) {
-                return null;
-            }
-        }
-        return CountThresholds.of(p, r.params(p.op(), OpParams.Mul.class), r.type(p.op().out()).bits(), c, levels,
-                0xfffe);
     }
 
     /** Group g's table: its n elements' level numbers (the rest 0) and the sums of their subsets. */
