@@ -141,25 +141,32 @@ static __attribute__((unused)) int16_t sd_avr_pairs16_16(const int16_t *a, const
  * bits, w 8). FastGRNN's input products (fastgrnn-gestures12-8's a = XX[i] * W, k = 3: 153 Uno cycles an output
  * through the dot function's call, its set-up and the C shift after it). On the AVR one asm loop, a through X
  * (rewound after each output), w through Z (lpm Z+), out through Y: each term the two partial products (mulsu of the
- * low byte, muls of the high one) sign-extended into the 32-bit sum (25 cycles a term), then the sum biased by 2^s -
- * 1 where negative and bits s .. s + 15 of it (8 - s left shifts of the low three bytes, or s - 8 right shifts of the
- * high three); elsewhere the C loop of the dot function's sum and the store. DotRow writes the calls;
+ * low byte, muls of the high one) added into the 32-bit sum with their sign bits flipped (21 cycles a term), then the
+ * sum biased by 2^s - 1 where negative and bits s .. s + 15 of it (8 - s left shifts of the low three bytes, or s - 8
+ * right shifts of the high three); elsewhere the C loop of the dot function's sum and the store. DotRow writes the calls;
  * AvrDotRowTest checks them against the C (host) and Java's semantics (simavr). */
 #if defined(__AVR__) && defined(SEEDC_PARAM_READ)
 /* one term: a * w added into the sum r25:r24:r23:r22, the 8-bit factor in r18 (mulsu's signed one), the 16-bit one in
- * r20:r19 (each partial product's sign byte made in the register its factor left) */
-#define SD_DOTROW_MAC "mulsu r18, r19\n\tmov r19, r1\n\tlsl r19\n\tsbc r19, r19\n\tadd r22, r0\n\tadc r23, r1\n\t" \
-    "adc r24, r19\n\tadc r25, r19\n\tmuls r18, r20\n\tmov r20, r1\n\tlsl r20\n\tsbc r20, r20\n\tadd r23, r0\n\t" \
-    "adc r24, r1\n\tadc r25, r20\n\t"
+ * r20:r19; each partial product p added as the unsigned p + 2^15 (its sign bit flipped by eor with r17, 0x80; r16 is
+ * 0), so no sign extension: the sum starts at -k (2^15 + 2^23) modulo 2^32 (as sd_avr_dot8_32's). r16 and r17 are
+ * saved and restored inside the asm (as Y is): avr-gcc found no registers for them as operands around FastGRNN's
+ * rows. */
+#define SD_DOTROW_MAC "mulsu r18, r19\n\teor r1, r17\n\tadd r22, r0\n\tadc r23, r1\n\tadc r24, r16\n\tadc r25, r16\n\t" \
+    "muls r18, r20\n\teor r1, r17\n\tadd r23, r0\n\tadc r24, r1\n\tadc r25, r16\n\t"
 #define SD_DOTROW(name, ta, tw, TERM) SD_INLINE void name(int16_t *out, const ta *a, const tw *w, uint8_t m, int k, \
                                                           int s) { \
-    __asm__ volatile(SD_ROW_ENTER("r21", "r22") "1:\tclr r22\n\tclr r23\n\tmovw r24, r22\n\t.rept %[k]\n\t" TERM \
+    __asm__ volatile(SD_ROW_ENTER("r21", "r22") "push r16\n\tpush r17\n\tclr r16\n\tldi r17, 0x80\n" \
+        "1:\tldi r22, %[i0]\n\tldi r23, %[i1]\n\tldi r24, %[i2]\n\tldi r25, %[i3]\n\t.rept %[k]\n\t" TERM \
         SD_DOTROW_MAC ".endr\n\tsbiw r26, %[back]\n\tsbrs r25, 7\n\trjmp 2f\n\tsubi r22, %[k0]\n\tsbci r23, %[k1]\n\t" \
         "sbci r24, %[k2]\n\tsbci r25, %[k3]\n2:\n\t.if %[s] <= 8\n\t.rept 8 - %[s]\n\tlsl r22\n\trol r23\n\trol r24\n\t" \
         ".endr\n\t.else\n\t.rept %[s] - 8\n\tasr r25\n\tror r24\n\tror r23\n\t.endr\n\t.endif\n\tst Y+, r23\n\t" \
-        "st Y+, r24\n\tdec r21\n\tbreq 3f\n\trjmp 1b\n3:\n\tclr r1\n\tpop r29\n\tpop r28" \
+        "st Y+, r24\n\tdec r21\n\tbreq 3f\n\trjmp 1b\n3:\n\tclr r1\n\tpop r17\n\tpop r16\n\tpop r29\n\tpop r28" \
         : "+x"(a), "+z"(w) \
         : [o] "r"(out), [n] "r"(m), [k] "n"(k), [s] "n"(s), [back] "n"(k * (int)sizeof(ta)), \
+          [i0] "n"((0x100000000LL - (long long)(k) * 0x808000LL) & 0xff), \
+          [i1] "n"(((0x100000000LL - (long long)(k) * 0x808000LL) >> 8) & 0xff), \
+          [i2] "n"(((0x100000000LL - (long long)(k) * 0x808000LL) >> 16) & 0xff), \
+          [i3] "n"(((0x100000000LL - (long long)(k) * 0x808000LL) >> 24) & 0xff), \
           [k0] "n"((0x100000000LL - (1LL << (s)) + 1) & 0xff), [k1] "n"(((0x100000000LL - (1LL << (s)) + 1) >> 8) & 0xff), \
           [k2] "n"(((0x100000000LL - (1LL << (s)) + 1) >> 16) & 0xff), \
           [k3] "n"(((0x100000000LL - (1LL << (s)) + 1) >> 24) & 0xff) \
