@@ -28,40 +28,32 @@ class AvrWideElementwiseRowsTest {
     /** Every scalar c, every 16-bit a, every na 0-15, both sums: the row against the loop's element. */
     @Test
     void sumRowsEqualTheLoopElementOnTheHost(@TempDir Path dir) throws IOException, InterruptedException {
-        String c = RuntimeHeader.text() + "\n#include <stdio.h>\nstatic int16_t a[256];\nstatic int8_t add[256], sub[256];\n"
-                + "int main(void) {\n    long checked = 0, wrong = 0;\n"
+        String c = hostMain("static int16_t a[256];\nstatic int8_t add[256], sub[256];\n")
                 + "    for (int na = 0; na <= 15; na++) for (int c = -128; c < 128; c++) for (int hi = 0; hi < 256; hi++) {\n"
                 + "        for (int k = 0; k < 256; k++) a[k] = (int16_t)(uint16_t)(hi << 8 | k);\n"
                 + "        sd_scaladd16shr8_row(add, (int8_t)c, a, 255, na);\n"
                 + "        sd_scaladd16shr8_row(add + 255, (int8_t)c, a + 255, 1, na);\n"
                 + "        sd_scalsub16shr8_row(sub, (int8_t)c, a, 255, na);\n"
                 + "        sd_scalsub16shr8_row(sub + 255, (int8_t)c, a + 255, 1, na);\n"
-                + "        for (int k = 0; k < 256; k++) {\n"
-                + "            int16_t x = na > 0 ? sd_shr16(a[k], na) : a[k];\n"
-                + "            int8_t wa = (int8_t)((int16_t)((int16_t)((int8_t)c) + (int16_t)(x)));\n"
-                + "            int8_t ws = (int8_t)((int16_t)((int16_t)((int8_t)c) - (int16_t)(x)));\n"
-                + "            checked += 2;\n"
-                + "            if ((add[k] != wa || sub[k] != ws) && wrong++ < 3)\n"
-                + "                printf(\"na %d c %d a %d: %d %d, not %d %d\\n\", na, c, a[k], add[k], sub[k], wa, ws);\n"
-                + "        }\n    }\n    printf(\"%ld %ld\\n\", checked, wrong);\n    return 0;\n}\n";
+                + checkEach("int16_t x = na > 0 ? sd_shr16(a[k], na) : a[k];\n"
+                        + "            int8_t wa = (int8_t)((int16_t)((int16_t)((int8_t)c) + (int16_t)(x)));\n"
+                        + "            int8_t ws = (int8_t)((int16_t)((int16_t)((int8_t)c) - (int16_t)(x)));\n",
+                        2, "add[k] != wa || sub[k] != ws",
+                        "\"na %d c %d a %d: %d %d, not %d %d\\n\", na, c, a[k], add[k], sub[k], wa, ws");
         assertEquals(16L * 256 * 65536 * 2 + " 0", AvrShiftedProductsTest.compileAndRun(dir, c));
     }
 
     /** Every (a, b) pair at every l 0-7: the row against the loop's element. */
     @Test
     void productRowEqualsTheLoopElementOnTheHost(@TempDir Path dir) throws IOException, InterruptedException {
-        String c = RuntimeHeader.text() + "\n#include <stdio.h>\nstatic int8_t a[256], b[256];\nstatic int16_t out[256];\n"
-                + "int main(void) {\n    long checked = 0, wrong = 0;\n"
+        String c = hostMain("static int8_t a[256], b[256];\nstatic int16_t out[256];\n")
                 + "    for (int k = 0; k < 256; k++) b[k] = (int8_t)(k - 128);\n"
                 + "    for (int l = 0; l <= 7; l++) for (int x = -128; x < 128; x++) {\n"
                 + "        for (int k = 0; k < 256; k++) a[k] = (int8_t)x;\n"
                 + "        sd_mulshl16_row(out, a, b, 255, l);\n        sd_mulshl16_row(out + 255, a + 255, b + 255, 1, l);\n"
-                + "        for (int k = 0; k < 256; k++) {\n"
-                + "            int16_t want = l == 0 ? sd_mul8(a[k], b[k])\n"
-                + "                : (int16_t)(uint16_t)(1u * (uint16_t)(sd_mul8(a[k], b[k])) << l);\n"
-                + "            checked++;\n"
-                + "            if (out[k] != want && wrong++ < 3) printf(\"l %d %d * %d: %d, not %d\\n\", l, a[k], b[k], out[k], want);\n"
-                + "        }\n    }\n    printf(\"%ld %ld\\n\", checked, wrong);\n    return 0;\n}\n";
+                + checkEach("int16_t want = l == 0 ? sd_mul8(a[k], b[k])\n"
+                        + "                : (int16_t)(uint16_t)(1u * (uint16_t)(sd_mul8(a[k], b[k])) << l);\n",
+                        1, "out[k] != want", "\"l %d %d * %d: %d, not %d\\n\", l, a[k], b[k], out[k], want");
         assertEquals(8L * 256 * 256 + " 0", AvrShiftedProductsTest.compileAndRun(dir, c));
     }
 
@@ -72,7 +64,7 @@ class AvrWideElementwiseRowsTest {
     @Test
     void sumRowsEqualTheSemanticsOnTheAvr(@TempDir Path dir) throws IOException {
         int[] row = row16();
-        StringBuilder c = firmware("static const int16_t b16[256] = " + init(row) + ";\nstatic int16_t a16[256];\n"
+        StringBuilder c = AvrElementwiseRowsTest.firmware("static const int16_t b16[256] = " + AvrElementwiseRowsTest.init(row) + ";\nstatic int16_t a16[256];\n"
                 + "static int8_t out8[257];\n");
         List<Long> want = new ArrayList<>();
         for (boolean sub : new boolean[] {false, true}) {
@@ -99,7 +91,7 @@ class AvrWideElementwiseRowsTest {
                 want.add(h & 0xFFFFFFFFL);
             }
         }
-        assertEquals(want, run(dir, "sums16", c));
+        assertEquals(want, AvrElementwiseRowsTest.run(dir, "sums16", c));
     }
 
     /**
@@ -108,17 +100,13 @@ class AvrWideElementwiseRowsTest {
      */
     @Test
     void productRowEqualsTheSemanticsOnTheAvr(@TempDir Path dir) throws IOException {
-        StringBuilder c = firmware("static int8_t a8[256], b8[256];\nstatic int16_t out16[257];\n");
+        StringBuilder c = AvrElementwiseRowsTest.firmware("static int8_t a8[256], b8[256];\nstatic int16_t out16[257];\n");
         c.append("    for (uint16_t k = 0; k < 256; k++) b8[k] = (int8_t)(k - 128);\n");
         List<Long> want = new ArrayList<>();
         for (int l = 0; l <= 7; l++) {
-            c.append("    h = 0;\n    for (uint16_t a0 = 0; a0 < 256; a0++) {\n")
-                    .append("        for (uint16_t k = 0; k < 256; k++) a8[k] = (int8_t)(uint8_t)(a0 + 37 * k);\n")
-                    .append("        out16[256] = ").append(GUARD).append(";\n")
-                    .append("        sd_mulshl16_row(out16, a8, b8, 255, ").append(l).append(");\n")
-                    .append("        sd_mulshl16_row(out16 + 255, a8 + 255, b8 + 255, 1, ").append(l).append(");\n")
-                    .append("        for (uint16_t k = 0; k < 257; k++) { mix((uint8_t)out16[k]); mix((uint8_t)(out16[k] >> 8)); }\n")
-                    .append("    }\n    put(h);\n");
+            c.append(AvrElementwiseRowsTest.pairs("out16", "        sd_mulshl16_row(out16, a8, b8, 255, " + l + ");\n"
+                    + "        sd_mulshl16_row(out16 + 255, a8 + 255, b8 + 255, 1, " + l + ");\n",
+                    "{ mix((uint8_t)out16[k]); mix((uint8_t)(out16[k] >> 8)); }"));
             int h = 0;
             for (int a0 = 0; a0 < 256; a0++) {
                 for (int k = 0; k < 257; k++) {
@@ -128,27 +116,29 @@ class AvrWideElementwiseRowsTest {
             }
             want.add(h & 0xFFFFFFFFL);
         }
-        assertEquals(want, run(dir, "products16", c));
+        assertEquals(want, AvrElementwiseRowsTest.run(dir, "products16", c));
+    }
+
+    /**
+     * The host program's end: for each k of 256, {@code wants} (C declaring the expected values), {@code checks}
+     * elements counted, a wrong one where {@code differs} (the first 3 printed: printf's {@code report}); then the
+     * counts printed.
+     */
+    static String checkEach(String wants, int checks, String differs, String report) {
+        return "        for (int k = 0; k < 256; k++) {\n            " + wants + "            checked += " + checks + ";\n"
+                + "            if ((" + differs + ") && wrong++ < 3) printf(" + report + ");\n        }\n    }\n"
+                + "    printf(\"%ld %ld\\n\", checked, wrong);\n    return 0;\n}\n";
+    }
+
+    /** The host program's start: the runtime, {@code decls}, main's counters. */
+    static String hostMain(String decls) {
+        return RuntimeHeader.text() + "\n#include <stdio.h>\n" + decls + "int main(void) {\n    long checked = 0, wrong = 0;\n";
     }
 
     /** (byte) (c ± trunc(a / 2^na)): Java's division rounds toward zero. */
     private static int shiftedSum(int c, int a, int na, boolean sub) {
         int x = a / (1 << na);
         return (byte) (sub ? c - x : c + x);
-    }
-
-    private static StringBuilder firmware(String decls) throws IOException {
-        return AvrRuntimeProductsTest.firmwareWithPut().append(AvrElementwiseRowsTest.HASH).append(decls)
-                .append("\nint main(void) {\n    seedc_uart_init();\n");
-    }
-
-    private static List<Long> run(Path dir, String name, StringBuilder c) throws IOException {
-        c.append("    SEEDC_BENCH_EXIT();\n}\n");
-        return AvrRuntimeProductsTest.uartNumbers(dir, name, c, 1_500_000_000L);
-    }
-
-    private static String init(int[] v) {
-        return AvrRuntimeProductsTest.init(java.util.Arrays.stream(v).asLongStream().toArray());
     }
 
     /** The 16-bit extremes, the shifts' edges (2^n and 2^n - 1, negated), then pseudo-random values. */

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -61,14 +60,6 @@ class DotRowCallsTest {
     }
 
     private String body(CBackend backend, Fixtures.Compiled c, String name) throws Exception {
-        Path out = dir.resolve(name);
-        backend.emit(c.fixed(), c.model().weights(), EmitOptions.NONE, out);
-        String text = "";
-        try (var files = Files.walk(out)) {
-            for (Path f : files.filter(f -> f.toString().matches(".*predict\\.(c|cpp)$")).toList()) {
-                text += Files.readString(f);
-            }
-        }
-        return text.substring(text.indexOf("int32_t seedc_predict("));
+        return ElementwiseRowCallsTest.body(backend, c, dir.resolve(name));
     }
 }

@@ -70,7 +70,11 @@ class ElementwiseRowCallsTest {
 
     /** seedc_predict's text in the backend's build of the program (after the runtime that defines the calls). */
     private String body(CBackend backend, Fixtures.Compiled c, String name) throws Exception {
-        Path out = dir.resolve(name);
+        return body(backend, c, dir.resolve(name));
+    }
+
+    /** seedc_predict's text in the backend's build of the program, written to {@code out}. */
+    static String body(CBackend backend, Fixtures.Compiled c, Path out) throws Exception {
         backend.emit(c.fixed(), c.model().weights(), EmitOptions.NONE, out);
         String text = "";
         try (var files = Files.walk(out)) {

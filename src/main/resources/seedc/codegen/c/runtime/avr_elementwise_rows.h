@@ -142,11 +142,9 @@ SD_SCALSHR8_ROW(sd_scalsubshr8_row, sub)
 #define SD_SCAL16SHR8_ROW(name, op) SD_INLINE void name(int8_t *out, int8_t c, const int16_t *a, uint8_t n, int na) { \
     for (uint8_t k = 0; k < n; k++) { \
         int16_t x = na > 0 ? sd_shr16(a[k], na) : a[k]; \
-        out[k] = (int8_t)(uint8_t)SD_ROW16_OP_##op(c, x); \
+        out[k] = (int8_t)(uint8_t)SD_ROW8_OP_##op(c, x); /* the low bytes: the 8-bit rows' sum */ \
     } \
 }
-#define SD_ROW16_OP_add(x, y) (1u * (uint8_t)(x) + (uint8_t)(y))
-#define SD_ROW16_OP_sub(x, y) (1u * (uint8_t)(x) - (uint8_t)(y))
 #endif
 SD_SCAL16SHR8_ROW(sd_scaladd16shr8_row, add)
 SD_SCAL16SHR8_ROW(sd_scalsub16shr8_row, sub)
