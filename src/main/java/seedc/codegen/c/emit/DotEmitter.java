@@ -32,7 +32,7 @@ final class DotEmitter {
     private final CWriter w;
     private final Operands r;
     private final DotFunctions fns = new DotFunctions();
-    /** Whether the target's C has the runtime's whole-row products of few terms ({@link DotRow}: the AVR's). */
+    /** Whether the target's C has the runtime's whole-row products ({@link DotRow}: the AVR's). */
     private final boolean rowKernels;
 
     DotEmitter(CWriter w, Operands r, boolean rowKernels) {

@@ -9,9 +9,9 @@ import seedc.ir.Op.MatMul;
 import seedc.ir.Value;
 
 /**
- * A whole matrix product of one row and few terms into 16 bits as one call of the AVR runtime's
- * {@code sd_dotrow8x16_16} or {@code sd_dotrow16x8_16} (avr_dot_kernels.h): FastGRNN's input products, 1 x k times
- * k x m with k of 2-8 (fastgrnn-gestures12-8's a = XX[i] * W: 3 terms, 64 outputs), where each output's dot function
+ * A whole matrix product of one row into 16 bits as one call of the AVR runtime's {@code sd_dotrow8x16_16},
+ * {@code sd_dotrow16x8_16} or {@code sd_dotrow8x8_16} (avr_dot_kernels.h): FastGRNN's input and recurrent products,
+ * 1 x k times k x m (fastgrnn-gestures12-8's a = XX[i] * W: 3 terms, 64 outputs), where each output's dot function
  * call, its set-up and the C shift after it cost some 110 Uno cycles beyond the terms. The call computes what
  * {@link DotEmitter}'s loop computes: the plain wrapped 32-bit sum of the terms in their order (no halving levels)
  * and its element {@code (int16_t)(sd_shr32(acc, s))} stored at j, every output in turn; so it is written only where
@@ -21,9 +21,9 @@ import seedc.ir.Value;
 final class DotRow {
     private DotRow() {}
 
-    /** The fewest and most terms a row takes (its activations are re-read per output; its rewind is sbiw's 6 bits). */
+    /** The fewest and most terms a row takes (8 or fewer unrolled, more two a loop step counted in a byte). */
     static final int MIN_TERMS = 2;
-    static final int MAX_TERMS = 8;
+    static final int MAX_TERMS = 255;
     /** The fewest outputs (a call's set-up, some 15 cycles, against the loop's), the most (the count is a byte). */
     static final int MIN_OUTPUTS = 4;
     static final int MAX_OUTPUTS = 255;
@@ -31,7 +31,7 @@ final class DotRow {
     /**
      * The call for matrix product m ({@code rows} x k times k x {@code cols}), its weights b read through
      * {@code weights} (the flash stream one output reads in order, from the first), or null where the shape is not
-     * a row's: one row of activations a in RAM, read unshifted, 8 bits beside 16-bit weights or 16 beside 8, a
+     * a row's: one row of activations a in RAM, read unshifted, 8 bits beside 16-bit or 8-bit weights or 16 beside 8, a
      * 32-bit plain sum and a 16-bit result stored as {@code (int16_t)(sd_shr32(acc, s))}, 1 <= s <= 16.
      */
     static String call(Operands r, MatMul m, OpParams.Mul p, Stream weights, int rows, int k, int cols) {
@@ -44,8 +44,10 @@ final class DotRow {
             return null;
         }
         int aBits = IntExpr.container(r.type(a).bits()), wBits = IntExpr.container(weights.bits());
-        String fn = aBits == 8 && wBits == 16 && weights.read().equals("SD_NEXT16(%s)") ? "sd_dotrow8x16_16"
-                : aBits == 16 && wBits == 8 && weights.read().equals("SD_NEXT8(%s)") ? "sd_dotrow16x8_16" : null;
+        String read = weights.read();
+        String fn = aBits == 8 && wBits == 16 && read.equals("SD_NEXT16(%s)") ? "sd_dotrow8x16_16"
+                : aBits == 16 && wBits == 8 && read.equals("SD_NEXT8(%s)") ? "sd_dotrow16x8_16"
+                : aBits == 8 && wBits == 8 && read.equals("SD_NEXT8(%s)") ? "sd_dotrow8x8_16" : null;
         int s = shift(r.finish(IntExpr.of("ACC", 32), p, o).c());
         if (fn == null || s < 1 || s > 16) {
             return null;
