@@ -32,6 +32,8 @@ import seedc.ir.Value;
  *   <li>{@code sd_addshr8_row}, {@code sd_subshr8_row}, {@code sd_scaladdshr8_row}, {@code sd_scalsubshr8_row}: an
  *       8-bit sum unshifted after (post 0) kept to 8 bits (two 8-bit arrays, or a flash scalar and one);
  *       {@code sd_scaladd16shr8_row}, {@code sd_scalsub16shr8_row}: the same with a 16-bit array shifted into it;
+ *       {@code sd_scaladdhalf8_row}, {@code sd_scalsubhalf8_row}: a scalar and an 8-bit array summed exactly and
+ *       halved (post 1) into 8 bits;
  *   <li>{@code sd_mulshl16_row}: an exact 8x8 product shifted left by 0-7 into a 16-bit result;
  *   <li>{@code sd_lookup8_row}, {@code sd_lookup16_row}: an activation's 256-entry table (exp, sigmoid, tanh,
  *       softplus, softsign, an unfused quantize) read at an 8-bit array's every element into 8 or 16 bits.
@@ -43,7 +45,7 @@ public final class ElementwiseRowLoops {
     /** The runtime's element-wise row loops, by their C names. */
     public enum Fn {
         MULSHR8, SCALEMULSHR8, MUL8X16SHR8, SCALEMUL8X16SHR8, ADDHALFSHR8, SUBHALFSHR8, ADDSHR8, SUBSHR8, SCALADDSHR8,
-        SCALSUBSHR8, SCALADD16SHR8, SCALSUB16SHR8, MULSHL16, LOOKUP8, LOOKUP16;
+        SCALSUBSHR8, SCALADD16SHR8, SCALSUB16SHR8, SCALADDHALF8, SCALSUBHALF8, MULSHL16, LOOKUP8, LOOKUP16;
 
         /** The function's name in C (sd_mulshr8_row, ...). */
         public String cName() {
@@ -243,6 +245,9 @@ public final class ElementwiseRowLoops {
         }
         Value c = scalarFirst ? a : b, v = scalarFirst ? b : a;
         int shrC = scalarFirst ? p.shrA() : p.shrB(), nv = shifted(v, scalarFirst ? p.shrB() : p.shrA());
+        if (nv >= 0 && halved8(calls.readBits(c, shrC), shiftedBits(v, nv), p, o) && array(v, o) == 8) {
+            return new Row(subtract ? Fn.SCALSUBHALF8 : Fn.SCALADDHALF8, v, c, shrC, List.of(nv));
+        }
         boolean shape = nv >= 0 && wrapped8(calls.readBits(c, shrC), shiftedBits(v, nv), p, o);
         Fn fn = array(v, o) == 16 ? (subtract ? Fn.SCALSUB16SHR8 : Fn.SCALADD16SHR8)
                 : subtract ? Fn.SCALSUBSHR8 : Fn.SCALADDSHR8;
@@ -271,6 +276,15 @@ public final class ElementwiseRowLoops {
         boolean exact16 = widest + 1 <= p.width() && widest >= 8 && widest <= 15;
         boolean wrappedAt8 = widest + 1 > p.width() && p.width() == 8;
         return p.post() == 0 && fp.type(o).bits() == 8 && (exact16 || wrappedAt8);
+    }
+
+    /**
+     * Whether the element is the exact sum of reads of at most 8 bits halved (post 1, rounding toward zero) into an
+     * 8-bit result: sd_scaladdhalf8_row's (fastgrnn-digits-10's t26 = t25 + nu).
+     */
+    private boolean halved8(int xBits, int yBits, OpParams.Add p, Value o) {
+        int widest = Math.max(xBits, yBits);
+        return p.post() == 1 && widest <= 8 && widest + 1 <= p.width() && fp.type(o).bits() <= 8;
     }
 
     /** v's shift as the row takes it: 0 unshifted, else a right shift below its bits; -1 for any other. */

@@ -188,7 +188,7 @@ class AvrElementwiseRowsTest {
     }
 
     /** The hash pairs8's loop reports where out[k] = (byte) f(a0, k). */
-    private static long hash8(java.util.function.IntBinaryOperator f) {
+    static long hash8(java.util.function.IntBinaryOperator f) {
         int h = 0;
         for (int a0 = 0; a0 < 256; a0++) {
             for (int k = 0; k < 256; k++) {

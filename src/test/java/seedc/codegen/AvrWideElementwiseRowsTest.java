@@ -119,6 +119,47 @@ class AvrWideElementwiseRowsTest {
         assertEquals(want, AvrElementwiseRowsTest.run(dir, "products16", c));
     }
 
+    /** Every scalar c, every 8-bit a, every na 0-7, both halved sums: the row against the loop's element. */
+    @Test
+    void halvedSumRowsEqualTheLoopElementOnTheHost(@TempDir Path dir) throws IOException, InterruptedException {
+        String c = hostMain("static int8_t a[256], add[256], sub[256];\n")
+                + "    for (int k = 0; k < 256; k++) a[k] = (int8_t)(k - 128);\n"
+                + "    for (int na = 0; na <= 7; na++) for (int c = -128; c < 128; c++) {\n"
+                + "        sd_scaladdhalf8_row(add, (int8_t)c, a, 255, na);\n"
+                + "        sd_scaladdhalf8_row(add + 255, (int8_t)c, a + 255, 1, na);\n"
+                + "        sd_scalsubhalf8_row(sub, (int8_t)c, a, 255, na);\n"
+                + "        sd_scalsubhalf8_row(sub + 255, (int8_t)c, a + 255, 1, na);\n"
+                + checkEach("int8_t x = na > 0 ? sd_shr8(a[k], na) : a[k];\n"
+                        + "            int8_t wa = sd_shr16((int16_t)((int16_t)((int8_t)c) + (int16_t)(x)), 1);\n"
+                        + "            int8_t ws = sd_shr16((int16_t)((int16_t)((int8_t)c) - (int16_t)(x)), 1);\n",
+                        2, "add[k] != wa || sub[k] != ws",
+                        "\"na %d c %d a %d: %d %d, not %d %d\\n\", na, c, a[k], add[k], sub[k], wa, ws");
+        assertEquals(8L * 256 * 256 * 2 + " 0", AvrShiftedProductsTest.compileAndRun(dir, c));
+    }
+
+    /**
+     * Under simavr, sd_scaladdhalf8_row and sd_scalsubhalf8_row on every (c, a) pair (c = a0 the scalar beside b[k] = k
+     * - 128) at na 0, 1, 4, 7, rows of 255 and 1, the guard after: Java's (byte) ((c ± trunc(a / 2^na)) / 2).
+     */
+    @Test
+    void halvedSumRowsEqualTheSemanticsOnTheAvr(@TempDir Path dir) throws IOException {
+        StringBuilder c = AvrElementwiseRowsTest.firmware("static int8_t a8[256], b8[256], out8[257];\n");
+        c.append("    for (uint16_t k = 0; k < 256; k++) b8[k] = (int8_t)(k - 128);\n");
+        List<Long> want = new ArrayList<>();
+        for (boolean sub : new boolean[] {false, true}) {
+            for (int na : new int[] {0, 1, 4, 7}) {
+                String fn = sub ? "sd_scalsubhalf8_row" : "sd_scaladdhalf8_row", sh = ", " + na + ");\n";
+                c.append(AvrElementwiseRowsTest.pairs("out8", "        " + fn + "(out8, (int8_t)a0, b8, 255" + sh
+                        + "        " + fn + "(out8 + 255, (int8_t)a0, b8 + 255, 1" + sh, "mix((uint8_t)out8[k]);"));
+                want.add(AvrElementwiseRowsTest.hash8((a0, k) -> {
+                    int x = (k - 128) / (1 << na);
+                    return ((byte) a0 + (sub ? -x : x)) / 2;
+                }));
+            }
+        }
+        assertEquals(want, AvrElementwiseRowsTest.run(dir, "halved8", c));
+    }
+
     /**
      * The host program's end: for each k of 256, {@code wants} (C declaring the expected values), {@code checks}
      * elements counted, a wrong one where {@code differs} (the first 3 printed: printf's {@code report}); then the

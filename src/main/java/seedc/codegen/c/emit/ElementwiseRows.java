@@ -23,7 +23,9 @@ import seedc.ir.Value;
  *       halving sum sd_subhalf16 likewise): {@code sd_addhalfshr8_row(out, a, b, n, na, nb, s)} or {@code _sub...};
  *   <li>an 8-bit sum kept to 8 bits: {@code sd_addshr8_row(out, a, b, n, na, nb)}, {@code sd_scaladdshr8_row(out, c,
  *       a, n, na)} and their subtractions; with a 16-bit array shifted into it ({@code sd_shr16(a[k], na)}),
- *       {@code sd_scaladd16shr8_row(out, c, a, n, na)} and {@code sd_scalsub16shr8_row};
+ *       {@code sd_scaladd16shr8_row(out, c, a, n, na)} and {@code sd_scalsub16shr8_row}; the exact sum halved,
+ *       {@code sd_shr16((int16_t)((int16_t)(c) + (int16_t)(a[k])), 1)}: {@code sd_scaladdhalf8_row(out, c, a, n, na)}
+ *       and {@code sd_scalsubhalf8_row};
  *   <li>{@code (int16_t)(uint16_t)(1u * (uint16_t)(sd_mul8(a[k], b[k])) << l)} (or {@code sd_mul8(a[k], b[k])}, l =
  *       0) into a 16-bit result: {@code sd_mulshl16_row(out, a, b, n, l)}.
  * </ul>
@@ -56,7 +58,7 @@ final class ElementwiseRows {
         String arrayType = switch (row.fn()) {
             case MUL8X16SHR8, ADDHALFSHR8, SUBHALFSHR8 -> "(const int16_t *)";
             case MULSHR8, SCALEMULSHR8, SCALEMUL8X16SHR8, ADDSHR8, SUBSHR8, SCALADDSHR8, SCALSUBSHR8, SCALADD16SHR8,
-                 SCALSUB16SHR8, MULSHL16, LOOKUP8, LOOKUP16 -> "(const int8_t *)";
+                 SCALSUB16SHR8, SCALADDHALF8, SCALSUBHALF8, MULSHL16, LOOKUP8, LOOKUP16 -> "(const int8_t *)";
         };
         String second = !scalar ? arrayType + CNames.var(row.second())
                 : (row.fn() == Fn.SCALEMUL8X16SHR8 ? "(int16_t)" : "(int8_t)") + y;
@@ -93,6 +95,8 @@ final class ElementwiseRows {
             case ADDSHR8, SUBSHR8 -> wrapped8(text, x, y, row.fn() == Fn.SUBSHR8);
             case SCALADDSHR8, SCALADD16SHR8 -> scalarFirst ? wrapped8(text, y, x, false) : wrapped8(text, x, y, false);
             case SCALSUBSHR8, SCALSUB16SHR8 -> scalarFirst && wrapped8(text, y, x, true);
+            case SCALADDHALF8 -> scalarFirst ? halved8(text, y, x, false) : halved8(text, x, y, false);
+            case SCALSUBHALF8 -> scalarFirst && halved8(text, y, x, true);
             case MULSHL16 -> shl16(text, "sd_mul8(" + x + ", " + y + ")", n.get(0))
                     || shl16(text, "sd_mul8(" + y + ", " + x + ")", n.get(0));
             case LOOKUP8, LOOKUP16 -> false; // a table read has no element of two operands
@@ -115,7 +119,8 @@ final class ElementwiseRows {
 
     /** Whether the row's call takes a scalar before its array (c ± a[k]). */
     private static boolean scalarSum(Fn fn) {
-        return fn == Fn.SCALADDSHR8 || fn == Fn.SCALSUBSHR8 || fn == Fn.SCALADD16SHR8 || fn == Fn.SCALSUB16SHR8;
+        return fn == Fn.SCALADDSHR8 || fn == Fn.SCALSUBSHR8 || fn == Fn.SCALADD16SHR8 || fn == Fn.SCALSUB16SHR8
+                || fn == Fn.SCALADDHALF8 || fn == Fn.SCALSUBHALF8;
     }
 
     /**
@@ -135,6 +140,12 @@ final class ElementwiseRows {
         String op = subtract ? " - " : " + ";
         return text.equals("(int8_t)((int16_t)((int16_t)(" + x + ")" + op + "(int16_t)(" + y + ")))")
                 || text.equals("(int8_t)(uint8_t)((uint8_t)(" + x + ")" + op + "(uint8_t)(" + y + "))");
+    }
+
+    /** Whether text is the exact 16-bit sum x ± y halved as IntExpr writes it, sd_shr16(..., 1), stored into 8 bits. */
+    private static boolean halved8(String text, String x, String y, boolean subtract) {
+        return cut8(text, "sd_shr16((int16_t)((int16_t)(" + x + ")" + (subtract ? " - " : " + ") + "(int16_t)(" + y
+                + ")), 1)");
     }
 
     /** Whether text is body stored into 8 bits: cast, or as it is (stored into the 8-bit array, the same value). */

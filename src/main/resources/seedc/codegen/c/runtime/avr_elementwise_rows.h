@@ -123,6 +123,31 @@ SD_ADDSHR8_ROW(sd_addshr8_row, add)
 SD_ADDSHR8_ROW(sd_subshr8_row, sub)
 SD_SCALSHR8_ROW(sd_scaladdshr8_row, add)
 SD_SCALSHR8_ROW(sd_scalsubshr8_row, sub)
+/* out[k] = (int8_t)sd_shr16((int16_t)(c + sd_shr8(a[k], na)), 1) (sd_scaladdhalf8_row; c - ... in
+ * sd_scalsubhalf8_row), a shift of 0 none, for k < n, 1 <= n <= 255, 0 <= na <= 7: a scalar and an 8-bit array summed
+ * exactly and halved rounding toward zero into 8 bits (fastgrnn-digits-10's t26 = t25 + nu, 24 cycles an element in
+ * avr-gcc's loop). The halving is the halved rows' (SD_HALFROW8): the sum's sign the S flag of the 8-bit add, a
+ * negative sum incremented (its borrow the ninth bit) before the rotate. */
+#if defined(__AVR__) && defined(SEEDC_PARAM_READ)
+#define SD_SCALHALF8_ROW(name, op) SD_INLINE void name(int8_t *out, int8_t c, const int8_t *a, uint8_t n, int na) { \
+    __asm__ volatile("mov r21, %[c]\n\t" SD_ROW_ENTER("r25", "r22") "1:\tld r24, X+\n\t" \
+        SD_SHR8_ROW_STEPS("r24", "na", "ka") "mov r23, r21\n\t" #op " r23, r24\n\tbrlt 2f\n\tlsr r23\n\trjmp 3f\n" \
+        "2:\tsubi r23, 0xff\n\tror r23\n3:\tst Y+, r23\n\tdec r25\n\tbrne 1b\n\tpop r29\n\tpop r28" \
+        : "+x"(a) : [o] "r"(out), [n] "r"(n), [c] "r"(c), [na] "n"(na), [ka] "n"((256 - (1 << na) + 1) & 0xff) \
+        : "r21", "r22", "r23", "r24", "r25", "memory"); \
+}
+#else
+#define SD_SCALHALF8_ROW(name, op) SD_INLINE void name(int8_t *out, int8_t c, const int8_t *a, uint8_t n, int na) { \
+    for (uint8_t k = 0; k < n; k++) { \
+        int8_t x = na > 0 ? sd_shr8(a[k], na) : a[k]; \
+        out[k] = (int8_t)sd_shr16((int16_t)SD_HALF8_OP_##op(c, x), 1); \
+    } \
+}
+#define SD_HALF8_OP_add(x, y) ((int16_t)(x) + (int16_t)(y))
+#define SD_HALF8_OP_sub(x, y) ((int16_t)(x) - (int16_t)(y))
+#endif
+SD_SCALHALF8_ROW(sd_scaladdhalf8_row, add)
+SD_SCALHALF8_ROW(sd_scalsubhalf8_row, sub)
 /* out[k] = (int8_t)(uint8_t)(c + sd_shr16(a[k], na)) (sd_scaladd16shr8_row; c - ... in sd_scalsub16shr8_row), a shift
  * of 0 none, for k < n, 1 <= n <= 255, 0 <= na <= 15: a 16-bit array shifted into an 8-bit sum with a scalar, kept to
  * 8 bits (fastgrnn-gestures12-8's 1 - g, g a 16-bit sigmoid: 29 cycles an element in avr-gcc's loop). Only the low
