@@ -28,19 +28,37 @@ class AvrWideElementwiseRowsTest {
     /** Every scalar c, every 16-bit a, every na 0-15, both sums: the row against the loop's element. */
     @Test
     void sumRowsEqualTheLoopElementOnTheHost(@TempDir Path dir) throws IOException, InterruptedException {
-        String c = hostMain("static int16_t a[256];\nstatic int8_t add[256], sub[256];\n")
-                + "    for (int na = 0; na <= 15; na++) for (int c = -128; c < 128; c++) for (int hi = 0; hi < 256; hi++) {\n"
-                + "        for (int k = 0; k < 256; k++) a[k] = (int16_t)(uint16_t)(hi << 8 | k);\n"
-                + "        sd_scaladd16shr8_row(add, (int8_t)c, a, 255, na);\n"
-                + "        sd_scaladd16shr8_row(add + 255, (int8_t)c, a + 255, 1, na);\n"
-                + "        sd_scalsub16shr8_row(sub, (int8_t)c, a, 255, na);\n"
-                + "        sd_scalsub16shr8_row(sub + 255, (int8_t)c, a + 255, 1, na);\n"
-                + checkEach("int16_t x = na > 0 ? sd_shr16(a[k], na) : a[k];\n"
-                        + "            int8_t wa = (int8_t)((int16_t)((int16_t)((int8_t)c) + (int16_t)(x)));\n"
-                        + "            int8_t ws = (int8_t)((int16_t)((int16_t)((int8_t)c) - (int16_t)(x)));\n",
+        String c = scalarSumsOnHost("int16_t", "for (int na = 0; na <= 15; na++) for (int c = -128; c < 128; c++)"
+                + " for (int hi = 0; hi < 256; hi++)", "(int16_t)(uint16_t)(hi << 8 | k)", "16shr8",
+                "int16_t x = na > 0 ? sd_shr16(a[k], na) : a[k];\n", "(int8_t)((int16_t)(%s))");
+        assertEquals(16L * 256 * 65536 * 2 + " 0", AvrShiftedProductsTest.compileAndRun(dir, c));
+    }
+
+    /** Every scalar c, every 8-bit a, every na 0-7, both halved sums: the row against the loop's element. */
+    @Test
+    void halvedSumRowsEqualTheLoopElementOnTheHost(@TempDir Path dir) throws IOException, InterruptedException {
+        String c = scalarSumsOnHost("int8_t", "for (int na = 0; na <= 7; na++) for (int c = -128; c < 128; c++)",
+                "(int8_t)(k - 128)", "half8", "int8_t x = na > 0 ? sd_shr8(a[k], na) : a[k];\n",
+                "sd_shr16((int16_t)(%s), 1)");
+        assertEquals(8L * 256 * 256 * 2 + " 0", AvrShiftedProductsTest.compileAndRun(dir, c));
+    }
+
+    /**
+     * A host program calling sd_scaladd{kind}_row and sd_scalsub{kind}_row on a[256] of {@code type} ({@code fill} at
+     * k, under {@code loops}), rows of 255 and 1, against the loop element {@code element} (a format of the exact
+     * sum c ± x, x as {@code read} declares it) at each k.
+     */
+    private static String scalarSumsOnHost(String type, String loops, String fill, String kind, String read,
+                                           String element) {
+        String add = "sd_scaladd" + kind + "_row", sub = "sd_scalsub" + kind + "_row";
+        return hostMain("static " + type + " a[256];\nstatic int8_t add[256], sub[256];\n")
+                + "    " + loops + " {\n        for (int k = 0; k < 256; k++) a[k] = " + fill + ";\n"
+                + "        " + add + "(add, (int8_t)c, a, 255, na);\n        " + add + "(add + 255, (int8_t)c, a + 255, 1, na);\n"
+                + "        " + sub + "(sub, (int8_t)c, a, 255, na);\n        " + sub + "(sub + 255, (int8_t)c, a + 255, 1, na);\n"
+                + checkEach(read + "            int8_t wa = " + element.formatted("(int16_t)((int8_t)c) + (int16_t)(x)")
+                        + ";\n            int8_t ws = " + element.formatted("(int16_t)((int8_t)c) - (int16_t)(x)") + ";\n",
                         2, "add[k] != wa || sub[k] != ws",
                         "\"na %d c %d a %d: %d %d, not %d %d\\n\", na, c, a[k], add[k], sub[k], wa, ws");
-        assertEquals(16L * 256 * 65536 * 2 + " 0", AvrShiftedProductsTest.compileAndRun(dir, c));
     }
 
     /** Every (a, b) pair at every l 0-7: the row against the loop's element. */
@@ -100,8 +118,7 @@ class AvrWideElementwiseRowsTest {
      */
     @Test
     void productRowEqualsTheSemanticsOnTheAvr(@TempDir Path dir) throws IOException {
-        StringBuilder c = AvrElementwiseRowsTest.firmware("static int8_t a8[256], b8[256];\nstatic int16_t out16[257];\n");
-        c.append("    for (uint16_t k = 0; k < 256; k++) b8[k] = (int8_t)(k - 128);\n");
+        StringBuilder c = pairsFirmware("static int16_t out16[257];\n");
         List<Long> want = new ArrayList<>();
         for (int l = 0; l <= 7; l++) {
             c.append(AvrElementwiseRowsTest.pairs("out16", "        sd_mulshl16_row(out16, a8, b8, 255, " + l + ");\n"
@@ -119,33 +136,14 @@ class AvrWideElementwiseRowsTest {
         assertEquals(want, AvrElementwiseRowsTest.run(dir, "products16", c));
     }
 
-    /** Every scalar c, every 8-bit a, every na 0-7, both halved sums: the row against the loop's element. */
-    @Test
-    void halvedSumRowsEqualTheLoopElementOnTheHost(@TempDir Path dir) throws IOException, InterruptedException {
-        String c = hostMain("static int8_t a[256], add[256], sub[256];\n")
-                + "    for (int k = 0; k < 256; k++) a[k] = (int8_t)(k - 128);\n"
-                + "    for (int na = 0; na <= 7; na++) for (int c = -128; c < 128; c++) {\n"
-                + "        sd_scaladdhalf8_row(add, (int8_t)c, a, 255, na);\n"
-                + "        sd_scaladdhalf8_row(add + 255, (int8_t)c, a + 255, 1, na);\n"
-                + "        sd_scalsubhalf8_row(sub, (int8_t)c, a, 255, na);\n"
-                + "        sd_scalsubhalf8_row(sub + 255, (int8_t)c, a + 255, 1, na);\n"
-                + checkEach("int8_t x = na > 0 ? sd_shr8(a[k], na) : a[k];\n"
-                        + "            int8_t wa = sd_shr16((int16_t)((int16_t)((int8_t)c) + (int16_t)(x)), 1);\n"
-                        + "            int8_t ws = sd_shr16((int16_t)((int16_t)((int8_t)c) - (int16_t)(x)), 1);\n",
-                        2, "add[k] != wa || sub[k] != ws",
-                        "\"na %d c %d a %d: %d %d, not %d %d\\n\", na, c, a[k], add[k], sub[k], wa, ws");
-        assertEquals(8L * 256 * 256 * 2 + " 0", AvrShiftedProductsTest.compileAndRun(dir, c));
-    }
-
     /**
      * Under simavr, sd_scaladdhalf8_row and sd_scalsubhalf8_row on every (c, a) pair (c = a0 the scalar beside b[k] = k
      * - 128) at na 0, 1, 4, 7, rows of 255 and 1, the guard after: Java's (byte) ((c ± trunc(a / 2^na)) / 2).
      */
     @Test
     void halvedSumRowsEqualTheSemanticsOnTheAvr(@TempDir Path dir) throws IOException {
-        StringBuilder c = AvrElementwiseRowsTest.firmware("static int8_t a8[256], b8[256], out8[257];\n");
-        c.append("    for (uint16_t k = 0; k < 256; k++) b8[k] = (int8_t)(k - 128);\n");
         List<Long> want = new ArrayList<>();
+        StringBuilder c = pairsFirmware("static int8_t out8[257];\n");
         for (boolean sub : new boolean[] {false, true}) {
             for (int na : new int[] {0, 1, 4, 7}) {
                 String fn = sub ? "sd_scalsubhalf8_row" : "sd_scaladdhalf8_row", sh = ", " + na + ");\n";
@@ -174,6 +172,12 @@ class AvrWideElementwiseRowsTest {
     /** The host program's start: the runtime, {@code decls}, main's counters. */
     static String hostMain(String decls) {
         return RuntimeHeader.text() + "\n#include <stdio.h>\n" + decls + "int main(void) {\n    long checked = 0, wrong = 0;\n";
+    }
+
+    /** The firmware for AvrElementwiseRowsTest.pairs: a8, b8 (b[k] = k - 128 filled) and {@code out}. */
+    private static StringBuilder pairsFirmware(String out) throws IOException {
+        return AvrElementwiseRowsTest.firmware("static int8_t a8[256], b8[256];\n" + out)
+                .append("    for (uint16_t k = 0; k < 256; k++) b8[k] = (int8_t)(k - 128);\n");
     }
 
     /** (byte) (c ± trunc(a / 2^na)): Java's division rounds toward zero. */

@@ -95,13 +95,15 @@ SD_HALFSHR8_ROW(sd_subhalfshr8_row, sub, sbc)
           [kb] "n"((256 - (1 << nb) + 1) & 0xff) \
         : "r22", "r23", "r24", "r25", "memory"); \
 }
-#define SD_SCALSHR8_ROW(name, op) SD_INLINE void name(int8_t *out, int8_t c, const int8_t *a, uint8_t n, int na) { \
+/* c op a[k] in r23, then AFTER (a halving, sd_scaladdhalf8_row's, or nothing) before the store */
+#define SD_SCAL8_ROW(name, op, AFTER) SD_INLINE void name(int8_t *out, int8_t c, const int8_t *a, uint8_t n, int na) { \
     __asm__ volatile("mov r21, %[c]\n\t" SD_ROW_ENTER("r25", "r22") "1:\tld r24, X+\n\t" \
-        SD_SHR8_ROW_STEPS("r24", "na", "ka") "mov r23, r21\n\t" #op " r23, r24\n\tst Y+, r23\n\tdec r25\n\tbrne 1b\n\t" \
-        "pop r29\n\tpop r28" \
+        SD_SHR8_ROW_STEPS("r24", "na", "ka") "mov r23, r21\n\t" #op " r23, r24\n\t" AFTER "st Y+, r23\n\tdec r25\n\t" \
+        "brne 1b\n\tpop r29\n\tpop r28" \
         : "+x"(a) : [o] "r"(out), [n] "r"(n), [c] "r"(c), [na] "n"(na), [ka] "n"((256 - (1 << na) + 1) & 0xff) \
         : "r21", "r22", "r23", "r24", "r25", "memory"); \
 }
+#define SD_SCALSHR8_ROW(name, op) SD_SCAL8_ROW(name, op, "")
 #else
 #define SD_ADDSHR8_ROW(name, op) SD_INLINE void name(int8_t *out, const int8_t *a, const int8_t *b, uint8_t n, int na, \
                                                      int nb) { \
@@ -129,13 +131,8 @@ SD_SCALSHR8_ROW(sd_scalsubshr8_row, sub)
  * avr-gcc's loop). The halving is the halved rows' (SD_HALFROW8): the sum's sign the S flag of the 8-bit add, a
  * negative sum incremented (its borrow the ninth bit) before the rotate. */
 #if defined(__AVR__) && defined(SEEDC_PARAM_READ)
-#define SD_SCALHALF8_ROW(name, op) SD_INLINE void name(int8_t *out, int8_t c, const int8_t *a, uint8_t n, int na) { \
-    __asm__ volatile("mov r21, %[c]\n\t" SD_ROW_ENTER("r25", "r22") "1:\tld r24, X+\n\t" \
-        SD_SHR8_ROW_STEPS("r24", "na", "ka") "mov r23, r21\n\t" #op " r23, r24\n\tbrlt 2f\n\tlsr r23\n\trjmp 3f\n" \
-        "2:\tsubi r23, 0xff\n\tror r23\n3:\tst Y+, r23\n\tdec r25\n\tbrne 1b\n\tpop r29\n\tpop r28" \
-        : "+x"(a) : [o] "r"(out), [n] "r"(n), [c] "r"(c), [na] "n"(na), [ka] "n"((256 - (1 << na) + 1) & 0xff) \
-        : "r21", "r22", "r23", "r24", "r25", "memory"); \
-}
+#define SD_SCALHALF8_ROW(name, op) SD_SCAL8_ROW(name, op, "brlt 2f\n\tlsr r23\n\trjmp 3f\n2:\tsubi r23, 0xff\n\t" \
+    "ror r23\n3:\t")
 #else
 #define SD_SCALHALF8_ROW(name, op) SD_INLINE void name(int8_t *out, int8_t c, const int8_t *a, uint8_t n, int na) { \
     for (uint8_t k = 0; k < n; k++) { \
