@@ -31,6 +31,10 @@ import seedc.ir.Value;
  *       wider than 16 bits and halved (post 1-16) into 8 bits;
  *   <li>{@code sd_addshr8_row}, {@code sd_subshr8_row}, {@code sd_scaladdshr8_row}, {@code sd_scalsubshr8_row}: an
  *       8-bit sum unshifted after (post 0) kept to 8 bits (two 8-bit arrays, or a flash scalar and one);
+ *       {@code sd_scaladd16shr8_row}, {@code sd_scalsub16shr8_row}: the same with a 16-bit array shifted into it;
+ *       {@code sd_scaladdhalf8_row}, {@code sd_scalsubhalf8_row}: a scalar and an 8-bit array summed exactly and
+ *       halved (post 1) into 8 bits;
+ *   <li>{@code sd_mulshl16_row}: an exact 8x8 product shifted left by 0-7 into a 16-bit result;
  *   <li>{@code sd_lookup8_row}, {@code sd_lookup16_row}: an activation's 256-entry table (exp, sigmoid, tanh,
  *       softplus, softsign, an unfused quantize) read at an 8-bit array's every element into 8 or 16 bits.
  * </ul>
@@ -41,7 +45,7 @@ public final class ElementwiseRowLoops {
     /** The runtime's element-wise row loops, by their C names. */
     public enum Fn {
         MULSHR8, SCALEMULSHR8, MUL8X16SHR8, SCALEMUL8X16SHR8, ADDHALFSHR8, SUBHALFSHR8, ADDSHR8, SUBSHR8, SCALADDSHR8,
-        SCALSUBSHR8, LOOKUP8, LOOKUP16;
+        SCALSUBSHR8, SCALADD16SHR8, SCALSUB16SHR8, SCALADDHALF8, SCALSUBHALF8, MULSHL16, LOOKUP8, LOOKUP16;
 
         /** The function's name in C (sd_mulshr8_row, ...). */
         public String cName() {
@@ -100,7 +104,14 @@ public final class ElementwiseRowLoops {
             return shape ? new Row(bits == 8 ? Fn.LOOKUP8 : Fn.LOOKUP16, table, null, 0, List.of()) : null;
         }
         OpFacts.TwoOperands ab = OpFacts.elementwiseOfTwo(op);
-        if (ab == null || ab.first().isInt() || ab.second().isInt() || fp.type(o).container() != 8) {
+        if (ab == null || ab.first().isInt() || ab.second().isInt()) {
+            return null;
+        }
+        int container = fp.type(o).container();
+        if (container == 16 && ab.product()) {
+            return product16(op, ab.first(), ab.second());
+        }
+        if (container != 8) {
             return null;
         }
         return ab.product() ? product(op, ab.first(), ab.second()) : sum(op, ab.first(), ab.second());
@@ -181,6 +192,22 @@ public final class ElementwiseRowLoops {
     }
 
     /**
+     * sd_mulshl16_row where the element is an exact 8x8 product (of two unshifted 8-bit arrays) shifted left by l =
+     * -post, 0-7, into a 16-bit result, as IntExpr writes it: {@code sd_mul8(x, y)} (l = 0, the product of at most 16
+     * bits) or {@code (int16_t)(uint16_t)(1u * (uint16_t)(sd_mul8(x, y)) << l)} (the shifted product wider than 16
+     * bits, its low 16 kept: fastgrnn-digits-10's g <*> H, t26 <*> h); else null.
+     */
+    private Row product16(Op op, Value a, Value b) {
+        OpParams.Mul p = fp.params(op, OpParams.Mul.class);
+        Value o = op.out();
+        int product = bits(a) + bits(b), l = -p.post();
+        boolean shape = array(a, o) == 8 && array(b, o) == 8 && p.shrA() == 0 && p.shrB() == 0
+                && calls.element(op) == null && bits(a) <= 8 && bits(b) <= 8 && product <= p.width()
+                && fp.type(o).bits() == 16 && (l == 0 && product <= 16 || l >= 1 && l <= 7 && product + l > 16);
+        return shape ? new Row(Fn.MULSHL16, a, b, 0, List.of(l)) : null;
+    }
+
+    /**
      * The row's s where the element is {@code (int8_t)sd_shr16(sd_mul8(x, y), s)} (the cast absent where the shifted
      * product fits the result's bits): x and y of at most 8 bits, their exact product of 9-16 bits within the op's
      * width (else it wraps through unsigned arithmetic), shifted right by post = s, 1-15 and below the product's bits;
@@ -210,15 +237,21 @@ public final class ElementwiseRowLoops {
             boolean shape = na >= 0 && nb >= 0 && wrapped8(shiftedBits(a, na), shiftedBits(b, nb), p, o);
             return shape ? new Row(subtract ? Fn.SUBSHR8 : Fn.ADDSHR8, a, b, 0, List.of(na, nb)) : null;
         }
-        // a scalar from flash first (c ± v), or after an array it is added to (v + c: the same sum)
-        boolean scalarFirst = scalar(a) && wb == 8;
-        if (!scalarFirst && !(scalar(b) && wa == 8 && !subtract)) {
+        // a scalar from flash first (c ± v), or after an array it is added to (v + c: the same sum); the array 8 bits,
+        // or 16 shifted into the sum (only the low byte of either read reaches an 8-bit result)
+        boolean scalarFirst = scalar(a) && (wb == 8 || wb == 16);
+        if (!scalarFirst && !(scalar(b) && (wa == 8 || wa == 16) && !subtract)) {
             return null;
         }
         Value c = scalarFirst ? a : b, v = scalarFirst ? b : a;
         int shrC = scalarFirst ? p.shrA() : p.shrB(), nv = shifted(v, scalarFirst ? p.shrB() : p.shrA());
+        if (nv >= 0 && halved8(calls.readBits(c, shrC), shiftedBits(v, nv), p, o) && array(v, o) == 8) {
+            return new Row(subtract ? Fn.SCALSUBHALF8 : Fn.SCALADDHALF8, v, c, shrC, List.of(nv));
+        }
         boolean shape = nv >= 0 && wrapped8(calls.readBits(c, shrC), shiftedBits(v, nv), p, o);
-        return shape ? new Row(subtract ? Fn.SCALSUBSHR8 : Fn.SCALADDSHR8, v, c, shrC, List.of(nv)) : null;
+        Fn fn = array(v, o) == 16 ? (subtract ? Fn.SCALSUB16SHR8 : Fn.SCALADD16SHR8)
+                : subtract ? Fn.SCALSUBSHR8 : Fn.SCALADDSHR8;
+        return shape ? new Row(fn, v, c, shrC, List.of(nv)) : null;
     }
 
     /**
@@ -243,6 +276,15 @@ public final class ElementwiseRowLoops {
         boolean exact16 = widest + 1 <= p.width() && widest >= 8 && widest <= 15;
         boolean wrappedAt8 = widest + 1 > p.width() && p.width() == 8;
         return p.post() == 0 && fp.type(o).bits() == 8 && (exact16 || wrappedAt8);
+    }
+
+    /**
+     * Whether the element is the exact sum of reads of at most 8 bits halved (post 1, rounding toward zero) into an
+     * 8-bit result: sd_scaladdhalf8_row's (fastgrnn-digits-10's t26 = t25 + nu).
+     */
+    private boolean halved8(int xBits, int yBits, OpParams.Add p, Value o) {
+        int widest = Math.max(xBits, yBits);
+        return p.post() == 1 && widest <= 8 && widest + 1 <= p.width() && fp.type(o).bits() <= 8;
     }
 
     /** v's shift as the row takes it: 0 unshifted, else a right shift below its bits; -1 for any other. */

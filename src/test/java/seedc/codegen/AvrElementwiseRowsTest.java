@@ -156,31 +156,39 @@ class AvrElementwiseRowsTest {
     }
 
     /** The firmware's start: the runtime, put, the hash, {@code decls}, and main's first line. */
-    private static StringBuilder firmware(String decls) throws IOException {
+    static StringBuilder firmware(String decls) throws IOException {
         return AvrRuntimeProductsTest.firmwareWithPut().append(HASH).append(decls)
                 .append("\nint main(void) {\n    seedc_uart_init();\n");
     }
 
     /** main's end, then the firmware run under simavr: the numbers it reports. */
-    private static List<Long> run(Path dir, String name, StringBuilder c) throws IOException {
+    static List<Long> run(Path dir, String name, StringBuilder c) throws IOException {
         c.append("    SEEDC_BENCH_EXIT();\n}\n");
         return AvrRuntimeProductsTest.uartNumbers(dir, name, c, 1_500_000_000L);
     }
 
-    private static String init(int[] v) {
+    static String init(int[] v) {
         return AvrRuntimeProductsTest.init(java.util.Arrays.stream(v).asLongStream().toArray());
     }
 
     /** For a0 0..255: a8[k] = a0 + 37 k (mod 256), the guard after the row, the calls, the hash of out8's 257. */
     private static String pairs8(String calls) {
+        return pairs("out8", calls, "mix((uint8_t)out8[k]);");
+    }
+
+    /**
+     * For a0 0..255: a8[k] = a0 + 37 k (mod 256), the guard at {@code out}[256], the calls, then {@code mix} (a
+     * statement hashing element k) for each k of the 257.
+     */
+    static String pairs(String out, String calls, String mix) {
         return "    h = 0;\n    for (uint16_t a0 = 0; a0 < 256; a0++) {\n"
                 + "        for (uint16_t k = 0; k < 256; k++) a8[k] = (int8_t)(uint8_t)(a0 + 37 * k);\n"
-                + "        out8[256] = " + GUARD + ";\n" + calls
-                + "        for (uint16_t k = 0; k < 257; k++) mix((uint8_t)out8[k]);\n    }\n    put(h);\n";
+                + "        " + out + "[256] = " + GUARD + ";\n" + calls
+                + "        for (uint16_t k = 0; k < 257; k++) " + mix + "\n    }\n    put(h);\n";
     }
 
     /** The hash pairs8's loop reports where out[k] = (byte) f(a0, k). */
-    private static long hash8(java.util.function.IntBinaryOperator f) {
+    static long hash8(java.util.function.IntBinaryOperator f) {
         int h = 0;
         for (int a0 = 0; a0 < 256; a0++) {
             for (int k = 0; k < 256; k++) {

@@ -92,6 +92,35 @@ public class ElementwiseRowFactTest {
         assertEquals(List.of(), rowCalls(CBackend.X86, fp, "x86", "predict.c"));
     }
 
+    /**
+     * The rows with a 16-bit side: X int8@6, c = 0.5 int8@7 in flash, h = tanh(X) int8@6 and H = tanh(X) int16@14
+     * (tables); u = c - H and e = H + c int8@7 (fastgrnn-gestures12-8's 1 - g), w = h X int16@14; the rest as the
+     * strategy gives it.
+     */
+    @Test
+    void wideRowsAreWhatTheTypesGiveAndTheCCallsIt() throws Exception {
+        String text = "let X = (4, 1) in [-1, 1] in let c = 0.5 in let h = tanh(X) in let H = tanh(X) in"
+                + " let u = c - H in let e = H + c in let w = h <*> X in (w + H) + (u + e)";
+        Map<String, Integer> bits = Map.of("X", 8, "c", 8, "h", 8, "u", 8, "e", 8, "H", 16, "w", 16);
+        Map<String, Integer> scales = Map.of("X", 6, "c", 7, "h", 6, "H", 14, "u", 7, "e", 7, "w", 14);
+        FixedProgram fp = IdiomCallsTest.program(text, IdiomCallsTest.XB_X, bits, scales, Map.of());
+        IdiomCalls avr = fact(fp, new AvrDialect().idioms()), x86 = fact(fp, new HostDialect().idioms());
+        // c@7 - H@14 at scale 7: c unshifted, H read shifted 7 (9 bits), the 10-bit sum cut to 8, no shift after
+        assertRow(fp, avr, "u", new Row(Fn.SCALSUB16SHR8, v(fp, "H"), v(fp, "c"), 0, List.of(7)));
+        // H@14 + c@7: the array first, the scalar after it, the same shifts
+        assertRow(fp, avr, "e", new Row(Fn.SCALADD16SHR8, v(fp, "H"), v(fp, "c"), 0, List.of(7)));
+        // h@6 times X@6, exact in 16 bits at scale 12, shifted left 2 into w@14 (18 bits: the low 16 kept)
+        assertRow(fp, avr, "w", new Row(Fn.MULSHL16, v(fp, "h"), v(fp, "X"), 0, List.of(2)));
+        fp.program().forEachOp(op -> assertNull(x86.elementwiseRow(op), "x86 has no row: " + op.out().name()));
+        List<String> calls = rowCalls(CBackend.ARDUINO, fp, "arduino-wide", "predict.cpp");
+        for (String call : List.of("sd_scalsub16shr8_row((int8_t *)v_u, (int8_t)FLASH, (const int16_t *)v_H, 4, 7)",
+                "sd_scaladd16shr8_row((int8_t *)v_e, (int8_t)FLASH, (const int16_t *)v_H, 4, 7)",
+                "sd_mulshl16_row((int16_t *)v_w, (const int8_t *)v_h, (const int8_t *)v_X, 4, 2)")) {
+            assertEquals(1, calls.stream().filter(call::equals).count(), call + " in " + calls);
+        }
+        assertEquals(List.of(), rowCalls(CBackend.X86, fp, "x86-wide", "predict.c"));
+    }
+
     @Test
     void threeElementsAreNoRow() throws Exception {
         FixedProgram fp = cell(3);

@@ -59,7 +59,7 @@ public final class CEmitter extends BodyEmitter {
         this.fused = fused;
         this.bitSerial = bitSerial;
         this.r = new Operands(fp, consts, fused);
-        this.dots = new DotEmitter(w, r);
+        this.dots = new DotEmitter(w, r, idioms.halvesSumsBySignFlag()); // the AVR's whole-row products (DotRow)
         FlashRowReads rows = new FlashRowReads(fp, consts.storage());
         this.stream = new FlashStream(r, rows, idioms.readsFlashRowsInOrder());
         this.calls = new IdiomCalls(fp, rows, idioms, consts.storage().qm()::stored);

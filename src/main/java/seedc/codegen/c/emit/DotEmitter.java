@@ -32,10 +32,13 @@ final class DotEmitter {
     private final CWriter w;
     private final Operands r;
     private final DotFunctions fns = new DotFunctions();
+    /** Whether the target's C has the runtime's whole-row products ({@link DotRow}: the AVR's). */
+    private final boolean rowKernels;
 
-    DotEmitter(CWriter w, Operands r) {
+    DotEmitter(CWriter w, Operands r, boolean rowKernels) {
         this.w = w;
         this.r = r;
+        this.rowKernels = rowKernels;
     }
 
     /** The dot-product functions written so far, to go before seedc_predict. */
@@ -122,6 +125,13 @@ final class DotEmitter {
         if (k == 1) { // one term per output (an outer product): nothing to sum
             w.loop("i", rows, () -> w.loop("j", cols, () -> r.store(w, m, "i", "j",
                     Stored.of(r.finish(r.term(a, "i", b, "j", p), p, m.out())))));
+            return;
+        }
+        String row = rowKernels && r.isFlash(b) && rows == 1
+                ? DotRow.call(r, m, p, flash(b, p.shrB(), cols == 1 ? null : transposed(k, cols), ""), rows, k, cols)
+                : null;
+        if (row != null) { // the whole product one call, b read front to back (the loop's layout and variant)
+            w.line(row);
             return;
         }
         boolean scratchB = shiftedVector(r.flashValues(), b, p.shrB(), cols, rows);

@@ -22,7 +22,12 @@ import seedc.ir.Value;
  *   <li>{@code (int8_t)sd_shr16(sd_addhalf16(sd_shr16(a[k], na), sd_shr16(b[k], nb)), s)} (a shift of 0 absent, the
  *       halving sum sd_subhalf16 likewise): {@code sd_addhalfshr8_row(out, a, b, n, na, nb, s)} or {@code _sub...};
  *   <li>an 8-bit sum kept to 8 bits: {@code sd_addshr8_row(out, a, b, n, na, nb)}, {@code sd_scaladdshr8_row(out, c,
- *       a, n, na)} and their subtractions.
+ *       a, n, na)} and their subtractions; with a 16-bit array shifted into it ({@code sd_shr16(a[k], na)}),
+ *       {@code sd_scaladd16shr8_row(out, c, a, n, na)} and {@code sd_scalsub16shr8_row}; the exact sum halved,
+ *       {@code sd_shr16((int16_t)((int16_t)(c) + (int16_t)(a[k])), 1)}: {@code sd_scaladdhalf8_row(out, c, a, n, na)}
+ *       and {@code sd_scalsubhalf8_row};
+ *   <li>{@code (int16_t)(uint16_t)(1u * (uint16_t)(sd_mul8(a[k], b[k])) << l)} (or {@code sd_mul8(a[k], b[k])}, l =
+ *       0) into a 16-bit result: {@code sd_mulshl16_row(out, a, b, n, l)}.
  * </ul>
  * The call then computes the very expression of the loop it replaces, element by element in the same order (each row
  * loop reads a[k] and b[k] before it writes out[k], as the loop does), so the program's integers are unchanged. An
@@ -52,18 +57,18 @@ final class ElementwiseRows {
         }
         String arrayType = switch (row.fn()) {
             case MUL8X16SHR8, ADDHALFSHR8, SUBHALFSHR8 -> "(const int16_t *)";
-            case MULSHR8, SCALEMULSHR8, SCALEMUL8X16SHR8, ADDSHR8, SUBSHR8, SCALADDSHR8, SCALSUBSHR8, LOOKUP8,
-                 LOOKUP16 -> "(const int8_t *)";
+            case MULSHR8, SCALEMULSHR8, SCALEMUL8X16SHR8, ADDSHR8, SUBSHR8, SCALADDSHR8, SCALSUBSHR8, SCALADD16SHR8,
+                 SCALSUB16SHR8, SCALADDHALF8, SCALSUBHALF8, MULSHL16, LOOKUP8, LOOKUP16 -> "(const int8_t *)";
         };
         String second = !scalar ? arrayType + CNames.var(row.second())
                 : (row.fn() == Fn.SCALEMUL8X16SHR8 ? "(int16_t)" : "(int8_t)") + y;
         String tail = String.join(", ", row.shifts().stream().map(String::valueOf).toList());
-        if (row.fn() == Fn.SCALADDSHR8 || row.fn() == Fn.SCALSUBSHR8) { // the scalar before the array
-            return row.fn().cName() + "((int8_t *)" + CNames.var(o) + ", " + second + ", (const int8_t *)"
-                    + CNames.var(row.array()) + ", " + o.size() + ", " + tail + ");";
+        if (scalarSum(row.fn())) { // the scalar before the array
+            return row.fn().cName() + "((int8_t *)" + CNames.var(o) + ", " + second + ", (const int"
+                    + arrayBits(row.fn()) + "_t *)" + CNames.var(row.array()) + ", " + o.size() + ", " + tail + ");";
         }
-        int aBits = row.fn() == Fn.ADDHALFSHR8 || row.fn() == Fn.SUBHALFSHR8 ? 16 : 8;
-        return RowLoop.call(row.fn().cName(), 8, aBits, o, row.array(), second, tail);
+        return RowLoop.call(row.fn().cName(), row.fn() == Fn.MULSHL16 ? 16 : 8, arrayBits(row.fn()), o, row.array(),
+                second, tail);
     }
 
     /** The call {@code sd_lookupB_row(out, a, table, n)} of {@code row} (a table read of B bits); null: none. */
@@ -88,8 +93,12 @@ final class ElementwiseRows {
                 yield cut8(text, n.get(2) == 0 ? half : "sd_shr16(" + half + ", " + n.get(2) + ")");
             }
             case ADDSHR8, SUBSHR8 -> wrapped8(text, x, y, row.fn() == Fn.SUBSHR8);
-            case SCALADDSHR8 -> scalarFirst ? wrapped8(text, y, x, false) : wrapped8(text, x, y, false);
-            case SCALSUBSHR8 -> scalarFirst && wrapped8(text, y, x, true);
+            case SCALADDSHR8, SCALADD16SHR8 -> scalarFirst ? wrapped8(text, y, x, false) : wrapped8(text, x, y, false);
+            case SCALSUBSHR8, SCALSUB16SHR8 -> scalarFirst && wrapped8(text, y, x, true);
+            case SCALADDHALF8 -> scalarFirst ? halved8(text, y, x, false) : halved8(text, x, y, false);
+            case SCALSUBHALF8 -> scalarFirst && halved8(text, y, x, true);
+            case MULSHL16 -> shl16(text, "sd_mul8(" + x + ", " + y + ")", n.get(0))
+                    || shl16(text, "sd_mul8(" + y + ", " + x + ")", n.get(0));
             case LOOKUP8, LOOKUP16 -> false; // a table read has no element of two operands
         };
     }
@@ -97,8 +106,30 @@ final class ElementwiseRows {
     /** The read of v at k the row takes: v[k], or shifted right by the op's shift (the row's na, nb, nv). */
     private static String read(Value v, int shift, ElementwiseRowLoops.Row row) {
         String plain = CNames.element(v, "k");
-        int bits = row.fn() == Fn.ADDHALFSHR8 || row.fn() == Fn.SUBHALFSHR8 ? 16 : 8;
+        int bits = row.array() == v ? arrayBits(row.fn()) : row.fn() == Fn.ADDHALFSHR8 || row.fn() == Fn.SUBHALFSHR8
+                ? 16 : 8;
         return shift == 0 ? plain : "sd_shr" + bits + "(" + plain + ", " + shift + ")";
+    }
+
+    /** The bits of the row's array's elements as the call reads them. */
+    private static int arrayBits(Fn fn) {
+        return fn == Fn.ADDHALFSHR8 || fn == Fn.SUBHALFSHR8 || fn == Fn.SCALADD16SHR8 || fn == Fn.SCALSUB16SHR8
+                ? 16 : 8;
+    }
+
+    /** Whether the row's call takes a scalar before its array (c ± a[k]). */
+    private static boolean scalarSum(Fn fn) {
+        return fn == Fn.SCALADDSHR8 || fn == Fn.SCALSUBSHR8 || fn == Fn.SCALADD16SHR8 || fn == Fn.SCALSUB16SHR8
+                || fn == Fn.SCALADDHALF8 || fn == Fn.SCALSUBHALF8;
+    }
+
+    /**
+     * Whether text is the product shifted left by l into 16 bits as IntExpr writes it: the product itself (l = 0), or
+     * its low 16 bits shifted in uint16_t (IntExpr.shlWrap).
+     */
+    private static boolean shl16(String text, String product, int l) {
+        return l == 0 ? text.equals(product)
+                : text.equals("(int16_t)(uint16_t)(1u * (uint16_t)(" + product + ") << " + l + ")");
     }
 
     /**
@@ -109,6 +140,12 @@ final class ElementwiseRows {
         String op = subtract ? " - " : " + ";
         return text.equals("(int8_t)((int16_t)((int16_t)(" + x + ")" + op + "(int16_t)(" + y + ")))")
                 || text.equals("(int8_t)(uint8_t)((uint8_t)(" + x + ")" + op + "(uint8_t)(" + y + "))");
+    }
+
+    /** Whether text is the exact 16-bit sum x ± y halved as IntExpr writes it, sd_shr16(..., 1), stored into 8 bits. */
+    private static boolean halved8(String text, String x, String y, boolean subtract) {
+        return cut8(text, "sd_shr16((int16_t)((int16_t)(" + x + ")" + (subtract ? " - " : " + ") + "(int16_t)(" + y
+                + ")), 1)");
     }
 
     /** Whether text is body stored into 8 bits: cast, or as it is (stored into the 8-bit array, the same value). */

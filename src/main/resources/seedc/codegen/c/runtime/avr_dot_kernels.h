@@ -134,3 +134,78 @@ static __attribute__((unused)) int16_t sd_avr_pairs16_16(const int16_t *a, const
 }
 #endif
 
+/* A whole 1 x k times k x m matrix product (1 <= k <= 255, 1 <= m <= 255) into 16 bits as one call: out[j] =
+ * (int16_t)sd_shr32(sum_q a[q] w[j k + q], s) for j < m, 1 <= s <= 16, the sum of the exact products in 32 bits
+ * (wrapping) in the order q = 0 .. k - 1, a in RAM, w the flash weights stored so that one output reads its k in order
+ * (the whole product reads w front to back): sd_dotrow8x16_16 (a 8 bits, w 16), sd_dotrow16x8_16 (a 16 bits, w 8),
+ * sd_dotrow8x8_16 (both 8). FastGRNN's input and recurrent products (fastgrnn-gestures12-8's a = XX[i] * W, k = 3:
+ * 153 Uno cycles an output through the dot function's call, its set-up and the C shift after it). On the AVR one asm
+ * loop, a through X (rewound after each output), w through Z (lpm Z+), out through Y: each term's products (8x16:
+ * mulsu of the low byte, muls of the high one; 8x8: muls) added into the 32-bit sum with their sign bits flipped (21
+ * and 12 cycles a term), k <= 8 terms unrolled, more two a loop step; then the sum biased by 2^s - 1 where negative
+ * and bits s .. s + 15 of it, from the low three bytes (s right shifts, s <= 4; 8 - s left ones, s <= 8) or the high
+ * three (s - 8 right shifts, s <= 12; 16 - s left ones); elsewhere the C loop of the dot function's sum and the store.
+ * DotRow writes the calls; AvrDotRowTest checks them against the C (host) and Java's semantics (simavr). */
+#if defined(__AVR__) && defined(SEEDC_PARAM_READ)
+/* one term's products added into the sum r25:r24:r23:r22, the 8-bit factor in r18 (mulsu's signed one), the other in
+ * r19 (8x8) or r20:r19 (8x16); each partial product p added as the unsigned p + 2^15 (its sign bit flipped by eor with
+ * r17, 0x80; r16 is 0), so no sign extension: the sum starts at -k 2^15 (8x8) or -k (2^15 + 2^23) modulo 2^32 (as
+ * sd_avr_dot8_32's). r15, r16 and r17 are saved and restored inside the asm (as Y is): avr-gcc found no registers for
+ * them as operands around FastGRNN's rows. */
+#define SD_DOTROW_MAC8 "muls r18, r19\n\teor r1, r17\n\tadd r22, r0\n\tadc r23, r1\n\tadc r24, r16\n\tadc r25, r16\n\t"
+#define SD_DOTROW_MAC16 "mulsu r18, r19\n\teor r1, r17\n\tadd r22, r0\n\tadc r23, r1\n\tadc r24, r16\n\tadc r25, r16\n\t" \
+    "muls r18, r20\n\teor r1, r17\n\tadd r23, r0\n\tadc r24, r1\n\tadc r25, r16\n\t"
+/* the k terms: unrolled (k <= 8), or the odd one, then pairs counted in r15 (brne reaches the loop: 2 terms of at
+ * most 14 words) */
+#define SD_DOTROW_TERMS(TERM) ".if %[k] <= 8\n\t.rept %[k]\n\t" TERM ".endr\n\t.else\n\t.if %[k] & 1\n\t" TERM \
+    ".endif\n\tldi r18, %[k] >> 1\n\tmov r15, r18\n4:\t" TERM TERM "dec r15\n\tbrne 4b\n\t.endif\n\t"
+/* bits s .. s + 15 of the biased sum stored at Y */
+#define SD_DOTROW_STORE ".if %[s] <= 4\n\t.rept %[s]\n\tasr r24\n\tror r23\n\tror r22\n\t.endr\n\tst Y+, r22\n\t" \
+    "st Y+, r23\n\t.elseif %[s] <= 8\n\t.rept 8 - %[s]\n\tlsl r22\n\trol r23\n\trol r24\n\t.endr\n\tst Y+, r23\n\t" \
+    "st Y+, r24\n\t.elseif %[s] <= 12\n\t.rept %[s] - 8\n\tasr r25\n\tror r24\n\tror r23\n\t.endr\n\tst Y+, r23\n\t" \
+    "st Y+, r24\n\t.else\n\t.rept 16 - %[s]\n\tlsl r23\n\trol r24\n\trol r25\n\t.endr\n\tst Y+, r24\n\tst Y+, r25\n\t" \
+    ".endif\n\t"
+#define SD_DOTROW_START(k, bias, i) (((0x100000000LL - (long long)(k) * (bias)) >> (8 * (i))) & 0xff)
+#define SD_DOTROW(name, ta, tw, TERM, BIAS) SD_INLINE void name(int16_t *out, const ta *a, const tw *w, uint8_t m, \
+                                                                int k, int s) { \
+    __asm__ volatile(SD_ROW_ENTER("r21", "r22") "push r15\n\tpush r16\n\tpush r17\n\tclr r16\n\tldi r17, 0x80\n" \
+        "1:\tldi r22, %[i0]\n\tldi r23, %[i1]\n\tldi r24, %[i2]\n\tldi r25, %[i3]\n\t" SD_DOTROW_TERMS(TERM) \
+        "subi r26, %[back0]\n\tsbci r27, %[back1]\n\tsbrs r25, 7\n\trjmp 2f\n\tsubi r22, %[k0]\n\tsbci r23, %[k1]\n\t" \
+        "sbci r24, %[k2]\n\tsbci r25, %[k3]\n2:\n\t" SD_DOTROW_STORE \
+        "dec r21\n\tbreq 3f\n\trjmp 1b\n3:\n\tclr r1\n\tpop r17\n\tpop r16\n\tpop r15\n\tpop r29\n\tpop r28" \
+        : "+x"(a), "+z"(w) \
+        : [o] "r"(out), [n] "r"(m), [k] "n"(k), [s] "n"(s), \
+          [back0] "n"((k * (int)sizeof(ta)) & 0xff), [back1] "n"(((k * (int)sizeof(ta)) >> 8) & 0xff), \
+          [i0] "n"(SD_DOTROW_START(k, BIAS, 0)), [i1] "n"(SD_DOTROW_START(k, BIAS, 1)), \
+          [i2] "n"(SD_DOTROW_START(k, BIAS, 2)), [i3] "n"(SD_DOTROW_START(k, BIAS, 3)), \
+          [k0] "n"((0x100000000LL - (1LL << (s)) + 1) & 0xff), [k1] "n"(((0x100000000LL - (1LL << (s)) + 1) >> 8) & 0xff), \
+          [k2] "n"(((0x100000000LL - (1LL << (s)) + 1) >> 16) & 0xff), \
+          [k3] "n"(((0x100000000LL - (1LL << (s)) + 1) >> 24) & 0xff) \
+        : "r18", "r19", "r20", "r21", "r22", "r23", "r24", "r25", "memory"); \
+}
+SD_DOTROW(sd_dotrow8x16_16, int8_t, int16_t, "ld r18, X+\n\tlpm r19, Z+\n\tlpm r20, Z+\n\t" SD_DOTROW_MAC16, 0x808000LL)
+SD_DOTROW(sd_dotrow16x8_16, int16_t, int8_t, "lpm r18, Z+\n\tld r19, X+\n\tld r20, X+\n\t" SD_DOTROW_MAC16, 0x808000LL)
+SD_DOTROW(sd_dotrow8x8_16, int8_t, int8_t, "ld r18, X+\n\tlpm r19, Z+\n\t" SD_DOTROW_MAC8, 0x8000LL)
+#else
+SD_INLINE void sd_dotrow8x16_16(int16_t *out, const int8_t *a, const int16_t *w, uint8_t m, int k, int s) {
+    for (uint8_t j = 0; j < m; j++) {
+        int32_t acc = 0;
+        for (int q = 0; q < k; q++) acc = (int32_t)(uint32_t)((uint32_t)acc + (uint32_t)sd_mul8x16(a[q], SD_NEXT16(w)));
+        out[j] = (int16_t)sd_shr32(acc, s);
+    }
+}
+SD_INLINE void sd_dotrow16x8_16(int16_t *out, const int16_t *a, const int8_t *w, uint8_t m, int k, int s) {
+    for (uint8_t j = 0; j < m; j++) {
+        int32_t acc = 0;
+        for (int q = 0; q < k; q++) acc = (int32_t)(uint32_t)((uint32_t)acc + (uint32_t)sd_mul8x16(SD_NEXT8(w), a[q]));
+        out[j] = (int16_t)sd_shr32(acc, s);
+    }
+}
+SD_INLINE void sd_dotrow8x8_16(int16_t *out, const int8_t *a, const int8_t *w, uint8_t m, int k, int s) {
+    for (uint8_t j = 0; j < m; j++) {
+        int32_t acc = 0;
+        for (int q = 0; q < k; q++) acc = (int32_t)(uint32_t)((uint32_t)acc + (uint32_t)sd_mul8(a[q], SD_NEXT8(w)));
+        out[j] = (int16_t)sd_shr32(acc, s);
+    }
+}
+#endif

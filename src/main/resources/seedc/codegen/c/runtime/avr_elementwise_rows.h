@@ -1,7 +1,7 @@
 /* seedc_runtime.h, part 6 of 7: element-wise loops of two RAM arrays (or one and a scalar) as
  * one call, FastGRNN's gates: sd_mulshr8_row and sd_scalemulshr8_row (8x8 products shifted into 8 bits),
- * sd_addhalfshr8_row and sd_subhalfshr8_row (16-bit sums halved and shifted into 8 bits), the 8-bit sums and 8x16
- * products below them, and the activations' table reads (sd_lookup8_row, sd_lookup16_row). On the AVR one asm loop
+ * sd_addhalfshr8_row and sd_subhalfshr8_row (16-bit sums halved and shifted into 8 bits), the 8-bit sums (one with a
+ * 16-bit array shifted into it), the 8x8 products shifted left into 16 bits and the 8x16 products below them, and the activations' table reads (sd_lookup8_row, sd_lookup16_row). On the AVR one asm loop
  * each, a through X, b through Z, out through Y; elsewhere the C loop of the very expression each replaces.
  * seedc.codegen.c.emit.ElementwiseRows writes the calls where a loop's element is that expression (ActivationEmitter
  * the table reads);
@@ -95,13 +95,15 @@ SD_HALFSHR8_ROW(sd_subhalfshr8_row, sub, sbc)
           [kb] "n"((256 - (1 << nb) + 1) & 0xff) \
         : "r22", "r23", "r24", "r25", "memory"); \
 }
-#define SD_SCALSHR8_ROW(name, op) SD_INLINE void name(int8_t *out, int8_t c, const int8_t *a, uint8_t n, int na) { \
+/* c op a[k] in r23, then AFTER (a halving, sd_scaladdhalf8_row's, or nothing) before the store */
+#define SD_SCAL8_ROW(name, op, AFTER) SD_INLINE void name(int8_t *out, int8_t c, const int8_t *a, uint8_t n, int na) { \
     __asm__ volatile("mov r21, %[c]\n\t" SD_ROW_ENTER("r25", "r22") "1:\tld r24, X+\n\t" \
-        SD_SHR8_ROW_STEPS("r24", "na", "ka") "mov r23, r21\n\t" #op " r23, r24\n\tst Y+, r23\n\tdec r25\n\tbrne 1b\n\t" \
-        "pop r29\n\tpop r28" \
+        SD_SHR8_ROW_STEPS("r24", "na", "ka") "mov r23, r21\n\t" #op " r23, r24\n\t" AFTER "st Y+, r23\n\tdec r25\n\t" \
+        "brne 1b\n\tpop r29\n\tpop r28" \
         : "+x"(a) : [o] "r"(out), [n] "r"(n), [c] "r"(c), [na] "n"(na), [ka] "n"((256 - (1 << na) + 1) & 0xff) \
         : "r21", "r22", "r23", "r24", "r25", "memory"); \
 }
+#define SD_SCALSHR8_ROW(name, op) SD_SCAL8_ROW(name, op, "")
 #else
 #define SD_ADDSHR8_ROW(name, op) SD_INLINE void name(int8_t *out, const int8_t *a, const int8_t *b, uint8_t n, int na, \
                                                      int nb) { \
@@ -123,6 +125,69 @@ SD_ADDSHR8_ROW(sd_addshr8_row, add)
 SD_ADDSHR8_ROW(sd_subshr8_row, sub)
 SD_SCALSHR8_ROW(sd_scaladdshr8_row, add)
 SD_SCALSHR8_ROW(sd_scalsubshr8_row, sub)
+/* out[k] = (int8_t)sd_shr16((int16_t)(c + sd_shr8(a[k], na)), 1) (sd_scaladdhalf8_row; c - ... in
+ * sd_scalsubhalf8_row), a shift of 0 none, for k < n, 1 <= n <= 255, 0 <= na <= 7: a scalar and an 8-bit array summed
+ * exactly and halved rounding toward zero into 8 bits (fastgrnn-digits-10's t26 = t25 + nu, 24 cycles an element in
+ * avr-gcc's loop). The halving is the halved rows' (SD_HALFROW8): the sum's sign the S flag of the 8-bit add, a
+ * negative sum incremented (its borrow the ninth bit) before the rotate. */
+#if defined(__AVR__) && defined(SEEDC_PARAM_READ)
+#define SD_SCALHALF8_ROW(name, op) SD_SCAL8_ROW(name, op, "brlt 2f\n\tlsr r23\n\trjmp 3f\n2:\tsubi r23, 0xff\n\t" \
+    "ror r23\n3:\t")
+#else
+#define SD_SCALHALF8_ROW(name, op) SD_INLINE void name(int8_t *out, int8_t c, const int8_t *a, uint8_t n, int na) { \
+    for (uint8_t k = 0; k < n; k++) { \
+        int8_t x = na > 0 ? sd_shr8(a[k], na) : a[k]; \
+        out[k] = (int8_t)sd_shr16((int16_t)SD_HALF8_OP_##op(c, x), 1); \
+    } \
+}
+#define SD_HALF8_OP_add(x, y) ((int16_t)(x) + (int16_t)(y))
+#define SD_HALF8_OP_sub(x, y) ((int16_t)(x) - (int16_t)(y))
+#endif
+SD_SCALHALF8_ROW(sd_scaladdhalf8_row, add)
+SD_SCALHALF8_ROW(sd_scalsubhalf8_row, sub)
+/* out[k] = (int8_t)(uint8_t)(c + sd_shr16(a[k], na)) (sd_scaladd16shr8_row; c - ... in sd_scalsub16shr8_row), a shift
+ * of 0 none, for k < n, 1 <= n <= 255, 0 <= na <= 15: a 16-bit array shifted into an 8-bit sum with a scalar, kept to
+ * 8 bits (fastgrnn-gestures12-8's 1 - g, g a 16-bit sigmoid: 29 cycles an element in avr-gcc's loop). Only the low
+ * byte of the shifted read reaches the result: bits na .. na + 7 of a[k], biased by 2^na - 1 where negative (the
+ * product rows' steps): the high byte after 8 - na left shifts (na <= 8) or shifted right na - 8 times. 16 cycles an
+ * element at na = 7. */
+#if defined(__AVR__) && defined(SEEDC_PARAM_READ)
+#define SD_SCAL16SHR8_ROW(name, op) SD_INLINE void name(int8_t *out, int8_t c, const int16_t *a, uint8_t n, int na) { \
+    __asm__ volatile("mov r21, %[c]\n\t" SD_ROW_ENTER("r25", "r22") "1:\tld r22, X+\n\tld r23, X+\n\t.if %[na]\n\t" \
+        "sbrs r23, 7\n\trjmp 2f\n\tsubi r22, %[k0]\n\tsbci r23, %[k1]\n2:\n\t.endif\n\t.if %[na] <= 8\n\t" \
+        ".rept 8 - %[na]\n\tlsl r22\n\trol r23\n\t.endr\n\t.else\n\t.rept %[na] - 8\n\tasr r23\n\t.endr\n\t.endif\n\t" \
+        "mov r24, r21\n\t" #op " r24, r23\n\tst Y+, r24\n\tdec r25\n\tbrne 1b\n\tpop r29\n\tpop r28" \
+        : "+x"(a) : [o] "r"(out), [n] "r"(n), [c] "r"(c), [na] "n"(na), SD_ROW_K16(k0, k1, na) \
+        : "r21", "r22", "r23", "r24", "r25", "memory"); \
+}
+#else
+#define SD_SCAL16SHR8_ROW(name, op) SD_INLINE void name(int8_t *out, int8_t c, const int16_t *a, uint8_t n, int na) { \
+    for (uint8_t k = 0; k < n; k++) { \
+        int16_t x = na > 0 ? sd_shr16(a[k], na) : a[k]; \
+        out[k] = (int8_t)(uint8_t)SD_ROW8_OP_##op(c, x); /* the low bytes: the 8-bit rows' sum */ \
+    } \
+}
+#endif
+SD_SCAL16SHR8_ROW(sd_scaladd16shr8_row, add)
+SD_SCAL16SHR8_ROW(sd_scalsub16shr8_row, sub)
+/* out[k] = (int16_t)(uint16_t)(1u * (uint16_t)sd_mul8(a[k], b[k]) << l) for k < n, 1 <= n <= 255, 0 <= l <= 7 (the
+ * product's low 16 bits shifted left; sd_mulshl16_row): fastgrnn-digits-10's 16-bit g <*> H and t26 <*> h, 20-23
+ * cycles an element in avr-gcc's loop. out is 16 bits, a and b 8, in RAM, a[k] and b[k] read before out[k] is
+ * written. fmuls gives the product doubled modulo 2^16 (-128 * -128 too: 0x8000), the rest l - 1 shifts; 16 cycles
+ * an element at l = 2. */
+#if defined(__AVR__) && defined(SEEDC_PARAM_READ)
+SD_INLINE void sd_mulshl16_row(int16_t *out, const int8_t *a, const int8_t *b, uint8_t n, int l) {
+    __asm__ volatile(SD_ROW_ENTER("r25", "r22") "1:\tld r18, X+\n\tld r19, Z+\n\t.if %[l]\n\tfmuls r18, r19\n\t.else\n\t"
+        "muls r18, r19\n\t.endif\n\tmovw r22, r0\n\t.if %[l] > 1\n\t.rept %[l] - 1\n\tlsl r22\n\trol r23\n\t.endr\n\t"
+        ".endif\n\tst Y+, r22\n\tst Y+, r23\n\tdec r25\n\tbrne 1b\n\tclr r1\n\tpop r29\n\tpop r28"
+        : "+x"(a), "+z"(b) : [o] "r"(out), [n] "r"(n), [l] "n"(l)
+        : "r18", "r19", "r22", "r23", "r25", "memory");
+}
+#else
+SD_INLINE void sd_mulshl16_row(int16_t *out, const int8_t *a, const int8_t *b, uint8_t n, int l) {
+    for (uint8_t k = 0; k < n; k++) out[k] = (int16_t)(uint16_t)(1u * (uint16_t)sd_mul8(a[k], b[k]) << l);
+}
+#endif
 /* out[k] = sd_mul8x16_shr_8(a[k], b[k], s) (sd_mul8x16shr8_row) or sd_mul8x16_shr_8(a[k], c, s) (sd_scalemul8x16shr8_row,
  * c a 16-bit scalar) for k < n, 1 <= n <= 255, 1 <= s <= 16: 8-bit a, 16-bit b, an 8-bit out (FastGRNN's g <*> H and
  * zeta * (1 - g) on fastgrnn-gestures12-8: 33-34 cycles an element in avr-gcc's loop of the calls). The call's steps in
