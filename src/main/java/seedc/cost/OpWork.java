@@ -155,7 +155,7 @@ public final class OpWork {
                     qm[0] = new QuantizedModel(fp, weights);
                 }
                 return nonZeros(qm[0].param(params.get(m.a())));
-            }, FoldedWork.ops(fp, weights, flash));
+            }, FoldedWork.ops(fp, weights, flash), weights == null ? null : PackedReadWork.of(fp, weights));
         }
 
         /**
@@ -224,6 +224,8 @@ public final class OpWork {
                 r.add(planes.signKernelsOf(op)); // its sign kernels follow from other ops' types too (SignWork)
             }
             r.add(counter.folded().contains(op)); // folded or not follows from other ops' types and parameters too
+            // packed or not follows from every parameter's type (the storage) and the operand's integers
+            r.add(counter.packed() == null ? List.of() : counter.packed().of(op));
             return r;
         }
     }

@@ -1,0 +1,89 @@
+package seedc.codegen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import seedc.backend.EmitOptions;
+import seedc.backend.WeightStorage;
+import seedc.codegen.BitSerialTest.LowBitFixture;
+import seedc.codegen.c.CBackend;
+import seedc.cost.OpWork;
+import seedc.fixed.FlashRowReads;
+import seedc.fixed.PackedReads;
+
+/**
+ * The fact {@link PackedReads}, under the storage the cost model assumes ({@link PackedReads#autoStorage}: packed for
+ * these fixtures, whose parameters lie on grids), against the C the Uno's backend writes with parameters packed: the
+ * ops whose code in predict.cpp reads a packed copy (its {@code _pk} indices, through sd_ix1/2/4/8 or a packed
+ * stream) are exactly the ops the fact says read one, each with the index bits the C extracts (sd_ixK). The expected
+ * ops are written here from the fixtures' C as read by hand (the class scores' bias, selected among literals). The
+ * cost model's terms ({@code Kind.packedread.K}) name the same ops and bits. cnn-digits-w2a2's bias, as this
+ * compile shifts it, is one value: a literal in the code, no read (and no term).
+ */
+class PackedReadsTest {
+    @TempDir
+    Path dir;
+
+    private static final Pattern SECTION = Pattern.compile("\\n {4}/\\* (\\w+) = (\\w+)\\([^\\n]*\\) \\*/");
+
+    @ParameterizedTest
+    @CsvSource(delimiter = ';', value = {
+        "mlp-digits-w1a1; score:2",
+        "mlp-digits-w2a2i2; score:2",
+        "cnn-digits-w1a1; score:1",
+        "cnn-digits-w2a2; ''"})
+    void theOpsReadingPackedCopiesAreTheFactsReads(String name, String expected) throws Exception {
+        LowBitFixture f = LowBitFixture.compiled(name, CBackend.ARDUINO);
+        CBackend.ARDUINO.emit(f.fp(), f.model().weights(), EmitOptions.NONE.withStorage(WeightStorage.PACKED), dir);
+        String c = Files.readString(dir.resolve("predict.cpp"));
+        Set<String> inC = new TreeSet<>();
+        Matcher m = SECTION.matcher(c);
+        String op = null;
+        int start = 0;
+        while (true) {
+            boolean found = m.find();
+            if (op != null) {
+                Matcher ix = Pattern.compile("sd_ix(\\d)\\(p_\\w+_pk").matcher(c.substring(start, found ? m.start()
+                        : c.length()));
+                if (ix.find()) {
+                    inC.add(op + ":" + ix.group(1));
+                }
+            }
+            if (!found) {
+                break;
+            }
+            op = m.group(1);
+            start = m.end();
+        }
+        assertEquals(names(expected), inC, name + ": the ops whose C reads a packed copy");
+
+        FlashRowReads.Storage storage = PackedReads.autoStorage(f.fp(), f.model().weights());
+        assertTrue(storage.packsParams(), name + ": premise: parameters on grids, packed by the automatic storage");
+        // the fact as the cost model reads it: the ops with a packedread term, by the index bits the term names
+        // (products on bit planes or by subset sums read their weights through planes and tables: none)
+        Set<String> priced = new TreeSet<>();
+        for (OpWork.Part part : OpWork.of(f.fp(), f.model().weights(), true)) {
+            part.terms().keySet().stream().filter(t -> t.split("\\.")[1].equals("packedread"))
+                    .forEach(t -> priced.add(part.label() + ":" + t.split("\\.")[2]));
+        }
+        assertEquals(inC, priced, name + ": the cost model's packed reads");
+        // the fact alone lists those products' weights too, which the cost model leaves out
+        PackedReads fact = new PackedReads(f.fp(), storage);
+        Set<String> said = new TreeSet<>();
+        f.fp().program().forEachOp(o -> fact.of(o).forEach(r -> said.add(o.out().name() + ":" + r.indexBits())));
+        assertTrue(said.containsAll(inC), name + ": the fact's packed reads " + said);
+    }
+
+    private static Set<String> names(String s) {
+        return s.isBlank() ? Set.of() : new TreeSet<>(java.util.List.of(s.trim().split(" ")));
+    }
+}
