@@ -59,6 +59,10 @@ import seedc.ir.Value;
  *       computes in no code of its own ({@link seedc.fixed.FoldedQuantizes}: a quantize compared at the product's
  *       store or packed by the product on planes, a chain's scale and bias): its terms under units of their own
  *       ({@link FoldedWork}), which a model that never measured them prices as the terms they were named from.
+ *   <li>{@code Kind.packedread.K} ({@code Add.packedread.2}): on every C target, where the compile's automatic storage
+ *       packs parameters, each read of an operand from a parameter's copy packed with K-bit indices (per MAC of a
+ *       product, per element otherwise; {@link seedc.fixed.PackedReads}, the fact the C stores by), beside the op's
+ *       other terms ({@link PackedReadWork}); a model that never measured them prices them at nothing.
  * </ul>
  * Widths are the C containers 8, 16 and 32, or {@code lo} for 1 to 3 bits (products on bit planes), or {@code i}
  * for an int value; an int op's term names its operation ({@code IntArith.op.MUL}). Ops that write no code
