@@ -34,8 +34,6 @@ class PackedReadsTest {
     @TempDir
     Path dir;
 
-    private static final Pattern SECTION = Pattern.compile("\\n {4}/\\* (\\w+) = (\\w+)\\([^\\n]*\\) \\*/");
-
     @ParameterizedTest
     @CsvSource(delimiter = ';', value = {
         "mlp-digits-w1a1; 8; t9:1 t12:1 score:2",
@@ -47,31 +45,19 @@ class PackedReadsTest {
         CBackend.ARDUINO.emit(f.fp(), f.model().weights(), EmitOptions.NONE.withStorage(WeightStorage.PACKED), dir);
         String c = Files.readString(dir.resolve("predict.cpp"));
         Set<String> inC = new TreeSet<>();
-        Matcher m = SECTION.matcher(c);
-        String op = null;
-        int start = 0;
-        while (true) {
-            boolean found = m.find();
-            if (op != null) {
-                String code = c.substring(start, found ? m.start() : c.length());
-                Matcher ix = Pattern.compile("sd_ix(\\d)\\(p_\\w+_pk").matcher(code);
-                if (ix.find()) {
-                    inC.add(op + ":" + ix.group(1));
-                }
-                Matcher call = Pattern.compile("(sd_dot\\d+)\\(").matcher(code);
-                while (call.find()) {
-                    String k = packedStreams(c).get(call.group(1));
-                    if (k != null) {
-                        inC.add(op + ":" + k);
-                    }
+        SignKernelsTest.sections(c, null).forEach((op, code) -> {
+            Matcher ix = Pattern.compile("sd_ix(\\d)\\(p_\\w+_pk").matcher(code);
+            if (ix.find()) {
+                inC.add(op + ":" + ix.group(1));
+            }
+            Matcher call = Pattern.compile("(sd_dot\\d+)\\(").matcher(code);
+            while (call.find()) {
+                String k = packedStreams(c).get(call.group(1));
+                if (k != null) {
+                    inC.add(op + ":" + k);
                 }
             }
-            if (!found) {
-                break;
-            }
-            op = m.group(1);
-            start = m.end();
-        }
+        });
         assertEquals(names(expected), inC, name + ": the ops whose C reads a packed copy");
 
         FlashRowReads.Storage storage = PackedReads.autoStorage(f.fp(), f.model().weights());
