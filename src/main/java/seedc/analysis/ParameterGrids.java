@@ -42,6 +42,21 @@ public final class ParameterGrids {
         }
     }
 
+    /**
+     * Whether the parameter of grid {@code g} takes fewer bytes stored on its grid (a codebook with its table of
+     * distinct values at the chosen type) than at its chosen type of {@code typeBits} bits: the parameters that make
+     * the compile's automatic storage pack (report.json's parameterStorage).
+     */
+    public static boolean packedSmaller(Grid g, int typeBits) {
+        return g.kind() != Kind.DENSE && packedBytes(g, typeBits) < (long) g.elements() * typeBits / 8;
+    }
+
+    /** The bytes of the parameter of grid {@code g} stored on it, a codebook's table at {@code typeBits} included. */
+    public static long packedBytes(Grid g, int typeBits) {
+        long table = g.kind() == Kind.CODEBOOK ? (long) g.distinct() * typeBits / 8 : 0;
+        return g.packedBytes() + table;
+    }
+
     /** The storage every parameter of {@code program} allows. */
     public static List<Grid> of(Program program, Map<String, double[]> weights) {
         List<Grid> out = new ArrayList<>();
@@ -51,7 +66,8 @@ public final class ParameterGrids {
         return out;
     }
 
-    static Grid of(String name, double[] w) {
+    /** The storage one parameter's values {@code w} allow. */
+    public static Grid of(String name, double[] w) {
         TreeSet<Double> distinct = new TreeSet<>();
         for (double v : w) {
             distinct.add(v == 0 ? 0.0 : v); // -0.0 and 0.0 are one value

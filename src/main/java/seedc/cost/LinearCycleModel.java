@@ -220,9 +220,9 @@ public final class LinearCycleModel implements CycleModel {
      * adds exactly the products it added before they existed, and so prices every program to the last bit as it did.
      */
     private Map<String, Double> folded(Map<String, Double> terms) {
-        Map<String, Double> planes = onPlanes(PlaneWork.widePriced(SignWork.asPriced(FoldedWork.asPriced(
-                IdiomWork.rowsPriced(terms, coefficients::containsKey), foldsFitted), coefficients::containsKey),
-                coefficients::containsKey));
+        Map<String, Double> planes = onPlanes(PackedReadWork.priced(PlaneWork.widePriced(SignWork.asPriced(
+                FoldedWork.asPriced(IdiomWork.rowsPriced(terms, coefficients::containsKey), foldsFitted),
+                coefficients::containsKey), coefficients::containsKey), coefficients::containsKey));
         if (planes.keySet().stream().noneMatch(t -> isCallShift(t) && !coefficients.containsKey(t))) {
             return planes;
         }

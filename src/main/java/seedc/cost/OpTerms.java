@@ -20,10 +20,11 @@ import seedc.ir.Value;
  * (null on a target without them); {@code planes}: the products on bit planes and by subset sums (null: none known,
  * no weights);
  * {@code sparse}: a sparse product's non-zeros; {@code folded}: the ops without code of their own (their terms under
- * {@code folded} units, {@link FoldedWork}).
+ * {@code folded} units, {@link FoldedWork}); {@code packed}: the reads of packed parameters (null: every parameter
+ * dense; {@link PackedReadWork}).
  */
 record OpTerms(FixedProgram fp, Set<Value> flash, Set<Op> streamed, IdiomWork idioms, PlaneWork planes,
-               ToLongFunction<Op.SparseMatMul> sparse, Set<Op> folded) {
+               ToLongFunction<Op.SparseMatMul> sparse, Set<Op> folded, PackedReadWork packed) {
 
     /** The width class of v: 8, 16, 32, lo (1-3 bits) or i (an int). */
     String width(Value v) {
@@ -68,6 +69,10 @@ record OpTerms(FixedProgram fp, Set<Value> flash, Set<Op> streamed, IdiomWork id
             return;
         }
         addCoded(op, times, t, true);
+        boolean kernel = planes != null && (planes.productOf(op) != null || planes.subsetsOf(op) != null);
+        if (packed != null && !kernel) { // planes and subset sums read their weights otherwise (PackedReads)
+            packed.add(op, times, OpFacts.macs(op, sparse), t);
+        }
     }
 
     /**

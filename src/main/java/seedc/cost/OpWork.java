@@ -59,6 +59,10 @@ import seedc.ir.Value;
  *       computes in no code of its own ({@link seedc.fixed.FoldedQuantizes}: a quantize compared at the product's
  *       store or packed by the product on planes, a chain's scale and bias): its terms under units of their own
  *       ({@link FoldedWork}), which a model that never measured them prices as the terms they were named from.
+ *   <li>{@code Kind.packedread.K} ({@code Add.packedread.2}): on every C target, where the compile's automatic storage
+ *       packs parameters, each read of an operand from a parameter's copy packed with K-bit indices (per MAC of a
+ *       product, per element otherwise; {@link seedc.fixed.PackedReads}, the fact the C stores by), beside the op's
+ *       other terms ({@link PackedReadWork}); a model that never measured them prices them at nothing.
  * </ul>
  * Widths are the C containers 8, 16 and 32, or {@code lo} for 1 to 3 bits (products on bit planes), or {@code i}
  * for an int value; an int op's term names its operation ({@code IntArith.op.MUL}). Ops that write no code
@@ -155,7 +159,7 @@ public final class OpWork {
                     qm[0] = new QuantizedModel(fp, weights);
                 }
                 return nonZeros(qm[0].param(params.get(m.a())));
-            }, FoldedWork.ops(fp, weights, flash));
+            }, FoldedWork.ops(fp, weights, flash), weights == null ? null : PackedReadWork.of(fp, weights));
         }
 
         /**
@@ -224,6 +228,8 @@ public final class OpWork {
                 r.add(planes.signKernelsOf(op)); // its sign kernels follow from other ops' types too (SignWork)
             }
             r.add(counter.folded().contains(op)); // folded or not follows from other ops' types and parameters too
+            // packed or not follows from every parameter's type (the storage) and the operand's integers
+            r.add(counter.packed() == null ? List.of() : counter.packed().of(op));
             return r;
         }
     }

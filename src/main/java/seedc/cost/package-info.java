@@ -27,7 +27,9 @@
  * level numbers in its kernel (pair rows or level tables: {@link seedc.fixed.SignKernels}) has those outputs or that packing under units of their
  * own ({@link seedc.cost.SignWork}), priced as the planes' outputs and packing until a fit measures them; so too a
  * max pooling of packed signs (priced as a plain pooling), and a product whose weights are wider than 8 bits has its
- * outputs' 16-bit rescaling as a term beside them (PlaneWork, priced at nothing until fitted). Every
+ * outputs' 16-bit rescaling as a term beside them (PlaneWork, priced at nothing until fitted); so has a read of a
+ * packed parameter ({@link seedc.fixed.PackedReads}; {@link seedc.cost.PackedReadWork}: index extraction and value
+ * selection, where the compile's automatic storage packs). Every
  * reading of a term's name (Kind.unit.widths) goes through TermName.
  */
 package seedc.cost;

@@ -30,12 +30,9 @@ final class ChosenValues {
                     .orElseThrow().value();
             int typeBits = best.type(v).bits();
             long chosen = (long) g.elements() * typeBits / 8;
-            // a codebook's table of distinct values is stored too, at the parameter's type
-            long table = g.kind() == ParameterGrids.Kind.CODEBOOK ? (long) g.distinct() * typeBits / 8 : 0;
-            long packed = g.packedBytes() + table;
-            if (g.kind() != ParameterGrids.Kind.DENSE && packed < chosen) {
+            if (ParameterGrids.packedSmaller(g, typeBits)) { // a codebook's table counted, at the parameter's type
                 out.add(new Report.ParameterStorage(g.parameter(), g.kind().id(), g.bits(), g.distinct(),
-                        packed, chosen));
+                        ParameterGrids.packedBytes(g, typeBits), chosen));
             }
         }
         return out.isEmpty() ? null : out;

@@ -221,23 +221,64 @@ public final class FlashRowReads {
 
     /** Whether v is in flash and its copy shifted right by {@code shift} is stored dense. */
     private boolean row(Value v, int shift) {
+        return flash.containsKey(v) && packedBits(v, shift) == 0;
+    }
+
+    /**
+     * The bits of each element's index in the copy of the flash value {@code v} shifted right by {@code shift}, as the
+     * C backends store it (Constants.variant: the constant's own array when v reads it unconverted and unshifted, else
+     * a copy in the narrowest type that holds it), or 0 when that copy is dense: v not in flash or not a parameter's,
+     * the storage dense, or packing saving nothing ({@link #packedIndexBits}). The one decision of which reads of a
+     * parameter are packed: Constants stores by it, {@link PackedReads} lists the ops' packed reads by it.
+     */
+    public int packedBits(Value v, int shift) {
         Source s = flash.get(v);
-        if (s == null) {
-            return false;
+        return s == null ? 0 : copyPackedBits(s.constant(), s.chain(), shift, s.chain().size() == 1 && shift == 0);
+    }
+
+    /**
+     * {@link #packedBits} of the copy of the flash constant {@code constant} read through {@code chain} (its own type
+     * first) and shifted right by {@code shift}; {@code ownArray}: the copy is the constant's own array (stored in its
+     * type's bits), else a copy stored in the narrowest type holding it. For a constant in flash alone.
+     */
+    public int copyPackedBits(Value constant, List<FixedType> chain, int shift, boolean ownArray) {
+        Source s = flash.get(constant);
+        if (s == null || !storage.packsParams() || !s.param()) {
+            return 0; // only parameters are packed, and only when the storage packs
         }
-        if (!storage.packsParams() || !s.param()) {
-            return true; // only parameters are packed, and only when the storage packs
+        long[] o = copy(constant, chain, shift, ownArray);
+        return packedIndexBits(o, ownArray ? fp.type(constant).bits() : container(storedBits(o)));
+    }
+
+    /**
+     * How many distinct values the copy of the flash value {@code v} shifted right by {@code shift} holds when it is
+     * packed ({@link #packedBits}), else 0: with one value the C writes it as a literal and reads nothing (Constants'
+     * Variant.value).
+     */
+    public int packedValues(Value v, int shift) {
+        Source s = flash.get(v);
+        if (s == null || packedBits(v, shift) == 0) {
+            return 0;
         }
-        long[] stored = storage.qm().stored(s.constant());
-        if (s.chain().size() == 1 && shift == 0) {
-            return packedIndexBits(stored, fp.type(s.constant()).bits()) == 0; // the constant's own array
+        return (int) Arrays.stream(copy(s.constant(), s.chain(), shift, s.chain().size() == 1 && shift == 0))
+                .distinct().count();
+    }
+
+    /** The integers of the copy of a parameter in flash along chain, shifted (the own array's when ownArray). */
+    private long[] copy(Value constant, List<FixedType> chain, int shift, boolean ownArray) {
+        long[] stored = storage.qm().stored(constant);
+        if (ownArray) {
+            return stored;
         }
         long[] o = new long[stored.length];
         for (int i = 0; i < o.length; i++) {
-            o[i] = converted(stored[i], s.chain(), shift);
+            o[i] = converted(stored[i], chain, shift);
         }
-        int bits = storedBits(o);
-        return packedIndexBits(o, bits <= 8 ? 8 : bits <= 16 ? 16 : bits <= 32 ? 32 : 64) == 0;
+        return o;
+    }
+
+    private static int container(int bits) {
+        return bits <= 8 ? 8 : bits <= 16 ? 16 : bits <= 32 ? 32 : 64;
     }
 
     /**

@@ -20,6 +20,8 @@
  * {@link seedc.fixed.QuantizeChains}), and which products on planes compare their sign into packed bytes for the next
  * product or count their quantize's level numbers in their kernel (pair rows or level tables:
  * {@link seedc.fixed.SignKernels}, given what the
- * kernels can do: the backends', or the AVR's as SignKernelsPriced reads them for a cost model).
+ * kernels can do: the backends', or the AVR's as SignKernelsPriced reads them for a cost model), and which reads of
+ * a parameter are of a packed copy ({@link seedc.fixed.PackedReads}, by FlashRowReads.packedBits, which the C's
+ * Constants stores by).
  */
 package seedc.fixed;

@@ -78,7 +78,8 @@ class FitScriptPricingTest {
      * one way where the model measured the kind's kernel and the other where it did not) and an idiom call's shift
      * bits beside the shift term they were taken from, for every kind a product can be; a sign kernel's terms beside
      * the planes' (priced as them where the model has no coefficient of theirs); a class-score row beside its
-     * stand-ins.
+     * stand-ins; reads of packed parameters beside an op's terms (priced at nothing where the model has no coefficient
+     * of theirs).
      */
     private static List<Map<String, Double>> workToPrice() {
         List<Map<String, Double>> work = new ArrayList<>();
@@ -109,6 +110,11 @@ class FitScriptPricingTest {
         // the outputs of a product whose weights are wider than 8 bits (PlaneWork.wideOutputs)
         work.add(Map.of("MatMul.planeop", 1.0, "MatMul.planepack", 64.0, "MatMul.planebyte.1x1", 80.0,
                 "MatMul.planeout", 10.0, "MatMul.planeoutwide", 10.0, "MatMul.densemac.16x16.t32", 640.0));
+        // reads of packed parameters (PackedReadWork) beside the op's other terms: a class-score bias selected among
+        // literals, a product's packed weights
+        work.add(Map.of("Add.packedread.2", 10.0, "Add.nextelem.16>8", 10.0, "Add.nextop", 1.0, "Add.shift", 10.0));
+        work.add(Map.of("MatMul.packedread.2", 2048.0, "MatMul.mac.8x8.t16", 2048.0, "MatMul.op", 1.0,
+                "VecOp.packedread.1", 16.0, "VecOp.elem.16>16", 16.0));
         // a max pooling of packed signs (SignWork.pooled) beside a plain one
         work.add(Map.of("Maxpool.signpoolop", 1.0, "Maxpool.signpooltap.8", 256.0, "Maxpool.op", 1.0,
                 "Maxpool.tap.8", 1024.0, "Move.byte", 128.0));

@@ -33,6 +33,7 @@ public final class Constants {
     private final Map<String, String> emitted = new LinkedHashMap<>();
     private final String flashAttribute;
     private final boolean packParams;
+    private FlashRowReads packing; // which copies of parameters are packed (the fact), made on first use
     private int bytes;
     private long packedParamBytes;
     private int counter;
@@ -66,7 +67,8 @@ public final class Constants {
     /** The C array holding v, emitted on first use. */
     private Variant stored(Value v) {
         String n = names.get(v);
-        return variants.computeIfAbsent(n, k -> store(n, fp.type(v).bits(), fp.type(v).bits(), pending.get(v)));
+        return variants.computeIfAbsent(n, k -> store(n, fp.type(v).bits(), fp.type(v).bits(), pending.get(v),
+                packedBits(v, List.of(fp.type(v)), 0, true)));
     }
 
     /**
@@ -141,7 +143,8 @@ public final class Constants {
                 o[i] = FlashRowReads.converted(data[from], chain, shift);
             }
             int bits = FlashRowReads.storedBits(o);
-            return store(names.get(v) + "_v" + counter++, bits, IntExpr.container(bits), o);
+            return store(names.get(v) + "_v" + counter++, bits, IntExpr.container(bits), o,
+                    packedBits(v, chain, shift, false));
         });
     }
 
@@ -228,9 +231,13 @@ public final class Constants {
      * indices a byte, element i in bits (i mod 8/k) * k of byte i / (8/k)), k the fewest of 1, 2, 4, 8 bits that
      * number the values.
      */
-    private Variant store(String name, int bits, int container, long[] data) {
-        // which copies are packed is FlashRowReads' rule too: a packed row is not read in order through a pointer
+    private Variant store(String name, int bits, int container, long[] data, int factBits) {
+        // which copies are packed is FlashRowReads' decision (packedBits), which PackedReads and the cost model read
         int k = packParams && baseName(name).startsWith("p_") ? FlashRowReads.packedIndexBits(data, container) : 0;
+        if (k != factBits) {
+            throw new IllegalStateException("internal error: " + name + " would be stored with " + k
+                    + "-bit indices where FlashRowReads.packedBits says " + factBits + " (0: dense)");
+        }
         if (k == 0) {
             array(name, container, data);
             return new Variant(name, bits);
@@ -247,6 +254,17 @@ public final class Constants {
         unsignedBytes(name + "_pk", index);
         packedParamBytes += index.length + (distinct.length > Variant.SELECTED ? (long) distinct.length * container / 8 : 0);
         return new Variant(name, bits, k, distinct);
+    }
+
+    /** The fact's index bits of the copy of constant v along chain shifted (0: dense); ownArray: v's own array. */
+    private int packedBits(Value v, List<seedc.fixed.FixedType> chain, int shift, boolean ownArray) {
+        if (!packParams) {
+            return 0;
+        }
+        if (packing == null) {
+            packing = new FlashRowReads(fp, storage());
+        }
+        return packing.copyPackedBits(v, chain, shift, ownArray);
     }
 
     /** The name a variant was derived from (p_W for p_W_v3): a parameter's start with p_. */
