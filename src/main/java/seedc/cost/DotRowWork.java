@@ -1,6 +1,5 @@
 package seedc.cost;
 
-import java.util.Locale;
 import java.util.Map;
 import seedc.fixed.DotRowProducts;
 import seedc.ir.Op;
@@ -26,11 +25,6 @@ final class DotRowWork {
     /** The unit of the terms a dot row sums, and of the outputs it writes (row units, as IdiomWork's ROW). */
     static final String TERMS = "dotrow", OUTPUTS = "dotrowout";
 
-    /** The name of a row's terms' function: sd_dotrow16x8_16 -> dotrow16x8_16. */
-    static String fn(DotRowProducts.Fn fn) {
-        return fn.name().toLowerCase(Locale.ROOT);
-    }
-
     /**
      * Where op is one dot row call ({@code times} runs of it): moves its terms in {@code own}, its set-up's too, under
      * stand-in units, and adds the row's terms and outputs.
@@ -40,9 +34,9 @@ final class DotRowWork {
         if (row == null) {
             return;
         }
-        String kind = OpWork.kind(op);
-        IdiomWork.standIns(kind, own, false);
-        own.merge(kind + "." + TERMS + "." + fn(row.fn()), times * row.terms() * row.outputs(), Double::sum);
-        own.merge(kind + "." + OUTPUTS + "." + fn(row.fn()), times * row.outputs(), Double::sum);
+        IdiomWork.standIns(OpWork.kind(op), own, false);
+        String fn = "." + row.fn().cName().substring("sd_".length()); // sd_dotrow16x8_16 -> dotrow16x8_16
+        own.merge(OpWork.kind(op) + "." + TERMS + fn, times * row.terms() * row.outputs(), Double::sum);
+        own.merge(OpWork.kind(op) + "." + OUTPUTS + fn, times * row.outputs(), Double::sum);
     }
 }
