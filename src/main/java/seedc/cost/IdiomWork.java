@@ -156,6 +156,16 @@ final class IdiomWork {
         own.putAll(looped);
     }
 
+    /** The whole-row dot product that is matrix product op ({@link IdiomCalls#dotRow}), or null. */
+    seedc.fixed.DotRowProducts.Row dotRowOf(Op op) {
+        return calls.dotRow(op);
+    }
+
+    /** Whether a term's unit counts a row's work (a class-score or element-wise row's elements, a dot row's). */
+    static boolean isRow(String unit) {
+        return unit.equals(ROW) || unit.equals(DotRowWork.TERMS) || unit.equals(DotRowWork.OUTPUTS);
+    }
+
     /** The element-wise row loop that is op's whole loop ({@link IdiomCalls#elementwiseRow}), or null. */
     seedc.fixed.ElementwiseRowLoops.Row elementwiseRowOf(Op op) {
         return calls.elementwiseRow(op);
@@ -163,7 +173,8 @@ final class IdiomWork {
 
     /**
      * {@code terms} as a model prices them ({@code fitted}: the terms it fitted): where it measured every row (a
-     * class-score row's, an element-wise row loop's) among them ({@code Kind.row.FN}), the rows without their
+     * class-score row's, an element-wise row loop's, a dot row's) among them ({@code Kind.row.FN}, {@code MatMul.dotrow.FN}
+     * and {@code MatMul.dotrowout.FN}: {@link #isRow}), the rows without their
      * stand-ins ({@code Kind.looped*}); else the stand-ins under their own names and no row, the terms as they were
      * before the rows had terms of their own.
      */
@@ -171,20 +182,20 @@ final class IdiomWork {
         boolean any = false, all = true;
         for (String t : terms.keySet()) {
             String unit = TermName.unit(t);
-            any |= unit.equals(ROW) || unit.startsWith(LOOPED);
-            all &= !unit.equals(ROW) || fitted.test(t);
+            any |= isRow(unit) || unit.startsWith(LOOPED);
+            all &= !isRow(unit) || fitted.test(t);
         }
         if (!any) {
             return terms;
         }
-        boolean measured = all && terms.keySet().stream().anyMatch(t -> TermName.unit(t).equals(ROW));
+        boolean measured = all && terms.keySet().stream().anyMatch(t -> isRow(TermName.unit(t)));
         Map<String, Double> out = new TreeMap<>();
         terms.forEach((t, a) -> {
             String unit = TermName.unit(t);
             if (unit.startsWith(LOOPED) && !measured) {
                 String kind = t.substring(0, t.indexOf('.'));
                 out.merge(kind + "." + t.substring(kind.length() + 1 + LOOPED.length()), a, Double::sum);
-            } else if (!unit.startsWith(LOOPED) && (measured || !unit.equals(ROW))) {
+            } else if (!unit.startsWith(LOOPED) && (measured || !isRow(unit))) {
                 out.merge(t, a, Double::sum);
             }
         });

@@ -326,7 +326,7 @@ public final class LinearCycleModel implements CycleModel {
     }
 
     private double fromRelatives(String term) {
-        if (isCallCount(term) || TermName.of(term).unit().equals(IdiomWork.ROW)) {
+        if (isCallCount(term) || IdiomWork.isRow(TermName.of(term).unit())) {
             return 0; // the call's shift bits (callshift) and the op's other terms price its work until it is fitted
         }
         String twin = indexedTwin(term);

@@ -90,7 +90,8 @@ record OpTerms(FixedProgram fp, Set<Value> flash, Set<Op> streamed, IdiomWork id
         boolean row = ownLoop && idioms != null && idioms.elementwiseRowOf(op) != null; // one call of a row loop
         LowBitProducts.Product onPlanes = planes == null ? null : planes.productOf(op);
         LowBitProducts.WideProduct bySubsets = planes == null || onPlanes != null ? null : planes.subsetsOf(op);
-        if (!streamed.contains(op) && !calls && !row && onPlanes == null && bySubsets == null) {
+        boolean dotRow = idioms != null && onPlanes == null && bySubsets == null && idioms.dotRowOf(op) != null;
+        if (!streamed.contains(op) && !calls && !row && !dotRow && onPlanes == null && bySubsets == null) {
             indexed(op, times, t);
             return;
         }
@@ -107,6 +108,9 @@ record OpTerms(FixedProgram fp, Set<Value> flash, Set<Op> streamed, IdiomWork id
         }
         if (row) {
             ElementwiseRowWork.add(idioms, op, times, named); // its loop one row call: the row's terms
+        }
+        if (dotRow) {
+            DotRowWork.add(idioms, op, times, named); // the whole product one dot row call: the row's terms
         }
         // a product on bit planes or by subset sums: those terms kept as its dense stand-ins, beside its kernels'
         // (PlaneWork, SubsetWork)

@@ -206,6 +206,29 @@ public final class FlashRowReads {
         return storedBits(o);
     }
 
+    /**
+     * The bits of the elements of the copy of {@code v} (in flash) shifted right by {@code shift} that the C backends
+     * store for a reader that wants it reordered (Constants.variant with a layout: a matrix product's weights stored
+     * transposed), which is always the narrowest type holding them, even for the constant unshifted; 0 where that copy
+     * is stored packed (its reads are then table look-ups, not a row's).
+     */
+    public int reorderedCopyBits(Value v, int shift, java.util.function.Function<Value, long[]> integers) {
+        Source s = flash.get(v);
+        boolean packable = storage.packsParams() && s.param();
+        long[] stored = packable ? storage.qm().stored(s.constant()) : integers == null ? null
+                : integers.apply(s.constant());
+        if (stored == null) {
+            return FixedArith.shrBits(s.chain().getLast().bits(), shift); // at most: what the last type can need
+        }
+        long[] o = new long[stored.length];
+        for (int i = 0; i < o.length; i++) {
+            o[i] = converted(stored[i], s.chain(), shift);
+        }
+        int bits = storedBits(o);
+        int container = bits <= 8 ? 8 : bits <= 16 ? 16 : bits <= 32 ? 32 : 64;
+        return packable && packedIndexBits(o, container) != 0 ? 0 : bits;
+    }
+
     /** Whether the C backends read v from flash (see {@link #inFlash}). */
     public boolean inFlash(Value v) {
         return flash.containsKey(v);

@@ -30,7 +30,9 @@ import seedc.ir.Value;
  *   <li>{@link #scoreRow}: a whole sum loop's additions of such a product (ProtoNN's class scores) as one call of the
  *       runtime's class-score row, {@code sd_addscores8}, {@code sd_addscores16} or {@code sd_addscores8x16};
  *   <li>{@link #elementwiseRow}: an element-wise op's whole loop as one call of the runtime's element-wise row loops
- *       ({@link ElementwiseRowLoops}: FastGRNN's gates, activations' table reads).
+ *       ({@link ElementwiseRowLoops}: FastGRNN's gates, activations' table reads);
+ *   <li>{@link #dotRow}: a 1 x k times k x m product's whole loop of outputs as one call of the runtime's whole-row
+ *       dot products ({@link DotRowProducts}: FastGRNN's input and recurrent products).
  * </ul>
  * Whether a sum loop adds its last op as computed at all (not through a comparison, not on bit planes), and whether an
  * op has code of its own (not fused into a comparison), stays the backends' decision, as in FlashRowReads; the cost
@@ -126,6 +128,7 @@ public final class IdiomCalls {
     private final Map<Op, SumCall> sums = new IdentityHashMap<>();
     private final Map<Op, java.util.Optional<ScoreRow>> scoreRows = new IdentityHashMap<>();
     private ElementwiseRowLoops elementwiseRows;
+    private DotRowProducts dotRows;
 
     /**
      * @param rows     the program's flash rows (its storage's: what the C reads in order and the copies it stores)
@@ -189,6 +192,17 @@ public final class IdiomCalls {
             elementwiseRows = new ElementwiseRowLoops(fp, rows, this, flags.halvesSumsBySignFlag());
         }
         return elementwiseRows.row(op);
+    }
+
+    /**
+     * The whole-row dot product that is matrix product op's whole loop of outputs ({@link DotRowProducts}: on the AVR,
+     * whose C has the row kernels with every other idiom); null where the C loops over op's outputs.
+     */
+    public DotRowProducts.Row dotRow(Op op) {
+        if (dotRows == null) {
+            dotRows = new DotRowProducts(fp, rows, flags.halvesSumsBySignFlag(), integers);
+        }
+        return dotRows.of(op);
     }
 
     /** The runtime's class-score rows (avr_score_rows.h), by their C names. */

@@ -15,7 +15,8 @@
  * ({@link seedc.fixed.FlashRowReads}), the values the C keeps in flash (FlashRowReads.inFlash), and which elements
  * the AVR runtime's idiom calls compute ({@link seedc.fixed.IdiomCalls}: 8x16 products narrowed in one call, sums
  * halved by the sign flag, ProtoNN's class scores added by one call of a row, element-wise loops as one call of
- * the row loops: {@link seedc.fixed.ElementwiseRowLoops}), which quantizes the C folds into a product's store or its
+ * the row loops: {@link seedc.fixed.ElementwiseRowLoops}, one-row matrix products as one call of a whole-row dot
+ * product: {@link seedc.fixed.DotRowProducts}), which quantizes the C folds into a product's store or its
  * bit-plane packing, with their scale and bias ({@link seedc.fixed.FoldedQuantizes}, found by
  * {@link seedc.fixed.QuantizeChains}), and which products on planes compare their sign into packed bytes for the next
  * product or count their quantize's level numbers in their kernel (pair rows or level tables:

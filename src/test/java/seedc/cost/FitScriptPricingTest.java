@@ -25,8 +25,9 @@ import seedc.ir.Op;
 /**
  * scripts/fit-cycle-model prices the benches' terms in Python (its {@code coef_of}, for --evaluate, --refit-kind and
  * the errors it reports) as {@link LinearCycleModel#coefficient} does in Java for the search: a fitted term's
- * coefficient, an unfitted idiom call's (or class-score row's) 0, a flash row read in order or a call's shift bits as their indexed twin,
- * else the mean of the nearest relatives by kind, family and widths. Two implementations of one rule: this test
+ * coefficient, an unfitted idiom call's (or class-score row's, or dot row's) 0, a flash row read in order or a call's
+ * shift bits as their indexed twin, else the mean of the nearest relatives by kind, family and widths; a row's
+ * stand-ins where the model did not measure it. Two implementations of one rule: this test
  * prices every term a model could meet (each op kind a term names, each unit and widths the model's coefficients
  * use, their read-in-order and call forms, widths no coefficient has) with both and wants the same figure, so that a
  * change to one (a new family, a new fallback) without the other fails here rather than in a refit's figures.
@@ -125,7 +126,45 @@ class FitScriptPricingTest {
         work.add(Map.of("MatMul.row.addscores8x16", 26.0, "MatMul.loopedcall.mul8x16_shr2_8", 26.0,
                 "MatMul.loopedcallnextshift", 130.0, "MatMul.loopednextmac.16x8.t32", 26.0, "MatMul.nextop", 1.0,
                 "SumLoop.loopedcopy.8", 26.0, "SumLoop.copy.16", 26.0));
+        work.addAll(dotRows());
         return work;
+    }
+
+    /** Whole-row dot products beside their stand-ins (DotRowWork): 16x8 bits, 1 x 8 times 8 x 32; 8x8, 32 x 10. */
+    private static List<Map<String, Double>> dotRows() {
+        return List.of(Map.of("MatMul.dotrow.dotrow16x8_16", 256.0, "MatMul.dotrowout.dotrow16x8_16", 32.0,
+                        "MatMul.loopedop", 1.0, "MatMul.loopedmac.16x8.t32", 256.0, "MatMul.loopedout.16", 32.0,
+                        "MatMul.loopedshift", 192.0, "Tanh.op", 1.0),
+                Map.of("MatMul.dotrow.dotrow8x8_16", 320.0, "MatMul.dotrowout.dotrow8x8_16", 10.0,
+                        "MatMul.loopedop", 1.0, "MatMul.loopedmac.8x8.t32", 320.0, "MatMul.loopedout.16", 10.0,
+                        "MatMul.loopedshift", 10.0));
+    }
+
+    /**
+     * With a model that measured the dot rows (avr.json's coefficients and the rows' made-up ones, one row's two terms
+     * and the other's one), both price the rows' work alike: the measured row by its terms, the half-measured one by
+     * its stand-ins.
+     */
+    @org.junit.jupiter.api.Test
+    void theFitScriptPricesMeasuredDotRowsAsTheModelDoes(@TempDir Path dir) throws Exception {
+        RequiredTool.command("/usr/bin/python3", "python3");
+        RequiredTool.pythonModule("numpy", "python3-numpy");
+        RequiredTool.pythonModule("scipy", "python3-scipy");
+        Map<String, Double> coefficients = new TreeMap<>(CycleModels.load("/seedc/cost/avr.json", false)
+                .coefficients());
+        coefficients.put("MatMul.dotrow.dotrow16x8_16", 11.5);
+        coefficients.put("MatMul.dotrowout.dotrow16x8_16", 41.25);
+        coefficients.put("MatMul.dotrow.dotrow8x8_16", 9.75);
+        Path model = dir.resolve("model.json"), asked = dir.resolve("asked.json");
+        new ObjectMapper().writeValue(model.toFile(), Map.of("coefficients", coefficients));
+        new ObjectMapper().writeValue(asked.toFile(), Map.of("terms", List.of(), "work", dotRows()));
+        JsonNode python = new ObjectMapper().readTree(runPython(dir, model, asked));
+        LinearCycleModel java = new LinearCycleModel("test", coefficients, Double.NaN, true);
+        assertEquals(256 * 11.5 + 32 * 41.25 + java.coefficient("Tanh.op"), java.price(dotRows().get(0)), 1e-9);
+        for (int k = 0; k < dotRows().size(); k++) {
+            double expected = java.price(dotRows().get(k));
+            assertEquals(expected, python.get("prices").get(k).asDouble(), 1e-9 * Math.max(1, expected));
+        }
     }
 
     /**
@@ -155,6 +194,8 @@ class FitScriptPricingTest {
             }
             terms.add(kind + "." + IdiomWork.CALL + ".mul8x16_shr2_8");
             terms.add(kind + "." + IdiomWork.ROW + ".addscores16");
+            terms.add(kind + "." + DotRowWork.TERMS + ".dotrow8x16_16");
+            terms.add(kind + "." + DotRowWork.OUTPUTS + ".dotrow8x16_16");
         }
         return List.copyOf(new TreeSet<>(terms));
     }

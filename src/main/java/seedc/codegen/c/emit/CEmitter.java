@@ -59,10 +59,10 @@ public final class CEmitter extends BodyEmitter {
         this.fused = fused;
         this.bitSerial = bitSerial;
         this.r = new Operands(fp, consts, fused);
-        this.dots = new DotEmitter(w, r, idioms.halvesSumsBySignFlag()); // the AVR's whole-row products (DotRow)
         FlashRowReads rows = new FlashRowReads(fp, consts.storage());
         this.stream = new FlashStream(r, rows, idioms.readsFlashRowsInOrder());
         this.calls = new IdiomCalls(fp, rows, idioms, consts.storage().qm()::stored);
+        this.dots = new DotEmitter(w, r, calls); // the AVR's whole-row products (IdiomCalls.dotRow, DotRow)
         // the element-wise row loops and the table reads' (IdiomCalls.elementwiseRow): asm of the AVR's
         this.activations = new ActivationEmitter(w, r, calls);
         this.elementwise = new ElementwiseEmitter(w, r, stream, calls);

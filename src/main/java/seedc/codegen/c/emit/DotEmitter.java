@@ -11,7 +11,9 @@ import seedc.codegen.c.writer.CWriter;
 import seedc.codegen.c.writer.IntExpr;
 import seedc.codegen.c.writer.Scratch;
 import seedc.codegen.c.writer.Windows;
+import seedc.fixed.DotRowProducts;
 import seedc.fixed.FixedProgram;
+import seedc.fixed.IdiomCalls;
 import seedc.fixed.OpParams;
 import seedc.ir.Op.Conv2d;
 import seedc.ir.Op.MatMul;
@@ -32,13 +34,13 @@ final class DotEmitter {
     private final CWriter w;
     private final Operands r;
     private final DotFunctions fns = new DotFunctions();
-    /** Whether the target's C has the runtime's whole-row products ({@link DotRow}: the AVR's). */
-    private final boolean rowKernels;
+    /** The target's idiom calls: which products are one whole-row call ({@link DotRow}: the AVR's). */
+    private final IdiomCalls calls;
 
-    DotEmitter(CWriter w, Operands r, boolean rowKernels) {
+    DotEmitter(CWriter w, Operands r, IdiomCalls calls) {
         this.w = w;
         this.r = r;
-        this.rowKernels = rowKernels;
+        this.calls = calls;
     }
 
     /** The dot-product functions written so far, to go before seedc_predict. */
@@ -127,11 +129,9 @@ final class DotEmitter {
                     Stored.of(r.finish(r.term(a, "i", b, "j", p), p, m.out())))));
             return;
         }
-        String row = rowKernels && r.isFlash(b) && rows == 1
-                ? DotRow.call(r, m, p, flash(b, p.shrB(), cols == 1 ? null : transposed(k, cols), ""), rows, k, cols)
-                : null;
-        if (row != null) { // the whole product one call, b read front to back (the loop's layout and variant)
-            w.line(row);
+        DotRowProducts.Row row = calls.dotRow(m);
+        if (row != null && !r.comparedAtStore(m)) { // one call, b read front to back (the loop's layout and variant)
+            w.line(DotRow.call(row, r, m, p, flash(b, p.shrB(), transposed(k, cols), "")));
             return;
         }
         boolean scratchB = shiftedVector(r.flashValues(), b, p.shrB(), cols, rows);
