@@ -273,7 +273,7 @@ public final class LinearCycleModel implements CycleModel {
         if (!q.unit().startsWith(prefix) || fitted.contains(q.kind())) {
             return null;
         }
-        return q.kind() + "." + q.unit().substring(prefix.length()) + (q.widths().isEmpty() ? "" : "." + q.widths());
+        return q.withUnit(q.unit().substring(prefix.length()));
     }
 
     private static boolean isCallShift(String term) {
@@ -348,8 +348,7 @@ public final class LinearCycleModel implements CycleModel {
         String prefix = t.unit().startsWith(OpWork.NEXT) ? OpWork.NEXT
                 : t.unit().startsWith(IdiomWork.CALL) && t.unit().length() > IdiomWork.CALL.length() ? IdiomWork.CALL
                 : null;
-        return prefix == null ? term : t.kind() + "." + t.unit().substring(prefix.length())
-                + (t.widths().isEmpty() ? "" : "." + t.widths());
+        return prefix == null ? term : t.withUnit(t.unit().substring(prefix.length()));
     }
 
     /** The coefficients of the nearest relatives of an unfitted term (see the class comment; a twin's, its twin's). */

@@ -2,7 +2,6 @@ package seedc.cost;
 
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.Predicate;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.FlashRowReads;
@@ -51,11 +50,6 @@ final class PackedReadWork {
 
     /** The terms as a model with coefficients of {@code fitted} prices them: an unfitted packed read at nothing. */
     static Map<String, Double> priced(Map<String, Double> terms, Predicate<String> fitted) {
-        if (terms.keySet().stream().noneMatch(t -> TermName.unit(t).equals(UNIT) && !fitted.test(t))) {
-            return terms;
-        }
-        Map<String, Double> t = new TreeMap<>(terms);
-        t.keySet().removeIf(term -> TermName.unit(term).equals(UNIT) && !fitted.test(term));
-        return t;
+        return TermName.withoutUnfitted(terms, UNIT, fitted);
     }
 }

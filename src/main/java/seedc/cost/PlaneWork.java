@@ -208,12 +208,7 @@ final class PlaneWork {
 
     /** The terms as a model that has coefficients of {@code fitted} prices them: an unfitted wide output's at nothing. */
     static Map<String, Double> widePriced(Map<String, Double> terms, java.util.function.Predicate<String> fitted) {
-        if (terms.keySet().stream().noneMatch(t -> TermName.unit(t).equals(WIDE_OUT) && !fitted.test(t))) {
-            return terms;
-        }
-        Map<String, Double> t = new TreeMap<>(terms);
-        t.keySet().removeIf(term -> TermName.unit(term).equals(WIDE_OUT) && !fitted.test(term));
-        return t;
+        return TermName.withoutUnfitted(terms, WIDE_OUT, fitted);
     }
 
     /** A term's name with its unit prefixed by {@link #DENSE} (MatMul.mac.8x8.t32 -> MatMul.densemac.8x8.t32). */

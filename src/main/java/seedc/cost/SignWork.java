@@ -53,7 +53,7 @@ final class SignWork {
     /** A max pooling's term as a pooling of packed signs' (Maxpool.tap.8 -> Maxpool.signpooltap.8). */
     static String pooled(String term) {
         TermName t = TermName.of(term);
-        return t.kind() + "." + POOL + t.unit() + (t.widths().isEmpty() ? "" : "." + t.widths());
+        return t.withUnit(POOL + t.unit());
     }
 
     /**
@@ -82,7 +82,7 @@ final class SignWork {
     private static String renamedFrom(String term) {
         TermName t = TermName.of(term);
         if (t.unit().startsWith(POOL)) {
-            return t.kind() + "." + t.unit().substring(POOL.length()) + (t.widths().isEmpty() ? "" : "." + t.widths());
+            return t.withUnit(t.unit().substring(POOL.length()));
         }
         return t.kind() + "." + (t.unit().equals(SIGN_PACK) ? PACK : OUT);
     }

@@ -89,16 +89,13 @@ public final class DotRowProducts {
         if (!shape) {
             return null;
         }
-        int aBits = container(fp.type(a).bits()), bBits = container(rows.reorderedCopyBits(b, p.shrB(), integers));
+        int copyBits = rows.reorderedCopyBits(b, p.shrB(), integers); // 0: packed
+        int aBits = fp.type(a).container(), bBits = copyBits == 0 ? 0 : FlashRowReads.container(copyBits);
         for (Fn fn : Fn.values()) {
             if (fn.aBits == aBits && fn.bBits == bBits) {
                 return new Row(fn, k, cols, p.post());
             }
         }
         return null; // 16 by 16 bits, or weights packed (0 bits)
-    }
-
-    private static int container(int bits) {
-        return bits <= 0 ? 0 : bits <= 8 ? 8 : bits <= 16 ? 16 : bits <= 32 ? 32 : 64;
     }
 }

@@ -199,11 +199,7 @@ public final class FlashRowReads {
         if (stored == null) {
             return FixedArith.shrBits(chain.getLast().bits(), shift);
         }
-        long[] o = new long[stored.length];
-        for (int i = 0; i < o.length; i++) {
-            o[i] = converted(stored[i], chain, shift);
-        }
-        return storedBits(o);
+        return storedBits(converted(stored, chain, shift));
     }
 
     /**
@@ -220,13 +216,9 @@ public final class FlashRowReads {
         if (stored == null) {
             return FixedArith.shrBits(s.chain().getLast().bits(), shift); // at most: what the last type can need
         }
-        long[] o = new long[stored.length];
-        for (int i = 0; i < o.length; i++) {
-            o[i] = converted(stored[i], s.chain(), shift);
-        }
+        long[] o = converted(stored, s.chain(), shift);
         int bits = storedBits(o);
-        int container = bits <= 8 ? 8 : bits <= 16 ? 16 : bits <= 32 ? 32 : 64;
-        return packable && packedIndexBits(o, container) != 0 ? 0 : bits;
+        return packable && packedIndexBits(o, container(bits)) != 0 ? 0 : bits;
     }
 
     /** Whether the C backends read v from flash (see {@link #inFlash}). */
@@ -290,9 +282,11 @@ public final class FlashRowReads {
     /** The integers of the copy of a parameter in flash along chain, shifted (the own array's when ownArray). */
     private long[] copy(Value constant, List<FixedType> chain, int shift, boolean ownArray) {
         long[] stored = storage.qm().stored(constant);
-        if (ownArray) {
-            return stored;
-        }
+        return ownArray ? stored : converted(stored, chain, shift);
+    }
+
+    /** Each of {@code stored} converted along chain and shifted right by shift ({@link #converted(long, List, int)}). */
+    private static long[] converted(long[] stored, List<FixedType> chain, int shift) {
         long[] o = new long[stored.length];
         for (int i = 0; i < o.length; i++) {
             o[i] = converted(stored[i], chain, shift);
@@ -300,7 +294,8 @@ public final class FlashRowReads {
         return o;
     }
 
-    private static int container(int bits) {
+    /** The C integer type holding elements of {@code bits} bits: 8, 16, 32 or 64. */
+    static int container(int bits) {
         return bits <= 8 ? 8 : bits <= 16 ? 16 : bits <= 32 ? 32 : 64;
     }
 

@@ -104,6 +104,19 @@ public sealed interface OpParams {
         }
 
         /**
+         * Whether {@code levels} are exactly 0, 1, ..., m in order: each level its own number, so a kernel that counts
+         * the thresholds a sum reaches writes the level itself (the pair rows' and level tables' counting kernels).
+         */
+        public static boolean ownNumbers(long[] levels) {
+            for (int i = 0; i < levels.length; i++) {
+                if (levels[i] != i) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /**
          * The output scale for {@code bits}-bit values: the levels' own grid when the step is 2^-s and every level
          * is a whole number of steps that fits (the given scale becomes the type: each level exact), else the
          * largest scale at which lo and hi fit.

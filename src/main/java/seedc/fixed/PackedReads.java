@@ -69,7 +69,7 @@ public final class PackedReads {
         }
         List<Read> out = new ArrayList<>(1);
         List<Value> in = op.inputs();
-        boolean product = OpParamsShifts.isProduct(op);
+        boolean product = OpParams.kindFor(op) == OpParams.Mul.class; // read once per MAC
         for (int i = 0; i < in.size(); i++) {
             int shift = OpParamsShifts.shift(fp, op, i);
             int bits = rows.packedBits(in.get(i), shift);
@@ -85,13 +85,8 @@ public final class PackedReads {
         return rows;
     }
 
-    /** The shift of an op's operand as its parameters give it, and which ops are products (one read per MAC). */
+    /** The shift of an op's operand as its parameters give it. */
     private static final class OpParamsShifts {
-        static boolean isProduct(Op op) {
-            return op instanceof Op.MatMul || op instanceof Op.Conv2d || op instanceof Op.Hadamard
-                    || op instanceof Op.ScalarMul || op instanceof Op.VecOp v && v.kind() == Op.VecKind.MUL;
-        }
-
         static int shift(FixedProgram fp, Op op, int operand) {
             return switch (fp.paramMap().get(op)) {
                 case OpParams.Add a when operand < 2 -> operand == 0 ? a.shrA() : a.shrB();

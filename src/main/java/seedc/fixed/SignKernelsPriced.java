@@ -96,17 +96,7 @@ record SignKernelsPriced(FixedProgram fp, Map<Op, LowBitProducts.Product> produc
                 && p.vectors() <= MOST_ROWS && groups * TABLE_GROUP * top <= MOST_TABLE_SUM;
         Op.Quantize q = c.quantize();
         return tables && c.proven() != null && fp.type(q.out()).bits() == 8
-                && ownNumbers(fp.params(q, OpParams.Quantize.class).levels());
-    }
-
-    /** Whether levels are exactly 0, 1, ..., m in order. */
-    private static boolean ownNumbers(long[] levels) {
-        for (int i = 0; i < levels.length; i++) {
-            if (levels[i] != i) {
-                return false;
-            }
-        }
-        return true;
+                && OpParams.Quantize.ownNumbers(fp.params(q, OpParams.Quantize.class).levels());
     }
 
     /** The rows a call of the rows kernels counts: a matrix product's vectors, a convolution group's channels. */

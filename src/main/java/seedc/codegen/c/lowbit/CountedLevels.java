@@ -72,10 +72,8 @@ public final class CountedLevels {
             return null;
         }
         long[] levels = fp.params(c.sign(), OpParams.Quantize.class).levels();
-        for (int i = 0; i < levels.length; i++) {
-            if (levels[i] != i) {
-                return null;
-            }
+        if (!OpParams.Quantize.ownNumbers(levels)) {
+            return null;
         }
         return CountThresholds.of(p, fp.params(p.op(), OpParams.Mul.class), fp.type(p.op().out()).bits(), c, levels,
                 MOST_U);
@@ -105,12 +103,7 @@ public final class CountedLevels {
             values.add(v);
         }
         long[] levels = values.stream().mapToLong(Long::longValue).toArray();
-        for (int i = 0; i < levels.length; i++) {
-            if (levels[i] != i) {
-                return null;
-            }
-        }
-        return levels.length >= 2 && levels.length <= 16 ? levels : null;
+        return OpParams.Quantize.ownNumbers(levels) && levels.length >= 2 && levels.length <= 16 ? levels : null;
     }
 
     /** The thresholds the pair rows kernel of product op counts, or null. */
