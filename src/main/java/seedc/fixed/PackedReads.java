@@ -89,9 +89,12 @@ public final class PackedReads {
     private static final class OpParamsShifts {
         static int shift(FixedProgram fp, Op op, int operand) {
             return switch (fp.paramMap().get(op)) {
-                case OpParams.Add a when operand < 2 -> operand == 0 ? a.shrA() : a.shrB();
-                case OpParams.Mul m when operand < 2 -> operand == 0 ? m.shrA() : m.shrB();
-                case null, default -> 0;
+                case OpParams.Add a -> operand == 0 ? a.shrA() : operand == 1 ? a.shrB() : 0;
+                case OpParams.Mul m -> operand == 0 ? m.shrA() : operand == 1 ? m.shrB() : 0;
+                case OpParams.Exp e -> 0;
+                case OpParams.Activation a -> 0;
+                case OpParams.Quantize q -> 0;
+                case null -> 0;
             };
         }
     }
