@@ -44,12 +44,47 @@ import seedc.ir.Value;
 public final class ElementwiseRowLoops {
     /** The runtime's element-wise row loops, by their C names. */
     public enum Fn {
-        MULSHR8, SCALEMULSHR8, MUL8X16SHR8, SCALEMUL8X16SHR8, ADDHALFSHR8, SUBHALFSHR8, ADDSHR8, SUBSHR8, SCALADDSHR8,
-        SCALSUBSHR8, SCALADD16SHR8, SCALSUB16SHR8, SCALADDHALF8, SCALSUBHALF8, MULSHL16, LOOKUP8, LOOKUP16;
+        MULSHR8(8, 8, 8, false), SCALEMULSHR8(8, 8, 8, false), MUL8X16SHR8(8, 16, 8, false),
+        SCALEMUL8X16SHR8(8, 16, 8, false), ADDHALFSHR8(16, 16, 8, false), SUBHALFSHR8(16, 16, 8, false),
+        ADDSHR8(8, 8, 8, false), SUBSHR8(8, 8, 8, false), SCALADDSHR8(8, 8, 8, true), SCALSUBSHR8(8, 8, 8, true),
+        SCALADD16SHR8(16, 8, 8, true), SCALSUB16SHR8(16, 8, 8, true), SCALADDHALF8(8, 8, 8, true),
+        SCALSUBHALF8(8, 8, 8, true), MULSHL16(8, 8, 16, false), LOOKUP8(8, 8, 8, false), LOOKUP16(8, 16, 16, false);
+
+        private final int arrayBits;
+        private final int secondBits;
+        private final int outBits;
+        private final boolean scalarFirst;
+
+        Fn(int arrayBits, int secondBits, int outBits, boolean scalarFirst) {
+            this.arrayBits = arrayBits;
+            this.secondBits = secondBits;
+            this.outBits = outBits;
+            this.scalarFirst = scalarFirst;
+        }
 
         /** The function's name in C (sd_mulshr8_row, ...). */
         public String cName() {
             return "sd_" + name().toLowerCase(Locale.ROOT) + "_row";
+        }
+
+        /** The bits of the row's array's elements as the call reads them (a table read's input: 8). */
+        public int arrayBits() {
+            return arrayBits;
+        }
+
+        /** The bits of the second operand's elements (an array's, or the one element of a scalar; a table's). */
+        public int secondBits() {
+            return secondBits;
+        }
+
+        /** The bits of the elements the call writes. */
+        public int outBits() {
+            return outBits;
+        }
+
+        /** Whether the call takes its scalar before its array ({@code c ± a[k]}: the scalar sums). */
+        public boolean scalarFirst() {
+            return scalarFirst;
         }
     }
 

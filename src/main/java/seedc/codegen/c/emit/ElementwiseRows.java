@@ -55,19 +55,14 @@ final class ElementwiseRows {
             throw new IllegalStateException(o.name() + ": its element " + text + " is not what "
                     + row.fn().cName() + " computes: ElementwiseRowLoops disagrees with the C writers");
         }
-        String arrayType = switch (row.fn()) {
-            case MUL8X16SHR8, ADDHALFSHR8, SUBHALFSHR8 -> "(const int16_t *)";
-            case MULSHR8, SCALEMULSHR8, SCALEMUL8X16SHR8, ADDSHR8, SUBSHR8, SCALADDSHR8, SCALSUBSHR8, SCALADD16SHR8,
-                 SCALSUB16SHR8, SCALADDHALF8, SCALSUBHALF8, MULSHL16, LOOKUP8, LOOKUP16 -> "(const int8_t *)";
-        };
-        String second = !scalar ? arrayType + CNames.var(row.second())
-                : (row.fn() == Fn.SCALEMUL8X16SHR8 ? "(int16_t)" : "(int8_t)") + y;
+        String second = !scalar ? "(const int" + row.fn().secondBits() + "_t *)" + CNames.var(row.second())
+                : "(int" + row.fn().secondBits() + "_t)" + y;
         String tail = String.join(", ", row.shifts().stream().map(String::valueOf).toList());
-        if (scalarSum(row.fn())) { // the scalar before the array
+        if (row.fn().scalarFirst()) {
             return row.fn().cName() + "((int8_t *)" + CNames.var(o) + ", " + second + ", (const int"
-                    + arrayBits(row.fn()) + "_t *)" + CNames.var(row.array()) + ", " + o.size() + ", " + tail + ");";
+                    + row.fn().arrayBits() + "_t *)" + CNames.var(row.array()) + ", " + o.size() + ", " + tail + ");";
         }
-        return RowLoop.call(row.fn().cName(), row.fn() == Fn.MULSHL16 ? 16 : 8, arrayBits(row.fn()), o, row.array(),
+        return RowLoop.call(row.fn().cName(), row.fn().outBits(), row.fn().arrayBits(), o, row.array(),
                 second, tail);
     }
 
@@ -76,8 +71,8 @@ final class ElementwiseRows {
         if (row == null) {
             return null;
         }
-        int bits = row.fn() == Fn.LOOKUP16 ? 16 : 8;
-        return RowLoop.call(row.fn().cName(), bits, 8, o, row.array(), "(const int" + bits + "_t *)" + table, "");
+        return RowLoop.call(row.fn().cName(), row.fn().outBits(), row.fn().arrayBits(), o, row.array(),
+                "(const int" + row.fn().secondBits() + "_t *)" + table, "");
     }
 
     /** Whether {@code text} is the element the row computes from the reads x (its array's) and y (its second's). */
@@ -106,21 +101,8 @@ final class ElementwiseRows {
     /** The read of v at k the row takes: v[k], or shifted right by the op's shift (the row's na, nb, nv). */
     private static String read(Value v, int shift, ElementwiseRowLoops.Row row) {
         String plain = CNames.element(v, "k");
-        int bits = row.array() == v ? arrayBits(row.fn()) : row.fn() == Fn.ADDHALFSHR8 || row.fn() == Fn.SUBHALFSHR8
-                ? 16 : 8;
+        int bits = row.array() == v ? row.fn().arrayBits() : row.fn().secondBits();
         return shift == 0 ? plain : "sd_shr" + bits + "(" + plain + ", " + shift + ")";
-    }
-
-    /** The bits of the row's array's elements as the call reads them. */
-    private static int arrayBits(Fn fn) {
-        return fn == Fn.ADDHALFSHR8 || fn == Fn.SUBHALFSHR8 || fn == Fn.SCALADD16SHR8 || fn == Fn.SCALSUB16SHR8
-                ? 16 : 8;
-    }
-
-    /** Whether the row's call takes a scalar before its array (c ± a[k]). */
-    private static boolean scalarSum(Fn fn) {
-        return fn == Fn.SCALADDSHR8 || fn == Fn.SCALSUBSHR8 || fn == Fn.SCALADD16SHR8 || fn == Fn.SCALSUB16SHR8
-                || fn == Fn.SCALADDHALF8 || fn == Fn.SCALSUBHALF8;
     }
 
     /**
