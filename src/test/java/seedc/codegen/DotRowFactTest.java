@@ -77,6 +77,12 @@ class DotRowFactTest {
         // t4 int8@6: post 7 (the C shifts the sum's low 16 bits, biased)
         assertRowIsTheCs(program(Map.of("t3", 8, "W", 8, "t4", 8), Map.of("t3", 6, "W", 7, "t4", 6)),
                 new Row(Fn.DOTROW8X8_8, 4, 6, 7));
+        // t4 int8@5: post 8, the last the C shifts in 16 bits
+        assertRowIsTheCs(program(Map.of("t3", 8, "W", 8, "t4", 8), Map.of("t3", 6, "W", 7, "t4", 5)),
+                new Row(Fn.DOTROW8X8_8, 4, 6, 8));
+        // t4 int8@4: post 9, the first it shifts in 32
+        assertRowIsTheCs(program(Map.of("t3", 8, "W", 8, "t4", 8), Map.of("t3", 6, "W", 7, "t4", 4)),
+                new Row(Fn.DOTROW8X8_8, 4, 6, 9));
         // t3 int16@14 by W int8@7: 21, t4 int8@2: post 19 (the sum's high bytes)
         assertRowIsTheCs(program(Map.of("W", 8, "t4", 8), Map.of("t3", 14, "W", 7, "t4", 2)),
                 new Row(Fn.DOTROW16X8_8, 4, 6, 19));
