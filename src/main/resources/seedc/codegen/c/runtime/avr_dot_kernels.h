@@ -208,22 +208,18 @@ static __attribute__((unused)) int16_t sd_avr_pairs16_16(const int16_t *a, const
         "dec r21\n\tbreq 3f\n\trjmp 1b\n3:\n\tclr r1\n\tpop r15\n\tpop r29\n\tpop r28" \
         : "+x"(a), "+z"(w) : SD_DOTROW_OPERANDS(ta, to) : "r18", "r19", "r20", "r21", "r22", "r23", "memory"); \
 }
-SD_DOTROW(sd_dotrow8x16_16, int8_t, int16_t, int16_t, SD_DOTROW_READ8X16 SD_DOTROW_MAC16, 0x808000LL)
-SD_DOTROW(sd_dotrow16x8_16, int16_t, int8_t, int16_t, SD_DOTROW_READ16X8 SD_DOTROW_MAC16, 0x808000LL)
-SD_DOTROW(sd_dotrow8x8_16, int8_t, int8_t, int16_t, SD_DOTROW_READ8X8 SD_DOTROW_MAC8, 0x8000LL)
-SD_DOTROW(sd_dotrow8x16_8, int8_t, int16_t, int8_t, SD_DOTROW_READ8X16 SD_DOTROW_MAC16, 0x808000LL)
-SD_DOTROW(sd_dotrow16x8_8, int16_t, int8_t, int8_t, SD_DOTROW_READ16X8 SD_DOTROW_MAC16, 0x808000LL)
-SD_DOTROW(sd_dotrow8x8_8, int8_t, int8_t, int8_t, SD_DOTROW_READ8X8 SD_DOTROW_MAC8, 0x8000LL)
-SD_DOTROW_SHL(sd_dotrow8x16_16shl, int8_t, int16_t, int16_t, SD_DOTROW_READ8X16 SD_DOTROW_LOW16)
-SD_DOTROW_SHL(sd_dotrow16x8_16shl, int16_t, int8_t, int16_t, SD_DOTROW_READ16X8 SD_DOTROW_LOW16)
-SD_DOTROW_SHL(sd_dotrow8x8_16shl, int8_t, int8_t, int16_t, SD_DOTROW_READ8X8 SD_DOTROW_LOW8)
-SD_DOTROW_SHL(sd_dotrow8x16_8shl, int8_t, int16_t, int8_t, SD_DOTROW_READ8X16 SD_DOTROW_LOW16)
-SD_DOTROW_SHL(sd_dotrow16x8_8shl, int16_t, int8_t, int8_t, SD_DOTROW_READ16X8 SD_DOTROW_LOW16)
-SD_DOTROW_SHL(sd_dotrow8x8_8shl, int8_t, int8_t, int8_t, SD_DOTROW_READ8X8 SD_DOTROW_LOW8)
+/* a product's four rows: into 16 and 8 bits shifted right, and the shl ones */
+#define SD_DOTROWS(AB, ta, tw, READ, MAC, LOW, BIAS) SD_DOTROW(sd_dotrow##AB##_16, ta, tw, int16_t, READ MAC, BIAS) \
+    SD_DOTROW(sd_dotrow##AB##_8, ta, tw, int8_t, READ MAC, BIAS) \
+    SD_DOTROW_SHL(sd_dotrow##AB##_16shl, ta, tw, int16_t, READ LOW) \
+    SD_DOTROW_SHL(sd_dotrow##AB##_8shl, ta, tw, int8_t, READ LOW)
+SD_DOTROWS(8x16, int8_t, int16_t, SD_DOTROW_READ8X16, SD_DOTROW_MAC16, SD_DOTROW_LOW16, 0x808000LL)
+SD_DOTROWS(16x8, int16_t, int8_t, SD_DOTROW_READ16X8, SD_DOTROW_MAC16, SD_DOTROW_LOW16, 0x808000LL)
+SD_DOTROWS(8x8, int8_t, int8_t, SD_DOTROW_READ8X8, SD_DOTROW_MAC8, SD_DOTROW_LOW8, 0x8000LL)
 #else
 /* the portable rows: each output's 32-bit sum of PRODUCT (a[q] by the next weight) in order, then STORE of it */
-#define SD_DOTROW_C(name, ta, tw, to, PRODUCT, STORE) SD_INLINE void name(to *out, const ta *a, const tw *w, uint8_t m, \
-                                                                        int k, int s) { \
+#define SD_DOTROW_C(name, ta, tw, to, PRODUCT, STORE) SD_INLINE void name(to *out, const ta *a, const tw *w, \
+                                                                        uint8_t m, int k, int s) { \
     for (uint8_t j = 0; j < m; j++) { \
         int32_t acc = 0; \
         for (int q = 0; q < k; q++) acc = (int32_t)(uint32_t)((uint32_t)acc + (uint32_t)(PRODUCT)); \
@@ -232,16 +228,11 @@ SD_DOTROW_SHL(sd_dotrow8x8_8shl, int8_t, int8_t, int8_t, SD_DOTROW_READ8X8 SD_DO
 }
 #define SD_DOTROW_SHR sd_shr32(acc, s)
 #define SD_DOTROW_SHL_OF (uint16_t)(1u * (uint16_t)acc << s)
-SD_DOTROW_C(sd_dotrow8x16_16, int8_t, int16_t, int16_t, sd_mul8x16(a[q], SD_NEXT16(w)), SD_DOTROW_SHR)
-SD_DOTROW_C(sd_dotrow16x8_16, int16_t, int8_t, int16_t, sd_mul8x16(SD_NEXT8(w), a[q]), SD_DOTROW_SHR)
-SD_DOTROW_C(sd_dotrow8x8_16, int8_t, int8_t, int16_t, sd_mul8(a[q], SD_NEXT8(w)), SD_DOTROW_SHR)
-SD_DOTROW_C(sd_dotrow8x16_8, int8_t, int16_t, int8_t, sd_mul8x16(a[q], SD_NEXT16(w)), SD_DOTROW_SHR)
-SD_DOTROW_C(sd_dotrow16x8_8, int16_t, int8_t, int8_t, sd_mul8x16(SD_NEXT8(w), a[q]), SD_DOTROW_SHR)
-SD_DOTROW_C(sd_dotrow8x8_8, int8_t, int8_t, int8_t, sd_mul8(a[q], SD_NEXT8(w)), SD_DOTROW_SHR)
-SD_DOTROW_C(sd_dotrow8x16_16shl, int8_t, int16_t, int16_t, sd_mul8x16(a[q], SD_NEXT16(w)), SD_DOTROW_SHL_OF)
-SD_DOTROW_C(sd_dotrow16x8_16shl, int16_t, int8_t, int16_t, sd_mul8x16(SD_NEXT8(w), a[q]), SD_DOTROW_SHL_OF)
-SD_DOTROW_C(sd_dotrow8x8_16shl, int8_t, int8_t, int16_t, sd_mul8(a[q], SD_NEXT8(w)), SD_DOTROW_SHL_OF)
-SD_DOTROW_C(sd_dotrow8x16_8shl, int8_t, int16_t, int8_t, sd_mul8x16(a[q], SD_NEXT16(w)), SD_DOTROW_SHL_OF)
-SD_DOTROW_C(sd_dotrow16x8_8shl, int16_t, int8_t, int8_t, sd_mul8x16(SD_NEXT8(w), a[q]), SD_DOTROW_SHL_OF)
-SD_DOTROW_C(sd_dotrow8x8_8shl, int8_t, int8_t, int8_t, sd_mul8(a[q], SD_NEXT8(w)), SD_DOTROW_SHL_OF)
+#define SD_DOTROWS_C(AB, ta, tw, PRODUCT) SD_DOTROW_C(sd_dotrow##AB##_16, ta, tw, int16_t, PRODUCT, SD_DOTROW_SHR) \
+    SD_DOTROW_C(sd_dotrow##AB##_8, ta, tw, int8_t, PRODUCT, SD_DOTROW_SHR) \
+    SD_DOTROW_C(sd_dotrow##AB##_16shl, ta, tw, int16_t, PRODUCT, SD_DOTROW_SHL_OF) \
+    SD_DOTROW_C(sd_dotrow##AB##_8shl, ta, tw, int8_t, PRODUCT, SD_DOTROW_SHL_OF)
+SD_DOTROWS_C(8x16, int8_t, int16_t, sd_mul8x16(a[q], SD_NEXT16(w)))
+SD_DOTROWS_C(16x8, int16_t, int8_t, sd_mul8x16(SD_NEXT8(w), a[q]))
+SD_DOTROWS_C(8x8, int8_t, int8_t, sd_mul8(a[q], SD_NEXT8(w)))
 #endif
