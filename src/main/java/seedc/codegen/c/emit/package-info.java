@@ -11,8 +11,9 @@
  * {@link seedc.codegen.c.emit.RowLoop}; on the AVR, a loop of two RAM arrays, or an array and a flash scalar, whose
  * element a runtime row loop computes is one call of it where the fact {@link seedc.fixed.ElementwiseRowLoops}
  * says so, {@link seedc.codegen.c.emit.ElementwiseRows}: FastGRNN's gates; and a matrix product of one row
- * into 16 bits as one call of the runtime's whole-row product where the fact
- * {@link seedc.fixed.IdiomCalls#dotRow} says so, {@link seedc.codegen.c.emit.DotRow}: FastGRNN's input product); ProtoNN's class scores, a sum loop's product added as computed, as one call of the runtime's class-score row
+ * into 16 or 8 bits, shifted right or left, as one call of the runtime's whole-row product where the fact
+ * {@link seedc.fixed.IdiomCalls#dotRow} says so, {@link seedc.codegen.c.emit.DotRow}: FastGRNN's input and
+ * recurrent products, the recurrent ONNX cells', a classifier's); ProtoNN's class scores, a sum loop's product added as computed, as one call of the runtime's class-score row
  * where the fact {@link seedc.fixed.IdiomCalls#scoreRow} says it fits, {@link seedc.codegen.c.emit.ClassScoreRow}; which of these idioms a target writes, one record from
  * its dialect, {@link seedc.fixed.IdiomCalls.Flags}, and where, {@link seedc.fixed.IdiomCalls}), the float baseline
  * ({@link seedc.codegen.c.emit.FloatEmitter}) and the RAM plan ({@link seedc.codegen.c.emit.RamPlan}).

@@ -134,18 +134,22 @@ static __attribute__((unused)) int16_t sd_avr_pairs16_16(const int16_t *a, const
 }
 #endif
 
-/* A whole 1 x k times k x m matrix product (1 <= k <= 255, 1 <= m <= 255) into 16 bits as one call: out[j] =
- * (int16_t)sd_shr32(sum_q a[q] w[j k + q], s) for j < m, 1 <= s <= 16, the sum of the exact products in 32 bits
- * (wrapping) in the order q = 0 .. k - 1, a in RAM, w the flash weights stored so that one output reads its k in order
- * (the whole product reads w front to back): sd_dotrow8x16_16 (a 8 bits, w 16), sd_dotrow16x8_16 (a 16 bits, w 8),
- * sd_dotrow8x8_16 (both 8). FastGRNN's input and recurrent products (fastgrnn-gestures12-8's a = XX[i] * W, k = 3:
- * 153 Uno cycles an output through the dot function's call, its set-up and the C shift after it). On the AVR one asm
- * loop, a through X (rewound after each output), w through Z (lpm Z+), out through Y: each term's products (8x16:
- * mulsu of the low byte, muls of the high one; 8x8: muls) added into the 32-bit sum with their sign bits flipped (21
- * and 12 cycles a term), k <= 8 terms unrolled, more two a loop step; then the sum biased by 2^s - 1 where negative
- * and bits s .. s + 15 of it, from the low three bytes (s right shifts, s <= 4; 8 - s left ones, s <= 8) or the high
- * three (s - 8 right shifts, s <= 12; 16 - s left ones); elsewhere the C loop of the dot function's sum and the store.
- * DotRow writes the calls; AvrDotRowTest checks them against the C (host) and Java's semantics (simavr). */
+/* A whole 1 x k times k x m matrix product (1 <= k <= 255, 1 <= m <= 255) as one call, into 16 or 8 bits (the name's
+ * last number): out[j] = wrap(sd_shr32(sum_q a[q] w[j k + q], s)) for j < m, the sum of the exact products in 32 bits
+ * (wrapping) in the order q = 0 .. k - 1, 1 <= s <= 16 (16-bit results) or 1 <= s <= 24 (8-bit ones); or, the rows
+ * named ...shl, out[j] = wrap(sum << s), 0 <= s <= 15 (16 bits) or 7 (8 bits), which only the sum's low 16 bits
+ * reach. a in RAM, w the flash weights stored so that one output reads its k in order (the whole product reads w front
+ * to back): sd_dotrow8x16_* (a 8 bits, w 16), sd_dotrow16x8_* (a 16 bits, w 8), sd_dotrow8x8_* (both 8). FastGRNN's
+ * input and recurrent products (fastgrnn-gestures12-8's a = XX[i] * W, k = 3: 153 Uno cycles an output through the
+ * dot function's call, its set-up and the C shift after it), the recurrent ONNX cells', a classifier's into 8 bits.
+ * On the AVR one asm loop, a through X (rewound after each output), w through Z (lpm Z+), out through Y: each term's
+ * products (8x16: mulsu of the low byte, muls of the high one; 8x8: muls) added into the 32-bit sum with their sign
+ * bits flipped (21 and 12 cycles a term), k <= 8 terms unrolled, more two a loop step; then the sum biased by 2^s - 1
+ * where negative and bits s .. s + 15 (or s + 7) of it, from the low three bytes (s right shifts, s <= 4; 8 - s left
+ * ones, s <= 8), the high three (s - 8 right shifts, s <= 12; 16 - s left ones, s <= 16) or the high two (s - 16
+ * right shifts, s <= 20; 24 - s left ones). The shl rows add the products into a 16-bit sum as they are (mod 2^16: no
+ * sign bits, no bias; 15 and 9 cycles a term), then shift it left. Elsewhere the C loop of the dot function's sum and
+ * the store. DotRow writes the calls; AvrDotRowTest checks them against the C (host) and Java's semantics (simavr). */
 #if defined(__AVR__) && defined(SEEDC_PARAM_READ)
 /* one term's products added into the sum r25:r24:r23:r22, the 8-bit factor in r18 (mulsu's signed one), the other in
  * r19 (8x8) or r20:r19 (8x16); each partial product p added as the unsigned p + 2^15 (its sign bit flipped by eor with
@@ -155,27 +159,41 @@ static __attribute__((unused)) int16_t sd_avr_pairs16_16(const int16_t *a, const
 #define SD_DOTROW_MAC8 "muls r18, r19\n\teor r1, r17\n\tadd r22, r0\n\tadc r23, r1\n\tadc r24, r16\n\tadc r25, r16\n\t"
 #define SD_DOTROW_MAC16 "mulsu r18, r19\n\teor r1, r17\n\tadd r22, r0\n\tadc r23, r1\n\tadc r24, r16\n\tadc r25, r16\n\t" \
     "muls r18, r20\n\teor r1, r17\n\tadd r23, r0\n\tadc r24, r1\n\tadc r25, r16\n\t"
+/* the same products modulo 2^16 into r23:r22 (the shl rows): the high partial's low byte alone reaches the sum */
+#define SD_DOTROW_LOW8 "muls r18, r19\n\tadd r22, r0\n\tadc r23, r1\n\t"
+#define SD_DOTROW_LOW16 "mulsu r18, r19\n\tadd r22, r0\n\tadc r23, r1\n\tmul r18, r20\n\tadd r23, r0\n\t"
+/* the terms' reads into r18 (the 8-bit factor) and r19 or r20:r19 */
+#define SD_DOTROW_READ8X16 "ld r18, X+\n\tlpm r19, Z+\n\tlpm r20, Z+\n\t"
+#define SD_DOTROW_READ16X8 "lpm r18, Z+\n\tld r19, X+\n\tld r20, X+\n\t"
+#define SD_DOTROW_READ8X8 "ld r18, X+\n\tlpm r19, Z+\n\t"
 /* the k terms: unrolled (k <= 8), or the odd one, then pairs counted in r15 (brne reaches the loop: 2 terms of at
  * most 14 words) */
 #define SD_DOTROW_TERMS(TERM) ".if %[k] <= 8\n\t.rept %[k]\n\t" TERM ".endr\n\t.else\n\t.if %[k] & 1\n\t" TERM \
     ".endif\n\tldi r18, %[k] >> 1\n\tmov r15, r18\n4:\t" TERM TERM "dec r15\n\tbrne 4b\n\t.endif\n\t"
-/* bits s .. s + 15 of the biased sum stored at Y */
-#define SD_DOTROW_STORE ".if %[s] <= 4\n\t.rept %[s]\n\tasr r24\n\tror r23\n\tror r22\n\t.endr\n\tst Y+, r22\n\t" \
-    "st Y+, r23\n\t.elseif %[s] <= 8\n\t.rept 8 - %[s]\n\tlsl r22\n\trol r23\n\trol r24\n\t.endr\n\tst Y+, r23\n\t" \
-    "st Y+, r24\n\t.elseif %[s] <= 12\n\t.rept %[s] - 8\n\tasr r25\n\tror r24\n\tror r23\n\t.endr\n\tst Y+, r23\n\t" \
-    "st Y+, r24\n\t.else\n\t.rept 16 - %[s]\n\tlsl r23\n\trol r24\n\trol r25\n\t.endr\n\tst Y+, r24\n\tst Y+, r25\n\t" \
-    ".endif\n\t"
+/* a result's low byte LO, and its high byte HI where it has 16 bits (ob, its bytes, 2), stored at Y */
+#define SD_DOTROW_PUT(LO, HI) "st Y+, " LO "\n\t.if %[ob] == 2\n\tst Y+, " HI "\n\t.endif\n\t"
+/* bits s .. s + 15 (s + 7) of the biased sum stored at Y */
+#define SD_DOTROW_STORE ".if %[s] <= 4\n\t.rept %[s]\n\tasr r24\n\tror r23\n\tror r22\n\t.endr\n\t" \
+    SD_DOTROW_PUT("r22", "r23") ".elseif %[s] <= 8\n\t.rept 8 - %[s]\n\tlsl r22\n\trol r23\n\trol r24\n\t.endr\n\t" \
+    SD_DOTROW_PUT("r23", "r24") ".elseif %[s] <= 12\n\t.rept %[s] - 8\n\tasr r25\n\tror r24\n\tror r23\n\t.endr\n\t" \
+    SD_DOTROW_PUT("r23", "r24") ".elseif %[s] <= 16\n\t.rept 16 - %[s]\n\tlsl r23\n\trol r24\n\trol r25\n\t.endr\n\t" \
+    SD_DOTROW_PUT("r24", "r25") ".elseif %[s] <= 20\n\t.rept %[s] - 16\n\tasr r25\n\tror r24\n\t.endr\n\t" \
+    SD_DOTROW_PUT("r24", "r25") ".else\n\t.rept 24 - %[s]\n\tlsl r24\n\trol r25\n\t.endr\n\tst Y+, r25\n\t.endif\n\t"
+/* the 16-bit sum shifted left by s and stored at Y */
+#define SD_DOTROW_SHL_STORE ".if %[s] >= 8\n\tmov r23, r22\n\tclr r22\n\t.rept %[s] - 8\n\tlsl r23\n\t.endr\n\t" \
+    ".else\n\t.rept %[s]\n\tlsl r22\n\trol r23\n\t.endr\n\t.endif\n\t" SD_DOTROW_PUT("r22", "r23")
 #define SD_DOTROW_START(k, bias, i) (((0x100000000LL - (long long)(k) * (bias)) >> (8 * (i))) & 0xff)
-#define SD_DOTROW(name, ta, tw, TERM, BIAS) SD_INLINE void name(int16_t *out, const ta *a, const tw *w, uint8_t m, \
-                                                                int k, int s) { \
+#define SD_DOTROW_OPERANDS(ta, to) [o] "r"(out), [n] "r"(m), [k] "n"(k), [s] "n"(s), [ob] "n"((int)sizeof(to)), \
+    [back0] "n"((k * (int)sizeof(ta)) & 0xff), [back1] "n"(((k * (int)sizeof(ta)) >> 8) & 0xff)
+#define SD_DOTROW(name, ta, tw, to, TERM, BIAS) SD_INLINE void name(to *out, const ta *a, const tw *w, uint8_t m, \
+                                                                    int k, int s) { \
     __asm__ volatile(SD_ROW_ENTER("r21", "r22") "push r15\n\tpush r16\n\tpush r17\n\tclr r16\n\tldi r17, 0x80\n" \
         "1:\tldi r22, %[i0]\n\tldi r23, %[i1]\n\tldi r24, %[i2]\n\tldi r25, %[i3]\n\t" SD_DOTROW_TERMS(TERM) \
         "subi r26, %[back0]\n\tsbci r27, %[back1]\n\tsbrs r25, 7\n\trjmp 2f\n\tsubi r22, %[k0]\n\tsbci r23, %[k1]\n\t" \
         "sbci r24, %[k2]\n\tsbci r25, %[k3]\n2:\n\t" SD_DOTROW_STORE \
         "dec r21\n\tbreq 3f\n\trjmp 1b\n3:\n\tclr r1\n\tpop r17\n\tpop r16\n\tpop r15\n\tpop r29\n\tpop r28" \
         : "+x"(a), "+z"(w) \
-        : [o] "r"(out), [n] "r"(m), [k] "n"(k), [s] "n"(s), \
-          [back0] "n"((k * (int)sizeof(ta)) & 0xff), [back1] "n"(((k * (int)sizeof(ta)) >> 8) & 0xff), \
+        : SD_DOTROW_OPERANDS(ta, to), \
           [i0] "n"(SD_DOTROW_START(k, BIAS, 0)), [i1] "n"(SD_DOTROW_START(k, BIAS, 1)), \
           [i2] "n"(SD_DOTROW_START(k, BIAS, 2)), [i3] "n"(SD_DOTROW_START(k, BIAS, 3)), \
           [k0] "n"((0x100000000LL - (1LL << (s)) + 1) & 0xff), [k1] "n"(((0x100000000LL - (1LL << (s)) + 1) >> 8) & 0xff), \
@@ -183,29 +201,38 @@ static __attribute__((unused)) int16_t sd_avr_pairs16_16(const int16_t *a, const
           [k3] "n"(((0x100000000LL - (1LL << (s)) + 1) >> 24) & 0xff) \
         : "r18", "r19", "r20", "r21", "r22", "r23", "r24", "r25", "memory"); \
 }
-SD_DOTROW(sd_dotrow8x16_16, int8_t, int16_t, "ld r18, X+\n\tlpm r19, Z+\n\tlpm r20, Z+\n\t" SD_DOTROW_MAC16, 0x808000LL)
-SD_DOTROW(sd_dotrow16x8_16, int16_t, int8_t, "lpm r18, Z+\n\tld r19, X+\n\tld r20, X+\n\t" SD_DOTROW_MAC16, 0x808000LL)
-SD_DOTROW(sd_dotrow8x8_16, int8_t, int8_t, "ld r18, X+\n\tlpm r19, Z+\n\t" SD_DOTROW_MAC8, 0x8000LL)
+#define SD_DOTROW_SHL(name, ta, tw, to, TERM) SD_INLINE void name(to *out, const ta *a, const tw *w, uint8_t m, \
+                                                                  int k, int s) { \
+    __asm__ volatile(SD_ROW_ENTER("r21", "r22") "push r15\n1:\tclr r22\n\tclr r23\n\t" SD_DOTROW_TERMS(TERM) \
+        "subi r26, %[back0]\n\tsbci r27, %[back1]\n\t" SD_DOTROW_SHL_STORE \
+        "dec r21\n\tbreq 3f\n\trjmp 1b\n3:\n\tclr r1\n\tpop r15\n\tpop r29\n\tpop r28" \
+        : "+x"(a), "+z"(w) : SD_DOTROW_OPERANDS(ta, to) : "r18", "r19", "r20", "r21", "r22", "r23", "memory"); \
+}
+/* a product's four rows: into 16 and 8 bits shifted right, and the shl ones */
+#define SD_DOTROWS(AB, ta, tw, READ, MAC, LOW, BIAS) SD_DOTROW(sd_dotrow##AB##_16, ta, tw, int16_t, READ MAC, BIAS) \
+    SD_DOTROW(sd_dotrow##AB##_8, ta, tw, int8_t, READ MAC, BIAS) \
+    SD_DOTROW_SHL(sd_dotrow##AB##_16shl, ta, tw, int16_t, READ LOW) \
+    SD_DOTROW_SHL(sd_dotrow##AB##_8shl, ta, tw, int8_t, READ LOW)
+SD_DOTROWS(8x16, int8_t, int16_t, SD_DOTROW_READ8X16, SD_DOTROW_MAC16, SD_DOTROW_LOW16, 0x808000LL)
+SD_DOTROWS(16x8, int16_t, int8_t, SD_DOTROW_READ16X8, SD_DOTROW_MAC16, SD_DOTROW_LOW16, 0x808000LL)
+SD_DOTROWS(8x8, int8_t, int8_t, SD_DOTROW_READ8X8, SD_DOTROW_MAC8, SD_DOTROW_LOW8, 0x8000LL)
 #else
-SD_INLINE void sd_dotrow8x16_16(int16_t *out, const int8_t *a, const int16_t *w, uint8_t m, int k, int s) {
-    for (uint8_t j = 0; j < m; j++) {
-        int32_t acc = 0;
-        for (int q = 0; q < k; q++) acc = (int32_t)(uint32_t)((uint32_t)acc + (uint32_t)sd_mul8x16(a[q], SD_NEXT16(w)));
-        out[j] = (int16_t)sd_shr32(acc, s);
-    }
+/* the portable rows: each output's 32-bit sum of PRODUCT (a[q] by the next weight) in order, then STORE of it */
+#define SD_DOTROW_C(name, ta, tw, to, PRODUCT, STORE) SD_INLINE void name(to *out, const ta *a, const tw *w, \
+                                                                        uint8_t m, int k, int s) { \
+    for (uint8_t j = 0; j < m; j++) { \
+        int32_t acc = 0; \
+        for (int q = 0; q < k; q++) acc = (int32_t)(uint32_t)((uint32_t)acc + (uint32_t)(PRODUCT)); \
+        out[j] = (to)(STORE); \
+    } \
 }
-SD_INLINE void sd_dotrow16x8_16(int16_t *out, const int16_t *a, const int8_t *w, uint8_t m, int k, int s) {
-    for (uint8_t j = 0; j < m; j++) {
-        int32_t acc = 0;
-        for (int q = 0; q < k; q++) acc = (int32_t)(uint32_t)((uint32_t)acc + (uint32_t)sd_mul8x16(SD_NEXT8(w), a[q]));
-        out[j] = (int16_t)sd_shr32(acc, s);
-    }
-}
-SD_INLINE void sd_dotrow8x8_16(int16_t *out, const int8_t *a, const int8_t *w, uint8_t m, int k, int s) {
-    for (uint8_t j = 0; j < m; j++) {
-        int32_t acc = 0;
-        for (int q = 0; q < k; q++) acc = (int32_t)(uint32_t)((uint32_t)acc + (uint32_t)sd_mul8(a[q], SD_NEXT8(w)));
-        out[j] = (int16_t)sd_shr32(acc, s);
-    }
-}
+#define SD_DOTROW_SHR sd_shr32(acc, s)
+#define SD_DOTROW_SHL_OF (uint16_t)(1u * (uint16_t)acc << s)
+#define SD_DOTROWS_C(AB, ta, tw, PRODUCT) SD_DOTROW_C(sd_dotrow##AB##_16, ta, tw, int16_t, PRODUCT, SD_DOTROW_SHR) \
+    SD_DOTROW_C(sd_dotrow##AB##_8, ta, tw, int8_t, PRODUCT, SD_DOTROW_SHR) \
+    SD_DOTROW_C(sd_dotrow##AB##_16shl, ta, tw, int16_t, PRODUCT, SD_DOTROW_SHL_OF) \
+    SD_DOTROW_C(sd_dotrow##AB##_8shl, ta, tw, int8_t, PRODUCT, SD_DOTROW_SHL_OF)
+SD_DOTROWS_C(8x16, int8_t, int16_t, sd_mul8x16(a[q], SD_NEXT16(w)))
+SD_DOTROWS_C(16x8, int16_t, int8_t, sd_mul8x16(SD_NEXT8(w), a[q]))
+SD_DOTROWS_C(8x8, int8_t, int8_t, sd_mul8(a[q], SD_NEXT8(w)))
 #endif
