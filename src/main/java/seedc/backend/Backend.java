@@ -32,6 +32,16 @@ public interface Backend {
     }
 
     /**
+     * The products of {@code program} whose subset-sum tables the RAM of {@code device} leaves no room for, so that
+     * its C sums them plainly (none for a backend that plans no RAM): the fact the cost model prices them by
+     * (seedc.fixed.LowBitProducts#bySubsetSums).
+     */
+    default seedc.fixed.SubsetTableRoom subsetTableRoom(FixedProgram program, Map<String, double[]> weights,
+                                                        Device device) {
+        return seedc.fixed.SubsetTableRoom.NONE;
+    }
+
+    /**
      * The bytes the RAM plan of {@code program} on {@code device} moves in one inference to defragment its buffer (0
      * when it moves none, does not fit, or this backend plans no RAM): the search prices them with the cycle model.
      */

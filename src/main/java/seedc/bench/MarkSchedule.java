@@ -6,6 +6,7 @@ import java.util.Map;
 import seedc.codegen.c.emit.ProfileMarks;
 import seedc.cost.OpWork;
 import seedc.fixed.FixedProgram;
+import seedc.fixed.SubsetTableRoom;
 import seedc.ir.Op;
 
 /**
@@ -40,9 +41,13 @@ record MarkSchedule(List<Placed> parts, int[] rowOfMark) {
         return n;
     }
 
-    /** The schedule of a build of {@code fp} profiled at top level only, or ({@code bodies}) with loop bodies. */
-    static MarkSchedule of(FixedProgram fp, Map<String, double[]> weights, boolean bodies, boolean readsFlashRowsInOrder) {
-        OpWork.Priced pricing = OpWork.pricing(fp, weights, readsFlashRowsInOrder);
+    /**
+     * The schedule of a build of {@code fp} profiled at top level only, or ({@code bodies}) with loop bodies;
+     * {@code room}: the products whose subset-sum tables the build's RAM left out (priced as the plain products).
+     */
+    static MarkSchedule of(FixedProgram fp, Map<String, double[]> weights, boolean bodies,
+                           boolean readsFlashRowsInOrder, SubsetTableRoom room) {
+        OpWork.Priced pricing = OpWork.pricing(fp, weights, readsFlashRowsInOrder, room);
         List<Placed> parts = new ArrayList<>();
         List<Integer> marks = new ArrayList<>();
         for (Op op : fp.program().body().ops()) {

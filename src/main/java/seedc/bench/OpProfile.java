@@ -10,6 +10,7 @@ import seedc.codegen.c.emit.ProfileMarks;
 import seedc.cost.LinearCycleModel;
 import seedc.cost.OpWork;
 import seedc.fixed.FixedProgram;
+import seedc.fixed.SubsetTableRoom;
 
 /**
  * Where an inference's cycles go: each top-level op's cycles measured between the profile marks of a profiled build
@@ -62,8 +63,17 @@ public record OpProfile(List<Row> rows, double measured, double modelled) {
      */
     public static OpProfile of(AvrBench.Run run, FixedProgram fp, Map<String, double[]> weights,
                                LinearCycleModel model, Map<String, Long> movedBefore) {
+        return of(run, fp, weights, model, movedBefore, SubsetTableRoom.NONE);
+    }
+
+    /**
+     * The same of a build whose RAM plan left out the subset-sum tables of {@code room}'s products (their rows priced
+     * as the plain products the C computes).
+     */
+    public static OpProfile of(AvrBench.Run run, FixedProgram fp, Map<String, double[]> weights,
+                               LinearCycleModel model, Map<String, Long> movedBefore, SubsetTableRoom room) {
         try {
-            return of(run.cycles(), run.marks(), fp, weights, model, movedBefore);
+            return of(run.cycles(), run.marks(), fp, weights, model, movedBefore, room);
         } catch (IllegalStateException e) {
             throw new SimavrException(e.getMessage() + ": " + run.elf());
         }
@@ -73,7 +83,7 @@ public record OpProfile(List<Row> rows, double measured, double modelled) {
     public static OpProfile of(TargetRun run, FixedProgram fp, Map<String, double[]> weights,
                                LinearCycleModel model) {
         try {
-            return of(run.cycles(), run.marks(), fp, weights, model, Map.of());
+            return of(run.cycles(), run.marks(), fp, weights, model, Map.of(), SubsetTableRoom.NONE);
         } catch (IllegalStateException e) {
             throw new IllegalStateException(e.getMessage() + ": " + run.binary(), e);
         }
@@ -87,9 +97,9 @@ public record OpProfile(List<Row> rows, double measured, double modelled) {
      *                               bodies)
      */
     static OpProfile of(List<Long> cycles, List<List<Long>> marks, FixedProgram fp, Map<String, double[]> weights,
-                        LinearCycleModel model, Map<String, Long> movedBefore) {
-        MarkSchedule top = MarkSchedule.of(fp, weights, false, model.readsFlashRowsInOrder());
-        MarkSchedule bodies = MarkSchedule.of(fp, weights, true, model.readsFlashRowsInOrder());
+                        LinearCycleModel model, Map<String, Long> movedBefore, SubsetTableRoom room) {
+        MarkSchedule top = MarkSchedule.of(fp, weights, false, model.readsFlashRowsInOrder(), room);
+        MarkSchedule bodies = MarkSchedule.of(fp, weights, true, model.readsFlashRowsInOrder(), room);
         MarkSchedule s = cycles.isEmpty() || marks.get(0).size() != bodies.marks() ? top : bodies;
         double[] sums = new double[s.parts().size()];
         int call = sums.length - 1;

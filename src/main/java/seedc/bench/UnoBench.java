@@ -7,12 +7,14 @@ import seedc.backend.BitLayout;
 import seedc.backend.CBuildReport;
 import seedc.backend.Device;
 import seedc.backend.WeightStorage;
+import seedc.codegen.c.CBackend;
 import seedc.cost.CycleEstimate;
 import seedc.cost.CycleModels;
 import seedc.cost.LinearCycleModel;
 import seedc.cost.OpWork;
 import seedc.diag.Progress;
 import seedc.fixed.FixedProgram;
+import seedc.fixed.SubsetTableRoom;
 import seedc.io.DataSet;
 import seedc.ir.FloatModel;
 import seedc.memory.Migration;
@@ -59,10 +61,13 @@ public final class UnoBench {
             LinearCycleModel model = CycleModels.avr();
             // the build's memory plan on the device: its moves are priced as the search prices them
             Map<String, Long> moved = movedBefore(fx.written().memoryPlan());
-            CycleEstimate modelled = model.estimate(r.fixed(), r.compiled().weights())
+            // the products whose tables the device's RAM left out, as the build's plan decided: priced as it runs them
+            SubsetTableRoom room = CBackend.ARDUINO.subsetTableRoom(r.fixed(), r.compiled().weights(),
+                    r.device() != null ? r.device() : CBackend.ARDUINO.defaultDevice());
+            CycleEstimate modelled = model.estimate(r.fixed(), r.compiled().weights(), room)
                     .plus(moved.values().stream().mapToLong(Long::longValue).sum() * model.cyclesPerMovedByte());
             OpProfile profile = r.profile()
-                    ? OpProfile.of(fx.fixed(), r.fixed(), r.compiled().weights(), model, moved) : null;
+                    ? OpProfile.of(fx.fixed(), r.fixed(), r.compiled().weights(), model, moved, room) : null;
             AvrBench.Run fl = null;
             if (r.withFloat()) {
                 fl = FloatBench.run(r.model(), r.test(), r.examples(), work);

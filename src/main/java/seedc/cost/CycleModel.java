@@ -2,6 +2,7 @@ package seedc.cost;
 
 import java.util.Map;
 import seedc.fixed.FixedProgram;
+import seedc.fixed.SubsetTableRoom;
 
 /**
  * What one inference of a fixed-point program costs on a target, modelled without building it: the objective of the
@@ -14,6 +15,14 @@ public interface CycleModel {
 
     /** The modelled cost of one inference of {@code program} with {@code weights}, op by op. */
     CycleEstimate estimate(FixedProgram program, Map<String, double[]> weights);
+
+    /**
+     * The same on a device whose RAM leaves no room for the subset-sum tables of {@code room}'s products (the C sums
+     * those plainly); a model that prices no subset sums prices it as {@link #estimate(FixedProgram, Map)}.
+     */
+    default CycleEstimate estimate(FixedProgram program, Map<String, double[]> weights, SubsetTableRoom room) {
+        return estimate(program, weights);
+    }
 
     /**
      * The cycles of one byte of the memory plan's defragmentation moves (the C backends' sd_move), which no op's
@@ -38,6 +47,11 @@ public interface CycleModel {
      */
     default WorkCoverage coverage(FixedProgram program, Map<String, double[]> weights) {
         return WorkCoverage.ALL;
+    }
+
+    /** {@link #coverage} on a device whose RAM leaves no room for {@code room}'s subset-sum tables. */
+    default WorkCoverage coverage(FixedProgram program, Map<String, double[]> weights, SubsetTableRoom room) {
+        return coverage(program, weights);
     }
 
     /**

@@ -8,6 +8,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 import seedc.fixed.FixedProgram;
+import seedc.fixed.SubsetTableRoom;
 import seedc.ir.Op;
 
 /**
@@ -118,9 +119,14 @@ public final class LinearCycleModel implements CycleModel {
 
     @Override
     public CycleEstimate estimate(FixedProgram program, Map<String, double[]> weights) {
+        return estimate(program, weights, SubsetTableRoom.NONE);
+    }
+
+    @Override
+    public CycleEstimate estimate(FixedProgram program, Map<String, double[]> weights, SubsetTableRoom room) {
         List<CycleEstimate.Part> parts = new ArrayList<>();
         double total = 0;
-        OpWork.Priced pricing = OpWork.pricing(program, weights, readsFlashRowsInOrder);
+        OpWork.Priced pricing = OpWork.pricing(program, weights, readsFlashRowsInOrder, room);
         for (Op op : program.program().body().ops()) {
             CycleEstimate.Part part = priced(pricing, weights, op);
             parts.add(part);
@@ -178,10 +184,15 @@ public final class LinearCycleModel implements CycleModel {
 
     @Override
     public WorkCoverage coverage(FixedProgram program, Map<String, double[]> weights) {
+        return coverage(program, weights, SubsetTableRoom.NONE);
+    }
+
+    @Override
+    public WorkCoverage coverage(FixedProgram program, Map<String, double[]> weights, SubsetTableRoom room) {
         double all = 0, fitted = 0;
         boolean unpriced = false;
         List<WorkCoverage.Unmeasured> unmeasured = new ArrayList<>();
-        for (OpWork.Part p : OpWork.of(program, weights, readsFlashRowsInOrder)) {
+        for (OpWork.Part p : OpWork.of(program, weights, readsFlashRowsInOrder, room)) {
             Map<String, Double> terms = folded(p.terms());
             if (!unpricedOf(terms).isEmpty()) {
                 unpriced = true; // work priced at nothing: how much of the program it is, nobody knows

@@ -10,6 +10,7 @@ import seedc.fixed.FixedProgram;
 import seedc.fixed.FlashRowReads;
 import seedc.fixed.IdiomCalls;
 import seedc.fixed.QuantizedModel;
+import seedc.fixed.SubsetTableRoom;
 import seedc.ir.Op;
 import seedc.ir.OpFacts;
 import seedc.ir.Value;
@@ -102,7 +103,13 @@ public final class OpWork {
 
     /** The same on a target that reads flash rows in order through a pointer when {@code readsFlashRowsInOrder}. */
     public static List<Part> of(FixedProgram fp, Map<String, double[]> weights, boolean readsFlashRowsInOrder) {
-        Priced pricing = pricing(fp, weights, readsFlashRowsInOrder);
+        return of(fp, weights, readsFlashRowsInOrder, SubsetTableRoom.NONE);
+    }
+
+    /** The same on a device whose RAM leaves no room for {@code room}'s subset-sum tables. */
+    public static List<Part> of(FixedProgram fp, Map<String, double[]> weights, boolean readsFlashRowsInOrder,
+                                SubsetTableRoom room) {
+        Priced pricing = pricing(fp, weights, readsFlashRowsInOrder, room);
         List<Part> parts = new ArrayList<>();
         for (Op op : fp.program().body().ops()) {
             parts.add(pricing.part(op));
@@ -123,7 +130,17 @@ public final class OpWork {
      * (AvrIdiomCallsTest checks each dialect's idioms against its model's flag).
      */
     public static Priced pricing(FixedProgram fp, Map<String, double[]> weights, boolean readsFlashRowsInOrder) {
-        return new Priced(fp, weights, readsFlashRowsInOrder);
+        return pricing(fp, weights, readsFlashRowsInOrder, SubsetTableRoom.NONE);
+    }
+
+    /**
+     * The same on a device whose RAM leaves no room for the subset-sum tables of {@code room}'s products (the C
+     * backends' RAM plan decides: seedc.backend.Backend#subsetTableRoom): those are priced as the plain products the
+     * C computes there, with their reads of packed weights.
+     */
+    public static Priced pricing(FixedProgram fp, Map<String, double[]> weights, boolean readsFlashRowsInOrder,
+                                 SubsetTableRoom room) {
+        return new Priced(fp, weights, readsFlashRowsInOrder, room);
     }
 
     /** The parts of one fixed program, op by op: {@link #part} of each top-level op, then {@link #call}. */
@@ -131,9 +148,12 @@ public final class OpWork {
         private final FixedProgram fp;
         private final OpTerms counter;
         private final PlaneWork planes;
+        private final SubsetTableRoom room;
 
-        private Priced(FixedProgram fp, Map<String, double[]> weights, boolean readsFlashRowsInOrder) {
+        private Priced(FixedProgram fp, Map<String, double[]> weights, boolean readsFlashRowsInOrder,
+                       SubsetTableRoom room) {
             this.fp = fp;
+            this.room = room;
             Map<Value, String> params = new IdentityHashMap<>();
             fp.program().forEachOp(op -> {
                 if (op instanceof Op.Param p) {
@@ -150,7 +170,7 @@ public final class OpWork {
             FlashRowReads rows = readsFlashRowsInOrder ? new FlashRowReads(fp, FlashRowReads.Storage.DENSE) : null;
             Set<Op> streamed = readsFlashRowsInOrder ? rows.opsReadingInOrder() : Set.of();
             IdiomWork idioms = readsFlashRowsInOrder ? IdiomWork.of(fp, weights, IdiomCalls.Flags.ALL, rows) : null;
-            this.planes = PlaneWork.of(fp, weights, flash);
+            this.planes = PlaneWork.of(fp, weights, flash, room);
             this.counter = new OpTerms(fp, flash, streamed, idioms, planes, m -> {
                 if (!params.containsKey(m.a())) {
                     return m.a().size();
@@ -227,6 +247,7 @@ public final class OpWork {
                 planes.addActivationReads(op, r); // a product on planes: its activation's levels, through views
                 r.add(planes.signKernelsOf(op)); // its sign kernels follow from other ops' types too (SignWork)
             }
+            r.add(room.over(op)); // subset sums or not follows from the whole program's RAM plan too
             r.add(counter.folded().contains(op)); // folded or not follows from other ops' types and parameters too
             // packed or not follows from every parameter's type (the storage) and the operand's integers
             r.add(counter.packed() == null ? List.of() : counter.packed().of(op));

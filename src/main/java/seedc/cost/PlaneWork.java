@@ -49,22 +49,30 @@ final class PlaneWork {
     private final FixedProgram fp;
     private final Map<String, double[]> weights;
     private final Set<Value> flash;
+    /** The products whose subset-sum tables the device's RAM leaves no room for (the C sums them plainly). */
+    private final seedc.fixed.SubsetTableRoom room;
     private final Map<Value, Op> defs;
     private QuantizedModel quantized;
     private final Map<Op, LowBitProducts.Product> found = new IdentityHashMap<>();
     private final Map<Op, LowBitProducts.WideProduct> subsets = new IdentityHashMap<>();
     private seedc.fixed.SignKernels signKernels;
 
-    private PlaneWork(FixedProgram fp, Map<String, double[]> weights, Set<Value> flash) {
+    private PlaneWork(FixedProgram fp, Map<String, double[]> weights, Set<Value> flash,
+                      seedc.fixed.SubsetTableRoom room) {
         this.fp = fp;
         this.weights = weights;
         this.flash = flash;
+        this.room = room;
         this.defs = LowBitProducts.defs(fp.program());
     }
 
-    /** The planes' work of fp (with {@code weights}; {@code flash}: what its C keeps in flash), null without weights. */
-    static PlaneWork of(FixedProgram fp, Map<String, double[]> weights, Set<Value> flash) {
-        return weights == null ? null : new PlaneWork(fp, weights, flash);
+    /**
+     * The planes' work of fp (with {@code weights}; {@code flash}: what its C keeps in flash; {@code room}: the
+     * products whose tables the device's RAM leaves no room for), null without weights.
+     */
+    static PlaneWork of(FixedProgram fp, Map<String, double[]> weights, Set<Value> flash,
+                        seedc.fixed.SubsetTableRoom room) {
+        return weights == null ? null : new PlaneWork(fp, weights, flash, room);
     }
 
     /** The product op as the C computes it on bit planes, or null (not a product of a quantized activation, or off). */
@@ -121,7 +129,8 @@ final class PlaneWork {
 
     /**
      * The product op as the C computes it by subset sums ({@link LowBitProducts#bySubsetSums}, {@link SubsetWork}),
-     * or null: off planes ({@link #productOf} null: the backends take planes first) and weights in flash.
+     * or null: off planes ({@link #productOf} null: the backends take planes first), weights in flash and its tables
+     * in the device's RAM (else the C sums products plainly, priced as any product with its packed reads).
      */
     LowBitProducts.WideProduct subsetsOf(Op op) {
         if (!(op instanceof Op.MatMul || op instanceof Op.Conv2d) || op.inputs().stream().noneMatch(flash::contains)
@@ -132,7 +141,7 @@ final class PlaneWork {
             if (quantized == null) {
                 quantized = new QuantizedModel(fp, weights);
             }
-            subsets.put(op, LowBitProducts.bySubsetSums(fp, quantized, op, flash));
+            subsets.put(op, LowBitProducts.bySubsetSums(fp, quantized, op, flash, room));
         }
         return subsets.get(op);
     }

@@ -34,8 +34,10 @@ import seedc.ir.Op;
  * benched product of one shape, those split the cycles arbitrarily, 800 cycles an output at 32 bits.)
  * A model with no coefficient of a kind's subset-sum terms prices such a product by its dense terms under their own
  * names, exactly as before these terms existed, and counts that work as unmeasured ({@link LinearCycleModel}).
- * The C may still keep a product off subset sums where its tables do not fit the RAM even in single groups (then it
- * sums products: BitSerial.withSmallerTables); the terms assume tables, as the backends build them first.
+ * Where a device's RAM leaves no room for a product's tables even in single groups, the C sums its products plainly
+ * (codegen's BitSerial.withSmallerTables): the fact says so ({@link seedc.fixed.SubsetTableRoom}, which the driver
+ * and the bench get from the backend's RAM plan), and such a product is priced as any plain product, with its reads
+ * of packed weights (PackedReadWork).
  */
 final class SubsetWork {
     /** The prefix of the unit of a subset-sum term. */

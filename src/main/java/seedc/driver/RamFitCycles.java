@@ -23,7 +23,8 @@ record RamFitCycles(CycleModel model, RamOverflowMemo ramOverflow) implements Cy
 
     @Override
     public CycleEstimate estimate(FixedProgram program, Map<String, double[]> weights) {
-        CycleEstimate e = model.estimate(program, weights);
+        // priced as the C runs on the device: products whose tables its RAM leaves no room for sum plainly
+        CycleEstimate e = model.estimate(program, weights, ramOverflow.tableRoom(program));
         long over = ramOverflow.applyAsLong(program);
         if (over > 0) {
             return e.plus(over * CYCLES_PER_BYTE_OVER);
@@ -41,7 +42,7 @@ record RamFitCycles(CycleModel model, RamOverflowMemo ramOverflow) implements Cy
 
     @Override
     public seedc.cost.WorkCoverage coverage(FixedProgram program, Map<String, double[]> weights) {
-        return model.coverage(program, weights);
+        return model.coverage(program, weights, ramOverflow.tableRoom(program));
     }
 
     @Override

@@ -8,6 +8,7 @@ import seedc.backend.Backend;
 import seedc.backend.Device;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.FixedType;
+import seedc.fixed.SubsetTableRoom;
 
 /**
  * The bytes by which a candidate's RAM exceeds the device's, planned once per program: the search asks for the same
@@ -22,6 +23,8 @@ final class RamOverflowMemo implements ToLongFunction<FixedProgram> {
     private final Map<List<FixedType>, Long> planned = new ConcurrentHashMap<>();
     /** The bytes each program's plan moves, by the same key (only where the cycle model prices a moved byte). */
     private final Map<List<FixedType>, Long> moved = new ConcurrentHashMap<>();
+    /** The products whose subset-sum tables each program's plan leaves no room for, by the same key. */
+    private final Map<List<FixedType>, SubsetTableRoom> rooms = new ConcurrentHashMap<>();
 
     RamOverflowMemo(Backend backend, Map<String, double[]> weights, Device device) {
         this.backend = backend;
@@ -32,6 +35,14 @@ final class RamOverflowMemo implements ToLongFunction<FixedProgram> {
     @Override
     public long applyAsLong(FixedProgram fp) {
         return planned.computeIfAbsent(fp.typesKey(), k -> backend.ramOverflow(fp, weights, device));
+    }
+
+    /**
+     * The products whose subset-sum tables the device's RAM leaves no room for in this program's plan (the C sums
+     * them plainly): what the cycle model prices them by, planned once per program.
+     */
+    SubsetTableRoom tableRoom(FixedProgram fp) {
+        return rooms.computeIfAbsent(fp.typesKey(), k -> backend.subsetTableRoom(fp, weights, device));
     }
 
     /** The bytes the plan on the device moves per inference (0 for a program that does not fit), once per program. */

@@ -135,12 +135,24 @@ public final class LowBitProducts {
      * {@link #MAX_WEIGHT_VALUES} weight values (a 0/1 selection matrix has one plane), the weights in {@code flash},
      * each activation vector read by at least {@link #MIN_SUBSET_VECTORS} weight vectors (a convolution's window by
      * its group's output channels), the activation at most 16 bits after its shift. The C backends build such a
-     * product this way (codegen's SubsetSums, unless it keeps a low-bit activation on planes or its table does not
-     * fit the RAM). Here rather than in codegen so that a cost model can price the kernel the backend emits from
-     * the same fact (a term of its own was measured and not adopted: BENCHMARKS.md "Products on 0/1 weights").
+     * product this way (codegen's SubsetSums, unless it keeps a low-bit activation on planes; where its tables do not
+     * fit a device's RAM, the overload with a {@link SubsetTableRoom} says so). Here rather than in codegen so that a
+     * cost model can price the kernel the backend emits from the same fact (a term of its own was measured and not
+     * adopted: BENCHMARKS.md "Products on 0/1 weights").
      */
     public static WideProduct bySubsetSums(FixedProgram fp, QuantizedModel qm, Op m, java.util.Set<Value> flash) {
-        if (!(m instanceof Op.MatMul || m instanceof Op.Conv2d)) {
+        return bySubsetSums(fp, qm, m, flash, SubsetTableRoom.NONE);
+    }
+
+    /**
+     * {@link #bySubsetSums} on a device whose RAM leaves no room for the tables of {@code room}'s products: those the C
+     * sums plainly, reading their weights as stored (a packed copy's indices where the storage packs them:
+     * {@link PackedReads}). The one fact the C backends write (codegen's BitSerial, an internal error if they differ)
+     * and the cost model prices (seedc.cost.SubsetWork, or the plain product's terms).
+     */
+    public static WideProduct bySubsetSums(FixedProgram fp, QuantizedModel qm, Op m, java.util.Set<Value> flash,
+                                           SubsetTableRoom room) {
+        if (!(m instanceof Op.MatMul || m instanceof Op.Conv2d) || room.over(m)) {
             return null;
         }
         WideProduct w = wide(fp, qm, m, MAX_WEIGHT_VALUES);

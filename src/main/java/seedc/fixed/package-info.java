@@ -11,7 +11,8 @@
  * program uses is a backend's {@link seedc.fixed.WidthPolicy} (C containers {@link seedc.fixed.ContainerWidths},
  * hardware {@link seedc.fixed.ExactWidths}), which the strategies consult instead of fixed constants. Facts about
  * kernels that a backend and the cost model both read live here: a product by subset sums
- * ({@link seedc.fixed.LowBitProducts#bySubsetSums}), the operand that is a flash row read in order
+ * ({@link seedc.fixed.LowBitProducts#bySubsetSums}; on a device of little RAM, less the products whose tables its
+ * RAM plan leaves out, {@link seedc.fixed.SubsetTableRoom}), the operand that is a flash row read in order
  * ({@link seedc.fixed.FlashRowReads}), the values the C keeps in flash (FlashRowReads.inFlash), and which elements
  * the AVR runtime's idiom calls compute ({@link seedc.fixed.IdiomCalls}: 8x16 products narrowed in one call, sums
  * halved by the sign flag, ProtoNN's class scores added by one call of a row, element-wise loops as one call of

@@ -81,7 +81,7 @@ class PackedReadsTest {
      * The dot functions of predict.cpp that stream a packed copy's indices (DotTerms: {@code pb_b = SD_RU8(p_W1_v0_pk,
      * pb >> 3) >> ((pb & 7) * 1)}, k-bit indices 8 / k a byte), each with its k.
      */
-    private static java.util.Map<String, String> packedStreams(String c) {
+    static java.util.Map<String, String> packedStreams(String c) {
         java.util.Map<String, String> out = new java.util.TreeMap<>();
         Matcher f = Pattern.compile("\\n[^\\n]*int\\d+_t (sd_dot\\d+)\\([^\\n]*\\{\\n").matcher(c);
         while (f.find()) {

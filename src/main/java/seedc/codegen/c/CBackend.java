@@ -71,6 +71,12 @@ public final class CBackend implements Backend {
     }
 
     @Override
+    public seedc.fixed.SubsetTableRoom subsetTableRoom(FixedProgram program, Map<String, double[]> weights,
+                                                       Device device) {
+        return FixedCBuild.tableRoom(dialect, program, weights, device);
+    }
+
+    @Override
     public long movedBytes(FixedProgram program, Map<String, double[]> weights, Device device) {
         return FixedCBuild.movedBytes(dialect, program, weights, device);
     }

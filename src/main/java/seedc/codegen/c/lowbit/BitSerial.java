@@ -5,6 +5,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import seedc.codegen.c.avr.AvrLevelTables;
 import seedc.codegen.c.threshold.Thresholds;
 import seedc.codegen.c.writer.CNames;
@@ -14,6 +15,7 @@ import seedc.fixed.FixedProgram;
 import seedc.fixed.LowBitProducts;
 import seedc.fixed.QuantizedModel;
 import seedc.fixed.SignKernels;
+import seedc.fixed.SubsetTableRoom;
 import seedc.ir.Op;
 import seedc.ir.Value;
 
@@ -141,6 +143,40 @@ public final class BitSerial {
         Map<Op, String> out = new IdentityHashMap<>(dropped);
         out.put(largest, subsetSums.get(largest).kernel() + ": " + why);
         return new BitSerial(lowBit, refused, products, smaller, out, sources, signs, counted);
+    }
+
+    /** Whether any product has tables that {@link #withSmallerTables} may give up (subset sums', level tables). */
+    public boolean hasTables() {
+        return !subsetSums.isEmpty() || levelTablePages() > 0;
+    }
+
+    /** The products whose tables {@link #withSmallerTables} dropped: the RAM's part of the subset sums' fact. */
+    public SubsetTableRoom tableRoom() {
+        return dropped.isEmpty() ? SubsetTableRoom.NONE
+                : new SubsetTableRoom(dropped.keySet().stream().map(op -> op.out().name()).collect(Collectors.toSet()));
+    }
+
+    /**
+     * Checks that the C writes by subset sums exactly the products off planes that the fact gives
+     * ({@link LowBitProducts#bySubsetSums} with {@link #tableRoom}), which the cost model prices; the AVR's small
+     * windows on planes by the fact are its kernels' choice (SignKernelsPriced reads them so).
+     *
+     * @throws IllegalStateException (an internal error) naming the first product where they differ
+     */
+    public void requireSubsetFact(FixedProgram fp, QuantizedModel qm, Set<Value> flash) {
+        Map<Value, Op> defs = LowBitProducts.defs(fp.program());
+        SubsetTableRoom room = tableRoom();
+        for (Op m : lowBit) {
+            if (LowBitProducts.onPlanes(fp, qm, m, defs, flash) != null) {
+                continue;
+            }
+            boolean fact = LowBitProducts.bySubsetSums(fp, qm, m, flash, room) != null;
+            if (fact != (subsetSums.get(m) != null)) {
+                throw new IllegalStateException("internal error: the C computes " + m.out().name() + " "
+                        + (fact ? "by the sum of products" : "by subset sums") + " where LowBitProducts.bySubsetSums"
+                        + " (the cost model's fact) says " + (fact ? "subset sums" : "no subset sums"));
+            }
+        }
     }
 
     /** The most taps of a window that subset sums take over from planes of multi-bit activations on the AVR. */
