@@ -161,9 +161,13 @@ final class IdiomWork {
         return calls.dotRow(op);
     }
 
-    /** Whether a term's unit counts a row's work (a class-score or element-wise row's elements, a dot row's). */
+    /**
+     * Whether a term's unit counts a row's work (a class-score or element-wise row's elements, a dot row's), or an exp
+     * kernel's (ExpKernelWork: its stand-ins are priced as a row's are).
+     */
     static boolean isRow(String unit) {
-        return unit.equals(ROW) || unit.equals(DotRowWork.TERMS) || unit.equals(DotRowWork.OUTPUTS);
+        return unit.equals(ROW) || unit.equals(DotRowWork.TERMS) || unit.equals(DotRowWork.OUTPUTS)
+                || ExpKernelWork.isKernel(unit);
     }
 
     /** The element-wise row loop that is op's whole loop ({@link IdiomCalls#elementwiseRow}), or null. */

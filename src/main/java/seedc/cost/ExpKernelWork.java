@@ -1,0 +1,58 @@
+package seedc.cost;
+
+import java.util.Map;
+import seedc.fixed.ExpKernels;
+import seedc.ir.Op;
+
+/**
+ * An exp, sigmoid or tanh whose input is not 8 bits ({@link seedc.fixed.ExpKernels}: no table of its outputs) as
+ * OpWork's terms after the code each element runs, whose cost its input's and output's widths do not tell (a 16-bit
+ * sigmoid into 16 bits at scale 14 divides in 14 steps, into 8 bits at scale 6 in 6): {@code Kind.explookup.W} the
+ * elements whose e the two exp tables give (W 32: sd_exp_lookup32, 64: sd_exp_lookup; the element's loop and its
+ * input's read in them), {@code Kind.expshift} the bits the element's constant shifts move (its input to the tables'
+ * scale, the lookup's index shifts, the product to e's scale), and for sigmoid and tanh {@code Kind.fracdiv.D} the
+ * elements divided by sd_fracdivD with {@code Kind.fracdivbit.D} the quotient bits it produces one a step, or
+ * {@code Kind.cdiv} the elements divided in C. Every term the op had ({@code Sigmoid.op}, {@code Sigmoid.elem.16>16})
+ * is kept under its stand-in unit ({@code Sigmoid.loopedop}, {@code Sigmoid.loopedelem.16>16}), as a row loop's are
+ * ({@link ElementwiseRowWork}): a model that measured the kernel's terms prices them and drops the stand-ins, one that
+ * did not prices the stand-ins under their own names and the kernel at nothing ({@link IdiomWork#rowsPriced}), the
+ * very terms the op had before, so that every program costs what it did until a fit measures the kernels.
+ */
+final class ExpKernelWork {
+    private ExpKernelWork() {}
+
+    /** The units of the kernel's terms (row units to IdiomWork#rowsPriced). */
+    static final String LOOKUP = "explookup", SHIFT = "expshift", FRACDIV = "fracdiv", QUOTIENT_BIT = "fracdivbit",
+            C_DIVISION = "cdiv";
+
+    /** Whether a term's unit counts an exp kernel's work. */
+    static boolean isKernel(String unit) {
+        return unit.equals(LOOKUP) || unit.equals(SHIFT) || unit.equals(FRACDIV) || unit.equals(QUOTIENT_BIT)
+                || unit.equals(C_DIVISION);
+    }
+
+    /**
+     * Where op's elements run {@code kernel} ({@code times} runs of it): moves its terms in {@code own}, its set-up's
+     * too, under stand-in units, and adds the kernel's.
+     */
+    static void add(ExpKernels.Kernel kernel, Op op, double times, Map<String, Double> own) {
+        String kind = OpWork.kind(op);
+        IdiomWork.standIns(kind, own, false);
+        double elements = times * op.out().size();
+        own.merge(kind + "." + LOOKUP + "." + kernel.lookupBits(), elements, Double::sum);
+        if (kernel.shiftBits() > 0) {
+            own.merge(kind + "." + SHIFT, elements * kernel.shiftBits(), Double::sum);
+        }
+        switch (kernel.division()) {
+            case NONE -> { }
+            case C_DIVISION -> own.merge(kind + "." + C_DIVISION, elements, Double::sum);
+            case FRACDIV16, FRACDIV32 -> {
+                String bits = kernel.division() == ExpKernels.Division.FRACDIV16 ? ".16" : ".32";
+                own.merge(kind + "." + FRACDIV + bits, elements, Double::sum);
+                if (kernel.quotientBits() > 0) {
+                    own.merge(kind + "." + QUOTIENT_BIT + bits, elements * kernel.quotientBits(), Double::sum);
+                }
+            }
+        }
+    }
+}
