@@ -10,9 +10,9 @@ import seedc.ir.Op;
  * sigmoid into 16 bits at scale 14 divides in 14 steps, into 8 bits at scale 6 in 6): {@code Kind.explookup.W} the
  * elements whose e the two exp tables give (W 32: sd_exp_lookup32, 64: sd_exp_lookup; the element's loop and its
  * input's read in them), {@code Kind.expshift} the bits the element's constant shifts move (its input to the tables'
- * scale, the lookup's index shifts, the product to e's scale), and for sigmoid and tanh {@code Kind.fracdiv.D} the
- * elements divided by sd_fracdivD with {@code Kind.fracdivbit.D} the quotient bits it produces one a step, or
- * {@code Kind.cdiv} the elements divided in C. Every term the op had ({@code Sigmoid.op}, {@code Sigmoid.elem.16>16})
+ * scale, the lookup's index shifts, the product to e's scale), and for sigmoid and tanh {@code Kind.expdiv.D} the
+ * elements divided by sd_fracdivD with {@code Kind.expdivbit.D} the quotient bits it produces one a step, or
+ * {@code Kind.expcdiv} the elements divided in C. Every term the op had ({@code Sigmoid.op}, {@code Sigmoid.elem.16>16})
  * is kept under its stand-in unit ({@code Sigmoid.loopedop}, {@code Sigmoid.loopedelem.16>16}), as a row loop's are
  * ({@link ElementwiseRowWork}): a model that measured the kernel's terms prices them and drops the stand-ins, one that
  * did not prices the stand-ins under their own names and the kernel at nothing ({@link IdiomWork#rowsPriced}), the
@@ -21,9 +21,12 @@ import seedc.ir.Op;
 final class ExpKernelWork {
     private ExpKernelWork() {}
 
-    /** The units of the kernel's terms (row units to IdiomWork#rowsPriced). */
-    static final String LOOKUP = "explookup", SHIFT = "expshift", FRACDIV = "fracdiv", QUOTIENT_BIT = "fracdivbit",
-            C_DIVISION = "cdiv";
+    /**
+     * The units of the kernel's terms (row units to IdiomWork#rowsPriced), each starting with exp so that a refit
+     * names an op's kernel as one prefix (--refit-kind 'Sigmoid.exp*'): it is priced only where all its terms are.
+     */
+    static final String LOOKUP = "explookup", SHIFT = "expshift", FRACDIV = "expdiv", QUOTIENT_BIT = "expdivbit",
+            C_DIVISION = "expcdiv";
 
     /** Whether a term's unit counts an exp kernel's work. */
     static boolean isKernel(String unit) {

@@ -92,7 +92,9 @@ record OpTerms(FixedProgram fp, Set<Value> flash, Set<Op> streamed, IdiomWork id
         LowBitProducts.Product onPlanes = planes == null ? null : planes.productOf(op);
         LowBitProducts.WideProduct bySubsets = planes == null || onPlanes != null ? null : planes.subsetsOf(op);
         boolean dotRow = idioms != null && onPlanes == null && bySubsets == null && idioms.dotRowOf(op) != null;
-        ExpKernels.Kernel exp = ownLoop ? ExpKernels.of(fp, op) : null; // its elements' exp lookup and division
+        // its elements' exp lookup and division, as terms where the target's model has idioms' terms (the AVR's; the
+        // other targets' models were fitted on the op's own terms, which price it there)
+        ExpKernels.Kernel exp = ownLoop && idioms != null ? ExpKernels.of(fp, op) : null;
         if (!streamed.contains(op) && !calls && !row && !dotRow && exp == null && onPlanes == null && bySubsets == null) {
             indexed(op, times, t);
             return;
