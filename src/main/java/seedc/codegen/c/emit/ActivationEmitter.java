@@ -20,7 +20,8 @@ import seedc.ir.Value;
  * of all of them, computed by the Java kernels, go to a table in flash and each element is one read.
  * A wider input takes the two-table exp; sigmoid and tanh then divide with {@code sd_fracdiv}, which
  * produces only the quotient bits the output scale can have (the numerator never exceeds the
- * divisor), not a 32- or 64-bit library division.
+ * divisor), not a 32- or 64-bit library division. Which division and which lookup is the IR-level fact
+ * {@link ExpKernels}' (the cost model prices the code by it).
  */
 final class ActivationEmitter {
     private final CWriter w;
