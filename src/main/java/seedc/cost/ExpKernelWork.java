@@ -1,6 +1,7 @@
 package seedc.cost;
 
 import java.util.Map;
+import java.util.TreeMap;
 import seedc.fixed.ExpKernels;
 import seedc.ir.Op;
 
@@ -13,26 +14,22 @@ import seedc.ir.Op;
  * scale, the lookup's index shifts, the product to e's scale), and for sigmoid and tanh {@code Kind.expdiv.D} the
  * elements divided by sd_fracdivD with {@code Kind.expdivbit.D} the quotient bits it produces one a step, or
  * {@code Kind.expcdiv} the elements divided in C. Every term the op had ({@code Sigmoid.op}, {@code Sigmoid.elem.16>16})
- * is kept under its stand-in unit ({@code Sigmoid.loopedop}, {@code Sigmoid.loopedelem.16>16}), as a row loop's are
- * ({@link ElementwiseRowWork}): a model that measured the kernel's terms prices them and drops the stand-ins, one that
- * did not prices the stand-ins under their own names and the kernel at nothing ({@link IdiomWork#rowsPriced}), the
- * very terms the op had before, so that every program costs what it did until a fit measures the kernels.
+ * is kept under its stand-in unit ({@code Sigmoid.tablelessop}, {@code Sigmoid.tablelesselem.16>16}), as a product on
+ * bit planes keeps its dense terms ({@link PlaneWork}): a model that measured the kind's exp kernel prices its terms and
+ * drops the stand-ins, one that did not prices the stand-ins under their own names and the kernel at nothing
+ * ({@link LinearCycleModel}'s onPlanes), the very terms the op had before, so that every program costs what it did
+ * until a fit measures the kernels. By kind, not by part (a loop's part sums its body ops' terms): a ProtoNN's loop
+ * holds its exp and its class-score row, each priced by what the model measured of it.
  */
 final class ExpKernelWork {
     private ExpKernelWork() {}
 
     /**
-     * The units of the kernel's terms (row units to IdiomWork#rowsPriced), each starting with exp so that a refit
-     * names an op's kernel as one prefix (--refit-kind 'Sigmoid.exp*'): it is priced only where all its terms are.
+     * The units of the kernel's terms, each starting with {@link #KERNEL} (so a refit names an op's whole kernel as one
+     * prefix, --refit-kind 'Sigmoid.exp*'), and the prefix of its stand-ins' units.
      */
-    static final String LOOKUP = "explookup", SHIFT = "expshift", FRACDIV = "expdiv", QUOTIENT_BIT = "expdivbit",
-            C_DIVISION = "expcdiv";
-
-    /** Whether a term's unit counts an exp kernel's work. */
-    static boolean isKernel(String unit) {
-        return unit.equals(LOOKUP) || unit.equals(SHIFT) || unit.equals(FRACDIV) || unit.equals(QUOTIENT_BIT)
-                || unit.equals(C_DIVISION);
-    }
+    static final String KERNEL = "exp", LOOKUP = "explookup", SHIFT = "expshift", FRACDIV = "expdiv",
+            QUOTIENT_BIT = "expdivbit", C_DIVISION = "expcdiv", STAND_IN = "tableless";
 
     /**
      * Where op's elements run {@code kernel} ({@code times} runs of it): moves its terms in {@code own}, its set-up's
@@ -40,7 +37,10 @@ final class ExpKernelWork {
      */
     static void add(ExpKernels.Kernel kernel, Op op, double times, Map<String, Double> own) {
         String kind = OpWork.kind(op);
-        IdiomWork.standIns(kind, own, false);
+        Map<String, Double> standIns = new TreeMap<>();
+        own.forEach((term, amount) -> standIns.put(TermName.of(term).withUnit(STAND_IN + TermName.unit(term)), amount));
+        own.clear();
+        own.putAll(standIns);
         double elements = times * op.out().size();
         own.merge(kind + "." + LOOKUP + "." + kernel.lookupBits(), elements, Double::sum);
         if (kernel.shiftBits() > 0) {

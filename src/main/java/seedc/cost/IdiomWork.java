@@ -161,13 +161,9 @@ final class IdiomWork {
         return calls.dotRow(op);
     }
 
-    /**
-     * Whether a term's unit counts a row's work (a class-score or element-wise row's elements, a dot row's), or an exp
-     * kernel's (ExpKernelWork: its stand-ins are priced as a row's are).
-     */
+    /** Whether a term's unit counts a row's work (a class-score or element-wise row's elements, a dot row's). */
     static boolean isRow(String unit) {
-        return unit.equals(ROW) || unit.equals(DotRowWork.TERMS) || unit.equals(DotRowWork.OUTPUTS)
-                || ExpKernelWork.isKernel(unit);
+        return unit.equals(ROW) || unit.equals(DotRowWork.TERMS) || unit.equals(DotRowWork.OUTPUTS);
     }
 
     /** The element-wise row loop that is op's whole loop ({@link IdiomCalls#elementwiseRow}), or null. */

@@ -31,11 +31,11 @@ class ExpKernelWorkTest {
 
     @Test
     void theKernelCountsItsLookupsShiftsAndQuotientBitsBesideTheOwnTermsAsStandIns() {
-        Map<String, Double> wide = new TreeMap<>(own("looped", 16));
+        Map<String, Double> wide = new TreeMap<>(own("tableless", 16));
         wide.putAll(Map.of("Sigmoid.explookup.32", 4.0, "Sigmoid.expshift", 4.0 * (1 + 7 + 14),
                 "Sigmoid.expdiv.16", 4.0, "Sigmoid.expdivbit.16", 4.0 * 14));
         assertEquals(wide, t(OpWork.of(program(16), Map.of(), true)));
-        Map<String, Double> narrow = new TreeMap<>(own("looped", 8));
+        Map<String, Double> narrow = new TreeMap<>(own("tableless", 8));
         narrow.putAll(Map.of("Sigmoid.explookup.32", 4.0, "Sigmoid.expshift", 4.0 * 8,
                 "Sigmoid.expdiv.16", 4.0, "Sigmoid.expdivbit.16", 4.0 * 6));
         assertEquals(narrow, t(OpWork.of(program(8), Map.of(), true)));
@@ -51,13 +51,28 @@ class ExpKernelWorkTest {
         LinearCycleModel m = new LinearCycleModel("test", coefficients, Double.NaN, true);
         assertEquals(m.price(own("", 16)), m.price(avr), 0.0, "exactly");
         assertTrue(m.unpriced(avr).isEmpty());
-        // three of the four measured: still the stand-ins
-        coefficients.putAll(Map.of("Sigmoid.explookup.32", 60.0, "Sigmoid.expshift", 5.0, "Sigmoid.expdiv.16", 20.0));
+        // another kind's kernel measured (tanh's): the sigmoid's still priced by its stand-ins
+        coefficients.putAll(Map.of("Tanh.explookup.32", 60.0, "Tanh.expdivbit.16", 11.0));
         assertEquals(m.price(own("", 16)), new LinearCycleModel("test", coefficients, Double.NaN, true).price(avr), 0.0);
-        // all four: 4 lookups at 60, 88 shift bits at 5, 4 divisions at 20 and 56 quotient bits at 11, nothing else
-        coefficients.put("Sigmoid.expdivbit.16", 11.0);
+        // the sigmoid's: 4 lookups at 60, 88 shift bits at 5, 4 divisions at 20 and 56 quotient bits at 11
+        coefficients.putAll(Map.of("Sigmoid.explookup.32", 60.0, "Sigmoid.expshift", 5.0, "Sigmoid.expdiv.16", 20.0,
+                "Sigmoid.expdivbit.16", 11.0));
         assertEquals(4 * 60.0 + 88 * 5.0 + 4 * 20.0 + 56 * 11.0,
                 new LinearCycleModel("test", coefficients, Double.NaN, true).price(avr), 1e-9);
+    }
+
+    /**
+     * By kind, not by the part: a loop's part (its body ops' terms summed) holding a measured class-score row and an
+     * unmeasured exp kernel prices the row by its own term and the exp by its stand-ins.
+     */
+    @Test
+    void aMeasuredRowBesideAnUnmeasuredKernelIsPricedAsMeasured() {
+        Map<String, Double> part = Map.of("MatMul.row.addscores8", 8.0, "MatMul.loopednextmac.8x8.t16", 8.0,
+                "Exp.explookup.32", 10.0, "Exp.expshift", 20.0, "Exp.tablelessop", 1.0, "Exp.tablelesselem.16>8", 10.0);
+        Map<String, Double> coefficients = Map.of("MatMul.row.addscores8", 18.0, "MatMul.nextmac.8x8.t16", 9.0,
+                "Exp.op", 3.0, "Exp.elem.16>8", 15.0);
+        assertEquals(8 * 18.0 + 3.0 + 10 * 15.0, new LinearCycleModel("test", coefficients, Double.NaN, true).price(part),
+                1e-9);
     }
 
     private static Map<String, Double> t(List<OpWork.Part> parts) {
