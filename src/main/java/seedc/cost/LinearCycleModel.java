@@ -50,6 +50,8 @@ public final class LinearCycleModel implements CycleModel {
     private final Set<String> subsetsFitted;
     /** The op kinds whose folded ops a fit measured: a coefficient of a folded term (FoldedWork). */
     private final Set<String> foldsFitted;
+    /** The op kinds whose exp kernels a fit measured: a coefficient of an exp kernel's term (ExpKernelWork). */
+    private final Set<String> expKernelsFitted;
 
     /** A model described so, pricing each term (see {@link OpWork}) by {@code coefficients}, its error unmeasured. */
     public LinearCycleModel(String description, Map<String, Double> coefficients) {
@@ -75,6 +77,7 @@ public final class LinearCycleModel implements CycleModel {
         this.planesFitted = kindsWithUnits(coefficients.keySet(), PlaneWork.PLANE);
         this.subsetsFitted = kindsWithUnits(coefficients.keySet(), SubsetWork.SUBSET);
         this.foldsFitted = kindsWithUnits(coefficients.keySet(), FoldedWork.FOLDED);
+        this.expKernelsFitted = kindsWithUnits(coefficients.keySet(), ExpKernelWork.KERNEL);
         this.heldOutError = heldOutError;
         this.readsFlashRowsInOrder = readsFlashRowsInOrder;
     }
@@ -244,9 +247,10 @@ public final class LinearCycleModel implements CycleModel {
     }
 
     /**
-     * The terms of products on bit planes or by subset sums (PlaneWork's, SubsetWork's) as this model prices them:
-     * where a fit measured the kind's kernel (its planes, or its subset sums), the kernel's terms, without the dense
-     * stand-ins ({@code dense*}, {@code plain*}); else the dense terms under their own names, without the kernel's,
+     * The terms of products on bit planes or by subset sums (PlaneWork's, SubsetWork's), and of exp kernels
+     * (ExpKernelWork's), as this model prices them: where a fit measured the kind's kernel (its planes, its subset
+     * sums, its exp kernel), the kernel's terms, without the stand-ins ({@code dense*}, {@code plain*},
+     * {@code tableless*}); else the dense terms under their own names, without the kernel's,
      * so that the op is exactly the term map it was before the kernel had terms. Term by term: a loop's part may hold
      * products of both kernels.
      */
@@ -258,11 +262,13 @@ public final class LinearCycleModel implements CycleModel {
         terms.forEach((t, a) -> {
             TermName q = TermName.of(t);
             String dense = standInFor(t, PlaneWork.DENSE, planesFitted), plain = standInFor(t, SubsetWork.PLAIN,
-                    subsetsFitted);
-            if (dense != null || plain != null) {
-                f.merge(dense != null ? dense : plain, a, Double::sum); // the kernel unmeasured: priced as before
+                    subsetsFitted), own = standInFor(t, ExpKernelWork.STAND_IN, expKernelsFitted);
+            String kept = dense != null ? dense : plain != null ? plain : own;
+            if (kept != null) {
+                f.merge(kept, a, Double::sum); // the kernel unmeasured: priced as before
             } else if (q.unit().startsWith(PlaneWork.PLANE) ? planesFitted.contains(q.kind())
                     : q.unit().startsWith(SubsetWork.SUBSET) ? subsetsFitted.contains(q.kind())
+                    : q.unit().startsWith(ExpKernelWork.KERNEL) ? expKernelsFitted.contains(q.kind())
                     : !isStandIn(q.unit())) {
                 f.merge(t, a, Double::sum);
             }
@@ -270,9 +276,13 @@ public final class LinearCycleModel implements CycleModel {
         return f;
     }
 
-    /** Whether a unit is a dense term kept beside a kernel's ({@code dense*}: planes', {@code plain*}: subset sums'). */
+    /**
+     * Whether a unit is an op's own term kept beside a kernel's ({@code dense*}: planes', {@code plain*}: subset sums',
+     * {@code tableless*}: an exp kernel's).
+     */
     private static boolean isStandIn(String unit) {
-        return unit.startsWith(PlaneWork.DENSE) || unit.startsWith(SubsetWork.PLAIN);
+        return unit.startsWith(PlaneWork.DENSE) || unit.startsWith(SubsetWork.PLAIN)
+                || unit.startsWith(ExpKernelWork.STAND_IN);
     }
 
     /**

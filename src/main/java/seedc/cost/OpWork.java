@@ -46,6 +46,10 @@ import seedc.ir.Value;
  *       too an element-wise op whose whole loop the C writes as one call of the runtime's element-wise row loops
  *       ({@link IdiomCalls#elementwiseRow}): the elements the row writes, its other terms as stand-ins
  *       ({@link ElementwiseRowWork}).
+ *   <li>{@code Kind.explookup.W}, {@code Kind.expshift}, {@code Kind.expdiv.D}, {@code Kind.expdivbit.D},
+ *       {@code Kind.expcdiv}: on the same target, an exp, sigmoid or tanh whose input is not 8 bits (no table:
+ *       {@link seedc.fixed.ExpKernels}): its elements' exp lookups, shift bits, divisions and quotient bits, its other
+ *       terms as stand-ins ({@link ExpKernelWork}).
  *   <li>{@code Kind.planeop}, {@code Kind.planepack}, {@code Kind.planebyte.AxB}, {@code Kind.planelookup.AxB},
  *       {@code Kind.planeout}, {@code Kind.planeoutwide}: on every C target, a product the C computes on bit planes
  *       ({@link seedc.fixed.LowBitProducts#onPlanes}): its kernels' work ({@link PlaneWork}; its sign kernels'

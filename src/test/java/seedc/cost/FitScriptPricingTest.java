@@ -130,14 +130,26 @@ class FitScriptPricingTest {
         return work;
     }
 
-    /** Whole-row dot products beside their stand-ins (DotRowWork): 16x8 bits, 1 x 8 times 8 x 32; 8x8, 32 x 10. */
+    /**
+     * Whole-row dot products beside their stand-ins (DotRowWork): 16x8 bits, 1 x 8 times 8 x 32; 8x8, 32 x 10; and two
+     * exp kernels beside theirs (ExpKernelWork).
+     */
     private static List<Map<String, Double>> dotRows() {
         return List.of(Map.of("MatMul.dotrow.dotrow16x8_16", 256.0, "MatMul.dotrowout.dotrow16x8_16", 32.0,
                         "MatMul.loopedop", 1.0, "MatMul.loopedmac.16x8.t32", 256.0, "MatMul.loopedout.16", 32.0,
                         "MatMul.loopedshift", 192.0, "Tanh.op", 1.0),
                 Map.of("MatMul.dotrow.dotrow8x8_16", 320.0, "MatMul.dotrowout.dotrow8x8_16", 10.0,
                         "MatMul.loopedop", 1.0, "MatMul.loopedmac.8x8.t32", 320.0, "MatMul.loopedout.16", 10.0,
-                        "MatMul.loopedshift", 10.0));
+                        "MatMul.loopedshift", 10.0),
+                // a sigmoid without a table (ExpKernelWork: 16 elements into 16 bits at scale 14) and a tanh beside
+                // their stand-ins
+                Map.of("Sigmoid.explookup.32", 16.0, "Sigmoid.expshift", 352.0, "Sigmoid.expdiv.16", 16.0,
+                        "Sigmoid.expdivbit.16", 224.0, "Sigmoid.tablelessop", 1.0, "Sigmoid.tablelesselem.16>16", 16.0),
+                Map.of("Tanh.explookup.32", 16.0, "Tanh.expshift", 128.0, "Tanh.expdiv.16", 16.0,
+                        "Tanh.expdivbit.16", 96.0, "Tanh.tablelessop", 1.0, "Tanh.tablelesselem.16>8", 16.0),
+                // a loop's part: a class-score row beside an exp kernel, each priced by what the model measured of it
+                Map.of("MatMul.row.addscores8", 8.0, "MatMul.loopednextmac.8x8.t16", 8.0, "Exp.explookup.32", 10.0,
+                        "Exp.expshift", 20.0, "Exp.tablelessop", 1.0, "Exp.tablelesselem.16>8", 10.0));
     }
 
     /**
@@ -155,12 +167,16 @@ class FitScriptPricingTest {
         coefficients.put("MatMul.dotrow.dotrow16x8_16", 11.5);
         coefficients.put("MatMul.dotrowout.dotrow16x8_16", 41.25);
         coefficients.put("MatMul.dotrow.dotrow8x8_16", 9.75);
+        // the sigmoid's kernel measured, the tanh's but its quotient bits (priced as their relatives), the exp's not
+        coefficients.putAll(Map.of("Sigmoid.explookup.32", 61.5, "Sigmoid.expshift", 4.25, "Sigmoid.expdiv.16", 22.0,
+                "Sigmoid.expdivbit.16", 10.5, "Tanh.explookup.32", 70.0, "Tanh.expshift", 4.0, "Tanh.expdiv.16", 25.0));
         Path model = dir.resolve("model.json"), asked = dir.resolve("asked.json");
         new ObjectMapper().writeValue(model.toFile(), Map.of("coefficients", coefficients));
         new ObjectMapper().writeValue(asked.toFile(), Map.of("terms", List.of(), "work", dotRows()));
         JsonNode python = new ObjectMapper().readTree(runPython(dir, model, asked));
         LinearCycleModel java = new LinearCycleModel("test", coefficients, Double.NaN, true);
         assertEquals(256 * 11.5 + 32 * 41.25 + java.coefficient("Tanh.op"), java.price(dotRows().get(0)), 1e-9);
+        assertEquals(16 * 61.5 + 352 * 4.25 + 16 * 22.0 + 224 * 10.5, java.price(dotRows().get(2)), 1e-9);
         for (int k = 0; k < dotRows().size(); k++) {
             double expected = java.price(dotRows().get(k));
             assertEquals(expected, python.get("prices").get(k).asDouble(), 1e-9 * Math.max(1, expected));
@@ -196,6 +212,8 @@ class FitScriptPricingTest {
             terms.add(kind + "." + IdiomWork.ROW + ".addscores16");
             terms.add(kind + "." + DotRowWork.TERMS + ".dotrow8x16_16");
             terms.add(kind + "." + DotRowWork.OUTPUTS + ".dotrow8x16_16");
+            terms.add(kind + "." + ExpKernelWork.LOOKUP + ".32");
+            terms.add(kind + "." + ExpKernelWork.FRACDIV + ".16");
         }
         return List.copyOf(new TreeSet<>(terms));
     }

@@ -5,6 +5,7 @@ import seedc.codegen.c.operand.Operands;
 import seedc.codegen.c.writer.CNames;
 import seedc.codegen.c.writer.CWriter;
 import seedc.codegen.c.writer.IntExpr;
+import seedc.fixed.ExpKernels;
 import seedc.fixed.ExpTable;
 import seedc.fixed.FixedKernels;
 import seedc.fixed.FixedType;
@@ -19,7 +20,8 @@ import seedc.ir.Value;
  * of all of them, computed by the Java kernels, go to a table in flash and each element is one read.
  * A wider input takes the two-table exp; sigmoid and tanh then divide with {@code sd_fracdiv}, which
  * produces only the quotient bits the output scale can have (the numerator never exceeds the
- * divisor), not a 32- or 64-bit library division.
+ * divisor), not a 32- or 64-bit library division. Which division and which lookup is the IR-level fact
+ * {@link ExpKernels}' (the cost model prices the code by it).
  */
 final class ActivationEmitter {
     private final CWriter w;
@@ -66,9 +68,8 @@ final class ActivationEmitter {
         w.line(ev.ctype() + " e = " + ev.c() + ";");
         IntExpr ex = IntExpr.of("e", ev.bits());
         IntExpr one = IntExpr.lit(1L << tb.sf());
-        long maxDen = maxDen(tb);
-        int divBits = so <= 15 && maxDen <= 1L << 15 ? 16 : so <= 31 && maxDen <= 1L << 31 ? 32 : 0;
-        if (nonNegative(tb) && so >= 0 && divBits > 0) {
+        int divBits = ExpKernels.fracdivBits(tb, so); // the IR-level fact seedc.cost prices too
+        if (divBits > 0) {
             fracdiv(o, ex, one, divBits, so, sigmoid);
         } else {
             divide(o, ex, one, so, sigmoid);
@@ -132,28 +133,11 @@ final class ActivationEmitter {
         return true;
     }
 
-    /** Every entry of both exp tables is at least 0 (e^x rounded), so e >= 0. */
-    private static boolean nonNegative(ExpTable t) {
-        return java.util.Arrays.stream(t.tf()).allMatch(v -> v >= 0) && java.util.Arrays.stream(t.tg()).allMatch(v -> v >= 0);
-    }
-
-    private static long maxLookup(ExpTable t) {
-        long f = java.util.Arrays.stream(t.tf()).map(Math::abs).max().orElse(0);
-        long g = java.util.Arrays.stream(t.tg()).map(Math::abs).max().orElse(0);
-        return f * g;
-    }
-
-    /** The largest divisor one + e. */
-    private static long maxDen(ExpTable t) {
-        return (1L << t.sf()) + seedc.fixed.FixedArith.shr(maxLookup(t), t.sg());
-    }
-
     /** tf[i] * tg[j] for the argument, with the bits the largest product of the tables needs. */
     IntExpr lookup(ExpTable table, IntExpr arg) {
         String[] names = r.constants().table(table);
-        int span = table.hiBits() + table.loBits() + table.drop();
-        int bits = IntExpr.lit(maxLookup(table)).bits();
-        boolean narrow = arg.bits() <= 31 && span <= 30 && Math.abs(table.mQ()) < (1L << 30) && bits <= 32;
+        int bits = IntExpr.lit(ExpKernels.maxLookup(table)).bits();
+        boolean narrow = ExpKernels.narrowLookup(table, arg.bits());
         return IntExpr.of((narrow ? "sd_exp_lookup32(" + arg.as(32) : "sd_exp_lookup(" + arg.as(64)) + ", " + names[0] + ", "
                 + names[1] + ", " + IntExpr.lit(table.mQ()).c() + ", " + table.hiBits() + ", " + table.loBits() + ", "
                 + table.drop() + ")", bits);
