@@ -7,10 +7,10 @@ import seedc.ir.Op;
 /**
  * A matrix product the C computes whole as one call of the runtime's whole-row dot products
  * ({@link seedc.fixed.IdiomCalls#dotRow}: FastGRNN's input and recurrent products, a CNN's or MLP's one-row dense
- * layer; sd_dotrow8x16_16, sd_dotrow16x8_16, sd_dotrow8x8_16 of avr_dot_kernels.h) as OpWork's terms, after the
- * kernel's shape: an asm loop over the k terms of each output (a multiply and a 32-bit addition each, the weights read
- * by lpm Z+), inside a loop over the m outputs (the sum's zeroing, its shift into 16 bits and store, the activations'
- * pointer put back), after one set-up. So {@code MatMul.dotrow.FN} counts the terms (k x m a run) and
+ * layer; the twelve sd_dotrow* of avr_dot_kernels.h, {@link DotRowProducts.Fn}: 8x16, 16x8 or 8x8 bits, into 16 or
+ * 8 bits, shifted right or left) as OpWork's terms, after the kernel's shape: an asm loop over the k terms of each
+ * output (a multiply and an addition into the sum each, the weights read by lpm Z+), inside a loop over the m outputs
+ * (the sum's zeroing, its shift and store, the activations' pointer put back), after one set-up. So {@code MatMul.dotrow.FN} counts the terms (k x m a run) and
  * {@code MatMul.dotrowout.FN} the outputs (m), which carries the call's set-up too (some 15 cycles against m of at
  * least 4 outputs); FN the function's name without sd_ ({@code MatMul.dotrow.dotrow16x8_16}). Every term the op had
  * (its set-up, MACs, outputs, shifts) is kept under its stand-in unit ({@code MatMul.loopedop},
