@@ -16,19 +16,20 @@ import seedc.codegen.c.writer.RuntimeHeader;
  * The runtime's whole 1 x k times k x m products (avr_dot_kernels.h): sd_dotrowAxW_O, a-bit activations by w-bit
  * weights into O bits, out[j] = wrap_O(trunc(sum_q a[q] w[j k + q] / 2^s)); and sd_dotrowAxW_Oshl, out[j] = wrap_O(sum
  * 2^s). On the host, the portable C against the exact sum in 64 bits and C's division (rounding toward zero) or shift,
- * on extreme and random operands at k 2-9, 31, 32, 64 and 255 and every s each function takes (right: 1-16 into 16
- * bits, 1-24 into 8; left: 0-15 and 0-7); under simavr, the AVR's asm (w in flash) against the same computed here in
- * Java, at k 2, 3, 8 (unrolled), 9, 32, 64 and 255 (the loop, odd and even) and at k 3 and 32 each branch's shifts
+ * on extreme, mixed and random operands at k 2-9, 31, 32, 64 and 255 and every s each function takes (right: 1-16 into
+ * 16 bits, 1-24 into 8; left: 0-15 and 0-7); under simavr, the AVR's asm (w in flash) against the same computed here
+ * in Java, at k 2, 3, 8 (unrolled), 9, 32, 64 and 255 (the loop, odd and even) and at k 3 and 32 each branch's shifts
  * (the result's bytes from the sum's low, middle or high ones; left by less than 8 or more), m outputs (255 where the
- * weights allow) and then 1 (the count's edge), a guard element after them left alone, over rounds of extreme and
- * random activations. The device reports an FNV-1a hash of each configuration's outputs (as AvrElementwiseRowsTest),
+ * weights allow) and then 1 (the count's edge), a guard element after them left alone, over rounds of extreme, mixed
+ * and random activations (activations8: the 8x8 rows' 24-bit sums at their extremes). The device reports an FNV-1a
+ * hash of each configuration's outputs (as AvrElementwiseRowsTest),
  * which Java computes from its own.
  */
 class AvrDotRowTest {
     /** The weights' entries: a row of k for each of the m + 1 outputs. */
     static final int WEIGHTS = 1024;
     static final int MAX_TERMS = 255;
-    static final int ROUNDS = 3;
+    static final int ROUNDS = 4;
     static final int GUARD = 0x5a;
     static final int[] HOST_TERMS = {2, 3, 4, 5, 6, 7, 8, 9, 31, 32, 64, 255};
     static final int[] DEVICE_TERMS = {2, 3, 8, 9, 32, 64, 255};
@@ -211,7 +212,12 @@ class AvrDotRowTest {
                 + init(weights16()) + ";\nstatic const int8_t w8[]" + progmem + " = " + init(weights8()) + ";\n";
     }
 
-    /** Round 0 all -128 (the largest sums beside the first weights), round 1 all 127, then random. */
+    /**
+     * Round 0 all -128 (beside the first weights, all the minimum, the largest sums: 8x8 at k 255, 255 * 2^14 =
+     * 4,177,920, the 24-bit sum's extreme), round 1 all 127 (the most negative: -4,145,280), round 2 random, round 3
+     * the minimum for the first 128 terms and the maximum after (there the sum rises, then falls through 0: at k 255
+     * 128 * 16,384 - 127 * 16,256 = 32,640, carries and borrows across every byte of the sum).
+     */
     private static int[] activations8() {
         return rounds(-128, 127, 8, 81);
     }
@@ -225,6 +231,7 @@ class AvrDotRowTest {
         for (int q = 0; q < MAX_TERMS; q++) {
             v[q] = min;
             v[MAX_TERMS + q] = max;
+            v[3 * MAX_TERMS + q] = q < 128 ? min : max;
         }
         return v;
     }
