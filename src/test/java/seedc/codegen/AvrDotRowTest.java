@@ -18,7 +18,7 @@ import seedc.codegen.c.writer.RuntimeHeader;
  * 2^s). On the host, the portable C against the exact sum in 64 bits and C's division (rounding toward zero) or shift,
  * on extreme, mixed and random operands at k 2-9, 31, 32, 64 and 255 and every s each function takes (right: 1-16 into
  * 16 bits, 1-24 into 8; left: 0-15 and 0-7); under simavr, the AVR's asm (w in flash) against the same computed here
- * in Java, at k 2, 3, 8 (unrolled), 9, 32, 64 and 255 (the loop, odd and even) and at k 3 and 32 each branch's shifts
+ * in Java, at k 2, 3, 8 (unrolled), 9, 10, 32, 64 and 255 (the loop after 1, 2, 0 and 3 terms) and at k 3 and 32 each branch's shifts
  * (the result's bytes from the sum's low, middle or high ones; left by less than 8 or more), m outputs (255 where the
  * weights allow) and then 1 (the count's edge), a guard element after them left alone, over rounds of extreme, mixed
  * and random activations (activations8: the 8x8 rows' 24-bit sums at their extremes). The device reports an FNV-1a
@@ -32,7 +32,7 @@ class AvrDotRowTest {
     static final int ROUNDS = 4;
     static final int GUARD = 0x5a;
     static final int[] HOST_TERMS = {2, 3, 4, 5, 6, 7, 8, 9, 31, 32, 64, 255};
-    static final int[] DEVICE_TERMS = {2, 3, 8, 9, 32, 64, 255};
+    static final int[] DEVICE_TERMS = {2, 3, 8, 9, 10, 32, 64, 255};
 
     /** One row function: its activations', weights' and result's bits, and whether it shifts left. */
     record RowFn(int aBits, int wBits, int outBits, boolean shl) {
@@ -106,19 +106,25 @@ class AvrDotRowTest {
         assertEquals(checked + " 0", AvrShiftedProductsTest.compileAndRun(dir, c.toString()));
     }
 
-    /** Into 16 bits: at k 3 and 32 every branch's edges (8x16) or one s in each branch, s 5 and 13 at the other k. */
+    /**
+     * Into 16 bits: at k 3 and 32 every branch's edges (8x16) or one s in each branch and 8 and 9 (8x8: 9 is the
+     * first that reads the three-byte sum's sign from r25), s 5 and 13 at the other k.
+     */
     @Test
     void avrRowsInto16BitsEqualTheSemantics(@TempDir Path dir) throws IOException {
         assertDeviceRows(dir, INTO_16, (f, k) -> k != 3 && k != 32 ? new int[] {5, 13}
-                : f.wBits == 16 ? new int[] {1, 4, 5, 7, 8, 9, 12, 13, 16} : new int[] {1, 5, 9, 13});
+                : f.wBits == 16 ? new int[] {1, 4, 5, 7, 8, 9, 12, 13, 16} : new int[] {1, 5, 8, 9, 13});
     }
 
-    /** Into 8 bits: the same branches and two past them (s 17-20, 21-24: the sum's high bytes), s 7 and 18 elsewhere. */
+    /**
+     * Into 8 bits: the same branches and two past them (s 17-20, 21-24: the sum's high bytes; 8x8 also 16 and 17, where
+     * the three-byte sum's sign in r25 first reaches the result), s 7 and 18 elsewhere.
+     */
     @Test
     void avrRowsInto8BitsEqualTheSemantics(@TempDir Path dir) throws IOException {
         assertDeviceRows(dir, INTO_8, (f, k) -> k != 3 && k != 32 ? new int[] {7, 18}
                 : f.wBits == 16 ? new int[] {1, 4, 5, 8, 9, 12, 13, 16, 17, 20, 21, 23, 24}
-                : new int[] {1, 5, 9, 13, 17, 21});
+                : new int[] {1, 5, 8, 9, 13, 16, 17, 21});
     }
 
     /** Shifted left: 0, 1, 7 and, into 16 bits, 8, 9, 15 (the low byte moved up) at k 3 and 32; 0 and 3 elsewhere. */

@@ -173,10 +173,11 @@ static __attribute__((unused)) int16_t sd_avr_pairs16_16(const int16_t *a, const
 #define SD_DOTROW_READ8X16 "ld r18, X+\n\tlpm r19, Z+\n\tlpm r20, Z+\n\t"
 #define SD_DOTROW_READ16X8 "lpm r18, Z+\n\tld r19, X+\n\tld r20, X+\n\t"
 #define SD_DOTROW_READ8X8 "ld r18, X+\n\tlpm r19, Z+\n\t"
-/* the k terms: unrolled (k <= 8), or the odd one, then pairs counted in r15 (brne reaches the loop: 2 terms of at
- * most 14 words) */
-#define SD_DOTROW_TERMS(TERM) ".if %[k] <= 8\n\t.rept %[k]\n\t" TERM ".endr\n\t.else\n\t.if %[k] & 1\n\t" TERM \
-    ".endif\n\tldi r18, %[k] >> 1\n\tmov r15, r18\n4:\t" TERM TERM "dec r15\n\tbrne 4b\n\t.endif\n\t"
+/* the k terms: unrolled (k <= 8), or the k mod 4 first ones, then four a step counted in r15: the step's dec and brne
+ * (3 cycles) come to 0.75 a term, not the 1.5 of two a step, for 2 more terms' words in the loop (brne reaches it:
+ * 4 terms of at most 14 words) */
+#define SD_DOTROW_TERMS(TERM) ".if %[k] <= 8\n\t.rept %[k]\n\t" TERM ".endr\n\t.else\n\t.rept %[k] & 3\n\t" TERM \
+    ".endr\n\tldi r18, %[k] >> 2\n\tmov r15, r18\n4:\t" TERM TERM TERM TERM "dec r15\n\tbrne 4b\n\t.endif\n\t"
 /* a result's low byte LO, and its high byte HI where it has 16 bits (ob, its bytes, 2), stored at Y */
 #define SD_DOTROW_PUT(LO, HI) "st Y+, " LO "\n\t.if %[ob] == 2\n\tst Y+, " HI "\n\t.endif\n\t"
 /* bits s .. s + 15 (s + 7) of the biased sum stored at Y */
@@ -190,15 +191,20 @@ static __attribute__((unused)) int16_t sd_avr_pairs16_16(const int16_t *a, const
 #define SD_DOTROW_SHL_STORE ".if %[s] >= 8\n\tmov r23, r22\n\tclr r22\n\t.rept %[s] - 8\n\tlsl r23\n\t.endr\n\t" \
     ".else\n\t.rept %[s]\n\tlsl r22\n\trol r23\n\t.endr\n\t.endif\n\t" SD_DOTROW_PUT("r22", "r23")
 /* byte i of the sum's start, -k bias modulo 2^32; 0 in r25 where the sum has three bytes (BYTES 3) */
-#define SD_DOTROW_START(k, bias, i, bytes) ((i) < (bytes) ? ((0x100000000LL - (long long)(k) * (bias)) >> (8 * (i))) & 0xff : 0)
+#define SD_DOTROW_START(k, bias, i, bytes) \
+    ((i) < (bytes) ? ((0x100000000LL - (long long)(k) * (bias)) >> (8 * (i))) & 0xff : 0)
 /* byte i of what a negative sum has subtracted, -(2^s - 1) modulo 2^32, and 2^24 more for a three-byte sum, whose r25
  * is 0 where a four-byte one's is 0xff: sbci then leaves in r25 0 less the borrow, as 0xff less 0xff and the borrow
  * would (the sum's sign, its bias, in the one subtraction) */
 #define SD_DOTROW_BIAS(s, i, bytes) \
     (((0x100000000LL - (1LL << (s)) + 1 + ((bytes) == 3 ? 0x1000000LL : 0)) >> (8 * (i))) & 0xff)
-/* the register with the sum's sign bit */
+/* the register with the sum's sign bit; r25's start and bias, which a three-byte sum needs only where the result's top
+ * bit, s + 8 ob - 1, is in r25 (s > 8 into 16 bits, s > 16 into 8: SD_DOTROW_STORE shifts r25's bits into no result
+ * byte below) */
 #define SD_DOTROW_SIGN_3 "r24"
 #define SD_DOTROW_SIGN_4 "r25"
+#define SD_DOTROW_TOP_3(OP) ".if %[s] + 8 * %[ob] > 24\n\t" OP "\n\t.endif\n\t"
+#define SD_DOTROW_TOP_4(OP) OP "\n\t"
 #define SD_DOTROW_OPERANDS(ta, to) [o] "r"(out), [n] "r"(m), [k] "n"(k), [s] "n"(s), [ob] "n"((int)sizeof(to)), \
     [back0] "n"((k * (int)sizeof(ta)) & 0xff), [back1] "n"(((k * (int)sizeof(ta)) >> 8) & 0xff)
 /* a row of k terms into a sum of BYTES bytes (4, or 3 for the 8x8 products: SD_DOTROW_MAC8); k > 255 stops the build
@@ -207,9 +213,11 @@ static __attribute__((unused)) int16_t sd_avr_pairs16_16(const int16_t *a, const
                                                                            int k, int s) { \
     __asm__ volatile(".if %[k] > 255\n\t.error \"" #name ": more than 255 terms\"\n\t.endif\n\t" \
         SD_ROW_ENTER("r21", "r22") "push r15\n\tpush r16\n\tpush r17\n\tclr r16\n\tldi r17, 0x80\n" \
-        "1:\tldi r22, %[i0]\n\tldi r23, %[i1]\n\tldi r24, %[i2]\n\tldi r25, %[i3]\n\t" SD_DOTROW_TERMS(TERM) \
+        "1:\tldi r22, %[i0]\n\tldi r23, %[i1]\n\tldi r24, %[i2]\n\t" SD_DOTROW_TOP_##BYTES("ldi r25, %[i3]") \
+        SD_DOTROW_TERMS(TERM) \
         "subi r26, %[back0]\n\tsbci r27, %[back1]\n\tsbrs " SD_DOTROW_SIGN_##BYTES ", 7\n\trjmp 2f\n\t" \
-        "subi r22, %[k0]\n\tsbci r23, %[k1]\n\tsbci r24, %[k2]\n\tsbci r25, %[k3]\n2:\n\t" SD_DOTROW_STORE \
+        "subi r22, %[k0]\n\tsbci r23, %[k1]\n\tsbci r24, %[k2]\n\t" SD_DOTROW_TOP_##BYTES("sbci r25, %[k3]") "2:\n\t" \
+        SD_DOTROW_STORE \
         "dec r21\n\tbreq 3f\n\trjmp 1b\n3:\n\tclr r1\n\tpop r17\n\tpop r16\n\tpop r15\n\tpop r29\n\tpop r28" \
         : "+x"(a), "+z"(w) \
         : SD_DOTROW_OPERANDS(ta, to), \
