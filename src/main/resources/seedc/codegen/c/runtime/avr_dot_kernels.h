@@ -144,13 +144,13 @@ static __attribute__((unused)) int16_t sd_avr_pairs16_16(const int16_t *a, const
  * dot function's call, its set-up and the C shift after it), the recurrent ONNX cells', a classifier's into 8 bits.
  * On the AVR one asm loop, a through X (rewound after each output), w through Z (lpm Z+), out through Y: each term's
  * products (8x16: mulsu of the low byte, muls of the high one; 8x8: muls) added into the 32-bit sum (8x8: its low 24
- * bits, below) with their sign bits flipped (21 and 11 cycles a term), k <= 8 terms unrolled, more two a loop step;
- * then the sum biased by 2^s - 1
- * where negative and bits s .. s + 15 (or s + 7) of it, from the low three bytes (s right shifts, s <= 4; 8 - s left
- * ones, s <= 8), the high three (s - 8 right shifts, s <= 12; 16 - s left ones, s <= 16) or the high two (s - 16
- * right shifts, s <= 20; 24 - s left ones). The shl rows add the products into a 16-bit sum as they are (mod 2^16: no
- * sign bits, no bias; 15 and 9 cycles a term), then shift it left. Elsewhere the C loop of the dot function's sum and
- * the store. DotRow writes the calls; AvrDotRowTest checks them against the C (host) and Java's semantics (simavr). */
+ * bits, below) with their sign bits flipped (21 and 11 cycles a term), k <= 8 terms unrolled, more four a loop step;
+ * then the sum biased by 2^s - 1 where negative and bits s .. s + 15 (or s + 7) of it, from the low three bytes (s
+ * right shifts, s <= 4; 8 - s left ones, s <= 8), the high three (s - 8 right shifts, s <= 12; 16 - s left ones,
+ * s <= 16) or the high two (s - 16 right shifts, s <= 20; 24 - s left ones). The shl rows add the products into a
+ * 16-bit sum as they are (mod 2^16: no sign bits, no bias; 15 and 9 cycles a term), then shift it left. Elsewhere the
+ * C loop of the dot function's sum and the store. DotRow writes the calls; AvrDotRowTest checks them against the C
+ * (host) and Java's semantics (simavr). */
 #if defined(__AVR__) && defined(SEEDC_PARAM_READ)
 /* one term's products added into the sum r25:r24:r23:r22, the 8-bit factor in r18 (mulsu's signed one), the other in
  * r19 (8x8) or r20:r19 (8x16); each partial product p added as the unsigned p + 2^15 (its sign bit flipped by eor with
@@ -161,8 +161,8 @@ static __attribute__((unused)) int16_t sd_avr_pairs16_16(const int16_t *a, const
  * int8 lies in [-127 * 128, 128 * 128] = [-16,256, 16,384] and a row has k <= 255 terms (DotRowProducts.MAX_TERMS, the
  * count a byte; SD_DOTROW stops the build past it), so the exact sum lies in [-4,145,280, 4,177,920], inside 24-bit
  * two's complement (+-2^23 = 8,388,608); the three bytes hold it modulo 2^24 (start -k 2^15 and the biased terms, both
- * modulo 2^24), so they read as signed are the sum itself and r25 (cleared at the start) only has to take the sign:
- * the bias below does it at no cost (SD_DOTROW_BIAS). The 8x16 sums need 31 bits (255 * 2^22). */
+ * modulo 2^24), so they read as signed are the sum itself and r25 (cleared at the start where the store reads it) only
+ * has to take the sign: the bias below does it at no cost (SD_DOTROW_BIAS). The 8x16 sums need 31 bits (255 * 2^22). */
 #define SD_DOTROW_MAC8 "muls r18, r19\n\teor r1, r17\n\tadd r22, r0\n\tadc r23, r1\n\tadc r24, r16\n\t"
 #define SD_DOTROW_MAC16 "mulsu r18, r19\n\teor r1, r17\n\tadd r22, r0\n\tadc r23, r1\n\tadc r24, r16\n\tadc r25, r16\n\t" \
     "muls r18, r20\n\teor r1, r17\n\tadd r23, r0\n\tadc r24, r1\n\tadc r25, r16\n\t"
