@@ -242,20 +242,28 @@ class AvrDotRowTest {
         return v;
     }
 
-    /** The weights: the first 255 all the minimum (each row's sum at its largest), a few edges, then random. */
+    /**
+     * The weights: the first 255 all the minimum (each row's sum at its largest), a few edges, then random. The 16-bit
+     * weights' second 255 are -1 (0xffff): beside activations of -128 and 127 the 8x16 rows' sum of low
+     * partial products (low byte 255, unsigned) at its extremes, 255 * -128 * 255 = -8,323,200 and 8,258,175, near
+     * 2^23, where the sum of the high partials is small (SD_DOTROW_MAC16's three-byte sums).
+     */
     private static int[] weights16() {
-        return edged(-32768, new int[] {32767, 0, 1, -1, 255, 256, -256, -257, 128}, 16, 83);
+        return edged(IntStream.range(0, 2 * MAX_TERMS).map(i -> i < MAX_TERMS ? -32768 : -1).toArray(),
+                new int[] {32767, 0, 1, -1, 255, 256, -256, -257, 128}, 16, 83);
     }
 
     private static int[] weights8() {
-        return edged(-128, new int[] {127, 0, 1, -1, 64, -64, 2, -2, 100}, 8, 84);
+        return edged(IntStream.range(0, MAX_TERMS).map(i -> -128).toArray(),
+                new int[] {127, 0, 1, -1, 64, -64, 2, -2, 100}, 8, 84);
     }
 
-    private static int[] edged(int min, int[] edges, int bits, long seed) {
+    /** The leading entries, then the edges and random values. */
+    private static int[] edged(int[] leading, int[] edges, int bits, long seed) {
         int[] v = values(WEIGHTS, edges, bits, seed);
         int[] out = new int[WEIGHTS];
         for (int i = 0; i < WEIGHTS; i++) {
-            out[i] = i < MAX_TERMS ? min : v[i - MAX_TERMS];
+            out[i] = i < leading.length ? leading[i] : v[i - leading.length];
         }
         return out;
     }

@@ -164,8 +164,18 @@ static __attribute__((unused)) int16_t sd_avr_pairs16_16(const int16_t *a, const
  * modulo 2^24), so they read as signed are the sum itself and r25 (cleared at the start where the store reads it) only
  * has to take the sign: the bias below does it at no cost (SD_DOTROW_BIAS). The 8x16 sums need 31 bits (255 * 2^22). */
 #define SD_DOTROW_MAC8 "muls r18, r19\n\teor r1, r17\n\tadd r22, r0\n\tadc r23, r1\n\tadc r24, r16\n\t"
-#define SD_DOTROW_MAC16 "mulsu r18, r19\n\teor r1, r17\n\tadd r22, r0\n\tadc r23, r1\n\tadc r24, r16\n\tadc r25, r16\n\t" \
-    "muls r18, r20\n\teor r1, r17\n\tadd r23, r0\n\tadc r24, r1\n\tadc r25, r16\n\t"
+/* Where the terms loop (k > 8), 8x16 and 16x8 terms add their two partial products into two three-byte sums, one adc
+ * fewer (20 cycles a term, not 21): the low partials (mulsu, the signed 8-bit factor by the unsigned low byte) into
+ * L = r24:r23:r22, the high ones (muls) into H = r25:r13:r12, each biased by 2^15 a term as above (both start at -k
+ * 2^15 modulo 2^24). Why L holds its sum: each low partial lies in [-128 * 255, 127 * 255] = [-32,640, 32,385], so k <=
+ * 255 of them lie within 255 * 32,640 = 8,323,200 < 2^23 of 0, and L's three bytes read as signed are that sum. H needs
+ * only its low 24 bits (it moves up by 8: H 2^8 modulo 2^32). The join after the terms (SD_DOTROW_JOIN_6, 5 cycles an
+ * output; 1 more to start H, and r12, r13 saved) makes r25:r24:r23:r22 = L sign-extended + H 2^8, the 32-bit sum. */
+#define SD_DOTROW_MAC16 ".if %[k] > 8\n\t" \
+    "mulsu r18, r19\n\teor r1, r17\n\tadd r22, r0\n\tadc r23, r1\n\tadc r24, r16\n\t" \
+    "muls r18, r20\n\teor r1, r17\n\tadd r12, r0\n\tadc r13, r1\n\tadc r25, r16\n\t.else\n\t" \
+    "mulsu r18, r19\n\teor r1, r17\n\tadd r22, r0\n\tadc r23, r1\n\tadc r24, r16\n\tadc r25, r16\n\t" \
+    "muls r18, r20\n\teor r1, r17\n\tadd r23, r0\n\tadc r24, r1\n\tadc r25, r16\n\t.endif\n\t"
 /* the same products modulo 2^16 into r23:r22 (the shl rows): the high partial's low byte alone reaches the sum */
 #define SD_DOTROW_LOW8 "muls r18, r19\n\tadd r22, r0\n\tadc r23, r1\n\t"
 #define SD_DOTROW_LOW16 "mulsu r18, r19\n\tadd r22, r0\n\tadc r23, r1\n\tmul r18, r20\n\tadd r23, r0\n\t"
@@ -203,24 +213,47 @@ static __attribute__((unused)) int16_t sd_avr_pairs16_16(const int16_t *a, const
  * byte below) */
 #define SD_DOTROW_SIGN_3 "r24"
 #define SD_DOTROW_SIGN_4 "r25"
+#define SD_DOTROW_SIGN_6 "r25"
 #define SD_DOTROW_TOP_3(OP) ".if %[s] + 8 * %[ob] > 24\n\t" OP "\n\t.endif\n\t"
 #define SD_DOTROW_TOP_4(OP) OP "\n\t"
+#define SD_DOTROW_TOP_6(OP) OP "\n\t"
+/* each output's sum started: one (BYTES 3, 4), or where BYTES is 6 and k > 8 the two of SD_DOTROW_MAC16 (j: the
+ * start of three bytes, -k 2^15 modulo 2^24) */
+#define SD_DOTROW_INIT_3 "ldi r22, %[i0]\n\tldi r23, %[i1]\n\tldi r24, %[i2]\n\t" SD_DOTROW_TOP_3("ldi r25, %[i3]")
+#define SD_DOTROW_INIT_4 "ldi r22, %[i0]\n\tldi r23, %[i1]\n\tldi r24, %[i2]\n\tldi r25, %[i3]\n\t"
+#define SD_DOTROW_INIT_6 ".if %[k] > 8\n\tldi r22, %[j0]\n\tldi r23, %[j1]\n\tldi r24, %[j2]\n\tmovw r12, r22\n\t" \
+    "mov r25, r24\n\t.else\n\t" SD_DOTROW_INIT_4 ".endif\n\t"
+/* the two sums joined (BYTES 6, k > 8): L's sign into r25 (H's top byte) first, then H's low bytes added at byte 1 */
+#define SD_DOTROW_JOIN_3 ""
+#define SD_DOTROW_JOIN_4 ""
+#define SD_DOTROW_JOIN_6 ".if %[k] > 8\n\tsbrc r24, 7\n\tdec r25\n\tadd r23, r12\n\tadc r24, r13\n\tadc r25, r16\n\t" \
+    ".endif\n\t"
+/* r12, r13 saved and restored where H is in them */
+#define SD_DOTROW_SAVE_3 ""
+#define SD_DOTROW_SAVE_4 ""
+#define SD_DOTROW_SAVE_6 ".if %[k] > 8\n\tpush r12\n\tpush r13\n\t.endif\n\t"
+#define SD_DOTROW_RESTORE_3 ""
+#define SD_DOTROW_RESTORE_4 ""
+#define SD_DOTROW_RESTORE_6 ".if %[k] > 8\n\tpop r13\n\tpop r12\n\t.endif\n\t"
 #define SD_DOTROW_OPERANDS(ta, to) [o] "r"(out), [n] "r"(m), [k] "n"(k), [s] "n"(s), [ob] "n"((int)sizeof(to)), \
     [back0] "n"((k * (int)sizeof(ta)) & 0xff), [back1] "n"(((k * (int)sizeof(ta)) >> 8) & 0xff)
-/* a row of k terms into a sum of BYTES bytes (4, or 3 for the 8x8 products: SD_DOTROW_MAC8); k > 255 stops the build
- * (the count is a byte, and the three-byte sum's bound above needs it) */
+/* a row of k terms into a sum of BYTES bytes (4; 3 for the 8x8 products: SD_DOTROW_MAC8; 6 for two three-byte sums
+ * where k > 8, else 4: SD_DOTROW_MAC16); k > 255 stops the build (the count is a byte, and the three-byte sums' bounds
+ * above need it) */
 #define SD_DOTROW(name, ta, tw, to, TERM, BIAS, BYTES) SD_INLINE void name(to *out, const ta *a, const tw *w, uint8_t m, \
                                                                            int k, int s) { \
     __asm__ volatile(".if %[k] > 255\n\t.error \"" #name ": more than 255 terms\"\n\t.endif\n\t" \
-        SD_ROW_ENTER("r21", "r22") "push r15\n\tpush r16\n\tpush r17\n\tclr r16\n\tldi r17, 0x80\n" \
-        "1:\tldi r22, %[i0]\n\tldi r23, %[i1]\n\tldi r24, %[i2]\n\t" SD_DOTROW_TOP_##BYTES("ldi r25, %[i3]") \
-        SD_DOTROW_TERMS(TERM) \
+        SD_ROW_ENTER("r21", "r22") "push r15\n\tpush r16\n\tpush r17\n\t" SD_DOTROW_SAVE_##BYTES \
+        "clr r16\n\tldi r17, 0x80\n1:\t" SD_DOTROW_INIT_##BYTES SD_DOTROW_TERMS(TERM) SD_DOTROW_JOIN_##BYTES \
         "subi r26, %[back0]\n\tsbci r27, %[back1]\n\tsbrs " SD_DOTROW_SIGN_##BYTES ", 7\n\trjmp 2f\n\t" \
         "subi r22, %[k0]\n\tsbci r23, %[k1]\n\tsbci r24, %[k2]\n\t" SD_DOTROW_TOP_##BYTES("sbci r25, %[k3]") "2:\n\t" \
         SD_DOTROW_STORE \
-        "dec r21\n\tbreq 3f\n\trjmp 1b\n3:\n\tclr r1\n\tpop r17\n\tpop r16\n\tpop r15\n\tpop r29\n\tpop r28" \
+        "dec r21\n\tbreq 3f\n\trjmp 1b\n3:\n\tclr r1\n\t" SD_DOTROW_RESTORE_##BYTES \
+        "pop r17\n\tpop r16\n\tpop r15\n\tpop r29\n\tpop r28" \
         : "+x"(a), "+z"(w) \
         : SD_DOTROW_OPERANDS(ta, to), \
+          [j0] "n"(SD_DOTROW_START(k, 0x8000LL, 0, 3)), [j1] "n"(SD_DOTROW_START(k, 0x8000LL, 1, 3)), \
+          [j2] "n"(SD_DOTROW_START(k, 0x8000LL, 2, 3)), \
           [i0] "n"(SD_DOTROW_START(k, BIAS, 0, BYTES)), [i1] "n"(SD_DOTROW_START(k, BIAS, 1, BYTES)), \
           [i2] "n"(SD_DOTROW_START(k, BIAS, 2, BYTES)), [i3] "n"(SD_DOTROW_START(k, BIAS, 3, BYTES)), \
           [k0] "n"(SD_DOTROW_BIAS(s, 0, BYTES)), [k1] "n"(SD_DOTROW_BIAS(s, 1, BYTES)), \
@@ -240,8 +273,8 @@ static __attribute__((unused)) int16_t sd_avr_pairs16_16(const int16_t *a, const
     SD_DOTROW(sd_dotrow##AB##_8, ta, tw, int8_t, READ MAC, BIAS, BYTES) \
     SD_DOTROW_SHL(sd_dotrow##AB##_16shl, ta, tw, int16_t, READ LOW) \
     SD_DOTROW_SHL(sd_dotrow##AB##_8shl, ta, tw, int8_t, READ LOW)
-SD_DOTROWS(8x16, int8_t, int16_t, SD_DOTROW_READ8X16, SD_DOTROW_MAC16, SD_DOTROW_LOW16, 0x808000LL, 4)
-SD_DOTROWS(16x8, int16_t, int8_t, SD_DOTROW_READ16X8, SD_DOTROW_MAC16, SD_DOTROW_LOW16, 0x808000LL, 4)
+SD_DOTROWS(8x16, int8_t, int16_t, SD_DOTROW_READ8X16, SD_DOTROW_MAC16, SD_DOTROW_LOW16, 0x808000LL, 6)
+SD_DOTROWS(16x8, int16_t, int8_t, SD_DOTROW_READ16X8, SD_DOTROW_MAC16, SD_DOTROW_LOW16, 0x808000LL, 6)
 SD_DOTROWS(8x8, int8_t, int8_t, SD_DOTROW_READ8X8, SD_DOTROW_MAC8, SD_DOTROW_LOW8, 0x8000LL, 3)
 #else
 /* the portable rows: each output's 32-bit sum of PRODUCT (a[q] by the next weight) in order, then STORE of it */
