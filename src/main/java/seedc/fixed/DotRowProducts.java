@@ -28,7 +28,10 @@ import seedc.ir.Value;
  * cost model assumes the plain store.
  */
 public final class DotRowProducts {
-    /** The fewest and most terms a row takes (its count is a byte). */
+    /**
+     * The fewest and most terms a row takes (its count is a byte). The most is also what lets the 8x8 rows sum in 24
+     * bits (avr_dot_kernels.h, SD_DOTROW_MAC8): 255 products of at most 2^14 in magnitude stay within 2^22.
+     */
     public static final int MIN_TERMS = 2, MAX_TERMS = 255;
     /** The fewest outputs (a call's set-up against the loop's), the most (the count is a byte). */
     public static final int MIN_OUTPUTS = 4, MAX_OUTPUTS = 255;

@@ -16,22 +16,23 @@ import seedc.codegen.c.writer.RuntimeHeader;
  * The runtime's whole 1 x k times k x m products (avr_dot_kernels.h): sd_dotrowAxW_O, a-bit activations by w-bit
  * weights into O bits, out[j] = wrap_O(trunc(sum_q a[q] w[j k + q] / 2^s)); and sd_dotrowAxW_Oshl, out[j] = wrap_O(sum
  * 2^s). On the host, the portable C against the exact sum in 64 bits and C's division (rounding toward zero) or shift,
- * on extreme and random operands at k 2-9, 31, 32, 64 and 255 and every s each function takes (right: 1-16 into 16
- * bits, 1-24 into 8; left: 0-15 and 0-7); under simavr, the AVR's asm (w in flash) against the same computed here in
- * Java, at k 2, 3, 8 (unrolled), 9, 32, 64 and 255 (the loop, odd and even) and at k 3 and 32 each branch's shifts
+ * on extreme, mixed and random operands at k 2-9, 31, 32, 64 and 255 and every s each function takes (right: 1-16 into
+ * 16 bits, 1-24 into 8; left: 0-15 and 0-7); under simavr, the AVR's asm (w in flash) against the same computed here
+ * in Java, at k 2, 3, 8 (unrolled), 9, 10, 32, 64 and 255 (the loop after 1, 2, 0 and 3 terms) and at k 3 and 32 each branch's shifts
  * (the result's bytes from the sum's low, middle or high ones; left by less than 8 or more), m outputs (255 where the
- * weights allow) and then 1 (the count's edge), a guard element after them left alone, over rounds of extreme and
- * random activations. The device reports an FNV-1a hash of each configuration's outputs (as AvrElementwiseRowsTest),
+ * weights allow) and then 1 (the count's edge), a guard element after them left alone, over rounds of extreme, mixed
+ * and random activations (activations8: the 8x8 rows' 24-bit sums at their extremes). The device reports an FNV-1a
+ * hash of each configuration's outputs (as AvrElementwiseRowsTest),
  * which Java computes from its own.
  */
 class AvrDotRowTest {
     /** The weights' entries: a row of k for each of the m + 1 outputs. */
     static final int WEIGHTS = 1024;
     static final int MAX_TERMS = 255;
-    static final int ROUNDS = 3;
+    static final int ROUNDS = 4;
     static final int GUARD = 0x5a;
     static final int[] HOST_TERMS = {2, 3, 4, 5, 6, 7, 8, 9, 31, 32, 64, 255};
-    static final int[] DEVICE_TERMS = {2, 3, 8, 9, 32, 64, 255};
+    static final int[] DEVICE_TERMS = {2, 3, 8, 9, 10, 32, 64, 255};
 
     /** One row function: its activations', weights' and result's bits, and whether it shifts left. */
     record RowFn(int aBits, int wBits, int outBits, boolean shl) {
@@ -105,19 +106,25 @@ class AvrDotRowTest {
         assertEquals(checked + " 0", AvrShiftedProductsTest.compileAndRun(dir, c.toString()));
     }
 
-    /** Into 16 bits: at k 3 and 32 every branch's edges (8x16) or one s in each branch, s 5 and 13 at the other k. */
+    /**
+     * Into 16 bits: at k 3 and 32 every branch's edges (8x16) or one s in each branch and 8 and 9 (8x8: 9 is the
+     * first that reads the three-byte sum's sign from r25), s 5 and 13 at the other k.
+     */
     @Test
     void avrRowsInto16BitsEqualTheSemantics(@TempDir Path dir) throws IOException {
         assertDeviceRows(dir, INTO_16, (f, k) -> k != 3 && k != 32 ? new int[] {5, 13}
-                : f.wBits == 16 ? new int[] {1, 4, 5, 7, 8, 9, 12, 13, 16} : new int[] {1, 5, 9, 13});
+                : f.wBits == 16 ? new int[] {1, 4, 5, 7, 8, 9, 12, 13, 16} : new int[] {1, 5, 8, 9, 13});
     }
 
-    /** Into 8 bits: the same branches and two past them (s 17-20, 21-24: the sum's high bytes), s 7 and 18 elsewhere. */
+    /**
+     * Into 8 bits: the same branches and two past them (s 17-20, 21-24: the sum's high bytes; 8x8 also 16 and 17, where
+     * the three-byte sum's sign in r25 first reaches the result), s 7 and 18 elsewhere.
+     */
     @Test
     void avrRowsInto8BitsEqualTheSemantics(@TempDir Path dir) throws IOException {
         assertDeviceRows(dir, INTO_8, (f, k) -> k != 3 && k != 32 ? new int[] {7, 18}
                 : f.wBits == 16 ? new int[] {1, 4, 5, 8, 9, 12, 13, 16, 17, 20, 21, 23, 24}
-                : new int[] {1, 5, 9, 13, 17, 21});
+                : new int[] {1, 5, 8, 9, 13, 16, 17, 21});
     }
 
     /** Shifted left: 0, 1, 7 and, into 16 bits, 8, 9, 15 (the low byte moved up) at k 3 and 32; 0 and 3 elsewhere. */
@@ -211,7 +218,12 @@ class AvrDotRowTest {
                 + init(weights16()) + ";\nstatic const int8_t w8[]" + progmem + " = " + init(weights8()) + ";\n";
     }
 
-    /** Round 0 all -128 (the largest sums beside the first weights), round 1 all 127, then random. */
+    /**
+     * Round 0 all -128 (beside the first weights, all the minimum, the largest sums: 8x8 at k 255, 255 * 2^14 =
+     * 4,177,920, the 24-bit sum's extreme), round 1 all 127 (the most negative: -4,145,280), round 2 random, round 3
+     * the minimum for the first 128 terms and the maximum after (there the sum rises, then falls through 0: at k 255
+     * 128 * 16,384 - 127 * 16,256 = 32,640, carries and borrows across every byte of the sum).
+     */
     private static int[] activations8() {
         return rounds(-128, 127, 8, 81);
     }
@@ -225,24 +237,33 @@ class AvrDotRowTest {
         for (int q = 0; q < MAX_TERMS; q++) {
             v[q] = min;
             v[MAX_TERMS + q] = max;
+            v[3 * MAX_TERMS + q] = q < 128 ? min : max;
         }
         return v;
     }
 
-    /** The weights: the first 255 all the minimum (each row's sum at its largest), a few edges, then random. */
+    /**
+     * The weights: the first 255 all the minimum (each row's sum at its largest), a few edges, then random. The 16-bit
+     * weights' second 255 are -1 (0xffff): beside activations of -128 and 127 the 8x16 rows' sum of low
+     * partial products (low byte 255, unsigned) at its extremes, 255 * -128 * 255 = -8,323,200 and 8,258,175, near
+     * 2^23, where the sum of the high partials is small (SD_DOTROW_MAC16's three-byte sums).
+     */
     private static int[] weights16() {
-        return edged(-32768, new int[] {32767, 0, 1, -1, 255, 256, -256, -257, 128}, 16, 83);
+        return edged(IntStream.range(0, 2 * MAX_TERMS).map(i -> i < MAX_TERMS ? -32768 : -1).toArray(),
+                new int[] {32767, 0, 1, -1, 255, 256, -256, -257, 128}, 16, 83);
     }
 
     private static int[] weights8() {
-        return edged(-128, new int[] {127, 0, 1, -1, 64, -64, 2, -2, 100}, 8, 84);
+        return edged(IntStream.range(0, MAX_TERMS).map(i -> -128).toArray(),
+                new int[] {127, 0, 1, -1, 64, -64, 2, -2, 100}, 8, 84);
     }
 
-    private static int[] edged(int min, int[] edges, int bits, long seed) {
+    /** The leading entries, then the edges and random values. */
+    private static int[] edged(int[] leading, int[] edges, int bits, long seed) {
         int[] v = values(WEIGHTS, edges, bits, seed);
         int[] out = new int[WEIGHTS];
         for (int i = 0; i < WEIGHTS; i++) {
-            out[i] = i < MAX_TERMS ? min : v[i - MAX_TERMS];
+            out[i] = i < leading.length ? leading[i] : v[i - leading.length];
         }
         return out;
     }

@@ -143,22 +143,39 @@ static __attribute__((unused)) int16_t sd_avr_pairs16_16(const int16_t *a, const
  * input and recurrent products (fastgrnn-gestures12-8's a = XX[i] * W, k = 3: 153 Uno cycles an output through the
  * dot function's call, its set-up and the C shift after it), the recurrent ONNX cells', a classifier's into 8 bits.
  * On the AVR one asm loop, a through X (rewound after each output), w through Z (lpm Z+), out through Y: each term's
- * products (8x16: mulsu of the low byte, muls of the high one; 8x8: muls) added into the 32-bit sum with their sign
- * bits flipped (21 and 12 cycles a term), k <= 8 terms unrolled, more two a loop step; then the sum biased by 2^s - 1
- * where negative and bits s .. s + 15 (or s + 7) of it, from the low three bytes (s right shifts, s <= 4; 8 - s left
- * ones, s <= 8), the high three (s - 8 right shifts, s <= 12; 16 - s left ones, s <= 16) or the high two (s - 16
- * right shifts, s <= 20; 24 - s left ones). The shl rows add the products into a 16-bit sum as they are (mod 2^16: no
- * sign bits, no bias; 15 and 9 cycles a term), then shift it left. Elsewhere the C loop of the dot function's sum and
- * the store. DotRow writes the calls; AvrDotRowTest checks them against the C (host) and Java's semantics (simavr). */
+ * products (8x16: mulsu of the low byte, muls of the high one; 8x8: muls) added into the 32-bit sum (8x8: its low 24
+ * bits, below) with their sign bits flipped (21 and 11 cycles a term), k <= 8 terms unrolled, more four a loop step;
+ * then the sum biased by 2^s - 1 where negative and bits s .. s + 15 (or s + 7) of it, from the low three bytes (s
+ * right shifts, s <= 4; 8 - s left ones, s <= 8), the high three (s - 8 right shifts, s <= 12; 16 - s left ones,
+ * s <= 16) or the high two (s - 16 right shifts, s <= 20; 24 - s left ones). The shl rows add the products into a
+ * 16-bit sum as they are (mod 2^16: no sign bits, no bias; 15 and 9 cycles a term), then shift it left. Elsewhere the
+ * C loop of the dot function's sum and the store. DotRow writes the calls; AvrDotRowTest checks them against the C
+ * (host) and Java's semantics (simavr). */
 #if defined(__AVR__) && defined(SEEDC_PARAM_READ)
 /* one term's products added into the sum r25:r24:r23:r22, the 8-bit factor in r18 (mulsu's signed one), the other in
  * r19 (8x8) or r20:r19 (8x16); each partial product p added as the unsigned p + 2^15 (its sign bit flipped by eor with
  * r17, 0x80; r16 is 0), so no sign extension: the sum starts at -k 2^15 (8x8) or -k (2^15 + 2^23) modulo 2^32 (as
  * sd_avr_dot8_32's). r15, r16 and r17 are saved and restored inside the asm (as Y is): avr-gcc found no registers for
- * them as operands around FastGRNN's rows. */
-#define SD_DOTROW_MAC8 "muls r18, r19\n\teor r1, r17\n\tadd r22, r0\n\tadc r23, r1\n\tadc r24, r16\n\tadc r25, r16\n\t"
-#define SD_DOTROW_MAC16 "mulsu r18, r19\n\teor r1, r17\n\tadd r22, r0\n\tadc r23, r1\n\tadc r24, r16\n\tadc r25, r16\n\t" \
-    "muls r18, r20\n\teor r1, r17\n\tadd r23, r0\n\tadc r24, r1\n\tadc r25, r16\n\t"
+ * them as operands around FastGRNN's rows.
+ * Why 8x8 sums in three bytes (r24:r23:r22, one adc a term fewer: 11 cycles, not 12) are the same sum: a product of two
+ * int8 lies in [-127 * 128, 128 * 128] = [-16,256, 16,384] and a row has k <= 255 terms (DotRowProducts.MAX_TERMS, the
+ * count a byte; SD_DOTROW stops the build past it), so the exact sum lies in [-4,145,280, 4,177,920], inside 24-bit
+ * two's complement (+-2^23 = 8,388,608); the three bytes hold it modulo 2^24 (start -k 2^15 and the biased terms, both
+ * modulo 2^24), so they read as signed are the sum itself and r25 (cleared at the start where the store reads it) only
+ * has to take the sign: the bias below does it at no cost (SD_DOTROW_BIAS). The 8x16 sums need 31 bits (255 * 2^22). */
+#define SD_DOTROW_MAC8 "muls r18, r19\n\teor r1, r17\n\tadd r22, r0\n\tadc r23, r1\n\tadc r24, r16\n\t"
+/* Where the terms loop (k > 8), 8x16 and 16x8 terms add their two partial products into two three-byte sums, one adc
+ * fewer (20 cycles a term, not 21): the low partials (mulsu, the signed 8-bit factor by the unsigned low byte) into
+ * L = r24:r23:r22, the high ones (muls) into H = r25:r13:r12, each biased by 2^15 a term as above (both start at -k
+ * 2^15 modulo 2^24). Why L holds its sum: each low partial lies in [-128 * 255, 127 * 255] = [-32,640, 32,385], so k <=
+ * 255 of them lie within 255 * 32,640 = 8,323,200 < 2^23 of 0, and L's three bytes read as signed are that sum. H needs
+ * only its low 24 bits (it moves up by 8: H 2^8 modulo 2^32). The join after the terms (SD_DOTROW_JOIN_6, 5 cycles an
+ * output; 1 more to start H, and r12, r13 saved) makes r25:r24:r23:r22 = L sign-extended + H 2^8, the 32-bit sum. */
+#define SD_DOTROW_MAC16 ".if %[k] > 8\n\t" \
+    "mulsu r18, r19\n\teor r1, r17\n\tadd r22, r0\n\tadc r23, r1\n\tadc r24, r16\n\t" \
+    "muls r18, r20\n\teor r1, r17\n\tadd r12, r0\n\tadc r13, r1\n\tadc r25, r16\n\t.else\n\t" \
+    "mulsu r18, r19\n\teor r1, r17\n\tadd r22, r0\n\tadc r23, r1\n\tadc r24, r16\n\tadc r25, r16\n\t" \
+    "muls r18, r20\n\teor r1, r17\n\tadd r23, r0\n\tadc r24, r1\n\tadc r25, r16\n\t.endif\n\t"
 /* the same products modulo 2^16 into r23:r22 (the shl rows): the high partial's low byte alone reaches the sum */
 #define SD_DOTROW_LOW8 "muls r18, r19\n\tadd r22, r0\n\tadc r23, r1\n\t"
 #define SD_DOTROW_LOW16 "mulsu r18, r19\n\tadd r22, r0\n\tadc r23, r1\n\tmul r18, r20\n\tadd r23, r0\n\t"
@@ -166,10 +183,11 @@ static __attribute__((unused)) int16_t sd_avr_pairs16_16(const int16_t *a, const
 #define SD_DOTROW_READ8X16 "ld r18, X+\n\tlpm r19, Z+\n\tlpm r20, Z+\n\t"
 #define SD_DOTROW_READ16X8 "lpm r18, Z+\n\tld r19, X+\n\tld r20, X+\n\t"
 #define SD_DOTROW_READ8X8 "ld r18, X+\n\tlpm r19, Z+\n\t"
-/* the k terms: unrolled (k <= 8), or the odd one, then pairs counted in r15 (brne reaches the loop: 2 terms of at
- * most 14 words) */
-#define SD_DOTROW_TERMS(TERM) ".if %[k] <= 8\n\t.rept %[k]\n\t" TERM ".endr\n\t.else\n\t.if %[k] & 1\n\t" TERM \
-    ".endif\n\tldi r18, %[k] >> 1\n\tmov r15, r18\n4:\t" TERM TERM "dec r15\n\tbrne 4b\n\t.endif\n\t"
+/* the k terms: unrolled (k <= 8), or the k mod 4 first ones, then four a step counted in r15: the step's dec and brne
+ * (3 cycles) come to 0.75 a term, not the 1.5 of two a step, for 2 more terms' words in the loop (brne reaches it:
+ * 4 terms of at most 14 words) */
+#define SD_DOTROW_TERMS(TERM) ".if %[k] <= 8\n\t.rept %[k]\n\t" TERM ".endr\n\t.else\n\t.rept %[k] & 3\n\t" TERM \
+    ".endr\n\tldi r18, %[k] >> 2\n\tmov r15, r18\n4:\t" TERM TERM TERM TERM "dec r15\n\tbrne 4b\n\t.endif\n\t"
 /* a result's low byte LO, and its high byte HI where it has 16 bits (ob, its bytes, 2), stored at Y */
 #define SD_DOTROW_PUT(LO, HI) "st Y+, " LO "\n\t.if %[ob] == 2\n\tst Y+, " HI "\n\t.endif\n\t"
 /* bits s .. s + 15 (s + 7) of the biased sum stored at Y */
@@ -182,23 +200,64 @@ static __attribute__((unused)) int16_t sd_avr_pairs16_16(const int16_t *a, const
 /* the 16-bit sum shifted left by s and stored at Y */
 #define SD_DOTROW_SHL_STORE ".if %[s] >= 8\n\tmov r23, r22\n\tclr r22\n\t.rept %[s] - 8\n\tlsl r23\n\t.endr\n\t" \
     ".else\n\t.rept %[s]\n\tlsl r22\n\trol r23\n\t.endr\n\t.endif\n\t" SD_DOTROW_PUT("r22", "r23")
-#define SD_DOTROW_START(k, bias, i) (((0x100000000LL - (long long)(k) * (bias)) >> (8 * (i))) & 0xff)
+/* byte i of the sum's start, -k bias modulo 2^32; 0 in r25 where the sum has three bytes (BYTES 3) */
+#define SD_DOTROW_START(k, bias, i, bytes) \
+    ((i) < (bytes) ? ((0x100000000LL - (long long)(k) * (bias)) >> (8 * (i))) & 0xff : 0)
+/* byte i of what a negative sum has subtracted, -(2^s - 1) modulo 2^32, and 2^24 more for a three-byte sum, whose r25
+ * is 0 where a four-byte one's is 0xff: sbci then leaves in r25 0 less the borrow, as 0xff less 0xff and the borrow
+ * would (the sum's sign, its bias, in the one subtraction) */
+#define SD_DOTROW_BIAS(s, i, bytes) \
+    (((0x100000000LL - (1LL << (s)) + 1 + ((bytes) == 3 ? 0x1000000LL : 0)) >> (8 * (i))) & 0xff)
+/* the register with the sum's sign bit; r25's start and bias, which a three-byte sum needs only where the result's top
+ * bit, s + 8 ob - 1, is in r25 (s > 8 into 16 bits, s > 16 into 8: SD_DOTROW_STORE shifts r25's bits into no result
+ * byte below) */
+#define SD_DOTROW_SIGN_3 "r24"
+#define SD_DOTROW_SIGN_4 "r25"
+#define SD_DOTROW_SIGN_6 "r25"
+#define SD_DOTROW_TOP_3(OP) ".if %[s] + 8 * %[ob] > 24\n\t" OP "\n\t.endif\n\t"
+#define SD_DOTROW_TOP_4(OP) OP "\n\t"
+#define SD_DOTROW_TOP_6(OP) OP "\n\t"
+/* each output's sum started: one (BYTES 3, 4), or where BYTES is 6 and k > 8 the two of SD_DOTROW_MAC16 (j: the
+ * start of three bytes, -k 2^15 modulo 2^24) */
+#define SD_DOTROW_INIT_3 "ldi r22, %[i0]\n\tldi r23, %[i1]\n\tldi r24, %[i2]\n\t" SD_DOTROW_TOP_3("ldi r25, %[i3]")
+#define SD_DOTROW_INIT_4 "ldi r22, %[i0]\n\tldi r23, %[i1]\n\tldi r24, %[i2]\n\tldi r25, %[i3]\n\t"
+#define SD_DOTROW_INIT_6 ".if %[k] > 8\n\tldi r22, %[j0]\n\tldi r23, %[j1]\n\tldi r24, %[j2]\n\tmovw r12, r22\n\t" \
+    "mov r25, r24\n\t.else\n\t" SD_DOTROW_INIT_4 ".endif\n\t"
+/* the two sums joined (BYTES 6, k > 8): L's sign into r25 (H's top byte) first, then H's low bytes added at byte 1 */
+#define SD_DOTROW_JOIN_3 ""
+#define SD_DOTROW_JOIN_4 ""
+#define SD_DOTROW_JOIN_6 ".if %[k] > 8\n\tsbrc r24, 7\n\tdec r25\n\tadd r23, r12\n\tadc r24, r13\n\tadc r25, r16\n\t" \
+    ".endif\n\t"
+/* r12, r13 saved and restored where H is in them */
+#define SD_DOTROW_SAVE_3 ""
+#define SD_DOTROW_SAVE_4 ""
+#define SD_DOTROW_SAVE_6 ".if %[k] > 8\n\tpush r12\n\tpush r13\n\t.endif\n\t"
+#define SD_DOTROW_RESTORE_3 ""
+#define SD_DOTROW_RESTORE_4 ""
+#define SD_DOTROW_RESTORE_6 ".if %[k] > 8\n\tpop r13\n\tpop r12\n\t.endif\n\t"
 #define SD_DOTROW_OPERANDS(ta, to) [o] "r"(out), [n] "r"(m), [k] "n"(k), [s] "n"(s), [ob] "n"((int)sizeof(to)), \
     [back0] "n"((k * (int)sizeof(ta)) & 0xff), [back1] "n"(((k * (int)sizeof(ta)) >> 8) & 0xff)
-#define SD_DOTROW(name, ta, tw, to, TERM, BIAS) SD_INLINE void name(to *out, const ta *a, const tw *w, uint8_t m, \
-                                                                    int k, int s) { \
-    __asm__ volatile(SD_ROW_ENTER("r21", "r22") "push r15\n\tpush r16\n\tpush r17\n\tclr r16\n\tldi r17, 0x80\n" \
-        "1:\tldi r22, %[i0]\n\tldi r23, %[i1]\n\tldi r24, %[i2]\n\tldi r25, %[i3]\n\t" SD_DOTROW_TERMS(TERM) \
-        "subi r26, %[back0]\n\tsbci r27, %[back1]\n\tsbrs r25, 7\n\trjmp 2f\n\tsubi r22, %[k0]\n\tsbci r23, %[k1]\n\t" \
-        "sbci r24, %[k2]\n\tsbci r25, %[k3]\n2:\n\t" SD_DOTROW_STORE \
-        "dec r21\n\tbreq 3f\n\trjmp 1b\n3:\n\tclr r1\n\tpop r17\n\tpop r16\n\tpop r15\n\tpop r29\n\tpop r28" \
+/* a row of k terms into a sum of BYTES bytes (4; 3 for the 8x8 products: SD_DOTROW_MAC8; 6 for two three-byte sums
+ * where k > 8, else 4: SD_DOTROW_MAC16); k > 255 stops the build (the count is a byte, and the three-byte sums' bounds
+ * above need it) */
+#define SD_DOTROW(name, ta, tw, to, TERM, BIAS, BYTES) SD_INLINE void name(to *out, const ta *a, const tw *w, uint8_t m, \
+                                                                           int k, int s) { \
+    __asm__ volatile(".if %[k] > 255\n\t.error \"" #name ": more than 255 terms\"\n\t.endif\n\t" \
+        SD_ROW_ENTER("r21", "r22") "push r15\n\tpush r16\n\tpush r17\n\t" SD_DOTROW_SAVE_##BYTES \
+        "clr r16\n\tldi r17, 0x80\n1:\t" SD_DOTROW_INIT_##BYTES SD_DOTROW_TERMS(TERM) SD_DOTROW_JOIN_##BYTES \
+        "subi r26, %[back0]\n\tsbci r27, %[back1]\n\tsbrs " SD_DOTROW_SIGN_##BYTES ", 7\n\trjmp 2f\n\t" \
+        "subi r22, %[k0]\n\tsbci r23, %[k1]\n\tsbci r24, %[k2]\n\t" SD_DOTROW_TOP_##BYTES("sbci r25, %[k3]") "2:\n\t" \
+        SD_DOTROW_STORE \
+        "dec r21\n\tbreq 3f\n\trjmp 1b\n3:\n\tclr r1\n\t" SD_DOTROW_RESTORE_##BYTES \
+        "pop r17\n\tpop r16\n\tpop r15\n\tpop r29\n\tpop r28" \
         : "+x"(a), "+z"(w) \
         : SD_DOTROW_OPERANDS(ta, to), \
-          [i0] "n"(SD_DOTROW_START(k, BIAS, 0)), [i1] "n"(SD_DOTROW_START(k, BIAS, 1)), \
-          [i2] "n"(SD_DOTROW_START(k, BIAS, 2)), [i3] "n"(SD_DOTROW_START(k, BIAS, 3)), \
-          [k0] "n"((0x100000000LL - (1LL << (s)) + 1) & 0xff), [k1] "n"(((0x100000000LL - (1LL << (s)) + 1) >> 8) & 0xff), \
-          [k2] "n"(((0x100000000LL - (1LL << (s)) + 1) >> 16) & 0xff), \
-          [k3] "n"(((0x100000000LL - (1LL << (s)) + 1) >> 24) & 0xff) \
+          [j0] "n"(SD_DOTROW_START(k, 0x8000LL, 0, 3)), [j1] "n"(SD_DOTROW_START(k, 0x8000LL, 1, 3)), \
+          [j2] "n"(SD_DOTROW_START(k, 0x8000LL, 2, 3)), \
+          [i0] "n"(SD_DOTROW_START(k, BIAS, 0, BYTES)), [i1] "n"(SD_DOTROW_START(k, BIAS, 1, BYTES)), \
+          [i2] "n"(SD_DOTROW_START(k, BIAS, 2, BYTES)), [i3] "n"(SD_DOTROW_START(k, BIAS, 3, BYTES)), \
+          [k0] "n"(SD_DOTROW_BIAS(s, 0, BYTES)), [k1] "n"(SD_DOTROW_BIAS(s, 1, BYTES)), \
+          [k2] "n"(SD_DOTROW_BIAS(s, 2, BYTES)), [k3] "n"(SD_DOTROW_BIAS(s, 3, BYTES)) \
         : "r18", "r19", "r20", "r21", "r22", "r23", "r24", "r25", "memory"); \
 }
 #define SD_DOTROW_SHL(name, ta, tw, to, TERM) SD_INLINE void name(to *out, const ta *a, const tw *w, uint8_t m, \
@@ -209,13 +268,14 @@ static __attribute__((unused)) int16_t sd_avr_pairs16_16(const int16_t *a, const
         : "+x"(a), "+z"(w) : SD_DOTROW_OPERANDS(ta, to) : "r18", "r19", "r20", "r21", "r22", "r23", "memory"); \
 }
 /* a product's four rows: into 16 and 8 bits shifted right, and the shl ones */
-#define SD_DOTROWS(AB, ta, tw, READ, MAC, LOW, BIAS) SD_DOTROW(sd_dotrow##AB##_16, ta, tw, int16_t, READ MAC, BIAS) \
-    SD_DOTROW(sd_dotrow##AB##_8, ta, tw, int8_t, READ MAC, BIAS) \
+#define SD_DOTROWS(AB, ta, tw, READ, MAC, LOW, BIAS, BYTES) \
+    SD_DOTROW(sd_dotrow##AB##_16, ta, tw, int16_t, READ MAC, BIAS, BYTES) \
+    SD_DOTROW(sd_dotrow##AB##_8, ta, tw, int8_t, READ MAC, BIAS, BYTES) \
     SD_DOTROW_SHL(sd_dotrow##AB##_16shl, ta, tw, int16_t, READ LOW) \
     SD_DOTROW_SHL(sd_dotrow##AB##_8shl, ta, tw, int8_t, READ LOW)
-SD_DOTROWS(8x16, int8_t, int16_t, SD_DOTROW_READ8X16, SD_DOTROW_MAC16, SD_DOTROW_LOW16, 0x808000LL)
-SD_DOTROWS(16x8, int16_t, int8_t, SD_DOTROW_READ16X8, SD_DOTROW_MAC16, SD_DOTROW_LOW16, 0x808000LL)
-SD_DOTROWS(8x8, int8_t, int8_t, SD_DOTROW_READ8X8, SD_DOTROW_MAC8, SD_DOTROW_LOW8, 0x8000LL)
+SD_DOTROWS(8x16, int8_t, int16_t, SD_DOTROW_READ8X16, SD_DOTROW_MAC16, SD_DOTROW_LOW16, 0x808000LL, 6)
+SD_DOTROWS(16x8, int16_t, int8_t, SD_DOTROW_READ16X8, SD_DOTROW_MAC16, SD_DOTROW_LOW16, 0x808000LL, 6)
+SD_DOTROWS(8x8, int8_t, int8_t, SD_DOTROW_READ8X8, SD_DOTROW_MAC8, SD_DOTROW_LOW8, 0x8000LL, 3)
 #else
 /* the portable rows: each output's 32-bit sum of PRODUCT (a[q] by the next weight) in order, then STORE of it */
 #define SD_DOTROW_C(name, ta, tw, to, PRODUCT, STORE) SD_INLINE void name(to *out, const ta *a, const tw *w, \
