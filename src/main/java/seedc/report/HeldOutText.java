@@ -48,9 +48,9 @@ final class HeldOutText {
             sb.append(f("modelled cost of the chosen program: %.0f (%s)%n", x.cycleModel().chosenCycles(),
                     x.cycleModel().describe()));
             if (x.cycleModel().chosenRamOverBytes() != null) {
-                sb.append(f("  the search counted it %d B over the device's RAM with every subset-sum and level table"
-                        + " whole (a%n  penalty in its ranking, not in the cycles above); its C fits with smaller"
-                        + " tables%n", x.cycleModel().chosenRamOverBytes()));
+                sb.append(f("  the search counted it %d B over the device's RAM, planned without the device's limit"
+                        + " and its%n  subset-sum tables whole (a penalty in its ranking, not in the cycles above);"
+                        + " its C fits%n", x.cycleModel().chosenRamOverBytes()));
             }
         }
         if (x.frontier() != null) {

@@ -159,7 +159,7 @@ public sealed interface SearchSummary {
     /**
      * The cycle model the search optimized: what it counts, and its figure for the chosen program: modelled cycles,
      * never the search's RAM penalty; {@code chosenRamOverBytes} (null: none) the bytes the search counted the chosen
-     * program over the device's RAM with every subset-sum and level table whole, where its C fits by smaller tables.
+     * program over the device's RAM (FixedCBuild.ramOverflow) where its C fits all the same.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record CycleModel(String describe, double chosenCycles, Long chosenRamOverBytes) {

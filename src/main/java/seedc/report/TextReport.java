@@ -300,8 +300,9 @@ public final class TextReport {
         }
         table(sb, rows);
         if (anyOver) {
-            sb.append(f("  RAM: the bytes the search counted a program over the device's RAM, every subset-sum and"
-                    + " level table%n  whole; it ranks such a program as slower than any that fits (not in its cycles)%n"));
+            sb.append(f("  RAM: the bytes the search counted a program over the device's RAM (its C does not fit, or"
+                    + " fits only%n  with halved subset-sum tables or a plan the search does not make); it ranks such"
+                    + " a program as%n  slower than any that fits (not in its cycles)%n"));
         }
         HeldOutText.render(sb, x);
         ReportWarnings.testDropWarning(r).ifPresent(w -> sb.append("note: ").append(w).append('\n'));
