@@ -9,7 +9,9 @@ import seedc.driver.Pipeline;
 /**
  * The --pareto file: one row per program on the search's accuracy/cycles/flash frontier, fastest first, with what the
  * search saw (accuracy on the rows that chose and on the held-out rows, modelled cycles, parameter flash), the test
- * accuracy, the configuration that runs it and, from 'seedc bench', what the device measured.
+ * accuracy, the configuration that runs it, the bytes the search counted it over the device's RAM (every subset-sum
+ * and level table whole; 0: it fits, and the modelled cycles never hold the search's penalty for them) and, from
+ * 'seedc bench', what the device measured.
  */
 final class ParetoCsv {
     private ParetoCsv() {}
@@ -18,7 +20,7 @@ final class ParetoCsv {
     record Measured(double cycles, long flashBytes, boolean predictionsEqual) {}
 
     static final String HEADER = "rank,chosen,choose_accuracy,held_out_accuracy,test_accuracy,modelled_cycles,"
-            + "param_flash_bytes,widths,config";
+            + "param_flash_bytes,widths,config,ram_over_bytes";
 
     /** The CSV text; {@code out}: the output folder the configs were written in; {@code measured}: empty or one a row. */
     static String text(List<Pipeline.Frontier> rows, Path out, List<Measured> measured) {
@@ -30,7 +32,8 @@ final class ParetoCsv {
             sb.append(String.join(",", Integer.toString(k + 1), r.chosen() ? "yes" : "no",
                     f(r.chooseAccuracy()), f(r.heldOutAccuracy()), f(r.testAccuracy()),
                     r.cycles() == null ? "" : String.format(Locale.ROOT, "%.0f", r.cycles()),
-                    Integer.toString(r.paramBytes()), r.program().widths(), csv(config.toString())));
+                    Integer.toString(r.paramBytes()), r.program().widths(), csv(config.toString()),
+                    Long.toString(r.ramOverBytes())));
             if (!measured.isEmpty()) {
                 Measured m = measured.get(k);
                 sb.append(String.format(Locale.ROOT, ",%.0f,%d,%s", m.cycles(), m.flashBytes(),

@@ -122,18 +122,20 @@ public final class Compilation {
 
     /**
      * A program on the search's accuracy/cycles/flash frontier as the search saw it (report.html plots them without
-     * --pareto, so without the test runs --pareto adds): its accuracy on the rows that chose, its modelled cycles, its
+     * --pareto, so without the test runs --pareto adds): its accuracy on the rows that chose, its modelled cycles (never
+     * the search's RAM penalty), its
      * parameters' flash and whether it is the chosen one.
      */
     public record SearchPoint(double chooseAccuracy, double cycles, int paramBytes, boolean chosen) {}
 
     /**
      * A program on the search's frontier: its accuracy on the rows that chose, on the held-out rows (null without
-     * them) and on the test set (null for a result without labels), its modelled cycles (null without a cycle model),
-     * its parameters' flash, and whether it is the chosen one.
+     * them) and on the test set (null for a result without labels), its modelled cycles (null without a cycle model;
+     * never the search's RAM penalty), its parameters' flash, whether it is the chosen one, and the bytes the search
+     * counted it over the device's RAM with every table whole (0: fits).
      */
     public record FrontierRow(FixedProgram program, double chooseAccuracy, Double heldOutAccuracy, Double testAccuracy,
-                              Double cycles, int paramBytes, boolean chosen) {}
+                              Double cycles, int paramBytes, boolean chosen, long ramOverBytes) {}
 
     /** The flash of a device as stage IV's budget: what the code writer would put there for the target. */
     public static Budget deviceFlash(Backend backend, Device device, FloatModel model) {
@@ -163,7 +165,13 @@ public final class Compilation {
      * ({@code bestOnTrain}) the chosen program's run over the training set, when the search already made it.
      */
     record Searched(FixedProgram best, int candidates, List<Report.SweepPoint> sweep, SearchSummary summary,
-                            Candidate.Counted bestOnTrain, List<Frontier.Explored> frontier) {}
+                            Candidate.Counted bestOnTrain, List<Frontier.Explored> frontier,
+                            java.util.function.ToLongFunction<FixedProgram> ramOverBytes) {
+        /** A program's modelled cycles as the search priced it, without its RAM penalty ({@link RamFitCycles}). */
+        double cyclesOf(Frontier.Explored e) {
+            return RamFitCycles.cyclesWithoutPenalty(e.cycles(), ramOverBytes.applyAsLong(e.program()));
+        }
+    }
 
     public static Outcome compile(FloatModel model, DataSet train, DataSet test, Options o) {
         return compile(model, train, null, test, o);
@@ -218,7 +226,7 @@ public final class Compilation {
                 !model.program().result().isInt() || trainScores == null || testScores == null ? null
                         : new Report.OutputError(trainScores, testScores),
                 s.frontier().stream().filter(e -> e.cycles() > 0).map(e -> new SearchPoint(e.chooseAccuracy(),
-                        e.cycles(), e.paramBytes(), e.program().sameTypes(best))).toList());
+                        s.cyclesOf(e), e.paramBytes(), e.program().sameTypes(best))).toList());
     }
 
     /** The search's frontier with each program's test accuracy (from the interpreter, as the report's). */
@@ -227,8 +235,8 @@ public final class Compilation {
         return s.frontier().stream().map(e -> new FrontierRow(e.program(), e.chooseAccuracy(),
                 e.judged() ? e.heldOutAccuracy() : null,
                 label ? Evaluation.accuracy(test, Candidate.run(e.program(), model, test, o.jobs())).percent() : null,
-                e.cycles() > 0 ? e.cycles() : null, e.paramBytes(),
-                e.program().sameTypes(s.best()))).toList();
+                e.cycles() > 0 ? s.cyclesOf(e) : null, e.paramBytes(), e.program().sameTypes(s.best()),
+                s.ramOverBytes().applyAsLong(e.program()))).toList();
     }
 
     /** Float's and the chosen program's runs over the training and test sets. */
@@ -359,6 +367,7 @@ public final class Compilation {
                 .map(p -> new SearchSummary.ProductsPoint(p.maxscale(), p.products().id(), p.trainAccuracy(), p.loss(),
                         p.wrapEvents()))
                 .toList());
-        return new Searched(search.best(), search.candidates(), sweep, summary, search.bestOnTrain(), List.of());
+        return new Searched(search.best(), search.candidates(), sweep, summary, search.bestOnTrain(), List.of(),
+                fp -> 0);
     }
 }

@@ -16,6 +16,15 @@ import seedc.fixed.FixedProgram;
 record RamFitCycles(CycleModel model, RamOverflowMemo ramOverflow) implements CycleModel {
     static final double CYCLES_PER_BYTE_OVER = 1e9;
 
+    /**
+     * A figure of this objective as a report gives it: the modelled cycles of a program the search counted
+     * {@code overBytes} over the device's RAM ({@link RamOverflowMemo}), without the penalty {@link #estimate} added for
+     * them, which is no time the program takes (the reports say the bytes in words); the objective itself at 0 B.
+     */
+    static double cyclesWithoutPenalty(double objective, long overBytes) {
+        return overBytes == 0 ? objective : objective - overBytes * CYCLES_PER_BYTE_OVER;
+    }
+
     @Override
     public String describe() {
         return model.describe();

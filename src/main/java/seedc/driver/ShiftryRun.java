@@ -1,6 +1,8 @@
 package seedc.driver;
 
 import java.util.List;
+import java.util.function.ToLongFunction;
+import seedc.fixed.FixedProgram;
 import seedc.fixed.Cost;
 import seedc.ir.FloatModel;
 import seedc.analysis.ValueRanges;
@@ -44,6 +46,8 @@ final class ShiftryRun {
         SearchSummary.ModelSetAside setAside = judged.verdict() != null && !judged.verdict().trusted()
                 ? workUnmeasured(judged.verdict()) : objective.setAside();
         ShiftryOutcome s = ShiftrySearch.run(in, judged.settings());
+        // the figures the report gives: the objective's RAM penalty taken out, the bytes kept apart (RamFitCycles)
+        ToLongFunction<FixedProgram> over = cycles instanceof RamFitCycles ? objective.overflow() : p -> 0;
         SearchSummary.FlashFit fit = null;
         if (o.flashBudget() != null) {
             Budget b = o.flashBudget();
@@ -54,15 +58,23 @@ final class ShiftryRun {
         SearchSummary summary = new SearchSummary.Shiftry(s.inputScale(), byAccuracy ? o.maxAccuracyDrop() : null,
                 byAccuracy ? o.maxScoreError() : null, fit, s.paramBytesStart(),
                 s.order().stream().map(d -> new SearchSummary.Demotion(d.name(), d.scale(), d.loss(),
-                        cycles == null ? null : d.cyclesSaved())).toList(),
+                        cycles == null ? null : RamFitCycles.cyclesWithoutPenalty(d.cyclesSaved(),
+                                d.ramOverBytesSaved()))).toList(),
                 s.curve().stream().map(t -> step(t, cycles != null)).toList(),
                 s.staged() == null ? null : new SearchSummary.Subset(s.staged().subsetRows(), s.staged().rows(),
                         s.staged().keptOnSubset(), s.staged().confirmed()), o.maxOutputError(),
                 byAccuracy && s.startScoreError() > o.maxScoreError() ? s.startScoreError() : null,
-                heldOut(s.heldOut()), cycles == null ? null : new SearchSummary.CycleModel(cycles.describe(), s.cycles()),
+                heldOut(s.heldOut()), cycles == null ? null : chosenCycles(cycles, s, over.applyAsLong(s.best())),
                 place(s), s.grouping() == null ? null : new SearchSummary.ValueGroups(s.grouping().values(),
                         s.grouping().groups(), s.grouping().size()), setAside);
-        return new Compilation.Searched(s.best(), s.candidates(), List.of(), summary, s.bestOnTrain(), s.explored());
+        return new Compilation.Searched(s.best(), s.candidates(), List.of(), summary, s.bestOnTrain(), s.explored(),
+                over);
+    }
+
+    /** The chosen program's modelled cycles, and the bytes the search counted it over the RAM (its C fits). */
+    private static SearchSummary.CycleModel chosenCycles(seedc.cost.CycleModel cycles, ShiftryOutcome s, long over) {
+        return new SearchSummary.CycleModel(cycles.describe(), RamFitCycles.cyclesWithoutPenalty(s.cycles(), over),
+                over == 0 ? null : over);
     }
 
     /**
@@ -113,7 +125,8 @@ final class ShiftryRun {
         return new SearchSummary.Step(t.name(), t.kept(), t.verdict().text(),
                 Double.isNaN(t.trainAccuracy()) ? null : t.trainAccuracy(),
                 Double.isNaN(t.scoreError()) ? null : t.scoreError(), t.paramBytes(), t.wrapEvents(),
-                modelled ? t.cycles() : null);
+                modelled ? RamFitCycles.cyclesWithoutPenalty(t.cycles(), t.ramOverBytes()) : null,
+                modelled && t.ramOverBytes() > 0 ? t.ramOverBytes() : null);
     }
 
     /** Where the chosen program sits on the frontier (null when the search kept none, as with a flash budget). */
@@ -144,7 +157,11 @@ final class ShiftryRun {
                         : SearchSummary.RowsFrom.TRAINING_SET, h.keptForRam() == 0 ? null : h.keptForRam(),
                 h.refused() == null ? null : new SearchSummary.Refused(h.refused().accuracy(),
                         h.refused().wrapEvents(), h.refused().wrapsAtStart()),
-                h.faster() == null ? null : new SearchSummary.Faster(h.faster().walkCycles(), h.faster().chooseAccuracy(),
-                        h.faster().narrower(), h.faster().wider()), h.chosenRows());
+                h.faster() == null ? null : faster(h.faster()), h.chosenRows());
+    }
+
+    private static SearchSummary.Faster faster(ShiftryOutcome.Faster f) {
+        return new SearchSummary.Faster(RamFitCycles.cyclesWithoutPenalty(f.walkCycles(), f.walkRamOverBytes()),
+                f.chooseAccuracy(), f.narrower(), f.wider());
     }
 }

@@ -47,6 +47,11 @@ final class HeldOutText {
         if (x.cycleModel() != null) {
             sb.append(f("modelled cost of the chosen program: %.0f (%s)%n", x.cycleModel().chosenCycles(),
                     x.cycleModel().describe()));
+            if (x.cycleModel().chosenRamOverBytes() != null) {
+                sb.append(f("  the search counted it %d B over the device's RAM, planned without the device's limit"
+                        + " and its%n  subset-sum tables whole (a penalty in its ranking, not in the cycles above);"
+                        + " its C fits%n", x.cycleModel().chosenRamOverBytes()));
+            }
         }
         if (x.frontier() != null) {
             sb.append(f("frontier: the chosen program is number %d, fastest first, of the %d programs the search ran%n"

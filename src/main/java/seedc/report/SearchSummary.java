@@ -156,8 +156,17 @@ public sealed interface SearchSummary {
      */
     record FrontierPlace(int programs, int rank) {}
 
-    /** The cycle model the search optimized: what it counts, and its figure for the chosen program. */
-    record CycleModel(String describe, double chosenCycles) {}
+    /**
+     * The cycle model the search optimized: what it counts, and its figure for the chosen program: modelled cycles,
+     * never the search's RAM penalty; {@code chosenRamOverBytes} (null: none) the bytes the search counted the chosen
+     * program over the device's RAM (FixedCBuild.ramOverflow) where its C fits all the same.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record CycleModel(String describe, double chosenCycles, Long chosenRamOverBytes) {
+        public CycleModel(String describe, double chosenCycles) {
+            this(describe, chosenCycles, null);
+        }
+    }
 
     /**
      * A large training set's search: stages II-IV decided on {@code rows} evenly spaced rows of {@code of} (the
@@ -182,14 +191,20 @@ public sealed interface SearchSummary {
     /**
      * One step of stage IV: whether demoting the value was kept ({@code verdict}: "kept", else why not, as report.txt
      * writes it), and the program's numbers after it (accuracy and score error null when it was refused unrun, not
-     * being faster; cycles null without a model).
+     * being faster; cycles null without a model: modelled cycles, never the search's RAM penalty, with the bytes the
+     * search counted the program over the device's RAM in {@code ramOverBytes}, null where it fits).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record Step(String name, boolean kept, String verdict, Double trainAccuracy, Double scoreError, int paramBytes,
-                long wrapEvents, Double cycles) {
+                long wrapEvents, Double cycles, Long ramOverBytes) {
+        public Step(String name, boolean kept, String verdict, Double trainAccuracy, Double scoreError,
+                    int paramBytes, long wrapEvents, Double cycles) {
+            this(name, kept, verdict, trainAccuracy, scoreError, paramBytes, wrapEvents, cycles, null);
+        }
+
         public Step(String name, boolean kept, double trainAccuracy, double scoreError, int paramBytes,
                     long wrapEvents) {
-            this(name, kept, kept ? "kept" : "no", trainAccuracy, scoreError, paramBytes, wrapEvents, null);
+            this(name, kept, kept ? "kept" : "no", trainAccuracy, scoreError, paramBytes, wrapEvents, null, null);
         }
     }
 

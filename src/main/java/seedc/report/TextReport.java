@@ -268,9 +268,14 @@ public final class TextReport {
         // The wraps column only when some step wrapped: stage IV refuses those in accuracy mode.
         boolean anyWrap = x.demotionCurve().stream().anyMatch(s -> s.wrapEvents() > 0);
         boolean cycles = x.cycleModel() != null;
+        // the RAM column only when the search counted some step over the device's RAM (its ranking's penalty)
+        boolean anyOver = x.demotionCurve().stream().anyMatch(s -> s.ramOverBytes() != null);
         List<String> head = new ArrayList<>(List.of("value", "kept", "train acc", "score error", "param bytes"));
         if (cycles) {
             head.add("cycles");
+        }
+        if (anyOver) {
+            head.add("RAM");
         }
         if (anyWrap) {
             head.add("wraps");
@@ -285,12 +290,20 @@ public final class TextReport {
             if (cycles) {
                 row.add(s.cycles() == null ? "-" : f("%.0f", s.cycles()));
             }
+            if (anyOver) {
+                row.add(s.ramOverBytes() == null ? "fits" : f("%d B over", s.ramOverBytes()));
+            }
             if (anyWrap) {
                 row.add(Long.toString(s.wrapEvents()));
             }
             rows.add(row.toArray(String[]::new));
         }
         table(sb, rows);
+        if (anyOver) {
+            sb.append(f("  RAM: the bytes the search counted a program over the device's RAM (its C does not fit, or"
+                    + " fits only%n  with halved subset-sum tables or a plan the search does not make); it ranks such"
+                    + " a program as%n  slower than any that fits (not in its cycles)%n"));
+        }
         HeldOutText.render(sb, x);
         ReportWarnings.testDropWarning(r).ifPresent(w -> sb.append("note: ").append(w).append('\n'));
         if (x.subset() != null) {

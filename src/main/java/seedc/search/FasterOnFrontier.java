@@ -53,7 +53,7 @@ final class FasterOnFrontier {
             if (better == null) {
                 return o.withExplored(front);
             }
-            ShiftryOutcome c = chosen(o, better);
+            ShiftryOutcome c = chosen(o, better, a.settings().overflow(o.best()));
             return c.withExplored(Frontier.of(front, c.best())); // the walk's program, now dominated, leaves it
         }
     }
@@ -90,7 +90,7 @@ final class FasterOnFrontier {
     }
 
     /** {@code o} with {@code p}'s program chosen, and what that changed. */
-    private static ShiftryOutcome chosen(ShiftryOutcome o, Passing p) {
+    private static ShiftryOutcome chosen(ShiftryOutcome o, Passing p, long walkRamOverBytes) {
         Frontier.Explored e = p.program();
         List<String> narrower = new ArrayList<>(), wider = new ArrayList<>();
         for (Value v : o.best().program().values()) {
@@ -102,7 +102,8 @@ final class FasterOnFrontier {
                 (now < was ? narrower : wider).add(v.name() + " " + now);
             }
         }
-        ShiftryOutcome.Faster f = new ShiftryOutcome.Faster(o.cycles(), p.chooseAccuracy(), narrower, wider);
+        ShiftryOutcome.Faster f = new ShiftryOutcome.Faster(o.cycles(), walkRamOverBytes, p.chooseAccuracy(),
+                narrower, wider);
         return o.withHeldOut(o.heldOut().choosing(e.heldOutAccuracy(), f), e.program(), o.curve(), e.cycles());
     }
 }

@@ -25,23 +25,32 @@ public record ShiftryOutcome(FixedProgram best, int inputScale, List<ShiftryOutc
 
     /**
      * Stage III's best for one value: demoted alone to {@code bits} at {@code scale}, with its loss and the modelled
-     * cycles it saves alone (0 without a cycle model). In a long program, a group's ({@link Grouping}): named
-     * "first..last", {@code scale} its first value's.
+     * cycles it saves alone (0 without a cycle model; the search's objective, with the penalty of the
+     * {@code ramOverBytesSaved} it brings the program nearer to fitting the device's RAM). In a long program, a group's
+     * ({@link Grouping}): named "first..last", {@code scale} its first value's.
      */
-    public record Demotion(String name, int bits, int scale, double loss, long wrapEvents, double cyclesSaved) {}
+    public record Demotion(String name, int bits, int scale, double loss, long wrapEvents, double cyclesSaved,
+                           long ramOverBytesSaved) {
+        /** One that changes no byte the search counts over the device's RAM. */
+        public Demotion(String name, int bits, int scale, double loss, long wrapEvents, double cyclesSaved) {
+            this(name, bits, scale, loss, wrapEvents, cyclesSaved, 0);
+        }
+    }
 
     /**
      * Stage IV's try of one value: why it was kept or not, and the program's numbers with it demoted (the accuracy
-     * and score error NaN when it was refused before running: its modelled cycles did not drop).
+     * and score error NaN when it was refused before running: its modelled cycles did not drop); {@code cycles} the
+     * search's objective, which on a device of limited RAM holds a penalty for the {@code ramOverBytes} the program's
+     * RAM exceeds the device's by as the search counts them (0 where it fits; the report gives the cycles without it).
      */
     public record Step(String name, StageFourVerdict verdict, double trainAccuracy, double scoreError, int paramBytes,
-                       long wrapEvents, double cycles) {
+                       long wrapEvents, double cycles, long ramOverBytes) {
         public boolean kept() {
             return verdict.kept();
         }
 
         Step as(StageFourVerdict v) {
-            return new Step(name, v, trainAccuracy, scoreError, paramBytes, wrapEvents, cycles);
+            return new Step(name, v, trainAccuracy, scoreError, paramBytes, wrapEvents, cycles, ramOverBytes);
         }
     }
 
@@ -113,10 +122,12 @@ public record ShiftryOutcome(FixedProgram best, int inputScale, List<ShiftryOutc
 
     /**
      * A program of the frontier chosen over the walk's ({@link FasterOnFrontier}): the walk's program's modelled
-     * cycles ({@code walkCycles}), the chosen one's accuracy on the rows that choose, and the values it holds narrower
-     * and wider than the walk's program (stage IV's table describes the walk's).
+     * cycles ({@code walkCycles}, the search's objective: with the penalty of the {@code walkRamOverBytes} it counted
+     * over the device's RAM, 0 where it fits), the chosen one's accuracy on the rows that choose, and the values it
+     * holds narrower and wider than the walk's program (stage IV's table describes the walk's).
      */
-    public record Faster(double walkCycles, double chooseAccuracy, List<String> narrower, List<String> wider) {}
+    public record Faster(double walkCycles, long walkRamOverBytes, double chooseAccuracy, List<String> narrower,
+                         List<String> wider) {}
 
     /** What the held-out rows decided about the score guard. */
     public enum ScoreGuard {

@@ -287,6 +287,7 @@ public final class ShiftrySearch {
         List<List<CandidatePool.Score>> r = pool.race("stage III: demote each value", groups);
         List<Demotion> order = new ArrayList<>();
         double now = cycles(bits, scales);
+        long overNow = pricing.overflow(current());
         for (int i = 0; i < units.size(); i++) {
             int bestK = StageFourOrder.best(r.get(i));
             DemotionUnits.Unit u = units.get(i);
@@ -294,8 +295,9 @@ public final class ShiftrySearch {
             int[] bd = bits.clone(), sd = scales.clone();
             int[] chosen = u.demote(step, bestK, scales, bd, sd);
             rung.add(new DemotionUnits.Chosen(u, step.to().bits(), chosen));
+            FixedProgram demoted = assign(bd, sd);
             order.add(new Demotion(u.name(), step.to().bits(), chosen[0], b.loss(), b.wrapEvents(),
-                    now - cycles(bd, sd)));
+                    now - cyclesOf(demoted), overNow - pricing.overflow(demoted)));
         }
         order.sort(StageFourOrder.of(budget == null && pricing.modelsCycles(), lossBefore));
         return order;

@@ -66,7 +66,7 @@ final class StageFourGroups {
                 for (int k : pending) {
                     Step p = curve.get(k);
                     steps.put(k, new Step(p.name(), StageFourVerdict.KEPT_TOGETHER, s.accuracy(), s.scoreError(),
-                            walk.pricing().paramBytes(b), s.wrapEvents(), then));
+                            walk.pricing().paramBytes(b), s.wrapEvents(), then, walk.pricing().overflow(together)));
                 }
             } else {
                 System.arraycopy(keptBits, 0, b, 0, b.length);

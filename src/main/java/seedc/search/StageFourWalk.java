@@ -71,7 +71,7 @@ final class StageFourWalk {
                     // op it may be faster (StageFourPairs).
                     bar.step();
                     curve.add(new Step(d.name(), StageFourVerdict.COST, Double.NaN, Double.NaN,
-                            pricing.paramBytes(b), 0, cyclesThen));
+                            pricing.paramBytes(b), 0, cyclesThen, pricing.overflow(candidate)));
                     StageFourPairs.Pair pair = pairs == null ? null
                             : pairs.partner(pricing, rung, curve, bits, scales, cyclesNow);
                     if (pair != null && keptPair(pool, limits, pair, curve)) {
@@ -91,7 +91,7 @@ final class StageFourWalk {
                     kept.add(new StagedConfirmation.Kept(rung.of(d.name()), curve.size()));
                 }
                 curve.add(new Step(d.name(), verdict, s.accuracy(), s.scoreError(),
-                        pricing.paramBytes(keep ? b : bits), s.wrapEvents(), cyclesThen));
+                        pricing.paramBytes(keep ? b : bits), s.wrapEvents(), cyclesThen, pricing.overflow(candidate)));
             }
             if (byCycles) {
                 keepGroups(pool, limits, curve, cyclesNow);
@@ -120,7 +120,7 @@ final class StageFourWalk {
         Map<Integer, Step> steps = new TreeMap<>();
         for (int i : List.of(pair.earlier(), curve.size() - 1)) {
             steps.put(i, new Step(curve.get(i).name(), StageFourVerdict.KEPT_PAIR, s.accuracy(), s.scoreError(),
-                    pricing.paramBytes(pair.bits()), s.wrapEvents(), pair.cycles()));
+                    pricing.paramBytes(pair.bits()), s.wrapEvents(), pair.cycles(), pricing.overflow(both)));
         }
         keepTogether(pair.bits(), pair.scales(), s.wrapEvents(), steps, curve);
         return true;

@@ -29,6 +29,33 @@ class TextReportTest {
                 new Report.Exploration(1.5, 102, List.of()), search, null, List.of());
     }
 
+    /**
+     * A search that counted a step and the chosen program 7 B over the device's RAM: the cycles column and the chosen
+     * line give the figures as they are (no penalty added here: the report prints what the summary holds), the bytes
+     * in the RAM column and under the chosen line, and report.json keeps them.
+     */
+    @Test
+    void bytesCountedOverTheRamAreWordsBesideTheCycles() throws Exception {
+        var search = new SearchSummary.Shiftry(13, 1.0, 0.1, null, 4128, List.of(),
+                List.of(new Step("W", true, "kept", 100.0, 0.05, 3104, 0, 5000.0, 7L),
+                        new Step("Z", false, "no: not faster", null, null, 3104, 0, 5100.0, null)),
+                null, null, null, null, new SearchSummary.CycleModel("cycles", 5000.0, 7L), null, null, null);
+        Report r = new Report(new Report.Compiled("shiftry", 16, -1, "reduced-disagreement", "arduino"),
+                new Report.Accuracy(95.83, 95.56, 100.0, 99.5, null),
+                new Report.ChosenProgram(VALUES, null, 3104, List.of(), new Report.TestWraps(0, List.of()), null, null),
+                new Report.Exploration(1.5, 102, List.of()), search, null, List.of());
+        String text = TextReport.render(r);
+        assertTrue(text.contains("""
+                  W                kept    100.00%       0.0500         3104    5000  7 B over
+                  Z      no: not faster          -            -         3104    5100      fits
+                """), text);
+        assertTrue(text.contains("  RAM: the bytes the search counted a program over the device's RAM"), text);
+        assertTrue(text.contains("modelled cost of the chosen program: 5000 (cycles)\n  the search counted it 7 B"
+                + " over the device's RAM"), text);
+        Report back = Report.fromJson(Report.JSON.readTree(Report.JSON.writeValueAsString(r.toJson())));
+        assertEquals(text, TextReport.render(back));
+    }
+
     @Test
     void aLargeTrainingSetSaysWhichRowsDecidedAndWhatAllRowsConfirmed() throws Exception {
         Report r = shiftry(null, new SearchSummary.Subset(2000, 20000, 1, 0));

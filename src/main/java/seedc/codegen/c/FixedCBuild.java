@@ -80,13 +80,21 @@ final class FixedCBuild {
 
     /**
      * By how many bytes the buffer {@code fp} plans (with no limit, dense parameters) exceeds what {@code device}
-     * leaves it after the stack's and runtime's reserve and the other statics (0 when it fits), every table whole:
-     * a program whose C fits only by halving or giving up tables ({@link #fitTables}) counts as over. Counting the
-     * tables the C keeps instead was measured and not adopted (BENCHMARKS.md, branch subsetpk52: onnx/lstm2-digits-10
-     * 23% slower on the Uno).
+     * leaves it after the stack's and runtime's reserve and the other statics (0 when it fits). 0 too where the C fits
+     * by giving up tables whose loss the cost model prices (level tables, whose products it prices on popcount
+     * planes; subset sums given up, {@link #tableRoom}) and halving none ({@link BitSerial#keepsTablesWhole}); else
+     * counted with every table whole: a halved table the model prices whole, and counting the C's halved tables made
+     * the search choose onnx/lstm2-digits-10's program 23% slower on the Uno (BENCHMARKS.md, branches subsetpk52 and
+     * ramfit54).
      */
     static long ramOverflow(CDialect dialect, FixedProgram fp, Map<String, double[]> weights, Device device) {
         Kernels k = Kernels.of(dialect, fp, weights);
+        if (k.bits().hasTables()) {
+            Fitted fitted = fitTables(dialect, fp, device, k.fused(), k.bits());
+            if (fitted.ram() != null && fitted.bits().keepsTablesWhole(k.bits())) {
+                return 0;
+            }
+        }
         int pages = k.bits().levelTablePages();
         long left = (long) device.ramBytes() - dialect.reservedRamBytes() - staticBytes(fp) - callerInputBytes(fp)
                 - (pages == 0 ? 0 : 256L * pages + 255);
@@ -94,17 +102,14 @@ final class FixedCBuild {
     }
 
     /**
-     * The bytes the plan on {@code device} moves in one inference: its defragmentation moves (sd_move, a byte loop
-     * the cycle model prices), all between top-level ops, so each runs once. 0 when the program does not fit.
+     * The bytes the plan on {@code device} moves in one inference, with the tables the C keeps: its defragmentation
+     * moves (sd_move, a byte loop the cycle model prices), all between top-level ops, so each runs once. 0 when the
+     * program does not fit (the search asks only where {@link #ramOverflow} is 0).
      */
     static long movedBytes(CDialect dialect, FixedProgram fp, Map<String, double[]> weights, Device device) {
         Kernels k = Kernels.of(dialect, fp, weights);
-        try {
-            return planRam(dialect, fp, device, k.fused(), k.bits()).plan().migrations().stream()
-                    .mapToLong(Migration::sizeBytes).sum();
-        } catch (UserError e) {
-            return 0; // does not fit with every table whole: ramOverflow prices that
-        }
+        RamPlan ram = fitTables(dialect, fp, device, k.fused(), k.bits()).ram(); // the tables the C keeps, as plan's
+        return ram == null ? 0 : ram.plan().migrations().stream().mapToLong(Migration::sizeBytes).sum();
     }
 
     /** The fused thresholds and bit-plane products a RAM plan reads (dense parameters, as the search's plans). */

@@ -145,6 +145,15 @@ public final class BitSerial {
         return new BitSerial(lowBit, refused, products, smaller, out, sources, signs, counted);
     }
 
+    /**
+     * Whether every subset-sum table this keeps is the one {@code whole} (this before {@link #withSmallerTables})
+     * builds: none halved. The cost model prices a product's subset sums with its whole tables, and a product whose
+     * tables are given up as the plain product the C computes ({@link #tableRoom}); a halved table it does not price.
+     */
+    public boolean keepsTablesWhole(BitSerial whole) {
+        return subsetSums.entrySet().stream().allMatch(e -> e.getValue().equals(whole.subsetSums.get(e.getKey())));
+    }
+
     /** Whether any product has tables that {@link #withSmallerTables} may give up (subset sums', level tables). */
     public boolean hasTables() {
         return !subsetSums.isEmpty() || levelTablePages() > 0;
