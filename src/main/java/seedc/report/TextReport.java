@@ -238,6 +238,24 @@ public final class TextReport {
             rows.add(new String[] {d.name(), Integer.toString(d.scale()), f("%.2f", 100 * d.loss())});
         }
         table(sb, rows);
+        stageFourHeading(sb, r, x);
+        stageFourTable(sb, r, x);
+        HeldOutText.render(sb, x);
+        ReportWarnings.testDropWarning(r).ifPresent(w -> sb.append("note: ").append(w).append('\n'));
+        if (x.subset() != null) {
+            SearchSummary.Subset sub = x.subset();
+            sb.append(f("stages II-IV decided on %d evenly spaced training rows of %d (the figures above are theirs);%n"
+                    + "  on every row, %d of the %d demotions kept there hold%n", sub.rows(), sub.of(), sub.confirmed(),
+                    sub.kept()));
+        }
+        if (x.flashBudget() != null) {
+            SearchSummary.FlashFit fit = x.flashBudget();
+            sb.append(f("fits: %s B of %s B (%s)%n", fit.usedBytes(), fit.limitBytes(), fit.use()));
+        }
+    }
+
+    /** What stage IV kept its demotions within: the flash budget, the proven error, the score error or accuracy. */
+    private static void stageFourHeading(StringBuilder sb, Report r, SearchSummary.Shiftry x) {
         if (x.flashBudget() != null) {
             sb.append(f("%nstage IV: values demoted in that order (those that take flash) until the model fits%n"
                     + "  %s%n", x.flashBudget().of()));
@@ -264,7 +282,11 @@ public final class TextReport {
                     + "  the demotions may make that error at most a fraction %s worse)%n", x.startScoreError(),
                     x.maxScoreError(), x.maxScoreError()));
         }
-        rows = new ArrayList<>();
+    }
+
+    /** Stage IV's steps: each value, kept or why not, and the program's numbers with it demoted. */
+    private static void stageFourTable(StringBuilder sb, Report r, SearchSummary.Shiftry x) {
+        List<String[]> rows = new ArrayList<>();
         // The wraps column only when some step wrapped: stage IV refuses those in accuracy mode.
         boolean anyWrap = x.demotionCurve().stream().anyMatch(s -> s.wrapEvents() > 0);
         boolean cycles = x.cycleModel() != null;
@@ -303,18 +325,6 @@ public final class TextReport {
             sb.append(f("  RAM: the bytes the search counted a program over the device's RAM (its C does not fit, or"
                     + " fits only%n  with halved subset-sum tables or a plan the search does not make); it ranks such"
                     + " a program as%n  slower than any that fits (not in its cycles)%n"));
-        }
-        HeldOutText.render(sb, x);
-        ReportWarnings.testDropWarning(r).ifPresent(w -> sb.append("note: ").append(w).append('\n'));
-        if (x.subset() != null) {
-            SearchSummary.Subset sub = x.subset();
-            sb.append(f("stages II-IV decided on %d evenly spaced training rows of %d (the figures above are theirs);%n"
-                    + "  on every row, %d of the %d demotions kept there hold%n", sub.rows(), sub.of(), sub.confirmed(),
-                    sub.kept()));
-        }
-        if (x.flashBudget() != null) {
-            SearchSummary.FlashFit fit = x.flashBudget();
-            sb.append(f("fits: %s B of %s B (%s)%n", fit.usedBytes(), fit.limitBytes(), fit.use()));
         }
     }
 
