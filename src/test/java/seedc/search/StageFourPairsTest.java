@@ -78,7 +78,7 @@ class StageFourPairsTest {
         return fp.type(named(fp.program(), name)).bits() == 8;
     }
 
-    private static Value named(Program p, String name) {
+    static Value named(Program p, String name) {
         return p.values().stream().filter(v -> v.name().equals(name)).findFirst().orElseThrow();
     }
 
@@ -122,7 +122,8 @@ class StageFourPairsTest {
         return out;
     }
 
-    private static SearchInput input() {
+    /** The two-layer model on rows labelled by its float run, no row near a decision boundary. */
+    static SearchInput input() {
         FloatModel model = new FloatModel(SeeDotProgram.from(new SourceFile("pairs.sd", PROGRAM)).program(), WEIGHTS);
         DataSet unlabelled = new DataSet(1, new double[ROWS.length][], ROWS);
         Result[] floats = Compilation.floatRun(model, unlabelled, 1);
