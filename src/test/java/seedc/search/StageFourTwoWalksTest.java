@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import seedc.cost.CycleEstimate;
 import seedc.cost.CycleModel;
@@ -64,35 +63,31 @@ class StageFourTwoWalksTest {
     void theSecondOrderReachesTheCheaperProgramTheFirstMisses() {
         ShiftryOutcome o = walk(30, 0.10);
         assertEquals(List.of("t2", "W1", "W2", "X", "t1"), names(o.order()), "the premise: the first order");
-        assertEquals(Map.of("X", 16, "W1", 8, "W2", 8, "t1", 16, "t2", 16), widths(o.best()));
+        assertEquals(Map.of("X", 16, "W1", 8, "W2", 8, "t1", 16, "t2", 16), StageFourPairsTest.widths(o.best()));
         assertEquals(60, o.cycles());
-        assertEquals(List.of("X", "W1", "W2", "t1", "t2"),
-                o.curve().stream().map(ShiftryOutcome.Step::name).toList(), "the second walk's steps");
-        assertEquals(List.of(StageFourVerdict.COST, StageFourVerdict.KEPT, StageFourVerdict.KEPT,
-                        StageFourVerdict.COST, StageFourVerdict.COST),
-                o.curve().stream().map(ShiftryOutcome.Step::verdict).toList());
+        assertEquals(List.of("X COST", "W1 KEPT", "W2 KEPT", "t1 COST", "t2 COST"), steps(o), "the second walk's");
+        Map<String, Integer> firstEnd = Map.of("X", 16, "W1", 16, "W2", 16, "t1", 16, "t2", 8);
         assertTrue(o.explored().stream().anyMatch(e -> e.cycles() == 70
-                        && widths(e.program()).equals(Map.of("X", 16, "W1", 16, "W2", 16, "t1", 16, "t2", 8))),
+                        && StageFourPairsTest.widths(e.program()).equals(firstEnd)),
                 "the first walk's end was run and is on the list the frontier is drawn from");
     }
 
     @Test
     void onATieTheFirstWalkStays() {
         ShiftryOutcome o = walk(0, 0.10);
-        assertEquals(Map.of("X", 16, "W1", 8, "W2", 8, "t1", 16, "t2", 8), widths(o.best()));
+        assertEquals(Map.of("X", 16, "W1", 8, "W2", 8, "t1", 16, "t2", 8), StageFourPairsTest.widths(o.best()));
         assertEquals(30, o.cycles());
-        assertEquals(List.of("t2", "W1", "W2", "X", "t1"),
-                o.curve().stream().map(ShiftryOutcome.Step::name).toList(), "the first walk's steps");
+        assertEquals(List.of("t2 KEPT", "W1 KEPT", "W2 KEPT", "X COST", "t1 COST"), steps(o), "the first walk's");
     }
 
     @Test
     void aSavingWithinTheModelsErrorOrAnUnmeasuredOneLeavesTheFirstWalk() {
         for (double error : new double[] {0.20, Double.NaN}) {
             ShiftryOutcome o = walk(30, error);
-            assertEquals(Map.of("X", 16, "W1", 16, "W2", 16, "t1", 16, "t2", 8), widths(o.best()), "error " + error);
+            assertEquals(Map.of("X", 16, "W1", 16, "W2", 16, "t1", 16, "t2", 8), StageFourPairsTest.widths(o.best()),
+                    "error " + error);
             assertEquals(70, o.cycles(), "error " + error);
-            assertEquals(List.of("t2", "W1", "W2", "X", "t1"),
-                    o.curve().stream().map(ShiftryOutcome.Step::name).toList(), "error " + error);
+            assertEquals(List.of("t2 KEPT", "W1 COST", "W2 COST", "X COST", "t1 COST"), steps(o), "error " + error);
             assertTrue(o.explored().stream().noneMatch(e -> e.cycles() == 60), "error " + error);
         }
     }
@@ -103,15 +98,12 @@ class StageFourTwoWalksTest {
                 target(clash, error))).outcome();
     }
 
-    private static List<String> names(List<ShiftryOutcome.Demotion> order) {
-        return order.stream().map(ShiftryOutcome.Demotion::name).toList();
+    /** Each step of stage IV's curve: the value's name and its verdict. */
+    private static List<String> steps(ShiftryOutcome o) {
+        return o.curve().stream().map(t -> t.name() + " " + t.verdict().name()).toList();
     }
 
-    private static Map<String, Integer> widths(FixedProgram fp) {
-        Map<String, Integer> out = new TreeMap<>();
-        for (String name : List.of("X", "W1", "W2", "t1", "t2")) {
-            out.put(name, fp.type(StageFourPairsTest.named(fp.program(), name)).bits());
-        }
-        return out;
+    private static List<String> names(List<ShiftryOutcome.Demotion> order) {
+        return order.stream().map(ShiftryOutcome.Demotion::name).toList();
     }
 }
