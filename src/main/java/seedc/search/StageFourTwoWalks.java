@@ -11,10 +11,12 @@ import seedc.search.ShiftryOutcome.Step;
  * demotions by the loss each adds per cycle it saves ({@link StageFourOrder#of}); the second, from the same start, by
  * the loss alone, equal losses in the program's order ({@link StageFourOrder#byLossAlone}). A greedy walk keeps what
  * meets the limits now, and a demotion kept early can make later ones wrap, lose accuracy or stop saving cycles, so
- * the program a walk reaches depends on its order; the first order depends on the model, and a refit of the Uno's
- * model that priced programs better chose slower ones on 6 of 10 fixtures while pricing main's programs, which the
- * same limits allowed, below its own choices (BENCHMARKS.md "The 16-bit activations' exp kernels as terms of their
- * own"). The second order reads no model: where the first is led away, it is a second, independent try.
+ * the program a walk reaches depends on its order; the first order depends on the model (a refit of the Uno's model
+ * chose programs it priced above main's, which the same limits allowed: BENCHMARKS.md "The 16-bit activations' exp
+ * kernels as terms of their own"). The second order reads no model: where the first is led away, it is a second,
+ * independent try. On protonn-cancer-2 the first walk keeps t16 early and ends at 15,139 modelled cycles; the second
+ * keeps del and t13 as a pair, W, then B, Z, WX and t9 together, and ends at 9,510: 14,209 -> 9,744 cycles on the
+ * Uno (BENCHMARKS.md "(session 18, branch walks55)").
  *
  * <p>Both walks meet the same limits at every step they keep, so either end is a program the walk may choose; the
  * second is kept only when the model prices it below the first by more than its own mean error on whole programs its
