@@ -25,7 +25,8 @@ import seedc.search.ShiftryOutcome.Step;
  * everything at the ladder's first width with data-driven scales (I), the input's scale explored (II),
  * then for each rung below: each value demoted alone to it at its rung's scale trials (III), then values
  * demoted cumulatively, least damaging first, while training accuracy stays within maxDrop of float (IV,
- * {@link StageFourWalk}; in a rung of more than 2,500 values, III and IV demote 100 contiguous groups of them
+ * {@link StageFourWalk}, walked in a second order where a measured cycle model decides: {@link StageFourTwoWalks}; in
+ * a rung of more than 2,500 values, III and IV demote 100 contiguous groups of them
  * instead: {@link DemotionUnits})
  * — or, with a flash budget, only values that take flash and only until the program fits. A budget that
  * even the program with every value at the last rung exceeds is a user error, raised before exploring.
@@ -205,8 +206,9 @@ public final class ShiftrySearch {
                     : demoteEach(decide, steps.get(i), DemotionUnits.of(vars));
             StageFourLimits limits = new StageFourLimits(budget, pools.decideFloatAcc(), settings.maxDrop(),
                     StageFourLimits.scoreErrorLimit(settings.maxScoreError(), startScoreError), settings.precise());
-            wraps = new StageFourWalk(pricing, budget, pairs, rung, bits, scales, wraps, kept, explored)
-                    .demoteCumulatively(decide, stepOrder, limits, curve);
+            boolean twice = budget == null && settings.precise() == null && pricing.modelsCycles();
+            wraps = new StageFourTwoWalks(pricing, budget, pairs, rung, explored, twice, modelError(settings))
+                    .walk(decide, stepOrder, limits, bits, scales, wraps, kept, curve);
             order.addAll(stepOrder);
         }
         Staged staged = null;
@@ -227,6 +229,11 @@ public final class ShiftrySearch {
                 full.evaluated() + (subset == null ? 0 : subset.evaluated()), staged, full.ranAlready(best),
                 startScoreError, null, cyclesOf(best), List.copyOf(explored), grouping);
         return new Walk(outcome, this, bitsBefore, scalesBefore, List.copyOf(kept));
+    }
+
+    /** The cycle model's mean error on whole programs its fit did not see (NaN: none, or unmeasured). */
+    private static double modelError(ShiftrySettings settings) {
+        return settings.cycles() == null ? Double.NaN : settings.cycles().heldOutError();
     }
 
     /** Stage I: every real value at the ladder's first width and data-driven scale; the ones stages III and IV try. */

@@ -25,6 +25,20 @@ final class StageFourOrder {
                 .thenComparing(Comparator.comparingDouble(Demotion::cyclesSaved).reversed());
     }
 
+    /**
+     * The order of stage IV's second walk ({@link StageFourTwoWalks}): those that wrap last, then by the loss each adds
+     * alone, equal losses in the program's order. Nothing in it reads the cycle model, so the walk it makes differs
+     * between two models only where their "not faster" refusals do: the first order divides the loss by the cycles
+     * saved, and a model that prices an op differently reorders the walk and can lose a cheaper program the other
+     * order reaches (BENCHMARKS.md "(session 18, branch walks55)"). Most demotions of a program add no loss on the rows
+     * that choose, so the program's order, and not the first order's, decides among them.
+     */
+    static Comparator<Demotion> byLossAlone(DemotionUnits.Rung rung) {
+        return Comparator.comparing((Demotion d) -> d.wrapEvents() > 0)
+                .thenComparingDouble(Demotion::loss)
+                .thenComparingInt(d -> rung.of(d.name()).unit().values().get(0).id());
+    }
+
     /** The index of the best of a race's scores (ties to the earlier; null: stopped, not the best). */
     static int best(List<CandidatePool.Score> r) {
         int best = -1;

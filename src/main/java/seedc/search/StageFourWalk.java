@@ -52,7 +52,13 @@ final class StageFourWalk {
      * Returns the wrap events of the program it leaves.
      */
     long demoteCumulatively(CandidatePool pool, List<Demotion> order, StageFourLimits limits, List<Step> curve) {
-        try (Progress bar = pool.bar("stage IV: cumulative demotion", order.size())) {
+        return demoteCumulatively(pool, order, limits, curve, "stage IV: cumulative demotion");
+    }
+
+    /** {@link #demoteCumulatively(CandidatePool, List, StageFourLimits, List)} under the bar (and time) {@code stage}. */
+    long demoteCumulatively(CandidatePool pool, List<Demotion> order, StageFourLimits limits, List<Step> curve,
+                            String stage) {
+        try (Progress bar = pool.bar(stage, order.size())) {
             double cyclesNow = pricing.cycles(bits, scales); // the current program's, changed only by a kept demotion
             boolean byCycles = budget == null && pricing.modelsCycles();
             for (Demotion d : order) {

@@ -4,7 +4,7 @@
  * {@link seedc.fixed.FixedProgram} and what the search saw: SeeDot's maxscale sweep ({@link seedc.search.MaxscaleSearch})
  * or Shiftry's demotions ({@link seedc.search.ShiftrySearch}, down a {@link seedc.search.ShiftryLadder}, within a
  * Budget, toward a target's {@link seedc.cost.CycleModel} where CycleModelTrust says it measured the model's work;
- * stage II is InputScaleStage, stage IV is StageFourWalk and its passes the other StageFour* classes), chosen on some training rows and accepted on held-out ones
+ * stage II is InputScaleStage, stage IV is StageFourWalk, walked in a second order by StageFourTwoWalks, and its passes the other StageFour* classes), chosen on some training rows and accepted on held-out ones
  * ({@link seedc.search.HeldOutAcceptance}, judged by HeldOutJudge), with the {@link seedc.search.Frontier} of the programs
  * it ran, the fastest of which that meets the same limits is chosen (FasterOnFrontier); every limit on accuracy is
  * seedc.eval.WithinDrop's (a loss of exactly the limit is within it); in a program

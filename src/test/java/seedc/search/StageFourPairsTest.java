@@ -78,7 +78,7 @@ class StageFourPairsTest {
         return fp.type(named(fp.program(), name)).bits() == 8;
     }
 
-    private static Value named(Program p, String name) {
+    static Value named(Program p, String name) {
         return p.values().stream().filter(v -> v.name().equals(name)).findFirst().orElseThrow();
     }
 
@@ -87,7 +87,7 @@ class StageFourPairsTest {
         ShiftryOutcome o = walk(input(), 0.25);
         assertEquals(List.of("X", "W1", "W2", "t1", "t2"),
                 o.order().stream().map(ShiftryOutcome.Demotion::name).toList(), "the premise: the order");
-        assertEquals(Map.of("X", 16, "W1", 8, "W2", 16, "t1", 8, "t2", 16), widths(o));
+        assertEquals(Map.of("X", 16, "W1", 8, "W2", 16, "t1", 8, "t2", 16), widths(o.best()));
         assertEquals(50, o.cycles());
         assertEquals(List.of("X", "W1", "W2", "t1", "t2"),
                 o.curve().stream().map(ShiftryOutcome.Step::name).toList(), "a step per demotion, in the order");
@@ -101,7 +101,7 @@ class StageFourPairsTest {
         SearchInput in = input();
         for (double error : new double[] {0.5, Double.NaN}) {
             ShiftryOutcome o = walk(in, error);
-            assertEquals(Map.of("X", 16, "W1", 16, "W2", 16, "t1", 16, "t2", 16), widths(o), "error " + error);
+            assertEquals(Map.of("X", 16, "W1", 16, "W2", 16, "t1", 16, "t2", 16), widths(o.best()), "error " + error);
             assertEquals(100, o.cycles(), "error " + error);
             assertEquals(List.of(StageFourVerdict.COST, StageFourVerdict.COST, StageFourVerdict.COST,
                             StageFourVerdict.COST, StageFourVerdict.COST),
@@ -114,15 +114,17 @@ class StageFourPairsTest {
                 Double.POSITIVE_INFINITY, null, null, target(modelError))).outcome();
     }
 
-    private static Map<String, Integer> widths(ShiftryOutcome o) {
+    /** Each value's width in {@code fp}, by name. */
+    static Map<String, Integer> widths(FixedProgram fp) {
         Map<String, Integer> out = new java.util.TreeMap<>();
         for (String name : List.of("X", "W1", "W2", "t1", "t2")) {
-            out.put(name, o.best().type(named(o.best().program(), name)).bits());
+            out.put(name, fp.type(named(fp.program(), name)).bits());
         }
         return out;
     }
 
-    private static SearchInput input() {
+    /** The two-layer model on rows labelled by its float run, no row near a decision boundary. */
+    static SearchInput input() {
         FloatModel model = new FloatModel(SeeDotProgram.from(new SourceFile("pairs.sd", PROGRAM)).program(), WEIGHTS);
         DataSet unlabelled = new DataSet(1, new double[ROWS.length][], ROWS);
         Result[] floats = Compilation.floatRun(model, unlabelled, 1);
