@@ -74,7 +74,7 @@ final class ShiftryRun {
     /** The chosen program's modelled cycles, and the bytes the search counted it over the RAM (its C fits). */
     private static SearchSummary.CycleModel chosenCycles(seedc.cost.CycleModel cycles, ShiftryOutcome s, long over) {
         return new SearchSummary.CycleModel(cycles.describe(), RamFitCycles.cyclesWithoutPenalty(s.cycles(), over),
-                over == 0 ? null : over);
+                over == 0 ? null : over, s.secondWalk() ? Boolean.TRUE : null);
     }
 
     /**

@@ -159,12 +159,18 @@ public sealed interface SearchSummary {
     /**
      * The cycle model the search optimized: what it counts, and its figure for the chosen program: modelled cycles,
      * never the search's RAM penalty; {@code chosenRamOverBytes} (null: none) the bytes the search counted the chosen
-     * program over the device's RAM (FixedCBuild.ramOverflow) where its C fits all the same.
+     * program over the device's RAM (FixedCBuild.ramOverflow) where its C fits all the same; {@code secondWalk} (null:
+     * no) true where stage IV's table is its second walk's, by loss alone, whose end the model prices below the first
+     * walk's (in stage III's order) by more than its own error (seedc.search.StageFourTwoWalks).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record CycleModel(String describe, double chosenCycles, Long chosenRamOverBytes) {
+    record CycleModel(String describe, double chosenCycles, Long chosenRamOverBytes, Boolean secondWalk) {
         public CycleModel(String describe, double chosenCycles) {
-            this(describe, chosenCycles, null);
+            this(describe, chosenCycles, null, null);
+        }
+
+        public CycleModel(String describe, double chosenCycles, Long chosenRamOverBytes) {
+            this(describe, chosenCycles, chosenRamOverBytes, null);
         }
     }
 

@@ -267,21 +267,33 @@ public final class TextReport {
             sb.append(f("%nstage IV: values demoted in that order, each kept while the score error stays%n"
                     + "  within %s%n", scoreErrorLimit(x)));
         } else if (x.heldOut() != null) {
-            sb.append(f("%nstage IV: values demoted in that order, each kept while accuracy on the %d rows that choose%n"
-                    + "  stays within %s points of float%s%s%n", x.heldOut().chooseRows(), x.maxAccuracyDrop(),
+            sb.append(f("%nstage IV: values demoted %s, each kept while accuracy on the %d rows that choose%n"
+                    + "  stays within %s points of float%s%s%n", secondWalk(x) ? "by their loss alone (below)"
+                            : "in that order", x.heldOut().chooseRows(), x.maxAccuracyDrop(),
                     x.cycleModel() == null ? "" : " and the modelled cycles fall",
                     x.heldOut().scoreGuard() == SearchSummary.Guard.NOT_NEEDED ? ""
                             : f(" (the guard's walk: and the score error within %s)", scoreErrorLimit(x))));
         } else {
-            sb.append(f("%nstage IV: values demoted in that order, each kept while train accuracy stays%n"
-                    + "  within %s points of float (%.2f%%) and the score error within %s%n", x.maxAccuracyDrop(),
+            sb.append(f("%nstage IV: values demoted %s, each kept while train accuracy stays%n"
+                    + "  within %s points of float (%.2f%%) and the score error within %s%n", secondWalk(x)
+                            ? "by their loss alone (below)" : "in that order", x.maxAccuracyDrop(),
                     r.accuracy().floatTrainAccuracy(), scoreErrorLimit(x)));
+        }
+        if (secondWalk(x)) {
+            sb.append(f("  (stage IV walked twice from the same start: in the order above, and by each value's loss"
+                    + " alone;%n  the model prices the second walk's program below the first's by more than its own"
+                    + " error,%n  so the table is the second walk's)%n"));
         }
         if (x.startScoreError() != null) {
             sb.append(f("  (the program it starts from is already %.4f from float, beyond --max-score-error %s:%n"
                     + "  the demotions may make that error at most a fraction %s worse)%n", x.startScoreError(),
                     x.maxScoreError(), x.maxScoreError()));
         }
+    }
+
+    /** Whether stage IV's table is its second walk's (StageFourTwoWalks), not the walk in stage III's order. */
+    private static boolean secondWalk(SearchSummary.Shiftry x) {
+        return x.cycleModel() != null && Boolean.TRUE.equals(x.cycleModel().secondWalk());
     }
 
     /** Stage IV's steps: each value, kept or why not, and the program's numbers with it demoted. */

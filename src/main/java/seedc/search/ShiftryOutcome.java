@@ -10,12 +10,14 @@ import seedc.fixed.FixedProgram;
  * (else null), the chosen program's run on the training set when the search made it, the score error stage IV
  * started from, what the held-out rows showed (null when the search chose on every row), the chosen program's
  * modelled cycles (0 without a cycle model), the frontier of the programs it ran ({@link Frontier}) and, for a
- * program of more values than stages III and IV try alone, how they were grouped (else null).
+ * program of more values than stages III and IV try alone, how they were grouped (else null); {@code secondWalk}:
+ * whether stage IV's curve is its second walk's, by loss alone ({@link StageFourTwoWalks}), not stage III's order.
  */
 public record ShiftryOutcome(FixedProgram best, int inputScale, List<ShiftryOutcome.Demotion> order,
                              List<ShiftryOutcome.Step> curve, int paramBytesStart, int paramBytes, int candidates,
                              ShiftryOutcome.Staged staged, Candidate.Counted bestOnTrain, double startScoreError,
-                             HeldOut heldOut, double cycles, List<Frontier.Explored> explored, Grouping grouping) {
+                             HeldOut heldOut, double cycles, List<Frontier.Explored> explored, Grouping grouping,
+                             boolean secondWalk) {
 
     /**
      * Stages III and IV of a long program ({@link DemotionUnits}): its {@code values} values to demote were ranked
@@ -61,19 +63,19 @@ public record ShiftryOutcome(FixedProgram best, int inputScale, List<ShiftryOutc
      */
     ShiftryOutcome withHeldOut(HeldOut heldOut, FixedProgram best, List<Step> curve, double cycles) {
         return new ShiftryOutcome(best, inputScale, order, curve, paramBytesStart, best.paramBytes(), candidates,
-                staged, null, startScoreError, heldOut, cycles, explored, grouping);
+                staged, null, startScoreError, heldOut, cycles, explored, grouping, secondWalk);
     }
 
     /** This outcome with its held-out figures replaced by {@code h} (the same program, curve and cycles). */
     ShiftryOutcome withHeldOutFigures(HeldOut h) {
         return new ShiftryOutcome(best, inputScale, order, curve, paramBytesStart, paramBytes, candidates, staged,
-                bestOnTrain, startScoreError, h, cycles, explored, grouping);
+                bestOnTrain, startScoreError, h, cycles, explored, grouping, secondWalk);
     }
 
     /** This outcome with {@code explored} as the programs it ran (two walks' together, judged on held-out rows). */
     ShiftryOutcome withExplored(List<Frontier.Explored> explored) {
         return new ShiftryOutcome(best, inputScale, order, curve, paramBytesStart, paramBytes, candidates, staged,
-                bestOnTrain, startScoreError, heldOut, cycles, explored, grouping);
+                bestOnTrain, startScoreError, heldOut, cycles, explored, grouping, secondWalk);
     }
 
     /**

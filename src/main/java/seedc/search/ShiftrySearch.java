@@ -66,6 +66,8 @@ public final class ShiftrySearch {
     private CandidatePool.Score afterStageIIOnAllRows;
     /** The programs stages III-IV's starts and stage IV ran, for the frontier. */
     private final List<Frontier.Explored> explored = new ArrayList<>();
+    /** Whether a rung's stage IV kept its second walk's end (StageFourTwoWalks): the curve is that walk's. */
+    private boolean secondWalk;
     /** Stage IV's kept demotions, in order. */
     private final List<StagedConfirmation.Kept> kept = new ArrayList<>();
     /** Stages II and III shared with another walk of the same rows (null: this walk runs its own). */
@@ -207,8 +209,10 @@ public final class ShiftrySearch {
             StageFourLimits limits = new StageFourLimits(budget, pools.decideFloatAcc(), settings.maxDrop(),
                     StageFourLimits.scoreErrorLimit(settings.maxScoreError(), startScoreError), settings.precise());
             boolean twice = budget == null && settings.precise() == null && pricing.modelsCycles();
-            wraps = new StageFourTwoWalks(pricing, budget, pairs, rung, explored, twice, modelError(settings))
-                    .walk(decide, stepOrder, limits, bits, scales, wraps, kept, curve);
+            StageFourTwoWalks walks = new StageFourTwoWalks(pricing, budget, pairs, rung, explored, twice,
+                    modelError(settings));
+            wraps = walks.walk(decide, stepOrder, limits, bits, scales, wraps, kept, curve);
+            secondWalk |= walks.secondTaken();
             order.addAll(stepOrder);
         }
         Staged staged = null;
@@ -227,7 +231,7 @@ public final class ShiftrySearch {
         }
         ShiftryOutcome outcome = new ShiftryOutcome(best, stageTwoScale, order, curve, bytesStart, paramBytes(bits),
                 full.evaluated() + (subset == null ? 0 : subset.evaluated()), staged, full.ranAlready(best),
-                startScoreError, null, cyclesOf(best), List.copyOf(explored), grouping);
+                startScoreError, null, cyclesOf(best), List.copyOf(explored), grouping, secondWalk);
         return new Walk(outcome, this, bitsBefore, scalesBefore, List.copyOf(kept));
     }
 

@@ -44,6 +44,8 @@ final class StageFourTwoWalks {
     private final List<Frontier.Explored> explored;
     /** Whether the second walk runs (see the class comment). */
     private final boolean twice;
+    /** Whether {@link #walk} kept the second walk's end (the report says whose steps its stage IV table shows). */
+    private boolean secondTaken;
 
     StageFourTwoWalks(ProgramPricing pricing, Budget budget, StageFourPairs pairs, DemotionUnits.Rung rung,
                       List<Frontier.Explored> explored, boolean twice, double modelError) {
@@ -91,6 +93,7 @@ final class StageFourTwoWalks {
         if (!beyondError(pricing.cycles(bits2, scales2), pricing.cycles(bits, scales))) {
             return first;
         }
+        secondTaken = true;
         explored.addAll(ran);
         System.arraycopy(bits2, 0, bits, 0, bits.length);
         System.arraycopy(scales2, 0, scales, 0, scales.length);
@@ -99,5 +102,10 @@ final class StageFourTwoWalks {
         curve.clear();
         curve.addAll(curve2);
         return second;
+    }
+
+    /** Whether the last {@link #walk} kept the second walk's end. */
+    boolean secondTaken() {
+        return secondTaken;
     }
 }

@@ -56,6 +56,34 @@ class TextReportTest {
         assertEquals(text, TextReport.render(back));
     }
 
+    /**
+     * A search whose stage IV kept its second walk's end (by loss alone): the heading says the table is not in stage
+     * III's order and why, and report.json keeps it.
+     */
+    @Test
+    void aSecondWalkSaysItsTableIsThatWalks() throws Exception {
+        var search = new SearchSummary.Shiftry(13, 1.0, 0.1, null, 4128, List.of(),
+                List.of(new Step("W", true, "kept", 100.0, 0.05, 3104, 0, 5000.0)),
+                null, null, null, null, new SearchSummary.CycleModel("cycles", 5000.0, null, true), null, null, null);
+        Report r = new Report(new Report.Compiled("shiftry", 16, -1, "reduced-disagreement", "arduino"),
+                new Report.Accuracy(95.83, 95.56, 100.0, 99.5, null),
+                new Report.ChosenProgram(VALUES, null, 3104, List.of(), new Report.TestWraps(0, List.of()), null, null),
+                new Report.Exploration(1.5, 102, List.of()), search, null, List.of());
+        String text = TextReport.render(r);
+        assertTrue(text.contains("stage IV: values demoted by their loss alone (below), each kept while train accuracy"
+                + " stays\n"), text);
+        assertTrue(text.contains("  (stage IV walked twice from the same start: in the order above, and by each value's"
+                + " loss alone;\n  the model prices the second walk's program below the first's by more than its own"
+                + " error,\n  so the table is the second walk's)\n"), text);
+        Report back = Report.fromJson(Report.JSON.readTree(Report.JSON.writeValueAsString(r.toJson())));
+        assertEquals(text, TextReport.render(back));
+        String plain = TextReport.render(new Report(r.compiled(), r.accuracy(), r.program(), r.exploration(),
+                new SearchSummary.Shiftry(13, 1.0, 0.1, null, 4128, List.of(), search.demotionCurve(), null, null,
+                        null, null, new SearchSummary.CycleModel("cycles", 5000.0), null, null, null), null,
+                List.of()));
+        assertTrue(plain.contains("stage IV: values demoted in that order,") && !plain.contains("walked twice"), plain);
+    }
+
     @Test
     void aLargeTrainingSetSaysWhichRowsDecidedAndWhatAllRowsConfirmed() throws Exception {
         Report r = shiftry(null, new SearchSummary.Subset(2000, 20000, 1, 0));
