@@ -50,10 +50,13 @@ public final class ElementwiseRowLoops {
         SCALADD16SHR8(16, 8, 8, true), SCALSUB16SHR8(16, 8, 8, true), SCALADDHALF8(8, 8, 8, true),
         SCALSUBHALF8(8, 8, 8, true), MULSHL16(8, 8, 16, false), LOOKUP8(8, 8, 8, false), LOOKUP16(8, 16, 16, false);
 
-        private final int arrayBits;
-        private final int secondBits;
-        private final int outBits;
-        private final boolean scalarFirst;
+        /**
+         * The bits of the row's array's elements as the call reads them (a table read's input: 8), of the second
+         * operand's (an array's, a scalar's one element, a table's), and of the elements the call writes.
+         */
+        public final int arrayBits, secondBits, outBits;
+        /** Whether the call takes its scalar before its array ({@code c ± a[k]}: the scalar sums). */
+        public final boolean scalarFirst;
 
         Fn(int arrayBits, int secondBits, int outBits, boolean scalarFirst) {
             this.arrayBits = arrayBits;
@@ -65,26 +68,6 @@ public final class ElementwiseRowLoops {
         /** The function's name in C (sd_mulshr8_row, ...). */
         public String cName() {
             return "sd_" + name().toLowerCase(Locale.ROOT) + "_row";
-        }
-
-        /** The bits of the row's array's elements as the call reads them (a table read's input: 8). */
-        public int arrayBits() {
-            return arrayBits;
-        }
-
-        /** The bits of the second operand's elements (an array's, or the one element of a scalar; a table's). */
-        public int secondBits() {
-            return secondBits;
-        }
-
-        /** The bits of the elements the call writes. */
-        public int outBits() {
-            return outBits;
-        }
-
-        /** Whether the call takes its scalar before its array ({@code c ± a[k]}: the scalar sums). */
-        public boolean scalarFirst() {
-            return scalarFirst;
         }
     }
 

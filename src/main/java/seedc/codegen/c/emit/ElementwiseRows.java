@@ -55,14 +55,14 @@ final class ElementwiseRows {
             throw new IllegalStateException(o.name() + ": its element " + text + " is not what "
                     + row.fn().cName() + " computes: ElementwiseRowLoops disagrees with the C writers");
         }
-        String second = !scalar ? "(const int" + row.fn().secondBits() + "_t *)" + CNames.var(row.second())
-                : "(int" + row.fn().secondBits() + "_t)" + y;
+        String second = !scalar ? "(const int" + row.fn().secondBits + "_t *)" + CNames.var(row.second())
+                : "(int" + row.fn().secondBits + "_t)" + y;
         String tail = String.join(", ", row.shifts().stream().map(String::valueOf).toList());
-        if (row.fn().scalarFirst()) {
+        if (row.fn().scalarFirst) {
             return row.fn().cName() + "((int8_t *)" + CNames.var(o) + ", " + second + ", (const int"
-                    + row.fn().arrayBits() + "_t *)" + CNames.var(row.array()) + ", " + o.size() + ", " + tail + ");";
+                    + row.fn().arrayBits + "_t *)" + CNames.var(row.array()) + ", " + o.size() + ", " + tail + ");";
         }
-        return RowLoop.call(row.fn().cName(), row.fn().outBits(), row.fn().arrayBits(), o, row.array(),
+        return RowLoop.call(row.fn().cName(), row.fn().outBits, row.fn().arrayBits, o, row.array(),
                 second, tail);
     }
 
@@ -71,8 +71,8 @@ final class ElementwiseRows {
         if (row == null) {
             return null;
         }
-        return RowLoop.call(row.fn().cName(), row.fn().outBits(), row.fn().arrayBits(), o, row.array(),
-                "(const int" + row.fn().secondBits() + "_t *)" + table, "");
+        return RowLoop.call(row.fn().cName(), row.fn().outBits, row.fn().arrayBits, o, row.array(),
+                "(const int" + row.fn().secondBits + "_t *)" + table, "");
     }
 
     /** Whether {@code text} is the element the row computes from the reads x (its array's) and y (its second's). */
@@ -101,7 +101,7 @@ final class ElementwiseRows {
     /** The read of v at k the row takes: v[k], or shifted right by the op's shift (the row's na, nb, nv). */
     private static String read(Value v, int shift, ElementwiseRowLoops.Row row) {
         String plain = CNames.element(v, "k");
-        int bits = row.array() == v ? row.fn().arrayBits() : row.fn().secondBits();
+        int bits = row.array() == v ? row.fn().arrayBits : row.fn().secondBits;
         return shift == 0 ? plain : "sd_shr" + bits + "(" + plain + ", " + shift + ")";
     }
 
