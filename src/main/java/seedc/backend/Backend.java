@@ -24,29 +24,21 @@ public interface Backend {
     WidthPolicy widths();
 
     /**
-     * By how many bytes the RAM {@code program} plans exceeds what {@code device} leaves it (0 when it fits, or when
-     * this backend plans no RAM): the search's cost reads it, so that demotions that make the program fit win.
+     * What the RAM plan of {@code program} on {@code device} says (RamFit.FITS for a backend that plans no RAM): by
+     * how many bytes it exceeds what the device leaves it (the search's cost reads it, so that demotions that make the
+     * program fit win), the products whose subset-sum tables the device's RAM leaves no room for (the C sums them
+     * plainly: the fact the cost model prices them by, seedc.fixed.LowBitProducts#bySubsetSums), and, where
+     * {@code moves}, the bytes the plan moves in one inference to defragment its buffer (0 where it does not fit; the
+     * search prices them with the cycle model). One call, so that the program's kernels and plan are made once.
      */
-    default long ramOverflow(FixedProgram program, Map<String, double[]> weights, Device device) {
-        return 0;
+    default RamFit ramFit(FixedProgram program, Map<String, double[]> weights, Device device, boolean moves) {
+        return RamFit.FITS;
     }
 
-    /**
-     * The products of {@code program} whose subset-sum tables the RAM of {@code device} leaves no room for, so that
-     * its C sums them plainly (none for a backend that plans no RAM): the fact the cost model prices them by
-     * (seedc.fixed.LowBitProducts#bySubsetSums).
-     */
+    /** The products of {@code program} whose subset-sum tables the RAM of {@code device} leaves no room for. */
     default seedc.fixed.SubsetTableRoom subsetTableRoom(FixedProgram program, Map<String, double[]> weights,
                                                         Device device) {
-        return seedc.fixed.SubsetTableRoom.NONE;
-    }
-
-    /**
-     * The bytes the RAM plan of {@code program} on {@code device} moves in one inference to defragment its buffer (0
-     * when it moves none, does not fit, or this backend plans no RAM): the search prices them with the cycle model.
-     */
-    default long movedBytes(FixedProgram program, Map<String, double[]> weights, Device device) {
-        return 0;
+        return ramFit(program, weights, device, false).room();
     }
 
     /** What a program would take on this backend, without writing anything: the search's budgets read it. */

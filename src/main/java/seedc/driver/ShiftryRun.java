@@ -92,7 +92,8 @@ final class ShiftryRun {
         // measured the planes' kernels may, where CycleModelTrust finds it measured the program's work
         seedc.cost.CycleModel target = CycleModels.forTarget(o.target(), o.deviceRam(), o.design());
         RamOverflowMemo overflow = o.deviceRam() == null ? null
-                : new RamOverflowMemo(o.target(), model.weights(), o.deviceRam());
+                : new RamOverflowMemo(o.target(), model.weights(), o.deviceRam(),
+                        target != null && target.cyclesPerMovedByte() != 0); // the moves only where priced
         if (target != null && !target.measuredProductsOnPlanes()
                 && !LowBitSums.of(model.program(), model.weights()).isEmpty()) {
             return new Objective(null, overflow, new SearchSummary.ModelSetAside(

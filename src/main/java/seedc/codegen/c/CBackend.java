@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import seedc.backend.Backend;
 import seedc.backend.Device;
+import seedc.backend.RamFit;
 import seedc.backend.EmitOptions;
 import seedc.backend.CBuildReport;
 import seedc.backend.Emitted;
@@ -66,19 +67,8 @@ public final class CBackend implements Backend {
     }
 
     @Override
-    public long ramOverflow(FixedProgram program, Map<String, double[]> weights, Device device) {
-        return FixedCBuild.ramOverflow(dialect, program, weights, device);
-    }
-
-    @Override
-    public seedc.fixed.SubsetTableRoom subsetTableRoom(FixedProgram program, Map<String, double[]> weights,
-                                                       Device device) {
-        return FixedCBuild.tableRoom(dialect, program, weights, device);
-    }
-
-    @Override
-    public long movedBytes(FixedProgram program, Map<String, double[]> weights, Device device) {
-        return FixedCBuild.movedBytes(dialect, program, weights, device);
+    public RamFit ramFit(FixedProgram program, Map<String, double[]> weights, Device device, boolean moves) {
+        return FixedCBuild.ramFit(dialect, program, weights, device, moves);
     }
 
     @Override

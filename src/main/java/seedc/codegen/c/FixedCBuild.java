@@ -3,6 +3,7 @@ package seedc.codegen.c;
 import java.util.Map;
 import seedc.backend.BitLayout;
 import seedc.backend.Device;
+import seedc.backend.RamFit;
 import seedc.backend.WeightStorage;
 import seedc.codegen.c.dialect.CDialect;
 import seedc.codegen.c.emit.BodyEmitter;
@@ -79,37 +80,43 @@ final class FixedCBuild {
     }
 
     /**
-     * By how many bytes the buffer {@code fp} plans (with no limit, dense parameters) exceeds what {@code device}
-     * leaves it after the stack's and runtime's reserve and the other statics (0 when it fits). 0 too where the C fits
-     * by giving up tables whose loss the cost model prices (level tables, whose products it prices on popcount
-     * planes; subset sums given up, {@link #tableRoom}) and halving none ({@link BitSerial#keepsTablesWhole}); else
-     * counted with every table whole: a halved table the model prices whole, and counting the C's halved tables made
-     * the search choose onnx/lstm2-digits-10's program 23% slower on the Uno (BENCHMARKS.md, branches subsetpk52 and
-     * ramfit54).
+     * What {@code fp}'s RAM plan on {@code device} says, its kernels made once (dense parameters, as the search's
+     * plans): the bytes by which the buffer planned with no limit exceeds what the device leaves it after the stack's
+     * and runtime's reserve and the other statics; the products whose subset-sum tables the plan leaves out
+     * ({@link #fitTables}, as {@link #plan} builds it: the RAM plan does not read the storage); and, where
+     * {@code moves}, the bytes the plan with the tables the C keeps moves in one inference (sd_move, a byte loop the
+     * cycle model prices; its moves all between top-level ops, so each runs once), 0 where it does not fit.
+     * The overflow is 0 too where the C fits by giving up tables whose loss the cost model prices (level tables, whose
+     * products it prices on popcount planes; subset sums given up) and halving none
+     * ({@link BitSerial#keepsTablesWhole}); else it is counted with every table whole: a halved table the model prices
+     * whole, and counting the C's halved tables made the search choose onnx/lstm2-digits-10's program 23% slower on
+     * the Uno (BENCHMARKS.md, branches subsetpk52 and ramfit54).
      */
-    static long ramOverflow(CDialect dialect, FixedProgram fp, Map<String, double[]> weights, Device device) {
-        Kernels k = Kernels.of(dialect, fp, weights);
-        if (k.bits().hasTables()) {
-            Fitted fitted = fitTables(dialect, fp, device, k.fused(), k.bits());
-            if (fitted.ram() != null && fitted.bits().keepsTablesWhole(k.bits())) {
-                return 0;
-            }
+    static RamFit ramFit(CDialect dialect, FixedProgram fp, Map<String, double[]> weights, Device device,
+                         boolean moves) {
+        if (device == null) {
+            return RamFit.FITS; // nothing limits the RAM
         }
+        Kernels k = Kernels.of(dialect, fp, weights);
+        boolean tables = k.bits().hasTables();
+        Fitted fitted = tables ? fitTables(dialect, fp, device, k.fused(), k.bits()) : null;
+        long over = fitted != null && fitted.ram() != null && fitted.bits().keepsTablesWhole(k.bits()) ? 0
+                : overWithEveryTable(dialect, fp, device, k);
+        SubsetTableRoom room = tables ? fitted.bits().tableRoom() : SubsetTableRoom.NONE;
+        long moved = 0;
+        if (moves && over == 0) {
+            RamPlan ram = (fitted != null ? fitted : fitTables(dialect, fp, device, k.fused(), k.bits())).ram();
+            moved = ram == null ? 0 : ram.plan().migrations().stream().mapToLong(Migration::sizeBytes).sum();
+        }
+        return new RamFit(over, room, moved);
+    }
+
+    /** The bytes the buffer planned with no limit and every table whole exceeds what the device leaves it (0: fits). */
+    private static long overWithEveryTable(CDialect dialect, FixedProgram fp, Device device, Kernels k) {
         int pages = k.bits().levelTablePages();
         long left = (long) device.ramBytes() - dialect.reservedRamBytes() - staticBytes(fp) - callerInputBytes(fp)
                 - (pages == 0 ? 0 : 256L * pages + 255);
         return Math.max(0, RamPlan.of(fp, Integer.MAX_VALUE, k.fused(), k.bits()).plan().bufferBytes() - left);
-    }
-
-    /**
-     * The bytes the plan on {@code device} moves in one inference, with the tables the C keeps: its defragmentation
-     * moves (sd_move, a byte loop the cycle model prices), all between top-level ops, so each runs once. 0 when the
-     * program does not fit (the search asks only where {@link #ramOverflow} is 0).
-     */
-    static long movedBytes(CDialect dialect, FixedProgram fp, Map<String, double[]> weights, Device device) {
-        Kernels k = Kernels.of(dialect, fp, weights);
-        RamPlan ram = fitTables(dialect, fp, device, k.fused(), k.bits()).ram(); // the tables the C keeps, as plan's
-        return ram == null ? 0 : ram.plan().migrations().stream().mapToLong(Migration::sizeBytes).sum();
     }
 
     /** The fused thresholds and bit-plane products a RAM plan reads (dense parameters, as the search's plans). */
@@ -177,20 +184,6 @@ final class FixedCBuild {
                 tried = smaller;
             }
         }
-    }
-
-    /**
-     * The products whose subset-sum tables the RAM of {@code device} leaves no room for in {@code fp}'s plan (as
-     * {@link #plan} builds it, dense parameters: the RAM plan does not read the storage), the fact the cost model
-     * reads; all the subset sums given up when the program does not fit even without them.
-     */
-    static SubsetTableRoom tableRoom(CDialect dialect, FixedProgram fp, Map<String, double[]> weights,
-                                     Device device) {
-        Kernels k = Kernels.of(dialect, fp, weights);
-        if (device == null || !k.bits().hasTables()) {
-            return SubsetTableRoom.NONE; // nothing to give up: no plan needed (most programs)
-        }
-        return fitTables(dialect, fp, device, k.fused(), k.bits()).bits().tableRoom();
     }
 
     private static RamPlan planRam(CDialect dialect, FixedProgram fp, Device device, Thresholds fused,
