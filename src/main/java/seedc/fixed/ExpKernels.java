@@ -2,6 +2,7 @@ package seedc.fixed;
 
 import java.util.Arrays;
 import seedc.ir.Op;
+import seedc.ir.Value;
 
 /**
  * How the C computes an exp, sigmoid or tanh whose input is not 8 bits wide, decided on the fixed IR alone (the
@@ -32,18 +33,11 @@ public final class ExpKernels {
 
     /** op's kernel, or null when op is no exp, sigmoid or tanh or its 8-bit input reads a table. */
     public static Kernel of(FixedProgram fp, Op op) {
-        FixedType in;
-        switch (op) {
-            case Op.Exp e -> in = fp.type(e.a());
-            case Op.Sigmoid s -> in = fp.type(s.a());
-            case Op.Tanh t -> in = fp.type(t.a());
-            default -> {
-                return null;
-            }
-        }
-        if (in.bits() == 8) {
+        Value a = expInput(op);
+        if (a == null || fp.type(a).bits() == 8) {
             return null;
         }
+        FixedType in = fp.type(a);
         if (op instanceof Op.Exp) {
             OpParams.Exp p = fp.params(op, OpParams.Exp.class);
             ExpTable tb = p.table();
@@ -61,6 +55,46 @@ public final class ExpKernels {
         int div = fracdivBits(tb, so);
         Division d = div == 16 ? Division.FRACDIV16 : div == 32 ? Division.FRACDIV32 : Division.C_DIVISION;
         return new Kernel(narrowLookup(tb, mag + 1) ? 32 : 64, shifts, d, div > 0 ? so : 0);
+    }
+
+    /** The input of an exp, sigmoid or tanh (the ops that read the exp tables), or null for any other op. */
+    private static Value expInput(Op op) {
+        return switch (op) {
+            case Op.Exp e -> e.a();
+            case Op.Sigmoid s -> s.a();
+            case Op.Tanh t -> t.a();
+            case Op.Softplus o -> null;
+            case Op.Softsign o -> null;
+            case Op.Quantize o -> null;
+            case Op.SumLoop o -> null;
+            case Op.Loop o -> null;
+            case Op.Input o -> null;
+            case Op.Param o -> null;
+            case Op.Const o -> null;
+            case Op.IntConst o -> null;
+            case Op.IntArith o -> null;
+            case Op.MatMul o -> null;
+            case Op.SparseMatMul o -> null;
+            case Op.Add o -> null;
+            case Op.ScalarMul o -> null;
+            case Op.Hadamard o -> null;
+            case Op.VecOp o -> null;
+            case Op.Neg o -> null;
+            case Op.Relu o -> null;
+            case Op.Relu6 o -> null;
+            case Op.Sgn o -> null;
+            case Op.Argmax o -> null;
+            case Op.NormaliseL2 o -> null;
+            case Op.Transpose o -> null;
+            case Op.Reshape o -> null;
+            case Op.Reverse o -> null;
+            case Op.Index o -> null;
+            case Op.Splice o -> null;
+            case Op.SpliceWrite o -> null;
+            case Op.Conv2d o -> null;
+            case Op.Maxpool o -> null;
+            case Op.Select o -> null;
+        };
     }
 
     /** The bits a shift of a {@code bits}-bit value by n moves (none where the C writes 0 for it: n >= bits). */
