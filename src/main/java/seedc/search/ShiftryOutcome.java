@@ -11,13 +11,16 @@ import seedc.fixed.FixedProgram;
  * started from, what the held-out rows showed (null when the search chose on every row), the chosen program's
  * modelled cycles (0 without a cycle model), the frontier of the programs it ran ({@link Frontier}) and, for a
  * program of more values than stages III and IV try alone, how they were grouped (else null); {@code secondWalk}:
- * whether stage IV's curve is its second walk's, by loss alone ({@link StageFourTwoWalks}), not stage III's order.
+ * whether stage IV's curve is its second walk's, by loss alone ({@link StageFourTwoWalks}), not stage III's order;
+ * {@code rivals}: where the settings asked ({@link ShiftrySettings#listRivals}), the chosen program's point first, then
+ * each other program of the frontier that meets every limit the chosen one met and whose modelled cycles lie within the
+ * cycle model's error of the chosen one's, fastest first ({@link RivalsInError}); else empty.
  */
 public record ShiftryOutcome(FixedProgram best, int inputScale, List<ShiftryOutcome.Demotion> order,
                              List<ShiftryOutcome.Step> curve, int paramBytesStart, int paramBytes, int candidates,
                              ShiftryOutcome.Staged staged, Candidate.Counted bestOnTrain, double startScoreError,
                              HeldOut heldOut, double cycles, List<Frontier.Explored> explored, Grouping grouping,
-                             boolean secondWalk) {
+                             boolean secondWalk, List<Frontier.Explored> rivals) {
 
     /**
      * Stages III and IV of a long program ({@link DemotionUnits}): its {@code values} values to demote were ranked
@@ -63,19 +66,35 @@ public record ShiftryOutcome(FixedProgram best, int inputScale, List<ShiftryOutc
      */
     ShiftryOutcome withHeldOut(HeldOut heldOut, FixedProgram best, List<Step> curve, double cycles) {
         return new ShiftryOutcome(best, inputScale, order, curve, paramBytesStart, best.paramBytes(), candidates,
-                staged, null, startScoreError, heldOut, cycles, explored, grouping, secondWalk);
+                staged, null, startScoreError, heldOut, cycles, explored, grouping, secondWalk, rivals);
     }
 
     /** This outcome with its held-out figures replaced by {@code h} (the same program, curve and cycles). */
     ShiftryOutcome withHeldOutFigures(HeldOut h) {
         return new ShiftryOutcome(best, inputScale, order, curve, paramBytesStart, paramBytes, candidates, staged,
-                bestOnTrain, startScoreError, h, cycles, explored, grouping, secondWalk);
+                bestOnTrain, startScoreError, h, cycles, explored, grouping, secondWalk, rivals);
+    }
+
+    /** This outcome with {@code rivals} as the chosen program's ({@link RivalsInError}). */
+    ShiftryOutcome withRivals(List<Frontier.Explored> rivals) {
+        return new ShiftryOutcome(best, inputScale, order, curve, paramBytesStart, paramBytes, candidates, staged,
+                bestOnTrain, startScoreError, heldOut, cycles, explored, grouping, secondWalk, List.copyOf(rivals));
+    }
+
+    /**
+     * This outcome with {@code rival}, one of {@link #rivals}, chosen instead (--select measured: the device ran it
+     * faster): its program, modelled cycles and held-out accuracy; the held-out rows' count against float's, made for
+     * the program chosen before, is left out.
+     */
+    public ShiftryOutcome choosing(Frontier.Explored rival) {
+        HeldOut h = heldOut == null ? null : heldOut.choosing(rival.heldOutAccuracy(), heldOut.faster());
+        return withHeldOut(h, rival.program(), curve, rival.cycles());
     }
 
     /** This outcome with {@code explored} as the programs it ran (two walks' together, judged on held-out rows). */
     ShiftryOutcome withExplored(List<Frontier.Explored> explored) {
         return new ShiftryOutcome(best, inputScale, order, curve, paramBytesStart, paramBytes, candidates, staged,
-                bestOnTrain, startScoreError, heldOut, cycles, explored, grouping, secondWalk);
+                bestOnTrain, startScoreError, heldOut, cycles, explored, grouping, secondWalk, rivals);
     }
 
     /**
