@@ -143,10 +143,12 @@ public final class Compilation {
      * A program on the search's frontier: its accuracy on the rows that chose, on the held-out rows (null without
      * them) and on the test set (null for a result without labels), its modelled cycles (null without a cycle model;
      * never the search's RAM penalty), its parameters' flash, whether it is the chosen one, and the bytes the search
-     * counted it over the device's RAM with every table whole (0: fits).
+     * counted it over the device's RAM with every table whole (0: fits), and its mean cycles where --select measured
+     * ran it on the device (else null).
      */
     public record FrontierRow(FixedProgram program, double chooseAccuracy, Double heldOutAccuracy, Double testAccuracy,
-                              Double cycles, int paramBytes, boolean chosen, long ramOverBytes) {}
+                              Double cycles, int paramBytes, boolean chosen, long ramOverBytes,
+                              Double selectCycles) {}
 
     /** The flash of a device as stage IV's budget: what the code writer would put there for the target. */
     public static Budget deviceFlash(Backend backend, Device device, FloatModel model) {
@@ -179,7 +181,14 @@ public final class Compilation {
     record Searched(FixedProgram best, int candidates, List<Report.SweepPoint> sweep, SearchSummary summary,
                             Candidate.Counted bestOnTrain, List<Frontier.Explored> frontier,
                             java.util.function.ToLongFunction<FixedProgram> ramOverBytes,
-                            seedc.report.MeasuredChoice measuredChoice) {
+                            MeasuredSelection.Selected selected) {
+        /** {@code p}'s mean cycles as --select measured ran it on the device, or null when it did not. */
+        Double measuredCycles(FixedProgram p) {
+            return selected == null ? null : selected.measured().stream().filter(m -> m.program().sameTypes(p))
+                    .map(MeasuredSelection.MeasuredProgram::meanCycles).filter(c -> !Double.isNaN(c)).findFirst()
+                    .orElse(null);
+        }
+
         /** A program's modelled cycles as the search priced it, without its RAM penalty ({@link RamFitCycles}). */
         double cyclesOf(Frontier.Explored e) {
             return RamFitCycles.cyclesWithoutPenalty(e.cycles(), ramOverBytes.applyAsLong(e.program()));
@@ -249,7 +258,7 @@ public final class Compilation {
                 e.judged() ? e.heldOutAccuracy() : null,
                 label ? Evaluation.accuracy(test, Candidate.run(e.program(), model, test, o.jobs())).percent() : null,
                 e.cycles() > 0 ? s.cyclesOf(e) : null, e.paramBytes(), e.program().sameTypes(s.best()),
-                s.ramOverBytes().applyAsLong(e.program()))).toList();
+                s.ramOverBytes().applyAsLong(e.program()), s.measuredCycles(e.program()))).toList();
     }
 
     /** Float's and the chosen program's runs over the training and test sets. */
@@ -299,7 +308,7 @@ public final class Compilation {
                         ChosenValues.wraps(model, runs.onTest().wraps())), ChosenValues.parameterStorage(model, best), null);
         return new Report(new Report.Compiled(best.strategy().id(), best.bitwidth(), best.maxscale(), o.metric().id(),
                 o.target().id()), accuracy, program, new Report.Exploration(seconds, s.candidates(), s.sweep(),
-                s.measuredChoice()),
+                s.selected() == null ? null : s.selected().report()),
                 s.summary(), null, laps);
     }
 

@@ -74,8 +74,14 @@ public final class MeasuredSelection {
     /** A program to choose among: its modelled cycles (never the search's RAM penalty) and held-out accuracy. */
     record Rival(FixedProgram program, double modelledCycles, Double heldOutAccuracy) {}
 
-    /** The program written (an index of the rivals) and what the report says of the choice. */
-    record Decision(int chosen, MeasuredChoice report) {}
+    /**
+     * The program written (an index of the rivals), what the report says of the choice, and each measured program's
+     * mean cycles (the rivals' first ones, in order).
+     */
+    record Decision(int chosen, MeasuredChoice report, List<Double> cycles) {}
+
+    /** A program the device ran and its mean cycles ({@code --pareto}'s column). */
+    public record MeasuredProgram(FixedProgram program, double meanCycles) {}
 
     /**
      * Of {@code rivals} (the modelled choice first, then the others fastest by the model first; every one meets the
@@ -111,11 +117,15 @@ public final class MeasuredSelection {
         }
         return new Decision(best, new MeasuredChoice(m.device(), m.examples(),
                 Double.isNaN(modelError) ? null : modelError, rivals.size(),
-                MEASURED_AT_MOST, rows, best + 1, why(measured, best)));
+                MEASURED_AT_MOST, rows, best + 1, why(measured, best)),
+                measured.stream().map(Measured::meanCycles).toList());
     }
 
-    /** The search's outcome with the program the device ran fastest chosen, and the report's account of it. */
-    record Selected(ShiftryOutcome outcome, MeasuredChoice report) {}
+    /**
+     * The search's outcome with the program the device ran fastest chosen, the report's account of it and the
+     * programs measured.
+     */
+    record Selected(ShiftryOutcome outcome, MeasuredChoice report, List<MeasuredProgram> measured) {}
 
     /**
      * {@code s}'s chosen program and rivals measured by {@code m} and the fastest chosen; {@code cycles}: the model
@@ -134,7 +144,11 @@ public final class MeasuredSelection {
                     over.applyAsLong(s.best())), s.heldOut() == null ? null : s.heldOut().chosen()));
         }
         Decision d = choose(rivals, cycles == null ? Double.NaN : cycles.heldOutError(), m, progress);
-        return new Selected(d.chosen() == 0 ? s : s.choosing(s.rivals().get(d.chosen())), d.report());
+        List<MeasuredProgram> ran = new ArrayList<>();
+        for (int k = 0; k < d.cycles().size(); k++) {
+            ran.add(new MeasuredProgram(rivals.get(k).program(), d.cycles().get(k)));
+        }
+        return new Selected(d.chosen() == 0 ? s : s.choosing(s.rivals().get(d.chosen())), d.report(), ran);
     }
 
     /** The choice in words. */

@@ -48,11 +48,10 @@ final class ShiftryRun {
         ShiftryOutcome s = ShiftrySearch.run(in, judged.settings().withRivalsListed(o.select() != null));
         // the figures the report gives: the objective's RAM penalty taken out, the bytes kept apart (RamFitCycles)
         ToLongFunction<FixedProgram> over = cycles instanceof RamFitCycles ? objective.overflow() : p -> 0;
-        seedc.report.MeasuredChoice measured = null;
+        MeasuredSelection.Selected selected = null;
         if (o.select() != null) {
-            MeasuredSelection.Selected selected = MeasuredSelection.apply(s, cycles, over, o.select(), o.progress());
+            selected = MeasuredSelection.apply(s, cycles, over, o.select(), o.progress());
             s = selected.outcome();
-            measured = selected.report();
         }
         SearchSummary.FlashFit fit = null;
         if (o.flashBudget() != null) {
@@ -74,7 +73,7 @@ final class ShiftryRun {
                 place(s), s.grouping() == null ? null : new SearchSummary.ValueGroups(s.grouping().values(),
                         s.grouping().groups(), s.grouping().size()), setAside);
         return new Compilation.Searched(s.best(), s.candidates(), List.of(), summary, s.bestOnTrain(), s.explored(),
-                over, measured);
+                over, selected);
     }
 
     /** The chosen program's modelled cycles, and the bytes the search counted it over the RAM (its C fits). */

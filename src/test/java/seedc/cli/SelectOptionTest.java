@@ -66,7 +66,8 @@ class SelectOptionTest {
      * bonsai-digits-10: the smallest fixture whose frontier holds a program within the model's error of the chosen
      * one that meets the same limits (the wine fixtures' hold none, so nothing there is measured). With as many bench
      * examples as selection rows, bench runs the written program on the rows each candidate ran: its mean cycles are
-     * the chosen candidate's (simavr counts cycles exactly), which says the written program is that candidate.
+     * the chosen candidate's (simavr counts cycles exactly), which says the written program is that candidate; and
+     * --pareto's chosen row carries them, as its measured_cycles of the same rows.
      */
     @Test
     void benchWritesTheMeasuredFastestAndTheDeviceAgrees(@TempDir Path dir) throws Exception {
@@ -74,7 +75,7 @@ class SelectOptionTest {
         RequiredTool.command("simavr", "simavr");
         Path m = Path.of("src/test/resources/fixtures/models/bonsai-digits-10");
         CliRun b = run("bench", m, dir, "--select", "measured", "--select-examples", "4", "--examples", "4",
-                "--no-float", "--jobs", "2");
+                "--no-float", "--jobs", "2", "--pareto", dir.resolve("front.csv").toString());
         assertEquals(0, b.status(), b.err()); // 0: the device's predictions equal the interpreter's
         ObjectMapper json = new ObjectMapper();
         JsonNode choice = json.readTree(dir.resolve("out/report.json").toFile()).get("measuredChoice");
@@ -101,6 +102,22 @@ class SelectOptionTest {
         assertTrue(bench.get("predictionsEqual").asBoolean());
         assertEquals(chosenCycles, bench.get("fixed").get("meanCycles").asDouble(), 1e-9,
                 "bench ran the written program on the same rows: the chosen one's cycles\n" + choice);
+        java.util.List<String> csv = Files.readAllLines(dir.resolve("front.csv"));
+        java.util.List<String> header = java.util.List.of(csv.getFirst().split(","));
+        int select = header.indexOf("select_measured_cycles"), device = header.indexOf("measured_cycles");
+        assertTrue(select > 0, csv.getFirst());
+        int rows = 0;
+        for (String line : csv.subList(1, csv.size())) {
+            String[] f = line.split(",", -1);
+            if (!f[select].isEmpty()) {
+                rows++;
+                assertEquals(f[device], f[select], line); // the same program on the same rows
+            }
+            if (f[1].equals("yes")) {
+                assertEquals(String.format(java.util.Locale.ROOT, "%.0f", chosenCycles), f[select], line);
+            }
+        }
+        assertEquals(measured, rows, String.join("\n", csv));
         String text = Files.readString(dir.resolve("out/report.json"));
         assertFalse(text.contains("NaN"), "report.json is JSON");
     }
