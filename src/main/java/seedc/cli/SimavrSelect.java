@@ -33,7 +33,9 @@ record SimavrSelect(Device device, Path work, StorageOptions storage) implements
             ModelBench.Outcome o = ModelBench.fixed(program, compiled, rows, examples, device, AvrToolchain.MCU,
                     work.resolve("" + rank), stored, storage.bitSerial(), storage.bitLayout());
             return new MeasuredSelection.Cycles(o.fixed().meanCycles(), o.allEqual());
-        } catch (AvrCompileException e) { // one that does not build (or link) is not chosen; the others may be
+        } catch (AvrCompileException | UserError e) {
+            // one that does not build, or link on the Uno (the search checks its RAM, not its flash), is not chosen;
+            // the others may be (the toolchain itself was found before the search)
             return new MeasuredSelection.Cycles(Double.NaN, false);
         }
     }

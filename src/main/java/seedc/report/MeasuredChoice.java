@@ -17,7 +17,8 @@ public record MeasuredChoice(String device, int examples, Double modelError, int
      * A program of the choice by its modelled rank (1: the modelled choice): its modelled cycles, mean measured cycles
      * (null: not measured, beyond {@code measuredAtMost}), accuracy on the held-out rows (null without them) and the
      * test set (null for a tensor result), whether the device's predictions equalled the interpreter's on the rows
-     * run (null: not measured; a program that disagrees is never chosen) and whether it was written.
+     * run (null: not measured; false with no measured cycles: it did not build or link; a program that disagrees is
+     * never chosen) and whether it was written.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Rival(int rank, double modelledCycles, Double measuredCycles, Double heldOutAccuracy,

@@ -30,7 +30,8 @@ final class MeasuredChoiceText {
                     r.measuredCycles() == null ? "-" : f("%.0f", r.measuredCycles()),
                     r.heldOutAccuracy() == null ? "-" : f("%.2f", r.heldOutAccuracy()),
                     r.testAccuracy() == null ? "-" : f("%.2f", r.testAccuracy()),
-                    r.agrees() == null ? "-" : r.agrees() ? "agrees" : "differs"});
+                    r.agrees() == null ? "-" : r.agrees() ? "agrees" : r.measuredCycles() == null ? "no build"
+                            : "differs"});
         }
         TextReport.table(sb, rows);
         sb.append(f("  written: rank %d (1: the model's choice), %s%n", c.chosenRank(), c.why()));
