@@ -135,7 +135,8 @@ public final class MeasuredSelection {
     static Selected apply(ShiftryOutcome s, CycleModel cycles, ToLongFunction<FixedProgram> over, Measuring m,
                           boolean progress) {
         List<Rival> rivals = new ArrayList<>();
-        for (Frontier.Explored e : s.rivals()) {
+        for (ShiftryOutcome.Rival r : s.rivals()) {
+            Frontier.Explored e = r.point();
             rivals.add(new Rival(e.program(), RamFitCycles.cyclesWithoutPenalty(e.cycles(),
                     over.applyAsLong(e.program())), e.judged() ? e.heldOutAccuracy() : null));
         }
@@ -159,7 +160,7 @@ public final class MeasuredSelection {
         if (best > 0) {
             double was = measured.getFirst().meanCycles(), now = measured.get(best).meanCycles();
             return String.format(java.util.Locale.ROOT, "the fewest measured cycles: %.0f against the modelled"
-                    + " choice's %.0f (%.1f%% fewer)", now, was, 100 * (was - now) / was);
+                    + " choice's %.0f (%.2f%% fewer)", now, was, 100 * (was - now) / was);
         }
         boolean tie = measured.stream().skip(1).anyMatch(x -> x.agrees() && x.meanCycles() == measured
                 .getFirst().meanCycles());

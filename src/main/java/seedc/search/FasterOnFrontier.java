@@ -65,13 +65,14 @@ final class FasterOnFrontier {
      * The chosen program's rivals ({@link RivalsInError}) on {@code c}'s frontier, by the cycle model's error;
      * {@code limits}: those the chosen one met.
      */
-    private static List<Frontier.Explored> rivals(ShiftryOutcome c, Limits limits) {
+    private static List<ShiftryOutcome.Rival> rivals(ShiftryOutcome c, Limits limits) {
         List<Frontier.Explored> front = c.explored();
         Frontier.Explored chosen = front.stream().filter(e -> e.program().sameTypes(c.best())).findFirst()
                 .orElseThrow(); // the frontier always holds the chosen program (see the class comment)
         double error = limits.a.settings().cycles() == null ? Double.NaN
                 : limits.a.settings().cycles().heldOutError();
-        return RivalsInError.of(front, chosen, Frontier.Explored::cycles, error, e -> limits.passing(e) != null);
+        return RivalsInError.of(front, chosen, Frontier.Explored::cycles, error, e -> limits.passing(e) != null)
+                .stream().map(e -> new ShiftryOutcome.Rival(e, null)).toList();
     }
 
     /** What the acceptance judged with: the search's input, its rows, settings, judge, and the walk's start. */

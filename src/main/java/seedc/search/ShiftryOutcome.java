@@ -20,7 +20,13 @@ public record ShiftryOutcome(FixedProgram best, int inputScale, List<ShiftryOutc
                              List<ShiftryOutcome.Step> curve, int paramBytesStart, int paramBytes, int candidates,
                              ShiftryOutcome.Staged staged, Candidate.Counted bestOnTrain, double startScoreError,
                              HeldOut heldOut, double cycles, List<Frontier.Explored> explored, Grouping grouping,
-                             boolean secondWalk, List<Frontier.Explored> rivals) {
+                             boolean secondWalk, List<ShiftryOutcome.Rival> rivals) {
+
+    /**
+     * A program of {@link #rivals}: its frontier point and its held-out rows against float's (null until
+     * {@link HeldOutAcceptance#counted} counts them), which the report gives should the device choose it.
+     */
+    public record Rival(Frontier.Explored point, seedc.eval.PairedDrop heldOutRows) {}
 
     /**
      * Stages III and IV of a long program ({@link DemotionUnits}): its {@code values} values to demote were ranked
@@ -76,19 +82,22 @@ public record ShiftryOutcome(FixedProgram best, int inputScale, List<ShiftryOutc
     }
 
     /** This outcome with {@code rivals} as the chosen program's ({@link RivalsInError}). */
-    ShiftryOutcome withRivals(List<Frontier.Explored> rivals) {
+    ShiftryOutcome withRivals(List<Rival> rivals) {
         return new ShiftryOutcome(best, inputScale, order, curve, paramBytesStart, paramBytes, candidates, staged,
                 bestOnTrain, startScoreError, heldOut, cycles, explored, grouping, secondWalk, List.copyOf(rivals));
     }
 
     /**
      * This outcome with {@code rival}, one of {@link #rivals}, chosen instead (--select measured: the device ran it
-     * faster): its program, modelled cycles and held-out accuracy; the held-out rows' count against float's, made for
-     * the program chosen before, is left out.
+     * faster): its program, modelled cycles, held-out accuracy and its rows there against float's.
      */
-    public ShiftryOutcome choosing(Frontier.Explored rival) {
-        HeldOut h = heldOut == null ? null : heldOut.choosing(rival.heldOutAccuracy(), heldOut.faster());
-        return withHeldOut(h, rival.program(), curve, rival.cycles());
+    public ShiftryOutcome choosing(Rival rival) {
+        Frontier.Explored e = rival.point();
+        HeldOut h = heldOut == null ? null : heldOut.choosing(e.heldOutAccuracy(), heldOut.faster());
+        if (h != null && rival.heldOutRows() != null) {
+            h = h.counted(rival.heldOutRows());
+        }
+        return withHeldOut(h, e.program(), curve, e.cycles());
     }
 
     /** This outcome with {@code explored} as the programs it ran (two walks' together, judged on held-out rows). */

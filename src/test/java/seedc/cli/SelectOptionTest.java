@@ -78,7 +78,8 @@ class SelectOptionTest {
                 "--no-float", "--jobs", "2", "--pareto", dir.resolve("front.csv").toString());
         assertEquals(0, b.status(), b.err()); // 0: the device's predictions equal the interpreter's
         ObjectMapper json = new ObjectMapper();
-        JsonNode choice = json.readTree(dir.resolve("out/report.json").toFile()).get("measuredChoice");
+        JsonNode report = json.readTree(dir.resolve("out/report.json").toFile());
+        JsonNode choice = report.get("measuredChoice");
         assertNotNull(choice, "report.json has measuredChoice");
         assertEquals(4, choice.get("examples").asInt());
         double fewest = Double.POSITIVE_INFINITY, chosenCycles = Double.NaN;
@@ -93,6 +94,10 @@ class SelectOptionTest {
                 chosen++;
                 chosenCycles = r.get("measuredCycles").asDouble();
                 assertEquals(choice.get("chosenRank").asInt(), r.get("rank").asInt());
+                // the report's held-out figures are the written program's, its rows there counted against float's
+                assertEquals(r.get("heldOutAccuracy").asDouble(), report.get("heldOut").get("chosenAccuracy")
+                        .asDouble(), 1e-9);
+                assertNotNull(report.get("heldOut").get("chosenRows"), report.get("heldOut").toString());
             }
         }
         assertTrue(measured >= 2, "premise: at least two programs measured\n" + choice);
