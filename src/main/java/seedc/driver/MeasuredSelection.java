@@ -12,6 +12,7 @@ import seedc.ir.FloatModel;
 import seedc.report.MeasuredChoice;
 import seedc.search.Frontier;
 import seedc.search.ShiftryOutcome;
+import seedc.search.StageLog;
 
 /**
  * {@code --select measured}: the search's chosen program and its rivals, the programs it ran that meet every limit
@@ -25,6 +26,9 @@ import seedc.search.ShiftryOutcome;
  */
 public final class MeasuredSelection {
     private MeasuredSelection() {}
+
+    /** The stage's name in the report's search stages (its bar and time; none when nothing is measured). */
+    static final String STAGE = "select: built and run on the device";
 
     /**
      * At most this many programs are measured, the most modelled-fastest first (the modelled choice always): each is
@@ -89,11 +93,11 @@ public final class MeasuredSelection {
      * fewest mean measured cycles chosen; on a tie, or when no other ran faster, the modelled choice. A program whose
      * device predictions differ from the interpreter's is never chosen. With no rival, nothing is measured.
      */
-    static Decision choose(List<Rival> rivals, double modelError, Measuring m, boolean progress) {
+    static Decision choose(List<Rival> rivals, double modelError, Measuring m, StageLog log) {
         int n = Math.min(rivals.size(), MEASURED_AT_MOST);
         List<Measured> measured = new ArrayList<>();
         if (rivals.size() > 1) {
-            try (Progress bar = Progress.start(progress, "select: " + n + " programs on " + m.device(), n)) {
+            try (Progress bar = log.bar(STAGE, n)) {
                 for (int k = 0; k < n; k++) {
                     measured.add(m.measure().of(rivals.get(k).program(), k + 1));
                     bar.step();
@@ -133,7 +137,7 @@ public final class MeasuredSelection {
      * device's RAM (its penalty taken out of the modelled cycles the report gives).
      */
     static Selected apply(ShiftryOutcome s, CycleModel cycles, ToLongFunction<FixedProgram> over, Measuring m,
-                          boolean progress) {
+                          StageLog log) {
         List<Rival> rivals = new ArrayList<>();
         for (ShiftryOutcome.Rival r : s.rivals()) {
             Frontier.Explored e = r.point();
@@ -144,7 +148,7 @@ public final class MeasuredSelection {
             rivals.add(new Rival(s.best(), RamFitCycles.cyclesWithoutPenalty(s.cycles(),
                     over.applyAsLong(s.best())), s.heldOut() == null ? null : s.heldOut().chosen()));
         }
-        Decision d = choose(rivals, cycles == null ? Double.NaN : cycles.heldOutError(), m, progress);
+        Decision d = choose(rivals, cycles == null ? Double.NaN : cycles.heldOutError(), m, log);
         List<MeasuredProgram> ran = new ArrayList<>();
         for (int k = 0; k < d.cycles().size(); k++) {
             ran.add(new MeasuredProgram(rivals.get(k).program(), d.cycles().get(k)));

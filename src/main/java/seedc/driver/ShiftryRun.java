@@ -50,7 +50,7 @@ final class ShiftryRun {
         ToLongFunction<FixedProgram> over = cycles instanceof RamFitCycles ? objective.overflow() : p -> 0;
         MeasuredSelection.Selected selected = null;
         if (o.select() != null) {
-            selected = MeasuredSelection.apply(s, cycles, over, o.select(), o.progress());
+            selected = MeasuredSelection.apply(s, cycles, over, o.select(), log);
             s = selected.outcome();
         }
         SearchSummary.FlashFit fit = null;

@@ -39,7 +39,8 @@ class MeasuredSelectionTest {
     }
 
     private static MeasuredSelection.Decision choose(List<MeasuredSelection.Rival> r, MeasuredSelection.Measure m) {
-        return MeasuredSelection.choose(r, 0.118, new MeasuredSelection.Measuring("uno", 5, m), false);
+        return MeasuredSelection.choose(r, 0.118, new MeasuredSelection.Measuring("uno", 5, m),
+                seedc.search.StageLog.quiet());
     }
 
     @Test
