@@ -62,6 +62,14 @@ class SelectOptionTest {
                 "--select-examples must be at least 1, not 0");
     }
 
+    @Test
+    void selectExamplesWithoutMeasuredIsAWarning(@TempDir Path dir) {
+        CliRun r = run("compile", WINE, dir, "--select-examples", "3", "--jobs", "2");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.err().contains("warning: --select-examples applies to --select measured; the modelled choice"
+                + " runs nothing on the device"), r.err());
+    }
+
     /**
      * bonsai-digits-10: the smallest fixture whose frontier holds a program within the model's error of the chosen
      * one that meets the same limits (the wine fixtures' hold none, so nothing there is measured). With as many bench
