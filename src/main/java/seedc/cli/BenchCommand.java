@@ -131,6 +131,7 @@ final class BenchCommand implements Callable<Integer> {
         if (dev.fabric() == null && cpu == null) {
             AvrToolchain.find();
         }
+        select(strat, measured, dev, Path.of("select")); // its errors before the load, as the other options'
         boolean progress = output.show();
         ModelSource source = in.modelSource();
         in.besideNote().ifPresent(spec.commandLine().getOut()::println);
@@ -138,14 +139,15 @@ final class BenchCommand implements Callable<Integer> {
         if (loaded.test().size() == 0) {
             throw UserError.inFile(in.test, "no examples");
         }
-        Pipeline.Search search = new Pipeline.Search(strat, searchOptions.bitwidth, m, in.threads(), progress, measured, accuracy.points(),
-                products, precision.maxScoreError, precision.ranges(), null, output.pareto != null,
-                dev.fabric() != null ? EmitOptions.on(dev).withBitSerial(storage.bitSerial()) : null);
         boolean allEqual;
         Path work;
         try (OutputFolder folder = out == null ? null
                 : OutputFolder.open(out, in.files(), spec.commandLine().getErr())) {
             work = folder != null ? folder.dir() : Files.createTempDirectory("seedc-bench-");
+            Pipeline.Search search = new Pipeline.Search(strat, searchOptions.bitwidth, m, in.threads(), progress,
+                    measured, accuracy.points(), products, precision.maxScoreError, precision.ranges(), null,
+                    output.pareto != null, dev.fabric() != null ? EmitOptions.on(dev).withBitSerial(storage.bitSerial())
+                            : null, select(strat, measured, dev, work.resolve("select")));
             Path staged = folder == null || output.pareto == null ? null : folder.staged(output.pareto);
             paretoAt = staged != null ? staged : output.pareto; // inside --out: written with it, or the commit would drop it
             allEqual = measure(work, source, loaded, search, dev, cpu);
@@ -156,6 +158,12 @@ final class BenchCommand implements Callable<Integer> {
         }
         spec.commandLine().getOut().println("builds, bench.json and report.html in " + work);
         return allEqual ? 0 : 1;
+    }
+
+    /** --select as the search takes it: null for modelled; measured builds each program in {@code work}. */
+    private seedc.driver.MeasuredSelection.Request select(Strategy strat, Backend measured, Device dev, Path work) {
+        return SimavrSelect.of(searchOptions, spec.commandLine().getParseResult(), strat, measured, dev, storage,
+                work);
     }
 
     /** --flash-budget: shiftry's stage IV stopped by the parameters' bytes, as compile's, on a microcontroller. */

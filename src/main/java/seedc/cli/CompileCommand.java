@@ -232,11 +232,22 @@ final class CompileCommand implements Callable<Integer> {
         if (output.pareto != null) {
             OutputFile.target(output.pareto); // a device or FIFO is refused before the search, not after it
         }
+        // --select measured's builds, apart from the output (an Arduino sketch folder holds the sketch only)
+        Path selectWork = Path.of(System.getProperty("java.io.tmpdir"))
+                .resolve("seedc-select-" + ProcessHandle.current().pid());
+        seedc.driver.MeasuredSelection.Request select = SimavrSelect.of(searchOptions,
+                spec.commandLine().getParseResult(), strat, tgt, dev, storage, selectWork);
+        Runnable dropBuilds = Cleanup.register(() -> OutputFolder.deleteTree(selectWork));
         Report report;
         Pipeline.Compiled compiled;
         Path staged;
         try (OutputFolder folder = OutputFolder.open(out, in.files(), spec.commandLine().getErr())) {
-            compiled = compileInto(folder.dir(), strat, tgt, prod, m, enc, dev, progress);
+            try {
+                compiled = compileInto(folder.dir(), strat, tgt, prod, m, enc, dev, progress, select);
+            } finally {
+                dropBuilds.run();
+                Cleanup.done(dropBuilds);
+            }
             report = compiled.report();
             String text = TextReport.render(report);
             Files.writeString(folder.dir().resolve("report.txt"), text);
@@ -263,13 +274,14 @@ final class CompileCommand implements Callable<Integer> {
 
     /** Loads, compiles and emits into {@code dir} (the driver's pipeline); report.json (and program.ir, .json) there. */
     private Pipeline.Compiled compileInto(Path dir, Strategy strat, Backend tgt, List<SeeDotStrategy.Products> prod,
-                                          Metric m, Encoding enc, Device dev, boolean progress) throws IOException {
+                                          Metric m, Encoding enc, Device dev, boolean progress,
+                                          seedc.driver.MeasuredSelection.Request select) throws IOException {
         ModelSource source = in.modelSource();
         in.besideNote().ifPresent(spec.commandLine().getOut()::println);
         Pipeline.Loaded loaded = Pipeline.load(source, precision.ranges(), progress, spec.commandLine().getErr());
         Pipeline.Search search = new Pipeline.Search(strat, searchOptions.bitwidth, m, in.threads(), progress, tgt,
                 accuracy.points(), prod, precision.maxScoreError, precision.ranges(), searchOptions.maxOutputError,
-                output.pareto != null, null); // the design: the emission's
+                output.pareto != null, null, select); // the design: the emission's
         EmitOptions emit = EmitOptions.on(dev).withFpgaStrategy(Choices.fpgaStrategy(fpga.strategy))
                 .withFpgaDivider(Choices.fpgaDivider(fpga.divider))
                 .withFpgaBuffers(Choices.fpgaBuffers(fpga.buffers, dev))

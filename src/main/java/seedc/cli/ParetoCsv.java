@@ -11,7 +11,8 @@ import seedc.driver.Pipeline;
  * search saw (accuracy on the rows that chose and on the held-out rows, modelled cycles, parameter flash), the test
  * accuracy, the configuration that runs it, the bytes the search counted it over the device's RAM (every subset-sum
  * and level table whole; 0: it fits, and the modelled cycles never hold the search's penalty for them) and, from
- * 'seedc bench', what the device measured.
+ * 'seedc bench', what the device measured; with {@code --select measured}, the mean cycles of each program it ran
+ * on its --select-examples rows (empty: not measured; the column appears where some was).
  */
 final class ParetoCsv {
     private ParetoCsv() {}
@@ -25,7 +26,9 @@ final class ParetoCsv {
     /** The CSV text; {@code out}: the output folder the configs were written in; {@code measured}: empty or one a row. */
     static String text(List<Pipeline.Frontier> rows, Path out, List<Measured> measured) {
         StringBuilder sb = new StringBuilder(HEADER);
-        sb.append(measured.isEmpty() ? "\n" : ",measured_cycles,flash_bytes,predictions_equal\n");
+        boolean selected = rows.stream().anyMatch(r -> r.row().selectCycles() != null);
+        sb.append(measured.isEmpty() ? "" : ",measured_cycles,flash_bytes,predictions_equal");
+        sb.append(selected ? ",select_measured_cycles\n" : "\n");
         for (int k = 0; k < rows.size(); k++) {
             Compilation.FrontierRow r = rows.get(k).row();
             Path config = out.resolve("pareto").resolve(rows.get(k).config().getFileName());
@@ -38,6 +41,10 @@ final class ParetoCsv {
                 Measured m = measured.get(k);
                 sb.append(String.format(Locale.ROOT, ",%.0f,%d,%s", m.cycles(), m.flashBytes(),
                         m.predictionsEqual() ? "yes" : "no"));
+            }
+            if (selected) {
+                Double c = r.selectCycles();
+                sb.append(c == null ? "," : String.format(Locale.ROOT, ",%.0f", c));
             }
             sb.append('\n');
         }

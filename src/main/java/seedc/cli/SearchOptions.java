@@ -17,4 +17,17 @@ class SearchOptions {
     @Option(names = "--metric", defaultValue = seedc.search.Metric.DEFAULT_ID, paramLabel = "M",
             description = "accuracy, disagreement or reduced-disagreement (default ${DEFAULT-VALUE}).")
     String metric;
+
+    @Option(names = "--select", defaultValue = "modelled", paramLabel = "HOW",
+            description = "shiftry on the Uno (--target arduino): modelled (default: the fastest program by the cycle"
+                    + " model that meets the limits) or measured (that program and the others the search ran that"
+                    + " meet the same limits within the model's error of it, at most "
+                    + seedc.driver.MeasuredSelection.MEASURED_AT_MOST + ", built and run under simavr; the fewest"
+                    + " measured cycles written, a tie the model's).")
+    String select;
+
+    @Option(names = "--select-examples", defaultValue = "" + seedc.driver.MeasuredSelection.DEFAULT_EXAMPLES,
+            paramLabel = "N", description = "--select measured: the test rows each program runs under simavr"
+                    + " (default ${DEFAULT-VALUE}).")
+    int selectExamples;
 }

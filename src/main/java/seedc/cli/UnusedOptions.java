@@ -54,6 +54,10 @@ final class UnusedOptions {
         if (strategy == Strategy.SHIFTRY && given.hasMatchedOption("--products")) {
             out.add("--products applies to --strategy seedot; shiftry chooses each value's width itself");
         }
+        String select = given.matchedOptionValue("--select", "modelled");
+        if (given.hasMatchedOption("--select-examples") && !"measured".equalsIgnoreCase(select.trim())) {
+            out.add("--select-examples applies to --select measured; the modelled choice runs nothing on the device");
+        }
         return out;
     }
 }

@@ -5,6 +5,7 @@
  * stack trace (exit 1). Start at {@link seedc.cli.Main}, then CompileCommand. Each command's options a newcomer
  * needs are plain options (listed first by --help); the rest sit in picocli argument groups under the headings of
  * {@link seedc.cli.HelpSections}, and {@link seedc.cli.OptionsPage} writes docs/options.md from the same
- * definitions.
+ * definitions. {@link seedc.cli.SimavrSelect} is the device {@code --select measured} measures on (seedc.bench's Uno
+ * builds under simavr), given to the driver behind its interface.
  */
 package seedc.cli;

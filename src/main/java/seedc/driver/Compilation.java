@@ -46,29 +46,31 @@ public final class Compilation {
      * How to compile, converted once at the command line. {@code products}: seedot's product modes to
      * search (each allowed at {@code bitwidth}); {@code target}: the backend whose name the report gives and
      * whose width policy the strategies follow; {@code deviceFlash} (null: no device): the flash the program must
-     * fit, checked before the search with the smallest program seedc can make.
+     * fit, checked before the search with the smallest program seedc can make; {@code select}: shiftry's program
+     * chosen among its rivals by measured cycles ({@link MeasuredSelection}; null: the search's modelled choice).
      */
     public record Options(Strategy strategy, int bitwidth, Metric metric, int jobs, boolean progress, Backend target,
                           double maxAccuracyDrop, Budget flashBudget, List<SeeDotStrategy.Products> products,
                           double maxScoreError, Budget deviceFlash, RangeMode ranges, Double maxOutputError,
-                          boolean frontier, Device deviceRam, EmitOptions design) {
+                          boolean frontier, Device deviceRam, EmitOptions design,
+                          MeasuredSelection.Measuring select) {
         public Options(Strategy strategy, int bitwidth, Metric metric, int jobs, boolean progress, Backend target,
                        double maxAccuracyDrop, Budget flashBudget, List<SeeDotStrategy.Products> products,
                        double maxScoreError, Budget deviceFlash, RangeMode ranges) {
             this(strategy, bitwidth, metric, jobs, progress, target, maxAccuracyDrop, flashBudget, products,
-                    maxScoreError, deviceFlash, ranges, null, false, null, null);
+                    maxScoreError, deviceFlash, ranges, null, false, null, null, null);
         }
 
         /** The same, and the outcome lists the search's frontier with each program's test accuracy (--pareto). */
         public Options withFrontier(boolean asked) {
             return new Options(strategy, bitwidth, metric, jobs, progress, target, maxAccuracyDrop, flashBudget,
-                    products, maxScoreError, deviceFlash, ranges, maxOutputError, asked, deviceRam, design);
+                    products, maxScoreError, deviceFlash, ranges, maxOutputError, asked, deviceRam, design, select);
         }
 
         /** The same, the program's RAM to fit {@code device} (null: no limit): the search's cost counts it. */
         public Options withDeviceRam(Device device) {
             return new Options(strategy, bitwidth, metric, jobs, progress, target, maxAccuracyDrop, flashBudget,
-                    products, maxScoreError, deviceFlash, ranges, maxOutputError, frontier, device, design);
+                    products, maxScoreError, deviceFlash, ranges, maxOutputError, frontier, device, design, select);
         }
 
         /**
@@ -77,7 +79,7 @@ public final class Compilation {
          */
         public Options withDesign(EmitOptions emit) {
             return new Options(strategy, bitwidth, metric, jobs, progress, target, maxAccuracyDrop, flashBudget,
-                    products, maxScoreError, deviceFlash, ranges, maxOutputError, frontier, deviceRam, emit);
+                    products, maxScoreError, deviceFlash, ranges, maxOutputError, frontier, deviceRam, emit, select);
         }
 
         /**
@@ -86,7 +88,16 @@ public final class Compilation {
          */
         public Options withMaxOutputError(Double bound) {
             return new Options(strategy, bitwidth, metric, jobs, progress, target, maxAccuracyDrop, flashBudget,
-                    products, maxScoreError, deviceFlash, ranges, bound, frontier, deviceRam, design);
+                    products, maxScoreError, deviceFlash, ranges, bound, frontier, deviceRam, design, select);
+        }
+
+        /**
+         * The same, shiftry's program chosen among its rivals by the cycles {@code m} measures ({@code --select
+         * measured}; null: by the cycle model, as the search chose).
+         */
+        public Options withSelect(MeasuredSelection.Measuring m) {
+            return new Options(strategy, bitwidth, metric, jobs, progress, target, maxAccuracyDrop, flashBudget,
+                    products, maxScoreError, deviceFlash, ranges, maxOutputError, frontier, deviceRam, design, m);
         }
 
         /**
@@ -132,10 +143,12 @@ public final class Compilation {
      * A program on the search's frontier: its accuracy on the rows that chose, on the held-out rows (null without
      * them) and on the test set (null for a result without labels), its modelled cycles (null without a cycle model;
      * never the search's RAM penalty), its parameters' flash, whether it is the chosen one, and the bytes the search
-     * counted it over the device's RAM with every table whole (0: fits).
+     * counted it over the device's RAM with every table whole (0: fits), and its mean cycles where --select measured
+     * ran it on the device (else null).
      */
     public record FrontierRow(FixedProgram program, double chooseAccuracy, Double heldOutAccuracy, Double testAccuracy,
-                              Double cycles, int paramBytes, boolean chosen, long ramOverBytes) {}
+                              Double cycles, int paramBytes, boolean chosen, long ramOverBytes,
+                              Double selectCycles) {}
 
     /** The flash of a device as stage IV's budget: what the code writer would put there for the target. */
     public static Budget deviceFlash(Backend backend, Device device, FloatModel model) {
@@ -162,11 +175,20 @@ public final class Compilation {
 
     /**
      * The search's result: the chosen program, how many candidates ran, the summary the report shows and
-     * ({@code bestOnTrain}) the chosen program's run over the training set, when the search already made it.
+     * ({@code bestOnTrain}) the chosen program's run over the training set, when the search already made it; with
+     * {@code --select measured}, what the device measured and decided (else null).
      */
     record Searched(FixedProgram best, int candidates, List<Report.SweepPoint> sweep, SearchSummary summary,
                             Candidate.Counted bestOnTrain, List<Frontier.Explored> frontier,
-                            java.util.function.ToLongFunction<FixedProgram> ramOverBytes) {
+                            java.util.function.ToLongFunction<FixedProgram> ramOverBytes,
+                            MeasuredSelection.Selected selected) {
+        /** {@code p}'s mean cycles as --select measured ran it on the device, or null when it did not. */
+        Double measuredCycles(FixedProgram p) {
+            return selected == null ? null : selected.measured().stream().filter(m -> m.program().sameTypes(p))
+                    .map(MeasuredSelection.MeasuredProgram::meanCycles).filter(c -> !Double.isNaN(c)).findFirst()
+                    .orElse(null);
+        }
+
         /** A program's modelled cycles as the search priced it, without its RAM penalty ({@link RamFitCycles}). */
         double cyclesOf(Frontier.Explored e) {
             return RamFitCycles.cyclesWithoutPenalty(e.cycles(), ramOverBytes.applyAsLong(e.program()));
@@ -236,7 +258,7 @@ public final class Compilation {
                 e.judged() ? e.heldOutAccuracy() : null,
                 label ? Evaluation.accuracy(test, Candidate.run(e.program(), model, test, o.jobs())).percent() : null,
                 e.cycles() > 0 ? s.cyclesOf(e) : null, e.paramBytes(), e.program().sameTypes(s.best()),
-                s.ramOverBytes().applyAsLong(e.program()))).toList();
+                s.ramOverBytes().applyAsLong(e.program()), s.measuredCycles(e.program()))).toList();
     }
 
     /** Float's and the chosen program's runs over the training and test sets. */
@@ -285,7 +307,8 @@ public final class Compilation {
                 ChosenValues.wraps(model, runs.onTrain().wraps()), new Report.TestWraps(runs.onTest().wraps().anyExamples(),
                         ChosenValues.wraps(model, runs.onTest().wraps())), ChosenValues.parameterStorage(model, best), null);
         return new Report(new Report.Compiled(best.strategy().id(), best.bitwidth(), best.maxscale(), o.metric().id(),
-                o.target().id()), accuracy, program, new Report.Exploration(seconds, s.candidates(), s.sweep()),
+                o.target().id()), accuracy, program, new Report.Exploration(seconds, s.candidates(), s.sweep(),
+                s.selected() == null ? null : s.selected().report()),
                 s.summary(), null, laps);
     }
 
@@ -368,6 +391,6 @@ public final class Compilation {
                         p.wrapEvents()))
                 .toList());
         return new Searched(search.best(), search.candidates(), sweep, summary, search.bestOnTrain(), List.of(),
-                fp -> 0);
+                fp -> 0, null);
     }
 }

@@ -42,11 +42,14 @@ public final class Pipeline {
     /**
      * The search's settings (Compilation.Options but for its flash limits, which depend on the rewritten model):
      * {@code maxOutputError} null for no proven bound; {@code design} the FPGA design the cost model plans when the
-     * request emits none (a bench's: it builds its own designs), null for the backend's defaults.
+     * request emits none (a bench's: it builds its own designs), null for the backend's defaults; {@code select}:
+     * shiftry's program chosen among its rivals by the device's cycles ({@code --select measured}; null: by the
+     * cycle model).
      */
     public record Search(Strategy strategy, int bitwidth, Metric metric, int jobs, boolean progress, Backend target,
                          double maxAccuracyDrop, List<SeeDotStrategy.Products> products, double maxScoreError,
-                         RangeMode ranges, Double maxOutputError, boolean frontier, EmitOptions design) {
+                         RangeMode ranges, Double maxOutputError, boolean frontier, EmitOptions design,
+                         MeasuredSelection.Request select) {
         Compilation.Options options(FlashLimits.Limits limits) {
             return new Compilation.Options(strategy, bitwidth, metric, jobs, progress, target, maxAccuracyDrop,
                     limits.stageFour(), products, maxScoreError, limits.device(), ranges)
@@ -139,7 +142,8 @@ public final class Pipeline {
         WeightStorage budgeted = storage(request.storage(), rewritten.how() != null, null);
         Compilation.Outcome outcome = compile(source, compiled, loaded, search.options(
                 request.limits().of(search.target(), compiled, budgeted))
-                .withDesign(request.emit() == null ? search.design() : request.emit().options()));
+                .withDesign(request.emit() == null ? search.design() : request.emit().options())
+                .withSelect(measuring(search, request, rewritten, loaded)));
         WeightStorage stored = storage(request.storage(), rewritten.how() != null,
                 outcome.report().program().parameterStorage());
         Report report = outcome.report();
@@ -171,6 +175,29 @@ public final class Pipeline {
             seedc.report.ProgramJson.write(outcome.fixed(), dir.resolve("program.json"));
         }
         return new Compiled(compiled, outcome.fixed(), report, stored, written, frontier, outcome.searchFrontier());
+    }
+
+    /**
+     * How --select measured measures a program (null when not asked): on the request's device, its parameters stored
+     * as the emission would store them were it chosen, with its accuracy on the test set beside.
+     */
+    private static MeasuredSelection.Measuring measuring(Search search, Request request, Rewrites.Rewritten rewritten,
+                                                         Loaded loaded) {
+        MeasuredSelection.Request select = search.select();
+        if (select == null) {
+            return null;
+        }
+        FloatModel compiled = rewritten.model();
+        boolean label = compiled.program().result().isInt();
+        return new MeasuredSelection.Measuring(select.device().name(), select.examples(), (program, rank) -> {
+            WeightStorage stored = storage(request.storage(), rewritten.how() != null,
+                    ChosenValues.parameterStorage(compiled, program));
+            MeasuredSelection.Cycles c = select.device().run(program, compiled, stored, loaded.test(),
+                    select.examples(), rank);
+            Double test = label ? seedc.eval.Evaluation.accuracy(loaded.test(), seedc.search.Candidate.run(program,
+                    compiled, loaded.test(), search.jobs())).percent() : null;
+            return new MeasuredSelection.Measured(c.mean(), c.agrees(), test);
+        });
     }
 
     /** Writes each frontier program's run configuration into {@code dir}/pareto. */

@@ -45,9 +45,14 @@ final class ShiftryRun {
         // the search would take an untrusted model as an objective too; judged here, the report says why
         SearchSummary.ModelSetAside setAside = judged.verdict() != null && !judged.verdict().trusted()
                 ? workUnmeasured(judged.verdict()) : objective.setAside();
-        ShiftryOutcome s = ShiftrySearch.run(in, judged.settings());
+        ShiftryOutcome s = ShiftrySearch.run(in, judged.settings().withRivalsListed(o.select() != null));
         // the figures the report gives: the objective's RAM penalty taken out, the bytes kept apart (RamFitCycles)
         ToLongFunction<FixedProgram> over = cycles instanceof RamFitCycles ? objective.overflow() : p -> 0;
+        MeasuredSelection.Selected selected = null;
+        if (o.select() != null) {
+            selected = MeasuredSelection.apply(s, cycles, over, o.select(), log);
+            s = selected.outcome();
+        }
         SearchSummary.FlashFit fit = null;
         if (o.flashBudget() != null) {
             Budget b = o.flashBudget();
@@ -68,7 +73,7 @@ final class ShiftryRun {
                 place(s), s.grouping() == null ? null : new SearchSummary.ValueGroups(s.grouping().values(),
                         s.grouping().groups(), s.grouping().size()), setAside);
         return new Compilation.Searched(s.best(), s.candidates(), List.of(), summary, s.bestOnTrain(), s.explored(),
-                over);
+                over, selected);
     }
 
     /** The chosen program's modelled cycles, and the bytes the search counted it over the RAM (its C fits). */

@@ -103,8 +103,16 @@ public record Report(Compiled compiled, Accuracy accuracy, ChosenProgram program
                                 @JsonInclude(JsonInclude.Include.NON_NULL) List<ParameterStorage> parameterStorage,
                                 @JsonInclude(JsonInclude.Include.NON_NULL) QuantizedWeights quantizedWeights) {}
 
-    /** The search's cost: its seconds, the candidates it ran and SeeDot's maxscale sweep (empty for shiftry). */
-    public record Exploration(double exploreSeconds, int candidatesEvaluated, List<SweepPoint> maxscaleSweep) {}
+    /**
+     * The search's cost: its seconds, the candidates it ran and SeeDot's maxscale sweep (empty for shiftry); with
+     * {@code --select measured}, what the device measured and decided (else null).
+     */
+    public record Exploration(double exploreSeconds, int candidatesEvaluated, List<SweepPoint> maxscaleSweep,
+                              @JsonInclude(JsonInclude.Include.NON_NULL) MeasuredChoice measuredChoice) {
+        public Exploration(double exploreSeconds, int candidatesEvaluated, List<SweepPoint> maxscaleSweep) {
+            this(exploreSeconds, candidatesEvaluated, maxscaleSweep, null);
+        }
+    }
 
     /**
      * Weights quantized after training (seedc.rewrite.WeightQuantization): {@code mode} grid or powersOfTwo
@@ -222,7 +230,8 @@ public record Report(Compiled compiled, Accuracy accuracy, ChosenProgram program
             "modelDigest",
             "floatTestAccuracy", "fixedTestAccuracy", "floatTrainAccuracy", "fixedTrainAccuracy", "exploreSeconds",
             "candidatesEvaluated", "values", "maxscaleSweep", "fixedProgram", "paramFlashBytes", "wraps", "testWraps",
-            "stages", "outputError", "scoresAsClasses", "promotions", "parameterStorage", "quantizedWeights");
+            "stages", "outputError", "scoresAsClasses", "promotions", "parameterStorage", "quantizedWeights",
+            "measuredChoice");
 
     /** The stage times as one object's key, so that they read back with the path 'stages[i]...'. */
     private record Stages(List<StageTime> stages) {}

@@ -241,6 +241,7 @@ public final class TextReport {
         stageFourHeading(sb, r, x);
         stageFourTable(sb, r, x);
         HeldOutText.render(sb, x);
+        MeasuredChoiceText.render(sb, r.exploration().measuredChoice());
         ReportWarnings.testDropWarning(r).ifPresent(w -> sb.append("note: ").append(w).append('\n'));
         if (x.subset() != null) {
             SearchSummary.Subset sub = x.subset();
@@ -341,7 +342,7 @@ public final class TextReport {
     }
 
     /** Rows under a header, two spaces in; the first column left-aligned, the others right-aligned. */
-    private static void table(StringBuilder sb, List<String[]> rows) {
+    static void table(StringBuilder sb, List<String[]> rows) {
         int[] width = new int[rows.get(0).length];
         for (String[] row : rows) {
             for (int c = 0; c < row.length; c++) {

@@ -40,7 +40,8 @@ final class FasterOnFrontier {
         }
         boolean placed = front.stream().anyMatch(e -> e.program().sameTypes(o.best()));
         boolean faster = a.settings().cycles() != null && front.stream().anyMatch(e -> e.cycles() < o.cycles());
-        if (placed && !faster) {
+        boolean rivals = a.settings().listRivals();
+        if (placed && !faster && !rivals) {
             return o.withExplored(front);
         }
         try (CandidatePool choose = a.in().pool(a.split().choose(), a.split().chooseFloat()).withoutStates()) {
@@ -49,13 +50,29 @@ final class FasterOnFrontier {
                         o.best().paramBytes(), o.heldOut().chosen()));
                 front = Frontier.of(front, o.best());
             }
-            Passing better = faster ? fastestPassing(o, a, front, held, choose) : null;
-            if (better == null) {
-                return o.withExplored(front);
+            // the limits' runs (float's and the start's on the rows that choose) only where a program is judged
+            Limits limits = faster || rivals ? new Limits(o, a, held, choose) : null;
+            Passing better = faster ? fastestPassing(o, limits, front) : null;
+            ShiftryOutcome c = better == null ? o.withExplored(front) : chosen(o, better, limits.overflow);
+            if (better != null) {
+                c = c.withExplored(Frontier.of(front, c.best())); // the walk's program, now dominated, leaves it
             }
-            ShiftryOutcome c = chosen(o, better, a.settings().overflow(o.best()));
-            return c.withExplored(Frontier.of(front, c.best())); // the walk's program, now dominated, leaves it
+            return rivals ? c.withRivals(rivals(c, limits)) : c;
         }
+    }
+
+    /**
+     * The chosen program's rivals ({@link RivalsInError}) on {@code c}'s frontier, by the cycle model's error;
+     * {@code limits}: those the chosen one met.
+     */
+    private static List<ShiftryOutcome.Rival> rivals(ShiftryOutcome c, Limits limits) {
+        List<Frontier.Explored> front = c.explored();
+        Frontier.Explored chosen = front.stream().filter(e -> e.program().sameTypes(c.best())).findFirst()
+                .orElseThrow(); // the frontier always holds the chosen program (see the class comment)
+        double error = limits.a.settings().cycles() == null ? Double.NaN
+                : limits.a.settings().cycles().heldOutError();
+        return RivalsInError.of(front, chosen, Frontier.Explored::cycles, error, e -> limits.passing(e) != null)
+                .stream().map(e -> new ShiftryOutcome.Rival(e, null)).toList();
     }
 
     /** What the acceptance judged with: the search's input, its rows, settings, judge, and the walk's start. */
@@ -66,24 +83,49 @@ final class FasterOnFrontier {
     private record Passing(Frontier.Explored program, double chooseAccuracy) {}
 
     /**
-     * The fastest program of {@code front} faster than {@code o}'s that meets every limit, or null; {@code held}: each
-     * program's run on the held-out rows.
+     * Every limit the walk's program {@code o} met, as a program of the frontier is judged against them: {@code held},
+     * each frontier program's run on the held-out rows; {@code choose}, the rows that choose.
      */
-    private static Passing fastestPassing(ShiftryOutcome o, Acceptance a, List<Frontier.Explored> front,
-                                          Map<Frontier.Explored, CandidatePool.Score> held, CandidatePool choose) {
-        double chooseFloat = Evaluation.accuracy(a.split().choose(), a.split().chooseFloat()).percent();
-        long chooseWrapsAtStart = choose.scoreOf(a.walk().prefix(0)).wrapEvents();
-        long overflow = a.settings().overflow(o.best());
+    private static final class Limits {
+        private final Acceptance a;
+        private final Map<Frontier.Explored, CandidatePool.Score> held;
+        private final CandidatePool choose;
+        private final double chooseFloat;
+        private final long chooseWrapsAtStart;
+        private final long overflow;
+
+        Limits(ShiftryOutcome o, Acceptance a, Map<Frontier.Explored, CandidatePool.Score> held,
+               CandidatePool choose) {
+            this.a = a;
+            this.held = held;
+            this.choose = choose;
+            this.chooseFloat = Evaluation.accuracy(a.split().choose(), a.split().chooseFloat()).percent();
+            this.chooseWrapsAtStart = choose.scoreOf(a.walk().prefix(0)).wrapEvents();
+            this.overflow = a.settings().overflow(o.best());
+        }
+
+        /** {@code e} with its accuracy on the rows that choose when it meets every limit, else null. */
+        Passing passing(Frontier.Explored e) {
+            CandidatePool.Score h = held.get(e);
+            if (h == null || !a.judge().passes(h) || a.settings().overflow(e.program()) > overflow) {
+                return null;
+            }
+            CandidatePool.Score s = choose.scoreOf(e.program());
+            boolean passes = WithinDrop.within(s.accuracy(), chooseFloat, a.settings().maxDrop())
+                    && s.wrapEvents() <= chooseWrapsAtStart;
+            return passes ? new Passing(e, s.accuracy()) : null;
+        }
+    }
+
+    /** The fastest program of {@code front} faster than {@code o}'s that meets every limit, or null. */
+    private static Passing fastestPassing(ShiftryOutcome o, Limits limits, List<Frontier.Explored> front) {
         for (Frontier.Explored e : front) { // fastest first
             if (!(e.cycles() < o.cycles())) {
                 break;
             }
-            if (!a.judge().passes(held.get(e)) || a.settings().overflow(e.program()) > overflow) {
-                continue;
-            }
-            CandidatePool.Score s = choose.scoreOf(e.program());
-            if (WithinDrop.within(s.accuracy(), chooseFloat, a.settings().maxDrop()) && s.wrapEvents() <= chooseWrapsAtStart) {
-                return new Passing(e, s.accuracy());
+            Passing p = limits.passing(e);
+            if (p != null) {
+                return p;
             }
         }
         return null;

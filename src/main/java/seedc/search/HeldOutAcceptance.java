@@ -34,8 +34,8 @@ final class HeldOutAcceptance {
 
     /**
      * {@link #run}'s outcome on {@code split}, with the chosen program's held-out rows counted against
-     * float's (one more run of one program on those rows), so that the report gives the drop there with its standard
-     * error and not a bare difference of two accuracies.
+     * float's (one more run of one program on those rows, and of each rival where they are listed), so that the report
+     * gives the drop there with its standard error and not a bare difference of two accuracies.
      */
     static ShiftryOutcome counted(SearchInput in, HeldOutSplit split, ShiftrySettings settings) {
         ShiftryOutcome o = run(in, split, settings);
@@ -44,7 +44,11 @@ final class HeldOutAcceptance {
         }
         try (CandidatePool held = in.pool(split.held(), split.heldFloat()).withoutStates()) {
             PairedDrop rows = PairedDrop.of(split.held(), split.heldFloat(), held.results(o.best(), false));
-            return o.withHeldOutFigures(o.heldOut().counted(rows));
+            // the chosen program's rivals (listed only when asked) counted alike: the device may choose one
+            List<ShiftryOutcome.Rival> rivals = o.rivals().stream().map(r -> new ShiftryOutcome.Rival(r.point(),
+                    r.point().program().sameTypes(o.best()) ? rows : PairedDrop.of(split.held(), split.heldFloat(),
+                            held.results(r.point().program(), false)))).toList();
+            return o.withHeldOutFigures(o.heldOut().counted(rows)).withRivals(rivals);
         }
     }
 

@@ -11,13 +11,22 @@ import seedc.fixed.FixedProgram;
  * started from, what the held-out rows showed (null when the search chose on every row), the chosen program's
  * modelled cycles (0 without a cycle model), the frontier of the programs it ran ({@link Frontier}) and, for a
  * program of more values than stages III and IV try alone, how they were grouped (else null); {@code secondWalk}:
- * whether stage IV's curve is its second walk's, by loss alone ({@link StageFourTwoWalks}), not stage III's order.
+ * whether stage IV's curve is its second walk's, by loss alone ({@link StageFourTwoWalks}), not stage III's order;
+ * {@code rivals}: where the settings asked ({@link ShiftrySettings#listRivals}), the chosen program's point first, then
+ * each other program of the frontier that meets every limit the chosen one met and whose modelled cycles lie within the
+ * cycle model's error of the chosen one's, fastest first ({@link RivalsInError}); else empty.
  */
 public record ShiftryOutcome(FixedProgram best, int inputScale, List<ShiftryOutcome.Demotion> order,
                              List<ShiftryOutcome.Step> curve, int paramBytesStart, int paramBytes, int candidates,
                              ShiftryOutcome.Staged staged, Candidate.Counted bestOnTrain, double startScoreError,
                              HeldOut heldOut, double cycles, List<Frontier.Explored> explored, Grouping grouping,
-                             boolean secondWalk) {
+                             boolean secondWalk, List<ShiftryOutcome.Rival> rivals) {
+
+    /**
+     * A program of {@link #rivals}: its frontier point and its held-out rows against float's (null until
+     * {@link HeldOutAcceptance#counted} counts them), which the report gives should the device choose it.
+     */
+    public record Rival(Frontier.Explored point, seedc.eval.PairedDrop heldOutRows) {}
 
     /**
      * Stages III and IV of a long program ({@link DemotionUnits}): its {@code values} values to demote were ranked
@@ -63,19 +72,38 @@ public record ShiftryOutcome(FixedProgram best, int inputScale, List<ShiftryOutc
      */
     ShiftryOutcome withHeldOut(HeldOut heldOut, FixedProgram best, List<Step> curve, double cycles) {
         return new ShiftryOutcome(best, inputScale, order, curve, paramBytesStart, best.paramBytes(), candidates,
-                staged, null, startScoreError, heldOut, cycles, explored, grouping, secondWalk);
+                staged, null, startScoreError, heldOut, cycles, explored, grouping, secondWalk, rivals);
     }
 
     /** This outcome with its held-out figures replaced by {@code h} (the same program, curve and cycles). */
     ShiftryOutcome withHeldOutFigures(HeldOut h) {
         return new ShiftryOutcome(best, inputScale, order, curve, paramBytesStart, paramBytes, candidates, staged,
-                bestOnTrain, startScoreError, h, cycles, explored, grouping, secondWalk);
+                bestOnTrain, startScoreError, h, cycles, explored, grouping, secondWalk, rivals);
+    }
+
+    /** This outcome with {@code rivals} as the chosen program's ({@link RivalsInError}). */
+    ShiftryOutcome withRivals(List<Rival> rivals) {
+        return new ShiftryOutcome(best, inputScale, order, curve, paramBytesStart, paramBytes, candidates, staged,
+                bestOnTrain, startScoreError, heldOut, cycles, explored, grouping, secondWalk, List.copyOf(rivals));
+    }
+
+    /**
+     * This outcome with {@code rival}, one of {@link #rivals}, chosen instead (--select measured: the device ran it
+     * faster): its program, modelled cycles, held-out accuracy and its rows there against float's.
+     */
+    public ShiftryOutcome choosing(Rival rival) {
+        Frontier.Explored e = rival.point();
+        HeldOut h = heldOut == null ? null : heldOut.choosing(e.heldOutAccuracy(), heldOut.faster());
+        if (h != null && rival.heldOutRows() != null) {
+            h = h.counted(rival.heldOutRows());
+        }
+        return withHeldOut(h, e.program(), curve, e.cycles());
     }
 
     /** This outcome with {@code explored} as the programs it ran (two walks' together, judged on held-out rows). */
     ShiftryOutcome withExplored(List<Frontier.Explored> explored) {
         return new ShiftryOutcome(best, inputScale, order, curve, paramBytesStart, paramBytes, candidates, staged,
-                bestOnTrain, startScoreError, heldOut, cycles, explored, grouping, secondWalk);
+                bestOnTrain, startScoreError, heldOut, cycles, explored, grouping, secondWalk, rivals);
     }
 
     /**

@@ -231,7 +231,7 @@ public final class ShiftrySearch {
         }
         ShiftryOutcome outcome = new ShiftryOutcome(best, stageTwoScale, order, curve, bytesStart, paramBytes(bits),
                 full.evaluated() + (subset == null ? 0 : subset.evaluated()), staged, full.ranAlready(best),
-                startScoreError, null, cyclesOf(best), List.copyOf(explored), grouping, secondWalk);
+                startScoreError, null, cyclesOf(best), List.copyOf(explored), grouping, secondWalk, List.of());
         return new Walk(outcome, this, bitsBefore, scalesBefore, List.copyOf(kept));
     }
 

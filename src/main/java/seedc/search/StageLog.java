@@ -27,8 +27,11 @@ public final class StageLog {
         return new StageLog(false);
     }
 
-    /** A stage of {@code total} steps: its bar, whose time is logged when it closes. */
-    Progress bar(String stage, long total) {
+    /**
+     * A stage of {@code total} steps: its bar, whose time is logged when it closes (public for the driver's
+     * --select measured, which runs after the search and is timed as one of its stages).
+     */
+    public Progress bar(String stage, long total) {
         return Progress.start(show, stage, total).whenClosed(this::add);
     }
 
