@@ -13,6 +13,11 @@ import java.util.List;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record MeasuredChoice(String device, int examples, Double modelError, int inError, int measuredAtMost,
                              List<Rival> rivals, int chosenRank, String why) {
+    /** How many programs were built for the device (those that did not build or link included). */
+    public long measured() {
+        return rivals.stream().filter(r -> r.measuredCycles() != null || r.agrees() != null).count();
+    }
+
     /**
      * A program of the choice by its modelled rank (1: the modelled choice): its modelled cycles, mean measured cycles
      * (null: not measured, beyond {@code measuredAtMost}), accuracy on the held-out rows (null without them) and the

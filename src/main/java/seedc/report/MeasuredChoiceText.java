@@ -17,7 +17,7 @@ final class MeasuredChoiceText {
         if (c == null) {
             return;
         }
-        long measured = c.rivals().stream().filter(r -> r.measuredCycles() != null || r.agrees() != null).count();
+        long measured = c.measured();
         String error = c.modelError() == null ? "the cycle model's error is unmeasured"
                 : f("within the cycle model's error (%.1f%%) of its choice", 100 * c.modelError());
         sb.append(f("%n--select measured: %d program(s) the search ran meet the same limits, %s;%n"

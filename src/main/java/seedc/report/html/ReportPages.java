@@ -6,6 +6,7 @@ import java.util.Locale;
 import seedc.backend.CBuildReport;
 import seedc.backend.FpgaDesignReport;
 import seedc.report.DeviceUse;
+import seedc.report.MeasuredChoice;
 import seedc.report.Report;
 import seedc.report.SearchSummary;
 import seedc.report.html.ReportPage.Buffer;
@@ -58,6 +59,9 @@ public final class ReportPages {
         if (r.search() instanceof SearchSummary.Shiftry s) {
             cycleModel(s).ifPresent(out::add);
         }
+        if (r.exploration().measuredChoice() != null) {
+            out.add(deviceChoice(r.exploration().measuredChoice()));
+        }
         out.add(new Fact("parameters' flash", r.program().paramFlashBytes() + " bytes"));
         DeviceUse use = r.deviceUse();
         if (use != null && use.device() != null) {
@@ -82,6 +86,15 @@ public final class ReportPages {
         String named = a.unmeasured() == null || a.unmeasured().isEmpty() ? "" : "; most unmeasured: " + String.join(
                 ", ", a.unmeasured().stream().map(u -> u.op() + " (" + u.kind() + ")").toList());
         return java.util.Optional.of(new Fact("cycle model", "not used: " + a.account() + named));
+    }
+
+    /**
+     * What {@code --select measured} measured and wrote, in report.txt's words: the programs run on the device and the
+     * rank (1: the cycle model's choice) of the one written, and why.
+     */
+    private static Fact deviceChoice(MeasuredChoice c) {
+        return new Fact("device choice", f("%d program(s) run on the %s (%d test rows each), rank %d written: %s",
+                c.measured(), c.device(), c.examples(), c.chosenRank(), c.why()));
     }
 
     /**

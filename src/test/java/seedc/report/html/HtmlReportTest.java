@@ -98,6 +98,26 @@ class HtmlReportTest {
                 facts.toString());
     }
 
+    /**
+     * With --select measured the page says what report.txt says of the device's choice: of three programs within the
+     * model's error, two built and ran (the third beyond the cap), and the second by the model was written.
+     */
+    @Test
+    void theDevicesChoiceIsGivenAsReportTxtGivesIt() {
+        Report plain = report();
+        var choice = new seedc.report.MeasuredChoice("uno", 5, 0.118, 3, 2, List.of(
+                new seedc.report.MeasuredChoice.Rival(1, 1000, 1100.0, 90.0, 89.0, true, false),
+                new seedc.report.MeasuredChoice.Rival(2, 1050, 1040.0, 90.5, 89.5, true, true),
+                new seedc.report.MeasuredChoice.Rival(3, 1100, null, 91.0, null, null, false)), 2, "the fewest");
+        Report r = new Report(plain.compiled(), plain.accuracy(), plain.program(), new Report.Exploration(1.5, 12,
+                List.of(), choice), plain.search(), plain.deviceUse(), plain.stages());
+        var facts = ReportPages.of("q.sd", "compile", r, List.of()).heading().facts();
+        assertTrue(facts.contains(new ReportPage.Fact("device choice",
+                "2 program(s) run on the uno (5 test rows each), rank 2 written: the fewest")), facts.toString());
+        assertFalse(ReportPages.of("q.sd", "compile", plain, List.of()).heading().facts().stream()
+                .anyMatch(x -> x.label().equals("device choice")), "without the option, no such fact");
+    }
+
     @Test
     void chartsWithoutDataAreAbsent() {
         ReportPage page = ReportPages.of("q.sd", "compile", report(), List.of());
