@@ -176,7 +176,9 @@ final class IdiomWork {
      * class-score row's, an element-wise row loop's, a dot row's) among them ({@code Kind.row.FN}, {@code MatMul.dotrow.FN}
      * and {@code MatMul.dotrowout.FN}: {@link #isRow}), the rows without their
      * stand-ins ({@code Kind.looped*}); else the stand-ins under their own names and no row, the terms as they were
-     * before the rows had terms of their own.
+     * before the rows had terms of their own. One decision for the whole map: LinearCycleModel gives it one op's
+     * terms at a time (a loop's body op by op, OpWork.Priced#byOp), so that a row it never measured leaves another
+     * op's measured row priced by its terms.
      */
     static Map<String, Double> rowsPriced(Map<String, Double> terms, Predicate<String> fitted) {
         boolean any = false, all = true;

@@ -33,8 +33,10 @@ import seedc.ir.Op;
  * priced by its dense terms under their own names and its kernel's terms at nothing; where one does, by its kernel's
  * terms alone. {@link #coverage} counts a product by subset sums priced by its dense stand-ins as unmeasured work.
  * Likewise a sum loop's class-score row ({@code Kind.row.FN}, IdiomWork): measured, it replaces its stand-ins; else
- * they price it. And an op the C folds into another's code ({@link FoldedWork}: {@code Quantize.foldedelem.16>8},
- * ...): where no coefficient names a folded term of its kind, priced by the terms its folded ones were named from.
+ * they price it, op by op: a loop's body ops each priced on their own terms ({@link #estimate}), so that a row the
+ * model never measured in one op leaves a measured row of another op of the loop priced as measured. And an op the C
+ * folds into another's code ({@link FoldedWork}: {@code Quantize.foldedelem.16>8}, ...): where no coefficient names a
+ * folded term of its kind, priced by the terms its folded ones were named from.
  */
 public final class LinearCycleModel implements CycleModel {
     private final String description;
@@ -149,7 +151,16 @@ public final class LinearCycleModel implements CycleModel {
     private CycleEstimate.Part priced(OpWork.Priced pricing, Map<String, double[]> weights, Op op) {
         List<Object> reads = pricing.reads(op);
         if (reads == null) {
-            return price(pricing.part(op));
+            // a loop: each op of its body priced on its own terms, as a lone op is. Priced as one term map, one row
+            // its model never measured (an 8-bit sigmoid's table row) put every other row of the loop back on its
+            // stand-ins (fastgrnn-gestures-8's dot rows, +113,184 cycles, BENCHMARKS.md "t18 traced")
+            double c = 0;
+            long macs = 0;
+            for (OpWork.Part p : pricing.byOp(op)) {
+                c += price(p.terms());
+                macs += p.macs();
+            }
+            return new CycleEstimate.Part(op.out().name(), OpWork.kind(op), macs, c);
         }
         Seen key = new Seen(op, weights, reads);
         CycleEstimate.Part known = seen.get(key);

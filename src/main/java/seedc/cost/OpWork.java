@@ -221,6 +221,35 @@ public final class OpWork {
             return new Part(op.out().name(), kind(op), iterations * OpFacts.macs(op, counter.sparse()), t);
         }
 
+        /**
+         * The parts of the top-level op {@code op}, op by op: an op alone its {@link #part}; a loop or sum loop its
+         * {@link #loopOwn} part, then each op of its body run as often as the body runs (a nested loop's likewise).
+         * Together their terms are {@link #part}'s: a model that prices some of the ops' terms only together (a row
+         * and its stand-ins, IdiomWork#rowsPriced) prices each op so.
+         */
+        public List<Part> byOp(Op op) {
+            List<Part> parts = new ArrayList<>();
+            byOp(op, 1, parts);
+            return parts;
+        }
+
+        private void byOp(Op op, long times, List<Part> parts) {
+            OpFacts.Repeated r = OpFacts.repeated(op);
+            Map<String, Double> t = new TreeMap<>();
+            if (r == null) {
+                counter.add(op, times, t);
+                parts.add(new Part(op.out().name(), kind(op), times * OpFacts.macs(op, counter.sparse()), t));
+                return;
+            }
+            if (op instanceof Op.Loop l) {
+                counter.loopOwn(l, times, t);
+            } else if (op instanceof Op.SumLoop s) {
+                counter.sumLoopOwn(s, times, t);
+            }
+            parts.add(new Part(op.out().name(), kind(op), 0, t));
+            r.body().ops().forEach(b -> byOp(b, times * r.iterations(), parts));
+        }
+
         /** The call's own part. */
         public Part call() {
             Value r = fp.program().result();
