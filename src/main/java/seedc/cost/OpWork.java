@@ -191,9 +191,7 @@ public final class OpWork {
          * values it reads and defines (and, in a loop's body, theirs): what {@link #reads} lists.
          */
         public Part part(Op op) {
-            Map<String, Double> t = new TreeMap<>();
-            counter.add(op, 1, t);
-            return new Part(op.out().name(), kind(op), OpFacts.macs(op, counter.sparse()), t);
+            return ran(op, 1);
         }
 
         /**
@@ -202,10 +200,15 @@ public final class OpWork {
          * each body op's; together they are {@link #part} of it).
          */
         public Part loopOwn(Op loop) {
+            return own(loop, 1);
+        }
+
+        /** {@link #loopOwn} of a loop or sum loop that runs {@code times} times. */
+        private Part own(Op loop, long times) {
             Map<String, Double> t = new TreeMap<>();
             switch (loop) {
-                case Op.Loop l -> counter.loopOwn(l, 1, t);
-                case Op.SumLoop s -> counter.sumLoopOwn(s, 1, t);
+                case Op.Loop l -> counter.loopOwn(l, times, t);
+                case Op.SumLoop s -> counter.sumLoopOwn(s, times, t);
                 default -> throw new IllegalArgumentException("not a loop: " + loop.out().name());
             }
             return new Part(loop.out().name(), kind(loop), 0, t);
@@ -216,9 +219,14 @@ public final class OpWork {
          * {@code iterations} times: its terms and MACs over those runs.
          */
         public Part inBody(Op op, int iterations) {
+            return ran(op, iterations);
+        }
+
+        /** The part of {@code op} run {@code times} times (a loop's body ops with it): its terms and MACs. */
+        private Part ran(Op op, long times) {
             Map<String, Double> t = new TreeMap<>();
-            counter.add(op, iterations, t);
-            return new Part(op.out().name(), kind(op), iterations * OpFacts.macs(op, counter.sparse()), t);
+            counter.add(op, times, t);
+            return new Part(op.out().name(), kind(op), times * OpFacts.macs(op, counter.sparse()), t);
         }
 
         /**
@@ -235,18 +243,11 @@ public final class OpWork {
 
         private void byOp(Op op, long times, List<Part> parts) {
             OpFacts.Repeated r = OpFacts.repeated(op);
-            Map<String, Double> t = new TreeMap<>();
             if (r == null) {
-                counter.add(op, times, t);
-                parts.add(new Part(op.out().name(), kind(op), times * OpFacts.macs(op, counter.sparse()), t));
+                parts.add(ran(op, times));
                 return;
             }
-            if (op instanceof Op.Loop l) {
-                counter.loopOwn(l, times, t);
-            } else if (op instanceof Op.SumLoop s) {
-                counter.sumLoopOwn(s, times, t);
-            }
-            parts.add(new Part(op.out().name(), kind(op), 0, t));
+            parts.add(own(op, times));
             r.body().ops().forEach(b -> byOp(b, times * r.iterations(), parts));
         }
 
