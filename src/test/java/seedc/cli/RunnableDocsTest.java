@@ -154,16 +154,18 @@ class RunnableDocsTest {
     /** Runs a block in {@code home}; null when every command printed what the page shows, else what differs. */
     static String run(Block block, Path home) throws IOException, InterruptedException {
         copyTree(FIXTURES, home.resolve(FIXTURES));
-        Path seedc = home.resolve("seedc");
         // as the launcher runs the jar: protobuf-java's and JLine's access allowed where the JDK would warn
         int jdk = Runtime.version().feature();
         String allow = (jdk >= 22 ? " --enable-native-access=ALL-UNNAMED" : "")
                 + (jdk >= 23 ? " --sun-misc-unsafe-memory-access=allow" : "");
-        Files.writeString(seedc, "#!/bin/sh\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java")
+        String launcher = "#!/bin/sh\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java")
                 + "' -XX:+UseParallelGC -Xmx2g" + allow + " -cp '" + System.getProperty("java.class.path")
-                + "' seedc.cli.Main \"$@\"\n");
-        assertTrue(seedc.toFile().setExecutable(true));
-        StringBuilder script = new StringBuilder();
+                + "' seedc.cli.Main \"$@\"\n";
+        // Why bash writes ./seedc and not this JVM: blocks run side by side, and a process another block's thread
+        // forks while this thread holds ./seedc open for writing inherits that descriptor; exec'ing ./seedc then
+        // fails with "Text file busy" (ETXTBSY). The block's own single-threaded bash closes it before any command.
+        StringBuilder script = new StringBuilder("cat > seedc <<'@@seedc-docs-launcher'\n").append(launcher)
+                .append("@@seedc-docs-launcher\nchmod +x seedc\n");
         for (String command : block.commands()) {
             // the group keeps a comment at the command's end from swallowing the redirection
             script.append("{ ").append(command).append("\n} 2>&1\nseedc_docs_status=$?; echo; echo \"").append(COMMAND_END)
