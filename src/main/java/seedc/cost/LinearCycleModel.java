@@ -172,13 +172,30 @@ public final class LinearCycleModel implements CycleModel {
         return coverage(program, weights, SubsetTableRoom.NONE);
     }
 
+    /**
+     * Each top-level op's work priced as {@link #estimate} prices it, op by op (a loop's own part, then its body's
+     * ops: OpWork.Priced#byOp), so that a row measured in one op of a loop counts as measured beside a row another op
+     * never measured (as one map of the loop's terms, IdiomWork#rowsPriced put every row of the loop back on its
+     * stand-ins). Where the loop's ops price their rows alike, the figures are one map's to the last bit.
+     */
     @Override
     public WorkCoverage coverage(FixedProgram program, Map<String, double[]> weights, SubsetTableRoom room) {
         double all = 0, fitted = 0;
         boolean unpriced = false;
         List<WorkCoverage.Unmeasured> unmeasured = new ArrayList<>();
-        for (OpWork.Part p : OpWork.of(program, weights, readsFlashRowsInOrder, room)) {
-            Map<String, Double> terms = standIns.asPriced(p.terms());
+        OpWork.Priced pricing = OpWork.pricing(program, weights, readsFlashRowsInOrder, room);
+        List<List<OpWork.Part>> tops = new ArrayList<>();
+        program.program().body().ops().forEach(op -> tops.add(pricing.byOp(op)));
+        tops.add(List.of(pricing.call()));
+        for (List<OpWork.Part> byOp : tops) {
+            OpWork.Part p = byOp.get(0); // the op's (a loop's own part: the loop's label and kind)
+            // its terms as estimate prices them, op by op, and as counted, each summed over its ops before they are
+            // priced (the amounts are counts, whole numbers: summed exactly, as in one map of the loop's terms)
+            Map<String, Double> terms = new TreeMap<>(), counted = new TreeMap<>();
+            for (OpWork.Part q : byOp) {
+                standIns.asPriced(q.terms()).forEach((t, a) -> terms.merge(t, a, Double::sum));
+                q.terms().forEach((t, a) -> counted.merge(t, a, Double::sum));
+            }
             if (!prices.unpriced(terms).isEmpty()) {
                 unpriced = true; // work priced at nothing: how much of the program it is, nobody knows
                 unmeasured.add(new WorkCoverage.Unmeasured(p.label(), p.kind(), Double.NaN));
@@ -191,7 +208,7 @@ public final class LinearCycleModel implements CycleModel {
                 partFitted += prices.measured(t.getKey()) ? c : 0; // a term priced as its measured twin: measured work
             }
             // a product by subset sums priced by its dense stand-ins: fitted on dense products, not on this kernel
-            for (var t : p.terms().entrySet()) {
+            for (var t : counted.entrySet()) {
                 String kept = standIns.subsetStandIn(t.getKey());
                 partFitted -= kept != null && prices.measured(kept) ? prices.coefficient(kept) * t.getValue() : 0;
             }
