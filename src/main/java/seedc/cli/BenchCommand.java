@@ -131,7 +131,9 @@ final class BenchCommand implements Callable<Integer> {
         if (dev.fabric() == null && cpu == null) {
             AvrToolchain.find();
         }
-        select(strat, measured, dev, Path.of("select")); // its errors before the load, as the other options'
+        // its errors before the load, as the other options'
+        SimavrSelect.Asked select = SimavrSelect.of(searchOptions, spec.commandLine().getParseResult(), strat,
+                measured, dev, storage);
         boolean progress = output.show();
         ModelSource source = in.modelSource();
         in.besideNote().ifPresent(spec.commandLine().getOut()::println);
@@ -147,7 +149,7 @@ final class BenchCommand implements Callable<Integer> {
             Pipeline.Search search = new Pipeline.Search(strat, searchOptions.bitwidth, m, in.threads(), progress,
                     measured, accuracy.points(), products, precision.maxScoreError, precision.ranges(), null,
                     output.pareto != null, dev.fabric() != null ? EmitOptions.on(dev).withBitSerial(storage.bitSerial())
-                            : null, select(strat, measured, dev, work.resolve("select")));
+                            : null, select == null ? null : select.in(work.resolve("select")));
             Path staged = folder == null || output.pareto == null ? null : folder.staged(output.pareto);
             paretoAt = staged != null ? staged : output.pareto; // inside --out: written with it, or the commit would drop it
             allEqual = measure(work, source, loaded, search, dev, cpu);
@@ -158,12 +160,6 @@ final class BenchCommand implements Callable<Integer> {
         }
         spec.commandLine().getOut().println("builds, bench.json and report.html in " + work);
         return allEqual ? 0 : 1;
-    }
-
-    /** --select as the search takes it: null for modelled; measured builds each program in {@code work}. */
-    private seedc.driver.MeasuredSelection.Request select(Strategy strat, Backend measured, Device dev, Path work) {
-        return SimavrSelect.of(searchOptions, spec.commandLine().getParseResult(), strat, measured, dev, storage,
-                work);
     }
 
     /** --flash-budget: shiftry's stage IV stopped by the parameters' bytes, as compile's, on a microcontroller. */

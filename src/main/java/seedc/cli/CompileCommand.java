@@ -232,22 +232,16 @@ final class CompileCommand implements Callable<Integer> {
         if (output.pareto != null) {
             OutputFile.target(output.pareto); // a device or FIFO is refused before the search, not after it
         }
-        // --select measured's builds, apart from the output (an Arduino sketch folder holds the sketch only)
-        Path selectWork = Path.of(System.getProperty("java.io.tmpdir"))
-                .resolve("seedc-select-" + ProcessHandle.current().pid());
-        seedc.driver.MeasuredSelection.Request select = SimavrSelect.of(searchOptions,
-                spec.commandLine().getParseResult(), strat, tgt, dev, storage, selectWork);
-        Runnable dropBuilds = Cleanup.register(() -> OutputFolder.deleteTree(selectWork));
+        SimavrSelect.Asked select = SimavrSelect.of(searchOptions, spec.commandLine().getParseResult(), strat, tgt,
+                dev, storage);
         Report report;
         Pipeline.Compiled compiled;
         Path staged;
         try (OutputFolder folder = OutputFolder.open(out, in.files(), spec.commandLine().getErr())) {
-            try {
-                compiled = compileInto(folder.dir(), strat, tgt, prod, m, enc, dev, progress, select);
-            } finally {
-                dropBuilds.run();
-                Cleanup.done(dropBuilds);
-            }
+            // --select measured's builds apart from the output (an Arduino sketch folder holds the sketch only)
+            Backend packaged = tgt;
+            compiled = SimavrSelect.inTemporaryFolder(select,
+                    request -> compileInto(folder.dir(), strat, packaged, prod, m, enc, dev, progress, request));
             report = compiled.report();
             String text = TextReport.render(report);
             Files.writeString(folder.dir().resolve("report.txt"), text);

@@ -1,5 +1,7 @@
 package seedc.cli;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine.ParseResult;
 import seedc.backend.Backend;
@@ -41,11 +43,12 @@ record SimavrSelect(Device device, Path work, StorageOptions storage) implements
     }
 
     /**
-     * The request --select and --select-examples make (null: modelled, the default), builds in {@code work}; checks
-     * them against the strategy, the target's backend and the device simavr would run ({@code dev}).
+     * What --select and --select-examples ask (null: modelled, the default), checked against the strategy, the
+     * target's backend and the device simavr would run ({@code dev}); its builds' folder is given later
+     * ({@link Asked#in}), once the command has one.
      */
-    static MeasuredSelection.Request of(SearchOptions o, ParseResult parsed, Strategy strategy, Backend target,
-                                        Device dev, StorageOptions storage, Path work) {
+    static Asked of(SearchOptions o, ParseResult parsed, Strategy strategy, Backend target, Device dev,
+                    StorageOptions storage) {
         String how = o.select.trim().toLowerCase(java.util.Locale.ROOT);
         if (!how.equals("modelled") && !how.equals("measured")) {
             throw UserError.of("--select must be modelled or measured, not '" + o.select + "'");
@@ -69,6 +72,37 @@ record SimavrSelect(Device device, Path work, StorageOptions storage) implements
             throw UserError.of("--select-examples must be at least 1, not " + o.selectExamples);
         }
         AvrToolchain.find();
-        return new MeasuredSelection.Request(new SimavrSelect(Device.UNO, work, storage), o.selectExamples);
+        return new Asked(o.selectExamples, storage);
+    }
+
+    /**
+     * What {@code run} gives with the request of {@code asked} (null when it is: modelled), its builds in a new
+     * temporary folder, of a name no other run has, deleted after it (or when seedc is stopped).
+     */
+    static <T> T inTemporaryFolder(Asked asked, Search<T> run) throws IOException {
+        if (asked == null) {
+            return run.with(null);
+        }
+        Path work = Files.createTempDirectory("seedc-select-");
+        Runnable dropBuilds = Cleanup.register(() -> OutputFolder.deleteTree(work));
+        try {
+            return run.with(asked.in(work));
+        } finally {
+            dropBuilds.run();
+            Cleanup.done(dropBuilds);
+        }
+    }
+
+    /** A search that takes --select's request (null: modelled). */
+    interface Search<T> {
+        T with(MeasuredSelection.Request select) throws IOException;
+    }
+
+    /** --select measured, checked: each program run on the first {@code examples} rows, stored as {@code storage}. */
+    record Asked(int examples, StorageOptions storage) {
+        /** The request the search takes, each program built in a folder of its own under {@code work}. */
+        MeasuredSelection.Request in(Path work) {
+            return new MeasuredSelection.Request(new SimavrSelect(Device.UNO, work, storage), examples);
+        }
     }
 }

@@ -22,7 +22,7 @@ import seedc.ir.Value;
  *       operand shifts and its halving), taken out of its {@code Kind.shift} ({@code Kind.nextshift}).
  * </ul>
  * A model that never measured them prices {@code Kind.callshift} as the term it was taken from, and the calls at
- * nothing (LinearCycleModel): until a fit measures them, every program costs what it did. A fit can then price a
+ * nothing (StandIns, TermPrices): until a fit measures them, every program costs what it did. A fit can then price a
  * call by the call, where a price per bit shifted could not order an 8-bit class-score sum with two rounding calls
  * against a 16-bit one with one (BENCHMARKS.md, "thirteen refits").
  *

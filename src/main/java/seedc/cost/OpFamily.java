@@ -5,7 +5,7 @@ import java.util.Map;
 import seedc.ir.Op;
 
 /**
- * Op kinds whose work costs alike per unit on a small core, by which {@link LinearCycleModel} prices a term the fit
+ * Op kinds whose work costs alike per unit on a small core, by which {@link TermPrices} prices a term the fit
  * never measured: a kind with no fitted coefficient at some widths is priced from its own family at those widths
  * before other kinds. A computed activation's element costs a table, a series or a quotient (a 16-bit softplus
  * about 290 AVR cycles, softsign 330, tanh 190); a cheap element-wise op's or a copy's costs one or two operations

@@ -36,7 +36,7 @@ import seedc.ir.Value;
  *       of a product a sum loop adds as computed, one of whose operands is such a row ({@link FlashRowReads}, the
  *       fact the C backends read): the same amounts under units of their own, since the loop around the read is
  *       other code there (no index arithmetic). A model that never measured them prices each as its indexed twin
- *       ({@link LinearCycleModel}). Elsewhere those ops have the indexed terms.
+ *       ({@link TermPrices}). Elsewhere those ops have the indexed terms.
  *   <li>{@code Kind.call.FN}, {@code Kind.callshift}: on the same target (the AVR, whose C has every runtime idiom),
  *       an op whose elements are the runtime's idiom calls ({@link IdiomCalls}, the fact the C backends write them
  *       by): its calls, and the shift bits they do taken out of its shift term ({@link IdiomWork}).

@@ -30,7 +30,7 @@ import seedc.ir.Value;
  * terms ({@code Kind.op}, {@code Kind.mac.8x8.t32}, ..., those it has on its target) are kept under units prefixed by
  * {@link #DENSE} ({@code Kind.denseop}, {@code Kind.densemac.8x8.t32}): a model that never measured the kind's planes
  * prices the op by them, as before the planes' terms existed, and the planes' terms at nothing; one that did, by the
- * planes' terms alone ({@link LinearCycleModel}).
+ * planes' terms alone ({@link StandIns}).
  */
 final class PlaneWork {
     /** The prefix of the unit of a dense term kept beside a product's planes' terms. */

@@ -33,7 +33,8 @@ import seedc.ir.Op;
  * 16-bit sums only. (The planes' sums and the outputs at each T were terms of their own in a first fit: with every
  * benched product of one shape, those split the cycles arbitrarily, 800 cycles an output at 32 bits.)
  * A model with no coefficient of a kind's subset-sum terms prices such a product by its dense terms under their own
- * names, exactly as before these terms existed, and counts that work as unmeasured ({@link LinearCycleModel}).
+ * names, exactly as before these terms existed ({@link StandIns}), and counts that work as unmeasured
+ * ({@link LinearCycleModel#coverage}).
  * Where a device's RAM leaves no room for a product's tables even in single groups, the C sums its products plainly
  * (codegen's BitSerial.withSmallerTables): the fact says so ({@link seedc.fixed.SubsetTableRoom}, which the driver
  * and the bench get from the backend's RAM plan), and such a product is priced as any plain product, with its reads

@@ -7,11 +7,13 @@
  * that scripts/fit-cycle-model fits from {@code seedc bench --profile}:
  * the ATmega328P's (resource seedc/cost/avr.json), the Cortex-M0+'s (cortex-m.json) and x86's (x86.json, in time
  * stamp counter ticks); other targets get the AVR's, saying so. A term no fit measured is priced from its fitted
- * relatives, its own kind's and {@link seedc.cost.OpFamily}'s first. Where the target's C reads a flash row in order
- * through a pointer (the AVR), OpWork gives the ops that read one ({@link seedc.fixed.FlashRowReads}, the IR-level
- * fact the C backends read too) terms of their own, priced as the indexed read until a fit measures them; and an op
- * whose elements are the runtime's idiom calls ({@link seedc.fixed.IdiomCalls}, likewise) its calls and the shift bits
- * they do ({@link seedc.cost.IdiomWork}), priced as the shifts they replace until a fit measures them; a sum loop whose
+ * relatives, its own kind's and {@link seedc.cost.OpFamily}'s first ({@link seedc.cost.TermPrices}); work it never
+ * measured that replaced other code is priced by the terms of the code it replaced ({@link seedc.cost.StandIns}).
+ * Where the target's C reads a flash row in order through a pointer (the AVR), OpWork gives the ops that read one
+ * ({@link seedc.fixed.FlashRowReads}, the IR-level fact the C backends read too) terms of their own, priced as the
+ * indexed read until a fit measures them; and an op whose elements are the runtime's idiom calls
+ * ({@link seedc.fixed.IdiomCalls}, likewise) its calls and the shift bits they do ({@link seedc.cost.IdiomWork}),
+ * priced as the shifts they replace until a fit measures them; a sum loop whose
  * additions are one call of the runtime's class-score row ({@link seedc.fixed.IdiomCalls#scoreRow}) the row's elements,
  * its last op's and the loop's additions' terms kept as stand-ins that price it until a fit measures the row;
  * an element-wise op whose loop is one call of the runtime's row loops ({@link seedc.fixed.IdiomCalls#elementwiseRow})

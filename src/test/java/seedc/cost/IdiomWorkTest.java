@@ -65,9 +65,9 @@ class IdiomWorkTest {
 
     @Test
     void aCallsShiftBitsAreTwinsOfTheTermTheyWereTakenFrom() {
-        assertEquals("MatMul.shift", LinearCycleModel.indexedTwin("MatMul.callshift"));
-        assertEquals("Add.nextshift", LinearCycleModel.indexedTwin("Add.callnextshift"));
-        assertEquals("MatMul.call.mul8x16_shr2_8", LinearCycleModel.indexedTwin("MatMul.call.mul8x16_shr2_8"));
+        assertEquals("MatMul.shift", TermPrices.indexedTwin("MatMul.callshift"));
+        assertEquals("Add.nextshift", TermPrices.indexedTwin("Add.callnextshift"));
+        assertEquals("MatMul.call.mul8x16_shr2_8", TermPrices.indexedTwin("MatMul.call.mul8x16_shr2_8"));
     }
 
     /**

@@ -57,4 +57,28 @@ class LoopRowsPricedTest {
         dotRow.put("Tanh.row.lookup8", 7.0);
         assertEquals(2 * (528 - 350) + 2 * (42 - 150), loop(dotRow) - standIns, 1e-9);
     }
+
+    /**
+     * The same loop's coverage, op by op as its estimate: a row measured in one op of the loop is measured work
+     * beside another op's row never measured. Here the product's stand-in MACs have no coefficient of their own
+     * (priced as the product's MACs at other widths, 9 cycles: unmeasured work), so that the product priced by its
+     * stand-ins is 2 runs x 24 MACs x 9 = 432 cycles of unmeasured work in the loop, and priced by its measured row
+     * none. (As one map of the loop's terms, the tanh's unmeasured row put the product back on its stand-ins: 0.)
+     */
+    @Test
+    void aMeasuredRowBesideAnUnmeasuredOneIsMeasuredWork() {
+        Map<String, Double> c = new HashMap<>(own());
+        c.remove("MatMul.mac.8x8.t32");
+        c.put("MatMul.mac.8x16.t32", 9.0);
+        double standIns = unmeasuredInLoop(c);
+        c.put("MatMul.dotrow.dotrow8x8_8", 12.0);
+        c.put("MatMul.dotrowout.dotrow8x8_8", 40.0);
+        assertEquals(2 * 24 * 9, standIns - unmeasuredInLoop(c), 1e-9);
+    }
+
+    private static double unmeasuredInLoop(Map<String, Double> coefficients) {
+        return new LinearCycleModel("test", coefficients, Double.NaN, true).coverage(cell(), DotRowWorkTest.WEIGHTS)
+                .unmeasured().stream().filter(u -> u.op().equals("res")).mapToDouble(WorkCoverage.Unmeasured::cycles)
+                .sum();
+    }
 }

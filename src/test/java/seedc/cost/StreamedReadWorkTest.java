@@ -67,7 +67,7 @@ class StreamedReadWorkTest {
             if (!unit.startsWith(ExpKernelWork.KERNEL)) {
                 String own = unit.startsWith(ExpKernelWork.STAND_IN)
                         ? TermName.of(k).withUnit(unit.substring(ExpKernelWork.STAND_IN.length())) : k;
-                renamed.merge(LinearCycleModel.indexedTwin(own), v, Double::sum);
+                renamed.merge(TermPrices.indexedTwin(own), v, Double::sum);
             }
         });
         assertEquals(indexed, renamed);
@@ -96,12 +96,12 @@ class StreamedReadWorkTest {
 
     @Test
     void twinsAreTheSameTermReadByIndex() {
-        assertEquals("MatMul.mac.8x8.t32", LinearCycleModel.indexedTwin("MatMul.nextmac.8x8.t32"));
-        assertEquals("Add.elem.16>8", LinearCycleModel.indexedTwin("Add.nextelem.16>8"));
-        assertEquals("Add.elem.16>8", LinearCycleModel.indexedTwin("Add.elem.16>8"));
-        assertEquals("Add.op", LinearCycleModel.indexedTwin("Add.op"));
-        assertEquals("Add.op", LinearCycleModel.indexedTwin("Add.nextop"));
-        assertEquals("MatMul.shift", LinearCycleModel.indexedTwin("MatMul.nextshift"));
+        assertEquals("MatMul.mac.8x8.t32", TermPrices.indexedTwin("MatMul.nextmac.8x8.t32"));
+        assertEquals("Add.elem.16>8", TermPrices.indexedTwin("Add.nextelem.16>8"));
+        assertEquals("Add.elem.16>8", TermPrices.indexedTwin("Add.elem.16>8"));
+        assertEquals("Add.op", TermPrices.indexedTwin("Add.op"));
+        assertEquals("Add.op", TermPrices.indexedTwin("Add.nextop"));
+        assertEquals("MatMul.shift", TermPrices.indexedTwin("MatMul.nextshift"));
         assertTrue(CycleModels.linear("arduino").readsFlashRowsInOrder());
         assertFalse(CycleModels.linear("cortex-m").readsFlashRowsInOrder());
         assertFalse(CycleModels.linear("x86").readsFlashRowsInOrder());
