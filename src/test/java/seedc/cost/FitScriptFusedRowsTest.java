@@ -1,13 +1,8 @@
 package seedc.cost;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import seedc.RequiredTool;
 
 /**
  * scripts/fit-cycle-model lists (and with --drop-fused leaves out of the fit) the op rows that measured their profile
@@ -16,28 +11,16 @@ import seedc.RequiredTool;
  * cycles an element: a row is fused when it measured under 5 cycles and is priced at 50 or more.
  */
 class FitScriptFusedRowsTest {
-    private static final String LOAD_AND_LIST = String.join("\n",
-            "import importlib.machinery, importlib.util, sys",
-            "loader = importlib.machinery.SourceFileLoader('fit', 'scripts/fit-cycle-model')",
-            "module = importlib.util.module_from_spec(importlib.util.spec_from_loader('fit', loader))",
-            "loader.exec_module(module)",
-            "coef = {'Add.elem.8>8': 10.0}",
-            "row = lambda label, measured, elements: ('m', 'default', 'Add', measured, {'Add.elem.8>8': elements}, label)",
-            "rows = [row('zero', 0.0, 10), row('cheap', 0.0, 4), row('ran', 80.0, 10), row('jitter', 4.9, 5),",
-            "        row('five', 5.0, 10)]",
-            "for m, s, label, kind, measured, priced in module.fused_rows(coef, rows):",
-            "    print(label, measured, priced)");
-
     @Test
     void rowsThatMeasuredTheirMarkAloneWhereTheModelPricesWorkAreListed() throws Exception {
-        RequiredTool.command("/usr/bin/python3", "python3");
-        RequiredTool.pythonModule("numpy", "python3-numpy");
-        RequiredTool.pythonModule("scipy", "python3-scipy");
-        Process p = new ProcessBuilder("/usr/bin/python3", "-c", LOAD_AND_LIST).directory(Path.of(".").toFile())
-                .redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the fit script did not load in 120 s");
-        assertEquals(0, p.exitValue(), out);
+        String out = FitScriptModule.run(
+                "coef = {'Add.elem.8>8': 10.0}",
+                "row = lambda label, measured, elements: ('m', 'default', 'Add', measured, {'Add.elem.8>8': elements},"
+                        + " label)",
+                "rows = [row('zero', 0.0, 10), row('cheap', 0.0, 4), row('ran', 80.0, 10), row('jitter', 4.9, 5),",
+                "        row('five', 5.0, 10)]",
+                "for m, s, label, kind, measured, priced in module.fused_rows(coef, rows):",
+                "    print(label, measured, priced)");
         // zero: 0 cycles against 10 x 10 = 100 priced; jitter: 4.9 < 5 against 5 x 10 = 50, the least still listed.
         // cheap is priced 40 (< 50), ran measured 80, five measured 5 (not under 5): none of them is listed.
         assertEquals("zero 0.0 100.0\njitter 4.9 50.0\n", out);
