@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,11 +12,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import seedc.RequiredTool;
 import seedc.ir.Op;
 
 /**
@@ -33,30 +28,16 @@ import seedc.ir.Op;
  * change to one (a new family, a new fallback) without the other fails here rather than in a refit's figures.
  */
 class FitScriptPricingTest {
-    private static final Path SCRIPT = Path.of("scripts/fit-cycle-model");
-    private static final String LOAD_AND_PRICE = String.join("\n",
-            "import importlib.machinery, importlib.util, json, sys",
-            "loader = importlib.machinery.SourceFileLoader('fit', sys.argv[1])",
-            "module = importlib.util.module_from_spec(importlib.util.spec_from_loader('fit', loader))",
-            "loader.exec_module(module)",
-            "coef = json.load(open(sys.argv[2]))['coefficients']",
-            "asked = json.load(open(sys.argv[3]))",
-            "json.dump({'coefficients': {t: module.coef_of(coef, t) for t in asked['terms']},",
-            "           'prices': [module.price(coef, m) for m in asked['work']]}, sys.stdout)");
-
     @ParameterizedTest
     @ValueSource(strings = {"avr", "cortex-m", "x86"})
     void theFitScriptPricesEveryTermAndOpAsTheModelDoes(String target, @TempDir Path dir) throws Exception {
-        RequiredTool.command("/usr/bin/python3", "python3");
-        RequiredTool.pythonModule("numpy", "python3-numpy");
-        RequiredTool.pythonModule("scipy", "python3-scipy");
         Path model = Path.of("src/main/resources/seedc/cost/" + target + ".json");
         LinearCycleModel java = CycleModels.load("/seedc/cost/" + target + ".json", false);
         List<String> terms = termsToPrice(java.coefficients().keySet());
         List<Map<String, Double>> work = workToPrice();
         Path asked = dir.resolve("asked.json");
         new ObjectMapper().writeValue(asked.toFile(), Map.of("terms", terms, "work", work));
-        JsonNode python = new ObjectMapper().readTree(runPython(dir, model, asked));
+        JsonNode python = new ObjectMapper().readTree(runPython(model, asked));
         JsonNode coefficients = python.get("coefficients");
         assertEquals(terms.size(), coefficients.size());
         int relatives = 0;
@@ -159,9 +140,6 @@ class FitScriptPricingTest {
      */
     @org.junit.jupiter.api.Test
     void theFitScriptPricesMeasuredDotRowsAsTheModelDoes(@TempDir Path dir) throws Exception {
-        RequiredTool.command("/usr/bin/python3", "python3");
-        RequiredTool.pythonModule("numpy", "python3-numpy");
-        RequiredTool.pythonModule("scipy", "python3-scipy");
         Map<String, Double> coefficients = new TreeMap<>(CycleModels.load("/seedc/cost/avr.json", false)
                 .coefficients());
         coefficients.put("MatMul.dotrow.dotrow16x8_16", 11.5);
@@ -173,7 +151,7 @@ class FitScriptPricingTest {
         Path model = dir.resolve("model.json"), asked = dir.resolve("asked.json");
         new ObjectMapper().writeValue(model.toFile(), Map.of("coefficients", coefficients));
         new ObjectMapper().writeValue(asked.toFile(), Map.of("terms", List.of(), "work", dotRows()));
-        JsonNode python = new ObjectMapper().readTree(runPython(dir, model, asked));
+        JsonNode python = new ObjectMapper().readTree(runPython(model, asked));
         LinearCycleModel java = new LinearCycleModel("test", coefficients, Double.NaN, true);
         assertEquals(256 * 11.5 + 32 * 41.25 + java.coefficient("Tanh.op"), java.price(dotRows().get(0)), 1e-9);
         assertEquals(16 * 61.5 + 352 * 4.25 + 16 * 22.0 + 224 * 10.5, java.price(dotRows().get(2)), 1e-9);
@@ -228,20 +206,12 @@ class FitScriptPricingTest {
         return unit;
     }
 
-    private static String runPython(Path dir, Path model, Path asked) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("/usr/bin/python3", "-c", LOAD_AND_PRICE, SCRIPT.toString(), model.toString(),
-                asked.toString()).redirectError(dir.resolve("stderr.txt").toFile()).start();
-        byte[] out = p.getInputStream().readAllBytes();
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the fit script's pricing did not finish in 120 s");
-        assertEquals(0, p.exitValue(), () -> "python3 failed: " + read(dir.resolve("stderr.txt")));
-        return new String(out, StandardCharsets.UTF_8);
-    }
-
-    private static String read(Path p) {
-        try {
-            return Files.readString(p);
-        } catch (IOException e) {
-            return e.toString();
-        }
+    /** The fit script's prices of {@code asked}'s terms and work (JSON) under {@code model}'s coefficients. */
+    private static String runPython(Path model, Path asked) throws Exception {
+        return FitScriptModule.run(
+                "coef = json.load(open(" + FitScriptModule.literal(model) + "))['coefficients']",
+                "asked = json.load(open(" + FitScriptModule.literal(asked) + "))",
+                "json.dump({'coefficients': {t: module.coef_of(coef, t) for t in asked['terms']},",
+                "           'prices': [module.price(coef, m) for m in asked['work']]}, sys.stdout)");
     }
 }
