@@ -59,12 +59,22 @@ public final class IdiomCalls {
      *                               a bit at a time)
      * @param halvesSumsBySignFlag   a halving sum of shifted operands takes the exact sum's top bit from the subtract's
      *                               sign flag ({@link #halvedSum}: the AVR, where the sum would be widened first)
+     * @param sumsChannelsInOneCall  a convolution's plain 8-bit sums may take every output channel of a pixel in one
+     *                               call over the whole window, padding zeros included, where that saves more calls
+     *                               than the zeros cost (seedc.codegen.c.emit.ConvChannelCalls: the AVR's
+     *                               sd_avr_dots8_32; the C emitter's choice alone, which the cost model does not price)
      */
-    public record Flags(boolean readsFlashRowsInOrder, boolean narrowsShiftedProducts, boolean halvesSumsBySignFlag) {
+    public record Flags(boolean readsFlashRowsInOrder, boolean narrowsShiftedProducts, boolean halvesSumsBySignFlag,
+                        boolean sumsChannelsInOneCall) {
         /** No idiom: every target's but the AVR's. */
-        public static final Flags NONE = new Flags(false, false, false);
+        public static final Flags NONE = new Flags(false, false, false, false);
         /** Every idiom: the AVR's. */
-        public static final Flags ALL = new Flags(true, true, true);
+        public static final Flags ALL = new Flags(true, true, true, true);
+
+        /** The three idioms the cost model prices, without the convolution's one call. */
+        public Flags(boolean readsFlashRowsInOrder, boolean narrowsShiftedProducts, boolean halvesSumsBySignFlag) {
+            this(readsFlashRowsInOrder, narrowsShiftedProducts, halvesSumsBySignFlag, false);
+        }
     }
 
     /** The runtime's idiom functions, by their C names, with the bits of the value each returns. */

@@ -22,7 +22,8 @@ import seedc.codegen.c.writer.RuntimeHeader;
  * _ram twins with both vectors in RAM, and with one TreeSum halving level sd_avr_pairs8_16,
  * sd_avr_pairs16_16), run under simavr on vectors with random and extreme elements and every length
  * parity, equal the wrapped sums computed here in Java; sd_avr_dot8_32 (and _ram) also with its sum's start
- * folded for a constant length and computed for a variable one (SD_AVR_DOT_CONST).
+ * folded for a constant length and computed for a variable one (SD_AVR_DOT_CONST); and sd_avr_dots8_32, a sum
+ * of each of several rows of b[] with one a[].
  */
 class AvrDotKernelTest {
     static final int[] LENGTHS = {0, 1, 2, 3, 7, 40, 33, 300};
@@ -33,11 +34,7 @@ class AvrDotKernelTest {
     @Test
     void kernelsEqualTheWrappedSums() throws IOException {
         Random r = new Random(7);
-        StringBuilder c = new StringBuilder();
-        // the AVR dialect's flash reads (SD_R*, SD_RU8, SD_NEXT*), as every generated AVR program has them
-        c.append(new String(getClass().getResourceAsStream("/seedc/codegen/c/avr_reads.h").readAllBytes(),
-                java.nio.charset.StandardCharsets.UTF_8)).append('\n');
-        c.append(RuntimeHeader.text()).append("\n#include \"seedc_bench.h\"\n\n");
+        StringBuilder c = preamble();
         // sd_avr_dot8_32 with its sum's start folded in C (a constant length) and computed by its asm (any other),
         // whichever way the compiler would take at these calls: the same kernels instantiated with each
         for (String path : List.of("const 1", "var 0")) {
@@ -45,10 +42,6 @@ class AvrDotKernelTest {
             c.append("#undef SD_AVR_DOT_CONST\n#define SD_AVR_DOT_CONST(n) ").append(p[1]).append("\nSD_AVR_DOTS(_")
                     .append(p[0]).append(", \"lpm\")\nSD_AVR_DOTS(_").append(p[0]).append("_ram, \"ld\")\n");
         }
-        c.append("static void put(int32_t v) {\n    char b[12]; uint8_t n = 0;\n"
-                + "    uint32_t u = v < 0 ? 0u - (uint32_t)v : (uint32_t)v;\n    if (v < 0) seedc_uart_putc('-');\n"
-                + "    do { b[n++] = (char)('0' + u % 10); u /= 10; } while (u);\n"
-                + "    while (n) seedc_uart_putc(b[--n]);\n    seedc_uart_putc('\\n');\n}\n\n");
         List<String> calls = new ArrayList<>();
         List<Long> expected = new ArrayList<>();
         int id = 0;
@@ -88,6 +81,57 @@ class AvrDotKernelTest {
                 id++;
             }
         }
+        assertEquals(expected, run(c, calls));
+    }
+
+    /**
+     * sd_avr_dots8_32 (a convolution pixel's output channels in one call): m sums of n terms of a[] (RAM) with rows
+     * of b[] (flash) stride bytes apart, each equal to the wrapped sum computed here; n of either parity, zero and
+     * one, rows shorter than their stride (a window's kernel rows inside the input), and one row.
+     */
+    @Test
+    void channelRowsEqualTheWrappedSums() throws IOException {
+        Random r = new Random(11);
+        StringBuilder c = preamble();
+        List<String> calls = new ArrayList<>();
+        List<Long> expected = new ArrayList<>();
+        int[][] cases = {{9, 8, 9}, {6, 8, 9}, {0, 3, 4}, {1, 1, 1}, {7, 3, 10}, {72, 8, 72}, {33, 5, 40}};
+        for (int id = 0; id < cases.length; id++) {
+            int n = cases[id][0], m = cases[id][1], stride = cases[id][2];
+            long[] a = values(r, n, false), b = values(r, m * stride, false);
+            c.append("static int8_t a").append(id).append("[] = ").append(init(a)).append(";\n");
+            c.append("static const int8_t b").append(id).append("[] PROGMEM = ").append(init(b)).append(";\n");
+            c.append("static int32_t out").append(id).append("[").append(m).append("];\n");
+            calls.add("sd_avr_dots8_32(a" + id + ", b" + id + ", " + n + ", " + m + ", " + stride + ", out" + id
+                    + ");");
+            for (int row = 0; row < m; row++) {
+                long sum = 0;
+                for (int q = 0; q < n; q++) {
+                    sum += a[q] * b[row * stride + q];
+                }
+                calls.add("put(out" + id + "[" + row + "]);");
+                expected.add((long) (int) sum);
+            }
+        }
+        assertEquals(expected, run(c, calls));
+    }
+
+    /** The runtime with the AVR dialect's flash reads, the bench's UART and a decimal printer, put(). */
+    private StringBuilder preamble() throws IOException {
+        StringBuilder c = new StringBuilder();
+        // the AVR dialect's flash reads (SD_R*, SD_RU8, SD_NEXT*), as every generated AVR program has them
+        c.append(new String(getClass().getResourceAsStream("/seedc/codegen/c/avr_reads.h").readAllBytes(),
+                java.nio.charset.StandardCharsets.UTF_8)).append('\n');
+        c.append(RuntimeHeader.text()).append("\n#include \"seedc_bench.h\"\n\n");
+        c.append("static void put(int32_t v) {\n    char b[12]; uint8_t n = 0;\n"
+                + "    uint32_t u = v < 0 ? 0u - (uint32_t)v : (uint32_t)v;\n    if (v < 0) seedc_uart_putc('-');\n"
+                + "    do { b[n++] = (char)('0' + u % 10); u /= 10; } while (u);\n"
+                + "    while (n) seedc_uart_putc(b[--n]);\n    seedc_uart_putc('\\n');\n}\n\n");
+        return c;
+    }
+
+    /** Builds {@code c} with a main() making {@code calls}, runs it under simavr, and returns the numbers it printed. */
+    private List<Long> run(StringBuilder c, List<String> calls) throws IOException {
         c.append("\nint main(void) {\n    seedc_uart_init();\n");
         for (String call : calls) {
             c.append("    ").append(call).append('\n');
@@ -99,8 +143,7 @@ class AvrDotKernelTest {
                 "-Werror"), dir.resolve("kernels.elf"));
         SimResult s = SimavrRunner.run(elf, 50_000_000L);
         assertTrue(s.finished(), "the kernel firmware did not finish");
-        List<Long> got = s.uartOutput().lines().map(String::strip).map(Long::parseLong).toList();
-        assertEquals(expected, got);
+        return s.uartOutput().lines().map(String::strip).map(Long::parseLong).toList();
     }
 
     /** Random elements, with the extremes (-128/127, -32768/32767) and zero mixed in. */

@@ -73,6 +73,15 @@ public final class AvrDialect extends CDialect {
     }
 
     /**
+     * cnn-digits-10's first convolution (one input channel, 9 taps a channel) took 139,579 cycles with a call a channel
+     * and kernel row, 113,599 with one call a pixel (BENCHMARKS.md "A pixel's output channels in one call").
+     */
+    @Override
+    public boolean sumsChannelsInOneCall() {
+        return true;
+    }
+
+    /**
      * An 8-bit sub or add sets S to the 9-bit sum's sign: protonn-letter-26's distance took 34.7 cycles an element
      * through a 16-bit sum, 24.5 halved so (BENCHMARKS.md).
      */

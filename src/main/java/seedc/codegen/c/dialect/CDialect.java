@@ -63,9 +63,10 @@ public abstract class CDialect {
         return LowBitTarget.of(id, Set.of());
     }
 
-    /** The idioms the generic emitter writes for this target: the three answers below, together. */
+    /** The idioms the generic emitter writes for this target: the four answers below, together. */
     public final IdiomCalls.Flags idioms() {
-        return new IdiomCalls.Flags(readsFlashRowsInOrder(), narrowsShiftedProducts(), halvesSumsBySignFlag());
+        return new IdiomCalls.Flags(readsFlashRowsInOrder(), narrowsShiftedProducts(), halvesSumsBySignFlag(),
+                sumsChannelsInOneCall());
     }
 
     /**
@@ -95,6 +96,15 @@ public abstract class CDialect {
      * one register, and the C stays as it was.
      */
     public boolean halvesSumsBySignFlag() {
+        return false;
+    }
+
+    /**
+     * Whether a convolution's plain sums of 8-bit operands (filter in flash) may take every output channel of a pixel
+     * in one call over the whole window (ConvChannelCalls decides where it pays). The AVR's sd_avr_dots8_32 saves
+     * the cost of a call a channel; elsewhere the C stays as it was.
+     */
+    public boolean sumsChannelsInOneCall() {
         return false;
     }
 

@@ -2,6 +2,7 @@ package seedc.codegen.c.emit;
 
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import seedc.codegen.c.emit.DotFunctions.Stream;
 import seedc.codegen.c.operand.Constants;
 import seedc.codegen.c.operand.Operands;
@@ -171,6 +172,13 @@ final class DotEmitter {
         int cig = fs.dim(3), cog = fs.dim(4), n = fs.dim(1) * fs.dim(2) * cig;
         boolean plain = DotFunctions.levels(p, n) == 0;
         int bits = r.x(c.x(), "0").shr(p.shrA()).bits();
+        boolean oneCall = plain && calls.flags().sumsChannelsInOneCall() && r.isFlash(c.filter());
+        UnaryOperator<String> rowsCall = oneCall ? fns.avrRows(scratchStream(s, bits, "0"),
+                taps(c, p, n, "0").apply("0"), String.valueOf(n), cog, n, p.width()) : null;
+        if (rowsCall != null && ConvChannelCalls.oneCallPays(c)) {
+            channelsInOneCall(c, s, p, bits, n, rowsCall);
+            return;
+        }
         Windows.perPixel(w, xs.dim(0), os, () -> {
             if (plain) {
                 inside(c);
@@ -178,7 +186,7 @@ final class DotEmitter {
             w.loop("g", c.groups(), () -> {
                 window(c, s, p, plain);
                 w.loop("co", cog, () -> {
-                    Function<String, Stream> taps = taps(c, p, n);
+                    Function<String, Stream> taps = taps(c, p, n, "co");
                     String acc = plain ? runs(c, s, bits, taps, p)
                             : fns.dot(w, scratchStream(s, bits, "0"), taps.apply("0"), n, p);
                     r.store(w, c, Windows.outPixel(os), "g * " + cog + " + co",
@@ -186,6 +194,37 @@ final class DotEmitter {
                 });
             });
         });
+    }
+
+    /**
+     * A plain sum whose every output channel the AVR sums in one call a pixel (sd_avr_dots8_32): the whole window,
+     * padding zeros included (a zero term adds nothing, so the sum is the same), then each channel's sum from the
+     * call's array; without SD_AVR_DOT (the AVR's C fallback) each channel's sum of the whole window.
+     */
+    private void channelsInOneCall(Conv2d c, Scratch s, OpParams.Mul p, int bits, int n, UnaryOperator<String> call) {
+        Shape xs = c.x().shape(), os = c.out().shape();
+        int cog = c.filter().shape().dim(4);
+        Windows.perPixel(w, xs.dim(0), os, () -> w.loop("g", c.groups(), () -> {
+            window(c, s, p, false);
+            String rows = fns.accumulator();
+            w.line("#ifdef SD_AVR_DOT");
+            w.line(CNames.ctype(p.width()) + " " + rows + "[" + cog + "];");
+            w.line(call.apply(rows) + ";");
+            w.line("#endif");
+            w.loop("co", cog, () -> {
+                String acc = fns.accumulator();
+                w.line(CNames.ctype(p.width()) + " " + acc + ";");
+                w.line("#ifdef SD_AVR_DOT");
+                w.line(acc + " = " + rows + "[co];");
+                w.line("#else");
+                String all = fns.sum(w, scratchStream(s, bits, "0"), taps(c, p, n, "co").apply("0"),
+                        String.valueOf(n), n, p);
+                w.line(acc + " = " + all + ";");
+                w.line("#endif");
+                r.store(w, c, Windows.outPixel(os), "g * " + cog + " + co",
+                        Stored.of(r.finish(IntExpr.of(acc, p.width()), p, c.out())));
+            });
+        }));
     }
 
     /** The kernel rows i0..i1-1 and columns j0..j1-1 that fall inside the input, and run: the taps of one such row. */
@@ -228,11 +267,14 @@ final class DotEmitter {
         });
     }
 
-    /** The taps of output channel co from tap q (a C expression) on: the filter is stored [g][co][i][j][ci] in flash. */
-    private Function<String, Stream> taps(Conv2d c, OpParams.Mul p, int n) {
+    /**
+     * The taps of output channel {@code channel} (a C expression) from tap q (a C expression) on: the filter is stored
+     * [g][co][i][j][ci] in flash.
+     */
+    private Function<String, Stream> taps(Conv2d c, OpParams.Mul p, int n, String channel) {
         int groups = c.groups(), cog = c.filter().shape().dim(4);
         if (!r.isFlash(c.filter())) {
-            return q -> ram(c.filter(), "g * " + (n * cog) + " + co + (" + q + ") * " + cog, cog, p.shrB());
+            return q -> ram(c.filter(), "g * " + (n * cog) + " + " + channel + " + (" + q + ") * " + cog, cog, p.shrB());
         }
         int[] layout = new int[groups * cog * n];
         for (int g = 0; g < groups; g++) {
@@ -242,7 +284,7 @@ final class DotEmitter {
                 }
             }
         }
-        return q -> flash(c.filter(), p.shrB(), layout, " + (g * " + cog + " + co) * " + n + " + " + q);
+        return q -> flash(c.filter(), p.shrB(), layout, " + (g * " + cog + " + " + channel + ") * " + n + " + " + q);
     }
 
     /** A plain sum over the taps inside the input: one run when whole kernel rows are inside, else one run per row. */

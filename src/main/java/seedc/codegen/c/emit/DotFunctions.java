@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import seedc.codegen.c.avr.AvrDot16x16;
 import seedc.codegen.c.avr.AvrDot8x16;
 import seedc.codegen.c.avr.AvrKernel;
@@ -305,6 +306,21 @@ public final class DotFunctions {
             return helper(k, w == 64 ? sum : "(int32_t)(uint32_t)(uint64_t)" + sum);
         }
         return ra == 16 && ob == 16 && w == 16 ? "sd_avr_" + kind + "16_16" + suffix + args : null;
+    }
+
+    /**
+     * The AVR's call (sd_avr_dots8_32), given the array it writes, of the {@code m} plain sums of n terms (n a C
+     * expression) of a with m runs of b, the first at b's start and each {@code stride} elements after the one
+     * before; null unless a is in RAM and b in flash, both 8-bit, read in order, unshifted and summed in 32 bits
+     * (where one such sum is sd_avr_dot8_32, which sums each run the same way) and m fits a byte.
+     */
+    UnaryOperator<String> avrRows(Stream a, Stream b, String n, int m, int stride, int w) {
+        String one = avrKernel(a, b, w, "dot", n);
+        if (one == null || !one.startsWith("sd_avr_dot8_32(") || !b.read().startsWith("SD_NEXT") || m > 255) {
+            return null;
+        }
+        return out -> "sd_avr_dots8_32((const int8_t *)(" + a.start() + "), (const int8_t *)(" + b.start() + "), (uint16_t)("
+                + n + "), " + m + ", " + stride + ", " + out + ")";
     }
 
     /** Writes kernel k into the helpers (once), for the C {@code call} of it. */

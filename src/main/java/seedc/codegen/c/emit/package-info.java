@@ -15,7 +15,9 @@
  * {@link seedc.fixed.IdiomCalls#dotRow} says so, {@link seedc.codegen.c.emit.DotRow}: FastGRNN's input and
  * recurrent products, the recurrent ONNX cells', a classifier's); ProtoNN's class scores, a sum loop's product added as computed, as one call of the runtime's class-score row
  * where the fact {@link seedc.fixed.IdiomCalls#scoreRow} says it fits, {@link seedc.codegen.c.emit.ClassScoreRow}; which of these idioms a target writes, one record from
- * its dialect, {@link seedc.fixed.IdiomCalls.Flags}, and where, {@link seedc.fixed.IdiomCalls}), the float baseline
+ * its dialect, {@link seedc.fixed.IdiomCalls.Flags}, and where, {@link seedc.fixed.IdiomCalls}; a convolution's output
+ * channels of a pixel in one call where its shape makes that cheaper, {@link seedc.codegen.c.emit.ConvChannelCalls}),
+ * the float baseline
  * ({@link seedc.codegen.c.emit.FloatEmitter}) and the RAM plan ({@link seedc.codegen.c.emit.RamPlan}).
  * Start at CEmitter.
  */

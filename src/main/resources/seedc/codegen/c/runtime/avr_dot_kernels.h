@@ -1,6 +1,6 @@
 /* seedc_runtime.h, part 4 of 7: the AVR's assembly dot products (sd_avr_dot8_32, sd_avr_dot8_16, sd_avr_dot16_16
- * and their _ram forms) and TreeSum pair sums (sd_avr_pairs8_16, sd_avr_pairs16_16), defined only on the AVR with
- * parameters in flash. Called by the generated sum loops (DotFunctions); AvrDotKernelTest runs them under simavr.
+ * and their _ram forms; sd_avr_dots8_32, several rows of sd_avr_dot8_32 in one call) and TreeSum pair sums
+ * (sd_avr_pairs8_16, sd_avr_pairs16_16), defined only on the AVR with parameters in flash. Called by the generated sum loops (DotFunctions); AvrDotKernelTest runs them under simavr.
  * Read through seedc.codegen.c.writer.RuntimeHeader (order of the parts; this header dropped). */
 #if defined(__AVR__) && defined(SEEDC_PARAM_READ)
 #define SD_AVR_DOT 1
@@ -88,6 +88,34 @@ static __attribute__((unused)) int16_t sd_avr_dot16_16##SUFFIX(const int16_t *a,
 }
 SD_AVR_DOTS(, "lpm")
 SD_AVR_DOTS(_ram, "ld")
+
+/* sd_avr_dots8_32: m sums of sd_avr_dot8_32 over one a[] (n int8, RAM) and m rows of b[] (int8, flash) whose starts
+ * are stride bytes apart, into out[0..m-1]: the output channels of one convolution pixel in one call (each channel's
+ * taps are a row of the filter; DotEmitter.conv2d). The same start and loop as sd_avr_dot8_32, so each out[r] is its
+ * sum bit for bit (AvrDotKernelTest); one asm block for the rows, so that a row costs about 27 cycles beyond its
+ * terms, where a call per channel took some 90 (the call, the sum's start, the row's address in C). */
+static __attribute__((unused, noinline)) void sd_avr_dots8_32(const int8_t *a, const int8_t *b, uint16_t n, uint8_t m,
+                                                             uint16_t stride, int32_t *out) {
+    /* sd_avr_dot8_32's registers for the loop's own operands (the upper ones muls, ldi and subi need), so that the
+     * rest (the start, a, n, the skip, out and m) take lower ones: left to gcc, it ran out of upper registers */
+    register uint32_t acc __asm__("r22");
+    register uint16_t k __asm__("r20");
+    register uint8_t ta __asm__("r18"), tb __asm__("r19"), bias __asm__("r16"), zero __asm__("r17");
+    uint32_t start;
+    uint16_t skip = stride - n;
+    const int8_t *pa;
+    if (m == 0) return;
+    /* k early-clobbered: as "+d" with k = n, gcc gave it n's register, which the rows read again */
+    __asm__ volatile("movw %A[n], %A[nb]\n\t" SD_AVR_DOT8_32_START "movw %A[start], %A[acc]\n\tmovw %C[start], %C[acc]\n"
+        "4:\n\tmovw %A[acc], %A[start]\n\tmovw %C[acc], %C[start]\n\tmovw %A[a], %A[abase]\n\t"
+        "movw %A[n], %A[nb]\n\t" SD_AVR_DOT8_32_LOOP("lpm") "\n\t"
+        "movw %A[a], %A[out]\n\tst %a[a]+, %A[acc]\n\tst %a[a]+, %B[acc]\n\tst %a[a]+, %C[acc]\n\t"
+        "st %a[a]+, %D[acc]\n\tmovw %A[out], %A[a]\n\tadd %A[b], %A[skip]\n\tadc %B[b], %B[skip]\n\t"
+        "dec %[m]\n\tbrne 4b"
+        : [acc] "=&r"(acc), [start] "=&r"(start), [a] "=&x"(pa), [b] "+z"(b), [n] "=&d"(k), [out] "+r"(out),
+          [m] "+r"(m), [ta] "=&d"(ta), [tb] "=&d"(tb), [bias] "=&d"(bias), [zero] "=&r"(zero)
+        : [nb] "r"(n), [abase] "r"(a), [skip] "r"(skip) : "memory");
+}
 
 /* Halves the 16-bit value in LO:HI rounding toward zero (adds its sign bit, then shifts): 6 cycles. */
 #define SD_AVR_HALVE(LO, HI) "mov %[t], " HI "\n\tlsl %[t]\n\tadc " LO ", %[zero]\n\tadc " HI ", %[zero]\n\t" \

@@ -1,0 +1,77 @@
+package seedc.codegen.c.emit;
+
+import java.util.function.IntUnaryOperator;
+import seedc.ir.Op.Conv2d;
+import seedc.ir.Shape;
+import seedc.ir.Window;
+
+/**
+ * Whether a convolution's plain 8-bit sums are cheaper on the AVR with every output channel of a pixel in one call
+ * over the whole window, padding zeros included (sd_avr_dots8_32), than with a call a channel over the taps inside the
+ * input, one a kernel row where some kernel columns fall outside (DotEmitter's runs). The first adds a term for each
+ * padding tap; the second makes calls. Both are counted exactly over the output pixels and priced in cycles the
+ * kernels take (a term, a call, a row), so the choice follows the convolution's shape: cnn-digits-10's first
+ * convolution (one input channel, an 8x8 image) takes the one call, 139,579 -> 113,599 cycles on the Uno, and its
+ * second (eight input channels, a 4x4 image, where the zeros would be 44% more terms) keeps a call a channel, which
+ * the one call made 120,707 -> 150,641 (BENCHMARKS.md "A pixel's output channels in one call").
+ */
+final class ConvChannelCalls {
+    /** sd_avr_dot8_32's cycles a term: ld, lpm, muls and four adds (12), and its loop's step over two terms (4). */
+    static final int TERM = 14;
+    /**
+     * A call a channel beyond its terms: sd_dotK's own 40 (call and return, two pushes and pops, the sum's start and
+     * the odd term's test, from its assembly) and about 50 of seedc_predict's C setting up its operands and adding a
+     * kernel row's sum (read in avr-objdump's listing of cnn-digits-10's first convolution).
+     */
+    static final int CALL = 90;
+    /** sd_avr_dots8_32's call: call and return, 15 pushes and pops and the sum's start (its listing). */
+    static final int PIXEL = 80;
+    /** sd_avr_dots8_32's cycles a channel beyond its terms: the start copied, the row's pointers, four stores. */
+    static final int ROW = 27;
+
+    private ConvChannelCalls() {
+    }
+
+    /**
+     * What the two ways of summing c's output channels differ by, for one output channel: the padding taps' terms the
+     * one call adds ({@code zeros}, counting each input channel), the calls a channel over the taps inside would make
+     * ({@code calls}: one a pixel whose kernel columns are all inside, else one a kernel row inside), and the output
+     * pixels, each one call of the first way.
+     */
+    record Counts(long zeros, long calls, long pixels) {}
+
+    /** The counts of c, pixel by pixel. */
+    static Counts count(Conv2d c) {
+        Shape xs = c.x().shape(), fs = c.filter().shape(), os = c.out().shape();
+        Window win = c.window();
+        int kh = fs.dim(1), kw = fs.dim(2), cig = fs.dim(3);
+        long zeros = 0, calls = 0;
+        for (int y = 0; y < os.dim(1); y++) {
+            int oy = y, rows = inside(kh, i -> win.inRow(oy, i), xs.dim(1));
+            for (int x = 0; x < os.dim(2); x++) {
+                int ox = x, cols = inside(kw, j -> win.inCol(ox, j), xs.dim(2));
+                zeros += (long) (kh * kw - rows * cols) * cig;
+                calls += cols == kw ? 1 : rows;
+            }
+        }
+        return new Counts(zeros, calls, (long) os.dim(1) * os.dim(2));
+    }
+
+    /** Whether the one call a pixel costs fewer cycles than the calls a channel over the taps inside, for c. */
+    static boolean oneCallPays(Conv2d c) {
+        Counts n = count(c);
+        long channels = (long) c.filter().shape().dim(4) * c.groups();
+        long oneCall = n.zeros() * TERM * channels + n.pixels() * c.groups() * PIXEL + n.pixels() * channels * ROW;
+        return oneCall < n.calls() * CALL * channels;
+    }
+
+    /** How many of the taps 0..k-1 read an input index (at(t)) within 0..size-1. */
+    private static int inside(int k, IntUnaryOperator at, int size) {
+        int n = 0;
+        for (int t = 0; t < k; t++) {
+            int v = at.applyAsInt(t);
+            n += v >= 0 && v < size ? 1 : 0;
+        }
+        return n;
+    }
+}
