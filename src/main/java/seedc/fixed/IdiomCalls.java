@@ -63,17 +63,21 @@ public final class IdiomCalls {
      *                               call over the whole window, padding zeros included, where that saves more calls
      *                               than the zeros cost (seedc.codegen.c.emit.ConvChannelCalls: the AVR's
      *                               sd_avr_dots8_32; the C emitter's choice alone, which the cost model does not price)
+     * @param searchesActivationSteps a sigmoid or tanh of a 16-bit input into at most 8 bits finds its output by a
+     *                               binary search over the inputs where the output steps up, instead of an exp lookup
+     *                               and a division (seedc.codegen.c.emit.ActivationSteps: the AVR, whose division is a
+     *                               loop; the C emitter's choice alone, which the cost model does not price)
      */
     public record Flags(boolean readsFlashRowsInOrder, boolean narrowsShiftedProducts, boolean halvesSumsBySignFlag,
-                        boolean sumsChannelsInOneCall) {
+                        boolean sumsChannelsInOneCall, boolean searchesActivationSteps) {
         /** No idiom: every target's but the AVR's. */
-        public static final Flags NONE = new Flags(false, false, false, false);
+        public static final Flags NONE = new Flags(false, false, false, false, false);
         /** Every idiom: the AVR's. */
-        public static final Flags ALL = new Flags(true, true, true, true);
+        public static final Flags ALL = new Flags(true, true, true, true, true);
 
-        /** The three idioms the cost model prices, without the convolution's one call. */
+        /** The three idioms the cost model prices, without the emitter's own choices (the last two). */
         public Flags(boolean readsFlashRowsInOrder, boolean narrowsShiftedProducts, boolean halvesSumsBySignFlag) {
-            this(readsFlashRowsInOrder, narrowsShiftedProducts, halvesSumsBySignFlag, false);
+            this(readsFlashRowsInOrder, narrowsShiftedProducts, halvesSumsBySignFlag, false, false);
         }
     }
 

@@ -82,6 +82,15 @@ public final class AvrDialect extends CDialect {
     }
 
     /**
+     * fastgrnn-cancer-2's tanh of a 16-bit sum into 8 bits took 225 cycles an element by the exp lookup and
+     * sd_fracdiv16 (BENCHMARKS.md "Activations of 16-bit inputs by their steps").
+     */
+    @Override
+    public boolean searchesActivationSteps() {
+        return true;
+    }
+
+    /**
      * An 8-bit sub or add sets S to the 9-bit sum's sign: protonn-letter-26's distance took 34.7 cycles an element
      * through a 16-bit sum, 24.5 halved so (BENCHMARKS.md).
      */

@@ -63,10 +63,10 @@ public abstract class CDialect {
         return LowBitTarget.of(id, Set.of());
     }
 
-    /** The idioms the generic emitter writes for this target: the four answers below, together. */
+    /** The idioms the generic emitter writes for this target: the five answers below, together. */
     public final IdiomCalls.Flags idioms() {
         return new IdiomCalls.Flags(readsFlashRowsInOrder(), narrowsShiftedProducts(), halvesSumsBySignFlag(),
-                sumsChannelsInOneCall());
+                sumsChannelsInOneCall(), searchesActivationSteps());
     }
 
     /**
@@ -105,6 +105,15 @@ public abstract class CDialect {
      * the cost of a call a channel; elsewhere the C stays as it was.
      */
     public boolean sumsChannelsInOneCall() {
+        return false;
+    }
+
+    /**
+     * Whether a sigmoid or tanh of a 16-bit input into at most 8 bits finds its output by a binary search over the
+     * inputs where it steps up (ActivationSteps) instead of an exp lookup and a division. It pays on the AVR, whose
+     * division is a loop of shifts and subtracts; elsewhere the C stays as it was.
+     */
+    public boolean searchesActivationSteps() {
         return false;
     }
 

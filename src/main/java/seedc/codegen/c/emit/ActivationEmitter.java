@@ -21,7 +21,8 @@ import seedc.ir.Value;
  * A wider input takes the two-table exp; sigmoid and tanh then divide with {@code sd_fracdiv}, which
  * produces only the quotient bits the output scale can have (the numerator never exceeds the
  * divisor), not a 32- or 64-bit library division. Which division and which lookup is the IR-level fact
- * {@link ExpKernels}' (the cost model prices the code by it).
+ * {@link ExpKernels}' (the cost model prices the code by it). Where the dialect says so (the AVR), a sigmoid or tanh
+ * of a 16-bit input into 8 bits instead searches the inputs where its output steps ({@link ActivationSteps}).
  */
 final class ActivationEmitter {
     private final CWriter w;
@@ -46,11 +47,37 @@ final class ActivationEmitter {
 
     void activation(Op op, Value o, Value a, OpParams.Activation p, boolean sigmoid) {
         FixedType out = r.type(o);
-        if (table(op, o, a, v -> sigmoid ? FixedKernels.sigmoid(v, p, out, WrapSite.IGNORE)
-                : FixedKernels.tanh(v, p, out, WrapSite.IGNORE))) {
+        LongUnaryOperator f = v -> sigmoid ? FixedKernels.sigmoid(v, p, out, WrapSite.IGNORE)
+                : FixedKernels.tanh(v, p, out, WrapSite.IGNORE);
+        if (table(op, o, a, f) || steps(o, a, f)) {
             return;
         }
         w.loop("k", o.size(), () -> element(o, a, p, sigmoid));
+    }
+
+    /**
+     * A 16-bit input into at most 8 bits, where the dialect searches the steps ({@link ActivationSteps}): each
+     * element's output by a binary search over the inputs where f steps up (in flash); false when it does not apply.
+     */
+    private boolean steps(Value o, Value a, LongUnaryOperator f) {
+        FixedType in = r.type(a);
+        if (!calls.flags().searchesActivationSteps() || in.container() != 16 || r.type(o).container() != 8) {
+            return false;
+        }
+        ActivationSteps st = ActivationSteps.of(f, in.bits());
+        if (st == null) {
+            return false;
+        }
+        String name = st.depth() == 0 ? null : r.constants().table(st.below(), 16);
+        w.loop("k", o.size(), () -> {
+            w.line("int16_t x = " + r.x(a, "k").c() + ";");
+            w.line("uint8_t i = 0;");
+            for (int step = st.half(); step >= 1; step >>= 1) {
+                w.line("if (x > SD_R16(" + name + ", i + " + (step - 1) + ")) i += " + step + ";");
+            }
+            w.line(CNames.element(o, "k") + " = " + r.cast(o, "(" + IntExpr.lit(st.first()).c() + " + i)") + ";");
+        });
+        return true;
     }
 
     /**
