@@ -72,7 +72,7 @@ final class FixedCBuild {
         Thresholds fused = Thresholds.of(fp, qm);
         BitSerial bits = BitSerial.of(fp, qm, FlashRowReads.inFlash(fp.program()), true, dialect.lowBitTarget(),
                 fused);
-        FixedCBuild b = new FixedCBuild(dialect, fp, consts, RamPlan.of(fp, Integer.MAX_VALUE, fused, bits), null, fused,
+        FixedCBuild b = new FixedCBuild(dialect, fp, consts, RamPlan.of(fp, Integer.MAX_VALUE, fused, bits, dialect.idioms()), null, fused,
                 bits);
         FlashUse use = b.flashUse();
         return new Cost(Map.of(Cost.Resource.FLASH_BYTES, (long) use.total(),
@@ -116,7 +116,7 @@ final class FixedCBuild {
         int pages = k.bits().levelTablePages();
         long left = (long) device.ramBytes() - dialect.reservedRamBytes() - staticBytes(fp) - callerInputBytes(fp)
                 - (pages == 0 ? 0 : 256L * pages + 255);
-        return Math.max(0, RamPlan.of(fp, Integer.MAX_VALUE, k.fused(), k.bits()).plan().bufferBytes() - left);
+        return Math.max(0, RamPlan.of(fp, Integer.MAX_VALUE, k.fused(), k.bits(), dialect.idioms()).plan().bufferBytes() - left);
     }
 
     /** The fused thresholds and bit-plane products a RAM plan reads (dense parameters, as the search's plans). */
@@ -200,16 +200,16 @@ final class FixedCBuild {
                     + " B for scalars and the output" + (pages == 0 ? "" : " and the level tables") + ", " + input
                     + " B for the caller's input array (predict.h: seedc_predict reads x from RAM)";
             if (limit <= 0) {
-                long over = RamPlan.of(fp, Integer.MAX_VALUE, fused, bits).plan().bufferBytes() - limit;
+                long over = RamPlan.of(fp, Integer.MAX_VALUE, fused, bits, dialect.idioms()).plan().bufferBytes() - limit;
                 throw new TooLarge("the model does not fit the RAM of " + device + ": " + kept + " leave "
                         + Math.max(0, limit) + " B for the model's buffer, " + over + " B over",
                         fp.shortfall(TooLarge.Kind.RAM, over, device.ramBytes(), fp.paramBytes()));
             }
         }
         try {
-            return RamPlan.of(fp, limit, fused, bits);
+            return RamPlan.of(fp, limit, fused, bits, dialect.idioms());
         } catch (UserError e) {
-            long over = RamPlan.of(fp, Integer.MAX_VALUE, fused, bits).plan().bufferBytes() - limit;
+            long over = RamPlan.of(fp, Integer.MAX_VALUE, fused, bits, dialect.idioms()).plan().bufferBytes() - limit;
             throw new TooLarge("the model does not fit the RAM of " + device + " (" + kept + "): "
                     + e.getMessage() + ", " + over + " B over",
                     fp.shortfall(TooLarge.Kind.RAM, over, device.ramBytes(), fp.paramBytes()));

@@ -1,8 +1,13 @@
 package seedc.codegen.c.emit;
 
+import java.util.Set;
 import java.util.function.IntUnaryOperator;
+import seedc.fixed.FixedProgram;
+import seedc.fixed.IdiomCalls;
+import seedc.fixed.OpParams;
 import seedc.ir.Op.Conv2d;
 import seedc.ir.Shape;
+import seedc.ir.Value;
 import seedc.ir.Window;
 
 /**
@@ -55,6 +60,20 @@ final class ConvChannelCalls {
             }
         }
         return new Counts(zeros, calls, (long) os.dim(1) * os.dim(2));
+    }
+
+    /**
+     * The bytes of c's channel sums, 4 a channel, that its scratch holds after the window where the target's
+     * {@code idioms} sum a pixel's channels in one call and c's sums are the kind it takes (plain, 32 bits, a window
+     * of {@code windowBits} 8-bit elements, a filter of at most 8 bits in flash) and the one call pays; else 0.
+     */
+    static int sumsBytes(FixedProgram fp, Set<Value> flash, Conv2d c, IdiomCalls.Flags idioms, int windowBits) {
+        OpParams.Mul p = fp.params(c, OpParams.Mul.class);
+        Shape fs = c.filter().shape();
+        int n = fs.dim(1) * fs.dim(2) * fs.dim(3), cog = fs.dim(4);
+        boolean kind = idioms.sumsChannelsInOneCall() && DotFunctions.levels(p, n) == 0 && p.width() == 32
+                && windowBits <= 8 && flash.contains(c.filter()) && fp.type(c.filter()).bits() <= 8 && cog <= 255;
+        return kind && oneCallPays(c) ? 4 * cog : 0;
     }
 
     /** Whether the one call a pixel costs fewer cycles than the calls a channel over the taps inside, for c. */

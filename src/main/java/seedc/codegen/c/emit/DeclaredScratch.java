@@ -8,6 +8,7 @@ import seedc.codegen.c.operand.Constants;
 import seedc.codegen.c.writer.Scratch;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.FlashRowReads;
+import seedc.fixed.IdiomCalls;
 import seedc.ir.Op;
 import seedc.ir.Value;
 
@@ -18,13 +19,14 @@ final class DeclaredScratch {
     /**
      * What the kernels of a fixed program declare, by op: a product's or convolution's shifted
      * operand ({@link DotEmitter#scratch}) or, on bit planes, its activation's planes ({@link BitSerial#scratch}), a
-     * sparse product's row sums ({@link CEmitter#sparseScratch}).
+     * sparse product's row sums ({@link CEmitter#sparseScratch}); a convolution's window with, where the target's
+     * {@code idioms} sum its channels in one call, their sums after it ({@link ConvChannelCalls}).
      */
-    static Map<Op, Scratch> of(FixedProgram fp, BitSerial bitSerial) {
+    static Map<Op, Scratch> of(FixedProgram fp, BitSerial bitSerial, IdiomCalls.Flags idioms) {
         Set<Value> flash = FlashRowReads.inFlash(fp.program());
         Map<Op, Scratch> out = new IdentityHashMap<>();
         fp.program().forEachOp(op -> {
-            Scratch s = bitSerial.declaresScratch(op) ? bitSerial.scratch(op) : ofKernel(fp, flash, op);
+            Scratch s = bitSerial.declaresScratch(op) ? bitSerial.scratch(op) : ofKernel(fp, flash, op, idioms);
             if (s != null) {
                 out.put(op, s);
             }
@@ -36,10 +38,10 @@ final class DeclaredScratch {
      * The scratch op's kernel needs, or null. Every op is named, so that a new op's kernel says whether it
      * needs one; a loop's body ops are visited on their own.
      */
-    private static Scratch ofKernel(FixedProgram fp, Set<Value> flash, Op op) {
+    private static Scratch ofKernel(FixedProgram fp, Set<Value> flash, Op op, IdiomCalls.Flags idioms) {
         return switch (op) {
             case Op.MatMul m -> DotEmitter.scratch(fp, flash, m);
-            case Op.Conv2d c -> DotEmitter.scratch(fp, c);
+            case Op.Conv2d c -> DotEmitter.scratch(fp, flash, c, idioms);
             case Op.SparseMatMul m -> CEmitter.sparseScratch(fp, m);
             case Op.Input o -> null;
             case Op.Param o -> null;

@@ -66,11 +66,17 @@ final class DotEmitter {
         return null;
     }
 
-    /** The scratch of a convolution: one window of the input (every tap of a group), shifted. */
-    static Scratch scratch(FixedProgram fp, Conv2d c) {
+    /**
+     * The scratch of a convolution: one window of the input (every tap of a group), shifted; where the target's
+     * {@code idioms} sum the output channels of a pixel in one call, their 32-bit sums after it
+     * ({@link ConvChannelCalls#sumsBytes}: planned with the rest of the RAM, not on the stack).
+     */
+    static Scratch scratch(FixedProgram fp, Set<Value> flash, Conv2d c, IdiomCalls.Flags idioms) {
         Shape fs = c.filter().shape();
-        return new Scratch(CNames.scratch(c.out()), shiftedWidth(fp, c.x(), fp.params(c, OpParams.Mul.class).shrA()),
-                fs.dim(1) * fs.dim(2) * fs.dim(3));
+        int window = fs.dim(1) * fs.dim(2) * fs.dim(3);
+        int bits = shiftedWidth(fp, c.x(), fp.params(c, OpParams.Mul.class).shrA());
+        return new Scratch(CNames.scratch(c.out()), bits,
+                window + ConvChannelCalls.sumsBytes(fp, flash, c, idioms, bits));
     }
 
     /** A RAM vector (its other dimension 1) read by several outputs and shifted: shifted once into the scratch. */
@@ -172,10 +178,10 @@ final class DotEmitter {
         int cig = fs.dim(3), cog = fs.dim(4), n = fs.dim(1) * fs.dim(2) * cig;
         boolean plain = DotFunctions.levels(p, n) == 0;
         int bits = r.x(c.x(), "0").shr(p.shrA()).bits();
-        boolean oneCall = plain && calls.flags().sumsChannelsInOneCall() && r.isFlash(c.filter());
-        UnaryOperator<String> rowsCall = oneCall ? fns.avrRows(scratchStream(s, bits, "0"),
+        boolean planned = s.size() > n; // the scratch has room for the channels' sums (ConvChannelCalls)
+        UnaryOperator<String> rowsCall = planned ? fns.avrRows(scratchStream(s, bits, "0"),
                 taps(c, p, n, "0").apply("0"), String.valueOf(n), cog, n, p.width()) : null;
-        if (rowsCall != null && ConvChannelCalls.oneCallPays(c)) {
+        if (rowsCall != null) {
             channelsInOneCall(c, s, p, bits, n, rowsCall);
             return;
         }
@@ -198,18 +204,18 @@ final class DotEmitter {
 
     /**
      * A plain sum whose every output channel the AVR sums in one call a pixel (sd_avr_dots8_32): the whole window,
-     * padding zeros included (a zero term adds nothing, so the sum is the same), then each channel's sum from the
-     * call's array; without SD_AVR_DOT (the AVR's C fallback) each channel's sum of the whole window.
+     * padding zeros included (a zero term adds nothing, so the sum is the same), into the sums after the window in
+     * the scratch, then each channel's sum from there; without SD_AVR_DOT (the AVR's C fallback) each channel's sum
+     * of the whole window.
      */
     private void channelsInOneCall(Conv2d c, Scratch s, OpParams.Mul p, int bits, int n, UnaryOperator<String> call) {
         Shape xs = c.x().shape(), os = c.out().shape();
         int cog = c.filter().shape().dim(4);
+        String rows = "((sd_a32 *)(" + s.name() + " + " + n + "))";
         Windows.perPixel(w, xs.dim(0), os, () -> w.loop("g", c.groups(), () -> {
             window(c, s, p, false);
-            String rows = fns.accumulator();
             w.line("#ifdef SD_AVR_DOT");
-            w.line(CNames.ctype(p.width()) + " " + rows + "[" + cog + "];");
-            w.line(call.apply(rows) + ";");
+            w.line(call.apply("(int32_t *)" + rows) + ";");
             w.line("#endif");
             w.loop("co", cog, () -> {
                 String acc = fns.accumulator();

@@ -22,6 +22,7 @@ import seedc.codegen.c.writer.Scratch;
 import seedc.diag.UserError;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.FlashRowReads;
+import seedc.fixed.IdiomCalls;
 import seedc.ir.Op;
 import seedc.ir.Program;
 import seedc.ir.Value;
@@ -86,14 +87,16 @@ public final class RamPlan {
      * @throws UserError naming the instruction and its live values when they cannot fit
      */
     public static RamPlan of(FixedProgram fp, int limitBytes) {
-        return of(fp, limitBytes, Thresholds.NONE, BitSerial.NONE);
+        return of(fp, limitBytes, Thresholds.NONE, BitSerial.NONE, IdiomCalls.Flags.NONE);
     }
 
     /**
      * The same with the chains {@code fused} compares: x read by the comparison, the chain's values not stored; a
-     * chain compared where its convolution stores writes its result there.
+     * chain compared where its convolution stores writes its result there; the scratch the target's {@code idioms}
+     * need planned too (a convolution's channel sums, {@link ConvChannelCalls}).
      */
-    public static RamPlan of(FixedProgram fp, int limitBytes, Thresholds fused, BitSerial bitSerial) {
+    public static RamPlan of(FixedProgram fp, int limitBytes, Thresholds fused, BitSerial bitSerial,
+                             IdiomCalls.Flags idioms) {
         var flash = FlashRowReads.inFlash(fp.program());
         var unstored = new java.util.HashSet<>(fused.unstored());
         unstored.addAll(bitSerial.sources().unstored());
@@ -108,7 +111,7 @@ public final class RamPlan {
                 v -> fp.type(v).bits(), (a, o) -> fp.type(a).equals(fp.type(o)),
                 v -> packed.getOrDefault(v, v.size() * Math.max(1, fp.type(v).bits() / 8)));
         return new RamPlan(Dataflow.of(fp.program(), extraReads), fused.writtenEarlier(), enc,
-                DeclaredScratch.of(fp, bitSerial), limitBytes);
+                DeclaredScratch.of(fp, bitSerial, idioms), limitBytes);
     }
 
     /** The live ranges of the values owning bytes and of the scratch arrays, under their C names. */
