@@ -50,6 +50,23 @@ class MemoryPlanFixturesTest {
         assertTrue(tight.bufferBytes() <= MemoryPlanner.peakLiveBytes(ranges));
     }
 
+    /**
+     * Where the target sums a convolution's output channels in one call (the AVR's idioms), their 32-bit sums are planned
+     * after its window: cnn-digits-10's first convolution (8 channels, a 9-tap window) takes 9 + 4 x 8 = 41 bytes of the
+     * buffer, its second (whose zeros would cost more than its calls, ConvChannelCallsTest) keeps its 72-tap window.
+     */
+    @Test
+    void channelSumsArePlannedAfterTheWindow() {
+        Fixtures.Compiled c = Fixtures.get("cnn-digits-10", "shiftry");
+        RamPlan none = RamPlan.of(c.fixed(), Integer.MAX_VALUE);
+        RamPlan avr = RamPlan.of(c.fixed(), Integer.MAX_VALUE, seedc.codegen.c.threshold.Thresholds.NONE,
+                seedc.codegen.c.lowbit.BitSerial.NONE, seedc.fixed.IdiomCalls.Flags.ALL);
+        assertEquals(9, find(none, "sd_t_t10").sizeBytes());
+        assertEquals(41, find(avr, "sd_t_t10").sizeBytes());
+        assertEquals(72, find(avr, "sd_t_t14").sizeBytes());
+        avr.plan().check(avr.ranges());
+    }
+
     @Test
     void loopReadValuesLiveAcrossTheLoop() {
         Fixtures.Compiled c = Fixtures.get("fastgrnn-digits-10");
