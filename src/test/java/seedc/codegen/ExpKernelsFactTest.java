@@ -23,6 +23,8 @@ import seedc.ir.Op;
  * sigmoid or tanh into scale s divides by sd_fracdiv16 in s steps), and the AVR's predict.cpp element is the fact's:
  * the sd_fracdiv16 call's step count, sd_exp_lookup32 (not the 64-bit lookup), and the bits its constant shifts move
  * (the input's shift to the tables' scale, the lookup's index shifts lo + drop and drop, e's shift), read from the C.
+ * A sigmoid or tanh into 8 bits the AVR instead finds by a search over its steps (ActivationSteps, an idiom the fact
+ * leaves out): there the fact is checked against the Cortex-M's C, which divides, and the AVR's C searches.
  */
 class ExpKernelsFactTest {
     private static final double[] X = {0.25, -0.5, 0.75, -1};
@@ -56,7 +58,14 @@ class ExpKernelsFactTest {
         assertEquals(division, k.division(), f);
         assertEquals(quotientBits, k.quotientBits(), f);
         assertEquals(32, k.lookupBits(), f);
-        String body = body(fp);
+        boolean steps = !f.equals("exp") && bits.getOrDefault("t2", 16) == 8;
+        String body = steps ? ClassScoreRowFactTest.predictBody(CBackend.CORTEX_M, fp, Map.of(),
+                dir.resolve("m" + System.nanoTime()), "predict.c") : body(fp);
+        if (steps) { // the AVR's C: the search over the steps, no lookup and no division
+            String avr = body(fp);
+            assertTrue(avr.contains("if (x > SD_R16(") && !avr.contains("sd_fracdiv") && !avr.contains("sd_exp_lookup"),
+                    avr);
+        }
         assertTrue(body.contains("sd_exp_lookup32(") && !body.contains("sd_exp_lookup("), body);
         Matcher div = Pattern.compile("sd_fracdiv16\\(.*, (\\d+)\\);").matcher(body);
         assertEquals(division == Division.FRACDIV16, div.find(), body);
