@@ -21,7 +21,11 @@ import seedc.ir.Window;
  * the one call made 120,707 -> 150,641 (BENCHMARKS.md "A pixel's output channels in one call").
  */
 final class ConvChannelCalls {
-    /** sd_avr_dot8_32's cycles a term: ld, lpm, muls and four adds (12), and its loop's step over two terms (4). */
+    /**
+     * sd_avr_dot8_32's cycles a term: ld, lpm, muls and four adds (12), and its loop's step over two terms (4), as it
+     * was when these prices were read and the choices measured; its loop now takes four terms a step (13 a term),
+     * which the count does not take yet (at 13, cnn-digits-10's t14 would count 41,344 against 20,160: the same choice).
+     */
     static final int TERM = 14;
     /**
      * A call a channel beyond its terms: sd_dotK's own 40 (call and return, two pushes and pops, the sum's start and
