@@ -74,11 +74,6 @@ public final class IdiomCalls {
         public static final Flags NONE = new Flags(false, false, false, false, false);
         /** Every idiom: the AVR's. */
         public static final Flags ALL = new Flags(true, true, true, true, true);
-
-        /** The three idioms the cost model prices, without the emitter's own choices (the last two). */
-        public Flags(boolean readsFlashRowsInOrder, boolean narrowsShiftedProducts, boolean halvesSumsBySignFlag) {
-            this(readsFlashRowsInOrder, narrowsShiftedProducts, halvesSumsBySignFlag, false, false);
-        }
     }
 
     /** The runtime's idiom functions, by their C names, with the bits of the value each returns. */

@@ -55,7 +55,8 @@ public class IdiomCallsTest {
         assertEquals(new ProductCall(Runtime.MUL8X16_SHR2_8, true, 8, 16, 6, 8), calls(fp, IdiomCalls.Flags.ALL)
                 .addedTerm(last, loop.out()));
         assertEquals(new ProductCall(Runtime.MUL8X16_SHR2_8, true, 8, 16, 6, 8),
-                calls(fp, new IdiomCalls.Flags(false, true, false)).addedTerm(last, loop.out()), "no stream needed");
+                calls(fp, new IdiomCalls.Flags(false, true, false, false, false)).addedTerm(last, loop.out()),
+                "no stream needed");
         assertNull(calls(fp, IdiomCalls.Flags.NONE).addedTerm(last, loop.out()), "a target without the idiom");
         assertNull(calls(fp, IdiomCalls.Flags.ALL).element(last), "a MatMul is no element-wise product");
         // the sum at 16 bits: the two shifts are C's (one rounding call after the product)
@@ -77,7 +78,8 @@ public class IdiomCallsTest {
         FixedProgram into8 = program(XB + "X <*> B", XB_X, Map.of("B", 8, "t3", 8), Map.of()); // t3 int8@8: >> 14
         assertEquals(new ProductCall(Runtime.MUL8X16_SHR_8, false, 16, 8, 14, 0),
                 calls(into8, IdiomCalls.Flags.ALL).element(only(into8, Op.Hadamard.class)));
-        assertNull(calls(into8, new IdiomCalls.Flags(true, false, true)).element(only(into8, Op.Hadamard.class)));
+        assertNull(calls(into8, new IdiomCalls.Flags(true, false, true, false, false))
+                .element(only(into8, Op.Hadamard.class)));
         // both 8-bit: an 8x8 product, no call
         FixedProgram narrow = program(XB + "X <*> B", XB_X, Map.of("B", 8, "X", 8), Map.of());
         assertNull(calls(narrow, IdiomCalls.Flags.ALL).element(only(narrow, Op.Hadamard.class)));
@@ -90,8 +92,10 @@ public class IdiomCallsTest {
         FixedProgram fp = program(PROTONN, PROTONN_X, Map.of(), Map.of());
         Op del = only(fp, Op.Add.class);
         assertEquals(new SumCall(Runtime.SHRSUBHALF16, 16, 0, 16, 0, 1), calls(fp, IdiomCalls.Flags.ALL).halvedSum(del));
-        assertNull(calls(fp, new IdiomCalls.Flags(false, true, true)).halvedSum(del), "no row read in order");
-        assertNull(calls(fp, new IdiomCalls.Flags(true, true, false)).halvedSum(del), "no halving by the flag");
+        assertNull(calls(fp, new IdiomCalls.Flags(false, true, true, false, false)).halvedSum(del),
+                "no row read in order");
+        assertNull(calls(fp, new IdiomCalls.Flags(true, true, false, false, false)).halvedSum(del),
+                "no halving by the flag");
         // X int8@6 - B int8@8 into int8@5: B's copy >> 2 at compile time (26, -51, 77, -102 to 6, -12, 19, -25: 6
         // bits), so the call shifts neither; the 8-bit X fills its bits, the difference needs 9, halved once (6 - 5)
         FixedProgram eight = program(XB + "X - B", XB_X, Map.of("B", 8, "X", 8, "t3", 8), Map.of("t3", 5));

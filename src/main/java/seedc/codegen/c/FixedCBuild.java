@@ -72,8 +72,7 @@ final class FixedCBuild {
         Thresholds fused = Thresholds.of(fp, qm);
         BitSerial bits = BitSerial.of(fp, qm, FlashRowReads.inFlash(fp.program()), true, dialect.lowBitTarget(),
                 fused);
-        FixedCBuild b = new FixedCBuild(dialect, fp, consts, RamPlan.of(fp, Integer.MAX_VALUE, fused, bits, dialect.idioms()), null, fused,
-                bits);
+        FixedCBuild b = new FixedCBuild(dialect, fp, consts, unlimitedRam(dialect, fp, fused, bits), null, fused, bits);
         FlashUse use = b.flashUse();
         return new Cost(Map.of(Cost.Resource.FLASH_BYTES, (long) use.total(),
                 Cost.Resource.RAM_BYTES, (long) b.ram.plan().bufferBytes()), use.toString());
@@ -116,7 +115,7 @@ final class FixedCBuild {
         int pages = k.bits().levelTablePages();
         long left = (long) device.ramBytes() - dialect.reservedRamBytes() - staticBytes(fp) - callerInputBytes(fp)
                 - (pages == 0 ? 0 : 256L * pages + 255);
-        return Math.max(0, RamPlan.of(fp, Integer.MAX_VALUE, k.fused(), k.bits(), dialect.idioms()).plan().bufferBytes() - left);
+        return Math.max(0, unlimitedRam(dialect, fp, k.fused(), k.bits()).plan().bufferBytes() - left);
     }
 
     /** The fused thresholds and bit-plane products a RAM plan reads (dense parameters, as the search's plans). */
@@ -186,6 +185,11 @@ final class FixedCBuild {
         }
     }
 
+    /** The RAM plan with no limit, the target's idioms' scratch included. */
+    private static RamPlan unlimitedRam(CDialect dialect, FixedProgram fp, Thresholds fused, BitSerial bits) {
+        return RamPlan.of(fp, Integer.MAX_VALUE, fused, bits, dialect.idioms());
+    }
+
     private static RamPlan planRam(CDialect dialect, FixedProgram fp, Device device, Thresholds fused,
                                    BitSerial bits) {
         // the level tables' pages, and at most 255 B of padding before them (page-aligned)
@@ -200,7 +204,7 @@ final class FixedCBuild {
                     + " B for scalars and the output" + (pages == 0 ? "" : " and the level tables") + ", " + input
                     + " B for the caller's input array (predict.h: seedc_predict reads x from RAM)";
             if (limit <= 0) {
-                long over = RamPlan.of(fp, Integer.MAX_VALUE, fused, bits, dialect.idioms()).plan().bufferBytes() - limit;
+                long over = unlimitedRam(dialect, fp, fused, bits).plan().bufferBytes() - limit;
                 throw new TooLarge("the model does not fit the RAM of " + device + ": " + kept + " leave "
                         + Math.max(0, limit) + " B for the model's buffer, " + over + " B over",
                         fp.shortfall(TooLarge.Kind.RAM, over, device.ramBytes(), fp.paramBytes()));
@@ -209,7 +213,7 @@ final class FixedCBuild {
         try {
             return RamPlan.of(fp, limit, fused, bits, dialect.idioms());
         } catch (UserError e) {
-            long over = RamPlan.of(fp, Integer.MAX_VALUE, fused, bits, dialect.idioms()).plan().bufferBytes() - limit;
+            long over = unlimitedRam(dialect, fp, fused, bits).plan().bufferBytes() - limit;
             throw new TooLarge("the model does not fit the RAM of " + device + " (" + kept + "): "
                     + e.getMessage() + ", " + over + " B over",
                     fp.shortfall(TooLarge.Kind.RAM, over, device.ramBytes(), fp.paramBytes()));

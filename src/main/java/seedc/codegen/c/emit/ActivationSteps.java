@@ -22,7 +22,9 @@ record ActivationSteps(long first, long[] below, int depth) {
     /** The most steps a search may take: 255 entries of 16 bits, 510 bytes of flash. */
     static final int MAX_DEPTH = 8;
 
-    /** f over the inputs of {@code inBits} bits (2 to 16) as its steps, or null where f decreases or steps too often. */
+    /**
+     * f over the inputs of {@code inBits} bits (2 to 16) as its steps, or null where f decreases or steps too often.
+     */
     static ActivationSteps of(LongUnaryOperator f, int inBits) {
         long lo = -(1L << (inBits - 1)), hi = (1L << (inBits - 1)) - 1;
         long first = f.applyAsLong(lo), prev = first;

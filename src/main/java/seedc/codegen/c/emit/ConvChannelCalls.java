@@ -24,7 +24,8 @@ final class ConvChannelCalls {
     /**
      * sd_avr_dot8_32's cycles a term: ld, lpm, muls and four adds (12), and its loop's step over two terms (4), as it
      * was when these prices were read and the choices measured; its loop now takes four terms a step (13 a term),
-     * which the count does not take yet (at 13, cnn-digits-10's t14 would count 41,344 against 20,160: the same choice).
+     * which the count does not take yet (at 13, cnn-digits-10's t14 would count 41,344 against 20,160: the same
+     * choice).
      */
     static final int TERM = 14;
     /**

@@ -195,8 +195,7 @@ final class DotEmitter {
                     Function<String, Stream> taps = taps(c, p, n, "co");
                     String acc = plain ? runs(c, s, bits, taps, p)
                             : fns.dot(w, scratchStream(s, bits, "0"), taps.apply("0"), n, p);
-                    r.store(w, c, Windows.outPixel(os), "g * " + cog + " + co",
-                            Stored.of(r.finish(IntExpr.of(acc, p.width()), p, c.out())));
+                    storeChannel(c, acc, p);
                 });
             });
         });
@@ -227,10 +226,15 @@ final class DotEmitter {
                         String.valueOf(n), n, p);
                 w.line(acc + " = " + all + ";");
                 w.line("#endif");
-                r.store(w, c, Windows.outPixel(os), "g * " + cog + " + co",
-                        Stored.of(r.finish(IntExpr.of(acc, p.width()), p, c.out())));
+                storeChannel(c, acc, p);
             });
         }));
+    }
+
+    /** Output channel co of group g at the current pixel: the sum {@code acc} finished to c's output type. */
+    private void storeChannel(Conv2d c, String acc, OpParams.Mul p) {
+        r.store(w, c, Windows.outPixel(c.out().shape()), "g * " + c.filter().shape().dim(4) + " + co",
+                Stored.of(r.finish(IntExpr.of(acc, p.width()), p, c.out())));
     }
 
     /** The kernel rows i0..i1-1 and columns j0..j1-1 that fall inside the input, and run: the taps of one such row. */
@@ -280,7 +284,8 @@ final class DotEmitter {
     private Function<String, Stream> taps(Conv2d c, OpParams.Mul p, int n, String channel) {
         int groups = c.groups(), cog = c.filter().shape().dim(4);
         if (!r.isFlash(c.filter())) {
-            return q -> ram(c.filter(), "g * " + (n * cog) + " + " + channel + " + (" + q + ") * " + cog, cog, p.shrB());
+            return q -> ram(c.filter(), "g * " + (n * cog) + " + " + channel + " + (" + q + ") * " + cog, cog,
+                    p.shrB());
         }
         int[] layout = new int[groups * cog * n];
         for (int g = 0; g < groups; g++) {

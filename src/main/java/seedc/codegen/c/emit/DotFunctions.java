@@ -319,8 +319,8 @@ public final class DotFunctions {
         if (one == null || !one.startsWith("sd_avr_dot8_32(") || !b.read().startsWith("SD_NEXT") || m > 255) {
             return null;
         }
-        return out -> "sd_avr_dots8_32((const int8_t *)(" + a.start() + "), (const int8_t *)(" + b.start() + "), (uint16_t)("
-                + n + "), " + m + ", " + stride + ", " + out + ")";
+        return out -> "sd_avr_dots8_32((const int8_t *)(" + a.start() + "), (const int8_t *)(" + b.start()
+                + "), (uint16_t)(" + n + "), " + m + ", " + stride + ", " + out + ")";
     }
 
     /** Writes kernel k into the helpers (once), for the C {@code call} of it. */

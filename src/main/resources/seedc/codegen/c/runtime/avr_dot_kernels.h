@@ -1,6 +1,7 @@
 /* seedc_runtime.h, part 4 of 7: the AVR's assembly dot products (sd_avr_dot8_32, sd_avr_dot8_16, sd_avr_dot16_16
  * and their _ram forms; sd_avr_dots8_32, several rows of sd_avr_dot8_32 in one call) and TreeSum pair sums
- * (sd_avr_pairs8_16, sd_avr_pairs16_16), defined only on the AVR with parameters in flash. Called by the generated sum loops (DotFunctions); AvrDotKernelTest runs them under simavr.
+ * (sd_avr_pairs8_16, sd_avr_pairs16_16), defined only on the AVR with parameters in flash. Called by the generated
+ * sum loops (DotFunctions); AvrDotKernelTest runs them under simavr.
  * Read through seedc.codegen.c.writer.RuntimeHeader (order of the parts; this header dropped). */
 #if defined(__AVR__) && defined(SEEDC_PARAM_READ)
 #define SD_AVR_DOT 1
