@@ -11,7 +11,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The AVR's 16x16-bit dot product (AvrDot16x16) with a[] in flash or in RAM, for 0 to 100 terms of random values and
  * 65 of the extremes (-32768 squared, the largest product, and -32768 times 32767, the most negative): every sum
  * equals sum_i a_i b_i computed here (KernelRunner: simavr and x86), printed as its four 16-bit quarters; and so do
- * squared norms (a[] and b[] the same RAM array, 1 to 65 terms), which take the kernel's one-read loop.
+ * squared norms (a[] and b[] the same RAM array, 1 to 65 terms, odd and even: an odd n's first term alone, then two
+ * a step), which take the squared norm's own function.
  */
 class AvrDot16x16Test {
     @TempDir
@@ -53,8 +54,8 @@ class AvrDot16x16Test {
                         quarters(a, b)));
             }
         }
-        // a squared norm: the same RAM array as a[] and b[] (the kernel's one-read loop)
-        for (int n : new int[] {1, 2, 17, 40, 65}) {
+        // a squared norm: the same RAM array as a[] and b[] (sd_avr_sumsq16_ram)
+        for (int n : new int[] {1, 2, 3, 17, 40, 65}) {
             short[] a = new short[n];
             for (int i = 0; i < n; i++) {
                 a[i] = n == 65 ? (short) (i % 2 == 0 ? -32768 : 32767) : (short) rnd.nextInt(65536);
