@@ -10,7 +10,7 @@ import java.util.List;
  * __adddi3, about 200 cycles a term; here a term is four hardware multiplies added into 48 bits, about 48 cycles.
  * a[] may be in flash (read with lpm); b[] is in RAM. When both are in RAM, {@link #name} is an inline test of a = b
  * (ProtoNN's squared distance del^T del) that calls a function of its own for a squared norm, whose term is one read
- * and three multiplies (about 29 cycles) and whose sum is returned in the registers it is kept in ({@link #square}),
+ * and three multiplies (about 27 cycles, two terms a loop step) and whose sum is returned in the registers it is kept in ({@link #square}),
  * else the product's function ({@code _products}).
  *
  * <p>a b = lo(a) lo(b) + 2^8 (hi(a) lo(b) + hi(b) lo(a)) + 2^16 hi(a) hi(b): mul gives the first (unsigned), mulsu the
@@ -55,9 +55,7 @@ public record AvrDot16x16(boolean flashA) implements AvrKernel {
             return product;
         }
         return AvrKernel.signature("int64_t", SQUARE, "const int16_t *a, uint16_t n") + ON_THE_AVR + square()
-                + "#else\n    int64_t acc = 0;\n"
-                + "    for (uint16_t i = 0; i < n; i++) acc += (int64_t)((int32_t)a[i] * (int32_t)a[i]);\n"
-                + "    return acc;\n#endif\n}\n" + product
+                + "#else\n" + exactSum("a") + "#endif\n}\n" + product
                 + "static inline __attribute__((always_inline, unused)) int64_t " + name()
                 + "(const int16_t *a, const int16_t *b, uint16_t n) {\n"
                 + "    return a == b ? " + SQUARE + "(a, n) : " + products() + "(a, b, n);\n}\n";
@@ -128,8 +126,13 @@ public record AvrDot16x16(boolean flashA) implements AvrKernel {
 
     @Override
     public String fallback() {
+        return exactSum("b");
+    }
+
+    /** The exact sum of a[i] times {@code b}[i] in C: the product's fallback, and the squared norm's (b = a). */
+    private static String exactSum(String b) {
         return "    int64_t acc = 0;\n"
-                + "    for (uint16_t i = 0; i < n; i++) acc += (int64_t)((int32_t)a[i] * (int32_t)b[i]);\n"
+                + "    for (uint16_t i = 0; i < n; i++) acc += (int64_t)((int32_t)a[i] * (int32_t)" + b + "[i]);\n"
                 + "    return acc;\n";
     }
 
