@@ -2,6 +2,7 @@ package seedc.cost;
 
 import java.util.Map;
 import java.util.TreeMap;
+import seedc.fixed.ActivationSteps;
 import seedc.fixed.ExpKernels;
 import seedc.ir.Op;
 
@@ -13,12 +14,14 @@ import seedc.ir.Op;
  * input's read in them), {@code Kind.expshift} the bits the element's constant shifts move (its input to the tables'
  * scale, the lookup's index shifts, the product to e's scale), and for sigmoid and tanh {@code Kind.expdiv.D} the
  * elements divided by sd_fracdivD with {@code Kind.expdivbit.D} the quotient bits it produces one a step, or
- * {@code Kind.expcdiv} the elements divided in C. Every term the op had ({@code Sigmoid.op}, {@code Sigmoid.elem.16>16})
- * is kept under its stand-in unit ({@code Sigmoid.tablelessop}, {@code Sigmoid.tablelesselem.16>16}), as a product on
- * bit planes keeps its dense terms ({@link PlaneWork}): a model that measured the kind's exp kernel prices its terms and
- * drops the stand-ins, one that did not prices the stand-ins under their own names and the kernel at nothing
- * ({@link StandIns}'s onPlanes), the very terms the op had before, so that every program costs what it did
- * until a fit measures the kernels. By kind, not by part (a loop's part sums its body ops' terms): a ProtoNN's loop
+ * {@code Kind.expcdiv} the elements divided in C; or, for a sigmoid or tanh whose outputs the AVR's C finds by a
+ * search over their steps ({@link ActivationSteps}), {@code Kind.expsearch} the elements searched and
+ * {@code Kind.expsearchstep} the search's steps they take (its depth an element). Every term the op had
+ * ({@code Sigmoid.op}, {@code Sigmoid.elem.16>16}) is kept under its stand-in unit ({@code Sigmoid.tablelessop},
+ * {@code Sigmoid.tablelesselem.16>16}), as a product on bit planes keeps its dense terms ({@link PlaneWork}): a model
+ * that measured the kind's exp kernel prices its terms and drops the stand-ins, one that did not prices the stand-ins
+ * under their own names and the kernel at nothing ({@link StandIns}'s onPlanes), the very terms the op had before, so
+ * that every program costs what it did until a fit measures the kernels. By kind, not by part (a loop's part sums its body ops' terms): a ProtoNN's loop
  * holds its exp and its class-score row, each priced by what the model measured of it.
  */
 final class ExpKernelWork {
@@ -29,19 +32,25 @@ final class ExpKernelWork {
      * prefix, --refit-kind 'Sigmoid.exp*'), and the prefix of its stand-ins' units.
      */
     static final String KERNEL = "exp", LOOKUP = "explookup", SHIFT = "expshift", FRACDIV = "expdiv",
-            QUOTIENT_BIT = "expdivbit", C_DIVISION = "expcdiv", STAND_IN = "tableless";
+            QUOTIENT_BIT = "expdivbit", C_DIVISION = "expcdiv", SEARCH = "expsearch", SEARCH_STEP = "expsearchstep",
+            STAND_IN = "tableless";
 
     /**
-     * Where op's elements run {@code kernel} ({@code times} runs of it): moves its terms in {@code own}, its set-up's
-     * too, under stand-in units, and adds the kernel's.
+     * Where op's elements run {@code kernel}, or search {@code steps} where not null ({@code times} runs of it): moves
+     * its terms in {@code own}, its set-up's too, under stand-in units, and adds the kernel's.
      */
-    static void add(ExpKernels.Kernel kernel, Op op, double times, Map<String, Double> own) {
+    static void add(ExpKernels.Kernel kernel, ActivationSteps steps, Op op, double times, Map<String, Double> own) {
         String kind = OpWork.kind(op);
         Map<String, Double> standIns = new TreeMap<>();
         own.forEach((term, amount) -> standIns.put(TermName.of(term).withUnit(STAND_IN + TermName.unit(term)), amount));
         own.clear();
         own.putAll(standIns);
         double elements = times * op.out().size();
+        if (steps != null) {
+            own.merge(kind + "." + SEARCH, elements, Double::sum);
+            own.merge(kind + "." + SEARCH_STEP, elements * steps.depth(), Double::sum);
+            return;
+        }
         own.merge(kind + "." + LOOKUP + "." + kernel.lookupBits(), elements, Double::sum);
         if (kernel.shiftBits() > 0) {
             own.merge(kind + "." + SHIFT, elements * kernel.shiftBits(), Double::sum);

@@ -6,6 +6,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.ToLongFunction;
 import seedc.analysis.InPlace;
+import seedc.fixed.ActivationSteps;
 import seedc.fixed.ExpKernels;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.LowBitProducts;
@@ -95,6 +96,8 @@ record OpTerms(FixedProgram fp, Set<Value> flash, Set<Op> streamed, IdiomWork id
         // its elements' exp lookup and division, as terms where the target's model has idioms' terms (the AVR's; the
         // other targets' models were fitted on the op's own terms, which price it there)
         ExpKernels.Kernel exp = ownLoop && idioms != null ? ExpKernels.of(fp, op) : null;
+        // where the AVR's C searches a sigmoid's or tanh's steps instead (the dialect's idiom, as the idioms' terms)
+        ActivationSteps steps = exp != null ? ActivationSteps.of(fp, op) : null;
         if (!streamed.contains(op) && !calls && !row && !dotRow && exp == null && onPlanes == null && bySubsets == null) {
             indexed(op, times, t);
             return;
@@ -117,7 +120,7 @@ record OpTerms(FixedProgram fp, Set<Value> flash, Set<Op> streamed, IdiomWork id
             DotRowWork.add(idioms, op, times, named); // the whole product one dot row call: the row's terms
         }
         if (exp != null) {
-            ExpKernelWork.add(exp, op, times, named); // an exp, sigmoid or tanh without a table: its kernel's terms
+            ExpKernelWork.add(exp, steps, op, times, named); // an exp, sigmoid or tanh without a table: its kernel's terms
         }
         // a product on bit planes or by subset sums: those terms kept as its dense stand-ins, beside its kernels'
         // (PlaneWork, SubsetWork)

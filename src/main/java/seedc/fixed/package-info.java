@@ -25,6 +25,7 @@
  * kernels can do: the backends', or the AVR's as SignKernelsPriced reads them for a cost model), and which reads of
  * a parameter are of a packed copy ({@link seedc.fixed.PackedReads}, by FlashRowReads.packedBits, which the C's
  * Constants stores by), and how an exp, sigmoid or tanh without a table of its outputs computes its elements (the
- * exp lookup's width, its shift bits, the division and its quotient bits: {@link seedc.fixed.ExpKernels}).
+ * exp lookup's width, its shift bits, the division and its quotient bits: {@link seedc.fixed.ExpKernels}; a
+ * sigmoid's or tanh's steps where a search finds its 8-bit output: {@link seedc.fixed.ActivationSteps}).
  */
 package seedc.fixed;

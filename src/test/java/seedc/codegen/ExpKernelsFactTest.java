@@ -11,6 +11,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import seedc.codegen.c.CBackend;
+import seedc.fixed.ActivationSteps;
 import seedc.fixed.ExpKernels;
 import seedc.fixed.ExpKernels.Division;
 import seedc.fixed.FixedProgram;
@@ -24,7 +25,8 @@ import seedc.ir.Op;
  * the sd_fracdiv16 call's step count, sd_exp_lookup32 (not the 64-bit lookup), and the bits its constant shifts move
  * (the input's shift to the tables' scale, the lookup's index shifts lo + drop and drop, e's shift), read from the C.
  * A sigmoid or tanh into 8 bits the AVR instead finds by a search over its steps (ActivationSteps, an idiom the fact
- * leaves out): there the fact is checked against the Cortex-M's C, which divides, and the AVR's C searches.
+ * leaves out): there the fact is checked against the Cortex-M's C, which divides, and the AVR's C searches in as many
+ * steps as the fact {@link ActivationSteps#of(FixedProgram, Op)} says (the cost model prices the AVR's code by it).
  */
 class ExpKernelsFactTest {
     private static final double[] X = {0.25, -0.5, 0.75, -1};
@@ -65,6 +67,9 @@ class ExpKernelsFactTest {
             String avr = body(fp);
             assertTrue(avr.contains("if (x > SD_R16(") && !avr.contains("sd_fracdiv") && !avr.contains("sd_exp_lookup"),
                     avr);
+            assertEquals(avr.split("if \\(x > SD_R16\\(", -1).length - 1, ActivationSteps.of(fp, op(fp)).depth(), avr);
+        } else {
+            assertNull(ActivationSteps.of(fp, op(fp)), f + ": no search");
         }
         assertTrue(body.contains("sd_exp_lookup32(") && !body.contains("sd_exp_lookup("), body);
         Matcher div = Pattern.compile("sd_fracdiv16\\(.*, (\\d+)\\);").matcher(body);

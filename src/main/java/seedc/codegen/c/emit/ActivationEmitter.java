@@ -5,6 +5,7 @@ import seedc.codegen.c.operand.Operands;
 import seedc.codegen.c.writer.CNames;
 import seedc.codegen.c.writer.CWriter;
 import seedc.codegen.c.writer.IntExpr;
+import seedc.fixed.ActivationSteps;
 import seedc.fixed.ExpKernels;
 import seedc.fixed.ExpTable;
 import seedc.fixed.FixedKernels;
@@ -61,7 +62,7 @@ final class ActivationEmitter {
      */
     private boolean steps(Value o, Value a, LongUnaryOperator f) {
         FixedType in = r.type(a);
-        if (!calls.flags().searchesActivationSteps() || in.container() != 16 || r.type(o).container() != 8) {
+        if (!calls.flags().searchesActivationSteps() || !ActivationSteps.fits(in, r.type(o))) {
             return false;
         }
         ActivationSteps st = ActivationSteps.of(f, in.bits());

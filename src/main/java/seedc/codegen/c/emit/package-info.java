@@ -17,7 +17,7 @@
  * where the fact {@link seedc.fixed.IdiomCalls#scoreRow} says it fits, {@link seedc.codegen.c.emit.ClassScoreRow}; which of these idioms a target writes, one record from
  * its dialect, {@link seedc.fixed.IdiomCalls.Flags}, and where, {@link seedc.fixed.IdiomCalls}; a convolution's output
  * channels of a pixel in one call where its shape makes that cheaper, {@link seedc.codegen.c.emit.ConvChannelCalls};
- * a sigmoid or tanh of a 16-bit input into 8 bits by a search over its steps, {@link seedc.codegen.c.emit.ActivationSteps}),
+ * a sigmoid or tanh of a 16-bit input into 8 bits by a search over its steps, the fact {@link seedc.fixed.ActivationSteps}),
  * the float baseline
  * ({@link seedc.codegen.c.emit.FloatEmitter}) and the RAM plan ({@link seedc.codegen.c.emit.RamPlan}).
  * Start at CEmitter.

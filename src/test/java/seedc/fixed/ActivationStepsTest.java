@@ -1,4 +1,4 @@
-package seedc.codegen.c.emit;
+package seedc.fixed;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -7,11 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.util.function.LongUnaryOperator;
 import org.junit.jupiter.api.Test;
-import seedc.fixed.ExpTable;
-import seedc.fixed.FixedKernels;
-import seedc.fixed.FixedType;
-import seedc.fixed.OpParams;
-import seedc.fixed.WrapSite;
 
 /**
  * A non-decreasing function as the inputs where it steps, worked by hand for a small one; the search the C makes
