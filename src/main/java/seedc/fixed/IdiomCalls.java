@@ -60,13 +60,14 @@ public final class IdiomCalls {
      * @param halvesSumsBySignFlag   a halving sum of shifted operands takes the exact sum's top bit from the subtract's
      *                               sign flag ({@link #halvedSum}: the AVR, where the sum would be widened first)
      * @param sumsChannelsInOneCall  a convolution's plain 8-bit sums may take every output channel of a pixel in one
-     *                               call over the whole window, padding zeros included, where that saves more calls
-     *                               than the zeros cost (seedc.codegen.c.emit.ConvChannelCalls: the AVR's
-     *                               sd_avr_dots8_32; the C emitter's choice alone, which the cost model does not price)
+     *                               call, over the whole window (padding zeros included) or a call a run of taps
+     *                               inside, where that saves more calls than the zeros or added rows cost
+     *                               (seedc.codegen.c.emit.ConvChannelCalls: the AVR's sd_avr_dots8_32; the C emitter's
+     *                               choice alone, which the cost model does not price)
      * @param searchesActivationSteps a sigmoid or tanh of a 16-bit input into at most 8 bits finds its output by a
      *                               binary search over the inputs where the output steps up, instead of an exp lookup
-     *                               and a division (seedc.codegen.c.emit.ActivationSteps: the AVR, whose division is a
-     *                               loop; the C emitter's choice alone, which the cost model does not price)
+     *                               and a division (the AVR, whose division is a loop; the fact {@link ActivationSteps},
+     *                               which the cost model prices by its own terms)
      */
     public record Flags(boolean readsFlashRowsInOrder, boolean narrowsShiftedProducts, boolean halvesSumsBySignFlag,
                         boolean sumsChannelsInOneCall, boolean searchesActivationSteps) {

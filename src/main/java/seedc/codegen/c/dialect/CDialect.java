@@ -101,8 +101,8 @@ public abstract class CDialect {
 
     /**
      * Whether a convolution's plain sums of 8-bit operands (filter in flash) may take every output channel of a pixel
-     * in one call over the whole window (ConvChannelCalls decides where it pays). The AVR's sd_avr_dots8_32 saves
-     * the cost of a call a channel; elsewhere the C stays as it was.
+     * in one call over the whole window or one a run of taps inside (ConvChannelCalls decides which pays). The AVR's
+     * sd_avr_dots8_32 saves the cost of a call a channel; elsewhere the C stays as it was.
      */
     public boolean sumsChannelsInOneCall() {
         return false;

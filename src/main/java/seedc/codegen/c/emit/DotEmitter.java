@@ -181,6 +181,10 @@ final class DotEmitter {
         boolean planned = s.size() > n; // the scratch has room for the channels' sums (ConvChannelCalls)
         UnaryOperator<String> rowsCall = planned ? fns.avrRows(scratchStream(s, bits, "0"),
                 taps(c, p, n, "0").apply("0"), String.valueOf(n), cog, n, p.width()) : null;
+        if (rowsCall != null && ConvChannelCalls.way(c) == ConvChannelCalls.Way.ONE_CALL_A_RUN) {
+            channelsInOneCallARun(c, s, p, bits, n);
+            return;
+        }
         if (rowsCall != null) {
             channelsInOneCall(c, s, p, bits, n, rowsCall);
             return;
@@ -229,6 +233,45 @@ final class DotEmitter {
                 storeChannel(c, acc, p);
             });
         }));
+    }
+
+    /**
+     * A plain sum whose every output channel the AVR sums in one call a run of taps inside the input
+     * (sd_avr_dots8_32): the window of the taps inside (as a call a channel reads it), one call over its kernel rows
+     * where every kernel column is inside, else one a kernel row, into the sums after the window in the scratch, a
+     * later row's sums (after those) added in 32 bits as the runs add them; then each channel's sum from there.
+     * Without SD_AVR_DOT (the AVR's C fallback) each channel's runs.
+     */
+    private void channelsInOneCallARun(Conv2d c, Scratch s, OpParams.Mul p, int bits, int n) {
+        Shape xs = c.x().shape(), os = c.out().shape(), fs = c.filter().shape();
+        int cog = fs.dim(4), kw = fs.dim(2), cig = fs.dim(3);
+        String sums = "((sd_a32 *)(" + s.name() + " + " + n + "))", row = "((sd_a32 *)(" + s.name() + " + "
+                + (n + 4 * cog) + "))";
+        Windows.perPixel(w, xs.dim(0), os, () -> {
+            inside(c);
+            w.loop("g", c.groups(), () -> {
+                window(c, s, p, true);
+                w.line("#ifdef SD_AVR_DOT");
+                w.ifElse("run == " + kw * cig, () -> w.line(fns.avrRows(scratchStream(s, bits, "0"),
+                        taps(c, p, n, "0").apply("i0 * " + kw * cig), "(i1 - i0) * run", cog, n, p.width())
+                        .apply("(int32_t *)" + sums) + ";"), () -> w.block("for (sd_idx i = i0; i < i1; i++)", () -> {
+                            w.line(fns.avrRows(scratchStream(s, bits, "(i - i0) * run"),
+                                    taps(c, p, n, "0").apply("(i * " + kw + " + j0) * " + cig), "run", cog, n,
+                                    p.width()).apply("(int32_t *)(i == i0 ? " + sums + " : " + row + ")") + ";");
+                            w.line("if (i > i0) for (sd_idx co = 0; co < " + cog + "; co++) " + sums + "[co] = "
+                                    + IntExpr.of(sums + "[co]", 32).plusWrap(IntExpr.of(row + "[co]", 32), false, 32)
+                                    .c() + ";");
+                        }));
+                w.line("#endif");
+                w.loop("co", cog, () -> {
+                    w.line("#ifdef SD_AVR_DOT");
+                    storeChannel(c, sums + "[co]", p);
+                    w.line("#else");
+                    storeChannel(c, runs(c, s, bits, taps(c, p, n, "co"), p), p);
+                    w.line("#endif");
+                });
+            });
+        });
     }
 
     /** Output channel co of group g at the current pixel: the sum {@code acc} finished to c's output type. */

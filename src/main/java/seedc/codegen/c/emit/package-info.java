@@ -16,7 +16,8 @@
  * recurrent products, the recurrent ONNX cells', a classifier's); ProtoNN's class scores, a sum loop's product added as computed, as one call of the runtime's class-score row
  * where the fact {@link seedc.fixed.IdiomCalls#scoreRow} says it fits, {@link seedc.codegen.c.emit.ClassScoreRow}; which of these idioms a target writes, one record from
  * its dialect, {@link seedc.fixed.IdiomCalls.Flags}, and where, {@link seedc.fixed.IdiomCalls}; a convolution's output
- * channels of a pixel in one call where its shape makes that cheaper, {@link seedc.codegen.c.emit.ConvChannelCalls};
+ * channels of a pixel in one call (over the window, or a call a run of taps inside) where its shape makes that
+ * cheaper, {@link seedc.codegen.c.emit.ConvChannelCalls};
  * a sigmoid or tanh of a 16-bit input into 8 bits by a search over its steps, the fact {@link seedc.fixed.ActivationSteps}),
  * the float baseline
  * ({@link seedc.codegen.c.emit.FloatEmitter}) and the RAM plan ({@link seedc.codegen.c.emit.RamPlan}).
