@@ -25,8 +25,11 @@ import seedc.search.SeeDotStrategy.Products;
 final class OpCases {
     private OpCases() {}
 
-    /** One case: its id (stable for a given seed), the spec, the rule, and the seed of its parameters and inputs. */
-    record OpCase(String id, OpSpec spec, Rule rule, long seed) {
+    /**
+     * One case: its id (stable for a given seed), the spec, the rule, the seed of its parameters and inputs, and
+     * whether every backend runs it in every suite (the reduced table's backends too: a path of their own code).
+     */
+    record OpCase(String id, OpSpec spec, Rule rule, long seed, boolean everywhere) {
         @Override
         public String toString() {
             return id + ": " + spec + "; " + rule.text();
@@ -56,9 +59,18 @@ final class OpCases {
         final List<OpCase> cases = new ArrayList<>();
 
         void add(OpSpec spec, Rule... rules) {
+            add(false, spec, rules);
+        }
+
+        /** A case every backend runs in every suite (see {@link OpCase}). */
+        void addEverywhere(OpSpec spec, Rule... rules) {
+            add(true, spec, rules);
+        }
+
+        private void add(boolean everywhere, OpSpec spec, Rule... rules) {
             for (Rule r : rules) {
                 long n = cases.stream().filter(c -> c.spec().op().equals(spec.op())).count();
-                cases.add(new OpCase(spec.op() + "/T" + n, spec, r, 1000 + cases.size()));
+                cases.add(new OpCase(spec.op() + "/T" + n, spec, r, 1000 + cases.size(), everywhere));
             }
         }
     }
@@ -288,6 +300,11 @@ final class OpCases {
             t.add(Ops.sumOfProducts(true, param("z", i8(6), 5, 7, 1), in("s", i8(5), 1, 1), i8(6), i16(14), i16(12)),
                     rule);
         }
+        // padding as tall as the kernel: the first and last output rows read no tap inside, where the AVR, which sums
+        // this convolution's channels in one call a run of taps (ConvChannelCalls), has no run to sum (appended last,
+        // for the seeds)
+        t.addEverywhere(Ops.conv2d(in("x", i8(5), 1, 3, 3, 4), param("f", i8(6), 1, 2, 2, 4, 4),
+                new Window(1, 1, 2, 2, 1, 1, 1, 1), 1, i16(8)), mul(0, 0, 32, 0, 3));
         return t.cases;
     }
 
@@ -512,7 +529,7 @@ final class OpCases {
                     default -> new Rule.SeeDot(bits, between(r, 0, bits / 2),
                             bits <= 16 && r.nextBoolean() ? Products.WIDE : Products.NARROW);
                 };
-                out.add(new OpCase(spec.op() + "/R" + k + "." + i, spec, rule, r.nextLong()));
+                out.add(new OpCase(spec.op() + "/R" + k + "." + i, spec, rule, r.nextLong(), false));
             }
         }
         return out;

@@ -72,11 +72,14 @@ class OpHarnessTest {
      */
     static final java.util.Set<String> REDUCED = java.util.Set.of("avr", "cortex-m4");
 
-    /** Whether {@code backend} runs case {@code c}: every case, or the reduced table (see {@link #REDUCED}). */
+    /**
+     * Whether {@code backend} runs case {@code c}: every case, or the reduced table (see {@link #REDUCED}) and the
+     * cases marked to run everywhere.
+     */
     static boolean runs(OpBackend backend, OpCases.OpCase c) {
         boolean full = !REDUCED.contains(backend.id())
                 || List.of(System.getProperty("seedc.harness.full", "").split(",")).contains(backend.id());
-        return full || c.id().endsWith("/T0");
+        return full || c.id().endsWith("/T0") || c.everywhere();
     }
 
     /** {@code -Dseedc.harness.ops=softplus,softsign} runs only the cases of those op kinds (default: all). */

@@ -20,7 +20,7 @@ import seedc.ir.Window;
  * convolution's shape: cnn-digits-10's first convolution (one input channel, an 8x8 image) takes the one call a pixel,
  * 139,579 -> 113,599 cycles on the Uno, and its second (eight input channels, a 4x4 image, where the zeros would be
  * 44% more terms, and the one call a pixel made 120,707 -> 150,641) one call a run (BENCHMARKS.md "A pixel's output
- * channels in one call", "A pixel's channels in one call a kernel row").
+ * channels in one call", "A pixel's channels in one call a run of taps").
  */
 final class ConvChannelCalls {
     /**
@@ -65,7 +65,7 @@ final class ConvChannelCalls {
     }
 
     /**
-     * What the two ways of summing c's output channels differ by, for one output channel: the padding taps' terms the
+     * What the three ways of summing c's output channels differ by, for one output channel: the padding taps' terms the
      * one call adds ({@code zeros}, counting each input channel), the calls a channel over the taps inside would make
      * ({@code calls}: one a pixel whose kernel columns are all inside, else one a kernel row inside), the output
      * pixels, each one call of the second way, and the row sums the third way adds into another's ({@code addedRows}:
@@ -123,6 +123,26 @@ final class ConvChannelCalls {
             return Way.ONE_CALL_A_PIXEL;
         }
         return perRun < perChannel ? Way.ONE_CALL_A_RUN : Way.A_CALL_A_CHANNEL;
+    }
+
+    /**
+     * Whether some output pixel of c reads no tap inside the input (padding as wide as the kernel's reach): there one
+     * call a run has no run to sum, and its sums are zeros.
+     */
+    static boolean someWindowAllPadding(Conv2d c) {
+        Shape xs = c.x().shape(), fs = c.filter().shape(), os = c.out().shape();
+        Window win = c.window();
+        for (int y = 0; y < os.dim(1); y++) {
+            int oy = y;
+            for (int x = 0; x < os.dim(2); x++) {
+                int ox = x;
+                if (inside(fs.dim(1), i -> win.inRow(oy, i), xs.dim(1)) == 0
+                        || inside(fs.dim(2), j -> win.inCol(ox, j), xs.dim(2)) == 0) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** How many of the taps 0..k-1 read an input index (at(t)) within 0..size-1. */

@@ -252,6 +252,10 @@ final class DotEmitter {
             w.loop("g", c.groups(), () -> {
                 window(c, s, p, true);
                 w.line("#ifdef SD_AVR_DOT");
+                if (ConvChannelCalls.someWindowAllPadding(c)) { // no run to sum there: its sums are zeros
+                    w.line("if (i1 == i0 || run == 0) for (sd_idx co = 0; co < " + cog + "; co++) " + sums + "[co] = 0;");
+                    w.line("else");
+                }
                 w.ifElse("run == " + kw * cig, () -> w.line(fns.avrRows(scratchStream(s, bits, "0"),
                         taps(c, p, n, "0").apply("i0 * " + kw * cig), "(i1 - i0) * run", cog, n, p.width())
                         .apply("(int32_t *)" + sums) + ";"), () -> w.block("for (sd_idx i = i0; i < i1; i++)", () -> {
