@@ -331,14 +331,18 @@ public final class DotFunctions {
         return call;
     }
 
-    /** Writes (or reuses) the function fn and declares its result in {@code w}, at the call site. */
+    /**
+     * Writes (or reuses) the function fn and declares its result in {@code w}, at the call site. Marked unused: a
+     * function only the AVR's C fallback calls (a convolution whose every channel the AVR sums in one call) is not
+     * called where SD_AVR_DOT is defined, and the Arduino build treats warnings as errors.
+     */
     private String call(CWriter w, Fn fn, Stream a, Stream b, String extraParam, String extraArg, int width) {
         String type = CNames.ctype(width);
         String params = "(" + a.type() + "pa, " + b.type() + "pb" + extraParam + ")";
         String text = fn.c.text();
         String name = functions.computeIfAbsent(type + params + text, k -> {
             String f = "sd_dot" + functions.size();
-            helpers.append("static __attribute__((noinline)) ").append(type).append(' ').append(f).append(params)
+            helpers.append("static __attribute__((noinline, unused)) ").append(type).append(' ').append(f).append(params)
                     .append(" {\n").append(text).append("}\n\n");
             return f;
         });
