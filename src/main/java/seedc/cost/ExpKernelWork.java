@@ -21,8 +21,9 @@ import seedc.ir.Op;
  * {@code Sigmoid.tablelesselem.16>16}), as a product on bit planes keeps its dense terms ({@link PlaneWork}): a model
  * that measured the kind's exp kernel prices its terms and drops the stand-ins, one that did not prices the stand-ins
  * under their own names and the kernel at nothing ({@link StandIns}'s onPlanes), the very terms the op had before, so
- * that every program costs what it did until a fit measures the kernels. By kind, not by part (a loop's part sums its body ops' terms): a ProtoNN's loop
- * holds its exp and its class-score row, each priced by what the model measured of it.
+ * that every program costs what it did until a fit measures the kernels. By kind, not by part (a loop's part sums its
+ * body ops' terms): a ProtoNN's loop holds its exp and its class-score row, each priced by what the model measured of
+ * it.
  */
 final class ExpKernelWork {
     private ExpKernelWork() {}

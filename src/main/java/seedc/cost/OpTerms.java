@@ -120,7 +120,8 @@ record OpTerms(FixedProgram fp, Set<Value> flash, Set<Op> streamed, IdiomWork id
             DotRowWork.add(idioms, op, times, named); // the whole product one dot row call: the row's terms
         }
         if (exp != null) {
-            ExpKernelWork.add(exp, steps, op, times, named); // an exp, sigmoid or tanh without a table: its kernel's terms
+            // an exp, sigmoid or tanh without a table: its kernel's terms
+            ExpKernelWork.add(exp, steps, op, times, named);
         }
         // a product on bit planes or by subset sums: those terms kept as its dense stand-ins, beside its kernels'
         // (PlaneWork, SubsetWork)

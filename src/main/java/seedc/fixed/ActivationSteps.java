@@ -42,9 +42,8 @@ public record ActivationSteps(long first, long[] below, int depth) {
         if (!fits(in, out)) {
             return null;
         }
-        OpParams.Activation p = fp.params(op, OpParams.Activation.class);
-        return of(op instanceof Op.Sigmoid ? x -> FixedKernels.sigmoid(x, p, out, WrapSite.IGNORE)
-                : x -> FixedKernels.tanh(x, p, out, WrapSite.IGNORE), in.bits());
+        return of(FixedKernels.activation(op instanceof Op.Sigmoid, fp.params(op, OpParams.Activation.class), out),
+                in.bits());
     }
 
     /**

@@ -3,6 +3,7 @@ package seedc.fixed;
 import static seedc.fixed.FixedArith.shr;
 import static seedc.fixed.FixedArith.wrap;
 
+import java.util.function.LongUnaryOperator;
 import seedc.ir.Layouts;
 import seedc.ir.Shape;
 
@@ -235,6 +236,14 @@ public final class FixedKernels {
     /** e^(-|x|) or e^(-2|x|) at the table's scale sf. */
     private static long expNeg(long magnitude, ExpTable t) {
         return shr(t.lookup(-magnitude), t.sg());
+    }
+
+    /**
+     * Sigmoid's ({@code sigmoid}) or tanh's element as a function of its input, wraps ignored as the C's are: what the
+     * C backends tabulate or search (ActivationSteps) in place of computing it.
+     */
+    public static LongUnaryOperator activation(boolean sigmoid, OpParams.Activation p, FixedType out) {
+        return sigmoid ? a -> sigmoid(a, p, out, WrapSite.IGNORE) : a -> tanh(a, p, out, WrapSite.IGNORE);
     }
 
     public static long sigmoid(long a, OpParams.Activation p, FixedType out, WrapSite site) {

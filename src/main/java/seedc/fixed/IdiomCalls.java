@@ -66,8 +66,8 @@ public final class IdiomCalls {
      *                               choice alone, which the cost model does not price)
      * @param searchesActivationSteps a sigmoid or tanh of a 16-bit input into at most 8 bits finds its output by a
      *                               binary search over the inputs where the output steps up, instead of an exp lookup
-     *                               and a division (the AVR, whose division is a loop; the fact {@link ActivationSteps},
-     *                               which the cost model prices by its own terms)
+     *                               and a division (the AVR, whose division is a loop; the fact
+     *                               {@link ActivationSteps}, which the cost model prices by its own terms)
      */
     public record Flags(boolean readsFlashRowsInOrder, boolean narrowsShiftedProducts, boolean halvesSumsBySignFlag,
                         boolean sumsChannelsInOneCall, boolean searchesActivationSteps) {

@@ -53,8 +53,8 @@ class MemoryPlanFixturesTest {
     /**
      * Where the target sums a convolution's output channels in one call (the AVR's idioms), their 32-bit sums are planned
      * after its window: cnn-digits-10's first convolution (8 channels, a 9-tap window) takes 9 + 4 x 8 = 41 bytes of the
-     * buffer, its second (whose zeros would cost more than its calls, ConvChannelCallsTest) one call a run of taps inside:
-     * its 72-tap window, then its 8 channels' sums and a kernel row's, 72 + 8 x 8 = 136 bytes.
+     * buffer, its second (whose zeros would cost more than its calls, ConvChannelCallsTest) one call a run of taps
+     * inside: its 72-tap window, then its 8 channels' sums and a kernel row's, 72 + 8 x 8 = 136 bytes.
      */
     @Test
     void channelSumsArePlannedAfterTheWindow() {

@@ -10,8 +10,8 @@ import java.util.List;
  * __adddi3, about 200 cycles a term; here a term is four hardware multiplies added into 48 bits, about 48 cycles.
  * a[] may be in flash (read with lpm); b[] is in RAM. When both are in RAM, {@link #name} is an inline test of a = b
  * (ProtoNN's squared distance del^T del) that calls a function of its own for a squared norm, whose term is one read
- * and three multiplies (about 27 cycles, two terms a loop step) and whose sum is returned in the registers it is kept in ({@link #square}),
- * else the product's function ({@code _products}).
+ * and three multiplies (about 27 cycles, two terms a loop step) and whose sum is returned in the registers it is kept
+ * in ({@link #square}), else the product's function ({@code _products}).
  *
  * <p>a b = lo(a) lo(b) + 2^8 (hi(a) lo(b) + hi(b) lo(a)) + 2^16 hi(a) hi(b): mul gives the first (unsigned), mulsu the
  * two cross terms and muls the last, each a signed 16-bit value that is added with its sign bit flipped (plus 2^15,

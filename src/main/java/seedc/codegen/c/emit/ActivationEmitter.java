@@ -48,8 +48,7 @@ final class ActivationEmitter {
 
     void activation(Op op, Value o, Value a, OpParams.Activation p, boolean sigmoid) {
         FixedType out = r.type(o);
-        LongUnaryOperator f = v -> sigmoid ? FixedKernels.sigmoid(v, p, out, WrapSite.IGNORE)
-                : FixedKernels.tanh(v, p, out, WrapSite.IGNORE);
+        LongUnaryOperator f = FixedKernels.activation(sigmoid, p, out);
         if (table(op, o, a, f) || steps(o, a, f)) {
             return;
         }

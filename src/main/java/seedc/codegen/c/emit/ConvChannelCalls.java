@@ -68,17 +68,18 @@ final class ConvChannelCalls {
      * What the three ways of summing c's output channels differ by, for one output channel: the padding taps' terms the
      * one call adds ({@code zeros}, counting each input channel), the calls a channel over the taps inside would make
      * ({@code calls}: one a pixel whose kernel columns are all inside, else one a kernel row inside), the output
-     * pixels, each one call of the second way, and the row sums the third way adds into another's ({@code addedRows}:
-     * the kernel rows inside less one, at each pixel with columns outside).
+     * pixels, each one call of the second way, the row sums the third way adds into another's ({@code addedRows}:
+     * the kernel rows inside less one, at each pixel with columns outside), and the pixels whose window has no tap
+     * inside (padding as wide as the kernel's reach: there the third way has no run to sum, and its sums are zeros).
      */
-    record Counts(long zeros, long calls, long pixels, long addedRows) {}
+    record Counts(long zeros, long calls, long pixels, long addedRows, long emptyWindows) {}
 
     /** The counts of c, pixel by pixel. */
     static Counts count(Conv2d c) {
         Shape xs = c.x().shape(), fs = c.filter().shape(), os = c.out().shape();
         Window win = c.window();
         int kh = fs.dim(1), kw = fs.dim(2), cig = fs.dim(3);
-        long zeros = 0, calls = 0, added = 0;
+        long zeros = 0, calls = 0, added = 0, empty = 0;
         for (int y = 0; y < os.dim(1); y++) {
             int oy = y, rows = inside(kh, i -> win.inRow(oy, i), xs.dim(1));
             for (int x = 0; x < os.dim(2); x++) {
@@ -86,9 +87,10 @@ final class ConvChannelCalls {
                 zeros += (long) (kh * kw - rows * cols) * cig;
                 calls += cols == kw ? 1 : rows;
                 added += cols == kw ? 0 : Math.max(rows - 1, 0);
+                empty += rows * cols == 0 ? 1 : 0;
             }
         }
-        return new Counts(zeros, calls, (long) os.dim(1) * os.dim(2), added);
+        return new Counts(zeros, calls, (long) os.dim(1) * os.dim(2), added, empty);
     }
 
     /**
@@ -123,26 +125,6 @@ final class ConvChannelCalls {
             return Way.ONE_CALL_A_PIXEL;
         }
         return perRun < perChannel ? Way.ONE_CALL_A_RUN : Way.A_CALL_A_CHANNEL;
-    }
-
-    /**
-     * Whether some output pixel of c reads no tap inside the input (padding as wide as the kernel's reach): there one
-     * call a run has no run to sum, and its sums are zeros.
-     */
-    static boolean someWindowAllPadding(Conv2d c) {
-        Shape xs = c.x().shape(), fs = c.filter().shape(), os = c.out().shape();
-        Window win = c.window();
-        for (int y = 0; y < os.dim(1); y++) {
-            int oy = y;
-            for (int x = 0; x < os.dim(2); x++) {
-                int ox = x;
-                if (inside(fs.dim(1), i -> win.inRow(oy, i), xs.dim(1)) == 0
-                        || inside(fs.dim(2), j -> win.inCol(ox, j), xs.dim(2)) == 0) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 
     /** How many of the taps 0..k-1 read an input index (at(t)) within 0..size-1. */

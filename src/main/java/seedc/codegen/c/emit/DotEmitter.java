@@ -243,8 +243,8 @@ final class DotEmitter {
      * Without SD_AVR_DOT (the AVR's C fallback) each channel's runs.
      */
     private void channelsInOneCallARun(Conv2d c, Scratch s, OpParams.Mul p, int bits, int n) {
-        Shape xs = c.x().shape(), os = c.out().shape(), fs = c.filter().shape();
-        int cog = fs.dim(4), kw = fs.dim(2), cig = fs.dim(3);
+        Shape xs = c.x().shape(), os = c.out().shape();
+        int cog = c.filter().shape().dim(4);
         String sums = "((sd_a32 *)(" + s.name() + " + " + n + "))", row = "((sd_a32 *)(" + s.name() + " + "
                 + (n + 4 * cog) + "))";
         Windows.perPixel(w, xs.dim(0), os, () -> {
@@ -252,20 +252,7 @@ final class DotEmitter {
             w.loop("g", c.groups(), () -> {
                 window(c, s, p, true);
                 w.line("#ifdef SD_AVR_DOT");
-                if (ConvChannelCalls.someWindowAllPadding(c)) { // no run to sum there: its sums are zeros
-                    w.line("if (i1 == i0 || run == 0) for (sd_idx co = 0; co < " + cog + "; co++) " + sums + "[co] = 0;");
-                    w.line("else");
-                }
-                w.ifElse("run == " + kw * cig, () -> w.line(fns.avrRows(scratchStream(s, bits, "0"),
-                        taps(c, p, n, "0").apply("i0 * " + kw * cig), "(i1 - i0) * run", cog, n, p.width())
-                        .apply("(int32_t *)" + sums) + ";"), () -> w.block("for (sd_idx i = i0; i < i1; i++)", () -> {
-                            w.line(fns.avrRows(scratchStream(s, bits, "(i - i0) * run"),
-                                    taps(c, p, n, "0").apply("(i * " + kw + " + j0) * " + cig), "run", cog, n,
-                                    p.width()).apply("(int32_t *)(i == i0 ? " + sums + " : " + row + ")") + ";");
-                            w.line("if (i > i0) for (sd_idx co = 0; co < " + cog + "; co++) " + sums + "[co] = "
-                                    + IntExpr.of(sums + "[co]", 32).plusWrap(IntExpr.of(row + "[co]", 32), false, 32)
-                                    .c() + ";");
-                        }));
+                runSums(c, s, p, bits, n, sums, row);
                 w.line("#endif");
                 w.loop("co", cog, () -> {
                     w.line("#ifdef SD_AVR_DOT");
@@ -276,6 +263,32 @@ final class DotEmitter {
                 });
             });
         });
+    }
+
+    /**
+     * The AVR's sums of every channel at the current pixel and group into {@code sums}: one call over the window's
+     * kernel rows where every kernel column is inside, else one a kernel row, each later row's sums ({@code row})
+     * added; zeros where the window has no tap inside (only written where c has such a window).
+     */
+    private void runSums(Conv2d c, Scratch s, OpParams.Mul p, int bits, int n, String sums, String row) {
+        Shape fs = c.filter().shape();
+        int cog = fs.dim(4), kw = fs.dim(2), cig = fs.dim(3);
+        Function<String, Stream> taps = taps(c, p, n, "0");
+        if (ConvChannelCalls.count(c).emptyWindows() > 0) { // no run to sum there: its sums are zeros
+            w.line("if (i1 == i0 || run == 0) for (sd_idx co = 0; co < " + cog + "; co++) " + sums
+                    + "[co] = 0;");
+            w.line("else");
+        }
+        w.ifElse("run == " + kw * cig, () -> w.line(fns.avrRows(scratchStream(s, bits, "0"),
+                taps.apply("i0 * " + kw * cig), "(i1 - i0) * run", cog, n, p.width()).apply("(int32_t *)" + sums)
+                + ";"), () -> w.block("for (sd_idx i = i0; i < i1; i++)", () -> {
+                    w.line(fns.avrRows(scratchStream(s, bits, "(i - i0) * run"),
+                            taps.apply("(i * " + kw + " + j0) * " + cig), "run", cog, n, p.width())
+                            .apply("(int32_t *)(i == i0 ? " + sums + " : " + row + ")") + ";");
+                    w.line("if (i > i0) for (sd_idx co = 0; co < " + cog + "; co++) " + sums + "[co] = "
+                            + IntExpr.of(sums + "[co]", 32).plusWrap(IntExpr.of(row + "[co]", 32), false, 32).c()
+                            + ";");
+                }));
     }
 
     /** Output channel co of group g at the current pixel: the sum {@code acc} finished to c's output type. */

@@ -342,8 +342,8 @@ public final class DotFunctions {
         String text = fn.c.text();
         String name = functions.computeIfAbsent(type + params + text, k -> {
             String f = "sd_dot" + functions.size();
-            helpers.append("static __attribute__((noinline, unused)) ").append(type).append(' ').append(f).append(params)
-                    .append(" {\n").append(text).append("}\n\n");
+            helpers.append("static __attribute__((noinline, unused)) ").append(type).append(' ').append(f)
+                    .append(params).append(" {\n").append(text).append("}\n\n");
             return f;
         });
         String acc = accumulator();

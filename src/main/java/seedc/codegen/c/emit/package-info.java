@@ -18,7 +18,8 @@
  * its dialect, {@link seedc.fixed.IdiomCalls.Flags}, and where, {@link seedc.fixed.IdiomCalls}; a convolution's output
  * channels of a pixel in one call (over the window, or a call a run of taps inside) where its shape makes that
  * cheaper, {@link seedc.codegen.c.emit.ConvChannelCalls};
- * a sigmoid or tanh of a 16-bit input into 8 bits by a search over its steps, the fact {@link seedc.fixed.ActivationSteps}),
+ * a sigmoid or tanh of a 16-bit input into 8 bits by a search over its steps, the fact
+ * {@link seedc.fixed.ActivationSteps}),
  * the float baseline
  * ({@link seedc.codegen.c.emit.FloatEmitter}) and the RAM plan ({@link seedc.codegen.c.emit.RamPlan}).
  * Start at CEmitter.
