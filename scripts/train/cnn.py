@@ -69,7 +69,7 @@ def main():
 
     N = {k: v.detach().numpy() for k, v in P.items()}
     name = a.name or "cnn-%s-%d" % (a.dataset, L)
-    out = common.fixture_dir(name, a.large)
+    out = common.fixture_dir(name, a.large, a.into)
     seedot = {"F1": N["F1"].transpose(2, 3, 1, 0)[None], "B1": N["B1"], "F2": N["F2"].transpose(2, 3, 1, 0)[None],
               "B2": N["B2"], "FC": N["FC"], "FCb": N["FCb"]}  # filters (G, kh, kw, Cin, Cout)
     for k, v in seedot.items():

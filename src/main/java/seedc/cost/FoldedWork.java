@@ -8,16 +8,18 @@ import java.util.TreeMap;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.FoldedQuantizes;
 import seedc.fixed.QuantizedModel;
+import seedc.fixed.StoreEpilogues;
 import seedc.ir.Op;
 import seedc.ir.Value;
 
 /**
  * The ops the C computes in no code of their own ({@link FoldedQuantizes#withoutCode}, the fact the C backends fold
  * them by: a quantize compared where the product above stores each element or packed by the product on bit planes
- * below, a chain's scale and bias), as OpWork's terms: such an op keeps its terms under units prefixed by
- * {@link #FOLDED} ({@code Quantize.foldedelem.16>8}, {@code Quantize.foldedop}, {@code VecOp.foldedshift}). A model
- * with no coefficient of a kind's folded terms prices them as the terms they were named from
- * ({@link #asPriced}): exactly as it priced the op before the fold had terms; one that has, by the folded terms.
+ * below, a chain's scale and bias; {@link StoreEpilogues}: a bias and a ReLU computed at a convolution's store), as
+ * OpWork's terms: such an op keeps its terms under units prefixed by {@link #FOLDED} ({@code Quantize.foldedelem.16>8},
+ * {@code Quantize.foldedop}, {@code VecOp.foldedshift}). A model with no coefficient of a kind's folded terms prices
+ * them as the terms they were named from ({@link #asPriced}): exactly as it priced the op before the fold had terms;
+ * one that has, by the folded terms.
  */
 final class FoldedWork {
     /** The prefix of the unit of a folded op's term. */
@@ -27,17 +29,24 @@ final class FoldedWork {
 
     /**
      * The ops of {@code fp} without code of their own as its C builds it with the defaults (bit-serial on; the
-     * products on planes {@link seedc.fixed.LowBitProducts#onPlanes} gives), {@code flash} what it keeps in flash;
-     * none without weights or without a quantize.
+     * products on planes {@link seedc.fixed.LowBitProducts#onPlanes} gives, {@code planes}), {@code flash} what it
+     * keeps in flash: the quantizes folded (none without weights or without a quantize), and the biases and ReLUs a
+     * convolution computes where it stores ({@link StoreEpilogues}) where no fold or kernel claims it.
      */
-    static Set<Op> ops(FixedProgram fp, Map<String, double[]> weights, Set<Value> flash) {
+    static Set<Op> ops(FixedProgram fp, Map<String, double[]> weights, Set<Value> flash, PlaneWork planes) {
         boolean[] quantizes = {false};
         fp.program().forEachOp(op -> quantizes[0] |= op instanceof Op.Quantize);
-        if (weights == null || !quantizes[0]) {
-            return Set.of();
-        }
         Set<Op> s = Collections.newSetFromMap(new IdentityHashMap<>());
-        s.addAll(FoldedQuantizes.priced(fp, new QuantizedModel(fp, weights), flash).withoutCode());
+        Set<Op> claimed = Collections.newSetFromMap(new IdentityHashMap<>());
+        if (weights != null && quantizes[0]) {
+            FoldedQuantizes folds = FoldedQuantizes.priced(fp, new QuantizedModel(fp, weights), flash);
+            s.addAll(folds.withoutCode());
+            claimed.addAll(s);
+            folds.chains().stream().filter(c -> c.product() != null).forEach(c -> claimed.add(c.product()));
+        }
+        StoreEpilogues.of(fp, op -> claimed.contains(op) || planes != null
+                && (planes.productOf(op) != null || planes.subsetsOf(op) != null)).all()
+                .forEach(e -> s.addAll(e.links()));
         return s;
     }
 

@@ -183,7 +183,7 @@ public final class OpWork {
                     qm[0] = new QuantizedModel(fp, weights);
                 }
                 return nonZeros(qm[0].param(params.get(m.a())));
-            }, FoldedWork.ops(fp, weights, flash), weights == null ? null : PackedReadWork.of(fp, weights));
+            }, FoldedWork.ops(fp, weights, flash, planes), weights == null ? null : PackedReadWork.of(fp, weights));
         }
 
         /**

@@ -22,6 +22,7 @@ import seedc.fixed.FixedType;
 import seedc.fixed.FlashRowReads;
 import seedc.fixed.IdiomCalls;
 import seedc.fixed.OpParams;
+import seedc.fixed.StoreEpilogues;
 import seedc.ir.Op.*;
 import seedc.ir.Op;
 import seedc.ir.Value;
@@ -43,6 +44,8 @@ public final class CEmitter extends BodyEmitter {
     private final ElementwiseEmitter elementwise;
     /** Scale-and-bias chains ending in a quantize, written as comparisons per element (at a convolution's store). */
     private final Thresholds fused;
+    /** Biases and ReLUs computed where a convolution stores each element. */
+    private final StoreEpilogues epilogues;
     /** Products of low-bit operands on packed bit planes. */
     private final BitSerial bitSerial;
     /** The bit-plane kernels the body calls (one per plane length and shape), by name, for the helpers. */
@@ -58,7 +61,8 @@ public final class CEmitter extends BodyEmitter {
         this.fp = fp;
         this.fused = fused;
         this.bitSerial = bitSerial;
-        this.r = new Operands(fp, consts, fused);
+        this.epilogues = ConvEpilogues.of(fp, fused, bitSerial);
+        this.r = new Operands(fp, consts, fused, epilogues);
         FlashRowReads rows = new FlashRowReads(fp, consts.storage());
         this.stream = new FlashStream(r, rows, idioms.readsFlashRowsInOrder());
         this.calls = new IdiomCalls(fp, rows, idioms, consts.storage().qm()::stored);
@@ -92,7 +96,7 @@ public final class CEmitter extends BodyEmitter {
     @Override
     protected String computedElsewhere(Op op) {
         return bitSerial.sources().replaces(op) ? "packed from its input where the product below packs its operand"
-                : null;
+                : epilogues.computesAtStore(op) ? "computed where the convolution above stores each element" : null;
     }
 
     @Override
@@ -391,8 +395,7 @@ public final class CEmitter extends BodyEmitter {
     }
 
     private void relu(Value o, Value a) {
-        IntExpr x = r.x(a, "k");
-        map(o, a, IntExpr.of("(" + x.c() + " > 0 ? " + x.c() + " : 0)", x.bits()));
+        map(o, a, Operands.relu(r.x(a, "k")));
     }
 
     /** out[k] = conv(f(a[k])) where e is f written with "k". */

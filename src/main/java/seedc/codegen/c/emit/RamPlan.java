@@ -23,6 +23,7 @@ import seedc.diag.UserError;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.FlashRowReads;
 import seedc.fixed.IdiomCalls;
+import seedc.fixed.StoreEpilogues;
 import seedc.ir.Op;
 import seedc.ir.Program;
 import seedc.ir.Value;
@@ -100,6 +101,11 @@ public final class RamPlan {
         var flash = FlashRowReads.inFlash(fp.program());
         var unstored = new java.util.HashSet<>(fused.unstored());
         unstored.addAll(bitSerial.sources().unstored());
+        Map<Value, Op> writtenEarlier = new HashMap<>(fused.writtenEarlier());
+        for (StoreEpilogues.Epilogue e : ConvEpilogues.of(fp, fused, bitSerial).all()) {
+            unstored.addAll(e.unstored()); // the convolution writes the epilogue's last value as it stores
+            writtenEarlier.put(e.last(), e.product());
+        }
         Map<Op, List<Value>> extraReads = new HashMap<>(fused.extraReads());
         bitSerial.sources().extraReads().forEach((op, vs) -> extraReads.merge(op, vs, (a, b) -> {
             List<Value> both = new ArrayList<>(a);
@@ -110,7 +116,7 @@ public final class RamPlan {
         Encoding enc = new Encoding(v -> !v.isInt() && !flash.contains(v) && !unstored.contains(v),
                 v -> fp.type(v).bits(), (a, o) -> fp.type(a).equals(fp.type(o)),
                 v -> packed.getOrDefault(v, v.size() * Math.max(1, fp.type(v).bits() / 8)));
-        return new RamPlan(Dataflow.of(fp.program(), extraReads), fused.writtenEarlier(), enc,
+        return new RamPlan(Dataflow.of(fp.program(), extraReads), writtenEarlier, enc,
                 DeclaredScratch.of(fp, bitSerial, idioms), limitBytes);
     }
 

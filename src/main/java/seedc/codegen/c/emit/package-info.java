@@ -17,7 +17,8 @@
  * where the fact {@link seedc.fixed.IdiomCalls#scoreRow} says it fits, {@link seedc.codegen.c.emit.ClassScoreRow}; which of these idioms a target writes, one record from
  * its dialect, {@link seedc.fixed.IdiomCalls.Flags}, and where, {@link seedc.fixed.IdiomCalls}; a convolution's output
  * channels of a pixel in one call (over the window, or a call a run of taps inside) where its shape makes that
- * cheaper, {@link seedc.codegen.c.emit.ConvChannelCalls};
+ * cheaper, {@link seedc.codegen.c.emit.ConvChannelCalls}; its bias and ReLU at its store, the fact
+ * {@link seedc.fixed.StoreEpilogues} as the C reads it, {@link seedc.codegen.c.emit.ConvEpilogues} (on every target);
  * a sigmoid or tanh of a 16-bit input into 8 bits by a search over its steps, the fact
  * {@link seedc.fixed.ActivationSteps}),
  * the float baseline

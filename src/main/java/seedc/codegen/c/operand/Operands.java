@@ -14,6 +14,7 @@ import seedc.fixed.FixedProgram;
 import seedc.fixed.FixedType;
 import seedc.fixed.FlashRowReads;
 import seedc.fixed.OpParams;
+import seedc.fixed.StoreEpilogues;
 import seedc.ir.Op;
 import seedc.ir.Value;
 
@@ -29,6 +30,8 @@ public final class Operands {
     private final Map<Value, FlashSource> flash = new IdentityHashMap<>();
     private final Set<Value> flashValues;
     private final Thresholds fused;
+    /** The biases and ReLUs computed where a convolution stores each element ({@link #store}). */
+    private final StoreEpilogues epilogues;
 
     /**
      * A value read from flash: the constant, the C offset of its block ("0": all of it; an Index of a
@@ -36,11 +39,15 @@ public final class Operands {
      */
     public record FlashSource(Value constant, String base, List<FixedType> chain) {}
 
-    /** @param fused the chains compared where a convolution stores its elements ({@link #store}) */
-    public Operands(FixedProgram fp, Constants consts, Thresholds fused) {
+    /**
+     * @param fused the chains compared where a convolution stores its elements ({@link #store})
+     * @param epilogues the biases and ReLUs computed there
+     */
+    public Operands(FixedProgram fp, Constants consts, Thresholds fused, StoreEpilogues epilogues) {
         this.fp = fp;
         this.consts = consts;
         this.fused = fused;
+        this.epilogues = epilogues;
         this.flashValues = FlashRowReads.inFlash(fp.program());
     }
 
@@ -190,7 +197,10 @@ public final class Operands {
 
     private void storeAt(CWriter w, Op product, String index, String channel, Stored value) {
         Thresholds.Chain chain = fused.storedBy(product);
-        if (chain == null) {
+        StoreEpilogues.Epilogue epilogue = epilogues.at(product);
+        if (epilogue != null) {
+            w.block("", () -> storeEpilogue(w, epilogue, index, channel, value.valueIn(w)));
+        } else if (chain == null) {
             if (value.value() != null) {
                 w.line(CNames.element(product.out(), index) + " = " + value.value().c() + ";");
             } else {
@@ -199,6 +209,30 @@ public final class Operands {
         } else {
             new ThresholdEmitter(w, this).store(chain, index, channel, value);
         }
+    }
+
+    /**
+     * The epilogue's last value at {@code index} from the product's element x: x plus or minus the bias's element of
+     * {@code channel}, as the bias's own loop computes it, then the ReLU's element of that, converted to its output.
+     */
+    private void storeEpilogue(CWriter w, StoreEpilogues.Epilogue e, String index, String channel, IntExpr x) {
+        w.line(x.ctype() + " sd_x = " + x.c() + ";");
+        Op.VecOp bias = e.bias();
+        OpParams.Add p = params(bias, OpParams.Add.class);
+        IntExpr sum = sum(IntExpr.of("sd_x", x.bits()).shr(p.shrA()), operand(bias.vec(), p.shrB(), channel),
+                bias.kind() == Op.VecKind.SUB, p, bias.out());
+        if (e.relu() == null) {
+            w.line(CNames.element(e.last(), index) + " = " + sum.c() + ";");
+            return;
+        }
+        w.line(sum.ctype() + " sd_b = " + sum.c() + ";");
+        IntExpr relu = conv(relu(IntExpr.of("sd_b", sum.bits())), type(bias.out()), type(e.last()));
+        w.line(CNames.element(e.last(), index) + " = " + relu.c() + ";");
+    }
+
+    /** max(x, 0), in x's bits. */
+    public static IntExpr relu(IntExpr x) {
+        return IntExpr.of("(" + x.c() + " > 0 ? " + x.c() + " : 0)", x.bits());
     }
 
     /** e cast to the C type of o. */
