@@ -301,7 +301,7 @@ public final class IdiomCalls {
      */
     public SumCall halvedSum(Op op) {
         return sums.computeIfAbsent(op, o -> {
-            int streamed = flags.readsFlashRowsInOrder() ? rows.elementwiseSum(o) : FlashRowReads.NONE;
+            int streamed = streamedOperand(o);
             if (!flags.halvesSumsBySignFlag() || streamed == FlashRowReads.NONE) {
                 return null;
             }
@@ -313,6 +313,16 @@ public final class IdiomCalls {
             OpParams.Add p = fp.params(o, OpParams.Add.class);
             return halved(ab.first(), p.shrA(), ab.second(), p.shrB(), subtract, p.width(), p.post());
         });
+    }
+
+    /** Which operand of the element-wise sum {@code op} the C reads as a flash row in order (FlashRowReads.NONE: none). */
+    int streamedOperand(Op op) {
+        return flags.readsFlashRowsInOrder() ? rows.elementwiseSum(op) : FlashRowReads.NONE;
+    }
+
+    /** Whether the C keeps v in flash. */
+    boolean inFlash(Value v) {
+        return rows.inFlash(v);
     }
 
     /**

@@ -20,7 +20,8 @@
  * product: {@link seedc.fixed.DotRowProducts}), which quantizes the C folds into a product's store or its
  * bit-plane packing, with their scale and bias ({@link seedc.fixed.FoldedQuantizes}, found by
  * {@link seedc.fixed.QuantizeChains}), which biases and ReLUs a convolution computes where it stores each element
- * ({@link seedc.fixed.StoreEpilogues}), and which products on planes compare their sign into packed bytes for the next
+ * ({@link seedc.fixed.StoreEpilogues}), which squared norms of a halved distance the AVR computes in one loop
+ * without storing the distance ({@link seedc.fixed.SquaredDistances}: ProtoNN's |WX - B[i]|^2), and which products on planes compare their sign into packed bytes for the next
  * product or count their quantize's level numbers in their kernel (pair rows or level tables:
  * {@link seedc.fixed.SignKernels}, given what the
  * kernels can do: the backends', or the AVR's as SignKernelsPriced reads them for a cost model), and which reads of

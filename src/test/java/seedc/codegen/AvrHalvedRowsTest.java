@@ -30,12 +30,7 @@ class AvrHalvedRowsTest {
     @Test
     void rowsEqualTheSemantics(@TempDir Path dir) throws IOException {
         int[] row16 = row16();
-        StringBuilder c = AvrRuntimeProductsTest.firmwareWithRow8();
-        c.append("static const int16_t row16[256] PROGMEM = ")
-                .append(AvrRuntimeProductsTest.init(java.util.Arrays.stream(row16).asLongStream().toArray())).append(";\n");
-        c.append("static int8_t a8[256], out8[257];\nstatic int16_t a16[256], out16[257];\n");
-        c.append("static uint32_t next(uint32_t *s) {\n    uint32_t x = *s;\n    x ^= x << 13;\n    x ^= x >> 17;\n"
-                + "    x ^= x << 5;\n    return *s = x;\n}\n\nint main(void) {\n    seedc_uart_init();\n");
+        StringBuilder c = firmwareWithRows("static int8_t a8[256], out8[257];\nstatic int16_t a16[256], out16[257];\n");
         List<Long> want = new ArrayList<>();
         for (boolean sub : new boolean[] {true, false}) {
             for (int[] s : SHIFTS8) {
@@ -80,6 +75,19 @@ class AvrHalvedRowsTest {
         }
         c.append("    SEEDC_BENCH_EXIT();\n}\n");
         assertEquals(want, AvrRuntimeProductsTest.uartNumbers(dir, "wrapped", c, 200_000_000L));
+    }
+
+    /**
+     * The firmware up to main's first statements: the 8-bit and 16-bit flash rows ({@link #row16}), the arrays
+     * {@code arrays} declares, and xorshift32's {@code next}.
+     */
+    static StringBuilder firmwareWithRows(String arrays) throws IOException {
+        StringBuilder c = AvrRuntimeProductsTest.firmwareWithRow8();
+        c.append("static const int16_t row16[256] PROGMEM = ")
+                .append(AvrRuntimeProductsTest.init(java.util.Arrays.stream(row16()).asLongStream().toArray()))
+                .append(";\n").append(arrays);
+        return c.append("static uint32_t next(uint32_t *s) {\n    uint32_t x = *s;\n    x ^= x << 13;\n    x ^= x >> 17;\n"
+                + "    x ^= x << 5;\n    return *s = x;\n}\n\nint main(void) {\n    seedc_uart_init();\n");
     }
 
     /** Every (a, b) pair: for a0 0..255, a[k] = a0 + 37 k (mod 256) beside b = k - 128, in a row of 255 and one of 1. */
@@ -136,7 +144,7 @@ class AvrHalvedRowsTest {
     }
 
     /** The 16-bit flash row: the extremes and the shifts' edges, then pseudo-random values. */
-    private static int[] row16() {
+    static int[] row16() {
         int[] v = new int[256];
         int[] edges = {-32768, 32767, -32767, -1, 0, 1, -2, 2, -16384, 16383, -256, 255, -257, 256};
         java.util.Random r = new java.util.Random(45);

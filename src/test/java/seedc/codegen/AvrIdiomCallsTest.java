@@ -87,7 +87,8 @@ class AvrIdiomCallsTest {
 
     /**
      * The idiom calls in the AVR build's seedc_predict (after the runtime that defines them), by function; a call of
-     * its row loop ({@code sd_shrsubhalf8_row}) counts as the function's.
+     * its row loop ({@code sd_shrsubhalf8_row}) or of its squared-distance loop ({@code sd_sumsq_shrsubhalf8_row})
+     * counts as the function's.
      */
     private static Map<String, Integer> emitted(FixedProgram fp, Path out) throws Exception {
         CBackend.ARDUINO.emit(fp, IdiomCallsTest.WEIGHTS, EmitOptions.NONE, out);
@@ -99,8 +100,11 @@ class AvrIdiomCallsTest {
         String body = text.substring(text.indexOf("int32_t seedc_predict("));
         Map<String, Integer> found = new TreeMap<>();
         for (IdiomCalls.Runtime r : IdiomCalls.Runtime.values()) {
-            // a halved sum over a whole row is one call of the function's row loop (HalvedDistance.row)
-            int n = body.split("\\b" + java.util.regex.Pattern.quote(r.cName()) + "(_row)?\\(", -1).length - 1;
+            // a halved sum over a whole row is one call of the function's row loop (HalvedDistance.row), or of its
+            // squared-distance loop where only a squared norm reads it (SquaredDistances: sd_sumsq_shrsubhalf16_row)
+            String squared = "sd_sumsq_" + r.cName().substring("sd_".length());
+            int n = body.split("\\b(?:" + java.util.regex.Pattern.quote(r.cName()) + "|"
+                    + java.util.regex.Pattern.quote(squared) + ")(_row)?\\(", -1).length - 1;
             if (n > 0) {
                 found.put(r.cName(), n);
             }

@@ -22,6 +22,7 @@ import seedc.fixed.FixedType;
 import seedc.fixed.FlashRowReads;
 import seedc.fixed.IdiomCalls;
 import seedc.fixed.OpParams;
+import seedc.fixed.SquaredDistances;
 import seedc.fixed.StoreEpilogues;
 import seedc.ir.Op.*;
 import seedc.ir.Op;
@@ -53,6 +54,8 @@ public final class CEmitter extends BodyEmitter {
 
     /** The runtime's idiom calls the target's C makes, e.g. an 8x16 product added as one call ({@link ShiftedProducts}). */
     private final IdiomCalls calls;
+    /** ProtoNN's squared distances as one call of the runtime's loop, where the target halves by the sign flag. */
+    private final SquaredDistances distances;
 
     /** @param idioms the target's (CDialect.idioms): how it reads flash rows, narrows products, halves sums */
     public CEmitter(FixedProgram fp, Constants consts, RamPlan ram, java.util.Map<Op, Integer> unroll, String predictPragmas,
@@ -70,6 +73,7 @@ public final class CEmitter extends BodyEmitter {
         // the element-wise row loops and the table reads' (IdiomCalls.elementwiseRow): asm of the AVR's
         this.activations = new ActivationEmitter(w, r, calls);
         this.elementwise = new ElementwiseEmitter(w, r, stream, calls);
+        this.distances = SquaredDistances.of(fp, calls);
     }
 
     /** Writes the body (call once, before {@link #helpers} and {@link #predict}). */
@@ -96,7 +100,8 @@ public final class CEmitter extends BodyEmitter {
     @Override
     protected String computedElsewhere(Op op) {
         return bitSerial.sources().replaces(op) ? "packed from its input where the product below packs its operand"
-                : epilogues.computesAtStore(op) ? "computed where the convolution above stores each element" : null;
+                : epilogues.computesAtStore(op) ? "computed where the convolution above stores each element"
+                : distances.summedInNorm(op) ? "summed and squared where the squared norm below reads it" : null;
     }
 
     @Override
@@ -225,6 +230,11 @@ public final class CEmitter extends BodyEmitter {
         SubsetSums sums = bitSerial.subsetSumsAt(m);
         if (sums != null) {
             new SubsetSumEmitter(w, r, kernels).matmul(sums, ram.scratch(m));
+            return;
+        }
+        SquaredDistances.Distance distance = distances.at(m);
+        if (distance != null) {
+            HalvedDistance.norm(w, r, stream, distance);
             return;
         }
         dots.matmul(m, ram.scratch(m));

@@ -1,11 +1,16 @@
 package seedc.codegen.c.emit;
 
+import java.util.ArrayList;
+import java.util.List;
 import seedc.codegen.c.operand.Operands;
+import seedc.codegen.c.threshold.Stored;
 import seedc.codegen.c.writer.CNames;
+import seedc.codegen.c.writer.CWriter;
 import seedc.codegen.c.writer.HalvedSums;
 import seedc.codegen.c.writer.IntExpr;
 import seedc.fixed.IdiomCalls;
 import seedc.fixed.OpParams;
+import seedc.fixed.SquaredDistances;
 import seedc.ir.Value;
 
 /**
@@ -15,7 +20,9 @@ import seedc.ir.Value;
  * so their shift is 0 (IdiomCalls.SumCall's shifts say the same). Only for the sums {@link IdiomCalls#halvedSum} names.
  * Where the whole loop is the call on a RAM array and the row, it is one call of the runtime's row loop instead
  * ({@link #row}: on the AVR an asm loop with a, the row and the result in X, Z and Y, where avr-gcc's loop of calls
- * moved one pointer between a and the result), the same calls' steps element by element, so the same integers.
+ * moved one pointer between a and the result), the same calls' steps element by element, so the same integers. Where
+ * only a squared norm reads the sum ({@link SquaredDistances}), the norm is one call of the runtime's loop that sums
+ * the elements' squares as it computes them ({@link #norm}), and the sum has no code.
  */
 final class HalvedDistance {
     private HalvedDistance() {}
@@ -49,6 +56,30 @@ final class HalvedDistance {
             return null;
         }
         return RowLoop.call(call.fn().cName() + "_row", bits, out, a, pointer, call.aShift() + ", " + call.bShift());
+    }
+
+    /**
+     * The squared norm of such a sum as one call of the runtime's loop ({@link SquaredDistances}: ProtoNN's
+     * {@code |WX - B[i]|^2}), e.g. {@code sd_sumsq_shrsubhalf16_row((const int16_t *)v_WX, sd_next1, 16, 1, 0)}: the
+     * exact sum of the halved elements' squares, wrapped to the product's width (its plain sum of unshifted squares,
+     * modulo 2^W) and finished into its output; the row's pointer declared before it, as the sum's own loop would.
+     */
+    static void norm(CWriter w, Operands r, FlashStream stream, SquaredDistances.Distance d) {
+        OpParams.Mul p = r.params(d.norm(), OpParams.Mul.class);
+        OpParams.Add ps = r.params(d.sum(), OpParams.Add.class);
+        List<String> before = new ArrayList<>();
+        String pointer = FlashStream.pointer(1);
+        stream.read(d.row(), ps.shrB(), pointer, before);
+        int bits = d.call().fn().resultBits;
+        String call = d.fn() + "((const int" + bits + "_t *)" + CNames.var(d.a()) + ", " + pointer + ", "
+                + d.a().size() + ", " + d.call().aShift() + ", " + d.call().bShift() + ")";
+        w.block("", () -> {
+            before.forEach(w::line);
+            // in a variable of its own: the finishing shift of a variable keeps to the bits it needs (IntExpr.shrWrap)
+            IntExpr sum = IntExpr.of(call, d.sumBits()).wrap(p.width());
+            w.line(sum.ctype() + " sd_sq = " + sum.c() + ";");
+            r.store(w, d.norm(), "0", "0", Stored.of(r.finish(IntExpr.of("sd_sq", sum.bits()), p, d.norm().out())));
+        });
     }
 
     private static IntExpr unshifted(Operands r, Value v, IntExpr streamed, int shift, String idx) {

@@ -6,7 +6,9 @@
  * sums and products in {@link seedc.codegen.c.emit.ElementwiseEmitter}; a flash row read in order through a pointer,
  * where the target's dialect says it pays, in {@link seedc.codegen.c.emit.FlashStream}, of the operand
  * {@link seedc.fixed.FlashRowReads} names; such a sum halved into 8 bits as one call where the dialect halves by the
- * sign flag, its whole loop one call of the runtime's row loop where it can be, {@link seedc.codegen.c.emit.HalvedDistance}
+ * sign flag, its whole loop one call of the runtime's row loop where it can be, and its squared norm one call of the
+ * runtime's loop where nothing else reads it (the fact {@link seedc.fixed.SquaredDistances}),
+ * {@link seedc.codegen.c.emit.HalvedDistance}
  * (an 8-bit sum kept to 8 bits likewise, ElementwiseEmitter's wrappedRow; the row loops' shape and call in
  * {@link seedc.codegen.c.emit.RowLoop}; on the AVR, a loop of two RAM arrays, or an array and a flash scalar, whose
  * element a runtime row loop computes is one call of it where the fact {@link seedc.fixed.ElementwiseRowLoops}

@@ -309,6 +309,81 @@ SD_HALFROW16(sd_shraddhalf16_row, add, adc)
 #endif
 SD_ROW8(sd_addrow8, add)
 SD_ROW8(sd_subrow8, sub)
+/* The sum over k < n of d_k^2, d_k = sd_shrsubhalf8(a[k], na, row[k], nb) (or shradd, or the 16-bit twins), exactly
+ * (8 bits: at most 255 * 2^14, an int32_t; 16 bits: at most 255 * 2^30, an int64_t), 1 <= n <= 255, a in RAM, row a
+ * flash row read in order: ProtoNN's squared distance |WX - B[i]|^2 where the halved distance goes nowhere else (the
+ * fact SquaredDistances). Where the distance row wrote d to RAM and the squared norm read it back (30 + 35
+ * Uno cycles an element at 16 bits on protonn-gestures-8, 20 + 16 at 8 bits on protonn-letter-26), one asm loop
+ * computes each d with the row's own steps (a through X, the row through Z) and adds its square (8 bits: muls; 16
+ * bits: sd_avr_sumsq16_ram's three products) to the sum. The 16-bit loop keeps the sum in r18-r25 and d in r16:r17
+ * (mulsu's registers); it shifts only a (nb must be 0: the row's copy is shifted at compile time, as the fact
+ * requires). AvrSquaredDistanceRowsTest runs both against Java under simavr. */
+#if defined(__AVR__) && defined(SEEDC_PARAM_READ)
+#define SD_SQROW8(name, op) SD_INLINE int32_t name(const int8_t *a, const int8_t *row, uint8_t n, int na, int nb) { \
+    uint32_t acc; \
+    uint8_t x, y, zero, cnt = n; \
+    __asm__ volatile("clr %A[acc]\n\tclr %B[acc]\n\tmovw %C[acc], %A[acc]\n\tclr %[zero]\n" \
+        "1:\tld %[x], X+\n\tlpm %[y], Z+\n\t" \
+        ".if %[na]\n\tsbrc %[x], 7\n\tsubi %[x], %[ka]\n\t.rept %[na]\n\tasr %[x]\n\t.endr\n\t.endif\n\t" \
+        ".if %[nb]\n\tsbrc %[y], 7\n\tsubi %[y], %[kb]\n\t.rept %[nb]\n\tasr %[y]\n\t.endr\n\t.endif\n\t" \
+        #op " %[x], %[y]\n\tbrlt 2f\n\tlsr %[x]\n\trjmp 3f\n2:\tsubi %[x], 0xff\n\tror %[x]\n3:\t" \
+        "muls %[x], %[x]\n\tadd %A[acc], r0\n\tadc %B[acc], r1\n\tadc %C[acc], %[zero]\n\tadc %D[acc], %[zero]\n\t" \
+        "dec %[cnt]\n\tbrne 1b\n\tclr r1" \
+        : [acc] "=&r"(acc), "+x"(a), "+z"(row), [x] "=&d"(x), [y] "=&d"(y), [zero] "=&r"(zero), [cnt] "+r"(cnt) \
+        : [na] "n"(na), [nb] "n"(nb), [ka] "n"((256 - (1 << na) + 1) & 0xff), \
+          [kb] "n"((256 - (1 << nb) + 1) & 0xff) \
+        : "memory"); \
+    return (int32_t)acc; \
+}
+#define SD_SQROW16(name, op, opc) SD_INLINE int64_t name(const int16_t *a, const int16_t *row, uint8_t n, int na, \
+                                                         int nb) { \
+    register uint64_t acc __asm__("r18"); \
+    register uint16_t x __asm__("r16"); \
+    uint32_t t; \
+    uint16_t y; \
+    uint8_t s, zero, cnt = n; \
+    (void)nb; \
+    __asm__ volatile("clr r18\n\tclr r19\n\tmovw r20, r18\n\tmovw r22, r18\n\tmovw r24, r18\n\tclr %[zero]\n" \
+        "1:\tld %A[x], X+\n\tld %B[x], X+\n\tlpm %A[y], Z+\n\tlpm %B[y], Z+\n\t" \
+        SD_ROW_SHR16("%A[x]", "%B[x]", "na", "ka0", "ka1", "4") \
+        #op " %A[x], %A[y]\n\t" #opc " %B[x], %B[y]\n\tbrlt 2f\n\tlsr %B[x]\n\tror %A[x]\n\trjmp 3f\n" \
+        "2:\tsubi %A[x], 0xff\n\tsbci %B[x], 0xff\n\tror %B[x]\n\tror %A[x]\n3:\t" \
+        "mul %A[x], %A[x]\n\tmovw %A[t], r0\n\tmuls %B[x], %B[x]\n\tmovw %C[t], r0\n\tmulsu %B[x], %A[x]\n\t" \
+        "sbc %[s], %[s]\n\tadd %B[t], r0\n\tadc %C[t], r1\n\tadc %D[t], %[s]\n\tadd %B[t], r0\n\tadc %C[t], r1\n\t" \
+        "adc %D[t], %[s]\n\tadd r18, %A[t]\n\tadc r19, %B[t]\n\tadc r20, %C[t]\n\tadc r21, %D[t]\n\t" \
+        "adc r22, %[zero]\n\tadc r23, %[zero]\n\t" \
+        /* brne reaches 64 words back: the loop is 46 + 2 na */ \
+        "dec %[cnt]\n\t.if %[na] <= 8\n\tbrne 1b\n\t.else\n\tbreq 6f\n\trjmp 1b\n6:\n\t.endif\n\tclr r1" \
+        : "=&r"(acc), "+x"(a), "+z"(row), [x] "=&d"(x), [y] "=&r"(y), [t] "=&r"(t), [s] "=&r"(s), \
+          [zero] "=&r"(zero), [cnt] "+r"(cnt) \
+        : [na] "n"(na), [ka0] "n"((65536L - (1L << na) + 1) & 0xff), \
+          [ka1] "n"(((65536L - (1L << na) + 1) >> 8) & 0xff) \
+        : "memory"); \
+    return (int64_t)acc; \
+}
+#else
+#define SD_SQROW8(name, op) SD_INLINE int32_t name(const int8_t *a, const int8_t *row, uint8_t n, int na, int nb) { \
+    int32_t acc = 0; \
+    for (uint8_t k = 0; k < n; k++) { \
+        int8_t d = sd_shr##op##half8(a[k], na, SD_NEXT8(row), nb); \
+        acc += (int16_t)d * d; \
+    } \
+    return acc; \
+}
+#define SD_SQROW16(name, op, opc) SD_INLINE int64_t name(const int16_t *a, const int16_t *row, uint8_t n, int na, \
+                                                         int nb) { \
+    int64_t acc = 0; \
+    for (uint8_t k = 0; k < n; k++) { \
+        int16_t d = sd_shr##op##half16(a[k], na, SD_NEXT16(row), nb); \
+        acc += (int32_t)d * d; \
+    } \
+    return acc; \
+}
+#endif
+SD_SQROW8(sd_sumsq_shrsubhalf8_row, sub)
+SD_SQROW8(sd_sumsq_shraddhalf8_row, add)
+SD_SQROW16(sd_sumsq_shrsubhalf16_row, sub, sbc)
+SD_SQROW16(sd_sumsq_shraddhalf16_row, add, adc)
 /* ---- end of the halved sums over a row */
 
 

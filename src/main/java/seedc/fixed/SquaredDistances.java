@@ -1,0 +1,128 @@
+package seedc.fixed;
+
+import java.util.ArrayList;
+import java.util.List;
+import seedc.analysis.Dataflow;
+import seedc.analysis.InPlace;
+import seedc.ir.Op;
+import seedc.ir.Value;
+
+/**
+ * Which squared norms the C computes with their halved distance in one runtime loop: ProtoNN's |WX - B[i]|^2, a 1 x 1
+ * matrix product of a vector x with itself (x through a transpose or another identity view, as the program writes
+ * x^T x), where x is an element-wise sum of a RAM array and a flash row read in order that the target halves by the
+ * sign flag ({@link IdiomCalls#halvedSum}: the AVR's sd_shrsubhalf16 and its twins), read by nothing else, and the
+ * product's terms are x's elements squared unshifted and summed plainly (no halving tree). Its value is then
+ * wrap_W(sum of d_k^2) with d_k the sum's element, which the runtime's {@code sd_sumsq_shrsubhalf16_row} (and twins)
+ * computes exactly without storing x: the distance row wrote x and the norm read it back, 65 Uno cycles an element at
+ * 16 bits on protonn-gestures-8 where one loop takes about 47.
+ *
+ * <p>One fact the C backends write the C by (seedc.codegen.c.emit): x keeps its planned bytes, unwritten, so that the
+ * RAM plan (and every RAM figure the search reads) is as before; a, which the loop reads when the norm runs, is defined
+ * outside the norm's loop body, so that it is live there. The cost model prices the sum and the product as before,
+ * their own terms (not measured as one loop yet).
+ */
+public final class SquaredDistances {
+    /**
+     * The norm {@code norm}, the sum it squares ({@code sum}, its call {@code call}: a the RAM array, the row the flash
+     * operand read in order), and the identity views between the sum's output and the norm's operands.
+     */
+    public record Distance(Op.MatMul norm, Op sum, IdiomCalls.SumCall call, Value a, Value row, List<Op> views) {
+        /** The runtime loop's C name: sd_sumsq_shrsubhalf16_row, ... */
+        public String fn() {
+            return "sd_sumsq_" + call.fn().cName().substring("sd_".length()) + "_row";
+        }
+
+        /** The bits of the C value the loop returns: the exact sum (int32_t at 8 bits, int64_t at 16). */
+        public int sumBits() {
+            return call.fn().resultBits == 8 ? 32 : 64;
+        }
+    }
+
+    private final List<Distance> distances;
+
+    private SquaredDistances(List<Distance> distances) {
+        this.distances = distances;
+    }
+
+    /** The squared distances of {@code calls}' program on its target. */
+    public static SquaredDistances of(FixedProgram fp, IdiomCalls calls) {
+        Dataflow g = Dataflow.of(fp.program());
+        List<Distance> found = new ArrayList<>();
+        fp.program().forEachOp(op -> {
+            if (op instanceof Op.MatMul m) {
+                Distance d = distance(fp, g, calls, m);
+                if (d != null) {
+                    found.add(d);
+                }
+            }
+        });
+        return new SquaredDistances(List.copyOf(found));
+    }
+
+    private static Distance distance(FixedProgram fp, Dataflow g, IdiomCalls calls, Op.MatMul m) {
+        OpParams.Mul p = fp.params(m, OpParams.Mul.class);
+        if (m.out().size() != 1 || p.shrA() != 0 || p.shrB() != 0 || p.treeShift() != 0) {
+            return null;
+        }
+        List<Op> views = new ArrayList<>();
+        Value x = root(fp, g, m.a(), views), other = root(fp, g, m.b(), views);
+        if (!x.equals(other) || x.isInt() || !(g.def(x) instanceof Op sum) || g.region(sum) != g.region(m)) {
+            return null;
+        }
+        // the loop reads a when the norm runs, where the RAM plan keeps a live only until the sum: a must be defined
+        // outside the norm's region (ProtoNN's WX, read by every iteration), so that it lives through the norm too
+        
+        IdiomCalls.SumCall call = calls.halvedSum(sum);
+        SumOperands ab = SumOperands.of(sum);
+        if (call == null || ab == null || call.post() != 1 || call.bShift() != 0
+                || fp.type(x).container() != call.fn().resultBits
+                || calls.streamedOperand(sum) != 1 || calls.inFlash(ab.a()) || ab.a().isInt()
+                || ab.a().size() != x.size() || ab.row().size() != x.size()
+                || x.size() > IdiomCalls.ROW_MAX_ELEMENTS || !(g.def(ab.a()) instanceof Op def)
+                || g.region(def) == g.region(m) || !g.region(def).encloses(g.region(m))) {
+            return null;
+        }
+        for (Dataflow.Use u : g.uses(x)) { // x goes to the views and the norm alone
+            if (u.site() != Dataflow.Site.OPERAND || !(u.op() == m || views.contains(u.op()))) {
+                return null;
+            }
+        }
+        return new Distance(m, sum, call, ab.a(), ab.row(), List.copyOf(views));
+    }
+
+    /**
+     * The value v is an identity view of (through views of v's type read by nothing else), each view added to
+     * {@code views}.
+     */
+    private static Value root(FixedProgram fp, Dataflow g, Value v, List<Op> views) {
+        while (g.def(v) instanceof Op view && InPlace.isIdentityView(view)
+                && fp.type(view.out()).equals(fp.type(view.inputs().get(0))) && g.uses(view.out()).size() == 1) {
+            views.add(view);
+            v = view.inputs().get(0);
+        }
+        return v;
+    }
+
+    /** A sum's two operands, the first a RAM array and the second the row. */
+    private record SumOperands(Value a, Value row) {
+        static SumOperands of(Op sum) {
+            seedc.ir.OpFacts.TwoOperands e = seedc.ir.OpFacts.elementwiseOfTwo(sum);
+            return e == null || e.product() ? null : new SumOperands(e.first(), e.second());
+        }
+    }
+
+    public List<Distance> all() {
+        return distances;
+    }
+
+    /** The squared distance this norm computes, or null. */
+    public Distance at(Op norm) {
+        return distances.stream().filter(d -> d.norm().equals(norm)).findFirst().orElse(null);
+    }
+
+    /** Whether the op is a sum a norm's loop computes (no code of its own; its views have none anyway). */
+    public boolean summedInNorm(Op op) {
+        return distances.stream().anyMatch(d -> d.sum().equals(op));
+    }
+}

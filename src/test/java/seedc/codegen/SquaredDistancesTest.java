@@ -1,0 +1,55 @@
+package seedc.codegen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import seedc.backend.EmitOptions;
+import seedc.codegen.c.CBackend;
+import seedc.fixed.FixedProgram;
+import seedc.fixed.FlashRowReads;
+import seedc.fixed.IdiomCalls;
+import seedc.fixed.SquaredDistances;
+
+/**
+ * The fact {@link SquaredDistances} on the ProtoNN fixtures whose distance the Uno halves by the sign flag: by hand,
+ * each has one, the loop body's |WX - B[i]|^2 (t14, the product of del's transpose and del, del = WX - B[i]), by the
+ * loop of del's width; the Uno's C computes it by one call of the runtime's loop
+ * and writes no code for del, and a target without the idiom (x86) has none. Their integers on the Uno are
+ * TrainedFixturesDifferentialTest's (simavr); the loops' own, AvrSquaredDistanceRowsTest's.
+ */
+class SquaredDistancesTest {
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"protonn-gestures-8", "protonn-letter-26"})
+    void theProtoNNDistanceIsOneLoopOnTheUno(String name) throws Exception {
+        Fixtures.Compiled c = Fixtures.get(name, "shiftry");
+        FixedProgram fp = c.fixed();
+        List<SquaredDistances.Distance> uno = SquaredDistances.of(fp, calls(fp, c, IdiomCalls.Flags.ALL)).all();
+        assertEquals(1, uno.size(), "one squared norm");
+        SquaredDistances.Distance d = uno.get(0);
+        assertEquals("t14", d.norm().out().name());
+        assertEquals("del", d.sum().out().name());
+        assertEquals("WX", d.a().name());
+        String fn = "sd_sumsq_shrsubhalf" + fp.type(d.sum().out()).container() + "_row"; // del's width's loop
+        assertEquals(fn, d.fn());
+        assertEquals(List.of(), SquaredDistances.of(fp, calls(fp, c, IdiomCalls.Flags.NONE)).all(), "x86: none");
+        CBackend.ARDUINO.emit(fp, c.model().weights(), EmitOptions.NONE, dir);
+        String cText = Files.readString(dir.resolve("predict.cpp"));
+        assertTrue(cText.contains("int64_t sd_sq = " + fn) || cText.contains("int32_t sd_sq = " + fn), "the call");
+        assertTrue(cText.contains("/* del = Add(WX, t9) */\n        /* summed and squared where the squared norm below"
+                + " reads it */"), "no code for del");
+    }
+
+    private static IdiomCalls calls(FixedProgram fp, Fixtures.Compiled c, IdiomCalls.Flags flags) {
+        return new IdiomCalls(fp, new FlashRowReads(fp, FlashRowReads.Storage.DENSE), flags,
+                IdiomCalls.quantizedLazily(fp, c.model().weights()));
+    }
+}
