@@ -5,16 +5,18 @@ import java.util.List;
 import seedc.analysis.Dataflow;
 import seedc.analysis.InPlace;
 import seedc.ir.Op;
+import seedc.ir.OpFacts;
 import seedc.ir.Value;
 
 /**
  * Which squared norms the C computes with their halved distance in one runtime loop: ProtoNN's |WX - B[i]|^2, a 1 x 1
  * matrix product of a vector x with itself (x through a transpose or another identity view, as the program writes
- * x^T x), where x is an element-wise sum of a RAM array and a flash row read in order that the target halves by the
- * sign flag ({@link IdiomCalls#halvedSum}: the AVR's sd_shrsubhalf16 and its twins), read by nothing else, and the
- * product's terms are x's elements squared unshifted and summed plainly (no halving tree). Its value is then
- * wrap_W(sum of d_k^2) with d_k the sum's element, which the runtime's {@code sd_sumsq_shrsubhalf16_row} (and twins)
- * computes exactly without storing x: the distance row wrote x and the norm read it back, 65 Uno cycles an element at
+ * x^T x), where x is an element-wise sum of a RAM array and a flash row read in order, read by nothing else, that the
+ * target halves by the sign flag ({@link IdiomCalls#halvedSum}: the AVR's sd_shrsubhalf16 and its twins) or that
+ * wraps to 8 bits unshifted (the AVR's sd_subrow8 loop), and the product's terms are x's elements squared unshifted
+ * and summed plainly (no halving tree). Its value is then wrap_W(sum of d_k^2) with d_k the sum's element, which the
+ * runtime's {@code sd_sumsq_shrsubhalf16_row}, {@code sd_sumsq_subrow8} (and twins) computes exactly without storing
+ * x: the distance row wrote x and the norm read it back, 65 Uno cycles an element at
  * 16 bits on protonn-gestures-8 where one loop takes about 47.
  *
  * <p>One fact the C backends write the C by (seedc.codegen.c.emit): x keeps its planned bytes, unwritten, so that the
@@ -24,18 +26,27 @@ import seedc.ir.Value;
  */
 public final class SquaredDistances {
     /**
-     * The norm {@code norm}, the sum it squares ({@code sum}, its call {@code call}: a the RAM array, the row the flash
-     * operand read in order), and the identity views between the sum's output and the norm's operands.
+     * The norm {@code norm}, the sum it squares ({@code sum}: {@code a} the RAM array, {@code row} the flash operand
+     * read in order), the identity views between the sum's output and the norm's operands, and how the sum computes
+     * an element: halved ({@code call}, {@link IdiomCalls#halvedSum}) or, where {@code call} is null, wrapped to 8 bits
+     * (wrap_8(a ± row), no shift: the AVR's sd_subrow8 loop's element).
      */
-    public record Distance(Op.MatMul norm, Op sum, IdiomCalls.SumCall call, Value a, Value row, List<Op> views) {
-        /** The runtime loop's C name: sd_sumsq_shrsubhalf16_row, ... */
+    public record Distance(Op.MatMul norm, Op sum, IdiomCalls.SumCall call, boolean subtract, Value a, Value row,
+                           List<Op> views) {
+        /** The runtime loop's C name: sd_sumsq_shrsubhalf16_row, sd_sumsq_subrow8, ... */
         public String fn() {
-            return "sd_sumsq_" + call.fn().cName().substring("sd_".length()) + "_row";
+            return call != null ? "sd_sumsq_" + call.fn().cName().substring("sd_".length()) + "_row"
+                    : "sd_sumsq_" + (subtract ? "sub" : "add") + "row8";
+        }
+
+        /** The bits of the elements: the halving call's, or 8. */
+        public int bits() {
+            return call != null ? call.fn().resultBits : 8;
         }
 
         /** The bits of the C value the loop returns: the exact sum (int32_t at 8 bits, int64_t at 16). */
         public int sumBits() {
-            return call.fn().resultBits == 8 ? 32 : 64;
+            return bits() == 8 ? 32 : 64;
         }
     }
 
@@ -70,17 +81,9 @@ public final class SquaredDistances {
         if (!x.equals(other) || x.isInt() || !(g.def(x) instanceof Op sum) || g.region(sum) != g.region(m)) {
             return null;
         }
-        // the loop reads a when the norm runs, where the RAM plan keeps a live only until the sum: a must be defined
-        // outside the norm's region (ProtoNN's WX, read by every iteration), so that it lives through the norm too
-        
-        IdiomCalls.SumCall call = calls.halvedSum(sum);
-        SumOperands ab = SumOperands.of(sum);
-        if (call == null || ab == null || call.post() != 1 || call.bShift() != 0
-                || fp.type(x).container() != call.fn().resultBits
-                || calls.streamedOperand(sum) != 1 || calls.inFlash(ab.a()) || ab.a().isInt()
-                || ab.a().size() != x.size() || ab.row().size() != x.size()
-                || x.size() > IdiomCalls.ROW_MAX_ELEMENTS || !(g.def(ab.a()) instanceof Op def)
-                || g.region(def) == g.region(m) || !g.region(def).encloses(g.region(m))) {
+        OpFacts.TwoOperands ab = OpFacts.elementwiseOfTwo(sum);
+        if (ab == null || ab.product() || calls.streamedOperand(sum) != 1 || !rowShaped(fp, g, m, x, ab.first(),
+                ab.second(), calls)) {
             return null;
         }
         for (Dataflow.Use u : g.uses(x)) { // x goes to the views and the norm alone
@@ -88,7 +91,27 @@ public final class SquaredDistances {
                 return null;
             }
         }
-        return new Distance(m, sum, call, ab.a(), ab.row(), List.copyOf(views));
+        boolean subtract = sum instanceof Op.VecOp v ? v.kind() == Op.VecKind.SUB : ((Op.Add) sum).subtract();
+        IdiomCalls.SumCall call = calls.halvedSum(sum);
+        OpParams.Add ps = fp.params(sum, OpParams.Add.class);
+        boolean halved = call != null && call.post() == 1 && call.bShift() == 0
+                && fp.type(x).container() == call.fn().resultBits;
+        boolean wrapped = call == null && ps.shrA() == 0 && ps.post() == 0 && fp.type(ab.first()).container() == 8
+                && calls.readBits(ab.second(), ps.shrB()) <= 8 && fp.type(x).bits() == 8;
+        return halved || wrapped ? new Distance(m, sum, halved ? call : null, subtract, ab.first(), ab.second(),
+                List.copyOf(views)) : null;
+    }
+
+    /**
+     * Whether the sum's RAM operand a and its row have x's elements, at most a row loop's, and a is defined outside
+     * the norm's region: the loop reads a when the norm runs, where the RAM plan keeps a live only until the sum; a
+     * value defined outside (ProtoNN's WX, read by every iteration) lives through the norm too.
+     */
+    private static boolean rowShaped(FixedProgram fp, Dataflow g, Op.MatMul m, Value x, Value a, Value row,
+                                     IdiomCalls calls) {
+        return !a.isInt() && !calls.inFlash(a) && a.size() == x.size() && row.size() == x.size()
+                && x.size() <= IdiomCalls.ROW_MAX_ELEMENTS && g.def(a) instanceof Op def
+                && g.region(def) != g.region(m) && g.region(def).encloses(g.region(m));
     }
 
     /**
@@ -102,14 +125,6 @@ public final class SquaredDistances {
             v = view.inputs().get(0);
         }
         return v;
-    }
-
-    /** A sum's two operands, the first a RAM array and the second the row. */
-    private record SumOperands(Value a, Value row) {
-        static SumOperands of(Op sum) {
-            seedc.ir.OpFacts.TwoOperands e = seedc.ir.OpFacts.elementwiseOfTwo(sum);
-            return e == null || e.product() ? null : new SumOperands(e.first(), e.second());
-        }
     }
 
     public List<Distance> all() {

@@ -10,14 +10,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The runtime's squared-distance loops, sd_sumsq_shrsubhalf8_row, sd_sumsq_shraddhalf8_row and their 16-bit twins (one
+ * The runtime's squared-distance loops, sd_sumsq_shrsubhalf8_row, sd_sumsq_shraddhalf8_row, their 16-bit twins (one
  * asm loop on the AVR: a through X, the flash row through Z, the sum in registers), under simavr, equal the sum of the
  * squares of the halved sums computed here in Java, trunc((trunc(a / 2^na) ± trunc(b / 2^nb)) / 2) with divisions
  * rounding toward zero ({@link AvrHalvedRowsTest#half}), summed exactly. 8 bits: every (a, b) pair as the halved rows'
  * test runs them (rows of 255 elements and of 1), at the shifts ProtoNN's distance uses and others up to the widest.
  * 16 bits: a flash row of extreme and random values against pseudo-random a, with a's shifts from 0 to 15 (the row's
- * is 0: its copy is shifted at compile time, which the asm loop requires). Each sum is hashed by its 16-bit pieces
- * (FNV-1a, as AvrHalvedRowsTest), which Java computes from its own.
+ * is 0: its copy is shifted at compile time, which the asm loop requires). The wrapped 8-bit loops,
+ * sd_sumsq_subrow8 and sd_sumsq_addrow8, on every (a, b) pair against the squares of wrap_8(a ± b). Each sum is hashed
+ * by its 16-bit pieces (FNV-1a, as AvrHalvedRowsTest), which Java computes from its own.
  */
 class AvrSquaredDistanceRowsTest {
     static final int[][] SHIFTS8 = {{0, 0}, {1, 0}, {2, 1}, {0, 3}, {7, 7}};
@@ -40,6 +41,8 @@ class AvrSquaredDistanceRowsTest {
                 c.append(device16(sub, na));
                 want.add(java16(sub, na, row16));
             }
+            c.append(deviceWrapped(sub));
+            want.add(javaWrapped(sub));
         }
         c.append("    SEEDC_BENCH_EXIT();\n}\n");
         assertEquals(want, AvrRuntimeProductsTest.uartNumbers(dir, "sumsq", c, 400_000_000L));
@@ -66,6 +69,36 @@ class AvrSquaredDistanceRowsTest {
             long d = AvrHalvedRowsTest.half((byte) (a0 + 37 * 255), na, 255 - 128, nb, sub);
             mix64(h, row);
             mix64(h, d * d);
+        }
+        return h[0] & 0xFFFFFFFFL;
+    }
+
+    /** The wrapped loops, sd_sumsq_subrow8 and sd_sumsq_addrow8, on every (a, b) pair as {@link #device8}. */
+    private static String deviceWrapped(boolean sub) {
+        String fn = sub ? "sd_sumsq_subrow8" : "sd_sumsq_addrow8";
+        return "    h = 0;\n    for (uint16_t a0 = 0; a0 < 256; a0++) {\n"
+                + "        for (uint16_t k = 0; k < 256; k++) a8[k] = (int8_t)(uint8_t)(a0 + 37 * k);\n"
+                + "        mix64(" + fn + "(a8, row8, 255));\n"
+                + "        mix64(" + fn + "(a8 + 255, row8 + 255, 1));\n"
+                + "    }\n    put(h);\n";
+    }
+
+    /** The sums of wrap_8(a ± b)^2: Java's (byte) of the exact sum, squared. */
+    private static long javaWrapped(boolean sub) {
+        int[] h = {0};
+        for (int a0 = 0; a0 < 256; a0++) {
+            long row = 0, last = 0;
+            for (int k = 0; k < 256; k++) {
+                int a = (byte) (a0 + 37 * k), b = k - 128;
+                long d = (byte) (sub ? a - b : a + b);
+                if (k < 255) {
+                    row += d * d;
+                } else {
+                    last = d * d;
+                }
+            }
+            mix64(h, row);
+            mix64(h, last);
         }
         return h[0] & 0xFFFFFFFFL;
     }

@@ -17,9 +17,9 @@ import seedc.fixed.IdiomCalls;
 import seedc.fixed.SquaredDistances;
 
 /**
- * The fact {@link SquaredDistances} on the ProtoNN fixtures whose distance the Uno halves by the sign flag: by hand,
- * each has one, the loop body's |WX - B[i]|^2 (t14, the product of del's transpose and del, del = WX - B[i]), by the
- * loop of del's width; the Uno's C computes it by one call of the runtime's loop
+ * The fact {@link SquaredDistances} on ProtoNN fixtures whose distance the Uno halves by the sign flag or wraps: by
+ * hand, each has one, the loop body's |WX - B[i]|^2 (t14, the product of del's transpose and del, del = WX - B[i]), by
+ * the loop of del's form and width; the Uno's C computes it by one call of the runtime's loop
  * and writes no code for del, and a target without the idiom (x86) has none. Their integers on the Uno are
  * TrainedFixturesDifferentialTest's (simavr); the loops' own, AvrSquaredDistanceRowsTest's.
  */
@@ -28,7 +28,7 @@ class SquaredDistancesTest {
     Path dir;
 
     @ParameterizedTest
-    @ValueSource(strings = {"protonn-gestures-8", "protonn-letter-26"})
+    @ValueSource(strings = {"protonn-gestures-8", "protonn-letter-26", "protonn-digits-10"})
     void theProtoNNDistanceIsOneLoopOnTheUno(String name) throws Exception {
         Fixtures.Compiled c = Fixtures.get(name, "shiftry");
         FixedProgram fp = c.fixed();
@@ -38,7 +38,9 @@ class SquaredDistancesTest {
         assertEquals("t14", d.norm().out().name());
         assertEquals("del", d.sum().out().name());
         assertEquals("WX", d.a().name());
-        String fn = "sd_sumsq_shrsubhalf" + fp.type(d.sum().out()).container() + "_row"; // del's width's loop
+        // del's form's loop: halved at its width, or wrapped to 8 bits
+        String fn = d.call() == null ? "sd_sumsq_subrow8"
+                : "sd_sumsq_shrsubhalf" + fp.type(d.sum().out()).container() + "_row";
         assertEquals(fn, d.fn());
         assertEquals(List.of(), SquaredDistances.of(fp, calls(fp, c, IdiomCalls.Flags.NONE)).all(), "x86: none");
         CBackend.ARDUINO.emit(fp, c.model().weights(), EmitOptions.NONE, dir);

@@ -59,10 +59,11 @@ final class HalvedDistance {
     }
 
     /**
-     * The squared norm of such a sum as one call of the runtime's loop ({@link SquaredDistances}: ProtoNN's
-     * {@code |WX - B[i]|^2}), e.g. {@code sd_sumsq_shrsubhalf16_row((const int16_t *)v_WX, sd_next1, 16, 1, 0)}: the
-     * exact sum of the halved elements' squares, wrapped to the product's width (its plain sum of unshifted squares,
-     * modulo 2^W) and finished into its output; the row's pointer declared before it, as the sum's own loop would.
+     * The squared norm of such a sum, or of a wrapped 8-bit one, as one call of the runtime's loop
+     * ({@link SquaredDistances}: ProtoNN's {@code |WX - B[i]|^2}), e.g.
+     * {@code sd_sumsq_shrsubhalf16_row((const int16_t *)v_WX, sd_next1, 16, 1, 0)}: the exact sum of the elements'
+     * squares, wrapped to the product's width (its plain sum of unshifted squares, modulo 2^W) and finished into its
+     * output; the row's pointer declared before it, as the sum's own loop would.
      */
     static void norm(CWriter w, Operands r, FlashStream stream, SquaredDistances.Distance d) {
         OpParams.Mul p = r.params(d.norm(), OpParams.Mul.class);
@@ -70,9 +71,9 @@ final class HalvedDistance {
         List<String> before = new ArrayList<>();
         String pointer = FlashStream.pointer(1);
         stream.read(d.row(), ps.shrB(), pointer, before);
-        int bits = d.call().fn().resultBits;
-        String call = d.fn() + "((const int" + bits + "_t *)" + CNames.var(d.a()) + ", " + pointer + ", "
-                + d.a().size() + ", " + d.call().aShift() + ", " + d.call().bShift() + ")";
+        String shifts = d.call() == null ? "" : ", " + d.call().aShift() + ", " + d.call().bShift();
+        String call = d.fn() + "((const int" + d.bits() + "_t *)" + CNames.var(d.a()) + ", " + pointer + ", "
+                + d.a().size() + shifts + ")";
         w.block("", () -> {
             before.forEach(w::line);
             // in a variable of its own: the finishing shift of a variable keeps to the bits it needs (IntExpr.shrWrap)

@@ -317,7 +317,9 @@ SD_ROW8(sd_subrow8, sub)
  * computes each d with the row's own steps (a through X, the row through Z) and adds its square (8 bits: muls; 16
  * bits: sd_avr_sumsq16_ram's three products) to the sum. The 16-bit loop keeps the sum in r18-r25 and d in r16:r17
  * (mulsu's registers); it shifts only a (nb must be 0: the row's copy is shifted at compile time, as the fact
- * requires). AvrSquaredDistanceRowsTest runs both against Java under simavr. */
+ * requires). The same for the wrapped 8-bit distance, d_k = wrap_8(a[k] - row[k]) (sd_sumsq_subrow8, sd_sumsq_addrow8:
+ * sd_subrow8's element, ProtoNN's distance where it is not halved). AvrSquaredDistanceRowsTest runs them against Java
+ * under simavr. */
 #if defined(__AVR__) && defined(SEEDC_PARAM_READ)
 #define SD_SQROW8(name, op) SD_INLINE int32_t name(const int8_t *a, const int8_t *row, uint8_t n, int na, int nb) { \
     uint32_t acc; \
@@ -361,6 +363,17 @@ SD_ROW8(sd_subrow8, sub)
         : "memory"); \
     return (int64_t)acc; \
 }
+#define SD_SQWRAP8(name, op) SD_INLINE int32_t name(const int8_t *a, const int8_t *row, uint8_t n) { \
+    uint32_t acc; \
+    uint8_t x, y, zero, cnt = n; \
+    __asm__ volatile("clr %A[acc]\n\tclr %B[acc]\n\tmovw %C[acc], %A[acc]\n\tclr %[zero]\n" \
+        "1:\tld %[x], X+\n\tlpm %[y], Z+\n\t" #op " %[x], %[y]\n\t" \
+        "muls %[x], %[x]\n\tadd %A[acc], r0\n\tadc %B[acc], r1\n\tadc %C[acc], %[zero]\n\tadc %D[acc], %[zero]\n\t" \
+        "dec %[cnt]\n\tbrne 1b\n\tclr r1" \
+        : [acc] "=&r"(acc), "+x"(a), "+z"(row), [x] "=&d"(x), [y] "=&r"(y), [zero] "=&r"(zero), [cnt] "+r"(cnt) \
+        : : "memory"); \
+    return (int32_t)acc; \
+}
 #else
 #define SD_SQROW8(name, op) SD_INLINE int32_t name(const int8_t *a, const int8_t *row, uint8_t n, int na, int nb) { \
     int32_t acc = 0; \
@@ -379,7 +392,17 @@ SD_ROW8(sd_subrow8, sub)
     } \
     return acc; \
 }
+#define SD_SQWRAP8(name, op) SD_INLINE int32_t name(const int8_t *a, const int8_t *row, uint8_t n) { \
+    int32_t acc = 0; \
+    for (uint8_t k = 0; k < n; k++) { \
+        int8_t d = (int8_t)SD_ROW8_C_##op; \
+        acc += (int16_t)d * d; \
+    } \
+    return acc; \
+}
 #endif
+SD_SQWRAP8(sd_sumsq_subrow8, sub)
+SD_SQWRAP8(sd_sumsq_addrow8, add)
 SD_SQROW8(sd_sumsq_shrsubhalf8_row, sub)
 SD_SQROW8(sd_sumsq_shraddhalf8_row, add)
 SD_SQROW16(sd_sumsq_shrsubhalf16_row, sub, sbc)
