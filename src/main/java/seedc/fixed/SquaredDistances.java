@@ -13,7 +13,7 @@ import seedc.ir.Value;
  * matrix product of a vector x with itself (x through a transpose or another identity view, as the program writes
  * x^T x), where x is an element-wise sum of a RAM array and a flash row read in order, read by nothing else, that the
  * target halves by the sign flag ({@link IdiomCalls#halvedSum}: the AVR's sd_shrsubhalf16 and its twins) or that
- * wraps to 8 bits unshifted (the AVR's sd_subrow8 loop), and the product's terms are x's elements squared unshifted
+ * wraps to its 8 or 16 bits unshifted (the AVR's sd_subrow8 loop at 8), and the product's terms are x's elements squared unshifted
  * and summed plainly (no halving tree). Its value is then wrap_W(sum of d_k^2) with d_k the sum's element, which the
  * runtime's {@code sd_sumsq_shrsubhalf16_row}, {@code sd_sumsq_subrow8} (and twins) computes exactly without storing
  * x: the distance row wrote x and the norm read it back, 65 Uno cycles an element at
@@ -28,20 +28,15 @@ public final class SquaredDistances {
     /**
      * The norm {@code norm}, the sum it squares ({@code sum}: {@code a} the RAM array, {@code row} the flash operand
      * read in order), the identity views between the sum's output and the norm's operands, and how the sum computes
-     * an element: halved ({@code call}, {@link IdiomCalls#halvedSum}) or, where {@code call} is null, wrapped to 8 bits
-     * (wrap_8(a ± row), no shift: the AVR's sd_subrow8 loop's element).
+     * an element: halved ({@code call}, {@link IdiomCalls#halvedSum}) or, where {@code call} is null, wrapped to its
+     * {@code bits}, 8 or 16 (wrap_B(a ± row), no shift: the AVR's sd_subrow8 loop's element at 8 bits).
      */
-    public record Distance(Op.MatMul norm, Op sum, IdiomCalls.SumCall call, boolean subtract, Value a, Value row,
-                           List<Op> views) {
+    public record Distance(Op.MatMul norm, Op sum, IdiomCalls.SumCall call, boolean subtract, int bits, Value a,
+                           Value row, List<Op> views) {
         /** The runtime loop's C name: sd_sumsq_shrsubhalf16_row, sd_sumsq_subrow8, ... */
         public String fn() {
             return call != null ? "sd_sumsq_" + call.fn().cName().substring("sd_".length()) + "_row"
-                    : "sd_sumsq_" + (subtract ? "sub" : "add") + "row8";
-        }
-
-        /** The bits of the elements: the halving call's, or 8. */
-        public int bits() {
-            return call != null ? call.fn().resultBits : 8;
+                    : "sd_sumsq_" + (subtract ? "sub" : "add") + "row" + bits;
         }
 
         /** The bits of the C value the loop returns: the exact sum (int32_t at 8 bits, int64_t at 16). */
@@ -96,10 +91,13 @@ public final class SquaredDistances {
         OpParams.Add ps = fp.params(sum, OpParams.Add.class);
         boolean halved = call != null && call.post() == 1 && call.bShift() == 0
                 && fp.type(x).container() == call.fn().resultBits;
-        boolean wrapped = call == null && ps.shrA() == 0 && ps.post() == 0 && fp.type(ab.first()).container() == 8
-                && calls.readBits(ab.second(), ps.shrB()) <= 8 && fp.type(x).bits() == 8;
-        return halved || wrapped ? new Distance(m, sum, halved ? call : null, subtract, ab.first(), ab.second(),
-                List.copyOf(views)) : null;
+        // wrapped: wrap_B(a ± row) for B = x's bits, a container's, a in it unshifted and the row's copy within it
+        int bits = fp.type(x).bits();
+        boolean wrapped = call == null && ps.shrA() == 0 && ps.post() == 0 && (bits == 8 || bits == 16)
+                && fp.type(ab.first()).container() == bits && calls.readBits(ab.second(), ps.shrB()) <= bits
+                && ps.width() >= bits;
+        return halved || wrapped ? new Distance(m, sum, halved ? call : null, subtract, halved
+                ? call.fn().resultBits : bits, ab.first(), ab.second(), List.copyOf(views)) : null;
     }
 
     /**

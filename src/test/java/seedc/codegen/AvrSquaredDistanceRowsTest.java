@@ -16,8 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
  * rounding toward zero ({@link AvrHalvedRowsTest#half}), summed exactly. 8 bits: every (a, b) pair as the halved rows'
  * test runs them (rows of 255 elements and of 1), at the shifts ProtoNN's distance uses and others up to the widest.
  * 16 bits: a flash row of extreme and random values against pseudo-random a, with a's shifts from 0 to 15 (the row's
- * is 0: its copy is shifted at compile time, which the asm loop requires). The wrapped 8-bit loops,
- * sd_sumsq_subrow8 and sd_sumsq_addrow8, on every (a, b) pair against the squares of wrap_8(a ± b). Each sum is hashed
+ * is 0: its copy is shifted at compile time, which the asm loop requires). The wrapped loops: sd_sumsq_subrow8 and
+ * sd_sumsq_addrow8 on every (a, b) pair against the squares of wrap_8(a ± b), sd_sumsq_subrow16 and sd_sumsq_addrow16
+ * on the 16-bit rows against wrap_16's. Each sum is hashed
  * by its 16-bit pieces (FNV-1a, as AvrHalvedRowsTest), which Java computes from its own.
  */
 class AvrSquaredDistanceRowsTest {
@@ -38,11 +39,13 @@ class AvrSquaredDistanceRowsTest {
                 want.add(java8(sub, s[0], s[1]));
             }
             for (int na : SHIFTS16) {
-                c.append(device16(sub, na));
+                c.append(device16(sub ? "sd_sumsq_shrsubhalf16_row" : "sd_sumsq_shraddhalf16_row", ", " + na + ", 0"));
                 want.add(java16(sub, na, row16));
             }
             c.append(deviceWrapped(sub));
             want.add(javaWrapped(sub));
+            c.append(device16(sub ? "sd_sumsq_subrow16" : "sd_sumsq_addrow16", ""));
+            want.add(java16(sub, -1, row16));
         }
         c.append("    SEEDC_BENCH_EXIT();\n}\n");
         assertEquals(want, AvrRuntimeProductsTest.uartNumbers(dir, "sumsq", c, 400_000_000L));
@@ -103,13 +106,15 @@ class AvrSquaredDistanceRowsTest {
         return h[0] & 0xFFFFFFFFL;
     }
 
-    /** ROUNDS16 rows of 255 elements: a from xorshift32 (its low 16 bits), b the flash row. */
-    private static String device16(boolean sub, int na) {
-        String fn = sub ? "sd_sumsq_shrsubhalf16_row" : "sd_sumsq_shraddhalf16_row";
+    /**
+     * ROUNDS16 rows of 255 elements: a from xorshift32 (its low 16 bits), b the flash row, through {@code fn} with its
+     * arguments after the count ({@code tail}).
+     */
+    private static String device16(String fn, String tail) {
         return "    {\n        uint32_t s = 2463534242u;\n        h = 0;\n"
                 + "        for (uint8_t r = 0; r < " + ROUNDS16 + "; r++) {\n"
                 + "            for (uint16_t k = 0; k < 255; k++) a16[k] = (int16_t)(uint16_t)next(&s);\n"
-                + "            mix64(" + fn + "(a16, row16, 255, " + na + ", 0));\n        }\n        put(h);\n    }\n";
+                + "            mix64(" + fn + "(a16, row16, 255" + tail + "));\n        }\n        put(h);\n    }\n";
     }
 
     private static long java16(boolean sub, int na, int[] row) {
@@ -121,7 +126,9 @@ class AvrSquaredDistanceRowsTest {
                 s ^= s << 13;
                 s ^= s >>> 17;
                 s ^= s << 5;
-                long d = AvrHalvedRowsTest.half((short) s, na, row[k], 0, sub);
+                // na < 0: the wrapped loop's wrap_16(a ± b), Java's (short) of the exact sum
+                long d = na < 0 ? (short) (sub ? (short) s - row[k] : (short) s + row[k])
+                        : AvrHalvedRowsTest.half((short) s, na, row[k], 0, sub);
                 sum += d * d;
             }
             mix64(h, sum);

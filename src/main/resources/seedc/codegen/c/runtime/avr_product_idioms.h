@@ -317,8 +317,8 @@ SD_ROW8(sd_subrow8, sub)
  * computes each d with the row's own steps (a through X, the row through Z) and adds its square (8 bits: muls; 16
  * bits: sd_avr_sumsq16_ram's three products) to the sum. The 16-bit loop keeps the sum in r18-r25 and d in r16:r17
  * (mulsu's registers); it shifts only a (nb must be 0: the row's copy is shifted at compile time, as the fact
- * requires). The same for the wrapped 8-bit distance, d_k = wrap_8(a[k] - row[k]) (sd_sumsq_subrow8, sd_sumsq_addrow8:
- * sd_subrow8's element, ProtoNN's distance where it is not halved). AvrSquaredDistanceRowsTest runs them against Java
+ * requires). The same for the wrapped distance, d_k = wrap_8(a[k] - row[k]) (sd_sumsq_subrow8, sd_sumsq_addrow8:
+ * sd_subrow8's element, ProtoNN's distance where it is not halved) and wrap_16 (sd_sumsq_subrow16, sd_sumsq_addrow16). AvrSquaredDistanceRowsTest runs them against Java
  * under simavr. */
 #if defined(__AVR__) && defined(SEEDC_PARAM_READ)
 #define SD_SQROW8(name, op) SD_INLINE int32_t name(const int8_t *a, const int8_t *row, uint8_t n, int na, int nb) { \
@@ -337,6 +337,11 @@ SD_ROW8(sd_subrow8, sub)
         : "memory"); \
     return (int32_t)acc; \
 }
+/* x (r16:r17) squared into t (sd_avr_sumsq16_ram's three products), then added to the sum in r18-r23 */
+#define SD_SQ16_ADD "mul %A[x], %A[x]\n\tmovw %A[t], r0\n\tmuls %B[x], %B[x]\n\tmovw %C[t], r0\n\tmulsu %B[x], %A[x]\n\t" \
+        "sbc %[s], %[s]\n\tadd %B[t], r0\n\tadc %C[t], r1\n\tadc %D[t], %[s]\n\tadd %B[t], r0\n\tadc %C[t], r1\n\t" \
+        "adc %D[t], %[s]\n\tadd r18, %A[t]\n\tadc r19, %B[t]\n\tadc r20, %C[t]\n\tadc r21, %D[t]\n\t" \
+        "adc r22, %[zero]\n\tadc r23, %[zero]\n\t"
 #define SD_SQROW16(name, op, opc) SD_INLINE int64_t name(const int16_t *a, const int16_t *row, uint8_t n, int na, \
                                                          int nb) { \
     register uint64_t acc __asm__("r18"); \
@@ -350,10 +355,7 @@ SD_ROW8(sd_subrow8, sub)
         SD_ROW_SHR16("%A[x]", "%B[x]", "na", "ka0", "ka1", "4") \
         #op " %A[x], %A[y]\n\t" #opc " %B[x], %B[y]\n\tbrlt 2f\n\tlsr %B[x]\n\tror %A[x]\n\trjmp 3f\n" \
         "2:\tsubi %A[x], 0xff\n\tsbci %B[x], 0xff\n\tror %B[x]\n\tror %A[x]\n3:\t" \
-        "mul %A[x], %A[x]\n\tmovw %A[t], r0\n\tmuls %B[x], %B[x]\n\tmovw %C[t], r0\n\tmulsu %B[x], %A[x]\n\t" \
-        "sbc %[s], %[s]\n\tadd %B[t], r0\n\tadc %C[t], r1\n\tadc %D[t], %[s]\n\tadd %B[t], r0\n\tadc %C[t], r1\n\t" \
-        "adc %D[t], %[s]\n\tadd r18, %A[t]\n\tadc r19, %B[t]\n\tadc r20, %C[t]\n\tadc r21, %D[t]\n\t" \
-        "adc r22, %[zero]\n\tadc r23, %[zero]\n\t" \
+        SD_SQ16_ADD \
         /* brne reaches 64 words back: the loop is 46 + 2 na */ \
         "dec %[cnt]\n\t.if %[na] <= 8\n\tbrne 1b\n\t.else\n\tbreq 6f\n\trjmp 1b\n6:\n\t.endif\n\tclr r1" \
         : "=&r"(acc), "+x"(a), "+z"(row), [x] "=&d"(x), [y] "=&r"(y), [t] "=&r"(t), [s] "=&r"(s), \
@@ -373,6 +375,20 @@ SD_ROW8(sd_subrow8, sub)
         : [acc] "=&r"(acc), "+x"(a), "+z"(row), [x] "=&d"(x), [y] "=&r"(y), [zero] "=&r"(zero), [cnt] "+r"(cnt) \
         : : "memory"); \
     return (int32_t)acc; \
+}
+#define SD_SQWRAP16(name, op, opc) SD_INLINE int64_t name(const int16_t *a, const int16_t *row, uint8_t n) { \
+    register uint64_t acc __asm__("r18"); \
+    register uint16_t x __asm__("r16"); \
+    uint32_t t; \
+    uint16_t y; \
+    uint8_t s, zero, cnt = n; \
+    __asm__ volatile("clr r18\n\tclr r19\n\tmovw r20, r18\n\tmovw r22, r18\n\tmovw r24, r18\n\tclr %[zero]\n" \
+        "1:\tld %A[x], X+\n\tld %B[x], X+\n\tlpm %A[y], Z+\n\tlpm %B[y], Z+\n\t" \
+        #op " %A[x], %A[y]\n\t" #opc " %B[x], %B[y]\n\t" SD_SQ16_ADD "dec %[cnt]\n\tbrne 1b\n\tclr r1" \
+        : "=&r"(acc), "+x"(a), "+z"(row), [x] "=&d"(x), [y] "=&r"(y), [t] "=&r"(t), [s] "=&r"(s), \
+          [zero] "=&r"(zero), [cnt] "+r"(cnt) \
+        : : "memory"); \
+    return (int64_t)acc; \
 }
 #else
 #define SD_SQROW8(name, op) SD_INLINE int32_t name(const int8_t *a, const int8_t *row, uint8_t n, int na, int nb) { \
@@ -400,9 +416,21 @@ SD_ROW8(sd_subrow8, sub)
     } \
     return acc; \
 }
+#define SD_SQWRAP16(name, op, opc) SD_INLINE int64_t name(const int16_t *a, const int16_t *row, uint8_t n) { \
+    int64_t acc = 0; \
+    for (uint8_t k = 0; k < n; k++) { \
+        int16_t d = (int16_t)(uint16_t)SD_ROW16_C_##op; \
+        acc += (int32_t)d * d; \
+    } \
+    return acc; \
+}
+#define SD_ROW16_C_add (uint16_t)(1u * (uint16_t)a[k] + (uint16_t)SD_NEXT16(row))
+#define SD_ROW16_C_sub (uint16_t)(1u * (uint16_t)a[k] - (uint16_t)SD_NEXT16(row))
 #endif
 SD_SQWRAP8(sd_sumsq_subrow8, sub)
 SD_SQWRAP8(sd_sumsq_addrow8, add)
+SD_SQWRAP16(sd_sumsq_subrow16, sub, sbc)
+SD_SQWRAP16(sd_sumsq_addrow16, add, adc)
 SD_SQROW8(sd_sumsq_shrsubhalf8_row, sub)
 SD_SQROW8(sd_sumsq_shraddhalf8_row, add)
 SD_SQROW16(sd_sumsq_shrsubhalf16_row, sub, sbc)

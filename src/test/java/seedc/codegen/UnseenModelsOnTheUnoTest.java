@@ -20,20 +20,22 @@ import seedc.ir.FloatModel;
 import seedc.search.Metric;
 
 /**
- * The CNNs of fixtures/unseen (scripts/train/regenerate-unseen.sh: a 4x4 letter image of 26 classes through 12 and 16
- * channels without pooling, and 12 steps of 3 gesture channels through 1x3 kernels; data, shapes and a seed that no
- * kernel, cost or search choice was tuned on), compiled for the Uno with the search's defaults: the C, with each
- * convolution's way of summing its channels and its bias and ReLU at its store, computes the interpreter's raw scores
- * and labels on x86 under the sanitizers and on the Uno under simavr.
+ * The models of fixtures/unseen (scripts/train/regenerate-unseen.sh: data, shapes and a seed that no kernel, cost or
+ * search choice was tuned on; among them a 4x4 letter image of 26 classes through 12 and 16 channels without pooling,
+ * 12 steps of 3 gesture channels through 1x3 kernels, a ProtoNN whose 16-bit distance wraps unhalved), compiled for
+ * the Uno with the search's defaults: the C, with its kernels (a convolution's channels summed in one call a run, its
+ * bias and ReLU at its store, ProtoNN's squared distance in one loop), computes the interpreter's raw scores and labels
+ * on x86 under the sanitizers and on the Uno under simavr.
  */
-class UnseenCnnsTest {
+class UnseenModelsOnTheUnoTest {
     @TempDir
     Path dir;
 
     static final int ROWS = 20;
 
     @ParameterizedTest
-    @ValueSource(strings = {"cnn-letter57-26", "cnn-gestures12-8"})
+    @ValueSource(strings = {"cnn-letter57-26", "cnn-gestures12-8", "protonn-letter57-26", "protonn-gestures12-8",
+            "bonsai-letter57-26", "fastgrnn-gestures12-8"})
     void theUnosCodeComputesTheInterpretersIntegers(String name) throws Exception {
         Path d = Path.of("src/test/resources/fixtures/unseen", name);
         FloatModel model = SeeDotFrontEnd.load(d.resolve("input.sd"), d);
