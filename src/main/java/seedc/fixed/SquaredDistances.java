@@ -9,15 +9,15 @@ import seedc.ir.OpFacts;
 import seedc.ir.Value;
 
 /**
- * Which squared norms the C computes with their halved distance in one runtime loop: ProtoNN's |WX - B[i]|^2, a 1 x 1
- * matrix product of a vector x with itself (x through a transpose or another identity view, as the program writes
- * x^T x), where x is an element-wise sum of a RAM array and a flash row read in order, read by nothing else, that the
- * target halves by the sign flag ({@link IdiomCalls#halvedSum}: the AVR's sd_shrsubhalf16 and its twins) or that
- * wraps to its 8 or 16 bits unshifted (the AVR's sd_subrow8 loop at 8), and the product's terms are x's elements squared unshifted
+ * Which squared norms the C computes with their distance in one runtime loop: ProtoNN's |WX - B[i]|^2, a 1 x 1 matrix
+ * product of a vector x with itself (x through a transpose or another identity view, as the program writes x^T x),
+ * where x is an element-wise sum of a RAM array and a flash row read in order, read by nothing else, that the target
+ * halves by the sign flag ({@link IdiomCalls#halvedSum}: the AVR's sd_shrsubhalf16 and its twins) or that wraps to its
+ * 8 or 16 bits unshifted (the AVR's sd_subrow8 loop at 8), and the product's terms are x's elements squared unshifted
  * and summed plainly (no halving tree). Its value is then wrap_W(sum of d_k^2) with d_k the sum's element, which the
- * runtime's {@code sd_sumsq_shrsubhalf16_row}, {@code sd_sumsq_subrow8} (and twins) computes exactly without storing
- * x: the distance row wrote x and the norm read it back, 65 Uno cycles an element at
- * 16 bits on protonn-gestures-8 where one loop takes about 47.
+ * runtime's {@code sd_sumsq_shrsubhalf16_row}, {@code sd_sumsq_subrow8} (and twins) computes exactly without storing x:
+ * the distance row wrote x and the norm read it back, 66 Uno cycles an element at 16 bits on protonn-gestures-8, where
+ * the one loop takes 51.5.
  *
  * <p>One fact the C backends write the C by (seedc.codegen.c.emit): x keeps its planned bytes, unwritten, so that the
  * RAM plan (and every RAM figure the search reads) is as before; a, which the loop reads when the norm runs, is defined

@@ -47,8 +47,6 @@ public final class StoreEpilogues {
         }
     }
 
-    public static final StoreEpilogues NONE = new StoreEpilogues(List.of());
-
     private final List<Epilogue> epilogues;
 
     private StoreEpilogues(List<Epilogue> epilogues) {
