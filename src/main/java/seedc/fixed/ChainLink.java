@@ -2,7 +2,6 @@ package seedc.fixed;
 
 import seedc.ir.Op;
 import seedc.ir.OpFacts;
-import seedc.ir.Op.VecKind;
 import seedc.ir.Value;
 
 /**
@@ -28,7 +27,7 @@ public record ChainLink(Op op, Value chained, Value known, boolean knownFirst) {
 
     /** Whether the op subtracts its second operand from its first. */
     public boolean subtracts() {
-        return op instanceof Op.VecOp v ? v.kind() == VecKind.SUB : op instanceof Op.Add a && a.subtract();
+        return OpFacts.subtracts(op);
     }
 
     /** The op with the operand that is a parameter or constant, when exactly one is. */

@@ -240,7 +240,7 @@ public final class ElementwiseRowLoops {
 
     private Row sum(Op op, Value a, Value b) {
         OpParams.Add p = fp.params(op, OpParams.Add.class);
-        boolean subtract = op instanceof Op.VecOp v ? v.kind() == Op.VecKind.SUB : ((Op.Add) op).subtract();
+        boolean subtract = OpFacts.subtracts(op);
         boolean streamed = calls.flags().readsFlashRowsInOrder() && rows.elementwiseSum(op) != FlashRowReads.NONE;
         if (streamed || calls.halvedSum(op) != null) {
             return null; // a flash row read in order: its own calls (sd_addrow8, the halving sums)

@@ -306,7 +306,7 @@ public final class IdiomCalls {
                 return null;
             }
             OpFacts.TwoOperands ab = OpFacts.elementwiseOfTwo(o); // a sum: FlashRowReads read it so
-            boolean subtract = o instanceof Op.VecOp v ? v.kind() == Op.VecKind.SUB : ((Op.Add) o).subtract();
+            boolean subtract = OpFacts.subtracts(o);
             if (ab.first().isInt() || ab.second().isInt()) {
                 return null;
             }

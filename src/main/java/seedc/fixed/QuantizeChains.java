@@ -3,6 +3,7 @@ package seedc.fixed;
 import java.util.Map;
 import seedc.analysis.Dataflow;
 import seedc.ir.Op;
+import seedc.ir.OpFacts;
 import seedc.ir.Op.Quantize;
 import seedc.ir.Op.VecKind;
 import seedc.ir.Op.VecOp;
@@ -42,7 +43,7 @@ final class QuantizeChains {
             long[] a = knownFirst ? k : in, b = knownFirst ? in : k;
             int bits = fp.type(op.out()).bits();
             if (op instanceof VecOp v && v.kind() != VecKind.MUL || op instanceof Op.Add) {
-                boolean subtract = op instanceof VecOp v ? v.kind() == VecKind.SUB : ((Op.Add) op).subtract();
+                boolean subtract = OpFacts.subtracts(op);
                 return FixedKernels.add(a, b, in.length, subtract, fp.params(op, OpParams.Add.class), bits,
                         WrapSite.IGNORE);
             }

@@ -77,8 +77,8 @@ public final class SquaredDistances {
             return null;
         }
         OpFacts.TwoOperands ab = OpFacts.elementwiseOfTwo(sum);
-        if (ab == null || ab.product() || calls.streamedOperand(sum) != 1 || !rowShaped(fp, g, m, x, ab.first(),
-                ab.second(), calls)) {
+        if (ab == null || ab.product() || calls.streamedOperand(sum) != 1
+                || !rowShaped(g, m, x, ab.first(), ab.second(), calls)) {
             return null;
         }
         for (Dataflow.Use u : g.uses(x)) { // x goes to the views and the norm alone
@@ -86,7 +86,7 @@ public final class SquaredDistances {
                 return null;
             }
         }
-        boolean subtract = sum instanceof Op.VecOp v ? v.kind() == Op.VecKind.SUB : ((Op.Add) sum).subtract();
+        boolean subtract = OpFacts.subtracts(sum);
         IdiomCalls.SumCall call = calls.halvedSum(sum);
         OpParams.Add ps = fp.params(sum, OpParams.Add.class);
         boolean halved = call != null && call.post() == 1 && call.bShift() == 0
@@ -105,8 +105,7 @@ public final class SquaredDistances {
      * the norm's region: the loop reads a when the norm runs, where the RAM plan keeps a live only until the sum; a
      * value defined outside (ProtoNN's WX, read by every iteration) lives through the norm too.
      */
-    private static boolean rowShaped(FixedProgram fp, Dataflow g, Op.MatMul m, Value x, Value a, Value row,
-                                     IdiomCalls calls) {
+    private static boolean rowShaped(Dataflow g, Op.MatMul m, Value x, Value a, Value row, IdiomCalls calls) {
         return !a.isInt() && !calls.inFlash(a) && a.size() == x.size() && row.size() == x.size()
                 && x.size() <= IdiomCalls.ROW_MAX_ELEMENTS && g.def(a) instanceof Op def
                 && g.region(def) != g.region(m) && g.region(def).encloses(g.region(m));

@@ -47,6 +47,9 @@ public final class StoreEpilogues {
         }
     }
 
+    /** No epilogue (a plan of the float build). */
+    public static final StoreEpilogues NONE = new StoreEpilogues(List.of());
+
     private final List<Epilogue> epilogues;
 
     private StoreEpilogues(List<Epilogue> epilogues) {

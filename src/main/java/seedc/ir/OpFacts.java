@@ -195,6 +195,11 @@ public final class OpFacts {
      */
     public record TwoOperands(boolean product, Value first, Value second) {}
 
+    /** Whether the op is a sum that subtracts its second operand from its first (a VecOp's SUB, an Add's subtract). */
+    public static boolean subtracts(Op op) {
+        return op instanceof Op.VecOp v ? v.kind() == Op.VecKind.SUB : op instanceof Op.Add a && a.subtract();
+    }
+
     /** {@link TwoOperands} of {@code op}, or null when it is not an element-wise product or sum of two. */
     public static TwoOperands elementwiseOfTwo(Op op) {
         return switch (op) {

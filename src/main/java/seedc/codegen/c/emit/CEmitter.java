@@ -64,7 +64,7 @@ public final class CEmitter extends BodyEmitter {
         this.fp = fp;
         this.fused = fused;
         this.bitSerial = bitSerial;
-        this.epilogues = ConvEpilogues.of(fp, fused, bitSerial);
+        this.epilogues = ram.epilogues(); // the plan's own: what it leaves unstored, the stores write
         this.r = new Operands(fp, consts, fused, epilogues);
         FlashRowReads rows = new FlashRowReads(fp, consts.storage());
         this.stream = new FlashStream(r, rows, idioms.readsFlashRowsInOrder());

@@ -8,8 +8,8 @@ import seedc.fixed.StoreEpilogues;
 /**
  * The C's {@link StoreEpilogues}: a convolution's bias and ReLU computed where it stores each element, unless a
  * comparison is made there instead ({@link Thresholds}) or a bit-plane or subset-sum kernel computes it
- * ({@link BitSerial}). The RAM plan and the emitter both read this, so that what one leaves unstored the other never
- * writes.
+ * ({@link BitSerial}). The RAM plan finds them, and the emitter reads the plan's ({@code RamPlan.epilogues}), so that
+ * what one leaves unstored the other writes at the store.
  */
 final class ConvEpilogues {
     private ConvEpilogues() {}

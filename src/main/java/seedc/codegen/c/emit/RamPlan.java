@@ -51,13 +51,16 @@ public final class RamPlan {
     private final Map<String, Integer> bits = new HashMap<>();
     private final List<LiveRange> ranges = new ArrayList<>();
     private final MemoryPlan plan;
+    /** The biases and ReLUs its convolutions compute at their stores, which the plan leaves unstored. */
+    private final StoreEpilogues epilogues;
 
     /** How an encoding stores values: which ones, in how many bits, and whether a view keeps the type. */
     private record Encoding(Predicate<Value> stored, ToIntFunction<Value> bits, BiPredicate<Value, Value> sameType,
                             ToIntFunction<Value> bytes) {}
 
     private RamPlan(Dataflow g, Map<Value, Op> writtenEarlier, Encoding enc, Map<Op, Scratch> scratch,
-                    int limitBytes) {
+                    StoreEpilogues epilogues, int limitBytes) {
+        this.epilogues = epilogues;
         Liveness live = Liveness.of(g, enc.stored(), writtenEarlier);
         this.instructions = live.instructions();
         this.inPlace = InPlace.of(live, enc.bits(), enc.sameType());
@@ -79,7 +82,7 @@ public final class RamPlan {
         Dataflow g = Dataflow.of(p);
         Predicate<Value> stored = v -> !v.isInt() && !(g.def(v) instanceof Op.Param || g.def(v) instanceof Op.Const);
         return new RamPlan(g, Map.of(), new Encoding(stored, v -> 32, (a, o) -> false, v -> v.size() * 4), Map.of(),
-                limitBytes);
+                StoreEpilogues.NONE, limitBytes);
     }
 
     /**
@@ -93,7 +96,8 @@ public final class RamPlan {
 
     /**
      * The same with the chains {@code fused} compares: x read by the comparison, the chain's values not stored; a
-     * chain compared where its convolution stores writes its result there; the scratch the target's {@code idioms}
+     * chain compared where its convolution stores writes its result there, as does a convolution's bias and ReLU
+     * ({@link ConvEpilogues}: their values and the convolution's not stored); the scratch the target's {@code idioms}
      * need planned too (a convolution's channel sums, {@link ConvChannelCalls}).
      */
     public static RamPlan of(FixedProgram fp, int limitBytes, Thresholds fused, BitSerial bitSerial,
@@ -102,7 +106,8 @@ public final class RamPlan {
         var unstored = new java.util.HashSet<>(fused.unstored());
         unstored.addAll(bitSerial.sources().unstored());
         Map<Value, Op> writtenEarlier = new HashMap<>(fused.writtenEarlier());
-        for (StoreEpilogues.Epilogue e : ConvEpilogues.of(fp, fused, bitSerial).all()) {
+        StoreEpilogues epilogues = ConvEpilogues.of(fp, fused, bitSerial);
+        for (StoreEpilogues.Epilogue e : epilogues.all()) {
             unstored.addAll(e.unstored()); // the convolution writes the epilogue's last value as it stores
             writtenEarlier.put(e.last(), e.product());
         }
@@ -117,7 +122,7 @@ public final class RamPlan {
                 v -> fp.type(v).bits(), (a, o) -> fp.type(a).equals(fp.type(o)),
                 v -> packed.getOrDefault(v, v.size() * Math.max(1, fp.type(v).bits() / 8)));
         return new RamPlan(Dataflow.of(fp.program(), extraReads), writtenEarlier, enc,
-                DeclaredScratch.of(fp, bitSerial, idioms), limitBytes);
+                DeclaredScratch.of(fp, bitSerial, idioms), epilogues, limitBytes);
     }
 
     /** The live ranges of the values owning bytes and of the scratch arrays, under their C names. */
@@ -178,6 +183,11 @@ public final class RamPlan {
 
     Scratch scratch(Op op) {
         return scratch.get(op);
+    }
+
+    /** The epilogues this plan leaves unstored, which the emitter writes at the convolutions' stores. */
+    StoreEpilogues epilogues() {
+        return epilogues;
     }
 
     public MemoryPlan plan() {
