@@ -7,6 +7,7 @@ import java.util.function.Predicate;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.FlashRowReads;
 import seedc.fixed.IdiomCalls;
+import seedc.fixed.SquaredDistances;
 import seedc.ir.Op;
 import seedc.ir.OpFacts;
 import seedc.ir.Value;
@@ -49,6 +50,8 @@ final class IdiomWork {
     private final FixedProgram fp;
 
     private final IdiomCalls calls;
+    /** The squared norms computed with their distances in one loop (SquaredDistanceWork); found when first asked. */
+    private SquaredDistances distances;
     /** Each sum loop's last op that it adds as computed, and the sum it adds into (the loop's result). */
     private final Map<Op, Value> addedInto = new IdentityHashMap<>();
 
@@ -161,9 +164,28 @@ final class IdiomWork {
         return calls.dotRow(op);
     }
 
-    /** Whether a term's unit counts a row's work (a class-score or element-wise row's elements, a dot row's). */
+    /** The squared distance whose norm is op ({@link SquaredDistances}: one loop computes both), or null. */
+    SquaredDistances.Distance distanceOf(Op op) {
+        return op instanceof Op.MatMul && op.out().size() == 1 ? distances().at(op) : null;
+    }
+
+    /** Whether op is a distance that its squared norm's loop computes (its terms are the norm's). */
+    boolean summedInNorm(Op op) {
+        return OpFacts.elementwiseOfTwo(op) != null && distances().summedInNorm(op);
+    }
+
+    private SquaredDistances distances() {
+        if (distances == null) {
+            distances = SquaredDistances.of(fp, calls);
+        }
+        return distances;
+    }
+
+    /** Whether a term's unit counts a row's work (a class-score or element-wise row's elements, a dot row's, a squared
+     * distance's loop's). */
     static boolean isRow(String unit) {
-        return unit.equals(ROW) || unit.equals(DotRowWork.TERMS) || unit.equals(DotRowWork.OUTPUTS);
+        return unit.equals(ROW) || unit.equals(DotRowWork.TERMS) || unit.equals(DotRowWork.OUTPUTS)
+                || unit.equals(SquaredDistanceWork.ELEMENTS) || unit.equals(SquaredDistanceWork.CALLS);
     }
 
     /** The element-wise row loop that is op's whole loop ({@link IdiomCalls#elementwiseRow}), or null. */

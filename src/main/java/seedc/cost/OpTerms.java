@@ -11,6 +11,7 @@ import seedc.fixed.ExpKernels;
 import seedc.fixed.FixedProgram;
 import seedc.fixed.LowBitProducts;
 import seedc.fixed.OpParams;
+import seedc.fixed.SquaredDistances;
 import seedc.ir.Op;
 import seedc.ir.OpFacts;
 import seedc.ir.Value;
@@ -64,6 +65,9 @@ record OpTerms(FixedProgram fp, Set<Value> flash, Set<Op> streamed, IdiomWork id
     }
 
     void add(Op op, double times, Map<String, Double> t) {
+        if (idioms != null && idioms.summedInNorm(op)) {
+            return; // the squared norm's loop computes it: its terms are the norm's (SquaredDistanceWork)
+        }
         if (folded.contains(op)) { // the C folds it into another op's code: its terms under units of their own
             Map<String, Double> own = new TreeMap<>();
             addCoded(op, times, own, false);
@@ -93,12 +97,14 @@ record OpTerms(FixedProgram fp, Set<Value> flash, Set<Op> streamed, IdiomWork id
         LowBitProducts.Product onPlanes = planes == null ? null : planes.productOf(op);
         LowBitProducts.WideProduct bySubsets = planes == null || onPlanes != null ? null : planes.subsetsOf(op);
         boolean dotRow = idioms != null && onPlanes == null && bySubsets == null && idioms.dotRowOf(op) != null;
+        SquaredDistances.Distance distance = idioms != null && ownLoop ? idioms.distanceOf(op) : null;
         // its elements' exp lookup and division, as terms where the target's model has idioms' terms (the AVR's; the
         // other targets' models were fitted on the op's own terms, which price it there)
         ExpKernels.Kernel exp = ownLoop && idioms != null ? ExpKernels.of(fp, op) : null;
         // where the AVR's C searches a sigmoid's or tanh's steps instead (the dialect's idiom, as the idioms' terms)
         ActivationSteps steps = exp != null ? ActivationSteps.of(fp, op) : null;
-        if (!streamed.contains(op) && !calls && !row && !dotRow && exp == null && onPlanes == null && bySubsets == null) {
+        if (!streamed.contains(op) && !calls && !row && !dotRow && distance == null && exp == null && onPlanes == null
+                && bySubsets == null) {
             indexed(op, times, t);
             return;
         }
@@ -118,6 +124,15 @@ record OpTerms(FixedProgram fp, Set<Value> flash, Set<Op> streamed, IdiomWork id
         }
         if (dotRow) {
             DotRowWork.add(idioms, op, times, named); // the whole product one dot row call: the row's terms
+        }
+        if (distance != null) {
+            // the norm and its distance one loop: the loop's terms, the distance's (no loop of its own) as stand-ins
+            Map<String, Double> sum = new TreeMap<>();
+            addCoded(distance.sum(), times, sum, false);
+            if (packed != null) {
+                packed.add(distance.sum(), times, OpFacts.macs(distance.sum(), sparse), sum);
+            }
+            SquaredDistanceWork.add(distance, times, sum, named);
         }
         if (exp != null) {
             // an exp, sigmoid or tanh without a table: its kernel's terms

@@ -45,7 +45,10 @@ import seedc.ir.Value;
  *       row adds, and the op's other terms and the loop's additions of it as stand-ins ({@link IdiomWork#addRow}); so
  *       too an element-wise op whose whole loop the C writes as one call of the runtime's element-wise row loops
  *       ({@link IdiomCalls#elementwiseRow}): the elements the row writes, its other terms as stand-ins
- *       ({@link ElementwiseRowWork}).
+ *       ({@link ElementwiseRowWork}); so too a squared norm the C computes with its distance in one loop
+ *       ({@link seedc.fixed.SquaredDistances}): {@code MatMul.sqdist.FN}, {@code MatMul.sqdistout.FN}, the loop's
+ *       elements and calls, and the norm's and the distance's terms as its stand-ins; the distance has none
+ *       ({@link SquaredDistanceWork}).
  *   <li>{@code Kind.explookup.W}, {@code Kind.expshift}, {@code Kind.expdiv.D}, {@code Kind.expdivbit.D},
  *       {@code Kind.expcdiv}: on the same target, an exp, sigmoid or tanh whose input is not 8 bits (no table:
  *       {@link seedc.fixed.ExpKernels}): its elements' exp lookups, shift bits, divisions and quotient bits, its other

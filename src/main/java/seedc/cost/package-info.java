@@ -18,7 +18,9 @@
  * its last op's and the loop's additions' terms kept as stand-ins that price it until a fit measures the row;
  * an element-wise op whose loop is one call of the runtime's row loops ({@link seedc.fixed.IdiomCalls#elementwiseRow})
  * likewise ({@link seedc.cost.ElementwiseRowWork}), and a one-row matrix product that is one call of a whole-row dot
- * product ({@link seedc.fixed.IdiomCalls#dotRow}) by its terms and outputs ({@link seedc.cost.DotRowWork}); an exp, sigmoid
+ * product ({@link seedc.fixed.IdiomCalls#dotRow}) by its terms and outputs ({@link seedc.cost.DotRowWork}), and a squared
+ * norm computed with its distance in one loop ({@link seedc.fixed.SquaredDistances}) by the loop's elements and calls
+ * on the norm, the distance's terms among its stand-ins ({@link seedc.cost.SquaredDistanceWork}); an exp, sigmoid
  * or tanh without a table of its outputs ({@link seedc.fixed.ExpKernels}: its input wider than 8 bits) by the exp
  * lookups, shift bits, divisions and quotient bits its elements run ({@link seedc.cost.ExpKernelWork}). A product on bit
  * planes ({@link seedc.fixed.LowBitProducts#onPlanes}, likewise) has its kernels' work ({@link seedc.cost.PlaneWork}:

@@ -21,8 +21,8 @@ import seedc.ir.Value;
  *
  * <p>One fact the C backends write the C by (seedc.codegen.c.emit): x keeps its planned bytes, unwritten, so that the
  * RAM plan (and every RAM figure the search reads) is as before; a, which the loop reads when the norm runs, is defined
- * outside the norm's loop body, so that it is live there. The cost model prices the sum and the product as before,
- * their own terms (not measured as one loop yet).
+ * outside the norm's loop body, so that it is live there. The cost model prices the loop by terms of its own on the
+ * norm (seedc.cost.SquaredDistanceWork), the two ops' terms kept as its stand-ins.
  */
 public final class SquaredDistances {
     /**

@@ -190,6 +190,8 @@ class FitScriptPricingTest {
             terms.add(kind + "." + IdiomWork.ROW + ".addscores16");
             terms.add(kind + "." + DotRowWork.TERMS + ".dotrow8x16_16");
             terms.add(kind + "." + DotRowWork.OUTPUTS + ".dotrow8x16_16");
+            terms.add(kind + "." + SquaredDistanceWork.ELEMENTS + ".sumsq_subrow8");
+            terms.add(kind + "." + SquaredDistanceWork.CALLS + ".sumsq_subrow8");
             terms.add(kind + "." + ExpKernelWork.LOOKUP + ".32");
             terms.add(kind + "." + ExpKernelWork.FRACDIV + ".16");
         }
