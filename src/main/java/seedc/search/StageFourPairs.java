@@ -1,5 +1,6 @@
 package seedc.search;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -72,38 +73,106 @@ final class StageFourPairs {
     }
 
     /**
-     * A pair to run: the curve's index of the earlier refusal, the program's widths and scales with both demotions,
-     * its modelled cycles.
+     * A pair (or a linked group) to run: the curve's indices of the earlier refusals, in the walk's order, the
+     * program's widths and scales with them and the last demotion, its modelled cycles.
      */
-    record Pair(int earlier, int[] bits, int[] scales, double cycles) {}
+    record Pair(List<Integer> earlier, int[] bits, int[] scales, double cycles) {}
 
     /**
      * The pair for the last step of {@code curve}, a demotion refused as not faster from the program of {@code bits}
      * and {@code scales} ({@code cyclesNow} cycles): the first earlier step of the curve refused so too that shares
      * an op with it, is still pending, is not faster alone now either, and with it saves more of the current program's
-     * cycles than the model's error; null when none is.
+     * cycles than the model's error; where no pair does, the {@link #linked} group; null when neither is.
      */
     Pair partner(ProgramPricing pricing, DemotionUnits.Rung rung, List<Step> curve, int[] bits, int[] scales,
                  double cyclesNow) {
         String last = curve.getLast().name();
         Set<Value> near = near(rung.of(last));
         for (int i = 0; i < curve.size() - 1; i++) {
-            Step t = curve.get(i);
-            DemotionUnits.Chosen c = rung.of(t.name());
-            if (t.verdict() != StageFourVerdict.COST || c == null || !rung.pending(t.name(), bits)
-                    || c.unit().values().stream().noneMatch(near::contains)) {
+            if (!pendingRefusal(rung, curve.get(i), bits, near)) {
                 continue;
             }
             int[] b = bits.clone(), sc = scales.clone();
-            rung.apply(t.name(), b, sc);
+            rung.apply(curve.get(i).name(), b, sc);
             double earlierAlone = pricing.cycles(b, sc);
             rung.apply(last, b, sc);
             double both = pricing.cycles(b, sc);
             if (!(earlierAlone < cyclesNow) && beyondModelError(cyclesNow, both)) {
-                return new Pair(i, b, sc, both);
+                return new Pair(List.of(i), b, sc, both);
             }
         }
-        return null;
+        return linked(pricing, rung, curve, bits, scales, cyclesNow);
+    }
+
+    /**
+     * The group for the last step of {@code curve} where no pair pays: a kernel that needs more than two values
+     * narrow (ProtoNN's squared distance in one loop, SquaredDistances: the distance, its transpose, WX and B[i] at 8
+     * bits; each alone or in pairs breaks the loop and costs cycles) is refused one value at a time and pair by pair.
+     * The group is the earlier refusals linked to the last through ops they share, each a refusal still pending and
+     * not faster alone now; when all of them with the last save more than the model's error, each in the walk's order
+     * is left out where the rest still do, so that the group holds only the demotions the saving needs (every one
+     * costs accuracy). At most one more pricing per member and one run; null when the group has fewer than two earlier
+     * refusals (a pair, which {@link #partner} priced) or does not save beyond the error.
+     */
+    private Pair linked(ProgramPricing pricing, DemotionUnits.Rung rung, List<Step> curve, int[] bits, int[] scales,
+                        double cyclesNow) {
+        String last = curve.getLast().name();
+        Set<Value> reach = near(rung.of(last));
+        List<Integer> members = new ArrayList<>();
+        Set<Integer> seen = new HashSet<>();
+        for (boolean grew = true; grew; ) {
+            grew = false;
+            for (int i = 0; i < curve.size() - 1; i++) {
+                if (seen.contains(i) || !pendingRefusal(rung, curve.get(i), bits, reach)) {
+                    continue;
+                }
+                seen.add(i);
+                int[] b = bits.clone(), sc = scales.clone();
+                rung.apply(curve.get(i).name(), b, sc);
+                if (!(pricing.cycles(b, sc) < cyclesNow)) { // one faster alone now: the groups after the walk try it
+                    members.add(i);
+                    reach.addAll(near(rung.of(curve.get(i).name())));
+                    grew = true;
+                }
+            }
+        }
+        if (members.size() < 2) {
+            return null;
+        }
+        members.sort(null);
+        double all = cycles(pricing, rung, curve, members, bits, scales);
+        if (!beyondModelError(cyclesNow, all)) {
+            return null;
+        }
+        for (Integer m : List.copyOf(members)) {
+            List<Integer> rest = new ArrayList<>(members);
+            rest.remove(m);
+            double without = cycles(pricing, rung, curve, rest, bits, scales);
+            if (beyondModelError(cyclesNow, without)) {
+                members = rest;
+                all = without;
+            }
+        }
+        int[] b = bits.clone(), sc = scales.clone();
+        members.forEach(i -> rung.apply(curve.get(i).name(), b, sc));
+        rung.apply(last, b, sc);
+        return new Pair(List.copyOf(members), b, sc, all);
+    }
+
+    /** The modelled cycles of the program of {@code bits} and {@code scales} with the members and the last demoted. */
+    private static double cycles(ProgramPricing pricing, DemotionUnits.Rung rung, List<Step> curve,
+                                 List<Integer> members, int[] bits, int[] scales) {
+        int[] b = bits.clone(), sc = scales.clone();
+        members.forEach(i -> rung.apply(curve.get(i).name(), b, sc));
+        rung.apply(curve.getLast().name(), b, sc);
+        return pricing.cycles(b, sc);
+    }
+
+    /** Whether step t is a refusal as not faster, still pending, of a unit with a value in {@code near}. */
+    private static boolean pendingRefusal(DemotionUnits.Rung rung, Step t, int[] bits, Set<Value> near) {
+        DemotionUnits.Chosen c = rung.of(t.name());
+        return t.verdict() == StageFourVerdict.COST && c != null && rung.pending(t.name(), bits)
+                && c.unit().values().stream().anyMatch(near::contains);
     }
 
     /**

@@ -9,6 +9,11 @@ public enum StageFourVerdict {
     KEPT("kept"),
     /** Not faster alone, kept with another refusal of the walk that shares an op with it (StageFourPairs). */
     KEPT_PAIR("kept: faster as a pair"),
+    /**
+     * Not faster alone nor in any pair, kept with the earlier refusals linked to it through ops they share
+     * (StageFourPairs: a kernel that needs three or more values narrow).
+     */
+    KEPT_LINKED("kept: faster with the refusals it shares ops with"),
     /** Not faster alone, kept with the next refusals that made the modelled cycles fall together (StageFourGroups). */
     KEPT_TOGETHER("kept: faster with the others so kept"),
     /** The target's modelled cycles did not drop: a demotion that makes nothing faster only costs accuracy. */
@@ -38,6 +43,6 @@ public enum StageFourVerdict {
     }
 
     public boolean kept() {
-        return this == KEPT || this == KEPT_PAIR || this == KEPT_TOGETHER;
+        return this == KEPT || this == KEPT_PAIR || this == KEPT_LINKED || this == KEPT_TOGETHER;
     }
 }

@@ -124,8 +124,11 @@ final class StageFourWalk {
             return false;
         }
         Map<Integer, Step> steps = new TreeMap<>();
-        for (int i : List.of(pair.earlier(), curve.size() - 1)) {
-            steps.put(i, new Step(curve.get(i).name(), StageFourVerdict.KEPT_PAIR, s.accuracy(), s.scoreError(),
+        List<Integer> together = new java.util.ArrayList<>(pair.earlier());
+        together.add(curve.size() - 1);
+        StageFourVerdict how = together.size() == 2 ? StageFourVerdict.KEPT_PAIR : StageFourVerdict.KEPT_LINKED;
+        for (int i : together) {
+            steps.put(i, new Step(curve.get(i).name(), how, s.accuracy(), s.scoreError(),
                     pricing.paramBytes(pair.bits()), s.wrapEvents(), pair.cycles(), pricing.overflow(both)));
         }
         keepTogether(pair.bits(), pair.scales(), s.wrapEvents(), steps, curve);
