@@ -109,9 +109,18 @@ public final class CEmitter extends BodyEmitter {
         return "sd_a" + ram.bitsOf(name);
     }
 
+    /**
+     * The bytes from which a move is written sd_move_long, the runtime's asm loop on the AVR (8 cycles a byte against
+     * avr-gcc's 16 in seedc_predict): below it the asm's fixed pointer registers cost more than the loop saves
+     * (bonsai-wine-3's moves of 4 and 6 bytes 45 cycles each; one of 32 bytes among five shorter made
+     * onnx/bigru-digits-10 0.6% slower: BENCHMARKS.md "The memory plan's moves in one asm loop").
+     */
+    static final int LONG_MOVE_BYTES = 64;
+
     @Override
     protected String move(Migration m) {
-        return "sd_move(" + m.toOffset() + ", " + m.fromOffset() + ", " + m.sizeBytes() + "); /* " + m.name() + " */";
+        String fn = m.sizeBytes() >= LONG_MOVE_BYTES ? "sd_move_long(" : "sd_move(";
+        return fn + m.toOffset() + ", " + m.fromOffset() + ", " + m.sizeBytes() + "); /* " + m.name() + " */";
     }
 
     @Override

@@ -20,6 +20,21 @@ typedef uint32_t sd_bytes;
     uint8_t *sd_d = sd_mem + (to); const uint8_t *sd_s = sd_mem + (from); \
     for (sd_bytes sd_k = (sd_bytes)(n); sd_k != 0; sd_k--) *sd_d++ = *sd_s++; \
 } while (0)
+/* A long move (the C writes sd_move_long from 64 bytes, seedc.codegen.c.emit.CEmitter#move): on the AVR one asm
+ * loop, the pointers in X and Z and the count in a register pair, 8 cycles a byte, where avr-gcc's loop above kept
+ * a pointer in seedc_predict's stack frame, loading and storing it every byte (16 cycles a byte, lowbit/
+ * cnn-digits-w1a1's 1,024-byte move). Short moves keep that loop, which avr-gcc unrolls or fits around the registers
+ * it holds: the asm's fixed X and Z cost bonsai-wine-3 45 cycles a move of 4 and 6 bytes (BENCHMARKS.md "The memory
+ * plan's moves in one asm loop"). AvrMoveTest runs both under simavr. */
+#ifdef __AVR__
+#define sd_move_long(to, from, n) do { \
+    uint8_t *sd_d = sd_mem + (to); const uint8_t *sd_s = sd_mem + (from); sd_bytes sd_k = (sd_bytes)(n); \
+    __asm__ volatile("1:\n\tld __tmp_reg__, %a1+\n\tst %a0+, __tmp_reg__\n\tsbiw %2, 1\n\tbrne 1b" \
+                     : "+x"(sd_d), "+z"(sd_s), "+w"(sd_k) : : "memory"); \
+} while (0)
+#else
+#define sd_move_long sd_move
+#endif
 
 /* Two-table exp lookup: tf[i] * tg[j] for an argument x at the table's input scale. */
 static inline int64_t sd_exp_lookup(int64_t x, const int16_t *tf, const int16_t *tg,
