@@ -8,7 +8,8 @@ import seedc.ir.Value;
  * How the C computes an exp, sigmoid or tanh whose input is not 8 bits wide, decided on the fixed IR alone (the
  * input's and output's types and the op's {@link OpParams.Exp} or {@link OpParams.Activation}): an 8-bit input reads
  * its 256 outputs from a table, one read an element; a wider one runs other code, whose cost the input's and output's
- * widths do not tell. Each element then shifts its input to the table's scale, reads e from the two exp tables
+ * widths do not tell. An exp whose tables span few inputs reads each element's output from one table of them
+ * ({@link #outputTable}). Otherwise each element shifts its input to the table's scale, reads e from the two exp tables
  * ({@code sd_exp_lookup32}, inlined with constant shifts, where the argument and the tables' span fit 31 bits and
  * the largest product 32; else the 64-bit {@code sd_exp_lookup}), shifts the product to e's scale, and sigmoid and
  * tanh divide: {@code sd_fracdiv16} or {@code sd_fracdiv32} (a restoring division producing one quotient bit a step,
@@ -24,12 +25,16 @@ public final class ExpKernels {
     public enum Division { NONE, FRACDIV16, FRACDIV32, C_DIVISION }
 
     /**
-     * One element's code: the exp tables' lookup in {@code lookupBits} (32: sd_exp_lookup32, 64: sd_exp_lookup), the
+     * One element's code: the exp tables' lookup in {@code lookupBits} (32: sd_exp_lookup32, 64: sd_exp_lookup; 0: an
+     * exp's one table of outputs, {@link #OUTPUT_TABLE}), the
      * bits its constant shifts move (the input to the table's scale, the lookup's two index shifts, the product to
      * e's or the output's scale), the division and the quotient bits it produces one by one (the output's scale for
      * sd_fracdiv, 0 otherwise).
      */
     public record Kernel(int lookupBits, int shiftBits, Division division, int quotientBits) {}
+
+    /** {@link Kernel#lookupBits} of an exp that reads its output from one table ({@link #outputTable}). */
+    public static final int OUTPUT_TABLE = 0;
 
     /** op's kernel, or null when op is no exp, sigmoid or tanh or its 8-bit input reads a table. */
     public static Kernel of(FixedProgram fp, Op op) {
@@ -42,6 +47,9 @@ public final class ExpKernels {
             OpParams.Exp p = fp.params(op, OpParams.Exp.class);
             ExpTable tb = p.table();
             int x = FixedArith.shrBits(in.bits(), p.inShift());
+            if (outputTable(tb, x, fp.type(op.out()).bits())) {
+                return new Kernel(OUTPUT_TABLE, shifted(in.bits(), p.inShift()) + tb.drop(), Division.NONE, 0);
+            }
             int shifts = shifted(in.bits(), p.inShift()) + lookupShifts(tb) + Math.abs(p.post());
             return new Kernel(narrowLookup(tb, x) ? 32 : 64, shifts, Division.NONE, 0);
         }
@@ -127,6 +135,20 @@ public final class ExpKernels {
         long max = maxLookup(t);
         int productBits = 65 - Long.numberOfLeadingZeros(max); // a literal's bits (codegen's IntExpr.lit)
         return argBits <= 31 && span <= 30 && Math.abs(t.mQ()) < (1L << 30) && productBits <= 32;
+    }
+
+    /**
+     * Whether an exp of an argument of {@code argBits} bits into {@code outBits} reads its output from one table, indexed
+     * by the argument's offset from the tables' lowest input (clamped to their span, then shifted by their drop), in
+     * place of the two exp tables' product: where that table takes no more flash than the two (2^(hiBits + loBits)
+     * outputs of at most 16 bits; ProtoNN's 128-entry tf and 1-entry tg give 128 bytes of 8-bit outputs for 258) and
+     * the offset fits 32 bits. Each element is then a subtraction, a clamp and a read, where the lookup multiplied two
+     * entries in 32 bits (about 80 Uno cycles an element on protonn-gestures-8).
+     */
+    public static boolean outputTable(ExpTable t, int argBits, int outBits) {
+        long entries = 1L << (t.hiBits() + t.loBits());
+        int offsetBits = Math.max(argBits, 65 - Long.numberOfLeadingZeros(t.mQ() < 0 ? ~t.mQ() : t.mQ())) + 1;
+        return outBits <= 16 && offsetBits <= 32 && entries * (outBits <= 8 ? 1 : 2) <= t.bytes();
     }
 
     /** The largest product tf[i] * tg[j] in magnitude. */

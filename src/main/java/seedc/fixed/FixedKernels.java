@@ -229,8 +229,16 @@ public final class FixedKernels {
     }
 
     public static long exp(long a, OpParams.Exp p, int outBits, WrapSite site) {
-        long v = shr(p.table().lookup(shr(a, p.inShift())), p.post());
+        long v = expOfArgument(shr(a, p.inShift()), p);
         return site.check(wrap(v, outBits), v);
+    }
+
+    /**
+     * exp's output before its wrap to the output's bits, for an argument x already at the exp tables' input scale (the
+     * input shifted by inShift): what the C's table of an exp's outputs holds, wrapped (ExpKernels#outputTable).
+     */
+    public static long expOfArgument(long x, OpParams.Exp p) {
+        return shr(p.table().lookup(x), p.post());
     }
 
     /** e^(-|x|) or e^(-2|x|) at the table's scale sf. */

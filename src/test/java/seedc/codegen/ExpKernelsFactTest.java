@@ -46,6 +46,21 @@ class ExpKernelsFactTest {
     }
 
     @Test
+    void anExpIntoEightBitsReadsItsOutputsFromOneTable() throws Exception {
+        // X int16@12, never above 0 -> t int8@6: Shiftry's 8-bit table of e^x for x <= 0, 128 entries and no low table
+        // (ProtoNN's exp), so one table of the 128 outputs
+        FixedProgram fp = IdiomCallsTest.program("let X = (4, 1) in [-1, 0] in let t = exp(X) in t",
+                new double[] {-0.25, -0.5, -0.75, -1}, Map.of("t2", 8), Map.of("X", 12, "t2", 6), Map.of());
+        ExpKernels.Kernel k = ExpKernels.of(fp, op(fp));
+        seedc.fixed.ExpTable tb = fp.params(op(fp), seedc.fixed.OpParams.Exp.class).table();
+        assertEquals(ExpKernels.OUTPUT_TABLE, k.lookupBits(), "hi " + tb.hiBits() + " lo " + tb.loBits());
+        String body = body(fp);
+        int entries = 1 << (tb.hiBits() + tb.loBits());
+        assertTrue(!body.contains("sd_exp_lookup") && body.contains("SD_R8(l_"), body);
+        assertTrue(body.contains("? " + (entries - 1) + " : d"), "clamped to the table's last entry: " + body);
+    }
+
+    @Test
     void anEightBitInputReadsATableAndHasNoKernel() throws Exception {
         FixedProgram fp = program("sigmoid", Map.of("X", 8, "t2", 8), Map.of("X", 6, "t2", 6));
         assertNull(ExpKernels.of(fp, op(fp)));

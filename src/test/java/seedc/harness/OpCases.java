@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.function.Function;
+import seedc.fixed.ExpTable;
 import seedc.fixed.FixedType;
 import seedc.fixed.OpParams;
 import seedc.ir.Op.VecKind;
@@ -305,6 +306,14 @@ final class OpCases {
         // for the seeds)
         t.addEverywhere(Ops.conv2d(in("x", i8(5), 1, 3, 3, 4), param("f", i8(6), 1, 2, 2, 4, 4),
                 new Window(1, 1, 2, 2, 1, 1, 1, 1), 1, i16(8)), mul(0, 0, 32, 0, 3));
+        // exps that read their outputs from one table (ExpKernels.outputTable; appended last, for the seeds): ProtoNN's
+        // (the tables span [-4, 0] at scale 5, 128 entries, no low table; the 16-bit input clamps at both ends), and
+        // two tables of 4 entries with a drop of 11 bits (each output entry covers 2^11 arguments) into 8 bits, some
+        // outputs wrapping (e^1.75 at scale 4)
+        t.addEverywhere(Ops.unary("exp", in("a", i16(10), 1, 6), i8(6)),
+                new Rule.Given(new OpParams.Exp(ExpTable.build(5, -4, 0, 7, 0, 6, 0, 16), 5, 0)));
+        t.addEverywhere(Ops.unary("exp", in("a", i16(12), 1, 6), i8(4)),
+                new Rule.Given(new OpParams.Exp(ExpTable.build(12, -6, 1, 2, 2, 14, 12, 16), 0, 22)));
         return t.cases;
     }
 

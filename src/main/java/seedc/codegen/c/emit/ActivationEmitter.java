@@ -8,6 +8,7 @@ import seedc.codegen.c.writer.IntExpr;
 import seedc.fixed.ActivationSteps;
 import seedc.fixed.ExpKernels;
 import seedc.fixed.ExpTable;
+import seedc.fixed.FixedArith;
 import seedc.fixed.FixedKernels;
 import seedc.fixed.FixedType;
 import seedc.fixed.IdiomCalls;
@@ -19,7 +20,8 @@ import seedc.ir.Value;
 /**
  * exp, sigmoid and tanh (docs/fixed-point-semantics.md). An 8-bit input has 256 values: the outputs
  * of all of them, computed by the Java kernels, go to a table in flash and each element is one read.
- * A wider input takes the two-table exp; sigmoid and tanh then divide with {@code sd_fracdiv}, which
+ * A wider input takes the two-table exp (an exp whose tables span few arguments, one table of its outputs: one read
+ * an element, no product); sigmoid and tanh then divide with {@code sd_fracdiv}, which
  * produces only the quotient bits the output scale can have (the numerator never exceeds the
  * divisor), not a 32- or 64-bit library division. Which division and which lookup is the IR-level fact
  * {@link ExpKernels}' (the cost model prices the code by it). Where the dialect says so (the AVR), a sigmoid or tanh
@@ -42,8 +44,36 @@ final class ActivationEmitter {
         if (table(op, o, a, v -> FixedKernels.exp(v, p, bits, WrapSite.IGNORE))) {
             return;
         }
-        w.loop("k", o.size(), () -> w.line(CNames.element(o, "k") + " = "
-                + lookup(p.table(), r.x(a, "k").shr(p.inShift())).shr(p.post()).wrap(bits).c() + ";"));
+        IntExpr x = r.x(a, "k").shr(p.inShift());
+        if (ExpKernels.outputTable(p.table(), x.bits(), bits)) {
+            outputTable(o, x, p, bits);
+            return;
+        }
+        w.loop("k", o.size(), () -> w.line(CNames.element(o, "k") + " = " + lookup(p.table(), x).shr(p.post()).wrap(bits).c()
+                + ";"));
+    }
+
+    /**
+     * An exp that reads its outputs from one table ({@link ExpKernels#outputTable}): entry i holds the output at the
+     * argument mQ + i * 2^drop, which the two tables' lookup maps to the same entries (i >> loBits, i's low loBits), so
+     * each element reads what the lookup computes: the argument's offset d = x - mQ, clamped to the span as the lookup
+     * clamps it, shifted by drop.
+     */
+    private void outputTable(Value o, IntExpr x, OpParams.Exp p, int bits) {
+        ExpTable tb = p.table();
+        int last = (1 << (tb.hiBits() + tb.loBits())) - 1;
+        long[] outputs = new long[last + 1];
+        for (int i = 0; i <= last; i++) {
+            outputs[i] = FixedArith.wrap(FixedKernels.expOfArgument(tb.mQ() + ((long) i << tb.drop()), p), bits);
+        }
+        String name = r.constants().table(outputs, bits);
+        IntExpr d = x.plus(IntExpr.lit(tb.mQ()), true);
+        IntExpr span = IntExpr.lit(1L << (tb.hiBits() + tb.loBits() + tb.drop()));
+        String index = "d < 0 ? 0 : d >= " + span.c() + " ? " + last + " : d" + (tb.drop() == 0 ? "" : " >> " + tb.drop());
+        w.loop("k", o.size(), () -> {
+            w.line(d.ctype() + " d = " + d.c() + ";");
+            w.line(CNames.element(o, "k") + " = SD_R" + bits + "(" + name + ", " + index + ");");
+        });
     }
 
     void activation(Op op, Value o, Value a, OpParams.Activation p, boolean sigmoid) {
