@@ -2,7 +2,10 @@
  * equals off the AVR: sd_addscores8 / sd_addscores16 (8x8 products shifted left into 16 bits, then right into the
  * sum) and sd_addscores8x16 (sd_mul8x16_shr2_8's, a row of them). Called by the AVR dialect's sum loops
  * (seedc.codegen.c.emit.ClassScoreRow); AvrClassScoreRowTest checks them under simavr. Read through
- * seedc.codegen.c.writer.RuntimeHeader (order of the parts; this header dropped). */
+ * seedc.codegen.c.writer.RuntimeHeader (order of the parts; this header dropped).
+ * Each returns at once where e is 0: every product z e is then 0, so is each term its shifts and wraps make of it, and
+ * res stays as it is. A prototype far from the input has e = 0 (its exp below the table's first nonzero entry), and
+ * its row is the whole class-score loop's work otherwise (26 elements on protonn-letter-26). */
 /* ---- Class scores added as computed over a whole row (ProtoNN's Z[i] * exp(...) on the AVR; ClassScoreRow) */
 /* res[k] = wrap_R(res[k] + trunc(wrap_16(z[k] e 2^L) / 2^S)) for k < n, 1 <= n <= 255, 0 <= L <= 7, 1 <= S <= 15, R = 8
  * (sd_addscores8) or 16 (sd_addscores16): an 8x8 product shifted left into 16 bits, then by the scales' difference into
@@ -64,6 +67,7 @@
 typedef struct { int8_t v[255]; } sd_row8_mem;
 typedef struct { int16_t v[255]; } sd_row16_mem;
 SD_INLINE void sd_addscores8(int8_t *res, const int8_t *z, int8_t e, uint8_t n, int l, int s) {
+    if (e == 0) return; /* every term 0: res as it is (above) */
     uint8_t zz; /* z's byte, then the sum's: it is dead once multiplied */
     uint16_t t;
     SD_SCORE_ASM("", "", "d", sd_row8_mem, 8, e, uint8_t cnt, , SD_COMMA [acc] "n"(0));
@@ -71,6 +75,7 @@ SD_INLINE void sd_addscores8(int8_t *res, const int8_t *z, int8_t e, uint8_t n, 
 /* At 16 bits in fixed registers (r19-r25, e copied into r20): protonn-letter-26 and gestures12-8 were 0.3-0.5% slower
  * with the compiler's choice among r16-r23, the only class without r28-r29 that subi takes. */
 SD_INLINE void sd_addscores16(int16_t *res, const int8_t *z, int8_t e, uint8_t n, int l, int s) {
+    if (e == 0) return; /* every term 0: res as it is (above) */
     register uint8_t zz __asm__("r21");
     register int8_t ee __asm__("r20") = e;
     register uint16_t t __asm__("r24"), acc __asm__("r22");
@@ -80,6 +85,7 @@ SD_INLINE void sd_addscores16(int16_t *res, const int8_t *z, int8_t e, uint8_t n
 #else
 #define SD_SCORES(R) SD_INLINE void sd_addscores##R(int##R##_t *res, const int8_t *z, int8_t e, uint8_t n, int l, \
                                                      int s) { \
+    if (e == 0) return; /* every term 0: res as it is (above) */ \
     for (uint8_t k = 0; k < n; k++) { \
         int16_t v = (int16_t)(uint16_t)(1u * (uint16_t)sd_mul8(SD_NEXT8(z), e) << l); \
         res[k] = (int##R##_t)(uint##R##_t)((uint##R##_t)res[k] + (uint##R##_t)sd_shr16(v, s)); \
@@ -101,6 +107,7 @@ SD_SCORES(16)
     "sbci r23, %[" k1 "]\n\tsbci r24, %[" k2 "]\n" label ":\n\t"
 #define SD_NEG24(K, i) "n"((int)((-(long)(K) >> (8 * (i))) & 0xff))
 SD_INLINE void sd_addscores8x16(int8_t *res, const int8_t *z, int16_t e, uint8_t n, int n1, int n2) {
+    if (e == 0) return; /* every term 0: res as it is (above) */
     __asm__ volatile("mov r20, %A[e]\n\tmov r19, %B[e]\n\tmov r17, %[n]\n"
         "1:\tlpm r21, Z+\n\tmulsu r21, r20\n\tmovw r22, r0\n\tsbc r24, r24\n\tmuls r21, r19\n\tadd r23, r0\n\t"
         "adc r24, r1\n\t" SD_SCORE24_BIAS("7", "a0", "a1", "a2", "2") SD_SCORE24_BIAS("%[n1] - 1", "c0", "c1", "c2", "3")
@@ -120,6 +127,7 @@ SD_INLINE void sd_addscores8x16(int8_t *res, const int8_t *z, int16_t e, uint8_t
 }
 #else
 SD_INLINE void sd_addscores8x16(int8_t *res, const int8_t *z, int16_t e, uint8_t n, int n1, int n2) {
+    if (e == 0) return; /* every term 0: res as it is (above) */
     for (uint8_t k = 0; k < n; k++) {
         res[k] = (int8_t)(uint8_t)((uint8_t)res[k] + (uint8_t)sd_mul8x16_shr2_8(SD_NEXT8(z), e, n1, n2));
     }
