@@ -318,18 +318,26 @@ SD_ROW8(sd_subrow8, sub)
  * bits: sd_avr_sumsq16_ram's three products) to the sum. The 16-bit loop keeps the sum in r18-r25 and d in r16:r17
  * (mulsu's registers); it shifts only a (nb must be 0: the row's copy is shifted at compile time, as the fact
  * requires). The same for the wrapped distance, d_k = wrap_8(a[k] - row[k]) (sd_sumsq_subrow8, sd_sumsq_addrow8:
- * sd_subrow8's element, ProtoNN's distance where it is not halved) and wrap_16 (sd_sumsq_subrow16, sd_sumsq_addrow16). AvrSquaredDistanceRowsTest runs them against Java
- * under simavr. */
+ * sd_subrow8's element, ProtoNN's distance where it is not halved) and wrap_16 (sd_sumsq_subrow16, sd_sumsq_addrow16).
+ * A halved d is squared by its magnitude: the sign flag after the subtraction is the exact difference's, whose
+ * magnitude fits the operand's width, so |d| = floor(|a - b| / 2) is a negation where it is negative and one shift, and
+ * its square an unsigned product (16 bits: three, no sign to extend), one or two cycles an element fewer than d's
+ * rounding toward zero by its sign and a signed square. The addition's sum, -2^8 or -2^16 where both operands are the
+ * least value, does not fit: an add loop whose operands are not shifted keeps the signed steps ("abs": the asm's
+ * condition). The sums stay within 3 bytes (8 bits) and 5 (16 bits), their other bytes cleared once.
+ * AvrSquaredDistanceRowsTest runs them against Java under simavr. */
 #if defined(__AVR__) && defined(SEEDC_PARAM_READ)
-#define SD_SQROW8(name, op) SD_INLINE int32_t name(const int8_t *a, const int8_t *row, uint8_t n, int na, int nb) { \
+#define SD_SQROW8(name, op, abs) SD_INLINE int32_t name(const int8_t *a, const int8_t *row, uint8_t n, int na, \
+                                                      int nb) { \
     uint32_t acc; \
     uint8_t x, y, zero, cnt = n; \
     __asm__ volatile("clr %A[acc]\n\tclr %B[acc]\n\tmovw %C[acc], %A[acc]\n\tclr %[zero]\n" \
         "1:\tld %[x], X+\n\tlpm %[y], Z+\n\t" \
         ".if %[na]\n\tsbrc %[x], 7\n\tsubi %[x], %[ka]\n\t.rept %[na]\n\tasr %[x]\n\t.endr\n\t.endif\n\t" \
         ".if %[nb]\n\tsbrc %[y], 7\n\tsubi %[y], %[kb]\n\t.rept %[nb]\n\tasr %[y]\n\t.endr\n\t.endif\n\t" \
-        #op " %[x], %[y]\n\tbrlt 2f\n\tlsr %[x]\n\trjmp 3f\n2:\tsubi %[x], 0xff\n\tror %[x]\n3:\t" \
-        "muls %[x], %[x]\n\tadd %A[acc], r0\n\tadc %B[acc], r1\n\tadc %C[acc], %[zero]\n\tadc %D[acc], %[zero]\n\t" \
+        #op " %[x], %[y]\n\t.if " abs "\n\tbrge 2f\n\tneg %[x]\n2:\tlsr %[x]\n\tmul %[x], %[x]\n\t.else\n\t" \
+        "brlt 2f\n\tlsr %[x]\n\trjmp 3f\n2:\tsubi %[x], 0xff\n\tror %[x]\n3:\tmuls %[x], %[x]\n\t.endif\n\t" \
+        "add %A[acc], r0\n\tadc %B[acc], r1\n\tadc %C[acc], %[zero]\n\t" \
         "dec %[cnt]\n\tbrne 1b\n\tclr r1" \
         : [acc] "=&r"(acc), "+x"(a), "+z"(row), [x] "=&d"(x), [y] "=&d"(y), [zero] "=&r"(zero), [cnt] "+r"(cnt) \
         : [na] "n"(na), [nb] "n"(nb), [ka] "n"((256 - (1 << na) + 1) & 0xff), \
@@ -337,13 +345,19 @@ SD_ROW8(sd_subrow8, sub)
         : "memory"); \
     return (int32_t)acc; \
 }
-/* x (r16:r17) squared into t (sd_avr_sumsq16_ram's three products), then added to the sum in r18-r23 */
+/* x (r16:r17) squared into t (sd_avr_sumsq16_ram's three products), then added to the sum in r18-r22 (r23-r25 stay
+ * 0: at most 255 * 2^30 < 2^38) */
 #define SD_SQ16_ADD "mul %A[x], %A[x]\n\tmovw %A[t], r0\n\tmuls %B[x], %B[x]\n\tmovw %C[t], r0\n\tmulsu %B[x], %A[x]\n\t" \
         "sbc %[s], %[s]\n\tadd %B[t], r0\n\tadc %C[t], r1\n\tadc %D[t], %[s]\n\tadd %B[t], r0\n\tadc %C[t], r1\n\t" \
         "adc %D[t], %[s]\n\tadd r18, %A[t]\n\tadc r19, %B[t]\n\tadc r20, %C[t]\n\tadc r21, %D[t]\n\t" \
-        "adc r22, %[zero]\n\tadc r23, %[zero]\n\t"
-#define SD_SQROW16(name, op, opc) SD_INLINE int64_t name(const int16_t *a, const int16_t *row, uint8_t n, int na, \
-                                                         int nb) { \
+        "adc r22, %[zero]\n\t"
+/* The same for x (r16:r17) at most 2^15 - 1, non-negative (|d| halved): x = 256 h + l, h < 128, so x^2 = l^2 +
+ * 2^16 h^2 + 2^8 (2 l h) with 2 l h < 2^16 (one unsigned product doubled in place, no sign to extend) */
+#define SD_USQ16_ADD "mul %A[x], %A[x]\n\tmovw %A[t], r0\n\tmul %B[x], %B[x]\n\tmovw %C[t], r0\n\tmul %A[x], %B[x]\n\t" \
+        "lsl r0\n\trol r1\n\tadd %B[t], r0\n\tadc %C[t], r1\n\tadc %D[t], %[zero]\n\tadd r18, %A[t]\n\t" \
+        "adc r19, %B[t]\n\tadc r20, %C[t]\n\tadc r21, %D[t]\n\tadc r22, %[zero]\n\t"
+#define SD_SQROW16(name, op, opc, abs) SD_INLINE int64_t name(const int16_t *a, const int16_t *row, uint8_t n, \
+                                                              int na, int nb) { \
     register uint64_t acc __asm__("r18"); \
     register uint16_t x __asm__("r16"); \
     uint32_t t; \
@@ -353,9 +367,10 @@ SD_ROW8(sd_subrow8, sub)
     __asm__ volatile("clr r18\n\tclr r19\n\tmovw r20, r18\n\tmovw r22, r18\n\tmovw r24, r18\n\tclr %[zero]\n" \
         "1:\tld %A[x], X+\n\tld %B[x], X+\n\tlpm %A[y], Z+\n\tlpm %B[y], Z+\n\t" \
         SD_ROW_SHR16("%A[x]", "%B[x]", "na", "ka0", "ka1", "4") \
-        #op " %A[x], %A[y]\n\t" #opc " %B[x], %B[y]\n\tbrlt 2f\n\tlsr %B[x]\n\tror %A[x]\n\trjmp 3f\n" \
-        "2:\tsubi %A[x], 0xff\n\tsbci %B[x], 0xff\n\tror %B[x]\n\tror %A[x]\n3:\t" \
-        SD_SQ16_ADD \
+        #op " %A[x], %A[y]\n\t" #opc " %B[x], %B[y]\n\t.if " abs "\n\tbrge 2f\n\tcom %B[x]\n\tneg %A[x]\n\t" \
+        "sbci %B[x], 0xff\n2:\tlsr %B[x]\n\tror %A[x]\n\t" SD_USQ16_ADD ".else\n\tbrlt 2f\n\tlsr %B[x]\n\t" \
+        "ror %A[x]\n\trjmp 3f\n2:\tsubi %A[x], 0xff\n\tsbci %B[x], 0xff\n\tror %B[x]\n\tror %A[x]\n3:\t" \
+        SD_SQ16_ADD ".endif\n\t" \
         /* brne reaches 64 words back: the loop is 46 + 2 na */ \
         "dec %[cnt]\n\t.if %[na] <= 8\n\tbrne 1b\n\t.else\n\tbreq 6f\n\trjmp 1b\n6:\n\t.endif\n\tclr r1" \
         : "=&r"(acc), "+x"(a), "+z"(row), [x] "=&d"(x), [y] "=&r"(y), [t] "=&r"(t), [s] "=&r"(s), \
@@ -370,7 +385,7 @@ SD_ROW8(sd_subrow8, sub)
     uint8_t x, y, zero, cnt = n; \
     __asm__ volatile("clr %A[acc]\n\tclr %B[acc]\n\tmovw %C[acc], %A[acc]\n\tclr %[zero]\n" \
         "1:\tld %[x], X+\n\tlpm %[y], Z+\n\t" #op " %[x], %[y]\n\t" \
-        "muls %[x], %[x]\n\tadd %A[acc], r0\n\tadc %B[acc], r1\n\tadc %C[acc], %[zero]\n\tadc %D[acc], %[zero]\n\t" \
+        "muls %[x], %[x]\n\tadd %A[acc], r0\n\tadc %B[acc], r1\n\tadc %C[acc], %[zero]\n\t" \
         "dec %[cnt]\n\tbrne 1b\n\tclr r1" \
         : [acc] "=&r"(acc), "+x"(a), "+z"(row), [x] "=&d"(x), [y] "=&r"(y), [zero] "=&r"(zero), [cnt] "+r"(cnt) \
         : : "memory"); \
@@ -391,7 +406,8 @@ SD_ROW8(sd_subrow8, sub)
     return (int64_t)acc; \
 }
 #else
-#define SD_SQROW8(name, op) SD_INLINE int32_t name(const int8_t *a, const int8_t *row, uint8_t n, int na, int nb) { \
+#define SD_SQROW8(name, op, abs) SD_INLINE int32_t name(const int8_t *a, const int8_t *row, uint8_t n, int na, \
+                                                      int nb) { \
     int32_t acc = 0; \
     for (uint8_t k = 0; k < n; k++) { \
         int8_t d = sd_shr##op##half8(a[k], na, SD_NEXT8(row), nb); \
@@ -399,7 +415,7 @@ SD_ROW8(sd_subrow8, sub)
     } \
     return acc; \
 }
-#define SD_SQROW16(name, op, opc) SD_INLINE int64_t name(const int16_t *a, const int16_t *row, uint8_t n, int na, \
+#define SD_SQROW16(name, op, opc, abs) SD_INLINE int64_t name(const int16_t *a, const int16_t *row, uint8_t n, int na, \
                                                          int nb) { \
     int64_t acc = 0; \
     for (uint8_t k = 0; k < n; k++) { \
@@ -431,10 +447,10 @@ SD_SQWRAP8(sd_sumsq_subrow8, sub)
 SD_SQWRAP8(sd_sumsq_addrow8, add)
 SD_SQWRAP16(sd_sumsq_subrow16, sub, sbc)
 SD_SQWRAP16(sd_sumsq_addrow16, add, adc)
-SD_SQROW8(sd_sumsq_shrsubhalf8_row, sub)
-SD_SQROW8(sd_sumsq_shraddhalf8_row, add)
-SD_SQROW16(sd_sumsq_shrsubhalf16_row, sub, sbc)
-SD_SQROW16(sd_sumsq_shraddhalf16_row, add, adc)
+SD_SQROW8(sd_sumsq_shrsubhalf8_row, sub, "1")
+SD_SQROW8(sd_sumsq_shraddhalf8_row, add, "%[na] || %[nb]")
+SD_SQROW16(sd_sumsq_shrsubhalf16_row, sub, sbc, "1")
+SD_SQROW16(sd_sumsq_shraddhalf16_row, add, adc, "%[na]")
 /* ---- end of the halved sums over a row */
 
 
