@@ -79,7 +79,11 @@ final class HalvedDistance {
             // in a variable of its own: the finishing shift of a variable keeps to the bits it needs (IntExpr.shrWrap)
             IntExpr sum = IntExpr.of(call, d.sumBits()).wrap(p.width());
             w.line(sum.ctype() + " sd_sq = " + sum.c() + ";");
-            r.store(w, d.norm(), "0", "0", Stored.of(r.finish(IntExpr.of("sd_sq", sum.bits()), p, d.norm().out())));
+            IntExpr sq = IntExpr.of("sd_sq", sum.bits());
+            // unwrapped, the sum of squares is never negative: its finishing shift has no sign to test
+            IntExpr finished = d.sumBits() <= p.width() ? sq.shrWrapNonNegative(p.post(), r.type(d.norm().out()).bits())
+                    : r.finish(sq, p, d.norm().out());
+            r.store(w, d.norm(), "0", "0", Stored.of(finished));
         });
     }
 

@@ -74,6 +74,18 @@ public record IntExpr(String c, int bits) {
      * n + w bits, not at v's full width (a 32-bit value shifted by 7 into 8 bits takes 16-bit steps).
      */
     public IntExpr shrWrap(int n, int w) {
+        return shrWrap(n, w, false);
+    }
+
+    /**
+     * The same for a value never negative (an exact sum of squares), whose rounding toward zero has no bias to add: no
+     * test of its sign, which for a 64-bit value avr-gcc makes a library call (ProtoNN's 16-bit squared distance).
+     */
+    public IntExpr shrWrapNonNegative(int n, int w) {
+        return shrWrap(n, w, true);
+    }
+
+    private IntExpr shrWrap(int n, int w, boolean nonNegative) {
         if (n < 0 && container(w) == w && container(bits - n) > w) {
             return shlWrap(-n, w);
         }
@@ -82,7 +94,8 @@ public record IntExpr(String c, int bits) {
             return shr(n).wrap(w);
         }
         String u = "uint" + narrow + "_t";
-        String biased = "(" + u + ")((" + u + ")" + c + " + (" + c + " < 0 ? " + ((1L << n) - 1) + "u : 0u))";
+        String biased = nonNegative ? "(" + u + ")" + c
+                : "(" + u + ")((" + u + ")" + c + " + (" + c + " < 0 ? " + ((1L << n) - 1) + "u : 0u))";
         // 32 bits through sd_lsr32: whole bytes first on the AVR, where gcc's own shift loops a bit at a time
         String shifted = narrow == 32 ? "sd_lsr32(" + biased + ", " + n + ")" : "(" + biased + " >> " + n + ")";
         return new IntExpr("(int" + w + "_t)(" + u + ")" + shifted, w);
