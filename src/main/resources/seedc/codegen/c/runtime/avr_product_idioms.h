@@ -371,7 +371,7 @@ SD_ROW8(sd_subrow8, sub)
         "sbci %B[x], 0xff\n2:\tlsr %B[x]\n\tror %A[x]\n\t" SD_USQ16_ADD ".else\n\tbrlt 2f\n\tlsr %B[x]\n\t" \
         "ror %A[x]\n\trjmp 3f\n2:\tsubi %A[x], 0xff\n\tsbci %B[x], 0xff\n\tror %B[x]\n\tror %A[x]\n3:\t" \
         SD_SQ16_ADD ".endif\n\t" \
-        /* brne reaches 64 words back: the loop is 46 + 2 na */ \
+        /* brne reaches 64 words back: the loop is at most 46 + 2 na (the signed steps; the magnitude's are shorter) */ \
         "dec %[cnt]\n\t.if %[na] <= 8\n\tbrne 1b\n\t.else\n\tbreq 6f\n\trjmp 1b\n6:\n\t.endif\n\tclr r1" \
         : "=&r"(acc), "+x"(a), "+z"(row), [x] "=&d"(x), [y] "=&r"(y), [t] "=&r"(t), [s] "=&r"(s), \
           [zero] "=&r"(zero), [cnt] "+r"(cnt) \
