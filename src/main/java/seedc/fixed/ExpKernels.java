@@ -133,7 +133,7 @@ public final class ExpKernels {
     public static boolean narrowLookup(ExpTable t, int argBits) {
         int span = t.hiBits() + t.loBits() + t.drop();
         long max = maxLookup(t);
-        int productBits = 65 - Long.numberOfLeadingZeros(max); // a literal's bits (codegen's IntExpr.lit)
+        int productBits = FixedArith.signedBits(max); // a literal's bits (codegen's IntExpr.lit)
         return argBits <= 31 && span <= 30 && Math.abs(t.mQ()) < (1L << 30) && productBits <= 32;
     }
 
@@ -147,7 +147,7 @@ public final class ExpKernels {
      */
     public static boolean outputTable(ExpTable t, int argBits, int outBits) {
         long entries = 1L << (t.hiBits() + t.loBits());
-        int offsetBits = Math.max(argBits, 65 - Long.numberOfLeadingZeros(t.mQ() < 0 ? ~t.mQ() : t.mQ())) + 1;
+        int offsetBits = Math.max(argBits, FixedArith.signedBits(t.mQ())) + 1;
         return outBits <= 16 && offsetBits <= 32 && entries * (outBits <= 8 ? 1 : 2) <= t.bytes();
     }
 

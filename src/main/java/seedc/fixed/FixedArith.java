@@ -74,6 +74,11 @@ public final class FixedArith {
         return r;
     }
 
+    /** Bits of a two's complement integer holding v, its sign bit included (a C literal's, IntExpr.lit). */
+    public static int signedBits(long v) {
+        return 65 - Long.numberOfLeadingZeros(v < 0 ? ~v : v);
+    }
+
     /** ceil(log2(n)) for n >= 1. */
     public static int ceilLog2(long n) {
         return n <= 1 ? 0 : 64 - Long.numberOfLeadingZeros(n - 1);

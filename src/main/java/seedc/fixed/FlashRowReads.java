@@ -320,12 +320,7 @@ public final class FlashRowReads {
             lo = Math.min(lo, e);
             hi = Math.max(hi, e);
         }
-        return Math.max(signedBits(lo), signedBits(hi));
-    }
-
-    /** Bits of a two's complement integer holding v, its sign bit included. */
-    private static int signedBits(long v) {
-        return 65 - Long.numberOfLeadingZeros(v < 0 ? ~v : v);
+        return Math.max(FixedArith.signedBits(lo), FixedArith.signedBits(hi));
     }
 
     /**

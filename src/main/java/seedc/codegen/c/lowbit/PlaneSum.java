@@ -8,6 +8,7 @@ import seedc.codegen.c.threshold.Stored;
 import seedc.codegen.c.threshold.Thresholds;
 import seedc.codegen.c.writer.CWriter;
 import seedc.codegen.c.writer.IntExpr;
+import seedc.fixed.FixedArith;
 import seedc.fixed.OpParams;
 
 /**
@@ -92,7 +93,7 @@ public record PlaneSum(long constant, List<Term> terms, double bound) {
     /** A count of the sum (a C expression from 0 to {@code max}) and its factor. */
     public record Term(String count, long max, long factor) {
         public IntExpr value() {
-            return IntExpr.of(count, 65 - Long.numberOfLeadingZeros(max));
+            return IntExpr.of(count, FixedArith.signedBits(max));
         }
 
         /** The unsigned type the count is summed in: 16 bits when its largest value fits (the AVR's registers). */

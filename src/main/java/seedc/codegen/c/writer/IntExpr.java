@@ -39,7 +39,7 @@ public record IntExpr(String c, int bits) {
 
     /** A literal with the bits it needs. */
     public static IntExpr lit(long v) {
-        int bits = 65 - Long.numberOfLeadingZeros(v < 0 ? ~v : v);
+        int bits = FixedArith.signedBits(v);
         String s = v == Long.MIN_VALUE ? "(-9223372036854775807LL - 1)"
                 : bits > 32 ? v + "LL" : bits > 16 ? v + "L" : Long.toString(v);
         return new IntExpr(s, bits);
@@ -78,8 +78,9 @@ public record IntExpr(String c, int bits) {
     }
 
     /**
-     * The same for a value never negative (an exact sum of squares), whose rounding toward zero has no bias to add: no
-     * test of its sign, which for a 64-bit value avr-gcc makes a library call (ProtoNN's 16-bit squared distance).
+     * The same for a value never negative (an exact sum of squares), whose rounding toward zero has no bias to add:
+     * where only bits n to n + w - 1 are computed, no test of its sign, which for a 64-bit value avr-gcc makes a library
+     * call (ProtoNN's 16-bit squared distance). Otherwise as shrWrap (sd_shrN tests the sign itself).
      */
     public IntExpr shrWrapNonNegative(int n, int w) {
         return shrWrap(n, w, true);
