@@ -6,7 +6,6 @@ import seedc.backend.Device;
 import seedc.backend.RamFit;
 import seedc.backend.WeightStorage;
 import seedc.codegen.c.dialect.CDialect;
-import seedc.codegen.c.emit.BodyEmitter;
 import seedc.codegen.c.emit.CEmitter;
 import seedc.codegen.c.emit.RamPlan;
 import seedc.codegen.c.lowbit.BitSerial;
@@ -220,7 +219,11 @@ final class FixedCBuild {
         }
     }
 
-    /** RAM outside the planned buffer: int scalars and the output array. */
+    /**
+     * RAM outside the planned buffer: int scalars and the output array. The sum loops' counters are seedc_predict's locals
+     * (CEmitter.localInts), on the stack or in registers; their four bytes each are counted here all the same,
+     * so that they never take from what the device keeps for the stack.
+     */
     private static int staticBytes(FixedProgram fp) {
         int bytes = 0;
         for (Value v : fp.program().values()) {
@@ -319,7 +322,7 @@ final class FixedCBuild {
         c.append(emitter.buffer());
         c.append(dialect.runtime());
         c.append("#include \"model.h\"\n\n");
-        c.append(BodyEmitter.intStatics(fp.program()));
+        c.append(emitter.intStatics(fp.program()));
         if (!fp.program().result().isInt()) {
             c.append("seedc_output_t seedc_output[SEEDC_OUTPUT_LEN];\n");
         }

@@ -1,5 +1,6 @@
 package seedc.codegen.c.emit;
 
+import java.util.Set;
 import java.util.function.IntConsumer;
 import seedc.backend.ScoredBuild;
 import seedc.codegen.c.writer.CNames;
@@ -131,7 +132,8 @@ public abstract class BodyEmitter {
      * {@code outputArray} ({@code length} elements, a C expression) and 0 returned.
      */
     protected final String predict(String signature, Program p, String length, String outputArray) {
-        StringBuilder c = new StringBuilder(signature).append(" {\n").append(predictPragmas);
+        StringBuilder c = new StringBuilder(signature).append(" {\n").append(predictPragmas)
+                .append(ValueStorage.intLocals(p, localInts(p)));
         if (p.input() == null) {
             c.append("    (void)x;\n");
         }
@@ -151,9 +153,14 @@ public abstract class BodyEmitter {
         return storage.buffer();
     }
 
-    /** The statics holding p's int values. */
-    public static String intStatics(Program p) {
-        return ValueStorage.intStatics(p);
+    /** The statics holding p's int values but {@link #localInts}. */
+    public final String intStatics(Program p) {
+        return ValueStorage.intStatics(p, localInts(p));
+    }
+
+    /** The int values the predict function holds as locals, not statics (none here). */
+    protected Set<Value> localInts(Program p) {
+        return Set.of();
     }
 
     private void emit(Block b) {

@@ -1,5 +1,6 @@
 package seedc.codegen.c.emit;
 
+import java.util.Set;
 import java.util.stream.IntStream;
 import seedc.codegen.c.lowbit.BitSerial;
 import seedc.codegen.c.lowbit.PackedSigns;
@@ -26,6 +27,7 @@ import seedc.fixed.SquaredDistances;
 import seedc.fixed.StoreEpilogues;
 import seedc.ir.Op.*;
 import seedc.ir.Op;
+import seedc.ir.Program;
 import seedc.ir.Value;
 import seedc.memory.Migration;
 
@@ -86,6 +88,19 @@ public final class CEmitter extends BodyEmitter {
         StringBuilder c = new StringBuilder(dots.helpers());
         kernels.values().forEach(c::append);
         return c.toString();
+    }
+
+    /**
+     * The sum loops' counters: a local the compiler may keep in registers, where avr-gcc loaded and stored a static's
+     * four bytes at every step and at every row read it indexes (ProtoNN's sum over its prototypes: 0.3% to 4.5% of the
+     * Uno's cycles, BENCHMARKS.md "Sum loops' counters as locals"). Not the other ints: as locals, Bonsai's node ints
+     * made bonsai-digits-10 1.6% slower, and the RNNs' time-step counters (Loop, a long body of calls) moved their
+     * programs by -0.25% to +0.26% (onnx/lstm2-digits-10 slower). The float baseline keeps its statics. The RAM fit
+     * still counts their four bytes each beside the statics (FixedCBuild), now on the stack.
+     */
+    @Override
+    protected Set<Value> localInts(Program p) {
+        return ValueStorage.sumLoopCounters(p);
     }
 
     /** seedc_predict, the output copied to seedc_output. */

@@ -1,8 +1,11 @@
 package seedc.codegen.c.emit;
 
+import java.util.HashSet;
+import java.util.Set;
 import java.util.function.Function;
 import seedc.codegen.c.writer.CNames;
 import seedc.codegen.c.writer.CWriter;
+import seedc.ir.Op;
 import seedc.ir.Program;
 import seedc.ir.Value;
 import seedc.memory.LiveRange;
@@ -59,14 +62,36 @@ final class ValueStorage {
                 + ")));\n";
     }
 
-    /** The statics holding p's int values. */
-    static String intStatics(Program p) {
+    /** The statics holding p's int values but {@code locals}. */
+    static String intStatics(Program p, Set<Value> locals) {
         StringBuilder c = new StringBuilder();
         for (Value v : p.values()) {
-            if (v.isInt()) {
+            if (v.isInt() && !locals.contains(v)) {
                 c.append("static int32_t ").append(CNames.var(v)).append(";\n");
             }
         }
         return c.toString();
+    }
+
+    /** The predict function's declarations of the int values {@code locals}, in p's order. */
+    static String intLocals(Program p, Set<Value> locals) {
+        StringBuilder c = new StringBuilder();
+        for (Value v : p.values()) {
+            if (locals.contains(v)) {
+                c.append("    int32_t ").append(CNames.var(v)).append(";\n");
+            }
+        }
+        return c.toString();
+    }
+
+    /** The counters of p's sum loops. */
+    static Set<Value> sumLoopCounters(Program p) {
+        Set<Value> counters = new HashSet<>();
+        p.forEachOp(op -> {
+            if (op instanceof Op.SumLoop s) {
+                counters.add(s.index());
+            }
+        });
+        return counters;
     }
 }
