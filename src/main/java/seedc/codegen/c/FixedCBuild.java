@@ -220,8 +220,8 @@ final class FixedCBuild {
     }
 
     /**
-     * RAM outside the planned buffer: int scalars and the output array. The sum loops' counters are seedc_predict's locals
-     * (CEmitter.localInts), on the stack or in registers; their four bytes each are counted here all the same,
+     * RAM outside the planned buffer: int scalars and the output array. The sum loops' counters are seedc_predict's
+     * locals (CEmitter.localInts), on the stack or in registers; their four bytes each are counted here all the same,
      * so that they never take from what the device keeps for the stack.
      */
     private static int staticBytes(FixedProgram fp) {

@@ -13,9 +13,10 @@ import seedc.memory.Migration;
 import seedc.memory.Placement;
 
 /**
- * Where a predict function's values live, in C: the planned buffer sd_mem, the statics of the int values, and the
- * macros naming a value's elements in the buffer (an alias's from the start; a placed value's from the instruction
- * its placement starts at, after the defragmentation moves planned there). {@link BodyEmitter} writes these around
+ * Where a predict function's values live, in C: the planned buffer sd_mem, the int values (statics, or the predict
+ * function's locals where its emitter says so: {@link BodyEmitter#localInts}), and the macros naming a value's
+ * elements in the buffer (an alias's from the start; a placed value's from the instruction its placement starts at,
+ * after the defragmentation moves planned there). {@link BodyEmitter} writes these around
  * its ops; the element type of each array and the move statement are the fixed or float build's.
  */
 final class ValueStorage {
