@@ -3,6 +3,7 @@ package seedc.codegen.c.emit;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import seedc.codegen.c.writer.CNames;
 import seedc.codegen.c.writer.CWriter;
 import seedc.ir.Op;
@@ -65,21 +66,20 @@ final class ValueStorage {
 
     /** The statics holding p's int values but {@code locals}. */
     static String intStatics(Program p, Set<Value> locals) {
-        StringBuilder c = new StringBuilder();
-        for (Value v : p.values()) {
-            if (v.isInt() && !locals.contains(v)) {
-                c.append("static int32_t ").append(CNames.var(v)).append(";\n");
-            }
-        }
-        return c.toString();
+        return intDeclarations(p, v -> v.isInt() && !locals.contains(v), "static int32_t ");
     }
 
     /** The predict function's declarations of the int values {@code locals}, in p's order. */
     static String intLocals(Program p, Set<Value> locals) {
+        return intDeclarations(p, locals::contains, "    int32_t ");
+    }
+
+    /** A line {@code prefix NAME;} for each of p's values {@code which} takes, in p's order. */
+    private static String intDeclarations(Program p, Predicate<Value> which, String prefix) {
         StringBuilder c = new StringBuilder();
         for (Value v : p.values()) {
-            if (locals.contains(v)) {
-                c.append("    int32_t ").append(CNames.var(v)).append(";\n");
+            if (which.test(v)) {
+                c.append(prefix).append(CNames.var(v)).append(";\n");
             }
         }
         return c.toString();
