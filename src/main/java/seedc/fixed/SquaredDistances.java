@@ -21,7 +21,8 @@ import seedc.ir.Value;
  *
  * <p>One fact the C backends write the C by (seedc.codegen.c.emit): x keeps its planned bytes, unwritten, so that the
  * RAM plan (and every RAM figure the search reads) is as before; a, which the loop reads when the norm runs, is defined
- * outside the norm's loop body, so that it is live there. The cost model prices the loop by terms of its own on the
+ * outside the norm's loop body, so that it is live there; where the sum alone reads a, a's rounding shift is applied
+ * once where a is defined ({@link Distance#aShiftedOnce}). The cost model prices the loop by terms of its own on the
  * norm (seedc.cost.SquaredDistanceWork), the two ops' terms kept as its stand-ins.
  */
 public final class SquaredDistances {
@@ -32,7 +33,15 @@ public final class SquaredDistances {
      * {@code bits}, 8 or 16 (wrap_B(a ± row), no shift: the AVR's sd_subrow8 loop's element at 8 bits).
      */
     public record Distance(Op.MatMul norm, Op sum, IdiomCalls.SumCall call, boolean subtract, int bits, Value a,
-                           Value row, List<Op> views) {
+                           Value row, List<Op> views, boolean aShiftedOnce) {
+        /**
+         * The shift of a the loop applies to each element it reads: the call's, or 0 where a is shifted once in place
+         * before the norm's loop ({@link #aShiftedOnce}).
+         */
+        public int loopAShift() {
+            return call == null || aShiftedOnce ? 0 : call.aShift();
+        }
+
         /** The runtime loop's C name: sd_sumsq_shrsubhalf16_row, sd_sumsq_subrow8, ... */
         public String fn() {
             return call != null ? "sd_sumsq_" + call.fn().cName().substring("sd_".length()) + "_row"
@@ -96,8 +105,22 @@ public final class SquaredDistances {
         boolean wrapped = call == null && ps.shrA() == 0 && ps.post() == 0 && (bits == 8 || bits == 16)
                 && fp.type(ab.first()).container() == bits && calls.readBits(ab.second(), ps.shrB()) <= bits
                 && ps.width() >= bits;
-        return halved || wrapped ? new Distance(m, sum, halved ? call : null, subtract, halved
-                ? call.fn().resultBits : bits, ab.first(), ab.second(), List.copyOf(views)) : null;
+        if (!halved && !wrapped) {
+            return null;
+        }
+        return new Distance(m, sum, halved ? call : null, subtract, halved ? call.fn().resultBits : bits, ab.first(),
+                ab.second(), List.copyOf(views), halved && call.aShift() > 0 && readOnlyBy(fp, g, ab.first(), sum));
+    }
+
+    /**
+     * Whether v, a value an op defines, is read by {@code sum} alone (as an operand, not the program's result): then
+     * its elements' rounding shift by the sum's call can be applied once, in place, where v is defined, instead of in
+     * every iteration of the norm's loop (ProtoNN's WX, shifted again for each prototype: 6 of the 45 Uno cycles an
+     * element of protonn-gestures-8's loop). The integers are the same: each element is shifted once either way.
+     */
+    private static boolean readOnlyBy(FixedProgram fp, Dataflow g, Value v, Op sum) {
+        return !v.equals(fp.program().result()) && !g.uses(v).isEmpty() && g.uses(v).stream()
+                .allMatch(u -> u.site() == Dataflow.Site.OPERAND && u.op() == sum);
     }
 
     /**

@@ -180,12 +180,19 @@ public abstract class BodyEmitter {
         String elsewhere = computedElsewhere(op);
         if (elsewhere != null) {
             w.line("/* " + elsewhere + " */");
-            return;
+        } else {
+            w.unrollNextLoop(unroll.getOrDefault(op, 1));
+            emitOp(op);
+            w.unrollNextLoop(1);
         }
-        w.unrollNextLoop(unroll.getOrDefault(op, 1));
-        emitOp(op);
-        w.unrollNextLoop(1);
+        afterOp(op);
     }
+
+    /**
+     * Code that follows an op's own (or its place, where an earlier op computed it), where a later op reads its result
+     * otherwise than as written (none here).
+     */
+    protected void afterOp(Op op) {}
 
     private void emitOp(Op op) {
         Value o = op.out();

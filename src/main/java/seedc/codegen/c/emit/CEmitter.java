@@ -119,6 +119,16 @@ public final class CEmitter extends BodyEmitter {
                 : distances.summedInNorm(op) ? "summed and squared where the squared norm below reads it" : null;
     }
 
+    /** After the definition of a value a squared distance's loop reads shifted once: that shift, in place. */
+    @Override
+    protected void afterOp(Op op) {
+        for (SquaredDistances.Distance d : distances.all()) {
+            if (d.aShiftedOnce() && d.a().equals(op.out())) {
+                HalvedDistance.shiftOnce(w, d);
+            }
+        }
+    }
+
     @Override
     protected String elementType(String name) {
         return "sd_a" + ram.bitsOf(name);

@@ -71,7 +71,7 @@ final class HalvedDistance {
         List<String> before = new ArrayList<>();
         String pointer = FlashStream.pointer(1);
         stream.read(d.row(), ps.shrB(), pointer, before);
-        String shifts = d.call() == null ? "" : ", " + d.call().aShift() + ", " + d.call().bShift();
+        String shifts = d.call() == null ? "" : ", " + d.loopAShift() + ", " + d.call().bShift();
         String call = d.fn() + "((const int" + d.bits() + "_t *)" + CNames.var(d.a()) + ", " + pointer + ", "
                 + d.a().size() + shifts + ")";
         w.block("", () -> {
@@ -85,6 +85,17 @@ final class HalvedDistance {
                     : r.finish(sq, p, d.norm().out());
             r.store(w, d.norm(), "0", "0", Stored.of(finished));
         });
+    }
+
+    /**
+     * Where the norm's loop reads a shifted once ({@link SquaredDistances.Distance#aShiftedOnce}), after a's definition:
+     * each element of a divided by 2^s rounding toward zero in place, the call's own rounding shift (sd_shr16), e.g.
+     * {@code for (sd_idx k = 0; k < 16; k++) v_WX[k] = sd_shr16(v_WX[k], 1);}.
+     */
+    static void shiftOnce(CWriter w, SquaredDistances.Distance d) {
+        String element = CNames.element(d.a(), "k");
+        w.loop("k", d.a().size(), () -> w.line(element + " = sd_shr" + d.bits() + "(" + element + ", "
+                + d.call().aShift() + ");"));
     }
 
     private static IntExpr unshifted(Operands r, Value v, IntExpr streamed, int shift, String idx) {
