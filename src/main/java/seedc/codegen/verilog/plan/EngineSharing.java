@@ -7,8 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import seedc.codegen.verilog.graph.DataflowGraph;
 import seedc.codegen.verilog.graph.DataflowNode;
 import seedc.fixed.FixedProgram;
@@ -74,12 +72,6 @@ public record EngineSharing(Map<DataflowNode, Group> groups, Map<Integer, Value>
         return new Finder(fp, dfg, choices, drafts).find();
     }
 
-    /** An engine's text with its own names, output memory and int registers abstracted, and the registers. */
-    private record Canonical(String text, List<String> ints) {}
-
-    private static final Pattern INT_REGISTER = Pattern.compile("\\bi\\d+\\b");
-    private static final Pattern COMMENT = Pattern.compile("//[^\n]*");
-
     private static final class Finder {
         private final FixedProgram fp;
         private final DataflowGraph dfg;
@@ -103,10 +95,10 @@ public record EngineSharing(Map<DataflowNode, Group> groups, Map<Integer, Value>
                 Function<DataflowNode, EngineDrafts.Draft> engines = drafts.sequential(fp, dfg, pf,
                         choices.withSharing(new EngineSharing(Map.of(), merged)));
                 Map<String, List<DataflowNode>> alike = new LinkedHashMap<>();
-                Map<DataflowNode, Canonical> canonical = new HashMap<>();
+                Map<DataflowNode, EngineText.Canonical> canonical = new HashMap<>();
                 for (DataflowNode n : dfg.all()) {
                     if (candidate(n)) {
-                        Canonical c = canonical(engines.apply(n), n);
+                        EngineText.Canonical c = canonical(engines.apply(n), n);
                         canonical.put(n, c);
                         alike.computeIfAbsent(key(n) + c.text(), k -> new ArrayList<>()).add(n);
                     }
@@ -120,7 +112,7 @@ public record EngineSharing(Map<DataflowNode, Group> groups, Map<Integer, Value>
         }
 
         /** Adds each node not yet in a group to the first group of its kind it can join; whether any joined. */
-        private boolean group(List<DataflowNode> nodes, Map<DataflowNode, Canonical> canonical) {
+        private boolean group(List<DataflowNode> nodes, Map<DataflowNode, EngineText.Canonical> canonical) {
             boolean grew = false;
             List<DataflowNode> heads = new ArrayList<>();
             for (DataflowNode n : nodes) {
@@ -148,7 +140,7 @@ public record EngineSharing(Map<DataflowNode, Group> groups, Map<Integer, Value>
         }
 
         /** Puts {@code n} on {@code head}'s engine when its output is dead before {@code n} writes. */
-        private boolean join(DataflowNode head, DataflowNode n, Map<DataflowNode, Canonical> canonical) {
+        private boolean join(DataflowNode head, DataflowNode n, Map<DataflowNode, EngineText.Canonical> canonical) {
             Group g = groups.getOrDefault(head, new Group(List.of(head), Map.of()));
             DataflowNode last = g.nodes().get(g.nodes().size() - 1);
             if (inGroup(n) || position(n) <= lastRead(last)) {
@@ -234,19 +226,8 @@ public record EngineSharing(Map<DataflowNode, Group> groups, Map<Integer, Value>
             return last;
         }
 
-        private static Canonical canonical(EngineDrafts.Draft engine, DataflowNode n) {
-            String text = COMMENT.matcher(engine.text()).replaceAll("");
-            text = text.replaceAll("\\b" + Pattern.quote(engine.output()) + "\\b", "@OUT");
-            text = text.replaceAll("_" + n.id() + "(?![0-9A-Za-z_])", "_@N");
-            List<String> ints = new ArrayList<>();
-            Matcher m = INT_REGISTER.matcher(text);
-            StringBuilder sb = new StringBuilder();
-            while (m.find()) {
-                ints.add(m.group());
-                m.appendReplacement(sb, "@I");
-            }
-            m.appendTail(sb);
-            return new Canonical(sb.toString(), List.copyOf(ints));
+        private static EngineText.Canonical canonical(EngineDrafts.Draft engine, DataflowNode n) {
+            return EngineText.canonical(engine.text(), engine.output(), n.id());
         }
     }
 
