@@ -108,19 +108,12 @@ public final class SquaredDistances {
         if (!halved && !wrapped) {
             return null;
         }
+        // aShiftedOnce: where the sum is a's only reader (not the program's result either), a's rounding shift by the
+        // call is applied once, in place, where a is defined, instead of in every iteration of the norm's loop
+        // (ProtoNN's WX, shifted again for each prototype: 6 of the 45 Uno cycles an element of protonn-gestures-8's
+        // loop). The integers are the same: each element is shifted once either way.
         return new Distance(m, sum, halved ? call : null, subtract, halved ? call.fn().resultBits : bits, ab.first(),
-                ab.second(), List.copyOf(views), halved && call.aShift() > 0 && readOnlyBy(fp, g, ab.first(), sum));
-    }
-
-    /**
-     * Whether v, a value an op defines, is read by {@code sum} alone (as an operand, not the program's result): then
-     * its elements' rounding shift by the sum's call can be applied once, in place, where v is defined, instead of in
-     * every iteration of the norm's loop (ProtoNN's WX, shifted again for each prototype: 6 of the 45 Uno cycles an
-     * element of protonn-gestures-8's loop). The integers are the same: each element is shifted once either way.
-     */
-    private static boolean readOnlyBy(FixedProgram fp, Dataflow g, Value v, Op sum) {
-        return !v.equals(fp.program().result()) && !g.uses(v).isEmpty() && g.uses(v).stream()
-                .allMatch(u -> u.site() == Dataflow.Site.OPERAND && u.op() == sum);
+                ab.second(), List.copyOf(views), halved && call.aShift() > 0 && g.onlyReader(ab.first()) == sum);
     }
 
     /**

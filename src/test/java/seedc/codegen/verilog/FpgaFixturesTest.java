@@ -149,10 +149,11 @@ class FpgaFixturesTest {
     }
 
     /**
-     * The three strategies' designs (CNN shapes: MAFIA's alone; dividers as the planner chooses them) and, for a model with sigmoid or tanh,
-     * MAFIA's with iterative dividers (engines that take a group per quotient bit and do not stream); and MAFIA's
-     * design for the iCE40 (buffers in registers, or some or all in block RAM, whichever the planner finds fastest:
-     * FastGRNN's loop results, the CNNs' max-pool inputs), for the models it can hold but CNN shapes.
+     * The three strategies' designs (CNN shapes: MAFIA's alone; dividers as the planner chooses them) and, for a
+     * model with sigmoid or tanh, MAFIA's with iterative dividers (engines that take a group per quotient bit and do
+     * not stream); and MAFIA's design for the iCE40 (buffers in registers, or some or all in block RAM, whichever the
+     * planner finds fastest: FastGRNN's loop results, the CNNs' max-pool inputs), for the models it can hold but CNN
+     * shapes.
      */
     static List<Variant> variants(Fixtures.Compiled c) {
         List<Variant> v = new ArrayList<>();

@@ -51,17 +51,13 @@ class EngineTextTest {
                 text.append(rnd.nextBoolean() ? names[rnd.nextInt(names.length)] : others[rnd.nextInt(others.length)]);
             }
             String output = rnd.nextBoolean() ? "v12" : "v1", node = rnd.nextBoolean() ? "n12" : "n1";
-            EngineText.Canonical c = EngineText.canonical(text.toString(), output, node);
-            Oracle o = oracle(text.toString(), output, node);
-            assertEquals(o.text(), c.text(), text::toString);
-            assertEquals(o.ints(), c.ints(), text::toString);
+            assertEquals(oracle(text.toString(), output, node), EngineText.canonical(text.toString(), output, node),
+                    text::toString);
         }
     }
 
-    private record Oracle(String text, List<String> ints) {}
-
     /** The passes EngineSharing made until session 30. */
-    private static Oracle oracle(String engine, String output, String node) {
+    private static EngineText.Canonical oracle(String engine, String output, String node) {
         String text = Pattern.compile("//[^\n]*").matcher(engine).replaceAll("");
         text = text.replaceAll("\\b" + Pattern.quote(output) + "\\b", "@OUT");
         text = text.replaceAll("_" + node + "(?![0-9A-Za-z_])", "_@N");
@@ -73,6 +69,6 @@ class EngineTextTest {
             m.appendReplacement(sb, "@I");
         }
         m.appendTail(sb);
-        return new Oracle(sb.toString(), ints);
+        return new EngineText.Canonical(sb.toString(), List.copyOf(ints));
     }
 }
