@@ -109,15 +109,41 @@ final class StageFourPairs {
      * narrow (ProtoNN's squared distance in one loop, SquaredDistances: the distance, its transpose, WX and B[i] at 8
      * bits; each alone or in pairs breaks the loop and costs cycles) is refused one value at a time and pair by pair.
      * The group is the earlier refusals linked to the last through ops they share, each a refusal still pending and
-     * not faster alone now; when all of them with the last save more than the model's error, each in the walk's order
-     * is left out where the rest still do, so that the group holds only the demotions the saving needs (every one
-     * costs accuracy). At most one more pricing per member and one run; null when the group has fewer than two earlier
-     * refusals (a pair, which {@link #partner} priced) or does not save beyond the error.
+     * not faster alone now. First each, in the walk's order, is left out where the group is priced lower without it
+     * (protonn-letter-26's prototypes B: at 8 bits beside the loop's values they cost cycles, and with them the group
+     * saved less than the model's error once the loop's terms were fitted to its shifts in place); when the rest with
+     * the last save more than the model's error, each in the walk's order is left out where the rest still do, so
+     * that the group holds only the demotions the saving needs (every one costs accuracy). At most two more pricings
+     * per member and one run; null when the group has fewer than two earlier refusals (a pair, which
+     * {@link #partner} priced) or does not save beyond the error.
      */
     private Pair linked(ProgramPricing pricing, DemotionUnits.Rung rung, List<Step> curve, int[] bits, int[] scales,
                         double cyclesNow) {
-        String last = curve.getLast().name();
-        Set<Value> reach = near(rung.of(last));
+        List<Integer> members = linkedRefusals(pricing, rung, curve, bits, scales, cyclesNow);
+        if (members.size() < 2) {
+            return null;
+        }
+        Group all = new Group(members, cycles(pricing, rung, curve, members, bits, scales));
+        // a member that costs cycles in the group is no part of its saving
+        Group cheaper = leaveOut(pricing, rung, curve, bits, scales, all, (group, without) -> without < group);
+        if (cheaper.members().isEmpty() || !beyondModelError(cyclesNow, cheaper.cycles())) {
+            return null;
+        }
+        Group needed = leaveOut(pricing, rung, curve, bits, scales, cheaper,
+                (group, without) -> beyondModelError(cyclesNow, without));
+        int[] b = bits.clone(), sc = scales.clone();
+        needed.members().forEach(i -> rung.apply(curve.get(i).name(), b, sc));
+        rung.apply(curve.getLast().name(), b, sc);
+        return new Pair(List.copyOf(needed.members()), b, sc, needed.cycles());
+    }
+
+    /**
+     * The curve's earlier refusals linked to its last step through ops they share, each still pending and not faster
+     * alone now (one faster alone now: the groups after the walk try it), in the walk's order.
+     */
+    private List<Integer> linkedRefusals(ProgramPricing pricing, DemotionUnits.Rung rung, List<Step> curve, int[] bits,
+                                         int[] scales, double cyclesNow) {
+        Set<Value> reach = near(rung.of(curve.getLast().name()));
         List<Integer> members = new ArrayList<>();
         Set<Integer> seen = new HashSet<>();
         for (boolean grew = true; grew; ) {
@@ -129,34 +155,37 @@ final class StageFourPairs {
                 seen.add(i);
                 int[] b = bits.clone(), sc = scales.clone();
                 rung.apply(curve.get(i).name(), b, sc);
-                if (!(pricing.cycles(b, sc) < cyclesNow)) { // one faster alone now: the groups after the walk try it
+                if (!(pricing.cycles(b, sc) < cyclesNow)) {
                     members.add(i);
                     reach.addAll(near(rung.of(curve.get(i).name())));
                     grew = true;
                 }
             }
         }
-        if (members.size() < 2) {
-            return null;
-        }
         members.sort(null);
-        double all = cycles(pricing, rung, curve, members, bits, scales);
-        if (!beyondModelError(cyclesNow, all)) {
-            return null;
-        }
-        for (Integer m : List.copyOf(members)) {
-            List<Integer> rest = new ArrayList<>(members);
+        return members;
+    }
+
+    /** A linked group's members (the curve's indices, in the walk's order) and its modelled cycles with the last. */
+    private record Group(List<Integer> members, double cycles) {}
+
+    /** Whether a group of {@code group} cycles is better off without a member, {@code without} cycles without it. */
+    private interface LeaveOut {
+        boolean test(double group, double without);
+    }
+
+    /** {@code g} with each member, in the walk's order, left out where {@code rule} says so of the group then. */
+    private static Group leaveOut(ProgramPricing pricing, DemotionUnits.Rung rung, List<Step> curve, int[] bits,
+                                  int[] scales, Group g, LeaveOut rule) {
+        for (Integer m : g.members()) {
+            List<Integer> rest = new ArrayList<>(g.members());
             rest.remove(m);
             double without = cycles(pricing, rung, curve, rest, bits, scales);
-            if (beyondModelError(cyclesNow, without)) {
-                members = rest;
-                all = without;
+            if (rule.test(g.cycles(), without)) {
+                g = new Group(rest, without);
             }
         }
-        int[] b = bits.clone(), sc = scales.clone();
-        members.forEach(i -> rung.apply(curve.get(i).name(), b, sc));
-        rung.apply(last, b, sc);
-        return new Pair(List.copyOf(members), b, sc, all);
+        return g;
     }
 
     /** The modelled cycles of the program of {@code bits} and {@code scales} with the members and the last demoted. */
