@@ -38,7 +38,7 @@ import seedc.fixed.QuantizedModel;
 import seedc.io.DataSet;
 
 /**
- * Every fixture model's FPGA design, simulated by Icarus Verilog through its Makefile on up to 20 test examples,
+ * Every fixture model's FPGA design, simulated by Icarus Verilog through its Makefile on up to 8 test examples,
  * computes the fixed-point interpreter's raw scores (the label's argmax operand, which a {@link ScoredBuild scored}
  * testbench prints) and label, under each of the three strategies (CNN shapes under MAFIA's; different PFs and
  * schedules, the same integers); and the cycles the simulation counts are the ones the planner estimated. The
@@ -46,7 +46,15 @@ import seedc.io.DataSet;
  * MAFIA's design with iterative dividers.
  */
 class FpgaFixturesTest {
-    static final int EXAMPLES = 20;
+    /**
+     * Test examples a design computes, at most. The per-op harness (OpHarnessTest) runs every op kind's Verilog at
+     * three PFs on its extreme operands and 40 random examples a case; here the whole design's engines, buffers and
+     * handshakes run together, which every row exercises alike (their cycles do not depend on the data, checked
+     * below). At 20 examples this class took 215 s of the suite's 1,906 class-seconds (session 31), the MAFIA
+     * designs of every fixture 20 examples each (none reaches {@link #SIMULATED_CYCLES}: cnn-shapes-8's is 5,868
+     * cycles an example, about 2.8 s of Icarus).
+     */
+    static final int EXAMPLES = 8;
     /**
      * Clock cycles a design is simulated for at most, over its examples: the CNNs' designs (30,000-40,000 cycles an
      * example, over a minute each for 20 in Icarus) simulate fewer, at least {@link #MIN_EXAMPLES}; every fixture's
